@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Shared declarations of sandbench-init's parts: options, cgroups, root filesystem, seccomp, the PID-1 loop.
+ */
+#ifndef SANDBENCH_INIT_LAUNCHER_H
+#define SANDBENCH_INIT_LAUNCHER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct sb_options
+{
+    const char *id;
+    const char *workspace;
+    const char *proxy_socket;
+    uid_t host_uid;
+    gid_t host_gid;
+    int host_ids_given;
+    long long memory_bytes;
+    long long pids;
+    double cpus;
+    long long fsize_bytes;
+    long long tmp_bytes;
+    const char *cgroup_mode; /* auto, v1, v2, none */
+};
+
+/* What the container ended up enforcing; reported to the engine in SB_MSG_READY. */
+struct sb_enforcement
+{
+    char cgroup[8]; /* v1, v2, none */
+    char memory[8]; /* cgroup, rlimit */
+    char pids[8];   /* cgroup, rlimit */
+    char cpu[8];    /* cgroup, none */
+    int cgroupns;
+    int seccomp;
+};
+
+/* A cgroup the launcher made for one container; one path per controller (v1) or one path (v2). */
+struct sb_cgroup
+{
+    int version; /* 0 none, 1, 2 */
+    char paths[3][512];
+    int count;
+};
+
+void sb_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int sb_write_file(const char *path, const char *text);
+
+int sb_cgroup_create(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_enforcement *enf);
+int sb_cgroup_add(const struct sb_cgroup *cg, pid_t pid);
+void sb_cgroup_destroy(struct sb_cgroup *cg);
+
+/* Builds the container root in the current (new) mount namespace and pivots into it. */
+int sb_build_root(const struct sb_options *opt, char *err, size_t errlen);
+
+/* Compiles the seccomp filter once; sb_seccomp_apply installs it in the calling process. */
+int sb_seccomp_prepare(char *err, size_t errlen);
+int sb_seccomp_apply(void);
+
+/* Drops every capability and sets no_new_privs: the last step before exec'ing untrusted code. */
+int sb_drop_privileges(void);
+
+/* The PID-1 loop: serves the control socket until it closes. Never returns. */
+void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PID 1 of a container: serves the engine's control socket. Each command runs in a PID namespace of its
+ * own under a small reaper, so killing that reaper ends the command's whole process tree, setsid daemons
+ * included; nothing can escape it by re-parenting.
+ */
+#define _GNU_SOURCE
+#include "launcher.h"
+#include "protocol.h"
+#ifdef SB_HAVE_RELAY
+#include "relay.h"
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_COMMANDS 64
+#define MAX_ENV 128
+
+struct command
+{
+    uint32_t id;
+    pid_t reaper;  /* PID 1 of the command's namespace, a child of ours */
+    int status_fd; /* the reaper writes bash's wait status here */
+    int done_sent;
+    int reaped;
+};
+
+static struct command g_cmds[MAX_COMMANDS];
+static const struct sb_options *g_opt;
+
+static int send_msg(uint32_t type, uint32_t id, int32_t value, const char *payload, size_t len)
+{
+    struct sb_msg_header h = {type, id, value, (uint32_t)len};
+    struct iovec iov[2] = {{&h, sizeof(h)}, {(void *)payload, len}};
+    struct msghdr msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.msg_iov = iov;
+    msg.msg_iovlen = len ? 2 : 1;
+    return sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL) < 0 ? -1 : 0;
+}
+
+static void loopback_up(void)
+{
+    int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (s < 0)
+        return;
+    struct ifreq ifr;
+    memset(&ifr, 0, sizeof(ifr));
+    strcpy(ifr.ifr_name, "lo");
+    if (ioctl(s, SIOCGIFFLAGS, &ifr) == 0) {
+        ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
+        ioctl(s, SIOCSIFFLAGS, &ifr);
+    }
+    close(s);
+}
+
+static void set_limits(void)
+{
+    struct rlimit rl;
+    rl.rlim_cur = rl.rlim_max = (rlim_t)g_opt->fsize_bytes;
+    setrlimit(RLIMIT_FSIZE, &rl);
+    rl.rlim_cur = rl.rlim_max = (rlim_t)g_opt->pids;
+    setrlimit(RLIMIT_NPROC, &rl);
+    rl.rlim_cur = rl.rlim_max = 0;
+    setrlimit(RLIMIT_CORE, &rl);
+    rl.rlim_cur = rl.rlim_max = 4096;
+    setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+/* The command itself: becomes the unprivileged, filtered `bash -c CMD`. Never returns. */
+static void exec_command(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd,
+                         const struct sb_enforcement *enf)
+{
+    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+        _exit(127);
+    syscall(SYS_close_range, 3, ~0U, 0);
+    setsid();
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int sig = 1; sig < NSIG; ++sig)
+        signal(sig, SIG_DFL);
+    set_limits();
+    if (strcmp(enf->memory, "cgroup") != 0) {
+        struct rlimit rl = {(rlim_t)g_opt->memory_bytes, (rlim_t)g_opt->memory_bytes};
+        setrlimit(RLIMIT_AS, &rl);
+    }
+    if (sb_drop_privileges() || sb_seccomp_apply()) {
+        dprintf(2, "sandbench: cannot drop privileges: %s\n", strerror(errno));
+        _exit(126);
+    }
+
+    char hostname[80];
+    snprintf(hostname, sizeof(hostname), "HOSTNAME=%s", g_opt->id);
+    char *env[MAX_ENV + 16];
+    int n = 0;
+    env[n++] = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+    env[n++] = "HOME=" SB_WORKDIR;
+    env[n++] = "PWD=" SB_WORKDIR;
+    env[n++] = "USER=" SB_SANDBOX_USER;
+    env[n++] = "LOGNAME=" SB_SANDBOX_USER;
+    env[n++] = "SHELL=/bin/bash";
+    env[n++] = "LANG=C.UTF-8";
+    env[n++] = "LC_ALL=C.UTF-8";
+    env[n++] = "TERM=dumb";
+    env[n++] = "TMPDIR=/tmp";
+    env[n++] = "MPLBACKEND=Agg";
+    env[n++] = hostname;
+    for (int i = 0; i < n_extra && n < MAX_ENV + 15; ++i) {
+        /* A later entry replaces a default of the same name. */
+        size_t key = strcspn(extra_env[i], "=");
+        int replaced = 0;
+        for (int j = 0; j < n; ++j) {
+            if (strncmp(env[j], extra_env[i], key + 1) == 0) {
+                env[j] = extra_env[i];
+                replaced = 1;
+                break;
+            }
+        }
+        if (!replaced)
+            env[n++] = extra_env[i];
+    }
+    env[n] = NULL;
+    char *argv[] = {"bash", "-c", (char *)cmd, NULL};
+    execve("/bin/bash", argv, env);
+    dprintf(2, "sandbench: cannot run bash: %s\n", strerror(errno));
+    _exit(127);
+}
+
+/* PID 1 of the command's namespace: starts bash, reports its status, then reaps until the namespace is empty.
+ */
+static void command_reaper(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd,
+                           int status_fd, const struct sb_enforcement *enf)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* A /proc of the command's own namespace, so tools that check /proc/self against getpid() (ps) work. */
+    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
+        static const char *const ro[] = {"/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", NULL};
+        for (int i = 0; ro[i]; ++i) {
+            if (mount(ro[i], ro[i], NULL, MS_BIND | MS_REC, NULL) == 0)
+                mount(NULL, ro[i], NULL, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                      NULL);
+        }
+    }
+    pid_t bash = fork();
+    if (bash < 0)
+        _exit(126);
+    if (bash == 0) {
+        close(status_fd);
+        exec_command(cmd, extra_env, n_extra, out_fd, err_fd, enf);
+    }
+    close(out_fd);
+    close(err_fd);
+    int status = 0;
+    for (;;) {
+        pid_t pid = waitpid(-1, &status, 0);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (pid == bash) {
+            int32_t value = status;
+            if (write(status_fd, &value, sizeof(value)) != sizeof(value)) {
+                /* PID 1 is gone; the death signal ends us shortly. */
+            }
+            close(status_fd);
+            status_fd = -1;
+        }
+    }
+    _exit(0);
+}
+
+static struct command *find_command(uint32_t id)
+{
+    for (int i = 0; i < MAX_COMMANDS; ++i) {
+        if (g_cmds[i].reaper > 0 && g_cmds[i].id == id)
+            return &g_cmds[i];
+    }
+    return NULL;
+}
+
+static void handle_exec(const struct sb_msg_header *h, char *payload, int *fds, int nfds,
+                        const struct sb_enforcement *enf)
+{
+    char err[160];
+    if (nfds != 2 || h->payload_len == 0 || payload[h->payload_len - 1] != 0) {
+        for (int i = 0; i < nfds; ++i)
+            close(fds[i]);
+        snprintf(err, sizeof(err), "malformed EXEC message");
+        send_msg(SB_MSG_ERROR, h->id, EINVAL, err, strlen(err));
+        return;
+    }
+    struct command *slot = NULL;
+    for (int i = 0; i < MAX_COMMANDS; ++i) {
+        if (g_cmds[i].reaper == 0) {
+            slot = &g_cmds[i];
+            break;
+        }
+    }
+    if (!slot || find_command(h->id)) {
+        close(fds[0]);
+        close(fds[1]);
+        snprintf(err, sizeof(err),
+                 slot ? "duplicate command id" : "too many commands running in this container");
+        send_msg(SB_MSG_ERROR, h->id, EBUSY, err, strlen(err));
+        return;
+    }
+    char *cmd = payload;
+    char *env[MAX_ENV];
+    int n_env = 0;
+    for (char *p = payload + strlen(payload) + 1; p < payload + h->payload_len && n_env < MAX_ENV;
+         p += strlen(p) + 1) {
+        if (strchr(p, '='))
+            env[n_env++] = p;
+    }
+    int status_pipe[2];
+    if (pipe2(status_pipe, O_CLOEXEC)) {
+        close(fds[0]);
+        close(fds[1]);
+        send_msg(SB_MSG_ERROR, h->id, errno, "pipe2", 5);
+        return;
+    }
+    pid_t reaper = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+    if (reaper < 0) {
+        int e = errno;
+        close(fds[0]);
+        close(fds[1]);
+        close(status_pipe[0]);
+        close(status_pipe[1]);
+        snprintf(err, sizeof(err), "cannot start the command: %s", strerror(e));
+        send_msg(SB_MSG_ERROR, h->id, e, err, strlen(err));
+        return;
+    }
+    if (reaper == 0) {
+        close(status_pipe[0]);
+        close(SB_CONTROL_FD);
+        command_reaper(cmd, env, n_env, fds[0], fds[1], status_pipe[1], enf);
+    }
+    close(fds[0]);
+    close(fds[1]);
+    close(status_pipe[1]);
+    slot->id = h->id;
+    slot->reaper = reaper;
+    slot->status_fd = status_pipe[0];
+    slot->done_sent = 0;
+    slot->reaped = 0;
+    send_msg(SB_MSG_STARTED, h->id, reaper, NULL, 0);
+}
+
+static void release_if_finished(struct command *c)
+{
+    if (c->done_sent && c->reaped) {
+        memset(c, 0, sizeof(*c));
+    }
+}
+
+static void read_status(struct command *c)
+{
+    int32_t value = 0;
+    ssize_t n;
+    do {
+        n = read(c->status_fd, &value, sizeof(value));
+    } while (n < 0 && errno == EINTR);
+    if (n != sizeof(value)) {
+        /* The reaper died before bash reported: the namespace was killed. */
+        value = SIGKILL;
+    }
+    close(c->status_fd);
+    c->status_fd = -1;
+    if (!c->done_sent) {
+        send_msg(SB_MSG_DONE, c->id, value, NULL, 0);
+        c->done_sent = 1;
+    }
+    release_if_finished(c);
+}
+
+static void reap_children(void)
+{
+    int status;
+    pid_t pid;
+    while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+        for (int i = 0; i < MAX_COMMANDS; ++i) {
+            if (g_cmds[i].reaper == pid) {
+                g_cmds[i].reaped = 1;
+                release_if_finished(&g_cmds[i]);
+            }
+        }
+    }
+}
+
+static void shutdown_all(void) __attribute__((noreturn));
+static void shutdown_all(void)
+{
+    /* As PID 1, kill(-1) reaches every other process of the container. */
+    kill(-1, SIGKILL);
+    _exit(0);
+}
+
+#ifdef SB_HAVE_RELAY
+static void start_relay(void)
+{
+    pid_t pid = fork();
+    if (pid != 0)
+        return;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    close(SB_CONTROL_FD);
+    if (sb_drop_privileges() || sb_seccomp_apply())
+        _exit(126);
+    sb_relay_run("/run/sandbench/egress.sock", 3128, 1080);
+    _exit(1);
+}
+#endif
+
+void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf)
+{
+    g_opt = opt;
+    /* Keeps /proc/1 out of the commands' reach (they run as the same uid, without capabilities). */
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &mask, NULL);
+    int sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+    signal(SIGPIPE, SIG_IGN);
+    loopback_up();
+#ifdef SB_HAVE_RELAY
+    if (opt->proxy_socket)
+        start_relay();
+#endif
+
+    char ready[512];
+    snprintf(ready, sizeof(ready),
+             "protocol=%d\nnamespaces=user,mount,pid,net,uts,ipc%s\nuid=%d\nseccomp=%s\nno_new_privs=on\n"
+             "capabilities=none\ncgroup=%s\nmemory=%s\npids=%s\ncpu=%s\nfsize=rlimit\nnetwork=%s\n",
+             SB_PROTOCOL_VERSION, enf->cgroupns ? ",cgroup" : "", (int)getuid(), enf->seccomp ? "on" : "off",
+             enf->cgroup, enf->memory, enf->pids, enf->cpu, opt->proxy_socket ? "proxy" : "none");
+    if (send_msg(SB_MSG_READY, 0, 0, ready, strlen(ready)))
+        shutdown_all();
+
+    static char buf[SB_MAX_PACKET];
+    for (;;) {
+        struct pollfd pfds[2 + MAX_COMMANDS];
+        struct command *owners[2 + MAX_COMMANDS];
+        int n = 0;
+        pfds[n].fd = SB_CONTROL_FD;
+        pfds[n].events = POLLIN;
+        owners[n++] = NULL;
+        pfds[n].fd = sfd;
+        pfds[n].events = POLLIN;
+        owners[n++] = NULL;
+        for (int i = 0; i < MAX_COMMANDS; ++i) {
+            if (g_cmds[i].reaper > 0 && g_cmds[i].status_fd >= 0) {
+                pfds[n].fd = g_cmds[i].status_fd;
+                pfds[n].events = POLLIN;
+                owners[n++] = &g_cmds[i];
+            }
+        }
+        if (poll(pfds, (nfds_t)n, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            shutdown_all();
+        }
+        if (pfds[1].revents) {
+            struct signalfd_siginfo si;
+            while (read(sfd, &si, sizeof(si)) == sizeof(si)) {
+            }
+            reap_children();
+        }
+        for (int i = 2; i < n; ++i) {
+            if (pfds[i].revents)
+                read_status(owners[i]);
+        }
+        if (pfds[0].revents & (POLLHUP | POLLERR) && !(pfds[0].revents & POLLIN))
+            shutdown_all();
+        if (!(pfds[0].revents & POLLIN))
+            continue;
+
+        char cbuf[CMSG_SPACE(sizeof(int) * 4)];
+        struct iovec iov = {buf, sizeof(buf)};
+        struct msghdr msg;
+        memset(&msg, 0, sizeof(msg));
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = cbuf;
+        msg.msg_controllen = sizeof(cbuf);
+        ssize_t len = recvmsg(SB_CONTROL_FD, &msg, MSG_CMSG_CLOEXEC);
+        if (len == 0)
+            shutdown_all();
+        if (len < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            shutdown_all();
+        }
+        int fds[4];
+        int nfds = 0;
+        for (struct cmsghdr *cm = CMSG_FIRSTHDR(&msg); cm; cm = CMSG_NXTHDR(&msg, cm)) {
+            if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS) {
+                int count = (int)((cm->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+                for (int k = 0; k < count && nfds < 4; ++k)
+                    memcpy(&fds[nfds++], CMSG_DATA(cm) + k * sizeof(int), sizeof(int));
+            }
+        }
+        struct sb_msg_header h;
+        if ((size_t)len < sizeof(h) || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
+            for (int k = 0; k < nfds; ++k)
+                close(fds[k]);
+            send_msg(SB_MSG_ERROR, 0, EINVAL, "malformed packet", 16);
+            continue;
+        }
+        memcpy(&h, buf, sizeof(h));
+        if (h.payload_len != (uint32_t)len - sizeof(h)) {
+            for (int k = 0; k < nfds; ++k)
+                close(fds[k]);
+            send_msg(SB_MSG_ERROR, h.id, EINVAL, "payload length mismatch", 23);
+            continue;
+        }
+        char *payload = buf + sizeof(h);
+        switch (h.type) {
+        case SB_MSG_EXEC:
+            handle_exec(&h, payload, fds, nfds, enf);
+            break;
+        case SB_MSG_KILL: {
+            struct command *c = find_command(h.id);
+            if (c && !c->reaped)
+                kill(c->reaper, SIGKILL);
+            break;
+        }
+        case SB_MSG_SHUTDOWN:
+            shutdown_all();
+        default:
+            for (int k = 0; k < nfds; ++k)
+                close(fds[k]);
+            send_msg(SB_MSG_ERROR, h.id, EINVAL, "unknown message type", 20);
+            break;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The wire protocol between the engine and a container's init (PID 1).
+ * Plain C so the init program stays free of Qt and C++.
+ *
+ * Transport: a SOCK_SEQPACKET socketpair; the init end is file descriptor
+ * SB_CONTROL_FD in sandbench-init. Every message is exactly one packet: a
+ * struct sb_msg_header followed by payload_len bytes of payload. File
+ * descriptors travel as SCM_RIGHTS ancillary data of the same packet.
+ *
+ * engine -> init
+ *   SB_MSG_EXEC      id = command id chosen by the engine (unique per container)
+ *                    payload = "command\0" then zero or more "KEY=VALUE\0"
+ *                    environment entries added to the default environment
+ *                    fds = [stdout write end, stderr write end]
+ *                    The command runs as `bash -c command` in /workspace/home,
+ *                    inside its own PID namespace, as the sandbox user.
+ *   SB_MSG_KILL      id = command id: SIGKILL the command's whole PID namespace
+ *                    (children, grandchildren and setsid daemons included).
+ *   SB_MSG_SHUTDOWN  end every process and exit.
+ *
+ * init -> engine
+ *   SB_MSG_READY     sent once, after the root is built; value = 0.
+ *                    payload = human-readable summary of what is enforced
+ *                    ("key=value\n" lines, see sandbench-init --help).
+ *   SB_MSG_STARTED   id = command id, value = pid of the command (host view
+ *                    is not available; this is the pid inside the container).
+ *   SB_MSG_DONE      id = command id, value = raw wait status of `bash` (as
+ *                    from waitpid). Sent when bash itself exits, or when the
+ *                    namespace was killed before that.
+ *   SB_MSG_ERROR     id = command id or 0 for the container, value = errno,
+ *                    payload = message. For id 0 the container is unusable
+ *                    and init exits after sending it.
+ */
+#ifndef SANDBENCH_INIT_PROTOCOL_H
+#define SANDBENCH_INIT_PROTOCOL_H
+
+#include <stdint.h>
+
+#define SB_PROTOCOL_VERSION 1
+#define SB_CONTROL_FD 3
+#define SB_MAX_PACKET (256 * 1024)
+
+enum sb_msg_type {
+    SB_MSG_READY = 1,
+    SB_MSG_EXEC = 2,
+    SB_MSG_STARTED = 3,
+    SB_MSG_DONE = 4,
+    SB_MSG_KILL = 5,
+    SB_MSG_ERROR = 6,
+    SB_MSG_SHUTDOWN = 7,
+};
+
+struct sb_msg_header
+{
+    uint32_t type;
+    uint32_t id;
+    int32_t value;
+    uint32_t payload_len;
+};
+
+/* Exit codes of sandbench-init before the control channel is usable. */
+#define SB_EXIT_USAGE 64
+#define SB_EXIT_SETUP 70
+
+/* The user inside every container. */
+#define SB_SANDBOX_UID 1000
+#define SB_SANDBOX_GID 1000
+#define SB_SANDBOX_USER "sandbox"
+#define SB_WORKDIR "/workspace/home"
+
+#endif

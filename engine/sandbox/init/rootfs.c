@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The container's root: a tmpfs holding read-only binds of the system directories, a generated /etc
+ * (its own passwd, group, hosts; nothing secret from the host), the writable workspace, a private /tmp,
+ * a minimal /dev and a fresh /proc. Runs inside the new user and mount namespaces, before pivot_root.
+ */
+#define _GNU_SOURCE
+#include "launcher.h"
+#include "protocol.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define NEWROOT "/tmp"
+
+/* Host /etc entries the container sees, read-only. Nothing with secrets (shadow, ssh keys, sudoers). */
+static const char *const etc_dirs[] = {
+    "alternatives", "ssl",          "ca-certificates", "fonts", "python3", "python3.11",
+    "profile.d",    "ld.so.conf.d", "terminfo",        "perl",  NULL};
+static const char *const etc_files[] = {
+    "ld.so.cache",  "ld.so.conf", "os-release",  "debian_version", "localtime",
+    "timezone",     "mime.types", "bash.bashrc", "profile",        "inputrc",
+    "matplotlibrc", "protocols",  "services",    "gai.conf",       "ca-certificates.conf",
+    "magic",        "magic.mime", "shells",      "pip.conf",       NULL};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    int saved = errno;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < errlen)
+        snprintf(err + n, errlen - (size_t)n, ": %s", strerror(saved));
+    errno = saved;
+    return -1;
+}
+
+static unsigned long locked_flags(const char *path)
+{
+    struct statvfs sv;
+    if (statvfs(path, &sv))
+        return 0;
+    unsigned long flags = 0;
+    if (sv.f_flag & ST_NOSUID)
+        flags |= MS_NOSUID;
+    if (sv.f_flag & ST_NODEV)
+        flags |= MS_NODEV;
+    if (sv.f_flag & ST_NOEXEC)
+        flags |= MS_NOEXEC;
+    if (sv.f_flag & ST_NOATIME)
+        flags |= MS_NOATIME;
+    if (sv.f_flag & ST_NODIRATIME)
+        flags |= MS_NODIRATIME;
+    if (sv.f_flag & ST_RELATIME)
+        flags |= MS_RELATIME;
+    return flags;
+}
+
+/* Remounts a bind mount with extra flags, keeping the flags the kernel locked on it (userns rule). */
+static int remount_bind(const char *target, unsigned long extra)
+{
+    unsigned long flags = locked_flags(target) | extra | MS_NOSUID;
+    return mount(NULL, target, NULL, MS_BIND | MS_REMOUNT | flags, NULL);
+}
+
+static int bind_ro(const char *source, const char *target, int recursive)
+{
+    if (mount(source, target, NULL, MS_BIND | (recursive ? MS_REC : 0), NULL))
+        return -1;
+    return remount_bind(target, MS_RDONLY | MS_NODEV);
+}
+
+static int touch(const char *path, mode_t mode)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    return 0;
+}
+
+static int write_new(const char *path, const char *text, mode_t mode)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
+    if (fd < 0)
+        return -1;
+    size_t len = strlen(text);
+    ssize_t n = write(fd, text, len);
+    close(fd);
+    return n == (ssize_t)len ? 0 : -1;
+}
+
+static int copy_file(const char *src, const char *dst)
+{
+    int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return -1;
+    int out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (out < 0) {
+        close(in);
+        return -1;
+    }
+    char buf[65536];
+    ssize_t n;
+    int rc = 0;
+    while ((n = read(in, buf, sizeof(buf))) > 0) {
+        if (write(out, buf, (size_t)n) != n) {
+            rc = -1;
+            break;
+        }
+    }
+    if (n < 0)
+        rc = -1;
+    close(in);
+    close(out);
+    return rc;
+}
+
+/* Replicates a host path into the new root: a symlink stays a symlink (merged /usr), a directory is bound
+ * read-only. */
+static int mirror_top(const char *name, char *err, size_t errlen)
+{
+    char host[64], inside[64], target[256];
+    snprintf(host, sizeof(host), "/%s", name);
+    snprintf(inside, sizeof(inside), NEWROOT "/%s", name);
+    struct stat st;
+    if (lstat(host, &st))
+        return 0;
+    if (S_ISLNK(st.st_mode)) {
+        ssize_t n = readlink(host, target, sizeof(target) - 1);
+        if (n < 0)
+            return fail(err, errlen, "readlink %s", host);
+        target[n] = 0;
+        if (symlink(target, inside))
+            return fail(err, errlen, "symlink %s", inside);
+        return 0;
+    }
+    if (!S_ISDIR(st.st_mode))
+        return 0;
+    if (mkdir(inside, 0755) || bind_ro(host, inside, 1))
+        return fail(err, errlen, "bind %s read-only", host);
+    return 0;
+}
+
+static int build_etc(const struct sb_options *opt, char *err, size_t errlen)
+{
+    char path[256], text[1024];
+    if (mkdir(NEWROOT "/etc", 0755))
+        return fail(err, errlen, "mkdir /etc");
+    snprintf(text, sizeof(text),
+             "root:x:0:0:root:/root:/usr/sbin/nologin\n"
+             "%s:x:%d:%d:Sandbench sandbox:" SB_WORKDIR ":/bin/bash\n"
+             "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
+             SB_SANDBOX_USER, SB_SANDBOX_UID, SB_SANDBOX_GID);
+    if (write_new(NEWROOT "/etc/passwd", text, 0644))
+        return fail(err, errlen, "write /etc/passwd");
+    snprintf(text, sizeof(text), "root:x:0:\n%s:x:%d:\nnogroup:x:65534:\n", SB_SANDBOX_USER, SB_SANDBOX_GID);
+    if (write_new(NEWROOT "/etc/group", text, 0644))
+        return fail(err, errlen, "write /etc/group");
+    snprintf(text, sizeof(text),
+             "127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n", opt->id);
+    if (write_new(NEWROOT "/etc/hosts", text, 0644))
+        return fail(err, errlen, "write /etc/hosts");
+    snprintf(text, sizeof(text), "%s\n", opt->id);
+    if (write_new(NEWROOT "/etc/hostname", text, 0644) || write_new(NEWROOT "/etc/resolv.conf", "", 0644) ||
+        write_new(NEWROOT "/etc/nsswitch.conf",
+                  "passwd: files\ngroup: files\nshadow: files\nhosts: files\nnetworks: files\n"
+                  "protocols: files\nservices: files\n",
+                  0644))
+        return fail(err, errlen, "write /etc");
+
+    for (int i = 0; etc_files[i]; ++i) {
+        char host[128];
+        snprintf(host, sizeof(host), "/etc/%s", etc_files[i]);
+        snprintf(path, sizeof(path), NEWROOT "/etc/%s", etc_files[i]);
+        struct stat st;
+        if (lstat(host, &st))
+            continue;
+        if (S_ISLNK(st.st_mode)) {
+            char target[512];
+            ssize_t n = readlink(host, target, sizeof(target) - 1);
+            if (n < 0)
+                continue;
+            target[n] = 0;
+            if (symlink(target, path))
+                return fail(err, errlen, "symlink %s", path);
+        } else if (S_ISREG(st.st_mode) && copy_file(host, path)) {
+            return fail(err, errlen, "copy %s", host);
+        }
+    }
+    for (int i = 0; etc_dirs[i]; ++i) {
+        char host[128];
+        snprintf(host, sizeof(host), "/etc/%s", etc_dirs[i]);
+        snprintf(path, sizeof(path), NEWROOT "/etc/%s", etc_dirs[i]);
+        struct stat st;
+        if (lstat(host, &st) || !S_ISDIR(st.st_mode))
+            continue;
+        if (mkdir(path, 0755) || bind_ro(host, path, 0))
+            return fail(err, errlen, "bind %s", host);
+    }
+    return 0;
+}
+
+static int build_dev(char *err, size_t errlen)
+{
+    static const char *const nodes[] = {"null", "zero", "full", "random", "urandom", "tty", NULL};
+    if (mkdir(NEWROOT "/dev", 0755) ||
+        mount("tmpfs", NEWROOT "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k"))
+        return fail(err, errlen, "mount /dev");
+    char inside[64], host[64];
+    for (int i = 0; nodes[i]; ++i) {
+        snprintf(host, sizeof(host), "/dev/%s", nodes[i]);
+        snprintf(inside, sizeof(inside), NEWROOT "/dev/%s", nodes[i]);
+        if (touch(inside, 0666) || mount(host, inside, NULL, MS_BIND, NULL))
+            return fail(err, errlen, "bind %s", host);
+    }
+    if (mkdir(NEWROOT "/dev/pts", 0755) || mount("devpts", NEWROOT "/dev/pts", "devpts",
+                                                 MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620"))
+        return fail(err, errlen, "mount /dev/pts");
+    if (symlink("pts/ptmx", NEWROOT "/dev/ptmx"))
+        return fail(err, errlen, "symlink /dev/ptmx");
+    if (mkdir(NEWROOT "/dev/shm", 01777) ||
+        mount("tmpfs", NEWROOT "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=64m"))
+        return fail(err, errlen, "mount /dev/shm");
+    if (symlink("/proc/self/fd", NEWROOT "/dev/fd") || symlink("/proc/self/fd/0", NEWROOT "/dev/stdin") ||
+        symlink("/proc/self/fd/1", NEWROOT "/dev/stdout") ||
+        symlink("/proc/self/fd/2", NEWROOT "/dev/stderr"))
+        return fail(err, errlen, "symlink /dev/fd");
+    if (mount(NULL, NEWROOT "/dev", NULL, MS_REMOUNT | MS_NOSUID | MS_NOEXEC | MS_RDONLY,
+              "mode=0755,size=64k"))
+        return fail(err, errlen, "remount /dev read-only");
+    return 0;
+}
+
+static int build_proc(char *err, size_t errlen)
+{
+    if (mkdir(NEWROOT "/proc", 0555) ||
+        mount("proc", NEWROOT "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+        return fail(err, errlen, "mount /proc");
+    /* Kernel tunables stay read-only even where file modes would allow a write. */
+    static const char *const ro[] = {"sys", "sysrq-trigger", "irq", "bus", NULL};
+    char path[64];
+    for (int i = 0; ro[i]; ++i) {
+        snprintf(path, sizeof(path), NEWROOT "/proc/%s", ro[i]);
+        if (access(path, F_OK))
+            continue;
+        if (bind_ro(path, path, 1))
+            return fail(err, errlen, "read-only /proc/%s", ro[i]);
+    }
+    return 0;
+}
+
+int sb_build_root(const struct sb_options *opt, char *err, size_t errlen)
+{
+    /* Resolve host-side paths before anything is mounted over them. */
+    int ws = open(opt->workspace, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (ws < 0)
+        return fail(err, errlen, "open workspace %s", opt->workspace);
+    int proxy = -1;
+    if (opt->proxy_socket) {
+        proxy = open(opt->proxy_socket, O_PATH | O_CLOEXEC);
+        if (proxy < 0)
+            return fail(err, errlen, "open proxy socket %s", opt->proxy_socket);
+    }
+
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+        return fail(err, errlen, "make mounts private");
+    if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=8m"))
+        return fail(err, errlen, "mount the root tmpfs");
+
+    static const char *const top[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32", NULL};
+    if (mkdir(NEWROOT "/usr", 0755) || bind_ro("/usr", NEWROOT "/usr", 1))
+        return fail(err, errlen, "bind /usr read-only");
+    for (int i = 0; top[i]; ++i) {
+        if (mirror_top(top[i], err, errlen))
+            return -1;
+    }
+    if (build_etc(opt, err, errlen))
+        return -1;
+
+    char src[64];
+    if (mkdir(NEWROOT "/workspace", 0755) || mkdir(NEWROOT SB_WORKDIR, 0755))
+        return fail(err, errlen, "mkdir " SB_WORKDIR);
+    snprintf(src, sizeof(src), "/proc/self/fd/%d", ws);
+    if (mount(src, NEWROOT SB_WORKDIR, NULL, MS_BIND, NULL) || remount_bind(NEWROOT SB_WORKDIR, MS_NODEV))
+        return fail(err, errlen, "bind the workspace");
+    close(ws);
+
+    char tmpopts[64];
+    snprintf(tmpopts, sizeof(tmpopts), "mode=1777,size=%lld", opt->tmp_bytes);
+    if (mkdir(NEWROOT "/tmp", 01777) ||
+        mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmpopts))
+        return fail(err, errlen, "mount /tmp");
+    if (mkdir(NEWROOT "/root", 0700) || mkdir(NEWROOT "/home", 0755) || mkdir(NEWROOT "/run", 0755) ||
+        mkdir(NEWROOT "/var", 0755) || symlink("/tmp", NEWROOT "/var/tmp") || mkdir(NEWROOT "/mnt", 0755))
+        return fail(err, errlen, "mkdir skeleton");
+    if (proxy >= 0) {
+        if (mkdir(NEWROOT "/run/sandbench", 0755) || touch(NEWROOT "/run/sandbench/egress.sock", 0644))
+            return fail(err, errlen, "prepare /run/sandbench");
+        snprintf(src, sizeof(src), "/proc/self/fd/%d", proxy);
+        if (mount(src, NEWROOT "/run/sandbench/egress.sock", NULL, MS_BIND, NULL))
+            return fail(err, errlen, "bind the egress socket");
+        close(proxy);
+    }
+    if (build_dev(err, errlen) || build_proc(err, errlen))
+        return -1;
+
+    if (chdir(NEWROOT))
+        return fail(err, errlen, "chdir new root");
+    /* pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves only the new root.
+     */
+    if (syscall(SYS_pivot_root, ".", "."))
+        return fail(err, errlen, "pivot_root");
+    if (umount2(".", MNT_DETACH))
+        return fail(err, errlen, "detach the host root");
+    if (chdir("/"))
+        return fail(err, errlen, "chdir /");
+    if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
+        return fail(err, errlen, "remount / read-only");
+    if (chdir(SB_WORKDIR))
+        return fail(err, errlen, "chdir " SB_WORKDIR);
+    return 0;
+}
