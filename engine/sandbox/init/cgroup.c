@@ -81,7 +81,7 @@ static int make_dir(const char *path)
     return 0;
 }
 
-static int try_v1(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_enforcement *enf)
+static int try_v1(struct sb_cgroup *cg, const struct sb_options *opt, const char *name, struct sb_enforcement *enf)
 {
     static const char *const controllers[3] = {"memory", "pids", "cpu"};
     char value[64];
@@ -97,7 +97,8 @@ static int try_v1(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_
         if (make_dir(parent))
             continue;
         char *path = cg->paths[cg->count];
-        snprintf(path, sizeof(cg->paths[0]), "%s/%s", parent, opt->id);
+        snprintf(path, sizeof(cg->paths[0]), "%s/%s", parent, name);
+        snprintf(cg->homes[cg->count], sizeof(cg->homes[0]), "%s%s", mount, own);
         if (make_dir(path))
             continue;
         int ok = 0;
@@ -133,7 +134,7 @@ static int try_v1(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_
     return 0;
 }
 
-static int try_v2(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_enforcement *enf)
+static int try_v2(struct sb_cgroup *cg, const struct sb_options *opt, const char *name, struct sb_enforcement *enf)
 {
     if (fs_magic("/sys/fs/cgroup") != CGROUP2_SUPER_MAGIC)
         return -1;
@@ -155,7 +156,8 @@ static int try_v2(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_
         return -1;
     }
     char *path = cg->paths[0];
-    snprintf(path, sizeof(cg->paths[0]), "%s/%s", parent, opt->id);
+    snprintf(path, sizeof(cg->paths[0]), "%s/%s", parent, name);
+    snprintf(cg->homes[0], sizeof(cg->homes[0]), "%s", base);
     if (make_dir(path))
         return -1;
     char value[64];
@@ -175,32 +177,36 @@ static int try_v2(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_
     return 0;
 }
 
-int sb_cgroup_create(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_enforcement *enf)
+void sb_cgroup_none(struct sb_enforcement *enf)
 {
-    memset(cg, 0, sizeof(*cg));
     strcpy(enf->cgroup, "none");
     strcpy(enf->memory, "rlimit");
     strcpy(enf->pids, "rlimit");
     strcpy(enf->cpu, "none");
+}
+
+int sb_cgroup_create(struct sb_cgroup *cg, const struct sb_options *opt, const char *name,
+                     struct sb_enforcement *enf)
+{
+    memset(cg, 0, sizeof(*cg));
+    sb_cgroup_none(enf);
     const char *mode = opt->cgroup_mode;
     if (strcmp(mode, "none") == 0)
         return 0;
-    if ((strcmp(mode, "auto") == 0 || strcmp(mode, "v2") == 0) && try_v2(cg, opt, enf) == 0)
+    if ((strcmp(mode, "auto") == 0 || strcmp(mode, "v2") == 0) && try_v2(cg, opt, name, enf) == 0)
         return 0;
-    if ((strcmp(mode, "auto") == 0 || strcmp(mode, "v1") == 0) && try_v1(cg, opt, enf) == 0)
+    if ((strcmp(mode, "auto") == 0 || strcmp(mode, "v1") == 0) && try_v1(cg, opt, name, enf) == 0)
         return 0;
-    memset(cg, 0, sizeof(*cg));
-    strcpy(enf->cgroup, "none");
-    strcpy(enf->memory, "rlimit");
-    strcpy(enf->pids, "rlimit");
-    strcpy(enf->cpu, "none");
+    sb_cgroup_destroy(cg);
+    sb_cgroup_none(enf);
     return -1;
 }
 
-int sb_cgroup_add(const struct sb_cgroup *cg, pid_t pid)
+int sb_cgroup_enter(struct sb_cgroup *cg)
 {
     char value[32];
-    snprintf(value, sizeof(value), "%d", (int)pid);
+    snprintf(value, sizeof(value), "%d", (int)getpid());
+    cg->entered = 1;
     for (int i = 0; i < cg->count; ++i) {
         if (write_value(cg->paths[i], "cgroup.procs", value))
             return -1;
@@ -211,6 +217,12 @@ int sb_cgroup_add(const struct sb_cgroup *cg, pid_t pid)
 /* Kills whatever is left in the cgroup (PID 1 has gone, so only stragglers) and removes it. */
 void sb_cgroup_destroy(struct sb_cgroup *cg)
 {
+    char self[32];
+    snprintf(self, sizeof(self), "%d", (int)getpid());
+    for (int i = 0; i < cg->count; ++i) {
+        if (cg->entered)
+            write_value(cg->homes[i], "cgroup.procs", self);
+    }
     for (int i = 0; i < cg->count; ++i) {
         for (int attempt = 0; attempt < 200; ++attempt) {
             if (rmdir(cg->paths[i]) == 0 || errno == ENOENT)
@@ -230,4 +242,5 @@ void sb_cgroup_destroy(struct sb_cgroup *cg)
     }
     cg->count = 0;
     cg->version = 0;
+    cg->entered = 0;
 }

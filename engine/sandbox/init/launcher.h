@@ -13,6 +13,8 @@ struct sb_options
     const char *id;
     const char *workspace;
     const char *proxy_socket;
+    int workspace_fd;
+    int proxy_fd;
     uid_t host_uid;
     gid_t host_gid;
     int host_ids_given;
@@ -22,6 +24,7 @@ struct sb_options
     long long fsize_bytes;
     long long tmp_bytes;
     const char *cgroup_mode; /* auto, v1, v2, none */
+    int standby;
 };
 
 /* What the container ended up enforcing; reported to the engine in SB_MSG_READY. */
@@ -40,15 +43,21 @@ struct sb_cgroup
 {
     int version; /* 0 none, 1, 2 */
     char paths[3][512];
+    char homes[3][512]; /* where the launcher came from, to leave before removing the cgroup */
     int count;
+    int entered;
 };
 
 void sb_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int sb_write_file(const char *path, const char *text);
 
-int sb_cgroup_create(struct sb_cgroup *cg, const struct sb_options *opt, struct sb_enforcement *enf);
-int sb_cgroup_add(const struct sb_cgroup *cg, pid_t pid);
+int sb_cgroup_create(struct sb_cgroup *cg, const struct sb_options *opt, const char *name,
+                     struct sb_enforcement *enf);
+/* Moves the calling process into the cgroup; its children are born there. */
+int sb_cgroup_enter(struct sb_cgroup *cg);
+/* Leaves the cgroup (if entered), ends stragglers and removes it. */
 void sb_cgroup_destroy(struct sb_cgroup *cg);
+void sb_cgroup_none(struct sb_enforcement *enf);
 
 /* Builds the container root in the current (new) mount namespace and pivots into it. */
 int sb_build_root(const struct sb_options *opt, char *err, size_t errlen);

@@ -50,9 +50,11 @@ int sb_write_file(const char *path, const char *text)
 
 static void usage(void)
 {
-    fputs("usage: sandbench-init --id ID --workspace DIR [--host-uid N --host-gid N]\n"
+    fputs("usage: sandbench-init (--id ID --workspace DIR [--proxy-socket PATH] | --standby)\n"
+          "                      [--host-uid N --host-gid N]\n"
           "                      [--memory BYTES] [--pids N] [--cpus FLOAT] [--fsize BYTES]\n"
-          "                      [--tmp-size BYTES] [--cgroup auto|v1|v2|none] [--proxy-socket PATH]\n"
+          "                      [--tmp-size BYTES] [--cgroup auto|v1|v2|none]\n"
+          "--standby prepares the cgroup ahead of need and waits for SB_MSG_CONFIG on the control socket.\n"
           "The engine's control socket must be file descriptor 3 (see protocol.h).\n",
           stderr);
 }
@@ -68,6 +70,21 @@ static int parse_ll(const char *s, long long *out)
     return 0;
 }
 
+/* The id becomes the hostname and a cgroup name: keep it to the container-id alphabet. */
+static int valid_id(const char *id)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n > 40)
+        return 0;
+    for (size_t i = 0; i < n; ++i) {
+        char ch = id[i];
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+              ch == '-'))
+            return 0;
+    }
+    return 1;
+}
+
 static int parse_options(int argc, char **argv, struct sb_options *opt)
 {
     static const struct option longopts[] = {{"id", required_argument, NULL, 'i'},
@@ -81,7 +98,8 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
                                              {"tmp-size", required_argument, NULL, 't'},
                                              {"cgroup", required_argument, NULL, 'C'},
                                              {"proxy-socket", required_argument, NULL, 'P'},
-                                             {"help", no_argument, NULL, 'h'},
+                                             {"standby", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     memset(opt, 0, sizeof(*opt));
     opt->memory_bytes = 5LL << 30;
@@ -105,6 +123,9 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
             break;
         case 'C':
             opt->cgroup_mode = optarg;
+            break;
+        case 's':
+            opt->standby = 1;
             break;
         case 'u':
             if (parse_ll(optarg, &v))
@@ -145,17 +166,13 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
             return -1;
         }
     }
-    if (!opt->id || !opt->workspace || optind != argc)
+    if (optind != argc)
         return -1;
-    /* The id becomes the hostname: keep it to the container-id alphabet. */
-    size_t n = strlen(opt->id);
-    if (n == 0 || n > 40)
-        return -1;
-    for (size_t i = 0; i < n; ++i) {
-        char ch = opt->id[i];
-        if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
-              ch == '-'))
+    if (opt->standby) {
+        if (opt->id || opt->workspace || opt->proxy_socket)
             return -1;
+    } else if (!opt->id || !opt->workspace || !valid_id(opt->id)) {
+        return -1;
     }
     if (opt->host_ids_given != 0 && opt->host_ids_given != 3)
         return -1;
@@ -217,6 +234,27 @@ static void hide_arguments(int argc, char **argv, struct sb_options *opt)
     prctl(PR_SET_NAME, "sandbench-init");
 }
 
+static int open_host_paths(struct sb_options *opt)
+{
+    char msg[700];
+    opt->workspace_fd = open(opt->workspace, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (opt->workspace_fd < 0) {
+        snprintf(msg, sizeof(msg), "cannot open workspace directory %s: %s", opt->workspace, strerror(errno));
+        report_error(errno, msg);
+        return -1;
+    }
+    opt->proxy_fd = -1;
+    if (opt->proxy_socket) {
+        opt->proxy_fd = open(opt->proxy_socket, O_PATH | O_CLOEXEC);
+        if (opt->proxy_fd < 0) {
+            snprintf(msg, sizeof(msg), "cannot open proxy socket %s: %s", opt->proxy_socket, strerror(errno));
+            report_error(errno, msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static pid_t g_child = -1;
 
 static void forward_signal(int sig)
@@ -224,6 +262,39 @@ static void forward_signal(int sig)
     if (g_child > 0)
         kill(g_child, SIGKILL);
     (void)sig;
+}
+
+/* Standby mode: the launcher is spawned ahead of need and waits here for the container's identity. */
+static int receive_config(struct sb_options *opt)
+{
+    static char buf[4096];
+    struct sb_msg_header h;
+    ssize_t len;
+    do {
+        len = recv(SB_CONTROL_FD, buf, sizeof(buf), 0);
+    } while (len < 0 && errno == EINTR);
+    if (len <= 0)
+        return 1; /* the engine closed the standby: nothing to report */
+    memcpy(&h, buf, sizeof(h) < (size_t)len ? sizeof(h) : (size_t)len);
+    if ((size_t)len < sizeof(h) || h.type != SB_MSG_CONFIG || h.payload_len != (uint32_t)len - sizeof(h) ||
+        h.payload_len == 0 || buf[len - 1] != 0) {
+        report_error(EINVAL, "expected a CONFIG message");
+        return -1;
+    }
+    const char *fields[3] = {NULL, NULL, NULL};
+    const char *p = buf + sizeof(h);
+    for (int i = 0; i < 3 && p < buf + len; ++i) {
+        fields[i] = p;
+        p += strlen(p) + 1;
+    }
+    if (!fields[0] || !fields[1] || !valid_id(fields[0])) {
+        report_error(EINVAL, "CONFIG needs a valid container id and a workspace");
+        return -1;
+    }
+    opt->id = fields[0];
+    opt->workspace = fields[1];
+    opt->proxy_socket = fields[2] && fields[2][0] ? fields[2] : NULL;
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -247,19 +318,19 @@ int main(int argc, char **argv)
     if (getppid() != engine)
         return SB_EXIT_SETUP;
 
-    struct stat st;
-    if (stat(opt.workspace, &st) || !S_ISDIR(st.st_mode)) {
-        char msg[600];
-        snprintf(msg, sizeof(msg), "workspace directory %s does not exist", opt.workspace);
-        report_error(ENOENT, msg);
-        return SB_EXIT_SETUP;
-    }
-
     struct sb_enforcement enf;
     memset(&enf, 0, sizeof(enf));
     struct sb_cgroup cg;
-    memset(&cg, 0, sizeof(cg));
-    sb_cgroup_create(&cg, &opt, &enf);
+    char cgname[64];
+    snprintf(cgname, sizeof(cgname), "%s-%d", opt.standby ? "standby" : opt.id, (int)getpid());
+    sb_cgroup_create(&cg, &opt, cgname, &enf);
+    /* The launcher joins the cgroup itself, so the container's PID 1 is born inside it. A cgroup v1 attach
+       waits for an RCU grace period (~10 ms); in standby mode that happens before anyone asks for a container. */
+    if (cg.version && sb_cgroup_enter(&cg)) {
+        sb_log("cannot join the container's cgroup (%s); falling back to rlimits", strerror(errno));
+        sb_cgroup_destroy(&cg);
+        sb_cgroup_none(&enf);
+    }
 
     char err[512];
     if (sb_seccomp_prepare(err, sizeof(err))) {
@@ -268,6 +339,22 @@ int main(int argc, char **argv)
         return SB_EXIT_SETUP;
     }
     enf.seccomp = 1;
+
+    if (opt.standby) {
+        int rc = receive_config(&opt);
+        if (rc) {
+            sb_cgroup_destroy(&cg);
+            return rc < 0 ? SB_EXIT_USAGE : 0;
+        }
+    }
+
+    struct stat st;
+    if (stat(opt.workspace, &st) || !S_ISDIR(st.st_mode)) {
+        snprintf(err, sizeof(err), "workspace directory %s does not exist", opt.workspace);
+        report_error(ENOENT, err);
+        sb_cgroup_destroy(&cg);
+        return SB_EXIT_SETUP;
+    }
 
     int sync_pipe[2];
     if (pipe2(sync_pipe, O_CLOEXEC)) {
@@ -291,11 +378,15 @@ int main(int argc, char **argv)
     if (child == 0) {
         close(sync_pipe[1]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        /* Host paths are opened now, still with the caller's file-system uid (the sandbox user may not be
+           able to traverse the data dir) and already in our own mount namespace (a bind source must be). */
+        if (open_host_paths(&opt))
+            _exit(SB_EXIT_SETUP);
         char go = 0;
         if (read(sync_pipe[0], &go, 1) != 1 || go != 'g')
             _exit(SB_EXIT_SETUP);
-        /* Drops the supplementary groups inherited from the host (possible only when the launcher is root).
-         */
+        close(sync_pipe[0]);
+        /* Drops the supplementary groups inherited from the host (possible only when the launcher is root). */
         if (setgroups(0, NULL) && errno != EPERM) {
             report_error(errno, "setgroups failed");
             _exit(SB_EXIT_SETUP);
@@ -305,6 +396,9 @@ int main(int argc, char **argv)
             report_error(errno, "cannot become the sandbox user inside the container");
             _exit(SB_EXIT_SETUP);
         }
+        /* Changing credentials cleared the death signal. (If the launcher died in between, the engine sees
+           it exit and closes the control socket, which ends us.) */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (sb_build_root(&opt, err, sizeof(err))) {
             report_error(errno, err);
             _exit(SB_EXIT_SETUP);
@@ -312,18 +406,6 @@ int main(int argc, char **argv)
         if (sethostname(opt.id, strlen(opt.id)) || setdomainname("sandbench", 9)) {
             report_error(errno, "sethostname failed");
             _exit(SB_EXIT_SETUP);
-        }
-        /* The launcher moves us into the cgroup while the root is built (a v1 attach waits for an RCU grace
-           period); nothing runs before it says the move is done. */
-        if (read(sync_pipe[0], &go, 1) != 1 || (go != 'c' && go != 'n'))
-            _exit(SB_EXIT_SETUP);
-        close(sync_pipe[0]);
-        if (go == 'n') {
-            cg.version = 0;
-            strcpy(enf.cgroup, "none");
-            strcpy(enf.memory, "rlimit");
-            strcpy(enf.pids, "rlimit");
-            strcpy(enf.cpu, "none");
         }
         if (cg.version && unshare(CLONE_NEWCGROUP) == 0)
             enf.cgroupns = 1;
@@ -346,15 +428,6 @@ int main(int argc, char **argv)
         return SB_EXIT_SETUP;
     }
     if (write(sync_pipe[1], "g", 1) != 1)
-        kill(child, SIGKILL);
-    char go = 'c';
-    if (cg.version && sb_cgroup_add(&cg, child)) {
-        sb_log("cannot move the container into its cgroup (%s); falling back to rlimits", strerror(errno));
-        go = 'n';
-    }
-    if (!cg.version)
-        go = 'n';
-    if (write(sync_pipe[1], &go, 1) != 1)
         kill(child, SIGKILL);
     close(sync_pipe[1]);
     /* Only PID 1 talks to the engine; the launcher's copy would hide EOF when PID 1 dies. */

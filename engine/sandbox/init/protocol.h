@@ -18,6 +18,9 @@
  *   SB_MSG_KILL      id = command id: SIGKILL the command's whole PID namespace
  *                    (children, grandchildren and setsid daemons included).
  *   SB_MSG_SHUTDOWN  end every process and exit.
+ *   SB_MSG_CONFIG    only to a launcher started with --standby, as its first message:
+ *                    payload = "id\0workspace\0proxy-socket-or-empty\0". A standby has
+ *                    already joined its cgroup, so the container starts without that cost.
  *
  * init -> engine
  *   SB_MSG_READY     sent once, after the root is built; value = 0.
@@ -49,6 +52,7 @@ enum sb_msg_type {
     SB_MSG_KILL = 5,
     SB_MSG_ERROR = 6,
     SB_MSG_SHUTDOWN = 7,
+    SB_MSG_CONFIG = 8,
 };
 
 struct sb_msg_header

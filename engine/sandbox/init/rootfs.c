@@ -263,16 +263,9 @@ static int build_proc(char *err, size_t errlen)
 
 int sb_build_root(const struct sb_options *opt, char *err, size_t errlen)
 {
-    /* Resolve host-side paths before anything is mounted over them. */
-    int ws = open(opt->workspace, O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (ws < 0)
-        return fail(err, errlen, "open workspace %s", opt->workspace);
-    int proxy = -1;
-    if (opt->proxy_socket) {
-        proxy = open(opt->proxy_socket, O_PATH | O_CLOEXEC);
-        if (proxy < 0)
-            return fail(err, errlen, "open proxy socket %s", opt->proxy_socket);
-    }
+    /* Host-side paths were opened by the launcher before anything was mounted over them. */
+    int ws = opt->workspace_fd;
+    int proxy = opt->proxy_fd;
 
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
         return fail(err, errlen, "make mounts private");

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "broadcastcommands.h"
+
+#include "gateway/broadcastconfig.h"
+#include "sandbox/containermanager.h"
+#include "sandbox/sandboxsettings.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+void printErr(const QString &text)
+{
+    std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
+}
+
+void printOut(const QString &text)
+{
+    std::fputs(text.toLocal8Bit().constData(), stdout);
+}
+
+const QString kUsage = u"usage: sandbench broadcast add URL [--header NAME=VALUE]...\n"
+                       "       sandbench broadcast list [--json]\n"
+                       "       sandbench broadcast rm URL\n"
+                       "Traces go to URL/v1/traces as OTLP/HTTP JSON. Every command takes --data-dir DIR and "
+                       "--workspace NAME."_s;
+
+} // namespace
+
+int runBroadcastCommand(const QStringList &args)
+{
+    QStringList rest = args;
+    const QString action = rest.size() > 1 && !rest.at(1).startsWith(u'-') ? rest.takeAt(1) : QString();
+    QCommandLineParser parser;
+    parser.setApplicationDescription(kUsage);
+    parser.addHelpOption();
+    const QCommandLineOption dataDirOption(
+        u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
+        u"dir"_s);
+    const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s,
+                                             u"name"_s);
+    const QCommandLineOption headerOption(u"header"_s, u"A header sent with every export (repeatable)."_s,
+                                          u"name=value"_s);
+    const QCommandLineOption jsonOption(u"json"_s, u"Print JSON."_s);
+    parser.addOptions({dataDirOption, workspaceOption, headerOption, jsonOption});
+    parser.addPositionalArgument(u"url"_s, u"The collector's base URL (add, rm)."_s);
+    if (!parser.parse(rest)) {
+        printErr(parser.errorText() + u"\n"_s + kUsage);
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    if (parser.isSet(workspaceOption) && !ContainerManager::isValidId(parser.value(workspaceOption))) {
+        printErr(u"invalid --workspace name: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s);
+        return ExitUsage;
+    }
+    const SandboxSettings settings =
+        SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
+    BroadcastConfig config(settings.workspaceDir());
+    QString error;
+    if (!config.load(&error)) {
+        printErr(error);
+        return ExitFailure;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (action == u"list" && positional.isEmpty()) {
+        QJsonArray list;
+        for (const OtlpDestination &d : config.destinations()) {
+            QJsonObject headers;
+            for (const auto &[name, value] : d.headers)
+                headers.insert(QString::fromUtf8(name), QString::fromUtf8(value));
+            list.append(QJsonObject{{u"endpoint"_s, d.endpoint.toString()}, {u"headers"_s, headers}});
+        }
+        if (parser.isSet(jsonOption)) {
+            printOut(QString::fromUtf8(QJsonDocument(list).toJson()));
+            return ExitOk;
+        }
+        if (list.isEmpty())
+            printOut(u"no broadcast destinations (add one with `sandbench broadcast add URL`)\n"_s);
+        for (const OtlpDestination &d : config.destinations()) {
+            QStringList names;
+            for (const auto &header : d.headers)
+                names.append(QString::fromUtf8(header.first));
+            // Header values are often API keys: list only their names.
+            printOut(d.endpoint.toString() +
+                     (names.isEmpty() ? QString() : u"  headers: "_s + names.join(u", "_s)) + u'\n');
+        }
+        return ExitOk;
+    }
+    if ((action == u"add" || action == u"rm") && positional.size() == 1) {
+        const QUrl url(positional.first());
+        if (action == u"add") {
+            QList<QPair<QByteArray, QByteArray>> headers;
+            for (const QString &h : parser.values(headerOption)) {
+                const qsizetype eq = h.indexOf(u'=');
+                if (eq <= 0) {
+                    printErr(u"--header \"%1\": use NAME=VALUE"_s.arg(h));
+                    return ExitUsage;
+                }
+                headers.append({h.left(eq).trimmed().toUtf8(), h.mid(eq + 1).toUtf8()});
+            }
+            if (!config.add(url, headers, &error)) {
+                printErr(error);
+                return ExitUsage;
+            }
+        } else if (!config.remove(url)) {
+            printErr(u"no broadcast destination %1 (see `sandbench broadcast list`)"_s.arg(url.toString()));
+            return ExitFailure;
+        }
+        if (!config.save(&error)) {
+            printErr(error);
+            return ExitFailure;
+        }
+        return ExitOk;
+    }
+    printErr(kUsage);
+    return ExitUsage;
+}

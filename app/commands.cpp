@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "commands.h"
+
+#include "models/providerregistry.h"
+#include "sandbox/container.h"
+#include "sandbox/containermanager.h"
+#include "sandbox/doctor.h"
+#include "sandbox/net/networkpolicy.h"
+#include "sandbox/shellcall.h"
+#include "server/apikeys.h"
+#include "server/apiserver.h"
+#include "tools/shellaction.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+void printErr(const QString &text)
+{
+    const QByteArray bytes = (text.endsWith(u'\n') ? text : text + u'\n').toLocal8Bit();
+    fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    fflush(stderr);
+}
+
+void printOut(const QByteArray &bytes)
+{
+    fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    fflush(stdout);
+}
+
+const QCommandLineOption
+    dataDirOption(u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
+                  u"dir"_s);
+const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s, u"name"_s);
+
+void addCommonOptions(QCommandLineParser &parser)
+{
+    parser.addHelpOption();
+    parser.addOption(dataDirOption);
+    parser.addOption(workspaceOption);
+}
+
+// Parses and reports errors itself; false means the exit code is in *exitCode.
+bool parse(QCommandLineParser &parser, const QStringList &args, int *exitCode)
+{
+    if (!parser.parse(args)) {
+        printErr(parser.errorText() + u"\n\n"_s + parser.helpText());
+        *exitCode = ExitUsage;
+        return false;
+    }
+    if (parser.isSet(u"help"_s)) {
+        printOut(parser.helpText().toLocal8Bit());
+        *exitCode = ExitOk;
+        return false;
+    }
+    if (parser.isSet(workspaceOption) && !ContainerManager::isValidId(parser.value(workspaceOption))) {
+        printErr(u"invalid --workspace name: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s);
+        *exitCode = ExitUsage;
+        return false;
+    }
+    return true;
+}
+
+SandboxSettings settingsFrom(const QCommandLineParser &parser)
+{
+    return SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
+}
+
+bool parseInt(const QCommandLineParser &parser, const QCommandLineOption &option, int *out)
+{
+    if (!parser.isSet(option))
+        return true;
+    bool ok = false;
+    const qlonglong v = parser.value(option).toLongLong(&ok);
+    if (!ok || v < INT_MIN || v > INT_MAX) {
+        printErr(
+            u"--%1 must be an integer (got \"%2\")"_s.arg(option.names().constFirst(), parser.value(option)));
+        return false;
+    }
+    *out = int(v);
+    return true;
+}
+
+} // namespace
+
+QString topLevelUsage()
+{
+    return u"Usage: sandbench [COMMAND] [OPTIONS]\n"
+           "\n"
+           "Without a command, starts the desktop workbench.\n"
+           "\n"
+           "Commands:\n"
+           "  exec [--session ID | --container ID] [--timeout-ms N] [--max-output-length N]\n"
+           "       [--network-policy JSON] -- CMD [CMD ...]\n"
+           "                 run commands as one shell call and print its output item as JSON\n"
+           "  doctor [--json] report what isolation and limits are enforced here\n"
+           "  serve [--host 127.0.0.1] [--port 8642]\n"
+           "                 serve the local API (Responses, Messages, Chat Completions, WebSocket events)\n"
+           "  keys create    print a new API key for the workspace\n"
+           "  providers add NAME --api responses|messages|chat --base-url URL [--key-env VAR] [--default]\n"
+           "  providers list [--json]\n"
+           "  containers list | files ID | history ID | promote ID PATH | rm ID\n"
+           "  guardrails set SLUG --action flag|redact|block [--scope user_only|all_messages]\n"
+           "  guardrails list [--json]\n"
+           "  logs list [--json] [--limit N]\n"
+           "  logs export FILE [--limit N]\n"
+           "  broadcast add URL [--header K=V]... | list [--json] | rm URL\n"
+           "\n"
+           "Every command takes --data-dir DIR (or SANDBENCH_DATA_DIR) and --workspace NAME.\n"
+           "Run 'sandbench COMMAND --help' for a command's options.\n"_s;
+}
+
+int runExecCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Runs the commands as one shell call in a sandbox and prints the output "
+        "item as JSON. Exit 0 when the call ran, 1 when the sandbox cannot run, "
+        "2 on bad input."_s);
+    addCommonOptions(parser);
+    const QCommandLineOption sessionOption(u"session"_s, u"Session id; names the container."_s, u"id"_s);
+    const QCommandLineOption containerOption(u"container"_s, u"Container id (1-40 of A-Z a-z 0-9 _ -)."_s,
+                                             u"id"_s);
+    const QCommandLineOption timeoutOption(u"timeout-ms"_s,
+                                           u"Timeout per command (1-300000, default 120000)."_s, u"ms"_s);
+    const QCommandLineOption maxOutputOption(
+        u"max-output-length"_s, u"Characters kept per stream (1-65536, default 16384)."_s, u"n"_s);
+    const QCommandLineOption policyOption(u"network-policy"_s,
+                                          u"Network policy JSON: {\"allowed_domains\":[...]}, "
+                                          u"{\"type\":\"allowlist\",\"allowed_domains\":[...]} "
+                                          "or {\"type\":\"disabled\"} (the default)."_s,
+                                          u"json"_s);
+    parser.addOptions({sessionOption, containerOption, timeoutOption, maxOutputOption, policyOption});
+    parser.addPositionalArgument(u"commands"_s, u"Commands to run, after --."_s, u"-- CMD [CMD ...]"_s);
+    int exitCode = ExitOk;
+    if (!parse(parser, args, &exitCode))
+        return exitCode;
+
+    if (parser.isSet(sessionOption) && parser.isSet(containerOption)) {
+        printErr(u"give either --session or --container, not both"_s);
+        return ExitUsage;
+    }
+    NetworkPolicy policy = NetworkPolicy::disabled();
+    if (parser.isSet(policyOption)) {
+        QJsonParseError jsonError;
+        const QJsonDocument doc = QJsonDocument::fromJson(parser.value(policyOption).toUtf8(), &jsonError);
+        if (jsonError.error != QJsonParseError::NoError) {
+            printErr(u"--network-policy: not valid JSON (%1)"_s.arg(jsonError.errorString()));
+            return ExitUsage;
+        }
+        QString error;
+        const std::optional<NetworkPolicy> parsed = NetworkPolicy::fromJson(
+            doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()), &error);
+        if (!parsed) {
+            printErr(u"--network-policy: %1"_s.arg(error));
+            return ExitUsage;
+        }
+        policy = *parsed;
+    }
+    ShellAction action;
+    action.commands = parser.positionalArguments();
+    if (!parseInt(parser, timeoutOption, &action.timeoutMs) ||
+        !parseInt(parser, maxOutputOption, &action.maxOutputLength))
+        return ExitUsage;
+    const QString problem = action.validate();
+    if (!problem.isEmpty()) {
+        printErr(problem);
+        return ExitUsage;
+    }
+    // SPEC 1.4: --container pins an existing container exactly; --session follows the session id rules.
+    const QString reference = parser.value(containerOption);
+    QString error;
+    if (parser.isSet(containerOption) && !SessionIdentity::validateContainerReference(reference, &error)) {
+        printErr(u"invalid --container \"%1\": %2"_s.arg(reference, error));
+        return ExitUsage;
+    }
+    const QString session = parser.value(sessionOption);
+    if (parser.isSet(sessionOption)) {
+        const std::optional<QString> key = SessionIdentity::normalizeSessionId(session);
+        if (!key)
+            printErr(u"sandbench: --session \"%1\" is ignored (only A-Z, a-z, 0-9, _ and - count); "
+                     "using a new container"_s.arg(session));
+        else if (*key != session)
+            printErr(u"sandbench: --session is longer than %1 characters; only its last %1 (\"%2\") count"_s
+                         .arg(SessionIdentity::kSessionIdTail)
+                         .arg(*key));
+    }
+
+    ContainerManager manager(settingsFrom(parser));
+    Container *container = manager.chooseContainer(
+        session, reference, {},
+        parser.isSet(policyOption) ? std::optional<NetworkPolicy>(policy) : std::nullopt, &error);
+    if (!container) {
+        printErr(error);
+        return ExitUsage;
+    }
+    ShellCall *call = container->run(action);
+    QObject::connect(call, &ShellCall::finished, &manager, [call, &manager] {
+        if (call->results().isEmpty() && !call->errorString().isEmpty()) {
+            printErr(u"sandbench: the sandbox cannot run: %1"_s.arg(call->errorString()));
+            manager.stopAll();
+            QCoreApplication::exit(ExitFailure);
+            return;
+        }
+        printOut(QJsonDocument(call->outputItem()).toJson(QJsonDocument::Indented));
+        manager.stopAll();
+        QCoreApplication::exit(ExitOk);
+    });
+    return QCoreApplication::exec();
+}
+
+int runDoctorCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Reports what isolation and limits are enforced on this machine. "
+                                     "Exit 0 when sandboxes can run, 1 otherwise."_s);
+    addCommonOptions(parser);
+    const QCommandLineOption jsonOption(u"json"_s, u"Print the report as JSON."_s);
+    parser.addOption(jsonOption);
+    int exitCode = ExitOk;
+    if (!parse(parser, args, &exitCode))
+        return exitCode;
+    if (!parser.positionalArguments().isEmpty()) {
+        printErr(u"doctor takes no arguments"_s);
+        return ExitUsage;
+    }
+    Doctor doctor(settingsFrom(parser));
+    QObject::connect(&doctor, &Doctor::finished, &doctor, [&doctor, &parser, &jsonOption] {
+        if (parser.isSet(jsonOption))
+            printOut(QJsonDocument(doctor.toJson()).toJson(QJsonDocument::Indented));
+        else
+            printOut(doctor.report().toLocal8Bit());
+        QCoreApplication::exit(doctor.canRun() ? ExitOk : ExitFailure);
+    });
+    doctor.run();
+    return QCoreApplication::exec();
+}
+
+namespace {
+
+// Removes the action word (args[1]) so the parser sees "program [options]".
+QStringList withoutAction(const QStringList &args, QString *action)
+{
+    QStringList rest = args;
+    *action = rest.size() > 1 && !rest.at(1).startsWith(u'-') ? rest.takeAt(1) : QString();
+    return rest;
+}
+
+QString dataDirFrom(const QCommandLineParser &parser)
+{
+    return settingsFrom(parser).dataDir;
+}
+
+QString workspaceFrom(const QCommandLineParser &parser)
+{
+    return settingsFrom(parser).workspace;
+}
+
+} // namespace
+
+int runServeCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Serves the local API: POST /api/v1/responses, /api/v1/messages, "
+        "/api/v1/chat/completions, GET /api/v1/models, container files, documents "
+        "and the WebSocket event stream at /api/v1/events."_s);
+    addCommonOptions(parser);
+    const QCommandLineOption hostOption(u"host"_s, u"Address to bind (default 127.0.0.1)."_s, u"address"_s,
+                                        u"127.0.0.1"_s);
+    const QCommandLineOption portOption(u"port"_s, u"Port (default 8642; 0 picks a free one)."_s, u"port"_s,
+                                        QString::number(ApiServer::DefaultPort));
+    parser.addOptions({hostOption, portOption});
+    int exitCode = ExitOk;
+    if (!parse(parser, args, &exitCode))
+        return exitCode;
+    QHostAddress host;
+    if (!host.setAddress(parser.value(hostOption))) {
+        printErr(u"--host must be an IP address (got \"%1\")"_s.arg(parser.value(hostOption)));
+        return ExitUsage;
+    }
+    bool ok = false;
+    const uint port = parser.value(portOption).toUInt(&ok);
+    if (!ok || port > 65535) {
+        printErr(u"--port must be a number from 0 to 65535"_s);
+        return ExitUsage;
+    }
+    ApiServer server(dataDirFrom(parser));
+    server.setPrewarm(true);
+    QString error;
+    if (!server.listen(host, quint16(port), &error)) {
+        printErr(error);
+        return ExitFailure;
+    }
+    // Tests and scripts read the bound port from this line.
+    printOut(
+        u"sandbench: serving on http://%1:%2/api/v1\n"_s.arg(host.toString()).arg(server.port()).toUtf8());
+    return QCoreApplication::exec();
+}
+
+int runKeysCommand(const QStringList &args)
+{
+    QString action;
+    const QStringList rest = withoutAction(args, &action);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"keys create: prints a new API key for the workspace (shown once; only its "
+        "SHA-256 is stored)."_s);
+    addCommonOptions(parser);
+    int exitCode = ExitOk;
+    if (!parse(parser, rest, &exitCode))
+        return exitCode;
+    if (action != u"create"_s) {
+        printErr(u"usage: sandbench keys create [--workspace NAME] [--data-dir DIR]"_s);
+        return ExitUsage;
+    }
+    ApiKeys keys(dataDirFrom(parser));
+    QString error;
+    const std::optional<QString> key = keys.create(workspaceFrom(parser), &error);
+    if (!key) {
+        printErr(error);
+        return ExitFailure;
+    }
+    printOut((*key + u'\n').toUtf8());
+    return ExitOk;
+}
+
+int runProvidersCommand(const QStringList &args)
+{
+    QString action;
+    const QStringList rest = withoutAction(args, &action);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"providers add NAME --api responses|messages|chat --base-url URL "
+                                     "[--key-env VAR] [--default]\nproviders list"_s);
+    addCommonOptions(parser);
+    const QCommandLineOption apiOption(u"api"_s, u"responses, messages or chat."_s, u"api"_s);
+    const QCommandLineOption urlOption(u"base-url"_s, u"Base URL, e.g. https://api.openai.com/v1."_s,
+                                       u"url"_s);
+    const QCommandLineOption keyEnvOption(u"key-env"_s, u"Environment variable holding the API key."_s,
+                                          u"var"_s);
+    const QCommandLineOption defaultOption(u"default"_s, u"Make it the default provider."_s);
+    const QCommandLineOption jsonOption(u"json"_s, u"list: print JSON."_s);
+    parser.addOptions({apiOption, urlOption, keyEnvOption, defaultOption, jsonOption});
+    parser.addPositionalArgument(u"name"_s, u"Provider name ([a-z0-9_-]+)."_s);
+    int exitCode = ExitOk;
+    if (!parse(parser, rest, &exitCode))
+        return exitCode;
+    ProviderRegistry registry(dataDirFrom(parser), workspaceFrom(parser));
+    QString error;
+    if (!registry.load(&error)) {
+        printErr(error);
+        return ExitFailure;
+    }
+    if (action == u"list"_s) {
+        QJsonArray list;
+        for (const ProviderConfig &p : registry.providers()) {
+            list.append(p.toJson());
+            if (!parser.isSet(jsonOption))
+                printOut(u"%1%2\t%3\t%4\n"_s
+                             .arg(p.name, p.isDefault ? u" (default)"_s : QString(), providerApiName(p.api),
+                                  p.baseUrl.toString())
+                             .toUtf8());
+        }
+        if (parser.isSet(jsonOption))
+            printOut(QJsonDocument(list).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    if (action != u"add"_s) {
+        printErr(u"usage: sandbench providers add NAME --api responses|messages|chat --base-url URL "
+                 "[--key-env VAR] [--default] | sandbench providers list"_s);
+        return ExitUsage;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        printErr(u"providers add takes one NAME"_s);
+        return ExitUsage;
+    }
+    const std::optional<ProviderApi> api = providerApiFromName(parser.value(apiOption));
+    if (!api) {
+        printErr(u"--api must be responses, messages or chat"_s);
+        return ExitUsage;
+    }
+    ProviderConfig config;
+    config.name = parser.positionalArguments().constFirst();
+    config.api = *api;
+    config.baseUrl = QUrl(parser.value(urlOption));
+    config.keyEnv = parser.value(keyEnvOption);
+    config.isDefault = parser.isSet(defaultOption);
+    const QString problem = config.validate();
+    if (!problem.isEmpty()) {
+        printErr(problem);
+        return ExitUsage;
+    }
+    if (!registry.add(config, &error)) {
+        printErr(error);
+        return ExitFailure;
+    }
+    printOut(u"added provider %1 (%2, %3)%4\n"_s
+                 .arg(config.name, providerApiName(config.api), config.baseUrl.toString(),
+                      config.isDefault ? u", default"_s : QString())
+                 .toUtf8());
+    return ExitOk;
+}

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Sandbox benchmarks against baselines measured in the same run: cold start vs bubblewrap, warm round trip
+// vs a bare fork/exec/wait, and draining 1 GB of output (rate and the engine's peak RSS growth).
+#include "sandbox/container.h"
+#include "sandbox/containermanager.h"
+#include "sandbox/shellcall.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <vector>
+
+extern char **environ;
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Milliseconds for one posix_spawn + waitpid of argv, or -1.
+double spawnAndWait(const std::vector<const char *> &argv)
+{
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    QElapsedTimer t;
+    t.start();
+    pid_t pid;
+    std::vector<char *> args;
+    for (const char *a : argv)
+        args.push_back(const_cast<char *>(a));
+    args.push_back(nullptr);
+    const int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0)
+        return -1;
+    int status = 0;
+    waitpid(pid, &status, 0);
+    const double ms = double(t.nsecsElapsed()) / 1e6;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? ms : -1;
+}
+
+bool waitFinished(ShellCall *call, int timeoutMs = 120000)
+{
+    if (call->isFinished())
+        return true;
+    QEventLoop loop;
+    QObject::connect(call, &ShellCall::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return call->isFinished();
+}
+
+qint64 statusKb(const char *key)
+{
+    QFile f(u"/proc/self/status"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith(key))
+            return line.mid(qstrlen(key)).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+ShellAction action(const QString &command, int maxOutput = 16384)
+{
+    ShellAction a;
+    a.commands = {command};
+    a.maxOutputLength = maxOutput;
+    return a;
+}
+
+void verdict(const char *name, double value, const char *unit, bool ok, const char *target)
+{
+    printf("  %-38s %10.3f %-5s  target %-10s %s\n", name, value, unit, target, ok ? "PASS" : "MISS");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const int runs = qMax(3, qEnvironmentVariableIntValue("SANDBENCH_BENCH_RUNS")
+                                 ? qEnvironmentVariableIntValue("SANDBENCH_BENCH_RUNS")
+                                 : 11);
+    QTemporaryDir dir;
+    SandboxSettings settings = SandboxSettings::forDataDir(dir.path(), u"bench"_s);
+    if (qEnvironmentVariableIsSet("SANDBENCH_BENCH_CGROUP"))
+        settings.cgroupMode =
+            qEnvironmentVariable("SANDBENCH_BENCH_CGROUP"); // e.g. none, to see what cgroups cost
+    ContainerManager manager(settings);
+    printf("sandbench-bench-sandbox: %d runs each, medians\n", runs);
+
+    // (a) cold start + first `true` vs bubblewrap running `true`: a brand-new container (namespaces, root,
+    // cgroup) each time. The GUI and the local API keep one launcher started ahead of need, which has already
+    // joined its cgroup (a cgroup v1 attach waits for a kernel RCU grace period); both ways are measured.
+    auto coldStart = [&manager]() -> double {
+        Container *c = manager.create();
+        QElapsedTimer t;
+        t.start();
+        ShellCall *call = c->run(action(u"true"_s));
+        if (!waitFinished(call) || call->results().isEmpty()) {
+            fprintf(stderr, "cold start failed: %s\n", qPrintable(call->errorString()));
+            return -1;
+        }
+        const double ms = double(t.nsecsElapsed()) / 1e6;
+        manager.remove(c->id());
+        // Let the pool start its next spare (and the old container go) outside the measured time.
+        QTest::qWait(50);
+        return ms;
+    };
+    std::vector<double> coldPrewarmed, coldOnDemand, bwrap;
+    for (int i = 0; i < runs; ++i) {
+        manager.setPrewarm(true);
+        QTest::qWait(200);
+        const double a = coldStart();
+        manager.setPrewarm(false);
+        const double b = coldStart();
+        const double w = spawnAndWait({"bwrap",     "--unshare-all", "--die-with-parent",
+                                       "--ro-bind", "/usr",          "/usr",
+                                       "--symlink", "usr/lib",       "/lib",
+                                       "--symlink", "usr/lib64",     "/lib64",
+                                       "--symlink", "usr/bin",       "/bin",
+                                       "--proc",    "/proc",         "--dev",
+                                       "/dev",      "true"});
+        if (a < 0 || b < 0 || w < 0) {
+            fprintf(stderr, "cold start or bwrap baseline failed\n");
+            return 1;
+        }
+        coldPrewarmed.push_back(a);
+        coldOnDemand.push_back(b);
+        bwrap.push_back(w);
+    }
+    const double coldRatio = median(coldPrewarmed) / median(bwrap);
+    printf("(a) cold start + true: sandbench %.2f ms (launcher started ahead), %.2f ms (on demand), "
+           "bwrap %.2f ms\n",
+           median(coldPrewarmed), median(coldOnDemand), median(bwrap));
+    verdict("cold start ratio vs bwrap", coldRatio, "x", coldRatio <= 1.0, "<= 1.0x");
+    printf("    on-demand launcher ratio vs bwrap: %.2fx (cgroup %s)\n", median(coldOnDemand) / median(bwrap),
+           qPrintable(settings.cgroupMode));
+
+    // (b) warm round trip of `true` vs bash -c true.
+    Container *warm = manager.create();
+    {
+        ShellCall *first = warm->run(action(u"true"_s));
+        waitFinished(first);
+    }
+    std::vector<double> trip, bare;
+    for (int i = 0; i < runs * 3; ++i) {
+        QElapsedTimer t;
+        t.start();
+        ShellCall *call = warm->run(action(u"true"_s));
+        if (!waitFinished(call) || call->results().isEmpty()) {
+            fprintf(stderr, "warm call failed: %s\n", qPrintable(call->errorString()));
+            return 1;
+        }
+        trip.push_back(double(t.nsecsElapsed()) / 1e6);
+        call->deleteLater();
+        bare.push_back(spawnAndWait({"bash", "-c", "true"}));
+    }
+    const double warmRatio = median(trip) / median(bare);
+    printf("(b) warm round trip: sandbench %.3f ms, bash -c true %.3f ms\n", median(trip), median(bare));
+    verdict("warm round trip ratio vs fork/exec", warmRatio, "x", warmRatio <= 1.5, "<= 1.5x");
+
+    // (c) 1 GB of stdout through a capped command.
+    const qint64 bytes = 1000LL * 1024 * 1024;
+    const qint64 hwmBefore = statusKb("VmHWM:");
+    std::vector<double> rates;
+    for (int i = 0; i < qMax(3, runs / 3); ++i) {
+        ShellCall *call = warm->run(action(u"dd if=/dev/zero bs=1M count=1000 status=none"_s));
+        QElapsedTimer t;
+        QObject::connect(call, &ShellCall::commandStarted, call, [&t] { t.start(); });
+        double ms = 0;
+        QObject::connect(call, &ShellCall::commandFinished, call,
+                         [&t, &ms] { ms = double(t.nsecsElapsed()) / 1e6; });
+        if (!waitFinished(call, 300000) || call->results().isEmpty() ||
+            call->results().constFirst().stdoutDropped != bytes - 16384) {
+            fprintf(stderr, "1 GB output run failed\n");
+            return 1;
+        }
+        rates.push_back(double(bytes) / (ms / 1000.0) / 1e9);
+        call->deleteLater();
+        QCoreApplication::processEvents();
+    }
+    const double growthMiB = double(statusKb("VmHWM:") - hwmBefore) / 1024.0;
+    printf("(c) 1 GB (%lld bytes) of output with max_output_length 16384\n", bytes);
+    verdict("drain rate", median(rates), "GB/s", median(rates) >= 1.0, ">= 1 GB/s");
+    verdict("peak RSS growth (VmHWM)", growthMiB, "MiB", growthMiB < 16, "< 16 MiB");
+    manager.stopAll();
+    return 0;
+}

@@ -1,0 +1,539 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "container.h"
+
+#include "init/protocol.h"
+#include "initprocess.h"
+#include "shellcall.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QSocketNotifier>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int StartTimeoutMs = 30000;
+QByteArray header(quint32 type, quint32 id, qint32 value, quint32 payloadLen)
+{
+    sb_msg_header h{type, id, value, payloadLen};
+    return QByteArray(reinterpret_cast<const char *>(&h), sizeof h);
+}
+
+} // namespace
+
+Container::Container(const QString &id, const SandboxSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_id(id)
+    , m_settings(settings)
+    , m_nowMs([] {
+        return qint64(std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now().time_since_epoch())
+                          .count());
+    })
+    , m_history(new ContainerHistory(settings.homeDir(id), settings.historyDir(id), settings.dataDir,
+                                     settings.workspace, id, this))
+{
+    m_lastActivityMs = m_nowMs();
+    connect(m_history, &ContainerHistory::saved, this,
+            [this](const QString &callId, int index, const Snapshot &snapshot) {
+                Q_EMIT filesChanged(index, snapshot.changes, callId, snapshot.commitId);
+            });
+    connect(m_history, &ContainerHistory::saveFailed, this,
+            [this](const QString &, int, const QString &error) {
+                Q_EMIT historyError(tr("cannot save the history of %1: %2").arg(m_id, error));
+            });
+    connect(m_history, &ContainerHistory::idle, this, &Container::onHistoryIdle);
+    m_startTimer.setSingleShot(true);
+    connect(&m_startTimer, &QTimer::timeout, this, [this] {
+        shutDown(tr("the sandbox did not become ready within %1 seconds").arg(StartTimeoutMs / 1000), true);
+    });
+}
+
+Container::~Container()
+{
+    m_queue.clear();
+    if (m_state == State::Starting || m_state == State::Running)
+        shutDown(tr("the container was removed"), false);
+    for (ShellCall *call : findChildren<ShellCall *>(Qt::FindDirectChildrenOnly))
+        call->m_container = nullptr;
+    // Pending commits finish before the store closes (a commit takes milliseconds with the watcher's hint).
+    delete m_history;
+    m_history = nullptr;
+}
+
+void Container::setClock(std::function<qint64()> nowMs)
+{
+    m_nowMs = std::move(nowMs);
+    m_lastActivityMs = m_nowMs();
+}
+
+QString Container::homeDir() const
+{
+    return m_settings.homeDir(m_id);
+}
+
+void Container::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+bool Container::start()
+{
+    if (m_state == State::Starting || m_state == State::Running)
+        return true;
+    m_error.clear();
+    m_enforcement.clear();
+
+    const QString home = homeDir();
+    auto failLater = [this](const QString &message) {
+        m_error = message;
+        setState(State::Failed);
+        QMetaObject::invokeMethod(
+            this,
+            [this, message] {
+                if (m_state != State::Failed)
+                    return;
+                const auto queue = std::exchange(m_queue, {});
+                for (const QPointer<ShellCall> &call : queue) {
+                    if (call)
+                        call->failToStart(message);
+                }
+                Q_EMIT failed(message);
+            },
+            Qt::QueuedConnection);
+        return false;
+    };
+
+    if (!QDir().mkpath(home))
+        return failLater(tr("cannot create the container directory %1").arg(home));
+    if (geteuid() == 0) {
+        // The sandbox user maps to an unprivileged host id, never to host root.
+        const QByteArray homePath = QFile::encodeName(home);
+        if (::chown(homePath.constData(), SandboxSettings::sandboxHostUid(),
+                    SandboxSettings::sandboxHostGid()) != 0)
+            return failLater(tr("cannot hand %1 to the sandbox user: %2")
+                                 .arg(home, QString::fromLocal8Bit(strerror(errno))));
+        ::chmod(homePath.constData(), 0750);
+    }
+    // The store opens and rescans home on its own thread while the sandbox boots.
+    const bool fixNow = !m_policyFixed;
+    m_policyFixed = true;
+    m_history->wake(fixNow ? std::optional<QJsonObject>(m_policy.toJson()) : std::nullopt);
+    m_lastActivityMs = m_nowMs();
+    QString error;
+    QString proxySocket;
+    if (m_policy.isEnabled()) {
+        // The socket is world-connectable (the sandbox user may map to another host uid), so it lives in a
+        // directory only the engine can enter; init opens it before it changes user.
+        const QString runDir = SandboxSettings::runtimeDir(&error);
+        if (runDir.isEmpty())
+            return failLater(error);
+        m_proxy = new EgressProxy(m_policy, this);
+        m_proxy->setHostMap(m_hostMap);
+        connect(m_proxy, &EgressProxy::connectionEvent, this, &Container::egressEvent);
+        proxySocket = runDir + u"/"_s + m_id + u".sock"_s;
+        if (!m_proxy->listen(proxySocket, &error)) {
+            delete m_proxy;
+            m_proxy = nullptr;
+            return failLater(tr("cannot start the egress proxy: %1").arg(error));
+        }
+    }
+    std::optional<InitProcess> process = m_standby ? m_standby->take() : std::nullopt;
+    if (process) {
+        // A launcher started ahead of need: hand it this container's identity.
+        const QByteArray payload =
+            m_id.toUtf8() + '\0' + QFile::encodeName(home) + '\0' + QFile::encodeName(proxySocket) + '\0';
+        const QByteArray packet = header(SB_MSG_CONFIG, 0, 0, quint32(payload.size())) + payload;
+        const QString log = m_settings.initLogPath(m_id);
+        QFile::remove(log);
+        QFile::rename(process->logPath, log);
+        if (::send(process->controlFd, packet.constData(), size_t(packet.size()), MSG_NOSIGNAL) !=
+            packet.size()) {
+            InitSpawner::release(*process);
+            process.reset();
+        }
+    }
+    if (!process) {
+        QByteArrayList args{"--id", m_id.toUtf8(), "--workspace", QFile::encodeName(home)};
+        args << InitSpawner::commonArguments(m_settings);
+        if (!proxySocket.isEmpty())
+            args << "--proxy-socket" << QFile::encodeName(proxySocket);
+        process = InitSpawner::spawn(m_settings, args, m_settings.initLogPath(m_id), &error);
+        if (!process) {
+            delete m_proxy;
+            m_proxy = nullptr;
+            return failLater(error);
+        }
+    }
+    m_pid = process->pid;
+    m_fd = process->controlFd;
+    m_notifier = new QSocketNotifier(m_fd, QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &Container::onControlReadable);
+    m_pidfd = int(syscall(SYS_pidfd_open, pid_t(m_pid), 0));
+    if (m_pidfd >= 0) {
+        fcntl(m_pidfd, F_SETFD, FD_CLOEXEC);
+        m_exitNotifier = new QSocketNotifier(m_pidfd, QSocketNotifier::Read, this);
+        connect(m_exitNotifier, &QSocketNotifier::activated, this, &Container::onInitExited);
+    }
+    m_recvBuffer.resize(sizeof(sb_msg_header) + SB_MAX_PACKET);
+    setState(State::Starting);
+    m_startTimer.start(StartTimeoutMs);
+    return true;
+}
+
+void Container::stop()
+{
+    const auto queue = std::exchange(m_queue, {});
+    for (const QPointer<ShellCall> &call : queue) {
+        if (call)
+            call->failToStart(tr("the container was stopped"));
+    }
+    if (m_state == State::Starting || m_state == State::Running) {
+        shutDown(tr("the container was stopped"), false);
+    } else if (m_state == State::Failed) {
+        m_history->sleep();
+        setState(State::Stopped);
+    }
+}
+
+void Container::shutDown(const QString &reason, bool failed)
+{
+    m_startTimer.stop();
+    delete m_notifier;
+    m_notifier = nullptr;
+    delete m_exitNotifier;
+    m_exitNotifier = nullptr;
+    if (m_pidfd >= 0) {
+        ::close(m_pidfd);
+        m_pidfd = -1;
+    }
+    InitProcess process{m_pid, m_fd, {}};
+    InitSpawner::release(process);
+    if (m_proxy) {
+        // Open tunnels end with the container; their events still arrive.
+        m_proxy->close();
+        m_proxy->deleteLater();
+        m_proxy = nullptr;
+    }
+    m_fd = -1;
+    m_pid = -1;
+    QString message = reason;
+    if (failed) {
+        const QString tail = initLogTail();
+        if (!tail.isEmpty() && !message.contains(tail))
+            message += u"\n"_s + tail;
+        m_error = message;
+    }
+    setState(failed ? State::Failed : State::Stopped);
+
+    // A call waiting in the queue gets a fresh sandbox (next start) unless this was a start failure.
+    if (QPointer<ShellCall> current = std::exchange(m_current, nullptr))
+        current->abort(reason);
+    // After the aborted command's commit, before a restart's wake.
+    m_history->sleep();
+    if (failed) {
+        const auto queue = std::exchange(m_queue, {});
+        for (const QPointer<ShellCall> &call : queue) {
+            if (call)
+                call->failToStart(message);
+        }
+        Q_EMIT this->failed(message);
+    } else {
+        Q_EMIT stopped();
+        if (!m_queue.isEmpty())
+            start();
+    }
+}
+
+QString Container::initLogTail() const
+{
+    QFile log(m_settings.initLogPath(m_id));
+    if (!log.open(QIODevice::ReadOnly))
+        return {};
+    if (log.size() > 4096)
+        log.seek(log.size() - 4096);
+    return QString::fromUtf8(log.readAll()).trimmed();
+}
+
+bool Container::setNetworkPolicy(const NetworkPolicy &policy)
+{
+    if (m_policyFixed || m_state == State::Starting || m_state == State::Running)
+        return policy == m_policy;
+    m_policy = policy;
+    return true;
+}
+
+void Container::fixNetworkPolicy(const NetworkPolicy &policy)
+{
+    m_policy = policy;
+    m_policyFixed = true;
+}
+
+ShellCall *Container::run(const ShellAction &action, const QStringList &extraEnv)
+{
+    QStringList env = extraEnv;
+    if (m_policy.isEnabled()) {
+        // Only with a policy: the relay inside listens on these ports; names resolve at the proxy.
+        for (const char *name : {"HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"})
+            env.prepend(QLatin1StringView(name) + u"=http://127.0.0.1:3128"_s);
+        env.prepend(u"ALL_PROXY=socks5h://127.0.0.1:1080"_s);
+        env.prepend(u"all_proxy=socks5h://127.0.0.1:1080"_s);
+        env.prepend(u"NO_PROXY=localhost,127.0.0.1,::1"_s);
+        env.prepend(u"no_proxy=localhost,127.0.0.1,::1"_s);
+    }
+    auto *call = new ShellCall(this, action, env);
+    m_queue.append(call);
+    m_lastActivityMs = m_nowMs();
+    m_lastRunWasCold = m_state == State::Stopped || m_state == State::Failed;
+    if (m_lastRunWasCold)
+        start();
+    else
+        scheduleNext();
+    return call;
+}
+
+void Container::scheduleNext()
+{
+    if (m_nextScheduled)
+        return;
+    m_nextScheduled = true;
+    // Queued so a caller always gets to connect to a call's signals before anything happens.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_nextScheduled = false;
+            startNext();
+        },
+        Qt::QueuedConnection);
+}
+
+void Container::startNext()
+{
+    if (m_state != State::Running || m_current)
+        return;
+    // A command never starts while an earlier command's files are being saved, so each commit holds exactly
+    // what its own command changed; onHistoryIdle() resumes.
+    if (m_history->pendingWrites() > 0)
+        return;
+    while (!m_queue.isEmpty()) {
+        QPointer<ShellCall> call = m_queue.takeFirst();
+        if (!call || call->isFinished())
+            continue;
+        m_current = call;
+        call->begin();
+        return;
+    }
+}
+
+void Container::callFinished(ShellCall *call)
+{
+    m_lastActivityMs = m_nowMs();
+    if (m_current == call) {
+        m_current = nullptr;
+        scheduleNext();
+    }
+    m_queue.removeAll(call);
+}
+
+void Container::forgetCall(ShellCall *call)
+{
+    m_queue.removeAll(call);
+    if (m_current == call) {
+        if (call->commandId() != 0)
+            sendKill(call->commandId());
+        m_current = nullptr;
+        scheduleNext();
+    }
+}
+
+void Container::commandCompleted(ShellCall *call, int index, const CommandResult &result)
+{
+    m_lastActivityMs = m_nowMs();
+    CommandMeta meta;
+    meta.timedOut = result.outcome.type == CommandOutcome::Type::Timeout;
+    meta.exitCode = result.outcome.exitCode;
+    meta.durationMs = result.durationMs;
+    m_history->commit(call->action().commands.value(index), meta, call->id(), index);
+}
+
+void Container::afterHistorySaved(QObject *context, std::function<void()> fn)
+{
+    if (m_history->pendingWrites() == 0) {
+        fn();
+        return;
+    }
+    m_afterSave.append({QPointer<QObject>(context), std::move(fn)});
+}
+
+void Container::onHistoryIdle()
+{
+    const auto waiting = std::exchange(m_afterSave, {});
+    for (const auto &[context, fn] : waiting) {
+        if (context)
+            fn();
+    }
+    scheduleNext();
+}
+
+QFuture<HistoryResult<Snapshot>> Container::refuseWhileBusy()
+{
+    HistoryResult<Snapshot> r;
+    r.error = tr("a command is running in container %1; restore once it has finished").arg(m_id);
+    return QtFuture::makeReadyFuture(r);
+}
+
+QFuture<HistoryResult<Snapshot>> Container::restoreFile(const QString &path, const QString &commitId)
+{
+    if (isBusy())
+        return refuseWhileBusy();
+    return m_history->restoreFile(path, commitId);
+}
+
+QFuture<HistoryResult<Snapshot>> Container::restoreWorkspace(const QString &commitId)
+{
+    if (isBusy())
+        return refuseWhileBusy();
+    return m_history->restoreWorkspace(commitId);
+}
+
+quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrFd, QString *error)
+{
+    if (m_fd < 0 || m_state != State::Running) {
+        *error = tr("the sandbox is not running");
+        return 0;
+    }
+    if (payload.size() > SB_MAX_PACKET) {
+        *error = tr("the command and its environment exceed %1 bytes").arg(SB_MAX_PACKET);
+        return 0;
+    }
+    const quint32 id = m_nextCommandId++;
+    if (m_nextCommandId == 0)
+        m_nextCommandId = 1;
+    QByteArray packet = header(SB_MSG_EXEC, id, 0, quint32(payload.size())) + payload;
+    iovec iov{packet.data(), size_t(packet.size())};
+    alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+    cmsg->cmsg_level = SOL_SOCKET;
+    cmsg->cmsg_type = SCM_RIGHTS;
+    cmsg->cmsg_len = CMSG_LEN(2 * sizeof(int));
+    const int fds[2] = {stdoutFd, stderrFd};
+    std::memcpy(CMSG_DATA(cmsg), fds, sizeof fds);
+    ssize_t n;
+    do {
+        n = ::sendmsg(m_fd, &msg, MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+    if (n != packet.size()) {
+        *error =
+            tr("cannot send the command to the sandbox: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        return 0;
+    }
+    return id;
+}
+
+bool Container::sendKill(quint32 commandId)
+{
+    if (m_fd < 0)
+        return false;
+    const QByteArray packet = header(SB_MSG_KILL, commandId, 0, 0);
+    return ::send(m_fd, packet.constData(), size_t(packet.size()), MSG_NOSIGNAL) == packet.size();
+}
+
+void Container::onControlReadable()
+{
+    // Several messages may be waiting; handle them all but stop if a handler tore the socket down.
+    for (int i = 0; i < 64 && m_fd >= 0; ++i) {
+        const ssize_t n = ::recv(m_fd, m_recvBuffer.data(), size_t(m_recvBuffer.size()), MSG_DONTWAIT);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return;
+        if (n <= 0) {
+            const bool wasStarting = m_state == State::Starting;
+            shutDown(wasStarting ? tr("the sandbox exited during start-up")
+                                 : tr("the sandbox stopped unexpectedly"),
+                     wasStarting);
+            return;
+        }
+        if (size_t(n) < sizeof(sb_msg_header))
+            continue;
+        sb_msg_header h;
+        std::memcpy(&h, m_recvBuffer.constData(), sizeof h);
+        const qsizetype len = qMin<qsizetype>(h.payload_len, n - qsizetype(sizeof h));
+        handleMessage(h.type, h.id, h.value, QByteArray(m_recvBuffer.constData() + sizeof h, len));
+    }
+}
+
+void Container::onInitExited()
+{
+    // Read what init said before it went (an ERROR explains a failed start), then treat it as gone.
+    if (m_fd >= 0)
+        onControlReadable();
+    if (m_fd < 0)
+        return;
+    const bool wasStarting = m_state == State::Starting;
+    shutDown(wasStarting ? tr("the sandbox exited during start-up") : tr("the sandbox stopped unexpectedly"),
+             wasStarting);
+}
+
+void Container::handleMessage(quint32 type, quint32 id, qint32 value, const QByteArray &payload)
+{
+    switch (type) {
+    case SB_MSG_READY: {
+        if (m_state != State::Starting)
+            return;
+        m_startTimer.stop();
+        for (const QByteArray &line : payload.split('\n')) {
+            const qsizetype eq = line.indexOf('=');
+            if (eq > 0)
+                m_enforcement.insert(QString::fromUtf8(line.left(eq)).trimmed(),
+                                     QString::fromUtf8(line.mid(eq + 1)).trimmed());
+        }
+        setState(State::Running);
+        Q_EMIT started();
+        startNext();
+        return;
+    }
+    case SB_MSG_ERROR:
+        if (id == 0) {
+            QString message = QString::fromUtf8(payload).trimmed();
+            if (message.isEmpty())
+                message = QString::fromLocal8Bit(strerror(value));
+            shutDown(tr("the sandbox failed: %1").arg(message), true);
+            return;
+        }
+        if (m_current && m_current->commandId() == id)
+            m_current->handleError(id, value, QString::fromUtf8(payload));
+        return;
+    case SB_MSG_STARTED:
+        if (m_current && m_current->commandId() == id)
+            m_current->handleStarted(id, value);
+        return;
+    case SB_MSG_DONE:
+        if (m_current && m_current->commandId() == id)
+            m_current->handleDone(id, value);
+        return;
+    default:
+        return;
+    }
+}

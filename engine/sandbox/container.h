@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "history/containerhistory.h"
+#include "initprocess.h"
+#include "net/egressproxy.h"
+#include "net/networkpolicy.h"
+#include "sandboxsettings.h"
+#include "tools/shellaction.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <QTimer>
+
+#include <functional>
+
+class QSocketNotifier;
+#include "shellcall.h"
+
+// One sandbox: a sandbench-init process (PID 1 of its namespaces) driven over a control socket; runs the
+// shell calls given to it one after another.
+class Container : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Stopped, Starting, Running, Failed };
+    Q_ENUM(State)
+
+    Container(const QString &id, const SandboxSettings &settings, QObject *parent = nullptr);
+    ~Container() override;
+
+    QString id() const { return m_id; }
+    State state() const { return m_state; }
+    QString errorString() const { return m_error; }
+    // What init reported as enforced (READY "key=value" lines), e.g. "cgroup" -> "v1".
+    QMap<QString, QString> enforcement() const { return m_enforcement; }
+    const SandboxSettings &settings() const { return m_settings; }
+    QString homeDir() const;
+    qint64 initPid() const { return m_pid; }
+    // True while a call runs or waits.
+    bool isBusy() const { return m_current || !m_queue.isEmpty(); }
+
+    // True while init runs (starting or running): the next run() needs no start.
+    bool isAwake() const { return m_state == State::Starting || m_state == State::Running; }
+    // Whether the last run() had to start the container (new, sleeping, or after a restart of the
+    // program): such a request pays the cold-start minimum (SPEC 1.7).
+    bool lastStartWasCold() const { return m_lastRunWasCold; }
+
+    // The egress policy is fixed for the container's life once it first started (SPEC 1.5): set it before.
+    // Returns false (and leaves the policy) when it is fixed and policy differs.
+    bool setNetworkPolicy(const NetworkPolicy &policy);
+    NetworkPolicy networkPolicy() const { return m_policy; }
+    // Sets the policy and fixes it now (a container loaded from disk keeps the one it was created with).
+    void fixNetworkPolicy(const NetworkPolicy &policy);
+    bool isNetworkPolicyFixed() const { return m_policyFixed; }
+    // Test hook passed to the egress proxy: names resolved without DNS (see EgressProxy::setHostMap).
+    void setEgressHostMap(const QHash<QString, QHostAddress> &map) { m_hostMap = map; }
+
+    // Takes launchers started ahead of need from pool (may be null); see StandbyPool.
+    void setStandbyPool(StandbyPool *pool) { m_standby = pool; }
+
+    // Starts init; returns false when it could not even be spawned (failed() follows, queued).
+    bool start();
+    // Ends every process of the container (init exits when its control socket closes); files stay.
+    void stop();
+    // Queues the action; it runs once the container is up and earlier calls are done. Starts a stopped
+    // container. extraEnv holds "KEY=VALUE" entries added to init's default environment.
+    ShellCall *run(const ShellAction &action, const QStringList &extraEnv = {});
+
+    // The clock that idle time is measured with (monotonic ms); tests inject their own.
+    void setClock(std::function<qint64()> nowMs);
+    // When the last command started or ended (or the container started), on that clock.
+    qint64 lastActivityMs() const { return m_lastActivityMs; }
+
+    // History of the files under home: one commit per command (see ContainerHistory). Queries work whether
+    // the container is awake or asleep; results arrive through the futures.
+    ContainerHistory *historyStore() const { return m_history; }
+    QFuture<HistoryResult<QList<HistoryEntry>>> history(int limit = -1) { return m_history->history(limit); }
+    QFuture<HistoryResult<QList<FileChange>>> changes(const QString &commitId)
+    {
+        return m_history->changes(commitId);
+    }
+    // fromCommit empty: the parent of toCommit.
+    QFuture<HistoryResult<FileDiff>> fileDiff(const QString &path, const QString &fromCommit,
+                                              const QString &toCommit)
+    {
+        return m_history->fileDiff(path, fromCommit, toCommit);
+    }
+    // Refused while a call runs or waits; commands queued meanwhile wait for the restore. The restored files
+    // belong to the sandbox user. filesChanged(-1, ...) reports what changed.
+    QFuture<HistoryResult<Snapshot>> restoreFile(const QString &path, const QString &commitId);
+    QFuture<HistoryResult<Snapshot>> restoreWorkspace(const QString &commitId);
+
+Q_SIGNALS:
+    void started();
+    void failed(const QString &error);
+    void stopped();
+    void stateChanged(Container::State state);
+    // Every connection a command made or tried through the egress proxy.
+    void egressEvent(const EgressEvent &event);
+    // A command's changes under home were saved as commit commitId (after its ShellCall::commandFinished,
+    // possibly after the call's finished()). commandIndex is the command's index in call callId; -1 and an
+    // empty callId for a restore.
+    void filesChanged(int commandIndex, const QList<FileChange> &changes, const QString &callId,
+                      const QString &commitId);
+    // Saving history failed (the commands themselves ran).
+    void historyError(const QString &message);
+
+private:
+    friend class ShellCall;
+
+    // Used by ShellCall.
+    quint32 sendExec(const QByteArray &payload, int stdoutFd, int stderrFd, QString *error);
+    bool sendKill(quint32 commandId);
+    void callFinished(ShellCall *call);
+    void forgetCall(ShellCall *call);
+    // A command ended: queue its commit.
+    void commandCompleted(ShellCall *call, int index, const CommandResult &result);
+    // Runs fn once every queued commit and restore is done (at once when none is), unless context died.
+    void afterHistorySaved(QObject *context, std::function<void()> fn);
+    void onHistoryIdle();
+    QFuture<HistoryResult<Snapshot>> refuseWhileBusy();
+
+    void setState(State state);
+    void onControlReadable();
+    void onInitExited();
+    void handleMessage(quint32 type, quint32 id, qint32 value, const QByteArray &payload);
+    void startNext();
+    void scheduleNext();
+    // Closes the control socket and hands init to a reaper; ends the current call with reason.
+    void shutDown(const QString &reason, bool failed);
+    QString initLogTail() const;
+
+    QString m_id;
+    SandboxSettings m_settings;
+    State m_state = State::Stopped;
+    QString m_error;
+    QMap<QString, QString> m_enforcement;
+    int m_fd = -1;
+    qint64 m_pid = -1;
+    QSocketNotifier *m_notifier = nullptr;
+    int m_pidfd = -1; // watches the launcher itself: its namespace may outlive it while holding the socket
+    QSocketNotifier *m_exitNotifier = nullptr;
+    QTimer m_startTimer;
+    QByteArray m_recvBuffer;
+    quint32 m_nextCommandId = 1;
+    QPointer<ShellCall> m_current;
+    QList<QPointer<ShellCall>> m_queue;
+    bool m_nextScheduled = false;
+    QPointer<StandbyPool> m_standby;
+    NetworkPolicy m_policy = NetworkPolicy::disabled();
+    QHash<QString, QHostAddress> m_hostMap;
+    EgressProxy *m_proxy = nullptr;
+    bool m_policyFixed = false;
+    bool m_lastRunWasCold = false;
+    std::function<qint64()> m_nowMs;
+    qint64 m_lastActivityMs = 0;
+    ContainerHistory *m_history = nullptr;
+    QList<std::pair<QPointer<QObject>, std::function<void()>>> m_afterSave;
+};

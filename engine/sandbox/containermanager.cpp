@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "containermanager.h"
+
+#include "container.h"
+#include "history/janitor.h"
+#include "initprocess.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+#include <chrono>
+#include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int IdleCheckIntervalMs = 30 * 1000;
+
+qint64 steadyNowMs()
+{
+    return qint64(std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+NetworkPolicy policyFromMeta(const QJsonObject &json)
+{
+    if (json.isEmpty())
+        return NetworkPolicy::disabled();
+    // A damaged policy must not widen egress: fall back to no network.
+    return NetworkPolicy::fromJson(json).value_or(NetworkPolicy::disabled());
+}
+
+// Directories under which sandbench-init makes its cgroups, as it computes them from the cgroup it inherits
+// from us (see init/cgroup.c).
+QStringList sandbenchCgroupParents()
+{
+    QStringList out;
+    QFile self(u"/proc/self/cgroup"_s);
+    if (!self.open(QIODevice::ReadOnly))
+        return out;
+    for (const QByteArray &line : self.readAll().split('\n')) {
+        const QList<QByteArray> parts = line.split(':');
+        if (parts.size() < 3)
+            continue;
+        QString path = QString::fromUtf8(parts.mid(2).join(':'));
+        if (path == u"/"_s)
+            path.clear();
+        if (parts.at(1).isEmpty() && parts.at(0) == "0") {
+            out.append(u"/sys/fs/cgroup"_s + path + u"/sandbench"_s);
+            continue;
+        }
+        for (const QByteArray &controller : parts.at(1).split(',')) {
+            if (controller == "memory" || controller == "pids" || controller == "cpu")
+                out.append(u"/sys/fs/cgroup/"_s + QString::fromLatin1(controller) + path + u"/sandbench"_s);
+        }
+    }
+    return out;
+}
+
+bool launcherAlive(qint64 pid)
+{
+    QFile comm(u"/proc/%1/comm"_s.arg(pid));
+    return comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "sandbench-init";
+}
+
+} // namespace
+
+ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+    , m_registry(settings.dataDir)
+    , m_identity(std::make_unique<SessionIdentity>(settings.dataDir, settings.workspace))
+    , m_meter(std::make_unique<Meter>(std::function<qint64()>(), settings.meterRatePerSecond))
+    , m_standby(new StandbyPool(settings, this))
+    , m_nowMs(steadyNowMs)
+    , m_wallMs([] { return QDateTime::currentMSecsSinceEpoch(); })
+{
+    QString error;
+    if (!m_identity->load(&error))
+        qWarning("sandbench: %s", qPrintable(error));
+    cleanStaleCgroups();
+    for (const ContainerMeta &meta : m_registry.list(m_settings.workspace)) {
+        Container *c = add(meta.id);
+        c->fixNetworkPolicy(policyFromMeta(meta.policy));
+    }
+
+    m_janitor = new Janitor(
+        &m_registry, [this] { return m_wallMs(); }, this);
+    m_janitor->setInUseCheck(
+        [this](const QString &workspace, const QString &id) { return inUse(workspace, id); });
+    connect(m_janitor, &Janitor::swept, this, &ContainerManager::dropRemoved);
+    m_janitor->start();
+
+    m_idleTimer.setInterval(IdleCheckIntervalMs);
+    connect(&m_idleTimer, &QTimer::timeout, this, &ContainerManager::checkIdle);
+    m_idleTimer.start();
+}
+
+ContainerManager::~ContainerManager()
+{
+    m_janitor->stop();
+    stopAll();
+    // Containers (and their pending commits) go before the registry they touch.
+    qDeleteAll(m_containers);
+    m_containers.clear();
+}
+
+bool ContainerManager::isValidId(const QString &id)
+{
+    return ContainerRegistry::isValidContainerId(id);
+}
+
+QString ContainerManager::newId()
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    QString id = u"sess_"_s;
+    for (int i = 0; i < 20; ++i)
+        id.append(QLatin1Char(alphabet[QRandomGenerator::system()->bounded(62)]));
+    return id;
+}
+
+Container *ContainerManager::add(const QString &id)
+{
+    auto *container = new Container(id, m_settings, this);
+    container->setStandbyPool(m_standby);
+    container->setClock(m_nowMs);
+    m_containers.insert(id, container);
+    Q_EMIT containerAdded(container);
+    return container;
+}
+
+Container *ContainerManager::createWithId(const QString &id, const std::optional<NetworkPolicy> &policy,
+                                          QString *error)
+{
+    ContainerMeta meta;
+    meta.id = id;
+    meta.workspace = m_settings.workspace;
+    meta.createdMs = m_wallMs();
+    meta.lastUsedMs = meta.createdMs;
+    meta.policy = policy.value_or(NetworkPolicy::disabled()).toJson();
+    QString why;
+    if (!m_registry.create(meta, &why)) {
+        if (error)
+            *error = tr("cannot create container %1: %2").arg(id, why);
+        return nullptr;
+    }
+    if (geteuid() == 0) {
+        // Restores before the first start write files owned like home: the sandbox user's, never root's.
+        const QByteArray home = QFile::encodeName(m_settings.homeDir(id));
+        if (::chown(home.constData(), SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) ==
+            0)
+            ::chmod(home.constData(), 0750);
+    }
+    Container *c = add(id);
+    if (policy)
+        c->fixNetworkPolicy(*policy);
+    return c;
+}
+
+Container *ContainerManager::create(QString *error)
+{
+    const std::optional<QString> id = m_identity->newContainerId(error);
+    return id ? createWithId(*id, std::nullopt, error) : nullptr;
+}
+
+Container *ContainerManager::create(const NetworkPolicy &policy, QString *error)
+{
+    const std::optional<QString> id = m_identity->newContainerId(error);
+    return id ? createWithId(*id, policy, error) : nullptr;
+}
+
+Container *ContainerManager::find(const QString &id) const
+{
+    return m_containers.value(id);
+}
+
+Container *ContainerManager::loadFromDisk(const QString &id)
+{
+    const std::optional<ContainerMeta> meta = m_registry.load(m_settings.workspace, id, nullptr);
+    if (!meta)
+        return nullptr;
+    Container *c = add(id);
+    c->fixNetworkPolicy(policyFromMeta(meta->policy));
+    return c;
+}
+
+Container *ContainerManager::findOrCreate(const QString &id, QString *error)
+{
+    if (!isValidId(id)) {
+        if (error)
+            *error =
+                tr("invalid container id \"%1\": use 1 to 40 characters of A-Z, a-z, 0-9, _ and -").arg(id);
+        return nullptr;
+    }
+    if (Container *c = find(id))
+        return c;
+    if (Container *c = loadFromDisk(id))
+        return c;
+    return createWithId(id, std::nullopt, error);
+}
+
+Container *ContainerManager::chooseContainer(const QString &rawSessionId, const QString &containerReference,
+                                             const QString &replayedContainerId,
+                                             const std::optional<NetworkPolicy> &policy, QString *error,
+                                             bool *created)
+{
+    if (created)
+        *created = false;
+    Container *c = nullptr;
+    if (!containerReference.isEmpty()) {
+        if (!SessionIdentity::validateContainerReference(containerReference, error))
+            return nullptr;
+        c = find(containerReference);
+        if (!c)
+            c = loadFromDisk(containerReference);
+        if (!c) {
+            if (error)
+                *error = tr("no container %1 in workspace %2 (it never existed here, was removed, or its "
+                            "files expired)")
+                             .arg(containerReference, m_settings.workspace);
+            return nullptr;
+        }
+    } else {
+        const auto exists = [this](const QString &id) {
+            return m_containers.contains(id) || m_registry.exists(m_settings.workspace, id);
+        };
+        const std::optional<SessionIdentity::Choice> choice =
+            m_identity->choose(rawSessionId, replayedContainerId, exists, error);
+        if (!choice)
+            return nullptr;
+        c = find(choice->containerId);
+        if (!c && !choice->isNew)
+            c = loadFromDisk(choice->containerId);
+        if (!c) {
+            c = createWithId(choice->containerId, policy, error);
+            if (!c)
+                return nullptr;
+            if (created)
+                *created = true;
+        }
+    }
+    if (policy && !c->setNetworkPolicy(*policy)) {
+        if (error)
+            *error = NetworkPolicy::mismatchError(c->id(), c->networkPolicy(), *policy);
+        return nullptr;
+    }
+    return c;
+}
+
+QList<Container *> ContainerManager::list() const
+{
+    return m_containers.values();
+}
+
+bool ContainerManager::remove(const QString &id, QString *error)
+{
+    if (!isValidId(id)) {
+        if (error)
+            *error = tr("invalid container id \"%1\"").arg(id);
+        return false;
+    }
+    Container *c = m_containers.take(id);
+    const bool existed =
+        c || m_registry.exists(m_settings.workspace, id) || QFileInfo::exists(m_settings.containerDir(id));
+    if (!existed) {
+        if (error)
+            *error = tr("no container %1 in workspace %2").arg(id, m_settings.workspace);
+        return false;
+    }
+    if (c) {
+        c->stop();
+        delete c; // waits for its pending commits and closes its history
+    }
+    QString why;
+    bool ok = m_registry.remove(m_settings.workspace, id, &why);
+    m_identity->forgetContainer(id, nullptr);
+    if (!ok && error)
+        *error = tr("cannot delete container %1: %2").arg(id, why);
+    if (c)
+        Q_EMIT containerRemoved(id);
+    return ok;
+}
+
+void ContainerManager::setPrewarm(bool enabled)
+{
+    m_standby->setEnabled(enabled);
+}
+
+void ContainerManager::stopAll()
+{
+    for (Container *c : std::as_const(m_containers))
+        c->stop();
+}
+
+void ContainerManager::setClock(std::function<qint64()> nowMs)
+{
+    m_nowMs = nowMs ? std::move(nowMs) : std::function<qint64()>(steadyNowMs);
+    for (Container *c : std::as_const(m_containers))
+        c->setClock(m_nowMs);
+}
+
+void ContainerManager::checkIdle()
+{
+    const qint64 now = m_nowMs();
+    const QList<Container *> containers = m_containers.values();
+    for (Container *c : containers) {
+        if (c->isAwake() && !c->isBusy() && now - c->lastActivityMs() >= kIdleSleepMs) {
+            c->stop();
+            Q_EMIT containerSlept(c->id());
+        }
+    }
+}
+
+void ContainerManager::setWallClock(std::function<qint64()> nowMs)
+{
+    m_wallMs = nowMs ? std::move(nowMs)
+                     : std::function<qint64()>([] { return QDateTime::currentMSecsSinceEpoch(); });
+}
+
+bool ContainerManager::inUse(const QString &workspace, const QString &id) const
+{
+    if (workspace != m_settings.workspace)
+        return false;
+    const Container *c = find(id);
+    return c && (c->isAwake() || c->isBusy());
+}
+
+void ContainerManager::dropRemoved(const QStringList &removed)
+{
+    const QString prefix = m_settings.workspace + u'/';
+    for (const QString &entry : removed) {
+        if (!entry.startsWith(prefix))
+            continue;
+        const QString id = entry.mid(prefix.size());
+        m_identity->forgetContainer(id, nullptr);
+        if (Container *c = m_containers.take(id)) {
+            delete c;
+            Q_EMIT containerRemoved(id);
+        }
+    }
+}
+
+QStringList ContainerManager::sweepExpired()
+{
+    const QStringList removed = m_janitor->sweepNow();
+    dropRemoved(removed);
+    QStringList ours;
+    const QString prefix = m_settings.workspace + u'/';
+    for (const QString &entry : removed) {
+        if (entry.startsWith(prefix))
+            ours.append(entry.mid(prefix.size()));
+    }
+    return ours;
+}
+
+int ContainerManager::cleanStaleCgroups()
+{
+    static const QRegularExpression name(u"^[A-Za-z0-9_-]+-([0-9]+)$"_s);
+    int removed = 0;
+    for (const QString &parent : sandbenchCgroupParents()) {
+        const QStringList entries = QDir(parent).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        for (const QString &entry : entries) {
+            const QRegularExpressionMatch m = name.match(entry);
+            if (!m.hasMatch() || launcherAlive(m.captured(1).toLongLong()))
+                continue;
+            const QString dir = parent + u'/' + entry;
+            const QByteArray path = QFile::encodeName(dir);
+            for (int attempt = 0; attempt < 20; ++attempt) {
+                if (::rmdir(path.constData()) == 0) {
+                    ++removed;
+                    break;
+                }
+                // Stragglers of a killed engine's container: nothing of the old run may survive.
+                QFile procs(dir + u"/cgroup.procs"_s);
+                if (!procs.open(QIODevice::ReadOnly))
+                    break;
+                for (const QByteArray &pid : procs.readAll().split('\n')) {
+                    if (pid.toInt() > 0)
+                        ::kill(pid.toInt(), SIGKILL);
+                }
+                usleep(5000);
+            }
+        }
+    }
+    return removed;
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "history/containerregistry.h"
+#include "history/meter.h"
+#include "history/sessionidentity.h"
+#include "net/networkpolicy.h"
+#include "sandboxsettings.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class Container;
+class Janitor;
+class StandbyPool;
+
+// Owns the containers of one workspace across restarts: loads them from the registry, chooses the container
+// of a request (SPEC 1.4), creates and removes them, puts idle ones to sleep and runs the 30-day janitor.
+class ContainerManager : public QObject
+{
+    Q_OBJECT
+public:
+    // A container with no command for this long sleeps (SPEC 1.4); deliberately not a setting.
+    static constexpr qint64 kIdleSleepMs = 5 * 60 * 1000;
+
+    // Loads the workspace's containers (all stopped) and sweeps stale cgroups of a killed predecessor.
+    explicit ContainerManager(const SandboxSettings &settings, QObject *parent = nullptr);
+    ~ContainerManager() override;
+
+    const SandboxSettings &settings() const { return m_settings; }
+    ContainerRegistry *registry() { return &m_registry; }
+    // The workspace's session -> container map; use this one instance per workspace and process.
+    SessionIdentity *sessions() { return m_identity.get(); }
+    // Per-request sandbox-time charges (SPEC 1.7); callers begin/commandStarted/finish per request.
+    Meter *meter() { return m_meter.get(); }
+
+    // A new container with a fresh "sess_" id; not started until its first run(). Its network policy can be
+    // set until it first starts; create(policy) fixes it at once.
+    Container *create(QString *error = nullptr);
+    Container *create(const NetworkPolicy &policy, QString *error);
+    Container *find(const QString &id) const;
+    // The container with this id, created when missing; nullptr and an error when the id is invalid.
+    Container *findOrCreate(const QString &id, QString *error = nullptr);
+    // SPEC 1.4: a non-empty containerReference (validated, never truncated) must name a container of this
+    // workspace; otherwise the session id rules of SessionIdentity::choose apply (replayedContainerId: the
+    // most recent container id of the replayed conversation). policy nullopt: the container's own (disabled
+    // for a new one); a policy different from an existing container's is refused. *created tells whether it
+    // is new.
+    Container *chooseContainer(const QString &rawSessionId, const QString &containerReference,
+                               const QString &replayedContainerId, const std::optional<NetworkPolicy> &policy,
+                               QString *error, bool *created = nullptr);
+    QList<Container *> list() const;
+    // Stops the container and deletes its files, history and session bindings.
+    bool remove(const QString &id, QString *error = nullptr);
+    void stopAll();
+    // Keeps a sandbox launcher started ahead of need so new containers start faster (see StandbyPool).
+    // For long-lived hosts; one-shot commands leave it off.
+    void setPrewarm(bool enabled);
+
+    // Monotonic ms for idle tracking (tests inject a clock and call checkIdle()).
+    void setClock(std::function<qint64()> nowMs);
+    // Puts every awake container idle for kIdleSleepMs to sleep; runs from a timer every 30 s.
+    void checkIdle();
+    // Wall-clock ms since the epoch for the janitor's 30 days (tests inject).
+    void setWallClock(std::function<qint64()> nowMs);
+    // Runs the janitor now (synchronously); returns the ids it deleted from this workspace.
+    QStringList sweepExpired();
+
+    // 1-40 characters of [A-Za-z0-9_-].
+    static bool isValidId(const QString &id);
+    static QString newId();
+    // Kills and removes leftover cgroups (sandbench/<id>-<pid>, standby-<pid>) whose launcher is gone, as a
+    // kill -9 of the engine leaves them. Best effort; returns how many were removed.
+    static int cleanStaleCgroups();
+
+Q_SIGNALS:
+    void containerAdded(Container *container);
+    void containerRemoved(const QString &id);
+    void containerSlept(const QString &id);
+
+private:
+    Container *add(const QString &id);
+    Container *createWithId(const QString &id, const std::optional<NetworkPolicy> &policy, QString *error);
+    // A container of this workspace on disk that this manager has not loaded (made by another process).
+    Container *loadFromDisk(const QString &id);
+    bool inUse(const QString &workspace, const QString &id) const;
+    void dropRemoved(const QStringList &removed);
+
+    SandboxSettings m_settings;
+    ContainerRegistry m_registry;
+    std::unique_ptr<SessionIdentity> m_identity;
+    std::unique_ptr<Meter> m_meter;
+    QHash<QString, Container *> m_containers;
+    StandbyPool *m_standby = nullptr;
+    Janitor *m_janitor = nullptr;
+    std::function<qint64()> m_nowMs;
+    std::function<qint64()> m_wallMs;
+    QTimer m_idleTimer;
+};

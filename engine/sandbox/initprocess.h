@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sandboxsettings.h"
+
+#include <QByteArrayList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <optional>
+
+// A running sandbench-init launcher and the engine's end of its control socket.
+struct InitProcess
+{
+    qint64 pid = -1;
+    int controlFd = -1;
+    QString logPath; // where its stderr goes
+};
+
+namespace InitSpawner {
+// The options every launcher of these settings gets: host ids, limits, cgroup mode.
+QByteArrayList commonArguments(const SandboxSettings &settings);
+// Spawns sandbench-init with `arguments` (after the program path), the control socket as fd 3 and
+// stderr appended to logPath. Must run on the main thread: init ties its life to the spawning thread.
+std::optional<InitProcess> spawn(const SandboxSettings &settings, const QByteArrayList &arguments,
+                                 const QString &logPath, QString *error);
+// Closes the control socket and makes sure the launcher is reaped (killed if it lingers).
+void release(InitProcess &process);
+} // namespace InitSpawner
+
+// Keeps one launcher started ahead of need with --standby: it has already joined its cgroup (on cgroup v1
+// an attach waits for a kernel RCU grace period, ~10 ms), so taking it makes a container start that much
+// faster. Long-lived hosts (GUI, local API) enable it; one-shot commands do not pay for a spare.
+class StandbyPool : public QObject
+{
+    Q_OBJECT
+public:
+    explicit StandbyPool(const SandboxSettings &settings, QObject *parent = nullptr);
+    ~StandbyPool() override;
+
+    void setEnabled(bool enabled);
+    bool isEnabled() const { return m_enabled; }
+    // The spare launcher, if one is ready; a new spare is started right after.
+    std::optional<InitProcess> take();
+
+private:
+    void refill();
+
+    SandboxSettings m_settings;
+    bool m_enabled = false;
+    bool m_refillScheduled = false;
+    std::optional<InitProcess> m_spare;
+};

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+// Resource limits applied to every container of a manager; tests lower them.
+struct ResourceLimits
+{
+    double cpus = 1;
+    qint64 memoryBytes = 5LL * 1024 * 1024 * 1024;
+    qint64 storageBytes = 5LL * 1024 * 1024 * 1024;
+    int maxProcesses = 512;
+    qint64 tmpBytes = 1LL * 1024 * 1024 * 1024;
+};
+
+// Where containers live on disk and how they are launched.
+// Layout: DATA/workspaces/<workspace>/containers/<id>/{home,history.git,meta.json,init.log}.
+struct SandboxSettings
+{
+    QString dataDir;
+    QString workspace = QStringLiteral("default");
+    QString initPath;                            // empty: sandbench-init beside the application
+    QString cgroupMode = QStringLiteral("auto"); // auto|v1|v2|none
+    ResourceLimits limits;
+    double meterRatePerSecond = 0.0001; // dollars per second of sandbox time (SPEC 1.7)
+
+    // Data dir from SANDBENCH_DATA_DIR or the XDG application data location.
+    static QString defaultDataDir();
+    // Settings for dataDir (empty: defaultDataDir()) and workspace (empty: "default").
+    static SandboxSettings forDataDir(const QString &dataDir, const QString &workspace = {});
+
+    QString resolvedInitPath() const;
+    QString workspaceDir() const;
+    QString containersDir() const;
+    QString containerDir(const QString &id) const;
+    QString homeDir(const QString &id) const;
+    QString historyDir(const QString &id) const;
+    QString initLogPath(const QString &id) const;
+
+    // A private (0700, ours) directory for sockets: /tmp/sandbench-UID. Socket paths must stay under 108
+    // bytes, which a path inside the data dir does not guarantee. Empty and an error when it is unsafe.
+    static QString runtimeDir(QString *error);
+
+    // Host uid/gid the sandbox user maps to: 910000 when the engine runs as root, else our own ids.
+    static uint sandboxHostUid();
+    static uint sandboxHostGid();
+};

@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "shellcall.h"
+
+#include "container.h"
+#include "outputcapture.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSocketNotifier>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <ftw.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qsizetype ReadChunk = 1024 * 1024;
+constexpr int StorageCheckMs = 500;
+constexpr int KillGraceMs = 10000;
+
+QString randomToken(int length)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    QString s;
+    s.reserve(length);
+    for (int i = 0; i < length; ++i)
+        s.append(QLatin1Char(alphabet[QRandomGenerator::global()->bounded(62)]));
+    return s;
+}
+
+thread_local qint64 t_treeBytes = 0;
+
+int addEntry(const char *, const struct stat *st, int type, FTW *)
+{
+    if (type != FTW_NS)
+        t_treeBytes += qint64(st->st_blocks) * 512;
+    return 0;
+}
+
+// Disk space used by a directory tree (allocated blocks, symlinks not followed); runs on a pool thread.
+qint64 treeSize(const QString &path)
+{
+    t_treeBytes = 0;
+    nftw(QFile::encodeName(path).constData(), addEntry, 32, FTW_PHYS);
+    return t_treeBytes;
+}
+
+} // namespace
+
+struct ShellCall::Reader
+{
+    explicit Reader(int maxChars)
+        : capture(maxChars)
+    {}
+    ~Reader()
+    {
+        delete notifier;
+        if (fd >= 0)
+            ::close(fd);
+    }
+    int fd = -1;
+    QSocketNotifier *notifier = nullptr;
+    OutputCapture capture;
+};
+
+ShellCall::ShellCall(Container *container, const ShellAction &action, const QStringList &extraEnv)
+    : QObject(container)
+    , m_container(container)
+    , m_id(u"call_"_s + randomToken(24))
+    , m_itemId(u"sh_"_s + randomToken(24))
+    , m_containerId(container->id())
+    , m_action(action)
+    , m_env(extraEnv)
+    , m_storageLimit(container->settings().limits.storageBytes)
+    , m_homeDir(container->homeDir())
+{
+    m_timeoutTimer.setSingleShot(true);
+    connect(&m_timeoutTimer, &QTimer::timeout, this, &ShellCall::onTimeout);
+    m_storageTimer.setInterval(StorageCheckMs);
+    connect(&m_storageTimer, &QTimer::timeout, this, &ShellCall::checkStorage);
+    const QString problem = action.validate();
+    if (!problem.isEmpty()) {
+        // Invalid input never reaches the sandbox.
+        m_error = problem;
+        m_incomplete = true;
+        m_invalid = true;
+    }
+}
+
+ShellCall::~ShellCall()
+{
+    if (m_container && !m_finished)
+        m_container->forgetCall(this);
+}
+
+QJsonObject ShellCall::outputItem() const
+{
+    return shellOutputItem(m_itemId, m_id, m_containerId, m_action, m_results, isCompleted());
+}
+
+void ShellCall::begin()
+{
+    if (m_finished)
+        return;
+    if (m_invalid || m_action.commands.isEmpty()) {
+        finishCall();
+        return;
+    }
+    m_buffer.reset(new char[ReadChunk]);
+    startCommand(0);
+}
+
+void ShellCall::startCommand(int index)
+{
+    m_index = index;
+    m_timedOut = false;
+    m_killSent = false;
+    m_storageExceeded = false;
+    m_commandId = 0;
+    m_clock.start();
+
+    int pipes[2][2];
+    for (int i = 0; i < 2; ++i) {
+        if (pipe2(pipes[i], O_CLOEXEC) != 0) {
+            const QString message =
+                tr("cannot create a pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+            if (i == 1) {
+                ::close(pipes[0][0]);
+                ::close(pipes[0][1]);
+            }
+            m_incomplete = true;
+            m_error = message;
+            finishCommand(CommandOutcome::exit(126), message);
+            return;
+        }
+        // A big pipe lets a fast writer hand over 1 MiB per read.
+        fcntl(pipes[i][0], F_SETPIPE_SZ, int(ReadChunk));
+        fcntl(pipes[i][0], F_SETFL, fcntl(pipes[i][0], F_GETFL) | O_NONBLOCK);
+    }
+    for (int i = 0; i < 2; ++i) {
+        auto reader = std::make_unique<Reader>(m_action.maxOutputLength);
+        reader->fd = pipes[i][0];
+        reader->notifier = new QSocketNotifier(reader->fd, QSocketNotifier::Read);
+        connect(reader->notifier, &QSocketNotifier::activated, this, [this, i] { readStream(i, false); });
+        m_readers[i] = std::move(reader);
+    }
+
+    QByteArray payload = m_action.commands.at(index).toUtf8();
+    payload.append('\0');
+    for (const QString &entry : std::as_const(m_env)) {
+        payload.append(entry.toUtf8());
+        payload.append('\0');
+    }
+    QString error;
+    const quint32 id = m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error) : 0;
+    ::close(pipes[0][1]);
+    ::close(pipes[1][1]);
+    if (id == 0) {
+        if (error.isEmpty())
+            error = tr("the sandbox is gone");
+        m_incomplete = true;
+        m_error = error;
+        finishCommand(CommandOutcome::exit(126), error);
+        return;
+    }
+    m_commandId = id;
+    m_timeoutTimer.start(m_action.timeoutMs);
+    if (m_storageLimit > 0)
+        m_storageTimer.start();
+}
+
+void ShellCall::handleStarted(quint32 commandId, int)
+{
+    if (commandId == m_commandId && !m_finished)
+        Q_EMIT commandStarted(m_index);
+}
+
+void ShellCall::handleError(quint32 commandId, int error, const QString &message)
+{
+    // init could not start this command; DONE may or may not follow, so end the command here.
+    if (commandId != m_commandId || m_finished)
+        return;
+    QString text = message.trimmed();
+    if (text.isEmpty())
+        text = QString::fromLocal8Bit(strerror(error));
+    finishCommand(CommandOutcome::exit(126), tr("sandbox could not run the command: %1").arg(text));
+}
+
+void ShellCall::handleDone(quint32 commandId, int waitStatus)
+{
+    if (commandId != m_commandId || m_finished)
+        return;
+    CommandOutcome outcome =
+        m_timedOut ? CommandOutcome::timeout() : CommandOutcome::fromWaitStatus(waitStatus);
+    QString note;
+    if (m_storageExceeded)
+        note = tr("workspace storage limit of %1 bytes exceeded").arg(m_storageLimit);
+    finishCommand(outcome, note);
+}
+
+void ShellCall::readStream(int which, bool drainOnly)
+{
+    Reader *r = m_readers[which].get();
+    if (!r || r->fd < 0)
+        return;
+    // After DONE only what is buffered now counts: a background process may keep the pipe open forever.
+    qsizetype budget = ReadChunk * 4;
+    if (drainOnly) {
+        int available = 0;
+        if (ioctl(r->fd, FIONREAD, &available) != 0)
+            available = 0;
+        budget = available;
+    }
+    while (budget > 0) {
+        const ssize_t n = ::read(r->fd, m_buffer.get(), size_t(qMin(budget, ReadChunk)));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return;
+        if (n <= 0) {
+            // EOF: every writer closed.
+            delete r->notifier;
+            r->notifier = nullptr;
+            ::close(r->fd);
+            r->fd = -1;
+            return;
+        }
+        budget -= n;
+        const QString text = r->capture.feed(m_buffer.get(), n);
+        if (!text.isEmpty())
+            Q_EMIT outputChunk(m_index, which == 0 ? Stream::Stdout : Stream::Stderr, text);
+        if (m_finished || !m_readers[which])
+            return; // a slot cancelled or deleted us
+    }
+}
+
+void ShellCall::closeStreams()
+{
+    for (auto &r : m_readers)
+        r.reset();
+}
+
+void ShellCall::finishCommand(CommandOutcome outcome, const QString &note)
+{
+    m_timeoutTimer.stop();
+    m_storageTimer.stop();
+    if (m_sizeWatcher) {
+        m_sizeWatcher->disconnect(this);
+        m_sizeWatcher->deleteLater();
+        m_sizeWatcher = nullptr;
+    }
+    const int index = m_index;
+    CommandResult result;
+    result.outcome = outcome;
+    result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
+    for (int i = 0; i < 2; ++i) {
+        if (!m_readers[i])
+            m_readers[i] = std::make_unique<Reader>(m_action.maxOutputLength);
+        readStream(i, true);
+        Reader *r = m_readers[i].get();
+        if (!r)
+            continue;
+        const QString tail = r->capture.finish();
+        if (!tail.isEmpty())
+            Q_EMIT outputChunk(index, i == 0 ? Stream::Stdout : Stream::Stderr, tail);
+        if (m_finished || !m_readers[i])
+            return;
+    }
+    result.stdoutText = m_readers[0]->capture.text();
+    result.stderrText = m_readers[1]->capture.text();
+    result.stdoutDropped = m_readers[0]->capture.droppedCharacters();
+    result.stderrDropped = m_readers[1]->capture.droppedCharacters();
+    closeStreams();
+    if (!note.isEmpty()) {
+        if (!result.stderrText.isEmpty() && !result.stderrText.endsWith(u'\n'))
+            result.stderrText += u'\n';
+        result.stderrText += note;
+        Q_EMIT outputChunk(index, Stream::Stderr, note);
+    }
+    m_commandId = 0;
+    m_results.append(result);
+    if (m_container)
+        m_container->commandCompleted(this, index, result);
+    QPointer<ShellCall> self(this);
+    Q_EMIT commandFinished(index, result);
+    if (!self || m_finished)
+        return;
+    if (m_cancelled || m_incomplete || index + 1 >= m_action.commands.size()) {
+        finishCall();
+        return;
+    }
+    if (!m_container) {
+        startCommand(index + 1);
+        return;
+    }
+    // The next command starts once this one's files are saved, so the commit holds only its changes.
+    m_container->afterHistorySaved(this, [this, index] {
+        if (m_finished)
+            return;
+        if (m_cancelled || m_incomplete) {
+            finishCall();
+            return;
+        }
+        startCommand(index + 1);
+    });
+}
+
+void ShellCall::finishCall()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_timeoutTimer.stop();
+    m_storageTimer.stop();
+    closeStreams();
+    if (m_results.size() < m_action.commands.size())
+        m_incomplete = true;
+    if (m_container)
+        m_container->callFinished(this);
+    Q_EMIT finished();
+}
+
+void ShellCall::killCurrent()
+{
+    if (m_commandId == 0 || m_finished)
+        return;
+    m_killSent = true;
+    if (!m_container || !m_container->sendKill(m_commandId)) {
+        abort(tr("the sandbox is gone"));
+        return;
+    }
+    // If init never confirms the kill the container is broken: give up on it rather than hang.
+    m_timeoutTimer.start(KillGraceMs);
+}
+
+void ShellCall::onTimeout()
+{
+    if (m_killSent) {
+        if (m_container)
+            m_container->stop(); // aborts this call through abort()
+        else
+            abort(tr("the sandbox did not end the command"));
+        return;
+    }
+    m_timedOut = true;
+    killCurrent();
+}
+
+void ShellCall::checkStorage()
+{
+    if (m_sizeWatcher || m_killSent || m_commandId == 0)
+        return;
+    m_sizeWatcher = new QFutureWatcher<qint64>(this);
+    connect(m_sizeWatcher, &QFutureWatcher<qint64>::finished, this, [this] {
+        const qint64 used = m_sizeWatcher->result();
+        m_sizeWatcher->deleteLater();
+        m_sizeWatcher = nullptr;
+        if (used > m_storageLimit && m_commandId != 0 && !m_killSent) {
+            m_storageExceeded = true;
+            killCurrent();
+        }
+    });
+    m_sizeWatcher->setFuture(QtConcurrent::run(treeSize, m_homeDir));
+}
+
+void ShellCall::cancel()
+{
+    if (m_finished)
+        return;
+    m_cancelled = true;
+    m_incomplete = true;
+    if (m_error.isEmpty())
+        m_error = tr("the call was cancelled");
+    if (m_index < 0) {
+        finishCall(); // still queued: nothing ran
+        return;
+    }
+    killCurrent();
+}
+
+void ShellCall::abort(const QString &reason)
+{
+    if (m_finished)
+        return;
+    m_incomplete = true;
+    if (m_error.isEmpty())
+        m_error = reason;
+    if (m_index >= 0 && m_commandId != 0) {
+        finishCommand(m_timedOut ? CommandOutcome::timeout() : CommandOutcome::exit(128 + SIGKILL),
+                      tr("[%1]").arg(reason));
+        return; // finishCommand ends the call because m_incomplete is set
+    }
+    finishCall();
+}
+
+void ShellCall::failToStart(const QString &reason)
+{
+    if (m_finished)
+        return;
+    m_incomplete = true;
+    m_error = reason;
+    finishCall();
+}

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "config-sandbench-tests.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "../sandbox/sandboxtestutil.h"
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+// The headless command line: exec, doctor, bad input, and that no GUI library is loaded.
+class TestCli final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void version();
+    void unknownCommand();
+    void execPrintsOutputItem();
+    void execSessionKeepsFiles();
+    void execBadInput_data();
+    void execBadInput();
+    void doctor();
+    void killedEngineLeavesNoProcess();
+    void headlessLoadsNoGui_data();
+    void headlessLoadsNoGui();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    Run sandbench(const QStringList &args, const QProcessEnvironment &extra = {});
+    QString containersDir() const { return m_data.path() + u"/workspaces/default/containers"_s; }
+
+    QTemporaryDir m_data;
+    QString m_bin;
+};
+
+void TestCli::initTestCase()
+{
+    m_bin = QStringLiteral(SANDBENCH_BIN_DIR "/sandbench");
+    QVERIFY2(QFileInfo(m_bin).isExecutable(), qPrintable(m_bin));
+    QVERIFY(m_data.isValid());
+}
+
+TestCli::Run TestCli::sandbench(const QStringList &args, const QProcessEnvironment &extra)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_data.path());
+    for (const QString &key : extra.keys())
+        env.insert(key, extra.value(key));
+    p.setProcessEnvironment(env);
+    p.start(m_bin, args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+void TestCli::version()
+{
+    const Run r = sandbench({u"--version"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("sandbench "));
+    const Run h = sandbench({u"--help"_s});
+    QCOMPARE(h.exitCode, 0);
+    QVERIFY(h.out.contains("exec"));
+    QVERIFY(h.out.contains("doctor"));
+}
+
+void TestCli::unknownCommand()
+{
+    const Run r = sandbench({u"frobnicate"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("unknown command"));
+}
+
+void TestCli::execPrintsOutputItem()
+{
+    const Run r =
+        sandbench({u"exec"_s, u"--timeout-ms"_s, u"20000"_s, u"--"_s, u"echo hello"_s, u"exit 3"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QJsonParseError error;
+    const QJsonObject item = QJsonDocument::fromJson(r.out, &error).object();
+    QVERIFY2(error.error == QJsonParseError::NoError, r.out.constData());
+    QCOMPARE(item.value(u"type"_s).toString(), u"openrouter:shell"_s);
+    QCOMPARE(item.value(u"status"_s).toString(), u"completed"_s);
+    QVERIFY(item.value(u"container_id"_s).toString().startsWith(u"sess_"_s));
+    QVERIFY(item.value(u"call_id"_s).toString().startsWith(u"call_"_s));
+    QVERIFY(!item.value(u"id"_s).toString().isEmpty());
+    QCOMPARE(item.value(u"action"_s).toObject(),
+             QJsonObject({{u"commands"_s, QJsonArray{u"echo hello"_s, u"exit 3"_s}},
+                          {u"timeout_ms"_s, 20000},
+                          {u"max_output_length"_s, 16384}}));
+    const QJsonArray output = item.value(u"output"_s).toArray();
+    QCOMPARE(output.size(), 2);
+    QCOMPARE(output.at(0).toObject(),
+             QJsonObject({{u"stdout"_s, u"hello\n"_s},
+                          {u"stderr"_s, u""_s},
+                          {u"outcome"_s, QJsonObject{{u"type"_s, u"exit"_s}, {u"exit_code"_s, 0}}}}));
+    QCOMPARE(output.at(1).toObject().value(u"outcome"_s).toObject().value(u"exit_code"_s).toInt(), 3);
+    QCOMPARE(item.keys().size(), 7);
+}
+
+void TestCli::execSessionKeepsFiles()
+{
+    const Run a = sandbench({u"exec"_s, u"--session"_s, u"cli-test"_s, u"--"_s, u"echo 42 > answer"_s});
+    QVERIFY2(a.exitCode == 0, a.err.constData());
+    // SPEC 1.4: a session names a "sess_" container; --container pins that real id.
+    const QString id = QJsonDocument::fromJson(a.out).object().value(u"container_id"_s).toString();
+    QVERIFY(id.startsWith(u"sess_"_s));
+    const Run b = sandbench({u"exec"_s, u"--container"_s, id, u"--"_s, u"cat answer"_s});
+    QVERIFY2(b.exitCode == 0, b.err.constData());
+    const QJsonObject item = QJsonDocument::fromJson(b.out).object();
+    QCOMPARE(item.value(u"container_id"_s).toString(), id);
+    QCOMPARE(item.value(u"output"_s).toArray().at(0).toObject().value(u"stdout"_s).toString(), u"42\n"_s);
+}
+
+void TestCli::execBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("mentions");
+    QTest::newRow("no commands") << QStringList{u"exec"_s, u"--"_s} << QByteArray("commands");
+    QTest::newRow("timeout too big") << QStringList{u"exec"_s, u"--timeout-ms"_s, u"300001"_s, u"--"_s,
+                                                    u"touch ran"_s}
+                                     << QByteArray("timeout_ms");
+    QTest::newRow("timeout zero") << QStringList{u"exec"_s, u"--timeout-ms"_s, u"0"_s, u"--"_s,
+                                                 u"touch ran"_s}
+                                  << QByteArray("timeout_ms");
+    QTest::newRow("timeout text") << QStringList{u"exec"_s, u"--timeout-ms"_s, u"soon"_s, u"--"_s,
+                                                 u"touch ran"_s}
+                                  << QByteArray("timeout-ms");
+    QTest::newRow("max output") << QStringList{u"exec"_s, u"--max-output-length"_s, u"65537"_s, u"--"_s,
+                                               u"touch ran"_s}
+                                << QByteArray("max_output_length");
+    QTest::newRow("bad container id")
+        << QStringList{u"exec"_s, u"--container"_s, u"no/slash"_s, u"--"_s, u"touch ran"_s}
+        << QByteArray("no/slash");
+    QTest::newRow("both ids") << QStringList{u"exec"_s, u"--session"_s, u"a"_s,        u"--container"_s,
+                                             u"b"_s,    u"--"_s,        u"touch ran"_s}
+                              << QByteArray("--session");
+    QTest::newRow("unknown option") << QStringList{u"exec"_s, u"--frob"_s, u"--"_s, u"touch ran"_s}
+                                    << QByteArray("frob");
+    QStringList many{u"exec"_s, u"--"_s};
+    for (int i = 0; i < 101; ++i)
+        many << u"touch ran"_s;
+    QTest::newRow("101 commands") << many << QByteArray("100");
+}
+
+void TestCli::execBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, mentions);
+    const QStringList before = QDir(containersDir()).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    const Run r = sandbench(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(mentions), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    // Nothing ran: no container was created.
+    QCOMPARE(QDir(containersDir()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), before);
+}
+
+void TestCli::doctor()
+{
+    const Run r = sandbench({u"doctor"_s});
+    QVERIFY2(r.exitCode == 0, QByteArray(r.out + r.err).constData());
+    QVERIFY(r.out.contains("user namespaces"));
+    QVERIFY(r.out.contains("seccomp"));
+    QVERIFY(r.out.contains("uid 1000"));
+    QVERIFY(r.out.contains("Sandboxes can run"));
+    const Run j = sandbench({u"doctor"_s, u"--json"_s});
+    QCOMPARE(j.exitCode, 0);
+    const QJsonObject report = QJsonDocument::fromJson(j.out).object();
+    QCOMPARE(report.value(u"can_run"_s).toBool(), true);
+    QVERIFY(!report.value(u"checks"_s).toArray().isEmpty());
+    QCOMPARE(report.value(u"enforcement"_s).toObject().value(u"uid"_s).toString(), u"1000"_s);
+}
+
+void TestCli::headlessLoadsNoGui_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("doctor") << QStringList{u"doctor"_s};
+    QTest::newRow("exec") << QStringList{u"exec"_s, u"--"_s, u"true"_s};
+}
+
+void TestCli::headlessLoadsNoGui()
+{
+    QFETCH(QStringList, args);
+    QProcessEnvironment env;
+    env.insert(u"LD_DEBUG"_s, u"libs"_s);
+    const Run r = sandbench(args, env);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("libQt6Core"), "LD_DEBUG output missing; the check would prove nothing");
+    QVERIFY(!r.err.contains("libQt6Widgets"));
+    QVERIFY(!r.err.contains("libQt6Gui"));
+    QVERIFY(!r.err.contains("libsandbench-gui"));
+}
+
+void TestCli::killedEngineLeavesNoProcess()
+{
+    // kill -9 of the engine in the middle of a command: the launcher and PID 1 follow it (death signals),
+    // and with PID 1 every process of the container.
+    const QByteArray marker =
+        "sandbench-orphan-check-" + QByteArray::number(QRandomGenerator::global()->generate());
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_data.path());
+    p.setProcessEnvironment(env);
+    const QString name = QString::fromLatin1(marker);
+    // A setsid daemon and the command itself, both named after the marker.
+    p.start(m_bin, {u"exec"_s, u"--"_s,
+                    u"setsid bash -c 'exec -a %1-daemon sleep 1000' & exec -a %1 sleep 1000"_s.arg(name)});
+    QVERIFY(p.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker).size() >= 2, 20000);
+    ::kill(pid_t(p.processId()), SIGKILL);
+    QVERIFY(p.waitForFinished());
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker).isEmpty(), 20000);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

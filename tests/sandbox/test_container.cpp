@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sandboxtestutil.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+// A real container: commands, output capture, timeouts, cancel, restart after init dies, the manager.
+class TestContainer final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void osReleaseAndPython();
+    void pythonSum();
+    void pandasReadsWorkspaceCsv();
+    void exitCodes_data();
+    void exitCodes();
+    void stderrSeparate();
+    void environmentAndWorkdir();
+    void truncation_data();
+    void truncation();
+    void chunksBeforeFinished();
+    void timeoutKillsTree_data();
+    void timeoutKillsTree();
+    void cancelSkipsRemaining();
+    void callsRunInOrder();
+    void initDeathFailsCallAndRestarts();
+    void filesSurviveRestart();
+    void enforcementReported();
+    void startFailureReported();
+    void managerIds();
+    void managerRemove();
+
+private:
+    QTemporaryDir m_dir;
+    ContainerManager *m_manager = nullptr;
+    Container *m_c = nullptr;
+};
+
+void TestContainer::initTestCase()
+{
+    SANDBOX_REQUIRE_INIT();
+    QVERIFY(m_dir.isValid());
+    m_manager = new ContainerManager(sandboxTestSettings(m_dir.path()), this);
+    QString error;
+    m_c = m_manager->create(&error);
+    QVERIFY2(m_c, qPrintable(error));
+}
+
+void TestContainer::cleanupTestCase()
+{
+    delete m_manager;
+}
+
+void TestContainer::osReleaseAndPython()
+{
+    RUN_CALL(call, m_c, shellAction({u"cat /etc/os-release"_s, u"python3 --version"_s}));
+    QVERIFY(call->isCompleted());
+    const QList<CommandResult> r = call->results();
+    QCOMPARE(r.size(), 2);
+    QVERIFY2(r[0].stdoutText.contains(u"PRETTY_NAME="_s), qPrintable(r[0].stdoutText));
+    QVERIFY(!r[0].stdoutText.contains(u"Python"_s));
+    QCOMPARE(r[0].outcome, CommandOutcome::exit(0));
+    QVERIFY2(r[1].stdoutText.startsWith(u"Python 3."_s), qPrintable(r[1].stdoutText + r[1].stderrText));
+    QCOMPARE(r[1].outcome, CommandOutcome::exit(0));
+
+    const QJsonObject item = call->outputItem();
+    QCOMPARE(item.value(u"type"_s).toString(), u"openrouter:shell"_s);
+    QCOMPARE(item.value(u"status"_s).toString(), u"completed"_s);
+    QCOMPARE(item.value(u"container_id"_s).toString(), m_c->id());
+    QCOMPARE(item.value(u"call_id"_s).toString(), call->id());
+    QVERIFY(call->id().startsWith(u"call_"_s));
+    QCOMPARE(item.value(u"output"_s).toArray().size(), 2);
+    QCOMPARE(item.value(u"output"_s).toArray().at(1).toObject().value(u"outcome"_s).toObject(),
+             QJsonObject({{u"type"_s, u"exit"_s}, {u"exit_code"_s, 0}}));
+}
+
+void TestContainer::pythonSum()
+{
+    RUN_CALL(call, m_c, shellAction({u"python3 -c \"print(sum(range(1, 101)))\""_s}));
+    QCOMPARE(call->results().at(0).stdoutText, u"5050\n"_s);
+    QCOMPARE(call->results().at(0).outcome, CommandOutcome::exit(0));
+}
+
+void TestContainer::pandasReadsWorkspaceCsv()
+{
+    QVERIFY(placeFile(m_c, u"sales.csv"_s, "region,amount\nnorth,10\nsouth,32\nnorth,5\n"));
+    RUN_CALL(call, m_c,
+             shellAction({u"python3 -c \"import pandas as pd; df = pd.read_csv('sales.csv'); "
+                          "print(df.groupby('region')['amount'].sum()['north'], df['amount'].sum())\""_s}));
+    const CommandResult r = call->results().at(0);
+    QVERIFY2(r.outcome == CommandOutcome::exit(0), qPrintable(r.stderrText));
+    QCOMPARE(r.stdoutText, u"15 47\n"_s);
+}
+
+void TestContainer::exitCodes_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("code");
+    QTest::newRow("true") << u"true"_s << 0;
+    QTest::newRow("false") << u"false"_s << 1;
+    QTest::newRow("exit 3") << u"exit 3"_s << 3;
+    QTest::newRow("exit 255") << u"exit 255"_s << 255;
+    QTest::newRow("not found") << u"no-such-command-here"_s << 127;
+    QTest::newRow("SIGKILL") << u"kill -KILL $$"_s << 137;
+    QTest::newRow("SIGTERM") << u"kill -TERM $$"_s << 143;
+}
+
+void TestContainer::exitCodes()
+{
+    QFETCH(QString, command);
+    QFETCH(int, code);
+    RUN_CALL(call, m_c, shellAction({command}));
+    QCOMPARE(call->results().at(0).outcome, CommandOutcome::exit(code));
+}
+
+void TestContainer::stderrSeparate()
+{
+    RUN_CALL(call, m_c, shellAction({u"echo out; echo err >&2; echo out2"_s}));
+    const CommandResult r = call->results().at(0);
+    QCOMPARE(r.stdoutText, u"out\nout2\n"_s);
+    QCOMPARE(r.stderrText, u"err\n"_s);
+}
+
+void TestContainer::environmentAndWorkdir()
+{
+    ShellCall *call = m_c->run(shellAction({u"pwd; echo $HOME; echo $FOO; id -un"_s}), {u"FOO=bar baz"_s});
+    QVERIFY(waitForCall(call));
+    QCOMPARE(call->results().size(), 1);
+    QCOMPARE(call->results().at(0).stdoutText, u"/workspace/home\n/workspace/home\nbar baz\nsandbox\n"_s);
+}
+
+void TestContainer::truncation_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("maxOutput");
+    QTest::addColumn<QString>("kept");
+    QTest::addColumn<qint64>("dropped");
+    QTest::newRow("ascii") << u"head -c 100000 /dev/zero | tr '\\0' a"_s << 1000 << u"a"_s.repeated(1000)
+                           << qint64(99000);
+    QTest::newRow("multibyte") << u"python3 -c \"print('€' * 5000)\""_s << 100 << u"€"_s.repeated(100)
+                               << qint64(4901);
+    QTest::newRow("under cap") << u"echo hello"_s << 6 << u"hello\n"_s << qint64(0);
+    QTest::newRow("one over") << u"echo hello"_s << 5 << u"hello"_s << qint64(1);
+}
+
+void TestContainer::truncation()
+{
+    QFETCH(QString, command);
+    QFETCH(int, maxOutput);
+    QFETCH(QString, kept);
+    QFETCH(qint64, dropped);
+    RUN_CALL(call, m_c, shellAction({command, command + u" >&2"_s}, 30000, maxOutput));
+    const QList<CommandResult> r = call->results();
+    QCOMPARE(r.size(), 2);
+    const QString expected = dropped ? kept + truncationMarker(dropped) : kept;
+    QCOMPARE(r[0].stdoutText, expected);
+    QCOMPARE(r[0].stdoutDropped, dropped);
+    QCOMPARE(r[0].stderrText, QString());
+    QCOMPARE(r[1].stderrText, expected);
+    QCOMPARE(r[1].stderrDropped, dropped);
+}
+
+void TestContainer::chunksBeforeFinished()
+{
+    ShellCall *call = m_c->run(shellAction({u"echo one; sleep 0.5; echo two"_s, u"echo three >&2"_s}));
+    QStringList events;
+    QString streamed[2];
+    connect(call, &ShellCall::commandStarted, this, [&](int i) { events << u"started %1"_s.arg(i); });
+    connect(call, &ShellCall::outputChunk, this, [&](int i, ShellCall::Stream s, const QString &text) {
+        events << u"chunk %1"_s.arg(i);
+        if (i == 0 && s == ShellCall::Stream::Stdout)
+            streamed[0] += text;
+        if (i == 1 && s == ShellCall::Stream::Stderr)
+            streamed[1] += text;
+    });
+    connect(call, &ShellCall::commandFinished, this,
+            [&](int i, const CommandResult &) { events << u"finished %1"_s.arg(i); });
+    connect(call, &ShellCall::finished, this, [&] { events << u"done"_s; });
+    QVERIFY(waitForCall(call));
+    QCOMPARE(streamed[0], u"one\ntwo\n"_s);
+    QCOMPARE(streamed[1], u"three\n"_s);
+    QCOMPARE(events.first(), u"started 0"_s);
+    QCOMPARE(events.at(1), u"chunk 0"_s);
+    QVERIFY(events.indexOf(u"chunk 0"_s) < events.indexOf(u"finished 0"_s));
+    QVERIFY(events.indexOf(u"finished 0"_s) < events.indexOf(u"started 1"_s));
+    QVERIFY(events.indexOf(u"chunk 1"_s) < events.indexOf(u"finished 1"_s));
+    QCOMPARE(events.last(), u"done"_s);
+    QCOMPARE(events.count(u"done"_s), 1);
+}
+
+void TestContainer::timeoutKillsTree_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QByteArray>("marker");
+    QTest::newRow("setsid sleep") << u"setsid sleep 1000.4242 & sleep 1000.4243"_s << QByteArray("1000.424");
+    QTest::newRow("busy loop") << u": busy-loop-marker-77; while :; do :; done"_s
+                               << QByteArray("busy-loop-marker-77");
+    QTest::newRow("daemon and loop")
+        << u"setsid bash -c ': daemon-marker-88; while :; do sleep 1; done' & : daemon-marker-88; while :; do :; done"_s
+        << QByteArray("daemon-marker-88");
+}
+
+void TestContainer::timeoutKillsTree()
+{
+    QFETCH(QString, command);
+    QFETCH(QByteArray, marker);
+    ShellCall *call = m_c->run(shellAction({command, u"echo after"_s}, 1500));
+    QVERIFY(QTest::qWaitFor([&] { return call->results().size() >= 1 || call->isFinished(); }, 30000));
+    QCOMPARE(call->results().at(0).outcome, CommandOutcome::timeout());
+    // The whole tree is gone, setsid daemons included.
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker).isEmpty(), 10000);
+    QVERIFY(waitForCall(call));
+    // Later commands of the call still run after a timeout.
+    QCOMPARE(call->results().size(), 2);
+    QCOMPARE(call->results().at(1).stdoutText, u"after\n"_s);
+    QVERIFY(call->isCompleted());
+    QCOMPARE(call->outputItem().value(u"output"_s).toArray().at(0).toObject().value(u"outcome"_s).toObject(),
+             QJsonObject({{u"type"_s, u"timeout"_s}}));
+}
+
+void TestContainer::cancelSkipsRemaining()
+{
+    ShellCall *call = m_c->run(shellAction({u": cancel-marker-55; sleep 1000"_s, u"echo never"_s}));
+    QSignalSpy started(call, &ShellCall::commandStarted);
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+    call->cancel();
+    QVERIFY(waitForCall(call));
+    QCOMPARE(call->results().size(), 1);
+    QVERIFY(!call->isCompleted());
+    QCOMPARE(call->outputItem().value(u"status"_s).toString(), u"incomplete"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching("cancel-marker-55").isEmpty(), 10000);
+    // The container still works.
+    RUN_CALL(next, m_c, shellAction({u"echo ok"_s}));
+    QCOMPARE(next->results().at(0).stdoutText, u"ok\n"_s);
+}
+
+void TestContainer::callsRunInOrder()
+{
+    ShellCall *a = m_c->run(shellAction({u"sleep 0.3; echo a >> order.txt"_s}));
+    ShellCall *b = m_c->run(shellAction({u"echo b >> order.txt; cat order.txt; rm order.txt"_s}));
+    QVERIFY(waitForCall(b));
+    QVERIFY(a->isFinished());
+    QCOMPARE(b->results().at(0).stdoutText, u"a\nb\n"_s);
+}
+
+void TestContainer::initDeathFailsCallAndRestarts()
+{
+    ShellCall *call = m_c->run(shellAction({u"sleep 1000"_s, u"echo never"_s}));
+    QSignalSpy started(call, &ShellCall::commandStarted);
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+    QVERIFY(m_c->initPid() > 0);
+    QSignalSpy stopped(m_c, &Container::stopped);
+    ::kill(pid_t(m_c->initPid()), SIGKILL);
+    QVERIFY(waitForCall(call, 20000));
+    QCOMPARE(call->results().size(), 1);
+    QVERIFY(!call->isCompleted());
+    QVERIFY(!call->errorString().isEmpty());
+    QCOMPARE(stopped.count(), 1);
+    QCOMPARE(m_c->state(), Container::State::Stopped);
+    RUN_CALL(next, m_c, shellAction({u"echo back"_s}));
+    QCOMPARE(next->results().at(0).stdoutText, u"back\n"_s);
+    QCOMPARE(m_c->state(), Container::State::Running);
+}
+
+void TestContainer::filesSurviveRestart()
+{
+    RUN_CALL(write, m_c, shellAction({u"echo kept > kept.txt; export GONE=1"_s}));
+    m_c->stop();
+    QCOMPARE(m_c->state(), Container::State::Stopped);
+    RUN_CALL(read, m_c, shellAction({u"cat kept.txt; echo \"[$GONE]\""_s}));
+    QCOMPARE(read->results().at(0).stdoutText, u"kept\n[]\n"_s);
+}
+
+void TestContainer::enforcementReported()
+{
+    RUN_CALL(call, m_c, shellAction({u"true"_s}));
+    const QMap<QString, QString> e = m_c->enforcement();
+    QVERIFY2(!e.isEmpty(), "READY carried no enforcement lines");
+    QCOMPARE(e.value(u"uid"_s), u"1000"_s);
+    QCOMPARE(e.value(u"seccomp"_s), u"on"_s);
+    QCOMPARE(e.value(u"no_new_privs"_s), u"on"_s);
+}
+
+void TestContainer::startFailureReported()
+{
+    QTemporaryDir dir;
+    SandboxSettings s = sandboxTestSettings(dir.path());
+    s.initPath = dir.path() + u"/no-such-init"_s;
+    Container c(u"broken"_s, s);
+    QSignalSpy failed(&c, &Container::failed);
+    ShellCall *call = c.run(shellAction({u"true"_s}));
+    QVERIFY(waitForCall(call, 10000));
+    QVERIFY(call->results().isEmpty());
+    QVERIFY(call->errorString().contains(u"no-such-init"_s));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(c.state(), Container::State::Failed);
+}
+
+void TestContainer::managerIds()
+{
+    QString error;
+    Container *c = m_manager->create(&error);
+    QVERIFY(c);
+    QVERIFY2(QRegularExpression(u"^sess_[A-Za-z0-9]{20}$"_s).match(c->id()).hasMatch(), qPrintable(c->id()));
+    QCOMPARE(m_manager->find(c->id()), c);
+    QCOMPARE(m_manager->findOrCreate(c->id(), &error), c);
+    QVERIFY(!m_manager->findOrCreate(u"bad id!"_s, &error));
+    QVERIFY(error.contains(u"bad id!"_s));
+    QVERIFY(!m_manager->findOrCreate(u"a"_s.repeated(41), &error));
+    QVERIFY(m_manager->findOrCreate(u"a"_s.repeated(40), &error));
+    QVERIFY(!m_manager->findOrCreate(QString(), &error));
+    QVERIFY(m_manager->findOrCreate(u"my-session_1"_s, &error));
+    QVERIFY(m_manager->list().contains(c));
+}
+
+void TestContainer::managerRemove()
+{
+    Container *c = m_manager->findOrCreate(u"to-remove"_s);
+    QVERIFY(c);
+    RUN_CALL(call, c, shellAction({u"echo x > file"_s}));
+    const QString dir = m_manager->settings().containerDir(u"to-remove"_s);
+    QVERIFY(QFileInfo::exists(dir + u"/home/file"_s));
+    QVERIFY(m_manager->remove(u"to-remove"_s));
+    QVERIFY(!QFileInfo::exists(dir));
+    QVERIFY(!m_manager->find(u"to-remove"_s));
+}
+
+QTEST_GUILESS_MAIN(TestContainer)
+#include "test_container.moc"
