@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Compares a 200 MB download and connection set-up through the egress path (relay -> EgressProxy) with the
+// same requests sent straight to the test host. Needs root (it creates the test host's network namespace).
+#include "sandbox/net/egressproxy.h"
+#include "testhosts.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr qint64 DownloadBytes = 200LL * 1000 * 1000;
+constexpr int SetupRounds = 200;
+constexpr int DownloadRounds = 5;
+
+// Where a request goes: straight to the server, to the relay's HTTP port, or to the proxy's Unix socket.
+struct Route
+{
+    const char *name;
+    int family;
+    QByteArray address; // IPv4 text or socket path
+    int port;
+    QByteArray prefix; // "HTTP\n" when talking to the proxy socket directly
+    bool absoluteForm;
+};
+
+int connectRoute(const Route &route)
+{
+    int fd = socket(route.family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return -1;
+    int rc;
+    if (route.family == AF_INET) {
+        int one = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons(uint16_t(route.port));
+        inet_pton(AF_INET, route.address.constData(), &addr.sin_addr);
+        rc = ::connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
+    } else {
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        std::memcpy(addr.sun_path, route.address.constData(), route.address.size() + 1);
+        rc = ::connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
+    }
+    if (rc < 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// Sends one GET and reads the answer; returns bytes read, or -1. firstByte gets the time to the first byte.
+qint64 fetch(const Route &route, const char *path, bool readAll, double *firstByteMs)
+{
+    const auto start = Clock::now();
+    const int fd = connectRoute(route);
+    if (fd < 0)
+        return -1;
+    const QByteArray target =
+        route.absoluteForm ? "http://bench.sandbench.test" + QByteArray(path) : QByteArray(path);
+    const QByteArray request = route.prefix + "GET " + target +
+                               " HTTP/1.1\r\nHost: bench.sandbench.test\r\nConnection: close\r\n\r\n";
+    if (::send(fd, request.constData(), request.size(), MSG_NOSIGNAL) != request.size()) {
+        ::close(fd);
+        return -1;
+    }
+    static thread_local std::vector<char> buffer(1 << 20);
+    qint64 total = 0;
+    for (;;) {
+        const ssize_t n = ::recv(fd, buffer.data(), buffer.size(), 0);
+        if (n <= 0)
+            break;
+        if (total == 0 && firstByteMs)
+            *firstByteMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        total += n;
+        if (!readAll)
+            break;
+    }
+    ::close(fd);
+    return total;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+quint16 freePort()
+{
+    QTcpServer server;
+    server.listen(QHostAddress::LocalHost, 0);
+    return server.serverPort();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (const QString why = TestHosts::unavailableReason(); !why.isEmpty()) {
+        std::printf("bench_net skipped: %s\n", qPrintable(why));
+        return 0;
+    }
+    QTemporaryDir dir;
+    TestHosts hosts;
+    QString error;
+    if (!hosts.setUp(dir.path(), &error)) {
+        std::fprintf(stderr, "test hosts: %s\n", qPrintable(error));
+        return 1;
+    }
+    {
+        QFile big(hosts.wwwDir() + u"/big.bin"_s);
+        big.open(QIODevice::WriteOnly);
+        QByteArray block(1 << 20, 'x');
+        for (int i = 0; i < block.size(); i += 97)
+            block[i] = char(i);
+        for (qint64 written = 0; written < DownloadBytes; written += block.size())
+            big.write(block.constData(), std::min<qint64>(block.size(), DownloadBytes - written));
+        QFile small(hosts.wwwDir() + u"/small.txt"_s);
+        small.open(QIODevice::WriteOnly);
+        small.write("ok\n");
+    }
+
+    EgressProxy proxy(*NetworkPolicy::fromEntries({u"bench.sandbench.test"_s}));
+    proxy.setHostMap(TestHosts::hostMap());
+    const QString socketPath = dir.path() + u"/egress.sock"_s;
+    if (!proxy.listen(socketPath, &error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    const quint16 httpPort = freePort();
+    QProcess relay;
+    relay.setProcessChannelMode(QProcess::ForwardedChannels);
+    relay.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-relay-helper"),
+                {socketPath, QString::number(httpPort), u"0"_s});
+    relay.waitForStarted();
+    QThread::msleep(200);
+
+    const QByteArray server = TestHosts::serverAddress().toLatin1();
+    const Route direct{"direct", AF_INET, server, 80, {}, false};
+    const Route viaRelay{"relay+proxy", AF_INET, "127.0.0.1", httpPort, {}, true};
+    const Route viaProxy{"proxy only", AF_UNIX, socketPath.toLocal8Bit(), 0, "HTTP\n", true};
+    const Route routes[] = {direct, viaRelay, viaProxy};
+
+    int status = 0;
+    // The proxy serves from this thread's event loop; the clients block on their own thread.
+    std::thread worker([&] {
+        double throughput[3] = {};
+        double setup[3] = {};
+        // Interleaved rounds, so drift in the machine's load hits every route alike.
+        std::vector<double> rates[3];
+        for (int round = 0; round < DownloadRounds; ++round) {
+            for (int r = 0; r < 3; ++r) {
+                const auto start = Clock::now();
+                const qint64 bytes = fetch(routes[r], "/big.bin", true, nullptr);
+                const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+                if (bytes < DownloadBytes) {
+                    std::fprintf(stderr, "%s: short download (%lld bytes)\n", routes[r].name,
+                                 (long long)bytes);
+                    status = 1;
+                }
+                rates[r].push_back(bytes / seconds / 1e6);
+            }
+        }
+        for (int r = 0; r < 3; ++r)
+            throughput[r] = median(rates[r]);
+        for (int r = 0; r < 3; ++r) {
+            std::vector<double> times;
+            for (int i = 0; i < SetupRounds; ++i) {
+                double ms = 0;
+                if (fetch(routes[r], "/small.txt", false, &ms) > 0)
+                    times.push_back(ms);
+            }
+            setup[r] = median(times);
+        }
+        std::printf("200 MB download, median of %d interleaved rounds:\n", DownloadRounds);
+        for (int r = 0; r < 3; ++r)
+            std::printf("  %-12s %8.0f MB/s   ratio %.2fx\n", routes[r].name, throughput[r],
+                        throughput[r] / throughput[0]);
+        std::printf("time to first byte, median of %d new connections (ms):\n", SetupRounds);
+        for (int r = 0; r < 3; ++r)
+            std::printf("  %-12s %8.3f ms   added %+.3f ms\n", routes[r].name, setup[r], setup[r] - setup[0]);
+        std::printf("targets: throughput >= 0.5x direct: %s; added set-up <= 2 ms: %s\n",
+                    throughput[1] >= 0.5 * throughput[0] ? "met" : "MISSED",
+                    setup[1] - setup[0] <= 2.0 ? "met" : "MISSED");
+        std::fflush(stdout);
+        QMetaObject::invokeMethod(&app, &QCoreApplication::quit, Qt::QueuedConnection);
+    });
+    app.exec();
+    worker.join();
+    relay.kill();
+    relay.waitForFinished(5000);
+    hosts.tearDown();
+    return status;
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "networkpolicy.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QLocalServer;
+class TunnelPump;
+class EgressConnection;
+
+// One connection a container made (or tried to make) through its egress proxy.
+struct EgressEvent
+{
+    enum class Decision {
+        Allowed, // passed every check and was connected
+        Refused, // a policy rule refused it; reason says which
+        Failed,  // allowed, but the name did not resolve or the host could not be reached
+    };
+    enum class Protocol { Http, Connect, Socks };
+
+    QString host;
+    quint16 port = 0;
+    Protocol protocol = Protocol::Http;
+    Decision decision = Decision::Refused;
+    QString reason;        // empty when allowed
+    QHostAddress address;  // the address connected to (null when none)
+    qint64 bytesUp = 0;    // container -> outside
+    qint64 bytesDown = 0;  // outside -> container
+    qint64 durationMs = 0; // from accept until the connection closed or was refused
+    QDateTime started;
+
+    static QString decisionName(Decision decision);
+    static QString protocolName(Protocol protocol);
+};
+Q_DECLARE_METATYPE(EgressEvent)
+
+// A container's host-side egress proxy: serves the Unix socket the in-container relay forwards to,
+// checks every HTTP, CONNECT and SOCKS5 request against the container's NetworkPolicy and the
+// public-address rule, and tunnels what passes.
+class EgressProxy final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit EgressProxy(const NetworkPolicy &policy, QObject *parent = nullptr);
+    ~EgressProxy() override;
+
+    // Listens on socketPath (a stale socket file is replaced). The socket is world-connectable because the
+    // container user may map to another host uid: keep it in a directory only the engine can enter.
+    bool listen(const QString &socketPath, QString *error = nullptr);
+    void close();
+    QString socketPath() const;
+    bool isListening() const;
+
+    NetworkPolicy policy() const { return m_policy; }
+
+    // Test hook: these names resolve to these addresses without DNS, and exactly these addresses are exempt
+    // from the private-address rule when reached through these names. Nothing else is exempt.
+    void setHostMap(const QHash<QString, QHostAddress> &map);
+
+    // Why an address is never a valid destination ("loopback", "private", ...), or empty if it is public.
+    static QString blockedAddressReason(const QHostAddress &address);
+
+    int activeConnections() const;
+
+Q_SIGNALS:
+    void connectionEvent(const EgressEvent &event);
+
+private:
+    friend class EgressConnection;
+
+    void onNewConnection();
+    void onTunnelFinished(quint64 id, qint64 bytesUp, qint64 bytesDown);
+
+    NetworkPolicy m_policy;
+    QHash<QString, QHostAddress> m_hostMap;
+    QLocalServer *m_server = nullptr;
+    TunnelPump *m_pump = nullptr;
+    QHash<quint64, EgressEvent> m_tunnels;
+    int m_handshakes = 0;
+};

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "tunnelpump.h"
+
+#include <QList>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <csignal>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <pthread.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+// Big reads keep a 200 MB download at a few thousand syscalls per direction.
+constexpr qsizetype BufferSize = 256 * 1024;
+
+struct Tunnel;
+
+struct Endpoint
+{
+    int fd = -1;
+    bool hup = false;
+    bool registered = false;
+    uint32_t events = 0;
+    Tunnel *tunnel = nullptr;
+};
+
+// Bytes read from end[i] that still have to go to end[1 - i].
+struct Flow
+{
+    QByteArray buffer;      // initial bytes, and everything when a byte limit applies
+    int pipe[2] = {-1, -1}; // splice() path: socket -> pipe -> socket without copying through user space
+    qsizetype inPipe = 0;
+    qsizetype pipeCapacity = 0;
+    qsizetype head = 0;
+    qsizetype tail = 0;
+    qint64 limit = -1;
+    qint64 total = 0;
+    bool eof = false;
+    bool shut = false;
+};
+
+struct Tunnel
+{
+    quint64 id = 0;
+    Endpoint end[2]; // 0 = client side (Unix socket from the relay), 1 = upstream TCP
+    Flow flow[2];
+    bool dead = false;
+};
+
+bool wouldBlock()
+{
+    return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
+}
+
+} // namespace
+
+struct TunnelPump::Private
+{
+    TunnelPump *q = nullptr;
+    int epfd = -1;
+    int wakeFd = -1;
+    std::thread thread;
+    std::atomic<bool> stop{false};
+    std::atomic<int> active{0};
+    std::atomic<quint64> nextId{1};
+    std::mutex mutex;
+    std::vector<Tunnel *> incoming;
+    std::vector<Tunnel *> tunnels; // owned by the worker thread
+    std::vector<Tunnel *> dead;
+
+    void run();
+    bool pumpFlow(Tunnel *t, int i);
+    void update(Tunnel *t);
+    void kill(Tunnel *t);
+};
+
+TunnelPump::TunnelPump(QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>())
+{
+    d->q = this;
+    d->epfd = epoll_create1(EPOLL_CLOEXEC);
+    d->wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.ptr = nullptr;
+    epoll_ctl(d->epfd, EPOLL_CTL_ADD, d->wakeFd, &ev);
+    d->thread = std::thread([this] { d->run(); });
+}
+
+TunnelPump::~TunnelPump()
+{
+    d->stop = true;
+    const uint64_t one = 1;
+    [[maybe_unused]] auto written = ::write(d->wakeFd, &one, sizeof one);
+    d->thread.join();
+    for (Tunnel *t : d->incoming)
+        d->tunnels.push_back(t);
+    for (Tunnel *t : d->tunnels) {
+        for (Endpoint &e : t->end)
+            ::close(e.fd);
+        for (Flow &f : t->flow)
+            for (int fd : f.pipe)
+                ::close(fd);
+        delete t;
+    }
+    ::close(d->wakeFd);
+    ::close(d->epfd);
+}
+
+quint64 TunnelPump::add(int clientFd, int upstreamFd, const QByteArray &toUpstream,
+                        const QByteArray &toClient, qint64 upstreamLimit)
+{
+    auto *t = new Tunnel;
+    t->id = d->nextId++;
+    t->end[0].fd = clientFd;
+    t->end[1].fd = upstreamFd;
+    const QByteArray initial[2] = {toUpstream, toClient};
+    for (int i = 0; i < 2; ++i) {
+        t->end[i].tunnel = t;
+        Flow &f = t->flow[i];
+        f.buffer.resize(std::max(BufferSize, initial[i].size()));
+        std::memcpy(f.buffer.data(), initial[i].constData(), initial[i].size());
+        f.tail = initial[i].size();
+        f.total = initial[i].size();
+    }
+    t->flow[0].limit = upstreamLimit;
+    for (Flow &f : t->flow) {
+        if (f.limit >= 0 || ::pipe2(f.pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+            continue;
+        ::fcntl(f.pipe[1], F_SETPIPE_SZ, 1 << 20);
+        f.pipeCapacity = ::fcntl(f.pipe[1], F_GETPIPE_SZ);
+        f.buffer.resize(f.tail); // only the initial bytes go through user space
+    }
+    int one = 1;
+    setsockopt(upstreamFd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    ++d->active;
+    {
+        std::lock_guard lock(d->mutex);
+        d->incoming.push_back(t);
+    }
+    const uint64_t wake = 1;
+    [[maybe_unused]] auto written = ::write(d->wakeFd, &wake, sizeof wake);
+    return t->id;
+}
+
+int TunnelPump::activeTunnels() const
+{
+    return d->active;
+}
+
+void TunnelPump::Private::run()
+{
+    // splice() cannot say MSG_NOSIGNAL: keep a closed peer's SIGPIPE pending on this thread instead of
+    // letting it end the whole engine. The write still fails with EPIPE, which ends the tunnel.
+    sigset_t pipeSignal;
+    sigemptyset(&pipeSignal);
+    sigaddset(&pipeSignal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, nullptr);
+    epoll_event events[64];
+    while (!stop) {
+        const int n = epoll_wait(epfd, events, 64, -1);
+        if (n < 0 && errno != EINTR)
+            break;
+        for (int i = 0; i < n; ++i) {
+            auto *e = static_cast<Endpoint *>(events[i].data.ptr);
+            if (!e) {
+                uint64_t value;
+                [[maybe_unused]] auto got = ::read(wakeFd, &value, sizeof value);
+                std::vector<Tunnel *> fresh;
+                {
+                    std::lock_guard lock(mutex);
+                    fresh.swap(incoming);
+                }
+                for (Tunnel *t : fresh) {
+                    tunnels.push_back(t);
+                    update(t);
+                }
+                continue;
+            }
+            Tunnel *t = e->tunnel;
+            if (t->dead)
+                continue;
+            if (events[i].events & EPOLLERR) {
+                kill(t);
+                continue;
+            }
+            if (events[i].events & EPOLLHUP)
+                e->hup = true;
+            update(t);
+        }
+        if (!dead.empty()) {
+            for (Tunnel *t : dead) {
+                std::erase(tunnels, t);
+                delete t;
+            }
+            dead.clear();
+        }
+    }
+}
+
+bool TunnelPump::Private::pumpFlow(Tunnel *t, int i)
+{
+    Flow &f = t->flow[i];
+    const int src = t->end[i].fd;
+    const int dst = t->end[1 - i].fd;
+    char *buf = f.buffer.data();
+    const qsizetype capacity = f.buffer.size();
+    for (;;) {
+        bool progress = false;
+        if (f.pipeCapacity > 0 && !f.eof && f.inPipe < f.pipeCapacity) {
+            const ssize_t n = ::splice(src, nullptr, f.pipe[1], nullptr, f.pipeCapacity - f.inPipe,
+                                       SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+            if (n > 0) {
+                f.inPipe += n;
+                f.total += n;
+                progress = true;
+            } else if (n == 0) {
+                f.eof = true;
+            } else if (!wouldBlock()) {
+                return false;
+            }
+        }
+        if (f.pipeCapacity > 0 && f.head == f.tail && f.inPipe > 0) {
+            const ssize_t n =
+                ::splice(f.pipe[0], nullptr, dst, nullptr, f.inPipe, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+            if (n > 0) {
+                f.inPipe -= n;
+                progress = true;
+            } else if (n < 0 && !wouldBlock()) {
+                return false;
+            }
+        }
+        if (f.pipeCapacity == 0 && !f.eof && f.tail < capacity) {
+            const ssize_t n = ::recv(src, buf + f.tail, capacity - f.tail, 0);
+            if (n > 0) {
+                qint64 keep = n;
+                if (f.limit >= 0) {
+                    keep = std::min<qint64>(n, f.limit);
+                    f.limit -= keep;
+                }
+                f.tail += keep;
+                f.total += keep;
+                progress = true;
+            } else if (n == 0) {
+                f.eof = true;
+            } else if (!wouldBlock()) {
+                return false;
+            }
+        }
+        if (f.head < f.tail) {
+            const ssize_t n = ::send(dst, buf + f.head, f.tail - f.head, MSG_NOSIGNAL);
+            if (n > 0) {
+                f.head += n;
+                progress = true;
+            } else if (n < 0 && !wouldBlock()) {
+                return false;
+            }
+            if (f.head == f.tail) {
+                f.head = f.tail = 0;
+            } else if (f.head >= capacity / 2) {
+                std::memmove(buf, buf + f.head, f.tail - f.head);
+                f.tail -= f.head;
+                f.head = 0;
+            }
+        }
+        if (!progress)
+            break;
+    }
+    if (f.eof && f.head == f.tail && f.inPipe == 0 && !f.shut) {
+        ::shutdown(dst, SHUT_WR);
+        f.shut = true;
+    }
+    return true;
+}
+
+void TunnelPump::Private::update(Tunnel *t)
+{
+    if (!pumpFlow(t, 0) || !pumpFlow(t, 1) || (t->flow[0].shut && t->flow[1].shut)) {
+        kill(t);
+        return;
+    }
+    for (int i = 0; i < 2; ++i) {
+        // A peer gone in both directions: once its last bytes are delivered nothing more can flow.
+        if (t->end[i].hup && t->flow[i].eof && t->flow[i].head == t->flow[i].tail && t->flow[i].inPipe == 0) {
+            kill(t);
+            return;
+        }
+    }
+    for (int i = 0; i < 2; ++i) {
+        Endpoint &e = t->end[i];
+        uint32_t wanted = 0;
+        const Flow &in = t->flow[i];
+        const Flow &out = t->flow[1 - i];
+        if (!in.eof && (in.pipeCapacity > 0 ? in.inPipe < in.pipeCapacity : in.tail < in.buffer.size()))
+            wanted |= EPOLLIN;
+        if (out.head < out.tail || out.inPipe > 0)
+            wanted |= EPOLLOUT;
+        epoll_event ev{};
+        ev.events = wanted;
+        ev.data.ptr = &e;
+        // EPOLLHUP cannot be masked, so a hung-up end leaves the set and is drained when its partner is
+        // writable again.
+        if (!e.hup && !e.registered) {
+            if (epoll_ctl(epfd, EPOLL_CTL_ADD, e.fd, &ev) == 0) {
+                e.registered = true;
+                e.events = wanted;
+            }
+        } else if (!e.hup && e.events != wanted) {
+            epoll_ctl(epfd, EPOLL_CTL_MOD, e.fd, &ev);
+            e.events = wanted;
+        } else if (e.hup && e.registered) {
+            epoll_ctl(epfd, EPOLL_CTL_DEL, e.fd, nullptr);
+            e.registered = false;
+        }
+    }
+}
+
+void TunnelPump::Private::kill(Tunnel *t)
+{
+    if (t->dead)
+        return;
+    t->dead = true;
+    for (Endpoint &e : t->end) {
+        ::close(e.fd);
+        e.fd = -1;
+    }
+    for (Flow &f : t->flow) {
+        for (int &fd : f.pipe)
+            if (fd >= 0)
+                ::close(fd), fd = -1;
+    }
+    dead.push_back(t);
+    --active;
+    Q_EMIT q->finished(t->id, t->flow[0].total, t->flow[1].total);
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// End to end: commands in a real container reach the outside only through the egress proxy, and only
+// where the container's network policy allows.
+#include "../sandbox/sandboxtestutil.h"
+#include "testhosts.h"
+
+#include "sandbox/net/networkpolicy.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class TestContainerNetwork final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void noPolicyMeansNoNetwork();
+    void allowlistedHostOverHttpAndHttps();
+    void directConnectionHasNoRoute();
+    void refusedHostsAndPorts();
+    void pipInstallsFromAllowlistedIndex();
+    void policyIsFixedWhileRunning();
+
+private:
+    CommandResult runOne(Container *container, const QString &command, int timeoutMs = 60000);
+    Container *containerWith(const QStringList &allowed);
+
+    QTemporaryDir m_dir;
+    TestHosts m_hosts;
+    std::unique_ptr<ContainerManager> m_manager;
+    QList<EgressEvent> m_events;
+};
+
+void TestContainerNetwork::initTestCase()
+{
+    const QString reason = TestHosts::unavailableReason();
+    if (!reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    QVERIFY(m_dir.isValid());
+    QString error;
+    QVERIFY2(m_hosts.setUp(m_dir.path() + u"/hosts"_s, &error), qPrintable(error));
+    m_manager = std::make_unique<ContainerManager>(sandboxTestSettings(m_dir.path() + u"/data"_s));
+}
+
+void TestContainerNetwork::cleanupTestCase()
+{
+    m_manager.reset();
+    m_hosts.tearDown();
+}
+
+CommandResult TestContainerNetwork::runOne(Container *container, const QString &command, int timeoutMs)
+{
+    ShellCall *call = container->run(shellAction({command}, timeoutMs));
+    if (!waitForCall(call, timeoutMs + 30000) || call->results().isEmpty()) {
+        qWarning("call failed: %s", qPrintable(call->errorString()));
+        return {};
+    }
+    return call->results().constFirst();
+}
+
+Container *TestContainerNetwork::containerWith(const QStringList &allowed)
+{
+    Container *c = m_manager->create();
+    QString error;
+    const std::optional<NetworkPolicy> policy = NetworkPolicy::fromEntries(allowed, &error);
+    if (!policy || !c->setNetworkPolicy(*policy)) {
+        qWarning("bad policy: %s", qPrintable(error));
+        return nullptr;
+    }
+    c->setEgressHostMap(TestHosts::hostMap());
+    connect(c, &Container::egressEvent, this, [this](const EgressEvent &e) { m_events.append(e); });
+    // The test CA, where the sandbox user can read it.
+    QFile::copy(m_hosts.certificatePath(), c->homeDir() + u"/test-ca.pem"_s);
+    QFile::setPermissions(c->homeDir() + u"/test-ca.pem"_s,
+                          QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther);
+    return c;
+}
+
+void TestContainerNetwork::noPolicyMeansNoNetwork()
+{
+    Container *c = m_manager->create();
+    const CommandResult r =
+        runOne(c, u"curl -s -o /dev/null -w '%{http_code}' --max-time 5 https://example.com"_s);
+    QCOMPARE(r.stdoutText, u"000"_s);
+    QCOMPARE(r.outcome.type, CommandOutcome::Type::Exit);
+    QVERIFY(r.outcome.exitCode != 0);
+    // No relay, no proxy variables at all.
+    const CommandResult env = runOne(c, u"env | grep -ci proxy; ss -ltn 2>/dev/null | grep -c 3128"_s);
+    QCOMPARE(env.stdoutText.split(u'\n', Qt::SkipEmptyParts), QStringList({u"0"_s, u"0"_s}));
+}
+
+void TestContainerNetwork::allowlistedHostOverHttpAndHttps()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s});
+    QVERIFY(c);
+    const CommandResult http = runOne(c, u"curl -s --max-time 20 http://web.sandbench.test/hello.txt"_s);
+    QVERIFY2(http.outcome.exitCode == 0, qPrintable(http.stderrText));
+    QVERIFY2(!http.stdoutText.isEmpty(), qPrintable(http.stderrText));
+    const CommandResult https =
+        runOne(c, u"python3 -c \"import requests; r = requests.get('https://web.sandbench.test/hello.txt', "
+                  "verify='test-ca.pem', timeout=20); print(r.status_code)\""_s);
+    QVERIFY2(https.outcome.exitCode == 0, qPrintable(https.stderrText));
+    QCOMPARE(https.stdoutText.trimmed(), u"200"_s);
+    QTRY_VERIFY(std::any_of(m_events.cbegin(), m_events.cend(), [](const EgressEvent &e) {
+        return e.host == u"web.sandbench.test"_s && e.decision == EgressEvent::Decision::Allowed &&
+               e.bytesDown > 0;
+    }));
+}
+
+void TestContainerNetwork::directConnectionHasNoRoute()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s, TestHosts::serverAddress()});
+    QVERIFY(c);
+    // Ignoring the proxy settings gets nowhere: the container has no interface but lo.
+    const CommandResult r =
+        runOne(c, u"curl -s --noproxy '*' -o /dev/null -w '%{http_code}' --max-time 5 http://%1/"_s.arg(
+                      TestHosts::serverAddress()));
+    QCOMPARE(r.stdoutText, u"000"_s);
+    QCOMPARE(r.outcome.exitCode, 7); // couldn't connect
+}
+
+void TestContainerNetwork::refusedHostsAndPorts()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s});
+    QVERIFY(c);
+    const CommandResult other =
+        runOne(c, u"curl -s -w '\\n%{http_code}' --max-time 20 http://other.sandbench.test/"_s);
+    QVERIFY2(other.stdoutText.endsWith(u"403"_s), qPrintable(other.stdoutText));
+    QVERIFY(other.stdoutText.contains(u"other.sandbench.test"_s));
+    const CommandResult port =
+        runOne(c, u"curl -s -o /dev/null -w '%{http_code}' --max-time 20 http://web.sandbench.test:8080/"_s);
+    QCOMPARE(port.stdoutText, u"403"_s);
+    QTRY_VERIFY(std::any_of(m_events.cbegin(), m_events.cend(), [](const EgressEvent &e) {
+        return e.host == u"other.sandbench.test"_s && e.decision == EgressEvent::Decision::Refused;
+    }));
+}
+
+void TestContainerNetwork::pipInstallsFromAllowlistedIndex()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s});
+    QVERIFY(c);
+    const CommandResult r =
+        runOne(c,
+               u"PIP_CONFIG_FILE=/dev/null python3 -m pip download --no-deps --no-cache-dir "
+               u"--disable-pip-version-check "
+               "--cert test-ca.pem --index-url https://web.sandbench.test/simple/ -d dl sbtestpkg && ls dl"_s,
+               120000);
+    QVERIFY2(r.outcome.exitCode == 0, qPrintable(r.stderrText));
+    QVERIFY(r.stdoutText.contains(u"sbtestpkg-0.1-py3-none-any.whl"_s));
+}
+
+void TestContainerNetwork::policyIsFixedWhileRunning()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s});
+    QVERIFY(c);
+    QCOMPARE(runOne(c, u"true"_s).outcome.exitCode, 0);
+    const NetworkPolicy other = *NetworkPolicy::fromEntries({u"other.sandbench.test"_s});
+    QVERIFY(!c->setNetworkPolicy(other));
+    QCOMPARE(c->networkPolicy().entries(), QStringList({u"web.sandbench.test"_s}));
+    QVERIFY(NetworkPolicy::mismatchError(c->id(), c->networkPolicy(), other).contains(c->id()));
+    const CommandResult still =
+        runOne(c, u"curl -s -o /dev/null -w '%{http_code}' --max-time 20 http://other.sandbench.test/"_s);
+    QCOMPARE(still.stdoutText, u"403"_s);
+}
+
+QTEST_GUILESS_MAIN(TestContainerNetwork)
+#include "test_containernetwork.moc"

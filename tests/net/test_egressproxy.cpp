@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "config-sandbench-tests.h"
+#include "sandbox/net/egressproxy.h"
+#include "testhosts.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct ClientResult
+{
+    bool finished = false;
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+quint16 freePort()
+{
+    QTcpServer server;
+    server.listen(QHostAddress::LocalHost, 0);
+    return server.serverPort();
+}
+
+} // namespace
+
+class TestEgressProxy final : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Runs a client while the event loop keeps serving the proxy (waitForFinished would starve it).
+    ClientResult runClient(const QString &program, const QStringList &args, int timeoutMs = 60000);
+    QString httpProxy() const { return u"http://127.0.0.1:%1"_s.arg(m_httpPort); }
+    ClientResult curl(const QStringList &args);
+    std::optional<EgressEvent> lastEventFor(const QString &host) const;
+
+    QTemporaryDir m_dir;
+    TestHosts m_hosts;
+    EgressProxy *m_proxy = nullptr;
+    QProcess m_relay;
+    quint16 m_httpPort = 0;
+    quint16 m_socksPort = 0;
+    QList<EgressEvent> m_events;
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void httpAllowed();
+    void httpsConnectAllowed();
+    void pythonRequests_data();
+    void pythonRequests();
+    void globMatchesSubdomainsOnly_data();
+    void globMatchesSubdomainsOnly();
+    void hostOutsideListGets403_data();
+    void hostOutsideListGets403();
+    void otherPortRefused();
+    void privateDestinationsRefused_data();
+    void privateDestinationsRefused();
+    void hostHeaderMustMatchTarget();
+    void socks5_data();
+    void socks5();
+    void socks5Refused();
+    void tlsSniMustMatch_data();
+    void tlsSniMustMatch();
+    void largeDownloadIntact();
+    void pipDownloadFromSimpleIndex();
+};
+
+ClientResult TestEgressProxy::runClient(const QString &program, const QStringList &args, int timeoutMs)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : {u"http_proxy"_s, u"https_proxy"_s, u"all_proxy"_s, u"no_proxy"_s})
+        env.remove(name), env.remove(name.toUpper());
+    // Machine-wide CA and pip settings would override the test CA given on the command line.
+    const QStringList names = env.keys();
+    for (const QString &name : names)
+        if (name.startsWith(u"PIP_") || name == u"REQUESTS_CA_BUNDLE" || name == u"CURL_CA_BUNDLE")
+            env.remove(name);
+    env.insert(u"HOME"_s, m_dir.path());
+    env.insert(u"PIP_CONFIG_FILE"_s, u"/dev/null"_s);
+    process.setProcessEnvironment(env);
+    process.start(program, args);
+    ClientResult result;
+    result.finished = QTest::qWaitFor([&] { return process.state() == QProcess::NotRunning; }, timeoutMs);
+    if (!result.finished) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+ClientResult TestEgressProxy::curl(const QStringList &args)
+{
+    return runClient(u"curl"_s, QStringList{u"-sS"_s, u"--max-time"_s, u"30"_s} + args);
+}
+
+std::optional<EgressEvent> TestEgressProxy::lastEventFor(const QString &host) const
+{
+    for (auto it = m_events.crbegin(); it != m_events.crend(); ++it)
+        if (it->host == host)
+            return *it;
+    return std::nullopt;
+}
+
+void TestEgressProxy::initTestCase()
+{
+    if (const QString why = TestHosts::unavailableReason(); !why.isEmpty())
+        QSKIP(qPrintable(why));
+    QVERIFY(m_dir.isValid());
+    QString error;
+    QVERIFY2(m_hosts.setUp(m_dir.path(), &error), qPrintable(error));
+
+    const auto policy =
+        NetworkPolicy::fromEntries({u"web.sandbench.test"_s, u"*.glob.sandbench.test"_s, u"localhost"_s,
+                                    u"127.0.0.1"_s, TestHosts::serverAddress()},
+                                   &error);
+    QVERIFY2(policy, qPrintable(error));
+    m_proxy = new EgressProxy(*policy, this);
+    m_proxy->setHostMap(TestHosts::hostMap());
+    connect(m_proxy, &EgressProxy::connectionEvent, this,
+            [this](const EgressEvent &event) { m_events.append(event); });
+    const QString socketPath = m_dir.path() + u"/egress.sock"_s;
+    QVERIFY2(m_proxy->listen(socketPath, &error), qPrintable(error));
+
+    m_httpPort = freePort();
+    m_socksPort = freePort();
+    m_relay.setProcessChannelMode(QProcess::ForwardedChannels);
+    m_relay.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-relay-helper"),
+                  {socketPath, QString::number(m_httpPort), QString::number(m_socksPort)});
+    QVERIFY(m_relay.waitForStarted());
+    QVERIFY(QTest::qWaitFor([this] {
+        QTcpSocket probe;
+        probe.connectToHost(QHostAddress::LocalHost, m_socksPort);
+        return probe.waitForConnected(200);
+    }));
+}
+
+void TestEgressProxy::cleanupTestCase()
+{
+    if (m_relay.state() != QProcess::NotRunning) {
+        m_relay.kill();
+        m_relay.waitForFinished(5000);
+    }
+    delete m_proxy;
+    m_proxy = nullptr;
+    m_hosts.tearDown();
+}
+
+void TestEgressProxy::httpAllowed()
+{
+    const ClientResult r = curl({u"--proxy"_s, httpProxy(), u"http://web.sandbench.test/hello.txt"_s});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out, "hello from the sandbench test host\n"_ba);
+    QTRY_VERIFY(lastEventFor(u"web.sandbench.test"_s).has_value());
+    const EgressEvent event = *lastEventFor(u"web.sandbench.test"_s);
+    QCOMPARE(event.decision, EgressEvent::Decision::Allowed);
+    QCOMPARE(event.protocol, EgressEvent::Protocol::Http);
+    QCOMPARE(event.port, quint16(80));
+    QCOMPARE(event.address, QHostAddress(TestHosts::serverAddress()));
+    QVERIFY(event.bytesDown > 35);
+    QVERIFY(event.bytesUp > 0);
+}
+
+void TestEgressProxy::httpsConnectAllowed()
+{
+    m_events.clear();
+    const ClientResult r = curl({u"--proxy"_s, httpProxy(), u"--cacert"_s, m_hosts.certificatePath(),
+                                 u"https://web.sandbench.test/hello.txt"_s});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out, "hello from the sandbench test host\n"_ba);
+    QTRY_VERIFY(lastEventFor(u"web.sandbench.test"_s).has_value());
+    const EgressEvent event = *lastEventFor(u"web.sandbench.test"_s);
+    QCOMPARE(event.protocol, EgressEvent::Protocol::Connect);
+    QCOMPARE(event.decision, EgressEvent::Decision::Allowed);
+    QCOMPARE(event.port, quint16(443));
+}
+
+void TestEgressProxy::pythonRequests_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("http") << u"http://web.sandbench.test/hello.txt"_s;
+    QTest::newRow("https") << u"https://web.sandbench.test/hello.txt"_s;
+    QTest::newRow("https glob") << u"https://a.glob.sandbench.test/hello.txt"_s;
+}
+
+void TestEgressProxy::pythonRequests()
+{
+    QFETCH(QString, url);
+    const QString script = uR"(
+import requests, sys
+proxy, url, ca = sys.argv[1:4]
+r = requests.get(url, proxies={"http": proxy, "https": proxy}, verify=ca, timeout=30)
+print(r.status_code)
+sys.stdout.write(r.text)
+)"_s;
+    const ClientResult r =
+        runClient(u"/usr/bin/python3"_s, {u"-c"_s, script, httpProxy(), url, m_hosts.certificatePath()});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out, "200\nhello from the sandbench test host\n"_ba);
+}
+
+void TestEgressProxy::globMatchesSubdomainsOnly_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("expectedCode");
+    QTest::newRow("subdomain http") << u"http://a.glob.sandbench.test/hello.txt"_s << u"200"_s;
+    QTest::newRow("deeper subdomain") << u"http://deep.a.glob.sandbench.test/hello.txt"_s << u"200"_s;
+    QTest::newRow("apex http") << u"http://glob.sandbench.test/hello.txt"_s << u"403"_s;
+    QTest::newRow("subdomain https") << u"https://a.glob.sandbench.test/hello.txt"_s << u"200"_s;
+}
+
+void TestEgressProxy::globMatchesSubdomainsOnly()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, expectedCode);
+    const ClientResult r = curl({u"--proxy"_s, httpProxy(), u"--cacert"_s, m_hosts.certificatePath(), u"-o"_s,
+                                 u"/dev/null"_s, u"-w"_s, u"%{http_code}"_s, url});
+    QVERIFY(r.finished);
+    QCOMPARE(QString::fromLatin1(r.out), expectedCode);
+}
+
+void TestEgressProxy::hostOutsideListGets403_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<bool>("tunnel");
+    QTest::newRow("http") << u"http://other.sandbench.test/hello.txt"_s << false;
+    QTest::newRow("https via CONNECT") << u"https://other.sandbench.test/hello.txt"_s << true;
+}
+
+void TestEgressProxy::hostOutsideListGets403()
+{
+    QFETCH(QString, url);
+    QFETCH(bool, tunnel);
+    m_events.clear();
+    const QString bodyPath = m_dir.path() + u"/body.txt"_s;
+    QFile::remove(bodyPath);
+    // For a refused CONNECT curl reports the proxy's status as http_connect and keeps its body out of -o.
+    const ClientResult r = curl({u"--proxy"_s, httpProxy(), u"--cacert"_s, m_hosts.certificatePath(), u"-o"_s,
+                                 bodyPath, u"-w"_s, tunnel ? u"%{http_connect}"_s : u"%{http_code}"_s, url});
+    QVERIFY(r.finished);
+    QCOMPARE(r.out, "403"_ba);
+    if (!tunnel) {
+        QFile body(bodyPath);
+        QVERIFY(body.open(QIODevice::ReadOnly));
+        const QByteArray text = body.readAll();
+        QVERIFY2(text.contains("other.sandbench.test"), text.constData());
+        QVERIFY2(text.contains("not in this container's network policy"), text.constData());
+    } else {
+        QVERIFY(r.exitCode != 0);
+    }
+    QTRY_VERIFY(lastEventFor(u"other.sandbench.test"_s).has_value());
+    const EgressEvent event = *lastEventFor(u"other.sandbench.test"_s);
+    QCOMPARE(event.decision, EgressEvent::Decision::Refused);
+    QVERIFY2(event.reason.contains(u"not in the network policy"), qPrintable(event.reason));
+}
+
+void TestEgressProxy::otherPortRefused()
+{
+    // The server really listens on 8080, so only the proxy can be what says no.
+    const ClientResult direct = curl({u"http://%1:8080/hello.txt"_s.arg(TestHosts::serverAddress())});
+    QVERIFY2(direct.exitCode == 0, direct.err.constData());
+    QCOMPARE(direct.out, "hello from the sandbench test host\n"_ba);
+
+    m_events.clear();
+    ClientResult r = curl({u"--proxy"_s, httpProxy(), u"http://web.sandbench.test:8080/hello.txt"_s, u"-w"_s,
+                           u"\n%{http_code}"_s});
+    QVERIFY(r.finished);
+    QVERIFY2(r.out.endsWith("\n403"), r.out.constData());
+    QVERIFY2(r.out.contains("only ports 80 and 443"), r.out.constData());
+    QTRY_VERIFY(lastEventFor(u"web.sandbench.test"_s).has_value());
+    QCOMPARE(lastEventFor(u"web.sandbench.test"_s)->reason, u"port 8080 is not allowed"_s);
+
+    r = curl({u"--proxy"_s, httpProxy(), u"-o"_s, u"/dev/null"_s, u"-w"_s, u"%{http_connect}"_s,
+              u"https://web.sandbench.test:8080/"_s});
+    QCOMPARE(r.out, "403"_ba);
+}
+
+void TestEgressProxy::privateDestinationsRefused_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<QString>("reason");
+    // All three are in the allowlist; only the address rule stands in the way.
+    QTest::newRow("name resolving to loopback") << u"http://localhost/"_s << u"localhost"_s << u"loopback"_s;
+    QTest::newRow("loopback literal") << u"http://127.0.0.1/"_s << u"127.0.0.1"_s << u"loopback"_s;
+    // The test host's own address, reached as a literal rather than through the host map, is not exempt.
+    QTest::newRow("private literal") << u"http://10.213.7.2/hello.txt"_s << u"10.213.7.2"_s << u"private"_s;
+}
+
+void TestEgressProxy::privateDestinationsRefused()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, host);
+    QFETCH(QString, reason);
+    m_events.clear();
+    const ClientResult r = curl({u"--proxy"_s, httpProxy(), u"-w"_s, u"\n%{http_code}"_s, url});
+    QVERIFY(r.finished);
+    QVERIFY2(r.out.endsWith("\n403"), r.out.constData());
+    QVERIFY2(r.out.contains(host.toUtf8()), r.out.constData());
+    QTRY_VERIFY(lastEventFor(host).has_value());
+    const EgressEvent event = *lastEventFor(host);
+    QCOMPARE(event.decision, EgressEvent::Decision::Refused);
+    QVERIFY2(event.reason.contains(reason), qPrintable(event.reason));
+}
+
+void TestEgressProxy::hostHeaderMustMatchTarget()
+{
+    const ClientResult r = curl({u"--proxy"_s, httpProxy(), u"-H"_s, u"Host: other.sandbench.test"_s, u"-w"_s,
+                                 u"\n%{http_code}"_s, u"http://web.sandbench.test/hello.txt"_s});
+    QVERIFY(r.finished);
+    QVERIFY2(r.out.endsWith("\n403"), r.out.constData());
+    QVERIFY2(r.out.contains("other.sandbench.test"), r.out.constData());
+}
+
+void TestEgressProxy::socks5_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("http") << u"http://web.sandbench.test/hello.txt"_s;
+    QTest::newRow("https") << u"https://web.sandbench.test/hello.txt"_s;
+}
+
+void TestEgressProxy::socks5()
+{
+    QFETCH(QString, url);
+    m_events.clear();
+    const ClientResult r = curl({u"--socks5-hostname"_s, u"127.0.0.1:%1"_s.arg(m_socksPort), u"--cacert"_s,
+                                 m_hosts.certificatePath(), url});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out, "hello from the sandbench test host\n"_ba);
+    QTRY_VERIFY(lastEventFor(u"web.sandbench.test"_s).has_value());
+    QCOMPARE(lastEventFor(u"web.sandbench.test"_s)->protocol, EgressEvent::Protocol::Socks);
+}
+
+void TestEgressProxy::socks5Refused()
+{
+    m_events.clear();
+    const ClientResult r = curl({u"--socks5-hostname"_s, u"127.0.0.1:%1"_s.arg(m_socksPort),
+                                 u"http://other.sandbench.test/hello.txt"_s});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 97); // CURLE_PROXY: the SOCKS server answered "not allowed by ruleset"
+    QVERIFY(r.out.isEmpty());
+    QTRY_VERIFY(lastEventFor(u"other.sandbench.test"_s).has_value());
+    QCOMPARE(lastEventFor(u"other.sandbench.test"_s)->decision, EgressEvent::Decision::Refused);
+
+    const ClientResult port = curl({u"--socks5-hostname"_s, u"127.0.0.1:%1"_s.arg(m_socksPort),
+                                    u"http://web.sandbench.test:8080/hello.txt"_s});
+    QCOMPARE(port.exitCode, 97);
+}
+
+void TestEgressProxy::tlsSniMustMatch_data()
+{
+    QTest::addColumn<QString>("serverName");
+    QTest::addColumn<bool>("allowed");
+    QTest::newRow("same name") << u"web.sandbench.test"_s << true;
+    QTest::newRow("different name") << u"other.sandbench.test"_s << false;
+}
+
+void TestEgressProxy::tlsSniMustMatch()
+{
+    QFETCH(QString, serverName);
+    QFETCH(bool, allowed);
+    m_events.clear();
+    // CONNECT to an allowed host, then a ClientHello naming another one (domain fronting).
+    const QString script = uR"(
+import socket, ssl, sys
+port, name, ca = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+s = socket.create_connection(("127.0.0.1", port), timeout=20)
+s.sendall(b"CONNECT web.sandbench.test:443 HTTP/1.1\r\nHost: web.sandbench.test:443\r\n\r\n")
+reply = b""
+while b"\r\n\r\n" not in reply:
+    reply += s.recv(1)
+print(reply.split(b"\r\n")[0].decode())
+ctx = ssl.create_default_context(cafile=ca)
+try:
+    t = ctx.wrap_socket(s, server_hostname=name)
+    t.sendall(b"GET /hello.txt HTTP/1.0\r\nHost: " + name.encode() + b"\r\n\r\n")
+    print("tls ok", b"hello from" in t.recv(4096) + t.recv(4096))
+except (ssl.SSLError, OSError) as e:
+    print("tls failed")
+)"_s;
+    const ClientResult r = runClient(u"/usr/bin/python3"_s, {u"-c"_s, script, QString::number(m_httpPort),
+                                                             serverName, m_hosts.certificatePath()});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.startsWith("HTTP/1.1 200"), r.out.constData());
+    QCOMPARE(r.out.contains("tls ok True"), allowed);
+    QCOMPARE(r.out.contains("tls failed"), !allowed);
+    QTRY_VERIFY(lastEventFor(u"web.sandbench.test"_s).has_value());
+    const EgressEvent event = *lastEventFor(u"web.sandbench.test"_s);
+    QCOMPARE(event.decision, allowed ? EgressEvent::Decision::Allowed : EgressEvent::Decision::Refused);
+    if (!allowed)
+        QVERIFY2(event.reason.contains(u"SNI other.sandbench.test"), qPrintable(event.reason));
+}
+
+void TestEgressProxy::largeDownloadIntact()
+{
+    m_events.clear();
+    const QString out = m_dir.path() + u"/large.out"_s;
+    const ClientResult r =
+        curl({u"--proxy"_s, httpProxy(), u"-o"_s, out, u"http://web.sandbench.test/large.bin"_s});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QFile got(out);
+    QFile want(m_hosts.wwwDir() + u"/large.bin"_s);
+    QVERIFY(got.open(QIODevice::ReadOnly) && want.open(QIODevice::ReadOnly));
+    QCOMPARE(got.size(), 20LL << 20);
+    QVERIFY(got.readAll() == want.readAll());
+    QTRY_VERIFY(lastEventFor(u"web.sandbench.test"_s).has_value());
+    QVERIFY(lastEventFor(u"web.sandbench.test"_s)->bytesDown > (20LL << 20));
+}
+
+void TestEgressProxy::pipDownloadFromSimpleIndex()
+{
+    const QString dest = m_dir.path() + u"/pip-out"_s;
+    const ClientResult r = runClient(
+        u"/usr/bin/python3"_s,
+        {u"-m"_s, u"pip"_s, u"download"_s, u"--no-deps"_s, u"--no-cache-dir"_s,
+         u"--disable-pip-version-check"_s, u"--index-url"_s, u"https://web.sandbench.test/simple/"_s,
+         u"--cert"_s, m_hosts.certificatePath(), u"--proxy"_s, httpProxy(), u"-d"_s, dest, u"sbtestpkg"_s},
+        120000);
+    QVERIFY2(r.finished && r.exitCode == 0, QByteArray(r.out + r.err).constData());
+    QVERIFY(QFile::exists(dest + u"/sbtestpkg-0.1-py3-none-any.whl"_s));
+}
+
+QTEST_GUILESS_MAIN(TestEgressProxy)
+#include "test_egressproxy.moc"
