@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "snapshotstore.h"
+
+#include <QFuture>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+// A value or the reason there is none; what every history request resolves to.
+template<typename T>
+struct HistoryResult
+{
+    std::optional<T> value;
+    QString error;
+
+    explicit operator bool() const { return value.has_value(); }
+};
+
+// One container's SnapshotStore and ChangeWatcher, driven from the container's thread but worked on a
+// private single-thread pool: store operations never block the event loop and never overlap (one commit
+// of a container at a time, in the order they were asked for).
+class ContainerHistory final : public QObject
+{
+    Q_OBJECT
+public:
+    // dataDir/workspace/id locate the container's meta.json, which commits touch (last use for the janitor).
+    ContainerHistory(const QString &homeDir, const QString &gitDir, const QString &dataDir,
+                     const QString &workspace, const QString &id, QObject *parent = nullptr);
+    // Waits for queued work, then closes the store.
+    ~ContainerHistory() override;
+
+    // The container starts: open the store, start watching home, rescan it (in that order, so nothing a
+    // first command writes can slip between the scan and the watch) and record the use, with policyJson
+    // written into the meta when given.
+    void wake(const std::optional<QJsonObject> &policyJson = std::nullopt);
+    // The container stopped: write the stat cache, stop watching and release the store's lock.
+    void sleep();
+
+    // Saves what the command changed as one commit; the result arrives in saved() (and the future).
+    QFuture<HistoryResult<Snapshot>> commit(const QString &command, const CommandMeta &meta,
+                                            const QString &callId, int commandIndex);
+
+    QFuture<HistoryResult<QList<HistoryEntry>>> history(int limit = -1);
+    QFuture<HistoryResult<QList<FileChange>>> changes(const QString &commitId);
+    QFuture<HistoryResult<FileDiff>> fileDiff(const QString &path, const QString &fromCommit,
+                                              const QString &toCommit);
+    QFuture<HistoryResult<Snapshot>> restoreFile(const QString &path, const QString &commitId);
+    QFuture<HistoryResult<Snapshot>> restoreWorkspace(const QString &commitId);
+
+    // Commits and restores asked for whose result has not been delivered yet.
+    int pendingWrites() const { return m_pendingWrites; }
+    // Blocks until the pool is idle; for tests, benchmarks and shutdown only.
+    void waitForIdle();
+
+Q_SIGNALS:
+    // A command's commit is done (callId empty and commandIndex -1 for a restore).
+    void saved(const QString &callId, int commandIndex, const Snapshot &snapshot);
+    void saveFailed(const QString &callId, int commandIndex, const QString &error);
+    // pendingWrites() dropped to zero.
+    void idle();
+
+private:
+    struct State;
+    template<typename T>
+    QFuture<HistoryResult<T>> read(std::function<std::optional<T>(SnapshotStore &, QString *)> op);
+    QFuture<HistoryResult<Snapshot>> write(const QString &callId, int commandIndex,
+                                           std::function<std::optional<Snapshot>(State &, QString *)> op);
+
+    std::shared_ptr<State> m_state;
+    QThreadPool m_pool;
+    int m_pendingWrites = 0;
+};

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "config-sandbench-tests.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+// `sandbench exec --session/--container` (SPEC 1.4 identity rules) and `sandbench containers ...`, run as
+// real processes against a test data dir.
+class TestContainerCli final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void sessionKeepsItsContainer();
+    void longSessionIdsShareTheirTail();
+    void invalidSessionIsIgnored();
+    void containerPinsExactly();
+    void badContainerIsRefused_data();
+    void badContainerIsRefused();
+    void listFilesHistoryPromoteRemove();
+    void traversalIsRefused_data();
+    void traversalIsRefused();
+    void otherWorkspaceIsUnreachable();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+        QJsonObject item() const { return QJsonDocument::fromJson(out).object(); }
+        QString containerId() const { return item().value(u"container_id"_s).toString(); }
+        QString stdoutOf(int i) const
+        {
+            return item().value(u"output"_s).toArray().at(i).toObject().value(u"stdout"_s).toString();
+        }
+    };
+    Run sandbench(const QStringList &args);
+    QString home(const QString &workspace, const QString &id) const
+    {
+        return m_data.path() + u"/workspaces/"_s + workspace + u"/containers/"_s + id + u"/home"_s;
+    }
+
+    QTemporaryDir m_data;
+    QString m_bin;
+    QString m_shared; // a container the traversal tests use
+};
+
+void TestContainerCli::initTestCase()
+{
+    m_bin = QStringLiteral(SANDBENCH_BIN_DIR "/sandbench");
+    QVERIFY2(QFileInfo(m_bin).isExecutable(), qPrintable(m_bin));
+    QVERIFY(m_data.isValid());
+}
+
+TestContainerCli::Run TestContainerCli::sandbench(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_data.path());
+    p.setProcessEnvironment(env);
+    p.start(m_bin, args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+void TestContainerCli::sessionKeepsItsContainer()
+{
+    const Run a = sandbench({u"exec"_s, u"--session"_s, u"cli-session"_s, u"--"_s, u"echo 42 > answer"_s});
+    QVERIFY2(a.exitCode == 0, a.err.constData());
+    QVERIFY(a.containerId().startsWith(u"sess_"_s));
+    const Run b = sandbench({u"exec"_s, u"--session"_s, u"cli-session"_s, u"--"_s, u"cat answer"_s});
+    QVERIFY2(b.exitCode == 0, b.err.constData());
+    QCOMPARE(b.containerId(), a.containerId());
+    QCOMPARE(b.stdoutOf(0), u"42\n"_s);
+    m_shared = a.containerId();
+}
+
+void TestContainerCli::longSessionIdsShareTheirTail()
+{
+    const QString tail = u"-the-same-last-20ch"_s + u"x"_s;
+    QCOMPARE(tail.size(), 20);
+    const Run a = sandbench({u"exec"_s, u"--session"_s, u"first-prefix"_s + tail, u"--"_s, u"echo t > t"_s});
+    QVERIFY2(a.exitCode == 0, a.err.constData());
+    QVERIFY(a.err.contains("last 20"));
+    const Run b = sandbench({u"exec"_s, u"--session"_s, u"other"_s + tail, u"--"_s, u"cat t"_s});
+    QCOMPARE(b.containerId(), a.containerId());
+    QCOMPARE(b.stdoutOf(0), u"t\n"_s);
+    const Run c = sandbench({u"exec"_s, u"--session"_s, tail, u"--"_s, u"cat t"_s});
+    QCOMPARE(c.containerId(), a.containerId());
+}
+
+void TestContainerCli::invalidSessionIsIgnored()
+{
+    const Run a = sandbench({u"exec"_s, u"--session"_s, u"has space"_s, u"--"_s, u"echo a > a"_s});
+    QVERIFY2(a.exitCode == 0, a.err.constData());
+    QVERIFY2(a.err.contains("ignored"), a.err.constData());
+    const Run b = sandbench({u"exec"_s, u"--session"_s, u"has space"_s, u"--"_s, u"cat a || echo none"_s});
+    QVERIFY(b.containerId() != a.containerId());
+    QCOMPARE(b.stdoutOf(0), u"none\n"_s);
+}
+
+void TestContainerCli::containerPinsExactly()
+{
+    QVERIFY(!m_shared.isEmpty());
+    const Run r = sandbench({u"exec"_s, u"--container"_s, m_shared, u"--"_s, u"cat answer"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.containerId(), m_shared);
+    QCOMPARE(r.stdoutOf(0), u"42\n"_s);
+}
+
+void TestContainerCli::badContainerIsRefused_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QByteArray>("mentions");
+    QTest::newRow("41 characters") << u"a"_s.repeated(41) << QByteArray("at most 40");
+    QTest::newRow("bad character") << u"a.b"_s << QByteArray("A-Z, a-z, 0-9, _ and -");
+    QTest::newRow("empty") << QString() << QByteArray("1-40");
+    QTest::newRow("unknown") << u"not-here"_s << QByteArray("no container not-here");
+}
+
+void TestContainerCli::badContainerIsRefused()
+{
+    QFETCH(QString, id);
+    QFETCH(QByteArray, mentions);
+    const Run r = sandbench({u"exec"_s, u"--container"_s, id, u"--"_s, u"touch ran"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(mentions), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestContainerCli::listFilesHistoryPromoteRemove()
+{
+    const Run made = sandbench({u"exec"_s, u"--"_s, u"mkdir -p out; seq 100 > out/n.txt"_s,
+                                u"echo x > gone.txt"_s, u"rm gone.txt; echo y >> out/n.txt"_s});
+    QVERIFY2(made.exitCode == 0, made.err.constData());
+    const QString id = made.containerId();
+
+    const Run list = sandbench({u"containers"_s, u"list"_s, u"--json"_s});
+    QCOMPARE(list.exitCode, 0);
+    bool listed = false;
+    for (const QJsonValue &v : QJsonDocument::fromJson(list.out).array())
+        listed = listed || v.toObject().value(u"id"_s).toString() == id;
+    QVERIFY(listed);
+
+    const Run files = sandbench({u"containers"_s, u"files"_s, id, u"--json"_s, u"--limit"_s, u"1"_s});
+    QVERIFY2(files.exitCode == 0, files.err.constData());
+    const QJsonObject page = QJsonDocument::fromJson(files.out).object();
+    QCOMPARE(page.value(u"data"_s).toArray().size(), 1);
+    QCOMPARE(page.value(u"data"_s).toArray().at(0).toObject().value(u"path"_s).toString(), u"out/n.txt"_s);
+    QCOMPARE(page.value(u"has_more"_s).toBool(), false);
+
+    const Run history = sandbench({u"containers"_s, u"history"_s, id});
+    QVERIFY2(history.exitCode == 0, history.err.constData());
+    QVERIFY2(history.out.contains("$ mkdir -p out; seq 100 > out/n.txt"), history.out.constData());
+    QVERIFY(history.out.contains("+ out/n.txt (292 bytes)"));
+    QVERIFY(history.out.contains("- gone.txt (was 2 bytes)"));
+    QVERIFY(history.out.contains("~ out/n.txt (292 -> 294 bytes)"));
+    const Run historyJson = sandbench({u"containers"_s, u"history"_s, id, u"--json"_s});
+    const QJsonArray entries = QJsonDocument::fromJson(historyJson.out).array();
+    QCOMPARE(entries.size(), 3);
+    QCOMPARE(entries.at(0).toObject().value(u"outcome"_s).toObject().value(u"exit_code"_s).toInt(), 0);
+
+    const Run promoted = sandbench({u"containers"_s, u"promote"_s, id, u"out/n.txt"_s, u"--json"_s});
+    QVERIFY2(promoted.exitCode == 0, promoted.err.constData());
+    const QString docId = QJsonDocument::fromJson(promoted.out).object().value(u"id"_s).toString();
+    QVERIFY(docId.startsWith(u"doc_"_s));
+    const QString docPath = m_data.path() + u"/workspaces/default/documents/"_s + docId + u"/content"_s;
+    QCOMPARE(QFileInfo(docPath).size(), 294);
+
+    const Run removed = sandbench({u"containers"_s, u"rm"_s, id});
+    QVERIFY2(removed.exitCode == 0, removed.err.constData());
+    QVERIFY(!QFileInfo::exists(home(u"default"_s, id)));
+    QVERIFY(QFileInfo::exists(docPath)); // documents never expire with their container
+    const Run again = sandbench({u"containers"_s, u"files"_s, id});
+    QCOMPARE(again.exitCode, 2);
+    QVERIFY(again.err.contains("no container"));
+    const Run badAction = sandbench({u"containers"_s, u"frob"_s});
+    QCOMPARE(badAction.exitCode, 2);
+    const Run missingArg = sandbench({u"containers"_s, u"promote"_s, id});
+    QCOMPARE(missingArg.exitCode, 2);
+}
+
+void TestContainerCli::traversalIsRefused_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("mentions");
+    QTest::newRow("dot-dot") << u"../meta.json"_s << QByteArray("..");
+    QTest::newRow("absolute") << u"/etc/passwd"_s << QByteArray("refused");
+    QTest::newRow("symlink to a host file") << u"hostlink"_s << QByteArray("cannot promote");
+    QTest::newRow("symlink into another container") << u"neighbour"_s << QByteArray("cannot promote");
+    QTest::newRow("symlinked directory") << u"updir/meta.json"_s << QByteArray("cannot promote");
+}
+
+void TestContainerCli::traversalIsRefused()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, mentions);
+    QVERIFY(!m_shared.isEmpty());
+    // A second container whose file the links point at.
+    const Run other = sandbench({u"exec"_s, u"--"_s, u"echo secret > secret.txt"_s});
+    QVERIFY2(other.exitCode == 0, other.err.constData());
+    const Run links = sandbench({u"exec"_s, u"--container"_s, m_shared, u"--"_s,
+                                 u"ln -sf /etc/passwd hostlink; ln -sfn .. updir; ln -sf ../../"_s +
+                                     other.containerId() + u"/home/secret.txt neighbour"_s});
+    QVERIFY2(links.exitCode == 0, links.err.constData());
+    const Run r = sandbench({u"containers"_s, u"promote"_s, m_shared, path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(mentions), r.err.constData());
+    QVERIFY(!QDir(m_data.path() + u"/workspaces/default/documents"_s)
+                 .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
+                 .join(u' ')
+                 .contains(u"secret"_s));
+}
+
+void TestContainerCli::otherWorkspaceIsUnreachable()
+{
+    QVERIFY(!m_shared.isEmpty());
+    for (const QStringList &args :
+         {QStringList{u"containers"_s, u"files"_s, m_shared, u"--workspace"_s, u"elsewhere"_s},
+          QStringList{u"containers"_s, u"history"_s, m_shared, u"--workspace"_s, u"elsewhere"_s},
+          QStringList{u"containers"_s, u"promote"_s, m_shared, u"answer"_s, u"--workspace"_s, u"elsewhere"_s},
+          QStringList{u"containers"_s, u"rm"_s, m_shared, u"--workspace"_s, u"elsewhere"_s},
+          QStringList{u"exec"_s, u"--workspace"_s, u"elsewhere"_s, u"--container"_s, m_shared, u"--"_s,
+                      u"true"_s}}) {
+        const Run r = sandbench(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("no container"), r.err.constData());
+    }
+    QVERIFY(QFileInfo::exists(home(u"default"_s, m_shared) + u"/answer"_s));
+    const Run list = sandbench({u"containers"_s, u"list"_s, u"--workspace"_s, u"elsewhere"_s});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY(!list.out.contains(m_shared.toUtf8()));
+}
+
+QTEST_GUILESS_MAIN(TestContainerCli)
+#include "test_containercli.moc"

@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "../sandbox/sandboxtestutil.h"
+#include "sandbox/history/filestore.h"
+#include "sandbox/history/meter.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <csignal>
+#include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
+
+// Processes whose command line starts with prefix (a plain "contains" would also find the engine that was
+// given the command).
+static QList<int> processesStartingWith(const QByteArray &prefix)
+{
+    QList<int> out;
+    for (int pid : processesMatching(prefix)) {
+        QFile f(u"/proc/%1/cmdline"_s.arg(pid));
+        if (f.open(QIODevice::ReadOnly) && f.readAll().replace('\0', ' ').startsWith(prefix))
+            out.append(pid);
+    }
+    return out;
+}
+
+// Containers across requests, wired end to end: persistence, identity, sleep and wake, per-command history,
+// restore, the janitor, kill -9 survival and the metering inputs, all on real sandboxes.
+class TestContainerLifecycle final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void containersSurviveANewManager();
+    void chooseFollowsTheSessionRules();
+    void containerReferenceMustExistHere_data();
+    void containerReferenceMustExistHere();
+    void policyIsFixedForLife();
+    void sleepsAfterFiveIdleMinutes();
+    void wakeRestoresFilesOnly();
+    void historyPerCommand();
+    void restoreFileAndWorkspace();
+    void restoreRefusedWhileBusy();
+    void janitorSkipsInUseAndKeepsDocuments();
+    void meterChargesColdStartsOnly();
+    void killNineSurvival();
+
+private:
+    SandboxSettings settings(const QString &workspace = u"test"_s) const
+    {
+        SandboxSettings s = sandboxTestSettings(m_dir->path());
+        s.workspace = workspace;
+        return s;
+    }
+    CommandResult runOne(Container *c, const QString &command)
+    {
+        ShellCall *call = c->run(shellAction({command}));
+        if (!waitForCall(call) || call->results().isEmpty())
+            return {};
+        return call->results().constFirst();
+    }
+    QString readHome(Container *c, const QString &name) const
+    {
+        QFile f(c->homeDir() + u'/' + name);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+    template<typename T>
+    static HistoryResult<T> await(QFuture<HistoryResult<T>> future)
+    {
+        // Results come from the container's worker thread; a test may block for them.
+        future.waitForFinished();
+        return future.result();
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ContainerManager> m_manager;
+    qint64 m_now = 1'000'000;
+};
+
+void TestContainerLifecycle::initTestCase()
+{
+    SANDBOX_REQUIRE_INIT();
+    qRegisterMetaType<QList<FileChange>>();
+}
+
+void TestContainerLifecycle::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_manager = std::make_unique<ContainerManager>(settings());
+    m_now = 1'000'000;
+    m_manager->setClock([this] { return m_now; });
+}
+
+void TestContainerLifecycle::cleanup()
+{
+    m_manager.reset();
+    m_dir.reset();
+}
+
+void TestContainerLifecycle::containersSurviveANewManager()
+{
+    QString error;
+    Container *c = m_manager->chooseContainer(u"persist"_s, {}, {}, std::nullopt, &error);
+    QVERIFY2(c, qPrintable(error));
+    const QString id = c->id();
+    QVERIFY(id.startsWith(u"sess_"_s));
+    QCOMPARE(runOne(c, u"echo kept > kept.txt"_s).outcome.exitCode, 0);
+    c->historyStore()->waitForIdle();
+    m_manager.reset();
+
+    m_manager = std::make_unique<ContainerManager>(settings());
+    Container *again = m_manager->find(id);
+    QVERIFY(again);
+    QCOMPARE(again->state(), Container::State::Stopped);
+    QCOMPARE(readHome(again, u"kept.txt"_s), u"kept\n"_s);
+    const auto history = await(again->history());
+    QVERIFY2(history, qPrintable(history.error));
+    QCOMPARE(history.value->size(), 1);
+    QCOMPARE(history.value->constFirst().command, u"echo kept > kept.txt"_s);
+    // The same session id finds it again, and it runs.
+    QCOMPARE(m_manager->chooseContainer(u"persist"_s, {}, {}, std::nullopt, &error), again);
+    QCOMPARE(runOne(again, u"cat kept.txt"_s).stdoutText, u"kept\n"_s);
+}
+
+void TestContainerLifecycle::chooseFollowsTheSessionRules()
+{
+    QString error;
+    bool created = false;
+    Container *a = m_manager->chooseContainer(u"session-one"_s, {}, {}, std::nullopt, &error, &created);
+    QVERIFY(a);
+    QVERIFY(created);
+    QCOMPARE(m_manager->chooseContainer(u"session-one"_s, {}, {}, std::nullopt, &error, &created), a);
+    QVERIFY(!created);
+    // Long ids: only the last 20 characters count.
+    Container *l1 =
+        m_manager->chooseContainer(u"AAAAAAAAAA01234567890123456789"_s, {}, {}, std::nullopt, &error);
+    Container *l2 =
+        m_manager->chooseContainer(u"BBBBBBBBBBBBB01234567890123456789"_s, {}, {}, std::nullopt, &error);
+    QVERIFY(l1);
+    QCOMPARE(l2, l1);
+    // An invalid id is ignored: the replayed container is used, else a new one.
+    QCOMPARE(m_manager->chooseContainer(u"bad id!"_s, {}, a->id(), std::nullopt, &error), a);
+    Container *fresh = m_manager->chooseContainer(u"bad id!"_s, {}, {}, std::nullopt, &error, &created);
+    QVERIFY(fresh);
+    QVERIFY(created);
+    QVERIFY(fresh != a);
+    // A replayed id of another workspace is never reused.
+    ContainerManager other(settings(u"other"_s));
+    Container *foreign = other.create(&error);
+    QVERIFY(foreign);
+    Container *mine = m_manager->chooseContainer({}, {}, foreign->id(), std::nullopt, &error, &created);
+    QVERIFY(mine);
+    QVERIFY(created);
+    QVERIFY(mine->id() != foreign->id());
+}
+
+void TestContainerLifecycle::containerReferenceMustExistHere_data()
+{
+    QTest::addColumn<QString>("reference");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("41 characters") << u"a"_s.repeated(41) << u"40"_s;
+    QTest::newRow("bad character") << u"no/slash"_s << u"A-Z"_s;
+    QTest::newRow("unknown") << u"never-made"_s << u"no container never-made"_s;
+    QTest::newRow("other workspace") << u"FOREIGN"_s << u"no container"_s;
+}
+
+void TestContainerLifecycle::containerReferenceMustExistHere()
+{
+    QFETCH(QString, reference);
+    QFETCH(QString, mentions);
+    ContainerManager other(settings(u"other"_s));
+    QString error;
+    QVERIFY(other.findOrCreate(u"FOREIGN"_s, &error));
+    QVERIFY(!m_manager->chooseContainer({}, reference, {}, std::nullopt, &error));
+    QVERIFY2(error.contains(mentions), qPrintable(error));
+    QVERIFY(!m_manager->find(reference));
+    // A 40-character reference of this workspace is used exactly, never truncated.
+    const QString forty = u"b"_s.repeated(40);
+    QVERIFY(m_manager->findOrCreate(forty, &error));
+    Container *c = m_manager->chooseContainer({}, forty, {}, std::nullopt, &error);
+    QVERIFY(c);
+    QCOMPARE(c->id(), forty);
+}
+
+void TestContainerLifecycle::policyIsFixedForLife()
+{
+    QString error;
+    const NetworkPolicy allow = *NetworkPolicy::fromEntries({u"example.com"_s});
+    Container *c = m_manager->chooseContainer(u"netpol"_s, {}, {}, allow, &error);
+    QVERIFY(c);
+    QCOMPARE(c->networkPolicy(), allow);
+    QVERIFY(!m_manager->chooseContainer(u"netpol"_s, {}, {}, NetworkPolicy::disabled(), &error));
+    QVERIFY2(error.contains(c->id()), qPrintable(error));
+    // Stored with the container: a new manager (a restart) refuses it too.
+    const QString id = c->id();
+    m_manager = std::make_unique<ContainerManager>(settings());
+    QCOMPARE(m_manager->find(id)->networkPolicy(), allow);
+    QVERIFY(!m_manager->chooseContainer({}, id, {}, NetworkPolicy::disabled(), &error));
+    QVERIFY(m_manager->chooseContainer({}, id, {}, allow, &error));
+    QVERIFY(m_manager->chooseContainer({}, id, {}, std::nullopt, &error));
+}
+
+void TestContainerLifecycle::sleepsAfterFiveIdleMinutes()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QCOMPARE(runOne(c, u"true"_s).outcome.exitCode, 0);
+    QVERIFY(c->lastStartWasCold());
+    QSignalSpy slept(m_manager.get(), &ContainerManager::containerSlept);
+    m_now += ContainerManager::kIdleSleepMs - 1;
+    m_manager->checkIdle();
+    QCOMPARE(c->state(), Container::State::Running);
+    QCOMPARE(runOne(c, u"true"_s).outcome.exitCode, 0);
+    QVERIFY(!c->lastStartWasCold());
+    m_now += ContainerManager::kIdleSleepMs;
+    m_manager->checkIdle();
+    QCOMPARE(c->state(), Container::State::Stopped);
+    QCOMPARE(slept.count(), 1);
+    QCOMPARE(runOne(c, u"true"_s).outcome.exitCode, 0);
+    QVERIFY(c->lastStartWasCold());
+}
+
+void TestContainerLifecycle::wakeRestoresFilesOnly()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    const QString marker = u"sleep 918273"_s;
+    ShellCall *call = c->run(shellAction({u"export SB_WAKE=1; echo \"[$SB_WAKE]\""_s, u"echo gone > /tmp/t"_s,
+                                          u"echo stays > h.txt"_s, u"(setsid "_s + marker + u" &)"_s}));
+    QVERIFY(waitForCall(call));
+    QCOMPARE(call->results().size(), 4);
+    QCOMPARE(call->results().at(0).stdoutText, u"[1]\n"_s);
+    QTRY_VERIFY(!processesMatching(marker.toUtf8()).isEmpty());
+
+    m_now += ContainerManager::kIdleSleepMs;
+    m_manager->checkIdle();
+    QCOMPARE(c->state(), Container::State::Stopped);
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker.toUtf8()).isEmpty(), 10000);
+
+    ShellCall *after = c->run(
+        shellAction({u"echo \"[$SB_WAKE]\""_s, u"test -e /tmp/t && echo tmp || echo no-tmp"_s, u"cat h.txt"_s,
+                     u"for p in /proc/[0-9]*; do tr '\\0' ' ' < $p/cmdline; echo; done | grep -c '^"_s +
+                         marker + u"'"_s}));
+    QVERIFY(waitForCall(after));
+    QCOMPARE(after->results().size(), 4);
+    QCOMPARE(after->results().at(0).stdoutText, u"[]\n"_s);
+    QCOMPARE(after->results().at(1).stdoutText, u"no-tmp\n"_s);
+    QCOMPARE(after->results().at(2).stdoutText, u"stays\n"_s);
+    QCOMPARE(after->results().at(3).stdoutText, u"0\n"_s);
+    c->historyStore()->waitForIdle();
+    QTRY_COMPARE(c->historyStore()->pendingWrites(), 0);
+    const auto history = await(c->history());
+    QVERIFY(history);
+    QCOMPARE(history.value->size(), 8);
+    QCOMPARE(history.value->last().command, call->action().commands.first());
+}
+
+void TestContainerLifecycle::historyPerCommand()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QSignalSpy changed(c, &Container::filesChanged);
+    ShellCall *call = c->run(shellAction({u"head -c 1000 /dev/zero > a.bin; echo hello > b.txt"_s,
+                                          u"head -c 2500 /dev/zero > a.bin"_s, u"rm b.txt"_s, u"exit 7"_s}));
+    QVERIFY(waitForCall(call));
+    QTRY_COMPARE(changed.count(), 4);
+    auto changesOf = [&](int i) { return changed.at(i).at(1).value<QList<FileChange>>(); };
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(changed.at(i).at(0).toInt(), i);
+        QCOMPARE(changed.at(i).at(2).toString(), call->id());
+    }
+    QList<FileChange> first = changesOf(0);
+    std::sort(first.begin(), first.end(),
+              [](const FileChange &x, const FileChange &y) { return x.path < y.path; });
+    QCOMPARE(first.size(), 2);
+    QCOMPARE(first.at(0).path, u"a.bin"_s);
+    QCOMPARE(first.at(0).kind, ChangeKind::Added);
+    QCOMPARE(first.at(0).newSize, qint64(1000));
+    QCOMPARE(first.at(1).newSize, qint64(6));
+    const QList<FileChange> second = changesOf(1);
+    QCOMPARE(second.size(), 1);
+    QCOMPARE(second.at(0).kind, ChangeKind::Modified);
+    QCOMPARE(second.at(0).oldSize, qint64(1000));
+    QCOMPARE(second.at(0).newSize, qint64(2500));
+    const QList<FileChange> third = changesOf(2);
+    QCOMPARE(third.size(), 1);
+    QCOMPARE(third.at(0).kind, ChangeKind::Deleted);
+    QCOMPARE(third.at(0).oldSize, qint64(6));
+    QVERIFY(changesOf(3).isEmpty());
+
+    const auto history = await(c->history());
+    QVERIFY(history);
+    QCOMPARE(history.value->size(), 4);
+    QCOMPARE(history.value->at(0).exitCode, 7); // newest first
+    QCOMPARE(history.value->at(0).command, u"exit 7"_s);
+    QCOMPARE(history.value->at(3).added, 2);
+    const QString secondCommit = changed.at(1).at(3).toString();
+    QCOMPARE(history.value->at(2).commitId, secondCommit);
+    const auto viaApi = await(c->changes(secondCommit));
+    QVERIFY(viaApi);
+    QCOMPARE(viaApi.value->size(), 1);
+
+    ShellCall *edit =
+        c->run(shellAction({u"printf 'one\\ntwo\\n' > t.txt"_s, u"printf 'one\\nTWO\\n' > t.txt"_s}));
+    QVERIFY(waitForCall(edit));
+    QTRY_COMPARE(changed.count(), 6);
+    const auto diff =
+        await(c->fileDiff(u"t.txt"_s, changed.at(4).at(3).toString(), changed.at(5).at(3).toString()));
+    QVERIFY2(diff, qPrintable(diff.error));
+    QVERIFY2(diff.value->text.contains(u"-two"_s) && diff.value->text.contains(u"+TWO"_s),
+             qPrintable(diff.value->text));
+}
+
+void TestContainerLifecycle::restoreFileAndWorkspace()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QSignalSpy changed(c, &Container::filesChanged);
+    ShellCall *call =
+        c->run(shellAction({u"echo v1 > f.txt; echo keep > g.txt"_s, u"echo v2 > f.txt; rm g.txt"_s}));
+    QVERIFY(waitForCall(call));
+    QTRY_COMPARE(changed.count(), 2);
+    const QString v1 = changed.at(0).at(3).toString();
+
+    const auto restored = await(c->restoreFile(u"f.txt"_s, v1));
+    QVERIFY2(restored, qPrintable(restored.error));
+    QTRY_COMPARE(changed.count(), 3);
+    QCOMPARE(changed.at(2).at(0).toInt(), -1);
+    QCOMPARE(readHome(c, u"f.txt"_s), u"v1\n"_s);
+    QVERIFY(!QFileInfo::exists(c->homeDir() + u"/g.txt"_s));
+    struct stat st;
+    QCOMPARE(::lstat(QFile::encodeName(c->homeDir() + u"/f.txt"_s).constData(), &st), 0);
+    QCOMPARE(uint(st.st_uid), SandboxSettings::sandboxHostUid());
+    // The sandbox user can write the restored file.
+    QCOMPARE(runOne(c, u"echo v3 >> f.txt && cat f.txt"_s).stdoutText, u"v1\nv3\n"_s);
+
+    const auto whole = await(c->restoreWorkspace(v1));
+    QVERIFY2(whole, qPrintable(whole.error));
+    QCOMPARE(readHome(c, u"f.txt"_s), u"v1\n"_s);
+    QCOMPARE(readHome(c, u"g.txt"_s), u"keep\n"_s);
+    const auto history = await(c->history());
+    QVERIFY(history);
+    QVERIFY(history.value->constFirst().isRestore);
+    // Traversal is refused by restore too.
+    QVERIFY(!await(c->restoreFile(u"../../meta.json"_s, v1)));
+}
+
+void TestContainerLifecycle::restoreRefusedWhileBusy()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QSignalSpy errors(c, &Container::historyError);
+    QCOMPARE(runOne(c, u"echo a > a"_s).outcome.exitCode, 0);
+    const auto history = await(c->history());
+    QVERIFY2(history, qPrintable(history.error));
+    QVERIFY2(!history.value->isEmpty(),
+             qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
+    ShellCall *call = c->run(shellAction({u"sleep 2"_s}));
+    const auto refused = await(c->restoreWorkspace(history.value->constFirst().commitId));
+    QVERIFY(!refused);
+    QVERIFY2(refused.error.contains(u"running"_s), qPrintable(refused.error));
+    QVERIFY(waitForCall(call));
+}
+
+void TestContainerLifecycle::janitorSkipsInUseAndKeepsDocuments()
+{
+    qint64 wall = QDateTime::currentMSecsSinceEpoch();
+    m_manager->setWallClock([&wall] { return wall; });
+    Container *awake = m_manager->create();
+    Container *asleep = m_manager->create();
+    QVERIFY(awake && asleep);
+    QCOMPARE(runOne(awake, u"echo a > a"_s).outcome.exitCode, 0);
+    QCOMPARE(runOne(asleep, u"echo doc > doc.txt"_s).outcome.exitCode, 0);
+    asleep->stop();
+    asleep->historyStore()->waitForIdle();
+    const FileStore files(asleep->homeDir());
+    QString error;
+    const auto doc =
+        files.promote(FileStore::fileIdForPath("doc.txt"),
+                      m_manager->registry()->documentsDir(m_manager->settings().workspace), {}, &error);
+    QVERIFY2(doc, qPrintable(error));
+    const QString asleepId = asleep->id();
+    const QString awakeId = awake->id();
+
+    wall += 29LL * 24 * 3600 * 1000;
+    QVERIFY(m_manager->sweepExpired().isEmpty());
+    wall += 2LL * 24 * 3600 * 1000;
+    const QStringList removed = m_manager->sweepExpired();
+    QCOMPARE(removed, QStringList{asleepId});
+    QVERIFY(!m_manager->find(asleepId));
+    QVERIFY(m_manager->find(awakeId));
+    QVERIFY(!QFileInfo::exists(m_manager->settings().containerDir(asleepId)));
+    QVERIFY(QFileInfo::exists(doc->contentPath));
+}
+
+void TestContainerLifecycle::meterChargesColdStartsOnly()
+{
+    qint64 clock = 0;
+    Meter meter([&clock] { return clock; });
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    meter.begin(u"r1"_s);
+    ShellCall *call = c->run(shellAction({u"true"_s}));
+    meter.commandStarted(u"r1"_s, c->lastStartWasCold());
+    QVERIFY(waitForCall(call));
+    clock += 2000;
+    const MeterCharge first = meter.finish(u"r1"_s);
+    QVERIFY(first.coldStart);
+    QCOMPARE(first.meteredMs, qint64(2000));
+    QCOMPARE(first.billedMs, Meter::kColdStartMinimumMs);
+    QCOMPARE(first.cost, 30 * Meter::kDefaultRatePerSecond);
+
+    clock += 60000; // idle time between requests is free
+    meter.begin(u"r2"_s);
+    ShellCall *warm = c->run(shellAction({u"true"_s}));
+    meter.commandStarted(u"r2"_s, c->lastStartWasCold());
+    QVERIFY(waitForCall(warm));
+    clock += 1500;
+    const MeterCharge second = meter.finish(u"r2"_s);
+    QVERIFY(!second.coldStart);
+    QCOMPARE(second.billedMs, qint64(1500));
+    QVERIFY(qFuzzyCompare(second.cost, 1.5 * Meter::kDefaultRatePerSecond));
+    QCOMPARE(m_manager->meter()->ratePerSecond(), Meter::kDefaultRatePerSecond);
+}
+
+void TestContainerLifecycle::killNineSurvival()
+{
+    // An engine in a child process (the sandbench CLI) runs a command and is killed in the middle of it.
+    const QString marker = u"sleep 827364"_s;
+    QProcess engine;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_dir->path());
+    engine.setProcessEnvironment(env);
+    engine.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                 {u"exec"_s, u"--workspace"_s, u"test"_s, u"--session"_s, u"k9"_s, u"--"_s,
+                  u"echo one > a.txt"_s, u"echo two > b.txt; "_s + marker});
+    QVERIFY(engine.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(!processesStartingWith(marker.toUtf8()).isEmpty(), 30000);
+    ::kill(pid_t(engine.processId()), SIGKILL);
+    QVERIFY(engine.waitForFinished());
+    // Nothing of the old run is left.
+    QTRY_VERIFY_WITH_TIMEOUT(processesStartingWith(marker.toUtf8()).isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(m_dir->path().toUtf8()).isEmpty(), 10000);
+
+    m_manager = std::make_unique<ContainerManager>(settings());
+    QString error;
+    Container *c = m_manager->chooseContainer(u"k9"_s, {}, {}, std::nullopt, &error);
+    QVERIFY2(c, qPrintable(error));
+    QCOMPARE(c->state(), Container::State::Stopped);
+    QCOMPARE(readHome(c, u"a.txt"_s), u"one\n"_s);
+    QCOMPARE(readHome(c, u"b.txt"_s), u"two\n"_s);
+    const auto before = await(c->history());
+    QVERIFY2(before, qPrintable(before.error));
+    QCOMPARE(before.value->size(), 1);
+    QCOMPARE(before.value->constFirst().command, u"echo one > a.txt"_s);
+
+    QSignalSpy changed(c, &Container::filesChanged);
+    QCOMPARE(runOne(c, u"cat a.txt b.txt"_s).stdoutText, u"one\ntwo\n"_s);
+    QTRY_COMPARE(changed.count(), 1);
+    // The file the killed command wrote is saved by the next commit.
+    const QList<FileChange> caught = changed.at(0).at(1).value<QList<FileChange>>();
+    QCOMPARE(caught.size(), 1);
+    QCOMPARE(caught.at(0).path, u"b.txt"_s);
+    const auto after = await(c->history());
+    QVERIFY(after);
+    QCOMPARE(after.value->size(), 2);
+}
+
+QTEST_GUILESS_MAIN(TestContainerLifecycle)
+#include "test_containerlifecycle.moc"

@@ -1,0 +1,804 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sandbox/history/snapshotstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+class TestSnapshotStore final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void firstCommitRecordsFiles();
+    void modifiedAddedDeleted();
+    void nothingChangedStillCommits();
+    void timeoutOutcome();
+    void sameSizeAndMtimeEditIsCaught_data();
+    void sameSizeAndMtimeEditIsCaught();
+    void symlinksAreStoredNotFollowed();
+    void specialFilesAreSkipped();
+    void dotGitNamesRoundTrip();
+    void multiLineCommand();
+    void fileDiffText();
+    void fileDiffBinary();
+    void restoreFile();
+    void restoreDeletesFileAbsentInCommit();
+    void restoreDoesNotFollowPlantedSymlink();
+    void restoreRefusesEscapingPaths_data();
+    void restoreRefusesEscapingPaths();
+    void restoreWorkspace();
+    void restoredFilesGetHomeOwner();
+    void hintedDirectoryCatchesNewAndDeletedFiles();
+    void firstCommitAfterOpenIgnoresHint();
+    void refreshAtWakeLetsFirstCommitUseHint();
+    void statCacheSurvivesReopen();
+    void secondOpenIsRefused();
+    void staleLockFilesAreCleared();
+    void brokenHeadFallsBackToLastGood();
+    void corruptStatCacheIsRebuilt();
+    void missingHeadFileKeepsHistory();
+    void killDuringCommitLeavesUsableHistory();
+
+private:
+    QString home() const { return m_dir->filePath(u"home"_s); }
+    QString git() const { return m_dir->filePath(u"history.git"_s); }
+    void write(const QString &rel, const QByteArray &data);
+    QByteArray read(const QString &rel);
+    Snapshot commit(SnapshotStore &store, const QString &cmd,
+                    const ChangeHint &hint = ChangeHint::anything());
+    static QHash<QString, ChangeKind> kinds(const QList<FileChange> &changes);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestSnapshotStore::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    QVERIFY(QDir().mkpath(home()));
+}
+
+void TestSnapshotStore::cleanup()
+{
+    m_dir.reset();
+}
+
+void TestSnapshotStore::write(const QString &rel, const QByteArray &data)
+{
+    const QString path = home() + u'/' + rel;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(data), data.size());
+}
+
+QByteArray TestSnapshotStore::read(const QString &rel)
+{
+    QFile f(home() + u'/' + rel);
+    if (!f.open(QIODevice::ReadOnly))
+        return "<missing>";
+    return f.readAll();
+}
+
+Snapshot TestSnapshotStore::commit(SnapshotStore &store, const QString &cmd, const ChangeHint &hint)
+{
+    QString error;
+    CommandMeta meta;
+    meta.exitCode = 0;
+    meta.durationMs = 5;
+    const std::optional<Snapshot> snap = store.commitCommand(cmd, meta, hint, &error);
+    if (!snap)
+        qWarning() << "commit failed:" << error;
+    return snap.value_or(Snapshot{});
+}
+
+QHash<QString, ChangeKind> TestSnapshotStore::kinds(const QList<FileChange> &changes)
+{
+    QHash<QString, ChangeKind> out;
+    for (const FileChange &c : changes)
+        out.insert(c.path, c.kind);
+    return out;
+}
+
+void TestSnapshotStore::firstCommitRecordsFiles()
+{
+    write(u"a.txt"_s, "hello\n");
+    write(u"dir/sub/b.bin"_s, QByteArray(1000, 'x'));
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    CommandMeta meta;
+    meta.exitCode = 3;
+    meta.durationMs = 1234;
+    const auto snap = store.commitCommand(u"echo hello > a.txt"_s, meta, ChangeHint::anything(), &error);
+    QVERIFY2(snap, qPrintable(error));
+    QCOMPARE(snap->commitId.size(), 40);
+    QCOMPARE(snap->changes.size(), 2);
+    for (const FileChange &c : snap->changes) {
+        QCOMPARE(c.kind, ChangeKind::Added);
+        QCOMPARE(c.oldSize, -1);
+        QCOMPARE(c.newSize, c.path == u"a.txt"_s ? 6 : 1000);
+    }
+    QCOMPARE(store.headCommit(), snap->commitId);
+    const auto hist = store.history(&error);
+    QVERIFY(hist);
+    QCOMPARE(hist->size(), 1);
+    QCOMPARE(hist->at(0).command, u"echo hello > a.txt"_s);
+    QCOMPARE(hist->at(0).exitCode, 3);
+    QCOMPARE(hist->at(0).timedOut, false);
+    QCOMPARE(hist->at(0).durationMs, 1234);
+    QCOMPARE(hist->at(0).added, 2);
+    QCOMPARE(hist->at(0).parentId, QString());
+    QVERIFY(hist->at(0).timeMs > 0);
+}
+
+void TestSnapshotStore::modifiedAddedDeleted()
+{
+    write(u"keep.txt"_s, "same");
+    write(u"edit.txt"_s, "old");
+    write(u"gone/x.txt"_s, "bye");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"setup"_s);
+    write(u"edit.txt"_s, "new content");
+    write(u"new.txt"_s, "fresh");
+    QVERIFY(QDir(home() + u"/gone"_s).removeRecursively());
+    const Snapshot second = commit(store, u"change"_s);
+    const auto k = kinds(second.changes);
+    QCOMPARE(k.size(), 3);
+    QCOMPARE(k.value(u"edit.txt"_s), ChangeKind::Modified);
+    QCOMPARE(k.value(u"new.txt"_s), ChangeKind::Added);
+    QCOMPARE(k.value(u"gone/x.txt"_s), ChangeKind::Deleted);
+    for (const FileChange &c : second.changes) {
+        if (c.path == u"edit.txt"_s) {
+            QCOMPARE(c.oldSize, 3);
+            QCOMPARE(c.newSize, 11);
+        } else if (c.path == u"gone/x.txt"_s) {
+            QCOMPARE(c.oldSize, 3);
+            QCOMPARE(c.newSize, -1);
+        }
+    }
+    const auto changes = store.changes(second.commitId, &error);
+    QVERIFY(changes);
+    QCOMPARE(kinds(*changes), k);
+    const auto hist = store.history(&error);
+    QCOMPARE(hist->size(), 2);
+    QCOMPARE(hist->at(0).commitId, second.commitId);
+    QCOMPARE(hist->at(0).parentId, first.commitId);
+    QCOMPARE(hist->at(0).added, 1);
+    QCOMPARE(hist->at(0).modified, 1);
+    QCOMPARE(hist->at(0).deleted, 1);
+    QCOMPARE(store.history(&error, 1)->size(), 1);
+}
+
+void TestSnapshotStore::nothingChangedStillCommits()
+{
+    write(u"a"_s, "1");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"one"_s);
+    const Snapshot second = commit(store, u"true"_s);
+    QVERIFY(!second.commitId.isEmpty());
+    QVERIFY(second.commitId != first.commitId);
+    QVERIFY(second.changes.isEmpty());
+    QCOMPARE(store.history(&error)->size(), 2);
+    QVERIFY(store.changes(second.commitId, &error)->isEmpty());
+}
+
+void TestSnapshotStore::timeoutOutcome()
+{
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    CommandMeta meta;
+    meta.timedOut = true;
+    meta.durationMs = 120000;
+    QVERIFY(store.commitCommand(u"sleep 999"_s, meta, ChangeHint::anything(), &error));
+    const auto hist = store.history(&error);
+    QCOMPARE(hist->at(0).timedOut, true);
+    QCOMPARE(hist->at(0).durationMs, 120000);
+    QCOMPARE(hist->at(0).command, u"sleep 999"_s);
+}
+
+void TestSnapshotStore::sameSizeAndMtimeEditIsCaught_data()
+{
+    QTest::addColumn<bool>("withHint");
+    QTest::newRow("full scan") << false;
+    QTest::newRow("path hint") << true;
+}
+
+void TestSnapshotStore::sameSizeAndMtimeEditIsCaught()
+{
+    QFETCH(bool, withHint);
+    write(u"data.csv"_s, "aaaa");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    commit(store, u"create"_s);
+    // Wait past the racy window so the stat cache entry is trusted, then prove ctime still catches the edit.
+    QThread::msleep(1200);
+    QVERIFY(commit(store, u"trust cache"_s).changes.isEmpty());
+    struct stat before;
+    const QByteArray path = QFile::encodeName(home() + u"/data.csv"_s);
+    QCOMPARE(::stat(path.constData(), &before), 0);
+    const int fd = ::open(path.constData(), O_WRONLY);
+    QVERIFY(fd >= 0);
+    QCOMPARE(::pwrite(fd, "bbbb", 4, 0), ssize_t(4));
+    const timespec times[2] = {before.st_atim, before.st_mtim};
+    QCOMPARE(::futimens(fd, times), 0);
+    ::close(fd);
+    struct stat after;
+    QCOMPARE(::stat(path.constData(), &after), 0);
+    QCOMPARE(after.st_size, before.st_size);
+    QCOMPARE(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+    QCOMPARE(after.st_ino, before.st_ino);
+    const Snapshot snap = commit(store, u"sneaky edit"_s,
+                                 withHint ? ChangeHint::onlyPaths({"data.csv"}) : ChangeHint::anything());
+    QCOMPARE(snap.changes.size(), 1);
+    QCOMPARE(snap.changes.at(0).kind, ChangeKind::Modified);
+    const auto diff = store.fileDiff(u"data.csv"_s, QString(), snap.commitId, &error);
+    QVERIFY(diff);
+    QVERIFY(diff->text.contains(u"+bbbb"_s));
+}
+
+void TestSnapshotStore::symlinksAreStoredNotFollowed()
+{
+    QTemporaryDir outside;
+    QFile secret(outside.filePath(u"secret"_s));
+    QVERIFY(secret.open(QIODevice::WriteOnly));
+    secret.write("TOP SECRET HOST DATA");
+    secret.close();
+    QVERIFY(QFile::link(secret.fileName(), home() + u"/link-to-file"_s));
+    QVERIFY(QFile::link(outside.path(), home() + u"/link-to-dir"_s));
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot snap = commit(store, u"ln"_s);
+    const auto k = kinds(snap.changes);
+    QCOMPARE(k.size(), 2); // nothing below link-to-dir
+    QVERIFY(k.contains(u"link-to-file"_s));
+    QVERIFY(k.contains(u"link-to-dir"_s));
+    for (const FileChange &c : snap.changes) {
+        if (c.path == u"link-to-file"_s)
+            QCOMPARE(c.newSize, QFile::encodeName(secret.fileName()).size());
+    }
+    const auto diff = store.fileDiff(u"link-to-file"_s, QString(), snap.commitId, &error);
+    QVERIFY(diff);
+    QVERIFY(!diff->text.contains(u"TOP SECRET"_s));
+    QVERIFY(diff->text.contains(outside.path()));
+    // Stored as a symlink: a restore brings back the link, not a copy of the host file.
+    QVERIFY(QFile::remove(home() + u"/link-to-file"_s));
+    commit(store, u"rm"_s);
+    QVERIFY(store.restoreFile(u"link-to-file"_s, snap.commitId, &error));
+    QCOMPARE(QFileInfo(home() + u"/link-to-file"_s).symLinkTarget(), secret.fileName());
+}
+
+void TestSnapshotStore::specialFilesAreSkipped()
+{
+    write(u"plain"_s, "x");
+    QCOMPARE(::mkfifo(QFile::encodeName(home() + u"/fifo"_s).constData(), 0644), 0);
+    const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    const QByteArray sockPath = QFile::encodeName(home() + u"/sock"_s);
+    if (sockPath.size() < qsizetype(sizeof addr.sun_path)) {
+        qstrncpy(addr.sun_path, sockPath.constData(), sizeof addr.sun_path);
+        QCOMPARE(::bind(sock, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0);
+    }
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot snap = commit(store, u"mkfifo"_s);
+    ::close(sock);
+    QCOMPARE(kinds(snap.changes).keys(), QList<QString>{u"plain"_s});
+}
+
+void TestSnapshotStore::dotGitNamesRoundTrip()
+{
+    write(u".git/config"_s, "[core]\n");
+    write(u"proj/.GIT/HEAD"_s, "ref");
+    write(u".gitignore"_s, "*.o\n");
+    write(u".sbx-tricky"_s, "prefix clash");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"git init"_s);
+    const auto k = kinds(first.changes);
+    QCOMPARE(k.size(), 4);
+    QVERIFY(k.contains(u".git/config"_s));
+    QVERIFY(k.contains(u"proj/.GIT/HEAD"_s));
+    QVERIFY(k.contains(u".gitignore"_s));
+    QVERIFY(k.contains(u".sbx-tricky"_s));
+    QVERIFY(QDir(home() + u"/.git"_s).removeRecursively());
+    QVERIFY(QFile::remove(home() + u"/.sbx-tricky"_s));
+    commit(store, u"rm -rf .git"_s);
+    QVERIFY(store.restoreWorkspace(first.commitId, &error));
+    QCOMPARE(read(u".git/config"_s), QByteArray("[core]\n"));
+    QCOMPARE(read(u".sbx-tricky"_s), QByteArray("prefix clash"));
+}
+
+void TestSnapshotStore::multiLineCommand()
+{
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const QString cmd = u"cat <<EOF\n\nSandbench-Kind: restore\nEOF\n\n"_s;
+    QVERIFY(store.commitCommand(cmd, {}, ChangeHint::anything(), &error));
+    const auto hist = store.history(&error);
+    QCOMPARE(hist->at(0).command, cmd);
+    QCOMPARE(hist->at(0).isRestore, false);
+}
+
+void TestSnapshotStore::fileDiffText()
+{
+    write(u"notes.txt"_s, "line1\nline2\nline3\n");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot a = commit(store, u"one"_s);
+    write(u"notes.txt"_s, "line1\nLINE2\nline3\n");
+    const Snapshot b = commit(store, u"two"_s);
+    write(u"other"_s, "x");
+    const Snapshot c = commit(store, u"three"_s);
+    const auto diff = store.fileDiff(u"notes.txt"_s, a.commitId, c.commitId, &error);
+    QVERIFY2(diff, qPrintable(error));
+    QVERIFY(!diff->binary);
+    QVERIFY(diff->text.contains(u"--- a/notes.txt"_s));
+    QVERIFY(diff->text.contains(u"-line2\n"_s));
+    QVERIFY(diff->text.contains(u"+LINE2\n"_s));
+    QVERIFY(store.fileDiff(u"notes.txt"_s, b.commitId, c.commitId, &error)->text.isEmpty());
+    const auto added = store.fileDiff(u"notes.txt"_s, QString(), a.commitId, &error);
+    QVERIFY(added->text.contains(u"+line3"_s));
+    QVERIFY(!store.fileDiff(u"notes.txt"_s, u"nothex"_s, c.commitId, &error));
+    QVERIFY(error.contains(u"not a commit id"_s));
+    QVERIFY(!store.fileDiff(u"../etc/passwd"_s, a.commitId, c.commitId, &error));
+}
+
+void TestSnapshotStore::fileDiffBinary()
+{
+    write(u"img.bin"_s, QByteArray("\x00\x01\x02\x03", 4));
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    commit(store, u"one"_s);
+    write(u"img.bin"_s, QByteArray("\x00\x01\x02\x04\x05", 5));
+    const Snapshot b = commit(store, u"two"_s);
+    const auto diff = store.fileDiff(u"img.bin"_s, QString(), b.commitId, &error);
+    QVERIFY(diff);
+    QVERIFY(diff->binary);
+}
+
+void TestSnapshotStore::restoreFile()
+{
+    write(u"report.md"_s, "version 1");
+    write(u"other.md"_s, "untouched");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot v1 = commit(store, u"write v1"_s);
+    write(u"report.md"_s, "version 2, longer");
+    write(u"other.md"_s, "changed too");
+    commit(store, u"write v2"_s);
+    const auto restored = store.restoreFile(u"report.md"_s, v1.commitId, &error);
+    QVERIFY2(restored, qPrintable(error));
+    QCOMPARE(read(u"report.md"_s), QByteArray("version 1"));
+    QCOMPARE(read(u"other.md"_s), QByteArray("changed too"));
+    QCOMPARE(restored->changes.size(), 1);
+    QCOMPARE(restored->changes.at(0).path, u"report.md"_s);
+    const auto hist = store.history(&error);
+    QCOMPARE(hist->size(), 3);
+    QVERIFY(hist->at(0).isRestore);
+    QVERIFY(hist->at(0).command.startsWith(u"restore report.md to "_s));
+    QVERIFY(!store.restoreFile(u"report.md"_s, u"0123456789012345678901234567890123456789"_s, &error));
+    QVERIFY(error.contains(u"no such commit"_s));
+}
+
+void TestSnapshotStore::restoreDeletesFileAbsentInCommit()
+{
+    write(u"a"_s, "1");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"one"_s);
+    write(u"dir/new.txt"_s, "later");
+    commit(store, u"two"_s);
+    const auto restored = store.restoreFile(u"dir"_s, first.commitId, &error);
+    QVERIFY2(restored, qPrintable(error));
+    QVERIFY(!QFileInfo::exists(home() + u"/dir/new.txt"_s));
+    QCOMPARE(kinds(restored->changes).value(u"dir/new.txt"_s), ChangeKind::Deleted);
+}
+
+void TestSnapshotStore::restoreDoesNotFollowPlantedSymlink()
+{
+    write(u"dir/file.txt"_s, "saved");
+    write(u"top.txt"_s, "saved top");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"one"_s);
+    // The container replaces dir with a link to a host directory, and top.txt with a link to a host file.
+    QTemporaryDir outside;
+    QFile hostFile(outside.filePath(u"host.txt"_s));
+    QVERIFY(hostFile.open(QIODevice::WriteOnly));
+    hostFile.write("host content");
+    hostFile.close();
+    QVERIFY(QDir(home() + u"/dir"_s).removeRecursively());
+    QVERIFY(QFile::link(outside.path(), home() + u"/dir"_s));
+    QVERIFY(QFile::remove(home() + u"/top.txt"_s));
+    QVERIFY(QFile::link(hostFile.fileName(), home() + u"/top.txt"_s));
+    commit(store, u"plant links"_s);
+    QVERIFY2(store.restoreFile(u"dir/file.txt"_s, first.commitId, &error), qPrintable(error));
+    QVERIFY2(store.restoreFile(u"top.txt"_s, first.commitId, &error), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(outside.filePath(u"file.txt"_s)));
+    QVERIFY(!QFileInfo(home() + u"/dir"_s).isSymLink());
+    QVERIFY(!QFileInfo(home() + u"/top.txt"_s).isSymLink());
+    QCOMPARE(read(u"dir/file.txt"_s), QByteArray("saved"));
+    QCOMPARE(read(u"top.txt"_s), QByteArray("saved top"));
+    QFile check(hostFile.fileName());
+    QVERIFY(check.open(QIODevice::ReadOnly));
+    QCOMPARE(check.readAll(), QByteArray("host content"));
+}
+
+void TestSnapshotStore::restoreRefusesEscapingPaths_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::newRow("dotdot") << u"../outside"_s;
+    QTest::newRow("inner dotdot") << u"a/../../outside"_s;
+    QTest::newRow("absolute") << u"/etc/passwd"_s;
+    QTest::newRow("nul") << u"a\u0000b"_s;
+    QTest::newRow("empty") << QString();
+    QTest::newRow("double slash") << u"a//b"_s;
+}
+
+void TestSnapshotStore::restoreRefusesEscapingPaths()
+{
+    QFETCH(QString, path);
+    write(u"a/b"_s, "x");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"one"_s);
+    error.clear();
+    QVERIFY(!store.restoreFile(path, first.commitId, &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(store.history(&error)->size(), 1);
+}
+
+void TestSnapshotStore::restoreWorkspace()
+{
+    write(u"a.txt"_s, "A1");
+    write(u"sub/b.txt"_s, "B1");
+    write(u"run.sh"_s, "#!/bin/sh\n");
+    QFile::setPermissions(home() + u"/run.sh"_s, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QVERIFY(QFile::link(u"a.txt"_s, home() + u"/alias"_s));
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"one"_s);
+    write(u"a.txt"_s, "A2");
+    QVERIFY(QDir(home() + u"/sub"_s).removeRecursively());
+    write(u"sub"_s, "now a file");
+    write(u"extra/c.txt"_s, "C");
+    QFile::remove(home() + u"/alias"_s);
+    QFile::remove(home() + u"/run.sh"_s);
+    commit(store, u"two"_s);
+    const auto restored = store.restoreWorkspace(first.commitId, &error);
+    QVERIFY2(restored, qPrintable(error));
+    QCOMPARE(read(u"a.txt"_s), QByteArray("A1"));
+    QCOMPARE(read(u"sub/b.txt"_s), QByteArray("B1"));
+    QVERIFY(!QFileInfo::exists(home() + u"/extra"_s));
+    QCOMPARE(QFileInfo(home() + u"/alias"_s).symLinkTarget(), home() + u"/a.txt"_s);
+    QVERIFY(QFileInfo(home() + u"/run.sh"_s).isExecutable());
+    const auto hist = store.history(&error);
+    QVERIFY(hist->at(0).command.startsWith(u"restore workspace to "_s));
+    // The restore commit has exactly the first commit's tree.
+    const auto diffToFirst = store.fileDiff(u"a.txt"_s, first.commitId, hist->at(0).commitId, &error);
+    QVERIFY(diffToFirst->text.isEmpty());
+}
+
+void TestSnapshotStore::restoredFilesGetHomeOwner()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root to chown");
+    write(u"f.txt"_s, "1");
+    QCOMPARE(::chown(QFile::encodeName(home()).constData(), 910000, 910000), 0);
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"one"_s);
+    QVERIFY(QFile::remove(home() + u"/f.txt"_s));
+    commit(store, u"rm"_s);
+    write(u"deep/x"_s, "1");
+    const Snapshot second = commit(store, u"deep"_s);
+    QVERIFY(QDir(home() + u"/deep"_s).removeRecursively());
+    commit(store, u"rm deep"_s);
+    QVERIFY(store.restoreFile(u"f.txt"_s, first.commitId, &error));
+    QVERIFY(store.restoreFile(u"deep/x"_s, second.commitId, &error));
+    struct stat st;
+    QCOMPARE(::lstat(QFile::encodeName(home() + u"/f.txt"_s).constData(), &st), 0);
+    QCOMPARE(st.st_uid, uid_t(910000));
+    QCOMPARE(st.st_gid, gid_t(910000));
+    QCOMPARE(::lstat(QFile::encodeName(home() + u"/deep"_s).constData(), &st), 0);
+    QCOMPARE(st.st_uid, uid_t(910000));
+    QCOMPARE(::lstat(QFile::encodeName(home() + u"/deep/x"_s).constData(), &st), 0);
+    QCOMPARE(st.st_uid, uid_t(910000));
+}
+
+void TestSnapshotStore::hintedDirectoryCatchesNewAndDeletedFiles()
+{
+    write(u"work/a"_s, "1");
+    write(u"work/b"_s, "2");
+    write(u"elsewhere"_s, "3");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    commit(store, u"one"_s);
+    write(u"work/new/c"_s, "4");
+    QVERIFY(QFile::remove(home() + u"/work/a"_s));
+    write(u"elsewhere"_s, "changed but not hinted");
+    const Snapshot snap =
+        commit(store, u"two"_s, ChangeHint::onlyPaths({"work", "work/new", "no/such/path"}));
+    const auto k = kinds(snap.changes);
+    QCOMPARE(k.size(), 2);
+    QCOMPARE(k.value(u"work/new/c"_s), ChangeKind::Added);
+    QCOMPARE(k.value(u"work/a"_s), ChangeKind::Deleted);
+    // A deleted directory named in a hint removes everything below it.
+    QVERIFY(QDir(home() + u"/work"_s).removeRecursively());
+    // work/b's parent is gone, so the look widens to work and catches work/new/c too.
+    const Snapshot third = commit(store, u"three"_s, ChangeHint::onlyPaths({"work/b"}));
+    const auto k3 = kinds(third.changes);
+    QCOMPARE(k3.size(), 2);
+    QCOMPARE(k3.value(u"work/b"_s), ChangeKind::Deleted);
+    QCOMPARE(k3.value(u"work/new/c"_s), ChangeKind::Deleted);
+    // The edit nobody hinted at is picked up by the next full scan.
+    const Snapshot fourth = commit(store, u"four"_s);
+    QCOMPARE(kinds(fourth.changes).keys(), QList<QString>{u"elsewhere"_s});
+}
+
+void TestSnapshotStore::firstCommitAfterOpenIgnoresHint()
+{
+    write(u"a"_s, "1");
+    QString error;
+    {
+        SnapshotStore store;
+        QVERIFY(store.open(home(), git(), &error));
+        commit(store, u"one"_s);
+    }
+    write(u"b"_s, "changed while closed");
+    SnapshotStore store;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot snap = commit(store, u"two"_s, ChangeHint::onlyPaths({"a"}));
+    QCOMPARE(kinds(snap.changes).value(u"b"_s), ChangeKind::Added);
+}
+
+void TestSnapshotStore::refreshAtWakeLetsFirstCommitUseHint()
+{
+    write(u"a"_s, "1");
+    QString error;
+    {
+        SnapshotStore store;
+        QVERIFY(store.open(home(), git(), &error));
+        commit(store, u"one"_s);
+    }
+    write(u"b"_s, "changed while asleep");
+    SnapshotStore store;
+    QVERIFY(store.open(home(), git(), &error));
+    QVERIFY(store.refresh(&error));
+    write(u"c"_s, "written by the first command");
+    const Snapshot snap = commit(store, u"two"_s, ChangeHint::onlyPaths({"c"}));
+    // The refresh saw b, the hint covers c: both land in the first commit after wake.
+    const auto k = kinds(snap.changes);
+    QCOMPARE(k.size(), 2);
+    QCOMPARE(k.value(u"b"_s), ChangeKind::Added);
+    QCOMPARE(k.value(u"c"_s), ChangeKind::Added);
+}
+
+void TestSnapshotStore::statCacheSurvivesReopen()
+{
+    for (int i = 0; i < 50; ++i)
+        write(u"f%1"_s.arg(i), QByteArray::number(i));
+    QString error;
+    QString head;
+    {
+        SnapshotStore store;
+        QVERIFY(store.open(home(), git(), &error));
+        head = commit(store, u"one"_s).commitId;
+    }
+    QVERIFY(QFileInfo::exists(git() + u"/sandbench-index"_s));
+    SnapshotStore store;
+    QVERIFY(store.open(home(), git(), &error));
+    QVERIFY(!store.recoveredOnOpen());
+    QCOMPARE(store.headCommit(), head);
+    QVERIFY(commit(store, u"two"_s).changes.isEmpty());
+}
+
+void TestSnapshotStore::secondOpenIsRefused()
+{
+    SnapshotStore a;
+    SnapshotStore b;
+    QString error;
+    QVERIFY(a.open(home(), git(), &error));
+    QVERIFY(!b.open(home(), git(), &error));
+    QVERIFY(error.contains(u"in use"_s));
+    a.close();
+    QVERIFY(b.open(home(), git(), &error));
+}
+
+void TestSnapshotStore::staleLockFilesAreCleared()
+{
+    write(u"a"_s, "1");
+    QString error;
+    {
+        SnapshotStore store;
+        QVERIFY(store.open(home(), git(), &error));
+        commit(store, u"one"_s);
+    }
+    for (const QString &lock : {u"/refs/heads/main.lock"_s, u"/HEAD.lock"_s, u"/sandbench-index.lock"_s}) {
+        QFile f(git() + lock);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    }
+    SnapshotStore store;
+    QVERIFY(store.open(home(), git(), &error));
+    write(u"a"_s, "2");
+    const Snapshot snap = commit(store, u"two"_s);
+    QVERIFY(!snap.commitId.isEmpty());
+    QCOMPARE(store.headCommit(), snap.commitId);
+}
+
+void TestSnapshotStore::brokenHeadFallsBackToLastGood()
+{
+    write(u"a"_s, "1");
+    QString error;
+    QString good;
+    {
+        SnapshotStore store;
+        QVERIFY(store.open(home(), git(), &error));
+        commit(store, u"one"_s);
+        write(u"a"_s, "2");
+        good = commit(store, u"two"_s).commitId;
+    }
+    // Point the branch at a commit whose objects never made it to disk.
+    QFile ref(git() + u"/refs/heads/main"_s);
+    QVERIFY(ref.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    ref.write("1234567890123456789012345678901234567890\n");
+    ref.close();
+    SnapshotStore store;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(store.recoveredOnOpen());
+    QCOMPARE(store.headCommit(), good);
+    QCOMPARE(store.history(&error)->size(), 2);
+    write(u"a"_s, "3");
+    const Snapshot snap = commit(store, u"three"_s);
+    QCOMPARE(kinds(snap.changes).value(u"a"_s), ChangeKind::Modified);
+    // Garbage (a torn write) in the ref file is handled the same way.
+    store.close();
+    QVERIFY(ref.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    ref.write("\0\0\0garbage", 10);
+    ref.close();
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QCOMPARE(store.headCommit(), snap.commitId);
+}
+
+void TestSnapshotStore::corruptStatCacheIsRebuilt()
+{
+    write(u"a"_s, "1");
+    QString error;
+    {
+        SnapshotStore store;
+        QVERIFY(store.open(home(), git(), &error));
+        commit(store, u"one"_s);
+    }
+    QFile index(git() + u"/sandbench-index"_s);
+    QVERIFY(index.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    index.write("DIRC garbage");
+    index.close();
+    SnapshotStore store;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(store.recoveredOnOpen());
+    QVERIFY(commit(store, u"two"_s).changes.isEmpty());
+}
+
+void TestSnapshotStore::missingHeadFileKeepsHistory()
+{
+    write(u"a"_s, "1");
+    QString error;
+    QString head;
+    {
+        SnapshotStore store;
+        QVERIFY(store.open(home(), git(), &error));
+        head = commit(store, u"one"_s).commitId;
+    }
+    QVERIFY(QFile::remove(git() + u"/HEAD"_s));
+    SnapshotStore store;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(store.recoveredOnOpen());
+    QCOMPARE(store.headCommit(), head);
+}
+
+void TestSnapshotStore::killDuringCommitLeavesUsableHistory()
+{
+    for (int i = 0; i < 200; ++i)
+        write(u"d%1/f%2"_s.arg(i % 10).arg(i), QByteArray(2000, char('a' + i % 26)));
+    const QString homeDir = home();
+    const QString gitDir = git();
+    for (int round = 0; round < 6; ++round) {
+        int ready[2];
+        QCOMPARE(::pipe(ready), 0);
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            ::close(ready[0]);
+            SnapshotStore store;
+            QString error;
+            if (!store.open(homeDir, gitDir, &error))
+                ::_exit(3);
+            for (int n = 0;; ++n) {
+                // Rewrite many files per commit so the kill is likely to land inside one.
+                for (int i = 0; i < 200; i += 3) {
+                    QFile f(homeDir + u"/d%1/f%2"_s.arg(i % 10).arg(i));
+                    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                        f.write(QByteArray::number(n) + QByteArray(3000 + n, char('a' + (n + i) % 26)));
+                }
+                CommandMeta meta;
+                if (!store.commitCommand(u"loop %1"_s.arg(n), meta, ChangeHint::anything(), &error))
+                    ::_exit(4);
+                if (n == 0)
+                    (void)::write(ready[1], "r", 1);
+            }
+        }
+        ::close(ready[1]);
+        char byte = 0;
+        QCOMPARE(::read(ready[0], &byte, 1), ssize_t(1)); // the child has committed at least once
+        ::close(ready[0]);
+        QThread::msleep(20 + 37 * round);
+        QCOMPARE(::kill(child, SIGKILL), 0);
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY2(WIFSIGNALED(status), "child failed before it was killed");
+        QString error;
+        SnapshotStore store;
+        QVERIFY2(store.open(homeDir, gitDir, &error), qPrintable(error));
+        const auto hist = store.history(&error);
+        QVERIFY2(hist, qPrintable(error));
+        QVERIFY(!hist->isEmpty());
+        for (const HistoryEntry &e : *hist)
+            QVERIFY(store.changes(e.commitId, &error));
+    }
+    // After the last kill: one more commit must capture home exactly; prove it by restoring through it.
+    QString error;
+    SnapshotStore store;
+    QVERIFY(store.open(homeDir, gitDir, &error));
+    const Snapshot now = commit(store, u"after crash"_s);
+    QVERIFY(!now.commitId.isEmpty());
+    QHash<QString, QByteArray> expected;
+    for (int i = 0; i < 200; ++i) {
+        const QString rel = u"d%1/f%2"_s.arg(i % 10).arg(i);
+        expected.insert(rel, read(rel));
+    }
+    const auto hist = store.history(&error);
+    QVERIFY2(store.restoreWorkspace(hist->last().commitId, &error), qPrintable(error));
+    QVERIFY2(store.restoreWorkspace(now.commitId, &error), qPrintable(error));
+    for (auto it = expected.cbegin(); it != expected.cend(); ++it)
+        QCOMPARE(read(it.key()), it.value());
+}
+
+QTEST_GUILESS_MAIN(TestSnapshotStore)
+#include "test_snapshotstore.moc"
