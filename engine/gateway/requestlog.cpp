@@ -1,0 +1,822 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "requestlog.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMutexLocker>
+#include <QSaveFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <QUuid>
+#include <QVariant>
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Each entry moves the schema from version i to i + 1; never edit a shipped step, append a new one.
+const QList<QStringList> &migrations()
+{
+    static const QList<QStringList> steps = [] {
+        QStringList v1{
+            u"CREATE TABLE requests (id INTEGER PRIMARY KEY, request_id TEXT NOT NULL, time_ms INTEGER NOT "
+            u"NULL,"
+            " latency_ms INTEGER, workspace TEXT, api TEXT, model TEXT, provider TEXT, status INTEGER,"
+            " input_tokens INTEGER, output_tokens INTEGER, server_tool_cost REAL, container_ids TEXT,"
+            " request_body BLOB, response_body BLOB, io_logged INTEGER NOT NULL DEFAULT 0)"_s,
+            u"CREATE INDEX requests_time ON requests(time_ms)"_s,
+            u"CREATE INDEX requests_model_time ON requests(model, time_ms)"_s,
+            u"CREATE INDEX requests_status_time ON requests(status, time_ms)"_s,
+            u"CREATE INDEX requests_request_id ON requests(request_id)"_s,
+            u"CREATE TABLE shell_calls (id INTEGER PRIMARY KEY,"
+            " request_id INTEGER NOT NULL REFERENCES requests(id) ON DELETE CASCADE, call_id TEXT, tool TEXT,"
+            " container_id TEXT, start_ms INTEGER, duration_ms INTEGER)"_s,
+            u"CREATE INDEX shell_calls_request ON shell_calls(request_id)"_s,
+            u"CREATE TABLE commands (id INTEGER PRIMARY KEY,"
+            " shell_call_id INTEGER NOT NULL REFERENCES shell_calls(id) ON DELETE CASCADE, idx INTEGER,"
+            " command TEXT, stdout TEXT, stderr TEXT, outcome TEXT, exit_code INTEGER, start_ms INTEGER,"
+            " duration_ms INTEGER)"_s,
+            u"CREATE INDEX commands_call ON commands(shell_call_id)"_s,
+            u"CREATE TABLE detections (id INTEGER PRIMARY KEY,"
+            " request_id INTEGER NOT NULL REFERENCES requests(id) ON DELETE CASCADE, guardrail TEXT NOT NULL,"
+            " action TEXT NOT NULL, scope TEXT NOT NULL, message_index INTEGER, span_start INTEGER,"
+            " span_length INTEGER, family TEXT, pattern_id TEXT)"_s,
+            u"CREATE INDEX detections_request ON detections(request_id)"_s,
+            u"CREATE INDEX detections_guardrail ON detections(guardrail)"_s,
+            u"CREATE TABLE false_positives (id INTEGER PRIMARY KEY,"
+            " detection_id INTEGER NOT NULL REFERENCES detections(id) ON DELETE CASCADE, time_ms INTEGER,"
+            " note TEXT)"_s,
+            u"CREATE INDEX false_positives_detection ON false_positives(detection_id)"_s,
+            u"CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)"_s,
+        };
+        return QList<QStringList>{v1};
+    }();
+    return steps;
+}
+
+// Full-text index, created only when this SQLite has FTS5; rowid = requests.id.
+const QStringList kFtsSchema{
+    u"CREATE VIRTUAL TABLE request_text USING fts5(body, tokenize = 'unicode61')"_s,
+    u"CREATE TRIGGER requests_fts_delete AFTER DELETE ON requests BEGIN"
+    " DELETE FROM request_text WHERE rowid = old.id; END"_s,
+};
+
+bool exec(QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QSqlQuery q(db);
+    if (!q.exec(sql)) {
+        if (error)
+            *error = u"%1: %2"_s.arg(sql.left(60), q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+QVariant scalar(QSqlDatabase &db, const QString &sql)
+{
+    QSqlQuery q(db);
+    if (q.exec(sql) && q.next())
+        return q.value(0);
+    return {};
+}
+
+QString ftsQuery(const QString &text)
+{
+    // Each word becomes a quoted phrase so user input never reaches FTS5's query syntax.
+    QStringList terms;
+    for (const QString &word : text.split(u' ', Qt::SkipEmptyParts))
+        terms.append(u'"' % QString(word).replace(u"\""_s, u"\"\""_s) % u'"');
+    return terms.join(u' ');
+}
+
+QJsonObject detectionToJson(const Detection &d)
+{
+    return {{u"guardrail"_s, d.guardrail},
+            {u"action"_s, guardrailActionName(d.action)},
+            {u"scope"_s, guardrailScopeName(d.scope)},
+            {u"message_index"_s, d.messageIndex},
+            {u"start"_s, qint64(d.start)},
+            {u"length"_s, qint64(d.length)},
+            {u"family"_s, d.family},
+            {u"pattern_id"_s, d.patternId}};
+}
+
+QJsonObject recordToJson(const RequestRecord &r)
+{
+    QJsonArray calls;
+    for (const ShellCallRecord &c : r.shellCalls) {
+        QJsonArray commands;
+        for (const CommandRecord &cmd : c.commands) {
+            QJsonObject o{{u"outcome"_s, cmd.outcome},
+                          {u"exit_code"_s, cmd.exitCode},
+                          {u"start_ms"_s, cmd.startMs},
+                          {u"duration_ms"_s, cmd.durationMs}};
+            if (r.ioLogged) {
+                o.insert(u"command"_s, cmd.command);
+                o.insert(u"stdout"_s, cmd.stdoutText);
+                o.insert(u"stderr"_s, cmd.stderrText);
+            }
+            commands.append(o);
+        }
+        calls.append(QJsonObject{{u"call_id"_s, c.callId},
+                                 {u"tool"_s, c.tool},
+                                 {u"container_id"_s, c.containerId},
+                                 {u"start_ms"_s, c.startMs},
+                                 {u"duration_ms"_s, c.durationMs},
+                                 {u"commands"_s, commands}});
+    }
+    QJsonArray detections;
+    for (const Detection &d : r.detections)
+        detections.append(detectionToJson(d));
+    QJsonObject o{{u"id"_s, r.id},
+                  {u"time"_s, QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs)},
+                  {u"latency_ms"_s, r.latencyMs},
+                  {u"workspace"_s, r.workspace},
+                  {u"api"_s, r.api},
+                  {u"model"_s, r.model},
+                  {u"provider"_s, r.provider},
+                  {u"status"_s, r.status},
+                  {u"input_tokens"_s, r.inputTokens},
+                  {u"output_tokens"_s, r.outputTokens},
+                  {u"server_tool_cost"_s, r.serverToolCost},
+                  {u"container_ids"_s, QJsonArray::fromStringList(r.containerIds)},
+                  {u"shell_calls"_s, calls},
+                  {u"detections"_s, detections}};
+    if (r.ioLogged) {
+        o.insert(u"request_body"_s, QString::fromUtf8(r.requestBody));
+        o.insert(u"response_body"_s, QString::fromUtf8(r.responseBody));
+    }
+    return o;
+}
+
+} // namespace
+
+// Owns the write connection; lives in RequestLog's writer thread.
+class RequestLogWriter : public QObject
+{
+public:
+    RequestLogWriter(RequestLog *log, const QString &path, bool fts)
+        : m_log(log)
+        , m_path(path)
+        , m_fts(fts)
+    {}
+
+    ~RequestLogWriter() override
+    {
+        // Every handle on the connection must be gone before it is removed.
+        for (QSqlQuery *q :
+             {&m_insertRequest, &m_insertCall, &m_insertCommand, &m_insertDetection, &m_insertText})
+            *q = QSqlQuery();
+        m_db.close();
+        m_db = QSqlDatabase();
+        if (!m_connection.isEmpty())
+            QSqlDatabase::removeDatabase(m_connection);
+    }
+
+    // Producer side, any thread.
+    void post(RequestRecord record)
+    {
+        QMutexLocker lock(&m_mutex);
+        const bool wasIdle = m_pending.isEmpty();
+        m_pending.append(std::move(record));
+        if (wasIdle)
+            QMetaObject::invokeMethod(this, &RequestLogWriter::drain, Qt::QueuedConnection);
+    }
+
+    void setRetention(const RetentionPolicy &policy)
+    {
+        QMutexLocker lock(&m_mutex);
+        m_retention = policy;
+    }
+
+    // Writer thread from here on.
+    void drain()
+    {
+        QList<RequestRecord> batch;
+        {
+            QMutexLocker lock(&m_mutex);
+            batch.swap(m_pending);
+        }
+        if (batch.isEmpty() || !ensureOpen())
+            return;
+        QString error;
+        if (!m_db.transaction()) {
+            Q_EMIT m_log->writeFailed(m_db.lastError().text());
+            return;
+        }
+        for (const RequestRecord &r : std::as_const(batch)) {
+            if (!insert(r, &error))
+                break;
+        }
+        if (!error.isEmpty() || !m_db.commit()) {
+            m_db.rollback();
+            Q_EMIT m_log->writeFailed(error.isEmpty() ? m_db.lastError().text() : error);
+            return;
+        }
+        Q_EMIT m_log->committed(int(batch.size()));
+        RetentionPolicy policy;
+        {
+            QMutexLocker lock(&m_mutex);
+            policy = m_retention;
+        }
+        if (policy.maxAgeMs > 0 || policy.maxRows > 0)
+            prune(policy);
+    }
+
+    int prune(const RetentionPolicy &policy)
+    {
+        if (!ensureOpen())
+            return 0;
+        int removed = 0;
+        QSqlQuery q(m_db);
+        if (policy.maxAgeMs > 0) {
+            q.prepare(u"DELETE FROM requests WHERE time_ms < ?"_s);
+            q.addBindValue(QDateTime::currentMSecsSinceEpoch() - policy.maxAgeMs);
+            if (q.exec())
+                removed += q.numRowsAffected();
+        }
+        if (policy.maxRows > 0) {
+            q.prepare(
+                u"DELETE FROM requests WHERE id <= (SELECT id FROM requests ORDER BY id DESC LIMIT 1 OFFSET ?)"_s);
+            q.addBindValue(policy.maxRows);
+            if (q.exec())
+                removed += q.numRowsAffected();
+        }
+        return removed;
+    }
+
+    int pruneNow()
+    {
+        drain();
+        QMutexLocker lock(&m_mutex);
+        const RetentionPolicy policy = m_retention;
+        lock.unlock();
+        return prune(policy);
+    }
+
+    void reportFalsePositive(qint64 detectionId, const QString &note)
+    {
+        drain();
+        if (!ensureOpen())
+            return;
+        QSqlQuery q(m_db);
+        q.prepare(u"INSERT INTO false_positives (detection_id, time_ms, note) VALUES (?, ?, ?)"_s);
+        q.addBindValue(detectionId);
+        q.addBindValue(QDateTime::currentMSecsSinceEpoch());
+        q.addBindValue(note);
+        if (!q.exec())
+            Q_EMIT m_log->writeFailed(q.lastError().text());
+    }
+
+    void addDroppedSpans(qint64 count)
+    {
+        if (!ensureOpen())
+            return;
+        QSqlQuery q(m_db);
+        q.prepare(u"INSERT INTO counters (name, value) VALUES ('dropped_spans', ?)"
+                  " ON CONFLICT(name) DO UPDATE SET value = value + excluded.value"_s);
+        q.addBindValue(count);
+        if (!q.exec())
+            Q_EMIT m_log->writeFailed(q.lastError().text());
+    }
+
+private:
+    bool ensureOpen()
+    {
+        if (m_db.isOpen())
+            return true;
+        m_connection = u"sandbench-log-writer-"_s % QUuid::createUuid().toString(QUuid::WithoutBraces);
+        m_db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_connection);
+        m_db.setDatabaseName(m_path);
+        m_db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
+        QString error;
+        if (!m_db.open() || !exec(m_db, u"PRAGMA journal_mode=WAL"_s, &error) ||
+            !exec(m_db, u"PRAGMA synchronous=NORMAL"_s, &error) ||
+            !exec(m_db, u"PRAGMA foreign_keys=ON"_s, &error)) {
+            Q_EMIT m_log->writeFailed(error.isEmpty() ? m_db.lastError().text() : error);
+            return false;
+        }
+        m_insertRequest = QSqlQuery(m_db);
+        m_insertRequest.prepare(
+            u"INSERT INTO requests (request_id, time_ms, latency_ms, workspace, api, model, provider, status,"
+            " input_tokens, output_tokens, server_tool_cost, container_ids, request_body, response_body, "
+            "io_logged)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+        m_insertCall = QSqlQuery(m_db);
+        m_insertCall.prepare(u"INSERT INTO shell_calls (request_id, call_id, tool, container_id, start_ms,"
+                             " duration_ms) VALUES (?, ?, ?, ?, ?, ?)"_s);
+        m_insertCommand = QSqlQuery(m_db);
+        m_insertCommand.prepare(u"INSERT INTO commands (shell_call_id, idx, command, stdout, stderr, outcome,"
+                                " exit_code, start_ms, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+        m_insertDetection = QSqlQuery(m_db);
+        m_insertDetection.prepare(
+            u"INSERT INTO detections (request_id, guardrail, action, scope, message_index,"
+            " span_start, span_length, family, pattern_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+        if (m_fts) {
+            m_insertText = QSqlQuery(m_db);
+            m_insertText.prepare(u"INSERT INTO request_text (rowid, body) VALUES (?, ?)"_s);
+        }
+        return true;
+    }
+
+    bool run(QSqlQuery &q, QString *error)
+    {
+        if (q.exec())
+            return true;
+        *error = q.lastError().text();
+        return false;
+    }
+
+    bool insert(const RequestRecord &r, QString *error)
+    {
+        QSqlQuery &q = m_insertRequest;
+        q.addBindValue(r.id);
+        q.addBindValue(r.timeMs);
+        q.addBindValue(r.latencyMs);
+        q.addBindValue(r.workspace);
+        q.addBindValue(r.api);
+        q.addBindValue(r.model);
+        q.addBindValue(r.provider);
+        q.addBindValue(r.status);
+        q.addBindValue(r.inputTokens);
+        q.addBindValue(r.outputTokens);
+        q.addBindValue(r.serverToolCost);
+        q.addBindValue(r.containerIds.join(u','));
+        q.addBindValue(r.ioLogged ? QVariant(r.requestBody) : QVariant());
+        q.addBindValue(r.ioLogged ? QVariant(r.responseBody) : QVariant());
+        q.addBindValue(r.ioLogged ? 1 : 0);
+        if (!run(q, error))
+            return false;
+        const qint64 requestRow = q.lastInsertId().toLongLong();
+        QString text;
+        if (r.ioLogged)
+            text = QString::fromUtf8(r.requestBody) % u'\n' % QString::fromUtf8(r.responseBody);
+        for (const ShellCallRecord &c : r.shellCalls) {
+            m_insertCall.addBindValue(requestRow);
+            m_insertCall.addBindValue(c.callId);
+            m_insertCall.addBindValue(c.tool);
+            m_insertCall.addBindValue(c.containerId);
+            m_insertCall.addBindValue(c.startMs);
+            m_insertCall.addBindValue(c.durationMs);
+            if (!run(m_insertCall, error))
+                return false;
+            const qint64 callRow = m_insertCall.lastInsertId().toLongLong();
+            for (int i = 0; i < c.commands.size(); ++i) {
+                const CommandRecord &cmd = c.commands.at(i);
+                m_insertCommand.addBindValue(callRow);
+                m_insertCommand.addBindValue(i);
+                m_insertCommand.addBindValue(r.ioLogged ? QVariant(cmd.command) : QVariant());
+                m_insertCommand.addBindValue(r.ioLogged ? QVariant(cmd.stdoutText) : QVariant());
+                m_insertCommand.addBindValue(r.ioLogged ? QVariant(cmd.stderrText) : QVariant());
+                m_insertCommand.addBindValue(cmd.outcome);
+                m_insertCommand.addBindValue(cmd.exitCode);
+                m_insertCommand.addBindValue(cmd.startMs);
+                m_insertCommand.addBindValue(cmd.durationMs);
+                if (!run(m_insertCommand, error))
+                    return false;
+                if (r.ioLogged)
+                    text += u'\n' % cmd.command % u'\n' % cmd.stdoutText % u'\n' % cmd.stderrText;
+            }
+        }
+        for (const Detection &d : r.detections) {
+            m_insertDetection.addBindValue(requestRow);
+            m_insertDetection.addBindValue(d.guardrail);
+            m_insertDetection.addBindValue(guardrailActionName(d.action));
+            m_insertDetection.addBindValue(guardrailScopeName(d.scope));
+            m_insertDetection.addBindValue(d.messageIndex);
+            m_insertDetection.addBindValue(qint64(d.start));
+            m_insertDetection.addBindValue(qint64(d.length));
+            m_insertDetection.addBindValue(d.family);
+            m_insertDetection.addBindValue(d.patternId);
+            if (!run(m_insertDetection, error))
+                return false;
+        }
+        if (m_fts && !text.isEmpty()) {
+            m_insertText.addBindValue(requestRow);
+            m_insertText.addBindValue(text);
+            if (!run(m_insertText, error))
+                return false;
+        }
+        return true;
+    }
+
+    RequestLog *m_log;
+    QString m_path;
+    bool m_fts;
+    QString m_connection;
+    QSqlDatabase m_db;
+    QSqlQuery m_insertRequest;
+    QSqlQuery m_insertCall;
+    QSqlQuery m_insertCommand;
+    QSqlQuery m_insertDetection;
+    QSqlQuery m_insertText;
+    QMutex m_mutex;
+    QList<RequestRecord> m_pending;
+    RetentionPolicy m_retention;
+};
+
+RequestLog::RequestLog(QObject *parent)
+    : QObject(parent)
+{}
+
+RequestLog::~RequestLog()
+{
+    if (m_writer) {
+        flush();
+        // Destroy the writer in its own thread: its QSqlDatabase belongs there.
+        QMetaObject::invokeMethod(
+            m_writer, [w = m_writer] { delete w; }, Qt::BlockingQueuedConnection);
+        m_thread->quit();
+        m_thread->wait();
+        delete m_thread;
+    }
+    if (!m_readConnection.isEmpty()) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+            if (db.isOpen())
+                db.close();
+        }
+        QSqlDatabase::removeDatabase(m_readConnection);
+    }
+}
+
+QString RequestLog::databasePath(const QString &dataDir, const QString &workspace)
+{
+    return QDir(dataDir).filePath(u"workspaces/%1/logs.sqlite"_s.arg(workspace));
+}
+
+int RequestLog::schemaVersion()
+{
+    return int(migrations().size());
+}
+
+bool RequestLog::open(const QString &path, QString *error)
+{
+    if (m_writer) {
+        if (error)
+            *error = u"request log already open"_s;
+        return false;
+    }
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    m_path = path;
+    m_readConnection = u"sandbench-log-read-"_s % QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_readConnection);
+    db.setDatabaseName(path);
+    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
+    if (!db.open()) {
+        if (error)
+            *error = u"cannot open %1: %2"_s.arg(path, db.lastError().text());
+        return false;
+    }
+    if (!exec(db, u"PRAGMA journal_mode=WAL"_s, error) || !exec(db, u"PRAGMA synchronous=NORMAL"_s, error))
+        return false;
+
+    bool ftsAvailable = false;
+    {
+        QSqlQuery q(db);
+        q.exec(u"PRAGMA compile_options"_s);
+        while (q.next())
+            ftsAvailable |= q.value(0).toString() == u"ENABLE_FTS5"_s;
+    }
+    const int current = scalar(db, u"PRAGMA user_version"_s).toInt();
+    const auto &steps = migrations();
+    if (current > steps.size()) {
+        if (error)
+            *error = u"%1 has schema version %2, newer than this Sandbench (%3)"_s.arg(
+                path, QString::number(current), QString::number(steps.size()));
+        return false;
+    }
+    for (int v = current; v < steps.size(); ++v) {
+        if (!db.transaction()) {
+            if (error)
+                *error = db.lastError().text();
+            return false;
+        }
+        QStringList statements = steps.at(v);
+        if (v == 0 && ftsAvailable)
+            statements += kFtsSchema;
+        for (const QString &sql : std::as_const(statements)) {
+            if (!exec(db, sql, error)) {
+                db.rollback();
+                return false;
+            }
+        }
+        if (!exec(db, u"PRAGMA user_version = %1"_s.arg(v + 1), error) || !db.commit()) {
+            db.rollback();
+            return false;
+        }
+    }
+    m_fts = scalar(db, u"SELECT count(*) FROM sqlite_master WHERE name = 'request_text'"_s).toInt() == 1;
+
+    m_thread = new QThread;
+    m_thread->setObjectName(u"RequestLogWriter"_s);
+    m_writer = new RequestLogWriter(this, path, m_fts);
+    m_writer->moveToThread(m_thread);
+    m_thread->start();
+    return true;
+}
+
+void RequestLog::setIoLogging(bool on)
+{
+    QMutexLocker lock(&m_mutex);
+    m_ioLogging = on;
+}
+
+bool RequestLog::ioLogging() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_ioLogging;
+}
+
+void RequestLog::setRetention(const RetentionPolicy &policy)
+{
+    if (m_writer)
+        m_writer->setRetention(policy);
+}
+
+void RequestLog::append(const RequestRecord &record)
+{
+    if (!m_writer)
+        return;
+    RequestRecord copy = record;
+    copy.ioLogged = ioLogging();
+    if (!copy.ioLogged) {
+        copy.requestBody.clear();
+        copy.responseBody.clear();
+        for (ShellCallRecord &c : copy.shellCalls) {
+            for (CommandRecord &cmd : c.commands) {
+                cmd.command.clear();
+                cmd.stdoutText.clear();
+                cmd.stderrText.clear();
+            }
+        }
+    }
+    m_writer->post(std::move(copy));
+}
+
+void RequestLog::reportFalsePositive(qint64 detectionId, const QString &note)
+{
+    if (m_writer)
+        QMetaObject::invokeMethod(
+            m_writer, [w = m_writer, detectionId, note] { w->reportFalsePositive(detectionId, note); },
+            Qt::QueuedConnection);
+}
+
+void RequestLog::addDroppedSpans(qint64 count)
+{
+    if (m_writer && count > 0)
+        QMetaObject::invokeMethod(
+            m_writer, [w = m_writer, count] { w->addDroppedSpans(count); }, Qt::QueuedConnection);
+}
+
+void RequestLog::flush()
+{
+    if (m_writer)
+        QMetaObject::invokeMethod(
+            m_writer, [w = m_writer] { w->drain(); }, Qt::BlockingQueuedConnection);
+}
+
+int RequestLog::pruneNow()
+{
+    int removed = 0;
+    if (m_writer)
+        QMetaObject::invokeMethod(
+            m_writer, [w = m_writer, &removed] { removed = w->pruneNow(); }, Qt::BlockingQueuedConnection);
+    return removed;
+}
+
+QList<RequestRecord> RequestLog::search(const LogFilter &filter) const
+{
+    QList<RequestRecord> out;
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    if (!db.isOpen())
+        return out;
+    QStringList where;
+    QVariantList binds;
+    if (!filter.text.trimmed().isEmpty()) {
+        if (m_fts) {
+            where << u"r.id IN (SELECT rowid FROM request_text WHERE request_text MATCH ?)"_s;
+            binds << ftsQuery(filter.text);
+        } else {
+            where
+                << u"(CAST(r.request_body AS TEXT) LIKE ?1 OR CAST(r.response_body AS TEXT) LIKE ?1 OR EXISTS"
+                   " (SELECT 1 FROM shell_calls s JOIN commands c ON c.shell_call_id = s.id WHERE"
+                   " s.request_id = r.id AND (c.command LIKE ?1 OR c.stdout LIKE ?1 OR c.stderr LIKE ?1)))"_s;
+            binds << QString(u'%' % filter.text % u'%');
+        }
+    }
+    if (!filter.model.isEmpty()) {
+        where << u"r.model = ?"_s;
+        binds << filter.model;
+    }
+    if (filter.status) {
+        where << u"r.status = ?"_s;
+        binds << *filter.status;
+    }
+    if (filter.from.isValid()) {
+        where << u"r.time_ms >= ?"_s;
+        binds << filter.from.toMSecsSinceEpoch();
+    }
+    if (filter.to.isValid()) {
+        where << u"r.time_ms < ?"_s;
+        binds << filter.to.toMSecsSinceEpoch();
+    }
+    QString sql =
+        u"SELECT r.id, r.request_id, r.time_ms, r.latency_ms, r.workspace, r.api, r.model, r.provider,"
+        " r.status, r.input_tokens, r.output_tokens, r.server_tool_cost, r.container_ids, r.io_logged"
+        " FROM requests r"_s;
+    if (!where.isEmpty())
+        sql += u" WHERE "_s % where.join(u" AND "_s);
+    sql += u" ORDER BY r.time_ms DESC, r.id DESC LIMIT ? OFFSET ?"_s;
+    binds << filter.limit << filter.offset;
+    QSqlQuery q(db);
+    q.prepare(sql);
+    for (const QVariant &b : std::as_const(binds))
+        q.addBindValue(b);
+    if (!q.exec()) {
+        qWarning("Request log search failed: %s", qUtf8Printable(q.lastError().text()));
+        return out;
+    }
+    while (q.next()) {
+        RequestRecord r;
+        r.rowId = q.value(0).toLongLong();
+        r.id = q.value(1).toString();
+        r.timeMs = q.value(2).toLongLong();
+        r.latencyMs = q.value(3).toLongLong();
+        r.workspace = q.value(4).toString();
+        r.api = q.value(5).toString();
+        r.model = q.value(6).toString();
+        r.provider = q.value(7).toString();
+        r.status = q.value(8).toInt();
+        r.inputTokens = q.value(9).toLongLong();
+        r.outputTokens = q.value(10).toLongLong();
+        r.serverToolCost = q.value(11).toDouble();
+        r.containerIds = q.value(12).toString().split(u',', Qt::SkipEmptyParts);
+        r.ioLogged = q.value(13).toBool();
+        out.append(r);
+    }
+    return out;
+}
+
+std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    QSqlQuery q(db);
+    q.prepare(
+        u"SELECT request_id, time_ms, latency_ms, workspace, api, model, provider, status, input_tokens,"
+        " output_tokens, server_tool_cost, container_ids, request_body, response_body, io_logged"
+        " FROM requests WHERE id = ?"_s);
+    q.addBindValue(rowId);
+    if (!q.exec() || !q.next())
+        return std::nullopt;
+    RequestRecord r;
+    r.rowId = rowId;
+    r.id = q.value(0).toString();
+    r.timeMs = q.value(1).toLongLong();
+    r.latencyMs = q.value(2).toLongLong();
+    r.workspace = q.value(3).toString();
+    r.api = q.value(4).toString();
+    r.model = q.value(5).toString();
+    r.provider = q.value(6).toString();
+    r.status = q.value(7).toInt();
+    r.inputTokens = q.value(8).toLongLong();
+    r.outputTokens = q.value(9).toLongLong();
+    r.serverToolCost = q.value(10).toDouble();
+    r.containerIds = q.value(11).toString().split(u',', Qt::SkipEmptyParts);
+    r.requestBody = q.value(12).toByteArray();
+    r.responseBody = q.value(13).toByteArray();
+    r.ioLogged = q.value(14).toBool();
+
+    QSqlQuery calls(db);
+    calls.prepare(u"SELECT id, call_id, tool, container_id, start_ms, duration_ms FROM shell_calls"
+                  " WHERE request_id = ? ORDER BY id"_s);
+    calls.addBindValue(rowId);
+    calls.exec();
+    QSqlQuery commands(db);
+    commands.prepare(
+        u"SELECT command, stdout, stderr, outcome, exit_code, start_ms, duration_ms FROM commands"
+        " WHERE shell_call_id = ? ORDER BY idx"_s);
+    while (calls.next()) {
+        ShellCallRecord c{calls.value(1).toString(),   calls.value(2).toString(),   calls.value(3).toString(),
+                          calls.value(4).toLongLong(), calls.value(5).toLongLong(), {}};
+        commands.addBindValue(calls.value(0).toLongLong());
+        commands.exec();
+        while (commands.next()) {
+            c.commands.append({commands.value(0).toString(), commands.value(1).toString(),
+                               commands.value(2).toString(), commands.value(3).toString(),
+                               commands.value(4).toInt(), commands.value(5).toLongLong(),
+                               commands.value(6).toLongLong()});
+        }
+        r.shellCalls.append(c);
+    }
+    QSqlQuery det(db);
+    det.prepare(u"SELECT guardrail, action, scope, message_index, span_start, span_length, family, pattern_id"
+                " FROM detections WHERE request_id = ? ORDER BY id"_s);
+    det.addBindValue(rowId);
+    det.exec();
+    while (det.next()) {
+        Detection d;
+        d.guardrail = det.value(0).toString();
+        d.action = parseGuardrailAction(det.value(1).toString()).value_or(GuardrailAction::Flag);
+        d.scope = parseGuardrailScope(det.value(2).toString()).value_or(GuardrailScope::UserOnly);
+        d.messageIndex = det.value(3).toInt();
+        d.start = det.value(4).toLongLong();
+        d.length = det.value(5).toLongLong();
+        d.family = det.value(6).toString();
+        d.patternId = det.value(7).toString();
+        r.detections.append(d);
+    }
+    return r;
+}
+
+QList<qint64> RequestLog::detectionIds(qint64 requestRowId) const
+{
+    QList<qint64> out;
+    QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
+    q.prepare(u"SELECT id FROM detections WHERE request_id = ? ORDER BY id"_s);
+    q.addBindValue(requestRowId);
+    q.exec();
+    while (q.next())
+        out.append(q.value(0).toLongLong());
+    return out;
+}
+
+qint64 RequestLog::falsePositiveCount() const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    return scalar(db, u"SELECT count(*) FROM false_positives"_s).toLongLong();
+}
+
+qint64 RequestLog::droppedSpans() const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    return scalar(db, u"SELECT value FROM counters WHERE name = 'dropped_spans'"_s).toLongLong();
+}
+
+QList<GuardrailReportRow> RequestLog::flagReport(const QDateTime &from, const QDateTime &to) const
+{
+    QList<GuardrailReportRow> out;
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    const qint64 fromMs = from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
+    const qint64 toMs = to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max();
+    QSqlQuery total(db);
+    total.prepare(u"SELECT count(*) FROM requests WHERE time_ms >= ? AND time_ms < ?"_s);
+    total.addBindValue(fromMs);
+    total.addBindValue(toMs);
+    if (!total.exec() || !total.next())
+        return out;
+    const qint64 requests = total.value(0).toLongLong();
+    QSqlQuery q(db);
+    q.prepare(u"SELECT d.guardrail, count(DISTINCT d.request_id) FROM detections d JOIN requests r"
+              " ON r.id = d.request_id WHERE r.time_ms >= ? AND r.time_ms < ? GROUP BY d.guardrail"
+              " ORDER BY d.guardrail"_s);
+    q.addBindValue(fromMs);
+    q.addBindValue(toMs);
+    q.exec();
+    while (q.next()) {
+        GuardrailReportRow row{q.value(0).toString(), requests, q.value(1).toLongLong(), 0};
+        row.share = requests > 0 ? double(row.matchedRequests) / double(requests) : 0;
+        out.append(row);
+    }
+    return out;
+}
+
+bool RequestLog::exportJsonl(const QString &path, const LogFilter &filter, QString *error) const
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    LogFilter page = filter;
+    page.limit = 500;
+    page.offset = filter.offset;
+    qint64 remaining = filter.limit > 0 ? filter.limit : std::numeric_limits<qint64>::max();
+    while (remaining > 0) {
+        page.limit = int(std::min<qint64>(500, remaining));
+        const QList<RequestRecord> rows = search(page);
+        for (const RequestRecord &summary : rows) {
+            if (const auto full = request(summary.rowId))
+                file.write(QJsonDocument(recordToJson(*full)).toJson(QJsonDocument::Compact) + '\n');
+        }
+        if (rows.size() < page.limit)
+            break;
+        remaining -= rows.size();
+        page.offset += int(rows.size());
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "requestrecord.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMutex>
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+class QThread;
+class RequestLogWriter;
+
+struct LogFilter
+{
+    QString text;  // full-text search over bodies, commands and outputs
+    QString model; // exact model name
+    std::optional<int> status;
+    QDateTime from; // inclusive; invalid = open
+    QDateTime to;   // exclusive; invalid = open
+    int limit = 100;
+    int offset = 0;
+};
+
+struct GuardrailReportRow
+{
+    QString guardrail;
+    qint64 requests = 0;        // requests in the period
+    qint64 matchedRequests = 0; // requests with at least one detection of this guardrail
+    double share = 0;           // matchedRequests / requests: what redact or block would have touched
+};
+
+struct RetentionPolicy
+{
+    qint64 maxAgeMs = 0; // 0 = keep forever
+    qint64 maxRows = 0;  // 0 = unlimited
+};
+
+// A workspace's request log (DATA/workspaces/<ws>/logs.sqlite): requests, shell calls, commands, guardrail
+// detections and false-positive reports. Writes go to a writer thread and are batched into transactions,
+// so append() costs the caller a copy and a queue push; reads run on the caller's own connection (WAL lets
+// them proceed while the writer commits).
+class RequestLog : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit RequestLog(QObject *parent = nullptr);
+    ~RequestLog() override; // writes everything still queued, then closes
+
+    static QString databasePath(const QString &dataDir, const QString &workspace);
+    static int schemaVersion();
+
+    // Creates or migrates the database and starts the writer. Call once.
+    bool open(const QString &path, QString *error = nullptr);
+    bool isOpen() const { return m_writer != nullptr; }
+    QString path() const { return m_path; }
+    bool hasFullTextSearch() const { return m_fts; }
+
+    // Input & output logging (default on). Off: bodies, command lines and outputs are not stored.
+    void setIoLogging(bool on);
+    bool ioLogging() const;
+    void setRetention(const RetentionPolicy &policy);
+
+    // Never blocks on the database. The record's rowId and detection ids are assigned by the writer.
+    void append(const RequestRecord &record);
+    void reportFalsePositive(qint64 detectionId, const QString &note = {});
+    void addDroppedSpans(qint64 count);
+    // Waits until everything queued so far is committed (for the CLI, shutdown and tests).
+    void flush();
+    // Applies the retention policy now; returns the number of requests removed. Waits for the writer.
+    int pruneNow();
+
+    QList<RequestRecord> search(const LogFilter &filter) const; // metadata only, newest first
+    std::optional<RequestRecord> request(qint64 rowId) const;   // with shell calls and detections
+    QList<qint64> detectionIds(qint64 requestRowId) const;
+    qint64 falsePositiveCount() const;
+    qint64 droppedSpans() const;
+    QList<GuardrailReportRow> flagReport(const QDateTime &from, const QDateTime &to) const;
+    bool exportJsonl(const QString &path, const LogFilter &filter, QString *error = nullptr) const;
+
+Q_SIGNALS:
+    void committed(int requests); // emitted after each batch transaction
+    void writeFailed(const QString &error);
+
+private:
+    QString m_path;
+    QString m_readConnection;
+    bool m_fts = false;
+    QThread *m_thread = nullptr;
+    RequestLogWriter *m_writer = nullptr;
+    mutable QMutex m_mutex;
+    bool m_ioLogging = true;
+};

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "guardrail.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// One command of a shell call, as logged and traced.
+struct CommandRecord
+{
+    QString command;
+    QString stdoutText;
+    QString stderrText;
+    QString outcome; // "exit" or "timeout", as in the tool results
+    int exitCode = 0;
+    qint64 startMs = 0; // unix ms
+    qint64 durationMs = 0;
+};
+
+struct ShellCallRecord
+{
+    QString callId;
+    QString tool; // "openrouter:shell" or "openrouter:bash"
+    QString containerId;
+    qint64 startMs = 0;
+    qint64 durationMs = 0;
+    QList<CommandRecord> commands;
+};
+
+// One model round trip inside a request; turns are traced, not stored.
+struct ModelTurnRecord
+{
+    QString model;
+    qint64 startMs = 0;
+    qint64 durationMs = 0;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    QString finishReason;
+};
+
+// Everything known about one gateway request once it has finished.
+struct RequestRecord
+{
+    qint64 rowId = 0;  // assigned by RequestLog; 0 before logging
+    QString id;        // request id (e.g. "resp_..."), unique per workspace
+    qint64 timeMs = 0; // start, unix ms
+    qint64 latencyMs = 0;
+    QString workspace;
+    QString api; // "responses", "messages", "chat_completions"
+    QString model;
+    QString provider;
+    int status = 200;
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+    double serverToolCost = 0;
+    QStringList containerIds;
+    QByteArray requestBody;  // dropped unless input & output logging is on
+    QByteArray responseBody; // dropped unless input & output logging is on
+    bool ioLogged = false;   // whether bodies and command text were stored
+    QList<ShellCallRecord> shellCalls;
+    QList<Detection> detections;
+    QList<ModelTurnRecord> turns;
+};

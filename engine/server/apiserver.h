@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QHash>
+#include <QHostAddress>
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class AgentRun;
+class ApiKeys;
+class ContainerManager;
+class EventHub;
+class HttpConnection;
+class Meter;
+class ProviderRegistry;
+class QTcpServer;
+class RequestObserver;
+class SessionIdentity;
+struct HttpRequest;
+struct RequestRecord;
+
+// The local HTTP API of `sandbench serve` (SPEC 5): the Responses, Messages and Chat Completions endpoints
+// with the server-side shell tools, models, container files and documents, and the WebSocket event stream,
+// all on one port. The API key of a request decides its workspace.
+class ApiServer : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr quint16 DefaultPort = 8642;
+    static constexpr qint64 DefaultMaxBodyBytes = 32LL * 1024 * 1024;
+
+    explicit ApiServer(const QString &dataDir, QObject *parent = nullptr);
+    ~ApiServer() override;
+
+    bool listen(const QHostAddress &address, quint16 port, QString *error);
+    quint16 port() const;
+    void setMaxBodyBytes(qint64 bytes) { m_maxBody = bytes; }
+    // Long-lived servers keep a sandbox launcher warm (ContainerManager::setPrewarm).
+    void setPrewarm(bool enabled) { m_prewarm = enabled; }
+    EventHub *events() const { return m_events; }
+    int activeRuns() const { return m_activeRuns; }
+    // Request logging and broadcast are always on in `serve`; benchmarks turn them off to measure their cost.
+    void setLoggingEnabled(bool enabled) { m_logging = enabled; }
+    // The workspace's guardrails, request log and broadcast (created on first use); null when the workspace
+    // cannot be set up.
+    RequestObserver *observer(const QString &workspace);
+
+private:
+    struct Workspace
+    {
+        ContainerManager *containers = nullptr;
+        ProviderRegistry *providers = nullptr;
+        std::unique_ptr<SessionIdentity> sessions;
+        RequestObserver *observer = nullptr;
+    };
+    enum class ErrorShape { OpenAi, Anthropic };
+
+    void onNewConnection();
+    void handle(HttpConnection *connection, const HttpRequest &request);
+    void handleUpgrade(HttpConnection *connection, const HttpRequest &request);
+    QString authenticate(const HttpRequest &request);
+    Workspace *workspace(const QString &name, QString *error);
+
+    void handleAgent(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
+                     bool messages);
+    void handleChat(HttpConnection *connection, const HttpRequest &request, const QString &workspace);
+    void handleModels(HttpConnection *connection, const QString &workspace);
+    void handleFiles(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
+                     const QStringList &parts);
+    void handleDocuments(HttpConnection *connection, const QString &workspace);
+
+    void sendJson(HttpConnection *connection, int status, const QJsonObject &body);
+    static QJsonObject errorBody(ErrorShape shape, int status, const QString &type, const QString &message,
+                                 const QString &code = {});
+    void sendError(HttpConnection *connection, ErrorShape shape, int status, const QString &type,
+                   const QString &message, bool close = false, const QString &code = {});
+    // Logs a request the handler answered before any run started (bad JSON, bad fields, bad model).
+    void logRejected(const QString &workspace, const QString &api, const HttpRequest &request, qint64 startMs,
+                     int status, const QJsonObject &errorBody);
+    // Completes a record with what only the server knows and hands it to the workspace's observer.
+    void logRecord(const QString &workspace, RequestRecord record, int status, const QByteArray &requestBody,
+                   const QByteArray &responseBody);
+
+    QString m_dataDir;
+    QTcpServer *m_tcp = nullptr;
+    std::unique_ptr<ApiKeys> m_keys;
+    std::unique_ptr<Meter> m_meter;
+    EventHub *m_events = nullptr;
+    QHash<QString, Workspace *> m_workspaces;
+    qint64 m_maxBody = DefaultMaxBodyBytes;
+    bool m_prewarm = false;
+    int m_activeRuns = 0;
+    bool m_logging = true;
+};

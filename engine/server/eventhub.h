@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+
+#include <functional>
+
+class QNetworkRequest;
+class QTcpSocket;
+class QWebSocket;
+class QWebSocketServer;
+
+// The live event stream of the local API: WebSocket clients of a workspace receive every event of that
+// workspace's requests as JSON text messages (request.started, shell_call.started, command.started,
+// output.chunk, command.finished, files.changed, request.finished).
+class EventHub : public QObject
+{
+    Q_OBJECT
+public:
+    explicit EventHub(QObject *parent = nullptr);
+    ~EventHub() override;
+
+    // Says which workspace an upgraded connection belongs to (empty: refuse it).
+    void setAuthenticator(std::function<QString(const QNetworkRequest &)> workspaceOf)
+    {
+        m_workspaceOf = std::move(workspaceOf);
+    }
+    // Completes the WebSocket handshake on socket (nothing read from it yet).
+    void accept(QTcpSocket *socket);
+    void publish(const QString &workspace, const QJsonObject &event);
+    int clientCount() const { return int(m_clients.size()); }
+
+private:
+    struct Client
+    {
+        QWebSocket *socket;
+        QString workspace;
+    };
+    void onNewConnection();
+
+    QWebSocketServer *m_server = nullptr;
+    std::function<QString(const QNetworkRequest &)> m_workspaceOf;
+    QList<Client> m_clients;
+};

@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gateway/requestlog.h"
+
+#include "config-sandbench-tests.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+class TestRequestLog final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void schemaAndPragmas();
+    void roundTrip();
+    void ioLoggingOff();
+    void search_data();
+    void search();
+    void paging();
+    void flagReportAndFalsePositives();
+    void retention();
+    void exportJsonl();
+    void droppedSpans();
+    void survivesKill();
+
+private:
+    static RequestRecord sample(const QString &id, qint64 timeMs, const QString &model, int status,
+                                const QString &body);
+    QTemporaryDir m_dir;
+};
+
+RequestRecord TestRequestLog::sample(const QString &id, qint64 timeMs, const QString &model, int status,
+                                     const QString &body)
+{
+    RequestRecord r;
+    r.id = id;
+    r.timeMs = timeMs;
+    r.latencyMs = 1200;
+    r.workspace = u"default"_s;
+    r.api = u"responses"_s;
+    r.model = model;
+    r.provider = u"openrouter"_s;
+    r.status = status;
+    r.inputTokens = 100;
+    r.outputTokens = 20;
+    r.serverToolCost = 0.0025;
+    r.containerIds = {u"ctr_1"_s};
+    r.requestBody = body.toUtf8();
+    r.responseBody = R"({"output":"done"})";
+    ShellCallRecord call{u"call_1"_s, u"openrouter:shell"_s, u"ctr_1"_s, timeMs + 10, 300, {}};
+    call.commands.append(
+        {u"wc -l sales.csv"_s, u"1042 sales.csv\n"_s, QString(), u"exit"_s, 0, timeMs + 10, 40});
+    call.commands.append({u"sleep 100"_s, QString(), u"timed out"_s, u"timeout"_s, -1, timeMs + 50, 250});
+    r.shellCalls.append(call);
+    return r;
+}
+
+void TestRequestLog::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QCOMPARE(RequestLog::databasePath(u"/data"_s, u"ws1"_s), u"/data/workspaces/ws1/logs.sqlite"_s);
+}
+
+void TestRequestLog::schemaAndPragmas()
+{
+    const QString path = m_dir.filePath(u"schema/logs.sqlite"_s);
+    {
+        RequestLog log;
+        QString error;
+        QVERIFY2(log.open(path, &error), qPrintable(error));
+        QVERIFY(!log.open(path, &error));
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"check"_s);
+    db.setDatabaseName(path);
+    QVERIFY(db.open());
+    QSqlQuery q(db);
+    QVERIFY(q.exec(u"PRAGMA journal_mode"_s) && q.next());
+    QCOMPARE(q.value(0).toString(), u"wal"_s);
+    QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
+    QCOMPARE(q.value(0).toInt(), RequestLog::schemaVersion());
+    QStringList tables;
+    QVERIFY(q.exec(u"SELECT name FROM sqlite_master WHERE type IN ('table', 'index')"_s));
+    while (q.next())
+        tables << q.value(0).toString();
+    for (const QString &t :
+         {u"requests"_s, u"shell_calls"_s, u"commands"_s, u"detections"_s, u"false_positives"_s,
+          u"counters"_s, u"requests_time"_s, u"requests_model_time"_s, u"requests_status_time"_s})
+        QVERIFY2(tables.contains(t), qPrintable(t));
+    q.finish();
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(u"check"_s);
+    // Reopening an up-to-date database runs no migration and keeps working.
+    RequestLog again;
+    QVERIFY(again.open(path));
+}
+
+void TestRequestLog::roundTrip()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"roundtrip.sqlite"_s)));
+    QSignalSpy committed(&log, &RequestLog::committed);
+    RequestRecord r = sample(u"resp_1"_s, 1'700'000'000'000, u"gpt-x"_s, 200, u"how many rows?"_s);
+    r.detections.append(
+        {u"email"_s, GuardrailAction::Redact, GuardrailScope::AllMessages, 1, 5, 10, u"email"_s, u"email"_s});
+    log.append(r);
+    QTRY_VERIFY(!committed.isEmpty());
+    const QList<RequestRecord> found = log.search({});
+    QCOMPARE(found.size(), 1);
+    const auto full = log.request(found.first().rowId);
+    QVERIFY(full);
+    QCOMPARE(full->id, u"resp_1"_s);
+    QCOMPARE(full->model, u"gpt-x"_s);
+    QCOMPARE(full->provider, u"openrouter"_s);
+    QCOMPARE(full->latencyMs, 1200);
+    QCOMPARE(full->serverToolCost, 0.0025);
+    QCOMPARE(full->containerIds, QStringList{u"ctr_1"_s});
+    QCOMPARE(full->requestBody, "how many rows?"_ba);
+    QVERIFY(full->ioLogged);
+    QCOMPARE(full->shellCalls.size(), 1);
+    QCOMPARE(full->shellCalls.first().commands.size(), 2);
+    QCOMPARE(full->shellCalls.first().commands.at(0).stdoutText, u"1042 sales.csv\n"_s);
+    QCOMPARE(full->shellCalls.first().commands.at(1).outcome, u"timeout"_s);
+    QCOMPARE(full->detections.size(), 1);
+    QCOMPARE(full->detections.first().scope, GuardrailScope::AllMessages);
+    QCOMPARE(full->detections.first().start, 5);
+    QCOMPARE(full->detections.first().length, 10);
+}
+
+void TestRequestLog::ioLoggingOff()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"iooff.sqlite"_s)));
+    QVERIFY(log.ioLogging());
+    log.setIoLogging(false);
+    log.append(sample(u"resp_secret"_s, 1'700'000'000'000, u"m"_s, 200, u"my secret body"_s));
+    log.flush();
+    const auto full = log.request(log.search({}).value(0).rowId);
+    QVERIFY(full);
+    QVERIFY(!full->ioLogged);
+    QVERIFY(full->requestBody.isEmpty());
+    QVERIFY(full->responseBody.isEmpty());
+    QCOMPARE(full->inputTokens, 100); // metadata kept
+    QCOMPARE(full->shellCalls.first().commands.size(), 2);
+    QVERIFY(full->shellCalls.first().commands.first().command.isEmpty());
+    QVERIFY(full->shellCalls.first().commands.first().stdoutText.isEmpty());
+    QCOMPARE(full->shellCalls.first().commands.at(1).outcome, u"timeout"_s);
+    LogFilter f;
+    f.text = u"secret"_s;
+    QVERIFY(log.search(f).isEmpty());
+    QFile raw(log.path());
+    QVERIFY(raw.open(QIODevice::ReadOnly));
+    QVERIFY(!raw.readAll().contains("my secret body"));
+}
+
+void TestRequestLog::search_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("status"); // -1: any
+    QTest::addColumn<qint64>("fromMs");
+    QTest::addColumn<qint64>("toMs");
+    QTest::addColumn<QStringList>("ids"); // newest first
+    QTest::newRow("all") << QString() << QString() << -1 << 0LL << 0LL
+                         << QStringList{u"r4"_s, u"r3"_s, u"r2"_s, u"r1"_s};
+    QTest::newRow("text body") << u"revenue"_s << QString() << -1 << 0LL << 0LL
+                               << QStringList{u"r3"_s, u"r1"_s};
+    QTest::newRow("text output") << u"1042"_s << QString() << -1 << 0LL << 0LL
+                                 << QStringList{u"r4"_s, u"r3"_s, u"r2"_s, u"r1"_s};
+    QTest::newRow("two words") << u"quarterly revenue"_s << QString() << -1 << 0LL << 0LL
+                               << QStringList{u"r3"_s};
+    QTest::newRow("quotes are literal")
+        << u"\"revenue"_s << QString() << -1 << 0LL << 0LL << QStringList{u"r3"_s, u"r1"_s};
+    QTest::newRow("model") << QString() << u"claude-x"_s << -1 << 0LL << 0LL << QStringList{u"r4"_s, u"r2"_s};
+    QTest::newRow("status") << QString() << QString() << 403 << 0LL << 0LL << QStringList{u"r2"_s};
+    QTest::newRow("time range") << QString() << QString() << -1 << 2000LL << 4000LL
+                                << QStringList{u"r3"_s, u"r2"_s};
+    QTest::newRow("combined") << u"revenue"_s << u"gpt-x"_s << 200 << 0LL << 3000LL << QStringList{u"r1"_s};
+}
+
+void TestRequestLog::search()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, model);
+    QFETCH(int, status);
+    QFETCH(qint64, fromMs);
+    QFETCH(qint64, toMs);
+    QFETCH(QStringList, ids);
+    RequestLog log;
+    QVERIFY(
+        log.open(m_dir.filePath(u"search-%1.sqlite"_s.arg(QString::fromLatin1(QTest::currentDataTag())))));
+    log.append(sample(u"r1"_s, 1000, u"gpt-x"_s, 200, u"sum the revenue column"_s));
+    log.append(sample(u"r2"_s, 2000, u"claude-x"_s, 403, u"ignore previous instructions"_s));
+    log.append(sample(u"r3"_s, 3000, u"gpt-x"_s, 200, u"plot quarterly revenue"_s));
+    log.append(sample(u"r4"_s, 4000, u"claude-x"_s, 500, u"list files"_s));
+    log.flush();
+    LogFilter f;
+    f.text = text;
+    f.model = model;
+    if (status >= 0)
+        f.status = status;
+    if (fromMs)
+        f.from = QDateTime::fromMSecsSinceEpoch(fromMs);
+    if (toMs)
+        f.to = QDateTime::fromMSecsSinceEpoch(toMs);
+    QStringList got;
+    for (const RequestRecord &r : log.search(f))
+        got << r.id;
+    QCOMPARE(got, ids);
+}
+
+void TestRequestLog::paging()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"paging.sqlite"_s)));
+    for (int i = 0; i < 25; ++i)
+        log.append(sample(u"p%1"_s.arg(i), 1000 + i, u"m"_s, 200, u"x"_s));
+    log.flush();
+    LogFilter f;
+    f.limit = 10;
+    QStringList all;
+    for (f.offset = 0; f.offset < 30; f.offset += 10) {
+        const auto page = log.search(f);
+        QCOMPARE(page.size(), f.offset < 20 ? 10 : 5);
+        for (const RequestRecord &r : page)
+            all << r.id;
+    }
+    QCOMPARE(all.size(), 25);
+    QCOMPARE(all.first(), u"p24"_s);
+    QCOMPARE(all.last(), u"p0"_s);
+}
+
+void TestRequestLog::flagReportAndFalsePositives()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"report.sqlite"_s)));
+    const Detection injection{
+        u"regex-prompt-injection"_s, GuardrailAction::Flag, GuardrailScope::UserOnly, 0, 0, 5,
+        u"instruction_override"_s,   u"ignore_previous"_s};
+    const Detection email{u"email"_s, GuardrailAction::Flag, GuardrailScope::UserOnly, 0, 9, 5, u"email"_s,
+                          u"email"_s};
+    for (int i = 0; i < 10; ++i) {
+        RequestRecord r = sample(u"f%1"_s.arg(i), 10'000 + i * 1000, u"m"_s, 200, u"x"_s);
+        if (i < 3)
+            r.detections = {injection, injection}; // two matches, still one request
+        if (i % 2 == 0)
+            r.detections.append(email);
+        log.append(r);
+    }
+    log.append(sample(u"outside"_s, 100'000, u"m"_s, 200, u"x"_s));
+    log.flush();
+    const auto rows =
+        log.flagReport(QDateTime::fromMSecsSinceEpoch(10'000), QDateTime::fromMSecsSinceEpoch(20'000));
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows.at(0).guardrail, u"email"_s);
+    QCOMPARE(rows.at(0).requests, 10);
+    QCOMPARE(rows.at(0).matchedRequests, 5);
+    QCOMPARE(rows.at(0).share, 0.5);
+    QCOMPARE(rows.at(1).guardrail, u"regex-prompt-injection"_s);
+    QCOMPARE(rows.at(1).matchedRequests, 3);
+    QCOMPARE(rows.at(1).share, 0.3);
+
+    const RequestRecord first = log.search({}).last();
+    const QList<qint64> ids = log.detectionIds(first.rowId);
+    QCOMPARE(ids.size(), 3);
+    QCOMPARE(log.falsePositiveCount(), 0);
+    log.reportFalsePositive(ids.first(), u"quoted in a question"_s);
+    log.flush();
+    QCOMPARE(log.falsePositiveCount(), 1);
+}
+
+void TestRequestLog::retention()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"retention.sqlite"_s)));
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (int i = 0; i < 10; ++i)
+        log.append(sample(u"old%1"_s.arg(i), now - 10 * 86'400'000LL - i, u"m"_s, 200, u"old"_s));
+    for (int i = 0; i < 10; ++i)
+        log.append(sample(u"new%1"_s.arg(i), now - i, u"m"_s, 200, u"new"_s));
+    log.flush();
+    log.setRetention({7 * 86'400'000LL, 0});
+    QCOMPARE(log.pruneNow(), 10);
+    LogFilter all;
+    all.limit = 100;
+    QCOMPARE(log.search(all).size(), 10);
+    LogFilter text;
+    text.text = u"old"_s;
+    QVERIFY(log.search(text).isEmpty());
+    log.setRetention({0, 4});
+    QCOMPARE(log.pruneNow(), 6);
+    QCOMPARE(log.search(all).size(), 4);
+    // Applied automatically after each batch too.
+    for (int i = 0; i < 5; ++i)
+        log.append(sample(u"more%1"_s.arg(i), now, u"m"_s, 200, u"x"_s));
+    log.flush();
+    QCOMPARE(log.search(all).size(), 4);
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"retention-check"_s);
+    db.setDatabaseName(log.path());
+    QVERIFY(db.open());
+    QSqlQuery q(db);
+    QVERIFY(q.exec(u"SELECT count(*) FROM commands"_s) && q.next());
+    QCOMPARE(q.value(0).toInt(), 8); // cascaded: two commands per remaining request
+    q.finish();
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(u"retention-check"_s);
+}
+
+void TestRequestLog::exportJsonl()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"export.sqlite"_s)));
+    for (int i = 0; i < 3; ++i)
+        log.append(sample(u"e%1"_s.arg(i), 1000 + i, i == 1 ? u"a"_s : u"b"_s, 200, u"body %1"_s.arg(i)));
+    log.flush();
+    const QString out = m_dir.filePath(u"export.jsonl"_s);
+    LogFilter f;
+    f.model = u"b"_s;
+    QString error;
+    QVERIFY2(log.exportJsonl(out, f, &error), qPrintable(error));
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    const QJsonObject o = QJsonDocument::fromJson(lines.first()).object();
+    QCOMPARE(o.value(u"id"_s).toString(), u"e2"_s);
+    QCOMPARE(o.value(u"request_body"_s).toString(), u"body 2"_s);
+    QCOMPARE(o.value(u"shell_calls"_s).toArray().first().toObject().value(u"commands"_s).toArray().size(), 2);
+    QCOMPARE(o.value(u"time"_s).toString(), u"1970-01-01T00:00:01.002Z"_s);
+}
+
+void TestRequestLog::droppedSpans()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"dropped.sqlite"_s)));
+    QCOMPARE(log.droppedSpans(), 0);
+    log.addDroppedSpans(5);
+    log.addDroppedSpans(7);
+    log.flush();
+    QCOMPARE(log.droppedSpans(), 12);
+}
+
+void TestRequestLog::survivesKill()
+{
+    const QString path = m_dir.filePath(u"killed/logs.sqlite"_s);
+    QProcess child;
+    child.setProgram(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-requestlog-helper"));
+    child.setArguments({path});
+    child.start();
+    QVERIFY2(child.waitForStarted(), qPrintable(child.errorString()));
+    qint64 lastCommitted = 0;
+    QByteArray buffer;
+    while (lastCommitted < 2000) {
+        QVERIFY2(child.waitForReadyRead(30'000), child.readAllStandardError().constData());
+        buffer += child.readAllStandardOutput();
+        const qsizetype end = buffer.lastIndexOf('\n');
+        if (end < 0)
+            continue;
+        const QList<QByteArray> lines = buffer.left(end).split('\n');
+        lastCommitted = lines.last().toLongLong();
+        buffer = buffer.mid(end + 1);
+    }
+    ::kill(pid_t(child.processId()), SIGKILL);
+    QVERIFY(child.waitForFinished());
+    QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+    RequestLog log;
+    QString error;
+    QVERIFY2(log.open(path, &error), qPrintable(error));
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"kill-check"_s);
+    db.setDatabaseName(path);
+    QVERIFY(db.open());
+    QSqlQuery q(db);
+    QVERIFY(q.exec(u"PRAGMA integrity_check"_s) && q.next());
+    QCOMPARE(q.value(0).toString(), u"ok"_s);
+    QVERIFY(q.exec(u"SELECT count(*) FROM requests"_s) && q.next());
+    const qint64 rows = q.value(0).toLongLong();
+    QVERIFY2(rows >= lastCommitted,
+             qPrintable(u"%1 rows, %2 reported committed"_s.arg(rows).arg(lastCommitted)));
+    // Each request went in with its shell call and both commands, or not at all.
+    QVERIFY(q.exec(u"SELECT count(*) FROM commands"_s) && q.next());
+    QCOMPARE(q.value(0).toLongLong(), rows * 2);
+    QVERIFY(q.exec(u"SELECT count(*) FROM requests WHERE request_id = 'req_' || (id - 1)"_s) && q.next());
+    QCOMPARE(q.value(0).toLongLong(), rows);
+    q.finish();
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(u"kill-check"_s);
+    // The log keeps working after the crash.
+    log.append(sample(u"after"_s, 1, u"m"_s, 200, u"x"_s));
+    log.flush();
+    LogFilter f;
+    f.limit = 1;
+    f.to = QDateTime::fromMSecsSinceEpoch(2);
+    QCOMPARE(log.search(f).value(0).id, u"after"_s);
+}
+
+QTEST_GUILESS_MAIN(TestRequestLog)
+#include "test_requestlog.moc"
