@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QFile>
+#include <QFuture>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+
+// Opens a CSV file of any size: the header and first rows are parsed at once, the remaining row offsets
+// are indexed on a worker thread into sparse checkpoints so any row can be read back later (RFC 4180
+// quoting, CRLF and a UTF-8 byte-order mark are handled).
+class CsvIndex : public QObject
+{
+    Q_OBJECT
+public:
+    // One checkpoint (byte offset of a data row) every this many rows bounds memory to ~8 bytes per 1024
+    // rows.
+    static constexpr qint64 CheckpointInterval = 1024;
+    // How much of the file open() parses before it returns.
+    static constexpr qint64 HeadBytes = 64 * 1024;
+
+    explicit CsvIndex(QObject *parent = nullptr);
+    ~CsvIndex() override;
+
+    // Maps the file, parses the header and the first rows, and starts indexing the rest in the background.
+    bool open(const QString &path, QString *error = nullptr);
+    // Stops the background indexing (the rows indexed so far stay readable).
+    void cancel();
+
+    QString path() const { return m_path; }
+    qint64 fileSize() const { return m_size; }
+    QStringList header() const { return m_header; }
+    int columnCount() const { return m_columns; }
+    // Data rows found so far (the header row is not counted).
+    qint64 rowCount() const;
+    qint64 bytesIndexed() const;
+    bool isIndexing() const;
+    bool isComplete() const;
+
+    // Data rows [first, first + count) that are indexed; fewer at the end.
+    QList<QStringList> rows(qint64 first, int count) const;
+    QStringList row(qint64 index) const;
+
+    // Splits one record (without its line ending) into fields; exposed for tests.
+    static QStringList parseRecord(const char *data, qint64 length);
+
+Q_SIGNALS:
+    void progress(qint64 bytesIndexed, qint64 totalBytes, qint64 rowCount);
+    void finished(qint64 rowCount);
+
+private:
+    struct State;
+    void pollProgress();
+
+    QString m_path;
+    QFile m_file;
+    const char *m_data = nullptr;
+    qint64 m_size = 0;
+    QStringList m_header;
+    int m_columns = 0;
+    std::shared_ptr<State> m_state;
+    QFuture<void> m_future;
+    QTimer m_poll;
+    bool m_finishedEmitted = false;
+};

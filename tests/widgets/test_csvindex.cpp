@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/csvindex.h"
+#include "core/csvtablemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class TestCsvIndex final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void parsesSmallFiles_data();
+    void parsesSmallFiles();
+    void indexesLargeFileInBackground();
+    void modelFollowsIndex();
+    void missingFileIsAnError();
+    void emptyFile();
+
+private:
+    QString write(const QString &name, const QByteArray &bytes);
+    QTemporaryDir m_dir;
+};
+
+void TestCsvIndex::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+QString TestCsvIndex::write(const QString &name, const QByteArray &bytes)
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(bytes);
+    return path;
+}
+
+void TestCsvIndex::parsesSmallFiles_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QStringList>("header");
+    QTest::addColumn<QList<QStringList>>("rows");
+
+    QTest::newRow("plain") << QByteArray("a,b\n1,2\n3,4\n") << QStringList{u"a"_s, u"b"_s}
+                           << QList<QStringList>{{u"1"_s, u"2"_s}, {u"3"_s, u"4"_s}};
+    QTest::newRow("no final newline")
+        << QByteArray("a,b\n1,2") << QStringList{u"a"_s, u"b"_s} << QList<QStringList>{{u"1"_s, u"2"_s}};
+    QTest::newRow("crlf") << QByteArray("a,b\r\n1,2\r\n3,4\r\n") << QStringList{u"a"_s, u"b"_s}
+                          << QList<QStringList>{{u"1"_s, u"2"_s}, {u"3"_s, u"4"_s}};
+    QTest::newRow("bom") << QByteArray("\xEF\xBB\xBFid,name\n1,x\n") << QStringList{u"id"_s, u"name"_s}
+                         << QList<QStringList>{{u"1"_s, u"x"_s}};
+    QTest::newRow("quoted comma") << QByteArray("a,b\n\"x, y\",2\n") << QStringList{u"a"_s, u"b"_s}
+                                  << QList<QStringList>{{u"x, y"_s, u"2"_s}};
+    QTest::newRow("doubled quotes") << QByteArray("a\n\"say \"\"hi\"\"\"\n") << QStringList{u"a"_s}
+                                    << QList<QStringList>{{u"say \"hi\""_s}};
+    QTest::newRow("newline in quotes")
+        << QByteArray("a,b\n\"line1\nline2\",2\n3,4\n") << QStringList{u"a"_s, u"b"_s}
+        << QList<QStringList>{{u"line1\nline2"_s, u"2"_s}, {u"3"_s, u"4"_s}};
+    QTest::newRow("crlf in quotes") << QByteArray("a,b\r\n\"l1\r\nl2\",2\r\n") << QStringList{u"a"_s, u"b"_s}
+                                    << QList<QStringList>{{u"l1\r\nl2"_s, u"2"_s}};
+    QTest::newRow("empty fields") << QByteArray("a,b,c\n,,\n\"\",x,\n") << QStringList{u"a"_s, u"b"_s, u"c"_s}
+                                  << QList<QStringList>{{QString(), QString(), QString()},
+                                                        {QString(), u"x"_s, QString()}};
+    QTest::newRow("utf8") << QByteArray("stadt,preis\nK\xC3\xB6ln,\xE2\x82\xAC"
+                                        "5\n")
+                          << QStringList{u"stadt"_s, u"preis"_s} << QList<QStringList>{{u"Köln"_s, u"€5"_s}};
+    QTest::newRow("header only") << QByteArray("a,b\n") << QStringList{u"a"_s, u"b"_s}
+                                 << QList<QStringList>{};
+}
+
+void TestCsvIndex::parsesSmallFiles()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QStringList, header);
+    QFETCH(QList<QStringList>, rows);
+
+    CsvIndex index;
+    QString error;
+    QVERIFY2(index.open(write(u"small.csv"_s, bytes), &error), qPrintable(error));
+    QCOMPARE(index.header(), header);
+    QTRY_VERIFY(index.isComplete());
+    QCOMPARE(index.rowCount(), qint64(rows.size()));
+    QCOMPARE(index.rows(0, 100), rows);
+    for (int i = 0; i < rows.size(); ++i)
+        QCOMPARE(index.row(i), rows.at(i));
+    QVERIFY(index.row(rows.size()).isEmpty());
+}
+
+void TestCsvIndex::indexesLargeFileInBackground()
+{
+    // ~3 MB with quoted multi-line fields spread through it: far beyond the synchronous head.
+    QByteArray bytes = "id,text,value\r\n";
+    const int rows = 60000;
+    for (int i = 0; i < rows; ++i) {
+        if (i % 7 == 0)
+            bytes += QByteArray::number(i) + ",\"multi\r\nline, \"\"quoted\"\"\"," +
+                     QByteArray::number(i * 2) + "\r\n";
+        else
+            bytes += QByteArray::number(i) + ",plain text here," + QByteArray::number(i * 2) + "\r\n";
+    }
+    CsvIndex index;
+    QSignalSpy finished(&index, &CsvIndex::finished);
+    QVERIFY(index.open(write(u"large.csv"_s, bytes)));
+    // The head is there at once, before the worker is done.
+    QVERIFY(index.rowCount() > 100);
+    QCOMPARE(index.row(0), (QStringList{u"0"_s, u"multi\r\nline, \"quoted\""_s, u"0"_s}));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+    QCOMPARE(finished.first().first().toLongLong(), qint64(rows));
+    QCOMPARE(index.rowCount(), qint64(rows));
+    // Random access across checkpoints.
+    for (const int i : {1023, 1024, 1025, 33333, 59999}) {
+        const QString text = i % 7 == 0 ? u"multi\r\nline, \"quoted\""_s : u"plain text here"_s;
+        QCOMPARE(index.row(i), (QStringList{QString::number(i), text, QString::number(i * 2)}));
+    }
+    const QList<QStringList> block = index.rows(59990, 50);
+    QCOMPARE(block.size(), 10);
+    QCOMPARE(block.last().first(), u"59999"_s);
+}
+
+void TestCsvIndex::modelFollowsIndex()
+{
+    QByteArray bytes = "n,square\n";
+    for (int i = 0; i < 20000; ++i)
+        bytes += QByteArray::number(i) + "," + QByteArray::number(qint64(i) * i) + "\n";
+    CsvIndex index;
+    QVERIFY(index.open(write(u"model.csv"_s, bytes)));
+    CsvTableModel model(&index);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.columnCount(), 2);
+    QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), u"n"_s);
+    QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), u"square"_s);
+    QVERIFY(model.rowCount() > 0);
+    QCOMPARE(model.index(0, 1).data().toString(), u"0"_s);
+    QTRY_COMPARE(model.rowCount(), 20000);
+    QCOMPARE(model.index(19999, 1).data().toString(), u"399960001"_s);
+    QCOMPARE(model.index(12345, 0).data().toString(), u"12345"_s);
+    QCOMPARE(model.headerData(12345, Qt::Vertical).toInt(), 12346);
+}
+
+void TestCsvIndex::missingFileIsAnError()
+{
+    CsvIndex index;
+    QString error;
+    QVERIFY(!index.open(m_dir.filePath(u"nope.csv"_s), &error));
+    QVERIFY2(error.contains(u"nope.csv"_s), qPrintable(error));
+    QCOMPARE(index.rowCount(), 0);
+}
+
+void TestCsvIndex::emptyFile()
+{
+    CsvIndex index;
+    QVERIFY(index.open(write(u"empty.csv"_s, {})));
+    QVERIFY(index.header().isEmpty());
+    QTRY_VERIFY(index.isComplete());
+    QCOMPARE(index.rowCount(), 0);
+    CsvTableModel model(&index);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestCsvIndex)
+#include "test_csvindex.moc"

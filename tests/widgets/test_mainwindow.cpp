@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void titleAndIcon();
+    void menus();
+    void quitShortcutClosesWindow();
+    void aboutDialogOpensOnce();
+    void welcomePageShowsDataDirAndWorkspace();
+    void firstStartUsesDefaultSize();
+    void geometryRestoredAfterReopen();
+    void dockLayoutRestoredAfterReopen();
+    void layoutHasThreeAreas();
+
+private:
+    std::unique_ptr<MainWindow> createWindow() const;
+
+    QTemporaryDir m_dataDir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    // Keeps QSettings away from the real user's configuration.
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dataDir.isValid());
+}
+
+void TestMainWindow::init()
+{
+    QSettings(u"sandbench"_s, u"sandbench-gui"_s).clear();
+}
+
+std::unique_ptr<MainWindow> TestMainWindow::createWindow() const
+{
+    return std::make_unique<MainWindow>(m_dataDir.path(), u"research"_s);
+}
+
+void TestMainWindow::titleAndIcon()
+{
+    const auto window = createWindow();
+    QCOMPARE(window->objectName(), u"MainWindow"_s);
+    QCOMPARE(window->windowTitle(), u"Sandbench"_s);
+    QCOMPARE(window->dataDir(), m_dataDir.path());
+    QVERIFY(!window->windowIcon().isNull());
+    QVERIFY(window->windowIcon().availableSizes().contains(QSize(256, 256)));
+}
+
+void TestMainWindow::menus()
+{
+    const auto window = createWindow();
+    auto *fileMenu = window->findChild<QMenu *>(u"FileMenu"_s);
+    auto *viewMenu = window->findChild<QMenu *>(u"ViewMenu"_s);
+    auto *helpMenu = window->findChild<QMenu *>(u"HelpMenu"_s);
+    QVERIFY(fileMenu);
+    QVERIFY(viewMenu);
+    QVERIFY(helpMenu);
+    const QList<QAction *> topLevel = window->menuBar()->actions();
+    QCOMPARE(topLevel.size(), 3);
+    QCOMPARE(topLevel.at(0), fileMenu->menuAction());
+    QCOMPARE(topLevel.at(1), viewMenu->menuAction());
+    QCOMPARE(topLevel.at(2), helpMenu->menuAction());
+    QCOMPARE(fileMenu->title(), u"&File"_s);
+    QCOMPARE(helpMenu->title(), u"&Help"_s);
+    for (const char *name : {"NewConversationAction", "AttachAction", "OpenTraceAction", "ProvidersAction"}) {
+        auto *action = window->findChild<QAction *>(QString::fromLatin1(name));
+        QVERIFY2(action && fileMenu->actions().contains(action), name);
+        QVERIFY2(!action->shortcuts().isEmpty(), name);
+    }
+    // Every dock can be shown again from the View menu.
+    QCOMPARE(viewMenu->actions().size(), 3);
+
+    auto *quit = window->findChild<QAction *>(u"QuitAction"_s);
+    QVERIFY(quit);
+    QVERIFY(fileMenu->actions().contains(quit));
+    // The platform's standard Quit keys, or Ctrl+Q where the platform defines none.
+    QList<QKeySequence> expected = QKeySequence::keyBindings(QKeySequence::Quit);
+    if (expected.isEmpty()) {
+        expected = {QKeySequence(Qt::CTRL | Qt::Key_Q)};
+    }
+    QCOMPARE(quit->shortcuts(), expected);
+
+    auto *about = window->findChild<QAction *>(u"AboutAction"_s);
+    QVERIFY(about);
+    QVERIFY(helpMenu->actions().contains(about));
+    QCOMPARE(about->text(), u"&About Sandbench"_s);
+}
+
+void TestMainWindow::quitShortcutClosesWindow()
+{
+    const auto window = createWindow();
+    window->show();
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+
+    auto *quit = window->findChild<QAction *>(u"QuitAction"_s);
+    QVERIFY(quit);
+    QTest::keySequence(window.get(), quit->shortcut());
+    QTRY_VERIFY(!window->isVisible());
+    // Closing through the action saves the window state like any other close.
+    QVERIFY(QSettings(u"sandbench"_s, u"sandbench-gui"_s).contains(u"MainWindow/geometry"_s));
+}
+
+void TestMainWindow::aboutDialogOpensOnce()
+{
+    const auto window = createWindow();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+
+    auto *about = window->findChild<QAction *>(u"AboutAction"_s);
+    QVERIFY(about);
+    about->trigger();
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = window->findChild<QMessageBox *>(u"AboutDialog"_s)) && box->isVisible());
+    QVERIFY(box->text().contains(u"Sandbench " SANDBENCH_VERSION ""_s));
+    QVERIFY(box->informativeText().contains(u"GNU General Public License"_s));
+
+    // A second trigger raises the open dialog instead of stacking another one.
+    about->trigger();
+    QCOMPARE(window->findChildren<QMessageBox *>().size(), 1);
+
+    box->close();
+    QTRY_VERIFY(window->findChildren<QMessageBox *>().isEmpty());
+}
+
+void TestMainWindow::welcomePageShowsDataDirAndWorkspace()
+{
+    const auto window = createWindow();
+    QVERIFY(window->findChild<QWidget *>(u"WelcomePage"_s));
+    QCOMPARE(window->centralWidget()->objectName(), u"ChatStack"_s);
+
+    auto *title = window->findChild<QLabel *>(u"WelcomeTitle"_s);
+    QVERIFY(title);
+    QCOMPARE(title->text(), u"Welcome to Sandbench"_s);
+
+    auto *dataDir = window->findChild<QLabel *>(u"DataDirLabel"_s);
+    QVERIFY(dataDir);
+    QVERIFY2(dataDir->text().contains(m_dataDir.path()), qPrintable(dataDir->text()));
+
+    auto *workspace = window->findChild<QLabel *>(u"WorkspaceLabel"_s);
+    QVERIFY(workspace);
+    QVERIFY2(workspace->text().contains(u"research"_s), qPrintable(workspace->text()));
+    QCOMPARE(window->workspace(), u"research"_s);
+
+    auto *icon = window->findChild<QLabel *>(u"WelcomeIcon"_s);
+    QVERIFY(icon);
+    QVERIFY(!icon->pixmap().isNull());
+}
+
+void TestMainWindow::firstStartUsesDefaultSize()
+{
+    const auto window = createWindow();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QSize available = window->screen()->availableSize();
+    QCOMPARE(window->size(), QSize(1100, 720).boundedTo(available * 0.9));
+}
+
+void TestMainWindow::geometryRestoredAfterReopen()
+{
+    const QSize chosen(823, 611);
+    {
+        const auto window = createWindow();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        window->resize(chosen);
+        QTRY_COMPARE(window->size(), chosen);
+        QVERIFY(window->close());
+    }
+
+    const auto reopened = createWindow();
+    QCOMPARE(reopened->size(), chosen);
+    reopened->show();
+    QVERIFY(QTest::qWaitForWindowExposed(reopened.get()));
+    QCOMPARE(reopened->size(), chosen);
+}
+
+void TestMainWindow::dockLayoutRestoredAfterReopen()
+{
+    {
+        const auto window = createWindow();
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto *conversations = window->findChild<QDockWidget *>(u"ConversationsDock"_s);
+        QVERIFY(conversations);
+        QCOMPARE(window->dockWidgetArea(conversations), Qt::LeftDockWidgetArea);
+        // The user moves the conversations to the right and hides the shell calls.
+        window->addDockWidget(Qt::RightDockWidgetArea, conversations);
+        window->findChild<QDockWidget *>(u"ShellCallsDock"_s)->hide();
+        QVERIFY(window->close());
+    }
+    const auto reopened = createWindow();
+    reopened->show();
+    QVERIFY(QTest::qWaitForWindowExposed(reopened.get()));
+    QCOMPARE(reopened->dockWidgetArea(reopened->findChild<QDockWidget *>(u"ConversationsDock"_s)),
+             Qt::RightDockWidgetArea);
+    QVERIFY(!reopened->findChild<QDockWidget *>(u"ShellCallsDock"_s)->isVisible());
+}
+
+void TestMainWindow::layoutHasThreeAreas()
+{
+    const auto window = createWindow();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto *conversations = window->findChild<QDockWidget *>(u"ConversationsDock"_s);
+    auto *shell = window->findChild<QDockWidget *>(u"ShellCallsDock"_s);
+    QVERIFY(conversations && shell);
+    QCOMPARE(window->dockWidgetArea(conversations), Qt::LeftDockWidgetArea);
+    QCOMPARE(window->dockWidgetArea(shell), Qt::RightDockWidgetArea);
+    QVERIFY(conversations->features() & QDockWidget::DockWidgetMovable);
+    QVERIFY(shell->isVisible());
+    // A first conversation, bound to a container, is ready to chat in.
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    QAbstractItemModelTester tester(list->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(list->count(), 1);
+    QVERIFY(list->item(0)->data(Qt::UserRole).toString().startsWith(u"sess_"_s));
+    QVERIFY(window->findChild<QWidget *>(u"ChatWidget"_s)->isVisible());
+    // New Conversation adds a second one with its own container.
+    window->findChild<QAction *>(u"NewConversationAction"_s)->trigger();
+    QCOMPARE(list->count(), 2);
+    QVERIFY(list->item(1)->data(Qt::UserRole).toString() != list->item(0)->data(Qt::UserRole).toString());
+    QCOMPARE(list->currentRow(), 1);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_mainwindow.moc"

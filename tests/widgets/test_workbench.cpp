@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Drives the real MainWindow on the offscreen platform the way a user would.
+#include "chatwidget.h"
+#include "config-sandbench-tests.h"
+#include "core/settings.h"
+#include "csvpreview.h"
+#include "fakeupstream.h"
+#include "filedialog.h"
+#include "mainwindow.h"
+#include "models/providerregistry.h"
+#include "sandbox/container.h"
+#include "shellcallview.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDir>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+class TestWorkbench final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void dropCsvLandsInContainer();
+    void invalidDropsShowInlineErrors_data();
+    void invalidDropsShowInlineErrors();
+    void questionAnsweredWithLiveShellCall();
+    void stopEndsLongCommand();
+    void openTrace_data();
+    void openTrace();
+    void modelPickerListsProviderModels();
+    void scriptedConversation();
+    void providerSettingsKeepKeysOutOfPlainText();
+
+private:
+    std::unique_ptr<MainWindow> createWindow();
+    void addProvider(const QString &api);
+    void pickModel(MainWindow *window, const QString &id);
+    void drop(MainWindow *window, const QString &path);
+    static QStringList hostProcessesMatching(const QByteArray &cmdline);
+
+    std::unique_ptr<QTemporaryDir> m_dataDir;
+    std::unique_ptr<FakeUpstream> m_fake;
+    QTemporaryDir m_files;
+};
+
+void TestWorkbench::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_files.isValid());
+}
+
+void TestWorkbench::init()
+{
+    Settings().reset(Settings::Key::WindowState);
+    Settings().reset(Settings::Key::WindowGeometry);
+    Settings().reset(Settings::Key::LastModel);
+    m_dataDir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dataDir->isValid());
+    m_fake = std::make_unique<FakeUpstream>();
+    QVERIFY(m_fake->listen());
+}
+
+void TestWorkbench::cleanup()
+{
+    m_fake.reset();
+    m_dataDir.reset();
+}
+
+std::unique_ptr<MainWindow> TestWorkbench::createWindow()
+{
+    auto window = std::make_unique<MainWindow>(m_dataDir->path(), u"test"_s);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    return window;
+}
+
+void TestWorkbench::addProvider(const QString &api)
+{
+    ProviderRegistry registry(m_dataDir->path(), u"test"_s);
+    QVERIFY(registry.load());
+    ProviderConfig config;
+    config.name = u"fake"_s;
+    config.api = providerApiFromName(api).value();
+    config.baseUrl = m_fake->baseUrl();
+    config.isDefault = true;
+    QString error;
+    QVERIFY2(registry.add(config, &error), qPrintable(error));
+}
+
+void TestWorkbench::pickModel(MainWindow *window, const QString &id)
+{
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QVERIFY(picker);
+    QTRY_VERIFY(picker->findData(id) >= 0);
+    picker->setCurrentIndex(picker->findData(id));
+}
+
+void TestWorkbench::drop(MainWindow *window, const QString &path)
+{
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    const QPoint centre = window->rect().center();
+    QDragEnterEvent enter(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent dropEvent(QPointF(centre), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window, &dropEvent);
+}
+
+QStringList TestWorkbench::hostProcessesMatching(const QByteArray &cmdline)
+{
+    QStringList found;
+    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : pids) {
+        QFile f(u"/proc/"_s + pid + u"/cmdline"_s);
+        // Whether the shell execs the command or forks it, its command line contains the words.
+        if (f.open(QIODevice::ReadOnly) && f.readAll().replace('\0', ' ').contains(cmdline))
+            found.append(pid);
+    }
+    return found;
+}
+
+void TestWorkbench::dropCsvLandsInContainer()
+{
+    const QString csv = m_files.filePath(u"sales.csv"_s);
+    QVERIFY(QFile::copy(u":/samples/sales.csv"_s, csv));
+    const auto window = createWindow();
+    QVERIFY(window);
+    Container *container = window->currentContainer();
+    QVERIFY(container);
+
+    drop(window.get(), csv);
+
+    auto *chat = window->currentChat();
+    QToolButton *chip = nullptr;
+    QTRY_VERIFY((chip = chat->findChild<QToolButton *>(u"AttachmentChip"_s)));
+    QCOMPARE(chip->text(), u"sales.csv"_s);
+    QCOMPARE(chip->property("sandboxPath").toString(), u"/workspace/home/sales.csv"_s);
+    const QString copy = container->homeDir() + u"/sales.csv"_s;
+    QVERIFY(QFile::exists(copy));
+    QFile original(csv), copied(copy);
+    QVERIFY(original.open(QIODevice::ReadOnly) && copied.open(QIODevice::ReadOnly));
+    QCOMPARE(copied.readAll(), original.readAll());
+    if (::geteuid() == 0)
+        QCOMPARE(QFileInfo(copy).ownerId(), SandboxSettings::sandboxHostUid());
+    QCOMPARE(chat->pendingAttachments(), QStringList{u"/workspace/home/sales.csv"_s});
+
+    // Clicking the chip opens the table preview with the parsed rows.
+    QTest::mouseClick(chip, Qt::LeftButton);
+    auto *preview = window->findChild<CsvPreview *>(u"CsvPreview"_s);
+    QVERIFY(preview);
+    QTRY_VERIFY(preview->isVisible());
+    auto *table = preview->findChild<QTableView *>(u"CsvTable"_s);
+    QVERIFY(table->model());
+    QAbstractItemModelTester tester(table->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTRY_COMPARE(table->model()->rowCount(), 240);
+    QCOMPARE(table->model()->headerData(2, Qt::Horizontal).toString(), u"product"_s);
+    QCOMPARE(table->model()->index(4, 2).data().toString(), u"Grinder, \"Pro\" edition"_s);
+    QTRY_COMPARE(preview->findChild<QLabel *>(u"CsvRowCount"_s)->text(), u"240 rows"_s);
+
+    // A second drop of the same name does not overwrite the first.
+    drop(window.get(), csv);
+    QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 2);
+    QVERIFY(QFile::exists(container->homeDir() + u"/sales-2.csv"_s));
+}
+
+void TestWorkbench::invalidDropsShowInlineErrors_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("directory") << u"dir"_s << u"is a folder"_s;
+    QTest::newRow("too large") << u"large"_s << u"more than"_s;
+    QTest::newRow("missing") << u"missing"_s << u"does not exist"_s;
+}
+
+void TestWorkbench::invalidDropsShowInlineErrors()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, message);
+    QString path;
+    if (kind == u"dir") {
+        path = m_files.filePath(u"folder"_s);
+        QVERIFY(QDir().mkpath(path));
+    } else if (kind == u"large") {
+        path = m_files.filePath(u"large.bin"_s);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(4096));
+    } else {
+        path = m_files.filePath(u"missing.csv"_s);
+    }
+    const auto window = createWindow();
+    QVERIFY(window);
+    window->settings()->setValue(Settings::Key::MaxUploadBytes, qint64(1024));
+    drop(window.get(), path);
+    auto *chat = window->currentChat();
+    auto *error = chat->findChild<QWidget *>(u"ChatError"_s);
+    QTRY_VERIFY(error->isVisible());
+    const QString text = error->findChild<QLabel *>(u"InlineMessageText"_s)->text();
+    QVERIFY2(text.contains(message), qPrintable(text));
+    QVERIFY(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).isEmpty());
+    QDir home(window->currentContainer()->homeDir());
+    QVERIFY(!home.exists() || home.entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
+    window->settings()->reset(Settings::Key::MaxUploadBytes);
+}
+
+void TestWorkbench::questionAnsweredWithLiveShellCall()
+{
+    addProvider(u"responses"_s);
+    m_fake->setScript(
+        {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo hello-from-sandbox"_s,
+                                                                               u"echo oops >&2; exit 3"_s,
+                                                                               u"wc -l < sales.csv"_s}}}),
+         FakeStep::answer(u"The file has **241** lines."_s).inChunks(4)});
+    const QString csv = m_files.filePath(u"q.csv"_s);
+    QVERIFY(QFile::copy(u":/samples/sales.csv"_s, csv) || QFile::exists(csv));
+    m_fake->setModels({u"fake-model"_s});
+    const auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/fake-model"_s);
+    drop(window.get(), csv);
+    auto *chat = window->currentChat();
+    QTRY_VERIFY(chat->findChild<QToolButton *>(u"AttachmentChip"_s));
+    QVERIFY(QFile::rename(window->currentContainer()->homeDir() + u"/q.csv"_s,
+                          window->currentContainer()->homeDir() + u"/sales.csv"_s));
+
+    auto *input = chat->findChild<QPlainTextEdit *>(u"MessageInput"_s);
+    QTest::keyClicks(input, u"How many lines?"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+
+    ShellCallPanel *panel = window->currentShellPanel();
+    QTRY_COMPARE(panel->views().size(), 1);
+    ShellCallView *view = panel->views().first();
+    QCOMPARE(view->commandViews().size(), 3);
+    QCOMPARE(view->commandViews()[0]->findChild<QLabel *>(u"CommandText"_s)->text(),
+             u"$ echo hello-from-sandbox"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(view->statusText(), u"Completed"_s, 60000);
+    QCOMPARE(view->commandViews()[0]->outputText(), u"hello-from-sandbox\n"_s);
+    QCOMPARE(view->commandViews()[0]->badgeText(), u"exit 0"_s);
+    QCOMPARE(view->commandViews()[1]->outputText(), u"oops\n"_s);
+    QCOMPARE(view->commandViews()[1]->badgeText(), u"exit 3"_s);
+    QCOMPARE(view->commandViews()[2]->outputText().trimmed(), u"241"_s);
+    QVERIFY(view->findChild<QLabel *>(u"CallContainer"_s)->text().contains(window->currentContainer()->id()));
+    QVERIFY(!view->findChild<QLabel *>(u"ElapsedLabel"_s)->text().isEmpty());
+
+    // The answer streams into an assistant bubble rendered from Markdown.
+    QTRY_VERIFY(!chat->session()->isBusy());
+    MessageBubble *answer = nullptr;
+    for (MessageBubble *b : chat->bubbles()) {
+        if (b->role() == MessageBubble::Role::Assistant)
+            answer = b;
+    }
+    QVERIFY(answer);
+    QCOMPARE(answer->text(), u"The file has **241** lines."_s);
+    QCOMPARE(answer->renderedText(), u"The file has 241 lines."_s);
+
+    // What the model was told: the upload's path, and the shell results as the tool output.
+    const QList<RecordedRequest> requests = m_fake->modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QVERIFY(requests[0].body.contains("/workspace/home/q.csv"));
+    QVERIFY(requests[1].body.contains("hello-from-sandbox"));
+    QVERIFY(requests[1].body.contains("exit_code\\\":3"));
+}
+
+void TestWorkbench::stopEndsLongCommand()
+{
+    addProvider(u"chat"_s);
+    m_fake->setScript(
+        {FakeStep::toolCall(u"shell"_s,
+                            QJsonObject{{u"commands"_s, QJsonArray{u"sleep 100.25"_s, u"echo never"_s}}}),
+         FakeStep::answer(u"should not be asked"_s)});
+    m_fake->setModels({u"slow"_s});
+    const auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/slow"_s);
+    auto *chat = window->currentChat();
+    QTest::keyClicks(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), u"Wait for me"_s);
+    QTest::keyClick(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), Qt::Key_Return,
+                    Qt::ControlModifier);
+
+    ShellCallPanel *panel = window->currentShellPanel();
+    QTRY_COMPARE(panel->views().size(), 1);
+    ShellCallView *view = panel->views().first();
+    QTRY_COMPARE_WITH_TIMEOUT(view->commandViews()[0]->badgeText(), u"running"_s, 60000);
+    QTRY_VERIFY(!hostProcessesMatching("sleep 100.25"_ba).isEmpty());
+    auto *stop = chat->findChild<QPushButton *>(u"StopButton"_s);
+    QVERIFY(stop->isEnabled());
+    QTest::mouseClick(stop, Qt::LeftButton);
+
+    QTRY_COMPARE(view->statusText(), u"Cancelled"_s);
+    QVERIFY(view->commandViews()[0]->badgeText() != u"running"_s);
+    QCOMPARE(view->commandViews()[1]->badgeText(), u"not run"_s);
+    QTRY_VERIFY(!chat->session()->isBusy());
+    QVERIFY(chat->findChild<QWidget *>(u"StoppedNote"_s));
+    QVERIFY(!stop->isEnabled());
+    QTRY_VERIFY(hostProcessesMatching("sleep 100.25"_ba).isEmpty());
+    // The model is not asked again after a stop.
+    QCOMPARE(m_fake->modelRequests().size(), 1);
+}
+
+void TestWorkbench::openTrace_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QStringList>("commands");
+    QTest::addColumn<QString>("firstOutput");
+    QTest::addColumn<QString>("lastBadge");
+
+    QTest::newRow("responses") << QByteArray(
+                                      R"({"output":[{"type":"openrouter:shell","id":"sh_1","call_id":"call_1",
+        "status":"completed","container_id":"sess_hosted123",
+        "action":{"commands":["cat /etc/os-release","python3 --version"],"timeout_ms":120000,"max_output_length":16384},
+        "output":[{"stdout":"PRETTY_NAME=\"Ubuntu 22.04.5 LTS\"\n","stderr":"","outcome":{"type":"exit","exit_code":0}},
+                  {"stdout":"","stderr":"","outcome":{"type":"timeout"}}]}]})")
+                               << QStringList{u"cat /etc/os-release"_s, u"python3 --version"_s}
+                               << u"PRETTY_NAME=\"Ubuntu 22.04.5 LTS\"\n"_s << u"timeout"_s;
+    QTest::newRow("messages")
+        << QByteArray(R"({"content":[{"type":"server_tool_use","id":"srvtoolu_9","name":"openrouter:shell",
+        "input":{"commands":["echo traced","false"]}},{"type":"openrouter_shell_tool_result","tool_use_id":"srvtoolu_9",
+        "content":[{"stdout":"traced\n","stderr":"","outcome":{"type":"exit","exit_code":0}},
+                   {"stdout":"","stderr":"","outcome":{"type":"exit","exit_code":1}}]}]})")
+        << QStringList{u"echo traced"_s, u"false"_s} << u"traced\n"_s << u"exit 1"_s;
+}
+
+void TestWorkbench::openTrace()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QStringList, commands);
+    QFETCH(QString, firstOutput);
+    QFETCH(QString, lastBadge);
+    const QString path = m_files.filePath(u"trace.json"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(json);
+    f.close();
+
+    const auto window = createWindow();
+    QVERIFY(window);
+    FileDialog::setNextFileName(path);
+    window->findChild<QAction *>(u"OpenTraceAction"_s)->trigger();
+    QTRY_COMPARE(window->conversationCount(), 2);
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    QAbstractItemModelTester tester(list->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(list->currentItem()->text(), u"Trace: trace.json"_s);
+    ShellCallPanel *panel = window->currentShellPanel();
+    QCOMPARE(panel->views().size(), 1);
+    ShellCallView *view = panel->views().first();
+    QCOMPARE(view->commandViews().size(), commands.size());
+    for (int i = 0; i < commands.size(); ++i)
+        QCOMPARE(view->commandViews()[i]->command(), commands[i]);
+    QCOMPARE(view->commandViews()[0]->outputText(), firstOutput);
+    QCOMPARE(view->commandViews().last()->badgeText(), lastBadge);
+    QVERIFY(panel->findChild<QPushButton *>(u"RerunButton"_s)->isVisible());
+
+    if (QTest::currentDataTag() == "messages"_ba) {
+        // Re-run locally: the same commands in this conversation's new container.
+        QTest::mouseClick(panel->findChild<QPushButton *>(u"RerunButton"_s), Qt::LeftButton);
+        QTRY_COMPARE(panel->views().size(), 2);
+        ShellCallView *rerun = panel->views().last();
+        QTRY_COMPARE_WITH_TIMEOUT(rerun->statusText(), u"Completed"_s, 60000);
+        QCOMPARE(rerun->commandViews()[0]->outputText(), u"traced\n"_s);
+        QCOMPARE(rerun->commandViews()[1]->badgeText(), u"exit 1"_s);
+        QVERIFY(rerun->findChild<QLabel *>(u"CallContainer"_s)
+                    ->text()
+                    .contains(window->currentContainer()->id()));
+    }
+
+    // Not a trace: an inline error, no new conversation.
+    const QString bad = m_files.filePath(u"bad.json"_s);
+    QFile b(bad);
+    QVERIFY(b.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    b.write("{\"nothing\":true}");
+    b.close();
+    FileDialog::setNextFileName(bad);
+    window->findChild<QAction *>(u"OpenTraceAction"_s)->trigger();
+    QCOMPARE(window->conversationCount(), 2);
+    QTRY_VERIFY(window->currentChat()->findChild<QWidget *>(u"ChatError"_s)->isVisible());
+}
+
+void TestWorkbench::modelPickerListsProviderModels()
+{
+    addProvider(u"chat"_s);
+    m_fake->setModels({u"alpha"_s, u"beta"_s});
+    const auto window = createWindow();
+    QVERIFY(window);
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QAbstractItemModelTester tester(picker->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTRY_VERIFY(picker->findData(u"fake/alpha"_s) >= 0);
+    QVERIFY(picker->findData(u"fake/beta"_s) >= 0);
+    QVERIFY(picker->findText(u"fake/alpha"_s) >= 0);
+    // The scripted provider is there too and says what it is.
+    const int scripted = picker->findText(u"Scripted: sales-demo"_s);
+    QVERIFY(scripted >= 0);
+    picker->setCurrentIndex(scripted);
+    auto *header = window->currentChat()->findChild<QLabel *>(u"ChatHeader"_s);
+    QVERIFY2(header->text().startsWith(u"Scripted: sales-demo"_s), qPrintable(header->text()));
+    QVERIFY(header->text().contains(u"no model is asked"_s));
+    picker->setCurrentIndex(picker->findData(u"fake/beta"_s));
+    QCOMPARE(header->text(), u"Model: fake/beta"_s);
+    QCOMPARE(window->settings()->lastModel(), u"fake/beta"_s);
+}
+
+void TestWorkbench::scriptedConversation()
+{
+    const QString csv = m_files.filePath(u"sales.csv"_s);
+    QVERIFY(QFile::copy(u":/samples/sales.csv"_s, csv) || QFile::exists(csv));
+    const auto window = createWindow();
+    QVERIFY(window);
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findText(u"Scripted: sales-demo"_s) >= 0);
+    picker->setCurrentIndex(picker->findText(u"Scripted: sales-demo"_s));
+    FileDialog::setNextFileName(csv);
+    window->findChild<QAction *>(u"AttachAction"_s)->trigger();
+    auto *chat = window->currentChat();
+    QTRY_VERIFY(chat->findChild<QToolButton *>(u"AttachmentChip"_s));
+    QTest::keyClicks(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), u"Which region sells most?"_s);
+    chat->sendCurrentText();
+    ShellCallPanel *panel = window->currentShellPanel();
+    QTRY_COMPARE(panel->views().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(panel->views().first()->statusText(), u"Completed"_s, 60000);
+    QVERIFY(panel->views().first()->commandViews()[0]->outputText().startsWith(u"date,region,product"_s));
+    QVERIFY(panel->views().first()->commandViews()[2]->outputText().contains(u"South"_s));
+    QTRY_VERIFY(!chat->session()->isBusy());
+    QVERIFY(chat->bubbles().last()->renderedText().contains(u"South"_s));
+}
+
+void TestWorkbench::providerSettingsKeepKeysOutOfPlainText()
+{
+    m_fake->setModels({u"local-llm"_s});
+    const auto window = createWindow();
+    QVERIFY(window);
+    // The fake stands in for a local server on one of the probed ports.
+    window->settings()->setValue(Settings::Key::LocalServerPorts, QString::number(m_fake->port()));
+    window->findChild<QAction *>(u"ProvidersAction"_s)->trigger();
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = window->findChild<QDialog *>(u"ProviderSettings"_s)) && dialog->isVisible());
+
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"DetectButton"_s), Qt::LeftButton);
+    auto *local = dialog->findChild<QListWidget *>(u"LocalServers"_s);
+    QTRY_COMPARE(local->count(), 1);
+    QVERIFY2(local->item(0)->text().contains(m_fake->baseUrl().toString()),
+             qPrintable(local->item(0)->text()));
+    Q_EMIT local->itemActivated(local->item(0));
+    QCOMPARE(dialog->findChild<QLineEdit *>(u"ProviderBaseUrl"_s)->text(), m_fake->baseUrl().toString());
+
+    dialog->findChild<QLineEdit *>(u"ProviderName"_s)->setText(u"local"_s);
+    dialog->findChild<QLineEdit *>(u"ProviderKey"_s)->setText(u"sk-secret-123"_s);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"SaveProviderButton"_s), Qt::LeftButton);
+
+    // Saved, and its models reach the picker.
+    QTRY_VERIFY(window->findChild<QComboBox *>(u"ModelPicker"_s)->findData(u"local/local-llm"_s) >= 0);
+    auto *message = dialog->findChild<QWidget *>(u"ProviderMessage"_s);
+    QTRY_VERIFY(message->isVisible());
+    const QString text = message->findChild<QLabel *>(u"InlineMessageText"_s)->text();
+    // Either a keychain stored it or the message says why not; the key never lands in a file.
+    QVERIFY2(text.contains(u"keychain"_s), qPrintable(text));
+    QDirIterator it(m_dataDir->path(), QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY2(!f.readAll().contains("sk-secret-123"), qPrintable(f.fileName()));
+    }
+    window->settings()->reset(Settings::Key::LocalServerPorts);
+}
+
+QTEST_MAIN(TestWorkbench)
+#include "test_workbench.moc"

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chatsession.h"
+
+#include <QFrame>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class InlineMessage;
+class QHBoxLayout;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QScrollArea;
+class QTextBrowser;
+class QVBoxLayout;
+
+// One chat message: role, text (Markdown for the assistant), a copy button.
+class MessageBubble : public QFrame
+{
+    Q_OBJECT
+public:
+    enum class Role { User, Assistant, Note };
+    MessageBubble(Role role, const QString &title, QWidget *parent = nullptr);
+
+    Role role() const { return m_role; }
+    void setText(const QString &text);
+    void appendText(const QString &text);
+    QString text() const { return m_text; }
+    QString renderedText() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void render();
+    void fitHeight();
+
+    Role m_role;
+    QString m_text;
+    QTextBrowser *m_body = nullptr;
+    QTimer m_renderTimer;
+};
+
+// The centre of the window: the conversation's messages, attachment chips and the input line.
+class ChatWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    ChatWidget(ChatSession *session, QWidget *parent = nullptr);
+
+    ChatSession *session() const { return m_session; }
+    // The model label shown above the messages ("Scripted" for scripts).
+    void setModelLabel(const QString &label, bool scripted);
+    void addAttachment(const QString &hostPath, const QString &sandboxPath);
+    QStringList pendingAttachments() const { return m_pendingSandboxPaths; }
+    void showError(const QString &message);
+    void showInfo(const QString &message);
+    QList<MessageBubble *> bubbles() const { return m_bubbles; }
+
+public Q_SLOTS:
+    void sendCurrentText();
+
+Q_SIGNALS:
+    void attachRequested();
+    void attachmentClicked(const QString &hostPath);
+    // Emitted before the text goes to the session so the window can pick the model.
+    void aboutToSend();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    MessageBubble *addBubble(MessageBubble::Role role, const QString &title, const QString &text);
+    void addImage(const QString &path);
+    void scrollToEnd();
+    void onBusyChanged(bool busy);
+
+    QPointer<ChatSession> m_session;
+    QLabel *m_modelLabel = nullptr;
+    QScrollArea *m_scroll = nullptr;
+    QVBoxLayout *m_messages = nullptr;
+    QLabel *m_empty = nullptr;
+    InlineMessage *m_error = nullptr;
+    QWidget *m_chips = nullptr;
+    QHBoxLayout *m_chipsLayout = nullptr;
+    QPlainTextEdit *m_input = nullptr;
+    QPushButton *m_attach = nullptr;
+    QPushButton *m_send = nullptr;
+    QPushButton *m_stop = nullptr;
+    QList<MessageBubble *> m_bubbles;
+    MessageBubble *m_current = nullptr;
+    QStringList m_pendingSandboxPaths;
+};

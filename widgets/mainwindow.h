@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QIcon>
+#include <QMainWindow>
+#include <QPointer>
+
+#include <memory>
+
+class ChatSession;
+class ChatWidget;
+class Container;
+class ContainerManager;
+class CsvPreview;
+class ModelClient;
+class ProviderRegistry;
+class QAction;
+class QComboBox;
+class QDockWidget;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+class SecretStore;
+class Settings;
+class ShellCallPanel;
+class WelcomePage;
+struct TraceCall;
+
+// The workbench's top-level window: conversations on the left, the chat in the centre, the live shell calls
+// on the right, menus, and the window state kept between runs.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    MainWindow(const QString &dataDir, const QString &workspace, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    QString dataDir() const { return m_dataDir; }
+    QString workspace() const { return m_workspace; }
+    Settings *settings() const { return m_settings; }
+    ContainerManager *containers() const { return m_containers; }
+    ProviderRegistry *providers() const { return m_registry; }
+
+    // The application icon in every embedded size.
+    static QIcon applicationIcon();
+
+    // The conversation shown now: its chat, its shell-call panel and its container.
+    ChatWidget *currentChat() const;
+    ShellCallPanel *currentShellPanel() const;
+    Container *currentContainer() const;
+    int conversationCount() const { return int(m_conversations.size()); }
+
+    // Where the model picker finds scripts besides the built-in ones: DATA/workspaces/<ws>/scripts.
+    QString scriptsDir() const;
+
+public Q_SLOTS:
+    void showAbout();
+    void newConversation();
+    // Copies the file into the current conversation's container home and shows a chip; errors show inline.
+    void attachFile(const QString &path);
+    void attachWithDialog();
+    void openTraceWithDialog();
+    bool openTrace(const QString &path);
+    void openCsvPreview(const QString &path);
+    void showProviderSettings();
+    // Lists the scripts and every configured provider's models in the picker again.
+    void refreshModels();
+
+Q_SIGNALS:
+    // The picker holds the result of the latest refreshModels().
+    void modelsRefreshed();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    struct Conversation;
+
+    void createMenus();
+    void createDocks();
+    void restoreWindowState();
+    void saveWindowState() const;
+    Conversation *addConversation(const QString &title);
+    Conversation *current() const;
+    void selectConversation(int row);
+    void onModelChosen();
+    // Makes sure the conversation's session has a client for the picked model; false with an inline error.
+    bool prepareClient(Conversation *conversation);
+    void rerunTrace(Conversation *conversation);
+
+    QString m_dataDir;
+    QString m_workspace;
+    Settings *m_settings = nullptr;
+    ContainerManager *m_containers = nullptr;
+    ProviderRegistry *m_registry = nullptr;
+    SecretStore *m_secrets = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QAction *m_newAction = nullptr;
+    QAction *m_attachAction = nullptr;
+    QAction *m_openTraceAction = nullptr;
+    QAction *m_providersAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QStackedWidget *m_chatStack = nullptr;
+    WelcomePage *m_welcomePage = nullptr;
+    QDockWidget *m_conversationsDock = nullptr;
+    QListWidget *m_conversationList = nullptr;
+    QDockWidget *m_shellDock = nullptr;
+    QStackedWidget *m_shellStack = nullptr;
+    QDockWidget *m_csvDock = nullptr;
+    CsvPreview *m_csvPreview = nullptr;
+    QComboBox *m_modelPicker = nullptr;
+    QString m_wantedModel;
+    std::vector<std::unique_ptr<Conversation>> m_conversations;
+    int m_conversationCounter = 0;
+};

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDialog>
+
+class InlineMessage;
+class LocalServerProbe;
+class ProviderRegistry;
+class QComboBox;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class SecretStore;
+class Settings;
+
+// The provider settings page: name, API format, base URL and key of each provider; keys go to the OS
+// keychain only. Local model servers are detected and offered.
+class ProviderSettingsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    ProviderSettingsDialog(ProviderRegistry *registry, SecretStore *secrets, Settings *settings,
+                           QWidget *parent = nullptr);
+
+public Q_SLOTS:
+    void detectLocalServers();
+
+Q_SIGNALS:
+    void providersChanged();
+
+private:
+    void reload();
+    void showProvider(const QString &name);
+    void save();
+    void removeSelected();
+
+    ProviderRegistry *m_registry;
+    SecretStore *m_secrets;
+    Settings *m_settings;
+    LocalServerProbe *m_probe = nullptr;
+    QListWidget *m_list = nullptr;
+    QLineEdit *m_name = nullptr;
+    QComboBox *m_api = nullptr;
+    QLineEdit *m_baseUrl = nullptr;
+    QLineEdit *m_key = nullptr;
+    QLineEdit *m_keyEnv = nullptr;
+    QPushButton *m_save = nullptr;
+    QPushButton *m_remove = nullptr;
+    QPushButton *m_detect = nullptr;
+    QListWidget *m_local = nullptr;
+    InlineMessage *m_message = nullptr;
+};

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sandbox/shellcall.h"
+
+#include <QElapsedTimer>
+#include <QFrame>
+#include <QJsonObject>
+#include <QPointer>
+#include <QTimer>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QVBoxLayout;
+
+// One command of a shell call: the command line, its stdout/stderr as they stream and its outcome badge.
+// Appends are coalesced on a short timer and the text is bounded, so megabytes of output keep the view
+// smooth and its memory flat.
+class CommandOutputView : public QFrame
+{
+    Q_OBJECT
+public:
+    static constexpr int FlushIntervalMs = 40;
+    // At most this many characters reach the document per flush; older pending text is skipped.
+    static constexpr qsizetype MaxFlushChars = 128 * 1024;
+    // A single long line cannot grow the document beyond this either.
+    static constexpr int MaxDocumentChars = 2 * 1024 * 1024;
+
+    CommandOutputView(int index, const QString &command, int maxBlocks, QWidget *parent = nullptr);
+
+    void appendOutput(ShellCall::Stream stream, const QString &text);
+    void setRunning();
+    void setResult(const CommandResult &result);
+    // Writes pending output at once (tests and finishing calls).
+    void flush();
+
+    QString command() const { return m_commandText; }
+    QString outputText() const;
+    QString badgeText() const;
+    qint64 skippedChars() const { return m_skipped; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void updateColours();
+    void fitOutputHeight();
+    void setBadge(const QString &text, const QColor &colour);
+
+    QString m_commandText;
+    QLabel *m_command = nullptr;
+    QLabel *m_badge = nullptr;
+    QPlainTextEdit *m_output = nullptr;
+    QList<QPair<ShellCall::Stream, QString>> m_pending;
+    qsizetype m_pendingChars = 0;
+    qint64 m_skipped = 0;
+    QTimer m_flushTimer;
+    QColor m_badgeColour;
+    bool m_hasOutput = false;
+};
+
+// One shell call: container id, status, elapsed time, cost, and a CommandOutputView per command. Shows a
+// live ShellCall or a finished Responses output item (trace viewer).
+class ShellCallView : public QFrame
+{
+    Q_OBJECT
+public:
+    ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent = nullptr);
+    ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidget *parent = nullptr);
+
+    ShellCall *call() const { return m_call; }
+    QJsonObject outputItem() const;
+    QList<CommandOutputView *> commandViews() const { return m_commands; }
+    QString statusText() const;
+    // Dollars; negative leaves the cost blank (not metered yet).
+    void setCost(double dollars);
+
+private:
+    void build(const QString &containerId, const QStringList &commands);
+    void onCommandStarted(int index);
+    void onOutput(int index, ShellCall::Stream stream, const QString &text);
+    void onCommandFinished(int index, const CommandResult &result);
+    void onFinished();
+    void tick();
+    void setStatus(const QString &text);
+
+    QPointer<ShellCall> m_call;
+    QJsonObject m_item;
+    int m_maxBlocks = 5000;
+    QLabel *m_title = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_elapsed = nullptr;
+    QLabel *m_cost = nullptr;
+    QVBoxLayout *m_commandsLayout = nullptr;
+    QList<CommandOutputView *> m_commands;
+    QElapsedTimer m_clock;
+    QTimer m_ticker;
+};
+
+// The dock's content: every shell call of a conversation (or of an opened trace), newest last.
+class ShellCallPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ShellCallPanel(QWidget *parent = nullptr);
+
+    void setMaxBlocks(int blocks) { m_maxBlocks = blocks; }
+    ShellCallView *addCall(ShellCall *call);
+    ShellCallView *addItem(const QJsonObject &outputItem);
+    QList<ShellCallView *> views() const { return m_views; }
+    void clear();
+    // A trace's title and the Re-run button; empty hides them.
+    void setTraceTitle(const QString &title);
+
+Q_SIGNALS:
+    void rerunRequested();
+
+private:
+    ShellCallView *append(ShellCallView *view);
+
+    QLabel *m_traceTitle = nullptr;
+    QPushButton *m_rerun = nullptr;
+    QLabel *m_empty = nullptr;
+    QVBoxLayout *m_list = nullptr;
+    class QScrollArea *m_scroll = nullptr;
+    QList<ShellCallView *> m_views;
+    int m_maxBlocks = 5000;
+};
