@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "broadcastcommands.h"
+#include "cliutil.h"
 
 #include "gateway/broadcastconfig.h"
 #include "sandbox/containermanager.h"
@@ -15,18 +16,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
-
-void printErr(const QString &text)
-{
-    std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
-}
-
-void printOut(const QString &text)
-{
-    std::fputs(text.toLocal8Bit().constData(), stdout);
-}
 
 const QString kUsage = u"usage: sandbench broadcast add URL [--header NAME=VALUE]...\n"
                        "       sandbench broadcast list [--json]\n"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands.h"
+#include "cliutil.h"
 
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
@@ -23,21 +24,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
-
-void printErr(const QString &text)
-{
-    const QByteArray bytes = (text.endsWith(u'\n') ? text : text + u'\n').toLocal8Bit();
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    fflush(stderr);
-}
-
-void printOut(const QByteArray &bytes)
-{
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    fflush(stdout);
-}
 
 const QCommandLineOption
     dataDirOption(u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "containercommands.h"
+#include "cliutil.h"
 
 #include "sandbox/containermanager.h"
 #include "sandbox/history/containerregistry.h"
@@ -20,22 +21,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
-
-void printErr(const QString &text)
-{
-    const QByteArray bytes = (text.endsWith(u'\n') ? text : text + u'\n').toLocal8Bit();
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    fflush(stderr);
-}
-
-void printOut(const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    fflush(stdout);
-}
 
 void printJson(const QJsonValue &value)
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gatewaycommands.h"
+#include "cliutil.h"
 
 #include "gateway/guardrail.h"
 #include "gateway/guardrailconfig.h"
@@ -22,23 +23,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
-
 constexpr int kDefaultLimit = 50;
 constexpr int kMaxLimit = 100000;
-
-void printErr(const QString &text)
-{
-    const QByteArray bytes = (text.endsWith(u'\n') ? text : text + u'\n').toLocal8Bit();
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    fflush(stderr);
-}
-
-void printOut(const QByteArray &bytes)
-{
-    fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    fflush(stdout);
-}
 
 // The options every command takes, as in commands.cpp (whose helpers are private to it).
 struct CommonOptions
@@ -284,7 +270,7 @@ int runLogsCommand(const QStringList &args)
             return ExitOk;
         }
         if (records.isEmpty()) {
-            printOut("no requests logged\n");
+            printOut(QByteArrayLiteral("no requests logged\n"));
             return ExitOk;
         }
         for (const RequestRecord &r : records) {
