@@ -6,7 +6,6 @@
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/meter.h"
-#include "sandbox/history/sessionidentity.h"
 #include "sandbox/shellcall.h"
 #include "tools/shellaction.h"
 

@@ -20,7 +20,6 @@ class Meter;
 class ModelClient;
 class ModelTurn;
 class ProviderRegistry;
-class SessionIdentity;
 class ShellCall;
 struct ModelError;
 struct CommandResult;
@@ -31,8 +30,7 @@ struct AgentEnvironment
     QString workspace;
     ProviderRegistry *providers = nullptr;
     ContainerManager *containers = nullptr;
-    SessionIdentity *sessions = nullptr; // may be null: then session ids map to containers directly
-    Meter *meter = nullptr;              // may be null: no cost reported
+    Meter *meter = nullptr; // may be null: no cost reported
     // May be null: no guardrails. Applied to the caller's messages before the first upstream call.
     std::shared_ptr<const GuardrailEngine> guardrails;
     bool scanToolOutput = false; // the guardrails also read sandbox output before the model does

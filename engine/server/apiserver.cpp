@@ -11,7 +11,6 @@
 #include "sandbox/history/containerregistry.h"
 #include "sandbox/history/filestore.h"
 #include "sandbox/history/meter.h"
-#include "sandbox/history/sessionidentity.h"
 #include "sandbox/sandboxsettings.h"
 
 #include <QDateTime>
@@ -393,11 +392,6 @@ ApiServer::Workspace *ApiServer::workspace(const QString &name, QString *error)
     ws->containers = new ContainerManager(SandboxSettings::forDataDir(m_dataDir, name), this);
     ws->containers->setPrewarm(m_prewarm);
     ws->providers = new ProviderRegistry(m_dataDir, name, this);
-    ws->sessions = std::make_unique<SessionIdentity>(m_dataDir, name);
-    if (!ws->sessions->load(error)) {
-        delete ws;
-        return nullptr;
-    }
     ws->observer = new RequestObserver(m_dataDir, name, this);
     m_workspaces.insert(name, ws);
     return ws;
@@ -564,7 +558,6 @@ void ApiServer::handleAgent(HttpConnection *connection, const HttpRequest &reque
     env.workspace = workspaceName;
     env.providers = ws->providers;
     env.containers = ws->containers;
-    env.sessions = ws->sessions.get();
     env.meter = m_meter.get();
     env.guardrails = ws->observer->guardrails();
     env.scanToolOutput = ws->observer->scanToolOutput();

@@ -18,7 +18,6 @@ class Meter;
 class ProviderRegistry;
 class QTcpServer;
 class RequestObserver;
-class SessionIdentity;
 struct HttpRequest;
 struct RequestRecord;
 
@@ -53,7 +52,6 @@ private:
     {
         ContainerManager *containers = nullptr;
         ProviderRegistry *providers = nullptr;
-        std::unique_ptr<SessionIdentity> sessions;
         RequestObserver *observer = nullptr;
     };
     enum class ErrorShape { OpenAi, Anthropic };
