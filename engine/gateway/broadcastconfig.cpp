@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "broadcastconfig.h"
 
+#include "core/jsonfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 using namespace Qt::StringLiterals;
 
@@ -46,24 +47,19 @@ bool BroadcastConfig::load(QString *error)
 {
     m_destinations.clear();
     m_options = {};
-    QFile file(filePath());
-    if (!file.exists())
+    const std::optional<QJsonDocument> doc = JsonFile::read(filePath(), error);
+    if (!doc)
+        return false;
+    if (doc->isNull())
         return true;
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!doc->isArray() && !doc->isObject()) {
         if (error)
-            *error = u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
+            *error = u"%1 must hold a JSON array or object"_s.arg(filePath());
         return false;
     }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || (!doc.isArray() && !doc.isObject())) {
-        if (error)
-            *error = u"%1 is not valid JSON: %2"_s.arg(file.fileName(), parseError.errorString());
-        return false;
-    }
-    QJsonArray list = doc.array();
-    if (doc.isObject()) {
-        const QJsonObject root = doc.object();
+    QJsonArray list = doc->array();
+    if (doc->isObject()) {
+        const QJsonObject root = doc->object();
         list = root.value(u"destinations"_s).toArray();
         for (const auto &[key, member] : optionKeys()) {
             const int value = root.value(key).toInt(-1);
@@ -77,7 +73,7 @@ bool BroadcastConfig::load(QString *error)
         if (!validEndpoint(endpoint)) {
             if (error)
                 *error = u"%1: invalid endpoint \"%2\" (use an http:// or https:// URL)"_s.arg(
-                    file.fileName(), o.value(u"endpoint"_s).toString());
+                    filePath(), o.value(u"endpoint"_s).toString());
             m_destinations.clear();
             return false;
         }
@@ -104,14 +100,7 @@ bool BroadcastConfig::save(QString *error) const
     for (const auto &[key, member] : optionKeys())
         if (m_options.*member != defaults.*member)
             root.insert(key, m_options.*member);
-    QDir().mkpath(m_dir);
-    QSaveFile file(filePath());
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
-        if (error)
-            *error = u"cannot write %1: %2"_s.arg(file.fileName(), file.errorString());
-        return false;
-    }
-    return true;
+    return JsonFile::write(filePath(), QJsonDocument(root), error);
 }
 
 bool BroadcastConfig::add(const QUrl &endpoint, const QList<QPair<QByteArray, QByteArray>> &headers,

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guardrailconfig.h"
 
+#include "core/jsonfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 using namespace Qt::StringLiterals;
 
@@ -23,22 +24,17 @@ bool GuardrailConfig::load(QString *error)
 {
     m_guardrails.clear();
     m_scanToolOutput = false;
-    QFile file(filePath());
-    if (!file.exists())
+    const std::optional<QJsonDocument> doc = JsonFile::read(filePath(), error);
+    if (!doc)
+        return false;
+    if (doc->isNull())
         return true;
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!doc->isObject()) {
         if (error)
-            *error = u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
+            *error = u"%1 must hold a JSON object"_s.arg(filePath());
         return false;
     }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (!doc.isObject()) {
-        if (error)
-            *error = u"%1 is not valid JSON: %2"_s.arg(file.fileName(), parseError.errorString());
-        return false;
-    }
-    const QJsonObject root = doc.object();
+    const QJsonObject root = doc->object();
     m_scanToolOutput = root.value(u"scan_tool_output"_s).toBool();
     for (const QJsonValue &value : root.value(u"guardrails"_s).toArray()) {
         const QJsonObject o = value.toObject();
@@ -46,7 +42,7 @@ bool GuardrailConfig::load(QString *error)
         if (!set(o.value(u"slug"_s).toString(), o.value(u"action"_s).toString(),
                  o.value(u"scope"_s).toString(), &message)) {
             if (error)
-                *error = u"%1: %2"_s.arg(file.fileName(), message);
+                *error = u"%1: %2"_s.arg(filePath(), message);
             m_guardrails.clear();
             return false;
         }
@@ -64,14 +60,7 @@ bool GuardrailConfig::save(QString *error) const
     }
     const QJsonObject root{
         {u"version"_s, 1}, {u"scan_tool_output"_s, m_scanToolOutput}, {u"guardrails"_s, list}};
-    QDir().mkpath(m_dir);
-    QSaveFile file(filePath());
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
-        if (error)
-            *error = u"cannot write %1: %2"_s.arg(file.fileName(), file.errorString());
-        return false;
-    }
-    return true;
+    return JsonFile::write(filePath(), QJsonDocument(root), error);
 }
 
 bool GuardrailConfig::set(const QString &slug, const QString &action, const QString &scope, QString *error)
