@@ -155,6 +155,14 @@ void MainWindow::createDocks()
     m_shellDock->raise();
     resizeDocks({m_conversationsDock, m_shellDock}, {200, 460}, Qt::Horizontal);
 
+    // Panels of the workbench, each in its own file. Keep one block per panel.
+    // [panel: files]
+    // [panel: documents]
+    // [panel: network]
+    // [panel: guardrails]
+    // [panel: logs]
+    // [panel: api activity]
+
     auto *toolbar = new QToolBar(tr("Model"), this);
     toolbar->setObjectName(u"ModelToolBar"_s);
     toolbar->addWidget(new QLabel(tr("Model:") + u' ', toolbar));
@@ -167,6 +175,20 @@ void MainWindow::createDocks()
     refresh->setObjectName(u"RefreshModelsAction"_s);
     addToolBar(Qt::TopToolBarArea, toolbar);
     connect(m_modelPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onModelChosen);
+}
+
+QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
+                                      Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    if (area == Qt::RightDockWidgetArea)
+        tabifyDockWidget(m_shellDock, dock);
+    dock->hide();
+    m_panelDocks.append(dock);
+    return dock;
 }
 
 void MainWindow::createMenus()
@@ -191,6 +213,7 @@ void MainWindow::createMenus()
     m_providersAction->setShortcuts(
         keysOr(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)));
     m_providersAction->setMenuRole(QAction::PreferencesRole);
+    // [menu: settings]
     m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(tr("&Quit"));
     m_quitAction->setObjectName(u"QuitAction"_s);
@@ -204,6 +227,8 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_conversationsDock->toggleViewAction());
     m_viewMenu->addAction(m_shellDock->toggleViewAction());
     m_viewMenu->addAction(m_csvDock->toggleViewAction());
+    for (QDockWidget *dock : std::as_const(m_panelDocks))
+        m_viewMenu->addAction(dock->toggleViewAction());
 
     m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_helpMenu->setObjectName(u"HelpMenu"_s);
@@ -292,12 +317,14 @@ void MainWindow::selectConversation(int row)
 {
     if (row < 0 || row >= int(m_conversations.size())) {
         m_chatStack->setCurrentWidget(m_welcomePage);
+        Q_EMIT currentContainerChanged(nullptr);
         return;
     }
     Conversation *c = m_conversations[size_t(row)].get();
     m_chatStack->setCurrentWidget(c->chat);
     m_shellStack->setCurrentWidget(c->panel);
     m_shellDock->setWindowTitle(tr("Shell calls — %1").arg(c->container ? c->container->id() : QString()));
+    Q_EMIT currentContainerChanged(c->container.data());
 }
 
 ChatWidget *MainWindow::currentChat() const

@@ -70,6 +70,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // The picker holds the result of the latest refreshModels().
     void modelsRefreshed();
+    // Another conversation (or none) is shown; panels that follow the current container listen to this.
+    void currentContainerChanged(Container *container);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -81,6 +83,10 @@ private:
 
     void createMenus();
     void createDocks();
+    // Puts a panel in a dock widget with a View menu entry; the dock starts hidden and tabbed with the
+    // shell calls unless it goes to another area.
+    QDockWidget *addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
+                              Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
     void restoreWindowState();
     void saveWindowState() const;
     Conversation *addConversation(const QString &title);
@@ -113,6 +119,7 @@ private:
     QDockWidget *m_shellDock = nullptr;
     QStackedWidget *m_shellStack = nullptr;
     QDockWidget *m_csvDock = nullptr;
+    QList<QDockWidget *> m_panelDocks;
     CsvPreview *m_csvPreview = nullptr;
     QComboBox *m_modelPicker = nullptr;
     QString m_wantedModel;

@@ -24,6 +24,13 @@ const QList<Entry> &table()
         {Settings::Key::MaxUploadBytes, "Upload/maxBytes"_L1, qint64(2) * 1024 * 1024 * 1024},
         {Settings::Key::ViewMaxBlocks, "ShellView/maxBlocks"_L1, 5000},
         {Settings::Key::LocalServerPorts, "Providers/localPorts"_L1, u"11434,8080,1234,8000"_s},
+        // The local API inside the app (SPEC 5/6): off until the user turns it on; the port of `serve`.
+        {Settings::Key::LocalApiEnabled, "LocalApi/enabled"_L1, false},
+        {Settings::Key::LocalApiPort, "LocalApi/port"_L1, 8642},
+        // Empty: the system's language. Otherwise a locale name such as "de" or "zh_CN".
+        {Settings::Key::Language, "Appearance/language"_L1, QString()},
+        // "system", "light" or "dark".
+        {Settings::Key::Theme, "Appearance/theme"_L1, u"system"_s},
     };
     return entries;
 }

@@ -21,6 +21,10 @@ public:
         MaxUploadBytes,
         ViewMaxBlocks,
         LocalServerPorts,
+        LocalApiEnabled,
+        LocalApiPort,
+        Language,
+        Theme,
     };
     Q_ENUM(Key)
 
