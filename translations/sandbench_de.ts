@@ -2,9 +2,219 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ApiActivityPanel</name>
+    <message>
+        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <source>This app&apos;s local API</source>
+        <translation>Lokale API dieser Anwendung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another server…</source>
+        <translation>Anderer Server …</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local API settings…</source>
+        <translation>Einstellungen der lokalen API …</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the requests shown here (nothing is deleted from the logs)</source>
+        <translation>Die hier angezeigten Anfragen entfernen (aus den Protokollen wird nichts gelöscht)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>API key (sbk_…)</source>
+        <translation>API-Schlüssel (sbk_…)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watch</source>
+        <translation>Beobachten</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
+        <translation>Anfragen, die andere Programme an die lokale API von Sandbench senden, erscheinen hier während der Ausführung – mit ihren Shell-Aufrufen und der Live-Ausgabe.</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
+        <translation>„%1“ ist keine Serveradresse: Verwenden Sie eine wie http://127.0.0.1:8642, so wie `sandbench serve` sie ausgibt.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
+        <translation>Geben Sie einen API-Schlüssel des Arbeitsbereichs des Servers ein (`sandbench keys create` erzeugt einen).</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
+        <translation>Die lokale API dieser Anwendung unter %1 wird beobachtet (Arbeitsbereich %2).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watching %1 (workspace %2).</source>
+        <translation>%1 wird beobachtet (Arbeitsbereich %2).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to %1…</source>
+        <translation>Verbindung zu %1 wird hergestellt …</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lost the connection to %1 (%2); trying again…</source>
+        <translation>Verbindung zu %1 verloren (%2); neuer Versuch …</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Enter the address of a `sandbench serve` and a key of its workspace, then Watch.</source>
+        <translation>Geben Sie die Adresse eines `sandbench serve` und einen Schlüssel seines Arbeitsbereichs ein und klicken Sie dann auf „Beobachten“.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is not running: %1</source>
+        <translation>Die lokale API läuft nicht: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
+        <translation>Die lokale API ist ausgeschaltet, daher können andere Programme Sandbench nicht erreichen. Schalten Sie sie in den Einstellungen der lokalen API ein.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Local API</source>
+        <translation>Lokale API</translation>
+    </message>
+</context>
+<context>
+    <name>ApiRequestView</name>
+    <message>
+        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <source>(joined while running)</source>
+        <translation>(während der Ausführung hinzugekommen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No shell calls.</source>
+        <translation>Keine Shell-Aufrufe.</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model %1</source>
+        <translation>Modell %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n earlier shell call(s) of this request not shown</source>
+        <translation>
+            <numerusform>%n früherer Shell-Aufruf dieser Anfrage wird nicht angezeigt</numerusform>
+            <numerusform>%n frühere Shell-Aufrufe dieser Anfrage werden nicht angezeigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Completed</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelled by the program</source>
+        <translation>Vom Programm abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed (HTTP %1)</source>
+        <translation>Fehlgeschlagen (HTTP %1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The sandbox is metered per request: see the request&apos;s total above</source>
+        <translation>Die Sandbox wird pro Anfrage abgerechnet: siehe die Gesamtkosten der Anfrage oben</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n shell call(s)</source>
+        <translation>
+            <numerusform>%n Shell-Aufruf</numerusform>
+            <numerusform>%n Shell-Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 in / %2 out tokens</source>
+        <translation>%1 Tokens ein / %2 aus</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox $%1</source>
+        <translation>Sandbox %1 $</translation>
+    </message>
+</context>
+<context>
+    <name>ChangeListModel</name>
+    <message>
+        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+</context>
+<context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+79"/>
+        <location filename="../engine/core/chatsession.cpp" line="+91"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -18,6 +228,26 @@
         <source>This conversation has no container.</source>
         <translation>Diese Unterhaltung hat keinen Container.</translation>
     </message>
+    <message>
+        <location line="+41"/>
+        <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
+        <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
+        <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
+        <translation>Die Schutzregel %1 hat einen Teil Ihrer Frage geschwärzt, bevor das Modell sie gelesen hat; das Modell hat den angezeigten Text erhalten.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
+        <translation>Die Schutzregel %1 hat Ihre Frage markiert; sie wurde unverändert gesendet, und die Erkennung steht im Anfrageprotokoll.</translation>
+    </message>
     <message numerus="yes">
         <location line="+80"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
@@ -30,14 +260,19 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+173"/>
+        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Sandbox-Zeit dieser Unterhaltung: 0,0001 $ pro Sekunde; eine Frage, die einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Legen Sie hier eine Datei ab oder verwenden Sie „Anhängen“ und stellen Sie dann eine Frage dazu. Die Shell-Befehle des Modells laufen in der Sandbox dieser Unterhaltung und erscheinen im Bereich „Shell-Aufrufe“.</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
-        <translation>Fragen Sie zu Ihren Daten … (Strg+Eingabe zum Senden)</translation>
+        <translation>Fragen Sie etwas zu Ihren Daten … (Strg+Eingabe zum Senden)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -60,13 +295,14 @@
         <translation>Antwort anhalten und ihre laufenden Befehle beenden (Esc)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <location line="+8"/>
+        <location line="+76"/>
         <source>Assistant</source>
         <translation>Assistent</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="-62"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n Befehl läuft in der Sandbox: %1</numerusform>
@@ -79,7 +315,7 @@
         <translation>Angehalten.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 – ein Skript spielt die Antworten ab, kein Modell wird gefragt</translation>
     </message>
@@ -89,12 +325,27 @@
         <translation>Modell: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Container %1</source>
+        <translation>Container %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
+        <translation>Jeder Shell-Befehl dieser Unterhaltung läuft in Container %1; seine Dateien bleiben zwischen Fragen und über Neustarts hinweg erhalten.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sandbox cost: $%1</source>
+        <translation>Sandbox-Kosten: %1 $</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>%1 (in the sandbox: %2)</source>
         <translation>%1 (in der Sandbox: %2)</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>Choose a model first.</source>
         <translation>Wählen Sie zuerst ein Modell.</translation>
     </message>
@@ -104,7 +355,8 @@
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-72"/>
+        <location line="+78"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -112,7 +364,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+83"/>
+        <location filename="../widgets/shellcallview.cpp" line="+90"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>wartet</translation>
@@ -148,7 +400,7 @@
     <message>
         <location line="+2"/>
         <source>Ran for %1</source>
-        <translation>Lief %1</translation>
+        <translation>Laufzeit: %1</translation>
     </message>
 </context>
 <context>
@@ -179,6 +431,332 @@
     </message>
 </context>
 <context>
+    <name>DataLocationPage</name>
+    <message>
+        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <source>Data folder</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
+        <translation>Hier liegen Container, Dokumente, Anfrageprotokolle und Snapshots aller Arbeitsbereiche. Starten Sie Sandbench mit --data-dir oder SANDBENCH_DATA_DIR, um einen anderen Ordner zu verwenden.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Open in File Manager</source>
+        <translation>Im Dateimanager ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Copy Path</source>
+        <translation>Pfad &amp;kopieren</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Disk use</source>
+        <translation>Speicherbelegung</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Area</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Workspace “%1”</source>
+        <translation>Arbeitsbereich „%1“</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All workspaces</source>
+        <translation>Alle Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Containers</source>
+        <translation>Container</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Snapshots (file history)</source>
+        <translation>Snapshots (Dateiverlauf)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Request logs</source>
+        <translation>Anfrageprotokolle</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files in the containers&apos; home folders</source>
+        <translation>Dateien in den Home-Ordnern der Container</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The per-command history of each container&apos;s files</source>
+        <translation>Der Verlauf der Dateien jedes Containers, Befehl für Befehl</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files promoted from containers</source>
+        <translation>Aus Containern übernommene Dateien</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The local API&apos;s request and shell-call log</source>
+        <translation>Das Protokoll der lokalen API über Anfragen und Shell-Aufrufe</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Not measured yet.</source>
+        <translation>Noch nicht gemessen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Measuring…</source>
+        <translation>Wird gemessen …</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
+        <translation>Gemessen um %1. Arbeitsbereiche: %2. Der gesamte Datenordner belegt %3.</translation>
+    </message>
+</context>
+<context>
+    <name>DiffView</name>
+    <message>
+        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <source>Unified</source>
+        <translation>Einheitlich</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Side by side</source>
+        <translation>Nebeneinander</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Select a changed file to see its diff.</source>
+        <translation>Wählen Sie eine geänderte Datei aus, um ihren Diff zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Binary file: the two versions differ, no line diff to show.</source>
+        <translation>Binärdatei: Die beiden Versionen unterscheiden sich, es gibt keinen zeilenweisen Diff.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No differences: the file is the same in both versions.</source>
+        <translation>Keine Unterschiede: Die Datei ist in beiden Versionen gleich.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>+%1 −%2 lines</source>
+        <translation>+%1 −%2 Zeilen</translation>
+    </message>
+    <message>
+        <location line="+92"/>
+        <source>Only the first %1 lines of the diff are shown.</source>
+        <translation>Nur die ersten %1 Zeilen des Diffs werden angezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanel</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
+        <translation>Aus einem Container übernommene Dateien. Dokumente gehören zum Arbeitsbereich und laufen nie ab.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
+        <translation>Noch keine Dokumente. Übernehmen Sie eine Datei aus einem Container (Bereich „Dateien“, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; oder die lokale API), um hier eine Kopie aufzubewahren.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a copy in the desktop&apos;s application for this kind of file</source>
+        <translation>Eine Kopie in der Anwendung öffnen, die auf dem Desktop für diese Dateiart zuständig ist</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>Speichern unter …</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+21"/>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <location line="+166"/>
+        <source>Select a document to see it here.</source>
+        <translation>Wählen Sie ein Dokument aus, um es hier anzuzeigen.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 · from /workspace/home/%2 in %3</source>
+        <translation>%1 · aus /workspace/home/%2 in %3</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Loading…</source>
+        <translation>Wird geladen …</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 Pixel</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
+        <translation>[Die Vorschau zeigt die ersten %1; verwenden Sie „Öffnen“ oder „Speichern unter“ für die ganze Datei.]</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
+        <translation>Für diese Dateiart gibt es keine Vorschau. Verwenden Sie „Öffnen“, um sie in einer anderen Anwendung anzuzeigen, oder „Speichern unter“, um eine Kopie aufzubewahren.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
+        <translation>Keine Anwendung auf diesem Computer kann %1 öffnen. Speichern Sie mit „Speichern unter“ eine Kopie und öffnen Sie sie selbst.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Save a copy of %1</source>
+        <translation>Eine Kopie von %1 speichern</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot save %1 to %2: %3</source>
+        <translation>%1 kann nicht unter %2 gespeichert werden: %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved %1 to %2.</source>
+        <translation>%1 wurde unter %2 gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
+        <translation>%1 aus den Dokumenten des Arbeitsbereichs löschen? Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cannot delete %1 completely; some of its files remain in %2.</source>
+        <translation>%1 kann nicht vollständig gelöscht werden; einige seiner Dateien verbleiben in %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Deleted %1.</source>
+        <translation>%1 wurde gelöscht.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanelModel</name>
+    <message>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1
+Document %2
+SHA-256 %3</source>
+        <translation>%1
+Dokument %2
+SHA-256 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted from /workspace/home/%1 in container %2</source>
+        <translation>Übernommen aus /workspace/home/%1 in Container %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Promoted</source>
+        <translation>Übernommen</translation>
+    </message>
+</context>
+<context>
+    <name>EventStreamClient</name>
+    <message>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
+        <translation>„%1“ ist keine Serveradresse; verwenden Sie eine wie http://127.0.0.1:8642</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>The server refused the key: use a key of the server&apos;s workspace (Local API settings or `sandbench keys create`).</source>
+        <translation>Der Server hat den Schlüssel abgelehnt: Verwenden Sie einen Schlüssel des Arbeitsbereichs des Servers (Einstellungen der lokalen API oder `sandbench keys create`).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The server closed the connection.</source>
+        <translation>Der Server hat die Verbindung geschlossen.</translation>
+    </message>
+</context>
+<context>
     <name>FileImport</name>
     <message>
         <location filename="../engine/core/fileimport.cpp" line="+42"/>
@@ -203,7 +781,7 @@
     <message>
         <location line="+2"/>
         <source>%1 is %2, more than the %3 an upload may have.</source>
-        <translation>%1 ist %2 groß, mehr als die %3, die ein Upload haben darf.</translation>
+        <translation>%1 ist %2 groß, mehr als die für einen Upload erlaubten %3.</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -237,6 +815,697 @@
     </message>
 </context>
 <context>
+    <name>FilePreview</name>
+    <message>
+        <location filename="../widgets/filepreview.cpp" line="+77"/>
+        <source>%1 is not a plain file inside the container&apos;s home.</source>
+        <translation>%1 ist keine reguläre Datei im Home-Ordner des Containers.</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <source>Select a file to preview it.</source>
+        <translation>Wählen Sie eine Datei aus, um eine Vorschau zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen …</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 — %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 — %2, %3</source>
+        <translation>%1 – %2, %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
+        <translation>%1 existiert im Container nicht mehr: Die Datei wurde gelöscht oder umbenannt, nachdem die Liste gelesen wurde.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot show %1: %2</source>
+        <translation>%1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
+        <translation>Binärdatei (%1, %2): keine Vorschau. Mit „Speichern unter“ kopieren Sie sie auf diesen Computer.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 Pixel</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot open %1 as a table.</source>
+        <translation>%1 kann nicht als Tabelle geöffnet werden.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Showing the first %1 of %2.</source>
+        <translation>Die ersten %1 von %2 werden angezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>FileTreeModel</name>
+    <message>
+        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <source>%1 — %2 bytes</source>
+        <translation>%1 – %2 Byte</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Modified</source>
+        <translation>Geändert</translation>
+    </message>
+</context>
+<context>
+    <name>FilesPanel</name>
+    <message>
+        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read the files and history again</source>
+        <translation>Dateien und Verlauf neu einlesen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>Speichern unter …</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the selected file on this computer</source>
+        <translation>Die ausgewählte Datei auf diesem Computer speichern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Promote</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected file to the workspace&apos;s documents, which never expire</source>
+        <translation>Die ausgewählte Datei in die Dokumente des Arbeitsbereichs kopieren, die nie ablaufen</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Preview</source>
+        <translation>Vorschau</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>Cannot list the container&apos;s files: %1</source>
+        <translation>Die Dateien des Containers können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 was deleted.</source>
+        <translation>%1 wurde gelöscht.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
+        <translation>„%1“ kann nicht geöffnet werden: %2. Pfade sind relativ zu /workspace/home und dürfen weder „..“ enthalten noch mit „/“ beginnen.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>There is no file &quot;%1&quot; in the container.</source>
+        <translation>Im Container gibt es keine Datei „%1“.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Save %1</source>
+        <translation>%1 speichern</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1 to %2.</source>
+        <translation>%1 wurde unter %2 gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>This workspace has no documents folder.</source>
+        <translation>Dieser Arbeitsbereich hat keinen Dokumentenordner.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot promote %1: %2</source>
+        <translation>%1 kann nicht übernommen werden: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted %1 to Documents (%2).</source>
+        <translation>%1 wurde in die Dokumente übernommen (%2).</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No container</source>
+        <translation>Kein Container</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 — %n file(s), %2</source>
+        <translation>
+            <numerusform>%1 – %n Datei, %2</numerusform>
+            <numerusform>%1 – %n Dateien, %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(only the first %1 files are listed)</source>
+        <translation>(nur die ersten %1 Dateien werden aufgelistet)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>/workspace/home of container %1</source>
+        <translation>/workspace/home von Container %1</translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailsPanel</name>
+    <message>
+        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <source>Flag</source>
+        <translation>Markieren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redact</source>
+        <translation>Schwärzen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Block</source>
+        <translation>Blockieren</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Guardrails</source>
+        <translation>Schutzregeln</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Flag report</source>
+        <translation>Trefferbericht</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Prompt injection</source>
+        <translation>Prompt-Injection</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt-injection patterns</source>
+        <translation>Prompt-Injection-Muster</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regular expressions for attempts to override the model&apos;s instructions</source>
+        <translation>Reguläre Ausdrücke für Versuche, die Anweisungen des Modells außer Kraft zu setzen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
+        <translation>
+            <numerusform>Mustersatz Version %1: %n Muster in %2 Familien (Sprachen: %3). Das Gateway verwendet den in diese Sandbench-Version eingebauten Satz.</numerusform>
+            <numerusform>Mustersatz Version %1: %n Muster in %2 Familien (Sprachen: %3). Das Gateway verwendet den in diese Sandbench-Version eingebauten Satz.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Personal data</source>
+        <translation>Personenbezogene Daten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Email addresses</source>
+        <translation>E-Mail-Adressen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Phone numbers</source>
+        <translation>Telefonnummern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Credit card numbers</source>
+        <translation>Kreditkartennummern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>13 to 19 digits that pass the Luhn check</source>
+        <translation>13 bis 19 Ziffern, die die Luhn-Prüfung bestehen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IP addresses</source>
+        <translation>IP-Adressen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>IPv4 and IPv6</source>
+        <translation>IPv4 und IPv6</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also scan sandbox output before the model reads it</source>
+        <translation>Auch die Sandbox-Ausgabe prüfen, bevor das Modell sie liest</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
+        <translation>Jede aktive Schutzregel prüft die Ausgabe von Shell-Aufrufen, unabhängig von ihrem Geltungsbereich: „Schwärzen“ verbirgt die Treffer, „Blockieren“ hält die Ausgabe zurück.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
+        <translation>„Markieren“ erfasst eine Erkennung und leitet die Anfrage unverändert weiter. „Schwärzen“ ersetzt jeden Treffer durch eine Kennzeichnung wie [EMAIL]. „Blockieren“ weist die Anfrage mit HTTP 403 ab, bevor sie das Modell erreicht. Greifen mehrere, gilt die strengste. „Benutzernachrichten“ prüft nur, was Benutzer geschrieben haben; „Alle Nachrichten“ prüft auch System-, Entwickler- und Assistententext.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Revert</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>User messages</source>
+        <translation>Benutzernachrichten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All messages</source>
+        <translation>Alle Nachrichten</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>User message</source>
+        <translation>Benutzernachricht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System message</source>
+        <translation>Systemnachricht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assistant message</source>
+        <translation>Assistentennachricht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox output</source>
+        <translation>Sandbox-Ausgabe</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type or paste a sample message; matches are highlighted here.</source>
+        <translation>Geben Sie eine Beispielnachricht ein oder fügen Sie sie ein; Treffer werden hier hervorgehoben.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>What the model would read:</source>
+        <translation>Was das Modell lesen würde:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Match</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+33"/>
+        <source>Guardrail</source>
+        <translation>Schutzregel</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Test as:</source>
+        <translation>Testen als:</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All logged requests</source>
+        <translation>Alle protokollierten Anfragen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Requests matched</source>
+        <translation>Anfragen mit Treffer</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Set to now</source>
+        <translation>Aktuelle Aktion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
+        <translation>Jede Erkennung wird unabhängig von der Aktion erfasst. Wenn Sie eine Schutzregel zunächst mit „Markieren“ betreiben, sehen Sie daher, wie viel des realen Datenverkehrs „Schwärzen“ ändern oder „Blockieren“ abweisen würde.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Period:</source>
+        <translation>Zeitraum:</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
+        <translation>Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden: %1. Anfragen werden abgewiesen, bis die Datei repariert ist; „Speichern“ ersetzt sie durch die hier angezeigten Einstellungen.</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
+        <translation>Ungespeicherte Änderungen: Das Testfeld verwendet sie bereits, Anfragen erst nach dem Speichern.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on for this workspace.</source>
+        <translation>Für diesen Arbeitsbereich ist keine Schutzregel aktiv.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n guardrail(s) on; saved in %1.</source>
+        <translation>
+            <numerusform>%n Schutzregel aktiv; gespeichert in %1.</numerusform>
+            <numerusform>%n Schutzregeln aktiv; gespeichert in %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The guardrails could not be saved: %1</source>
+        <translation>Die Schutzregeln konnten nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
+        <translation>%1 wurde außerhalb dieses Bereichs geändert. „Zurücksetzen“ lädt diese Version, „Speichern“ behält Ihre.</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Type a sample above to see what the guardrails that are on would do with it.</source>
+        <translation>Geben Sie oben ein Beispiel ein, um zu sehen, was die aktiven Schutzregeln damit tun würden.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No guardrail is on: every request is forwarded unchanged. Turn one on in the Guardrails tab to test it here.</source>
+        <translation>Keine Schutzregel ist aktiv: Jede Anfrage wird unverändert weitergeleitet. Aktivieren Sie eine im Reiter „Schutzregeln“, um sie hier zu testen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
+        <translation>Die Sandbox-Ausgabe wird nicht geprüft: Das Modell liest sie unverändert. Aktivieren Sie „Auch die Sandbox-Ausgabe prüfen“, um sie zu schützen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on: forwarded unchanged.</source>
+        <translation>Keine Schutzregel ist aktiv: unverändert weitergeleitet.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded unchanged&lt;/b&gt;: nothing matched.</source>
+        <translation>&lt;b&gt;Unverändert weitergeleitet&lt;/b&gt;: keine Treffer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
+        <translation>&lt;b&gt;Zurückgehalten&lt;/b&gt;: Das Modell erhält statt dieser Ausgabe einen Werkzeugfehler. %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Blocked with HTTP 403&lt;/b&gt; before the model: %1</source>
+        <translation>&lt;b&gt;Mit HTTP 403 blockiert&lt;/b&gt;, bevor das Modell sie erhält: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Geschwärzt weitergeleitet&lt;/b&gt;: %n Treffer gefunden.</numerusform>
+            <numerusform>&lt;b&gt;Geschwärzt weitergeleitet&lt;/b&gt;: %n Treffer gefunden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Forwarded unchanged and flagged&lt;/b&gt;: %n detection(s) would be recorded.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Unverändert weitergeleitet und markiert&lt;/b&gt;: %n Erkennung würde erfasst.</numerusform>
+            <numerusform>&lt;b&gt;Unverändert weitergeleitet und markiert&lt;/b&gt;: %n Erkennungen würden erfasst.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
+        <translation>In diesem Zeitraum gibt es noch keine protokollierten Anfragen. Aktivieren Sie Schutzregeln mit „Markieren“ und senden Sie Anfragen über die lokale API, um zu sehen, was „Schwärzen“ oder „Blockieren“ tun würden.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n request(s) logged in this period.</source>
+        <translation>
+            <numerusform>%n Anfrage in diesem Zeitraum protokolliert.</numerusform>
+            <numerusform>%n Anfragen in diesem Zeitraum protokolliert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
+        <translation>Höchstens %1 davon (%2 %) wären durch „Schwärzen“ geändert oder durch „Blockieren“ abgewiesen worden.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n detection(s) were reported as false positives.</source>
+        <translation>
+            <numerusform>%n Erkennung wurde als Fehlalarm gemeldet.</numerusform>
+            <numerusform>%n Erkennungen wurden als Fehlalarm gemeldet.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <source>Restore: %1</source>
+        <translation>Wiederherstellung: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (timed out)</source>
+        <translation>%1 (Zeitüberschreitung)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (exit %2)</source>
+        <translation>%1 (Exit %2)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 added, %2 changed, %3 deleted</source>
+        <translation>%1 hinzugefügt, %2 geändert, %3 gelöscht</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, took %2 ms</source>
+        <translation>%1, dauerte %2 ms</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message>
+        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <source>No commands have changed files in this container yet.</source>
+        <translation>In diesem Container haben noch keine Befehle Dateien geändert.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Restore File</source>
+        <translation>Datei wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the selected file back as it was after the selected command</source>
+        <translation>Die ausgewählte Datei auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore Workspace…</source>
+        <translation>Alle Dateien wiederherstellen …</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Put every file under /workspace/home back as it was after the selected command</source>
+        <translation>Alle Dateien unter /workspace/home auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Cannot read the file history: %1</source>
+        <translation>Der Dateiverlauf kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Cannot read what the command changed: %1</source>
+        <translation>Es kann nicht gelesen werden, was der Befehl geändert hat: %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Loading the diff of %1…</source>
+        <translation>Diff von %1 wird geladen …</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot show the diff of %1: %2</source>
+        <translation>Der Diff von %1 kann nicht angezeigt werden: %2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Cannot restore %1: %2</source>
+        <translation>%1 kann nicht wiederhergestellt werden: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restored %1.</source>
+        <translation>%1 wurde wiederhergestellt.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Restore Workspace</source>
+        <translation>Alle Dateien wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put every file under /workspace/home back as it was after this command?</source>
+        <translation>Alle Dateien unter /workspace/home auf den Stand nach diesem Befehl zurücksetzen?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
+        <translation>Später angelegte Dateien werden gelöscht. Die Wiederherstellung selbst wird im Verlauf festgehalten und lässt sich daher rückgängig machen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot restore the workspace: %1</source>
+        <translation>Die Dateien können nicht wiederhergestellt werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Restored the workspace: %n file(s) changed.</source>
+        <translation>
+            <numerusform>Dateien wiederhergestellt: %n Datei geändert.</numerusform>
+            <numerusform>Dateien wiederhergestellt: %n Dateien geändert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InlineConfirm</name>
+    <message>
+        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
     <name>InlineMessage</name>
     <message>
         <location filename="../widgets/inlinemessage.cpp" line="+25"/>
@@ -245,14 +1514,710 @@
     </message>
 </context>
 <context>
+    <name>KeychainSecrets</name>
+    <message>
+        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
+        <translation>Der API-Schlüssel des Anbieters „%1“ wird noch aus dem Schlüsselbund des Systems gelesen; senden Sie gleich noch einmal.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is kept in the system keychain, which cannot be reached. %2</source>
+        <translation>Der API-Schlüssel des Anbieters „%1“ liegt im Schlüsselbund des Systems, der nicht erreichbar ist. %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is no longer in the system keychain; enter it again in File › Model Providers.</source>
+        <translation>Der API-Schlüssel des Anbieters „%1“ ist nicht mehr im Schlüsselbund des Systems; geben Sie ihn unter Datei › Modellanbieter erneut ein.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagePage</name>
+    <message>
+        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <source>System default (%1)</source>
+        <translation>Systemstandard (%1)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>Die Sprache von Menüs, Dialogen und Meldungen. Die Standarddialoge und -schaltflächen von Qt folgen ihr ebenfalls.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Restart Now</source>
+        <translation>Jetzt &amp;neu starten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
+        <translation>Schließt dieses Fenster und öffnet es in der gewählten Sprache erneut. Unterhaltungen und ihre Container werden beendet; Dateien, Dokumente und Protokolle bleiben erhalten.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
+        <translation>%1 wird ab dem nächsten Start verwendet. Starten Sie jetzt neu, um sofort zu wechseln: Die Unterhaltungen dieses Fensters und ihre Container werden beendet; Dateien, Dokumente und Protokolle bleiben erhalten.</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiController</name>
+    <message>
+        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
+        <translation>Der Port muss eine ganze Zahl von %1 bis %2 sein (angegeben: „%3“); Ports unter %1 sind für Systemdienste reserviert.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>The window is closing.</source>
+        <translation>Das Fenster wird geschlossen.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
+        <translation>Port %1 wird bereits von einem anderen Programm verwendet (vielleicht `sandbench serve` in einem Terminal). Wählen Sie einen anderen Port oder beenden Sie das Programm und schalten Sie die API erneut ein.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>Auf 127.0.0.1:%1 kann nicht gelauscht werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiIndicator</name>
+    <message>
+        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <source>Local API: %1</source>
+        <translation>Lokale API: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Other programs can send requests to %1/api/v1. Click for the local API settings.</source>
+        <translation>Andere Programme können Anfragen an %1/api/v1 senden. Klicken Sie hier für die Einstellungen der lokalen API.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Local API: not running</source>
+        <translation>Lokale API: läuft nicht</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiPage</name>
+    <message>
+        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
+        <translation>Andere Programme auf diesem Computer können Responses- und Messages-Anfragen mit dem Werkzeug openrouter:shell an Sandbench senden. Ihre Shell-Aufrufe laufen in den Sandboxes dieses Arbeitsbereichs und erscheinen live im Bereich „Andere Programme“. Die API lauscht nur auf 127.0.0.1 und benötigt einen der Schlüssel unten.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run the local API while Sandbench is open</source>
+        <translation>Lokale API ausführen, solange Sandbench geöffnet ist</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A port from %1 to %2</source>
+        <translation>Ein Port von %1 bis %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Copy the API&apos;s base URL</source>
+        <translation>Die Basis-URL der API kopieren</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Base URL:</source>
+        <translation>Basis-URL:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API keys of workspace %1</source>
+        <translation>API-Schlüssel des Arbeitsbereichs %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Create key</source>
+        <translation>Schlüssel erstellen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+160"/>
+        <source>Copy the selected key</source>
+        <translation>Den ausgewählten Schlüssel kopieren</translation>
+    </message>
+    <message>
+        <location line="-159"/>
+        <source>Revoke…</source>
+        <translation>Widerrufen …</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Programs using the selected key are refused from their next request on</source>
+        <translation>Programme, die den ausgewählten Schlüssel verwenden, werden ab ihrer nächsten Anfrage abgewiesen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
+        <translation>Kopieren Sie den neuen Schlüssel jetzt und geben Sie ihn an Ihr Programm weiter. Sandbench speichert nur einen Hash davon auf der Festplatte und kann den Schlüssel daher nach dem Beenden nicht mehr anzeigen.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Try it</source>
+        <translation>Ausprobieren</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy the example command</source>
+        <translation>Den Beispielbefehl kopieren</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Replace MODEL with a model of your providers (provider/model).</source>
+        <translation>Ersetzen Sie MODEL durch ein Modell Ihrer Anbieter (anbieter/modell).</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The base URL</source>
+        <translation>Die Basis-URL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The example</source>
+        <translation>Das Beispiel</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Running at %1</source>
+        <translation>Läuft unter %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not running: %1</source>
+        <translation>Läuft nicht: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read the API keys: %1</source>
+        <translation>Die API-Schlüssel können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Only the start of this key is known; Sandbench stores a hash</source>
+        <translation>Nur der Anfang dieses Schlüssels ist bekannt; Sandbench speichert einen Hash</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Created while Sandbench is open: it can still be copied</source>
+        <translation>Erstellt, während Sandbench geöffnet ist: Er kann noch kopiert werden</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
+        <translation>Nur Schlüssel, die erstellt wurden, während Sandbench geöffnet ist, können kopiert werden; erstellen Sie einen neuen, um ihn an ein Programm weiterzugeben</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot create a key: %1</source>
+        <translation>Schlüssel kann nicht erstellt werden: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The key</source>
+        <translation>Der Schlüssel</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Revoke key</source>
+        <translation>Schlüssel widerrufen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Revoke the key %1? Programs that use it are refused from their next request on. This cannot be undone.</source>
+        <translation>Den Schlüssel %1 widerrufen? Programme, die ihn verwenden, werden ab ihrer nächsten Anfrage abgewiesen. Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Revoke</source>
+        <translation>Widerrufen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot revoke the key: %1</source>
+        <translation>Der Schlüssel kann nicht widerrufen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The key is revoked.</source>
+        <translation>Der Schlüssel wurde widerrufen.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is on the clipboard.</source>
+        <translation>%1 ist in der Zwischenablage.</translation>
+    </message>
+</context>
+<context>
+    <name>LogsModel</name>
+    <message>
+        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Loading…</source>
+        <translation>Wird geladen …</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 via provider %2</source>
+        <translation>%1 über Anbieter %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input tokens, %2 output tokens</source>
+        <translation>%1 Eingabe-Tokens, %2 Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens in → out</source>
+        <translation>Tokens ein → aus</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbox cost</source>
+        <translation>Sandbox-Kosten</translation>
+    </message>
+</context>
+<context>
+    <name>LogsPanel</name>
+    <message>
+        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
+        <translation>Die Protokollierung von Ein- und Ausgaben ist für diesen Arbeitsbereich ausgeschaltet: Nur Metadaten (Zeit, Modell, Status, Tokens, Kosten, Erkennungen) werden aufbewahrt; Anfrage- und Antwortinhalte, Befehle und deren Ausgabe werden nicht gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Search requests, responses, commands and output</source>
+        <translation>Anfragen, Antworten, Befehle und Ausgaben durchsuchen</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>All models</source>
+        <translation>Alle Modelle</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>All statuses</source>
+        <translation>Alle Status</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Any time</source>
+        <translation>Beliebiger Zeitraum</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Custom range</source>
+        <translation>Benutzerdefinierter Zeitraum</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export…</source>
+        <translation>Exportieren …</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write every request that matches the filter to a JSON Lines file</source>
+        <translation>Alle Anfragen, die dem Filter entsprechen, in eine JSON-Lines-Datei schreiben</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Select a request to see its detail.</source>
+        <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
+        <translation>Diese Anfrage wurde protokolliert, während die Protokollierung von Ein- und Ausgaben ausgeschaltet war: Nur ihre Metadaten wurden aufbewahrt.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Run again in the current conversation</source>
+        <translation>In der aktuellen Unterhaltung erneut ausführen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
+        <translation>Führt die Befehle des ausgewählten Aufrufs im Container der gerade angezeigten Unterhaltung aus; die Live-Ausgabe erscheint im Bereich „Shell-Aufrufe“.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Guardrail</source>
+        <translation>Schutzregel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Fundstelle</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reported</source>
+        <translation>Gemeldet</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Why this is not a real detection (optional)</source>
+        <translation>Warum dies keine echte Erkennung ist (optional)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+369"/>
+        <source>Report false positive</source>
+        <translation>Als Fehlalarm melden</translation>
+    </message>
+    <message>
+        <location line="-354"/>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Response</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shell calls</source>
+        <translation>Shell-Aufrufe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Detections</source>
+        <translation>Erkennungen</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
+        <translation>Der Zeitraum ist leer: „Von“ (%1) muss vor „bis“ (%2) liegen.</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>No request matches the filter.</source>
+        <translation>Keine Anfrage entspricht dem Filter.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No requests logged yet. Requests sent to the local API of workspace &quot;%1&quot; appear here.</source>
+        <translation>Noch keine Anfragen protokolliert. Anfragen an die lokale API des Arbeitsbereichs „%1“ erscheinen hier.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n request(s) match the filter.</source>
+        <translation>
+            <numerusform>%n Anfrage entspricht dem Filter.</numerusform>
+            <numerusform>%n Anfragen entsprechen dem Filter.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n request(s) logged.</source>
+        <translation>
+            <numerusform>%n Anfrage protokolliert.</numerusform>
+            <numerusform>%n Anfragen protokolliert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>This request is no longer in the log.</source>
+        <translation>Diese Anfrage ist nicht mehr im Protokoll.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · HTTP %2 · %3 via %4</source>
+        <translation>%1 · HTTP %2 · %3 über %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms · %2 input / %3 output tokens</source>
+        <translation>%1 ms · %2 Eingabe- / %3 Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox cost $%1</source>
+        <translation>Sandbox-Kosten %1 $</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>containers: %1</source>
+        <translation>Container: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+1"/>
+        <source>(not logged)</source>
+        <translation>(nicht protokolliert)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>%n command(s)</source>
+        <translation>
+            <numerusform>%n Befehl</numerusform>
+            <numerusform>%n Befehle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Shell calls (%1)</source>
+        <translation>Shell-Aufrufe (%1)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>tool output</source>
+        <translation>Werkzeugausgabe</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>message %1</source>
+        <translation>Nachricht %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, characters %2–%3</source>
+        <translation>%1, Zeichen %2–%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>false positive</source>
+        <translation>Fehlalarm</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Detections (%1)</source>
+        <translation>Erkennungen (%1)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Reported as false positive</source>
+        <translation>Als Fehlalarm gemeldet</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The report could not be recorded: the workspace has no request log.</source>
+        <translation>Die Meldung konnte nicht erfasst werden: Der Arbeitsbereich hat kein Anfrageprotokoll.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Recorded as a false positive.</source>
+        <translation>Als Fehlalarm erfasst.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Export requests</source>
+        <translation>Anfragen exportieren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Could not export to %1: %2. Choose a folder you can write to.</source>
+        <translation>Export nach %1 nicht möglich: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Exported %n request(s) to %1.</source>
+        <translation>
+            <numerusform>%n Anfrage nach %1 exportiert.</numerusform>
+            <numerusform>%n Anfragen nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the workspace has no request log yet</source>
+        <translation>der Arbeitsbereich hat noch kein Anfrageprotokoll</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>nothing can run shell calls here</source>
+        <translation>hier können keine Shell-Aufrufe ausgeführt werden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call could not be run again: %1</source>
+        <translation>Der Aufruf konnte nicht erneut ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Running the call again in the current conversation; see the Shell calls view.</source>
+        <translation>Der Aufruf wird in der aktuellen Unterhaltung erneut ausgeführt; siehe Bereich „Shell-Aufrufe“.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+127"/>
+        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <source>The conversation could not be saved: %1</source>
+        <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
+        <location line="+18"/>
+        <source>&amp;Rename</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen …</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Conversations</source>
         <translation>Unterhaltungen</translation>
     </message>
@@ -267,7 +2232,42 @@
         <translation>Tabellenvorschau</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Guardrails</source>
+        <translation>Schutzregeln</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>open a conversation first; its container runs the call</source>
+        <translation>öffnen Sie zuerst eine Unterhaltung; ihr Container führt den Aufruf aus</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Logs</source>
+        <translation>Protokolle</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Other programs</source>
+        <translation>Andere Programme</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -282,7 +2282,7 @@
         <translation>Modelle aktualisieren</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -304,10 +2304,15 @@
     <message>
         <location line="+5"/>
         <source>Model &amp;Providers…</source>
-        <translation>Modell&amp;anbieter …</translation>
+        <translation>&amp;Modellanbieter …</translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -317,7 +2322,7 @@
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -342,27 +2347,67 @@
         <translation>Lizenziert unter der GNU General Public License, Version 3 oder neuer.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+19"/>
         <source>Cannot create a container: %1</source>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+33"/>
+        <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
+        <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+21"/>
         <source>Conversation %1</source>
         <translation>Unterhaltung %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+14"/>
+        <source>Some saved conversations could not be read and are not shown: %1</source>
+        <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
+        <translation>Die Unterhaltung „%1“ löschen? Ihr Container %2 behält seine Dateien, sofern Sie diese nicht ebenfalls löschen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the conversation, keep the files</source>
+        <translation>Unterhaltung löschen, Dateien behalten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the conversation and its files</source>
+        <translation>Unterhaltung und ihre Dateien löschen</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The conversation was deleted, but not the files of container %1: %2</source>
+        <translation>Die Unterhaltung wurde gelöscht, nicht aber die Dateien von Container %1: %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A conversation needs a name; it keeps “%1”.</source>
+        <translation>Eine Unterhaltung braucht einen Namen; sie behält „%1“.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Shell calls — %1</source>
         <translation>Shell-Aufrufe – %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -383,24 +2428,30 @@
         <translation>keins – fügen Sie unter Datei › Modellanbieter einen Anbieter hinzu</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Attach a file</source>
         <translation>Datei anhängen</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>All files (*);;CSV files (*.csv *.tsv)</source>
-        <translation>Alle Dateien (*);;CSV-Dateien (*.csv *.tsv)</translation>
+        <location line="+1"/>
+        <location line="+69"/>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="-69"/>
+        <source>CSV files (*.csv *.tsv)</source>
+        <translation>CSV-Dateien (*.csv *.tsv)</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
         <source>Open a trace</source>
         <translation>Trace öffnen</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -424,7 +2475,7 @@
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-244"/>
+        <location filename="../widgets/chatwidget.cpp" line="-339"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -435,14 +2486,338 @@
     </message>
 </context>
 <context>
-    <name>ProviderSettingsDialog</name>
+    <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+31"/>
-        <source>Model providers</source>
-        <translation>Modellanbieter</translation>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <source>allowed</source>
+        <translation>erlaubt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>refused</source>
+        <translation>abgewiesen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>↑ %1  ↓ %2</source>
+        <translation>↑ %1  ↓ %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %2:%3 — %4</source>
+        <translation>%1 %2:%3 – %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Address: %1</source>
+        <translation>Adresse: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sent %1 bytes, received %2 bytes</source>
+        <translation>%1 Byte gesendet, %2 Byte empfangen</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEditor</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <source>Python packages (pip)</source>
+        <translation>Python-Pakete (pip)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>npm packages</source>
+        <translation>npm-Pakete</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GitHub (clone, API, raw files, releases)</source>
+        <translation>GitHub (Klonen, API, Rohdateien, Releases)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conda packages</source>
+        <translation>Conda-Pakete</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rust crates (cargo)</source>
+        <translation>Rust-Crates (cargo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Go modules</source>
+        <translation>Go-Module</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hugging Face models and datasets</source>
+        <translation>Hugging-Face-Modelle und -Datensätze</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Workspace default (new conversations)</source>
+        <translation>Standard des Arbeitsbereichs (neue Unterhaltungen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+321"/>
+        <source>This conversation</source>
+        <translation>Diese Unterhaltung</translation>
+    </message>
+    <message>
+        <location line="-318"/>
+        <source>Policy of:</source>
+        <translation>Richtlinie für:</translation>
     </message>
     <message>
         <location line="+10"/>
+        <source>No network access</source>
+        <translation>Kein Netzwerkzugriff</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commands reach nothing outside the container (the default)</source>
+        <translation>Befehle erreichen nichts außerhalb des Containers (Standard)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only these hosts, on ports 80 and 443:</source>
+        <translation>Nur diese Hosts, auf den Ports 80 und 443:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Host or pattern, e.g. example.com or *.example.com</source>
+        <translation>Host oder Muster, z. B. example.com oder *.example.com</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Presets</source>
+        <translation>Vorlagen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the hosts a common tool needs</source>
+        <translation>Die Hosts hinzufügen, die ein gängiges Werkzeug benötigt</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+438"/>
+        <source>No hosts yet: add one above or pick a preset.</source>
+        <translation>Noch keine Hosts: Fügen Sie oben einen hinzu oder wählen Sie eine Vorlage.</translation>
+    </message>
+    <message>
+        <location line="-415"/>
+        <source>Revert</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
+        <translation>Die Netzwerkrichtlinie des Arbeitsbereichs konnte nicht gelesen werden; neue Unterhaltungen erhalten daher kein Netzwerk, bis sie erneut gespeichert wird: %1</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>allowed</source>
+        <translation>erlaubt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>refused</source>
+        <translation>abgewiesen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>This conversation (%1)</source>
+        <translation>Diese Unterhaltung (%1)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>New conversations start their container with this policy. A container&apos;s policy is fixed once it has started, so a change here applies to new containers only; start a new conversation to use it.</source>
+        <translation>Neue Unterhaltungen starten ihren Container mit dieser Richtlinie. Die Richtlinie eines Containers steht fest, sobald er gestartet ist; eine Änderung hier gilt daher nur für neue Container. Starten Sie eine neue Unterhaltung, um sie zu verwenden.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
+        <translation>Der Container dieser Unterhaltung wurde mit dieser Richtlinie gestartet, und sie bleibt fest, solange der Container existiert. Um eine andere zu verwenden, ändern Sie den Standard des Arbeitsbereichs und starten Sie eine neue Unterhaltung.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
+        <translation>Der Container dieser Unterhaltung ist noch nicht gestartet: Er startet mit der hier gespeicherten Richtlinie. Nach seinem ersten Befehl kann die Richtlinie nicht mehr geändert werden.</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>%1 is already in the list.</source>
+        <translation>%1 ist bereits in der Liste.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The preset &quot;%1&quot; was not added: %2</source>
+        <translation>Die Vorlage „%1“ wurde nicht hinzugefügt: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every host of &quot;%1&quot; is in the list already.</source>
+        <translation>Alle Hosts von „%1“ sind bereits in der Liste.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No hosts.</source>
+        <translation>Keine Hosts.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 entries</source>
+        <translation>%1 von %2 Einträgen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
+        <translation>„*“ erlaubt uneingeschränkten ausgehenden Datenverkehr: Befehle können jeden öffentlichen Host auf den Ports 80 und 443 erreichen, und was sie hoch- oder herunterladen, wird nicht geprüft. Verwenden Sie dies nur für Code und Daten, denen Sie vertrauen.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Correct the entries marked in red first.</source>
+        <translation>Korrigieren Sie zuerst die rot markierten Einträge.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The policy was not saved: %1</source>
+        <translation>Die Richtlinie wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
+        <translation>Gespeichert. Neue Unterhaltungen starten mit %1; bereits gestartete Container behalten ihre eigene Richtlinie.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Saved. This conversation&apos;s container starts with %1.</source>
+        <translation>Gespeichert. Der Container dieser Unterhaltung startet mit %1.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Connections</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No conversation is open.</source>
+        <translation>Keine Unterhaltung geöffnet.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Connections of %1</source>
+        <translation>Verbindungen von %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This container has no network access, so its commands make no connections to list.</source>
+        <translation>Dieser Container hat keinen Netzwerkzugriff; seine Befehle bauen daher keine Verbindungen auf, die hier aufgelistet werden könnten.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Policy: %1. Each connection a command makes or tries appears here.</source>
+        <translation>Richtlinie: %1. Jede Verbindung, die ein Befehl aufbaut oder versucht, erscheint hier.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Policy: %1.</source>
+        <translation>Richtlinie: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEntryRow</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <source>Remove this entry</source>
+        <translation>Diesen Eintrag entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsDialog</name>
+    <message>
+        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <source>Model providers</source>
+        <translation>Modellanbieter</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsPage</name>
+    <message>
+        <location line="-224"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -459,10 +2834,10 @@
     <message>
         <location line="+7"/>
         <source>Stored in the system keychain</source>
-        <translation>Wird im Schlüsselbund des Systems gespeichert</translation>
+        <translation>Im Schlüsselbund des Systems gespeichert</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>oder der Name einer Umgebungsvariable, z. B. OPENROUTER_API_KEY</translation>
     </message>
@@ -474,7 +2849,7 @@
     <message>
         <location line="+1"/>
         <source>&amp;API format:</source>
-        <translation>&amp;API-Format:</translation>
+        <translation>API-&amp;Format:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -487,7 +2862,7 @@
         <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Key &amp;variable:</source>
         <translation>Schlüssel&amp;variable:</translation>
     </message>
@@ -504,7 +2879,7 @@
     <message>
         <location line="+7"/>
         <source>Detect local servers</source>
-        <translation>Lokale Server suchen</translation>
+        <translation>Lokale Server erkennen</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -514,10 +2889,10 @@
     <message>
         <location line="+3"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
-        <translation>Gesucht wird nach Ollama (11434), llama.cpp (8080), LM Studio (1234) und vLLM (8000). Doppelklicken Sie einen Eintrag, um das Formular auszufüllen.</translation>
+        <translation>Gesucht wird nach Ollama (11434), llama.cpp (8080), LM Studio (1234) und vLLM (8000). Doppelklicken Sie auf einen Eintrag, um das Formular auszufüllen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+34"/>
+        <location line="+31"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 unter %2 – %n Modell</numerusform>
@@ -535,14 +2910,47 @@
         <translation>%1 gespeichert; der Schlüssel liegt im Schlüsselbund des Systems.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 wurde ohne Schlüssel gespeichert. %2</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+44"/>
+        <source>Looking for a key in the system keychain…</source>
+        <translation>Suche nach einem Schlüssel im Schlüsselbund des Systems …</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A key is stored in the system keychain. Type a new one to replace it.</source>
+        <translation>Im Schlüsselbund des Systems ist ein Schlüssel gespeichert. Geben Sie einen neuen ein, um ihn zu ersetzen.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No key is stored; requests are sent without one (fine for local servers).</source>
+        <translation>Kein Schlüssel gespeichert; Anfragen werden ohne Schlüssel gesendet (für lokale Server in Ordnung).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No key is stored in the keychain; the environment variable is used.</source>
+        <translation>Im Schlüsselbund ist kein Schlüssel gespeichert; die Umgebungsvariable wird verwendet.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <source>%1 is not a private directory of this user</source>
+        <translation>%1 ist kein privates Verzeichnis dieses Benutzers</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
     </message>
 </context>
 <context>
@@ -581,9 +2989,9 @@
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+17"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so the key was not saved. Sandbench never stores keys in plain text; start a keychain service, or set the key in an environment variable named in the provider settings. (%1)</source>
-        <translation>Es läuft kein Schlüsselbund-Dienst (zum Beispiel GNOME Keyring oder KWallet), daher wurde der Schlüssel nicht gespeichert. Sandbench speichert Schlüssel nie im Klartext; starten Sie einen Schlüsselbund-Dienst oder legen Sie den Schlüssel in einer Umgebungsvariable ab, die in den Anbietereinstellungen genannt ist. (%1)</translation>
+        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
+        <translation>Es läuft kein Schlüsselbund-Dienst (zum Beispiel GNOME Keyring oder KWallet), daher können Schlüssel weder gespeichert noch gelesen werden. Sandbench speichert Schlüssel niemals im Klartext; starten Sie einen Schlüsselbund-Dienst oder geben Sie in den Anbietereinstellungen eine Umgebungsvariable an, die den Schlüssel enthält. (%1)</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -598,13 +3006,51 @@
     <message>
         <location line="+2"/>
         <source>The keychain failed: %1</source>
-        <translation>Der Schlüsselbund ist fehlgeschlagen: %1</translation>
+        <translation>Fehler im Schlüsselbund: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Providers &amp; Keys</source>
+        <translation>Anbieter und Schlüssel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Local API</source>
+        <translation>Lokale API</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Workspaces</source>
+        <translation>Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Theme</source>
+        <translation>Erscheinungsbild</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data &amp; Disk Use</source>
+        <translation>Daten und Speicherplatz</translation>
     </message>
 </context>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+212"/>
+        <location filename="../widgets/shellcallview.cpp" line="+348"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -622,7 +3068,7 @@
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-374"/>
+        <location line="-511"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -632,44 +3078,63 @@
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+210"/>
+        <location line="+211"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location line="+104"/>
+        <location line="-33"/>
+        <location line="+84"/>
+        <location line="+156"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-104"/>
-        <location line="+108"/>
+        <location line="-240"/>
+        <location line="+88"/>
+        <location line="+156"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-243"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+108"/>
+        <location line="+2"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <source>(unknown)</source>
         <translation>(unbekannt)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy the container id</source>
+        <translation>Die Container-ID kopieren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy container id</source>
+        <translation>Container-ID kopieren</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Sandbox cost of this call</source>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+50"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
@@ -679,19 +3144,73 @@
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="-102"/>
+        <location line="+156"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-154"/>
+        <location line="+156"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-146"/>
+        <location line="+154"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
+    </message>
+</context>
+<context>
+    <name>SyntaxHighlighter</name>
+    <message>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
+        <translation>Nur die ersten %1 werden hervorgehoben; der Rest wird als einfacher Text angezeigt.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Syntax highlighting is not available: the program kate-syntax-highlighter (Debian package libkf5syntaxhighlighting-tools) was not found. Shown as plain text.</source>
+        <translation>Syntaxhervorhebung ist nicht verfügbar: Das Programm kate-syntax-highlighter (Debian-Paket libkf5syntaxhighlighting-tools) wurde nicht gefunden. Anzeige als einfacher Text.</translation>
+    </message>
+</context>
+<context>
+    <name>ThemePage</name>
+    <message>
+        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <source>How Sandbench looks. The change applies at once to every window.</source>
+        <translation>Wie Sandbench aussieht. Die Änderung gilt sofort für alle Fenster.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Follow the system</source>
+        <translation>Wie das &amp;System</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The desktop&apos;s own style and colours.</source>
+        <translation>Der eigene Stil und die Farben der Arbeitsumgebung.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dark text on light backgrounds.</source>
+        <translation>Dunkler Text auf hellem Hintergrund.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Light text on dark backgrounds, easier on the eyes at night.</source>
+        <translation>Heller Text auf dunklem Hintergrund, nachts angenehmer für die Augen.</translation>
     </message>
 </context>
 <context>
@@ -741,9 +3260,115 @@
     </message>
 </context>
 <context>
+    <name>WorkspaceCatalog</name>
+    <message>
+        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
+        <translation>Verwenden Sie 1 bis 40 Zeichen: Buchstaben A–Z und a–z, Ziffern 0–9, Unterstrich (_) und Bindestrich (-).</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Enter a name for the new workspace. %1</source>
+        <translation>Geben Sie einen Namen für den neuen Arbeitsbereich ein. %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” cannot be a workspace name. %2</source>
+        <translation>„%1“ kann kein Name für einen Arbeitsbereich sein. %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A workspace named “%1” already exists.</source>
+        <translation>Ein Arbeitsbereich namens „%1“ existiert bereits.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot create the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>There is no workspace named “%1”.</source>
+        <translation>Es gibt keinen Arbeitsbereich namens „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspacesPage</name>
+    <message>
+        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
+        <translation>Jeder Arbeitsbereich hat seine eigenen Container, Dokumente, Anfrageprotokolle, Modellanbieter und API-Schlüssel.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This window shows the workspace “%1”.</source>
+        <translation>Dieses Fenster zeigt den Arbeitsbereich „%1“.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Open in New Window</source>
+        <translation>In neuem &amp;Fenster öffnen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open at &amp;Start</source>
+        <translation>Beim &amp;Start öffnen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbench opens this workspace when it is started without --workspace.</source>
+        <translation>Sandbench öffnet diesen Arbeitsbereich, wenn es ohne --workspace gestartet wird.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>New workspace</source>
+        <translation>Neuer Arbeitsbereich</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name, e.g. data-cleaning</source>
+        <translation>Name, z. B. data-cleaning</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Create</source>
+        <translation>&amp;Anlegen</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>this window</source>
+        <translation>dieses Fenster</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>opens at start</source>
+        <translation>wird beim Start geöffnet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
+        <translation>Der Arbeitsbereich „%1“ wurde angelegt. Öffnen Sie ihn in einem neuen Fenster oder wählen Sie ihn aus, damit er beim nächsten Start geöffnet wird.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sandbench opens “%1” at the next start.</source>
+        <translation>Sandbench öffnet „%1“ beim nächsten Start.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+69"/>
+        <location filename="../widgets/guientry.cpp" line="+78"/>
         <source>The Sandbench desktop workbench.</source>
         <translation>Die Sandbench-Desktop-Werkbank.</translation>
     </message>
@@ -758,12 +3383,17 @@
         <translation>verzeichnis</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Open the workspace &lt;name&gt; (default: default).</source>
-        <translation>Den Arbeitsbereich &lt;name&gt; öffnen (Vorgabe: default).</translation>
+        <location line="+3"/>
+        <source>Open the workspace &lt;name&gt; (default: the one chosen in Settings, else &quot;default&quot;).</source>
+        <translation>Den Arbeitsbereich &lt;name&gt; öffnen (Standard: der in den Einstellungen gewählte, sonst „default“).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
+        <source>invalid --workspace name: %1</source>
+        <translation>Ungültiger Name für --workspace: %1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
         <source>name</source>
         <translation>name</translation>
     </message>

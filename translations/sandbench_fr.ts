@@ -2,9 +2,219 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ApiActivityPanel</name>
+    <message>
+        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <source>This app&apos;s local API</source>
+        <translation>API locale de cette application</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another server…</source>
+        <translation>Autre serveur…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local API settings…</source>
+        <translation>Paramètres de l’API locale…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the requests shown here (nothing is deleted from the logs)</source>
+        <translation>Retirer les requêtes affichées ici (rien n’est supprimé des journaux)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>API key (sbk_…)</source>
+        <translation>Clé d’API (sbk_…)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watch</source>
+        <translation>Suivre</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
+        <translation>Les requêtes que d’autres programmes envoient à l’API locale de Sandbench apparaissent ici pendant leur exécution, avec leurs appels shell et leur sortie en direct.</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de serveur&#xa0;: utilisez une adresse comme http://127.0.0.1:8642, telle que l’affiche `sandbench serve`.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
+        <translation>Saisissez une clé d’API de l’espace de travail du serveur (`sandbench keys create` en affiche une).</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
+        <translation>Suivi de l’API locale de cette application sur %1 (espace de travail %2).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watching %1 (workspace %2).</source>
+        <translation>Suivi de %1 (espace de travail %2).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lost the connection to %1 (%2); trying again…</source>
+        <translation>Connexion à %1 perdue (%2)&#xa0;; nouvelle tentative…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Enter the address of a `sandbench serve` and a key of its workspace, then Watch.</source>
+        <translation>Saisissez l’adresse d’un `sandbench serve` et une clé de son espace de travail, puis cliquez sur Suivre.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is not running: %1</source>
+        <translation>L’API locale n’est pas démarrée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
+        <translation>L’API locale est désactivée&#xa0;: les autres programmes ne peuvent donc pas joindre Sandbench. Activez-la dans les paramètres de l’API locale.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Local API</source>
+        <translation>API locale</translation>
+    </message>
+</context>
+<context>
+    <name>ApiRequestView</name>
+    <message>
+        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <source>(joined while running)</source>
+        <translation>(rejointe en cours d’exécution)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Running</source>
+        <translation>En cours</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No shell calls.</source>
+        <translation>Aucun appel shell.</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model %1</source>
+        <translation>Modèle %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n earlier shell call(s) of this request not shown</source>
+        <translation>
+            <numerusform>%n appel shell antérieur de cette requête n’est pas affiché</numerusform>
+            <numerusform>%n appels shell antérieurs de cette requête ne sont pas affichés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Completed</source>
+        <translation>Terminée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelled by the program</source>
+        <translation>Annulée par le programme</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed (HTTP %1)</source>
+        <translation>Échec (HTTP %1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The sandbox is metered per request: see the request&apos;s total above</source>
+        <translation>Le bac à sable est facturé par requête&#xa0;: voir le total de la requête ci-dessus</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n shell call(s)</source>
+        <translation>
+            <numerusform>%n appel shell</numerusform>
+            <numerusform>%n appels shell</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 in / %2 out tokens</source>
+        <translation>%1 jetons en entrée / %2 en sortie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox $%1</source>
+        <translation>bac à sable&#xa0;: %1&#xa0;$</translation>
+    </message>
+</context>
+<context>
+    <name>ChangeListModel</name>
+    <message>
+        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <source>added</source>
+        <translation>ajouté</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>changed</source>
+        <translation>modifié</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deleted</source>
+        <translation>supprimé</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Change</source>
+        <translation>Modification</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+</context>
+<context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+79"/>
+        <location filename="../engine/core/chatsession.cpp" line="+91"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -18,19 +228,44 @@
         <source>This conversation has no container.</source>
         <translation>Cette conversation n’a pas de conteneur.</translation>
     </message>
+    <message>
+        <location line="+41"/>
+        <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
+        <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
+        <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
+        <translation>Le garde-fou %1 a masqué une partie de votre question avant que le modèle ne la lise&#xa0;; le modèle a reçu le texte affiché.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
+        <translation>Le garde-fou %1 a signalé votre question&#xa0;; elle a été envoyée telle quelle et la détection figure dans le journal des requêtes.</translation>
+    </message>
     <message numerus="yes">
         <location line="+80"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
-            <numerusform>Arrêté après %n appel d’outil : la limite pour une question.</numerusform>
-            <numerusform>Arrêté après %n appels d’outil : la limite pour une question.</numerusform>
+            <numerusform>Arrêté après %n appel d’outil&#xa0;: la limite pour une question.</numerusform>
+            <numerusform>Arrêté après %n appels d’outil&#xa0;: la limite pour une question.</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+173"/>
+        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Déposez un fichier ici ou utilisez Joindre, puis posez une question à son sujet. Les commandes shell du modèle s’exécutent dans le bac à sable de cette conversation et apparaissent dans le panneau Appels shell.</translation>
     </message>
@@ -60,17 +295,18 @@
         <translation>Arrêter la réponse et terminer ses commandes en cours (Échap)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <location line="+8"/>
+        <location line="+76"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="-62"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
-            <numerusform>%n commande s’exécute dans le bac à sable : %1</numerusform>
-            <numerusform>%n commandes s’exécutent dans le bac à sable : %1</numerusform>
+            <numerusform>%n commande s’exécute dans le bac à sable&#xa0;: %1</numerusform>
+            <numerusform>%n commandes s’exécutent dans le bac à sable&#xa0;: %1</numerusform>
         </translation>
     </message>
     <message>
@@ -79,32 +315,48 @@
         <translation>Arrêté.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — un script joue les réponses, aucun modèle n’est interrogé</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Model: %1</source>
-        <translation>Modèle : %1</translation>
+        <translation>Modèle&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Container %1</source>
+        <translation>Conteneur %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
+        <translation>Chaque commande shell de cette conversation s’exécute dans le conteneur %1&#xa0;; ses fichiers sont conservés d’une question et d’un redémarrage à l’autre.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sandbox cost: $%1</source>
+        <translation>Coût du bac à sable&#xa0;: %1&#xa0;$</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>%1 (in the sandbox: %2)</source>
-        <translation>%1 (dans le bac à sable : %2)</translation>
+        <translation>%1 (dans le bac à sable&#xa0;: %2)</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>Choose a model first.</source>
         <translation>Choisissez d’abord un modèle.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Attached files (in the sandbox): %1</source>
-        <translation>Fichiers joints (dans le bac à sable) : %1</translation>
+        <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-72"/>
+        <location line="+78"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -112,7 +364,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+83"/>
+        <location filename="../widgets/shellcallview.cpp" line="+90"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>en attente</translation>
@@ -138,17 +390,17 @@
     <message>
         <location line="+2"/>
         <source>exit 0</source>
-        <translation>sortie 0</translation>
+        <translation>code 0</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>exit %1</source>
-        <translation>sortie %1</translation>
+        <translation>code %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Ran for %1</source>
-        <translation>A duré %1</translation>
+        <translation>Durée&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -156,12 +408,12 @@
     <message>
         <location filename="../engine/core/csvindex.cpp" line="+103"/>
         <source>Cannot open %1: %2</source>
-        <translation>Impossible d’ouvrir %1 : %2</translation>
+        <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Cannot read %1: %2</source>
-        <translation>Impossible de lire %1 : %2</translation>
+        <translation>Impossible de lire %1&#xa0;: %2</translation>
     </message>
 </context>
 <context>
@@ -179,6 +431,332 @@
     </message>
 </context>
 <context>
+    <name>DataLocationPage</name>
+    <message>
+        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <source>Data folder</source>
+        <translation>Dossier de données</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
+        <translation>Les conteneurs, documents, journaux des requêtes et instantanés de tous les espaces de travail se trouvent ici. Lancez Sandbench avec --data-dir ou SANDBENCH_DATA_DIR pour utiliser un autre dossier.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Open in File Manager</source>
+        <translation>&amp;Ouvrir dans le gestionnaire de fichiers</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Copy Path</source>
+        <translation>&amp;Copier le chemin</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Disk use</source>
+        <translation>Espace disque</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Area</source>
+        <translation>Catégorie</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Workspace “%1”</source>
+        <translation>Espace de travail «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All workspaces</source>
+        <translation>Tous les espaces de travail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Containers</source>
+        <translation>Conteneurs</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Snapshots (file history)</source>
+        <translation>Instantanés (historique des fichiers)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Request logs</source>
+        <translation>Journaux des requêtes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files in the containers&apos; home folders</source>
+        <translation>Fichiers des dossiers personnels des conteneurs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The per-command history of each container&apos;s files</source>
+        <translation>Historique, commande par commande, des fichiers de chaque conteneur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files promoted from containers</source>
+        <translation>Fichiers promus depuis les conteneurs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The local API&apos;s request and shell-call log</source>
+        <translation>Journal des requêtes et des appels shell de l’API locale</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Not measured yet.</source>
+        <translation>Pas encore mesuré.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Measuring…</source>
+        <translation>Mesure en cours…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
+        <translation>Mesuré à %1. Espaces de travail&#xa0;: %2. L’ensemble du dossier de données occupe %3.</translation>
+    </message>
+</context>
+<context>
+    <name>DiffView</name>
+    <message>
+        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <source>Unified</source>
+        <translation>Unifié</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Side by side</source>
+        <translation>Côte à côte</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Select a changed file to see its diff.</source>
+        <translation>Sélectionnez un fichier modifié pour voir ses différences.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Binary file: the two versions differ, no line diff to show.</source>
+        <translation>Fichier binaire&#xa0;: les deux versions diffèrent, aucune différence ligne à ligne à afficher.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No differences: the file is the same in both versions.</source>
+        <translation>Aucune différence&#xa0;: le fichier est identique dans les deux versions.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>+%1 −%2 lines</source>
+        <translation>+%1 −%2 lignes</translation>
+    </message>
+    <message>
+        <location line="+92"/>
+        <source>Only the first %1 lines of the diff are shown.</source>
+        <translation>Seules les %1 premières lignes des différences sont affichées.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanel</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
+        <translation>Fichiers promus depuis un conteneur. Les documents appartiennent à l’espace de travail et n’expirent jamais.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
+        <translation>Aucun document pour l’instant. Promouvez un fichier d’un conteneur (panneau Fichiers, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; ou API locale) pour en conserver une copie ici.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a copy in the desktop&apos;s application for this kind of file</source>
+        <translation>Ouvrir une copie dans l’application du bureau associée à ce type de fichier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>Enregistrer sous…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+21"/>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep</source>
+        <translation>Conserver</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <location line="+166"/>
+        <source>Select a document to see it here.</source>
+        <translation>Sélectionnez un document pour l’afficher ici.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 · from /workspace/home/%2 in %3</source>
+        <translation>%1 · depuis /workspace/home/%2 dans %3</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 pixels</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
+        <translation>[L’aperçu n’affiche que le début du fichier (%1)&#xa0;; utilisez Ouvrir ou Enregistrer sous pour le fichier complet.]</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
+        <translation>Aucun aperçu pour ce type de fichier. Utilisez Ouvrir pour l’afficher dans une autre application, ou Enregistrer sous pour en conserver une copie.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot read %1: %2</source>
+        <translation>Impossible de lire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cannot open %1: %2</source>
+        <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
+        <translation>Aucune application de cet ordinateur ne sait ouvrir %1. Utilisez Enregistrer sous pour en conserver une copie et l’ouvrir vous-même.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Save a copy of %1</source>
+        <translation>Enregistrer une copie de %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot save %1 to %2: %3</source>
+        <translation>Impossible d’enregistrer %1 dans %2&#xa0;: %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved %1 to %2.</source>
+        <translation>%1 enregistré dans %2.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
+        <translation>Supprimer %1 des documents de l’espace de travail&#xa0;? Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cannot delete %1 completely; some of its files remain in %2.</source>
+        <translation>Impossible de supprimer complètement %1&#xa0;; certains de ses fichiers restent dans %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Deleted %1.</source>
+        <translation>%1 supprimé.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanelModel</name>
+    <message>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1
+Document %2
+SHA-256 %3</source>
+        <translation>%1
+Document %2
+SHA-256 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 bytes</source>
+        <translation>%1 octets</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted from /workspace/home/%1 in container %2</source>
+        <translation>Promu depuis /workspace/home/%1 dans le conteneur %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Source</source>
+        <translation>Provenance</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Promoted</source>
+        <translation>Promu le</translation>
+    </message>
+</context>
+<context>
+    <name>EventStreamClient</name>
+    <message>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de serveur&#xa0;; utilisez une adresse comme http://127.0.0.1:8642</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>The server refused the key: use a key of the server&apos;s workspace (Local API settings or `sandbench keys create`).</source>
+        <translation>Le serveur a refusé la clé&#xa0;: utilisez une clé de l’espace de travail du serveur (paramètres de l’API locale ou `sandbench keys create`).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The server closed the connection.</source>
+        <translation>Le serveur a fermé la connexion.</translation>
+    </message>
+</context>
+<context>
     <name>FileImport</name>
     <message>
         <location filename="../engine/core/fileimport.cpp" line="+42"/>
@@ -188,7 +766,7 @@
     <message>
         <location line="+2"/>
         <source>%1 is a folder; attach files one by one.</source>
-        <translation>%1 est un dossier ; joignez les fichiers un par un.</translation>
+        <translation>%1 est un dossier&#xa0;; joignez les fichiers un par un.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -208,7 +786,7 @@
     <message>
         <location line="+14"/>
         <source>%1 cannot be read: %2</source>
-        <translation>%1 ne peut pas être lu : %2</translation>
+        <translation>%1 ne peut pas être lu&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -218,12 +796,12 @@
     <message>
         <location line="+8"/>
         <source>Cannot write %1: %2</source>
-        <translation>Impossible d’écrire %1 : %2</translation>
+        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
-        <translation>La copie de %1 a échoué : %2</translation>
+        <translation>La copie de %1 a échoué&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -233,7 +811,698 @@
     <message>
         <location line="+10"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
-        <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable : %2</translation>
+        <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>FilePreview</name>
+    <message>
+        <location filename="../widgets/filepreview.cpp" line="+77"/>
+        <source>%1 is not a plain file inside the container&apos;s home.</source>
+        <translation>%1 n’est pas un fichier ordinaire du dossier personnel du conteneur.</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <source>Select a file to preview it.</source>
+        <translation>Sélectionnez un fichier pour en afficher l’aperçu.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Loading %1…</source>
+        <translation>Chargement de %1…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2, %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
+        <translation>%1 n’existe plus dans le conteneur&#xa0;: il a été supprimé ou renommé après la lecture de la liste.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot show %1: %2</source>
+        <translation>Impossible d’afficher %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
+        <translation>Fichier binaire (%1, %2)&#xa0;: pas d’aperçu. Utilisez Enregistrer sous pour le copier sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 pixels</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot open %1 as a table.</source>
+        <translation>Impossible d’ouvrir %1 comme tableau.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Showing the first %1 of %2.</source>
+        <translation>Seul le début est affiché&#xa0;: %1 sur %2.</translation>
+    </message>
+</context>
+<context>
+    <name>FileTreeModel</name>
+    <message>
+        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <source>%1 — %2 bytes</source>
+        <translation>%1 — %2 octets</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Modified</source>
+        <translation>Modifié le</translation>
+    </message>
+</context>
+<context>
+    <name>FilesPanel</name>
+    <message>
+        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read the files and history again</source>
+        <translation>Relire les fichiers et l’historique</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>Enregistrer sous…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the selected file on this computer</source>
+        <translation>Enregistrer le fichier sélectionné sur cet ordinateur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Promote</source>
+        <translation>Promouvoir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected file to the workspace&apos;s documents, which never expire</source>
+        <translation>Copier le fichier sélectionné dans les documents de l’espace de travail, qui n’expirent jamais</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Preview</source>
+        <translation>Aperçu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>Cannot list the container&apos;s files: %1</source>
+        <translation>Impossible de lister les fichiers du conteneur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 was deleted.</source>
+        <translation>%1 a été supprimé.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
+        <translation>Impossible d’ouvrir «&#xa0;%1&#xa0;»&#xa0;: %2. Les chemins sont relatifs à /workspace/home&#xa0;; ils ne peuvent pas contenir «&#xa0;..&#xa0;» ni commencer par «&#xa0;/&#xa0;».</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>There is no file &quot;%1&quot; in the container.</source>
+        <translation>Le conteneur ne contient aucun fichier «&#xa0;%1&#xa0;».</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Save %1</source>
+        <translation>Enregistrer %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot save %1: %2</source>
+        <translation>Impossible d’enregistrer %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1 to %2.</source>
+        <translation>%1 enregistré dans %2.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>This workspace has no documents folder.</source>
+        <translation>Cet espace de travail n’a pas de dossier de documents.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot promote %1: %2</source>
+        <translation>Impossible de promouvoir %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted %1 to Documents (%2).</source>
+        <translation>%1 promu dans Documents (%2).</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No container</source>
+        <translation>Aucun conteneur</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 — %n file(s), %2</source>
+        <translation>
+            <numerusform>%1 — %n fichier, %2</numerusform>
+            <numerusform>%1 — %n fichiers, %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(only the first %1 files are listed)</source>
+        <translation>(seuls les %1 premiers fichiers sont listés)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>/workspace/home of container %1</source>
+        <translation>/workspace/home du conteneur %1</translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailsPanel</name>
+    <message>
+        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <source>Flag</source>
+        <translation>Signaler</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redact</source>
+        <translation>Masquer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Block</source>
+        <translation>Bloquer</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Guardrails</source>
+        <translation>Garde-fous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Flag report</source>
+        <translation>Rapport des signalements</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Prompt injection</source>
+        <translation>Injection de prompt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt-injection patterns</source>
+        <translation>Motifs d’injection de prompt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regular expressions for attempts to override the model&apos;s instructions</source>
+        <translation>Expressions régulières repérant les tentatives de contourner les instructions du modèle</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
+        <translation>
+            <numerusform>Jeu de motifs version %1&#xa0;: %n motif réparti en %2 familles (langues&#xa0;: %3). La passerelle utilise le jeu intégré à cette version de Sandbench.</numerusform>
+            <numerusform>Jeu de motifs version %1&#xa0;: %n motifs répartis en %2 familles (langues&#xa0;: %3). La passerelle utilise le jeu intégré à cette version de Sandbench.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Personal data</source>
+        <translation>Données personnelles</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Email addresses</source>
+        <translation>Adresses e-mail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Phone numbers</source>
+        <translation>Numéros de téléphone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Credit card numbers</source>
+        <translation>Numéros de carte bancaire</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>13 to 19 digits that pass the Luhn check</source>
+        <translation>13 à 19 chiffres validés par l’algorithme de Luhn</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IP addresses</source>
+        <translation>Adresses IP</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>IPv4 and IPv6</source>
+        <translation>IPv4 et IPv6</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also scan sandbox output before the model reads it</source>
+        <translation>Analyser aussi la sortie du bac à sable avant que le modèle ne la lise</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
+        <translation>Chaque garde-fou activé lit la sortie des appels shell, quelle que soit sa portée&#xa0;: Masquer cache les correspondances, Bloquer retient la sortie.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
+        <translation>Signaler enregistre une détection et transmet la requête telle quelle. Masquer remplace chaque correspondance par une étiquette telle que [EMAIL]. Bloquer refuse la requête avec HTTP 403 avant qu’elle n’atteigne le modèle. Si plusieurs garde-fous se déclenchent, le plus strict l’emporte. «&#xa0;Messages utilisateur&#xa0;» ne lit que ce que les utilisateurs ont écrit&#xa0;; «&#xa0;Tous les messages&#xa0;» lit aussi le texte système, développeur et assistant.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Revert</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>User messages</source>
+        <translation>Messages utilisateur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All messages</source>
+        <translation>Tous les messages</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>User message</source>
+        <translation>Message utilisateur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System message</source>
+        <translation>Message système</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assistant message</source>
+        <translation>Message de l’assistant</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox output</source>
+        <translation>Sortie du bac à sable</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type or paste a sample message; matches are highlighted here.</source>
+        <translation>Saisissez ou collez un exemple de message&#xa0;; les correspondances sont surlignées ici.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>What the model would read:</source>
+        <translation>Ce que le modèle lirait&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Match</source>
+        <translation>Correspondance</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+33"/>
+        <source>Guardrail</source>
+        <translation>Garde-fou</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>Pattern</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Test as:</source>
+        <translation>Tester en tant que&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Last 24 hours</source>
+        <translation>24 dernières heures</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>7 derniers jours</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>30 derniers jours</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All logged requests</source>
+        <translation>Toutes les requêtes journalisées</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Requests matched</source>
+        <translation>Requêtes concernées</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>Part</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Set to now</source>
+        <translation>Réglage actuel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
+        <translation>Chaque détection est enregistrée quelle que soit l’action&#xa0;: en utilisant d’abord un garde-fou avec l’action Signaler, vous voyez quelle part du trafic réel Masquer modifierait ou Bloquer refuserait.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Period:</source>
+        <translation>Période&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
+        <translation>Les paramètres des garde-fous de l’espace de travail sont illisibles&#xa0;: %1. Les requêtes sont refusées jusqu’à ce que le fichier soit corrigé&#xa0;; Enregistrer le remplace par les paramètres affichés ici.</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
+        <translation>Modifications non enregistrées&#xa0;: la zone de test les utilise déjà&#xa0;; les requêtes les utiliseront une fois enregistrées.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on for this workspace.</source>
+        <translation>Aucun garde-fou n’est activé pour cet espace de travail.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n guardrail(s) on; saved in %1.</source>
+        <translation>
+            <numerusform>%n garde-fou activé&#xa0;; enregistré dans %1.</numerusform>
+            <numerusform>%n garde-fous activés&#xa0;; enregistrés dans %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The guardrails could not be saved: %1</source>
+        <translation>Impossible d’enregistrer les garde-fous&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
+        <translation>%1 a été modifié en dehors de ce panneau. Rétablir charge cette version&#xa0;; Enregistrer conserve la vôtre.</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Type a sample above to see what the guardrails that are on would do with it.</source>
+        <translation>Saisissez un exemple ci-dessus pour voir ce qu’en feraient les garde-fous activés.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No guardrail is on: every request is forwarded unchanged. Turn one on in the Guardrails tab to test it here.</source>
+        <translation>Aucun garde-fou n’est activé&#xa0;: chaque requête est transmise telle quelle. Activez-en un dans l’onglet Garde-fous pour le tester ici.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
+        <translation>La sortie du bac à sable n’est pas analysée&#xa0;: le modèle la lit telle quelle. Activez «&#xa0;Analyser aussi la sortie du bac à sable&#xa0;» pour la protéger.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on: forwarded unchanged.</source>
+        <translation>Aucun garde-fou n’est activé&#xa0;: transmis tel quel.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded unchanged&lt;/b&gt;: nothing matched.</source>
+        <translation>&lt;b&gt;Transmis tel quel&lt;/b&gt;&#xa0;: aucune correspondance.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
+        <translation>&lt;b&gt;Retenu&lt;/b&gt;&#xa0;: le modèle reçoit une erreur d’outil à la place de cette sortie. %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Blocked with HTTP 403&lt;/b&gt; before the model: %1</source>
+        <translation>&lt;b&gt;Bloqué avec HTTP 403&lt;/b&gt; avant le modèle&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Transmis après masquage&lt;/b&gt;&#xa0;: %n correspondance trouvée.</numerusform>
+            <numerusform>&lt;b&gt;Transmis après masquage&lt;/b&gt;&#xa0;: %n correspondances trouvées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Forwarded unchanged and flagged&lt;/b&gt;: %n detection(s) would be recorded.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Transmis tel quel et signalé&lt;/b&gt;&#xa0;: %n détection serait enregistrée.</numerusform>
+            <numerusform>&lt;b&gt;Transmis tel quel et signalé&lt;/b&gt;&#xa0;: %n détections seraient enregistrées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 of %2</source>
+        <translation>%1 sur %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <translation>désactivé</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
+        <translation>Aucune requête journalisée sur cette période pour l’instant. Activez des garde-fous avec Signaler et faites passer du trafic par l’API locale pour voir ce que feraient Masquer ou Bloquer.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n request(s) logged in this period.</source>
+        <translation>
+            <numerusform>%n requête journalisée sur cette période.</numerusform>
+            <numerusform>%n requêtes journalisées sur cette période.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
+        <translation>Au plus %1 d’entre elles (%2&#xa0;%) auraient été modifiées par Masquer ou refusées par Bloquer.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n detection(s) were reported as false positives.</source>
+        <translation>
+            <numerusform>%n détection a été déclarée comme faux positif.</numerusform>
+            <numerusform>%n détections ont été déclarées comme faux positifs.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <source>Restore: %1</source>
+        <translation>Restauration&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (timed out)</source>
+        <translation>%1 (délai dépassé)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (exit %2)</source>
+        <translation>%1 (code de sortie %2)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 added, %2 changed, %3 deleted</source>
+        <translation>ajouts&#xa0;: %1, modifications&#xa0;: %2, suppressions&#xa0;: %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, took %2 ms</source>
+        <translation>%1, durée&#xa0;: %2 ms</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Command</source>
+        <translation>Commande</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changes</source>
+        <translation>Modifications</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message>
+        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <source>No commands have changed files in this container yet.</source>
+        <translation>Aucune commande n’a encore modifié de fichier dans ce conteneur.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Restore File</source>
+        <translation>Restaurer le fichier</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the selected file back as it was after the selected command</source>
+        <translation>Remettre le fichier sélectionné dans l’état où il était après la commande sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore Workspace…</source>
+        <translation>Restaurer l’espace de travail…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Put every file under /workspace/home back as it was after the selected command</source>
+        <translation>Remettre chaque fichier de /workspace/home dans l’état où il était après la commande sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Cannot read the file history: %1</source>
+        <translation>Impossible de lire l’historique des fichiers&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Cannot read what the command changed: %1</source>
+        <translation>Impossible de lire ce que la commande a modifié&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Loading the diff of %1…</source>
+        <translation>Chargement des différences de %1…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot show the diff of %1: %2</source>
+        <translation>Impossible d’afficher les différences de %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Cannot restore %1: %2</source>
+        <translation>Impossible de restaurer %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restored %1.</source>
+        <translation>%1 restauré.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Restore Workspace</source>
+        <translation>Restaurer l’espace de travail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put every file under /workspace/home back as it was after this command?</source>
+        <translation>Remettre chaque fichier de /workspace/home dans l’état où il était après cette commande&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
+        <translation>Les fichiers créés ensuite sont supprimés. La restauration elle-même est enregistrée dans l’historique et peut donc être annulée.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore</source>
+        <translation>Restaurer</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot restore the workspace: %1</source>
+        <translation>Impossible de restaurer l’espace de travail&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Restored the workspace: %n file(s) changed.</source>
+        <translation>
+            <numerusform>Espace de travail restauré&#xa0;: %n fichier modifié.</numerusform>
+            <numerusform>Espace de travail restauré&#xa0;: %n fichiers modifiés.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InlineConfirm</name>
+    <message>
+        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
     </message>
 </context>
 <context>
@@ -245,14 +1514,710 @@
     </message>
 </context>
 <context>
+    <name>KeychainSecrets</name>
+    <message>
+        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
+        <translation>La clé d’API du fournisseur «&#xa0;%1&#xa0;» est encore en cours de lecture dans le trousseau système&#xa0;; renvoyez votre message dans un instant.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is kept in the system keychain, which cannot be reached. %2</source>
+        <translation>La clé d’API du fournisseur «&#xa0;%1&#xa0;» est conservée dans le trousseau système, qui est inaccessible. %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is no longer in the system keychain; enter it again in File › Model Providers.</source>
+        <translation>La clé d’API du fournisseur «&#xa0;%1&#xa0;» n’est plus dans le trousseau système&#xa0;; saisissez-la à nouveau dans Fichier › Fournisseurs de modèles.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagePage</name>
+    <message>
+        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <source>System default (%1)</source>
+        <translation>Langue du système (%1)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>La langue des menus, des boîtes de dialogue et des messages. Les boîtes de dialogue et les boutons standard de Qt la suivent aussi.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Langue&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Restart Now</source>
+        <translation>&amp;Redémarrer maintenant</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
+        <translation>Ferme cette fenêtre et la rouvre dans la langue choisie. Les conversations et leurs conteneurs se terminent&#xa0;; les fichiers, documents et journaux sont conservés.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
+        <translation>La langue %1 sera utilisée à partir du prochain démarrage. Redémarrez maintenant pour changer immédiatement&#xa0;: les conversations de cette fenêtre et leurs conteneurs se terminent&#xa0;; les fichiers, documents et journaux sont conservés.</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiController</name>
+    <message>
+        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
+        <translation>Le port doit être un nombre entier de %1 à %2 (reçu&#xa0;: «&#xa0;%3&#xa0;»)&#xa0;; les ports inférieurs à %1 sont réservés aux services système.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>The window is closing.</source>
+        <translation>La fenêtre est en cours de fermeture.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
+        <translation>Le port %1 est déjà utilisé par un autre programme (peut-être `sandbench serve` dans un terminal). Choisissez un autre port, ou arrêtez ce programme et réactivez l’API.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>Impossible d’écouter sur 127.0.0.1:%1&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiIndicator</name>
+    <message>
+        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <source>Local API: %1</source>
+        <translation>API locale&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Other programs can send requests to %1/api/v1. Click for the local API settings.</source>
+        <translation>D’autres programmes peuvent envoyer des requêtes à %1/api/v1. Cliquez pour ouvrir les paramètres de l’API locale.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Local API: not running</source>
+        <translation>API locale&#xa0;: non démarrée</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiPage</name>
+    <message>
+        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
+        <translation>D’autres programmes de cet ordinateur peuvent envoyer à Sandbench des requêtes Responses et Messages avec l’outil openrouter:shell. Leurs appels shell s’exécutent dans les bacs à sable de cet espace de travail et apparaissent en direct dans le panneau Autres programmes. L’API écoute uniquement sur 127.0.0.1 et exige l’une des clés ci-dessous.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run the local API while Sandbench is open</source>
+        <translation>Exécuter l’API locale tant que Sandbench est ouvert</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A port from %1 to %2</source>
+        <translation>Un port de %1 à %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Copy the API&apos;s base URL</source>
+        <translation>Copier l’URL de base de l’API</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Port:</source>
+        <translation>Port&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>État&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Base URL:</source>
+        <translation>URL de base&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API keys of workspace %1</source>
+        <translation>Clés d’API de l’espace de travail %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Created</source>
+        <translation>Créée le</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Create key</source>
+        <translation>Créer une clé</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+160"/>
+        <source>Copy the selected key</source>
+        <translation>Copier la clé sélectionnée</translation>
+    </message>
+    <message>
+        <location line="-159"/>
+        <source>Revoke…</source>
+        <translation>Révoquer…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Programs using the selected key are refused from their next request on</source>
+        <translation>Les programmes qui utilisent la clé sélectionnée sont refusés dès leur requête suivante</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
+        <translation>Copiez la nouvelle clé maintenant et transmettez-la à votre programme. Sandbench n’en conserve qu’une empreinte sur le disque&#xa0;: une fois Sandbench quitté, il ne peut plus afficher la clé.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Try it</source>
+        <translation>Essayer</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy the example command</source>
+        <translation>Copier la commande d’exemple</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Replace MODEL with a model of your providers (provider/model).</source>
+        <translation>Remplacez MODEL par un modèle de vos fournisseurs (fournisseur/modèle).</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The base URL</source>
+        <translation>L’URL de base</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The example</source>
+        <translation>L’exemple</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Running at %1</source>
+        <translation>En cours d’exécution sur %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not running: %1</source>
+        <translation>Non démarrée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped</source>
+        <translation>Arrêtée</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read the API keys: %1</source>
+        <translation>Impossible de lire les clés d’API&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Only the start of this key is known; Sandbench stores a hash</source>
+        <translation>Seul le début de cette clé est connu&#xa0;; Sandbench n’en conserve qu’une empreinte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Created while Sandbench is open: it can still be copied</source>
+        <translation>Créée pendant que Sandbench est ouvert&#xa0;: elle peut encore être copiée</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
+        <translation>Seules les clés créées pendant que Sandbench est ouvert peuvent être copiées&#xa0;; créez-en une nouvelle pour la donner à un programme</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot create a key: %1</source>
+        <translation>Impossible de créer une clé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The key</source>
+        <translation>La clé</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Revoke key</source>
+        <translation>Révoquer la clé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Revoke the key %1? Programs that use it are refused from their next request on. This cannot be undone.</source>
+        <translation>Révoquer la clé %1&#xa0;? Les programmes qui l’utilisent seront refusés dès leur requête suivante. Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Revoke</source>
+        <translation>Révoquer</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot revoke the key: %1</source>
+        <translation>Impossible de révoquer la clé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The key is revoked.</source>
+        <translation>La clé a été révoquée.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is on the clipboard.</source>
+        <translation>%1 est dans le presse-papiers.</translation>
+    </message>
+</context>
+<context>
+    <name>LogsModel</name>
+    <message>
+        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 via provider %2</source>
+        <translation>%1 via le fournisseur %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input tokens, %2 output tokens</source>
+        <translation>%1 jetons en entrée, %2 jetons en sortie</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request</source>
+        <translation>Requête</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency</source>
+        <translation>Latence</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens in → out</source>
+        <translation>Jetons entrée → sortie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbox cost</source>
+        <translation>Coût du bac à sable</translation>
+    </message>
+</context>
+<context>
+    <name>LogsPanel</name>
+    <message>
+        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
+        <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Search requests, responses, commands and output</source>
+        <translation>Rechercher dans les requêtes, réponses, commandes et sorties</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>All models</source>
+        <translation>Tous les modèles</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>All statuses</source>
+        <translation>Tous les états</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Any time</source>
+        <translation>Toute période</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last hour</source>
+        <translation>Dernière heure</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 24 hours</source>
+        <translation>24 dernières heures</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>7 derniers jours</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>30 derniers jours</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Custom range</source>
+        <translation>Période personnalisée</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>From</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>to</source>
+        <translation>au</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export…</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write every request that matches the filter to a JSON Lines file</source>
+        <translation>Écrire chaque requête correspondant au filtre dans un fichier JSON Lines</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Select a request to see its detail.</source>
+        <translation>Sélectionnez une requête pour en voir le détail.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
+        <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Run again in the current conversation</source>
+        <translation>Relancer dans la conversation actuelle</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
+        <translation>Exécute les commandes de l’appel sélectionné dans le conteneur de la conversation affichée&#xa0;; la sortie en direct apparaît dans la vue Appels shell.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Guardrail</source>
+        <translation>Garde-fou</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Emplacement</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reported</source>
+        <translation>Déclaré</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Why this is not a real detection (optional)</source>
+        <translation>Pourquoi ce n’est pas une vraie détection (facultatif)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+369"/>
+        <source>Report false positive</source>
+        <translation>Déclarer un faux positif</translation>
+    </message>
+    <message>
+        <location line="-354"/>
+        <source>Request</source>
+        <translation>Requête</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Response</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shell calls</source>
+        <translation>Appels shell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Detections</source>
+        <translation>Détections</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
+        <translation>La période est vide&#xa0;: «&#xa0;Du&#xa0;» (%1) doit précéder «&#xa0;au&#xa0;» (%2).</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>No request matches the filter.</source>
+        <translation>Aucune requête ne correspond au filtre.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No requests logged yet. Requests sent to the local API of workspace &quot;%1&quot; appear here.</source>
+        <translation>Aucune requête journalisée pour l’instant. Les requêtes envoyées à l’API locale de l’espace de travail «&#xa0;%1&#xa0;» apparaissent ici.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n request(s) match the filter.</source>
+        <translation>
+            <numerusform>%n requête correspond au filtre.</numerusform>
+            <numerusform>%n requêtes correspondent au filtre.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n request(s) logged.</source>
+        <translation>
+            <numerusform>%n requête journalisée.</numerusform>
+            <numerusform>%n requêtes journalisées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>This request is no longer in the log.</source>
+        <translation>Cette requête n’est plus dans le journal.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · HTTP %2 · %3 via %4</source>
+        <translation>%1 · HTTP %2 · %3 via %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms · %2 input / %3 output tokens</source>
+        <translation>%1 ms · %2 jetons en entrée / %3 en sortie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox cost $%1</source>
+        <translation>coût du bac à sable&#xa0;: %1&#xa0;$</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>containers: %1</source>
+        <translation>conteneurs&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+1"/>
+        <source>(not logged)</source>
+        <translation>(non journalisé)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>%n command(s)</source>
+        <translation>
+            <numerusform>%n commande</numerusform>
+            <numerusform>%n commandes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in %2</source>
+        <translation>%1 dans %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Shell calls (%1)</source>
+        <translation>Appels shell (%1)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>tool output</source>
+        <translation>sortie d’outil</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>message %1</source>
+        <translation>message %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, characters %2–%3</source>
+        <translation>%1, caractères %2 à %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>false positive</source>
+        <translation>faux positif</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Detections (%1)</source>
+        <translation>Détections (%1)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Reported as false positive</source>
+        <translation>Déclaré comme faux positif</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The report could not be recorded: the workspace has no request log.</source>
+        <translation>La déclaration n’a pas pu être enregistrée&#xa0;: l’espace de travail n’a pas de journal des requêtes.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Recorded as a false positive.</source>
+        <translation>Enregistré comme faux positif.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Export requests</source>
+        <translation>Exporter les requêtes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Could not export to %1: %2. Choose a folder you can write to.</source>
+        <translation>Impossible d’exporter vers %1&#xa0;: %2. Choisissez un dossier accessible en écriture.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Exported %n request(s) to %1.</source>
+        <translation>
+            <numerusform>%n requête exportée vers %1.</numerusform>
+            <numerusform>%n requêtes exportées vers %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the workspace has no request log yet</source>
+        <translation>l’espace de travail n’a pas encore de journal des requêtes</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>nothing can run shell calls here</source>
+        <translation>rien ne peut exécuter d’appels shell ici</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call could not be run again: %1</source>
+        <translation>Impossible de relancer l’appel&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Running the call again in the current conversation; see the Shell calls view.</source>
+        <translation>Relance de l’appel dans la conversation actuelle&#xa0;; voir la vue Appels shell.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+127"/>
+        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <source>The conversation could not be saved: %1</source>
+        <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
+        <location line="+18"/>
+        <source>&amp;Rename</source>
+        <translation>&amp;Renommer</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Supprimer…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
@@ -267,14 +2232,49 @@
         <translation>Aperçu du tableau</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Documents</source>
+        <translation>Documents</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Network</source>
+        <translation>Réseau</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Guardrails</source>
+        <translation>Garde-fous</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>open a conversation first; its container runs the call</source>
+        <translation>ouvrez d’abord une conversation&#xa0;; son conteneur exécute l’appel</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Logs</source>
+        <translation>Journaux</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Other programs</source>
+        <translation>Autres programmes</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Model:</source>
-        <translation>Modèle :</translation>
+        <translation>Modèle&#xa0;:</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -282,7 +2282,7 @@
         <translation>Actualiser les modèles</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -308,6 +2308,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Paramètres…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
@@ -317,9 +2322,9 @@
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
+        <translation>Aid&amp;e</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -334,7 +2339,7 @@
     <message>
         <location line="+7"/>
         <source>A desktop workbench for AI agents that run shell commands: every command runs in a sandbox on this computer, and you see each call as it happens.</source>
-        <translation>Un établi de bureau pour les agents d’IA qui exécutent des commandes shell : chaque commande s’exécute dans un bac à sable sur cet ordinateur, et vous voyez chaque appel au moment où il se produit.</translation>
+        <translation>Un établi de bureau pour les agents d’IA qui exécutent des commandes shell&#xa0;: chaque commande s’exécute dans un bac à sable sur cet ordinateur, et vous voyez chaque appel au moment où il se produit.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -342,35 +2347,75 @@
         <translation>Distribué sous la licence publique générale GNU, version 3 ou ultérieure.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+19"/>
         <source>Cannot create a container: %1</source>
-        <translation>Impossible de créer un conteneur : %1</translation>
+        <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+33"/>
+        <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
+        <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+21"/>
         <source>Conversation %1</source>
         <translation>Conversation %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+14"/>
+        <source>Some saved conversations could not be read and are not shown: %1</source>
+        <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
+        <translation>Supprimer la conversation «&#xa0;%1&#xa0;»&#xa0;? Son conteneur %2 conserve ses fichiers, sauf si vous les supprimez aussi.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the conversation, keep the files</source>
+        <translation>Supprimer la conversation, conserver les fichiers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the conversation and its files</source>
+        <translation>Supprimer la conversation et ses fichiers</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The conversation was deleted, but not the files of container %1: %2</source>
+        <translation>La conversation a été supprimée, mais pas les fichiers du conteneur %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A conversation needs a name; it keeps “%1”.</source>
+        <translation>Une conversation doit avoir un nom&#xa0;; elle garde «&#xa0;%1&#xa0;».</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Shell calls — %1</source>
         <translation>Appels shell — %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <location line="+14"/>
         <source>%1: %2</source>
-        <translation>%1 : %2</translation>
+        <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
         <location line="-11"/>
         <source>Plays a script; no model is asked</source>
-        <translation>Joue un script ; aucun modèle n’est interrogé</translation>
+        <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -383,29 +2428,35 @@
         <translation>aucun — ajoutez un fournisseur dans Fichier › Fournisseurs de modèles</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Attach a file</source>
         <translation>Joindre un fichier</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>All files (*);;CSV files (*.csv *.tsv)</source>
-        <translation>Tous les fichiers (*);;Fichiers CSV (*.csv *.tsv)</translation>
+        <location line="+1"/>
+        <location line="+69"/>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="-69"/>
+        <source>CSV files (*.csv *.tsv)</source>
+        <translation>Fichiers CSV (*.csv *.tsv)</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>JSON files (*.json)</source>
+        <translation>Fichiers JSON (*.json)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
         <source>Open a trace</source>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>Fichiers JSON (*.json);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
         <location line="+14"/>
         <source>Trace: %1</source>
-        <translation>Trace : %1</translation>
+        <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
@@ -418,13 +2469,13 @@
     <message>
         <location line="+4"/>
         <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s new container.</source>
-        <translation>Trace %1 ouverte. Ses appels shell sont dans le panneau Appels shell ; « Relancer localement » les exécute à nouveau dans le nouveau conteneur de cette conversation.</translation>
+        <translation>Trace %1 ouverte. Ses appels shell sont dans le panneau Appels shell&#xa0;; «&#xa0;Relancer localement&#xa0;» les exécute à nouveau dans le nouveau conteneur de cette conversation.</translation>
     </message>
 </context>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-244"/>
+        <location filename="../widgets/chatwidget.cpp" line="-339"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -435,14 +2486,338 @@
     </message>
 </context>
 <context>
-    <name>ProviderSettingsDialog</name>
+    <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+31"/>
-        <source>Model providers</source>
-        <translation>Fournisseurs de modèles</translation>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <source>allowed</source>
+        <translation>autorisée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>refused</source>
+        <translation>refusée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>échouée</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>↑ %1  ↓ %2</source>
+        <translation>↑ %1  ↓ %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %2:%3 — %4</source>
+        <translation>%1 %2:%3 — %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Address: %1</source>
+        <translation>Adresse&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sent %1 bytes, received %2 bytes</source>
+        <translation>%1 octets envoyés, %2 octets reçus</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host</source>
+        <translation>Hôte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reason</source>
+        <translation>Raison</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEditor</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <source>Python packages (pip)</source>
+        <translation>Paquets Python (pip)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>npm packages</source>
+        <translation>Paquets npm</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GitHub (clone, API, raw files, releases)</source>
+        <translation>GitHub (clonage, API, fichiers bruts, versions publiées)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conda packages</source>
+        <translation>Paquets Conda</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rust crates (cargo)</source>
+        <translation>Crates Rust (cargo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Go modules</source>
+        <translation>Modules Go</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hugging Face models and datasets</source>
+        <translation>Modèles et jeux de données Hugging Face</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Workspace default (new conversations)</source>
+        <translation>Espace de travail, par défaut (nouvelles conversations)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+321"/>
+        <source>This conversation</source>
+        <translation>Cette conversation</translation>
+    </message>
+    <message>
+        <location line="-318"/>
+        <source>Policy of:</source>
+        <translation>Politique de&#xa0;:</translation>
     </message>
     <message>
         <location line="+10"/>
+        <source>No network access</source>
+        <translation>Aucun accès réseau</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commands reach nothing outside the container (the default)</source>
+        <translation>Les commandes n’atteignent rien en dehors du conteneur (par défaut)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only these hosts, on ports 80 and 443:</source>
+        <translation>Uniquement ces hôtes, sur les ports 80 et 443&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Host or pattern, e.g. example.com or *.example.com</source>
+        <translation>Hôte ou motif, p. ex. example.com ou *.example.com</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Presets</source>
+        <translation>Préréglages</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the hosts a common tool needs</source>
+        <translation>Ajouter les hôtes dont un outil courant a besoin</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+438"/>
+        <source>No hosts yet: add one above or pick a preset.</source>
+        <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
+    </message>
+    <message>
+        <location line="-415"/>
+        <source>Revert</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
+        <translation>La politique réseau de l’espace de travail n’a pas pu être lue&#xa0;; les nouvelles conversations n’auront pas de réseau tant qu’elle ne sera pas réenregistrée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>allowed</source>
+        <translation>autorisée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>refused</source>
+        <translation>refusée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>échouée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>This conversation (%1)</source>
+        <translation>Cette conversation (%1)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>New conversations start their container with this policy. A container&apos;s policy is fixed once it has started, so a change here applies to new containers only; start a new conversation to use it.</source>
+        <translation>Les nouvelles conversations démarrent leur conteneur avec cette politique. La politique d’un conteneur est figée dès son démarrage&#xa0;: une modification ici ne s’applique donc qu’aux nouveaux conteneurs&#xa0;; démarrez une nouvelle conversation pour l’utiliser.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
+        <translation>Le conteneur de cette conversation a démarré avec cette politique, qui reste figée tant que le conteneur existe. Pour en utiliser une autre, modifiez la politique par défaut de l’espace de travail et démarrez une nouvelle conversation.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
+        <translation>Le conteneur de cette conversation n’a pas encore démarré&#xa0;: il démarrera avec la politique enregistrée ici. Après sa première commande, la politique ne peut plus changer.</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>%1 is already in the list.</source>
+        <translation>%1 est déjà dans la liste.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The preset &quot;%1&quot; was not added: %2</source>
+        <translation>Le préréglage «&#xa0;%1&#xa0;» n’a pas été ajouté&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every host of &quot;%1&quot; is in the list already.</source>
+        <translation>Tous les hôtes de «&#xa0;%1&#xa0;» sont déjà dans la liste.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No hosts.</source>
+        <translation>Aucun hôte.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 entries</source>
+        <translation>%1 entrées sur %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
+        <translation>«&#xa0;*&#xa0;» autorise le trafic sortant sans restriction&#xa0;: les commandes peuvent joindre n’importe quel hôte public sur les ports 80 et 443, et rien de ce qu’elles envoient ou téléchargent n’est contrôlé. Ne l’utilisez que pour du code et des données de confiance.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Correct the entries marked in red first.</source>
+        <translation>Corrigez d’abord les entrées marquées en rouge.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The policy was not saved: %1</source>
+        <translation>La politique n’a pas été enregistrée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
+        <translation>Enregistré. Les nouvelles conversations démarrent avec la politique %1&#xa0;; les conteneurs déjà démarrés conservent leur propre politique.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Saved. This conversation&apos;s container starts with %1.</source>
+        <translation>Enregistré. Le conteneur de cette conversation démarrera avec la politique %1.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Connections</source>
+        <translation>Connexions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No conversation is open.</source>
+        <translation>Aucune conversation n’est ouverte.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Connections of %1</source>
+        <translation>Connexions de %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This container has no network access, so its commands make no connections to list.</source>
+        <translation>Ce conteneur n’a pas d’accès réseau&#xa0;: ses commandes n’établissent donc aucune connexion à lister.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Policy: %1. Each connection a command makes or tries appears here.</source>
+        <translation>Politique&#xa0;: %1. Chaque connexion qu’une commande établit ou tente d’établir apparaît ici.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Policy: %1.</source>
+        <translation>Politique&#xa0;: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEntryRow</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <source>Remove this entry</source>
+        <translation>Retirer cette entrée</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>Retirer %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsDialog</name>
+    <message>
+        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <source>Model providers</source>
+        <translation>Fournisseurs de modèles</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsPage</name>
+    <message>
+        <location line="-224"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -459,37 +2834,37 @@
     <message>
         <location line="+7"/>
         <source>Stored in the system keychain</source>
-        <translation>Enregistrée dans le trousseau du système</translation>
+        <translation>Stockée dans le trousseau système</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>ou le nom d’une variable d’environnement, p. ex. OPENROUTER_API_KEY</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Name:</source>
-        <translation>&amp;Nom :</translation>
+        <translation>&amp;Nom&#xa0;:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;API format:</source>
-        <translation>Format d’&amp;API :</translation>
+        <translation>&amp;Format d’API&#xa0;:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Base URL:</source>
-        <translation>URL de &amp;base :</translation>
+        <translation>&amp;URL de base&#xa0;:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>API &amp;key:</source>
-        <translation>&amp;Clé d’API :</translation>
+        <translation>&amp;Clé d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Key &amp;variable:</source>
-        <translation>&amp;Variable de la clé :</translation>
+        <translation>&amp;Variable de la clé&#xa0;:</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -514,14 +2889,14 @@
     <message>
         <location line="+3"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
-        <translation>Ollama (11434), llama.cpp (8080), LM Studio (1234) et vLLM (8000) sont recherchés. Double-cliquez sur l’un d’eux pour remplir le formulaire.</translation>
+        <translation>Sandbench recherche Ollama (11434), llama.cpp (8080), LM Studio (1234) et vLLM (8000). Double-cliquez sur l’un d’eux pour remplir le formulaire.</translation>
     </message>
     <message numerus="yes">
-        <location line="+34"/>
+        <location line="+31"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
-            <numerusform>%1 à %2 — %n modèle</numerusform>
-            <numerusform>%1 à %2 — %n modèles</numerusform>
+            <numerusform>%1 sur %2 — %n modèle</numerusform>
+            <numerusform>%1 sur %2 — %n modèles</numerusform>
         </translation>
     </message>
     <message>
@@ -532,17 +2907,50 @@
     <message>
         <location line="+11"/>
         <source>Saved %1; its key is in the system keychain.</source>
-        <translation>%1 enregistré ; sa clé est dans le trousseau du système.</translation>
+        <translation>%1 enregistré&#xa0;; sa clé est dans le trousseau système.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 a été enregistré sans sa clé. %2</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+44"/>
+        <source>Looking for a key in the system keychain…</source>
+        <translation>Recherche d’une clé dans le trousseau système…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A key is stored in the system keychain. Type a new one to replace it.</source>
+        <translation>Une clé est stockée dans le trousseau système. Saisissez-en une nouvelle pour la remplacer.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No key is stored; requests are sent without one (fine for local servers).</source>
+        <translation>Aucune clé n’est stockée&#xa0;; les requêtes sont envoyées sans clé (convient aux serveurs locaux).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No key is stored in the keychain; the environment variable is used.</source>
+        <translation>Aucune clé n’est stockée dans le trousseau&#xa0;; la variable d’environnement est utilisée.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Saved %1.</source>
         <translation>%1 enregistré.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <source>%1 is not a private directory of this user</source>
+        <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot create %1</source>
+        <translation>impossible de créer %1</translation>
     </message>
 </context>
 <context>
@@ -560,7 +2968,7 @@
     <message>
         <location line="+9"/>
         <source>The script is not valid JSON: %1 at offset %2</source>
-        <translation>Le script n’est pas du JSON valide : %1 à la position %2</translation>
+        <translation>Le script n’est pas du JSON valide&#xa0;: %1 à la position %2</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -570,25 +2978,25 @@
     <message>
         <location line="+7"/>
         <source>Step %1 of the script has neither &quot;text&quot; nor &quot;tool_calls&quot;.</source>
-        <translation>L’étape %1 du script n’a ni « text » ni « tool_calls ».</translation>
+        <translation>L’étape %1 du script n’a ni «&#xa0;text&#xa0;» ni «&#xa0;tool_calls&#xa0;».</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Cannot open the script %1: %2</source>
-        <translation>Impossible d’ouvrir le script %1 : %2</translation>
+        <translation>Impossible d’ouvrir le script %1&#xa0;: %2</translation>
     </message>
 </context>
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+17"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so the key was not saved. Sandbench never stores keys in plain text; start a keychain service, or set the key in an environment variable named in the provider settings. (%1)</source>
-        <translation>Aucun service de trousseau n’est en cours d’exécution (par exemple GNOME Keyring ou KWallet) ; la clé n’a donc pas été enregistrée. Sandbench n’enregistre jamais les clés en clair ; démarrez un service de trousseau ou placez la clé dans une variable d’environnement indiquée dans les réglages du fournisseur. (%1)</translation>
+        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
+        <translation>Aucun service de trousseau n’est en cours d’exécution (par exemple GNOME Keyring ou KWallet)&#xa0;: les clés ne peuvent donc être ni enregistrées ni lues. Sandbench ne stocke jamais de clés en clair&#xa0;; démarrez un service de trousseau, ou indiquez dans les paramètres du fournisseur une variable d’environnement contenant la clé. (%1)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>The keychain refused access: %1</source>
-        <translation>Le trousseau a refusé l’accès : %1</translation>
+        <translation>Le trousseau a refusé l’accès&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -598,13 +3006,51 @@
     <message>
         <location line="+2"/>
         <source>The keychain failed: %1</source>
-        <translation>Le trousseau a échoué : %1</translation>
+        <translation>Le trousseau a échoué&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Providers &amp; Keys</source>
+        <translation>Fournisseurs et clés</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Local API</source>
+        <translation>API locale</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Workspaces</source>
+        <translation>Espaces de travail</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Theme</source>
+        <translation>Thème</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data &amp; Disk Use</source>
+        <translation>Données et espace disque</translation>
     </message>
 </context>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+212"/>
+        <location filename="../widgets/shellcallview.cpp" line="+348"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -622,7 +3068,7 @@
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-374"/>
+        <location line="-511"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -632,66 +3078,139 @@
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+210"/>
+        <location line="+211"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location line="+104"/>
+        <location line="-33"/>
+        <location line="+84"/>
+        <location line="+156"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-104"/>
-        <location line="+108"/>
+        <location line="-240"/>
+        <location line="+88"/>
+        <location line="+156"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-243"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+108"/>
+        <location line="+2"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <source>(unknown)</source>
         <translation>(inconnu)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy the container id</source>
+        <translation>Copier l’identifiant du conteneur</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy container id</source>
+        <translation>Copier l’identifiant du conteneur</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Sandbox cost of this call</source>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+50"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>$%1</source>
-        <translation>%1 $</translation>
+        <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="-102"/>
+        <location line="+156"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-154"/>
+        <location line="+156"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-146"/>
+        <location line="+154"/>
         <source>not run</source>
         <translation>non exécutée</translation>
+    </message>
+</context>
+<context>
+    <name>SyntaxHighlighter</name>
+    <message>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
+        <translation>Seul le début (%1) bénéficie de la coloration syntaxique&#xa0;; le reste est affiché en texte brut.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Syntax highlighting is not available: the program kate-syntax-highlighter (Debian package libkf5syntaxhighlighting-tools) was not found. Shown as plain text.</source>
+        <translation>La coloration syntaxique n’est pas disponible&#xa0;: le programme kate-syntax-highlighter (paquet Debian libkf5syntaxhighlighting-tools) est introuvable. Affichage en texte brut.</translation>
+    </message>
+</context>
+<context>
+    <name>ThemePage</name>
+    <message>
+        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <source>How Sandbench looks. The change applies at once to every window.</source>
+        <translation>L’apparence de Sandbench. Le changement s’applique immédiatement à toutes les fenêtres.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Follow the system</source>
+        <translation>&amp;Suivre le système</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The desktop&apos;s own style and colours.</source>
+        <translation>Le style et les couleurs propres au bureau.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Clair</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dark text on light backgrounds.</source>
+        <translation>Texte sombre sur fond clair.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>S&amp;ombre</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Light text on dark backgrounds, easier on the eyes at night.</source>
+        <translation>Texte clair sur fond sombre, plus reposant pour les yeux la nuit.</translation>
     </message>
 </context>
 <context>
@@ -699,7 +3218,7 @@
     <message>
         <location filename="../engine/core/traceloader.cpp" line="+127"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
-        <translation>La trace n’est pas du JSON valide : %1 à la position %2</translation>
+        <translation>La trace n’est pas du JSON valide&#xa0;: %1 à la position %2</translation>
     </message>
     <message>
         <location line="+51"/>
@@ -709,7 +3228,7 @@
     <message>
         <location line="+9"/>
         <source>Cannot open %1: %2</source>
-        <translation>Impossible d’ouvrir %1 : %2</translation>
+        <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
 </context>
 <context>
@@ -741,9 +3260,115 @@
     </message>
 </context>
 <context>
+    <name>WorkspaceCatalog</name>
+    <message>
+        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
+        <translation>Utilisez de 1 à 40 caractères&#xa0;: lettres A–Z et a–z, chiffres 0–9, tiret bas (_) et trait d’union (-).</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Enter a name for the new workspace. %1</source>
+        <translation>Saisissez un nom pour le nouvel espace de travail. %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” cannot be a workspace name. %2</source>
+        <translation>«&#xa0;%1&#xa0;» ne peut pas être un nom d’espace de travail. %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A workspace named “%1” already exists.</source>
+        <translation>Un espace de travail nommé «&#xa0;%1&#xa0;» existe déjà.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot create the folder %1.</source>
+        <translation>Impossible de créer le dossier %1.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>There is no workspace named “%1”.</source>
+        <translation>Aucun espace de travail ne s’appelle «&#xa0;%1&#xa0;».</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspacesPage</name>
+    <message>
+        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
+        <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This window shows the workspace “%1”.</source>
+        <translation>Cette fenêtre affiche l’espace de travail «&#xa0;%1&#xa0;».</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Open in New Window</source>
+        <translation>&amp;Ouvrir dans une nouvelle fenêtre</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open at &amp;Start</source>
+        <translation>Ouvrir au &amp;démarrage</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbench opens this workspace when it is started without --workspace.</source>
+        <translation>Sandbench ouvre cet espace de travail quand il est lancé sans --workspace.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>New workspace</source>
+        <translation>Nouvel espace de travail</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name, e.g. data-cleaning</source>
+        <translation>Nom, p. ex. nettoyage-donnees</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Create</source>
+        <translation>&amp;Créer</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>this window</source>
+        <translation>cette fenêtre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>opens at start</source>
+        <translation>s’ouvre au démarrage</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
+        <translation>Espace de travail «&#xa0;%1&#xa0;» créé. Ouvrez-le dans une nouvelle fenêtre, ou choisissez de l’ouvrir au prochain démarrage.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sandbench opens “%1” at the next start.</source>
+        <translation>Sandbench ouvrira «&#xa0;%1&#xa0;» au prochain démarrage.</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+69"/>
+        <location filename="../widgets/guientry.cpp" line="+78"/>
         <source>The Sandbench desktop workbench.</source>
         <translation>L’établi de bureau Sandbench.</translation>
     </message>
@@ -758,12 +3383,17 @@
         <translation>dossier</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Open the workspace &lt;name&gt; (default: default).</source>
-        <translation>Ouvrir l’espace de travail &lt;nom&gt; (par défaut&#xa0;: default).</translation>
+        <location line="+3"/>
+        <source>Open the workspace &lt;name&gt; (default: the one chosen in Settings, else &quot;default&quot;).</source>
+        <translation>Ouvrir l’espace de travail &lt;nom&gt; (par défaut&#xa0;: celui choisi dans les paramètres, sinon «&#xa0;default&#xa0;»).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
+        <source>invalid --workspace name: %1</source>
+        <translation>nom non valide pour --workspace&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
         <source>name</source>
         <translation>nom</translation>
     </message>

@@ -2,9 +2,221 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>ApiActivityPanel</name>
+    <message>
+        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <source>This app&apos;s local API</source>
+        <translation>Локальный API этого приложения</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another server…</source>
+        <translation>Другой сервер…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local API settings…</source>
+        <translation>Настройки локального API…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>Очистить</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the requests shown here (nothing is deleted from the logs)</source>
+        <translation>Убрать показанные здесь запросы (из журналов ничего не удаляется)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>API key (sbk_…)</source>
+        <translation>Ключ API (sbk_…)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watch</source>
+        <translation>Наблюдать</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
+        <translation>Запросы, которые другие программы отправляют в локальный API Sandbench, появляются здесь во время выполнения — вместе с их вызовами оболочки и выводом в реальном времени.</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
+        <translation>«%1» — не адрес сервера: укажите адрес вида http://127.0.0.1:8642, как его выводит `sandbench serve`.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
+        <translation>Введите ключ API рабочего пространства сервера (его выводит `sandbench keys create`).</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
+        <translation>Наблюдение за локальным API этого приложения по адресу %1 (рабочее пространство %2).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watching %1 (workspace %2).</source>
+        <translation>Наблюдение за %1 (рабочее пространство %2).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to %1…</source>
+        <translation>Подключение к %1…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lost the connection to %1 (%2); trying again…</source>
+        <translation>Соединение с %1 потеряно (%2); повторная попытка…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Enter the address of a `sandbench serve` and a key of its workspace, then Watch.</source>
+        <translation>Введите адрес `sandbench serve` и ключ его рабочего пространства, затем нажмите «Наблюдать».</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is not running: %1</source>
+        <translation>Локальный API не запущен: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
+        <translation>Локальный API выключен, поэтому другие программы не могут обращаться к Sandbench. Включите его в настройках локального API.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Local API</source>
+        <translation>Локальный API</translation>
+    </message>
+</context>
+<context>
+    <name>ApiRequestView</name>
+    <message>
+        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <source>(joined while running)</source>
+        <translation>(подключено во время выполнения)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Running</source>
+        <translation>Выполняется</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No shell calls.</source>
+        <translation>Вызовов оболочки нет.</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model %1</source>
+        <translation>Модель %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n earlier shell call(s) of this request not shown</source>
+        <translation>
+            <numerusform>%n более ранний вызов оболочки этого запроса не показан</numerusform>
+            <numerusform>%n более ранних вызова оболочки этого запроса не показаны</numerusform>
+            <numerusform>%n более ранних вызовов оболочки этого запроса не показаны</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Completed</source>
+        <translation>Завершено</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelled by the program</source>
+        <translation>Отменено программой</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed (HTTP %1)</source>
+        <translation>Ошибка (HTTP %1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The sandbox is metered per request: see the request&apos;s total above</source>
+        <translation>Песочница тарифицируется за весь запрос: см. общую сумму запроса выше</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n shell call(s)</source>
+        <translation>
+            <numerusform>%n вызов оболочки</numerusform>
+            <numerusform>%n вызова оболочки</numerusform>
+            <numerusform>%n вызовов оболочки</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 in / %2 out tokens</source>
+        <translation>токены: %1 вх. / %2 вых.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox $%1</source>
+        <translation>песочница $%1</translation>
+    </message>
+</context>
+<context>
+    <name>ChangeListModel</name>
+    <message>
+        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <source>added</source>
+        <translation>добавлен</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>changed</source>
+        <translation>изменён</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deleted</source>
+        <translation>удалён</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Change</source>
+        <translation>Изменение</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>Файл</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+</context>
+<context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+79"/>
+        <location filename="../engine/core/chatsession.cpp" line="+91"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -17,6 +229,26 @@
         <location line="+4"/>
         <source>This conversation has no container.</source>
         <translation>У этого разговора нет контейнера.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
+        <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
+        <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
+        <translation>Защитный фильтр %1 замаскировал часть вашего вопроса до того, как его прочитала модель; модель получила показанный текст.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
+        <translation>Защитный фильтр %1 отметил ваш вопрос; вопрос отправлен без изменений, а срабатывание записано в журнал запросов.</translation>
     </message>
     <message numerus="yes">
         <location line="+80"/>
@@ -31,7 +263,12 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+173"/>
+        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Перетащите сюда файл или нажмите «Прикрепить», затем задайте вопрос о нём. Команды модели выполняются в песочнице этого разговора и отображаются на панели «Вызовы оболочки».</translation>
     </message>
@@ -61,13 +298,14 @@
         <translation>Остановить ответ и завершить его выполняющиеся команды (Esc)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <location line="+8"/>
+        <location line="+76"/>
         <source>Assistant</source>
         <translation>Ассистент</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="-62"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>В песочнице выполняется %n команда: %1</numerusform>
@@ -81,7 +319,7 @@
         <translation>Остановлено.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — ответы воспроизводит сценарий, модель не используется</translation>
     </message>
@@ -91,12 +329,27 @@
         <translation>Модель: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Container %1</source>
+        <translation>Контейнер %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
+        <translation>Все команды оболочки этого разговора выполняются в контейнере %1; его файлы сохраняются между вопросами и перезапусками.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sandbox cost: $%1</source>
+        <translation>Стоимость песочницы: $%1</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>%1 (in the sandbox: %2)</source>
         <translation>%1 (в песочнице: %2)</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>Choose a model first.</source>
         <translation>Сначала выберите модель.</translation>
     </message>
@@ -106,7 +359,8 @@
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-72"/>
+        <location line="+78"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -114,7 +368,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+83"/>
+        <location filename="../widgets/shellcallview.cpp" line="+90"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>ожидает</translation>
@@ -172,13 +426,339 @@
     <message>
         <location filename="../widgets/csvpreview.cpp" line="+91"/>
         <source>%1 rows so far…</source>
-        <translation>пока %1 строк…</translation>
+        <translation>строк пока: %1…</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+6"/>
         <source>%1 rows</source>
         <translation>строк: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DataLocationPage</name>
+    <message>
+        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <source>Data folder</source>
+        <translation>Папка данных</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
+        <translation>Здесь хранятся контейнеры, документы, журналы запросов и снимки всех рабочих пространств. Чтобы использовать другую папку, запустите Sandbench с параметром --data-dir или с переменной окружения SANDBENCH_DATA_DIR.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Open in File Manager</source>
+        <translation>&amp;Открыть в файловом менеджере</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Copy Path</source>
+        <translation>&amp;Копировать путь</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Disk use</source>
+        <translation>Использование диска</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Area</source>
+        <translation>Область</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Workspace “%1”</source>
+        <translation>Рабочее пространство «%1»</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All workspaces</source>
+        <translation>Все рабочие пространства</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Containers</source>
+        <translation>Контейнеры</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Snapshots (file history)</source>
+        <translation>Снимки (история файлов)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Request logs</source>
+        <translation>Журналы запросов</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Total</source>
+        <translation>Всего</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files in the containers&apos; home folders</source>
+        <translation>Файлы в домашних папках контейнеров</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The per-command history of each container&apos;s files</source>
+        <translation>История файлов каждого контейнера по командам</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files promoted from containers</source>
+        <translation>Файлы, добавленные в документы из контейнеров</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The local API&apos;s request and shell-call log</source>
+        <translation>Журнал запросов и вызовов оболочки локального API</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Not measured yet.</source>
+        <translation>Ещё не измерено.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Refresh</source>
+        <translation>Об&amp;новить</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Measuring…</source>
+        <translation>Измерение…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
+        <translation>Измерено в %1. Рабочих пространств: %2. Вся папка данных занимает %3.</translation>
+    </message>
+</context>
+<context>
+    <name>DiffView</name>
+    <message>
+        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <source>Unified</source>
+        <translation>Объединённый</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Side by side</source>
+        <translation>Рядом</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Select a changed file to see its diff.</source>
+        <translation>Выберите изменённый файл, чтобы увидеть различия.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Binary file: the two versions differ, no line diff to show.</source>
+        <translation>Двоичный файл: версии различаются, построчное сравнение недоступно.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No differences: the file is the same in both versions.</source>
+        <translation>Различий нет: файл одинаков в обеих версиях.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>+%1 −%2 lines</source>
+        <translation>строки: +%1 −%2</translation>
+    </message>
+    <message>
+        <location line="+92"/>
+        <source>Only the first %1 lines of the diff are shown.</source>
+        <translation>Показаны только первые %1 строк различий.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanel</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
+        <translation>Файлы, добавленные из контейнеров. Документы принадлежат рабочему пространству и хранятся бессрочно.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
+        <translation>Документов пока нет. Добавьте файл из контейнера (на панели «Файлы», командой &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; или через локальный API), чтобы хранить здесь его копию.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open</source>
+        <translation>Открыть</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a copy in the desktop&apos;s application for this kind of file</source>
+        <translation>Открыть копию в приложении, назначенном для файлов этого типа</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>Сохранить как…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+21"/>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep</source>
+        <translation>Оставить</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <location line="+166"/>
+        <source>Select a document to see it here.</source>
+        <translation>Выберите документ, чтобы просмотреть его здесь.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 · from /workspace/home/%2 in %3</source>
+        <translation>%1 · из /workspace/home/%2 в %3</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Loading…</source>
+        <translation>Загрузка…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 пикс.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
+        <translation>[Показан только начальный фрагмент (%1); чтобы получить весь файл, используйте «Открыть» или «Сохранить как».]</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
+        <translation>Для файлов этого типа просмотр недоступен. Нажмите «Открыть», чтобы посмотреть файл в другом приложении, или «Сохранить как», чтобы сохранить копию.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot read %1: %2</source>
+        <translation>Не удаётся прочитать %1: %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cannot open %1: %2</source>
+        <translation>Не удаётся открыть %1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
+        <translation>На этом компьютере нет приложения, которое открывает %1. Сохраните копию с помощью «Сохранить как» и откройте её самостоятельно.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Save a copy of %1</source>
+        <translation>Сохранить копию %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot save %1 to %2: %3</source>
+        <translation>Не удаётся сохранить %1 в %2: %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved %1 to %2.</source>
+        <translation>Файл %1 сохранён в %2.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
+        <translation>Удалить %1 из документов рабочего пространства? Это действие нельзя отменить.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cannot delete %1 completely; some of its files remain in %2.</source>
+        <translation>Не удаётся полностью удалить %1; часть его файлов осталась в %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Deleted %1.</source>
+        <translation>Документ %1 удалён.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanelModel</name>
+    <message>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1
+Document %2
+SHA-256 %3</source>
+        <translation>%1
+Документ %2
+SHA-256 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 bytes</source>
+        <translation>%1 Б</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted from /workspace/home/%1 in container %2</source>
+        <translation>Добавлен из /workspace/home/%1 в контейнере %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Promoted</source>
+        <translation>Добавлен</translation>
+    </message>
+</context>
+<context>
+    <name>EventStreamClient</name>
+    <message>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
+        <translation>«%1» — не адрес сервера; укажите адрес вида http://127.0.0.1:8642</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>The server refused the key: use a key of the server&apos;s workspace (Local API settings or `sandbench keys create`).</source>
+        <translation>Сервер отклонил ключ: используйте ключ рабочего пространства сервера (см. настройки локального API или `sandbench keys create`).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The server closed the connection.</source>
+        <translation>Сервер закрыл соединение.</translation>
     </message>
 </context>
 <context>
@@ -231,12 +811,711 @@
     <message>
         <location line="+10"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
-        <translation>Во время копирования %1 превысил предел размера загрузки.</translation>
+        <translation>Файл %1 во время копирования превысил ограничение на размер загрузки.</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
+    </message>
+</context>
+<context>
+    <name>FilePreview</name>
+    <message>
+        <location filename="../widgets/filepreview.cpp" line="+77"/>
+        <source>%1 is not a plain file inside the container&apos;s home.</source>
+        <translation>%1 не является обычным файлом в домашней папке контейнера.</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <source>Select a file to preview it.</source>
+        <translation>Выберите файл для просмотра.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Loading %1…</source>
+        <translation>Загрузка %1…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2, %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
+        <translation>%1 больше нет в контейнере: файл удалён или переименован после чтения списка.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot show %1: %2</source>
+        <translation>Не удаётся показать %1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
+        <translation>Двоичный файл (%1, %2): просмотр недоступен. Нажмите «Сохранить как», чтобы скопировать его на этот компьютер.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 пикс.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot open %1 as a table.</source>
+        <translation>Не удаётся открыть %1 как таблицу.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Showing the first %1 of %2.</source>
+        <translation>Показан начальный фрагмент: %1 из %2.</translation>
+    </message>
+</context>
+<context>
+    <name>FileTreeModel</name>
+    <message>
+        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <source>%1 — %2 bytes</source>
+        <translation>%1 — %2 Б</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Modified</source>
+        <translation>Изменён</translation>
+    </message>
+</context>
+<context>
+    <name>FilesPanel</name>
+    <message>
+        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read the files and history again</source>
+        <translation>Заново прочитать файлы и историю</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>Сохранить как…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the selected file on this computer</source>
+        <translation>Сохранить выбранный файл на этом компьютере</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Promote</source>
+        <translation>В документы</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected file to the workspace&apos;s documents, which never expire</source>
+        <translation>Скопировать выбранный файл в документы рабочего пространства, которые хранятся бессрочно</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Preview</source>
+        <translation>Просмотр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>Cannot list the container&apos;s files: %1</source>
+        <translation>Не удаётся получить список файлов контейнера: %1</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 was deleted.</source>
+        <translation>Файл %1 удалён.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
+        <translation>Не удаётся открыть «%1»: %2. Пути указываются относительно /workspace/home, не могут содержать «..» и начинаться с «/».</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>There is no file &quot;%1&quot; in the container.</source>
+        <translation>В контейнере нет файла «%1».</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Save %1</source>
+        <translation>Сохранить %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot save %1: %2</source>
+        <translation>Не удаётся сохранить %1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1 to %2.</source>
+        <translation>Файл %1 сохранён в %2.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>This workspace has no documents folder.</source>
+        <translation>У этого рабочего пространства нет папки документов.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot promote %1: %2</source>
+        <translation>Не удаётся добавить %1 в документы: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted %1 to Documents (%2).</source>
+        <translation>Файл %1 добавлен в документы (%2).</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No container</source>
+        <translation>Нет контейнера</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 — %n file(s), %2</source>
+        <translation>
+            <numerusform>%1 — %n файл, %2</numerusform>
+            <numerusform>%1 — %n файла, %2</numerusform>
+            <numerusform>%1 — %n файлов, %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(only the first %1 files are listed)</source>
+        <translation>(показаны только первые %1 файлов)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>/workspace/home of container %1</source>
+        <translation>/workspace/home контейнера %1</translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailsPanel</name>
+    <message>
+        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <source>Flag</source>
+        <translation>Отмечать</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redact</source>
+        <translation>Маскировать</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Block</source>
+        <translation>Блокировать</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Guardrails</source>
+        <translation>Защитные фильтры</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Test</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Flag report</source>
+        <translation>Отчёт о срабатываниях</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Prompt injection</source>
+        <translation>Промпт-инъекции</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt-injection patterns</source>
+        <translation>Шаблоны промпт-инъекций</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regular expressions for attempts to override the model&apos;s instructions</source>
+        <translation>Регулярные выражения для попыток переопределить инструкции модели</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
+        <translation>
+            <numerusform>Набор шаблонов версии %1: %n шаблон, семейств: %2 (языки: %3). Шлюз использует набор, встроенный в эту сборку Sandbench.</numerusform>
+            <numerusform>Набор шаблонов версии %1: %n шаблона, семейств: %2 (языки: %3). Шлюз использует набор, встроенный в эту сборку Sandbench.</numerusform>
+            <numerusform>Набор шаблонов версии %1: %n шаблонов, семейств: %2 (языки: %3). Шлюз использует набор, встроенный в эту сборку Sandbench.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Personal data</source>
+        <translation>Персональные данные</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Email addresses</source>
+        <translation>Адреса электронной почты</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Phone numbers</source>
+        <translation>Номера телефонов</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Credit card numbers</source>
+        <translation>Номера банковских карт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>13 to 19 digits that pass the Luhn check</source>
+        <translation>От 13 до 19 цифр, проходящих проверку по алгоритму Луна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IP addresses</source>
+        <translation>IP-адреса</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>IPv4 and IPv6</source>
+        <translation>IPv4 и IPv6</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also scan sandbox output before the model reads it</source>
+        <translation>Также проверять вывод песочницы до того, как его прочитает модель</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
+        <translation>Каждый включённый защитный фильтр проверяет вывод вызовов оболочки независимо от области действия: «Маскировать» скрывает совпадения, «Блокировать» не передаёт вывод модели.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
+        <translation>«Отмечать» записывает срабатывание и передаёт запрос без изменений. «Маскировать» заменяет каждое совпадение меткой, например [EMAIL]. «Блокировать» отклоняет запрос с кодом HTTP 403 до того, как он дойдёт до модели. Если срабатывает несколько фильтров, применяется самое строгое действие. «Сообщения пользователя» — проверяется только то, что написали пользователи; «Все сообщения» — также текст системы, разработчика и ассистента.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Revert</source>
+        <translation>Вернуть</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>User messages</source>
+        <translation>Сообщения пользователя</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All messages</source>
+        <translation>Все сообщения</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>User message</source>
+        <translation>Сообщение пользователя</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System message</source>
+        <translation>Системное сообщение</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assistant message</source>
+        <translation>Сообщение ассистента</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox output</source>
+        <translation>Вывод песочницы</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type or paste a sample message; matches are highlighted here.</source>
+        <translation>Введите или вставьте пример сообщения; совпадения будут подсвечены здесь.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>What the model would read:</source>
+        <translation>Что прочитает модель:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Match</source>
+        <translation>Совпадение</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+33"/>
+        <source>Guardrail</source>
+        <translation>Защитный фильтр</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>Pattern</source>
+        <translation>Шаблон</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Test as:</source>
+        <translation>Проверить как:</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Last 24 hours</source>
+        <translation>Последние 24 часа</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All logged requests</source>
+        <translation>Все записанные запросы</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Requests matched</source>
+        <translation>Запросов с совпадениями</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>Доля</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Set to now</source>
+        <translation>Текущее действие</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
+        <translation>Каждое срабатывание записывается независимо от действия, поэтому, если сначала запустить фильтр с действием «Отмечать», будет видно, какую часть реального трафика изменило бы «Маскировать» или отклонило бы «Блокировать».</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Period:</source>
+        <translation>Период:</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
+        <translation>Не удаётся прочитать настройки защитных фильтров рабочего пространства: %1. Запросы отклоняются, пока файл не будет исправлен; «Сохранить» заменит его настройками, показанными здесь.</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
+        <translation>Есть несохранённые изменения: поле проверки уже их учитывает, а запросы начнут учитывать после сохранения.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on for this workspace.</source>
+        <translation>Для этого рабочего пространства не включён ни один защитный фильтр.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n guardrail(s) on; saved in %1.</source>
+        <translation>
+            <numerusform>Включён %n защитный фильтр; сохранено в %1.</numerusform>
+            <numerusform>Включено %n защитных фильтра; сохранено в %1.</numerusform>
+            <numerusform>Включено %n защитных фильтров; сохранено в %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The guardrails could not be saved: %1</source>
+        <translation>Не удалось сохранить защитные фильтры: %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
+        <translation>Файл %1 изменён вне этой панели. «Вернуть» загрузит ту версию; «Сохранить» оставит вашу.</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Type a sample above to see what the guardrails that are on would do with it.</source>
+        <translation>Введите пример выше, чтобы увидеть, что с ним сделают включённые защитные фильтры.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No guardrail is on: every request is forwarded unchanged. Turn one on in the Guardrails tab to test it here.</source>
+        <translation>Ни один защитный фильтр не включён: все запросы передаются без изменений. Включите фильтр на вкладке «Защитные фильтры», чтобы проверить его здесь.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
+        <translation>Вывод песочницы не проверяется: модель читает его без изменений. Включите «Также проверять вывод песочницы», чтобы защитить его.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on: forwarded unchanged.</source>
+        <translation>Ни один защитный фильтр не включён: передаётся без изменений.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded unchanged&lt;/b&gt;: nothing matched.</source>
+        <translation>&lt;b&gt;Передано без изменений&lt;/b&gt;: совпадений нет.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
+        <translation>&lt;b&gt;Не передано&lt;/b&gt;: вместо этого вывода модель получит ошибку инструмента. %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Blocked with HTTP 403&lt;/b&gt; before the model: %1</source>
+        <translation>&lt;b&gt;Заблокировано с кодом HTTP 403&lt;/b&gt; до передачи модели: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Передано с маскированием&lt;/b&gt;: найдено %n совпадение.</numerusform>
+            <numerusform>&lt;b&gt;Передано с маскированием&lt;/b&gt;: найдено %n совпадения.</numerusform>
+            <numerusform>&lt;b&gt;Передано с маскированием&lt;/b&gt;: найдено %n совпадений.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Forwarded unchanged and flagged&lt;/b&gt;: %n detection(s) would be recorded.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Передано без изменений и отмечено&lt;/b&gt;: будет записано %n срабатывание.</numerusform>
+            <numerusform>&lt;b&gt;Передано без изменений и отмечено&lt;/b&gt;: будет записано %n срабатывания.</numerusform>
+            <numerusform>&lt;b&gt;Передано без изменений и отмечено&lt;/b&gt;: будет записано %n срабатываний.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 of %2</source>
+        <translation>%1 из %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <translation>выключен</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
+        <translation>За этот период записанных запросов пока нет. Включите защитные фильтры с действием «Отмечать» и отправьте трафик через локальный API, чтобы увидеть, что сделали бы «Маскировать» или «Блокировать».</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n request(s) logged in this period.</source>
+        <translation>
+            <numerusform>За этот период записан %n запрос.</numerusform>
+            <numerusform>За этот период записано %n запроса.</numerusform>
+            <numerusform>За этот период записано %n запросов.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
+        <translation>Не более %1 из них (%2 %) были бы изменены маскированием или отклонены блокировкой.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n detection(s) were reported as false positives.</source>
+        <translation>
+            <numerusform>%n срабатывание помечено как ложное.</numerusform>
+            <numerusform>%n срабатывания помечены как ложные.</numerusform>
+            <numerusform>%n срабатываний помечены как ложные.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <source>Restore: %1</source>
+        <translation>Восстановление: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (timed out)</source>
+        <translation>%1 (тайм-аут)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (exit %2)</source>
+        <translation>%1 (код %2)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 added, %2 changed, %3 deleted</source>
+        <translation>добавлено: %1, изменено: %2, удалено: %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, took %2 ms</source>
+        <translation>%1, длительность %2 мс</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Command</source>
+        <translation>Команда</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changes</source>
+        <translation>Изменения</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message>
+        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <source>No commands have changed files in this container yet.</source>
+        <translation>В этом контейнере ещё ни одна команда не изменяла файлы.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Restore File</source>
+        <translation>Восстановить файл</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the selected file back as it was after the selected command</source>
+        <translation>Вернуть выбранный файл в состояние после выбранной команды</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore Workspace…</source>
+        <translation>Восстановить все файлы…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Put every file under /workspace/home back as it was after the selected command</source>
+        <translation>Вернуть все файлы в /workspace/home в состояние после выбранной команды</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Cannot read the file history: %1</source>
+        <translation>Не удаётся прочитать историю файлов: %1</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Cannot read what the command changed: %1</source>
+        <translation>Не удаётся прочитать, что изменила команда: %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Loading the diff of %1…</source>
+        <translation>Загрузка различий для %1…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot show the diff of %1: %2</source>
+        <translation>Не удаётся показать различия для %1: %2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Cannot restore %1: %2</source>
+        <translation>Не удаётся восстановить %1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restored %1.</source>
+        <translation>Файл %1 восстановлен.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Restore Workspace</source>
+        <translation>Восстановить все файлы</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put every file under /workspace/home back as it was after this command?</source>
+        <translation>Вернуть все файлы в /workspace/home в состояние после этой команды?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
+        <translation>Файлы, созданные позже, будут удалены. Само восстановление записывается в историю, поэтому его можно отменить.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore</source>
+        <translation>Восстановить</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot restore the workspace: %1</source>
+        <translation>Не удаётся восстановить файлы: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Restored the workspace: %n file(s) changed.</source>
+        <translation>
+            <numerusform>Файлы восстановлены: изменён %n файл.</numerusform>
+            <numerusform>Файлы восстановлены: изменено %n файла.</numerusform>
+            <numerusform>Файлы восстановлены: изменено %n файлов.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InlineConfirm</name>
+    <message>
+        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
     </message>
 </context>
 <context>
@@ -248,14 +1527,714 @@
     </message>
 </context>
 <context>
+    <name>KeychainSecrets</name>
+    <message>
+        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
+        <translation>Ключ API поставщика «%1» ещё считывается из системной связки ключей; повторите отправку через несколько секунд.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is kept in the system keychain, which cannot be reached. %2</source>
+        <translation>Ключ API поставщика «%1» хранится в системной связке ключей, которая недоступна. %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is no longer in the system keychain; enter it again in File › Model Providers.</source>
+        <translation>Ключа API поставщика «%1» больше нет в системной связке ключей; введите его снова в меню Файл › Поставщики моделей.</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagePage</name>
+    <message>
+        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <source>System default (%1)</source>
+        <translation>Как в системе (%1)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>Язык меню, диалогов и сообщений. Стандартные диалоги и кнопки Qt тоже переключаются на него.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Restart Now</source>
+        <translation>&amp;Перезапустить сейчас</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
+        <translation>Закрывает это окно и открывает его снова на выбранном языке. Разговоры и их контейнеры завершаются; файлы, документы и журналы сохраняются.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
+        <translation>«%1» будет использоваться со следующего запуска. Перезапустите сейчас, чтобы переключиться сразу: разговоры этого окна и их контейнеры завершатся; файлы, документы и журналы сохранятся.</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiController</name>
+    <message>
+        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
+        <translation>Порт должен быть целым числом от %1 до %2 (получено «%3»); порты ниже %1 зарезервированы для системных служб.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>The window is closing.</source>
+        <translation>Окно закрывается.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
+        <translation>Порт %1 уже занят другой программой (возможно, `sandbench serve` в терминале). Выберите другой порт или остановите ту программу и снова включите API.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>Не удаётся прослушивать 127.0.0.1:%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiIndicator</name>
+    <message>
+        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <source>Local API: %1</source>
+        <translation>Локальный API: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Other programs can send requests to %1/api/v1. Click for the local API settings.</source>
+        <translation>Другие программы могут отправлять запросы на %1/api/v1. Щёлкните, чтобы открыть настройки локального API.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Local API: not running</source>
+        <translation>Локальный API: не запущен</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiPage</name>
+    <message>
+        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
+        <translation>Другие программы на этом компьютере могут отправлять в Sandbench запросы Responses и Messages с инструментом openrouter:shell. Их вызовы оболочки выполняются в песочницах этого рабочего пространства и в реальном времени отображаются на панели «Другие программы». API принимает подключения только на 127.0.0.1 и требует один из ключей ниже.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run the local API while Sandbench is open</source>
+        <translation>Запускать локальный API, пока открыт Sandbench</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A port from %1 to %2</source>
+        <translation>Порт от %1 до %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply</source>
+        <translation>Применить</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Copy the API&apos;s base URL</source>
+        <translation>Скопировать базовый URL API</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Port:</source>
+        <translation>Порт:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>Состояние:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Base URL:</source>
+        <translation>Базовый URL:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API keys of workspace %1</source>
+        <translation>Ключи API рабочего пространства %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key</source>
+        <translation>Ключ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Created</source>
+        <translation>Создан</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Create key</source>
+        <translation>Создать ключ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+160"/>
+        <source>Copy the selected key</source>
+        <translation>Скопировать выбранный ключ</translation>
+    </message>
+    <message>
+        <location line="-159"/>
+        <source>Revoke…</source>
+        <translation>Отозвать…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Programs using the selected key are refused from their next request on</source>
+        <translation>Программы, использующие выбранный ключ, будут получать отказ начиная со следующего запроса</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
+        <translation>Скопируйте новый ключ сейчас и передайте его своей программе. Sandbench хранит на диске только его хеш, поэтому после выхода из Sandbench показать ключ снова будет невозможно.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Try it</source>
+        <translation>Попробовать</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy the example command</source>
+        <translation>Скопировать пример команды</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Replace MODEL with a model of your providers (provider/model).</source>
+        <translation>Замените MODEL на модель одного из ваших поставщиков (поставщик/модель).</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The base URL</source>
+        <translation>Базовый URL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The example</source>
+        <translation>Пример</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Running at %1</source>
+        <translation>Запущен: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not running: %1</source>
+        <translation>Не запущен: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped</source>
+        <translation>Остановлен</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read the API keys: %1</source>
+        <translation>Не удаётся прочитать ключи API: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Only the start of this key is known; Sandbench stores a hash</source>
+        <translation>Известно только начало этого ключа: Sandbench хранит лишь его хеш</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Created while Sandbench is open: it can still be copied</source>
+        <translation>Создан в текущем сеансе Sandbench: его ещё можно скопировать</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
+        <translation>Копировать можно только ключи, созданные в текущем сеансе Sandbench; чтобы передать ключ программе, создайте новый</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot create a key: %1</source>
+        <translation>Не удаётся создать ключ: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The key</source>
+        <translation>Ключ</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Revoke key</source>
+        <translation>Отзыв ключа</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Revoke the key %1? Programs that use it are refused from their next request on. This cannot be undone.</source>
+        <translation>Отозвать ключ %1? Программы, которые его используют, будут получать отказ начиная со следующего запроса. Это действие нельзя отменить.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Revoke</source>
+        <translation>Отозвать</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot revoke the key: %1</source>
+        <translation>Не удаётся отозвать ключ: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The key is revoked.</source>
+        <translation>Ключ отозван.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is on the clipboard.</source>
+        <translation>%1 скопирован в буфер обмена.</translation>
+    </message>
+</context>
+<context>
+    <name>LogsModel</name>
+    <message>
+        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Loading…</source>
+        <translation>Загрузка…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 via provider %2</source>
+        <translation>%1 через поставщика %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input tokens, %2 output tokens</source>
+        <translation>входных токенов: %1, выходных токенов: %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request</source>
+        <translation>Запрос</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency</source>
+        <translation>Задержка</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens in → out</source>
+        <translation>Токены вх. → вых.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbox cost</source>
+        <translation>Стоимость песочницы</translation>
+    </message>
+</context>
+<context>
+    <name>LogsPanel</name>
+    <message>
+        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
+        <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Search requests, responses, commands and output</source>
+        <translation>Поиск по запросам, ответам, командам и выводу</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>All models</source>
+        <translation>Все модели</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>All statuses</source>
+        <translation>Все статусы</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Any time</source>
+        <translation>За всё время</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last hour</source>
+        <translation>Последний час</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 24 hours</source>
+        <translation>Последние 24 часа</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Custom range</source>
+        <translation>Произвольный период</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>From</source>
+        <translation>С</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>to</source>
+        <translation>по</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export…</source>
+        <translation>Экспорт…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write every request that matches the filter to a JSON Lines file</source>
+        <translation>Записать все запросы, соответствующие фильтру, в файл JSON Lines</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Select a request to see its detail.</source>
+        <translation>Выберите запрос, чтобы увидеть подробности.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
+        <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Run again in the current conversation</source>
+        <translation>Повторить в текущем разговоре</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
+        <translation>Выполняет команды выбранного вызова в контейнере открытого сейчас разговора; вывод в реальном времени появляется на панели «Вызовы оболочки».</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Guardrail</source>
+        <translation>Защитный фильтр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>Шаблон</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reported</source>
+        <translation>Пометка</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Why this is not a real detection (optional)</source>
+        <translation>Почему это не настоящее срабатывание (необязательно)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+369"/>
+        <source>Report false positive</source>
+        <translation>Сообщить о ложном срабатывании</translation>
+    </message>
+    <message>
+        <location line="-354"/>
+        <source>Request</source>
+        <translation>Запрос</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Response</source>
+        <translation>Ответ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shell calls</source>
+        <translation>Вызовы оболочки</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Detections</source>
+        <translation>Срабатывания</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
+        <translation>Период пуст: дата «С» (%1) должна быть раньше даты «по» (%2).</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>No request matches the filter.</source>
+        <translation>Ни один запрос не соответствует фильтру.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No requests logged yet. Requests sent to the local API of workspace &quot;%1&quot; appear here.</source>
+        <translation>Записанных запросов пока нет. Здесь появляются запросы, отправленные в локальный API рабочего пространства «%1».</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n request(s) match the filter.</source>
+        <translation>
+            <numerusform>Фильтру соответствует %n запрос.</numerusform>
+            <numerusform>Фильтру соответствуют %n запроса.</numerusform>
+            <numerusform>Фильтру соответствует %n запросов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n request(s) logged.</source>
+        <translation>
+            <numerusform>Записан %n запрос.</numerusform>
+            <numerusform>Записано %n запроса.</numerusform>
+            <numerusform>Записано %n запросов.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>This request is no longer in the log.</source>
+        <translation>Этого запроса больше нет в журнале.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · HTTP %2 · %3 via %4</source>
+        <translation>%1 · HTTP %2 · %3 через %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms · %2 input / %3 output tokens</source>
+        <translation>%1 мс · токены: %2 вх. / %3 вых.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox cost $%1</source>
+        <translation>стоимость песочницы $%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>containers: %1</source>
+        <translation>контейнеры: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+1"/>
+        <source>(not logged)</source>
+        <translation>(не записано)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>%n command(s)</source>
+        <translation>
+            <numerusform>%n команда</numerusform>
+            <numerusform>%n команды</numerusform>
+            <numerusform>%n команд</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in %2</source>
+        <translation>%1 в %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Shell calls (%1)</source>
+        <translation>Вызовы оболочки (%1)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>tool output</source>
+        <translation>вывод инструмента</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>message %1</source>
+        <translation>сообщение %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, characters %2–%3</source>
+        <translation>%1, символы %2–%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>false positive</source>
+        <translation>ложное срабатывание</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Detections (%1)</source>
+        <translation>Срабатывания (%1)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Reported as false positive</source>
+        <translation>Помечено как ложное срабатывание</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The report could not be recorded: the workspace has no request log.</source>
+        <translation>Не удалось записать пометку: у рабочего пространства нет журнала запросов.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Recorded as a false positive.</source>
+        <translation>Помечено как ложное срабатывание.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Export requests</source>
+        <translation>Экспорт запросов</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>Все файлы (*)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Could not export to %1: %2. Choose a folder you can write to.</source>
+        <translation>Не удалось экспортировать в %1: %2. Выберите папку, в которую у вас есть право записи.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Exported %n request(s) to %1.</source>
+        <translation>
+            <numerusform>Экспортирован %n запрос в %1.</numerusform>
+            <numerusform>Экспортировано %n запроса в %1.</numerusform>
+            <numerusform>Экспортировано %n запросов в %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the workspace has no request log yet</source>
+        <translation>у рабочего пространства ещё нет журнала запросов</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>nothing can run shell calls here</source>
+        <translation>здесь нечему выполнять вызовы оболочки</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call could not be run again: %1</source>
+        <translation>Не удалось повторить вызов: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Running the call again in the current conversation; see the Shell calls view.</source>
+        <translation>Вызов повторяется в текущем разговоре; см. панель «Вызовы оболочки».</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+127"/>
+        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <source>The conversation could not be saved: %1</source>
+        <translation>Не удалось сохранить разговор: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
+        <location line="+18"/>
+        <source>&amp;Rename</source>
+        <translation>&amp;Переименовать</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Удалить…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Conversations</source>
         <translation>Разговоры</translation>
     </message>
@@ -270,7 +2249,42 @@
         <translation>Просмотр таблицы</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
+        <source>Files</source>
+        <translation>Файлы</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Network</source>
+        <translation>Сеть</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Guardrails</source>
+        <translation>Защитные фильтры</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>open a conversation first; its container runs the call</source>
+        <translation>сначала откройте разговор: вызов выполняется в его контейнере</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Logs</source>
+        <translation>Журналы</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Other programs</source>
+        <translation>Другие программы</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
@@ -285,14 +2299,14 @@
         <translation>Обновить модели</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;New Conversation</source>
-        <translation>&amp;Новый разговор</translation>
+        <translation>Новый &amp;разговор</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -307,10 +2321,15 @@
     <message>
         <location line="+5"/>
         <source>Model &amp;Providers…</source>
-        <translation>&amp;Поставщики моделей…</translation>
+        <translation>Поставщики &amp;моделей…</translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Настройки…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Quit</source>
         <translation>&amp;Выход</translation>
     </message>
@@ -320,7 +2339,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -337,7 +2356,7 @@
     <message>
         <location line="+7"/>
         <source>A desktop workbench for AI agents that run shell commands: every command runs in a sandbox on this computer, and you see each call as it happens.</source>
-        <translation>Настольный верстак для ИИ-агентов, выполняющих команды оболочки: каждая команда запускается в песочнице на этом компьютере, а вы видите каждый вызов в момент выполнения.</translation>
+        <translation>Настольная рабочая среда для ИИ-агентов, выполняющих команды оболочки: каждая команда запускается в песочнице на этом компьютере, а вы видите каждый вызов в момент выполнения.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -345,27 +2364,67 @@
         <translation>Распространяется на условиях GNU General Public License версии 3 или более поздней.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+19"/>
         <source>Cannot create a container: %1</source>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+33"/>
+        <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
+        <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+21"/>
         <source>Conversation %1</source>
         <translation>Разговор %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+14"/>
+        <source>Some saved conversations could not be read and are not shown: %1</source>
+        <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
+        <translation>Удалить разговор «%1»? Его контейнер %2 сохранит свои файлы, если вы не удалите и их.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the conversation, keep the files</source>
+        <translation>Удалить разговор, оставить файлы</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the conversation and its files</source>
+        <translation>Удалить разговор и его файлы</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The conversation was deleted, but not the files of container %1: %2</source>
+        <translation>Разговор удалён, но файлы контейнера %1 — нет: %2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A conversation needs a name; it keeps “%1”.</source>
+        <translation>У разговора должно быть название; оставлено прежнее: «%1».</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Shell calls — %1</source>
         <translation>Вызовы оболочки — %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -386,24 +2445,30 @@
         <translation>нет — добавьте поставщика в меню Файл › Поставщики моделей</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Attach a file</source>
         <translation>Прикрепить файл</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>All files (*);;CSV files (*.csv *.tsv)</source>
-        <translation>Все файлы (*);;Файлы CSV (*.csv *.tsv)</translation>
+        <location line="+1"/>
+        <location line="+69"/>
+        <source>All files (*)</source>
+        <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="-69"/>
+        <source>CSV files (*.csv *.tsv)</source>
+        <translation>Файлы CSV (*.csv *.tsv)</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>JSON files (*.json)</source>
+        <translation>Файлы JSON (*.json)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
         <source>Open a trace</source>
         <translation>Открыть трассу</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>Файлы JSON (*.json);;Все файлы (*)</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -428,7 +2493,7 @@
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-244"/>
+        <location filename="../widgets/chatwidget.cpp" line="-339"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -439,14 +2504,338 @@
     </message>
 </context>
 <context>
-    <name>ProviderSettingsDialog</name>
+    <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+31"/>
-        <source>Model providers</source>
-        <translation>Поставщики моделей</translation>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <source>allowed</source>
+        <translation>разрешено</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>refused</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>сбой</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>↑ %1  ↓ %2</source>
+        <translation>↑ %1  ↓ %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %2:%3 — %4</source>
+        <translation>%1 %2:%3 — %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Address: %1</source>
+        <translation>Адрес: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sent %1 bytes, received %2 bytes</source>
+        <translation>Отправлено байт: %1, получено байт: %2</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host</source>
+        <translation>Хост</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Port</source>
+        <translation>Порт</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bytes</source>
+        <translation>Байты</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEditor</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <source>Python packages (pip)</source>
+        <translation>Пакеты Python (pip)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>npm packages</source>
+        <translation>Пакеты npm</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GitHub (clone, API, raw files, releases)</source>
+        <translation>GitHub (клонирование, API, raw-файлы, релизы)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conda packages</source>
+        <translation>Пакеты Conda</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rust crates (cargo)</source>
+        <translation>Крейты Rust (cargo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Go modules</source>
+        <translation>Модули Go</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hugging Face models and datasets</source>
+        <translation>Модели и наборы данных Hugging Face</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Workspace default (new conversations)</source>
+        <translation>По умолчанию в рабочем пространстве (новые разговоры)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+321"/>
+        <source>This conversation</source>
+        <translation>Этот разговор</translation>
+    </message>
+    <message>
+        <location line="-318"/>
+        <source>Policy of:</source>
+        <translation>Политика для:</translation>
     </message>
     <message>
         <location line="+10"/>
+        <source>No network access</source>
+        <translation>Без доступа к сети</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commands reach nothing outside the container (the default)</source>
+        <translation>Команды не могут обращаться ни к чему за пределами контейнера (по умолчанию)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only these hosts, on ports 80 and 443:</source>
+        <translation>Только эти хосты, порты 80 и 443:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Host or pattern, e.g. example.com or *.example.com</source>
+        <translation>Хост или шаблон, например example.com или *.example.com</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add</source>
+        <translation>Добавить</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Presets</source>
+        <translation>Наборы</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the hosts a common tool needs</source>
+        <translation>Добавить хосты, которые нужны распространённому инструменту</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+438"/>
+        <source>No hosts yet: add one above or pick a preset.</source>
+        <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
+    </message>
+    <message>
+        <location line="-415"/>
+        <source>Revert</source>
+        <translation>Вернуть</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Clear</source>
+        <translation>Очистить</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
+        <translation>Не удалось прочитать сетевую политику рабочего пространства, поэтому новые разговоры не получат доступа к сети, пока она не будет сохранена снова: %1</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Port</source>
+        <translation>Порт</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>allowed</source>
+        <translation>разрешено</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>refused</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>сбой</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>This conversation (%1)</source>
+        <translation>Этот разговор (%1)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>New conversations start their container with this policy. A container&apos;s policy is fixed once it has started, so a change here applies to new containers only; start a new conversation to use it.</source>
+        <translation>Контейнеры новых разговоров запускаются с этой политикой. После запуска контейнера его политика не меняется, поэтому изменение здесь действует только для новых контейнеров; чтобы применить его, начните новый разговор.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
+        <translation>Контейнер этого разговора запущен с этой политикой, и она не меняется, пока контейнер существует. Чтобы использовать другую, измените политику рабочего пространства по умолчанию и начните новый разговор.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
+        <translation>Контейнер этого разговора ещё не запущен: он запустится с политикой, сохранённой здесь. После первой команды изменить политику будет уже нельзя.</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>%1 is already in the list.</source>
+        <translation>%1 уже есть в списке.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The preset &quot;%1&quot; was not added: %2</source>
+        <translation>Набор «%1» не добавлен: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every host of &quot;%1&quot; is in the list already.</source>
+        <translation>Все хосты набора «%1» уже есть в списке.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No hosts.</source>
+        <translation>Хостов нет.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 entries</source>
+        <translation>Записей: %1 из %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
+        <translation>«*» разрешает неограниченный исходящий трафик: команды смогут обращаться к любому публичному хосту на портах 80 и 443, и всё, что они выгружают или загружают, не проверяется. Используйте это только для кода и данных, которым доверяете.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Correct the entries marked in red first.</source>
+        <translation>Сначала исправьте записи, отмеченные красным.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The policy was not saved: %1</source>
+        <translation>Политика не сохранена: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
+        <translation>Сохранено. Контейнеры новых разговоров будут запускаться с политикой %1; уже запущенные контейнеры сохраняют свою политику.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Saved. This conversation&apos;s container starts with %1.</source>
+        <translation>Сохранено. Контейнер этого разговора запустится с политикой %1.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Connections</source>
+        <translation>Подключения</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No conversation is open.</source>
+        <translation>Нет открытого разговора.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Connections of %1</source>
+        <translation>Подключения %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This container has no network access, so its commands make no connections to list.</source>
+        <translation>У этого контейнера нет доступа к сети, поэтому его команды не устанавливают подключений.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Policy: %1. Each connection a command makes or tries appears here.</source>
+        <translation>Политика: %1. Здесь появляется каждое подключение, которое команда устанавливает или пытается установить.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Policy: %1.</source>
+        <translation>Политика: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEntryRow</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <source>Remove this entry</source>
+        <translation>Удалить эту запись</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>Удалить %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsDialog</name>
+    <message>
+        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <source>Model providers</source>
+        <translation>Поставщики моделей</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsPage</name>
+    <message>
+        <location line="-224"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -466,19 +2855,19 @@
         <translation>Хранится в системной связке ключей</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>или имя переменной окружения, например OPENROUTER_API_KEY</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Name:</source>
-        <translation>&amp;Имя:</translation>
+        <translation>&amp;Название:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;API format:</source>
-        <translation>Формат &amp;API:</translation>
+        <translation>&amp;Формат API:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -491,9 +2880,9 @@
         <translation>&amp;Ключ API:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Key &amp;variable:</source>
-        <translation>&amp;Переменная ключа:</translation>
+        <translation>&amp;Переменная с ключом:</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -518,15 +2907,15 @@
     <message>
         <location line="+3"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
-        <translation>Ищутся Ollama (11434), llama.cpp (8080), LM Studio (1234) и vLLM (8000). Дважды щёлкните по найденному, чтобы заполнить форму.</translation>
+        <translation>Sandbench ищет Ollama (11434), llama.cpp (8080), LM Studio (1234) и vLLM (8000). Дважды щёлкните по серверу, чтобы заполнить форму.</translation>
     </message>
     <message numerus="yes">
-        <location line="+34"/>
+        <location line="+31"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
-            <numerusform>%1 по адресу %2 — %n модель</numerusform>
-            <numerusform>%1 по адресу %2 — %n модели</numerusform>
-            <numerusform>%1 по адресу %2 — %n моделей</numerusform>
+            <numerusform>%1 на %2 — %n модель</numerusform>
+            <numerusform>%1 на %2 — %n модели</numerusform>
+            <numerusform>%1 на %2 — %n моделей</numerusform>
         </translation>
     </message>
     <message>
@@ -537,17 +2926,50 @@
     <message>
         <location line="+11"/>
         <source>Saved %1; its key is in the system keychain.</source>
-        <translation>%1 сохранён; его ключ — в системной связке ключей.</translation>
+        <translation>Поставщик %1 сохранён; его ключ — в системной связке ключей.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 was saved without its key. %2</source>
+        <translation>Поставщик %1 сохранён без ключа. %2</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Looking for a key in the system keychain…</source>
+        <translation>Поиск ключа в системной связке ключей…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A key is stored in the system keychain. Type a new one to replace it.</source>
+        <translation>Ключ хранится в системной связке ключей. Введите новый, чтобы заменить его.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>%1 was saved without its key. %2</source>
-        <translation>%1 сохранён без ключа. %2</translation>
+        <source>No key is stored; requests are sent without one (fine for local servers).</source>
+        <translation>Ключ не сохранён; запросы отправляются без него (для локальных серверов это нормально).</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+1"/>
+        <source>No key is stored in the keychain; the environment variable is used.</source>
+        <translation>В связке ключей нет ключа; используется переменная окружения.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Saved %1.</source>
-        <translation>%1 сохранён.</translation>
+        <translation>Поставщик %1 сохранён.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <source>%1 is not a private directory of this user</source>
+        <translation>%1 не является личным каталогом этого пользователя</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot create %1</source>
+        <translation>не удаётся создать %1</translation>
     </message>
 </context>
 <context>
@@ -586,9 +3008,9 @@
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+17"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so the key was not saved. Sandbench never stores keys in plain text; start a keychain service, or set the key in an environment variable named in the provider settings. (%1)</source>
-        <translation>Служба связки ключей не запущена (например, GNOME Keyring или KWallet), поэтому ключ не сохранён. Sandbench никогда не хранит ключи в открытом виде; запустите службу связки ключей или задайте ключ в переменной окружения, указанной в настройках поставщика. (%1)</translation>
+        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
+        <translation>Служба связки ключей (например, GNOME Keyring или KWallet) не запущена, поэтому ключи нельзя сохранить или прочитать. Sandbench никогда не хранит ключи открытым текстом: запустите службу связки ключей или укажите в настройках поставщика имя переменной окружения, содержащей ключ. (%1)</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -607,9 +3029,47 @@
     </message>
 </context>
 <context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Providers &amp; Keys</source>
+        <translation>Поставщики и ключи</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Local API</source>
+        <translation>Локальный API</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Workspaces</source>
+        <translation>Рабочие пространства</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Theme</source>
+        <translation>Тема</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data &amp; Disk Use</source>
+        <translation>Данные и диск</translation>
+    </message>
+</context>
+<context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+212"/>
+        <location filename="../widgets/shellcallview.cpp" line="+348"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -627,7 +3087,7 @@
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-374"/>
+        <location line="-511"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -637,44 +3097,63 @@
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+210"/>
+        <location line="+211"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location line="+104"/>
+        <location line="-33"/>
+        <location line="+84"/>
+        <location line="+156"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-104"/>
-        <location line="+108"/>
+        <location line="-240"/>
+        <location line="+88"/>
+        <location line="+156"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-243"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+108"/>
+        <location line="+2"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <source>(unknown)</source>
         <translation>(неизвестно)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy the container id</source>
+        <translation>Скопировать идентификатор контейнера</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy container id</source>
+        <translation>Копировать идентификатор контейнера</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Sandbox cost of this call</source>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+50"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
@@ -684,19 +3163,73 @@
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="-102"/>
+        <location line="+156"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-154"/>
+        <location line="+156"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-146"/>
+        <location line="+154"/>
         <source>not run</source>
         <translation>не выполнена</translation>
+    </message>
+</context>
+<context>
+    <name>SyntaxHighlighter</name>
+    <message>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
+        <translation>Подсвечен только начальный фрагмент (%1); остальное показано простым текстом.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Syntax highlighting is not available: the program kate-syntax-highlighter (Debian package libkf5syntaxhighlighting-tools) was not found. Shown as plain text.</source>
+        <translation>Подсветка синтаксиса недоступна: программа kate-syntax-highlighter (пакет Debian libkf5syntaxhighlighting-tools) не найдена. Показано простым текстом.</translation>
+    </message>
+</context>
+<context>
+    <name>ThemePage</name>
+    <message>
+        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <source>How Sandbench looks. The change applies at once to every window.</source>
+        <translation>Внешний вид Sandbench. Изменение сразу применяется ко всем окнам.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Follow the system</source>
+        <translation>&amp;Как в системе</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The desktop&apos;s own style and colours.</source>
+        <translation>Стиль и цвета рабочего стола.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Светлая</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dark text on light backgrounds.</source>
+        <translation>Тёмный текст на светлом фоне.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Тёмная</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Light text on dark backgrounds, easier on the eyes at night.</source>
+        <translation>Светлый текст на тёмном фоне — меньше утомляет глаза ночью.</translation>
     </message>
 </context>
 <context>
@@ -746,11 +3279,117 @@
     </message>
 </context>
 <context>
+    <name>WorkspaceCatalog</name>
+    <message>
+        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
+        <translation>Используйте от 1 до 40 символов: буквы A–Z и a–z, цифры 0–9, подчёркивание (_) и дефис (-).</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Enter a name for the new workspace. %1</source>
+        <translation>Введите имя нового рабочего пространства. %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” cannot be a workspace name. %2</source>
+        <translation>«%1» не может быть именем рабочего пространства. %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A workspace named “%1” already exists.</source>
+        <translation>Рабочее пространство «%1» уже существует.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot create the folder %1.</source>
+        <translation>Не удаётся создать папку %1.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>There is no workspace named “%1”.</source>
+        <translation>Рабочего пространства «%1» не существует.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspacesPage</name>
+    <message>
+        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
+        <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This window shows the workspace “%1”.</source>
+        <translation>В этом окне открыто рабочее пространство «%1».</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Open in New Window</source>
+        <translation>&amp;Открыть в новом окне</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open at &amp;Start</source>
+        <translation>Открывать при &amp;запуске</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbench opens this workspace when it is started without --workspace.</source>
+        <translation>Sandbench открывает это рабочее пространство, если запущен без --workspace.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>New workspace</source>
+        <translation>Новое рабочее пространство</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name, e.g. data-cleaning</source>
+        <translation>Имя, например data-cleaning</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Create</source>
+        <translation>&amp;Создать</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>this window</source>
+        <translation>это окно</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>opens at start</source>
+        <translation>открывается при запуске</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
+        <translation>Рабочее пространство «%1» создано. Откройте его в новом окне или выберите, чтобы оно открывалось при следующем запуске.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sandbench opens “%1” at the next start.</source>
+        <translation>При следующем запуске Sandbench откроет «%1».</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+69"/>
+        <location filename="../widgets/guientry.cpp" line="+78"/>
         <source>The Sandbench desktop workbench.</source>
-        <translation>Настольный верстак Sandbench.</translation>
+        <translation>Настольная рабочая среда Sandbench.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -763,12 +3402,17 @@
         <translation>каталог</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Open the workspace &lt;name&gt; (default: default).</source>
-        <translation>Открыть рабочее пространство &lt;имя&gt; (по умолчанию: default).</translation>
+        <location line="+3"/>
+        <source>Open the workspace &lt;name&gt; (default: the one chosen in Settings, else &quot;default&quot;).</source>
+        <translation>Открыть рабочее пространство &lt;имя&gt; (по умолчанию — выбранное в настройках, иначе «default»).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
+        <source>invalid --workspace name: %1</source>
+        <translation>недопустимое имя для --workspace: %1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
         <source>name</source>
         <translation>имя</translation>
     </message>

@@ -2,9 +2,217 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ApiActivityPanel</name>
+    <message>
+        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <source>This app&apos;s local API</source>
+        <translation>本应用的本地 API</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Another server…</source>
+        <translation>其他服务器…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local API settings…</source>
+        <translation>本地 API 设置…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the requests shown here (nothing is deleted from the logs)</source>
+        <translation>移除此处显示的请求（不会从日志中删除任何内容）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>API key (sbk_…)</source>
+        <translation>API 密钥（sbk_…）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watch</source>
+        <translation>监视</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
+        <translation>其他程序发送到 Sandbench 本地 API 的请求会在运行时显示在这里，包括其 shell 调用和实时输出。</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
+        <translation>“%1”不是服务器地址：请使用 `sandbench serve` 输出的地址格式，例如 http://127.0.0.1:8642。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
+        <translation>请输入该服务器所属工作区的 API 密钥（可用 `sandbench keys create` 生成）。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
+        <translation>正在监视本应用位于 %1 的本地 API（工作区 %2）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watching %1 (workspace %2).</source>
+        <translation>正在监视 %1（工作区 %2）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to %1…</source>
+        <translation>正在连接到 %1…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lost the connection to %1 (%2); trying again…</source>
+        <translation>与 %1 的连接已断开（%2）；正在重试…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Enter the address of a `sandbench serve` and a key of its workspace, then Watch.</source>
+        <translation>请输入 `sandbench serve` 的地址及其工作区的密钥，然后点击“监视”。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is not running: %1</source>
+        <translation>本地 API 未运行：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
+        <translation>本地 API 已关闭，其他程序无法访问 Sandbench。请在“本地 API 设置”中开启。</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Local API</source>
+        <translation>本地 API</translation>
+    </message>
+</context>
+<context>
+    <name>ApiRequestView</name>
+    <message>
+        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <source>(joined while running)</source>
+        <translation>（运行中途加入）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No shell calls.</source>
+        <translation>没有 shell 调用。</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model %1</source>
+        <translation>模型 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n earlier shell call(s) of this request not shown</source>
+        <translation>
+            <numerusform>此请求中较早的 %n 个 shell 调用未显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelled by the program</source>
+        <translation>已被程序取消</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed (HTTP %1)</source>
+        <translation>失败（HTTP %1）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The sandbox is metered per request: see the request&apos;s total above</source>
+        <translation>沙箱按请求计费：请查看上方该请求的总费用</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n shell call(s)</source>
+        <translation>
+            <numerusform>%n 个 shell 调用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 in / %2 out tokens</source>
+        <translation>输入 %1 / 输出 %2 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox $%1</source>
+        <translation>沙箱 $%1</translation>
+    </message>
+</context>
+<context>
+    <name>ChangeListModel</name>
+    <message>
+        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+</context>
+<context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+79"/>
+        <location filename="../engine/core/chatsession.cpp" line="+91"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -18,6 +226,26 @@
         <source>This conversation has no container.</source>
         <translation>此对话没有容器。</translation>
     </message>
+    <message>
+        <location line="+41"/>
+        <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
+        <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
+        <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
+        <translation>护栏 %1 在模型读取前对您的问题进行了部分脱敏；模型收到的是此处显示的文本。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
+        <translation>护栏 %1 标记了您的问题；问题已原样发送，检测结果记录在请求日志中。</translation>
+    </message>
     <message numerus="yes">
         <location line="+80"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
@@ -29,14 +257,19 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+173"/>
+        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>此对话的沙箱用时按每秒 $0.0001 计费；启动新容器或唤醒休眠容器的问题至少按 30 秒计费。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>将文件拖放到此处或使用“附加”，然后就它提问。模型的 shell 命令在此对话的沙箱中运行，并显示在“Shell 调用”面板中。</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
-        <translation>询问关于数据的问题…（Ctrl+Enter 发送）</translation>
+        <translation>就您的数据提问…（Ctrl+Enter 发送）</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -59,13 +292,14 @@
         <translation>停止回答并结束其正在运行的命令（Esc）</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <location line="+8"/>
+        <location line="+76"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="-62"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>正在沙箱中运行 %n 条命令：%1</numerusform>
@@ -77,9 +311,9 @@
         <translation>已停止。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 — a script plays the answers, no model is asked</source>
-        <translation>%1 — 由脚本播放回答，不会询问任何模型</translation>
+        <translation>%1 — 由脚本给出回答，不询问任何模型</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -87,12 +321,27 @@
         <translation>模型：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Container %1</source>
+        <translation>容器 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
+        <translation>此对话的每条 shell 命令都在容器 %1 中运行；其中的文件在多次提问和重启之间保留。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sandbox cost: $%1</source>
+        <translation>沙箱费用：$%1</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>%1 (in the sandbox: %2)</source>
         <translation>%1（沙箱中：%2）</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>Choose a model first.</source>
         <translation>请先选择一个模型。</translation>
     </message>
@@ -102,7 +351,8 @@
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-72"/>
+        <location line="+78"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -110,7 +360,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+83"/>
+        <location filename="../widgets/shellcallview.cpp" line="+90"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>等待中</translation>
@@ -135,12 +385,12 @@
     <message>
         <location line="+2"/>
         <source>exit 0</source>
-        <translation>退出 0</translation>
+        <translation>退出码 0</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>exit %1</source>
-        <translation>退出 %1</translation>
+        <translation>退出码 %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -166,13 +416,339 @@
     <message>
         <location filename="../widgets/csvpreview.cpp" line="+91"/>
         <source>%1 rows so far…</source>
-        <translation>目前 %1 行…</translation>
+        <translation>已读取 %1 行…</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+6"/>
         <source>%1 rows</source>
         <translation>%1 行</translation>
+    </message>
+</context>
+<context>
+    <name>DataLocationPage</name>
+    <message>
+        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
+        <translation>所有工作区的容器、文档、请求日志和快照都存放在这里。要使用其他文件夹，请使用 --data-dir 或 SANDBENCH_DATA_DIR 启动 Sandbench。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Open in File Manager</source>
+        <translation>在文件管理器中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Copy Path</source>
+        <translation>复制路径(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Disk use</source>
+        <translation>磁盘占用</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Area</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Workspace “%1”</source>
+        <translation>工作区“%1”</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All workspaces</source>
+        <translation>所有工作区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Containers</source>
+        <translation>容器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Snapshots (file history)</source>
+        <translation>快照（文件历史）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Request logs</source>
+        <translation>请求日志</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files in the containers&apos; home folders</source>
+        <translation>容器主目录中的文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The per-command history of each container&apos;s files</source>
+        <translation>每个容器中文件的逐命令历史</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files promoted from containers</source>
+        <translation>从容器存为文档的文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The local API&apos;s request and shell-call log</source>
+        <translation>本地 API 的请求和 shell 调用日志</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Not measured yet.</source>
+        <translation>尚未统计。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Measuring…</source>
+        <translation>正在统计…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
+        <translation>统计于 %1。工作区：%2。整个数据文件夹占用 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>DiffView</name>
+    <message>
+        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <source>Unified</source>
+        <translation>统一视图</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Side by side</source>
+        <translation>并排视图</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Select a changed file to see its diff.</source>
+        <translation>选择一个已更改的文件以查看其差异。</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Binary file: the two versions differ, no line diff to show.</source>
+        <translation>二进制文件：两个版本不同，无法显示逐行差异。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No differences: the file is the same in both versions.</source>
+        <translation>没有差异：该文件在两个版本中完全相同。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>+%1 −%2 lines</source>
+        <translation>+%1 −%2 行</translation>
+    </message>
+    <message>
+        <location line="+92"/>
+        <source>Only the first %1 lines of the diff are shown.</source>
+        <translation>仅显示差异的前 %1 行。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanel</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
+        <translation>从容器存为文档的文件。文档属于工作区，永不过期。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
+        <translation>还没有文档。将容器中的文件存为文档（通过“文件”面板、&lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; 或本地 API），即可在此保留一份副本。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a copy in the desktop&apos;s application for this kind of file</source>
+        <translation>用桌面上处理此类文件的应用程序打开副本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+21"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <location line="+166"/>
+        <source>Select a document to see it here.</source>
+        <translation>选择一个文档以在此查看。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 · from /workspace/home/%2 in %3</source>
+        <translation>%1 · 来自 %3 中的 /workspace/home/%2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
+        <translation>[预览仅显示前 %1；要查看完整文件，请使用“打开”或“另存为”。]</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
+        <translation>无法预览此类文件。请使用“打开”在其他应用程序中查看，或使用“另存为”保存一份副本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
+        <translation>本机没有可打开 %1 的应用程序。请使用“另存为”保存一份副本后自行打开。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Save a copy of %1</source>
+        <translation>保存 %1 的副本</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot save %1 to %2: %3</source>
+        <translation>无法将 %1 保存到 %2：%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved %1 to %2.</source>
+        <translation>已将 %1 保存到 %2。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
+        <translation>要从工作区文档中删除 %1 吗？此操作无法撤消。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Cannot delete %1 completely; some of its files remain in %2.</source>
+        <translation>无法完全删除 %1；其部分文件仍留在 %2 中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Deleted %1.</source>
+        <translation>已删除 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsPanelModel</name>
+    <message>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1
+Document %2
+SHA-256 %3</source>
+        <translation>%1
+文档 %2
+SHA-256 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted from /workspace/home/%1 in container %2</source>
+        <translation>存自容器 %2 中的 /workspace/home/%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Promoted</source>
+        <translation>存入时间</translation>
+    </message>
+</context>
+<context>
+    <name>EventStreamClient</name>
+    <message>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
+        <translation>“%1”不是服务器地址；请使用类似 http://127.0.0.1:8642 的地址</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>The server refused the key: use a key of the server&apos;s workspace (Local API settings or `sandbench keys create`).</source>
+        <translation>服务器拒绝了该密钥：请使用该服务器所属工作区的密钥（见“本地 API 设置”或 `sandbench keys create`）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The server closed the connection.</source>
+        <translation>服务器关闭了连接。</translation>
     </message>
 </context>
 <context>
@@ -234,6 +810,689 @@
     </message>
 </context>
 <context>
+    <name>FilePreview</name>
+    <message>
+        <location filename="../widgets/filepreview.cpp" line="+77"/>
+        <source>%1 is not a plain file inside the container&apos;s home.</source>
+        <translation>%1 不是容器主目录中的普通文件。</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <source>Select a file to preview it.</source>
+        <translation>选择一个文件以预览。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 — %2, %3</source>
+        <translation>%1 — %2，%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
+        <translation>容器中已不存在 %1：读取列表后它已被删除或重命名。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot show %1: %2</source>
+        <translation>无法显示 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
+        <translation>二进制文件（%1，%2）：无法预览。请使用“另存为”将其复制到本机。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot open %1 as a table.</source>
+        <translation>无法以表格形式打开 %1。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Showing the first %1 of %2.</source>
+        <translation>仅显示了 %2 中的前 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>FileTreeModel</name>
+    <message>
+        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <source>%1 — %2 bytes</source>
+        <translation>%1 — %2 字节</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Modified</source>
+        <translation>修改时间</translation>
+    </message>
+</context>
+<context>
+    <name>FilesPanel</name>
+    <message>
+        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read the files and history again</source>
+        <translation>重新读取文件和历史</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the selected file on this computer</source>
+        <translation>将所选文件保存到本机</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Promote</source>
+        <translation>存为文档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected file to the workspace&apos;s documents, which never expire</source>
+        <translation>将所选文件复制到工作区的文档中，文档永不过期</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>Cannot list the container&apos;s files: %1</source>
+        <translation>无法列出容器中的文件：%1</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 was deleted.</source>
+        <translation>%1 已被删除。</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
+        <translation>无法打开“%1”：%2。路径相对于 /workspace/home，不能包含 &quot;..&quot;，也不能以 &quot;/&quot; 开头。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>There is no file &quot;%1&quot; in the container.</source>
+        <translation>容器中没有文件“%1”。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Save %1</source>
+        <translation>保存 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved %1 to %2.</source>
+        <translation>已将 %1 保存到 %2。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>This workspace has no documents folder.</source>
+        <translation>此工作区没有文档文件夹。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Cannot promote %1: %2</source>
+        <translation>无法将 %1 存为文档：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Promoted %1 to Documents (%2).</source>
+        <translation>已将 %1 存为文档（%2）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No container</source>
+        <translation>无容器</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 — %n file(s), %2</source>
+        <translation>
+            <numerusform>%1 — %n 个文件，%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>(only the first %1 files are listed)</source>
+        <translation>（仅列出前 %1 个文件）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>/workspace/home of container %1</source>
+        <translation>容器 %1 的 /workspace/home</translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailsPanel</name>
+    <message>
+        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <source>Flag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redact</source>
+        <translation>脱敏</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Block</source>
+        <translation>拦截</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Guardrails</source>
+        <translation>护栏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Flag report</source>
+        <translation>标记报告</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Prompt injection</source>
+        <translation>提示词注入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prompt-injection patterns</source>
+        <translation>提示词注入模式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Regular expressions for attempts to override the model&apos;s instructions</source>
+        <translation>用于识别企图覆盖模型指令的正则表达式</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
+        <translation>
+            <numerusform>模式集版本 %1：%n 个模式，分为 %2 个类别（语言：%3）。网关使用此 Sandbench 内置的模式集。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Personal data</source>
+        <translation>个人数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Email addresses</source>
+        <translation>电子邮件地址</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Phone numbers</source>
+        <translation>电话号码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Credit card numbers</source>
+        <translation>信用卡号</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>13 to 19 digits that pass the Luhn check</source>
+        <translation>通过 Luhn 校验的 13 到 19 位数字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>IP addresses</source>
+        <translation>IP 地址</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>IPv4 and IPv6</source>
+        <translation>IPv4 和 IPv6</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also scan sandbox output before the model reads it</source>
+        <translation>在模型读取前也扫描沙箱输出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
+        <translation>所有已开启的护栏都会读取 shell 调用的输出，无论其范围如何：脱敏会隐藏匹配内容，拦截会扣下整个输出。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
+        <translation>标记：记录检测结果并原样转发请求。脱敏：将每处匹配替换为 [EMAIL] 之类的标签。拦截：在请求到达模型之前以 HTTP 403 拒绝。多个护栏同时触发时，以最严格的为准。“用户消息”只读取用户所写的内容；“所有消息”还会读取系统、开发者和助手文本。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>User messages</source>
+        <translation>用户消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All messages</source>
+        <translation>所有消息</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>User message</source>
+        <translation>用户消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System message</source>
+        <translation>系统消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assistant message</source>
+        <translation>助手消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox output</source>
+        <translation>沙箱输出</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type or paste a sample message; matches are highlighted here.</source>
+        <translation>输入或粘贴一条示例消息；匹配内容会在此高亮显示。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>What the model would read:</source>
+        <translation>模型将读到的内容：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Match</source>
+        <translation>匹配</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+33"/>
+        <source>Guardrail</source>
+        <translation>护栏</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Test as:</source>
+        <translation>按此类型测试：</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Last 24 hours</source>
+        <translation>过去 24 小时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>过去 7 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>过去 30 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All logged requests</source>
+        <translation>所有已记录的请求</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Requests matched</source>
+        <translation>匹配的请求</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Set to now</source>
+        <translation>当前设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
+        <translation>无论采取何种操作，每次检测都会被记录。因此先以“标记”方式运行护栏，就能看出“脱敏”会改动多少真实流量、“拦截”会拒绝多少。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Period:</source>
+        <translation>时间段：</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
+        <translation>无法读取工作区的护栏设置：%1。在修复该文件之前，所有请求都会被拒绝；点击“保存”将用此处显示的设置替换它。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
+        <translation>有未保存的更改：测试框已在使用这些更改；保存后请求才会使用它们。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on for this workspace.</source>
+        <translation>此工作区未开启任何护栏。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n guardrail(s) on; saved in %1.</source>
+        <translation>
+            <numerusform>已开启 %n 个护栏；保存在 %1 中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The guardrails could not be saved: %1</source>
+        <translation>无法保存护栏：%1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
+        <translation>%1 已在此面板之外被更改。“还原”会载入该版本；“保存”会保留您的版本。</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Type a sample above to see what the guardrails that are on would do with it.</source>
+        <translation>在上方输入示例，即可查看已开启的护栏会如何处理它。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No guardrail is on: every request is forwarded unchanged. Turn one on in the Guardrails tab to test it here.</source>
+        <translation>未开启任何护栏：所有请求都将原样转发。请在“护栏”选项卡中开启一个，以便在此测试。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
+        <translation>沙箱输出未被扫描：模型会原样读取。开启“在模型读取前也扫描沙箱输出”即可对其进行防护。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No guardrail is on: forwarded unchanged.</source>
+        <translation>未开启任何护栏：原样转发。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded unchanged&lt;/b&gt;: nothing matched.</source>
+        <translation>&lt;b&gt;原样转发&lt;/b&gt;：没有任何匹配。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
+        <translation>&lt;b&gt;已扣下&lt;/b&gt;：模型将收到一个工具错误，而不是此输出。%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Blocked with HTTP 403&lt;/b&gt; before the model: %1</source>
+        <translation>&lt;b&gt;已以 HTTP 403 拦截&lt;/b&gt;，未到达模型：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
+        <translation>
+            <numerusform>&lt;b&gt;脱敏后转发&lt;/b&gt;：找到 %n 处匹配。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Forwarded unchanged and flagged&lt;/b&gt;: %n detection(s) would be recorded.</source>
+        <translation>
+            <numerusform>&lt;b&gt;原样转发并标记&lt;/b&gt;：将记录 %n 条检测结果。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>off</source>
+        <translation>未开启</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
+        <translation>此时间段内还没有已记录的请求。请以“标记”方式开启护栏，并通过本地 API 发送流量，以查看“脱敏”或“拦截”会产生什么效果。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n request(s) logged in this period.</source>
+        <translation>
+            <numerusform>此时间段内记录了 %n 个请求。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
+        <translation>其中最多 %1 个（%2 %）会被“脱敏”改动或被“拦截”拒绝。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n detection(s) were reported as false positives.</source>
+        <translation>
+            <numerusform>有 %n 条检测结果被报告为误报。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <source>Restore: %1</source>
+        <translation>恢复：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (timed out)</source>
+        <translation>%1（超时）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (exit %2)</source>
+        <translation>%1（退出码 %2）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 added, %2 changed, %3 deleted</source>
+        <translation>添加 %1 个，更改 %2 个，删除 %3 个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, took %2 ms</source>
+        <translation>%1，耗时 %2 毫秒</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changes</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message>
+        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <source>No commands have changed files in this container yet.</source>
+        <translation>此容器中还没有命令更改过文件。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Restore File</source>
+        <translation>恢复文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Put the selected file back as it was after the selected command</source>
+        <translation>将所选文件恢复到所选命令执行后的状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore Workspace…</source>
+        <translation>恢复工作区…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Put every file under /workspace/home back as it was after the selected command</source>
+        <translation>将 /workspace/home 下的所有文件恢复到所选命令执行后的状态</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Cannot read the file history: %1</source>
+        <translation>无法读取文件历史：%1</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Cannot read what the command changed: %1</source>
+        <translation>无法读取该命令所做的更改：%1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Loading the diff of %1…</source>
+        <translation>正在加载 %1 的差异…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot show the diff of %1: %2</source>
+        <translation>无法显示 %1 的差异：%2</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Cannot restore %1: %2</source>
+        <translation>无法恢复 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restored %1.</source>
+        <translation>已恢复 %1。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Restore Workspace</source>
+        <translation>恢复工作区</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put every file under /workspace/home back as it was after this command?</source>
+        <translation>要将 /workspace/home 下的所有文件恢复到此命令执行后的状态吗？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
+        <translation>之后创建的文件将被删除。恢复操作本身会记录在历史中，因此可以撤消。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot restore the workspace: %1</source>
+        <translation>无法恢复工作区：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Restored the workspace: %n file(s) changed.</source>
+        <translation>
+            <numerusform>已恢复工作区：更改了 %n 个文件。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InlineConfirm</name>
+    <message>
+        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>InlineMessage</name>
     <message>
         <location filename="../widgets/inlinemessage.cpp" line="+25"/>
@@ -242,14 +1501,706 @@
     </message>
 </context>
 <context>
+    <name>KeychainSecrets</name>
+    <message>
+        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
+        <translation>仍在从系统钥匙串读取提供方“%1”的 API 密钥；请稍后再发送。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is kept in the system keychain, which cannot be reached. %2</source>
+        <translation>提供方“%1”的 API 密钥保存在系统钥匙串中，但无法访问钥匙串。%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The API key of provider &quot;%1&quot; is no longer in the system keychain; enter it again in File › Model Providers.</source>
+        <translation>系统钥匙串中已没有提供方“%1”的 API 密钥；请在“文件 › 模型提供方”中重新输入。</translation>
+    </message>
+</context>
+<context>
+    <name>LanguagePage</name>
+    <message>
+        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <source>System default (%1)</source>
+        <translation>系统默认（%1）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>菜单、对话框和消息所用的语言。Qt 的标准对话框和按钮也会随之改变。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Restart Now</source>
+        <translation>立即重启(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
+        <translation>关闭此窗口并以所选语言重新打开。对话及其容器会结束；文件、文档和日志会保留。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
+        <translation>下次启动时将使用 %1。立即重启可马上切换：此窗口中的对话及其容器会结束；文件、文档和日志会保留。</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiController</name>
+    <message>
+        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
+        <translation>端口必须是 %1 到 %2 之间的整数（输入的是“%3”）；低于 %1 的端口保留给系统服务。</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>The window is closing.</source>
+        <translation>窗口正在关闭。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
+        <translation>端口 %1 已被其他程序占用（可能是终端中的 `sandbench serve`）。请选择其他端口，或停止该程序后重新开启 API。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>无法在 127.0.0.1:%1 上监听：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiIndicator</name>
+    <message>
+        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <source>Local API: %1</source>
+        <translation>本地 API：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Other programs can send requests to %1/api/v1. Click for the local API settings.</source>
+        <translation>其他程序可以向 %1/api/v1 发送请求。点击打开本地 API 设置。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Local API: not running</source>
+        <translation>本地 API：未运行</translation>
+    </message>
+</context>
+<context>
+    <name>LocalApiPage</name>
+    <message>
+        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
+        <translation>本机上的其他程序可以使用 openrouter:shell 工具向 Sandbench 发送 Responses 和 Messages 请求。它们的 shell 调用在此工作区的沙箱中运行，并实时显示在“其他程序”面板中。API 仅监听 127.0.0.1，且需要使用下列密钥之一。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run the local API while Sandbench is open</source>
+        <translation>在 Sandbench 打开时运行本地 API</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A port from %1 to %2</source>
+        <translation>%1 到 %2 之间的端口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Copy the API&apos;s base URL</source>
+        <translation>复制 API 的基础 URL</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Base URL:</source>
+        <translation>基础 URL：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API keys of workspace %1</source>
+        <translation>工作区 %1 的 API 密钥</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Key</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Create key</source>
+        <translation>创建密钥</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+160"/>
+        <source>Copy the selected key</source>
+        <translation>复制所选密钥</translation>
+    </message>
+    <message>
+        <location line="-159"/>
+        <source>Revoke…</source>
+        <translation>撤销…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Programs using the selected key are refused from their next request on</source>
+        <translation>使用所选密钥的程序将从下一个请求起被拒绝</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
+        <translation>请立即复制新密钥并将其提供给您的程序。Sandbench 在磁盘上只保存其哈希值，因此退出 Sandbench 后将无法再次显示该密钥。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Try it</source>
+        <translation>试一试</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Copy the example command</source>
+        <translation>复制示例命令</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Replace MODEL with a model of your providers (provider/model).</source>
+        <translation>请将 MODEL 替换为您的提供方中的某个模型（提供方/模型）。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The example</source>
+        <translation>示例命令</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Running at %1</source>
+        <translation>运行于 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not running: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read the API keys: %1</source>
+        <translation>无法读取 API 密钥：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Only the start of this key is known; Sandbench stores a hash</source>
+        <translation>仅知道此密钥的开头部分；Sandbench 只保存其哈希值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Created while Sandbench is open: it can still be copied</source>
+        <translation>在 Sandbench 本次打开期间创建：仍可复制</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
+        <translation>只有在 Sandbench 本次打开期间创建的密钥才能复制；请新建一个密钥交给程序</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot create a key: %1</source>
+        <translation>无法创建密钥：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The key</source>
+        <translation>密钥</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Revoke key</source>
+        <translation>撤销密钥</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Revoke the key %1? Programs that use it are refused from their next request on. This cannot be undone.</source>
+        <translation>要撤销密钥 %1 吗？使用它的程序将从下一个请求起被拒绝。此操作无法撤消。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Revoke</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot revoke the key: %1</source>
+        <translation>无法撤销密钥：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The key is revoked.</source>
+        <translation>密钥已撤销。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is on the clipboard.</source>
+        <translation>已复制到剪贴板：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LogsModel</name>
+    <message>
+        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 via provider %2</source>
+        <translation>%1（通过提供方 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input tokens, %2 output tokens</source>
+        <translation>输入 %1 token，输出 %2 token</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens in → out</source>
+        <translation>token 输入 → 输出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbox cost</source>
+        <translation>沙箱费用</translation>
+    </message>
+</context>
+<context>
+    <name>LogsPanel</name>
+    <message>
+        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
+        <translation>此工作区已关闭输入和输出日志记录：仅保留元数据（时间、模型、状态、token、费用、检测结果）；不会保存请求和响应正文、命令及其输出。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Search requests, responses, commands and output</source>
+        <translation>搜索请求、响应、命令和输出</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>All models</source>
+        <translation>所有模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>All statuses</source>
+        <translation>所有状态</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Any time</source>
+        <translation>任意时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last hour</source>
+        <translation>过去 1 小时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 24 hours</source>
+        <translation>过去 24 小时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 7 days</source>
+        <translation>过去 7 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 30 days</source>
+        <translation>过去 30 天</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Custom range</source>
+        <translation>自定义范围</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>From</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write every request that matches the filter to a JSON Lines file</source>
+        <translation>将所有符合筛选条件的请求写入 JSON Lines 文件</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Select a request to see its detail.</source>
+        <translation>选择一个请求以查看其详情。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
+        <translation>此请求记录时输入和输出日志记录处于关闭状态：仅保留了其元数据。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Run again in the current conversation</source>
+        <translation>在当前对话中再次运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
+        <translation>在当前显示的对话的容器中运行所选调用的命令；实时输出显示在“Shell 调用”视图中。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Guardrail</source>
+        <translation>护栏</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reported</source>
+        <translation>已报告</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Why this is not a real detection (optional)</source>
+        <translation>为什么这不是真正的检测结果（可选）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+369"/>
+        <source>Report false positive</source>
+        <translation>报告误报</translation>
+    </message>
+    <message>
+        <location line="-354"/>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Response</source>
+        <translation>响应</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shell calls</source>
+        <translation>Shell 调用</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Detections</source>
+        <translation>检测结果</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
+        <translation>时间范围为空：“从”（%1）必须早于“到”（%2）。</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>No request matches the filter.</source>
+        <translation>没有符合筛选条件的请求。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No requests logged yet. Requests sent to the local API of workspace &quot;%1&quot; appear here.</source>
+        <translation>尚未记录任何请求。发送到工作区“%1”本地 API 的请求会显示在这里。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n request(s) match the filter.</source>
+        <translation>
+            <numerusform>有 %n 个请求符合筛选条件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n request(s) logged.</source>
+        <translation>
+            <numerusform>已记录 %n 个请求。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>This request is no longer in the log.</source>
+        <translation>此请求已不在日志中。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · HTTP %2 · %3 via %4</source>
+        <translation>%1 · HTTP %2 · %3（通过 %4）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms · %2 input / %3 output tokens</source>
+        <translation>%1 毫秒 · 输入 %2 / 输出 %3 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sandbox cost $%1</source>
+        <translation>沙箱费用 $%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>containers: %1</source>
+        <translation>容器：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+1"/>
+        <source>(not logged)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>%n command(s)</source>
+        <translation>
+            <numerusform>%n 条命令</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in %2</source>
+        <translation>%2 中的 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Shell calls (%1)</source>
+        <translation>Shell 调用（%1）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>tool output</source>
+        <translation>工具输出</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>message %1</source>
+        <translation>消息 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1, characters %2–%3</source>
+        <translation>%1，第 %2–%3 个字符</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>false positive</source>
+        <translation>误报</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Detections (%1)</source>
+        <translation>检测结果（%1）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Reported as false positive</source>
+        <translation>已报告为误报</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The report could not be recorded: the workspace has no request log.</source>
+        <translation>无法记录该报告：此工作区没有请求日志。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Recorded as a false positive.</source>
+        <translation>已记录为误报。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Export requests</source>
+        <translation>导出请求</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Could not export to %1: %2. Choose a folder you can write to.</source>
+        <translation>无法导出到 %1：%2。请选择一个您有写入权限的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>Exported %n request(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个请求导出到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the workspace has no request log yet</source>
+        <translation>此工作区还没有请求日志</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>nothing can run shell calls here</source>
+        <translation>此处无法运行 shell 调用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call could not be run again: %1</source>
+        <translation>无法再次运行该调用：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Running the call again in the current conversation; see the Shell calls view.</source>
+        <translation>正在当前对话中再次运行该调用；请查看“Shell 调用”视图。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+127"/>
+        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <source>The conversation could not be saved: %1</source>
+        <translation>无法保存对话：%1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
+        <location line="+18"/>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
@@ -264,7 +2215,42 @@
         <translation>表格预览</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Guardrails</source>
+        <translation>护栏</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>open a conversation first; its container runs the call</source>
+        <translation>请先打开一个对话；该调用将在其容器中运行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Other programs</source>
+        <translation>其他程序</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -279,7 +2265,7 @@
         <translation>刷新模型</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -305,6 +2291,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -314,7 +2305,7 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -339,27 +2330,67 @@
         <translation>依据 GNU 通用公共许可证第 3 版或更高版本授权。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+19"/>
         <source>Cannot create a container: %1</source>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+33"/>
+        <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
+        <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+21"/>
         <source>Conversation %1</source>
         <translation>对话 %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+14"/>
+        <source>Some saved conversations could not be read and are not shown: %1</source>
+        <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
+        <translation>要删除对话“%1”吗？除非您同时删除文件，否则其容器 %2 会保留其中的文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the conversation, keep the files</source>
+        <translation>删除对话，保留文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the conversation and its files</source>
+        <translation>删除对话及其文件</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The conversation was deleted, but not the files of container %1: %2</source>
+        <translation>对话已删除，但容器 %1 的文件未删除：%2</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A conversation needs a name; it keeps “%1”.</source>
+        <translation>对话必须有名称；仍使用“%1”。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Shell calls — %1</source>
         <translation>Shell 调用 — %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -367,7 +2398,7 @@
     <message>
         <location line="-11"/>
         <source>Plays a script; no model is asked</source>
-        <translation>播放脚本；不会询问任何模型</translation>
+        <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -380,24 +2411,30 @@
         <translation>无 — 请在“文件 › 模型提供方”中添加提供方</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Attach a file</source>
         <translation>附加文件</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>All files (*);;CSV files (*.csv *.tsv)</source>
-        <translation>所有文件 (*);;CSV 文件 (*.csv *.tsv)</translation>
+        <location line="+1"/>
+        <location line="+69"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="-69"/>
+        <source>CSV files (*.csv *.tsv)</source>
+        <translation>CSV 文件 (*.csv *.tsv)</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
         <source>Open a trace</source>
         <translation>打开跟踪</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -420,7 +2457,7 @@
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-244"/>
+        <location filename="../widgets/chatwidget.cpp" line="-339"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -431,14 +2468,338 @@
     </message>
 </context>
 <context>
-    <name>ProviderSettingsDialog</name>
+    <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+31"/>
-        <source>Model providers</source>
-        <translation>模型提供方</translation>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <source>allowed</source>
+        <translation>已允许</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>↑ %1  ↓ %2</source>
+        <translation>↑ %1  ↓ %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %2:%3 — %4</source>
+        <translation>%1 %2:%3 — %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Address: %1</source>
+        <translation>地址：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sent %1 bytes, received %2 bytes</source>
+        <translation>已发送 %1 字节，已接收 %2 字节</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEditor</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <source>Python packages (pip)</source>
+        <translation>Python 软件包（pip）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>npm packages</source>
+        <translation>npm 软件包</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GitHub (clone, API, raw files, releases)</source>
+        <translation>GitHub（克隆、API、原始文件、发布版本）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Conda packages</source>
+        <translation>Conda 软件包</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rust crates (cargo)</source>
+        <translation>Rust crate（cargo）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Go modules</source>
+        <translation>Go 模块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hugging Face models and datasets</source>
+        <translation>Hugging Face 模型和数据集</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Workspace default (new conversations)</source>
+        <translation>工作区默认值（新对话）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+321"/>
+        <source>This conversation</source>
+        <translation>此对话</translation>
+    </message>
+    <message>
+        <location line="-318"/>
+        <source>Policy of:</source>
+        <translation>策略适用于：</translation>
     </message>
     <message>
         <location line="+10"/>
+        <source>No network access</source>
+        <translation>无网络访问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Commands reach nothing outside the container (the default)</source>
+        <translation>命令无法访问容器外的任何内容（默认）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only these hosts, on ports 80 and 443:</source>
+        <translation>仅允许以下主机，端口 80 和 443：</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Host or pattern, e.g. example.com or *.example.com</source>
+        <translation>主机或模式，例如 example.com 或 *.example.com</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the hosts a common tool needs</source>
+        <translation>添加常用工具所需的主机</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+438"/>
+        <source>No hosts yet: add one above or pick a preset.</source>
+        <translation>还没有主机：请在上方添加，或选择一个预设。</translation>
+    </message>
+    <message>
+        <location line="-415"/>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
+        <translation>无法读取工作区的网络策略，因此在重新保存之前，新对话将没有网络访问：%1</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>allowed</source>
+        <translation>已允许</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>This conversation (%1)</source>
+        <translation>此对话（%1）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>New conversations start their container with this policy. A container&apos;s policy is fixed once it has started, so a change here applies to new containers only; start a new conversation to use it.</source>
+        <translation>新对话会以此策略启动其容器。容器启动后其策略即固定，因此此处的更改只对新容器生效；请新建对话以使用它。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
+        <translation>此对话的容器已以此策略启动，且在容器存在期间保持不变。要使用其他策略，请更改工作区默认值并新建对话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
+        <translation>此对话的容器尚未启动：它将以此处保存的策略启动。执行第一条命令后，策略将无法再更改。</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>%1 is already in the list.</source>
+        <translation>%1 已在列表中。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The preset &quot;%1&quot; was not added: %2</source>
+        <translation>未添加预设“%1”：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Every host of &quot;%1&quot; is in the list already.</source>
+        <translation>“%1”的所有主机都已在列表中。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>No hosts.</source>
+        <translation>没有主机。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 entries</source>
+        <translation>%1 / %2 个条目</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
+        <translation>&quot;*&quot; 允许不受限制的出站访问：命令可以访问端口 80 和 443 上的任何公共主机，其上传或下载的内容均不受检查。请仅对您信任的代码和数据使用它。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Correct the entries marked in red first.</source>
+        <translation>请先更正标为红色的条目。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The policy was not saved: %1</source>
+        <translation>策略未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
+        <translation>已保存。新对话将以策略 %1 启动；已启动的容器保留各自的策略。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Saved. This conversation&apos;s container starts with %1.</source>
+        <translation>已保存。此对话的容器将以策略 %1 启动。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Connections</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No conversation is open.</source>
+        <translation>没有打开的对话。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Connections of %1</source>
+        <translation>%1 的连接</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This container has no network access, so its commands make no connections to list.</source>
+        <translation>此容器没有网络访问，因此其命令不会产生可列出的连接。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Policy: %1. Each connection a command makes or tries appears here.</source>
+        <translation>策略：%1。命令发起或尝试的每个连接都会显示在这里。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Policy: %1.</source>
+        <translation>策略：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEntryRow</name>
+    <message>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <source>Remove this entry</source>
+        <translation>移除此条目</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsDialog</name>
+    <message>
+        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <source>Model providers</source>
+        <translation>模型提供方</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsPage</name>
+    <message>
+        <location line="-224"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions（OpenRouter、Ollama、llama.cpp、vLLM、LM Studio）</translation>
     </message>
@@ -458,9 +2819,9 @@
         <translation>保存在系统钥匙串中</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
-        <translation>或环境变量名，例如 OPENROUTER_API_KEY</translation>
+        <translation>或环境变量的名称，例如 OPENROUTER_API_KEY</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -483,7 +2844,7 @@
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Key &amp;variable:</source>
         <translation>密钥变量(&amp;V)：</translation>
     </message>
@@ -510,13 +2871,13 @@
     <message>
         <location line="+3"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
-        <translation>将查找 Ollama (11434)、llama.cpp (8080)、LM Studio (1234) 和 vLLM (8000)。双击其中一项即可填写表单。</translation>
+        <translation>将查找 Ollama（11434）、llama.cpp（8080）、LM Studio（1234）和 vLLM（8000）。双击其中一个即可填入表单。</translation>
     </message>
     <message numerus="yes">
-        <location line="+34"/>
+        <location line="+31"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
-            <numerusform>%1 位于 %2 — %n 个模型</numerusform>
+            <numerusform>%1（%2）— %n 个模型</numerusform>
         </translation>
     </message>
     <message>
@@ -527,17 +2888,50 @@
     <message>
         <location line="+11"/>
         <source>Saved %1; its key is in the system keychain.</source>
-        <translation>已保存 %1；其密钥位于系统钥匙串中。</translation>
+        <translation>已保存 %1；其密钥保存在系统钥匙串中。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 已保存，但未保存其密钥。%2</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+44"/>
+        <source>Looking for a key in the system keychain…</source>
+        <translation>正在系统钥匙串中查找密钥…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A key is stored in the system keychain. Type a new one to replace it.</source>
+        <translation>系统钥匙串中已保存一个密钥。输入新密钥即可替换。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No key is stored; requests are sent without one (fine for local servers).</source>
+        <translation>未保存密钥；发送请求时不带密钥（适用于本地服务器）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No key is stored in the keychain; the environment variable is used.</source>
+        <translation>钥匙串中未保存密钥；将使用环境变量。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <source>%1 is not a private directory of this user</source>
+        <translation>%1 不是此用户的私有目录</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
     </message>
 </context>
 <context>
@@ -576,9 +2970,9 @@
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+17"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so the key was not saved. Sandbench never stores keys in plain text; start a keychain service, or set the key in an environment variable named in the provider settings. (%1)</source>
-        <translation>没有正在运行的钥匙串服务（例如 GNOME Keyring 或 KWallet），因此未保存密钥。Sandbench 从不以明文保存密钥；请启动钥匙串服务，或在提供方设置中指定的环境变量里设置密钥。（%1）</translation>
+        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
+        <translation>没有正在运行的钥匙串服务（例如 GNOME Keyring 或 KWallet），因此无法保存或读取密钥。Sandbench 从不以明文保存密钥；请启动钥匙串服务，或在提供方设置中指定保存该密钥的环境变量。（%1）</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -597,9 +2991,47 @@
     </message>
 </context>
 <context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Providers &amp; Keys</source>
+        <translation>提供方和密钥</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Local API</source>
+        <translation>本地 API</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Workspaces</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data &amp; Disk Use</source>
+        <translation>数据和磁盘占用</translation>
+    </message>
+</context>
+<context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+212"/>
+        <location filename="../widgets/shellcallview.cpp" line="+348"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -617,7 +3049,7 @@
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-374"/>
+        <location line="-511"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -627,44 +3059,63 @@
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+210"/>
+        <location line="+211"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location line="+104"/>
+        <location line="-33"/>
+        <location line="+84"/>
+        <location line="+156"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-104"/>
-        <location line="+108"/>
+        <location line="-240"/>
+        <location line="+88"/>
+        <location line="+156"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-243"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+108"/>
+        <location line="+2"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <source>(unknown)</source>
         <translation>（未知）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy the container id</source>
+        <translation>复制容器 ID</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy container id</source>
+        <translation>复制容器 ID</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Sandbox cost of this call</source>
         <translation>此调用的沙箱费用</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+50"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
@@ -674,19 +3125,73 @@
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="-102"/>
+        <location line="+156"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-154"/>
+        <location line="+156"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-146"/>
+        <location line="+154"/>
         <source>not run</source>
         <translation>未运行</translation>
+    </message>
+</context>
+<context>
+    <name>SyntaxHighlighter</name>
+    <message>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
+        <translation>仅高亮显示前 %1；其余部分以纯文本显示。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Syntax highlighting is not available: the program kate-syntax-highlighter (Debian package libkf5syntaxhighlighting-tools) was not found. Shown as plain text.</source>
+        <translation>语法高亮不可用：未找到程序 kate-syntax-highlighter（Debian 软件包 libkf5syntaxhighlighting-tools）。以纯文本显示。</translation>
+    </message>
+</context>
+<context>
+    <name>ThemePage</name>
+    <message>
+        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <source>How Sandbench looks. The change applies at once to every window.</source>
+        <translation>Sandbench 的外观。更改会立即应用到所有窗口。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Follow the system</source>
+        <translation>跟随系统(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The desktop&apos;s own style and colours.</source>
+        <translation>桌面自身的样式和颜色。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dark text on light backgrounds.</source>
+        <translation>浅色背景上的深色文字。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Light text on dark backgrounds, easier on the eyes at night.</source>
+        <translation>深色背景上的浅色文字，夜间使用更护眼。</translation>
     </message>
 </context>
 <context>
@@ -736,9 +3241,115 @@
     </message>
 </context>
 <context>
+    <name>WorkspaceCatalog</name>
+    <message>
+        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
+        <translation>使用 1 到 40 个字符：字母 A–Z 和 a–z、数字 0–9、下划线（_）和连字符（-）。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Enter a name for the new workspace. %1</source>
+        <translation>请输入新工作区的名称。%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” cannot be a workspace name. %2</source>
+        <translation>“%1”不能用作工作区名称。%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A workspace named “%1” already exists.</source>
+        <translation>名为“%1”的工作区已存在。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>There is no workspace named “%1”.</source>
+        <translation>没有名为“%1”的工作区。</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspacesPage</name>
+    <message>
+        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
+        <translation>每个工作区都有各自的容器、文档、请求日志、模型提供方和 API 密钥。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This window shows the workspace “%1”.</source>
+        <translation>此窗口显示的是工作区“%1”。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Open in New Window</source>
+        <translation>在新窗口中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open at &amp;Start</source>
+        <translation>启动时打开(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sandbench opens this workspace when it is started without --workspace.</source>
+        <translation>启动 Sandbench 时若未指定 --workspace，将打开此工作区。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>New workspace</source>
+        <translation>新建工作区</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name, e.g. data-cleaning</source>
+        <translation>名称，例如 data-cleaning</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Create</source>
+        <translation>创建(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>this window</source>
+        <translation>此窗口</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>opens at start</source>
+        <translation>启动时打开</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
+        <translation>已创建工作区“%1”。可在新窗口中打开它，或将其设为下次启动时打开。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sandbench opens “%1” at the next start.</source>
+        <translation>Sandbench 将在下次启动时打开“%1”。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+69"/>
+        <location filename="../widgets/guientry.cpp" line="+78"/>
         <source>The Sandbench desktop workbench.</source>
         <translation>Sandbench 桌面工作台。</translation>
     </message>
@@ -753,12 +3364,17 @@
         <translation>目录</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Open the workspace &lt;name&gt; (default: default).</source>
-        <translation>打开工作区 &lt;名称&gt;（默认：default）。</translation>
+        <location line="+3"/>
+        <source>Open the workspace &lt;name&gt; (default: the one chosen in Settings, else &quot;default&quot;).</source>
+        <translation>打开工作区 &lt;名称&gt;（默认：在“设置”中选择的工作区，否则为 &quot;default&quot;）。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
+        <source>invalid --workspace name: %1</source>
+        <translation>无效的 --workspace 名称：%1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
         <source>name</source>
         <translation>名称</translation>
     </message>

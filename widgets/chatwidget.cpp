@@ -103,6 +103,8 @@ MessageBubble::MessageBubble(Role role, const QString &title, QWidget *parent)
     m_body->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     if (role == Role::Note)
         m_body->setForegroundRole(QPalette::PlaceholderText);
+    // The body's own width settles after the bubble's resize; its height follows the final width.
+    m_body->viewport()->installEventFilter(this);
 
     auto *top = new QHBoxLayout;
     top->addWidget(header, 1);
@@ -160,6 +162,13 @@ void MessageBubble::resizeEvent(QResizeEvent *event)
     fitHeight();
 }
 
+bool MessageBubble::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_body->viewport() && event->type() == QEvent::Resize)
+        fitHeight();
+    return QFrame::eventFilter(watched, event);
+}
+
 ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
@@ -168,6 +177,17 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
 
     m_modelLabel = new QLabel(this);
     m_modelLabel->setObjectName(u"ChatHeader"_s);
+    m_containerLabel = new QLabel(this);
+    m_containerLabel->setObjectName(u"ChatContainerId"_s);
+    m_containerLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_containerLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_containerLabel->hide();
+    m_costLabel = new QLabel(this);
+    m_costLabel->setObjectName(u"ConversationCost"_s);
+    m_costLabel->setToolTip(
+        tr("Sandbox time of this conversation: $0.0001 a second; a question that starts a "
+           "new or sleeping container pays at least 30 seconds."));
+    m_costLabel->hide();
 
     m_empty =
         new QLabel(tr("Drop a file here or use Attach, then ask a question about it. The model's shell "
@@ -233,7 +253,11 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     inputRow->addLayout(buttons);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_modelLabel);
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_modelLabel, 1);
+    header->addWidget(m_costLabel);
+    layout->addLayout(header);
+    layout->addWidget(m_containerLabel);
     layout->addWidget(m_scroll, 1);
     layout->addWidget(m_error);
     layout->addWidget(m_chips);
@@ -254,7 +278,10 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
             addBubble(MessageBubble::Role::Assistant, tr("Assistant"), text);
         }
         m_current = nullptr;
+        if (!text.isEmpty())
+            remember({TranscriptEntry::Kind::Assistant, text, {}, {}, {}, -1});
     });
+    connect(session, &ChatSession::costChanged, this, &ChatWidget::setTotalCost);
     connect(session, &ChatSession::shellCallStarted, this, [this](ShellCall *call) {
         QStringList commands;
         for (const QString &command : call->action().commands) {
@@ -262,19 +289,17 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
             const QString first = command.section(u'\n', 0, 0);
             commands.append(first.size() < command.size() ? first + u" …"_s : first);
         }
-        auto *note = addBubble(MessageBubble::Role::Note, QString(),
-                               tr("Running %n command(s) in the sandbox: %1", nullptr, int(commands.size()))
+        addNote(u"ToolNote"_s, tr("Running %n command(s) in the sandbox: %1", nullptr, int(commands.size()))
                                    .arg(commands.join(u"; "_s).left(200)));
-        note->setObjectName(u"ToolNote"_s);
     });
     connect(session, &ChatSession::imagesCreated, this, [this](const QStringList &paths) {
-        for (const QString &path : paths)
+        for (const QString &path : paths) {
             addImage(path);
+            remember({TranscriptEntry::Kind::Image, path, {}, {}, {}, -1});
+        }
     });
     connect(session, &ChatSession::failed, this, [this](const QString &message) { showError(message); });
-    connect(session, &ChatSession::stopped, this, [this] {
-        addBubble(MessageBubble::Role::Note, QString(), tr("Stopped."))->setObjectName(u"StoppedNote"_s);
-    });
+    connect(session, &ChatSession::stopped, this, [this] { addNote(u"StoppedNote"_s, tr("Stopped.")); });
 }
 
 void ChatWidget::setModelLabel(const QString &label, bool scripted)
@@ -284,7 +309,76 @@ void ChatWidget::setModelLabel(const QString &label, bool scripted)
     m_modelLabel->setProperty("scripted", scripted);
 }
 
+void ChatWidget::setContainerId(const QString &id)
+{
+    m_containerLabel->setText(tr("Container %1").arg(id));
+    m_containerLabel->setToolTip(tr("Every shell command of this conversation runs in container %1; its "
+                                    "files stay between questions and restarts.")
+                                     .arg(id));
+    m_containerLabel->setVisible(!id.isEmpty());
+}
+
+void ChatWidget::setTotalCost(double dollars)
+{
+    if (dollars < 0) {
+        m_costLabel->hide();
+        return;
+    }
+    m_costLabel->setText(tr("Sandbox cost: $%1").arg(QString::number(dollars, 'f', 4)));
+    m_costLabel->show();
+}
+
+MessageBubble *ChatWidget::addNote(const QString &tag, const QString &text)
+{
+    MessageBubble *note = addBubble(MessageBubble::Role::Note, QString(), text);
+    note->setObjectName(tag);
+    remember({TranscriptEntry::Kind::Note, text, {}, tag, {}, -1});
+    return note;
+}
+
+void ChatWidget::remember(const TranscriptEntry &entry)
+{
+    m_transcript.append(entry);
+    Q_EMIT transcriptChanged();
+}
+
+void ChatWidget::restoreTranscript(const QList<TranscriptEntry> &entries,
+                                   const QStringList &pendingAttachments)
+{
+    for (const TranscriptEntry &e : entries) {
+        switch (e.kind) {
+        case TranscriptEntry::Kind::User:
+            addBubble(MessageBubble::Role::User, tr("You"), e.text);
+            break;
+        case TranscriptEntry::Kind::Assistant:
+            addBubble(MessageBubble::Role::Assistant, tr("Assistant"), e.text);
+            break;
+        case TranscriptEntry::Kind::Note:
+            addBubble(MessageBubble::Role::Note, QString(), e.text)
+                ->setObjectName(e.tag.isEmpty() ? u"NoteMessage"_s : e.tag);
+            break;
+        case TranscriptEntry::Kind::Attachment:
+            addChip(e.text, e.sandboxPath);
+            break;
+        case TranscriptEntry::Kind::Image:
+            addImage(e.text);
+            break;
+        case TranscriptEntry::Kind::ShellCall:
+            break;
+        }
+    }
+    m_transcript = entries;
+    m_pendingSandboxPaths = pendingAttachments;
+}
+
 void ChatWidget::addAttachment(const QString &hostPath, const QString &sandboxPath)
+{
+    addChip(hostPath, sandboxPath);
+    m_pendingSandboxPaths.append(sandboxPath);
+    remember({TranscriptEntry::Kind::Attachment, hostPath, sandboxPath, {}, {}, -1});
+}
+
+void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
 {
     auto *chip = new QToolButton(m_chips);
     chip->setObjectName(u"AttachmentChip"_s);
@@ -298,7 +392,6 @@ void ChatWidget::addAttachment(const QString &hostPath, const QString &sandboxPa
     connect(chip, &QToolButton::clicked, this, [this, hostPath] { Q_EMIT attachmentClicked(hostPath); });
     m_chipsLayout->insertWidget(m_chipsLayout->count() - 1, chip);
     m_chips->show();
-    m_pendingSandboxPaths.append(sandboxPath);
 }
 
 void ChatWidget::showError(const QString &message)
@@ -331,7 +424,12 @@ void ChatWidget::sendCurrentText()
     }
     m_error->hide();
     if (m_session->send(forModel)) {
-        addBubble(MessageBubble::Role::User, tr("You"), forModel);
+        // What the model received: a redacting guardrail may have changed it.
+        const QString sent = m_session->lastUserText();
+        addBubble(MessageBubble::Role::User, tr("You"), sent);
+        remember({TranscriptEntry::Kind::User, sent, {}, {}, {}, -1});
+        if (!m_session->lastGuardrailNote().isEmpty())
+            addNote(u"GuardrailNote"_s, m_session->lastGuardrailNote());
         m_pendingSandboxPaths.clear();
         m_input->clear();
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/chatsession.h"
+#include "core/conversationstore.h"
 
 #include <QFrame>
 #include <QPointer>
@@ -33,6 +34,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void render();
@@ -59,6 +61,13 @@ public:
     void showError(const QString &message);
     void showInfo(const QString &message);
     QList<MessageBubble *> bubbles() const { return m_bubbles; }
+    // What the chat shows, in order, for saving; restoreTranscript() shows a saved one again.
+    QList<TranscriptEntry> transcript() const { return m_transcript; }
+    void restoreTranscript(const QList<TranscriptEntry> &entries, const QStringList &pendingAttachments);
+    // The conversation's sandbox cost so far, shown in the header; negative hides it.
+    void setTotalCost(double dollars);
+    // The container the conversation runs in, shown whole in the header.
+    void setContainerId(const QString &id);
 
 public Q_SLOTS:
     void sendCurrentText();
@@ -68,18 +77,25 @@ Q_SIGNALS:
     void attachmentClicked(const QString &hostPath);
     // Emitted before the text goes to the session so the window can pick the model.
     void aboutToSend();
+    // Something was added to transcript().
+    void transcriptChanged();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     MessageBubble *addBubble(MessageBubble::Role role, const QString &title, const QString &text);
+    MessageBubble *addNote(const QString &tag, const QString &text);
+    void addChip(const QString &hostPath, const QString &sandboxPath);
     void addImage(const QString &path);
+    void remember(const TranscriptEntry &entry);
     void scrollToEnd();
     void onBusyChanged(bool busy);
 
     QPointer<ChatSession> m_session;
     QLabel *m_modelLabel = nullptr;
+    QLabel *m_containerLabel = nullptr;
+    QLabel *m_costLabel = nullptr;
     QScrollArea *m_scroll = nullptr;
     QVBoxLayout *m_messages = nullptr;
     QLabel *m_empty = nullptr;
@@ -93,4 +109,5 @@ private:
     QList<MessageBubble *> m_bubbles;
     MessageBubble *m_current = nullptr;
     QStringList m_pendingSandboxPaths;
+    QList<TranscriptEntry> m_transcript;
 };

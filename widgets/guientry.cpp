@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guientry.h"
 
+#include "core/settings.h"
 #include "demodriver.h"
 #include "mainwindow.h"
+#include "thememanager.h"
 #include "translatorloader.h"
+#include "windowlauncher.h"
+#include "workspacecatalog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -63,7 +67,12 @@ extern "C" Q_DECL_EXPORT int sandbench_gui_main(int argc, char **argv)
     QGuiApplication::setDesktopFileName(u"sandbench"_s);
     QGuiApplication::setWindowIcon(MainWindow::applicationIcon());
 
-    TranslatorLoader::install(&app, QLocale());
+    {
+        // The user's choices from the Settings window; the language falls back to the system's.
+        const Settings settings;
+        TranslatorLoader::apply(&app, settings.value(Settings::Key::Language).toString());
+        ThemeManager::apply(settings.value(Settings::Key::Theme).toString());
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("main", "The Sandbench desktop workbench."));
@@ -73,8 +82,11 @@ extern "C" Q_DECL_EXPORT int sandbench_gui_main(int argc, char **argv)
         u"data-dir"_s, QCoreApplication::translate("main", "Keep containers, logs and settings in <dir>."),
         QCoreApplication::translate("main", "dir"));
     const QCommandLineOption workspaceOption(
-        u"workspace"_s, QCoreApplication::translate("main", "Open the workspace <name> (default: default)."),
-        QCoreApplication::translate("main", "name"), u"default"_s);
+        u"workspace"_s,
+        QCoreApplication::translate("main",
+                                    "Open the workspace <name> (default: the one chosen in Settings, else "
+                                    "\"default\")."),
+        QCoreApplication::translate("main", "name"));
     parser.addOption(dataDirOption);
     parser.addOption(workspaceOption);
     // Hidden options for the screenshot script and the start-up benchmark.
@@ -92,11 +104,21 @@ extern "C" Q_DECL_EXPORT int sandbench_gui_main(int argc, char **argv)
     // process() prints --help/--version and reports unknown options with exit code 1.
     parser.process(app);
 
-    MainWindow window(resolveDataDir(parser.value(dataDirOption)), parser.value(workspaceOption));
+    const QString dataDir = resolveDataDir(parser.value(dataDirOption));
+    const QString workspace = parser.isSet(workspaceOption) ? parser.value(workspaceOption)
+                                                            : WorkspaceCatalog(dataDir).startWorkspace();
+    if (!WorkspaceCatalog::isValidName(workspace)) {
+        std::fprintf(stderr, "sandbench: %s\n",
+                     qPrintable(QCoreApplication::translate("main", "invalid --workspace name: %1")
+                                    .arg(WorkspaceCatalog::nameRule())));
+        return 2;
+    }
+
     FirstPaintReporter reporter;
     if (parser.isSet(reportFirstPaint))
         app.installEventFilter(&reporter);
-    window.show();
+    // On the heap and deleted on close: "Restart now" in Settings replaces it with a new window.
+    MainWindow *window = WindowLauncher::open(dataDir, workspace);
     DemoDriver::Plan plan;
     plan.model = parser.value(demoModel);
     plan.attachments = parser.values(demoAttach);
@@ -105,7 +127,7 @@ extern "C" Q_DECL_EXPORT int sandbench_gui_main(int argc, char **argv)
     plan.screenshotDir = parser.value(screenshotDir);
     plan.quitWhenDone = !plan.screenshotDir.isEmpty();
     if (!plan.questions.isEmpty() || !plan.screenshotDir.isEmpty()) {
-        auto *driver = new DemoDriver(&window, plan, &window);
+        auto *driver = new DemoDriver(window, plan, window);
         driver->start();
     }
     return app.exec();

@@ -1,20 +1,33 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "apiactivitypanel.h"
 #include "chatwidget.h"
 #include "core/chatsession.h"
+#include "core/conversationstore.h"
 #include "core/fileimport.h"
 #include "core/settings.h"
 #include "core/traceloader.h"
 #include "csvpreview.h"
+#include "documentspanel.h"
 #include "filedialog.h"
+#include "gateway/requestobserver.h"
+#include "inlineconfirm.h"
+#include "keychainsecrets.h"
+#include "filespanel.h"
+#include "guardrailspanel.h"
+#include "localapicontroller.h"
+#include "localapiindicator.h"
+#include "logspanel.h"
 #include "models/modelclient.h"
 #include "models/providerregistry.h"
 #include "models/scriptedclient.h"
+#include "networkpolicyeditor.h"
 #include "providersettings.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "secretstore.h"
+#include "settingsdialog.h"
 #include "shellcallview.h"
 #include "welcomepage.h"
 
@@ -22,6 +35,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -35,6 +49,8 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -56,6 +72,12 @@ QList<QKeySequence> keysOr(QKeySequence::StandardKey key, const QKeySequence &fa
 
 struct MainWindow::Conversation
 {
+    QString id; // in the ConversationStore
+    qint64 createdMs = 0;
+    QTimer *saveTimer = nullptr;
+    // Finished shell calls as saved (Responses output items with their cost), and costs of running ones.
+    QList<TranscriptEntry> shellCalls;
+    QHash<ShellCall *, double> callCosts;
     QString title;
     QPointer<Container> container;
     ChatSession *session = nullptr;
@@ -82,6 +104,21 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_containers = new ContainerManager(SandboxSettings::forDataDir(dataDir, workspace), this);
     m_registry = new ProviderRegistry(dataDir, workspace, this);
     m_secrets = new SecretStore(workspace, this);
+    m_keychain = new KeychainSecrets(m_secrets, m_registry, dataDir, workspace, this);
+    // The window's own questions go through the workspace's guardrails and into its request log.
+    m_observer = new RequestObserver(dataDir, workspace, this);
+    m_store = new ConversationStore(dataDir, workspace, this);
+    connect(m_secrets, &SecretStore::keysChanged, this, [this] {
+        // A client made before a key arrived (or changed) is made again at the next question.
+        for (const auto &c : m_conversations) {
+            if (!c->session->isBusy())
+                c->clientModelId.clear();
+        }
+    });
+    connect(m_store, &ConversationStore::writeFailed, this, [this](const QString &error) {
+        if (ChatWidget *chat = currentChat())
+            chat->showError(tr("The conversation could not be saved: %1").arg(error));
+    });
 
     m_chatStack = new QStackedWidget(this);
     m_chatStack->setObjectName(u"ChatStack"_s);
@@ -95,14 +132,21 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     QString error;
     if (!m_registry->load(&error))
         qWarning("%s", qPrintable(error));
+    // Keys in the keychain arrive asynchronously; list the models once they are there.
+    const bool waitingForKeys = m_keychain->prefetch();
+    connect(m_keychain, &KeychainSecrets::keysLoaded, this, &MainWindow::refreshModels,
+            Qt::SingleShotConnection);
 
-    newConversation();
+    restoreConversations();
     restoreWindowState();
-    refreshModels();
+    if (!waitingForKeys)
+        refreshModels();
 }
 
 MainWindow::~MainWindow()
 {
+    saveAll();
+    m_store->flush();
     // Sessions and panels refer to containers; end them first, then stop every sandbox.
     for (auto &c : m_conversations) {
         if (c->session)
@@ -131,7 +175,32 @@ void MainWindow::createDocks()
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(4, 4, 4, 4);
     leftLayout->addWidget(m_conversationList, 1);
+    m_deleteConfirm = new InlineConfirm(left);
+    m_deleteConfirm->setObjectName(u"DeleteConversationConfirm"_s);
+    connect(m_deleteConfirm, &InlineConfirm::answered, this, [this](const QString &answer) {
+        const QString id = std::exchange(m_pendingDeleteId, QString());
+        if (!answer.isEmpty())
+            deleteConversation(id, answer == u"DeleteConversationAndFilesButton");
+    });
+    leftLayout->addWidget(m_deleteConfirm);
     leftLayout->addWidget(newButton);
+    m_conversationList->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_conversationList->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
+    auto *renameAction = new QAction(tr("&Rename"), m_conversationList);
+    renameAction->setObjectName(u"RenameConversationAction"_s);
+    renameAction->setShortcut(QKeySequence(Qt::Key_F2));
+    renameAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(renameAction, &QAction::triggered, this, [this] {
+        if (QListWidgetItem *item = m_conversationList->currentItem())
+            m_conversationList->editItem(item);
+    });
+    auto *deleteAction = new QAction(tr("&Delete…"), m_conversationList);
+    deleteAction->setObjectName(u"DeleteConversationAction"_s);
+    deleteAction->setShortcut(QKeySequence::Delete);
+    deleteAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(deleteAction, &QAction::triggered, this, &MainWindow::askDeleteConversation);
+    m_conversationList->addActions({renameAction, deleteAction});
+    connect(m_conversationList, &QListWidget::itemChanged, this, &MainWindow::onConversationItemChanged);
     m_conversationsDock = new QDockWidget(tr("Conversations"), this);
     m_conversationsDock->setObjectName(u"ConversationsDock"_s);
     m_conversationsDock->setWidget(left);
@@ -157,11 +226,51 @@ void MainWindow::createDocks()
 
     // Panels of the workbench, each in its own file. Keep one block per panel.
     // [panel: files]
+    auto *filesPanel = new FilesPanel(m_containers->registry()->documentsDir(m_workspace), m_workspace);
+    connect(this, &MainWindow::currentContainerChanged, filesPanel, &FilesPanel::setContainer);
+    addPanelDock(filesPanel, tr("Files"), u"FilesDock"_s);
     // [panel: documents]
+    auto *documentsPanel = new DocumentsPanel(m_containers->registry()->documentsDir(m_workspace));
+    addPanelDock(documentsPanel, tr("Documents"), u"DocumentsDock"_s);
     // [panel: network]
+    auto *networkPanel = new NetworkPolicyEditor(m_containers->settings().workspaceDir());
+    connect(this, &MainWindow::currentContainerChanged, networkPanel, &NetworkPolicyEditor::setContainer);
+    addPanelDock(networkPanel, tr("Network"), u"NetworkDock"_s);
     // [panel: guardrails]
+    addPanelDock(new GuardrailsPanel(m_dataDir, m_workspace), tr("Guardrails"), u"GuardrailsDock"_s);
     // [panel: logs]
+    auto *logsPanel = new LogsPanel(m_dataDir, m_workspace);
+    logsPanel->setReplayHandler([this](const QStringList &commands) -> QString {
+        Container *container = currentContainer();
+        ShellCallPanel *panel = currentShellPanel();
+        if (!container || !panel)
+            return tr("open a conversation first; its container runs the call");
+        ShellAction action;
+        action.commands = commands;
+        if (const QString invalid = action.validate(); !invalid.isEmpty())
+            return invalid;
+        panel->addCall(container->run(action));
+        m_shellDock->show();
+        m_shellDock->raise();
+        return {};
+    });
+    addPanelDock(logsPanel, tr("Logs"), u"LogsDock"_s);
     // [panel: api activity]
+    m_localApi = new LocalApiController(m_settings, m_dataDir, m_workspace, m_containers, m_registry, this);
+    m_localApi->setRequestObserver(m_observer);
+    auto *apiActivity = new ApiActivityPanel(m_localApi);
+    apiActivity->setMaxBlocks(m_settings->viewMaxBlocks());
+    QDockWidget *apiDock = addPanelDock(apiActivity, tr("Other programs"), u"ApiActivityDock"_s);
+    connect(apiActivity, &ApiActivityPanel::requestAppeared, apiDock, [apiDock] {
+        if (apiDock->isHidden()) {
+            apiDock->show();
+            apiDock->raise();
+        }
+    });
+    auto *apiIndicator = new LocalApiIndicator(m_localApi, this);
+    statusBar()->addPermanentWidget(apiIndicator);
+    connect(apiIndicator, &QToolButton::clicked, apiActivity, &ApiActivityPanel::openLocalApiSettings);
+    m_localApi->startFromSettings();
 
     auto *toolbar = new QToolBar(tr("Model"), this);
     toolbar->setObjectName(u"ModelToolBar"_s);
@@ -210,10 +319,14 @@ void MainWindow::createMenus()
     m_providersAction =
         m_fileMenu->addAction(tr("Model &Providers…"), this, &MainWindow::showProviderSettings);
     m_providersAction->setObjectName(u"ProvidersAction"_s);
-    m_providersAction->setShortcuts(
-        keysOr(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)));
-    m_providersAction->setMenuRole(QAction::PreferencesRole);
+    // The Settings window at its first page; Preferences keys and role belong to Settings….
+    m_providersAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_providersAction->setMenuRole(QAction::NoRole);
     // [menu: settings]
+    QAction *settingsAction = m_fileMenu->addAction(tr("&Settings…"), this, [this] { showSettings(); });
+    settingsAction->setObjectName(u"SettingsAction"_s);
+    settingsAction->setShortcuts(keysOr(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)));
+    settingsAction->setMenuRole(QAction::PreferencesRole);
     m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(tr("&Quit"));
     m_quitAction->setObjectName(u"QuitAction"_s);
@@ -263,10 +376,18 @@ void MainWindow::showAbout()
     box->open();
 }
 
-MainWindow::Conversation *MainWindow::addConversation(const QString &title)
+MainWindow::Conversation *MainWindow::addConversation(const QString &title, const StoredConversation *saved)
 {
     QString error;
-    Container *container = m_containers->create(&error);
+    Container *container = nullptr;
+    bool containerGone = false;
+    if (saved && !saved->containerId.isEmpty()) {
+        // A saved conversation keeps its container: it wakes with its files on the next command.
+        container = m_containers->find(saved->containerId);
+        containerGone = !container;
+    }
+    if (!container)
+        container = m_containers->create(&error);
     if (!container) {
         if (ChatWidget *chat = currentChat())
             chat->showError(tr("Cannot create a container: %1").arg(error));
@@ -274,37 +395,223 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title)
     }
     auto conversation = std::make_unique<Conversation>();
     Conversation *c = conversation.get();
-    c->title = title;
+    c->id = saved ? saved->id : ConversationStore::newId();
+    c->createdMs = saved ? saved->createdMs : QDateTime::currentMSecsSinceEpoch();
+    c->title = saved ? saved->title : title;
     c->container = container;
     c->session = new ChatSession(container, this);
+    c->session->setObserver(m_observer);
+    c->session->setMeter(m_containers->meter());
     c->chat = new ChatWidget(c->session, m_chatStack);
+    c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
     c->panel->setMaxBlocks(m_settings->viewMaxBlocks());
+    c->saveTimer = new QTimer(c->chat);
+    c->saveTimer->setSingleShot(true);
+    c->saveTimer->setInterval(250);
+    connect(c->saveTimer, &QTimer::timeout, this, [this, c] { saveConversation(c); });
     m_chatStack->addWidget(c->chat);
     m_shellStack->addWidget(c->panel);
+    if (saved) {
+        c->chat->restoreTranscript(saved->entries, saved->pendingAttachments);
+        c->session->setMessages(saved->messages);
+        c->session->setTotalCost(saved->totalCost);
+        c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
+        c->shellCalls = saved->shellCalls;
+        for (const TranscriptEntry &call : saved->shellCalls) {
+            ShellCallView *view = c->panel->addItem(call.item);
+            view->setCost(call.cost);
+        }
+        if (containerGone)
+            c->chat->showInfo(tr("The files of this conversation's container %1 are gone (saved files are kept "
+                                 "30 days after last use); its commands now run in the new container %2.")
+                                  .arg(saved->containerId, container->id()));
+    }
     connect(c->session, &ChatSession::shellCallStarted, c->panel, [this, c](ShellCall *call) {
         c->panel->addCall(call);
         m_shellDock->show();
         m_shellDock->raise();
     });
+    connect(c->session, &ChatSession::shellCallCharged, this, [c](ShellCall *call, double dollars) {
+        c->callCosts.insert(call, dollars);
+        const QList<ShellCallView *> views = c->panel->views();
+        for (ShellCallView *view : views) {
+            if (view->call() == call) {
+                view->setCost(dollars);
+                view->setCostToolTip(
+                    tr("Sandbox time at $%1 a second; a call that starts a new or sleeping container pays "
+                       "at least 30 seconds.")
+                        .arg(Meter::kDefaultRatePerSecond));
+            }
+        }
+    });
+    connect(c->session, &ChatSession::shellCallFinished, this, [this, c](ShellCall *call) {
+        TranscriptEntry entry;
+        entry.kind = TranscriptEntry::Kind::ShellCall;
+        entry.item = call->outputItem();
+        entry.cost = c->callCosts.take(call);
+        c->shellCalls.append(entry);
+        scheduleSave(c);
+    });
+    connect(c->session, &ChatSession::busyChanged, this, [this, c] { scheduleSave(c); });
+    connect(c->chat, &ChatWidget::transcriptChanged, this, [this, c] { scheduleSave(c); });
     connect(c->chat, &ChatWidget::attachRequested, this, &MainWindow::attachWithDialog);
     connect(c->chat, &ChatWidget::attachmentClicked, this, &MainWindow::openCsvPreview);
     connect(c->chat, &ChatWidget::aboutToSend, this, [this, c] { prepareClient(c); });
     connect(c->panel, &ShellCallPanel::rerunRequested, this, [this, c] { rerunTrace(c); });
 
-    auto *item = new QListWidgetItem(title);
+    auto *item = new QListWidgetItem(c->title);
+    // The whole id: container references are never truncated (SPEC 1.4).
     item->setToolTip(tr("Container %1").arg(container->id()));
     item->setData(Qt::UserRole, container->id());
+    item->setData(Qt::UserRole + 1, c->id);
+    item->setFlags(item->flags() | Qt::ItemIsEditable);
     m_conversations.push_back(std::move(conversation));
-    m_conversationList->addItem(item);
+    {
+        // itemChanged is for renames by the user only.
+        const QSignalBlocker blocker(m_conversationList);
+        m_conversationList->addItem(item);
+    }
     m_conversationList->setCurrentItem(item);
     onModelChosen();
+    if (!saved) {
+        saveConversation(c);
+        saveIndex();
+    }
     return c;
 }
 
 void MainWindow::newConversation()
 {
     addConversation(tr("Conversation %1").arg(++m_conversationCounter));
+}
+
+void MainWindow::restoreConversations()
+{
+    QStringList errors;
+    const QList<StoredConversation> saved = m_store->load(&errors);
+    m_conversationCounter = m_store->counter();
+    for (const StoredConversation &conversation : saved)
+        addConversation(QString(), &conversation);
+    if (m_conversations.empty())
+        newConversation();
+    if (!errors.isEmpty()) {
+        if (ChatWidget *chat = currentChat())
+            chat->showError(tr("Some saved conversations could not be read and are not shown: %1")
+                                .arg(errors.join(u"; "_s)));
+    }
+}
+
+void MainWindow::scheduleSave(Conversation *c)
+{
+    if (c && c->saveTimer)
+        c->saveTimer->start();
+}
+
+void MainWindow::saveConversation(Conversation *c)
+{
+    c->saveTimer->stop();
+    StoredConversation s;
+    s.id = c->id;
+    s.title = c->title;
+    s.containerId = c->container ? c->container->id() : QString();
+    s.createdMs = c->createdMs;
+    s.updatedMs = QDateTime::currentMSecsSinceEpoch();
+    s.totalCost = c->session->totalCost();
+    s.entries = c->chat->transcript();
+    s.shellCalls = c->shellCalls;
+    s.pendingAttachments = c->chat->pendingAttachments();
+    s.messages = c->session->messages();
+    m_store->save(s);
+}
+
+void MainWindow::saveIndex()
+{
+    QStringList order;
+    for (const auto &c : m_conversations)
+        order.append(c->id);
+    m_store->saveIndex(order, m_conversationCounter);
+}
+
+void MainWindow::saveAll()
+{
+    for (const auto &c : m_conversations) {
+        if (c->saveTimer->isActive())
+            saveConversation(c.get());
+    }
+}
+
+void MainWindow::askDeleteConversation()
+{
+    const Conversation *c = current();
+    if (!c)
+        return;
+    m_pendingDeleteId = c->id;
+    m_deleteConfirm->ask(
+        tr("Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.")
+            .arg(c->title, c->container ? c->container->id() : QString()),
+        {{u"DeleteConversationOnlyButton"_s, tr("Delete the conversation, keep the files")},
+         {u"DeleteConversationAndFilesButton"_s, tr("Delete the conversation and its files")}});
+}
+
+void MainWindow::deleteConversation(const QString &id, bool withFiles)
+{
+    const auto it = std::find_if(m_conversations.begin(), m_conversations.end(),
+                                 [&id](const auto &c) { return c->id == id; });
+    if (it == m_conversations.end())
+        return;
+    const int row = int(it - m_conversations.begin());
+    std::unique_ptr<Conversation> c = std::move(*it);
+    m_conversations.erase(it);
+    c->saveTimer->stop();
+    if (c->session->isBusy())
+        c->session->stop();
+    {
+        // The list and m_conversations must agree before selectConversation() runs again.
+        const QSignalBlocker blocker(m_conversationList);
+        delete m_conversationList->takeItem(row);
+    }
+    m_chatStack->removeWidget(c->chat);
+    m_shellStack->removeWidget(c->panel);
+    c->chat->deleteLater();
+    c->panel->deleteLater();
+    c->session->deleteLater();
+    m_store->remove(id);
+    saveIndex();
+    const QString containerId = c->container ? c->container->id() : QString();
+    selectConversation(m_conversationList->currentRow());
+    if (withFiles && !containerId.isEmpty()) {
+        QString error;
+        if (!m_containers->remove(containerId, &error)) {
+            if (ChatWidget *chat = currentChat())
+                chat->showError(tr("The conversation was deleted, but not the files of container %1: %2")
+                                    .arg(containerId, error));
+        }
+    }
+}
+
+void MainWindow::onConversationItemChanged(QListWidgetItem *item)
+{
+    const QString id = item->data(Qt::UserRole + 1).toString();
+    for (const auto &c : m_conversations) {
+        if (c->id != id)
+            continue;
+        const QString title = item->text().simplified();
+        if (title.isEmpty()) {
+            // An empty name would leave a blank row; keep the old one.
+            const QSignalBlocker blocker(m_conversationList);
+            item->setText(c->title);
+            c->chat->showInfo(tr("A conversation needs a name; it keeps “%1”.").arg(c->title));
+            return;
+        }
+        if (title != item->text()) {
+            const QSignalBlocker blocker(m_conversationList);
+            item->setText(title);
+        }
+        c->title = title;
+        saveConversation(c.get());
+        return;
+    }
 }
 
 MainWindow::Conversation *MainWindow::current() const
@@ -416,6 +723,8 @@ bool MainWindow::prepareClient(Conversation *c)
     const QString id = m_modelPicker->currentData().toString();
     if (id.isEmpty())
         return false;
+    // Reads keys that are not known yet (for example after the keychain came back).
+    m_keychain->prefetch();
     if (c->client && c->clientModelId == id)
         return true;
     if (c->session->isBusy())
@@ -449,10 +758,11 @@ bool MainWindow::prepareClient(Conversation *c)
 
 void MainWindow::attachWithDialog()
 {
-    const QString path =
-        FileDialog::getOpenFileName(this, tr("Attach a file"), tr("All files (*);;CSV files (*.csv *.tsv)"));
-    if (!path.isEmpty())
-        attachFile(path);
+    FileDialog::Options options;
+    options.objectName = u"AttachDialog"_s;
+    options.caption = tr("Attach a file");
+    options.nameFilters = {tr("All files (*)"), tr("CSV files (*.csv *.tsv)")};
+    FileDialog::chooseFileToOpen(this, options, this, [this](const QString &path) { attachFile(path); });
 }
 
 void MainWindow::attachFile(const QString &path)
@@ -517,10 +827,11 @@ void MainWindow::openCsvPreview(const QString &path)
 
 void MainWindow::openTraceWithDialog()
 {
-    const QString path =
-        FileDialog::getOpenFileName(this, tr("Open a trace"), tr("JSON files (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openTrace(path);
+    FileDialog::Options options;
+    options.objectName = u"OpenTraceDialog"_s;
+    options.caption = tr("Open a trace");
+    options.nameFilters = {tr("JSON files (*.json)"), tr("All files (*)")};
+    FileDialog::chooseFileToOpen(this, options, this, [this](const QString &path) { openTrace(path); });
 }
 
 bool MainWindow::openTrace(const QString &path)
@@ -564,19 +875,27 @@ void MainWindow::rerunTrace(Conversation *c)
 
 void MainWindow::showProviderSettings()
 {
-    if (auto *existing = findChild<ProviderSettingsDialog *>(u"ProviderSettings"_s)) {
-        existing->raise();
-        existing->activateWindow();
-        return;
+    showSettings(u"providers"_s);
+}
+
+void MainWindow::showSettings(const QString &page)
+{
+    auto *dialog = findChild<SettingsDialog *>(u"SettingsDialog"_s, Qt::FindDirectChildrenOnly);
+    if (!dialog) {
+        dialog = new SettingsDialog(this, m_secrets);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
     }
-    auto *dialog = new ProviderSettingsDialog(m_registry, m_secrets, m_settings, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &ProviderSettingsDialog::providersChanged, this, &MainWindow::refreshModels);
-    dialog->open();
+    dialog->showPage(page);
+    // Not modal: the user can keep working in the window while the Settings window is open.
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    saveAll();
+    m_store->flush();
     saveWindowState();
     QMainWindow::closeEvent(event);
 }

@@ -9,6 +9,12 @@
 
 class ChatSession;
 class ChatWidget;
+class ConversationStore;
+class InlineConfirm;
+class KeychainSecrets;
+class QListWidgetItem;
+class RequestObserver;
+struct StoredConversation;
 class Container;
 class ContainerManager;
 class CsvPreview;
@@ -41,6 +47,11 @@ public:
     Settings *settings() const { return m_settings; }
     ContainerManager *containers() const { return m_containers; }
     ProviderRegistry *providers() const { return m_registry; }
+    ConversationStore *conversationStore() const { return m_store; }
+    RequestObserver *requestObserver() const { return m_observer; }
+    class LocalApiController *localApi() const { return m_localApi; }
+    // Opens the Settings window (one per main window) at a page id of SettingsDialog::pageIds().
+    Q_INVOKABLE void showSettings(const QString &page = {});
 
     // The application icon in every embedded size.
     static QIcon applicationIcon();
@@ -89,7 +100,8 @@ private:
                               Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
     void restoreWindowState();
     void saveWindowState() const;
-    Conversation *addConversation(const QString &title);
+    // saved: a conversation restored from the store (title is then ignored).
+    Conversation *addConversation(const QString &title, const StoredConversation *saved = nullptr);
     Conversation *current() const;
     void selectConversation(int row);
     void onModelChosen();
@@ -125,4 +137,18 @@ private:
     QString m_wantedModel;
     std::vector<std::unique_ptr<Conversation>> m_conversations;
     int m_conversationCounter = 0;
+    ConversationStore *m_store = nullptr;
+    RequestObserver *m_observer = nullptr;
+    KeychainSecrets *m_keychain = nullptr;
+    InlineConfirm *m_deleteConfirm = nullptr;
+    QString m_pendingDeleteId;
+    void restoreConversations();
+    void scheduleSave(Conversation *conversation);
+    void saveConversation(Conversation *conversation);
+    void saveIndex();
+    void saveAll();
+    void askDeleteConversation();
+    void deleteConversation(const QString &id, bool withFiles);
+    void onConversationItemChanged(QListWidgetItem *item);
+    class LocalApiController *m_localApi = nullptr;
 };

@@ -20,15 +20,14 @@
 
 using namespace Qt::StringLiterals;
 
-ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, SecretStore *secrets,
-                                               Settings *settings, QWidget *parent)
-    : QDialog(parent)
+ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretStore *secrets,
+                                           Settings *settings, QWidget *parent)
+    : QWidget(parent)
     , m_registry(registry)
     , m_secrets(secrets)
     , m_settings(settings)
 {
-    setObjectName(u"ProviderSettings"_s);
-    setWindowTitle(tr("Model providers"));
+    setObjectName(u"ProviderSettingsPage"_s);
     m_probe = new LocalServerProbe(this);
 
     m_list = new QListWidget(this);
@@ -48,6 +47,10 @@ ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, Secre
     m_key->setObjectName(u"ProviderKey"_s);
     m_key->setEchoMode(QLineEdit::Password);
     m_key->setPlaceholderText(tr("Stored in the system keychain"));
+    m_keyState = new QLabel(this);
+    m_keyState->setObjectName(u"ProviderKeyState"_s);
+    m_keyState->setWordWrap(true);
+    m_keyState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_keyEnv = new QLineEdit(this);
     m_keyEnv->setObjectName(u"ProviderKeyEnv"_s);
     m_keyEnv->setPlaceholderText(tr("or the name of an environment variable, e.g. OPENROUTER_API_KEY"));
@@ -57,6 +60,7 @@ ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, Secre
     form->addRow(tr("&API format:"), m_api);
     form->addRow(tr("&Base URL:"), m_baseUrl);
     form->addRow(tr("API &key:"), m_key);
+    form->addRow(QString(), m_keyState);
     form->addRow(tr("Key &variable:"), m_keyEnv);
 
     m_save = new QPushButton(tr("Save provider"), this);
@@ -85,9 +89,6 @@ ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, Secre
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"ProviderMessage"_s);
 
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
     auto *right = new QVBoxLayout;
     right->addLayout(form);
     right->addLayout(formButtons);
@@ -97,14 +98,14 @@ ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, Secre
     columns->addWidget(m_list, 1);
     columns->addLayout(right, 2);
     auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_message);
     layout->addLayout(columns, 1);
-    layout->addWidget(buttons);
 
-    connect(m_list, &QListWidget::currentTextChanged, this, &ProviderSettingsDialog::showProvider);
-    connect(m_save, &QPushButton::clicked, this, &ProviderSettingsDialog::save);
-    connect(m_remove, &QPushButton::clicked, this, &ProviderSettingsDialog::removeSelected);
-    connect(m_detect, &QPushButton::clicked, this, &ProviderSettingsDialog::detectLocalServers);
+    connect(m_list, &QListWidget::currentTextChanged, this, &ProviderSettingsPage::showProvider);
+    connect(m_save, &QPushButton::clicked, this, &ProviderSettingsPage::save);
+    connect(m_remove, &QPushButton::clicked, this, &ProviderSettingsPage::removeSelected);
+    connect(m_detect, &QPushButton::clicked, this, &ProviderSettingsPage::detectLocalServers);
     connect(m_probe, &LocalServerProbe::finished, this, [this](const QList<LocalServer> &servers) {
         m_detect->setEnabled(true);
         m_local->clear();
@@ -129,16 +130,20 @@ ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, Secre
     connect(m_secrets, &SecretStore::keyWritten, this, [this](const QString &provider) {
         m_message->showMessage(tr("Saved %1; its key is in the system keychain.").arg(provider),
                                InlineMessage::Type::Positive);
+        Q_EMIT providersChanged();
     });
-    connect(m_secrets, &SecretStore::failed, this, [this](const QString &provider, const QString &error) {
-        m_message->showMessage(tr("%1 was saved without its key. %2").arg(provider, error),
-                               InlineMessage::Type::Error);
-    });
+    connect(m_secrets, &SecretStore::keysChanged, this, &ProviderSettingsPage::updateKeyState);
+    connect(m_name, &QLineEdit::textChanged, this, &ProviderSettingsPage::updateKeyState);
+    connect(m_secrets, &SecretStore::writeFailed, this,
+            [this](const QString &provider, const QString &error) {
+                m_message->showMessage(tr("%1 was saved without its key. %2").arg(provider, error),
+                                       InlineMessage::Type::Error);
+            });
     reload();
-    resize(820, 480);
+    updateKeyState();
 }
 
-void ProviderSettingsDialog::reload()
+void ProviderSettingsPage::reload()
 {
     const QString current = m_list->currentItem() ? m_list->currentItem()->text() : QString();
     m_list->clear();
@@ -149,7 +154,7 @@ void ProviderSettingsDialog::reload()
         m_list->setCurrentItem(found.first());
 }
 
-void ProviderSettingsDialog::showProvider(const QString &name)
+void ProviderSettingsPage::showProvider(const QString &name)
 {
     const std::optional<ProviderConfig> p = m_registry->provider(name);
     if (!p)
@@ -159,16 +164,52 @@ void ProviderSettingsDialog::showProvider(const QString &name)
     m_baseUrl->setText(p->baseUrl.toString());
     m_keyEnv->setText(p->keyEnv);
     m_key->clear();
+    m_secrets->prefetch({p->name});
+    updateKeyState();
 }
 
-void ProviderSettingsDialog::save()
+void ProviderSettingsPage::updateKeyState()
+{
+    const QString name = m_name->text().trimmed();
+    if (name.isEmpty() || !m_registry->provider(name)) {
+        m_keyState->clear();
+        m_keyState->hide();
+        return;
+    }
+    QString text;
+    switch (m_secrets->keyState(name)) {
+    case SecretStore::KeyState::Unknown:
+    case SecretStore::KeyState::Reading:
+        text = tr("Looking for a key in the system keychain…");
+        break;
+    case SecretStore::KeyState::Stored:
+        text = tr("A key is stored in the system keychain. Type a new one to replace it.");
+        break;
+    case SecretStore::KeyState::NotStored:
+        text = m_keyEnv->text().trimmed().isEmpty()
+                   ? tr("No key is stored; requests are sent without one (fine for local servers).")
+                   : tr("No key is stored in the keychain; the environment variable is used.");
+        break;
+    case SecretStore::KeyState::Unavailable:
+        text = m_secrets->unavailableReason();
+        break;
+    }
+    m_keyState->setText(text);
+    m_keyState->show();
+}
+
+void ProviderSettingsPage::save()
 {
     ProviderConfig config;
     config.name = m_name->text().trimmed();
     config.api = providerApiFromName(m_api->currentData().toString()).value_or(ProviderApi::Chat);
     config.baseUrl = QUrl(m_baseUrl->text().trimmed());
     config.keyEnv = m_keyEnv->text().trimmed();
-    config.isDefault = m_registry->providers().isEmpty();
+    // Taken now: reload() below shows the provider again, which empties the key field.
+    const QString key = m_key->text();
+    // Saving an existing provider again keeps whether it is the default.
+    const std::optional<ProviderConfig> existing = m_registry->provider(config.name);
+    config.isDefault = existing ? existing->isDefault : m_registry->providers().isEmpty();
     QString error = config.validate();
     if (error.isEmpty()) {
         if (m_registry->provider(config.name))
@@ -182,30 +223,55 @@ void ProviderSettingsDialog::save()
     }
     reload();
     Q_EMIT providersChanged();
-    if (!m_key->text().isEmpty()) {
-        m_secrets->writeKey(config.name, m_key->text());
+    if (!key.isEmpty()) {
+        m_secrets->writeKey(config.name, key);
         m_key->clear();
     } else {
         m_message->showMessage(tr("Saved %1.").arg(config.name), InlineMessage::Type::Positive);
     }
 }
 
-void ProviderSettingsDialog::removeSelected()
+void ProviderSettingsPage::removeSelected()
 {
     if (!m_list->currentItem())
         return;
+    const QString name = m_list->currentItem()->text();
     QString error;
-    if (!m_registry->remove(m_list->currentItem()->text(), &error)) {
+    if (!m_registry->remove(name, &error)) {
         m_message->showMessage(error, InlineMessage::Type::Error);
         return;
     }
+    // A later provider of the same name must not inherit the key.
+    if (m_secrets->keyState(name) == SecretStore::KeyState::Stored)
+        m_secrets->removeKey(name);
     reload();
     Q_EMIT providersChanged();
 }
 
-void ProviderSettingsDialog::detectLocalServers()
+void ProviderSettingsPage::detectLocalServers()
 {
     m_detect->setEnabled(false);
     m_message->hide();
     m_probe->start(m_settings->localServerPorts());
+}
+
+ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, SecretStore *secrets,
+                                               Settings *settings, QWidget *parent)
+    : QDialog(parent)
+    , m_page(new ProviderSettingsPage(registry, secrets, settings, this))
+{
+    setObjectName(u"ProviderSettings"_s);
+    setWindowTitle(tr("Model providers"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_page, &ProviderSettingsPage::providersChanged, this, &ProviderSettingsDialog::providersChanged);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_page, 1);
+    layout->addWidget(buttons);
+    resize(820, 500);
+}
+
+void ProviderSettingsDialog::detectLocalServers()
+{
+    m_page->detectLocalServers();
 }

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shellcallview.h"
 
+#include "elidedlabel.h"
+
+#include <QAction>
+#include <QClipboard>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QLabel>
@@ -14,6 +19,7 @@
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -74,6 +80,7 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     m_command->setTextFormat(Qt::PlainText);
     m_command->setText(u"$ "_s + command);
     m_command->setWordWrap(true);
+    m_command->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     // Long one-line commands wrap inside the panel instead of widening it.
@@ -280,22 +287,134 @@ ShellCallView::ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidg
     const QString status = outputItem.value(u"status"_s).toString(u"completed"_s);
     setStatus(status == u"completed" ? tr("Completed") : tr("Incomplete"));
     m_elapsed->setText(tr("from trace"));
+    m_finished = true;
+}
+
+ShellCallView *ShellCallView::fromStartedEvent(const QJsonObject &event, int maxBlocks, QWidget *parent)
+{
+    return new ShellCallView(EventsTag(), event, maxBlocks, parent);
+}
+
+ShellCallView::ShellCallView(EventsTag, const QJsonObject &event, int maxBlocks, QWidget *parent)
+    : QFrame(parent)
+    , m_callId(event.value(u"call_id"_s).toString())
+    , m_maxBlocks(maxBlocks)
+    , m_startMs(event.value(u"time_ms"_s).toInteger())
+    , m_fromEvents(true)
+{
+    QStringList commands;
+    const QJsonObject action = event.value(u"action"_s).toObject();
+    for (const QJsonValue &c : action.value(u"commands"_s).toArray())
+        commands.append(c.toString());
+    build(event.value(u"container_id"_s).toString(), commands);
+    m_sawOutput = QList<bool>(commands.size(), false);
+    m_commandDone = QList<bool>(commands.size(), false);
+    m_item = QJsonObject{{u"type"_s, u"openrouter:shell"_s},
+                         {u"call_id"_s, m_callId},
+                         {u"status"_s, u"in_progress"_s},
+                         {u"container_id"_s, m_containerId},
+                         {u"action"_s, action},
+                         {u"output"_s, QJsonArray()}};
+    m_ticker.setInterval(100);
+    connect(&m_ticker, &QTimer::timeout, this, &ShellCallView::tick);
+    m_clock.start();
+    setStatus(tr("Running"));
+    m_ticker.start();
+}
+
+void ShellCallView::handleEvent(const QJsonObject &event)
+{
+    if (m_finished || !m_fromEvents)
+        return;
+    const QString type = event.value(u"type"_s).toString();
+    const int index = event.value(u"command_index"_s).toInt(-1);
+    if (index < 0 || index >= m_commands.size())
+        return;
+    if (type == u"command.started") {
+        m_commands[index]->setRunning();
+    } else if (type == u"output.chunk") {
+        m_sawOutput[index] = true;
+        m_commands[index]->appendOutput(event.value(u"stream"_s).toString() == u"stderr"
+                                            ? ShellCall::Stream::Stderr
+                                            : ShellCall::Stream::Stdout,
+                                        event.value(u"text"_s).toString());
+    } else if (type == u"command.finished") {
+        const QJsonObject resultJson = event.value(u"result"_s).toObject();
+        const CommandResult result = resultFromJson(resultJson);
+        // A viewer that joined mid-command saw no chunks; the result carries the output.
+        if (!m_sawOutput.at(index)) {
+            m_commands[index]->appendOutput(ShellCall::Stream::Stdout, result.stdoutText);
+            m_commands[index]->appendOutput(ShellCall::Stream::Stderr, result.stderrText);
+        }
+        m_commands[index]->setResult(result);
+        m_commandDone[index] = true;
+        m_sawTimeout = m_sawTimeout || result.outcome.type == CommandOutcome::Type::Timeout;
+        QJsonArray output = m_item.value(u"output"_s).toArray();
+        while (output.size() <= index)
+            output.append(QJsonObject());
+        output.replace(index, resultJson);
+        m_item.insert(u"output"_s, output);
+    }
+}
+
+void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QString &reason)
+{
+    if (m_finished || !m_fromEvents)
+        return;
+    m_finished = true;
+    m_ticker.stop();
+    for (CommandOutputView *view : std::as_const(m_commands))
+        view->flush();
+    m_elapsed->setText(formatElapsed(m_startMs > 0 && timeMs >= m_startMs ? timeMs - m_startMs
+                                                                          : m_clock.elapsed()));
+    const bool allRan = !m_commandDone.contains(false);
+    if (allRan)
+        setStatus(m_sawTimeout ? tr("Completed (timeout)") : tr("Completed"));
+    else if (cancelled)
+        setStatus(tr("Cancelled"));
+    else
+        setStatus(tr("Incomplete"));
+    if (!reason.isEmpty())
+        m_status->setToolTip(reason);
+    m_item.insert(u"status"_s, allRan ? u"completed"_s : u"incomplete"_s);
+    for (int i = 0; i < m_commands.size(); ++i) {
+        if (m_commandDone.at(i))
+            continue;
+        m_commands[i]->setResult(CommandResult());
+        m_commands[i]->findChild<QLabel *>(u"OutcomeBadge"_s)->setText(tr("not run"));
+    }
 }
 
 void ShellCallView::build(const QString &containerId, const QStringList &commands)
 {
     setObjectName(u"ShellCallView"_s);
     setFrameShape(QFrame::StyledPanel);
+    m_containerId = containerId;
 
-    m_title = new QLabel(this);
+    // Ids run to 40 characters: the header elides the middle, the tooltip and the copy button give it whole.
+    m_title = new ElidedLabel(this);
     m_title->setObjectName(u"CallContainer"_s);
     m_title->setText(tr("Container %1").arg(containerId.isEmpty() ? tr("(unknown)") : containerId));
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (!containerId.isEmpty())
+        m_title->setToolTip(tr("Container %1").arg(containerId));
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_title->setMinimumWidth(60);
+    m_copyId = new QToolButton(this);
+    m_copyId->setObjectName(u"CopyContainerId"_s);
+    m_copyId->setIcon(QIcon::fromTheme(u"edit-copy"_s));
+    m_copyId->setText(tr("Copy"));
+    m_copyId->setToolButtonStyle(m_copyId->icon().isNull() ? Qt::ToolButtonTextOnly : Qt::ToolButtonIconOnly);
+    m_copyId->setAutoRaise(true);
+    m_copyId->setToolTip(tr("Copy the container id"));
+    m_copyId->setEnabled(!containerId.isEmpty());
+    connect(m_copyId, &QToolButton::clicked, this, &ShellCallView::copyContainerId);
+    auto *copyAction = new QAction(tr("Copy container id"), m_title);
+    copyAction->setObjectName(u"CopyContainerIdAction"_s);
+    copyAction->setEnabled(!containerId.isEmpty());
+    connect(copyAction, &QAction::triggered, this, &ShellCallView::copyContainerId);
+    m_title->addAction(copyAction);
+    m_title->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_status = new QLabel(this);
     m_status->setObjectName(u"CallStatus"_s);
     m_elapsed = new QLabel(this);
@@ -306,11 +425,17 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     m_cost->setForegroundRole(QPalette::PlaceholderText);
     setCost(-1);
 
+    // The id gets a line of its own so it is elided only in a very narrow panel.
     auto *header = new QHBoxLayout;
+    header->setSpacing(4);
     header->addWidget(m_title, 1);
-    header->addWidget(m_status);
-    header->addWidget(m_elapsed);
-    header->addWidget(m_cost);
+    header->addWidget(m_copyId);
+    auto *facts = new QHBoxLayout;
+    facts->setSpacing(12);
+    facts->addWidget(m_status);
+    facts->addWidget(m_elapsed);
+    facts->addWidget(m_cost);
+    facts->addStretch(1);
 
     m_commandsLayout = new QVBoxLayout;
     m_commandsLayout->setSpacing(4);
@@ -322,7 +447,14 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->addLayout(header);
+    layout->addLayout(facts);
     layout->addLayout(m_commandsLayout);
+}
+
+void ShellCallView::copyContainerId()
+{
+    if (!m_containerId.isEmpty())
+        QGuiApplication::clipboard()->setText(m_containerId);
 }
 
 QJsonObject ShellCallView::outputItem() const
@@ -340,6 +472,16 @@ QString ShellCallView::statusText() const
 void ShellCallView::setCost(double dollars)
 {
     m_cost->setText(dollars < 0 ? tr("cost —") : tr("$%1").arg(QLocale().toString(dollars, 'f', 4)));
+}
+
+QString ShellCallView::formatElapsed(qint64 ms)
+{
+    return ::formatElapsed(ms);
+}
+
+void ShellCallView::setCostToolTip(const QString &text)
+{
+    m_cost->setToolTip(text);
 }
 
 void ShellCallView::setStatus(const QString &text)
@@ -367,6 +509,7 @@ void ShellCallView::onCommandFinished(int index, const CommandResult &result)
 
 void ShellCallView::onFinished()
 {
+    m_finished = true;
     m_ticker.stop();
     for (CommandOutputView *view : std::as_const(m_commands))
         view->flush();

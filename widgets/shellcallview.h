@@ -9,9 +9,11 @@
 #include <QPointer>
 #include <QTimer>
 
+class ElidedLabel;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QToolButton;
 class QVBoxLayout;
 
 // One command of a shell call: the command line, its stdout/stderr as they stream and its outcome badge.
@@ -61,23 +63,45 @@ private:
 };
 
 // One shell call: container id, status, elapsed time, cost, and a CommandOutputView per command. Shows a
-// live ShellCall or a finished Responses output item (trace viewer).
+// live ShellCall, a finished Responses output item (trace viewer), or a call another program made through
+// the local API, driven by the API's event stream (fromStartedEvent() and handleEvent()).
 class ShellCallView : public QFrame
 {
     Q_OBJECT
 public:
     ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent = nullptr);
     ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidget *parent = nullptr);
+    // A call from a "shell_call.started" event of the local API (call_id, container_id, action, time_ms).
+    static ShellCallView *fromStartedEvent(const QJsonObject &event, int maxBlocks, QWidget *parent = nullptr);
 
     ShellCall *call() const { return m_call; }
     QJsonObject outputItem() const;
     QList<CommandOutputView *> commandViews() const { return m_commands; }
     QString statusText() const;
+    QString containerId() const { return m_containerId; }
+    // The call id of an event-driven view (empty for the other two kinds).
+    QString callId() const { return m_callId; }
+    bool isFinished() const { return m_finished; }
+    // "4.2 s" below ten seconds, then "1:05": how every elapsed time in the workbench reads.
+    static QString formatElapsed(qint64 ms);
     // Dollars; negative leaves the cost blank (not metered yet).
     void setCost(double dollars);
+    void setCostToolTip(const QString &text);
+
+    // Event-driven views: applies a command.started, output.chunk or command.finished event of this call.
+    void handleEvent(const QJsonObject &event);
+    // Event-driven views: the call is over (its files.changed or its request's end arrived at timeMs);
+    // cancelled: the request failed or was cancelled before every command ran.
+    void finishFromEvents(qint64 timeMs, bool cancelled, const QString &reason = {});
 
 private:
+    struct EventsTag
+    {
+    };
+    ShellCallView(EventsTag, const QJsonObject &event, int maxBlocks, QWidget *parent);
+
     void build(const QString &containerId, const QStringList &commands);
+    void copyContainerId();
     void onCommandStarted(int index);
     void onOutput(int index, ShellCall::Stream stream, const QString &text);
     void onCommandFinished(int index, const CommandResult &result);
@@ -87,8 +111,11 @@ private:
 
     QPointer<ShellCall> m_call;
     QJsonObject m_item;
+    QString m_containerId;
+    QString m_callId;
     int m_maxBlocks = 5000;
-    QLabel *m_title = nullptr;
+    ElidedLabel *m_title = nullptr;
+    QToolButton *m_copyId = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_elapsed = nullptr;
     QLabel *m_cost = nullptr;
@@ -96,6 +123,13 @@ private:
     QList<CommandOutputView *> m_commands;
     QElapsedTimer m_clock;
     QTimer m_ticker;
+    // Event-driven views only.
+    qint64 m_startMs = 0;
+    bool m_fromEvents = false;
+    QList<bool> m_sawOutput;
+    QList<bool> m_commandDone;
+    bool m_sawTimeout = false;
+    bool m_finished = false;
 };
 
 // The dock's content: every shell call of a conversation (or of an opened trace), newest last.

@@ -8,6 +8,13 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+// apply() marks its translators so a later apply() removes exactly those.
+constexpr auto AppliedTranslatorName = "SandbenchAppliedTranslator"_L1;
+} // namespace
+
+QString TranslatorLoader::s_activeLanguage;
+
 QStringList TranslatorLoader::availableLanguages()
 {
     QStringList languages;
@@ -16,6 +23,16 @@ QStringList TranslatorLoader::availableLanguages()
         languages.append(file.mid(qsizetype(sizeof("sandbench_") - 1)).chopped(3));
     }
     return languages;
+}
+
+QLocale TranslatorLoader::localeFor(const QString &language)
+{
+    if (language.isEmpty())
+        return QLocale::system();
+    // "en" alone would follow the system's territory in QLocale's lookup; English texts need no catalogue.
+    if (language == u"en")
+        return QLocale(QLocale::English, QLocale::UnitedStates);
+    return QLocale(language);
 }
 
 QStringList TranslatorLoader::install(QCoreApplication *app, const QLocale &locale)
@@ -27,7 +44,7 @@ QStringList TranslatorLoader::install(QCoreApplication *app, const QLocale &loca
     };
     const Catalogue catalogues[] = {
         {u"sandbench"_s, u":/i18n"_s},
-        // Standard dialog buttons and other strings that come from Qt itself.
+        // Standard dialog buttons and other strings that come from Qt itself (qt6-translations-l10n).
         {u"qtbase"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)},
     };
 
@@ -42,4 +59,26 @@ QStringList TranslatorLoader::install(QCoreApplication *app, const QLocale &loca
         }
     }
     return loaded;
+}
+
+QStringList TranslatorLoader::apply(QCoreApplication *app, const QString &language)
+{
+    // Deleting a translator uninstalls it.
+    const QList<QTranslator *> previous = app->findChildren<QTranslator *>(AppliedTranslatorName);
+    qDeleteAll(previous);
+
+    const QLocale locale = localeFor(language);
+    QLocale::setDefault(locale);
+    const QStringList loaded = install(app, locale);
+    for (QTranslator *translator : app->findChildren<QTranslator *>(Qt::FindDirectChildrenOnly)) {
+        if (translator->objectName().isEmpty() && loaded.contains(translator->filePath()))
+            translator->setObjectName(AppliedTranslatorName);
+    }
+    s_activeLanguage = language;
+    return loaded;
+}
+
+QString TranslatorLoader::activeLanguage()
+{
+    return s_activeLanguage;
 }

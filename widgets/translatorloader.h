@@ -6,14 +6,28 @@
 
 class QCoreApplication;
 
-// Installs the application's own translations (embedded under :/i18n) and Qt's for a locale.
+// Installs the application's own translations (embedded under :/i18n) and Qt's for a locale, and swaps
+// them when the user picks another language (Settings::Key::Language) and the window is re-created.
 class TranslatorLoader
 {
 public:
     // The languages shipped in :/i18n, as file suffixes (sandbench_<suffix>.qm).
     static QStringList availableLanguages();
 
+    // The locale for a stored language choice: empty means the system's locale, otherwise a locale name
+    // such as "de" or "zh_CN" ("en" is English without any catalogue).
+    static QLocale localeFor(const QString &language);
+
     // Installs every translator found for the locale, parented to the application, and returns the
     // files that were loaded (empty for English or an unsupported language).
     static QStringList install(QCoreApplication *app, const QLocale &locale);
+
+    // Removes the translators an earlier apply() installed, installs those of the language choice, makes
+    // its locale the default and remembers the choice as activeLanguage(). Returns the files loaded.
+    static QStringList apply(QCoreApplication *app, const QString &language);
+    // The choice the running application's texts are in (the last apply()).
+    static QString activeLanguage();
+
+private:
+    static QString s_activeLanguage;
 };

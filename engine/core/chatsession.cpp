@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/chatsession.h"
 
+#include "gateway/guardrail.h"
+#include "gateway/requestobserver.h"
 #include "models/modelclient.h"
+#include "models/scriptedclient.h"
 #include "sandbox/container.h"
+#include "sandbox/history/meter.h"
 #include "sandbox/shellcall.h"
 #include "tools/shellaction.h"
 
+#include <QDateTime>
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QUuid>
 
 using namespace Qt::StringLiterals;
 
@@ -30,6 +36,12 @@ ChatSession::~ChatSession()
         m_turn->disconnect(this);
     if (m_call)
         m_call->disconnect(this);
+}
+
+void ChatSession::setMessages(const QList<Message> &messages)
+{
+    if (!m_busy)
+        m_messages = messages;
 }
 
 void ChatSession::setClient(ModelClient *client, const QString &model)
@@ -87,14 +99,85 @@ bool ChatSession::send(const QString &text)
         Q_EMIT failed(tr("This conversation has no container."));
         return false;
     }
+    m_requestId = u"gui_"_s + QUuid::createUuid().toString(QUuid::Id128);
+    m_record = RequestRecord();
+    m_record.id = m_requestId;
+    m_record.timeMs = QDateTime::currentMSecsSinceEpoch();
+    m_record.api = u"workbench"_s;
+    m_record.model = m_model;
+    m_record.provider = m_client->config().name.isEmpty() ? u"scripted"_s : m_client->config().name;
+    m_lastAnswer.clear();
+    m_error.clear();
+    m_lastGuardrailNote.clear();
+    QString forModel = text;
+    if (!guard(&forModel))
+        return false;
+    m_lastUserText = forModel;
     if (m_messages.isEmpty() && !m_systemPrompt.isEmpty())
         m_messages.append(Message::system(m_systemPrompt));
-    m_messages.append(Message::user(text));
+    m_messages.append(Message::user(forModel));
     m_steps = 0;
     m_stopping = false;
     m_busy = true;
+    m_chargedInRequest = 0;
+    m_meterStarted = false;
+    if (m_meter) {
+        m_meter->begin(m_requestId);
+        m_meterStarted = true;
+    }
     Q_EMIT busyChanged(true);
     startTurn();
+    return true;
+}
+
+bool ChatSession::guard(QString *text)
+{
+    if (!m_observer)
+        return true;
+    QString error;
+    if (!m_observer->refresh(&error)) {
+        // Sending unguarded would be worse than not sending (the local API refuses such requests too).
+        Q_EMIT failed(tr("The question was not sent: the workspace's guardrail settings cannot be read (%1).")
+                          .arg(error));
+        return false;
+    }
+    const std::shared_ptr<const GuardrailEngine> engine = m_observer->guardrails();
+    if (!engine)
+        return true;
+    const GuardrailOutcome outcome = engine->apply({{u"user"_s, *text}});
+    m_record.detections = outcome.detections;
+    for (Detection &d : m_record.detections)
+        d.messageIndex = int(m_messages.size()) + (m_messages.isEmpty() && !m_systemPrompt.isEmpty() ? 1 : 0);
+    if (outcome.blocked()) {
+        QString family;
+        for (const Detection &d : std::as_const(outcome.detections))
+            if (d.action == GuardrailAction::Block && family.isEmpty())
+                family = d.family;
+        const QString reason = tr("Blocked by the guardrail \"%1\" (%2 detected); the question was not sent "
+                                  "to the model. Rephrase "
+                                  "it, or change the guardrail's action in the Guardrails panel.")
+                                   .arg(outcome.blockedBy, family);
+        m_error = reason;
+        record(403, QString());
+        Q_EMIT failed(reason);
+        return false;
+    }
+    const QString forwarded = outcome.messages.value(0).content;
+    if (!outcome.detections.isEmpty()) {
+        QStringList slugs;
+        for (const Detection &d : std::as_const(outcome.detections))
+            if (!slugs.contains(d.guardrail))
+                slugs.append(d.guardrail);
+        if (forwarded != *text)
+            m_lastGuardrailNote = tr("Guardrail %1 redacted part of your question before the model read it; "
+                                     "the model received the text shown.")
+                                      .arg(slugs.join(u", "_s));
+        else
+            m_lastGuardrailNote = tr("Guardrail %1 flagged your question; it was sent unchanged and the "
+                                     "detection is in the request log.")
+                                      .arg(slugs.join(u", "_s));
+    }
+    *text = forwarded;
     return true;
 }
 
@@ -133,8 +216,9 @@ void ChatSession::startTurn()
             finishWith(false);
             return;
         }
-        Q_EMIT failed(error.toString());
-        finishWith(false);
+        m_error = error.toString();
+        Q_EMIT failed(m_error);
+        finishWith(false, error.httpStatus > 0 ? error.httpStatus : 502);
     });
 }
 
@@ -142,6 +226,12 @@ void ChatSession::onTurnFinished(const TurnResult &result)
 {
     m_turn = nullptr;
     m_messages.append(result.message);
+    m_record.inputTokens += result.usage.inputTokens;
+    m_record.outputTokens += result.usage.outputTokens;
+    m_record.turns.append({m_model, QDateTime::currentMSecsSinceEpoch(), 0, result.usage.inputTokens,
+                           result.usage.outputTokens, result.rawStopReason});
+    if (!result.message.text().isEmpty())
+        m_lastAnswer = result.message.text();
     Q_EMIT assistantFinished(result.message.text());
     if (m_stopping) {
         finishWith(false);
@@ -163,8 +253,8 @@ void ChatSession::runNextCall()
     }
     if (m_pendingCalls.isEmpty()) {
         if (m_steps >= MaxToolSteps) {
-            Q_EMIT failed(
-                tr("Stopped after %n tool call(s): the limit for one question.", nullptr, MaxToolSteps));
+            m_error = tr("Stopped after %n tool call(s): the limit for one question.", nullptr, MaxToolSteps);
+            Q_EMIT failed(m_error);
             finishWith(false);
             return;
         }
@@ -193,9 +283,17 @@ void ChatSession::runNextCall()
         return;
     }
     m_pngsBefore = pngFiles(m_container->homeDir());
+    // A call that has to start a new or sleeping container pays the cold-start minimum (SPEC 1.7).
+    const bool cold = !m_container->isAwake();
     ShellCall *shell = m_container->run(*action);
     m_call = shell;
     shell->setProperty("toolCallId", call.id);
+    shell->setProperty("startMs", QDateTime::currentMSecsSinceEpoch());
+    connect(shell, &ShellCall::commandStarted, this, [this, cold, first = true]() mutable {
+        if (m_meter && m_meterStarted)
+            m_meter->commandStarted(m_requestId, cold && first);
+        first = false;
+    });
     connect(shell, &ShellCall::finished, this, &ChatSession::onCallFinished);
     Q_EMIT shellCallStarted(shell);
 }
@@ -206,11 +304,25 @@ void ChatSession::onCallFinished()
     m_call = nullptr;
     if (!shell)
         return;
+    recordShellCall(shell);
+    if (m_meter && m_meterStarted) {
+        const double sofar = m_meter->current(m_requestId).cost;
+        Q_EMIT shellCallCharged(shell, std::max(0.0, sofar - m_chargedInRequest));
+        m_chargedInRequest = std::max(sofar, m_chargedInRequest);
+    }
     const QJsonObject item = shell->outputItem();
     QString content =
         QString::fromUtf8(QJsonDocument(item.value(u"output"_s).toArray()).toJson(QJsonDocument::Compact));
     if (!shell->isCompleted() && !shell->errorString().isEmpty())
         content += u"\n"_s + shell->errorString();
+    // The hosted detector never reads tool output; the workspace may ask for it (SPEC 3).
+    if (m_observer && m_observer->scanToolOutput()) {
+        if (const std::shared_ptr<const GuardrailEngine> engine = m_observer->guardrails()) {
+            const ToolOutputOutcome outcome = engine->scanToolOutput(content);
+            m_record.detections += outcome.detections;
+            content = outcome.blocked() ? u"error: "_s + outcome.blockReason : outcome.text;
+        }
+    }
     m_messages.append(Message::tool(shell->property("toolCallId").toString(), content, false));
     Q_EMIT shellCallFinished(shell);
 
@@ -227,11 +339,71 @@ void ChatSession::onCallFinished()
     runNextCall();
 }
 
-void ChatSession::finishWith(bool ok)
+void ChatSession::recordShellCall(ShellCall *shell)
+{
+    ShellCallRecord r;
+    r.callId = shell->property("toolCallId").toString();
+    r.tool = u"openrouter:shell"_s;
+    r.containerId = m_container ? m_container->id() : QString();
+    r.startMs = shell->property("startMs").toLongLong();
+    r.durationMs = QDateTime::currentMSecsSinceEpoch() - r.startMs;
+    const QList<CommandResult> results = shell->results();
+    for (int i = 0; i < results.size(); ++i) {
+        const CommandResult &result = results.at(i);
+        CommandRecord c;
+        c.command = shell->action().commands.value(i);
+        c.stdoutText = result.stdoutText;
+        c.stderrText = result.stderrText;
+        c.outcome = result.outcome.type == CommandOutcome::Type::Timeout ? u"timeout"_s : u"exit"_s;
+        c.exitCode = result.outcome.type == CommandOutcome::Type::Exit ? result.outcome.exitCode : 0;
+        c.durationMs = result.durationMs;
+        c.startMs = r.startMs;
+        r.commands.append(c);
+    }
+    m_record.shellCalls.append(r);
+    if (!r.containerId.isEmpty() && !m_record.containerIds.contains(r.containerId))
+        m_record.containerIds.append(r.containerId);
+}
+
+void ChatSession::record(int status, const QString &response)
+{
+    const QString requestId = m_record.id;
+    if (m_observer && !requestId.isEmpty()) {
+        RequestRecord r = m_record;
+        r.workspace = m_observer->workspace();
+        r.status = status;
+        r.latencyMs = QDateTime::currentMSecsSinceEpoch() - r.timeMs;
+        if (m_observer->ioLogging()) {
+            r.requestBody = QJsonDocument(QJsonObject{{u"model"_s, m_model}, {u"input"_s, m_lastUserText}})
+                                .toJson(QJsonDocument::Compact);
+            r.responseBody = QJsonDocument(status == 200 ? QJsonObject{{u"output_text"_s, response}}
+                                                         : QJsonObject{{u"error"_s, m_error}})
+                                 .toJson(QJsonDocument::Compact);
+        }
+        m_observer->record(r);
+    }
+    m_record = RequestRecord();
+    if (!requestId.isEmpty())
+        Q_EMIT requestRecorded(requestId, status);
+}
+
+void ChatSession::finishWith(bool ok, int status)
 {
     if (!m_busy)
         return;
     m_busy = false;
+    if (m_meter && m_meterStarted) {
+        const double cost = m_meter->finish(m_requestId).cost;
+        m_meterStarted = false;
+        m_record.serverToolCost = cost;
+        m_totalCost += cost;
+        // A question without shell calls costs nothing and leaves the figure as it was.
+        if (cost > 0)
+            Q_EMIT costChanged(m_totalCost);
+    }
+    if (!ok && status == 200)
+        status = m_stopping ? 499 : 500;
+    record(status, m_lastAnswer);
     const bool wasStopping = m_stopping;
     m_stopping = false;
     m_pendingCalls.clear();

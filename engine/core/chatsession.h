@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "gateway/requestrecord.h"
 #include "models/conversation.h"
 #include "models/modelclient.h"
 #include "sandbox/container.h"
@@ -10,10 +11,15 @@
 #include <QObject>
 #include <QPointer>
 
+class Meter;
+class RequestObserver;
 class ShellCall;
 
 // One conversation driven directly from the GUI: sends the messages to a model, runs its "shell" tool calls
-// in the conversation's container, feeds the results back and repeats until the model answers.
+// in the conversation's container, feeds the results back and repeats until the model answers. With a
+// RequestObserver each question goes through the workspace's guardrails (block, redact, flag; optionally
+// over sandbox output) and lands in the workspace's request log like a local API request; with a Meter the
+// sandbox time is charged per SPEC 1.7 and shown per shell call.
 class ChatSession : public QObject
 {
     Q_OBJECT
@@ -30,8 +36,23 @@ public:
     ModelClient *client() const { return m_client; }
     QString model() const { return m_model; }
     void setSystemPrompt(const QString &prompt) { m_systemPrompt = prompt; }
+    // Neither is owned and both must outlive the session; either may be null (no guardrails or log; no
+    // cost).
+    void setObserver(RequestObserver *observer) { m_observer = observer; }
+    void setMeter(Meter *meter) { m_meter = meter; }
 
     QList<Message> messages() const { return m_messages; }
+    // A saved conversation's history, so the model sees it on the next question; ignored while busy.
+    void setMessages(const QList<Message> &messages);
+    // The text the model received for the last question (redacted when a guardrail redacted it) and, when a
+    // guardrail acted on it, a sentence saying which and what.
+    QString lastUserText() const { return m_lastUserText; }
+    QString lastGuardrailNote() const { return m_lastGuardrailNote; }
+    // Sandbox cost of every question of this conversation, in dollars.
+    double totalCost() const { return m_totalCost; }
+    void setTotalCost(double dollars) { m_totalCost = dollars; }
+    // The id of the current (or last) question in the request log.
+    QString requestId() const { return m_requestId; }
     bool isBusy() const { return m_busy; }
     // Tool steps taken by the current (or last) request.
     int toolSteps() const { return m_steps; }
@@ -54,6 +75,13 @@ Q_SIGNALS:
     void assistantFinished(const QString &text);
     void shellCallStarted(ShellCall *call);
     void shellCallFinished(ShellCall *call);
+    // The sandbox cost of a finished call (emitted just before shellCallFinished); the first call on a new
+    // or sleeping container carries the 30-second minimum.
+    void shellCallCharged(ShellCall *call, double dollars);
+    // totalCost() changed (a question finished).
+    void costChanged(double total);
+    // The question was handed to the request log.
+    void requestRecorded(const QString &requestId, int status);
     // Host paths of PNG images a shell call created or changed in the workspace.
     void imagesCreated(const QStringList &paths);
     void failed(const QString &message);
@@ -66,7 +94,11 @@ private:
     void onTurnFinished(const TurnResult &result);
     void runNextCall();
     void onCallFinished();
-    void finishWith(bool ok);
+    void finishWith(bool ok, int status = 200);
+    // Applies the guardrails to the new question; false (and failed()) when one blocks it.
+    bool guard(QString *text);
+    void recordShellCall(ShellCall *shell);
+    void record(int status, const QString &response);
 
     QPointer<Container> m_container;
     QPointer<ModelClient> m_client;
@@ -77,6 +109,17 @@ private:
     QPointer<ShellCall> m_call;
     QList<ToolCall> m_pendingCalls;
     QHash<QString, QDateTime> m_pngsBefore;
+    RequestObserver *m_observer = nullptr;
+    Meter *m_meter = nullptr;
+    QString m_requestId;
+    QString m_lastUserText;
+    QString m_lastGuardrailNote;
+    QString m_lastAnswer;
+    QString m_error;
+    double m_totalCost = 0;
+    double m_chargedInRequest = 0;
+    bool m_meterStarted = false;
+    RequestRecord m_record;
     bool m_busy = false;
     bool m_stopping = false;
     int m_steps = 0;

@@ -593,48 +593,53 @@ int RequestLog::pruneNow()
     return removed;
 }
 
+// The WHERE clause (with its bind values) of a filter, shared by search() and count().
+QString RequestLog::whereClause(const LogFilter &filter, QVariantList *binds) const
+{
+    QStringList where;
+    if (!filter.text.trimmed().isEmpty()) {
+        if (m_fts) {
+            where << u"r.id IN (SELECT rowid FROM request_text WHERE request_text MATCH ?)"_s;
+            *binds << ftsQuery(filter.text);
+        } else {
+            where
+                << u"(CAST(r.request_body AS TEXT) LIKE ?1 OR CAST(r.response_body AS TEXT) LIKE ?1 OR EXISTS"
+                   " (SELECT 1 FROM shell_calls s JOIN commands c ON c.shell_call_id = s.id WHERE"
+                   " s.request_id = r.id AND (c.command LIKE ?1 OR c.stdout LIKE ?1 OR c.stderr LIKE ?1)))"_s;
+            *binds << QString(u'%' % filter.text % u'%');
+        }
+    }
+    if (!filter.model.isEmpty()) {
+        where << u"r.model = ?"_s;
+        *binds << filter.model;
+    }
+    if (filter.status) {
+        where << u"r.status = ?"_s;
+        *binds << *filter.status;
+    }
+    if (filter.from.isValid()) {
+        where << u"r.time_ms >= ?"_s;
+        *binds << filter.from.toMSecsSinceEpoch();
+    }
+    if (filter.to.isValid()) {
+        where << u"r.time_ms < ?"_s;
+        *binds << filter.to.toMSecsSinceEpoch();
+    }
+    return where.isEmpty() ? QString() : u" WHERE "_s % where.join(u" AND "_s);
+}
+
 QList<RequestRecord> RequestLog::search(const LogFilter &filter) const
 {
     QList<RequestRecord> out;
     QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
     if (!db.isOpen())
         return out;
-    QStringList where;
     QVariantList binds;
-    if (!filter.text.trimmed().isEmpty()) {
-        if (m_fts) {
-            where << u"r.id IN (SELECT rowid FROM request_text WHERE request_text MATCH ?)"_s;
-            binds << ftsQuery(filter.text);
-        } else {
-            where
-                << u"(CAST(r.request_body AS TEXT) LIKE ?1 OR CAST(r.response_body AS TEXT) LIKE ?1 OR EXISTS"
-                   " (SELECT 1 FROM shell_calls s JOIN commands c ON c.shell_call_id = s.id WHERE"
-                   " s.request_id = r.id AND (c.command LIKE ?1 OR c.stdout LIKE ?1 OR c.stderr LIKE ?1)))"_s;
-            binds << QString(u'%' % filter.text % u'%');
-        }
-    }
-    if (!filter.model.isEmpty()) {
-        where << u"r.model = ?"_s;
-        binds << filter.model;
-    }
-    if (filter.status) {
-        where << u"r.status = ?"_s;
-        binds << *filter.status;
-    }
-    if (filter.from.isValid()) {
-        where << u"r.time_ms >= ?"_s;
-        binds << filter.from.toMSecsSinceEpoch();
-    }
-    if (filter.to.isValid()) {
-        where << u"r.time_ms < ?"_s;
-        binds << filter.to.toMSecsSinceEpoch();
-    }
+    const QString where = whereClause(filter, &binds);
     QString sql =
         u"SELECT r.id, r.request_id, r.time_ms, r.latency_ms, r.workspace, r.api, r.model, r.provider,"
         " r.status, r.input_tokens, r.output_tokens, r.server_tool_cost, r.container_ids, r.io_logged"
-        " FROM requests r"_s;
-    if (!where.isEmpty())
-        sql += u" WHERE "_s % where.join(u" AND "_s);
+        " FROM requests r"_s % where;
     sql += u" ORDER BY r.time_ms DESC, r.id DESC LIMIT ? OFFSET ?"_s;
     binds << filter.limit << filter.offset;
     QSqlQuery q(db);
@@ -819,4 +824,61 @@ bool RequestLog::exportJsonl(const QString &path, const LogFilter &filter, QStri
         return false;
     }
     return true;
+}
+
+qint64 RequestLog::count(const LogFilter &filter) const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    if (!db.isOpen())
+        return 0;
+    QVariantList binds;
+    QSqlQuery q(db);
+    q.prepare(u"SELECT count(*) FROM requests r"_s % whereClause(filter, &binds));
+    for (const QVariant &b : std::as_const(binds))
+        q.addBindValue(b);
+    if (!q.exec() || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+QStringList RequestLog::models() const
+{
+    QStringList out;
+    QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
+    if (q.exec(u"SELECT DISTINCT model FROM requests WHERE model IS NOT NULL AND model != '' ORDER BY model"_s)) {
+        while (q.next())
+            out.append(q.value(0).toString());
+    }
+    return out;
+}
+
+QList<int> RequestLog::statuses() const
+{
+    QList<int> out;
+    QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
+    if (q.exec(u"SELECT DISTINCT status FROM requests WHERE status IS NOT NULL ORDER BY status"_s)) {
+        while (q.next())
+            out.append(q.value(0).toInt());
+    }
+    return out;
+}
+
+QList<qint64> RequestLog::falsePositiveDetections(qint64 requestRowId) const
+{
+    QList<qint64> out;
+    QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
+    q.prepare(u"SELECT DISTINCT f.detection_id FROM false_positives f JOIN detections d ON d.id = f.detection_id"
+              " WHERE d.request_id = ? ORDER BY f.detection_id"_s);
+    q.addBindValue(requestRowId);
+    if (q.exec()) {
+        while (q.next())
+            out.append(q.value(0).toLongLong());
+    }
+    return out;
+}
+
+qint64 RequestLog::dataVersion() const
+{
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    return scalar(db, u"PRAGMA data_version"_s).toLongLong();
 }

@@ -8,6 +8,7 @@
 #include <QMutex>
 #include <QObject>
 #include <QString>
+#include <QVariantList>
 
 #include <optional>
 
@@ -82,11 +83,21 @@ public:
     QList<GuardrailReportRow> flagReport(const QDateTime &from, const QDateTime &to) const;
     bool exportJsonl(const QString &path, const LogFilter &filter, QString *error = nullptr) const;
 
+    // For viewers that page through the log (the GUI's Logs panel); all read on the caller's connection.
+    qint64 count(const LogFilter &filter) const; // rows search() would find without limit and offset
+    QStringList models() const;                  // distinct model names, sorted
+    QList<int> statuses() const;                 // distinct HTTP statuses, ascending
+    QList<qint64> falsePositiveDetections(qint64 requestRowId) const; // detection ids with a report
+    // Changes whenever another connection (the writer, another process) commits: a cheap change probe.
+    qint64 dataVersion() const;
+
 Q_SIGNALS:
     void committed(int requests); // emitted after each batch transaction
     void writeFailed(const QString &error);
 
 private:
+    QString whereClause(const LogFilter &filter, QVariantList *binds) const;
+
     QString m_path;
     QString m_readConnection;
     bool m_fts = false;

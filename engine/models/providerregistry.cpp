@@ -210,6 +210,13 @@ void ProviderRegistry::setSecretProvider(SecretProvider *secrets)
 QString ProviderRegistry::apiKey(const ProviderConfig &provider, QString *error) const
 {
     const QString key = m_secrets->apiKey(provider);
+    if (key.isEmpty() && error) {
+        const QString reason = m_secrets->missingKeyReason(provider);
+        if (!reason.isEmpty()) {
+            *error = reason;
+            return key;
+        }
+    }
     if (key.isEmpty() && !provider.keyEnv.isEmpty() && error)
         *error = u"the API key of provider \"%1\" is missing: environment variable %2 is not set"_s.arg(
             provider.name, provider.keyEnv);

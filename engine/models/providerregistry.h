@@ -20,6 +20,13 @@ public:
     virtual ~SecretProvider() = default;
     // The key, or an empty string when none is configured (keyless local servers).
     virtual QString apiKey(const ProviderConfig &provider) const = 0;
+    // When apiKey() is empty although the provider needs a key: why (for example the keychain cannot be
+    // reached, or is still being read). Empty when there is nothing to add.
+    virtual QString missingKeyReason(const ProviderConfig &provider) const
+    {
+        Q_UNUSED(provider);
+        return {};
+    }
 };
 
 // Reads the key from the environment variable named by ProviderConfig::keyEnv.

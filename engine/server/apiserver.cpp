@@ -320,16 +320,64 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
         QString key = QUrlQuery(request.url()).queryItemValue(u"key"_s);
         if (key.isEmpty())
             key = bearerKey(request.rawHeader("Authorization"));
-        return m_keys->workspaceForKey(key).value_or(QString());
+        return eventsWorkspace(key);
     });
 }
 
 ApiServer::~ApiServer()
 {
+    // Runs still going refer to the meter and the workspaces: end them while both exist.
+    qDeleteAll(findChildren<AgentRun *>(Qt::FindDirectChildrenOnly));
     for (Workspace *ws : std::as_const(m_workspaces)) {
-        ws->containers->stopAll();
+        if (!ws->borrowed)
+            ws->containers->stopAll();
         delete ws;
     }
+}
+
+void ApiServer::useWorkspace(const QString &name, ContainerManager *containers, ProviderRegistry *providers,
+                             RequestObserver *observer)
+{
+    Workspace *ws = m_workspaces.value(name);
+    if (!ws) {
+        ws = new Workspace;
+        ws->observer = observer ? observer : new RequestObserver(m_dataDir, name, this);
+        m_workspaces.insert(name, ws);
+    } else {
+        if (!ws->borrowed) {
+            ws->containers->stopAll();
+            ws->containers->deleteLater();
+            ws->providers->deleteLater();
+        }
+        if (observer && ws->observer != observer) {
+            if (ws->observer->parent() == this)
+                ws->observer->deleteLater();
+            ws->observer = observer;
+        }
+    }
+    ws->containers = containers;
+    ws->providers = providers;
+    ws->borrowed = true;
+}
+
+QString ApiServer::createViewerKey(const QString &workspace)
+{
+    const QString key = u"sbv_"_s + QUuid::createUuid().toString(QUuid::Id128) +
+                        QUuid::createUuid().toString(QUuid::Id128);
+    m_viewerKeys.insert(key, workspace);
+    return key;
+}
+
+QString ApiServer::eventsWorkspace(const QString &key)
+{
+    if (const auto it = m_viewerKeys.constFind(key); it != m_viewerKeys.constEnd())
+        return it.value();
+    return m_keys->workspaceForKey(key).value_or(QString());
+}
+
+QAbstractSocket::SocketError ApiServer::listenError() const
+{
+    return m_tcp->serverError();
 }
 
 bool ApiServer::listen(const QHostAddress &address, quint16 port, QString *error)
@@ -375,7 +423,7 @@ void ApiServer::handleUpgrade(HttpConnection *connection, const HttpRequest &req
                   u"no WebSocket endpoint at %1 (use /api/v1/events)"_s.arg(request.path), true);
         return;
     }
-    if (!m_keys->workspaceForKey(key)) {
+    if (eventsWorkspace(key).isEmpty()) {
         sendError(connection, ErrorShape::OpenAi, 401, u"authentication_error"_s,
                   u"missing or invalid API key: pass ?key=KEY or Authorization: Bearer KEY"_s, true);
         return;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QAbstractSocket>
 #include <QHash>
 #include <QHostAddress>
 #include <QJsonObject>
@@ -36,6 +37,8 @@ public:
 
     bool listen(const QHostAddress &address, quint16 port, QString *error);
     quint16 port() const;
+    // Why the last listen() failed (AddressInUseError when another program has the port).
+    QAbstractSocket::SocketError listenError() const;
     void setMaxBodyBytes(qint64 bytes) { m_maxBody = bytes; }
     // Long-lived servers keep a sandbox launcher warm (ContainerManager::setPrewarm).
     void setPrewarm(bool enabled) { m_prewarm = enabled; }
@@ -46,6 +49,17 @@ public:
     // The workspace's guardrails, request log and broadcast (created on first use); null when the workspace
     // cannot be set up.
     RequestObserver *observer(const QString &workspace);
+    // The desktop app serves its own workspace with the window's containers and providers, so requests from
+    // other programs and the window share one session map and one container set (ContainerManager wants one
+    // instance per workspace and process). The server never stops or deletes them; they must outlive it.
+    // Call before the first request of that workspace. An observer passed here (the window's) is shared too,
+    // so the workspace has one set of guardrails and one request-log connection in the process.
+    void useWorkspace(const QString &workspace, ContainerManager *containers, ProviderRegistry *providers,
+                      RequestObserver *observer = nullptr);
+    // A key that opens only the event stream (/api/v1/events) of workspace; it lives in memory until the
+    // server is deleted and is never written to disk (the desktop's own activity viewer uses it).
+    QString createViewerKey(const QString &workspace);
+    ApiKeys *keys() const { return m_keys.get(); }
 
 private:
     struct Workspace
@@ -53,6 +67,7 @@ private:
         ContainerManager *containers = nullptr;
         ProviderRegistry *providers = nullptr;
         RequestObserver *observer = nullptr;
+        bool borrowed = false; // containers and providers belong to the caller of useWorkspace()
     };
     enum class ErrorShape { OpenAi, Anthropic };
 
@@ -60,6 +75,8 @@ private:
     void handle(HttpConnection *connection, const HttpRequest &request);
     void handleUpgrade(HttpConnection *connection, const HttpRequest &request);
     QString authenticate(const HttpRequest &request);
+    // The workspace whose events key may watch: a workspace key or a viewer key.
+    QString eventsWorkspace(const QString &key);
     Workspace *workspace(const QString &name, QString *error);
 
     void handleAgent(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
@@ -88,6 +105,7 @@ private:
     std::unique_ptr<Meter> m_meter;
     EventHub *m_events = nullptr;
     QHash<QString, Workspace *> m_workspaces;
+    QHash<QString, QString> m_viewerKeys; // key -> workspace
     qint64 m_maxBody = DefaultMaxBodyBytes;
     bool m_prewarm = false;
     int m_activeRuns = 0;

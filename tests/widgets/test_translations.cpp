@@ -2,10 +2,117 @@
 #include "translatorloader.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QHash>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
+#include <QXmlStreamReader>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+// One message of a .ts file: where it is (context, source text, disambiguation) and its state.
+struct Message
+{
+    QString context;
+    QString source;
+    QString comment;
+    QString type; // "", "unfinished", "vanished" or "obsolete"
+    bool empty = true;
+
+    QString key() const { return context + u'\x1f' + source + u'\x1f' + comment; }
+    QString display() const
+    {
+        QString text = source;
+        text.replace(u'\n', u"\\n"_s);
+        if (text.size() > 70)
+            text = text.left(67) + u"..."_s;
+        return u"%1: \"%2\"%3"_s.arg(context, text, comment.isEmpty() ? QString() : u" (%1)"_s.arg(comment));
+    }
+};
+
+std::optional<QList<Message>> readTs(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = u"cannot read %1: %2"_s.arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QList<Message> messages;
+    QXmlStreamReader xml(&file);
+    QString context;
+    Message current;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            const auto name = xml.name();
+            if (name == "context"_L1) {
+                context.clear();
+            } else if (name == "name"_L1) {
+                context = xml.readElementText();
+            } else if (name == "message"_L1) {
+                current = Message{context, {}, {}, {}, true};
+            } else if (name == "source"_L1) {
+                current.source = xml.readElementText();
+            } else if (name == "comment"_L1) {
+                current.comment = xml.readElementText();
+            } else if (name == "translation"_L1) {
+                current.type = xml.attributes().value("type"_L1).toString();
+                // Plural forms come as <numerusform> children; every one must be filled in.
+                bool anyEmpty = false;
+                bool anyForm = false;
+                QString plain;
+                while (!(xml.isEndElement() && xml.name() == "translation"_L1) && !xml.atEnd()) {
+                    xml.readNext();
+                    if (xml.isStartElement() && xml.name() == "numerusform"_L1) {
+                        anyForm = true;
+                        anyEmpty = anyEmpty || xml.readElementText().isEmpty();
+                    } else if (xml.isCharacters()) {
+                        plain += xml.text();
+                    }
+                }
+                current.empty = anyForm ? anyEmpty : plain.trimmed().isEmpty();
+            }
+        } else if (xml.isEndElement() && xml.name() == "message"_L1) {
+            messages.append(current);
+        }
+    }
+    if (xml.hasError()) {
+        *error = u"%1 is not a valid .ts file: %2"_s.arg(path, xml.errorString());
+        return std::nullopt;
+    }
+    return messages;
+}
+
+// The source files and include paths that `ninja update_translations` gives lupdate, from the project
+// file qt_add_translations() writes at configure time, so this test and the real update cannot drift.
+bool readLupdateProject(QStringList *sources, QStringList *includePaths, QString *error)
+{
+    QFile file(QString::fromUtf8(SANDBENCH_LUPDATE_PROJECT));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        *error = u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
+        return false;
+    }
+    const QString text = QString::fromUtf8(file.readAll());
+    const auto listOf = [&text](const QString &variable) {
+        const QString start = u"set("_s + variable + u" \""_s;
+        const qsizetype from = text.indexOf(start);
+        if (from < 0)
+            return QStringList();
+        const qsizetype begin = from + start.size();
+        return text.mid(begin, text.indexOf(u'"', begin) - begin).split(u';', Qt::SkipEmptyParts);
+    };
+    *sources = listOf(u"lupdate_sources"_s);
+    *includePaths = listOf(u"lupdate_include_paths"_s);
+    if (sources->isEmpty()) {
+        *error = u"no lupdate_sources in %1"_s.arg(file.fileName());
+        return false;
+    }
+    return true;
+}
+} // namespace
 
 class TestTranslations final : public QObject
 {
@@ -18,7 +125,17 @@ private Q_SLOTS:
     void installForLocale_data();
     void installForLocale();
     void englishInstallsNothing();
+    void applySwapsLanguages();
+    void tsStatesAreRead();
+    void cataloguesComplete_data();
+    void cataloguesComplete();
     void cleanup();
+
+private:
+    // The messages lupdate finds in today's sources, extracted once.
+    QList<Message> m_sourceMessages;
+    QString m_extractError;
+    bool m_extracted = false;
 };
 
 void TestTranslations::embeddedLanguages()
@@ -78,6 +195,155 @@ void TestTranslations::englishInstallsNothing()
     const QStringList loaded = TranslatorLoader::install(QCoreApplication::instance(), QLocale(u"en_US"_s));
     QVERIFY2(!loaded.contains(u":/i18n/sandbench_en.qm"_s), qPrintable(loaded.join(u", "_s)));
     QCOMPARE(QCoreApplication::translate("MainWindow", "&Quit"), u"&Quit"_s);
+}
+
+void TestTranslations::applySwapsLanguages()
+{
+    QStringList loaded = TranslatorLoader::apply(QCoreApplication::instance(), u"de"_s);
+    QCOMPARE(loaded.size(), 2);
+    QCOMPARE(TranslatorLoader::activeLanguage(), u"de"_s);
+    QCOMPARE(QLocale().language(), QLocale::German);
+    QCOMPARE(QCoreApplication::translate("MainWindow", "&File"), u"&Datei"_s);
+
+    // A second choice replaces the first instead of stacking on it.
+    loaded = TranslatorLoader::apply(QCoreApplication::instance(), u"fr"_s);
+    QCOMPARE(loaded.size(), 2);
+    QCOMPARE(QCoreApplication::translate("MainWindow", "&File"), u"&Fichier"_s);
+    QCOMPARE(QCoreApplication::instance()->findChildren<QTranslator *>().size(), 2);
+
+    // English: no catalogue of ours; the system default falls back to the system's locale.
+    loaded = TranslatorLoader::apply(QCoreApplication::instance(), u"en"_s);
+    QVERIFY2(!loaded.join(u' ').contains(u"sandbench_"_s), qPrintable(loaded.join(u", "_s)));
+    QCOMPARE(QCoreApplication::translate("MainWindow", "&File"), u"&File"_s);
+    QCOMPARE(QLocale().language(), QLocale::English);
+    TranslatorLoader::apply(QCoreApplication::instance(), QString());
+    QCOMPARE(TranslatorLoader::activeLanguage(), QString());
+    QCOMPARE(QLocale(), QLocale::system());
+}
+
+void TestTranslations::tsStatesAreRead()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath(u"x.ts"_s));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"(<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS><TS version="2.1" language="de">
+<context><name>A</name>
+  <message><source>Done</source><translation>Fertig</translation></message>
+  <message><source>Todo</source><translation type="unfinished"></translation></message>
+  <message><source>Gone</source><translation type="vanished">Weg</translation></message>
+  <message><source>Same</source><comment>menu</comment><translation>Gleich</translation></message>
+  <message numerus="yes"><source>%n file(s)</source><translation><numerusform>%n Datei</numerusform><numerusform></numerusform></translation></message>
+</context>
+</TS>
+)");
+    file.close();
+    QString error;
+    const auto messages = readTs(file.fileName(), &error);
+    QVERIFY2(messages, qPrintable(error));
+    QCOMPARE(messages->size(), 5);
+    QCOMPARE(messages->at(0).type, QString());
+    QVERIFY(!messages->at(0).empty);
+    QCOMPARE(messages->at(1).type, u"unfinished"_s);
+    QCOMPARE(messages->at(2).type, u"vanished"_s);
+    QCOMPARE(messages->at(3).comment, u"menu"_s);
+    QCOMPARE(messages->at(3).context, u"A"_s);
+    // A plural with one form left empty is not finished.
+    QVERIFY(messages->at(4).empty);
+}
+
+void TestTranslations::cataloguesComplete_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char *language : {"de", "fr", "ru", "zh_CN"})
+        QTest::newRow(language) << QString::fromLatin1(language);
+}
+
+void TestTranslations::cataloguesComplete()
+{
+    QFETCH(QString, language);
+
+    if (!m_extracted) {
+        m_extracted = true;
+        QStringList sources;
+        QStringList includes;
+        QTemporaryDir dir;
+        if (!dir.isValid()) {
+            m_extractError = u"no temporary directory"_s;
+        } else if (readLupdateProject(&sources, &includes, &m_extractError)) {
+            // lupdate reads long argument lists from a file.
+            QFile list(dir.filePath(u"sources.lst"_s));
+            if (list.open(QIODevice::WriteOnly | QIODevice::Text))
+                list.write(sources.join(u'\n').toUtf8() + '\n');
+            list.close();
+            QStringList arguments{u"-silent"_s, u"-no-obsolete"_s, u"-locations"_s, u"none"_s};
+            for (const QString &include : std::as_const(includes))
+                arguments << u"-I"_s << include;
+            const QString out = dir.filePath(u"sandbench_extracted.ts"_s);
+            arguments << u"@"_s + list.fileName() << u"-ts"_s << out;
+            QProcess lupdate;
+            lupdate.start(QString::fromUtf8(SANDBENCH_LUPDATE), arguments);
+            if (!lupdate.waitForFinished(120000) || lupdate.exitCode() != 0) {
+                m_extractError = u"lupdate failed: %1 %2"_s.arg(
+                    lupdate.errorString(), QString::fromLocal8Bit(lupdate.readAllStandardError()));
+            } else if (const auto messages = readTs(out, &m_extractError)) {
+                m_sourceMessages = *messages;
+            }
+        }
+    }
+    QVERIFY2(m_extractError.isEmpty(), qPrintable(m_extractError));
+    QVERIFY2(m_sourceMessages.size() > 100, "lupdate found too few messages in the sources");
+
+    QString error;
+    const auto catalogue = readTs(
+        QString::fromUtf8(SANDBENCH_TRANSLATIONS_DIR) + u"/sandbench_"_s + language + u".ts"_s, &error);
+    QVERIFY2(catalogue, qPrintable(error));
+
+    QHash<QString, Message> byKey;
+    for (const Message &m : *catalogue)
+        byKey.insert(m.key(), m);
+    QSet<QString> sourceKeys;
+    QStringList missing;
+    QStringList unfinished;
+    QStringList stale;
+    for (const Message &m : std::as_const(m_sourceMessages)) {
+        sourceKeys.insert(m.key());
+        const auto it = byKey.constFind(m.key());
+        if (it == byKey.cend())
+            missing.append(m.display());
+        else if (it->type == u"unfinished" || it->empty)
+            unfinished.append(m.display());
+    }
+    for (const Message &m : *catalogue) {
+        if (m.type == u"vanished" || m.type == u"obsolete" || !sourceKeys.contains(m.key()))
+            stale.append(m.display());
+    }
+    if (missing.isEmpty() && unfinished.isEmpty() && stale.isEmpty())
+        return;
+
+    constexpr int Shown = 15;
+    QString report =
+        u"translations/sandbench_%1.ts is not complete: %2 of %3 source strings missing, %4 "
+        "unfinished, %5 vanished or obsolete. Run `ninja update_translations` and translate them."_s
+            .arg(language)
+            .arg(missing.size())
+            .arg(m_sourceMessages.size())
+            .arg(unfinished.size())
+            .arg(stale.size());
+    const auto section = [&report](const QString &title, const QStringList &items) {
+        if (items.isEmpty())
+            return;
+        report += u"\n  %1 (first %2 of %3):"_s.arg(title)
+                      .arg(std::min<qsizetype>(Shown, items.size()))
+                      .arg(items.size());
+        for (const QString &item : items.mid(0, Shown))
+            report += u"\n    "_s + item;
+    };
+    section(u"missing"_s, missing);
+    section(u"unfinished"_s, unfinished);
+    section(u"vanished or obsolete"_s, stale);
+    QFAIL(qPrintable(report));
 }
 
 void TestTranslations::cleanup()

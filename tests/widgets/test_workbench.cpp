@@ -458,8 +458,9 @@ void TestWorkbench::providerSettingsKeepKeysOutOfPlainText()
     // The fake stands in for a local server on one of the probed ports.
     window->settings()->setValue(Settings::Key::LocalServerPorts, QString::number(m_fake->port()));
     window->findChild<QAction *>(u"ProvidersAction"_s)->trigger();
-    QDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = window->findChild<QDialog *>(u"ProviderSettings"_s)) && dialog->isVisible());
+    // The providers page of the Settings window.
+    QWidget *dialog = nullptr;
+    QTRY_VERIFY((dialog = window->findChild<QWidget *>(u"ProviderSettingsPage"_s)) && dialog->isVisible());
 
     QTest::mouseClick(dialog->findChild<QPushButton *>(u"DetectButton"_s), Qt::LeftButton);
     auto *local = dialog->findChild<QListWidget *>(u"LocalServers"_s);

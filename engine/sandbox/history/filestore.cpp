@@ -271,3 +271,33 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
         return fail(metaFile.errorString());
     return doc;
 }
+
+std::optional<qint64> FileStore::saveCopy(const QString &fileId, const QString &destination,
+                                          QString *error) const
+{
+    auto fail = [error](const QString &why) -> std::optional<qint64> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (destination.isEmpty())
+        return fail(u"no destination given"_s);
+    const std::unique_ptr<QFile> source = openContent(fileId, error);
+    if (!source)
+        return std::nullopt;
+    QSaveFile target(destination);
+    if (!target.open(QIODevice::WriteOnly))
+        return fail(u"cannot write %1: %2"_s.arg(destination, target.errorString()));
+    qint64 copied = 0;
+    QByteArray chunk;
+    while (!(chunk = source->read(1 << 20)).isEmpty()) {
+        if (target.write(chunk) != chunk.size())
+            return fail(u"cannot write %1: %2"_s.arg(destination, target.errorString()));
+        copied += chunk.size();
+    }
+    if (source->error() != QFileDevice::NoError)
+        return fail(source->errorString());
+    if (!target.commit())
+        return fail(u"cannot write %1: %2"_s.arg(destination, target.errorString()));
+    return copied;
+}

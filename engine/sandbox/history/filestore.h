@@ -70,6 +70,8 @@ public:
     // stored in its meta.json under "source".
     std::optional<PromotedDocument> promote(const QString &fileId, const QString &documentsDir,
                                             const QJsonObject &extraMeta, QString *error) const;
+    // Copies the file to destination on the host (atomically replacing it); returns the bytes copied.
+    std::optional<qint64> saveCopy(const QString &fileId, const QString &destination, QString *error) const;
 
 private:
     int openFile(const QString &fileId, QByteArray *path, QString *error) const;

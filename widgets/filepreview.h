@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QImage>
+#include <QWidget>
+
+class CsvPreview;
+class InlineMessage;
+class QLabel;
+class QScrollArea;
+class QStackedWidget;
+class QTextBrowser;
+
+// Previews one file of a container's home: text and code highlighted by SyntaxHighlighter, images inline,
+// CSV in the virtualised CsvPreview table, and a short description for binary files. Reading goes through
+// FileStore (so nothing outside home is reached) on a worker thread; large texts are capped and say so.
+class FilePreview : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Kind { None, Text, Image, Csv, Binary, Error };
+    Q_ENUM(Kind)
+
+    // The part of a text file that is read and shown.
+    static constexpr qint64 MaxTextBytes = 512 * 1024;
+    // Larger images are described, not decoded.
+    static constexpr qint64 MaxImageBytes = 16 * 1024 * 1024;
+
+    // What a worker read about a file (defined in the .cpp).
+    struct Result;
+
+    explicit FilePreview(QWidget *parent = nullptr);
+
+    // Shows relativePath below homeDir; the result arrives asynchronously (loaded()).
+    void showFile(const QString &homeDir, const QString &relativePath);
+    void clear();
+    QString path() const { return m_path; }
+    Kind kind() const { return m_kind; }
+    // The highlighted HTML once the highlighter answered (empty before and for non-text kinds).
+    QString highlightedHtml() const { return m_highlightedHtml; }
+    QImage image() const { return m_image; }
+    QString errorText() const;
+    QString noteText() const;
+
+Q_SIGNALS:
+    // The file was read (or failed); kind() tells what is shown.
+    void loaded();
+    // Highlighted HTML replaced the plain text.
+    void highlighted();
+    // The file is gone (deleted or renamed since the listing).
+    void fileMissing(const QString &relativePath);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void apply(const Result &result);
+    void showImage();
+    void showError(const QString &text);
+
+    QLabel *m_title = nullptr;
+    QLabel *m_note = nullptr;
+    InlineMessage *m_message = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_placeholder = nullptr;
+    QTextBrowser *m_text = nullptr;
+    QScrollArea *m_imageArea = nullptr;
+    QLabel *m_imageLabel = nullptr;
+    CsvPreview *m_csv = nullptr;
+    QString m_homeDir;
+    QString m_path;
+    Kind m_kind = Kind::None;
+    QString m_highlightedHtml;
+    QImage m_image;
+    quint64 m_generation = 0;
+};

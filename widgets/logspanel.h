@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gateway/requestlog.h"
+
+#include <QList>
+#include <QSet>
+#include <QStringList>
+#include <QTimer>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+class InlineMessage;
+class LogsModel;
+class LogsReader;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QTreeWidget;
+class ShellCallPanel;
+
+// What the detail view shows of one logged request, read in one go off the GUI thread.
+struct LogsDetail
+{
+    bool found = false;
+    RequestRecord record;
+    QList<qint64> detectionIds; // in the order of record.detections
+    QSet<qint64> falsePositives;
+    QString requestText;  // pretty-printed JSON when the body is JSON
+    QString responseText;
+};
+
+// The Logs panel: the workspace's request log as a searchable, filterable table (text, model, status, time
+// range) that pages through any number of rows, a detail view of the selected request (request and response
+// JSON highlighted, its shell calls with a way to run them again, its guardrail detections with "report
+// false positive"), export of the current filter to JSON Lines, and a note when only metadata is logged.
+// Everything re-reads when the log changes.
+class LogsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    LogsPanel(const QString &dataDir, const QString &workspace, QWidget *parent = nullptr);
+    ~LogsPanel() override;
+
+    LogsModel *model() const { return m_model; }
+    LogsReader *reader() const { return m_reader; }
+    // The filter the controls describe now; nullopt (and an inline error) when they are contradictory.
+    std::optional<LogFilter> currentFilter();
+    // The request the detail view shows (the log's row id), 0 for none.
+    qint64 shownRequest() const { return m_detail.record.rowId; }
+    const LogsDetail &detail() const { return m_detail; }
+    // Reads everything again: table, filter choices, logging note and the open detail.
+    void reload();
+
+    // "Run again" hands a logged call's commands to this handler (the window runs them in the current
+    // conversation's container and shows the live call); it returns an error to show, or an empty string.
+    using ReplayHandler = std::function<QString(const QStringList &commands)>;
+    void setReplayHandler(ReplayHandler handler) { m_replayHandler = std::move(handler); }
+
+public Q_SLOTS:
+    void showRequest(qint64 rowId);
+
+Q_SIGNALS:
+    void replayed(const QStringList &commands);
+    void detailShown(qint64 rowId);
+    void exported(const QString &path, qint64 requests);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void buildUi();
+    void applyFilter();
+    void updateTimeRangeControls();
+    void reloadFacets();
+    void reloadLoggingNote();
+    void updateCountLabel();
+    void onCurrentRowChanged();
+    void selectShownRequest();
+    void setDetail(const LogsDetail &detail);
+    void highlightInto(QTextBrowser *view, const QString &text, const QString &fileName);
+    void reportFalsePositive();
+    void exportFiltered();
+    void exportTo(const QString &path);
+    void replaySelectedCall();
+    void updateDetectionButtons();
+
+    QString m_dataDir;
+    QString m_workspace;
+    LogsReader *m_reader = nullptr;
+    LogsModel *m_model = nullptr;
+    QTimer m_searchDebounce;
+    quint64 m_detailGeneration = 0;
+    LogsDetail m_detail;
+    bool m_filterValid = true;
+    ReplayHandler m_replayHandler;
+
+    InlineMessage *m_message = nullptr;
+    QLabel *m_loggingNote = nullptr;
+    QLineEdit *m_search = nullptr;
+    QComboBox *m_modelFilter = nullptr;
+    QComboBox *m_statusFilter = nullptr;
+    QComboBox *m_timeRange = nullptr;
+    QDateTimeEdit *m_from = nullptr;
+    QDateTimeEdit *m_to = nullptr;
+    QWidget *m_customRange = nullptr;
+    QPushButton *m_exportButton = nullptr;
+    QLabel *m_countLabel = nullptr;
+    QTableView *m_table = nullptr;
+    QWidget *m_detailBox = nullptr;
+    QLabel *m_detailHeader = nullptr;
+    QTabWidget *m_detailTabs = nullptr;
+    QTextBrowser *m_requestView = nullptr;
+    QTextBrowser *m_responseView = nullptr;
+    QLabel *m_bodiesNote = nullptr;
+    QListWidget *m_callList = nullptr;
+    QPushButton *m_replayButton = nullptr;
+    ShellCallPanel *m_callPanel = nullptr;
+    QTreeWidget *m_detections = nullptr;
+    QLineEdit *m_falsePositiveNote = nullptr;
+    QPushButton *m_falsePositiveButton = nullptr;
+};

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "logsreader.h"
+
+#include <QFileInfo>
+#include <QFutureWatcher>
+
+using namespace Qt::StringLiterals;
+
+LogsReader::LogsReader(const QString &dataDir, const QString &workspace, QObject *parent)
+    : QObject(parent)
+    , m_path(RequestLog::databasePath(dataDir, workspace))
+{
+    m_pool.setMaxThreadCount(1);
+    m_pool.setExpiryTimeout(-1); // the one thread keeps the connection for the reader's whole life
+    m_pool.setObjectName(u"LogsReader"_s);
+    m_timer.setInterval(1500);
+    connect(&m_timer, &QTimer::timeout, this, &LogsReader::probe);
+}
+
+LogsReader::~LogsReader()
+{
+    m_timer.stop();
+    // The connection must be closed on the thread that opened it.
+    (void)QtConcurrent::run(&m_pool, [this] {
+        delete m_log;
+        m_log = nullptr;
+    });
+    m_pool.waitForDone();
+}
+
+RequestLog *LogsReader::openLog()
+{
+    if (m_log)
+        return m_log;
+    if (!QFileInfo::exists(m_path))
+        return nullptr;
+    auto *log = new RequestLog;
+    QString error;
+    if (!log->open(m_path, &error)) {
+        qWarning("Cannot read the request log %s: %s", qUtf8Printable(m_path), qUtf8Printable(error));
+        delete log;
+        return nullptr;
+    }
+    m_log = log;
+    return m_log;
+}
+
+void LogsReader::setWatching(bool on)
+{
+    if (on == m_timer.isActive())
+        return;
+    if (on) {
+        m_timer.start();
+        probe();
+    } else {
+        m_timer.stop();
+    }
+}
+
+void LogsReader::probe()
+{
+    if (m_probing)
+        return;
+    m_probing = true;
+    auto *watcher = new QFutureWatcher<std::optional<qint64>>(this);
+    connect(watcher, &QFutureWatcher<std::optional<qint64>>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        m_probing = false;
+        const std::optional<qint64> version = watcher->result();
+        const bool first = !m_probedOnce;
+        m_probedOnce = true;
+        if (version != m_lastVersion) {
+            m_lastVersion = version;
+            if (!first)
+                Q_EMIT changed();
+        }
+    });
+    watcher->setFuture(run([](RequestLog *log) -> std::optional<qint64> {
+        if (!log)
+            return std::nullopt;
+        return log->dataVersion();
+    }));
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gateway/requestlog.h"
+
+#include <QFuture>
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <functional>
+#include <optional>
+
+// Reads a workspace's request log off the GUI thread. A SQLite connection belongs to the thread that opened
+// it, so every query runs on one pool thread that never expires and owns the reader's RequestLog; the log is
+// opened only once the database exists (reading never creates one). While watching, a cheap probe
+// (PRAGMA data_version) tells when anything was committed, by this process or another one.
+class LogsReader : public QObject
+{
+    Q_OBJECT
+public:
+    LogsReader(const QString &dataDir, const QString &workspace, QObject *parent = nullptr);
+    ~LogsReader() override; // waits for the query in progress, then closes the log on its own thread
+
+    QString databasePath() const { return m_path; }
+
+    // Runs fn(log) on the reader's thread; log is null while the workspace has no request log yet.
+    template<typename Fn>
+    auto run(Fn fn) -> QFuture<std::invoke_result_t<Fn, RequestLog *>>
+    {
+        return QtConcurrent::run(&m_pool, [this, fn = std::move(fn)]() { return fn(openLog()); });
+    }
+
+    // Probes for changes every intervalMs while on (the panels turn it on while they are shown).
+    void setWatching(bool on);
+    bool isWatching() const { return m_timer.isActive(); }
+    void setInterval(int intervalMs) { m_timer.setInterval(intervalMs); }
+
+Q_SIGNALS:
+    // The log was created or something was committed since the last probe.
+    void changed();
+
+private:
+    RequestLog *openLog(); // on the reader's thread only
+    void probe();
+
+    QString m_path;
+    QThreadPool m_pool;
+    RequestLog *m_log = nullptr; // lives on the pool thread
+    QTimer m_timer;
+    bool m_probing = false;
+    std::optional<qint64> m_lastVersion; // nullopt: no database yet
+    bool m_probedOnce = false;
+};
