@@ -2262,7 +2262,7 @@ SHA-256 %3</translation>
         <translation>Protokolle</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Other programs</source>
         <translation>Andere Programme</translation>
     </message>

@@ -2245,7 +2245,7 @@ SHA-256 %3</translation>
         <translation>日志</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Other programs</source>
         <translation>其他程序</translation>
     </message>

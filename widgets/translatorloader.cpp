@@ -51,8 +51,12 @@ QStringList TranslatorLoader::install(QCoreApplication *app, const QLocale &loca
     QStringList loaded;
     for (const Catalogue &catalogue : catalogues) {
         auto *translator = new QTranslator(app);
-        if (translator->load(locale, catalogue.name, u"_"_s, catalogue.directory) &&
-            QCoreApplication::installTranslator(translator)) {
+        bool found = translator->load(locale, catalogue.name, u"_"_s, catalogue.directory);
+        // A language without a catalogue of ours shows the English texts; their plural forms ("1 file",
+        // "2 files") come from the English catalogue.
+        if (!found && catalogue.directory.startsWith(u':'))
+            found = translator->load(catalogue.name + u"_en"_s, catalogue.directory);
+        if (found && QCoreApplication::installTranslator(translator)) {
             loaded.append(translator->filePath());
         } else {
             delete translator;

@@ -1,0 +1,186 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>ApiRequestView</name>
+    <message numerus="yes">
+        <location filename="../widgets/apirequestview.cpp" line="+159"/>
+        <source>%n earlier shell call(s) of this request not shown</source>
+        <translation>
+            <numerusform>%n earlier shell call of this request not shown</numerusform>
+            <numerusform>%n earlier shell calls of this request not shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+54"/>
+        <source>%n shell call(s)</source>
+        <translation>
+            <numerusform>%n shell call</numerusform>
+            <numerusform>%n shell calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChatSession</name>
+    <message numerus="yes">
+        <location filename="../engine/core/chatsession.cpp" line="+256"/>
+        <source>Stopped after %n tool call(s): the limit for one question.</source>
+        <translation>
+            <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
+            <numerusform>Stopped after %n tool calls: the limit for one question.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChatWidget</name>
+    <message numerus="yes">
+        <location filename="../widgets/chatwidget.cpp" line="+292"/>
+        <source>Running %n command(s) in the sandbox: %1</source>
+        <translation>
+            <numerusform>Running %n command in the sandbox: %1</numerusform>
+            <numerusform>Running %n commands in the sandbox: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CommandOutputView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcallview.cpp" line="+153"/>
+        <source>[… %n character(s) of output not shown here …]</source>
+        <translation>
+            <numerusform>[… %n character of output not shown here …]</numerusform>
+            <numerusform>[… %n characters of output not shown here …]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FilesPanel</name>
+    <message numerus="yes">
+        <location filename="../widgets/filespanel.cpp" line="+408"/>
+        <source>%1 — %n file(s), %2</source>
+        <translation>
+            <numerusform>%1 — %n file, %2</numerusform>
+            <numerusform>%1 — %n files, %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>GuardrailsPanel</name>
+    <message numerus="yes">
+        <location filename="../widgets/guardrailspanel.cpp" line="+122"/>
+        <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
+        <translation>
+            <numerusform>Pattern set version %1: %n pattern in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</numerusform>
+            <numerusform>Pattern set version %1: %n patterns in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+280"/>
+        <source>%n guardrail(s) on; saved in %1.</source>
+        <translation>
+            <numerusform>%n guardrail on; saved in %1.</numerusform>
+            <numerusform>%n guardrails on; saved in %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+153"/>
+        <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match found.</numerusform>
+            <numerusform>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n matches found.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;Forwarded unchanged and flagged&lt;/b&gt;: %n detection(s) would be recorded.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Forwarded unchanged and flagged&lt;/b&gt;: %n detection would be recorded.</numerusform>
+            <numerusform>&lt;b&gt;Forwarded unchanged and flagged&lt;/b&gt;: %n detections would be recorded.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+96"/>
+        <source>%n request(s) logged in this period.</source>
+        <translation>
+            <numerusform>%n request logged in this period.</numerusform>
+            <numerusform>%n requests logged in this period.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n detection(s) were reported as false positives.</source>
+        <translation>
+            <numerusform>%n detection was reported as a false positive.</numerusform>
+            <numerusform>%n detections were reported as false positives.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message numerus="yes">
+        <location filename="../widgets/historyview.cpp" line="+311"/>
+        <source>Restored the workspace: %n file(s) changed.</source>
+        <translation>
+            <numerusform>Restored the workspace: %n file changed.</numerusform>
+            <numerusform>Restored the workspace: %n files changed.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LogsPanel</name>
+    <message numerus="yes">
+        <location filename="../widgets/logspanel.cpp" line="+461"/>
+        <source>%n request(s) match the filter.</source>
+        <translation>
+            <numerusform>%n request match the filter.</numerusform>
+            <numerusform>%n requests match the filter.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n request(s) logged.</source>
+        <translation>
+            <numerusform>%n request logged.</numerusform>
+            <numerusform>%n requests logged.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+106"/>
+        <source>%n command(s)</source>
+        <translation>
+            <numerusform>%n command</numerusform>
+            <numerusform>%n commands</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+130"/>
+        <source>Exported %n request(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n request to %1.</numerusform>
+            <numerusform>Exported %n requests to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <location filename="../widgets/mainwindow.cpp" line="+851"/>
+        <source>%1 — %n shell call(s)</source>
+        <translation>
+            <numerusform>%1 — %n shell call</numerusform>
+            <numerusform>%1 — %n shell calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProviderSettingsPage</name>
+    <message numerus="yes">
+        <location filename="../widgets/providersettings.cpp" line="+114"/>
+        <source>%1 at %2 — %n model(s)</source>
+        <translation>
+            <numerusform>%1 at %2 — %n model</numerusform>
+            <numerusform>%1 at %2 — %n models</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
