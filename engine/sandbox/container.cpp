@@ -55,7 +55,7 @@ Container::Container(const QString &id, const SandboxSettings &settings, QObject
             [this](const QString &, int, const QString &error) {
                 Q_EMIT historyError(tr("cannot save the history of %1: %2").arg(m_id, error));
             });
-    connect(m_history, &ContainerHistory::idle, this, &Container::onHistoryIdle);
+    connect(m_history, &ContainerHistory::settled, this, &Container::onHistorySettled);
     m_startTimer.setSingleShot(true);
     connect(&m_startTimer, &QTimer::timeout, this, [this] {
         shutDown(tr("the sandbox did not become ready within %1 seconds").arg(StartTimeoutMs / 1000), true);
@@ -214,6 +214,7 @@ void Container::stop()
 
 void Container::shutDown(const QString &reason, bool failed)
 {
+    const bool wasStarting = m_state == State::Starting;
     m_startTimer.stop();
     delete m_notifier;
     m_notifier = nullptr;
@@ -242,9 +243,14 @@ void Container::shutDown(const QString &reason, bool failed)
     }
     setState(failed ? State::Failed : State::Stopped);
 
-    // A call waiting in the queue gets a fresh sandbox (next start) unless this was a start failure.
-    if (QPointer<ShellCall> current = std::exchange(m_current, nullptr))
-        current->abort(reason);
+    // A call waiting in the queue gets a fresh sandbox (next start) unless this was a start failure. A command
+    // sent during start-up never ran: its call did not start, like the queued ones.
+    if (QPointer<ShellCall> current = std::exchange(m_current, nullptr)) {
+        if (wasStarting)
+            current->failToStart(message);
+        else
+            current->abort(reason);
+    }
     // After the aborted command's commit, before a restart's wake.
     m_history->sleep();
     if (failed) {
@@ -303,8 +309,7 @@ ShellCall *Container::run(const ShellAction &action, const QStringList &extraEnv
     m_lastRunWasCold = m_state == State::Stopped || m_state == State::Failed;
     if (m_lastRunWasCold)
         start();
-    else
-        scheduleNext();
+    scheduleNext();
     return call;
 }
 
@@ -325,11 +330,14 @@ void Container::scheduleNext()
 
 void Container::startNext()
 {
-    if (m_state != State::Running || m_current)
+    // While init starts, the first command is sent right behind the start-up: init runs it as soon as it is
+    // ready, without a round trip through us (see sendExec).
+    if (m_current || !(m_state == State::Running || (m_state == State::Starting && m_fd >= 0)))
         return;
-    // A command never starts while an earlier command's files are being saved, so each commit holds exactly
-    // what its own command changed; onHistoryIdle() resumes.
-    if (m_history->pendingWrites() > 0)
+    // A command never starts while an earlier command's files are being read for its commit (or restored),
+    // so each commit holds exactly what its own command changed; onHistorySettled() resumes. The commit of a
+    // command that changed nothing reads no file and may still be writing (see ContainerHistory::commit).
+    if (!m_history->isSettled())
         return;
     while (!m_queue.isEmpty()) {
         QPointer<ShellCall> call = m_queue.takeFirst();
@@ -372,16 +380,16 @@ void Container::commandCompleted(ShellCall *call, int index, const CommandResult
     m_history->commit(call->action().commands.value(index), meta, call->id(), index);
 }
 
-void Container::afterHistorySaved(QObject *context, std::function<void()> fn)
+void Container::afterHistorySettled(QObject *context, std::function<void()> fn)
 {
-    if (m_history->pendingWrites() == 0) {
+    if (m_history->isSettled()) {
         fn();
         return;
     }
     m_afterSave.append({QPointer<QObject>(context), std::move(fn)});
 }
 
-void Container::onHistoryIdle()
+void Container::onHistorySettled()
 {
     const auto waiting = std::exchange(m_afterSave, {});
     for (const auto &[context, fn] : waiting) {
@@ -414,7 +422,8 @@ QFuture<HistoryResult<Snapshot>> Container::restoreWorkspace(const QString &comm
 
 quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrFd, QString *error)
 {
-    if (m_fd < 0 || m_state != State::Running) {
+    // Starting: init reads the EXEC after it has sent READY (the control socket keeps messages in order).
+    if (m_fd < 0 || (m_state != State::Running && m_state != State::Starting)) {
         *error = tr("the sandbox is not running");
         return 0;
     }

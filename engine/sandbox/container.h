@@ -120,9 +120,10 @@ private:
     void forgetCall(ShellCall *call);
     // A command ended: queue its commit.
     void commandCompleted(ShellCall *call, int index, const CommandResult &result);
-    // Runs fn once every queued commit and restore is done (at once when none is), unless context died.
-    void afterHistorySaved(QObject *context, std::function<void()> fn);
-    void onHistoryIdle();
+    // Runs fn once no queued commit or restore still reads files under home (at once when none does),
+    // unless context died: the next command may then start (see ContainerHistory::isSettled()).
+    void afterHistorySettled(QObject *context, std::function<void()> fn);
+    void onHistorySettled();
     QFuture<HistoryResult<Snapshot>> refuseWhileBusy();
 
     void setState(State state);

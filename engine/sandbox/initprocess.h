@@ -30,8 +30,9 @@ void release(InitProcess &process);
 } // namespace InitSpawner
 
 // Keeps one launcher started ahead of need with --standby: it has already joined its cgroup (on cgroup v1
-// an attach waits for a kernel RCU grace period, ~10 ms), so taking it makes a container start that much
-// faster. Long-lived hosts (GUI, local API) enable it; one-shot commands do not pay for a spare.
+// an attach waits for a kernel RCU grace period, ~10 ms) and, where it can, created the container's
+// namespaces and the shared part of its root, so taking it makes a container start that much faster.
+// Long-lived hosts (GUI, local API) enable it; one-shot commands do not pay for a spare.
 class StandbyPool : public QObject
 {
     Q_OBJECT

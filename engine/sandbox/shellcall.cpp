@@ -299,8 +299,8 @@ void ShellCall::finishCommand(CommandOutcome outcome, const QString &note)
         startCommand(index + 1);
         return;
     }
-    // The next command starts once this one's files are saved, so the commit holds only its changes.
-    m_container->afterHistorySaved(this, [this, index] {
+    // The next command starts once this one's changes are read for its commit, so it holds only them.
+    m_container->afterHistorySettled(this, [this, index] {
         if (m_finished)
             return;
         if (m_cancelled || m_incomplete) {

@@ -4,7 +4,9 @@
 #include <cerrno>
 #include <dirent.h>
 #include <fcntl.h>
+#include <mutex>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -20,7 +22,34 @@ ChangeWatcher::~ChangeWatcher()
 
 bool ChangeWatcher::start(const QString &homeDir, QString *error)
 {
-    stop();
+    QMutexLocker lock(&m_mutex);
+    return startLocked(homeDir, error);
+}
+
+void ChangeWatcher::stop()
+{
+    QMutexLocker lock(&m_mutex);
+    stopLocked();
+}
+
+bool ChangeWatcher::isRunning() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_inotify.isValid();
+}
+
+bool ChangeWatcher::isQuiet() const
+{
+    std::unique_lock lock(m_mutex, std::try_to_lock);
+    if (!lock.owns_lock() || !m_inotify.isValid() || m_lost || m_degraded || !m_paths.isEmpty())
+        return false;
+    int pending = 0;
+    return ::ioctl(m_inotify.get(), FIONREAD, &pending) == 0 && pending == 0;
+}
+
+bool ChangeWatcher::startLocked(const QString &homeDir, QString *error)
+{
+    stopLocked();
     m_homeDir = homeDir;
     m_home = SafeFs::openDirectory(homeDir, error);
     if (!m_home.isValid())
@@ -38,7 +67,7 @@ bool ChangeWatcher::start(const QString &homeDir, QString *error)
     return true;
 }
 
-void ChangeWatcher::stop()
+void ChangeWatcher::stopLocked()
 {
     m_inotify.reset();
     m_home.reset();
@@ -90,6 +119,7 @@ void ChangeWatcher::addNewDirectory(const QByteArray &rel)
 
 ChangeHint ChangeWatcher::takeHint()
 {
+    QMutexLocker lock(&m_mutex);
     if (!m_inotify.isValid())
         return ChangeHint::anything();
     QByteArrayList newDirs;
@@ -141,7 +171,7 @@ ChangeHint ChangeWatcher::takeHint()
     if (rebuild) {
         // Rare (a directory renamed inside home): start over with fresh watches and scan everything once.
         const QString home = m_homeDir;
-        start(home, nullptr);
+        startLocked(home, nullptr);
         return ChangeHint::anything();
     }
     // Watch new directories before the store scans them: anything written there before the watch

@@ -5,6 +5,7 @@
 #include "snapshotstore.h"
 
 #include <QHash>
+#include <QMutex>
 #include <QSet>
 
 // Collects inotify events below a container's home dir so that the commit after a command only looks at
@@ -13,6 +14,7 @@
 // are lost (queue overflow, watch limit, a directory moved within home) the hint is Anything: a full scan.
 // Writes through a shared mmap produce no event; SnapshotStore's full scan on open() and any Anything
 // hint catch those.
+// One thread starts, stops and takes hints; any other thread may ask isQuiet() meanwhile.
 class ChangeWatcher
 {
 public:
@@ -23,12 +25,20 @@ public:
 
     bool start(const QString &homeDir, QString *error);
     void stop();
-    bool isRunning() const { return m_inotify.isValid(); }
+    bool isRunning() const;
 
     // Drains pending events and returns what may have changed since the previous call.
     ChangeHint takeHint();
 
+    // True when the next hint would be an empty Paths hint: the watcher runs with every watch in place,
+    // nothing was lost and no event is waiting. Events are queued by the kernel inside the writing system
+    // call, so once a process has exited everything it wrote is counted here. Takes no event; false when
+    // the hint-taking thread is inside the watcher right now.
+    bool isQuiet() const;
+
 private:
+    bool startLocked(const QString &homeDir, QString *error);
+    void stopLocked();
     bool addTree(int dirFd, const QByteArray &rel);
     void addNewDirectory(const QByteArray &rel);
 
@@ -39,4 +49,5 @@ private:
     QSet<QByteArray> m_paths;
     bool m_lost = false;     // events lost since the last hint
     bool m_degraded = false; // a watch could not be added: every hint is Anything
+    mutable QMutex m_mutex;  // for isQuiet() from another thread
 };

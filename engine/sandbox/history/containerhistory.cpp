@@ -5,9 +5,19 @@
 #include "containerregistry.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
+#include <QFutureWatcher>
 #include <QPromise>
 
+#include <atomic>
+
+#include <git2.h>
+
 namespace {
+
+// How often a stream of commits rewrites meta.json's last use (for the 30-day janitor; wake and sleep
+// always write it).
+constexpr qint64 kRecordUseIntervalMs = 60'000;
 
 // Runs fn on pool and returns its result as a future. Not QtConcurrent::run: QFuture::waitForFinished() would
 // steal a queued task and run it at once on the waiting thread, out of order and beside the running one.
@@ -24,6 +34,15 @@ QFuture<R> runInOrder(QThreadPool *pool, F fn)
     return future;
 }
 
+// libgit2 set-up (its TLS back end reads the system's whole CA bundle) is undone whenever the last open store
+// closes, and redone by the next open: on the CPU while that container's sandbox boots. One reference held
+// for the life of the process makes it happen once, on the first wake.
+void keepLibgit2Loaded()
+{
+    static const bool loaded = git_libgit2_init() > 0;
+    Q_UNUSED(loaded);
+}
+
 } // namespace
 
 struct ContainerHistory::State
@@ -36,24 +55,47 @@ struct ContainerHistory::State
     SnapshotStore store;
     ChangeWatcher watcher;
     bool awake = false;
+    // Set by the scan task (scanHome) once the store is open, home rescanned and the watcher running; cleared
+    // on the container's thread as soon as sleep() is asked for. While set, a quiet watcher means "no change".
+    std::atomic<bool> hintsReady{false};
+    QElapsedTimer sinceRecord;   // since meta.json's last use was last written
+    qint64 unrecordedUseMs = 0;  // a commit's time not yet written to meta.json
 
-    bool ensureOpen(QString *error) { return store.isOpen() || store.open(homeDir, gitDir, error); }
+    bool ensureOpen(QString *error)
+    {
+        if (store.isOpen())
+            return true;
+        keepLibgit2Loaded();
+        return store.open(homeDir, gitDir, error);
+    }
     // A sleeping container does not keep its repository locked: another Sandbench process may want it.
     void closeIfAsleep()
     {
         if (!awake)
             store.close();
     }
-    void recordUse(const std::optional<QJsonObject> &policyJson)
+    void recordUse(const std::optional<QJsonObject> &policyJson, qint64 whenMs = 0)
     {
+        unrecordedUseMs = 0;
+        sinceRecord.start();
         ContainerRegistry registry(dataDir);
         std::optional<ContainerMeta> meta = registry.load(workspace, id, nullptr);
         if (!meta)
             return; // not a registered container (tests make bare ones): nothing to record
-        meta->lastUsedMs = qMax(meta->lastUsedMs, QDateTime::currentMSecsSinceEpoch());
+        meta->lastUsedMs =
+            qMax(meta->lastUsedMs, whenMs > 0 ? whenMs : QDateTime::currentMSecsSinceEpoch());
         if (policyJson)
             meta->policy = *policyJson;
         registry.save(*meta, nullptr);
+    }
+    // After a commit: meta.json is rewritten (and synced) at most every kRecordUseIntervalMs; sleep() writes
+    // what is left.
+    void noteUse()
+    {
+        if (!sinceRecord.isValid() || sinceRecord.elapsed() >= kRecordUseIntervalMs)
+            recordUse(std::nullopt);
+        else
+            unrecordedUseMs = QDateTime::currentMSecsSinceEpoch();
     }
 };
 
@@ -85,26 +127,45 @@ void ContainerHistory::waitForIdle()
 void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
 {
     std::shared_ptr<State> s = m_state;
+    m_awake = true;
+    m_scanned = false;
     m_pool.start([s, policyJson] {
         QString error;
         s->awake = true;
+        // Watch first, then scan (see scanHome): a change made in between is seen by both, never by neither.
+        if (!s->watcher.start(s->homeDir, &error))
+            qWarning("sandbench: not watching %s (%s); every save scans it", qPrintable(s->homeDir),
+                     qPrintable(error));
+        s->recordUse(policyJson);
+    });
+}
+
+void ContainerHistory::scanHome()
+{
+    // Opening the store (creating it for a new container) and rescanning home cost milliseconds of CPU; done
+    // before the first commit rather than at wake, they do not compete with the sandbox's start and first
+    // command. The first commit waits for them like for any scan.
+    m_scanned = true;
+    std::shared_ptr<State> s = m_state;
+    m_pool.start([s] {
+        QString error;
         if (!s->ensureOpen(&error)) {
             qWarning("sandbench: history of %s is not available: %s", qPrintable(s->id), qPrintable(error));
-        } else {
-            // Watch first, then scan: a change made in between is seen by both, never by neither.
-            if (!s->watcher.start(s->homeDir, &error))
-                qWarning("sandbench: not watching %s (%s); every save scans it", qPrintable(s->homeDir),
-                         qPrintable(error));
-            s->store.refresh(nullptr);
+            return;
         }
-        s->recordUse(policyJson);
+        if (s->store.refresh(nullptr) && s->watcher.isRunning())
+            s->hintsReady.store(true, std::memory_order_release);
     });
 }
 
 void ContainerHistory::sleep()
 {
     std::shared_ptr<State> s = m_state;
+    m_awake = false;
+    s->hintsReady.store(false, std::memory_order_release);
     m_pool.start([s] {
+        if (s->unrecordedUseMs > 0)
+            s->recordUse(std::nullopt, s->unrecordedUseMs);
         s->awake = false;
         s->watcher.stop();
         if (s->store.isOpen())
@@ -114,10 +175,12 @@ void ContainerHistory::sleep()
 }
 
 QFuture<HistoryResult<Snapshot>>
-ContainerHistory::write(const QString &callId, int commandIndex,
+ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
                         std::function<std::optional<Snapshot>(State &, QString *)> op)
 {
     ++m_pendingWrites;
+    if (readsHome)
+        ++m_pendingScans;
     std::shared_ptr<State> s = m_state;
     QFuture<HistoryResult<Snapshot>> future = runInOrder<HistoryResult<Snapshot>>(&m_pool, [s, op] {
         HistoryResult<Snapshot> r;
@@ -125,41 +188,61 @@ ContainerHistory::write(const QString &callId, int commandIndex,
             r.value = op(*s, &r.error);
         s->closeIfAsleep();
         if (r.value)
-            s->recordUse(std::nullopt);
+            s->noteUse();
         return r;
     });
-    future.then(this, [this, callId, commandIndex](const HistoryResult<Snapshot> &r) {
+    // A watcher, not then(): a Qt 6.4 future holds a single continuation, so a caller's then() on the
+    // returned future would silently replace this bookkeeping. Callers may also block on the future itself.
+    auto *watcher = new QFutureWatcher<HistoryResult<Snapshot>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, callId, commandIndex, readsHome] {
+        watcher->deleteLater();
+        const HistoryResult<Snapshot> r = watcher->result();
         --m_pendingWrites;
+        if (readsHome)
+            --m_pendingScans;
         if (r.value)
             Q_EMIT saved(callId, commandIndex, *r.value);
         else
             Q_EMIT saveFailed(callId, commandIndex, r.error);
+        if (readsHome && m_pendingScans == 0)
+            Q_EMIT settled();
         if (m_pendingWrites == 0)
             Q_EMIT idle();
     });
+    watcher->setFuture(future);
     return future;
 }
 
 QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command, const CommandMeta &meta,
                                                           const QString &callId, int commandIndex)
 {
-    return write(callId, commandIndex, [command, meta](State &s, QString *error) {
+    // Decided here, when the command has just ended, not when the worker gets to it: by then the next
+    // command may be writing. A quiet watcher means this command changed nothing, so its commit is empty
+    // and never looks at home (the store is open and rescanned while hintsReady holds, so it has no full
+    // scan pending). Anything else is found by the worker from the hint and the files as they are, so the
+    // next command waits for it.
+    const bool quiet = m_state->hintsReady.load(std::memory_order_acquire) && m_state->watcher.isQuiet();
+    if (m_awake && !m_scanned)
+        scanHome();
+    return write(callId, commandIndex, !quiet, [command, meta, quiet](State &s, QString *error) {
         // Without a watcher (degraded, or a save after sleep) the store scans everything.
-        const ChangeHint hint = s.watcher.isRunning() ? s.watcher.takeHint() : ChangeHint::anything();
+        const ChangeHint hint = quiet                   ? ChangeHint::onlyPaths({})
+                                : s.watcher.isRunning() ? s.watcher.takeHint()
+                                                        : ChangeHint::anything();
         return s.store.commitCommand(command, meta, hint, error);
     });
 }
 
 QFuture<HistoryResult<Snapshot>> ContainerHistory::restoreFile(const QString &path, const QString &commitId)
 {
-    return write({}, -1, [path, commitId](State &s, QString *error) {
+    return write({}, -1, true, [path, commitId](State &s, QString *error) {
         return s.store.restoreFile(path, commitId, error);
     });
 }
 
 QFuture<HistoryResult<Snapshot>> ContainerHistory::restoreWorkspace(const QString &commitId)
 {
-    return write({}, -1,
+    return write({}, -1, true,
                  [commitId](State &s, QString *error) { return s.store.restoreWorkspace(commitId, error); });
 }
 

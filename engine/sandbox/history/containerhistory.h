@@ -37,14 +37,16 @@ public:
     // Waits for queued work, then closes the store.
     ~ContainerHistory() override;
 
-    // The container starts: open the store, start watching home, rescan it (in that order, so nothing a
-    // first command writes can slip between the scan and the watch) and record the use, with policyJson
-    // written into the meta when given.
+    // The container starts: start watching home and record the use, with policyJson written into the meta
+    // when given. The store is opened and home rescanned (after the watch started, so nothing a command
+    // writes can slip between the scan and the watch) just before the first commit.
     void wake(const std::optional<QJsonObject> &policyJson = std::nullopt);
     // The container stopped: write the stat cache, stop watching and release the store's lock.
     void sleep();
 
-    // Saves what the command changed as one commit; the result arrives in saved() (and the future).
+    // Saves what the command changed as one commit; the result arrives in saved() (and the future). Call it
+    // as soon as the command has ended: when the watcher saw no change by then, the commit is empty and
+    // reads nothing under home, so it does not hold up the next command (see isSettled()).
     QFuture<HistoryResult<Snapshot>> commit(const QString &command, const CommandMeta &meta,
                                             const QString &callId, int commandIndex);
 
@@ -57,6 +59,9 @@ public:
 
     // Commits and restores asked for whose result has not been delivered yet.
     int pendingWrites() const { return m_pendingWrites; }
+    // True when no pending write still has to look at home (a commit that reads files, a restore): the next
+    // command may start now and its changes cannot end up in an earlier commit. settled() follows a false.
+    bool isSettled() const { return m_pendingScans == 0; }
     // Blocks until the pool is idle; for tests, benchmarks and shutdown only.
     void waitForIdle();
 
@@ -66,15 +71,23 @@ Q_SIGNALS:
     void saveFailed(const QString &callId, int commandIndex, const QString &error);
     // pendingWrites() dropped to zero.
     void idle();
+    // isSettled() became true.
+    void settled();
 
 private:
     struct State;
     template<typename T>
     QFuture<HistoryResult<T>> read(std::function<std::optional<T>(SnapshotStore &, QString *)> op);
-    QFuture<HistoryResult<Snapshot>> write(const QString &callId, int commandIndex,
+    // readsHome: op looks at (or writes) files under home, so no command may run until it is done.
+    QFuture<HistoryResult<Snapshot>> write(const QString &callId, int commandIndex, bool readsHome,
                                            std::function<std::optional<Snapshot>(State &, QString *)> op);
+
+    void scanHome();
 
     std::shared_ptr<State> m_state;
     QThreadPool m_pool;
+    bool m_awake = false;   // between wake() and sleep()
+    bool m_scanned = false; // scanHome() queued since the last wake()
     int m_pendingWrites = 0;
+    int m_pendingScans = 0;
 };

@@ -59,8 +59,14 @@ int sb_cgroup_enter(struct sb_cgroup *cg);
 void sb_cgroup_destroy(struct sb_cgroup *cg);
 void sb_cgroup_none(struct sb_enforcement *enf);
 
-/* Builds the container root in the current (new) mount namespace and pivots into it. */
-int sb_build_root(const struct sb_options *opt, char *err, size_t errlen);
+/* The container root, built in the current (new) mount namespace in two steps (see rootfs.c): the part every
+   container shares, in staging, then the container's own part and the pivot into it. Both run with the
+   sandbox user's ids and the namespace's capabilities. sb_root_staging: where to build so that no host path
+   a container may be given is hidden, or NULL when there is no such place (build in /tmp after opening the
+   host paths). */
+const char *sb_root_staging(void);
+int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err, size_t errlen);
+int sb_root_finish(const struct sb_options *opt, const char *staging, char *err, size_t errlen);
 
 /* Compiles the seccomp filter once; sb_seccomp_apply installs it in the calling process. */
 int sb_seccomp_prepare(char *err, size_t errlen);

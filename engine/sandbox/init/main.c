@@ -255,6 +255,63 @@ static int open_host_paths(struct sb_options *opt)
     return 0;
 }
 
+static int check_workspace(const struct sb_options *opt)
+{
+    struct stat st;
+    if (stat(opt->workspace, &st) || !S_ISDIR(st.st_mode)) {
+        char msg[700];
+        snprintf(msg, sizeof(msg), "workspace directory %s does not exist", opt->workspace);
+        report_error(ENOENT, msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Inside the container: drops the host's supplementary groups and takes the sandbox user's ids. */
+static int become_sandbox_user(void)
+{
+    /* Possible only when the launcher is root. */
+    if (setgroups(0, NULL) && errno != EPERM) {
+        report_error(errno, "setgroups failed");
+        return -1;
+    }
+    if (setresgid(SB_SANDBOX_GID, SB_SANDBOX_GID, SB_SANDBOX_GID) ||
+        setresuid(SB_SANDBOX_UID, SB_SANDBOX_UID, SB_SANDBOX_UID)) {
+        report_error(errno, "cannot become the sandbox user inside the container");
+        return -1;
+    }
+    /* Changing credentials cleared the death signal. (If the launcher died in between, the engine sees it
+       exit and closes the control socket, which ends us.) */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    return 0;
+}
+
+/* Standby: builds the shared part of the root (sb_root_prepare) in a short-lived child with the sandbox
+   user's ids, which files in the new root need, while we keep the caller's ids to open the host paths the
+   CONFIG will name. Both share the mount namespace. */
+static int prepare_root_as_sandbox_user(const struct sb_options *opt, const char *staging)
+{
+    pid_t builder = fork();
+    if (builder < 0) {
+        report_error(errno, "cannot fork");
+        return -1;
+    }
+    if (builder == 0) {
+        char err[512];
+        if (become_sandbox_user())
+            _exit(SB_EXIT_SETUP);
+        if (sb_root_prepare(opt, staging, err, sizeof(err))) {
+            report_error(errno, err);
+            _exit(SB_EXIT_SETUP);
+        }
+        _exit(0);
+    }
+    int status = 0;
+    while (waitpid(builder, &status, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
 static pid_t g_child = -1;
 
 static void forward_signal(int sig)
@@ -340,18 +397,20 @@ int main(int argc, char **argv)
     }
     enf.seccomp = 1;
 
-    if (opt.standby) {
+    /* A standby with a place to build that hides no host path creates the container now, all but its own
+       parts, and PID 1 takes the CONFIG itself; otherwise the launcher waits for it here. */
+    const char *staging = sb_root_staging();
+    const int prebuild = opt.standby && staging;
+    if (!staging)
+        staging = "/tmp"; /* only after the host paths are open */
+    if (opt.standby && !prebuild) {
         int rc = receive_config(&opt);
         if (rc) {
             sb_cgroup_destroy(&cg);
             return rc < 0 ? SB_EXIT_USAGE : 0;
         }
     }
-
-    struct stat st;
-    if (stat(opt.workspace, &st) || !S_ISDIR(st.st_mode)) {
-        snprintf(err, sizeof(err), "workspace directory %s does not exist", opt.workspace);
-        report_error(ENOENT, err);
+    if (!prebuild && check_workspace(&opt)) {
         sb_cgroup_destroy(&cg);
         return SB_EXIT_SETUP;
     }
@@ -378,28 +437,28 @@ int main(int argc, char **argv)
     if (child == 0) {
         close(sync_pipe[1]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        /* Host paths are opened now, still with the caller's file-system uid (the sandbox user may not be
-           able to traverse the data dir) and already in our own mount namespace (a bind source must be). */
-        if (open_host_paths(&opt))
+        /* Host paths are opened with the caller's file-system uid (the sandbox user may not be able to
+           traverse the data dir) and already in our own mount namespace (a bind source must be): now, or in
+           a standby once the CONFIG names them. */
+        if (!prebuild && open_host_paths(&opt))
             _exit(SB_EXIT_SETUP);
         char go = 0;
         if (read(sync_pipe[0], &go, 1) != 1 || go != 'g')
             _exit(SB_EXIT_SETUP);
         close(sync_pipe[0]);
-        /* Drops the supplementary groups inherited from the host (possible only when the launcher is root). */
-        if (setgroups(0, NULL) && errno != EPERM) {
-            report_error(errno, "setgroups failed");
-            _exit(SB_EXIT_SETUP);
+        if (prebuild) {
+            if (prepare_root_as_sandbox_user(&opt, staging))
+                _exit(SB_EXIT_SETUP);
+            int rc = receive_config(&opt);
+            if (rc)
+                _exit(rc < 0 ? SB_EXIT_USAGE : 0);
+            if (check_workspace(&opt) || open_host_paths(&opt))
+                _exit(SB_EXIT_SETUP);
         }
-        if (setresgid(SB_SANDBOX_GID, SB_SANDBOX_GID, SB_SANDBOX_GID) ||
-            setresuid(SB_SANDBOX_UID, SB_SANDBOX_UID, SB_SANDBOX_UID)) {
-            report_error(errno, "cannot become the sandbox user inside the container");
+        if (become_sandbox_user())
             _exit(SB_EXIT_SETUP);
-        }
-        /* Changing credentials cleared the death signal. (If the launcher died in between, the engine sees
-           it exit and closes the control socket, which ends us.) */
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (sb_build_root(&opt, err, sizeof(err))) {
+        if ((!prebuild && sb_root_prepare(&opt, staging, err, sizeof(err))) ||
+            sb_root_finish(&opt, staging, err, sizeof(err))) {
             report_error(errno, err);
             _exit(SB_EXIT_SETUP);
         }

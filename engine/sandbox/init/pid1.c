@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -40,6 +41,7 @@ struct command
     int status_fd; /* the reaper writes bash's wait status here */
     int done_sent;
     int reaped;
+    int reaper_reports; /* the reaper sends DONE itself before it writes the status */
 };
 
 static struct command g_cmds[MAX_COMMANDS];
@@ -84,14 +86,10 @@ static void set_limits(void)
     setrlimit(RLIMIT_NOFILE, &rl);
 }
 
-/* The command itself: becomes the unprivileged, filtered `bash -c CMD`. Never returns. */
-static void exec_command(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd,
-                         const struct sb_enforcement *enf)
+/* Everything that makes a process the unprivileged, filtered command except its descriptors: a session of
+   its own, default signals, the limits, no capabilities, no_new_privs and the seccomp filter. */
+static void become_command(const struct sb_enforcement *enf)
 {
-    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
-        _exit(127);
-    syscall(SYS_close_range, 3, ~0U, 0);
     setsid();
     sigset_t none;
     sigemptyset(&none);
@@ -107,6 +105,18 @@ static void exec_command(const char *cmd, char **extra_env, int n_extra, int out
         dprintf(2, "sandbench: cannot drop privileges: %s\n", strerror(errno));
         _exit(126);
     }
+}
+
+/* The last step of a command process (see become_command): its descriptors, then `bash -c CMD`. Never
+   returns. */
+static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd)
+    __attribute__((noreturn));
+static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd)
+{
+    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+        _exit(127);
+    syscall(SYS_close_range, 3, ~0U, 0);
 
     char hostname[80];
     snprintf(hostname, sizeof(hostname), "HOSTNAME=%s", g_opt->id);
@@ -145,10 +155,20 @@ static void exec_command(const char *cmd, char **extra_env, int n_extra, int out
     _exit(127);
 }
 
-/* PID 1 of the command's namespace: starts bash, reports its status, then reaps until the namespace is empty.
- */
-static void command_reaper(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd,
-                           int status_fd, const struct sb_enforcement *enf)
+/* Splits an EXEC payload ("command\0" then "KEY=VALUE\0" entries; its last byte is 0) into the command and
+   its extra environment. Returns the number of entries. */
+static int parse_exec_payload(char *payload, uint32_t len, char **env)
+{
+    int n_env = 0;
+    for (char *p = payload + strlen(payload) + 1; p < payload + len && n_env < MAX_ENV; p += strlen(p) + 1) {
+        if (strchr(p, '='))
+            env[n_env++] = p;
+    }
+    return n_env;
+}
+
+/* The start of a command's reaper, in its new PID and mount namespaces. */
+static void enter_command_namespace(void)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     /* A /proc of the command's own namespace, so tools that check /proc/self against getpid() (ps) work. */
@@ -160,15 +180,96 @@ static void command_reaper(const char *cmd, char **extra_env, int n_extra, int o
                       NULL);
         }
     }
+}
+
+/* The rest of a reaper's life: reports the wait status of its command process `bash`, then reaps until the
+   namespace is empty. With a command_id (not 0 once the command arrived), the reaper first sends DONE
+   itself on the control socket control_fd, which saves the hop through PID 1 for every command. Never
+   returns. */
+static void reap_command(pid_t bash, int status_fd, int control_fd, volatile uint32_t *command_id)
+    __attribute__((noreturn));
+
+/* A prepared command process (see prepare_spare): waits with every privilege already dropped for one EXEC
+   packet, as PID 1 received and checked it, with the output descriptors attached; then runs it. */
+static void wait_for_command(int sock, volatile uint32_t *command_id) __attribute__((noreturn));
+static void wait_for_command(int sock, volatile uint32_t *command_id)
+{
+    static char buf[SB_MAX_PACKET];
+    char cbuf[CMSG_SPACE(sizeof(int) * 2)];
+    struct iovec iov = {buf, sizeof(buf)};
+    struct msghdr msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = cbuf;
+    msg.msg_controllen = sizeof(cbuf);
+    ssize_t len;
+    do {
+        len = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+    } while (len < 0 && errno == EINTR);
+    if (len <= 0)
+        _exit(0); /* PID 1 let the spare go */
+    int fds[2] = {-1, -1};
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+    if (cm && cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS &&
+        cm->cmsg_len == CMSG_LEN(sizeof(fds)))
+        memcpy(fds, CMSG_DATA(cm), sizeof(fds));
+    struct sb_msg_header h;
+    if ((size_t)len <= sizeof(h) || fds[0] < 0 || fds[1] < 0)
+        _exit(127);
+    memcpy(&h, buf, sizeof(h));
+    *command_id = h.id; /* for the reaper's DONE */
+    char *payload = buf + sizeof(h);
+    char *env[MAX_ENV];
+    int n_env = parse_exec_payload(payload, h.payload_len, env);
+    exec_bash(payload, env, n_env, fds[0], fds[1]);
+}
+
+/* PID 1 of a spare command namespace: forks the prepared command process, then reaps. The command process
+   leaves its command id in a page shared with us. */
+static void spare_reaper(int sock, int status_fd, const struct sb_enforcement *enf) __attribute__((noreturn));
+static void spare_reaper(int sock, int status_fd, const struct sb_enforcement *enf)
+{
+    enter_command_namespace();
+    volatile uint32_t *command_id =
+        mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (command_id == MAP_FAILED)
+        command_id = NULL;
     pid_t bash = fork();
     if (bash < 0)
         _exit(126);
     if (bash == 0) {
         close(status_fd);
-        exec_command(cmd, extra_env, n_extra, out_fd, err_fd, enf);
+        close(SB_CONTROL_FD);
+        become_command(enf);
+        static volatile uint32_t unused;
+        wait_for_command(sock, command_id ? command_id : &unused);
+    }
+    close(sock);
+    reap_command(bash, status_fd, command_id ? SB_CONTROL_FD : -1, command_id);
+}
+
+/* PID 1 of the command's namespace: starts bash, reports its status, then reaps until the namespace is empty.
+ */
+static void command_reaper(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd,
+                           int status_fd, const struct sb_enforcement *enf)
+{
+    enter_command_namespace();
+    pid_t bash = fork();
+    if (bash < 0)
+        _exit(126);
+    if (bash == 0) {
+        close(status_fd);
+        become_command(enf);
+        exec_bash(cmd, extra_env, n_extra, out_fd, err_fd);
     }
     close(out_fd);
     close(err_fd);
+    reap_command(bash, status_fd, -1, NULL);
+}
+
+static void reap_command(pid_t bash, int status_fd, int control_fd, volatile uint32_t *command_id)
+{
     int status = 0;
     for (;;) {
         pid_t pid = waitpid(-1, &status, 0);
@@ -179,6 +280,10 @@ static void command_reaper(const char *cmd, char **extra_env, int n_extra, int o
         }
         if (pid == bash) {
             int32_t value = status;
+            if (control_fd >= 0 && *command_id != 0)
+                send_msg(SB_MSG_DONE, *command_id, value, NULL, 0);
+            if (control_fd >= 0)
+                close(control_fd);
             if (write(status_fd, &value, sizeof(value)) != sizeof(value)) {
                 /* PID 1 is gone; the death signal ends us shortly. */
             }
@@ -187,6 +292,94 @@ static void command_reaper(const char *cmd, char **extra_env, int n_extra, int o
         }
     }
     _exit(0);
+}
+
+/* A command namespace prepared ahead of need, so that an EXEC costs little more than the execve of bash: the
+   reaper has its namespaces and /proc, the command process under it has dropped its privileges and waits on
+   sock (see wait_for_command). Made while no command runs, after READY and after each DONE. */
+struct spare
+{
+    pid_t reaper; /* 0: none */
+    int sock;
+    int status_fd;
+};
+static struct spare g_spare = {0, -1, -1};
+static int g_want_spare;
+
+static void drop_spare(void)
+{
+    if (g_spare.reaper <= 0)
+        return;
+    kill(g_spare.reaper, SIGKILL); /* reaped by reap_children like any child */
+    close(g_spare.sock);
+    close(g_spare.status_fd);
+    memset(&g_spare, 0, sizeof(g_spare));
+}
+
+static void prepare_spare(const struct sb_enforcement *enf)
+{
+    if (g_spare.reaper > 0)
+        return;
+    int sock[2], status_pipe[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sock))
+        return;
+    if (pipe2(status_pipe, O_CLOEXEC)) {
+        close(sock[0]);
+        close(sock[1]);
+        return;
+    }
+    pid_t reaper = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+    if (reaper == 0) {
+        /* The reaper keeps the control socket to send its command's DONE (see reap_command). */
+        close(sock[0]);
+        close(status_pipe[0]);
+        spare_reaper(sock[1], status_pipe[1], enf);
+    }
+    close(sock[1]);
+    close(status_pipe[1]);
+    if (reaper < 0) {
+        close(sock[0]);
+        close(status_pipe[0]);
+        return;
+    }
+    g_spare.reaper = reaper;
+    g_spare.sock = sock[0];
+    g_spare.status_fd = status_pipe[0];
+}
+
+/* Hands the checked EXEC packet and its descriptors to the spare; returns its reaper or 0 when there is no
+   usable spare (the caller then starts the command itself). */
+static pid_t start_in_spare(const char *packet, size_t len, int *fds, int *status_fd)
+{
+    if (g_spare.reaper <= 0)
+        return 0;
+    struct iovec iov = {(void *)packet, len};
+    char cbuf[CMSG_SPACE(sizeof(int) * 2)];
+    memset(cbuf, 0, sizeof(cbuf));
+    struct msghdr msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = cbuf;
+    msg.msg_controllen = sizeof(cbuf);
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int) * 2);
+    memcpy(CMSG_DATA(cm), fds, sizeof(int) * 2);
+    ssize_t n;
+    do {
+        n = sendmsg(g_spare.sock, &msg, MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)len) {
+        drop_spare(); /* gone, or the packet is too big for it */
+        return 0;
+    }
+    pid_t reaper = g_spare.reaper;
+    *status_fd = g_spare.status_fd;
+    close(g_spare.sock);
+    memset(&g_spare, 0, sizeof(g_spare));
+    return reaper;
 }
 
 static struct command *find_command(uint32_t id)
@@ -198,7 +391,8 @@ static struct command *find_command(uint32_t id)
     return NULL;
 }
 
-static void handle_exec(const struct sb_msg_header *h, char *payload, int *fds, int nfds,
+/* packet is the whole EXEC packet: h, then payload. */
+static void handle_exec(const struct sb_msg_header *h, const char *packet, char *payload, int *fds, int nfds,
                         const struct sb_enforcement *enf)
 {
     char err[160];
@@ -224,14 +418,28 @@ static void handle_exec(const struct sb_msg_header *h, char *payload, int *fds, 
         send_msg(SB_MSG_ERROR, h->id, EBUSY, err, strlen(err));
         return;
     }
+    /* STARTED goes first: the spare's reaper sends DONE itself, which must not overtake it. */
+    int started_sent = 0;
+    if (g_spare.reaper > 0) {
+        send_msg(SB_MSG_STARTED, h->id, g_spare.reaper, NULL, 0);
+        started_sent = 1;
+        int spare_status = -1;
+        pid_t spare = start_in_spare(packet, sizeof(*h) + h->payload_len, fds, &spare_status);
+        if (spare > 0) {
+            close(fds[0]);
+            close(fds[1]);
+            slot->id = h->id;
+            slot->reaper = spare;
+            slot->status_fd = spare_status;
+            slot->done_sent = 0;
+            slot->reaped = 0;
+            slot->reaper_reports = 1;
+            return;
+        }
+    }
     char *cmd = payload;
     char *env[MAX_ENV];
-    int n_env = 0;
-    for (char *p = payload + strlen(payload) + 1; p < payload + h->payload_len && n_env < MAX_ENV;
-         p += strlen(p) + 1) {
-        if (strchr(p, '='))
-            env[n_env++] = p;
-    }
+    int n_env = parse_exec_payload(payload, h->payload_len, env);
     int status_pipe[2];
     if (pipe2(status_pipe, O_CLOEXEC)) {
         close(fds[0]);
@@ -263,7 +471,9 @@ static void handle_exec(const struct sb_msg_header *h, char *payload, int *fds, 
     slot->status_fd = status_pipe[0];
     slot->done_sent = 0;
     slot->reaped = 0;
-    send_msg(SB_MSG_STARTED, h->id, reaper, NULL, 0);
+    slot->reaper_reports = 0;
+    if (!started_sent)
+        send_msg(SB_MSG_STARTED, h->id, reaper, NULL, 0);
 }
 
 static void release_if_finished(struct command *c)
@@ -280,15 +490,21 @@ static void read_status(struct command *c)
     do {
         n = read(c->status_fd, &value, sizeof(value));
     } while (n < 0 && errno == EINTR);
+    int reported = 0;
     if (n != sizeof(value)) {
-        /* The reaper died before bash reported: the namespace was killed. */
+        /* The reaper died before bash reported: the namespace was killed. (A reaper that sends DONE itself
+           may have sent it just before; the engine ignores a second DONE for an ended command.) */
         value = SIGKILL;
+    } else {
+        reported = c->reaper_reports;
     }
     close(c->status_fd);
     c->status_fd = -1;
     if (!c->done_sent) {
-        send_msg(SB_MSG_DONE, c->id, value, NULL, 0);
+        if (!reported)
+            send_msg(SB_MSG_DONE, c->id, value, NULL, 0);
         c->done_sent = 1;
+        g_want_spare = 1;
     }
     release_if_finished(c);
 }
@@ -298,6 +514,13 @@ static void reap_children(void)
     int status;
     pid_t pid;
     while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+        if (pid == g_spare.reaper) {
+            /* The spare died before it was needed: the next command starts the slow way, and after it
+               another spare is tried. */
+            close(g_spare.sock);
+            close(g_spare.status_fd);
+            memset(&g_spare, 0, sizeof(g_spare));
+        }
         for (int i = 0; i < MAX_COMMANDS; ++i) {
             if (g_cmds[i].reaper == pid) {
                 g_cmds[i].reaped = 1;
@@ -355,9 +578,20 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
              enf->cgroup, enf->memory, enf->pids, enf->cpu, opt->proxy_socket ? "proxy" : "none");
     if (send_msg(SB_MSG_READY, 0, 0, ready, strlen(ready)))
         shutdown_all();
+    g_want_spare = 1;
 
     static char buf[SB_MAX_PACKET];
     for (;;) {
+        /* Between commands (nothing of ours competes with a running one for the CPU). */
+        if (g_want_spare && g_spare.reaper <= 0) {
+            int running = 0;
+            for (int i = 0; i < MAX_COMMANDS; ++i)
+                running |= g_cmds[i].reaper > 0 && !g_cmds[i].done_sent;
+            if (!running) {
+                g_want_spare = 0;
+                prepare_spare(enf);
+            }
+        }
         struct pollfd pfds[2 + MAX_COMMANDS];
         struct command *owners[2 + MAX_COMMANDS];
         int n = 0;
@@ -436,7 +670,7 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
         char *payload = buf + sizeof(h);
         switch (h.type) {
         case SB_MSG_EXEC:
-            handle_exec(&h, payload, fds, nfds, enf);
+            handle_exec(&h, buf, payload, fds, nfds, enf);
             break;
         case SB_MSG_KILL: {
             struct command *c = find_command(h.id);

@@ -15,12 +15,15 @@
  *                    fds = [stdout write end, stderr write end]
  *                    The command runs as `bash -c command` in /workspace/home,
  *                    inside its own PID namespace, as the sandbox user.
+ *                    May be sent before READY: init runs it once it is ready.
  *   SB_MSG_KILL      id = command id: SIGKILL the command's whole PID namespace
  *                    (children, grandchildren and setsid daemons included).
  *   SB_MSG_SHUTDOWN  end every process and exit.
  *   SB_MSG_CONFIG    only to a launcher started with --standby, as its first message:
  *                    payload = "id\0workspace\0proxy-socket-or-empty\0". A standby has
- *                    already joined its cgroup, so the container starts without that cost.
+ *                    already joined its cgroup and, where it can, created the namespaces
+ *                    and the shared part of the root, so the container starts without
+ *                    that cost.
  *
  * init -> engine
  *   SB_MSG_READY     sent once, after the root is built; value = 0.
@@ -30,7 +33,9 @@
  *                    is not available; this is the pid inside the container).
  *   SB_MSG_DONE      id = command id, value = raw wait status of `bash` (as
  *                    from waitpid). Sent when bash itself exits, or when the
- *                    namespace was killed before that.
+ *                    namespace was killed before that. Always after the
+ *                    command's STARTED; a second DONE for the same command
+ *                    (a kill racing its exit) is to be ignored.
  *   SB_MSG_ERROR     id = command id or 0 for the container, value = errno,
  *                    payload = message. For id 0 the container is unusable
  *                    and init exits after sending it.

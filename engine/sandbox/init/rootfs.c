@@ -3,6 +3,12 @@
  * The container's root: a tmpfs holding read-only binds of the system directories, a generated /etc
  * (its own passwd, group, hosts; nothing secret from the host), the writable workspace, a private /tmp,
  * a minimal /dev and a fresh /proc. Runs inside the new user and mount namespaces, before pivot_root.
+ *
+ * Two steps, so that a standby launcher can do the first before it knows its container: sb_root_prepare
+ * builds everything that is the same in every container, sb_root_finish adds the container's own parts
+ * (hostname files, workspace, proxy socket) and pivots. The tmpfs is built where it hides no possible
+ * workspace (see sb_root_staging), so host paths given later still resolve. Paths below are relative to
+ * the staging directory, which is the working directory throughout.
  */
 #define _GNU_SOURCE
 #include "launcher.h"
@@ -20,7 +26,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define NEWROOT "/tmp"
 
 /* Host /etc entries the container sees, read-only. Nothing with secrets (shadow, ssh keys, sudoers). */
 static const char *const etc_dirs[] = {
@@ -131,9 +136,9 @@ static int copy_file(const char *src, const char *dst)
  * read-only. */
 static int mirror_top(const char *name, char *err, size_t errlen)
 {
-    char host[64], inside[64], target[256];
+    char host[64], target[256];
+    const char *inside = name;
     snprintf(host, sizeof(host), "/%s", name);
-    snprintf(inside, sizeof(inside), NEWROOT "/%s", name);
     struct stat st;
     if (lstat(host, &st))
         return 0;
@@ -153,28 +158,37 @@ static int mirror_top(const char *name, char *err, size_t errlen)
     return 0;
 }
 
-static int build_etc(const struct sb_options *opt, char *err, size_t errlen)
+/* The container's own /etc entries: its name. */
+static int write_identity(const struct sb_options *opt, char *err, size_t errlen)
+{
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n", opt->id);
+    if (write_new("etc/hosts", text, 0644))
+        return fail(err, errlen, "write /etc/hosts");
+    snprintf(text, sizeof(text), "%s\n", opt->id);
+    if (write_new("etc/hostname", text, 0644))
+        return fail(err, errlen, "write /etc/hostname");
+    return 0;
+}
+
+static int build_etc(char *err, size_t errlen)
 {
     char path[256], text[1024];
-    if (mkdir(NEWROOT "/etc", 0755))
+    if (mkdir("etc", 0755))
         return fail(err, errlen, "mkdir /etc");
     snprintf(text, sizeof(text),
              "root:x:0:0:root:/root:/usr/sbin/nologin\n"
              "%s:x:%d:%d:Sandbench sandbox:" SB_WORKDIR ":/bin/bash\n"
              "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
              SB_SANDBOX_USER, SB_SANDBOX_UID, SB_SANDBOX_GID);
-    if (write_new(NEWROOT "/etc/passwd", text, 0644))
+    if (write_new("etc/passwd", text, 0644))
         return fail(err, errlen, "write /etc/passwd");
     snprintf(text, sizeof(text), "root:x:0:\n%s:x:%d:\nnogroup:x:65534:\n", SB_SANDBOX_USER, SB_SANDBOX_GID);
-    if (write_new(NEWROOT "/etc/group", text, 0644))
+    if (write_new("etc/group", text, 0644))
         return fail(err, errlen, "write /etc/group");
-    snprintf(text, sizeof(text),
-             "127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n", opt->id);
-    if (write_new(NEWROOT "/etc/hosts", text, 0644))
-        return fail(err, errlen, "write /etc/hosts");
-    snprintf(text, sizeof(text), "%s\n", opt->id);
-    if (write_new(NEWROOT "/etc/hostname", text, 0644) || write_new(NEWROOT "/etc/resolv.conf", "", 0644) ||
-        write_new(NEWROOT "/etc/nsswitch.conf",
+    if (write_new("etc/resolv.conf", "", 0644) ||
+        write_new("etc/nsswitch.conf",
                   "passwd: files\ngroup: files\nshadow: files\nhosts: files\nnetworks: files\n"
                   "protocols: files\nservices: files\n",
                   0644))
@@ -183,7 +197,7 @@ static int build_etc(const struct sb_options *opt, char *err, size_t errlen)
     for (int i = 0; etc_files[i]; ++i) {
         char host[128];
         snprintf(host, sizeof(host), "/etc/%s", etc_files[i]);
-        snprintf(path, sizeof(path), NEWROOT "/etc/%s", etc_files[i]);
+        snprintf(path, sizeof(path), "etc/%s", etc_files[i]);
         struct stat st;
         if (lstat(host, &st))
             continue;
@@ -202,7 +216,7 @@ static int build_etc(const struct sb_options *opt, char *err, size_t errlen)
     for (int i = 0; etc_dirs[i]; ++i) {
         char host[128];
         snprintf(host, sizeof(host), "/etc/%s", etc_dirs[i]);
-        snprintf(path, sizeof(path), NEWROOT "/etc/%s", etc_dirs[i]);
+        snprintf(path, sizeof(path), "etc/%s", etc_dirs[i]);
         struct stat st;
         if (lstat(host, &st) || !S_ISDIR(st.st_mode))
             continue;
@@ -215,44 +229,40 @@ static int build_etc(const struct sb_options *opt, char *err, size_t errlen)
 static int build_dev(char *err, size_t errlen)
 {
     static const char *const nodes[] = {"null", "zero", "full", "random", "urandom", "tty", NULL};
-    if (mkdir(NEWROOT "/dev", 0755) ||
-        mount("tmpfs", NEWROOT "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k"))
+    if (mkdir("dev", 0755) || mount("tmpfs", "dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k"))
         return fail(err, errlen, "mount /dev");
     char inside[64], host[64];
     for (int i = 0; nodes[i]; ++i) {
         snprintf(host, sizeof(host), "/dev/%s", nodes[i]);
-        snprintf(inside, sizeof(inside), NEWROOT "/dev/%s", nodes[i]);
+        snprintf(inside, sizeof(inside), "dev/%s", nodes[i]);
         if (touch(inside, 0666) || mount(host, inside, NULL, MS_BIND, NULL))
             return fail(err, errlen, "bind %s", host);
     }
-    if (mkdir(NEWROOT "/dev/pts", 0755) || mount("devpts", NEWROOT "/dev/pts", "devpts",
-                                                 MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620"))
+    if (mkdir("dev/pts", 0755) ||
+        mount("devpts", "dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620"))
         return fail(err, errlen, "mount /dev/pts");
-    if (symlink("pts/ptmx", NEWROOT "/dev/ptmx"))
+    if (symlink("pts/ptmx", "dev/ptmx"))
         return fail(err, errlen, "symlink /dev/ptmx");
-    if (mkdir(NEWROOT "/dev/shm", 01777) ||
-        mount("tmpfs", NEWROOT "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=64m"))
+    if (mkdir("dev/shm", 01777) ||
+        mount("tmpfs", "dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=64m"))
         return fail(err, errlen, "mount /dev/shm");
-    if (symlink("/proc/self/fd", NEWROOT "/dev/fd") || symlink("/proc/self/fd/0", NEWROOT "/dev/stdin") ||
-        symlink("/proc/self/fd/1", NEWROOT "/dev/stdout") ||
-        symlink("/proc/self/fd/2", NEWROOT "/dev/stderr"))
+    if (symlink("/proc/self/fd", "dev/fd") || symlink("/proc/self/fd/0", "dev/stdin") ||
+        symlink("/proc/self/fd/1", "dev/stdout") || symlink("/proc/self/fd/2", "dev/stderr"))
         return fail(err, errlen, "symlink /dev/fd");
-    if (mount(NULL, NEWROOT "/dev", NULL, MS_REMOUNT | MS_NOSUID | MS_NOEXEC | MS_RDONLY,
-              "mode=0755,size=64k"))
+    if (mount(NULL, "dev", NULL, MS_REMOUNT | MS_NOSUID | MS_NOEXEC | MS_RDONLY, "mode=0755,size=64k"))
         return fail(err, errlen, "remount /dev read-only");
     return 0;
 }
 
 static int build_proc(char *err, size_t errlen)
 {
-    if (mkdir(NEWROOT "/proc", 0555) ||
-        mount("proc", NEWROOT "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+    if (mkdir("proc", 0555) || mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
         return fail(err, errlen, "mount /proc");
     /* Kernel tunables stay read-only even where file modes would allow a write. */
     static const char *const ro[] = {"sys", "sysrq-trigger", "irq", "bus", NULL};
     char path[64];
     for (int i = 0; ro[i]; ++i) {
-        snprintf(path, sizeof(path), NEWROOT "/proc/%s", ro[i]);
+        snprintf(path, sizeof(path), "proc/%s", ro[i]);
         if (access(path, F_OK))
             continue;
         if (bind_ro(path, path, 1))
@@ -261,56 +271,73 @@ static int build_proc(char *err, size_t errlen)
     return 0;
 }
 
-int sb_build_root(const struct sb_options *opt, char *err, size_t errlen)
+const char *sb_root_staging(void)
 {
-    /* Host-side paths were opened by the launcher before anything was mounted over them. */
-    int ws = opt->workspace_fd;
-    int proxy = opt->proxy_fd;
+    /* Under /sys no workspace or socket can live (sysfs takes no user files), so a tmpfs there hides none
+       of the host paths a container may be given. Only the new mount namespace sees it. */
+    struct stat st;
+    if (stat("/sys", &st) == 0 && S_ISDIR(st.st_mode))
+        return "/sys";
+    return NULL;
+}
 
+int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err, size_t errlen)
+{
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
         return fail(err, errlen, "make mounts private");
-    if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=8m"))
+    if (mount("tmpfs", staging, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=8m"))
         return fail(err, errlen, "mount the root tmpfs");
+    if (chdir(staging))
+        return fail(err, errlen, "chdir new root");
 
     static const char *const top[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32", NULL};
-    if (mkdir(NEWROOT "/usr", 0755) || bind_ro("/usr", NEWROOT "/usr", 1))
+    if (mkdir("usr", 0755) || bind_ro("/usr", "usr", 1))
         return fail(err, errlen, "bind /usr read-only");
     for (int i = 0; top[i]; ++i) {
         if (mirror_top(top[i], err, errlen))
             return -1;
     }
-    if (build_etc(opt, err, errlen))
+    if (build_etc(err, errlen))
+        return -1;
+    if (mkdir("workspace", 0755) || mkdir("workspace/home", 0755))
+        return fail(err, errlen, "mkdir " SB_WORKDIR);
+    char tmpopts[64];
+    snprintf(tmpopts, sizeof(tmpopts), "mode=1777,size=%lld", opt->tmp_bytes);
+    if (mkdir("tmp", 01777) || mount("tmpfs", "tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmpopts))
+        return fail(err, errlen, "mount /tmp");
+    if (mkdir("root", 0700) || mkdir("home", 0755) || mkdir("run", 0755) || mkdir("var", 0755) ||
+        symlink("/tmp", "var/tmp") || mkdir("mnt", 0755))
+        return fail(err, errlen, "mkdir skeleton");
+    if (build_dev(err, errlen) || build_proc(err, errlen))
+        return -1;
+    return 0;
+}
+
+int sb_root_finish(const struct sb_options *opt, const char *staging, char *err, size_t errlen)
+{
+    /* Host-side paths were opened before the credentials changed; binding them needs no host lookup. */
+    int ws = opt->workspace_fd;
+    int proxy = opt->proxy_fd;
+    if (chdir(staging))
+        return fail(err, errlen, "chdir new root");
+    if (write_identity(opt, err, errlen))
         return -1;
 
     char src[64];
-    if (mkdir(NEWROOT "/workspace", 0755) || mkdir(NEWROOT SB_WORKDIR, 0755))
-        return fail(err, errlen, "mkdir " SB_WORKDIR);
     snprintf(src, sizeof(src), "/proc/self/fd/%d", ws);
-    if (mount(src, NEWROOT SB_WORKDIR, NULL, MS_BIND, NULL) || remount_bind(NEWROOT SB_WORKDIR, MS_NODEV))
+    if (mount(src, "workspace/home", NULL, MS_BIND, NULL) || remount_bind("workspace/home", MS_NODEV))
         return fail(err, errlen, "bind the workspace");
     close(ws);
 
-    char tmpopts[64];
-    snprintf(tmpopts, sizeof(tmpopts), "mode=1777,size=%lld", opt->tmp_bytes);
-    if (mkdir(NEWROOT "/tmp", 01777) ||
-        mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmpopts))
-        return fail(err, errlen, "mount /tmp");
-    if (mkdir(NEWROOT "/root", 0700) || mkdir(NEWROOT "/home", 0755) || mkdir(NEWROOT "/run", 0755) ||
-        mkdir(NEWROOT "/var", 0755) || symlink("/tmp", NEWROOT "/var/tmp") || mkdir(NEWROOT "/mnt", 0755))
-        return fail(err, errlen, "mkdir skeleton");
     if (proxy >= 0) {
-        if (mkdir(NEWROOT "/run/sandbench", 0755) || touch(NEWROOT "/run/sandbench/egress.sock", 0644))
+        if (mkdir("run/sandbench", 0755) || touch("run/sandbench/egress.sock", 0644))
             return fail(err, errlen, "prepare /run/sandbench");
         snprintf(src, sizeof(src), "/proc/self/fd/%d", proxy);
-        if (mount(src, NEWROOT "/run/sandbench/egress.sock", NULL, MS_BIND, NULL))
+        if (mount(src, "run/sandbench/egress.sock", NULL, MS_BIND, NULL))
             return fail(err, errlen, "bind the egress socket");
         close(proxy);
     }
-    if (build_dev(err, errlen) || build_proc(err, errlen))
-        return -1;
 
-    if (chdir(NEWROOT))
-        return fail(err, errlen, "chdir new root");
     /* pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves only the new root.
      */
     if (syscall(SYS_pivot_root, ".", "."))

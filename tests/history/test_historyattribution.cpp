@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "../sandbox/sandboxtestutil.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+// Commands that follow each other at once, in one call or in calls queued together, each get a history entry
+// with exactly their own file changes: a command that changed nothing lets the next one start while its
+// (empty) commit is still being written, so this is where a change could land in the wrong entry.
+class TestHistoryAttribution final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void ownChangesOnly_data();
+    void ownChangesOnly();
+    void alternatingQuietAndWriting();
+    void historyMatchesTheSignals();
+
+private:
+    // Runs commands back to back (one call, or one call each queued at once) in a container that has
+    // already run a command, and returns each command's changes as "kind path sizes" lines.
+    QList<QStringList> runBackToBack(Container *c, const QStringList &commands, bool oneCall);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ContainerManager> m_manager;
+};
+
+namespace {
+
+QString describe(const FileChange &change)
+{
+    switch (change.kind) {
+    case ChangeKind::Added:
+        return u"added %1 %2"_s.arg(change.path).arg(change.newSize);
+    case ChangeKind::Modified:
+        return u"modified %1 %2>%3"_s.arg(change.path).arg(change.oldSize).arg(change.newSize);
+    case ChangeKind::Deleted:
+        return u"deleted %1 %2"_s.arg(change.path).arg(change.oldSize);
+    }
+    return {};
+}
+
+QStringList describe(const QList<FileChange> &changes)
+{
+    QStringList out;
+    for (const FileChange &change : changes)
+        out << describe(change);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+void TestHistoryAttribution::initTestCase()
+{
+    SANDBOX_REQUIRE_INIT();
+    qRegisterMetaType<QList<FileChange>>();
+}
+
+void TestHistoryAttribution::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_manager = std::make_unique<ContainerManager>(sandboxTestSettings(m_dir->path()));
+}
+
+void TestHistoryAttribution::cleanup()
+{
+    m_manager.reset();
+    m_dir.reset();
+}
+
+QList<QStringList> TestHistoryAttribution::runBackToBack(Container *c, const QStringList &commands, bool oneCall)
+{
+    // Awake, with the store open and home rescanned: the state in which quiet commits do not hold anything up.
+    ShellCall *first = c->run(shellAction({u"true"_s}));
+    if (!waitForCall(first))
+        return {};
+    c->historyStore()->waitForIdle();
+    QCoreApplication::processEvents();
+
+    QSignalSpy changed(c, &Container::filesChanged);
+    QList<ShellCall *> calls;
+    if (oneCall) {
+        calls << c->run(shellAction(commands));
+    } else {
+        for (const QString &command : commands)
+            calls << c->run(shellAction({command}));
+    }
+    for (ShellCall *call : std::as_const(calls)) {
+        if (!waitForCall(call) || !call->isCompleted())
+            return {};
+    }
+    if (!QTest::qWaitFor([&] { return changed.count() == commands.size(); }, 30000))
+        return {};
+    QList<QStringList> out;
+    for (int i = 0; i < commands.size(); ++i) {
+        const QList<QVariant> &args = changed.at(i);
+        // Entries arrive in command order.
+        const QString callId = args.at(2).toString();
+        const int index = args.at(0).toInt();
+        if (oneCall ? (callId != calls.at(0)->id() || index != i)
+                    : (callId != calls.at(i)->id() || index != 0))
+            return {};
+        out << describe(args.at(1).value<QList<FileChange>>());
+    }
+    return out;
+}
+
+void TestHistoryAttribution::ownChangesOnly_data()
+{
+    QTest::addColumn<QStringList>("commands");
+    QTest::addColumn<QList<QStringList>>("expected");
+    QTest::addColumn<bool>("oneCall");
+    struct Row
+    {
+        const char *name;
+        QStringList commands;
+        QList<QStringList> expected;
+    };
+    const QList<Row> rows{
+        {"two files",
+         {u"printf a > a.txt"_s, u"printf bb > b.txt"_s},
+         {{u"added a.txt 1"_s}, {u"added b.txt 2"_s}}},
+        {"same file rewritten",
+         {u"printf 1 > f.txt"_s, u"printf 22 > f.txt"_s},
+         {{u"added f.txt 1"_s}, {u"modified f.txt 1>2"_s}}},
+        {"nothing, then a file",
+         {u"true"_s, u"printf xyz > q.txt"_s},
+         {{}, {u"added q.txt 3"_s}}},
+        {"nothing, then a rewrite of the file before",
+         {u"printf 1 > r.txt"_s, u"cat r.txt > /dev/null"_s, u"printf 333 > r.txt"_s},
+         {{u"added r.txt 1"_s}, {}, {u"modified r.txt 1>3"_s}}},
+        {"write, nothing, delete",
+         {u"printf 12 > d.txt"_s, u"true"_s, u"rm d.txt"_s},
+         {{u"added d.txt 2"_s}, {}, {u"deleted d.txt 2"_s}}},
+        {"new directory, then a file in it",
+         {u"mkdir sub"_s, u"printf 4444 > sub/x.txt"_s},
+         {{}, {u"added sub/x.txt 4"_s}}},
+    };
+    for (const Row &row : rows) {
+        QTest::addRow("%s, one call", row.name) << row.commands << row.expected << true;
+        QTest::addRow("%s, a call each", row.name) << row.commands << row.expected << false;
+    }
+}
+
+void TestHistoryAttribution::ownChangesOnly()
+{
+    QFETCH(QStringList, commands);
+    QFETCH(QList<QStringList>, expected);
+    QFETCH(bool, oneCall);
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    const QList<QStringList> got = runBackToBack(c, commands, oneCall);
+    QCOMPARE(got, expected);
+}
+
+void TestHistoryAttribution::alternatingQuietAndWriting()
+{
+    // Each write follows a command that changed nothing, so it starts while that command's commit may
+    // still be in progress; it must never show up there.
+    QStringList commands;
+    QList<QStringList> expected;
+    for (int i = 0; i < 12; ++i) {
+        commands << u"true"_s << u"printf %1 > f%1.txt"_s.arg(i) << u"echo read-only; ls > /dev/null"_s
+                 << u"printf %1%1 > f%1.txt"_s.arg(i);
+        const QString one = QString::number(i).size() == 1 ? u"1"_s : u"2"_s;
+        const QString two = QString::number(i).size() == 1 ? u"2"_s : u"4"_s;
+        expected << QStringList{} << QStringList{u"added f%1.txt %2"_s.arg(i).arg(one)} << QStringList{}
+                 << QStringList{u"modified f%1.txt %2>%3"_s.arg(i).arg(one, two)};
+    }
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QCOMPARE(runBackToBack(c, commands, false), expected);
+}
+
+void TestHistoryAttribution::historyMatchesTheSignals()
+{
+    // What the UI reads later (the stored history) says the same as the signals did.
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    const QStringList commands{u"true"_s, u"printf abc > h.txt"_s, u"true"_s, u"rm h.txt"_s};
+    const QList<QStringList> got = runBackToBack(c, commands, false);
+    QCOMPARE(got.size(), commands.size());
+    QFuture<HistoryResult<QList<HistoryEntry>>> future = c->history();
+    future.waitForFinished();
+    const HistoryResult<QList<HistoryEntry>> history = future.result();
+    QVERIFY2(history, qPrintable(history.error));
+    QCOMPARE(history.value->size(), commands.size() + 1); // and the warm-up `true`
+    for (int i = 0; i < commands.size(); ++i) {
+        const HistoryEntry &entry = history.value->at(commands.size() - 1 - i); // newest first
+        QCOMPARE(entry.command, commands.at(i));
+        QCOMPARE(entry.added, i == 1 ? 1 : 0);
+        QCOMPARE(entry.deleted, i == 3 ? 1 : 0);
+        QCOMPARE(entry.modified, 0);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestHistoryAttribution)
+#include "test_historyattribution.moc"

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sandboxtestutil.h"
+
+#include "sandbox/net/networkpolicy.h"
+
+#include <QTemporaryDir>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+// A container taken from a launcher started ahead of need (ContainerManager::setPrewarm) builds most of its
+// root before it knows which container it is; it must end up exactly like one started on demand. And the
+// command process PID 1 keeps ready between commands must behave like one started for the command.
+class TestStandby final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void takenFromAStandby();
+    void sameRootAsOnDemand();
+    void ownIdentityAndWorkspace();
+    void hostPathsStayHidden();
+    void proxySocketWithAPolicy();
+    void severalInARow();
+    void commandsWithoutASpareStillRun();
+
+private:
+    Container *standbyContainer(const NetworkPolicy &policy = NetworkPolicy::disabled());
+    QString run(Container *c, const QString &command, int *exitCode = nullptr);
+
+    QTemporaryDir m_dir;
+    ContainerManager *m_manager = nullptr;
+};
+
+namespace {
+
+QByteArray commandLine(qint64 pid)
+{
+    QFile f(u"/proc/%1/cmdline"_s.arg(pid));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().replace('\0', ' ') : QByteArray();
+}
+
+QList<qint64> childrenOf(qint64 pid)
+{
+    QFile f(u"/proc/%1/task/%1/children"_s.arg(pid));
+    QList<qint64> out;
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    for (const QByteArray &part : f.readAll().split(' ')) {
+        if (!part.trimmed().isEmpty())
+            out << part.trimmed().toLongLong();
+    }
+    return out;
+}
+
+} // namespace
+
+void TestStandby::initTestCase()
+{
+    SANDBOX_REQUIRE_INIT();
+    m_manager = new ContainerManager(sandboxTestSettings(m_dir.path()), this);
+}
+
+void TestStandby::cleanupTestCase()
+{
+    delete m_manager;
+}
+
+Container *TestStandby::standbyContainer(const NetworkPolicy &policy)
+{
+    // A standby is spawned at once when enabled and again a moment after one is taken.
+    m_manager->setPrewarm(false);
+    m_manager->setPrewarm(true);
+    QTest::qWait(100);
+    QString error;
+    Container *c = m_manager->create(policy, &error);
+    if (!c)
+        qWarning("%s", qPrintable(error));
+    return c;
+}
+
+QString TestStandby::run(Container *c, const QString &command, int *exitCode)
+{
+    ShellCall *call = c->run(shellAction({command}));
+    if (!waitForCall(call) || call->results().isEmpty())
+        return u"[did not run: %1]"_s.arg(call->errorString());
+    const CommandResult r = call->results().constFirst();
+    if (exitCode)
+        *exitCode = r.outcome.exitCode;
+    return r.stdoutText + r.stderrText;
+}
+
+void TestStandby::takenFromAStandby()
+{
+    Container *c = standbyContainer();
+    QVERIFY(c);
+    QCOMPARE(run(c, u"echo up"_s), u"up\n"_s);
+    // The launcher of this container is the one started with --standby.
+    QVERIFY2(commandLine(c->initPid()).contains("--standby"), commandLine(c->initPid()).constData());
+    QCOMPARE(c->enforcement().value(u"seccomp"_s), u"on"_s);
+    QCOMPARE(c->enforcement().value(u"capabilities"_s), u"none"_s);
+    m_manager->setPrewarm(false);
+    Container *onDemand = m_manager->create();
+    QCOMPARE(run(onDemand, u"echo up"_s), u"up\n"_s);
+    QVERIFY(!commandLine(onDemand->initPid()).contains("--standby"));
+    QCOMPARE(c->enforcement(), onDemand->enforcement());
+}
+
+void TestStandby::sameRootAsOnDemand()
+{
+    // Every mount (where, how, what) and every top-level entry is the same either way.
+    const QString probe = u"awk '{print $5, $6, $8}' /proc/self/mountinfo; "
+                          "ls -la / | awk '{print $1, $3, $4, $9, $10, $11}'; ls -la /etc /dev | "
+                          "awk '{print $1, $3, $4, $9, $10, $11}'"_s;
+    Container *standby = standbyContainer();
+    QVERIFY(standby);
+    m_manager->setPrewarm(false);
+    Container *onDemand = m_manager->create();
+    QVERIFY(onDemand);
+    int code = -1;
+    const QString a = run(standby, probe, &code);
+    QCOMPARE(code, 0);
+    const QString b = run(onDemand, probe, &code);
+    QCOMPARE(code, 0);
+    QVERIFY2(a.contains(u"/workspace/home"_s), qPrintable(a));
+    QCOMPARE(a, b);
+}
+
+void TestStandby::ownIdentityAndWorkspace()
+{
+    Container *c = standbyContainer();
+    QVERIFY(c);
+    QVERIFY(placeFile(c, u"from-host.txt"_s, "host side\n"));
+    const QString out = run(c, u"hostname; cat /etc/hostname; grep -c %1 /etc/hosts; id -u; pwd; "
+                               "cat from-host.txt; echo inside > from-container.txt"_s.arg(c->id()));
+    QCOMPARE(out, u"%1\n%1\n1\n1000\n/workspace/home\nhost side\n"_s.arg(c->id()));
+    QFile f(c->homeDir() + u"/from-container.txt"_s);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("inside\n"));
+}
+
+void TestStandby::hostPathsStayHidden()
+{
+    // The root is built over /sys in the launcher's own mount namespace; neither that nor any host path
+    // shows inside.
+    const QString canary = m_dir.path() + u"/canary.txt"_s;
+    QFile f(canary);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("standby-host-canary\n");
+    f.close();
+    Container *c = standbyContainer();
+    QVERIFY(c);
+    int code = -1;
+    const QString out = run(c, u"cat %1 2>&1; ls /sys 2>&1; ls %2 2>&1; grep -rs standby-host-canary /tmp "
+                               "/workspace /root /home /run; true"_s.arg(canary, m_dir.path()),
+                            &code);
+    QVERIFY2(!out.contains(u"standby-host-canary"_s), qPrintable(out));
+    QCOMPARE(out.count(u"No such file"_s), 3);
+    QCOMPARE(run(c, u"touch /usr/x /etc/x 2>&1 | grep -c Read-only"_s), u"2\n"_s);
+}
+
+void TestStandby::proxySocketWithAPolicy()
+{
+    QString error;
+    const std::optional<NetworkPolicy> policy = NetworkPolicy::fromEntries({u"example.com"_s}, &error);
+    QVERIFY2(policy, qPrintable(error));
+    Container *c = standbyContainer(*policy);
+    QVERIFY(c);
+    QCOMPARE(run(c, u"test -S /run/sandbench/egress.sock && echo socket"_s), u"socket\n"_s);
+    QVERIFY(commandLine(c->initPid()).contains("--standby"));
+    QCOMPARE(c->enforcement().value(u"network"_s), u"proxy"_s);
+    // Without a policy there is no socket.
+    Container *plain = standbyContainer();
+    QCOMPARE(run(plain, u"ls /run"_s), QString());
+}
+
+void TestStandby::severalInARow()
+{
+    QStringList ids, names;
+    for (int i = 0; i < 4; ++i) {
+        Container *c = standbyContainer();
+        QVERIFY(c);
+        ids << c->id();
+        names << run(c, u"hostname"_s).trimmed();
+        QVERIFY(m_manager->remove(c->id()));
+    }
+    QCOMPARE(names, ids);
+}
+
+void TestStandby::commandsWithoutASpareStillRun()
+{
+    // PID 1 keeps one command process ready (its only child once a command is done); when that one is gone
+    // the next command starts the slow way and a new one is made after it.
+    Container *c = standbyContainer();
+    QVERIFY(c);
+    QCOMPARE(run(c, u"echo first"_s), u"first\n"_s);
+    const QList<qint64> pid1 = childrenOf(c->initPid());
+    QCOMPARE(pid1.size(), 1);
+    QTRY_COMPARE(childrenOf(pid1.constFirst()).size(), 1);
+    const qint64 spare = childrenOf(pid1.constFirst()).constFirst();
+    QVERIFY(::kill(pid_t(spare), SIGKILL) == 0);
+    QTRY_VERIFY(!childrenOf(pid1.constFirst()).contains(spare));
+    QCOMPARE(run(c, u"echo second; sleep 0.2 & wait"_s), u"second\n"_s);
+    QTRY_COMPARE(childrenOf(pid1.constFirst()).size(), 1);
+    QCOMPARE(run(c, u"echo third"_s), u"third\n"_s);
+    // A command's whole tree still ends with its timeout.
+    ShellCall *call = c->run(shellAction({u"sleep 60 & sleep 60"_s}, 500));
+    QVERIFY(waitForCall(call));
+    QCOMPARE(call->results().constFirst().outcome.type, CommandOutcome::Type::Timeout);
+    QCOMPARE(run(c, u"echo after"_s), u"after\n"_s);
+}
+
+QTEST_GUILESS_MAIN(TestStandby)
+#include "test_standby.moc"
