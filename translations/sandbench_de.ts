@@ -364,7 +364,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+90"/>
+        <location filename="../widgets/shellcallview.cpp" line="+95"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>wartet</translation>
@@ -541,7 +541,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <location filename="../widgets/diffview.cpp" line="+96"/>
         <source>Unified</source>
         <translation>Einheitlich</translation>
     </message>
@@ -571,7 +571,7 @@
         <translation>+%1 −%2 Zeilen</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+101"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Nur die ersten %1 Zeilen des Diffs werden angezeigt.</translation>
     </message>
@@ -616,7 +616,7 @@
     </message>
     <message>
         <location line="+37"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Select a document to see it here.</source>
         <translation>Wählen Sie ein Dokument aus, um es hier anzuzeigen.</translation>
     </message>
@@ -631,7 +631,7 @@
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 Pixel</translation>
     </message>
@@ -651,7 +651,7 @@
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+38"/>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
@@ -943,7 +943,7 @@ SHA-256 %3</translation>
         <translation>Die Dateien des Containers können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+47"/>
         <source>%1 was deleted.</source>
         <translation>%1 wurde gelöscht.</translation>
     </message>
@@ -1940,7 +1940,7 @@ SHA-256 %3</translation>
         <translation>Alle Anfragen, die dem Filter entsprechen, in eine JSON-Lines-Datei schreiben</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Select a request to see its detail.</source>
         <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
     </message>
@@ -2556,7 +2556,22 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <source>no network access</source>
+        <translation>kein Netzwerkzugriff</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>access to every host (&quot;*&quot;)</source>
+        <translation>Zugriff auf alle Hosts („*“)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>access to %1 only</source>
+        <translation>Zugriff nur auf %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Python packages (pip)</source>
         <translation>Python-Pakete (pip)</translation>
     </message>
@@ -2943,7 +2958,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <location filename="../widgets/documentspanel.cpp" line="-490"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 ist kein privates Verzeichnis dieses Benutzers</translation>
     </message>
@@ -3050,7 +3065,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+348"/>
+        <location filename="../widgets/shellcallview.cpp" line="+365"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3068,7 +3083,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-511"/>
+        <location line="-531"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3078,7 +3093,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+231"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Läuft</translation>
@@ -3388,12 +3403,12 @@ SHA-256 %3</translation>
         <translation>Den Arbeitsbereich &lt;name&gt; öffnen (Standard: der in den Einstellungen gewählte, sonst „default“).</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>invalid --workspace name: %1</source>
         <translation>Ungültiger Name für --workspace: %1</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>name</source>
         <translation>name</translation>
     </message>

@@ -45,7 +45,7 @@
 <context>
     <name>CommandOutputView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcallview.cpp" line="+153"/>
+        <location filename="../widgets/shellcallview.cpp" line="+158"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n character of output not shown here …]</numerusform>
@@ -56,7 +56,7 @@
 <context>
     <name>FilesPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/filespanel.cpp" line="+408"/>
+        <location filename="../widgets/filespanel.cpp" line="+420"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n file, %2</numerusform>
@@ -129,7 +129,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logspanel.cpp" line="+461"/>
+        <location filename="../widgets/logspanel.cpp" line="+463"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>

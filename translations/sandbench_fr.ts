@@ -364,7 +364,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+90"/>
+        <location filename="../widgets/shellcallview.cpp" line="+95"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>en attente</translation>
@@ -541,7 +541,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <location filename="../widgets/diffview.cpp" line="+96"/>
         <source>Unified</source>
         <translation>Unifié</translation>
     </message>
@@ -571,7 +571,7 @@
         <translation>+%1 −%2 lignes</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+101"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Seules les %1 premières lignes des différences sont affichées.</translation>
     </message>
@@ -616,7 +616,7 @@
     </message>
     <message>
         <location line="+37"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Select a document to see it here.</source>
         <translation>Sélectionnez un document pour l’afficher ici.</translation>
     </message>
@@ -631,7 +631,7 @@
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 pixels</translation>
     </message>
@@ -651,7 +651,7 @@
         <translation>Impossible de lire %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+38"/>
         <source>Cannot open %1: %2</source>
         <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
@@ -943,7 +943,7 @@ SHA-256 %3</translation>
         <translation>Impossible de lister les fichiers du conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+47"/>
         <source>%1 was deleted.</source>
         <translation>%1 a été supprimé.</translation>
     </message>
@@ -1940,7 +1940,7 @@ SHA-256 %3</translation>
         <translation>Écrire chaque requête correspondant au filtre dans un fichier JSON Lines</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Select a request to see its detail.</source>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
@@ -2556,7 +2556,22 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <source>no network access</source>
+        <translation>aucun accès réseau</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>access to every host (&quot;*&quot;)</source>
+        <translation>accès à tous les hôtes (« * »)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>access to %1 only</source>
+        <translation>accès à %1 uniquement</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Python packages (pip)</source>
         <translation>Paquets Python (pip)</translation>
     </message>
@@ -2943,7 +2958,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <location filename="../widgets/documentspanel.cpp" line="-490"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
     </message>
@@ -3050,7 +3065,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+348"/>
+        <location filename="../widgets/shellcallview.cpp" line="+365"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3068,7 +3083,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-511"/>
+        <location line="-531"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3078,7 +3093,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+231"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>
@@ -3388,12 +3403,12 @@ SHA-256 %3</translation>
         <translation>Ouvrir l’espace de travail &lt;nom&gt; (par défaut&#xa0;: celui choisi dans les paramètres, sinon «&#xa0;default&#xa0;»).</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>invalid --workspace name: %1</source>
         <translation>nom non valide pour --workspace&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>name</source>
         <translation>nom</translation>
     </message>

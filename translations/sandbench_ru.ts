@@ -368,7 +368,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+90"/>
+        <location filename="../widgets/shellcallview.cpp" line="+95"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>ожидает</translation>
@@ -546,7 +546,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <location filename="../widgets/diffview.cpp" line="+96"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
     </message>
@@ -576,7 +576,7 @@
         <translation>строки: +%1 −%2</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+101"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Показаны только первые %1 строк различий.</translation>
     </message>
@@ -621,7 +621,7 @@
     </message>
     <message>
         <location line="+37"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Select a document to see it here.</source>
         <translation>Выберите документ, чтобы просмотреть его здесь.</translation>
     </message>
@@ -636,7 +636,7 @@
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 пикс.</translation>
     </message>
@@ -656,7 +656,7 @@
         <translation>Не удаётся прочитать %1: %2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+38"/>
         <source>Cannot open %1: %2</source>
         <translation>Не удаётся открыть %1: %2</translation>
     </message>
@@ -948,7 +948,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся получить список файлов контейнера: %1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+47"/>
         <source>%1 was deleted.</source>
         <translation>Файл %1 удалён.</translation>
     </message>
@@ -1953,7 +1953,7 @@ SHA-256 %3</translation>
         <translation>Записать все запросы, соответствующие фильтру, в файл JSON Lines</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Select a request to see its detail.</source>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
@@ -2574,7 +2574,22 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <source>no network access</source>
+        <translation>без доступа к сети</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>access to every host (&quot;*&quot;)</source>
+        <translation>доступ ко всем хостам («*»)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>access to %1 only</source>
+        <translation>доступ только к %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Python packages (pip)</source>
         <translation>Пакеты Python (pip)</translation>
     </message>
@@ -2962,7 +2977,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <location filename="../widgets/documentspanel.cpp" line="-490"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 не является личным каталогом этого пользователя</translation>
     </message>
@@ -3069,7 +3084,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+348"/>
+        <location filename="../widgets/shellcallview.cpp" line="+365"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3087,7 +3102,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-511"/>
+        <location line="-531"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3097,7 +3112,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+231"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>
@@ -3407,12 +3422,12 @@ SHA-256 %3</translation>
         <translation>Открыть рабочее пространство &lt;имя&gt; (по умолчанию — выбранное в настройках, иначе «default»).</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>invalid --workspace name: %1</source>
         <translation>недопустимое имя для --workspace: %1</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>name</source>
         <translation>имя</translation>
     </message>

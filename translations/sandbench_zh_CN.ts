@@ -360,7 +360,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+90"/>
+        <location filename="../widgets/shellcallview.cpp" line="+95"/>
         <location line="+25"/>
         <source>waiting</source>
         <translation>等待中</translation>
@@ -536,7 +536,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+93"/>
+        <location filename="../widgets/diffview.cpp" line="+96"/>
         <source>Unified</source>
         <translation>统一视图</translation>
     </message>
@@ -566,7 +566,7 @@
         <translation>+%1 −%2 行</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+101"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>仅显示差异的前 %1 行。</translation>
     </message>
@@ -611,7 +611,7 @@
     </message>
     <message>
         <location line="+37"/>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>Select a document to see it here.</source>
         <translation>选择一个文档以在此查看。</translation>
     </message>
@@ -626,7 +626,7 @@
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 像素</translation>
     </message>
@@ -646,7 +646,7 @@
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+38"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -938,7 +938,7 @@ SHA-256 %3</translation>
         <translation>无法列出容器中的文件：%1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+47"/>
         <source>%1 was deleted.</source>
         <translation>%1 已被删除。</translation>
     </message>
@@ -1927,7 +1927,7 @@ SHA-256 %3</translation>
         <translation>将所有符合筛选条件的请求写入 JSON Lines 文件</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Select a request to see its detail.</source>
         <translation>选择一个请求以查看其详情。</translation>
     </message>
@@ -2538,7 +2538,22 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+49"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <source>no network access</source>
+        <translation>无网络访问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>access to every host (&quot;*&quot;)</source>
+        <translation>可访问所有主机（“*”）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>access to %1 only</source>
+        <translation>仅可访问 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Python packages (pip)</source>
         <translation>Python 软件包（pip）</translation>
     </message>
@@ -2924,7 +2939,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-471"/>
+        <location filename="../widgets/documentspanel.cpp" line="-490"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 不是此用户的私有目录</translation>
     </message>
@@ -3031,7 +3046,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+348"/>
+        <location filename="../widgets/shellcallview.cpp" line="+365"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3049,7 +3064,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-511"/>
+        <location line="-531"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3059,7 +3074,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+231"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>
@@ -3369,12 +3384,12 @@ SHA-256 %3</translation>
         <translation>打开工作区 &lt;名称&gt;（默认：在“设置”中选择的工作区，否则为 &quot;default&quot;）。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>invalid --workspace name: %1</source>
         <translation>无效的 --workspace 名称：%1</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>name</source>
         <translation>名称</translation>
     </message>

@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
@@ -42,6 +43,15 @@ bool isUnrestrictedEntry(const QString &entry)
 }
 
 } // namespace
+
+QString NetworkPolicyEditor::describe(const NetworkPolicy &policy)
+{
+    if (!policy.isEnabled())
+        return tr("no network access");
+    if (policy.isUnrestricted())
+        return tr("access to every host (\"*\")");
+    return tr("access to %1 only").arg(QLocale().createSeparatedList(policy.entries()));
+}
 
 QList<NetworkPolicyEditor::Preset> NetworkPolicyEditor::presets()
 {
@@ -634,7 +644,7 @@ bool NetworkPolicyEditor::save()
         m_message->showMessage(
             tr("Saved. New conversations start with %1; containers that have already started "
                "keep their own policy.")
-                .arg(policy->describe()),
+                .arg(describe(*policy)),
             InlineMessage::Type::Positive);
         loadForm();
         Q_EMIT workspacePolicySaved(*policy);
@@ -651,7 +661,7 @@ bool NetworkPolicyEditor::save()
     }
     // Chosen for this container: a later change of the workspace default leaves it alone.
     m_seeded.remove(m_container->id());
-    m_message->showMessage(tr("Saved. This conversation's container starts with %1.").arg(policy->describe()),
+    m_message->showMessage(tr("Saved. This conversation's container starts with %1.").arg(describe(*policy)),
                            InlineMessage::Type::Positive);
     loadForm();
     updateConnectionsHeader();
@@ -684,8 +694,8 @@ void NetworkPolicyEditor::updateConnectionsHeader()
                                       "connections to list."));
     else if (empty)
         m_connectionsHint->setText(
-            tr("Policy: %1. Each connection a command makes or tries appears here.").arg(policy.describe()));
+            tr("Policy: %1. Each connection a command makes or tries appears here.").arg(describe(policy)));
     else
-        m_connectionsHint->setText(tr("Policy: %1.").arg(policy.describe()));
+        m_connectionsHint->setText(tr("Policy: %1.").arg(describe(policy)));
     m_connectionsHint->show();
 }

@@ -41,6 +41,8 @@ public:
         QString name;
         QStringList hosts;
     };
+    // The policy in the user's language (NetworkPolicy::describe() is the engine's English for the API).
+    static QString describe(const NetworkPolicy &policy);
     static QList<Preset> presets();
 
     explicit NetworkPolicyEditor(const QString &workspaceDir, QWidget *parent = nullptr);
