@@ -4,6 +4,7 @@
 #include <QButtonGroup>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QRegularExpression>
@@ -11,6 +12,8 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -209,8 +212,17 @@ void DiffView::render()
     const QString dim = mix(base, text, 0.5).name();
 
     auto esc = [](const QString &s) { return s.toHtmlEscaped(); };
-    auto num = [&dim](int n) {
-        return u"<td align=\"right\" style=\"color:%1\">%2&nbsp;</td>"_s.arg(dim, n > 0 ? QString::number(n) : QString());
+    // Line-number columns get a fixed width: left to the table layout, they took space from the text
+    // columns unevenly, so the two sides of a side-by-side diff had different widths.
+    int maxNo = 99;
+    for (const Line &l : lines)
+        maxNo = std::max({maxNo, l.oldNo, l.newNo});
+    const QFontMetrics metrics(m_text->font());
+    const int numWidth = metrics.horizontalAdvance(QString(QString::number(maxNo).size(), u'0')) +
+                         metrics.horizontalAdvance(u' ') + 4;
+    auto num = [&dim, numWidth](int n) {
+        return u"<td align=\"right\" width=\"%1\" style=\"color:%2\">%3&nbsp;</td>"_s.arg(
+            QString::number(numWidth), dim, n > 0 ? QString::number(n) : QString());
     };
     const QString textWidth = m_mode == Mode::SideBySide ? u" width=\"50%\""_s : u" width=\"100%\""_s;
     auto cell = [&esc, &textWidth](const QString &bg, const QString &s, const QString &sign) {

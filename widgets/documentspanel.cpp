@@ -253,6 +253,8 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     m_previewStack->addWidget(m_placeholder);
     m_previewStack->addWidget(m_text);
     m_previewStack->addWidget(m_imageArea);
+    // The image is fitted again whenever the preview area changes size.
+    m_previewStack->installEventFilter(this);
 
     auto *bottom = new QWidget(this);
     auto *bottomLayout = new QVBoxLayout(bottom);
@@ -437,6 +439,7 @@ void DocumentsPanel::showPreview(const DocumentEntry &doc)
     m_placeholder->setText(tr("Loading…"));
     m_previewStack->setCurrentWidget(m_placeholder);
     m_previewKind = u"loading"_s;
+    m_previewImage = QImage();
     const quint64 generation = m_previewGeneration;
     auto *watcher = new QFutureWatcher<PreviewData>(this);
     connect(watcher, &QFutureWatcher<PreviewData>::finished, this, [this, watcher, generation, doc] {
@@ -445,11 +448,8 @@ void DocumentsPanel::showPreview(const DocumentEntry &doc)
             return;
         const PreviewData data = watcher->result();
         if (data.kind == u"image") {
-            QPixmap pixmap = QPixmap::fromImage(data.image);
-            const QSize room = m_imageArea->viewport()->size() - QSize(8, 8);
-            if (room.isValid() && (pixmap.width() > room.width() || pixmap.height() > room.height()))
-                pixmap = pixmap.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-            m_image->setPixmap(pixmap);
+            m_previewImage = data.image;
+            fitImage();
             m_image->setToolTip(tr("%1 × %2 pixels").arg(data.image.width()).arg(data.image.height()));
             m_previewStack->setCurrentWidget(m_imageArea);
         } else if (data.kind == u"text") {
@@ -484,6 +484,25 @@ void DocumentsPanel::showPreview(const DocumentEntry &doc)
         setPreviewKind(data.kind);
     });
     watcher->setFuture(QtConcurrent::run(&loadPreview, doc.contentPath(), doc.filename, doc.size));
+}
+
+void DocumentsPanel::fitImage()
+{
+    if (m_previewImage.isNull())
+        return;
+    // The stack's size, not the scroll area's viewport: a hidden scroll area has not been laid out yet.
+    const QSize room = m_previewStack->contentsRect().size() - QSize(8, 8);
+    QPixmap pixmap = QPixmap::fromImage(m_previewImage);
+    if (pixmap.width() > room.width() || pixmap.height() > room.height())
+        pixmap = pixmap.scaled(room.expandedTo(QSize(16, 16)), Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    m_image->setPixmap(pixmap);
+}
+
+bool DocumentsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_previewStack && event->type() == QEvent::Resize && m_previewKind == u"image"_s)
+        fitImage();
+    return QWidget::eventFilter(watched, event);
 }
 
 void DocumentsPanel::openExternally()

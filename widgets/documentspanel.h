@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QImage>
 #include <QWidget>
 
 class CsvPreview;
@@ -60,7 +61,12 @@ Q_SIGNALS:
     void documentSaved(const QString &path);
     void documentDeleted(const QString &id);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // Shows m_previewImage scaled down to the preview area (small images keep their pixels).
+    void fitImage();
     void scheduleScan();
     void applyScan(const DocumentScan &scan);
     void onCurrentChanged();
@@ -78,6 +84,7 @@ private:
     quint64 m_previewGeneration = 0;
     QString m_previewKind = QStringLiteral("none");
     QString m_pendingDelete;
+    QImage m_previewImage; // the full-size image the preview shows scaled
 
     QStackedWidget *m_listStack = nullptr;
     QLabel *m_emptyLabel = nullptr;

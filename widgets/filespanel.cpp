@@ -250,8 +250,20 @@ void FilesPanel::refresh()
         for (const ContainerFile &f : listing.files)
             m_totalBytes += f.size;
         m_truncated = listing.truncated;
-        if (first && listing.files.size() <= 200)
-            m_tree->expandAll();
+        if (first && listing.files.size() <= 200) {
+            // Open every folder but hidden ones (caches and tool settings such as .cache/ and .config/).
+            std::function<void(const QModelIndex &)> expand = [&](const QModelIndex &parent) {
+                for (int row = 0; row < m_model->rowCount(parent); ++row) {
+                    const QModelIndex index = m_model->index(row, 0, parent);
+                    if (!index.data(FileTreeModel::IsFolderRole).toBool() ||
+                        QFileInfo(index.data(FileTreeModel::PathRole).toString()).fileName().startsWith(u'.'))
+                        continue;
+                    m_tree->expand(index);
+                    expand(index);
+                }
+            };
+            expand({});
+        }
         for (const QString &path : std::as_const(expanded))
             m_tree->expand(m_model->indexForPath(path));
         const QModelIndex again = m_model->indexForPath(selected);

@@ -94,10 +94,13 @@ extern "C" Q_DECL_EXPORT int sandbench_gui_main(int argc, char **argv)
     QCommandLineOption demoAttach(u"demo-attach"_s, QString(), u"file"_s);
     QCommandLineOption demoAsk(u"demo-ask"_s, QString(), u"text"_s);
     QCommandLineOption demoTrace(u"demo-trace"_s, QString(), u"file"_s);
+    QCommandLineOption demoFollowUp(u"demo-follow-up"_s, QString(), u"text"_s);
+    QCommandLineOption demoPanels(u"demo-panels"_s);
     QCommandLineOption screenshotDir(u"screenshot-dir"_s, QString(), u"dir"_s);
     QCommandLineOption reportFirstPaint(u"report-first-paint"_s);
     for (QCommandLineOption *option :
-         {&demoModel, &demoAttach, &demoAsk, &demoTrace, &screenshotDir, &reportFirstPaint}) {
+         {&demoModel, &demoAttach, &demoAsk, &demoTrace, &demoFollowUp, &demoPanels, &screenshotDir,
+          &reportFirstPaint}) {
         option->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*option);
     }
@@ -124,6 +127,8 @@ extern "C" Q_DECL_EXPORT int sandbench_gui_main(int argc, char **argv)
     plan.attachments = parser.values(demoAttach);
     plan.questions = parser.values(demoAsk);
     plan.trace = parser.value(demoTrace);
+    plan.followUps = parser.values(demoFollowUp);
+    plan.panelTour = parser.isSet(demoPanels);
     plan.screenshotDir = parser.value(screenshotDir);
     plan.quitWhenDone = !plan.screenshotDir.isEmpty();
     if (!plan.questions.isEmpty() || !plan.screenshotDir.isEmpty()) {

@@ -32,6 +32,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -176,6 +178,8 @@ void LogsPanel::buildUi()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
+    // Request ids are long: keep both ends readable in a narrow panel (the detail shows the whole id).
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->hide();
     // Fixed row heights keep scrolling through 100,000 rows free of per-row measuring.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -189,6 +193,12 @@ void LogsPanel::buildUi()
     m_table->setColumnWidth(LogsModel::RequestColumn, digit * 20);
     m_table->setColumnWidth(LogsModel::LatencyColumn, digit * 9);
     m_table->setColumnWidth(LogsModel::TokensColumn, digit * 12);
+    // Never narrower than the column's title (titles such as "Tokens in → out" were cut off).
+    for (int column = 0; column < LogsModel::ColumnCount; ++column) {
+        const int title =
+            fontMetrics().horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 24;
+        m_table->setColumnWidth(column, std::max(m_table->columnWidth(column), title));
+    }
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &LogsPanel::onCurrentRowChanged);
 

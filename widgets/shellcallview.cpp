@@ -22,6 +22,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -86,6 +88,9 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     // Long one-line commands wrap inside the panel instead of widening it.
     m_command->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_command->setMinimumWidth(80);
+    // The layout asked the wrapped label for its height at another width than it got, so long commands were
+    // cut off or left gaps: the height is set from the real width on every resize.
+    m_command->installEventFilter(this);
 
     m_badge = new QLabel(tr("waiting"), this);
     m_badge->setObjectName(u"OutcomeBadge"_s);
@@ -236,6 +241,23 @@ void CommandOutputView::changeEvent(QEvent *event)
     QFrame::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         updateColours();
+}
+
+bool CommandOutputView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_command && event->type() == QEvent::Resize) {
+        // Measured as the label draws it: QLabel::heightForWidth() of a selectable label over-counted wrapped
+        // lines here, which left gaps below long commands.
+        const QMargins margins = m_command->contentsMargins();
+        const int width = m_command->width() - margins.left() - margins.right() - 2 * m_command->margin();
+        const QRect bounds = m_command->fontMetrics().boundingRect(
+            QRect(0, 0, std::max(width, 1), 1 << 20), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+            m_command->text());
+        const int height = bounds.height() + margins.top() + margins.bottom() + 2 * m_command->margin();
+        if (height != m_command->height())
+            m_command->setFixedHeight(height);
+    }
+    return QFrame::eventFilter(watched, event);
 }
 
 ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Launches the workbench under Xvfb, plays the scripted conversation about resources/samples/sales.csv and saves
-# window captures to docs/screenshots/. Usage: docs/screenshots/make-screenshots.sh [BUILD_DIR]
+# Launches the workbench under Xvfb, plays the scripted conversation about resources/samples/sales.csv, opens a
+# saved trace, then shows every panel of the workbench in turn (files, history, documents, network, guardrails,
+# logs, settings, the dark theme) and saves the captures to docs/screenshots/.
+# Usage: docs/screenshots/make-screenshots.sh [BUILD_DIR]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -24,11 +26,13 @@ cat > "$work/hosted-trace.json" <<'JSON'
 JSON
 
 export XDG_CONFIG_HOME="$work/config" LANG=C.UTF-8 LC_ALL=C.UTF-8
-xvfb-run -a -s "-screen 0 1400x900x24" "$exe" --data-dir "$work/data" \
+xvfb-run -a -s "-screen 0 1680x1050x24" "$exe" --data-dir "$work/data" \
     --demo-model "Scripted: sales-demo" --demo-attach "$work/sales.csv" \
     --demo-ask "Which region had the most revenue in sales.csv?" \
     --demo-ask "Show me revenue per quarter and region as a chart." \
     --demo-trace "$work/hosted-trace.json" \
+    --demo-follow-up "Stack the bars so the quarterly totals are easier to compare." \
+    --demo-panels \
     --screenshot-dir "$work/shots"
 rm -f "$here"/[0-9][0-9]-*.png
 cp "$work/shots/"*.png "$here/"
