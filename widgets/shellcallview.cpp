@@ -15,14 +15,17 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextCursor>
+#include <QTextEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -77,19 +80,25 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     setProperty("commandIndex", index);
     setFrameShape(QFrame::NoFrame);
 
-    m_command = new QLabel(this);
+    // A read-only text view rather than a label: a label wraps only between words, so a long quoted
+    // python -c argument ran past the edge; this wraps anywhere when it must, and copying gives the exact
+    // command. Its height follows its text at its real width (see eventFilter).
+    m_command = new QTextEdit(this);
     m_command->setObjectName(u"CommandText"_s);
-    m_command->setTextFormat(Qt::PlainText);
-    m_command->setText(u"$ "_s + command);
-    m_command->setWordWrap(true);
-    m_command->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_command->setReadOnly(true);
+    m_command->setAcceptRichText(false);
+    m_command->setFrameShape(QFrame::NoFrame);
+    m_command->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_command->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_command->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_command->viewport()->setAutoFillBackground(false);
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    // Long one-line commands wrap inside the panel instead of widening it.
-    m_command->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_command->document()->setDocumentMargin(0);
+    m_command->setPlainText(u"$ "_s + command);
+    m_command->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_command->setMinimumWidth(80);
-    // The layout asked the wrapped label for its height at another width than it got, so long commands were
-    // cut off or left gaps: the height is set from the real width on every resize.
+    m_command->setFixedHeight(m_command->fontMetrics().lineSpacing());
     m_command->installEventFilter(this);
 
     m_badge = new QLabel(tr("waiting"), this);
@@ -246,14 +255,14 @@ void CommandOutputView::changeEvent(QEvent *event)
 bool CommandOutputView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_command && event->type() == QEvent::Resize) {
-        // Measured as the label draws it: QLabel::heightForWidth() of a selectable label over-counted wrapped
-        // lines here, which left gaps below long commands.
+        // The document laid out at the view's new width says how tall the command is. The filter runs before
+        // the view resizes its viewport, so the width comes from the event, not from viewport().
+        QTextDocument *document = m_command->document();
+        const QMargins frame = m_command->contentsMargins();
+        const int width = static_cast<QResizeEvent *>(event)->size().width() - frame.left() - frame.right();
+        document->setTextWidth(std::max(width, 1));
         const QMargins margins = m_command->contentsMargins();
-        const int width = m_command->width() - margins.left() - margins.right() - 2 * m_command->margin();
-        const QRect bounds = m_command->fontMetrics().boundingRect(
-            QRect(0, 0, std::max(width, 1), 1 << 20), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-            m_command->text());
-        const int height = bounds.height() + margins.top() + margins.bottom() + 2 * m_command->margin();
+        const int height = int(std::ceil(document->size().height())) + margins.top() + margins.bottom();
         if (height != m_command->height())
             m_command->setFixedHeight(height);
     }

@@ -11,6 +11,7 @@
 
 class ElidedLabel;
 class QLabel;
+class QTextEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QToolButton;
@@ -52,7 +53,7 @@ private:
     void setBadge(const QString &text, const QColor &colour);
 
     QString m_commandText;
-    QLabel *m_command = nullptr;
+    QTextEdit *m_command = nullptr;
     QLabel *m_badge = nullptr;
     QPlainTextEdit *m_output = nullptr;
     QList<QPair<ShellCall::Stream, QString>> m_pending;

@@ -30,6 +30,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextEdit>
 #include <QToolButton>
 
 #include <memory>
@@ -259,7 +260,7 @@ void TestWorkbench::questionAnsweredWithLiveShellCall()
     QTRY_COMPARE(panel->views().size(), 1);
     ShellCallView *view = panel->views().first();
     QCOMPARE(view->commandViews().size(), 3);
-    QCOMPARE(view->commandViews()[0]->findChild<QLabel *>(u"CommandText"_s)->text(),
+    QCOMPARE(view->commandViews()[0]->findChild<QTextEdit *>(u"CommandText"_s)->toPlainText(),
              u"$ echo hello-from-sandbox"_s);
     QTRY_COMPARE_WITH_TIMEOUT(view->statusText(), u"Completed"_s, 60000);
     QCOMPARE(view->commandViews()[0]->outputText(), u"hello-from-sandbox\n"_s);
