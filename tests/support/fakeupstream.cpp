@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fakeupstream.h"
 
+#include "models/providerconfig.h"
+#include "models/providerregistry.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPointer>
@@ -490,6 +493,28 @@ quint16 FakeUpstream::port() const
 QUrl FakeUpstream::baseUrl() const
 {
     return QUrl(u"http://127.0.0.1:%1/v1"_s.arg(port()));
+}
+
+bool FakeUpstream::addAsProvider(const QString &dataDir, const QString &workspace, const QString &api,
+                                 const QString &name, QString *error) const
+{
+    QString problem;
+    ProviderRegistry registry(dataDir, workspace);
+    const std::optional<ProviderApi> format = providerApiFromName(api);
+    bool ok = false;
+    if (!format)
+        problem = u"unknown API format %1"_s.arg(api);
+    else if (registry.load(&problem)) {
+        ProviderConfig config;
+        config.name = name;
+        config.api = *format;
+        config.baseUrl = baseUrl();
+        config.isDefault = true;
+        ok = registry.add(config, &problem);
+    }
+    if (!ok && error)
+        *error = problem;
+    return ok;
 }
 
 void FakeUpstream::setScript(const QList<FakeStep> &steps)

@@ -86,6 +86,10 @@ public:
     quint16 port() const;
     // http://127.0.0.1:PORT/v1 — the base URL to configure a provider with.
     QUrl baseUrl() const;
+    // Saves this server as the workspace's default provider `name` speaking `api` ("responses",
+    // "messages" or "chat"), as a user would in the provider settings; false with the reason.
+    bool addAsProvider(const QString &dataDir, const QString &workspace, const QString &api,
+                       const QString &name = QStringLiteral("fake"), QString *error = nullptr) const;
 
     // The script for requests whose "model" has no script of its own.
     void setScript(const QList<FakeStep> &steps);

@@ -116,15 +116,9 @@ std::unique_ptr<MainWindow> TestApiActivity::createWindow()
 
 void TestApiActivity::addProvider()
 {
-    ProviderRegistry registry(m_dataDir->path(), u"test"_s);
-    QVERIFY(registry.load());
-    ProviderConfig config;
-    config.name = u"fake"_s;
-    config.api = ProviderApi::Responses;
-    config.baseUrl = m_fake->baseUrl();
-    config.isDefault = true;
     QString error;
-    QVERIFY2(registry.add(config, &error), qPrintable(error));
+    QVERIFY2(m_fake->addAsProvider(m_dataDir->path(), u"test"_s, u"responses"_s, u"fake"_s, &error),
+             qPrintable(error));
 }
 
 quint16 TestApiActivity::freePort()

@@ -123,15 +123,8 @@ std::unique_ptr<MainWindow> TestChat::createWindow()
 
 void TestChat::addProvider(const QString &api, const QString &name)
 {
-    ProviderRegistry registry(m_dataDir->path(), u"test"_s);
-    QVERIFY(registry.load());
-    ProviderConfig config;
-    config.name = name;
-    config.api = providerApiFromName(api).value();
-    config.baseUrl = m_fake->baseUrl();
-    config.isDefault = true;
     QString error;
-    QVERIFY2(registry.add(config, &error), qPrintable(error));
+    QVERIFY2(m_fake->addAsProvider(m_dataDir->path(), u"test"_s, api, name, &error), qPrintable(error));
 }
 
 void TestChat::pickModel(MainWindow *window, const QString &id)

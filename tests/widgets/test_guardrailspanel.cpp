@@ -119,15 +119,8 @@ void TestGuardrailsPanel::initTestCase()
     QVERIFY(m_dataDir.isValid());
     QVERIFY(m_fake.listen());
     m_fake.setScriptForModel(u"alpha"_s, {FakeStep::answer(u"ok"_s).repeated(-1)});
-    ProviderRegistry registry(m_dataDir.path(), kWorkspace);
-    QVERIFY(registry.load());
-    ProviderConfig config;
-    config.name = u"fake"_s;
-    config.api = providerApiFromName(u"chat"_s).value();
-    config.baseUrl = m_fake.baseUrl();
-    config.isDefault = true;
     QString error;
-    QVERIFY2(registry.add(config, &error), qPrintable(error));
+    QVERIFY2(m_fake.addAsProvider(m_dataDir.path(), kWorkspace, u"chat"_s, u"fake"_s, &error), qPrintable(error));
     const std::optional<QString> key = ApiKeys(m_dataDir.path()).create(kWorkspace, &error);
     QVERIFY2(key, qPrintable(error));
     m_key = *key;

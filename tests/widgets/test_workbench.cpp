@@ -104,15 +104,8 @@ std::unique_ptr<MainWindow> TestWorkbench::createWindow()
 
 void TestWorkbench::addProvider(const QString &api)
 {
-    ProviderRegistry registry(m_dataDir->path(), u"test"_s);
-    QVERIFY(registry.load());
-    ProviderConfig config;
-    config.name = u"fake"_s;
-    config.api = providerApiFromName(api).value();
-    config.baseUrl = m_fake->baseUrl();
-    config.isDefault = true;
     QString error;
-    QVERIFY2(registry.add(config, &error), qPrintable(error));
+    QVERIFY2(m_fake->addAsProvider(m_dataDir->path(), u"test"_s, api, u"fake"_s, &error), qPrintable(error));
 }
 
 void TestWorkbench::pickModel(MainWindow *window, const QString &id)
