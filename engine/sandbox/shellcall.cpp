@@ -177,8 +177,16 @@ void ShellCall::startCommand(int index)
 
 void ShellCall::handleStarted(quint32 commandId, int)
 {
-    if (commandId == m_commandId && !m_finished)
-        Q_EMIT commandStarted(m_index);
+    if (commandId != m_commandId || m_finished)
+        return;
+    // The first EXEC goes out while the container still boots: the command's time and its timeout count
+    // from here, so a slow start neither uses up a short timeout nor shows in durationMs. The timer armed
+    // at send still ends a container that never starts the command.
+    if (!m_killSent && !m_timedOut) {
+        m_clock.start();
+        m_timeoutTimer.start(m_action.timeoutMs);
+    }
+    Q_EMIT commandStarted(m_index);
 }
 
 void ShellCall::handleError(quint32 commandId, int error, const QString &message)

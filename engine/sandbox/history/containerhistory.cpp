@@ -129,6 +129,9 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
     std::shared_ptr<State> s = m_state;
     m_awake = true;
     m_scanned = false;
+    // A scan queued before the last sleep() may have set it after sleep() cleared it; no hint is trusted
+    // until this wake's own scan has run.
+    s->hintsReady.store(false, std::memory_order_release);
     m_pool.start([s, policyJson] {
         QString error;
         s->awake = true;
@@ -164,6 +167,8 @@ void ContainerHistory::sleep()
     m_awake = false;
     s->hintsReady.store(false, std::memory_order_release);
     m_pool.start([s] {
+        // Again on the worker: a scan queued before this sleep ran in between and set it.
+        s->hintsReady.store(false, std::memory_order_release);
         if (s->unrecordedUseMs > 0)
             s->recordUse(std::nullopt, s->unrecordedUseMs);
         s->awake = false;
@@ -221,7 +226,8 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
     // and never looks at home (the store is open and rescanned while hintsReady holds, so it has no full
     // scan pending). Anything else is found by the worker from the hint and the files as they are, so the
     // next command waits for it.
-    const bool quiet = m_state->hintsReady.load(std::memory_order_acquire) && m_state->watcher.isQuiet();
+    const bool quiet = m_scanned && m_state->hintsReady.load(std::memory_order_acquire) &&
+                       m_state->watcher.isQuiet();
     if (m_awake && !m_scanned)
         scanHome();
     return write(callId, commandIndex, !quiet, [command, meta, quiet](State &s, QString *error) {

@@ -306,9 +306,13 @@ static int prepare_root_as_sandbox_user(const struct sb_options *opt, const char
         }
         _exit(0);
     }
-    int status = 0;
-    while (waitpid(builder, &status, 0) < 0 && errno == EINTR) {
+    /* Fail closed: only a builder seen to exit 0 counts, never a waitpid() error. */
+    int status = -1;
+    pid_t waited;
+    while ((waited = waitpid(builder, &status, 0)) < 0 && errno == EINTR) {
     }
+    if (waited != builder)
+        return -1;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 

@@ -279,12 +279,14 @@ static void reap_command(pid_t bash, int status_fd, int control_fd, volatile uin
             break;
         }
         if (pid == bash) {
-            int32_t value = status;
+            /* [0] bash's wait status, [1] whether DONE went out from here. A prepared process that died
+               before it learnt its command id (or a failed send) leaves DONE to PID 1, so it is never lost. */
+            int32_t report[2] = {status, 0};
             if (control_fd >= 0 && *command_id != 0)
-                send_msg(SB_MSG_DONE, *command_id, value, NULL, 0);
+                report[1] = send_msg(SB_MSG_DONE, *command_id, report[0], NULL, 0) == 0;
             if (control_fd >= 0)
                 close(control_fd);
-            if (write(status_fd, &value, sizeof(value)) != sizeof(value)) {
+            if (write(status_fd, report, sizeof(report)) != sizeof(report)) {
                 /* PID 1 is gone; the death signal ends us shortly. */
             }
             close(status_fd);
@@ -485,18 +487,19 @@ static void release_if_finished(struct command *c)
 
 static void read_status(struct command *c)
 {
-    int32_t value = 0;
+    int32_t report[2] = {0, 0};
     ssize_t n;
     do {
-        n = read(c->status_fd, &value, sizeof(value));
+        n = read(c->status_fd, report, sizeof(report));
     } while (n < 0 && errno == EINTR);
+    int32_t value = report[0];
     int reported = 0;
-    if (n != sizeof(value)) {
+    if (n != sizeof(report)) {
         /* The reaper died before bash reported: the namespace was killed. (A reaper that sends DONE itself
            may have sent it just before; the engine ignores a second DONE for an ended command.) */
         value = SIGKILL;
     } else {
-        reported = c->reaper_reports;
+        reported = c->reaper_reports && report[1];
     }
     close(c->status_fd);
     c->status_fd = -1;
