@@ -186,31 +186,47 @@ void InitSpawner::release(InitProcess &process)
 StandbyPool::StandbyPool(const SandboxSettings &settings, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
-{}
+    , m_ageTimer(new QTimer(this))
+{
+    m_ageTimer->setSingleShot(true);
+    m_ageTimer->setInterval(MaxSpareAgeMs);
+    connect(m_ageTimer, &QTimer::timeout, this, &StandbyPool::renew);
+}
 
 StandbyPool::~StandbyPool()
 {
-    if (m_spare) {
-        QFile::remove(m_spare->logPath);
-        InitSpawner::release(*m_spare);
-    }
+    dropSpare();
 }
 
-void StandbyPool::setEnabled(bool enabled)
+void StandbyPool::dropSpare()
 {
-    m_enabled = enabled;
-    if (enabled) {
-        refill();
-    } else if (m_spare) {
+    m_ageTimer->stop();
+    if (m_spare) {
         QFile::remove(m_spare->logPath);
         InitSpawner::release(*m_spare);
         m_spare.reset();
     }
 }
 
+void StandbyPool::setEnabled(bool enabled)
+{
+    m_enabled = enabled;
+    if (enabled)
+        refill();
+    else
+        dropSpare();
+}
+
+void StandbyPool::renew()
+{
+    dropSpare();
+    refill();
+}
+
 std::optional<InitProcess> StandbyPool::take()
 {
     std::optional<InitProcess> spare = std::exchange(m_spare, std::nullopt);
+    m_ageTimer->stop();
     if (spare) {
         // A standby that died (killed, or its cgroup could not be made) shows as a readable EOF.
         char probe;
@@ -244,6 +260,8 @@ void StandbyPool::refill()
     static int counter = 0;
     const QString log = dir + u"/.standby-%1-%2.log"_s.arg(QCoreApplication::applicationPid()).arg(++counter);
     m_spare = InitSpawner::spawn(m_settings, args, log, &error);
-    if (!m_spare)
+    if (m_spare)
+        m_ageTimer->start();
+    else
         qWarning("sandbench: cannot start a standby sandbox launcher: %s", qPrintable(error));
 }

@@ -5,6 +5,7 @@
 
 #include <QByteArrayList>
 #include <QObject>
+#include <QTimer>
 #include <QPointer>
 #include <QString>
 
@@ -37,6 +38,10 @@ class StandbyPool : public QObject
 {
     Q_OBJECT
 public:
+    // A spare holds a private copy of the host's mount table from when it started: it would keep an
+    // unmounted USB or LUKS volume busy and miss filesystems mounted later. It is replaced after this long.
+    static constexpr int MaxSpareAgeMs = 5 * 60 * 1000;
+
     explicit StandbyPool(const SandboxSettings &settings, QObject *parent = nullptr);
     ~StandbyPool() override;
 
@@ -45,11 +50,17 @@ public:
     // The spare launcher, if one is ready; a new spare is started right after.
     std::optional<InitProcess> take();
 
+    // Replaces the spare with a fresh one (what MaxSpareAgeMs triggers; tests call it directly).
+    void renew();
+    qint64 sparePid() const { return m_spare ? m_spare->pid : -1; }
+
 private:
     void refill();
+    void dropSpare();
 
     SandboxSettings m_settings;
     bool m_enabled = false;
     bool m_refillScheduled = false;
     std::optional<InitProcess> m_spare;
+    QTimer *m_ageTimer = nullptr;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandboxtestutil.h"
 
+#include "sandbox/initprocess.h"
 #include "sandbox/net/networkpolicy.h"
 
 #include <QTemporaryDir>
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void proxySocketWithAPolicy();
     void severalInARow();
     void commandsWithoutASpareStillRun();
+    void oldSpareIsReplaced();
 
 private:
     Container *standbyContainer(const NetworkPolicy &policy = NetworkPolicy::disabled());
@@ -210,6 +212,26 @@ void TestStandby::commandsWithoutASpareStillRun()
     QVERIFY(waitForCall(call));
     QCOMPARE(call->results().constFirst().outcome.type, CommandOutcome::Type::Timeout);
     QCOMPARE(run(c, u"echo after"_s), u"after\n"_s);
+}
+
+void TestStandby::oldSpareIsReplaced()
+{
+    // A spare keeps the host's mount table from when it started; after StandbyPool::MaxSpareAgeMs a new one
+    // takes its place and the old launcher ends.
+    StandbyPool pool(sandboxTestSettings(m_dir.path() + u"/renew"_s));
+    pool.setEnabled(true);
+    const qint64 first = pool.sparePid();
+    QVERIFY(first > 0);
+    QVERIFY(commandLine(first).contains("--standby"));
+    pool.renew();
+    const qint64 second = pool.sparePid();
+    QVERIFY(second > 0);
+    QVERIFY(second != first);
+    // Gone, or at most a zombie until the reaper collects it.
+    QTRY_VERIFY_WITH_TIMEOUT(commandLine(first).isEmpty(), 10000);
+    pool.setEnabled(false);
+    QCOMPARE(pool.sparePid(), qint64(-1));
+    QTRY_VERIFY_WITH_TIMEOUT(commandLine(second).isEmpty(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestStandby)
