@@ -7,6 +7,7 @@
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBrowser>
@@ -32,6 +33,8 @@ struct Line
     QString text;
 };
 
+// Reads the diff line by line without splitting it; stops building lines at MaxLines but keeps counting the
+// added and removed ones so the totals stay right.
 QList<Line> parse(const QString &diff, int *added, int *removed, bool *truncated)
 {
     static const QRegularExpression hunkRe(u"^@@ -(\\d+)(?:,\\d+)? \\+(\\d+)(?:,\\d+)? @@(.*)$"_s);
@@ -41,37 +44,42 @@ QList<Line> parse(const QString &diff, int *added, int *removed, bool *truncated
     bool inHunk = false;
     *added = *removed = 0;
     *truncated = false;
-    const QStringList raw = diff.split(u'\n');
-    for (const QString &l : raw) {
-        if (!inHunk && !l.startsWith(u"@@"_s))
+    const QStringView all(diff);
+    qsizetype from = 0;
+    while (from < all.size()) {
+        qsizetype end = all.indexOf(u'\n', from);
+        if (end < 0)
+            end = all.size();
+        const QStringView l = all.mid(from, end - from);
+        from = end + 1;
+        if (!inHunk && !l.startsWith(u"@@"))
             continue; // "diff --git", "index", "---", "+++" headers
         if (lines.size() >= DiffView::MaxLines) {
             *truncated = true;
-            // Keep counting so the totals stay right.
             if (l.startsWith(u'+'))
                 ++*added;
             else if (l.startsWith(u'-'))
                 ++*removed;
             continue;
         }
-        if (l.startsWith(u"@@"_s)) {
-            const QRegularExpressionMatch m = hunkRe.match(l);
+        if (l.startsWith(u"@@")) {
+            const QRegularExpressionMatch m = hunkRe.match(l.toString());
             if (m.hasMatch()) {
                 oldNo = m.captured(1).toInt();
                 newNo = m.captured(2).toInt();
                 inHunk = true;
-                lines.append({Line::Hunk, 0, 0, l});
+                lines.append({Line::Hunk, 0, 0, l.toString()});
             }
         } else if (l.startsWith(u'+')) {
-            lines.append({Line::Added, 0, newNo++, l.mid(1)});
+            lines.append({Line::Added, 0, newNo++, l.mid(1).toString()});
             ++*added;
         } else if (l.startsWith(u'-')) {
-            lines.append({Line::Removed, oldNo++, 0, l.mid(1)});
+            lines.append({Line::Removed, oldNo++, 0, l.mid(1).toString()});
             ++*removed;
         } else if (l.startsWith(u'\\')) {
-            lines.append({Line::Note, 0, 0, l.mid(2)});
+            lines.append({Line::Note, 0, 0, l.mid(2).toString()});
         } else if (l.startsWith(u' ')) {
-            lines.append({Line::Context, oldNo++, newNo++, l.mid(1)});
+            lines.append({Line::Context, oldNo++, newNo++, l.mid(1).toString()});
         }
     }
     return lines;
@@ -184,22 +192,28 @@ void DiffView::render()
     m_added = m_removed = 0;
     if (!m_hasDiff) {
         m_stats->clear();
+        m_stats->setToolTip(QString());
         m_text->setPlainText(m_message);
         return;
     }
     if (m_diff.binary) {
         m_stats->clear();
+        m_stats->setToolTip(QString());
         m_text->setPlainText(tr("Binary file: the two versions differ, no line diff to show."));
         return;
     }
     if (m_diff.text.isEmpty()) {
         m_stats->clear();
+        m_stats->setToolTip(QString());
         m_text->setPlainText(tr("No differences: the file is the same in both versions."));
         return;
     }
     bool truncated = false;
     const QList<Line> lines = parse(m_diff.text, &m_added, &m_removed, &truncated);
-    m_stats->setText(tr("+%1 \u2212%2 lines").arg(m_added).arg(m_removed));
+    // Numbers only (as in the history list); the tooltip says it in words, with plural forms.
+    m_stats->setText(u"+%1 \u2212%2"_s.arg(QString::number(m_added), QString::number(m_removed)));
+    m_stats->setToolTip(tr("%n line(s) added", nullptr, m_added) + u", "_s +
+                        tr("%n line(s) removed", nullptr, m_removed));
 
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base);
@@ -231,7 +245,11 @@ void DiffView::render()
     };
 
     QString html;
-    html.reserve(m_diff.text.size() * 3);
+    qsizetype shown = 0;
+    for (const Line &l : lines)
+        shown += l.text.size();
+    // Each row adds about 250 characters of markup to its text (escaping can triple the text).
+    html.reserve(shown * 3 + lines.size() * 250 + 1024);
     html += u"<table width=\"100%\" cellspacing=\"0\" cellpadding=\"1\" style=\"color:%1\">"_s.arg(text.name());
     if (m_mode == Mode::Unified) {
         for (const Line &l : lines) {
@@ -301,6 +319,9 @@ void DiffView::render()
     html += u"</table>"_s;
     if (truncated)
         html += u"<p><i>%1</i></p>"_s.arg(esc(tr("Only the first %1 lines of the diff are shown.").arg(MaxLines)));
+    if (m_diff.truncated)
+        html += u"<p><i>%1</i></p>"_s.arg(esc(tr("Diff truncated: it is larger than %1, the rest is not shown.")
+                                                 .arg(QLocale().formattedDataSize(SnapshotStore::kMaxDiffBytes))));
     const int scroll = m_text->verticalScrollBar() ? m_text->verticalScrollBar()->value() : 0;
     m_text->setHtml(html);
     m_text->verticalScrollBar()->setValue(scroll);

@@ -7,6 +7,7 @@
 #include "syntaxhighlighter.h"
 
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFutureWatcher>
@@ -14,10 +15,15 @@
 #include <QLocale>
 #include <QMimeDatabase>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <QTemporaryDir>
 #include <QtConcurrent>
+
+#include <cerrno>
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -31,7 +37,9 @@ struct FilePreview::Result
     QString text;
     bool textCapped = false;
     QImage image;
-    QString csvPath; // host path, checked to be a plain file below home
+    // CSV: a private copy of the file (deleted with the last reference) and the copy's path.
+    std::shared_ptr<QTemporaryDir> csvSnapshot;
+    QString csvPath;
 };
 
 namespace {
@@ -41,20 +49,66 @@ bool isCsvName(const QString &name)
     return suffix == u"csv"_s || suffix == u"tsv"_s;
 }
 
-FilePreview::Result load(const QString &homeDir, const QString &relativePath)
+// Copies the CSV file (through FileStore: no link out of home, no fifo) into a private temporary folder, at most
+// the size it had when opened, so the table's memory map never sees the container's live file.
+bool snapshotCsv(const FileStore &store, const QString &id, const QString &relativePath, FilePreview::Result *r)
+{
+    QString error;
+    const std::unique_ptr<QFile> source = store.openContent(id, &error);
+    if (!source) {
+        r->kind = FilePreview::Kind::Error;
+        r->error = error;
+        return false;
+    }
+    const qint64 size = source->size();
+    if (size > FilePreview::MaxCsvBytes) {
+        r->size = size;
+        r->kind = FilePreview::Kind::TooLarge;
+        return false;
+    }
+    auto dir = std::make_shared<QTemporaryDir>(QDir::tempPath() + u"/sandbench-csv-XXXXXX"_s);
+    QString name = QFileInfo(relativePath).fileName();
+    if (name.isEmpty() || name.startsWith(u'.'))
+        name.prepend(u"table"_s);
+    QFile copy(dir->filePath(name));
+    if (!dir->isValid() || !copy.open(QIODevice::WriteOnly)) {
+        r->kind = FilePreview::Kind::Error;
+        r->error = dir->isValid() ? copy.errorString() : dir->errorString();
+        return false;
+    }
+    qint64 left = size;
+    QByteArray chunk;
+    while (left > 0 && !(chunk = source->read(qMin<qint64>(left, 1 << 20))).isEmpty()) {
+        if (copy.write(chunk) != chunk.size()) {
+            r->kind = FilePreview::Kind::Error;
+            r->error = copy.errorString();
+            return false;
+        }
+        left -= chunk.size();
+    }
+    copy.close();
+    r->csvSnapshot = dir;
+    r->csvPath = copy.fileName();
+    return true;
+}
+
+FilePreview::Result load(const QString &homeDir, const QString &relativePath, QString id)
 {
     FilePreview::Result r;
     const FileStore store(homeDir);
-    const QString id = FileStore::fileIdForPath(relativePath.toUtf8());
+    if (id.isEmpty())
+        id = FileStore::fileIdForPath(relativePath.toUtf8());
     QString error;
     const std::optional<ContainerFileStat> st = store.stat(id, false, &error);
     if (!st) {
         r.kind = FilePreview::Kind::Error;
         r.error = error;
-        // FileStore reports a missing file with the system's ENOENT text.
-        const QString full = QDir(homeDir).filePath(relativePath);
-        r.missing = !QFileInfo::exists(full) && !QFileInfo(full).isSymLink() &&
-                    FileStore::pathForFileId(id, nullptr).has_value();
+        // FileStore reports a missing file with the system's ENOENT text. The id holds the name's real bytes.
+        if (const std::optional<QByteArray> raw = FileStore::pathForFileId(id, nullptr)) {
+            struct stat link;
+            const QByteArray full = QFile::encodeName(homeDir) + '/' + *raw;
+            r.missing = ::lstat(full.constData(), &link) != 0 && errno == ENOENT;
+        }
         return r;
     }
     r.size = st->file.size;
@@ -68,18 +122,8 @@ FilePreview::Result load(const QString &homeDir, const QString &relativePath)
     r.mime = mime.name();
 
     if (isCsvName(relativePath)) {
-        // CsvPreview opens by path: make sure that path is this plain file below home, no link on the way.
-        const QString full = QDir(homeDir).filePath(relativePath);
-        const QString canonicalHome = QFileInfo(homeDir).canonicalFilePath();
-        const QString canonical = QFileInfo(full).canonicalFilePath();
-        if (canonical.isEmpty() || canonical != QDir::cleanPath(canonicalHome + u'/' + relativePath)) {
-            r.kind = FilePreview::Kind::Error;
-            r.error = QCoreApplication::translate("FilePreview", "%1 is not a plain file inside the container's home.")
-                          .arg(relativePath);
-            return r;
-        }
-        r.kind = FilePreview::Kind::Csv;
-        r.csvPath = canonical;
+        if (snapshotCsv(store, id, relativePath, &r))
+            r.kind = FilePreview::Kind::Csv;
         return r;
     }
 
@@ -177,9 +221,11 @@ FilePreview::FilePreview(QWidget *parent)
 void FilePreview::clear()
 {
     ++m_generation;
+    releaseCsv();
     m_path.clear();
     m_kind = Kind::None;
     m_highlightedHtml.clear();
+    m_plainText.clear();
     m_image = QImage();
     m_title->clear();
     m_title->hide();
@@ -199,13 +245,37 @@ QString FilePreview::noteText() const
     return m_note->isVisibleTo(this) ? m_note->text() : QString();
 }
 
-void FilePreview::showFile(const QString &homeDir, const QString &relativePath)
+QString FilePreview::csvSnapshotPath() const
+{
+    return m_csvSnapshot ? m_csv->path() : QString();
+}
+
+void FilePreview::releaseCsv()
+{
+    if (!m_csvSnapshot)
+        return;
+    // CsvPreview cannot close a file; a fresh one lets the old table, its index and memory map go.
+    auto *fresh = new CsvPreview(this);
+    fresh->setObjectName(m_csv->objectName());
+    const int at = m_stack->indexOf(m_csv);
+    const bool shown = m_stack->currentWidget() == m_csv;
+    m_stack->insertWidget(at, fresh);
+    if (shown)
+        m_stack->setCurrentWidget(fresh);
+    delete m_csv;
+    m_csv = fresh;
+    m_csvSnapshot.reset(); // after the map is gone: deletes the private copy
+}
+
+void FilePreview::showFile(const QString &homeDir, const QString &relativePath, const QString &fileId)
 {
     const quint64 generation = ++m_generation;
+    releaseCsv();
     m_homeDir = homeDir;
     m_path = relativePath;
     m_kind = Kind::None;
     m_highlightedHtml.clear();
+    m_plainText.clear();
     m_image = QImage();
     m_message->hide();
     m_note->hide();
@@ -214,8 +284,9 @@ void FilePreview::showFile(const QString &homeDir, const QString &relativePath)
     m_placeholder->setText(tr("Loading %1…").arg(relativePath));
     m_stack->setCurrentWidget(m_placeholder);
 
+    const QString id = fileId.isEmpty() ? FileStore::fileIdForPath(relativePath.toUtf8()) : fileId;
     QString why;
-    if (!FileStore::pathForFileId(FileStore::fileIdForPath(relativePath.toUtf8()), &why)) {
+    if (!FileStore::pathForFileId(id, &why)) {
         Result r;
         r.kind = Kind::Error;
         r.error = why;
@@ -228,7 +299,7 @@ void FilePreview::showFile(const QString &homeDir, const QString &relativePath)
         if (generation == m_generation)
             apply(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run(load, homeDir, relativePath));
+    watcher->setFuture(QtConcurrent::run(load, homeDir, relativePath, id));
 }
 
 void FilePreview::apply(const Result &r)
@@ -262,7 +333,15 @@ void FilePreview::apply(const Result &r)
         m_stack->setCurrentWidget(m_imageArea);
         showImage();
         break;
+    case Kind::TooLarge:
+        m_placeholder->setText(tr("%1 is %2, larger than the %3 a table preview is made for. Use Save As… to "
+                                  "copy it to this computer.")
+                                   .arg(m_path, size,
+                                        locale.formattedDataSize(MaxCsvBytes, 0, QLocale::DataSizeTraditionalFormat)));
+        m_stack->setCurrentWidget(m_placeholder);
+        break;
     case Kind::Csv:
+        m_csvSnapshot = r.csvSnapshot;
         if (!m_csv->openFile(r.csvPath)) {
             m_kind = Kind::Error;
             showError(tr("Cannot open %1 as a table.").arg(m_path));
@@ -279,18 +358,38 @@ void FilePreview::apply(const Result &r)
         }
         m_text->setPlainText(r.text);
         m_stack->setCurrentWidget(m_text);
-        const quint64 generation = m_generation;
-        SyntaxHighlighter::instance()->highlight(r.text, m_path, this, [this, generation](const QString &html) {
-            if (generation != m_generation)
-                return;
-            m_highlightedHtml = html;
-            m_text->setHtml(html);
-            Q_EMIT highlighted();
-        });
+        m_plainText = r.text;
+        highlightText();
         break;
     }
     }
     Q_EMIT loaded();
+}
+
+void FilePreview::highlightText()
+{
+    SyntaxHighlighter *highlighter = SyntaxHighlighter::instance();
+    m_highlightTheme = highlighter->themeName();
+    const quint64 generation = m_generation;
+    const QString theme = m_highlightTheme;
+    highlighter->highlight(m_plainText, m_path, this, [this, generation, theme](const QString &html) {
+        if (generation != m_generation || theme != m_highlightTheme)
+            return;
+        const int scroll = m_text->verticalScrollBar()->value();
+        m_highlightedHtml = html;
+        m_text->setHtml(html);
+        m_text->verticalScrollBar()->setValue(scroll);
+        Q_EMIT highlighted();
+    });
+}
+
+void FilePreview::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // A theme switch between light and dark: highlight again with the matching colours.
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) && m_kind == Kind::Text &&
+        !m_plainText.isEmpty() && SyntaxHighlighter::instance()->themeName() != m_highlightTheme)
+        highlightText();
 }
 
 void FilePreview::showError(const QString &text)

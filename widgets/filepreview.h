@@ -4,35 +4,44 @@
 #include <QImage>
 #include <QWidget>
 
+#include <memory>
+
 class CsvPreview;
 class InlineMessage;
 class QLabel;
 class QScrollArea;
 class QStackedWidget;
+class QTemporaryDir;
 class QTextBrowser;
 
 // Previews one file of a container's home: text and code highlighted by SyntaxHighlighter, images inline,
 // CSV in the virtualised CsvPreview table, and a short description for binary files. Reading goes through
-// FileStore (so nothing outside home is reached) on a worker thread; large texts are capped and say so.
+// FileStore (so nothing outside home is reached) on a worker thread; large texts are capped and say so. A CSV
+// is shown from a private copy taken through FileStore, so the agent rewriting the file cannot pull it away
+// from under the table's memory map.
 class FilePreview : public QWidget
 {
     Q_OBJECT
 public:
-    enum class Kind { None, Text, Image, Csv, Binary, Error };
+    enum class Kind { None, Text, Image, Csv, Binary, Error, TooLarge };
     Q_ENUM(Kind)
 
     // The part of a text file that is read and shown.
     static constexpr qint64 MaxTextBytes = 512 * 1024;
     // Larger images are described, not decoded.
     static constexpr qint64 MaxImageBytes = 16 * 1024 * 1024;
+    // Larger CSV files are not copied for the table (Kind::TooLarge): Save As is offered instead.
+    static constexpr qint64 MaxCsvBytes = qint64(512) * 1024 * 1024;
 
     // What a worker read about a file (defined in the .cpp).
     struct Result;
 
     explicit FilePreview(QWidget *parent = nullptr);
 
-    // Shows relativePath below homeDir; the result arrives asynchronously (loaded()).
-    void showFile(const QString &homeDir, const QString &relativePath);
+    // Shows relativePath below homeDir; the result arrives asynchronously (loaded()). fileId is FileStore's
+    // id of the file (FileTreeModel::FileIdRole; it keeps names that are not UTF-8); empty: derived from
+    // relativePath.
+    void showFile(const QString &homeDir, const QString &relativePath, const QString &fileId = QString());
     void clear();
     QString path() const { return m_path; }
     Kind kind() const { return m_kind; }
@@ -41,6 +50,8 @@ public:
     QImage image() const { return m_image; }
     QString errorText() const;
     QString noteText() const;
+    // The private copy the CSV table shows (empty when none).
+    QString csvSnapshotPath() const;
 
 Q_SIGNALS:
     // The file was read (or failed); kind() tells what is shown.
@@ -52,11 +63,15 @@ Q_SIGNALS:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void apply(const Result &result);
     void showImage();
     void showError(const QString &text);
+    void highlightText();
+    // Drops the CSV table's model, memory map and private copy.
+    void releaseCsv();
 
     QLabel *m_title = nullptr;
     QLabel *m_note = nullptr;
@@ -71,6 +86,9 @@ private:
     QString m_path;
     Kind m_kind = Kind::None;
     QString m_highlightedHtml;
+    QString m_plainText;      // what highlightText() highlights
+    QString m_highlightTheme; // the theme m_highlightedHtml was made with
+    std::shared_ptr<QTemporaryDir> m_csvSnapshot;
     QImage m_image;
     quint64 m_generation = 0;
 };

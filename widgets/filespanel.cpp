@@ -26,7 +26,10 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include <cerrno>
 #include <functional>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -161,6 +164,7 @@ void FilesPanel::setContainer(Container *container)
     m_containerConnections.clear();
     m_container = container;
     m_homeDir = container ? container->homeDir() : QString();
+    ++m_listGeneration; // a listing of the previous container still running is ignored
     m_message->hide();
     m_preview->clear();
     m_model->setFiles({});
@@ -212,6 +216,11 @@ void FilesPanel::refresh()
 {
     m_refreshTimer->stop();
     m_dirty = false;
+    if (m_listing) {
+        // One listing at a time: read once more when the running one ends.
+        m_listPending = true;
+        return;
+    }
     const quint64 generation = ++m_listGeneration;
     m_historyView->refresh();
     if (!m_container) {
@@ -219,9 +228,15 @@ void FilesPanel::refresh()
         updateHeader();
         return;
     }
+    m_listing = true;
     auto *watcher = new QFutureWatcher<Listing>(this);
     connect(watcher, &QFutureWatcher<Listing>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
+        m_listing = false;
+        if (m_listPending) {
+            m_listPending = false;
+            QTimer::singleShot(0, this, &FilesPanel::refresh);
+        }
         if (generation != m_listGeneration)
             return;
         const Listing listing = watcher->result();
@@ -276,7 +291,7 @@ void FilesPanel::refresh()
             showMessage(tr("%1 was deleted.").arg(selected), InlineMessage::Type::Information);
         } else if (again.isValid() && m_preview->property("stale").toBool()) {
             m_preview->setProperty("stale", false);
-            m_preview->showFile(m_homeDir, selected);
+            m_preview->showFile(m_homeDir, selected, again.data(FileTreeModel::FileIdRole).toString());
         }
         updateHeader();
         updateActions();
@@ -292,7 +307,8 @@ void FilesPanel::onCurrentChanged()
     if (!current.isValid() || current.data(FileTreeModel::IsFolderRole).toBool())
         return;
     m_preview->setProperty("stale", false);
-    m_preview->showFile(m_homeDir, current.data(FileTreeModel::PathRole).toString());
+    m_preview->showFile(m_homeDir, current.data(FileTreeModel::PathRole).toString(),
+                        current.data(FileTreeModel::FileIdRole).toString());
     m_tabs->setCurrentWidget(m_preview);
 }
 
@@ -302,6 +318,14 @@ QString FilesPanel::selectedPath() const
     if (!current.isValid() || current.data(FileTreeModel::IsFolderRole).toBool())
         return {};
     return current.data(FileTreeModel::PathRole).toString();
+}
+
+QString FilesPanel::selectedFileId() const
+{
+    const QModelIndex current = m_tree->currentIndex();
+    if (!current.isValid() || current.data(FileTreeModel::IsFolderRole).toBool())
+        return {};
+    return current.data(FileTreeModel::FileIdRole).toString();
 }
 
 bool FilesPanel::openPath(const QString &relativePath)
@@ -332,46 +356,79 @@ QString FilesPanel::messageText() const
 void FilesPanel::saveSelected()
 {
     const QString path = selectedPath();
-    if (path.isEmpty())
+    const QString id = selectedFileId();
+    if (path.isEmpty() || id.isEmpty() || m_saving)
         return;
+    // What to save is fixed now: the selection or the conversation may change while the dialog is open.
+    const QString home = m_homeDir;
     const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
     FileDialog::Options options;
     options.objectName = u"FilesSaveDialog"_s;
     options.caption = tr("Save %1").arg(QFileInfo(path).fileName());
     options.suggestedPath = QDir(downloads).filePath(QFileInfo(path).fileName());
-    FileDialog::chooseFileToSave(this, options, this, [this](const QString &to) { saveSelectedTo(to); });
+    FileDialog::chooseFileToSave(this, options, this, [this, home, id, path](const QString &to) {
+        saveFileTo(home, id, path, to);
+    });
 }
 
 void FilesPanel::saveSelectedTo(const QString &destination)
 {
-    const QString path = selectedPath();
-    if (path.isEmpty() || destination.isEmpty() || !m_container)
+    if (!m_container)
         return;
-    const QString home = m_homeDir;
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path, destination] {
+    saveFileTo(m_homeDir, selectedFileId(), selectedPath(), destination);
+}
+
+void FilesPanel::saveFileTo(const QString &home, const QString &fileId, const QString &path,
+                            const QString &destination)
+{
+    if (home.isEmpty() || fileId.isEmpty() || destination.isEmpty() || m_saving)
+        return;
+    m_saving = true;
+    updateActions();
+    struct Outcome
+    {
+        QString error;
+        bool missing = false;
+    };
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, path, destination] {
         watcher->deleteLater();
-        const QString error = watcher->result();
-        if (!error.isEmpty()) {
-            showMessage(tr("Cannot save %1: %2").arg(path, error), InlineMessage::Type::Error);
+        m_saving = false;
+        updateActions();
+        const Outcome outcome = watcher->result();
+        if (outcome.missing) {
+            showMessage(tr("Cannot save %1: it no longer exists in the container (deleted or renamed).").arg(path),
+                        InlineMessage::Type::Error);
+            return;
+        }
+        if (!outcome.error.isEmpty()) {
+            showMessage(tr("Cannot save %1: %2").arg(path, outcome.error), InlineMessage::Type::Error);
             return;
         }
         showMessage(tr("Saved %1 to %2.").arg(path, QDir::toNativeSeparators(destination)),
                     InlineMessage::Type::Positive);
         Q_EMIT saved(destination);
     });
-    watcher->setFuture(QtConcurrent::run([home, path, destination] {
-        QString error;
-        const std::optional<qint64> bytes =
-            FileStore(home).saveCopy(FileStore::fileIdForPath(path.toUtf8()), destination, &error);
-        return bytes ? QString() : error;
+    watcher->setFuture(QtConcurrent::run([home, fileId, destination] {
+        Outcome outcome;
+        const FileStore store(home);
+        if (store.saveCopy(fileId, destination, &outcome.error))
+            return outcome;
+        // The id holds the name's real bytes (which need not be UTF-8).
+        if (const std::optional<QByteArray> raw = FileStore::pathForFileId(fileId, nullptr)) {
+            struct stat st;
+            const QByteArray full = QFile::encodeName(home) + '/' + *raw;
+            outcome.missing = ::lstat(full.constData(), &st) != 0 && errno == ENOENT;
+        }
+        return outcome;
     }));
 }
 
 void FilesPanel::promoteSelected()
 {
     const QString path = selectedPath();
-    if (path.isEmpty() || !m_container)
+    const QString id = selectedFileId();
+    if (path.isEmpty() || id.isEmpty() || !m_container || m_promoting)
         return;
     if (m_documentsDir.isEmpty()) {
         showMessage(tr("This workspace has no documents folder."), InlineMessage::Type::Error);
@@ -385,9 +442,13 @@ void FilesPanel::promoteSelected()
         std::optional<PromotedDocument> doc;
         QString error;
     };
+    m_promoting = true;
+    updateActions();
     auto *watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, path] {
         watcher->deleteLater();
+        m_promoting = false;
+        updateActions();
         const Outcome outcome = watcher->result();
         if (!outcome.doc) {
             showMessage(tr("Cannot promote %1: %2").arg(path, outcome.error), InlineMessage::Type::Error);
@@ -397,10 +458,9 @@ void FilesPanel::promoteSelected()
                     InlineMessage::Type::Positive);
         Q_EMIT promoted(outcome.doc->id, outcome.doc->filename);
     });
-    watcher->setFuture(QtConcurrent::run([home, path, documents, source] {
+    watcher->setFuture(QtConcurrent::run([home, id, documents, source] {
         Outcome outcome;
-        outcome.doc = FileStore(home).promote(FileStore::fileIdForPath(path.toUtf8()), documents, source,
-                                              &outcome.error);
+        outcome.doc = FileStore(home).promote(id, documents, source, &outcome.error);
         return outcome;
     }));
 }
@@ -428,7 +488,7 @@ void FilesPanel::updateHeader()
 
 void FilesPanel::updateActions()
 {
-    const bool file = !selectedPath().isEmpty();
-    m_saveButton->setEnabled(file);
-    m_promoteButton->setEnabled(file);
+    const bool file = !selectedFileId().isEmpty();
+    m_saveButton->setEnabled(file && !m_saving);
+    m_promoteButton->setEnabled(file && !m_promoting);
 }

@@ -34,8 +34,10 @@ public:
     FileTreeModel *treeModel() const { return m_model; }
     FilePreview *preview() const { return m_preview; }
     HistoryView *historyView() const { return m_historyView; }
-    // The relative path of the selected file (empty for none or a folder).
+    // The relative path of the selected file (empty for none or a folder), for display.
     QString selectedPath() const;
+    // FileStore's id of the selected file: it names the file exactly, also when the name is not UTF-8.
+    QString selectedFileId() const;
     // Selects and previews a file by its path below home; false (with an inline error) when the path is
     // refused or not listed.
     bool openPath(const QString &relativePath);
@@ -45,7 +47,8 @@ public Q_SLOTS:
     void setContainer(Container *container);
     // Lists the files and reads the history again.
     void refresh();
-    // Asks where to save the selected file (a non-modal file dialog), then copies it there.
+    // Asks where to save the selected file (a non-modal file dialog), then copies the file that was selected
+    // when it opened there.
     void saveSelected();
     // Copies the selected file to destination on this computer.
     void saveSelectedTo(const QString &destination);
@@ -65,6 +68,7 @@ private:
     void onFilesChanged(const QStringList &paths);
     void onCurrentChanged();
     void showMessage(const QString &text, InlineMessage::Type type);
+    void saveFileTo(const QString &home, const QString &fileId, const QString &path, const QString &destination);
     void updateHeader();
     void updateActions();
 
@@ -87,5 +91,9 @@ private:
     qint64 m_totalBytes = 0;
     bool m_truncated = false;
     bool m_dirty = false;
+    bool m_listing = false;     // a listing runs
+    bool m_listPending = false; // refresh() was asked for while it ran
+    bool m_saving = false;
+    bool m_promoting = false;
     quint64 m_listGeneration = 0;
 };

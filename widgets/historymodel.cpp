@@ -28,7 +28,7 @@ int HistoryModel::rowForCommit(const QString &commitId) const
 
 QString HistoryModel::changeSummary(int added, int modified, int deleted)
 {
-    return u"+%1 ~%2 \u2212%3"_s.arg(added).arg(modified).arg(deleted);
+    return u"+%1 ~%2 \u2212%3"_s.arg(QString::number(added), QString::number(modified), QString::number(deleted));
 }
 
 int HistoryModel::rowCount(const QModelIndex &parent) const
@@ -58,13 +58,18 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
             if (e.timedOut)
                 return tr("%1 (timed out)").arg(command);
             if (e.exitCode != 0)
-                return tr("%1 (exit %2)").arg(command).arg(e.exitCode);
+                // One multi-argument arg(): a "%1" inside the command must stay as it is.
+                return tr("%1 (exit %2)").arg(command, QString::number(e.exitCode));
             return command;
         }
         case ChangesColumn:
             return changeSummary(e.added, e.modified, e.deleted);
-        case TimeColumn:
-            return QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.timeMs).time(), QLocale::ShortFormat);
+        case TimeColumn: {
+            // Time of day for today's commands, date and time for older ones.
+            const QDateTime when = QDateTime::fromMSecsSinceEpoch(e.timeMs);
+            return when.date() == QDate::currentDate() ? QLocale().toString(when.time(), QLocale::ShortFormat)
+                                                       : QLocale().toString(when, QLocale::ShortFormat);
+        }
         }
         break;
     case Qt::ToolTipRole:
@@ -72,11 +77,12 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case CommandColumn:
             return e.command;
         case ChangesColumn:
-            return tr("%1 added, %2 changed, %3 deleted").arg(e.added).arg(e.modified).arg(e.deleted);
+            return tr("%1 added, %2 changed, %3 deleted")
+                .arg(QString::number(e.added), QString::number(e.modified), QString::number(e.deleted));
         case TimeColumn:
             return tr("%1, took %2 ms")
-                .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.timeMs), QLocale::LongFormat))
-                .arg(e.durationMs);
+                .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.timeMs), QLocale::LongFormat),
+                     QString::number(e.durationMs));
         }
         break;
     case Qt::TextAlignmentRole:

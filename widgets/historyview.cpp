@@ -70,7 +70,6 @@ HistoryView::HistoryView(QWidget *parent)
 
     m_restoreFile = new QPushButton(tr("Restore File"), this);
     m_restoreFile->setObjectName(u"RestoreFileButton"_s);
-    m_restoreFile->setToolTip(tr("Put the selected file back as it was after the selected command"));
     m_restoreWorkspace = new QPushButton(tr("Restore Workspace…"), this);
     m_restoreWorkspace->setObjectName(u"RestoreWorkspaceButton"_s);
     m_restoreWorkspace->setToolTip(
@@ -245,25 +244,54 @@ void HistoryView::loadDiff()
         });
 }
 
+bool HistoryView::selectedChangeIsDeletion() const
+{
+    const QModelIndex current = m_changeList->currentIndex();
+    return current.isValid() && current.data(ChangeListModel::PathRole).toString() == m_path &&
+           ChangeKind(current.data(ChangeListModel::KindRole).toInt()) == ChangeKind::Deleted;
+}
+
 void HistoryView::updateButtons()
 {
     const bool idle = m_container && !m_restoring;
     m_restoreFile->setEnabled(idle && !m_commit.isEmpty() && !m_path.isEmpty());
-    m_restoreWorkspace->setEnabled(idle && !m_commit.isEmpty());
+    // After a command that deleted the file there is nothing to put back: restore the version it deleted.
+    if (!m_path.isEmpty() && selectedChangeIsDeletion()) {
+        m_restoreFile->setText(tr("Restore Deleted File"));
+        m_restoreFile->setToolTip(tr("Put the selected file back as it was before the selected command deleted it"));
+    } else {
+        m_restoreFile->setText(tr("Restore File"));
+        m_restoreFile->setToolTip(tr("Put the selected file back as it was after the selected command"));
+    }
 }
 
 void HistoryView::restoreSelectedFile()
 {
-    if (!m_container || m_commit.isEmpty() || m_path.isEmpty())
+    if (!m_container || m_commit.isEmpty() || m_path.isEmpty() || m_restoring)
         return;
     const QString path = m_path;
+    QString source = m_commit;
+    if (selectedChangeIsDeletion()) {
+        const int row = m_history->rowForCommit(m_commit);
+        source = row >= 0 ? m_history->entries().at(row).parentId : QString();
+        if (source.isEmpty()) {
+            Q_EMIT message(tr("Cannot restore %1: no earlier version of it was saved.").arg(path),
+                           InlineMessage::Type::Error);
+            return;
+        }
+    }
     m_restoring = true;
     updateButtons();
-    whenReady(m_container->restoreFile(path, m_commit), this, [this, path](const HistoryResult<Snapshot> &result) {
+    whenReady(m_container->restoreFile(path, source), this, [this, path](const HistoryResult<Snapshot> &result) {
         m_restoring = false;
         updateButtons();
         if (!result) {
             Q_EMIT message(tr("Cannot restore %1: %2").arg(path, result.error), InlineMessage::Type::Error);
+            return;
+        }
+        if (result.value->changes.isEmpty()) {
+            Q_EMIT message(tr("%1 is already as it was: nothing was restored.").arg(path),
+                           InlineMessage::Type::Information);
             return;
         }
         Q_EMIT message(tr("Restored %1.").arg(path), InlineMessage::Type::Positive);
@@ -297,7 +325,7 @@ void HistoryView::confirmRestoreWorkspace()
 
 void HistoryView::restoreWorkspace()
 {
-    if (!m_container || m_commit.isEmpty())
+    if (!m_container || m_commit.isEmpty() || m_restoring)
         return;
     m_restoring = true;
     updateButtons();
@@ -306,6 +334,11 @@ void HistoryView::restoreWorkspace()
         updateButtons();
         if (!result) {
             Q_EMIT message(tr("Cannot restore the workspace: %1").arg(result.error), InlineMessage::Type::Error);
+            return;
+        }
+        if (result.value->changes.isEmpty()) {
+            Q_EMIT message(tr("The workspace is already as it was after this command: nothing was restored."),
+                           InlineMessage::Type::Information);
             return;
         }
         Q_EMIT message(tr("Restored the workspace: %n file(s) changed.", nullptr, int(result.value->changes.size())),

@@ -37,8 +37,9 @@ public:
     ChangeListModel *changeModel() const { return m_changes; }
     DiffView *diffView() const { return m_diff; }
 
-    // Restores the selected file / the whole home to the selected command; the result is reported through
-    // message() and restored().
+    // Restores the selected file / the whole home to the selected command (a file the command deleted comes
+    // back as it was before); the result is reported through message() and restored() (only when something
+    // changed).
     void restoreSelectedFile();
     void restoreWorkspace();
 
@@ -59,6 +60,8 @@ private:
     void loadChanges();
     void loadDiff();
     void updateButtons();
+    // The selected change is the file's deletion by the selected command.
+    bool selectedChangeIsDeletion() const;
     void confirmRestoreWorkspace();
 
     QPointer<Container> m_container;

@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFuture>
+#include <QFutureWatcher>
+#include <QHash>
 #include <QLocale>
 #include <QMutex>
 #include <QPalette>
@@ -16,6 +18,9 @@
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QtConcurrent>
+
+#include <memory>
+#include <utility>
 
 #ifdef SANDBENCH_HAVE_KF6_SYNTAX
 #include <KSyntaxHighlighting/Definition>
@@ -174,11 +179,59 @@ QString highlightJob(const Job &job)
 
 struct SyntaxHighlighter::Private
 {
+    // A request waiting for its receiver's running job to finish.
+    struct Queued
+    {
+        Job job;
+        QByteArray key;
+        std::function<void(const QString &html)> done;
+    };
+    // Per receiver: whether a job runs, and the newest request behind it (an older one is replaced).
+    struct Slot
+    {
+        bool running = false;
+        std::shared_ptr<Queued> queued;
+    };
+
     QString toolPath;
     QThreadPool pool;
     mutable QMutex mutex;
     QCache<QByteArray, QString> cache{CacheCostChars};
+    QHash<QObject *, Slot> slots; // GUI thread only
+
+    void start(SyntaxHighlighter *owner, QObject *receiver, Queued request);
 };
+
+void SyntaxHighlighter::Private::start(SyntaxHighlighter *owner, QObject *receiver, Queued request)
+{
+    slots[receiver].running = true;
+    // A watcher owned by the receiver delivers the result on its thread and dies with it, so nothing is called
+    // for a receiver that is gone (QFuture::then(receiver, ...) in Qt 6.4 checks the receiver off that thread).
+    auto *watcher = new QFutureWatcher<QString>(receiver);
+    QPointer<SyntaxHighlighter> self(owner);
+    QObject::connect(watcher, &QFutureWatcher<QString>::finished, receiver,
+                     [self, watcher, receiver, key = request.key, done = std::move(request.done)] {
+        watcher->deleteLater();
+        if (!self || watcher->isCanceled())
+            return;
+        Private *d = self->d.get();
+        const QString html = watcher->result();
+        {
+            QMutexLocker lock(&d->mutex);
+            d->cache.insert(key, new QString(html), int(qMax<qsizetype>(1, html.size())));
+        }
+        std::shared_ptr<Queued> next;
+        auto slot = d->slots.find(receiver);
+        if (slot != d->slots.end()) {
+            slot->running = false;
+            next = std::exchange(slot->queued, nullptr);
+        }
+        done(html);
+        if (next && self)
+            self->d->start(self, receiver, std::move(*next));
+    });
+    watcher->setFuture(QtConcurrent::run(&pool, [job = std::move(request.job)] { return highlightJob(job); }));
+}
 
 SyntaxHighlighter *SyntaxHighlighter::instance()
 {
@@ -200,6 +253,8 @@ SyntaxHighlighter::SyntaxHighlighter(QObject *parent)
 
 SyntaxHighlighter::~SyntaxHighlighter()
 {
+    // Jobs not started yet are dropped; running ones are waited for.
+    d->pool.clear();
     d->pool.waitForDone();
 }
 
@@ -290,18 +345,22 @@ void SyntaxHighlighter::highlight(const QString &text, const QString &fileName, 
     {
         QMutexLocker lock(&d->mutex);
         if (const QString *hit = d->cache.object(key)) {
+            // A request still waiting for this receiver is older than this one: drop it.
+            if (auto waiting = d->slots.find(receiver); waiting != d->slots.end())
+                waiting->queued.reset();
             // Still asynchronous, so callers see one behaviour.
             QMetaObject::invokeMethod(receiver, [done, html = *hit] { done(html); }, Qt::QueuedConnection);
             return;
         }
     }
-    QPointer<SyntaxHighlighter> self(this);
-    QtConcurrent::run(&d->pool, [job] { return highlightJob(job); })
-        .then(receiver, [self, key, done](const QString &html) {
-            if (self) {
-                QMutexLocker lock(&self->d->mutex);
-                self->d->cache.insert(key, new QString(html), int(qMax<qsizetype>(1, html.size())));
-            }
-            done(html);
-        });
+    if (!d->slots.contains(receiver))
+        connect(receiver, &QObject::destroyed, this, [this, receiver] { d->slots.remove(receiver); });
+    Private::Slot &slot = d->slots[receiver];
+    Private::Queued request{job, key, std::move(done)};
+    if (slot.running) {
+        // At most one waiting request per receiver: a newer one makes the older pointless.
+        slot.queued = std::make_shared<Private::Queued>(std::move(request));
+        return;
+    }
+    d->start(this, receiver, std::move(request));
 }

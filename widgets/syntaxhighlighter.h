@@ -25,7 +25,9 @@ public:
     QString backendName() const;
 
     // Highlights text as the syntax that fits fileName (e.g. "request.json"), off the GUI thread; calls
-    // done(html) on receiver's thread; done is dropped if receiver is destroyed first.
+    // done(html) on receiver's thread; done is dropped if receiver is destroyed first. Call from the GUI
+    // thread. Each receiver has at most one job running and one waiting: a newer request replaces the
+    // waiting one, whose done is never called.
     void highlight(const QString &text, const QString &fileName, QObject *receiver,
                    std::function<void(const QString &html)> done);
 

@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <thread>
+
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -33,6 +36,8 @@ private Q_SLOTS:
     void symlinkEscapesAreRefused();
     void symlinkInsideHomeIsFollowed();
     void promoteCopiesIntoDocuments();
+    void listStopsAtMaxDepth();
+    void saveCopyStopsAtSizeWhenOpened();
 
 private:
     QString home() const { return m_dir->filePath(u"ws/containers/c1/home"_s); }
@@ -298,6 +303,61 @@ void TestFileStore::promoteCopiesIntoDocuments()
     QCOMPARE(content.readAll(), QByteArray("x,y\n1,2\n"));
     const auto second = store.promote(FileStore::fileIdForPath("out/report.csv"), docs, {}, &error);
     QVERIFY(second->id != doc->id);
+}
+
+void TestFileStore::listStopsAtMaxDepth()
+{
+    // A tree far deeper than the limit: listing it neither fails nor holds one descriptor per level.
+    QByteArray deep;
+    for (int level = 1; level <= FileStore::kMaxListDepth + 40; ++level) {
+        deep += "d/";
+        if (level == 10 || level == FileStore::kMaxListDepth - 1 || level == FileStore::kMaxListDepth + 40)
+            write(QString::fromLatin1(deep) + u"f.txt"_s, "x");
+    }
+    write(u"top.txt"_s, "y");
+    QString error;
+    const auto page = FileStore(home()).list(FileStore::kMaxLimit, QString(), &error);
+    QVERIFY2(page, qPrintable(error));
+    QStringList paths;
+    for (const ContainerFile &f : page->files)
+        paths << f.path;
+    // Files in folders up to kMaxListDepth - 1 levels deep (depth kMaxListDepth counting the file) are listed.
+    QCOMPARE(paths.size(), 3);
+    QVERIFY(paths.contains(u"top.txt"_s));
+    QVERIFY(paths.contains(u"d/d/d/d/d/d/d/d/d/d/f.txt"_s));
+    QCOMPARE(paths.first().count(u'/'), FileStore::kMaxListDepth - 1);
+}
+
+void TestFileStore::saveCopyStopsAtSizeWhenOpened()
+{
+    const QByteArray start(4 << 20, 'a');
+    write(u"growing.log"_s, start);
+    // Another process keeps appending while the copy runs.
+    std::atomic<bool> stop = false;
+    const QString path = home() + u"/growing.log"_s;
+    std::thread writer([&stop, path] {
+        QFile f(path);
+        if (!f.open(QIODevice::Append))
+            return;
+        const QByteArray more(64 * 1024, 'b');
+        for (int i = 0; i < 2000 && !stop; ++i) {
+            f.write(more);
+            f.flush();
+        }
+    });
+    QString error;
+    const QString target = m_dir->filePath(u"copy.log"_s);
+    const auto copied = FileStore(home()).saveCopy(FileStore::fileIdForPath("growing.log"), target, &error);
+    const qint64 sizeAfter = QFileInfo(path).size();
+    stop = true;
+    writer.join();
+    QVERIFY2(copied, qPrintable(error));
+    QVERIFY(*copied >= start.size());
+    QVERIFY(*copied <= sizeAfter);
+    QFile copy(target);
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    QCOMPARE(copy.size(), *copied);
+    QCOMPARE(copy.read(start.size()), start);
 }
 
 QTEST_GUILESS_MAIN(TestFileStore)

@@ -14,11 +14,13 @@
 #include "mainwindow.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/filestore.h"
 #include "syntaxhighlighter.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QBuffer>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -60,6 +62,16 @@ private Q_SLOTS:
     void highlighterWithoutTool();
     void highlighterDropsDeadReceiver();
     void followsCurrentConversation();
+    void csvPreviewIsAPrivateSnapshot();
+    void largeDiffIsTruncated();
+    void nonUtf8Names();
+    void saveAsKeepsTheFileChosenAtOpen();
+    void promoteRunsOnce();
+    void refreshesDoNotPileUp();
+    void highlighterKeepsOneWaitingJob();
+    void historyRowsKeepCommandText();
+    void restoreDeletedFile();
+    void previewFollowsPaletteTheme();
     void screenshots();
 
 private:
@@ -241,7 +253,8 @@ void TestFilesPanel::historyDiffAndRestore()
     auto *diffText = diff->findChild<QTextBrowser *>(u"DiffText"_s);
     QVERIFY(diffText->toPlainText().contains(u"TWO"_s));
     QVERIFY(diffText->toPlainText().contains(u"two"_s));
-    QCOMPARE(diff->findChild<QLabel *>(u"DiffStats"_s)->text(), u"+1 \u22121 lines"_s);
+    QCOMPARE(diff->findChild<QLabel *>(u"DiffStats"_s)->text(), u"+1 \u22121"_s);
+    QCOMPARE(diff->findChild<QLabel *>(u"DiffStats"_s)->toolTip(), u"1 line(s) added, 1 line(s) removed"_s);
     QTest::mouseClick(diff->findChild<QToolButton *>(u"DiffSideBySideButton"_s), Qt::LeftButton);
     QCOMPARE(diff->mode(), DiffView::Mode::SideBySide);
     // Side by side: the old and the new line share a row.
@@ -455,6 +468,252 @@ void TestFilesPanel::followsCurrentConversation()
     QTRY_COMPARE(panel->treeModel()->fileCount(), 0);
     QTRY_COMPARE(panel->historyView()->historyModel()->rowCount(), 0);
     QVERIFY(panel->findChild<QLabel *>(u"FilesHeader"_s)->text().startsWith(m_window->currentContainer()->id()));
+}
+
+void TestFilesPanel::csvPreviewIsAPrivateSnapshot()
+{
+    QVERIFY(runCommands({u"(echo id,name; seq 1 20000 | sed 's/.*/&,row&/') > rows.csv"_s,
+                         u"mkfifo pipe.csv && truncate -s 600M huge.csv"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    QTRY_COMPARE(panel->treeModel()->fileCount(), 2); // the fifo is not listed
+    FilePreview *preview = panel->preview();
+    QVERIFY(panel->openPath(u"rows.csv"_s));
+    QTRY_COMPARE(preview->kind(), FilePreview::Kind::Csv);
+    const QString live = m_window->currentContainer()->homeDir() + u"/rows.csv"_s;
+    const QString snapshot = preview->csvSnapshotPath();
+    QVERIFY(!snapshot.isEmpty());
+    QVERIFY(!snapshot.startsWith(m_window->currentContainer()->homeDir()));
+    auto *csv = preview->findChild<CsvPreview *>(u"FilesCsvPreview"_s);
+    QTRY_VERIFY(csv->model() && csv->model()->rowCount() == 20000);
+
+    // The agent rewrites the file shorter while it is shown: the table keeps reading its own copy.
+    QFile file(live);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("id,name\n1,x\n");
+    file.close();
+    auto *table = csv->findChild<QTableView *>(u"CsvTable"_s);
+    table->scrollToBottom();
+    QCOMPARE(csv->model()->index(19999, 1).data().toString(), u"row20000"_s);
+    QCOMPARE(csv->model()->index(10000, 0).data().toString(), u"10001"_s);
+
+    // Another file: the old copy goes away.
+    QVERIFY(panel->openPath(u"huge.csv"_s));
+    QTRY_COMPARE(preview->kind(), FilePreview::Kind::TooLarge);
+    QVERIFY(!QFile::exists(snapshot));
+    QVERIFY(preview->csvSnapshotPath().isEmpty());
+    const QString tooLarge = preview->findChild<QLabel *>(u"FilePreviewPlaceholder"_s)->text();
+    QVERIFY2(tooLarge.contains(u"Save As"_s), qPrintable(tooLarge));
+
+    // A fifo named like a table is refused at once instead of blocking.
+    preview->showFile(m_window->currentContainer()->homeDir(), u"pipe.csv"_s);
+    QTRY_COMPARE(preview->kind(), FilePreview::Kind::Error);
+    QVERIFY2(preview->errorText().contains(u"not a regular file"_s), qPrintable(preview->errorText()));
+}
+
+void TestFilesPanel::largeDiffIsTruncated()
+{
+    QVERIFY(runCommands({u"seq 1 600000 > big.txt"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    HistoryView *history = panel->historyView();
+    QTRY_COMPARE(history->historyModel()->rowCount(), 1);
+    QSignalSpy diffLoaded(history, &HistoryView::diffLoaded);
+    QVERIFY(history->selectCommit(history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(diffLoaded.size(), 1);
+    DiffView *diff = history->diffView();
+    const QString shown = diff->findChild<QTextBrowser *>(u"DiffText"_s)->toPlainText();
+    QVERIFY(shown.contains(u"Diff truncated"_s));
+    QVERIFY(shown.contains(u"Only the first 4000 lines"_s));
+    // Lines are counted up to the cap (about 2 MB of "+123456" lines), not over the whole 4 MB file.
+    QVERIFY(diff->addedLines() > DiffView::MaxLines);
+    QVERIFY(diff->addedLines() < 600000);
+}
+
+void TestFilesPanel::nonUtf8Names()
+{
+    QVERIFY(runCommands({u"printf 'latin one' > \"$(printf 'caf\\351.txt')\""_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    QTRY_COMPARE(panel->treeModel()->fileCount(), 1);
+    const QModelIndex index = panel->treeModel()->index(0, 0);
+    QCOMPARE(index.data(FileTreeModel::FileIdRole).toString(), FileStore::fileIdForPath("caf\xe9.txt"));
+    panel->findChild<QTreeView *>(u"FilesTree"_s)->setCurrentIndex(index);
+    FilePreview *preview = panel->preview();
+    QTRY_COMPARE(preview->kind(), FilePreview::Kind::Text);
+    QVERIFY(preview->findChild<QTextBrowser *>(u"FilePreviewText"_s)->toPlainText().contains(u"latin one"_s));
+
+    QSignalSpy saved(panel, &FilesPanel::saved);
+    const QString target = m_out.filePath(u"latin.txt"_s);
+    panel->saveSelectedTo(target);
+    QTRY_COMPARE(saved.size(), 1);
+    QFile copy(target);
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    QCOMPARE(copy.readAll(), "latin one");
+
+    QSignalSpy promoted(panel, &FilesPanel::promoted);
+    panel->promoteSelected();
+    QTRY_COMPARE(promoted.size(), 1);
+}
+
+void TestFilesPanel::saveAsKeepsTheFileChosenAtOpen()
+{
+    QVERIFY(runCommands({u"echo first > a.txt && echo second > b.txt"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    QTRY_COMPARE(panel->treeModel()->fileCount(), 2);
+    QVERIFY(panel->openPath(u"a.txt"_s));
+    QSignalSpy saved(panel, &FilesPanel::saved);
+    panel->saveSelected();
+    QFileDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = panel->findChild<QFileDialog *>(u"FilesSaveDialog"_s)));
+    // The user picks another file while the dialog is open: a.txt is still what gets saved.
+    QVERIFY(panel->openPath(u"b.txt"_s));
+    const QString target = m_out.filePath(u"chosen.txt"_s);
+    Q_EMIT dialog->fileSelected(target);
+    dialog->close();
+    QTRY_COMPARE(saved.size(), 1);
+    QFile copy(target);
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    QCOMPARE(copy.readAll(), "first\n");
+    QTRY_VERIFY(!panel->findChild<QFileDialog *>(u"FilesSaveDialog"_s)); // closed dialogs delete themselves
+
+    // The file is deleted while the dialog is open: an inline error says so.
+    panel->saveSelected();
+    QTRY_VERIFY((dialog = panel->findChild<QFileDialog *>(u"FilesSaveDialog"_s)));
+    QVERIFY(QFile::remove(m_window->currentContainer()->homeDir() + u"/b.txt"_s));
+    Q_EMIT dialog->fileSelected(m_out.filePath(u"gone.txt"_s));
+    dialog->close();
+    QTRY_VERIFY2(panel->messageText().contains(u"no longer exists"_s), qPrintable(panel->messageText()));
+    QVERIFY(!QFile::exists(m_out.filePath(u"gone.txt"_s)));
+    QCOMPARE(saved.size(), 1);
+}
+
+void TestFilesPanel::promoteRunsOnce()
+{
+    QVERIFY(runCommands({u"head -c 20000000 /dev/urandom > blob.bin"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    QTRY_COMPARE(panel->treeModel()->fileCount(), 1);
+    QVERIFY(panel->openPath(u"blob.bin"_s));
+    auto *promote = panel->findChild<QToolButton *>(u"FilesPromoteButton"_s);
+    QTRY_VERIFY(promote->isEnabled());
+    QSignalSpy promoted(panel, &FilesPanel::promoted);
+    QTest::mouseClick(promote, Qt::LeftButton);
+    QVERIFY(!promote->isEnabled()); // while it runs
+    QTest::mouseClick(promote, Qt::LeftButton);
+    panel->promoteSelected(); // also refused while running
+    QTRY_COMPARE(promoted.size(), 1);
+    QTRY_VERIFY(promote->isEnabled());
+    QTest::qWait(200);
+    QCOMPARE(promoted.size(), 1);
+    const QString documents = m_window->containers()->registry()->documentsDir(u"test"_s);
+    QCOMPARE(QDir(documents).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 1);
+}
+
+void TestFilesPanel::refreshesDoNotPileUp()
+{
+    QVERIFY(runCommands({u"for i in $(seq 1 300); do echo $i > f$i.txt; done"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    QTRY_COMPARE(panel->treeModel()->fileCount(), 300);
+    QSignalSpy listed(panel, &FilesPanel::filesListed);
+    for (int i = 0; i < 20; ++i)
+        panel->refresh();
+    // One listing runs; the other 19 requests fold into one more.
+    QTRY_COMPARE(listed.size(), 2);
+    QTest::qWait(300);
+    QCOMPARE(listed.size(), 2);
+    QCOMPARE(panel->treeModel()->fileCount(), 300);
+}
+
+void TestFilesPanel::highlighterKeepsOneWaitingJob()
+{
+    SyntaxHighlighter *highlighter = SyntaxHighlighter::instance();
+    QObject receiver;
+    QStringList answered;
+    const QString salt = QString::number(QDateTime::currentMSecsSinceEpoch()); // not cached yet
+    for (int i = 1; i <= 3; ++i) {
+        highlighter->highlight(u"x = %1  # %2\n"_s.arg(i).arg(salt), u"job.py"_s, &receiver,
+                               [&answered, i](const QString &) { answered << QString::number(i); });
+    }
+    // The first runs; the third replaced the second while it waited.
+    QTRY_COMPARE(answered, (QStringList{u"1"_s, u"3"_s}));
+    QTest::qWait(200);
+    QCOMPARE(answered, (QStringList{u"1"_s, u"3"_s}));
+}
+
+void TestFilesPanel::historyRowsKeepCommandText()
+{
+    HistoryModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    HistoryEntry failed;
+    failed.commitId = u"a"_s;
+    failed.command = u"printf '%1 %2 %L1'"_s;
+    failed.exitCode = 3;
+    failed.timeMs = QDateTime::currentDateTime().addDays(-3).toMSecsSinceEpoch();
+    HistoryEntry today;
+    today.commitId = u"b"_s;
+    today.command = u"echo %1"_s;
+    today.timeMs = QDateTime::currentMSecsSinceEpoch();
+    model.setEntries({today, failed});
+    QCOMPARE(model.index(1, HistoryModel::CommandColumn).data().toString(), u"printf '%1 %2 %L1' (exit 3)"_s);
+    QCOMPARE(model.index(0, HistoryModel::CommandColumn).data().toString(), u"echo %1"_s);
+    // Older rows carry their date, today's only the time.
+    const QDateTime old = QDateTime::fromMSecsSinceEpoch(failed.timeMs);
+    QCOMPARE(model.index(1, HistoryModel::TimeColumn).data().toString(), QLocale().toString(old, QLocale::ShortFormat));
+    QCOMPARE(model.index(0, HistoryModel::TimeColumn).data().toString(),
+             QLocale().toString(QDateTime::fromMSecsSinceEpoch(today.timeMs).time(), QLocale::ShortFormat));
+}
+
+void TestFilesPanel::restoreDeletedFile()
+{
+    QVERIFY(runCommands({u"echo keep me > notes.txt"_s, u"rm notes.txt"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    HistoryView *history = panel->historyView();
+    QTRY_COMPARE(history->historyModel()->rowCount(), 2);
+    const QString created = history->historyModel()->index(1, 0).data(HistoryModel::CommitIdRole).toString();
+    QVERIFY(history->selectCommit(history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(history->selectedPath(), u"notes.txt"_s);
+    auto *restore = history->findChild<QPushButton *>(u"RestoreFileButton"_s);
+    QTRY_VERIFY(restore->isEnabled());
+    QCOMPARE(restore->text(), u"Restore Deleted File"_s);
+    QTest::mouseClick(restore, Qt::LeftButton);
+    QTRY_COMPARE(panel->messageText(), u"Restored notes.txt."_s);
+    QFile file(m_window->currentContainer()->homeDir() + u"/notes.txt"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), "keep me\n");
+
+    // Restoring what is already there changes nothing and says so.
+    QTRY_COMPARE(history->historyModel()->rowCount(), 3);
+    QVERIFY(history->selectCommit(created));
+    QTRY_COMPARE(history->selectedPath(), u"notes.txt"_s);
+    QCOMPARE(restore->text(), u"Restore File"_s);
+    QTRY_VERIFY(restore->isEnabled());
+    QTest::mouseClick(restore, Qt::LeftButton);
+    QTRY_VERIFY2(panel->messageText().contains(u"nothing was restored"_s), qPrintable(panel->messageText()));
+}
+
+void TestFilesPanel::previewFollowsPaletteTheme()
+{
+    QVERIFY(runCommands({u"printf 'def f():\\n    return 1\\n' > f.py"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    QTRY_COMPARE(panel->treeModel()->fileCount(), 1);
+    QVERIFY(panel->openPath(u"f.py"_s));
+    FilePreview *preview = panel->preview();
+    QTRY_VERIFY(!preview->highlightedHtml().isEmpty());
+    const QString light = preview->highlightedHtml();
+    const QPalette original = QApplication::palette();
+    QPalette dark = original;
+    dark.setColor(QPalette::Base, QColor(0x1b, 0x1e, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xfc, 0xfc, 0xfc));
+    QApplication::setPalette(dark);
+    QCOMPARE(SyntaxHighlighter::instance()->themeName(), u"Breeze Dark"_s);
+    QTRY_VERIFY(preview->highlightedHtml() != light);
+    QApplication::setPalette(original);
+    QTRY_COMPARE(preview->highlightedHtml(), light);
 }
 
 // Grabs the panel in light and dark palettes when FILES_SCREENSHOT_DIR is set (to look at, not asserted).

@@ -78,11 +78,19 @@ int FileStore::openFile(const QString &fileId, QByteArray *path, QString *error)
     return fd.release();
 }
 
-static void collectFiles(int dirFd, const QByteArray &prefix, QList<std::pair<QByteArray, struct stat>> *out)
+static void collectFiles(int dirFd, const QByteArray &prefix, int depth,
+                         QList<std::pair<QByteArray, struct stat>> *out)
 {
-    DIR *dir = ::fdopendir(::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (!dir)
+    const int readFd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (readFd < 0)
         return;
+    DIR *dir = ::fdopendir(readFd);
+    if (!dir) {
+        ::close(readFd);
+        return;
+    }
+    // The directory stream is closed before descending, so only one descriptor per level stays open.
+    QByteArrayList subdirs;
     while (dirent *de = ::readdir(dir)) {
         const QByteArray name(de->d_name);
         if (name == "." || name == "..")
@@ -90,16 +98,19 @@ static void collectFiles(int dirFd, const QByteArray &prefix, QList<std::pair<QB
         struct stat st;
         if (::fstatat(dirFd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
-        const QByteArray path = prefix.isEmpty() ? name : prefix + '/' + name;
         if (S_ISDIR(st.st_mode)) {
-            UniqueFd sub(::openat(dirFd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-            if (sub.isValid())
-                collectFiles(sub.get(), path, out);
+            if (depth < FileStore::kMaxListDepth) // each level holds a descriptor while below it
+                subdirs.append(name);
         } else if (S_ISREG(st.st_mode)) {
-            out->append({path, st});
+            out->append({prefix.isEmpty() ? name : prefix + '/' + name, st});
         }
     }
     ::closedir(dir);
+    for (const QByteArray &name : std::as_const(subdirs)) {
+        UniqueFd sub(::openat(dirFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (sub.isValid())
+            collectFiles(sub.get(), prefix.isEmpty() ? name : prefix + '/' + name, depth + 1, out);
+    }
 }
 
 static ContainerFile describe(const QByteArray &path, const struct stat &st)
@@ -126,7 +137,7 @@ std::optional<ContainerFilePage> FileStore::list(int limit, const QString &after
     if (!home.isValid())
         return std::nullopt;
     QList<std::pair<QByteArray, struct stat>> all;
-    collectFiles(home.get(), QByteArray(), &all);
+    collectFiles(home.get(), QByteArray(), 1, &all);
     std::sort(all.begin(), all.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
     // The cursor is a path, not a position, so pages stay stable when files before it come and go.
     auto it = after.isEmpty()
@@ -244,9 +255,13 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
     QSaveFile content(doc.contentPath);
     if (!content.open(QIODevice::WriteOnly))
         return fail(content.errorString());
+    // A file that is still being written is copied as far as it went when it was opened.
+    struct stat st;
+    qint64 left = ::fstat(fd.get(), &st) == 0 ? qint64(st.st_size) : 0;
     QCryptographicHash hash(QCryptographicHash::Sha256);
     QByteArray chunk;
-    while (!(chunk = source.read(1 << 20)).isEmpty()) {
+    while (left > 0 && !(chunk = source.read(qMin<qint64>(left, 1 << 20))).isEmpty()) {
+        left -= chunk.size();
         hash.addData(chunk);
         if (content.write(chunk) != chunk.size())
             return fail(content.errorString());
@@ -285,15 +300,21 @@ std::optional<qint64> FileStore::saveCopy(const QString &fileId, const QString &
     const std::unique_ptr<QFile> source = openContent(fileId, error);
     if (!source)
         return std::nullopt;
+    // A file that is still being written is copied as far as it went when it was opened.
+    struct stat st;
+    if (::fstat(source->handle(), &st) != 0)
+        return fail(SafeFs::errnoString(errno));
+    qint64 left = qint64(st.st_size);
     QSaveFile target(destination);
     if (!target.open(QIODevice::WriteOnly))
         return fail(u"cannot write %1: %2"_s.arg(destination, target.errorString()));
     qint64 copied = 0;
     QByteArray chunk;
-    while (!(chunk = source->read(1 << 20)).isEmpty()) {
+    while (left > 0 && !(chunk = source->read(qMin<qint64>(left, 1 << 20))).isEmpty()) {
         if (target.write(chunk) != chunk.size())
             return fail(u"cannot write %1: %2"_s.arg(destination, target.errorString()));
         copied += chunk.size();
+        left -= chunk.size();
     }
     if (source->error() != QFileDevice::NoError)
         return fail(source->errorString());

@@ -50,6 +50,8 @@ public:
     static constexpr int kDefaultLimit = 100;
     static constexpr int kMaxLimit = 1000;
     static constexpr qint64 kMaxReadBytes = 16 * 1024 * 1024;
+    // Folders nested deeper than this below home are not listed.
+    static constexpr int kMaxListDepth = 64;
 
     explicit FileStore(const QString &homeDir);
 
@@ -58,7 +60,8 @@ public:
     static std::optional<QByteArray> pathForFileId(const QString &fileId, QString *error);
 
     // Regular files below home in byte order of their paths; after is the id of the last file of the
-    // previous page (empty for the first page). limit: 1..1000.
+    // previous page (empty for the first page). limit: 1..1000. Files more than kMaxListDepth folders deep
+    // are left out.
     std::optional<ContainerFilePage> list(int limit, const QString &after, QString *error) const;
     std::optional<ContainerFileStat> stat(const QString &fileId, bool withSha256, QString *error) const;
     // At most maxBytes (1..16 MiB) from offset.
@@ -70,7 +73,8 @@ public:
     // stored in its meta.json under "source".
     std::optional<PromotedDocument> promote(const QString &fileId, const QString &documentsDir,
                                             const QJsonObject &extraMeta, QString *error) const;
-    // Copies the file to destination on the host (atomically replacing it); returns the bytes copied.
+    // Copies the file to destination on the host (atomically replacing it); returns the bytes copied. A file
+    // that grows meanwhile is copied up to the size it had when it was opened.
     std::optional<qint64> saveCopy(const QString &fileId, const QString &destination, QString *error) const;
 
 private:

@@ -67,12 +67,6 @@ using SigPtr = GitPtr<git_signature, git_signature_free>;
 using OdbPtr = GitPtr<git_odb, git_odb_free>;
 using ConfigPtr = GitPtr<git_config, git_config_free>;
 
-struct BufGuard
-{
-    git_buf buf = GIT_BUF_INIT;
-    ~BufGuard() { git_buf_dispose(&buf); }
-};
-
 bool gitFail(QString *error, const QString &what)
 {
     if (error) {
@@ -1098,12 +1092,35 @@ std::optional<FileDiff> SnapshotStore::fileDiff(const QString &path, const QStri
     }
     PatchPtr patch(rawPatch);
     out.binary = git_patch_get_delta(patch.get())->flags & GIT_DIFF_FLAG_BINARY;
-    BufGuard buf;
-    if (git_patch_to_buf(&buf.buf, patch.get()) != 0) {
+    // Printed line by line (as git_patch_to_buf does) and stopped at kMaxDiffBytes, so a diff of a huge file
+    // never has to fit in memory or in the view.
+    struct Printer
+    {
+        QByteArray text;
+        bool truncated = false;
+    } printer;
+    const int printed = git_patch_print(
+        patch.get(),
+        [](const git_diff_delta *, const git_diff_hunk *, const git_diff_line *line, void *payload) -> int {
+            auto *p = static_cast<Printer *>(payload);
+            const bool body = line->origin == GIT_DIFF_LINE_CONTEXT || line->origin == GIT_DIFF_LINE_ADDITION ||
+                              line->origin == GIT_DIFF_LINE_DELETION;
+            if (p->text.size() + qsizetype(line->content_len) + 1 > SnapshotStore::kMaxDiffBytes) {
+                p->truncated = true;
+                return 1; // stops the walk
+            }
+            if (body)
+                p->text += line->origin;
+            p->text.append(line->content, qsizetype(line->content_len));
+            return 0;
+        },
+        &printer);
+    if (printed != 0 && !printer.truncated) {
         gitFail(error, u"cannot format diff of %1"_s.arg(path));
         return std::nullopt;
     }
-    out.text = QString::fromUtf8(buf.buf.ptr, qsizetype(buf.buf.size));
+    out.text = QString::fromUtf8(printer.text);
+    out.truncated = printer.truncated;
     return out;
 }
 

@@ -64,6 +64,7 @@ struct FileDiff
 {
     QString text; // unified diff; empty when the file is the same in both commits
     bool binary = false;
+    bool truncated = false; // text stops at SnapshotStore::kMaxDiffBytes (at a line's end)
 };
 
 // Per-container file history: one commit per command in a bare libgit2 repository whose "work tree" is the
@@ -72,6 +73,9 @@ struct FileDiff
 class SnapshotStore
 {
 public:
+    // fileDiff() stops after this many bytes of diff text.
+    static constexpr qsizetype kMaxDiffBytes = 2 * 1024 * 1024;
+
     SnapshotStore();
     ~SnapshotStore();
     SnapshotStore(const SnapshotStore &) = delete;
@@ -91,7 +95,7 @@ public:
     // Newest first; limit < 0 means all.
     std::optional<QList<HistoryEntry>> history(QString *error, int limit = -1) const;
     std::optional<QList<FileChange>> changes(const QString &commitId, QString *error) const;
-    // fromCommit empty: the parent of toCommit.
+    // fromCommit empty: the parent of toCommit. Text beyond kMaxDiffBytes is left out (truncated is set).
     std::optional<FileDiff> fileDiff(const QString &path, const QString &fromCommit, const QString &toCommit,
                                      QString *error) const;
     // path may name a file or a directory; a path absent from commitId is deleted from home.
