@@ -11,6 +11,15 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+// Every controller of this process, so a port held by another window can be named as such.
+QList<LocalApiController *> &controllers()
+{
+    static QList<LocalApiController *> all;
+    return all;
+}
+} // namespace
+
 LocalApiController::LocalApiController(Settings *settings, const QString &dataDir, const QString &workspace,
                                        ContainerManager *containers, ProviderRegistry *providers,
                                        QObject *parent)
@@ -22,6 +31,7 @@ LocalApiController::LocalApiController(Settings *settings, const QString &dataDi
     , m_providers(providers)
     , m_keys(std::make_unique<ApiKeys>(dataDir))
 {
+    controllers().append(this);
     // The window deletes its containers before its other children: end the server's runs first.
     connect(containers, &QObject::destroyed, this, [this] {
         m_containers = nullptr;
@@ -46,6 +56,7 @@ LocalApiController::LocalApiController(Settings *settings, const QString &dataDi
 
 LocalApiController::~LocalApiController()
 {
+    controllers().removeAll(this);
     shutDown();
 }
 
@@ -126,16 +137,27 @@ void LocalApiController::stop()
 
 bool LocalApiController::listen(int port, QString *error)
 {
-    shutDown();
     if (!m_containers) {
+        shutDown();
         *error = m_lastError = tr("The window is closing.");
         return false;
     }
+    // The new port is tried first: when it cannot be had, a running server stays where it is.
     auto *server = new ApiServer(m_dataDir, this);
     server->useWorkspace(m_workspace, m_containers, m_providers, m_observer);
     QString detail;
     if (!server->listen(QHostAddress::LocalHost, quint16(port), &detail)) {
-        if (server->listenError() == QAbstractSocket::AddressInUseError)
+        const LocalApiController *holder = nullptr;
+        for (const LocalApiController *other : std::as_const(controllers())) {
+            if (other != this && other->isRunning() && other->port() == port)
+                holder = other;
+        }
+        if (holder)
+            *error = tr("Port %1 is already in use by the local API of another Sandbench window (workspace "
+                        "\u201c%2\u201d). Choose another port, or turn the local API off in that window.")
+                         .arg(port)
+                         .arg(holder->workspace());
+        else if (server->listenError() == QAbstractSocket::AddressInUseError)
             *error = tr("Port %1 is already in use by another program (perhaps `sandbench serve` in a "
                         "terminal). Choose another port, or stop that program and turn the API on again.")
                          .arg(port);
@@ -143,8 +165,15 @@ bool LocalApiController::listen(int port, QString *error)
             *error = tr("Cannot listen on 127.0.0.1:%1: %2").arg(port).arg(detail);
         m_lastError = *error;
         delete server;
+        if (m_server) {
+            // Still running on the old port: the settings say so too.
+            m_applying = true;
+            m_settings->setValue(Settings::Key::LocalApiPort, int(m_server->port()));
+            m_applying = false;
+        }
         return false;
     }
+    shutDown();
     m_server = server;
     m_viewerKey = server->createViewerKey(m_workspace);
     m_lastError.clear();

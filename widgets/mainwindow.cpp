@@ -145,15 +145,33 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
 
 MainWindow::~MainWindow()
 {
-    saveAll();
-    m_store->flush();
-    // Sessions and panels refer to containers; end them first, then stop every sandbox.
-    for (auto &c : m_conversations) {
-        if (c->session)
-            c->session->stop();
-    }
-    m_conversations.clear();
+    // The local API's runs could otherwise start containers again while the window goes.
+    delete std::exchange(m_localApi, nullptr);
+    // End every answer, then every sandbox: the killed calls finish now and their results reach the
+    // conversations, which are still there to take them.
+    for (auto &c : m_conversations)
+        c->session->stop();
     m_containers->stopAll();
+    for (auto &c : m_conversations) {
+        if (c->saveTimer->isActive() || c->session->isBusy())
+            saveConversation(c.get());
+    }
+    m_store->flush();
+    // Nothing may reach a conversation once it is freed.
+    for (auto &c : m_conversations)
+        detach(c.get());
+    m_conversations.clear();
+}
+
+void MainWindow::detach(Conversation *c)
+{
+    c->saveTimer->stop();
+    disconnect(c->saveTimer, nullptr, this, nullptr);
+    disconnect(c->session, nullptr, this, nullptr);
+    disconnect(c->session, nullptr, c->panel, nullptr);
+    disconnect(c->chat, nullptr, this, nullptr);
+    disconnect(c->panel, nullptr, this, nullptr);
+    c->chat->setPreparer({});
 }
 
 QIcon MainWindow::applicationIcon()
@@ -422,10 +440,13 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             ShellCallView *view = c->panel->addItem(call.item);
             view->setCost(call.cost);
         }
-        if (containerGone)
+        if (containerGone) {
+            // Saved with the new container at once, or every start would make yet another one.
+            scheduleSave(c);
             c->chat->showInfo(tr("The files of this conversation's container %1 are gone (saved files are kept "
                                  "30 days after last use); its commands now run in the new container %2.")
                                   .arg(saved->containerId, container->id()));
+        }
     }
     connect(c->session, &ChatSession::shellCallStarted, c->panel, [this, c](ShellCall *call) {
         c->panel->addCall(call);
@@ -457,7 +478,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     connect(c->chat, &ChatWidget::transcriptChanged, this, [this, c] { scheduleSave(c); });
     connect(c->chat, &ChatWidget::attachRequested, this, &MainWindow::attachWithDialog);
     connect(c->chat, &ChatWidget::attachmentClicked, this, &MainWindow::openCsvPreview);
-    connect(c->chat, &ChatWidget::aboutToSend, this, [this, c] { prepareClient(c); });
+    c->chat->setPreparer([this, c] { return prepareClient(c); });
     connect(c->panel, &ShellCallPanel::rerunRequested, this, [this, c] { rerunTrace(c); });
 
     auto *item = new QListWidgetItem(c->title);
@@ -563,7 +584,8 @@ void MainWindow::deleteConversation(const QString &id, bool withFiles)
     const int row = int(it - m_conversations.begin());
     std::unique_ptr<Conversation> c = std::move(*it);
     m_conversations.erase(it);
-    c->saveTimer->stop();
+    // What the stopped answer still reports must not reach the conversation freed below.
+    detach(c.get());
     if (c->session->isBusy())
         c->session->stop();
     {
@@ -581,12 +603,21 @@ void MainWindow::deleteConversation(const QString &id, bool withFiles)
     const QString containerId = c->container ? c->container->id() : QString();
     selectConversation(m_conversationList->currentRow());
     if (withFiles && !containerId.isEmpty()) {
-        QString error;
-        if (!m_containers->remove(containerId, &error)) {
-            if (ChatWidget *chat = currentChat())
+        // The container stops here; its files are deleted on a worker thread, which may take a while.
+        auto *watcher = new QFutureWatcher<QString>(this);
+        connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, containerId] {
+            watcher->deleteLater();
+            const QString error = watcher->result();
+            ChatWidget *chat = currentChat();
+            if (!chat)
+                return;
+            if (error.isEmpty())
+                chat->showInfo(tr("Deleted the files of container %1.").arg(containerId));
+            else
                 chat->showError(tr("The conversation was deleted, but not the files of container %1: %2")
                                     .arg(containerId, error));
-        }
+        });
+        watcher->setFuture(m_containers->removeInBackground(containerId));
     }
 }
 
@@ -632,6 +663,8 @@ void MainWindow::selectConversation(int row)
     m_shellStack->setCurrentWidget(c->panel);
     m_shellDock->setWindowTitle(tr("Shell calls — %1").arg(c->container ? c->container->id() : QString()));
     Q_EMIT currentContainerChanged(c->container.data());
+    // The model picked now, shown in this conversation's header as well.
+    onModelChosen();
 }
 
 ChatWidget *MainWindow::currentChat() const
@@ -721,22 +754,29 @@ void MainWindow::onModelChosen()
 bool MainWindow::prepareClient(Conversation *c)
 {
     const QString id = m_modelPicker->currentData().toString();
-    if (id.isEmpty())
+    if (id.isEmpty()) {
+        c->chat->showError(tr("Choose a model first."));
         return false;
+    }
     // Reads keys that are not known yet (for example after the keychain came back).
     m_keychain->prefetch();
     if (c->client && c->clientModelId == id)
         return true;
+    // The session refuses the question and says why.
     if (c->session->isBusy())
-        return c->client != nullptr;
+        return true;
     if (c->client)
         c->client->deleteLater();
+    c->client = nullptr;
+    c->clientModelId.clear();
     QString error;
     if (id.startsWith(ScriptedPrefix)) {
         auto *client = new ScriptedClient(c->session);
         if (!client->loadScriptFile(id.mid(ScriptedPrefix.size()), &error)) {
             delete client;
             c->chat->showError(error);
+            // The old client is going away; the question must not reach it.
+            c->session->setClient(nullptr, QString());
             return false;
         }
         c->client = client;

@@ -149,6 +149,8 @@ private:
     void saveAll();
     void askDeleteConversation();
     void deleteConversation(const QString &id, bool withFiles);
+    // Cuts the conversation's objects off the window before it is freed.
+    void detach(Conversation *conversation);
     void onConversationItemChanged(QListWidgetItem *item);
     class LocalApiController *m_localApi = nullptr;
 };

@@ -241,9 +241,9 @@ void ProviderSettingsPage::removeSelected()
         m_message->showMessage(error, InlineMessage::Type::Error);
         return;
     }
-    // A later provider of the same name must not inherit the key.
-    if (m_secrets->keyState(name) == SecretStore::KeyState::Stored)
-        m_secrets->removeKey(name);
+    // A later provider of the same name (perhaps at another host) must not inherit the key, whatever the
+    // keychain has answered so far (a read may still be running).
+    m_secrets->removeKey(name);
     reload();
     Q_EMIT providersChanged();
 }

@@ -6,14 +6,41 @@
 #include "translatorloader.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QEventLoopLocker>
 #include <QPointer>
 #include <QTimer>
 
 #include <memory>
 
+MainWindow *WindowLauncher::find(const QString &dataDir, const QString &workspace)
+{
+    const QString wanted = QDir(dataDir).canonicalPath().isEmpty() ? QDir::cleanPath(dataDir)
+                                                                   : QDir(dataDir).canonicalPath();
+    for (QWidget *widget : QApplication::topLevelWidgets()) {
+        auto *window = qobject_cast<MainWindow *>(widget);
+        // A hidden window is closing (or being replaced by restart()).
+        if (!window || !window->isVisible() || window->workspace() != workspace)
+            continue;
+        const QString dir = QDir(window->dataDir()).canonicalPath().isEmpty()
+                                ? QDir::cleanPath(window->dataDir())
+                                : QDir(window->dataDir()).canonicalPath();
+        if (dir == wanted)
+            return window;
+    }
+    return nullptr;
+}
+
 MainWindow *WindowLauncher::open(const QString &dataDir, const QString &workspace)
 {
+    // Two windows on one workspace would overwrite each other's conversations: show the one there is.
+    if (MainWindow *existing = find(dataDir, workspace)) {
+        if (existing->isMinimized())
+            existing->showNormal();
+        existing->raise();
+        existing->activateWindow();
+        return existing;
+    }
     auto *window = new MainWindow(dataDir, workspace);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->show();

@@ -11,8 +11,11 @@ class MainWindow;
 class WindowLauncher
 {
 public:
-    // A new, shown main window for the workspace that deletes itself when it is closed.
+    // A new, shown main window for the workspace that deletes itself when it is closed; when a window of
+    // this process shows the workspace already, that one is raised and returned instead.
     static MainWindow *open(const QString &dataDir, const QString &workspace);
+    // The visible main window showing this workspace of this data dir, if any.
+    static MainWindow *find(const QString &dataDir, const QString &workspace);
 
     // Closes the window and, on the next turn of the event loop, installs the translators of the stored
     // Language setting and opens a new window for the same data dir and workspace at the same place. The

@@ -35,7 +35,11 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
     m_list->setUniformItemSizes(true);
     connect(m_list, &QListWidget::currentRowChanged, this, &WorkspacesPage::updateButtons);
     connect(m_list, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem *item) { Q_EMIT openRequested(item->data(Qt::UserRole).toString()); });
+            [this](QListWidgetItem *item) {
+                // This window shows it already; a second window would corrupt its conversations.
+                if (item->data(Qt::UserRole).toString() != m_current)
+                    Q_EMIT openRequested(item->data(Qt::UserRole).toString());
+            });
 
     m_open = new QPushButton(tr("&Open in New Window"), this);
     m_open->setObjectName(u"OpenWorkspaceButton"_s);
@@ -129,7 +133,8 @@ void WorkspacesPage::reload()
 void WorkspacesPage::updateButtons()
 {
     const QString name = selectedWorkspace();
-    m_open->setEnabled(!name.isEmpty());
+    m_open->setEnabled(!name.isEmpty() && name != m_current);
+    m_open->setToolTip(name == m_current ? tr("This window shows this workspace already.") : QString());
     m_makeStart->setEnabled(!name.isEmpty() && name != WorkspaceCatalog(m_dataDir).startWorkspace());
 }
 

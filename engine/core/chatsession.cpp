@@ -12,10 +12,13 @@
 
 #include <QDateTime>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QUuid>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -40,8 +43,28 @@ ChatSession::~ChatSession()
 
 void ChatSession::setMessages(const QList<Message> &messages)
 {
-    if (!m_busy)
-        m_messages = messages;
+    if (m_busy)
+        return;
+    // A history saved mid-answer may end with tool calls that never got a result; every provider rejects
+    // such a request, so each one gets an error result here.
+    m_messages.clear();
+    QStringList unanswered;
+    const auto answerRest = [this, &unanswered] {
+        for (const QString &id : std::as_const(unanswered))
+            m_messages.append(Message::tool(id, u"The command was cancelled when Sandbench closed."_s, true));
+        unanswered.clear();
+    };
+    for (const Message &message : messages) {
+        if (message.role == Message::Role::Tool) {
+            unanswered.removeAll(message.toolResult.callId);
+        } else {
+            answerRest();
+            for (const ToolCall &call : message.toolCalls)
+                unanswered.append(call.id);
+        }
+        m_messages.append(message);
+    }
+    answerRest();
 }
 
 void ChatSession::setClient(ModelClient *client, const QString &model)
@@ -69,20 +92,54 @@ ToolDefinition ChatSession::shellTool()
     return tool;
 }
 
+namespace {
+// Lists regular *.png files (never symlinks, never through symlinked folders) up to depth levels below dir,
+// looking at no more than *budget entries in all.
+void collectPngs(const QString &dir, int depth, int *budget, QHash<QString, QDateTime> *files)
+{
+    QDirIterator it(dir, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks);
+    QStringList subdirs;
+    while (it.hasNext() && *budget > 0) {
+        --*budget;
+        const QString path = it.next();
+        // lstat: a link swapped in after listing is still seen as a link, and skipped.
+        struct stat st;
+        if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            if (depth > 0)
+                subdirs.append(path);
+        } else if (S_ISREG(st.st_mode) && path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
+            files->insert(path, QDateTime::fromSecsSinceEpoch(st.st_mtim.tv_sec).addMSecs(
+                                    st.st_mtim.tv_nsec / 1000000));
+        }
+    }
+    for (const QString &sub : std::as_const(subdirs))
+        collectPngs(sub, depth - 1, budget, files);
+}
+} // namespace
+
 QHash<QString, QDateTime> ChatSession::pngFiles(const QString &dir)
 {
     QHash<QString, QDateTime> files;
     if (dir.isEmpty())
         return files;
-    QDirIterator it(dir, {u"*.png"_s}, QDir::Files, QDirIterator::Subdirectories);
-    const int baseDepth = int(dir.count(u'/'));
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (path.count(u'/') - baseDepth > 2)
-            continue;
-        files.insert(path, it.fileInfo().lastModified());
-    }
+    int budget = MaxScannedEntries;
+    collectPngs(dir, 1, &budget, &files);
     return files;
+}
+
+bool ChatSession::isImageInside(const QString &path, const QString &dir)
+{
+    if (path.isEmpty() || dir.isEmpty())
+        return false;
+    struct stat st;
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    // No folder on the way may be a link out of the home either.
+    const QString home = QFileInfo(dir).canonicalFilePath();
+    const QString real = QFileInfo(path).canonicalFilePath();
+    return !home.isEmpty() && real.startsWith(home + u'/');
 }
 
 bool ChatSession::send(const QString &text)
@@ -110,6 +167,8 @@ bool ChatSession::send(const QString &text)
     m_error.clear();
     m_lastGuardrailNote.clear();
     QString forModel = text;
+    // The log entry of a blocked question names this question, not the previous one.
+    m_lastUserText = text;
     if (!guard(&forModel))
         return false;
     m_lastUserText = forModel;
@@ -247,6 +306,9 @@ void ChatSession::onTurnFinished(const TurnResult &result)
 
 void ChatSession::runNextCall()
 {
+    // Queued after a rejected call: the request may have ended (stop()) in between.
+    if (!m_busy)
+        return;
     if (m_stopping) {
         finishWith(false);
         return;

@@ -64,8 +64,13 @@ public:
 
     // The function tool offered to the model, shaped like openrouter:shell's arguments.
     static ToolDefinition shellTool();
-    // PNG files under dir (two levels deep) with their modification times.
+    // At most this many directory entries are looked at for new images around a shell call.
+    static constexpr int MaxScannedEntries = 2000;
+    // Regular PNG files in dir and its direct subfolders with their modification times; symlinks (files or
+    // folders) are never followed, so a container cannot point the GUI at files of the host.
     static QHash<QString, QDateTime> pngFiles(const QString &dir);
+    // Whether path is a regular file (not a symlink) that really lies inside dir.
+    static bool isImageInside(const QString &path, const QString &dir);
 
 Q_SIGNALS:
     void busyChanged(bool busy);

@@ -10,28 +10,36 @@
 #include <QLocale>
 #include <QtConcurrent>
 
+#include <QScopeGuard>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
 namespace {
+constexpr int MaxNameTries = 1000;
+
 QString tr(const char *text)
 {
     return QCoreApplication::translate("FileImport", text);
 }
 
-QString freeName(const QDir &dir, const QString &name)
+// The name to try after name when it is taken: NAME-2.csv, NAME-3.csv, …
+QString numberedName(const QString &name, int n)
 {
-    if (!dir.exists(name))
+    if (n < 2)
         return name;
     const QFileInfo info(name);
-    const QString base = info.completeBaseName();
     const QString suffix = info.suffix().isEmpty() ? QString() : u"."_s + info.suffix();
-    for (int i = 2;; ++i) {
-        const QString candidate = base + u'-' + QString::number(i) + suffix;
-        if (!dir.exists(candidate))
-            return candidate;
-    }
+    return info.completeBaseName() + u'-' + QString::number(n) + suffix;
+}
+
+QString errnoText(int error)
+{
+    return QString::fromLocal8Bit(strerror(error));
 }
 } // namespace
 
@@ -69,46 +77,77 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
         result.error = tr("Cannot create the container's home folder %1.").arg(homeDir);
         return result;
     }
-    result.fileName = freeName(home, QFileInfo(source).fileName());
-    result.hostPath = home.filePath(result.fileName);
-    result.sandboxPath = QString::fromLatin1(SandboxHome) + u'/' + result.fileName;
-    QFile out(result.hostPath);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
-        result.error = tr("Cannot write %1: %2").arg(result.hostPath, out.errorString());
+    // Everything below goes through the home folder's descriptor and never follows a symlink: the sandbox
+    // owns the folder and may plant links in it to make this (root) process write or chown host files.
+    const int dirFd = ::open(QFile::encodeName(homeDir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dirFd < 0) {
+        result.error = tr("Cannot open the container's home folder %1: %2").arg(homeDir, errnoText(errno));
         return result;
     }
+    const auto closeDir = qScopeGuard([dirFd] { ::close(dirFd); });
+    const QString sourceName = QFileInfo(source).fileName();
+    int outFd = -1;
+    for (int n = 1; n <= MaxNameTries && outFd < 0; ++n) {
+        result.fileName = numberedName(sourceName, n);
+        // O_EXCL: an existing name, a symlink included, is never opened; the next free name is taken.
+        outFd = ::openat(dirFd, QFile::encodeName(result.fileName).constData(),
+                         O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (outFd < 0 && errno != EEXIST) {
+            result.error = tr("Cannot write %1: %2").arg(home.filePath(result.fileName), errnoText(errno));
+            return result;
+        }
+    }
+    if (outFd < 0) {
+        result.error = tr("Cannot write %1 into the container: %2 names are taken already.")
+                           .arg(sourceName)
+                           .arg(MaxNameTries);
+        return result;
+    }
+    result.hostPath = home.filePath(result.fileName);
+    result.sandboxPath = QString::fromLatin1(SandboxHome) + u'/' + result.fileName;
+    const QByteArray encodedName = QFile::encodeName(result.fileName);
+    const auto fail = [&](const QString &error) {
+        result.error = error;
+        ::close(outFd);
+        // unlinkat removes the name itself, never what a link swapped in would point to.
+        ::unlinkat(dirFd, encodedName.constData(), 0);
+        return result;
+    };
+    if (::geteuid() == 0) {
+        // The sandbox user maps to this host id; without the chown commands could not modify the file.
+        // fchown changes the file just created, whatever happens to its name meanwhile.
+        if (::fchown(outFd, SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) != 0)
+            return fail(tr("Cannot hand %1 to the sandbox user: %2").arg(result.fileName, errnoText(errno)));
+    }
+    QFile out;
+    if (!out.open(outFd, QIODevice::WriteOnly))
+        return fail(tr("Cannot write %1: %2").arg(result.hostPath, out.errorString()));
     QByteArray buffer;
     buffer.resize(1 << 20);
     qint64 total = 0;
     for (;;) {
         const qint64 n = in.read(buffer.data(), buffer.size());
         if (n < 0 || (n > 0 && out.write(buffer.constData(), n) != n)) {
-            result.error = tr("Copying %1 failed: %2")
-                               .arg(result.fileName, n < 0 ? in.errorString() : out.errorString());
-            out.remove();
-            return result;
+            const QString why = n < 0 ? in.errorString() : out.errorString();
+            out.close();
+            return fail(tr("Copying %1 failed: %2").arg(result.fileName, why));
         }
         if (n == 0)
             break;
         total += n;
         // The source may have grown since check().
         if (maxBytes > 0 && total > maxBytes) {
-            result.error = tr("%1 grew beyond the upload limit while it was copied.").arg(result.fileName);
-            out.remove();
-            return result;
+            out.close();
+            return fail(tr("%1 grew beyond the upload limit while it was copied.").arg(result.fileName));
         }
+    }
+    if (!out.flush()) {
+        const QString why = out.errorString();
+        out.close();
+        return fail(tr("Copying %1 failed: %2").arg(result.fileName, why));
     }
     out.close();
-    if (::geteuid() == 0) {
-        // The sandbox user maps to this host id; without the chown commands could not modify the file.
-        if (::chown(QFile::encodeName(result.hostPath).constData(), SandboxSettings::sandboxHostUid(),
-                    SandboxSettings::sandboxHostGid()) != 0) {
-            result.error = tr("Cannot hand %1 to the sandbox user: %2")
-                               .arg(result.fileName, QString::fromLocal8Bit(strerror(errno)));
-            QFile::remove(result.hostPath);
-            return result;
-        }
-    }
+    ::close(outFd);
     result.size = total;
     result.ok = true;
     return result;

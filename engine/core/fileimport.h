@@ -24,7 +24,9 @@ public:
     // Checks what can be checked at once (a readable regular file within maxBytes); empty when fine.
     static QString check(const QString &source, qint64 maxBytes);
     // Copies source into homeDir (a free name is chosen when NAME exists: NAME-2.csv), then chowns it to
-    // SandboxSettings::sandboxHostUid()/Gid() when running as root.
+    // SandboxSettings::sandboxHostUid()/Gid() when running as root. The copy is created through the folder's
+    // descriptor with O_EXCL|O_NOFOLLOW and chowned with fchown, so a symlink the sandbox planted is never
+    // followed.
     static QFuture<ImportResult> start(const QString &source, const QString &homeDir, qint64 maxBytes);
     static ImportResult run(const QString &source, const QString &homeDir, qint64 maxBytes);
 };

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QtConcurrent>
 
 #include <chrono>
 #include <csignal>
@@ -286,6 +287,31 @@ bool ContainerManager::remove(const QString &id, QString *error)
     if (c)
         Q_EMIT containerRemoved(id);
     return ok;
+}
+
+QFuture<QString> ContainerManager::removeInBackground(const QString &id)
+{
+    if (!isValidId(id))
+        return QtFuture::makeReadyFuture(tr("invalid container id \"%1\"").arg(id));
+    Container *c = m_containers.take(id);
+    const bool existed =
+        c || m_registry.exists(m_settings.workspace, id) || QFileInfo::exists(m_settings.containerDir(id));
+    if (!existed)
+        return QtFuture::makeReadyFuture(tr("no container %1 in workspace %2").arg(id, m_settings.workspace));
+    if (c) {
+        c->stop();
+        delete c; // waits for its pending commits and closes its history
+    }
+    m_identity->forgetContainer(id, nullptr);
+    if (c)
+        Q_EMIT containerRemoved(id);
+    // The registry is a set of paths; the worker has its own copy.
+    return QtConcurrent::run([registry = m_registry, workspace = m_settings.workspace, id]() mutable {
+        QString why;
+        if (registry.remove(workspace, id, &why))
+            return QString();
+        return tr("cannot delete container %1: %2").arg(id, why);
+    });
 }
 
 void ContainerManager::setPrewarm(bool enabled)

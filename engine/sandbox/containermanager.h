@@ -7,6 +7,7 @@
 #include "net/networkpolicy.h"
 #include "sandboxsettings.h"
 
+#include <QFuture>
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -58,6 +59,9 @@ public:
     QList<Container *> list() const;
     // Stops the container and deletes its files, history and session bindings.
     bool remove(const QString &id, QString *error = nullptr);
+    // remove() for a GUI: the container is stopped and forgotten at once, its files are deleted on a worker
+    // thread. The future holds the error, empty when the files are gone.
+    QFuture<QString> removeInBackground(const QString &id);
     void stopAll();
     // Keeps a sandbox launcher started ahead of need so new containers start faster (see StandbyPool).
     // For long-lived hosts; one-shot commands leave it off.

@@ -7,6 +7,7 @@
 #include "settingsdialog.h"
 #include "thememanager.h"
 #include "translatorloader.h"
+#include "windowlauncher.h"
 #include "workspacecatalog.h"
 
 #include <QAction>
@@ -334,6 +335,19 @@ void TestSettingsDialog::createdWorkspaceIsListedAndOpens()
     QCOMPARE(other->workspace(), u"research-2"_s);
     QCOMPARE(other->dataDir(), m_dataDir->path());
     QVERIFY(window->isVisible());
+    // Asked again, the window there is comes to the front: two windows would corrupt its conversations.
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"OpenWorkspaceButton"_s), Qt::LeftButton);
+    QTest::qWait(0);
+    QCOMPARE(visibleMainWindows().size(), 2);
+    QCOMPARE(WindowLauncher::open(m_dataDir->path(), u"research-2"_s), other);
+    QCOMPARE(WindowLauncher::open(m_dataDir->path() + u"/"_s, u"test"_s), window.get());
+    QCOMPARE(visibleMainWindows().size(), 2);
+    // This window's own workspace cannot be opened a second time.
+    list->setCurrentItem(listed(u"test"_s));
+    QVERIFY(!dialog->findChild<QPushButton *>(u"OpenWorkspaceButton"_s)->isEnabled());
+    Q_EMIT list->itemActivated(listed(u"test"_s));
+    QTest::qWait(0);
+    QCOMPARE(visibleMainWindows().size(), 2);
     QPointer<MainWindow> guard(other);
     other->close();
     QTRY_VERIFY(!guard);
