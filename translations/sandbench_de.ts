@@ -39,12 +39,12 @@
         <translation>Beobachten</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>Anfragen, die andere Programme an die lokale API von Sandbench senden, erscheinen hier während der Ausführung – mit ihren Shell-Aufrufen und der Live-Ausgabe.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+109"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>„%1“ ist keine Serveradresse: Verwenden Sie eine wie http://127.0.0.1:8642, so wie `sandbench serve` sie ausgibt.</translation>
     </message>
@@ -97,22 +97,33 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <location filename="../widgets/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>(während der Ausführung hinzugekommen)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+87"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-68"/>
         <source>No shell calls.</source>
         <translation>Keine Shell-Aufrufe.</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+57"/>
+        <source>Disconnected</source>
+        <translation>Verbindung getrennt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
+        <translation>Die Verbindung zum Server ging verloren, während diese Anfrage lief; wie sie endete, steht im Anfrageprotokoll des Servers.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -135,7 +146,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
@@ -176,7 +187,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
@@ -214,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+91"/>
+        <location filename="../engine/core/chatsession.cpp" line="+148"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -229,7 +240,7 @@
         <translation>Diese Unterhaltung hat keinen Container.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
@@ -249,7 +260,7 @@
         <translation>Die Schutzregel %1 hat Ihre Frage markiert; sie wurde unverändert gesendet, und die Erkennung steht im Anfrageprotokoll.</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+83"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Nach %n Werkzeugaufruf angehalten: die Grenze für eine Frage.</numerusform>
@@ -260,7 +271,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <location filename="../widgets/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit dieser Unterhaltung: 0,0001 $ pro Sekunde; eine Frage, die einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
@@ -345,7 +356,7 @@
         <translation>%1 (in der Sandbox: %2)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Choose a model first.</source>
         <translation>Wählen Sie zuerst ein Modell.</translation>
     </message>
@@ -355,8 +366,8 @@
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+78"/>
+        <location line="-73"/>
+        <location line="+79"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -364,8 +375,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+95"/>
-        <location line="+25"/>
+        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location line="+26"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
@@ -419,7 +430,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+91"/>
+        <location filename="../widgets/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>bisher %1 Zeilen …</translation>
     </message>
@@ -541,7 +552,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+96"/>
+        <location filename="../widgets/diffview.cpp" line="+106"/>
         <source>Unified</source>
         <translation>Einheitlich</translation>
     </message>
@@ -556,22 +567,38 @@
         <translation>Wählen Sie eine geänderte Datei aus, um ihren Diff zu sehen.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>Binärdatei: Die beiden Versionen unterscheiden sich, es gibt keinen zeilenweisen Diff.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>No differences: the file is the same in both versions.</source>
         <translation>Keine Unterschiede: Die Datei ist in beiden Versionen gleich.</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>+%1 −%2 lines</source>
-        <translation>+%1 −%2 Zeilen</translation>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n line(s) added</source>
+        <translation>
+            <numerusform>%n Zeile hinzugefügt</numerusform>
+            <numerusform>%n Zeilen hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n line(s) removed</source>
+        <translation>
+            <numerusform>%n Zeile entfernt</numerusform>
+            <numerusform>%n Zeilen entfernt</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+107"/>
+        <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
+        <translation>Diff gekürzt: Er ist größer als %1, der Rest wird nicht angezeigt.</translation>
+    </message>
+    <message>
+        <location line="-2"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Nur die ersten %1 Zeilen des Diffs werden angezeigt.</translation>
     </message>
@@ -579,7 +606,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <location filename="../widgets/documentspanel.cpp" line="+173"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Aus einem Container übernommene Dateien. Dokumente gehören zum Arbeitsbereich und laufen nie ab.</translation>
     </message>
@@ -605,7 +632,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
@@ -615,8 +642,8 @@
         <translation>Behalten</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+168"/>
+        <location line="+39"/>
+        <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Wählen Sie ein Dokument aus, um es hier anzuzeigen.</translation>
     </message>
@@ -661,7 +688,7 @@
         <translation>Keine Anwendung auf diesem Computer kann %1 öffnen. Speichern Sie mit „Speichern unter“ eine Kopie und öffnen Sie sie selbst.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>Save a copy of %1</source>
         <translation>Eine Kopie von %1 speichern</translation>
     </message>
@@ -681,7 +708,7 @@
         <translation>%1 aus den Dokumenten des Arbeitsbereichs löschen? Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>%1 kann nicht vollständig gelöscht werden; einige seiner Dateien verbleiben in %2.</translation>
     </message>
@@ -694,7 +721,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -713,7 +740,7 @@ SHA-256 %3</translation>
         <translation>%1 Byte</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Promoted from /workspace/home/%1 in container %2</source>
         <translation>Übernommen aus /workspace/home/%1 in Container %2</translation>
     </message>
@@ -759,7 +786,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+42"/>
+        <location filename="../engine/core/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 existiert nicht.</translation>
     </message>
@@ -794,22 +821,34 @@ SHA-256 %3</translation>
         <translation>Der Home-Ordner %1 des Containers kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Cannot open the container&apos;s home folder %1: %2</source>
+        <translation>Der Home-Ordner %1 des Containers kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+28"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-23"/>
+        <source>Cannot write %1 into the container: %2 names are taken already.</source>
+        <translation>%1 kann nicht in den Container geschrieben werden: %2 Namen sind bereits vergeben.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+14"/>
         <source>Copying %1 failed: %2</source>
         <translation>Kopieren von %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-6"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 ist während des Kopierens über die Upload-Grenze gewachsen.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-21"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>%1 kann nicht dem Sandbox-Benutzer übergeben werden: %2</translation>
     </message>
@@ -817,22 +856,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+77"/>
-        <source>%1 is not a plain file inside the container&apos;s home.</source>
-        <translation>%1 ist keine reguläre Datei im Home-Ordner des Containers.</translation>
-    </message>
-    <message>
-        <location line="+111"/>
+        <location filename="../widgets/filepreview.cpp" line="+235"/>
         <source>Select a file to preview it.</source>
         <translation>Wählen Sie eine Datei aus, um eine Vorschau zu sehen.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+50"/>
         <source>Loading %1…</source>
         <translation>%1 wird geladen …</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>%1 — %2</source>
         <translation>%1 – %2</translation>
     </message>
@@ -862,7 +896,12 @@ SHA-256 %3</translation>
         <translation>%1 × %2 Pixel</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
+        <translation>%1 ist %2 groß und damit größer als die %3, für die die Tabellenvorschau gedacht ist. Mit „Speichern unter …“ kopieren Sie die Datei auf diesen Computer.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Cannot open %1 as a table.</source>
         <translation>%1 kann nicht als Tabelle geöffnet werden.</translation>
     </message>
@@ -875,7 +914,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 – %2 Byte</translation>
     </message>
@@ -898,7 +937,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <location filename="../widgets/filespanel.cpp" line="+93"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
@@ -938,7 +977,7 @@ SHA-256 %3</translation>
         <translation>Verlauf</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+119"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Die Dateien des Containers können nicht aufgelistet werden: %1</translation>
     </message>
@@ -948,7 +987,7 @@ SHA-256 %3</translation>
         <translation>%1 wurde gelöscht.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+44"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>„%1“ kann nicht geöffnet werden: %2. Pfade sind relativ zu /workspace/home und dürfen weder „..“ enthalten noch mit „/“ beginnen.</translation>
     </message>
@@ -958,12 +997,17 @@ SHA-256 %3</translation>
         <translation>Im Container gibt es keine Datei „%1“.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Save %1</source>
         <translation>%1 speichern</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+33"/>
+        <source>Cannot save %1: it no longer exists in the container (deleted or renamed).</source>
+        <translation>%1 kann nicht gespeichert werden: Die Datei existiert im Container nicht mehr (gelöscht oder umbenannt).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
@@ -973,12 +1017,12 @@ SHA-256 %3</translation>
         <translation>%1 wurde unter %2 gespeichert.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>This workspace has no documents folder.</source>
         <translation>Dieser Arbeitsbereich hat keinen Dokumentenordner.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Cannot promote %1: %2</source>
         <translation>%1 kann nicht übernommen werden: %2</translation>
     </message>
@@ -988,7 +1032,7 @@ SHA-256 %3</translation>
         <translation>%1 wurde in die Dokumente übernommen (%2).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>No container</source>
         <translation>Kein Container</translation>
     </message>
@@ -1067,7 +1111,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Personal data</source>
         <translation>Personenbezogene Daten</translation>
     </message>
@@ -1127,7 +1171,7 @@ SHA-256 %3</translation>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>User messages</source>
         <translation>Benutzernachrichten</translation>
     </message>
@@ -1162,7 +1206,7 @@ SHA-256 %3</translation>
         <translation>Geben Sie eine Beispielnachricht ein oder fügen Sie sie ein; Treffer werden hier hervorgehoben.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>What the model would read:</source>
         <translation>Was das Modell lesen würde:</translation>
     </message>
@@ -1173,12 +1217,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Guardrail</source>
         <translation>Schutzregel</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-34"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
@@ -1213,7 +1257,7 @@ SHA-256 %3</translation>
         <translation>Alle protokollierten Anfragen</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Requests matched</source>
         <translation>Anfragen mit Treffer</translation>
     </message>
@@ -1266,7 +1310,7 @@ SHA-256 %3</translation>
         <translation>Die Schutzregeln konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 wurde außerhalb dieses Bereichs geändert. „Zurücksetzen“ lädt diese Version, „Speichern“ behält Ihre.</translation>
     </message>
@@ -1327,7 +1371,7 @@ SHA-256 %3</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1342,7 +1386,7 @@ SHA-256 %3</translation>
         <translation>In diesem Zeitraum gibt es noch keine protokollierten Anfragen. Aktivieren Sie Schutzregeln mit „Markieren“ und senden Sie Anfragen über die lokale API, um zu sehen, was „Schwärzen“ oder „Blockieren“ tun würden.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+4"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>%n Anfrage in diesem Zeitraum protokolliert.</numerusform>
@@ -1351,11 +1395,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
-        <translation>Höchstens %1 davon (%2 %) wären durch „Schwärzen“ geändert oder durch „Blockieren“ abgewiesen worden.</translation>
+        <source>%1 of them (%2 %) had at least one detection: with Redact or Block, those would have been changed or refused.</source>
+        <translation>%1 davon (%2 %) hatten mindestens eine Erkennung: Mit Schwärzen oder Blockieren wären sie verändert oder abgelehnt worden.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n Erkennung wurde als Fehlalarm gemeldet.</numerusform>
@@ -1366,7 +1410,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <location filename="../widgets/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
     </message>
@@ -1376,17 +1420,17 @@ SHA-256 %3</translation>
         <translation>%1 (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 (exit %2)</source>
         <translation>%1 (Exit %2)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>%1 hinzugefügt, %2 geändert, %3 gelöscht</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1, took %2 ms</source>
         <translation>%1, dauerte %2 ms</translation>
     </message>
@@ -1415,16 +1459,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+192"/>
         <source>Restore File</source>
         <translation>Datei wiederherstellen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Put the selected file back as it was after the selected command</source>
         <translation>Die ausgewählte Datei auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-191"/>
         <source>Restore Workspace…</source>
         <translation>Alle Dateien wiederherstellen …</translation>
     </message>
@@ -1454,12 +1499,32 @@ SHA-256 %3</translation>
         <translation>Der Diff von %1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+21"/>
+        <source>Restore Deleted File</source>
+        <translation>Gelöschte Datei wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put the selected file back as it was before the selected command deleted it</source>
+        <translation>Die ausgewählte Datei so zurückholen, wie sie vor dem Löschen durch den ausgewählten Befehl war</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot restore %1: no earlier version of it was saved.</source>
+        <translation>%1 kann nicht wiederhergestellt werden: Es wurde keine frühere Version gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Cannot restore %1: %2</source>
         <translation>%1 kann nicht wiederhergestellt werden: %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>%1 is already as it was: nothing was restored.</source>
+        <translation>%1 ist bereits in diesem Zustand: Es wurde nichts wiederhergestellt.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Restored %1.</source>
         <translation>%1 wurde wiederhergestellt.</translation>
     </message>
@@ -1488,8 +1553,13 @@ SHA-256 %3</translation>
         <source>Cannot restore the workspace: %1</source>
         <translation>Die Dateien können nicht wiederhergestellt werden: %1</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>The workspace is already as it was after this command: nothing was restored.</source>
+        <translation>Die Dateien sind bereits so wie nach diesem Befehl: Es wurde nichts wiederhergestellt.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Dateien wiederhergestellt: %n Datei geändert.</numerusform>
@@ -1500,7 +1570,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
@@ -1508,7 +1578,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+25"/>
+        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -1567,7 +1637,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Der Port muss eine ganze Zahl von %1 bis %2 sein (angegeben: „%3“); Ports unter %1 sind für Systemdienste reserviert.</translation>
     </message>
@@ -1577,7 +1647,12 @@ SHA-256 %3</translation>
         <translation>Das Fenster wird geschlossen.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
+        <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
+        <translation>Port %1 wird bereits von der lokalen API eines anderen Sandbench-Fensters verwendet (Arbeitsbereich „%2“). Wählen Sie einen anderen Port oder schalten Sie die lokale API in jenem Fenster aus.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
         <translation>Port %1 wird bereits von einem anderen Programm verwendet (vielleicht `sandbench serve` in einem Terminal). Wählen Sie einen anderen Port oder beenden Sie das Programm und schalten Sie die API erneut ein.</translation>
     </message>
@@ -1633,7 +1708,7 @@ SHA-256 %3</translation>
         <translation>Anwenden</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Copy the API&apos;s base URL</source>
         <translation>Die Basis-URL der API kopieren</translation>
     </message>
@@ -1774,7 +1849,7 @@ SHA-256 %3</translation>
         <translation>Den Schlüssel %1 widerrufen? Programme, die ihn verwenden, werden ab ihrer nächsten Anfrage abgewiesen. Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Revoke</source>
         <translation>Widerrufen</translation>
     </message>
@@ -1797,7 +1872,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <location filename="../widgets/logsmodel.cpp" line="+209"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -1812,7 +1887,7 @@ SHA-256 %3</translation>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1 via provider %2</source>
         <translation>%1 über Anbieter %2</translation>
     </message>
@@ -1870,7 +1945,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <location filename="../widgets/logspanel.cpp" line="+110"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Die Protokollierung von Ein- und Ausgaben ist für diesen Arbeitsbereich ausgeschaltet: Nur Metadaten (Zeit, Modell, Status, Tokens, Kosten, Erkennungen) werden aufbewahrt; Anfrage- und Antwortinhalte, Befehle und deren Ausgabe werden nicht gespeichert.</translation>
     </message>
@@ -1940,12 +2015,12 @@ SHA-256 %3</translation>
         <translation>Alle Anfragen, die dem Filter entsprechen, in eine JSON-Lines-Datei schreiben</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>Select a request to see its detail.</source>
         <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Diese Anfrage wurde protokolliert, während die Protokollierung von Ein- und Ausgaben ausgeschaltet war: Nur ihre Metadaten wurden aufbewahrt.</translation>
     </message>
@@ -1991,12 +2066,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+369"/>
+        <location line="+404"/>
         <source>Report false positive</source>
         <translation>Als Fehlalarm melden</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-389"/>
         <source>Request</source>
         <translation>Anfrage</translation>
     </message>
@@ -2016,12 +2091,17 @@ SHA-256 %3</translation>
         <translation>Erkennungen</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+86"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Der Zeitraum ist leer: „Von“ (%1) muss vor „bis“ (%2) liegen.</translation>
     </message>
     <message>
         <location line="+98"/>
+        <source>The request log cannot be read: %1</source>
+        <translation>Das Anfrageprotokoll kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No request matches the filter.</source>
         <translation>Keine Anfrage entspricht dem Filter.</translation>
     </message>
@@ -2047,12 +2127,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+87"/>
         <source>This request is no longer in the log.</source>
         <translation>Diese Anfrage ist nicht mehr im Protokoll.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
@@ -2083,7 +2163,7 @@ SHA-256 %3</translation>
         <translation>(nicht protokolliert)</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n Befehl</numerusform>
@@ -2096,7 +2176,7 @@ SHA-256 %3</translation>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 in %2</source>
         <translation>%1 in %2</translation>
     </message>
@@ -2131,14 +2211,14 @@ SHA-256 %3</translation>
         <translation>Erkennungen (%1)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>Reported as false positive</source>
         <translation>Als Fehlalarm gemeldet</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The report could not be recorded: the workspace has no request log.</source>
-        <translation>Die Meldung konnte nicht erfasst werden: Der Arbeitsbereich hat kein Anfrageprotokoll.</translation>
+        <location line="+22"/>
+        <source>The report could not be recorded: %1.</source>
+        <translation>Die Meldung konnte nicht gespeichert werden: %1.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2146,7 +2226,12 @@ SHA-256 %3</translation>
         <translation>Als Fehlalarm erfasst.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+7"/>
+        <source>the workspace has no request log</source>
+        <translation>der Arbeitsbereich hat kein Anfrageprotokoll</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Export requests</source>
         <translation>Anfragen exportieren</translation>
     </message>
@@ -2161,7 +2246,12 @@ SHA-256 %3</translation>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
+        <source>Nothing was exported: the workspace has no request log yet.</source>
+        <translation>Nichts exportiert: Der Arbeitsbereich hat noch kein Anfrageprotokoll.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Export nach %1 nicht möglich: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
@@ -2174,12 +2264,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>the workspace has no request log yet</source>
-        <translation>der Arbeitsbereich hat noch kein Anfrageprotokoll</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>nothing can run shell calls here</source>
         <translation>hier können keine Shell-Aufrufe ausgeführt werden</translation>
     </message>
@@ -2202,7 +2287,7 @@ SHA-256 %3</translation>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+69"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
@@ -2352,12 +2437,12 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
@@ -2392,12 +2477,17 @@ SHA-256 %3</translation>
         <translation>Unterhaltung und ihre Dateien löschen</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+40"/>
+        <source>Deleted the files of container %1.</source>
+        <translation>Die Dateien von Container %1 wurden gelöscht.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The conversation was deleted, but not the files of container %1: %2</source>
         <translation>Die Unterhaltung wurde gelöscht, nicht aber die Dateien von Container %1: %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>Eine Unterhaltung braucht einen Namen; sie behält „%1“.</translation>
     </message>
@@ -2407,7 +2497,7 @@ SHA-256 %3</translation>
         <translation>Shell-Aufrufe – %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -2428,7 +2518,12 @@ SHA-256 %3</translation>
         <translation>keins – fügen Sie unter Datei › Modellanbieter einen Anbieter hinzu</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+11"/>
+        <source>Choose a model first.</source>
+        <translation>Wählen Sie zuerst ein Modell.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Attach a file</source>
         <translation>Datei anhängen</translation>
     </message>
@@ -2475,7 +2570,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-339"/>
+        <location filename="../widgets/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -2488,7 +2583,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>erlaubt</translation>
     </message>
@@ -2523,7 +2618,7 @@ SHA-256 %3</translation>
         <translation>%1 Byte gesendet, %2 Byte empfangen</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
@@ -2556,7 +2651,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
         <source>no network access</source>
         <translation>kein Netzwerkzugriff</translation>
     </message>
@@ -2612,12 +2707,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+321"/>
+        <location line="+336"/>
         <source>This conversation</source>
         <translation>Diese Unterhaltung</translation>
     </message>
     <message>
-        <location line="-318"/>
+        <location line="-333"/>
         <source>Policy of:</source>
         <translation>Richtlinie für:</translation>
     </message>
@@ -2657,13 +2752,13 @@ SHA-256 %3</translation>
         <translation>Die Hosts hinzufügen, die ein gängiges Werkzeug benötigt</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <location line="+438"/>
+        <location line="+36"/>
+        <location line="+452"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Noch keine Hosts: Fügen Sie oben einen hinzu oder wählen Sie eine Vorlage.</translation>
     </message>
     <message>
-        <location line="-415"/>
+        <location line="-428"/>
         <source>Revert</source>
         <translation>Zurücksetzen</translation>
     </message>
@@ -2673,7 +2768,7 @@ SHA-256 %3</translation>
         <translation>Speichern</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
@@ -2708,7 +2803,7 @@ SHA-256 %3</translation>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+83"/>
         <source>This conversation (%1)</source>
         <translation>Diese Unterhaltung (%1)</translation>
     </message>
@@ -2747,10 +2842,13 @@ SHA-256 %3</translation>
         <source>No hosts.</source>
         <translation>Keine Hosts.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 of %2 entries</source>
-        <translation>%1 von %2 Einträgen</translation>
+        <source>%n of %1 entries</source>
+        <translation>
+            <numerusform>%n von %1 Einträgen</numerusform>
+            <numerusform>%n von %1 Einträgen</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2811,7 +2909,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>Diesen Eintrag entfernen</translation>
     </message>
@@ -2958,7 +3056,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-490"/>
+        <location filename="../widgets/documentspanel.cpp" line="-515"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 ist kein privates Verzeichnis dieses Benutzers</translation>
     </message>
@@ -3065,7 +3163,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+365"/>
+        <location filename="../widgets/shellcallview.cpp" line="+367"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3083,7 +3181,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-531"/>
+        <location line="-540"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3093,7 +3191,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+231"/>
+        <location line="+238"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Läuft</translation>
@@ -3101,19 +3199,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-33"/>
         <location line="+84"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-241"/>
         <location line="+88"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-243"/>
+        <location line="-244"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -3144,7 +3242,7 @@ SHA-256 %3</translation>
         <translation>Container-ID kopieren</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost of this call</source>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
@@ -3159,20 +3257,20 @@ SHA-256 %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-102"/>
-        <location line="+156"/>
+        <location line="-103"/>
+        <location line="+157"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-154"/>
-        <location line="+156"/>
+        <location line="-155"/>
+        <location line="+157"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-146"/>
-        <location line="+154"/>
+        <location line="-147"/>
+        <location line="+155"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
@@ -3180,7 +3278,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Nur die ersten %1 werden hervorgehoben; der Rest wird als einfacher Text angezeigt.</translation>
     </message>
@@ -3264,12 +3362,12 @@ SHA-256 %3</translation>
         <translation>Datenordner: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Workspace: %1</source>
         <translation>Arbeitsbereich: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Welche Isolierung und welche Grenzen dieser Rechner durchsetzt, zeigt „sandbench doctor“ in einem Terminal.</translation>
     </message>
@@ -3320,7 +3418,7 @@ SHA-256 %3</translation>
         <translation>Dieses Fenster zeigt den Arbeitsbereich „%1“.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>In neuem &amp;Fenster öffnen</translation>
     </message>
@@ -3370,7 +3468,12 @@ SHA-256 %3</translation>
         <translation>, </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+18"/>
+        <source>This window shows this workspace already.</source>
+        <translation>Dieses Fenster zeigt diesen Arbeitsbereich bereits.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>Der Arbeitsbereich „%1“ wurde angelegt. Öffnen Sie ihn in einem neuen Fenster oder wählen Sie ihn aus, damit er beim nächsten Start geöffnet wird.</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiRequestView</name>
     <message numerus="yes">
-        <location filename="../widgets/apirequestview.cpp" line="+159"/>
+        <location filename="../widgets/apirequestview.cpp" line="+180"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n earlier shell call of this request not shown</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+54"/>
+        <location line="+56"/>
         <source>%n shell call(s)</source>
         <translation>
             <numerusform>%n shell call</numerusform>
@@ -23,7 +23,7 @@
 <context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/core/chatsession.cpp" line="+256"/>
+        <location filename="../engine/core/chatsession.cpp" line="+318"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -34,7 +34,7 @@
 <context>
     <name>ChatWidget</name>
     <message numerus="yes">
-        <location filename="../widgets/chatwidget.cpp" line="+292"/>
+        <location filename="../widgets/chatwidget.cpp" line="+302"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>Running %n command in the sandbox: %1</numerusform>
@@ -45,7 +45,7 @@
 <context>
     <name>CommandOutputView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcallview.cpp" line="+158"/>
+        <location filename="../widgets/shellcallview.cpp" line="+169"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n character of output not shown here …]</numerusform>
@@ -54,9 +54,28 @@
     </message>
 </context>
 <context>
+    <name>DiffView</name>
+    <message numerus="yes">
+        <location filename="../widgets/diffview.cpp" line="+217"/>
+        <source>%n line(s) added</source>
+        <translation>
+            <numerusform>%n line added</numerusform>
+            <numerusform>%n lines added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n line(s) removed</source>
+        <translation>
+            <numerusform>%n line removed</numerusform>
+            <numerusform>%n lines removed</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FilesPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/filespanel.cpp" line="+420"/>
+        <location filename="../widgets/filespanel.cpp" line="+480"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n file, %2</numerusform>
@@ -75,7 +94,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+280"/>
+        <location line="+284"/>
         <source>%n guardrail(s) on; saved in %1.</source>
         <translation>
             <numerusform>%n guardrail on; saved in %1.</numerusform>
@@ -83,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+153"/>
+        <location line="+154"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match found.</numerusform>
@@ -99,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+96"/>
+        <location line="+94"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>%n request logged in this period.</numerusform>
@@ -107,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+7"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n detection was reported as a false positive.</numerusform>
@@ -118,7 +137,7 @@
 <context>
     <name>HistoryView</name>
     <message numerus="yes">
-        <location filename="../widgets/historyview.cpp" line="+311"/>
+        <location filename="../widgets/historyview.cpp" line="+344"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Restored the workspace: %n file changed.</numerusform>
@@ -129,7 +148,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logspanel.cpp" line="+463"/>
+        <location filename="../widgets/logspanel.cpp" line="+483"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -145,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+106"/>
+        <location line="+133"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n command</numerusform>
@@ -153,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+149"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>Exported %n request to %1.</numerusform>
@@ -164,11 +183,22 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+851"/>
+        <location filename="../widgets/mainwindow.cpp" line="+891"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>
             <numerusform>%1 — %n shell calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NetworkPolicyEditor</name>
+    <message numerus="yes">
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+609"/>
+        <source>%n of %1 entries</source>
+        <translation>
+            <numerusform>%n of %1 entries</numerusform>
+            <numerusform>%n of %1 entries</numerusform>
         </translation>
     </message>
 </context>

@@ -39,12 +39,12 @@
         <translation>Suivre</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>Les requêtes que d’autres programmes envoient à l’API locale de Sandbench apparaissent ici pendant leur exécution, avec leurs appels shell et leur sortie en direct.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+109"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de serveur&#xa0;: utilisez une adresse comme http://127.0.0.1:8642, telle que l’affiche `sandbench serve`.</translation>
     </message>
@@ -97,22 +97,33 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <location filename="../widgets/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>(rejointe en cours d’exécution)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+87"/>
         <source>Running</source>
         <translation>En cours</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-68"/>
         <source>No shell calls.</source>
         <translation>Aucun appel shell.</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+57"/>
+        <source>Disconnected</source>
+        <translation>Déconnecté</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
+        <translation>La connexion au serveur a été perdue pendant cette requête ; son issue figure dans le journal des requêtes du serveur.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -135,7 +146,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Completed</source>
         <translation>Terminée</translation>
     </message>
@@ -176,7 +187,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>ajouté</translation>
     </message>
@@ -214,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+91"/>
+        <location filename="../engine/core/chatsession.cpp" line="+148"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -229,7 +240,7 @@
         <translation>Cette conversation n’a pas de conteneur.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
@@ -249,7 +260,7 @@
         <translation>Le garde-fou %1 a signalé votre question&#xa0;; elle a été envoyée telle quelle et la détection figure dans le journal des requêtes.</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+83"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Arrêté après %n appel d’outil&#xa0;: la limite pour une question.</numerusform>
@@ -260,7 +271,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <location filename="../widgets/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
     </message>
@@ -345,7 +356,7 @@
         <translation>%1 (dans le bac à sable&#xa0;: %2)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Choose a model first.</source>
         <translation>Choisissez d’abord un modèle.</translation>
     </message>
@@ -355,8 +366,8 @@
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+78"/>
+        <location line="-73"/>
+        <location line="+79"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -364,8 +375,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+95"/>
-        <location line="+25"/>
+        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location line="+26"/>
         <source>waiting</source>
         <translation>en attente</translation>
     </message>
@@ -419,7 +430,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+91"/>
+        <location filename="../widgets/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>%1 lignes pour l’instant…</translation>
     </message>
@@ -541,7 +552,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+96"/>
+        <location filename="../widgets/diffview.cpp" line="+106"/>
         <source>Unified</source>
         <translation>Unifié</translation>
     </message>
@@ -556,22 +567,38 @@
         <translation>Sélectionnez un fichier modifié pour voir ses différences.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>Fichier binaire&#xa0;: les deux versions diffèrent, aucune différence ligne à ligne à afficher.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>No differences: the file is the same in both versions.</source>
         <translation>Aucune différence&#xa0;: le fichier est identique dans les deux versions.</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>+%1 −%2 lines</source>
-        <translation>+%1 −%2 lignes</translation>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n line(s) added</source>
+        <translation>
+            <numerusform>%n ligne ajoutée</numerusform>
+            <numerusform>%n lignes ajoutées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n line(s) removed</source>
+        <translation>
+            <numerusform>%n ligne supprimée</numerusform>
+            <numerusform>%n lignes supprimées</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+107"/>
+        <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
+        <translation>Différences tronquées : elles dépassent %1, la suite n’est pas affichée.</translation>
+    </message>
+    <message>
+        <location line="-2"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Seules les %1 premières lignes des différences sont affichées.</translation>
     </message>
@@ -579,7 +606,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <location filename="../widgets/documentspanel.cpp" line="+173"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Fichiers promus depuis un conteneur. Les documents appartiennent à l’espace de travail et n’expirent jamais.</translation>
     </message>
@@ -605,7 +632,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
@@ -615,8 +642,8 @@
         <translation>Conserver</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+168"/>
+        <location line="+39"/>
+        <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Sélectionnez un document pour l’afficher ici.</translation>
     </message>
@@ -661,7 +688,7 @@
         <translation>Aucune application de cet ordinateur ne sait ouvrir %1. Utilisez Enregistrer sous pour en conserver une copie et l’ouvrir vous-même.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>Save a copy of %1</source>
         <translation>Enregistrer une copie de %1</translation>
     </message>
@@ -681,7 +708,7 @@
         <translation>Supprimer %1 des documents de l’espace de travail&#xa0;? Cette action est irréversible.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>Impossible de supprimer complètement %1&#xa0;; certains de ses fichiers restent dans %2.</translation>
     </message>
@@ -694,7 +721,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
@@ -713,7 +740,7 @@ SHA-256 %3</translation>
         <translation>%1 octets</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Promoted from /workspace/home/%1 in container %2</source>
         <translation>Promu depuis /workspace/home/%1 dans le conteneur %2</translation>
     </message>
@@ -759,7 +786,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+42"/>
+        <location filename="../engine/core/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>
@@ -794,22 +821,34 @@ SHA-256 %3</translation>
         <translation>Impossible de créer le dossier personnel %1 du conteneur.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Cannot open the container&apos;s home folder %1: %2</source>
+        <translation>Impossible d’ouvrir le dossier personnel %1 du conteneur : %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+28"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-23"/>
+        <source>Cannot write %1 into the container: %2 names are taken already.</source>
+        <translation>Impossible d’écrire %1 dans le conteneur : %2 noms sont déjà pris.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+14"/>
         <source>Copying %1 failed: %2</source>
         <translation>La copie de %1 a échoué&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-6"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 a dépassé la limite d’envoi pendant la copie.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-21"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable&#xa0;: %2</translation>
     </message>
@@ -817,22 +856,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+77"/>
-        <source>%1 is not a plain file inside the container&apos;s home.</source>
-        <translation>%1 n’est pas un fichier ordinaire du dossier personnel du conteneur.</translation>
-    </message>
-    <message>
-        <location line="+111"/>
+        <location filename="../widgets/filepreview.cpp" line="+235"/>
         <source>Select a file to preview it.</source>
         <translation>Sélectionnez un fichier pour en afficher l’aperçu.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+50"/>
         <source>Loading %1…</source>
         <translation>Chargement de %1…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -862,7 +896,12 @@ SHA-256 %3</translation>
         <translation>%1 × %2 pixels</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
+        <translation>%1 fait %2, plus que les %3 prévus pour l’aperçu en tableau. Utilisez Enregistrer sous… pour le copier sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Cannot open %1 as a table.</source>
         <translation>Impossible d’ouvrir %1 comme tableau.</translation>
     </message>
@@ -875,7 +914,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 octets</translation>
     </message>
@@ -898,7 +937,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <location filename="../widgets/filespanel.cpp" line="+93"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -938,7 +977,7 @@ SHA-256 %3</translation>
         <translation>Historique</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+119"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Impossible de lister les fichiers du conteneur&#xa0;: %1</translation>
     </message>
@@ -948,7 +987,7 @@ SHA-256 %3</translation>
         <translation>%1 a été supprimé.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+44"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>Impossible d’ouvrir «&#xa0;%1&#xa0;»&#xa0;: %2. Les chemins sont relatifs à /workspace/home&#xa0;; ils ne peuvent pas contenir «&#xa0;..&#xa0;» ni commencer par «&#xa0;/&#xa0;».</translation>
     </message>
@@ -958,12 +997,17 @@ SHA-256 %3</translation>
         <translation>Le conteneur ne contient aucun fichier «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Save %1</source>
         <translation>Enregistrer %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+33"/>
+        <source>Cannot save %1: it no longer exists in the container (deleted or renamed).</source>
+        <translation>Impossible d’enregistrer %1 : il n’existe plus dans le conteneur (supprimé ou renommé).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Cannot save %1: %2</source>
         <translation>Impossible d’enregistrer %1&#xa0;: %2</translation>
     </message>
@@ -973,12 +1017,12 @@ SHA-256 %3</translation>
         <translation>%1 enregistré dans %2.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>This workspace has no documents folder.</source>
         <translation>Cet espace de travail n’a pas de dossier de documents.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Cannot promote %1: %2</source>
         <translation>Impossible de promouvoir %1&#xa0;: %2</translation>
     </message>
@@ -988,7 +1032,7 @@ SHA-256 %3</translation>
         <translation>%1 promu dans Documents (%2).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>No container</source>
         <translation>Aucun conteneur</translation>
     </message>
@@ -1067,7 +1111,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Personal data</source>
         <translation>Données personnelles</translation>
     </message>
@@ -1127,7 +1171,7 @@ SHA-256 %3</translation>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>User messages</source>
         <translation>Messages utilisateur</translation>
     </message>
@@ -1162,7 +1206,7 @@ SHA-256 %3</translation>
         <translation>Saisissez ou collez un exemple de message&#xa0;; les correspondances sont surlignées ici.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>What the model would read:</source>
         <translation>Ce que le modèle lirait&#xa0;:</translation>
     </message>
@@ -1173,12 +1217,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Guardrail</source>
         <translation>Garde-fou</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-34"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
@@ -1213,7 +1257,7 @@ SHA-256 %3</translation>
         <translation>Toutes les requêtes journalisées</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Requests matched</source>
         <translation>Requêtes concernées</translation>
     </message>
@@ -1266,7 +1310,7 @@ SHA-256 %3</translation>
         <translation>Impossible d’enregistrer les garde-fous&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 a été modifié en dehors de ce panneau. Rétablir charge cette version&#xa0;; Enregistrer conserve la vôtre.</translation>
     </message>
@@ -1327,7 +1371,7 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
     </message>
@@ -1342,7 +1386,7 @@ SHA-256 %3</translation>
         <translation>Aucune requête journalisée sur cette période pour l’instant. Activez des garde-fous avec Signaler et faites passer du trafic par l’API locale pour voir ce que feraient Masquer ou Bloquer.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+4"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>%n requête journalisée sur cette période.</numerusform>
@@ -1351,11 +1395,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
-        <translation>Au plus %1 d’entre elles (%2&#xa0;%) auraient été modifiées par Masquer ou refusées par Bloquer.</translation>
+        <source>%1 of them (%2 %) had at least one detection: with Redact or Block, those would have been changed or refused.</source>
+        <translation>%1 d’entre elles (%2 %) avaient au moins une détection : avec Masquer ou Bloquer, elles auraient été modifiées ou refusées.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n détection a été déclarée comme faux positif.</numerusform>
@@ -1366,7 +1410,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <location filename="../widgets/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
@@ -1376,17 +1420,17 @@ SHA-256 %3</translation>
         <translation>%1 (délai dépassé)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 (exit %2)</source>
         <translation>%1 (code de sortie %2)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>ajouts&#xa0;: %1, modifications&#xa0;: %2, suppressions&#xa0;: %3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1, took %2 ms</source>
         <translation>%1, durée&#xa0;: %2 ms</translation>
     </message>
@@ -1415,16 +1459,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+192"/>
         <source>Restore File</source>
         <translation>Restaurer le fichier</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Put the selected file back as it was after the selected command</source>
         <translation>Remettre le fichier sélectionné dans l’état où il était après la commande sélectionnée</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-191"/>
         <source>Restore Workspace…</source>
         <translation>Restaurer l’espace de travail…</translation>
     </message>
@@ -1454,12 +1499,32 @@ SHA-256 %3</translation>
         <translation>Impossible d’afficher les différences de %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+21"/>
+        <source>Restore Deleted File</source>
+        <translation>Restaurer le fichier supprimé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put the selected file back as it was before the selected command deleted it</source>
+        <translation>Remettre le fichier sélectionné tel qu’il était avant que la commande sélectionnée ne le supprime</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot restore %1: no earlier version of it was saved.</source>
+        <translation>Impossible de restaurer %1 : aucune version antérieure n’a été enregistrée.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Cannot restore %1: %2</source>
         <translation>Impossible de restaurer %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>%1 is already as it was: nothing was restored.</source>
+        <translation>%1 est déjà dans cet état : rien n’a été restauré.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Restored %1.</source>
         <translation>%1 restauré.</translation>
     </message>
@@ -1488,8 +1553,13 @@ SHA-256 %3</translation>
         <source>Cannot restore the workspace: %1</source>
         <translation>Impossible de restaurer l’espace de travail&#xa0;: %1</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>The workspace is already as it was after this command: nothing was restored.</source>
+        <translation>Les fichiers sont déjà tels qu’après cette commande : rien n’a été restauré.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Espace de travail restauré&#xa0;: %n fichier modifié.</numerusform>
@@ -1500,7 +1570,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -1508,7 +1578,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+25"/>
+        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1567,7 +1637,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Le port doit être un nombre entier de %1 à %2 (reçu&#xa0;: «&#xa0;%3&#xa0;»)&#xa0;; les ports inférieurs à %1 sont réservés aux services système.</translation>
     </message>
@@ -1577,7 +1647,12 @@ SHA-256 %3</translation>
         <translation>La fenêtre est en cours de fermeture.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
+        <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
+        <translation>Le port %1 est déjà utilisé par l’API locale d’une autre fenêtre Sandbench (espace de travail « %2 »). Choisissez un autre port ou désactivez l’API locale dans cette fenêtre.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
         <translation>Le port %1 est déjà utilisé par un autre programme (peut-être `sandbench serve` dans un terminal). Choisissez un autre port, ou arrêtez ce programme et réactivez l’API.</translation>
     </message>
@@ -1633,7 +1708,7 @@ SHA-256 %3</translation>
         <translation>Appliquer</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Copy the API&apos;s base URL</source>
         <translation>Copier l’URL de base de l’API</translation>
     </message>
@@ -1774,7 +1849,7 @@ SHA-256 %3</translation>
         <translation>Révoquer la clé %1&#xa0;? Les programmes qui l’utilisent seront refusés dès leur requête suivante. Cette action est irréversible.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Revoke</source>
         <translation>Révoquer</translation>
     </message>
@@ -1797,7 +1872,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <location filename="../widgets/logsmodel.cpp" line="+209"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -1812,7 +1887,7 @@ SHA-256 %3</translation>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1 via provider %2</source>
         <translation>%1 via le fournisseur %2</translation>
     </message>
@@ -1870,7 +1945,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <location filename="../widgets/logspanel.cpp" line="+110"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
     </message>
@@ -1940,12 +2015,12 @@ SHA-256 %3</translation>
         <translation>Écrire chaque requête correspondant au filtre dans un fichier JSON Lines</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>Select a request to see its detail.</source>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
     </message>
@@ -1991,12 +2066,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+369"/>
+        <location line="+404"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-389"/>
         <source>Request</source>
         <translation>Requête</translation>
     </message>
@@ -2016,12 +2091,17 @@ SHA-256 %3</translation>
         <translation>Détections</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+86"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>La période est vide&#xa0;: «&#xa0;Du&#xa0;» (%1) doit précéder «&#xa0;au&#xa0;» (%2).</translation>
     </message>
     <message>
         <location line="+98"/>
+        <source>The request log cannot be read: %1</source>
+        <translation>Le journal des requêtes est illisible : %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No request matches the filter.</source>
         <translation>Aucune requête ne correspond au filtre.</translation>
     </message>
@@ -2047,12 +2127,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+87"/>
         <source>This request is no longer in the log.</source>
         <translation>Cette requête n’est plus dans le journal.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
@@ -2083,7 +2163,7 @@ SHA-256 %3</translation>
         <translation>(non journalisé)</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n commande</numerusform>
@@ -2096,7 +2176,7 @@ SHA-256 %3</translation>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 in %2</source>
         <translation>%1 dans %2</translation>
     </message>
@@ -2131,14 +2211,14 @@ SHA-256 %3</translation>
         <translation>Détections (%1)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>Reported as false positive</source>
         <translation>Déclaré comme faux positif</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The report could not be recorded: the workspace has no request log.</source>
-        <translation>La déclaration n’a pas pu être enregistrée&#xa0;: l’espace de travail n’a pas de journal des requêtes.</translation>
+        <location line="+22"/>
+        <source>The report could not be recorded: %1.</source>
+        <translation>La déclaration n’a pas pu être enregistrée : %1.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2146,7 +2226,12 @@ SHA-256 %3</translation>
         <translation>Enregistré comme faux positif.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+7"/>
+        <source>the workspace has no request log</source>
+        <translation>l’espace de travail n’a pas de journal des requêtes</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Export requests</source>
         <translation>Exporter les requêtes</translation>
     </message>
@@ -2161,7 +2246,12 @@ SHA-256 %3</translation>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
+        <source>Nothing was exported: the workspace has no request log yet.</source>
+        <translation>Rien n’a été exporté : l’espace de travail n’a pas encore de journal des requêtes.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Impossible d’exporter vers %1&#xa0;: %2. Choisissez un dossier accessible en écriture.</translation>
     </message>
@@ -2174,12 +2264,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>the workspace has no request log yet</source>
-        <translation>l’espace de travail n’a pas encore de journal des requêtes</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>nothing can run shell calls here</source>
         <translation>rien ne peut exécuter d’appels shell ici</translation>
     </message>
@@ -2202,7 +2287,7 @@ SHA-256 %3</translation>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+69"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
@@ -2352,12 +2437,12 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
@@ -2392,12 +2477,17 @@ SHA-256 %3</translation>
         <translation>Supprimer la conversation et ses fichiers</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+40"/>
+        <source>Deleted the files of container %1.</source>
+        <translation>Les fichiers du conteneur %1 ont été supprimés.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The conversation was deleted, but not the files of container %1: %2</source>
         <translation>La conversation a été supprimée, mais pas les fichiers du conteneur %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>Une conversation doit avoir un nom&#xa0;; elle garde «&#xa0;%1&#xa0;».</translation>
     </message>
@@ -2407,7 +2497,7 @@ SHA-256 %3</translation>
         <translation>Appels shell — %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
@@ -2428,7 +2518,12 @@ SHA-256 %3</translation>
         <translation>aucun — ajoutez un fournisseur dans Fichier › Fournisseurs de modèles</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+11"/>
+        <source>Choose a model first.</source>
+        <translation>Choisissez d’abord un modèle.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Attach a file</source>
         <translation>Joindre un fichier</translation>
     </message>
@@ -2475,7 +2570,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-339"/>
+        <location filename="../widgets/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -2488,7 +2583,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>autorisée</translation>
     </message>
@@ -2523,7 +2618,7 @@ SHA-256 %3</translation>
         <translation>%1 octets envoyés, %2 octets reçus</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>
@@ -2556,14 +2651,14 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
         <source>no network access</source>
         <translation>aucun accès réseau</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>access to every host (&quot;*&quot;)</source>
-        <translation>accès à tous les hôtes (« * »)</translation>
+        <translation>accès à tous les hôtes («&#xa0;*&#xa0;»)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2612,12 +2707,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+321"/>
+        <location line="+336"/>
         <source>This conversation</source>
         <translation>Cette conversation</translation>
     </message>
     <message>
-        <location line="-318"/>
+        <location line="-333"/>
         <source>Policy of:</source>
         <translation>Politique de&#xa0;:</translation>
     </message>
@@ -2657,13 +2752,13 @@ SHA-256 %3</translation>
         <translation>Ajouter les hôtes dont un outil courant a besoin</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <location line="+438"/>
+        <location line="+36"/>
+        <location line="+452"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
     </message>
     <message>
-        <location line="-415"/>
+        <location line="-428"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
@@ -2673,7 +2768,7 @@ SHA-256 %3</translation>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>Clear</source>
         <translation>Effacer</translation>
     </message>
@@ -2708,7 +2803,7 @@ SHA-256 %3</translation>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+83"/>
         <source>This conversation (%1)</source>
         <translation>Cette conversation (%1)</translation>
     </message>
@@ -2747,10 +2842,13 @@ SHA-256 %3</translation>
         <source>No hosts.</source>
         <translation>Aucun hôte.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 of %2 entries</source>
-        <translation>%1 entrées sur %2</translation>
+        <source>%n of %1 entries</source>
+        <translation>
+            <numerusform>%n entrée sur %1</numerusform>
+            <numerusform>%n entrées sur %1</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2811,7 +2909,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>Retirer cette entrée</translation>
     </message>
@@ -2958,7 +3056,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-490"/>
+        <location filename="../widgets/documentspanel.cpp" line="-515"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
     </message>
@@ -3065,7 +3163,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+365"/>
+        <location filename="../widgets/shellcallview.cpp" line="+367"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3083,7 +3181,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-531"/>
+        <location line="-540"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3093,7 +3191,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+231"/>
+        <location line="+238"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>
@@ -3101,19 +3199,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-33"/>
         <location line="+84"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-241"/>
         <location line="+88"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-243"/>
+        <location line="-244"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
@@ -3144,7 +3242,7 @@ SHA-256 %3</translation>
         <translation>Copier l’identifiant du conteneur</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost of this call</source>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
@@ -3159,20 +3257,20 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-102"/>
-        <location line="+156"/>
+        <location line="-103"/>
+        <location line="+157"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-154"/>
-        <location line="+156"/>
+        <location line="-155"/>
+        <location line="+157"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-146"/>
-        <location line="+154"/>
+        <location line="-147"/>
+        <location line="+155"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>
@@ -3180,7 +3278,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Seul le début (%1) bénéficie de la coloration syntaxique&#xa0;; le reste est affiché en texte brut.</translation>
     </message>
@@ -3264,12 +3362,12 @@ SHA-256 %3</translation>
         <translation>Dossier de données&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Pour savoir quelles isolations et limites cette machine applique, lancez «&#xa0;sandbench doctor&#xa0;» dans un terminal.</translation>
     </message>
@@ -3320,7 +3418,7 @@ SHA-256 %3</translation>
         <translation>Cette fenêtre affiche l’espace de travail «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Ouvrir dans une nouvelle fenêtre</translation>
     </message>
@@ -3370,7 +3468,12 @@ SHA-256 %3</translation>
         <translation>, </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+18"/>
+        <source>This window shows this workspace already.</source>
+        <translation>Cette fenêtre affiche déjà cet espace de travail.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>Espace de travail «&#xa0;%1&#xa0;» créé. Ouvrez-le dans une nouvelle fenêtre, ou choisissez de l’ouvrir au prochain démarrage.</translation>
     </message>

@@ -39,12 +39,12 @@
         <translation>Наблюдать</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>Запросы, которые другие программы отправляют в локальный API Sandbench, появляются здесь во время выполнения — вместе с их вызовами оболочки и выводом в реальном времени.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+109"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>«%1» — не адрес сервера: укажите адрес вида http://127.0.0.1:8642, как его выводит `sandbench serve`.</translation>
     </message>
@@ -97,22 +97,33 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <location filename="../widgets/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>(подключено во время выполнения)</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+87"/>
         <source>Running</source>
         <translation>Выполняется</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-68"/>
         <source>No shell calls.</source>
         <translation>Вызовов оболочки нет.</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+57"/>
+        <source>Disconnected</source>
+        <translation>Соединение потеряно</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
+        <translation>Соединение с сервером прервалось во время выполнения запроса; чем он закончился, видно в журнале запросов сервера.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -136,7 +147,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
@@ -178,7 +189,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>добавлен</translation>
     </message>
@@ -216,7 +227,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+91"/>
+        <location filename="../engine/core/chatsession.cpp" line="+148"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -231,7 +242,7 @@
         <translation>У этого разговора нет контейнера.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
@@ -251,7 +262,7 @@
         <translation>Защитный фильтр %1 отметил ваш вопрос; вопрос отправлен без изменений, а срабатывание записано в журнал запросов.</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+83"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Остановлено после %n вызова инструмента: это предел для одного вопроса.</numerusform>
@@ -263,7 +274,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <location filename="../widgets/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
@@ -349,7 +360,7 @@
         <translation>%1 (в песочнице: %2)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Choose a model first.</source>
         <translation>Сначала выберите модель.</translation>
     </message>
@@ -359,8 +370,8 @@
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+78"/>
+        <location line="-73"/>
+        <location line="+79"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -368,8 +379,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+95"/>
-        <location line="+25"/>
+        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location line="+26"/>
         <source>waiting</source>
         <translation>ожидает</translation>
     </message>
@@ -424,7 +435,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+91"/>
+        <location filename="../widgets/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>строк пока: %1…</translation>
     </message>
@@ -546,7 +557,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+96"/>
+        <location filename="../widgets/diffview.cpp" line="+106"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
     </message>
@@ -561,22 +572,40 @@
         <translation>Выберите изменённый файл, чтобы увидеть различия.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>Двоичный файл: версии различаются, построчное сравнение недоступно.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>No differences: the file is the same in both versions.</source>
         <translation>Различий нет: файл одинаков в обеих версиях.</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>+%1 −%2 lines</source>
-        <translation>строки: +%1 −%2</translation>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n line(s) added</source>
+        <translation>
+            <numerusform>добавлена %n строка</numerusform>
+            <numerusform>добавлены %n строки</numerusform>
+            <numerusform>добавлено %n строк</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n line(s) removed</source>
+        <translation>
+            <numerusform>удалена %n строка</numerusform>
+            <numerusform>удалены %n строки</numerusform>
+            <numerusform>удалено %n строк</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+107"/>
+        <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
+        <translation>Различия обрезаны: они больше %1, остальное не показано.</translation>
+    </message>
+    <message>
+        <location line="-2"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Показаны только первые %1 строк различий.</translation>
     </message>
@@ -584,7 +613,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <location filename="../widgets/documentspanel.cpp" line="+173"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Файлы, добавленные из контейнеров. Документы принадлежат рабочему пространству и хранятся бессрочно.</translation>
     </message>
@@ -610,7 +639,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Delete</source>
         <translation>Удалить</translation>
     </message>
@@ -620,8 +649,8 @@
         <translation>Оставить</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+168"/>
+        <location line="+39"/>
+        <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Выберите документ, чтобы просмотреть его здесь.</translation>
     </message>
@@ -666,7 +695,7 @@
         <translation>На этом компьютере нет приложения, которое открывает %1. Сохраните копию с помощью «Сохранить как» и откройте её самостоятельно.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>Save a copy of %1</source>
         <translation>Сохранить копию %1</translation>
     </message>
@@ -686,7 +715,7 @@
         <translation>Удалить %1 из документов рабочего пространства? Это действие нельзя отменить.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>Не удаётся полностью удалить %1; часть его файлов осталась в %2.</translation>
     </message>
@@ -699,7 +728,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>неизвестно</translation>
     </message>
@@ -718,7 +747,7 @@ SHA-256 %3</translation>
         <translation>%1 Б</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Promoted from /workspace/home/%1 in container %2</source>
         <translation>Добавлен из /workspace/home/%1 в контейнере %2</translation>
     </message>
@@ -764,7 +793,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+42"/>
+        <location filename="../engine/core/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 не существует.</translation>
     </message>
@@ -799,22 +828,34 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать домашнюю папку контейнера %1.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Cannot open the container&apos;s home folder %1: %2</source>
+        <translation>Не удаётся открыть домашнюю папку контейнера %1: %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+28"/>
         <source>Cannot write %1: %2</source>
         <translation>Не удаётся записать %1: %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-23"/>
+        <source>Cannot write %1 into the container: %2 names are taken already.</source>
+        <translation>Не удаётся записать %1 в контейнер: уже занято имён: %2.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+14"/>
         <source>Copying %1 failed: %2</source>
         <translation>Не удалось скопировать %1: %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-6"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>Файл %1 во время копирования превысил ограничение на размер загрузки.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-21"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
     </message>
@@ -822,22 +863,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+77"/>
-        <source>%1 is not a plain file inside the container&apos;s home.</source>
-        <translation>%1 не является обычным файлом в домашней папке контейнера.</translation>
-    </message>
-    <message>
-        <location line="+111"/>
+        <location filename="../widgets/filepreview.cpp" line="+235"/>
         <source>Select a file to preview it.</source>
         <translation>Выберите файл для просмотра.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+50"/>
         <source>Loading %1…</source>
         <translation>Загрузка %1…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -867,7 +903,12 @@ SHA-256 %3</translation>
         <translation>%1 × %2 пикс.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
+        <translation>Размер %1 — %2, больше %3, на которые рассчитан табличный просмотр. Скопируйте файл на этот компьютер через «Сохранить как…».</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Cannot open %1 as a table.</source>
         <translation>Не удаётся открыть %1 как таблицу.</translation>
     </message>
@@ -880,7 +921,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 Б</translation>
     </message>
@@ -903,7 +944,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <location filename="../widgets/filespanel.cpp" line="+93"/>
         <source>Refresh</source>
         <translation>Обновить</translation>
     </message>
@@ -943,7 +984,7 @@ SHA-256 %3</translation>
         <translation>История</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+119"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Не удаётся получить список файлов контейнера: %1</translation>
     </message>
@@ -953,7 +994,7 @@ SHA-256 %3</translation>
         <translation>Файл %1 удалён.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+44"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>Не удаётся открыть «%1»: %2. Пути указываются относительно /workspace/home, не могут содержать «..» и начинаться с «/».</translation>
     </message>
@@ -963,12 +1004,17 @@ SHA-256 %3</translation>
         <translation>В контейнере нет файла «%1».</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Save %1</source>
         <translation>Сохранить %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+33"/>
+        <source>Cannot save %1: it no longer exists in the container (deleted or renamed).</source>
+        <translation>Не удаётся сохранить %1: файла больше нет в контейнере (удалён или переименован).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Cannot save %1: %2</source>
         <translation>Не удаётся сохранить %1: %2</translation>
     </message>
@@ -978,12 +1024,12 @@ SHA-256 %3</translation>
         <translation>Файл %1 сохранён в %2.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>This workspace has no documents folder.</source>
         <translation>У этого рабочего пространства нет папки документов.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Cannot promote %1: %2</source>
         <translation>Не удаётся добавить %1 в документы: %2</translation>
     </message>
@@ -993,7 +1039,7 @@ SHA-256 %3</translation>
         <translation>Файл %1 добавлен в документы (%2).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>No container</source>
         <translation>Нет контейнера</translation>
     </message>
@@ -1074,7 +1120,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Personal data</source>
         <translation>Персональные данные</translation>
     </message>
@@ -1134,7 +1180,7 @@ SHA-256 %3</translation>
         <translation>Вернуть</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>User messages</source>
         <translation>Сообщения пользователя</translation>
     </message>
@@ -1169,7 +1215,7 @@ SHA-256 %3</translation>
         <translation>Введите или вставьте пример сообщения; совпадения будут подсвечены здесь.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>What the model would read:</source>
         <translation>Что прочитает модель:</translation>
     </message>
@@ -1180,12 +1226,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Guardrail</source>
         <translation>Защитный фильтр</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-34"/>
         <source>Pattern</source>
         <translation>Шаблон</translation>
     </message>
@@ -1220,7 +1266,7 @@ SHA-256 %3</translation>
         <translation>Все записанные запросы</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Requests matched</source>
         <translation>Запросов с совпадениями</translation>
     </message>
@@ -1274,7 +1320,7 @@ SHA-256 %3</translation>
         <translation>Не удалось сохранить защитные фильтры: %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>Файл %1 изменён вне этой панели. «Вернуть» загрузит ту версию; «Сохранить» оставит вашу.</translation>
     </message>
@@ -1337,7 +1383,7 @@ SHA-256 %3</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 из %2</translation>
     </message>
@@ -1352,7 +1398,7 @@ SHA-256 %3</translation>
         <translation>За этот период записанных запросов пока нет. Включите защитные фильтры с действием «Отмечать» и отправьте трафик через локальный API, чтобы увидеть, что сделали бы «Маскировать» или «Блокировать».</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+4"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>За этот период записан %n запрос.</numerusform>
@@ -1362,11 +1408,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
-        <translation>Не более %1 из них (%2 %) были бы изменены маскированием или отклонены блокировкой.</translation>
+        <source>%1 of them (%2 %) had at least one detection: with Redact or Block, those would have been changed or refused.</source>
+        <translation>%1 из них (%2 %) имели хотя бы одно срабатывание: при маскировании или блокировке они были бы изменены или отклонены.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n срабатывание помечено как ложное.</numerusform>
@@ -1378,7 +1424,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <location filename="../widgets/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
@@ -1388,17 +1434,17 @@ SHA-256 %3</translation>
         <translation>%1 (тайм-аут)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 (exit %2)</source>
         <translation>%1 (код %2)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>добавлено: %1, изменено: %2, удалено: %3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1, took %2 ms</source>
         <translation>%1, длительность %2 мс</translation>
     </message>
@@ -1427,16 +1473,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+192"/>
         <source>Restore File</source>
         <translation>Восстановить файл</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Put the selected file back as it was after the selected command</source>
         <translation>Вернуть выбранный файл в состояние после выбранной команды</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-191"/>
         <source>Restore Workspace…</source>
         <translation>Восстановить все файлы…</translation>
     </message>
@@ -1466,12 +1513,32 @@ SHA-256 %3</translation>
         <translation>Не удаётся показать различия для %1: %2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+21"/>
+        <source>Restore Deleted File</source>
+        <translation>Восстановить удалённый файл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put the selected file back as it was before the selected command deleted it</source>
+        <translation>Вернуть выбранный файл в состояние до того, как выбранная команда его удалила</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot restore %1: no earlier version of it was saved.</source>
+        <translation>Не удаётся восстановить %1: более ранняя версия не сохранена.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Cannot restore %1: %2</source>
         <translation>Не удаётся восстановить %1: %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>%1 is already as it was: nothing was restored.</source>
+        <translation>%1 уже в этом состоянии: ничего не восстановлено.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Restored %1.</source>
         <translation>Файл %1 восстановлен.</translation>
     </message>
@@ -1500,8 +1567,13 @@ SHA-256 %3</translation>
         <source>Cannot restore the workspace: %1</source>
         <translation>Не удаётся восстановить файлы: %1</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>The workspace is already as it was after this command: nothing was restored.</source>
+        <translation>Файлы уже в том состоянии, что и после этой команды: ничего не восстановлено.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Файлы восстановлены: изменён %n файл.</numerusform>
@@ -1513,7 +1585,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
@@ -1521,7 +1593,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+25"/>
+        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -1580,7 +1652,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Порт должен быть целым числом от %1 до %2 (получено «%3»); порты ниже %1 зарезервированы для системных служб.</translation>
     </message>
@@ -1590,7 +1662,12 @@ SHA-256 %3</translation>
         <translation>Окно закрывается.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
+        <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
+        <translation>Порт %1 уже занят локальным API другого окна Sandbench (рабочее пространство «%2»). Выберите другой порт или отключите локальный API в том окне.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
         <translation>Порт %1 уже занят другой программой (возможно, `sandbench serve` в терминале). Выберите другой порт или остановите ту программу и снова включите API.</translation>
     </message>
@@ -1646,7 +1723,7 @@ SHA-256 %3</translation>
         <translation>Применить</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Copy the API&apos;s base URL</source>
         <translation>Скопировать базовый URL API</translation>
     </message>
@@ -1787,7 +1864,7 @@ SHA-256 %3</translation>
         <translation>Отозвать ключ %1? Программы, которые его используют, будут получать отказ начиная со следующего запроса. Это действие нельзя отменить.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Revoke</source>
         <translation>Отозвать</translation>
     </message>
@@ -1810,7 +1887,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <location filename="../widgets/logsmodel.cpp" line="+209"/>
         <source>%1 ms</source>
         <translation>%1 мс</translation>
     </message>
@@ -1825,7 +1902,7 @@ SHA-256 %3</translation>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1 via provider %2</source>
         <translation>%1 через поставщика %2</translation>
     </message>
@@ -1883,7 +1960,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <location filename="../widgets/logspanel.cpp" line="+110"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
     </message>
@@ -1953,12 +2030,12 @@ SHA-256 %3</translation>
         <translation>Записать все запросы, соответствующие фильтру, в файл JSON Lines</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>Select a request to see its detail.</source>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
     </message>
@@ -2004,12 +2081,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+369"/>
+        <location line="+404"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-389"/>
         <source>Request</source>
         <translation>Запрос</translation>
     </message>
@@ -2029,12 +2106,17 @@ SHA-256 %3</translation>
         <translation>Срабатывания</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+86"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Период пуст: дата «С» (%1) должна быть раньше даты «по» (%2).</translation>
     </message>
     <message>
         <location line="+98"/>
+        <source>The request log cannot be read: %1</source>
+        <translation>Не удаётся прочитать журнал запросов: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No request matches the filter.</source>
         <translation>Ни один запрос не соответствует фильтру.</translation>
     </message>
@@ -2062,12 +2144,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+87"/>
         <source>This request is no longer in the log.</source>
         <translation>Этого запроса больше нет в журнале.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
@@ -2098,7 +2180,7 @@ SHA-256 %3</translation>
         <translation>(не записано)</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n команда</numerusform>
@@ -2112,7 +2194,7 @@ SHA-256 %3</translation>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 in %2</source>
         <translation>%1 в %2</translation>
     </message>
@@ -2147,14 +2229,14 @@ SHA-256 %3</translation>
         <translation>Срабатывания (%1)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>Reported as false positive</source>
         <translation>Помечено как ложное срабатывание</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The report could not be recorded: the workspace has no request log.</source>
-        <translation>Не удалось записать пометку: у рабочего пространства нет журнала запросов.</translation>
+        <location line="+22"/>
+        <source>The report could not be recorded: %1.</source>
+        <translation>Не удалось записать отметку: %1.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2162,7 +2244,12 @@ SHA-256 %3</translation>
         <translation>Помечено как ложное срабатывание.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+7"/>
+        <source>the workspace has no request log</source>
+        <translation>у рабочего пространства нет журнала запросов</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Export requests</source>
         <translation>Экспорт запросов</translation>
     </message>
@@ -2177,7 +2264,12 @@ SHA-256 %3</translation>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
+        <source>Nothing was exported: the workspace has no request log yet.</source>
+        <translation>Ничего не экспортировано: у рабочего пространства ещё нет журнала запросов.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Не удалось экспортировать в %1: %2. Выберите папку, в которую у вас есть право записи.</translation>
     </message>
@@ -2191,12 +2283,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>the workspace has no request log yet</source>
-        <translation>у рабочего пространства ещё нет журнала запросов</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>nothing can run shell calls here</source>
         <translation>здесь нечему выполнять вызовы оболочки</translation>
     </message>
@@ -2219,7 +2306,7 @@ SHA-256 %3</translation>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+69"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
@@ -2369,12 +2456,12 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
@@ -2409,12 +2496,17 @@ SHA-256 %3</translation>
         <translation>Удалить разговор и его файлы</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+40"/>
+        <source>Deleted the files of container %1.</source>
+        <translation>Файлы контейнера %1 удалены.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The conversation was deleted, but not the files of container %1: %2</source>
         <translation>Разговор удалён, но файлы контейнера %1 — нет: %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>У разговора должно быть название; оставлено прежнее: «%1».</translation>
     </message>
@@ -2424,7 +2516,7 @@ SHA-256 %3</translation>
         <translation>Вызовы оболочки — %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -2445,7 +2537,12 @@ SHA-256 %3</translation>
         <translation>нет — добавьте поставщика в меню Файл › Поставщики моделей</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+11"/>
+        <source>Choose a model first.</source>
+        <translation>Сначала выберите модель.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Attach a file</source>
         <translation>Прикрепить файл</translation>
     </message>
@@ -2493,7 +2590,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-339"/>
+        <location filename="../widgets/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -2506,7 +2603,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>разрешено</translation>
     </message>
@@ -2541,7 +2638,7 @@ SHA-256 %3</translation>
         <translation>Отправлено байт: %1, получено байт: %2</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Time</source>
         <translation>Время</translation>
     </message>
@@ -2574,7 +2671,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
         <source>no network access</source>
         <translation>без доступа к сети</translation>
     </message>
@@ -2630,12 +2727,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+321"/>
+        <location line="+336"/>
         <source>This conversation</source>
         <translation>Этот разговор</translation>
     </message>
     <message>
-        <location line="-318"/>
+        <location line="-333"/>
         <source>Policy of:</source>
         <translation>Политика для:</translation>
     </message>
@@ -2675,13 +2772,13 @@ SHA-256 %3</translation>
         <translation>Добавить хосты, которые нужны распространённому инструменту</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <location line="+438"/>
+        <location line="+36"/>
+        <location line="+452"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
     </message>
     <message>
-        <location line="-415"/>
+        <location line="-428"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
@@ -2691,7 +2788,7 @@ SHA-256 %3</translation>
         <translation>Сохранить</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>Clear</source>
         <translation>Очистить</translation>
     </message>
@@ -2726,7 +2823,7 @@ SHA-256 %3</translation>
         <translation>Результат</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+83"/>
         <source>This conversation (%1)</source>
         <translation>Этот разговор (%1)</translation>
     </message>
@@ -2765,10 +2862,14 @@ SHA-256 %3</translation>
         <source>No hosts.</source>
         <translation>Хостов нет.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 of %2 entries</source>
-        <translation>Записей: %1 из %2</translation>
+        <source>%n of %1 entries</source>
+        <translation>
+            <numerusform>%n из %1 записей</numerusform>
+            <numerusform>%n из %1 записей</numerusform>
+            <numerusform>%n из %1 записей</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2829,7 +2930,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>Удалить эту запись</translation>
     </message>
@@ -2977,7 +3078,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-490"/>
+        <location filename="../widgets/documentspanel.cpp" line="-515"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 не является личным каталогом этого пользователя</translation>
     </message>
@@ -3084,7 +3185,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+365"/>
+        <location filename="../widgets/shellcallview.cpp" line="+367"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3102,7 +3203,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-531"/>
+        <location line="-540"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3112,7 +3213,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+231"/>
+        <location line="+238"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>
@@ -3120,19 +3221,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-33"/>
         <location line="+84"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-241"/>
         <location line="+88"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-243"/>
+        <location line="-244"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -3163,7 +3264,7 @@ SHA-256 %3</translation>
         <translation>Копировать идентификатор контейнера</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost of this call</source>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
@@ -3178,20 +3279,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-102"/>
-        <location line="+156"/>
+        <location line="-103"/>
+        <location line="+157"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-154"/>
-        <location line="+156"/>
+        <location line="-155"/>
+        <location line="+157"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-146"/>
-        <location line="+154"/>
+        <location line="-147"/>
+        <location line="+155"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>
@@ -3199,7 +3300,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Подсвечен только начальный фрагмент (%1); остальное показано простым текстом.</translation>
     </message>
@@ -3283,12 +3384,12 @@ SHA-256 %3</translation>
         <translation>Папка данных: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Workspace: %1</source>
         <translation>Рабочее пространство: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Чтобы узнать, какую изоляцию и какие ограничения обеспечивает эта машина, выполните «sandbench doctor» в терминале.</translation>
     </message>
@@ -3339,7 +3440,7 @@ SHA-256 %3</translation>
         <translation>В этом окне открыто рабочее пространство «%1».</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Открыть в новом окне</translation>
     </message>
@@ -3389,7 +3490,12 @@ SHA-256 %3</translation>
         <translation>, </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+18"/>
+        <source>This window shows this workspace already.</source>
+        <translation>Это окно уже показывает это рабочее пространство.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>Рабочее пространство «%1» создано. Откройте его в новом окне или выберите, чтобы оно открывалось при следующем запуске.</translation>
     </message>

@@ -39,12 +39,12 @@
         <translation>监视</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>其他程序发送到 Sandbench 本地 API 的请求会在运行时显示在这里，包括其 shell 调用和实时输出。</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+109"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>“%1”不是服务器地址：请使用 `sandbench serve` 输出的地址格式，例如 http://127.0.0.1:8642。</translation>
     </message>
@@ -97,22 +97,33 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+36"/>
+        <location filename="../widgets/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>（运行中途加入）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+87"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-68"/>
         <source>No shell calls.</source>
         <translation>没有 shell 调用。</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+57"/>
+        <source>Disconnected</source>
+        <translation>连接已断开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
+        <translation>此请求运行期间与服务器的连接中断；其结果请查看服务器的请求日志。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -134,7 +145,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
@@ -174,7 +185,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+23"/>
+        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>已添加</translation>
     </message>
@@ -212,7 +223,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+91"/>
+        <location filename="../engine/core/chatsession.cpp" line="+148"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -227,7 +238,7 @@
         <translation>此对话没有容器。</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
@@ -247,7 +258,7 @@
         <translation>护栏 %1 标记了您的问题；问题已原样发送，检测结果记录在请求日志中。</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+83"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>已在 %n 次工具调用后停止：这是单个问题的上限。</numerusform>
@@ -257,7 +268,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+188"/>
+        <location filename="../widgets/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>此对话的沙箱用时按每秒 $0.0001 计费；启动新容器或唤醒休眠容器的问题至少按 30 秒计费。</translation>
     </message>
@@ -341,7 +352,7 @@
         <translation>%1（沙箱中：%2）</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Choose a model first.</source>
         <translation>请先选择一个模型。</translation>
     </message>
@@ -351,8 +362,8 @@
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-72"/>
-        <location line="+78"/>
+        <location line="-73"/>
+        <location line="+79"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -360,8 +371,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+95"/>
-        <location line="+25"/>
+        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location line="+26"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -414,7 +425,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+91"/>
+        <location filename="../widgets/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>已读取 %1 行…</translation>
     </message>
@@ -536,7 +547,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+96"/>
+        <location filename="../widgets/diffview.cpp" line="+106"/>
         <source>Unified</source>
         <translation>统一视图</translation>
     </message>
@@ -551,22 +562,36 @@
         <translation>选择一个已更改的文件以查看其差异。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>二进制文件：两个版本不同，无法显示逐行差异。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>No differences: the file is the same in both versions.</source>
         <translation>没有差异：该文件在两个版本中完全相同。</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>+%1 −%2 lines</source>
-        <translation>+%1 −%2 行</translation>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n line(s) added</source>
+        <translation>
+            <numerusform>新增 %n 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n line(s) removed</source>
+        <translation>
+            <numerusform>删除 %n 行</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+107"/>
+        <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
+        <translation>差异已截断：超过 %1，其余部分未显示。</translation>
+    </message>
+    <message>
+        <location line="-2"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>仅显示差异的前 %1 行。</translation>
     </message>
@@ -574,7 +599,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+136"/>
+        <location filename="../widgets/documentspanel.cpp" line="+173"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>从容器存为文档的文件。文档属于工作区，永不过期。</translation>
     </message>
@@ -600,7 +625,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -610,8 +635,8 @@
         <translation>保留</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+168"/>
+        <location line="+39"/>
+        <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>选择一个文档以在此查看。</translation>
     </message>
@@ -656,7 +681,7 @@
         <translation>本机没有可打开 %1 的应用程序。请使用“另存为”保存一份副本后自行打开。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>Save a copy of %1</source>
         <translation>保存 %1 的副本</translation>
     </message>
@@ -676,7 +701,7 @@
         <translation>要从工作区文档中删除 %1 吗？此操作无法撤消。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>无法完全删除 %1；其部分文件仍留在 %2 中。</translation>
     </message>
@@ -689,7 +714,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+133"/>
+        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -708,7 +733,7 @@ SHA-256 %3</translation>
         <translation>%1 字节</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Promoted from /workspace/home/%1 in container %2</source>
         <translation>存自容器 %2 中的 /workspace/home/%1</translation>
     </message>
@@ -754,7 +779,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+42"/>
+        <location filename="../engine/core/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
@@ -789,22 +814,34 @@ SHA-256 %3</translation>
         <translation>无法创建容器的主目录 %1。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Cannot open the container&apos;s home folder %1: %2</source>
+        <translation>无法打开容器的主目录 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+28"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-23"/>
+        <source>Cannot write %1 into the container: %2 names are taken already.</source>
+        <translation>无法将 %1 写入容器：已有 %2 个名称被占用。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+14"/>
         <source>Copying %1 failed: %2</source>
         <translation>复制 %1 失败：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-6"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 在复制过程中超过了上传上限。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-21"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>无法将 %1 交给沙箱用户：%2</translation>
     </message>
@@ -812,22 +849,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+77"/>
-        <source>%1 is not a plain file inside the container&apos;s home.</source>
-        <translation>%1 不是容器主目录中的普通文件。</translation>
-    </message>
-    <message>
-        <location line="+111"/>
+        <location filename="../widgets/filepreview.cpp" line="+235"/>
         <source>Select a file to preview it.</source>
         <translation>选择一个文件以预览。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+50"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -857,7 +889,12 @@ SHA-256 %3</translation>
         <translation>%1 × %2 像素</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
+        <translation>%1 大小为 %2，超过表格预览支持的 %3。请用“另存为…”将其复制到本机。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Cannot open %1 as a table.</source>
         <translation>无法以表格形式打开 %1。</translation>
     </message>
@@ -870,7 +907,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+169"/>
+        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 字节</translation>
     </message>
@@ -893,7 +930,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+90"/>
+        <location filename="../widgets/filespanel.cpp" line="+93"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -933,7 +970,7 @@ SHA-256 %3</translation>
         <translation>历史</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+119"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>无法列出容器中的文件：%1</translation>
     </message>
@@ -943,7 +980,7 @@ SHA-256 %3</translation>
         <translation>%1 已被删除。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+44"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>无法打开“%1”：%2。路径相对于 /workspace/home，不能包含 &quot;..&quot;，也不能以 &quot;/&quot; 开头。</translation>
     </message>
@@ -953,12 +990,17 @@ SHA-256 %3</translation>
         <translation>容器中没有文件“%1”。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Save %1</source>
         <translation>保存 %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+33"/>
+        <source>Cannot save %1: it no longer exists in the container (deleted or renamed).</source>
+        <translation>无法保存 %1：它已不在容器中（已删除或重命名）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -968,12 +1010,12 @@ SHA-256 %3</translation>
         <translation>已将 %1 保存到 %2。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>This workspace has no documents folder.</source>
         <translation>此工作区没有文档文件夹。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Cannot promote %1: %2</source>
         <translation>无法将 %1 存为文档：%2</translation>
     </message>
@@ -983,7 +1025,7 @@ SHA-256 %3</translation>
         <translation>已将 %1 存为文档（%2）。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>No container</source>
         <translation>无容器</translation>
     </message>
@@ -1060,7 +1102,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Personal data</source>
         <translation>个人数据</translation>
     </message>
@@ -1120,7 +1162,7 @@ SHA-256 %3</translation>
         <translation>还原</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>User messages</source>
         <translation>用户消息</translation>
     </message>
@@ -1155,7 +1197,7 @@ SHA-256 %3</translation>
         <translation>输入或粘贴一条示例消息；匹配内容会在此高亮显示。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>What the model would read:</source>
         <translation>模型将读到的内容：</translation>
     </message>
@@ -1166,12 +1208,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Guardrail</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-34"/>
         <source>Pattern</source>
         <translation>模式</translation>
     </message>
@@ -1206,7 +1248,7 @@ SHA-256 %3</translation>
         <translation>所有已记录的请求</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Requests matched</source>
         <translation>匹配的请求</translation>
     </message>
@@ -1258,7 +1300,7 @@ SHA-256 %3</translation>
         <translation>无法保存护栏：%1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 已在此面板之外被更改。“还原”会载入该版本；“保存”会保留您的版本。</translation>
     </message>
@@ -1317,7 +1359,7 @@ SHA-256 %3</translation>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -1332,7 +1374,7 @@ SHA-256 %3</translation>
         <translation>此时间段内还没有已记录的请求。请以“标记”方式开启护栏，并通过本地 API 发送流量，以查看“脱敏”或“拦截”会产生什么效果。</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+4"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>此时间段内记录了 %n 个请求。</numerusform>
@@ -1340,11 +1382,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>At most %1 of them (%2 %) would have been changed by Redact or refused by Block.</source>
-        <translation>其中最多 %1 个（%2 %）会被“脱敏”改动或被“拦截”拒绝。</translation>
+        <source>%1 of them (%2 %) had at least one detection: with Redact or Block, those would have been changed or refused.</source>
+        <translation>其中 %1 个（%2%）至少有一次检测：若设为脱敏或拦截，它们会被修改或拒绝。</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>有 %n 条检测结果被报告为误报。</numerusform>
@@ -1354,7 +1396,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+57"/>
+        <location filename="../widgets/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
     </message>
@@ -1364,17 +1406,17 @@ SHA-256 %3</translation>
         <translation>%1（超时）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 (exit %2)</source>
         <translation>%1（退出码 %2）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>添加 %1 个，更改 %2 个，删除 %3 个</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1, took %2 ms</source>
         <translation>%1，耗时 %2 毫秒</translation>
     </message>
@@ -1403,16 +1445,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+192"/>
         <source>Restore File</source>
         <translation>恢复文件</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Put the selected file back as it was after the selected command</source>
         <translation>将所选文件恢复到所选命令执行后的状态</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-191"/>
         <source>Restore Workspace…</source>
         <translation>恢复工作区…</translation>
     </message>
@@ -1442,12 +1485,32 @@ SHA-256 %3</translation>
         <translation>无法显示 %1 的差异：%2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+21"/>
+        <source>Restore Deleted File</source>
+        <translation>恢复已删除的文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put the selected file back as it was before the selected command deleted it</source>
+        <translation>将所选文件恢复为所选命令删除它之前的状态</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot restore %1: no earlier version of it was saved.</source>
+        <translation>无法恢复 %1：没有保存过它的早期版本。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Cannot restore %1: %2</source>
         <translation>无法恢复 %1：%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>%1 is already as it was: nothing was restored.</source>
+        <translation>%1 已是该状态：未恢复任何内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Restored %1.</source>
         <translation>已恢复 %1。</translation>
     </message>
@@ -1476,8 +1539,13 @@ SHA-256 %3</translation>
         <source>Cannot restore the workspace: %1</source>
         <translation>无法恢复工作区：%1</translation>
     </message>
+    <message>
+        <location line="+4"/>
+        <source>The workspace is already as it was after this command: nothing was restored.</source>
+        <translation>文件已与该命令执行后的状态一致：未恢复任何内容。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>已恢复工作区：更改了 %n 个文件。</numerusform>
@@ -1487,7 +1555,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+52"/>
+        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1495,7 +1563,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+25"/>
+        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -1554,7 +1622,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+57"/>
+        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>端口必须是 %1 到 %2 之间的整数（输入的是“%3”）；低于 %1 的端口保留给系统服务。</translation>
     </message>
@@ -1564,7 +1632,12 @@ SHA-256 %3</translation>
         <translation>窗口正在关闭。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
+        <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
+        <translation>端口 %1 已被另一个 Sandbench 窗口（工作区“%2”）的本地 API 占用。请选择其他端口，或在那个窗口中关闭本地 API。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Port %1 is already in use by another program (perhaps `sandbench serve` in a terminal). Choose another port, or stop that program and turn the API on again.</source>
         <translation>端口 %1 已被其他程序占用（可能是终端中的 `sandbench serve`）。请选择其他端口，或停止该程序后重新开启 API。</translation>
     </message>
@@ -1620,7 +1693,7 @@ SHA-256 %3</translation>
         <translation>应用</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Copy the API&apos;s base URL</source>
         <translation>复制 API 的基础 URL</translation>
     </message>
@@ -1761,7 +1834,7 @@ SHA-256 %3</translation>
         <translation>要撤销密钥 %1 吗？使用它的程序将从下一个请求起被拒绝。此操作无法撤消。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Revoke</source>
         <translation>撤销</translation>
     </message>
@@ -1784,7 +1857,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+193"/>
+        <location filename="../widgets/logsmodel.cpp" line="+209"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
@@ -1799,7 +1872,7 @@ SHA-256 %3</translation>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1 via provider %2</source>
         <translation>%1（通过提供方 %2）</translation>
     </message>
@@ -1857,7 +1930,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+102"/>
+        <location filename="../widgets/logspanel.cpp" line="+110"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>此工作区已关闭输入和输出日志记录：仅保留元数据（时间、模型、状态、token、费用、检测结果）；不会保存请求和响应正文、命令及其输出。</translation>
     </message>
@@ -1927,12 +2000,12 @@ SHA-256 %3</translation>
         <translation>将所有符合筛选条件的请求写入 JSON Lines 文件</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>Select a request to see its detail.</source>
         <translation>选择一个请求以查看其详情。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>此请求记录时输入和输出日志记录处于关闭状态：仅保留了其元数据。</translation>
     </message>
@@ -1978,12 +2051,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+369"/>
+        <location line="+404"/>
         <source>Report false positive</source>
         <translation>报告误报</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-389"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
@@ -2003,12 +2076,17 @@ SHA-256 %3</translation>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+86"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>时间范围为空：“从”（%1）必须早于“到”（%2）。</translation>
     </message>
     <message>
         <location line="+98"/>
+        <source>The request log cannot be read: %1</source>
+        <translation>无法读取请求日志：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No request matches the filter.</source>
         <translation>没有符合筛选条件的请求。</translation>
     </message>
@@ -2032,12 +2110,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+87"/>
         <source>This request is no longer in the log.</source>
         <translation>此请求已不在日志中。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
@@ -2068,7 +2146,7 @@ SHA-256 %3</translation>
         <translation>（未记录）</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n 条命令</numerusform>
@@ -2080,7 +2158,7 @@ SHA-256 %3</translation>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 in %2</source>
         <translation>%2 中的 %1</translation>
     </message>
@@ -2115,14 +2193,14 @@ SHA-256 %3</translation>
         <translation>检测结果（%1）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>Reported as false positive</source>
         <translation>已报告为误报</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The report could not be recorded: the workspace has no request log.</source>
-        <translation>无法记录该报告：此工作区没有请求日志。</translation>
+        <location line="+22"/>
+        <source>The report could not be recorded: %1.</source>
+        <translation>无法记录该报告：%1。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2130,7 +2208,12 @@ SHA-256 %3</translation>
         <translation>已记录为误报。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+7"/>
+        <source>the workspace has no request log</source>
+        <translation>该工作区没有请求日志</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Export requests</source>
         <translation>导出请求</translation>
     </message>
@@ -2145,7 +2228,12 @@ SHA-256 %3</translation>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
+        <source>Nothing was exported: the workspace has no request log yet.</source>
+        <translation>未导出任何内容：该工作区还没有请求日志。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>无法导出到 %1：%2。请选择一个您有写入权限的文件夹。</translation>
     </message>
@@ -2157,12 +2245,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>the workspace has no request log yet</source>
-        <translation>此工作区还没有请求日志</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>nothing can run shell calls here</source>
         <translation>此处无法运行 shell 调用</translation>
     </message>
@@ -2185,7 +2268,7 @@ SHA-256 %3</translation>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+69"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
@@ -2335,12 +2418,12 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
@@ -2375,12 +2458,17 @@ SHA-256 %3</translation>
         <translation>删除对话及其文件</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+40"/>
+        <source>Deleted the files of container %1.</source>
+        <translation>已删除容器 %1 的文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The conversation was deleted, but not the files of container %1: %2</source>
         <translation>对话已删除，但容器 %1 的文件未删除：%2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>对话必须有名称；仍使用“%1”。</translation>
     </message>
@@ -2390,7 +2478,7 @@ SHA-256 %3</translation>
         <translation>Shell 调用 — %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -2411,7 +2499,12 @@ SHA-256 %3</translation>
         <translation>无 — 请在“文件 › 模型提供方”中添加提供方</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+11"/>
+        <source>Choose a model first.</source>
+        <translation>请先选择一个模型。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Attach a file</source>
         <translation>附加文件</translation>
     </message>
@@ -2457,7 +2550,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-339"/>
+        <location filename="../widgets/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2470,7 +2563,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+67"/>
+        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>已允许</translation>
     </message>
@@ -2505,7 +2598,7 @@ SHA-256 %3</translation>
         <translation>已发送 %1 字节，已接收 %2 字节</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -2538,7 +2631,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+50"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
         <source>no network access</source>
         <translation>无网络访问</translation>
     </message>
@@ -2594,12 +2687,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+321"/>
+        <location line="+336"/>
         <source>This conversation</source>
         <translation>此对话</translation>
     </message>
     <message>
-        <location line="-318"/>
+        <location line="-333"/>
         <source>Policy of:</source>
         <translation>策略适用于：</translation>
     </message>
@@ -2639,13 +2732,13 @@ SHA-256 %3</translation>
         <translation>添加常用工具所需的主机</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <location line="+438"/>
+        <location line="+36"/>
+        <location line="+452"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>还没有主机：请在上方添加，或选择一个预设。</translation>
     </message>
     <message>
-        <location line="-415"/>
+        <location line="-428"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
@@ -2655,7 +2748,7 @@ SHA-256 %3</translation>
         <translation>保存</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
@@ -2690,7 +2783,7 @@ SHA-256 %3</translation>
         <translation>结果</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+83"/>
         <source>This conversation (%1)</source>
         <translation>此对话（%1）</translation>
     </message>
@@ -2729,10 +2822,12 @@ SHA-256 %3</translation>
         <source>No hosts.</source>
         <translation>没有主机。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>%1 of %2 entries</source>
-        <translation>%1 / %2 个条目</translation>
+        <source>%n of %1 entries</source>
+        <translation>
+            <numerusform>%n / %1 个条目</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2793,7 +2888,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+26"/>
+        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>移除此条目</translation>
     </message>
@@ -2939,7 +3034,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-490"/>
+        <location filename="../widgets/documentspanel.cpp" line="-515"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 不是此用户的私有目录</translation>
     </message>
@@ -3046,7 +3141,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+365"/>
+        <location filename="../widgets/shellcallview.cpp" line="+367"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3064,7 +3159,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-531"/>
+        <location line="-540"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3074,7 +3169,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+231"/>
+        <location line="+238"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>
@@ -3082,19 +3177,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-33"/>
         <location line="+84"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-241"/>
         <location line="+88"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-243"/>
+        <location line="-244"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -3125,7 +3220,7 @@ SHA-256 %3</translation>
         <translation>复制容器 ID</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost of this call</source>
         <translation>此调用的沙箱费用</translation>
     </message>
@@ -3140,20 +3235,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-102"/>
-        <location line="+156"/>
+        <location line="-103"/>
+        <location line="+157"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-154"/>
-        <location line="+156"/>
+        <location line="-155"/>
+        <location line="+157"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-146"/>
-        <location line="+154"/>
+        <location line="-147"/>
+        <location line="+155"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
@@ -3161,7 +3256,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+277"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>仅高亮显示前 %1；其余部分以纯文本显示。</translation>
     </message>
@@ -3245,12 +3340,12 @@ SHA-256 %3</translation>
         <translation>数据文件夹：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>要查看本机实施了哪些隔离和限制，请在终端中运行“sandbench doctor”。</translation>
     </message>
@@ -3301,7 +3396,7 @@ SHA-256 %3</translation>
         <translation>此窗口显示的是工作区“%1”。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>在新窗口中打开(&amp;O)</translation>
     </message>
@@ -3351,7 +3446,12 @@ SHA-256 %3</translation>
         <translation>、</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+18"/>
+        <source>This window shows this workspace already.</source>
+        <translation>此窗口已在显示该工作区。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>已创建工作区“%1”。可在新窗口中打开它，或将其设为下次启动时打开。</translation>
     </message>

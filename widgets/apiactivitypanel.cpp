@@ -62,6 +62,7 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
     m_status->setObjectName(u"ApiActivityStatus"_s);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setTextFormat(Qt::PlainText); // quotes server errors
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"ApiActivityMessage"_s);
 
@@ -102,6 +103,13 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
     connect(m_serverKey, &QLineEdit::returnPressed, m_connect, &QPushButton::click);
     connect(m_client, &EventStreamClient::eventReceived, this, &ApiActivityPanel::onEvent);
     connect(m_client, &EventStreamClient::stateChanged, this, &ApiActivityPanel::updateStatus);
+    // Requests that were running when the stream dropped can no longer say how they end.
+    connect(m_client, &EventStreamClient::stateChanged, this, [this] {
+        if (m_client->state() == EventStreamClient::State::Connected)
+            return;
+        for (ApiRequestView *view : std::as_const(m_requests))
+            view->markDisconnected();
+    });
     connect(controller, &LocalApiController::stateChanged, this, &ApiActivityPanel::followController);
     followController();
 }

@@ -2,6 +2,7 @@
 #include "apirequestview.h"
 
 #include "elidedlabel.h"
+#include "plaintooltip.h"
 #include "shellcallview.h"
 
 #include <QDateTime>
@@ -27,6 +28,7 @@ ApiRequestView::ApiRequestView(const QString &requestId, int maxBlocks, QWidget 
 
     m_api = new QLabel(this);
     m_api->setObjectName(u"ApiRequestApi"_s);
+    m_api->setTextFormat(Qt::PlainText);
     QFont bold = m_api->font();
     bold.setBold(true);
     m_api->setFont(bold);
@@ -103,9 +105,28 @@ QString ApiRequestView::usageText() const
     return m_usage->text();
 }
 
+void ApiRequestView::markDisconnected()
+{
+    if (m_finished || m_disconnected)
+        return;
+    m_disconnected = true;
+    m_ticker.stop();
+    updateElapsed(m_clock.elapsed());
+    m_status->setText(tr("Disconnected"));
+    m_status->setToolTip(tr("The connection to the server was lost while this request ran; how it ended "
+                            "is in the server's request log."));
+}
+
 void ApiRequestView::handleEvent(const QJsonObject &event)
 {
     const QString type = event.value(u"type"_s).toString();
+    if (m_disconnected && !m_finished && type != u"request.finished") {
+        // Watching again while the request still runs.
+        m_disconnected = false;
+        m_status->setText(tr("Running"));
+        m_status->setToolTip(QString());
+        m_ticker.start();
+    }
     if (m_startMs == 0)
         m_startMs = event.value(u"time_ms"_s).toInteger();
     if (m_time->text().isEmpty() && m_startMs > 0)
@@ -134,7 +155,7 @@ void ApiRequestView::onStarted(const QJsonObject &event)
     m_api->setText(api == u"messages" ? tr("Messages") : api == u"responses" ? tr("Responses") : api);
     const QString model = event.value(u"model"_s).toString();
     m_model->setText(model);
-    m_model->setToolTip(tr("Model %1").arg(model));
+    m_model->setToolTip(plainToolTip(tr("Model %1").arg(model))); // named by the calling program
     m_startMs = event.value(u"time_ms"_s).toInteger();
     m_time->setText(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs).time(), QLocale::ShortFormat));
     m_time->setToolTip(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs), QLocale::LongFormat));
@@ -165,6 +186,8 @@ void ApiRequestView::onShellCallStarted(const QJsonObject &event)
 void ApiRequestView::onFinished(const QJsonObject &event)
 {
     m_finished = true;
+    m_disconnected = false;
+    m_status->setToolTip(QString());
     m_ticker.stop();
     const qint64 endMs = event.value(u"time_ms"_s).toInteger();
     updateElapsed(m_startMs > 0 && endMs >= m_startMs ? endMs - m_startMs : m_clock.elapsed());

@@ -28,7 +28,12 @@ public:
     // output.chunk, command.finished, files.changed, request.finished).
     void handleEvent(const QJsonObject &event);
 
+    // The event stream ended before the request did: its outcome is unknown, so the view stops saying
+    // "Running" and stops counting; a later event of the request (after a reconnect) resumes it.
+    void markDisconnected();
+
     bool isFinished() const { return m_finished; }
+    bool isDisconnected() const { return m_disconnected; }
     QString apiText() const;
     QString modelText() const;
     QString statusText() const;
@@ -64,4 +69,5 @@ private:
     QElapsedTimer m_clock;
     QTimer m_ticker;
     bool m_finished = false;
+    bool m_disconnected = false;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "changelistmodel.h"
 
+#include "plaintooltip.h"
+
 #include <QLocale>
 
 using namespace Qt::StringLiterals;
@@ -67,7 +69,7 @@ QVariant ChangeListModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole:
-        return tr("%1 (%2)").arg(c.path, kindName(c.kind));
+        return plainToolTip(tr("%1 (%2)").arg(c.path, kindName(c.kind)));
     case Qt::TextAlignmentRole:
         if (index.column() == SizeColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);

@@ -3,9 +3,13 @@
 
 #include "core/chatsession.h"
 #include "inlinemessage.h"
+#include "plaintooltip.h"
+#include "safetextbrowser.h"
 #include "sandbox/shellcall.h"
 
+#include <QBuffer>
 #include <QClipboard>
+#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -21,6 +25,10 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -92,10 +100,9 @@ MessageBubble::MessageBubble(Role role, const QString &title, QWidget *parent)
     copy->setVisible(role != Role::Note);
     connect(copy, &QToolButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(m_text); });
 
-    m_body = new QTextBrowser(this);
+    m_body = new SafeTextBrowser(this);
     m_body->setObjectName(u"MessageBody"_s);
     m_body->setFrameShape(QFrame::NoFrame);
-    m_body->setOpenExternalLinks(true);
     m_body->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_body->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_body->viewport()->setAutoFillBackground(false);
@@ -143,7 +150,10 @@ void MessageBubble::render()
 {
     m_renderTimer.stop();
     if (m_role == Role::Assistant)
-        m_body->setMarkdown(m_text);
+        // Model text: no raw HTML (it could hide text or ask for resources); links open in the browser.
+        m_body->document()->setMarkdown(
+            m_text, QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
+                                                    QTextDocument::MarkdownNoHTML));
     else
         m_body->setPlainText(m_text);
     fitHeight();
@@ -383,7 +393,7 @@ void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
     auto *chip = new QToolButton(m_chips);
     chip->setObjectName(u"AttachmentChip"_s);
     chip->setText(QFileInfo(hostPath).fileName());
-    chip->setToolTip(tr("%1 (in the sandbox: %2)").arg(hostPath, sandboxPath));
+    chip->setToolTip(plainToolTip(tr("%1 (in the sandbox: %2)").arg(hostPath, sandboxPath)));
     chip->setProperty("hostPath", hostPath);
     chip->setProperty("sandboxPath", sandboxPath);
     chip->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
@@ -411,7 +421,8 @@ void ChatWidget::sendCurrentText()
     QString text = m_input->toPlainText().trimmed();
     if (text.isEmpty())
         return;
-    Q_EMIT aboutToSend();
+    if (m_preparer && !m_preparer())
+        return;
     if (!m_session->client()) {
         showError(tr("Choose a model first."));
         return;
@@ -463,9 +474,36 @@ MessageBubble *ChatWidget::addBubble(MessageBubble::Role role, const QString &ti
     return bubble;
 }
 
+namespace {
+// The bytes of an image the container made, read without following a symlink; empty when it is not a
+// regular file of at most maxBytes.
+QByteArray readImageFile(const QString &path, qint64 maxBytes)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return {};
+    QByteArray data;
+    struct stat st;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= maxBytes) {
+        QFile file;
+        if (file.open(fd, QIODevice::ReadOnly))
+            data = file.read(maxBytes);
+    }
+    ::close(fd);
+    return data;
+}
+} // namespace
+
 void ChatWidget::addImage(const QString &path)
 {
-    QImageReader reader(path);
+    // Only images inside the conversation's home: a container could plant a symlink to a file of the host.
+    const QString home = m_session && m_session->container() ? m_session->container()->homeDir() : QString();
+    if (!ChatSession::isImageInside(path, home))
+        return;
+    QByteArray bytes = readImageFile(path, 64 << 20);
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer);
     reader.setAutoTransform(true);
     const QImage image = reader.read();
     if (image.isNull())
@@ -474,7 +512,7 @@ void ChatWidget::addImage(const QString &path)
     auto *label = new ChatImage(image);
     label->setObjectName(u"ChatImage"_s);
     label->setProperty("imagePath", path);
-    label->setToolTip(QFileInfo(path).fileName());
+    label->setToolTip(plainToolTip(QFileInfo(path).fileName()));
     m_messages->insertWidget(m_messages->count() - 1, label);
     scrollToEnd();
 }

@@ -9,6 +9,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
+
 class InlineMessage;
 class QHBoxLayout;
 class QLabel;
@@ -68,6 +70,9 @@ public:
     void setTotalCost(double dollars);
     // The container the conversation runs in, shown whole in the header.
     void setContainerId(const QString &id);
+    // Called before a question goes to the session so the window can pick the model; false stops the
+    // sending (the preparer has shown why).
+    void setPreparer(std::function<bool()> preparer) { m_preparer = std::move(preparer); }
 
 public Q_SLOTS:
     void sendCurrentText();
@@ -75,8 +80,6 @@ public Q_SLOTS:
 Q_SIGNALS:
     void attachRequested();
     void attachmentClicked(const QString &hostPath);
-    // Emitted before the text goes to the session so the window can pick the model.
-    void aboutToSend();
     // Something was added to transcript().
     void transcriptChanged();
 
@@ -110,4 +113,5 @@ private:
     MessageBubble *m_current = nullptr;
     QStringList m_pendingSandboxPaths;
     QList<TranscriptEntry> m_transcript;
+    std::function<bool()> m_preparer;
 };

@@ -25,6 +25,7 @@ CsvPreview::CsvPreview(QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    m_title->setTextFormat(Qt::PlainText); // a file name from a container
     m_rows = new QLabel(this);
     m_rows->setObjectName(u"CsvRowCount"_s);
     m_progress = new QProgressBar(this);

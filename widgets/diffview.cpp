@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diffview.h"
 
+#include "safetextbrowser.h"
+
 #include <QButtonGroup>
 #include <QEvent>
 #include <QFontDatabase>
@@ -123,7 +125,7 @@ DiffView::DiffView(QWidget *parent)
             setMode(Mode::SideBySide);
     });
 
-    m_text = new QTextBrowser(this);
+    m_text = new SafeTextBrowser(this);
     m_text->setObjectName(u"DiffText"_s);
     m_text->setOpenLinks(false);
     // Long lines wrap inside their cell, so both sides of a side-by-side diff stay in view.

@@ -5,6 +5,7 @@
 #include "documentspanelmodel.h"
 #include "filedialog.h"
 #include "inlinemessage.h"
+#include "safetextbrowser.h"
 #include "syntaxhighlighter.h"
 
 #include <QDesktopServices>
@@ -105,10 +106,46 @@ QString copyFile(const QString &source, const QString &target)
     return {};
 }
 
+// True when both files hold the same bytes.
+bool sameContent(const QString &a, const QString &b)
+{
+    QFile fa(a), fb(b);
+    if (!fa.open(QIODevice::ReadOnly) || !fb.open(QIODevice::ReadOnly) || fa.size() != fb.size())
+        return false;
+    while (!fa.atEnd()) {
+        if (fa.read(1 << 20) != fb.read(1 << 20))
+            return false;
+    }
+    return true;
+}
+
+// Where the copy of a document goes in dir: its own name, unless a copy by that name exists and differs
+// (the user edited it in the other application); then "name (2).ext", "name (3).ext"… so that edit is kept.
+// An identical existing copy is reused as it is (*reuse set).
+QString externalCopyTarget(const QString &dir, const QString &fileName, const QString &contentPath,
+                           bool *reuse)
+{
+    *reuse = false;
+    const QFileInfo info(fileName);
+    const QString base = info.completeBaseName();
+    const QString suffix = info.suffix().isEmpty() ? QString() : u'.' + info.suffix();
+    for (int n = 1;; ++n) {
+        const QString name = n == 1 ? fileName : u"%1 (%2)%3"_s.arg(base).arg(n).arg(suffix);
+        const QString path = dir + u'/' + name;
+        const QFileInfo existing(path);
+        if (!existing.exists() && !existing.isSymLink())
+            return path;
+        if (existing.isFile() && !existing.isSymLink() && sameContent(path, contentPath)) {
+            *reuse = true;
+            return path;
+        }
+    }
+}
+
 // A private directory for copies handed to other applications, which need the real file name.
 QString externalCopyDir(const QString &id, QString *error)
 {
-    const QString base = QDir::temp().filePath(u"sandbench-documents-%1"_s.arg(::getuid()));
+    const QString base = DocumentsPanel::externalCopyBase();
     QDir().mkpath(base);
     QFile::setPermissions(base, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     const QFileInfo info(base);
@@ -191,6 +228,7 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     m_deleteText = new QLabel(m_deleteBar);
     m_deleteText->setObjectName(u"DocumentDeleteText"_s);
     m_deleteText->setWordWrap(true);
+    m_deleteText->setTextFormat(Qt::PlainText); // names come from containers: never read as HTML
     auto *confirm = new QPushButton(tr("Delete"), m_deleteBar);
     confirm->setObjectName(u"DocumentDeleteConfirmButton"_s);
     auto *keep = new QPushButton(tr("Keep"), m_deleteBar);
@@ -225,17 +263,20 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     bold.setBold(true);
     m_previewTitle->setFont(bold);
     m_previewTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_previewTitle->setTextFormat(Qt::PlainText);
     m_previewDetails = new QLabel(this);
     m_previewDetails->setObjectName(u"DocumentPreviewDetails"_s);
     m_previewDetails->setForegroundRole(QPalette::PlaceholderText);
     m_previewDetails->setWordWrap(true);
+    m_previewDetails->setTextFormat(Qt::PlainText);
 
     m_placeholder = new QLabel(tr("Select a document to see it here."), this);
     m_placeholder->setObjectName(u"DocumentPreviewPlaceholder"_s);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_placeholder->setForegroundRole(QPalette::PlaceholderText);
-    m_text = new QTextBrowser(this);
+    m_placeholder->setTextFormat(Qt::PlainText);
+    m_text = new SafeTextBrowser(this);
     m_text->setObjectName(u"DocumentTextPreview"_s);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setLineWrapMode(QTextEdit::NoWrap);
@@ -295,7 +336,14 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     refresh();
 }
 
-DocumentsPanel::~DocumentsPanel() = default;
+DocumentsPanel::~DocumentsPanel()
+{
+    // The copies handed to other applications this session go with the window (a few small directories).
+    for (const QString &id : std::as_const(m_openedCopies)) {
+        if (const QString dir = externalCopyDirOf(id); !dir.isEmpty())
+            QDir(dir).removeRecursively();
+    }
+}
 
 const DocumentEntry *DocumentsPanel::current() const
 {
@@ -533,9 +581,21 @@ void DocumentsPanel::openExternally()
         const QString dir = externalCopyDir(copy.id, &error);
         if (dir.isEmpty())
             return error;
-        *target = dir + u'/' + copy.filename;
-        return copyFile(copy.contentPath(), *target);
+        bool reuse = false;
+        *target = externalCopyTarget(dir, copy.filename, copy.contentPath(), &reuse);
+        return reuse ? QString() : copyFile(copy.contentPath(), *target);
     }));
+    m_openedCopies.insert(copy.id);
+}
+
+QString DocumentsPanel::externalCopyBase()
+{
+    return QDir::temp().filePath(u"sandbench-documents-%1"_s.arg(::getuid()));
+}
+
+QString DocumentsPanel::externalCopyDirOf(const QString &id)
+{
+    return DocumentsPanelModel::isValidId(id) ? externalCopyBase() + u'/' + id : QString();
 }
 
 void DocumentsPanel::saveAs()
@@ -595,6 +655,8 @@ void DocumentsPanel::confirmDelete()
     const DocumentEntry doc = *m_model->document(row);
     // Only ever a direct child of the documents directory, whatever meta.json says.
     const QString dir = QDir(m_documentsDir).filePath(id);
+    const QString copies = externalCopyDirOf(id);
+    m_openedCopies.remove(id);
     auto *watcher = new QFutureWatcher<bool>(this);
     connect(watcher, &QFutureWatcher<bool>::finished, this, [this, watcher, doc] {
         watcher->deleteLater();
@@ -608,5 +670,10 @@ void DocumentsPanel::confirmDelete()
         }
         refresh();
     });
-    watcher->setFuture(QtConcurrent::run([dir] { return QDir(dir).removeRecursively(); }));
+    watcher->setFuture(QtConcurrent::run([dir, copies] {
+        // The copies opened in other applications go too (a deleted document leaves nothing behind).
+        if (!copies.isEmpty())
+            QDir(copies).removeRecursively();
+        return QDir(dir).removeRecursively();
+    }));
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QImage>
+#include <QSet>
 #include <QWidget>
 
 class CsvPreview;
@@ -36,6 +37,10 @@ public:
     ~DocumentsPanel() override;
 
     QString documentsDir() const { return m_documentsDir; }
+    // The private directory (per user) of copies handed to other applications by Open, and a document's
+    // own directory in it (empty for an invalid id). Removed when the document is deleted and at exit.
+    static QString externalCopyBase();
+    static QString externalCopyDirOf(const QString &id);
     DocumentsPanelModel *model() const { return m_model; }
     QString currentDocumentId() const;
     // What the preview shows now: "none", "text", "image", "csv", "binary" or "error".
@@ -84,6 +89,7 @@ private:
     quint64 m_previewGeneration = 0;
     QString m_previewKind = QStringLiteral("none");
     QString m_pendingDelete;
+    QSet<QString> m_openedCopies; // ids with a copy in externalCopyDirOf() made by this panel
     QImage m_previewImage; // the full-size image the preview shows scaled
 
     QStackedWidget *m_listStack = nullptr;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "documentspanelmodel.h"
 
+#include "plaintooltip.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -145,13 +147,14 @@ QVariant DocumentsPanelModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (index.column()) {
         case NameColumn:
-            return tr("%1\nDocument %2\nSHA-256 %3").arg(doc.filename, doc.id, doc.sha256);
+            return plainToolTip(tr("%1\nDocument %2\nSHA-256 %3").arg(doc.filename, doc.id, doc.sha256));
         case SizeColumn:
             return tr("%1 bytes").arg(QLocale().toString(doc.size));
         case SourceColumn:
-            return doc.containerId.isEmpty() ? QString()
-                                             : tr("Promoted from /workspace/home/%1 in container %2")
-                                                   .arg(doc.sourcePath, doc.containerId);
+            return doc.containerId.isEmpty()
+                       ? QString()
+                       : plainToolTip(tr("Promoted from /workspace/home/%1 in container %2")
+                                          .arg(doc.sourcePath, doc.containerId));
         case DateColumn:
             return doc.createdMs > 0 ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(doc.createdMs),
                                                           QLocale::LongFormat)

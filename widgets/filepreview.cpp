@@ -3,6 +3,7 @@
 
 #include "csvpreview.h"
 #include "inlinemessage.h"
+#include "safetextbrowser.h"
 #include "sandbox/history/filestore.h"
 #include "syntaxhighlighter.h"
 
@@ -186,7 +187,7 @@ FilePreview::FilePreview(QWidget *parent)
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
     m_placeholder->setEnabled(false);
-    m_text = new QTextBrowser(this);
+    m_text = new SafeTextBrowser(this);
     m_text->setObjectName(u"FilePreviewText"_s);
     m_text->setOpenLinks(false);
     m_text->setLineWrapMode(QTextEdit::NoWrap);

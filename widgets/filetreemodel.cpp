@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "filetreemodel.h"
 
+#include "plaintooltip.h"
+
 #include <QApplication>
 #include <QDateTime>
 #include <QLocale>
@@ -166,7 +168,8 @@ QVariant FileTreeModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole:
         if (index.column() == NameColumn)
-            return n->folder ? n->path : tr("%1 — %2 bytes").arg(n->path, QLocale().toString(n->size));
+            return plainToolTip(n->folder ? n->path
+                                          : tr("%1 — %2 bytes").arg(n->path, QLocale().toString(n->size)));
         break;
     case Qt::DecorationRole:
         if (index.column() == NameColumn && qApp)

@@ -127,6 +127,7 @@ QWidget *GuardrailsPanel::buildSettingsPage()
                                        .arg(languages.join(u", "_s)));
     m_patternSetLabel->setObjectName(u"GuardrailsPatternSetLabel"_s);
     m_patternSetLabel->setWordWrap(true);
+    m_patternSetLabel->setTextFormat(Qt::PlainText);
     m_patternSetLabel->setToolTip(patterns.families().join(u'\n'));
     m_patternSetLabel->setForegroundRole(QPalette::PlaceholderText);
     grid->addWidget(m_patternSetLabel, 2, 0, 1, 3);
@@ -162,6 +163,7 @@ QWidget *GuardrailsPanel::buildSettingsPage()
     m_statusLabel = new QLabel;
     m_statusLabel->setObjectName(u"GuardrailsStatusLabel"_s);
     m_statusLabel->setWordWrap(true);
+    m_statusLabel->setTextFormat(Qt::PlainText);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_statusLabel, 1);
     buttons->addWidget(m_revertButton);
@@ -239,6 +241,7 @@ QWidget *GuardrailsPanel::buildTestPage()
     m_testVerdict->setObjectName(u"GuardrailsTestVerdict"_s);
     m_testVerdict->setWordWrap(true);
     m_testVerdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_testVerdict->setTextFormat(Qt::RichText); // every dynamic part is escaped where the verdict is built
     m_testForwardedLabel = new QLabel(tr("What the model would read:"));
     m_testForwarded = new QPlainTextEdit;
     m_testForwarded->setObjectName(u"GuardrailsTestForwarded"_s);
@@ -277,6 +280,7 @@ QWidget *GuardrailsPanel::buildReportPage()
     m_reportSummary = new QLabel;
     m_reportSummary->setObjectName(u"GuardrailsReportSummary"_s);
     m_reportSummary->setWordWrap(true);
+    m_reportSummary->setTextFormat(Qt::PlainText);
     m_reportTable = new QTreeWidget;
     m_reportTable->setObjectName(u"GuardrailsReportTable"_s);
     m_reportTable->setRootIsDecorated(false);
@@ -426,7 +430,7 @@ void GuardrailsPanel::save()
     };
     m_saveButton->setEnabled(false);
     auto *watcher = new QFutureWatcher<Saved>(this);
-    connect(watcher, &QFutureWatcher<Saved>::finished, this, [this, watcher] {
+    connect(watcher, &QFutureWatcher<Saved>::finished, this, [this, watcher, guardrails, scan] {
         watcher->deleteLater();
         const Saved result = watcher->result();
         if (!result.ok) {
@@ -438,7 +442,8 @@ void GuardrailsPanel::save()
         }
         m_loadedBytes = result.bytes;
         m_message->hide();
-        setDirty(false);
+        // Edits made while the file was being written are not in it: they stay unsaved.
+        setDirty(editedGuardrails() != guardrails || editedScanToolOutput() != scan);
         Q_EMIT saved(true);
     });
     watcher->setFuture(QtConcurrent::run([dir, guardrails, scan] {
@@ -616,6 +621,7 @@ void GuardrailsPanel::reloadReport()
         bool hasLog = false;
         qint64 requests = 0;
         qint64 falsePositives = 0;
+        qint64 detected = 0; // requests with a detection of any guardrail
         QList<GuardrailReportRow> rows;
     };
     auto *watcher = new QFutureWatcher<Report>(this);
@@ -647,18 +653,17 @@ void GuardrailsPanel::reloadReport()
             m_reportSummary->setText(tr("No logged requests in this period yet. Turn guardrails on with Flag and send "
                                         "traffic through the local API to see what Redact or Block would do."));
         } else {
-            qint64 worst = 0;
-            for (const GuardrailReportRow &r : report.rows)
-                worst = std::max(worst, r.matchedRequests);
             m_reportSummary->setText(
                 tr("%n request(s) logged in this period.", nullptr, int(report.requests)) + u' ' +
-                tr("At most %1 of them (%2 %) would have been changed by Redact or refused by Block.")
-                    .arg(worst)
-                    .arg(QLocale().toString(100.0 * double(worst) / double(report.requests), 'f', 1)) +
-                (report.falsePositives > 0
-                     ? u' ' + tr("%n detection(s) were reported as false positives.", nullptr,
-                                 int(report.falsePositives))
-                     : QString()));
+                tr("%1 of them (%2 %) had at least one detection: with Redact or Block, those would have "
+                   "been "
+                   "changed or refused.")
+                    .arg(report.detected)
+                    .arg(QLocale().toString(100.0 * double(report.detected) / double(report.requests), 'f',
+                                            1)) +
+                (report.falsePositives > 0 ? u' ' + tr("%n detection(s) were reported as false positives.",
+                                                       nullptr, int(report.falsePositives))
+                                           : QString()));
         }
         Q_EMIT reportLoaded();
     });
@@ -672,6 +677,7 @@ void GuardrailsPanel::reloadReport()
         all.from = from;
         report.requests = log->count(all);
         report.falsePositives = log->falsePositiveCount();
+        report.detected = log->detectedRequestCount(from, QDateTime());
         return report;
     }));
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historymodel.h"
 
+#include "plaintooltip.h"
+
 #include <QDateTime>
 #include <QLocale>
 
@@ -75,7 +77,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (index.column()) {
         case CommandColumn:
-            return e.command;
+            return plainToolTip(e.command);
         case ChangesColumn:
             return tr("%1 added, %2 changed, %3 deleted")
                 .arg(QString::number(e.added), QString::number(e.modified), QString::number(e.deleted));

@@ -18,6 +18,7 @@ InlineConfirm::InlineConfirm(QWidget *parent)
     m_label = new QLabel(this);
     m_label->setObjectName(u"InlineConfirmText"_s);
     m_label->setWordWrap(true);
+    m_label->setTextFormat(Qt::PlainText); // questions quote names that may come from a container
     // Stacked: the conversations dock is narrow, and each answer is a sentence.
     m_buttons = new QVBoxLayout;
     m_buttons->setContentsMargins(0, 0, 0, 0);

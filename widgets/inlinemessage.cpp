@@ -18,6 +18,8 @@ InlineMessage::InlineMessage(QWidget *parent)
     m_label->setObjectName(u"InlineMessageText"_s);
     m_label->setWordWrap(true);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Messages quote file names, hosts and errors that may come from a container: never read as HTML.
+    m_label->setTextFormat(Qt::PlainText);
     m_close = new QToolButton(this);
     m_close->setObjectName(u"InlineMessageClose"_s);
     m_close->setAutoRaise(true);

@@ -72,6 +72,7 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     m_status->setObjectName(u"LocalApiStatus"_s);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setTextFormat(Qt::PlainText); // quotes server errors
 
     m_url = new QLineEdit(this);
     m_url->setObjectName(u"LocalApiUrl"_s);
@@ -306,6 +307,7 @@ void LocalApiPage::revokeSelectedKey()
                                     .arg(label),
                                 QMessageBox::Yes | QMessageBox::Cancel, this);
     box->setObjectName(u"LocalApiRevokeConfirm"_s);
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->button(QMessageBox::Yes)->setText(tr("Revoke"));
     box->setDefaultButton(QMessageBox::Cancel);

@@ -20,6 +20,10 @@ LogsReader::LogsReader(const QString &dataDir, const QString &workspace, QObject
 LogsReader::~LogsReader()
 {
     m_timer.stop();
+    // Queries nobody will read (stale pages, details) are dropped rather than waited for; a running export
+    // sees the flag and stops.
+    m_closing = true;
+    m_pool.clear();
     // The connection must be closed on the thread that opened it.
     (void)QtConcurrent::run(&m_pool, [this] {
         delete m_log;
@@ -32,17 +36,30 @@ RequestLog *LogsReader::openLog()
 {
     if (m_log)
         return m_log;
-    if (!QFileInfo::exists(m_path))
+    if (m_closing || !QFileInfo::exists(m_path))
         return nullptr;
     auto *log = new RequestLog;
     QString error;
-    if (!log->open(m_path, &error)) {
-        qWarning("Cannot read the request log %s: %s", qUtf8Printable(m_path), qUtf8Printable(error));
+    if (!log->openExisting(m_path, &error)) {
         delete log;
-        return nullptr;
+        const QMutexLocker lock(&m_errorMutex);
+        if (error != m_error)
+            qWarning("Cannot read the request log %s: %s", qUtf8Printable(m_path), qUtf8Printable(error));
+        m_error = error;
+        return nullptr; // tried again on the next query: the gateway may be creating or upgrading it
+    }
+    {
+        const QMutexLocker lock(&m_errorMutex);
+        m_error.clear();
     }
     m_log = log;
     return m_log;
+}
+
+QString LogsReader::lastError() const
+{
+    const QMutexLocker lock(&m_errorMutex);
+    return m_error;
 }
 
 void LogsReader::setWatching(bool on)

@@ -10,9 +10,10 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
-#include <QLocale>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QPushButton>
 #include <QRadioButton>
@@ -135,6 +136,7 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_newEntryError->setObjectName(u"NetworkPolicyNewEntryError"_s);
     m_newEntryError->setWordWrap(true);
     m_newEntryError->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_newEntryError->setTextFormat(Qt::PlainText); // quotes what was typed or read from the policy file
     m_newEntryError->hide();
     {
         const QColor text = palette().color(QPalette::Text);
@@ -166,6 +168,7 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_count = new QLabel(this);
     m_count->setObjectName(u"NetworkPolicyCount"_s);
     m_count->setForegroundRole(QPalette::PlaceholderText);
+    m_count->setTextFormat(Qt::PlainText);
 
     m_wildcardWarning = new InlineMessage(this);
     m_wildcardWarning->setObjectName(u"NetworkPolicyWildcardWarning"_s);
@@ -218,9 +221,11 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     QFont bold = m_connectionsTitle->font();
     bold.setBold(true);
     m_connectionsTitle->setFont(bold);
+    m_connectionsTitle->setTextFormat(Qt::PlainText);
     m_connectionsHint = new QLabel(this);
     m_connectionsHint->setObjectName(u"NetworkConnectionsHint"_s);
     m_connectionsHint->setWordWrap(true);
+    m_connectionsHint->setTextFormat(Qt::PlainText); // names the policy's hosts
     m_connectionsHint->setForegroundRole(QPalette::PlaceholderText);
     m_clearConnections = new QPushButton(tr("Clear"), this);
     m_clearConnections->setObjectName(u"NetworkConnectionsClear"_s);
@@ -315,7 +320,7 @@ void NetworkPolicyEditor::setContainer(Container *container)
     if (container != m_container && m_scope == Scope::Container)
         m_message->hide(); // it was about the other conversation
     m_container = container;
-    m_connectionsTable->setModel(connectionsModel());
+    setConnectionsModel(connectionsModel());
     if (m_connectionsTable->model()) {
         // Fixed widths from the font: resizing to contents on every live row would cost a pass over all rows.
         const QFontMetrics fm = m_connectionsTable->fontMetrics();
@@ -343,6 +348,17 @@ void NetworkPolicyEditor::setContainer(Container *container)
     else if (m_scope == Scope::Container)
         loadForm();
     updateConnectionsHeader();
+}
+
+void NetworkPolicyEditor::setConnectionsModel(NetworkConnectionsModel *model)
+{
+    if (m_connectionsTable->model() == model)
+        return;
+    // setModel() makes a new selection model and leaves the old one to its owner: delete it here.
+    QItemSelectionModel *old = m_connectionsTable->selectionModel();
+    m_connectionsTable->setModel(model);
+    if (old && old != m_connectionsTable->selectionModel())
+        old->deleteLater();
 }
 
 void NetworkPolicyEditor::seed(Container *container)
@@ -381,7 +397,7 @@ NetworkConnectionsModel *NetworkPolicyEditor::modelFor(Container *container)
     connect(container, &QObject::destroyed, this, [this, container] {
         NetworkConnectionsModel *gone = m_connections.take(container);
         if (m_connectionsTable->model() == gone)
-            m_connectionsTable->setModel(nullptr);
+            setConnectionsModel(nullptr);
         delete gone;
     });
     connect(model, &QAbstractItemModel::rowsInserted, this, &NetworkPolicyEditor::updateConnectionsHeader);
@@ -590,7 +606,7 @@ void NetworkPolicyEditor::updateState()
     }
     m_emptyRows->setVisible(m_rows.isEmpty());
     m_emptyRows->setText(m_readOnly ? tr("No hosts.") : tr("No hosts yet: add one above or pick a preset."));
-    m_count->setText(tr("%1 of %2 entries").arg(m_rows.size()).arg(NetworkPolicy::MaxEntries));
+    m_count->setText(tr("%n of %1 entries", nullptr, int(m_rows.size())).arg(NetworkPolicy::MaxEntries));
 
     bool wildcard = isUnrestrictedEntry(m_newEntry->text().trimmed());
     for (const NetworkPolicyEntryRow *row : std::as_const(m_rows))

@@ -91,6 +91,7 @@ private:
     // default get the new one (they are as new as a container made now).
     void reseedUnstarted(const NetworkPolicy &previous);
     NetworkConnectionsModel *modelFor(Container *container);
+    void setConnectionsModel(NetworkConnectionsModel *model); // deletes the table's previous selection model
 
     WorkspacePolicy m_workspace;
     QPointer<Container> m_container;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "networkpolicyeditorconnections.h"
 
+#include "plaintooltip.h"
+
 #include <QApplication>
 #include <QLocale>
 #include <QStyle>
@@ -107,7 +109,8 @@ QVariant NetworkConnectionsModel::data(const QModelIndex &index, int role) const
             tip += u'\n' + tr("Sent %1 bytes, received %2 bytes")
                                .arg(QLocale().toString(e.bytesUp), QLocale().toString(e.bytesDown));
         tip += u'\n' + QLocale().toString(e.started.toLocalTime(), QLocale::LongFormat);
-        return tip;
+        // Host and reason come from the container: shown as text, never read as markup.
+        return plainToolTip(tip);
     }
     case Qt::DecorationRole:
         if (index.column() == ResultColumn) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "networkpolicyeditorrow.h"
 
+#include "plaintooltip.h"
 #include "sandbox/net/networkpolicy.h"
 
 #include <QEvent>
@@ -29,6 +30,7 @@ NetworkPolicyEntryRow::NetworkPolicyEntryRow(const QString &text, QWidget *paren
     m_errorLabel->setObjectName(u"NetworkPolicyEntryError"_s);
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->setTextFormat(Qt::PlainText); // quotes the entry
     m_errorLabel->hide();
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -63,7 +65,7 @@ void NetworkPolicyEntryRow::validate()
     NetworkPolicy::validateEntry(text(), &m_error);
     m_errorLabel->setText(m_error);
     m_errorLabel->setVisible(!m_error.isEmpty());
-    m_edit->setToolTip(m_error);
+    m_edit->setToolTip(m_error.isEmpty() ? QString() : plainToolTip(m_error));
 }
 
 void NetworkPolicyEntryRow::changeEvent(QEvent *event)

@@ -102,6 +102,7 @@ void SettingsDialog::addPage(const QString &id, const QString &title, const QIco
 
     auto *heading = new QLabel(title);
     heading->setObjectName(u"SettingsPageTitle"_s);
+    heading->setTextFormat(Qt::PlainText);
     QFont font = heading->font();
     font.setPointSizeF(font.pointSizeF() * 1.3);
     font.setBold(true);

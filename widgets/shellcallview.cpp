@@ -2,6 +2,7 @@
 #include "shellcallview.h"
 
 #include "elidedlabel.h"
+#include "plaintooltip.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -104,6 +105,7 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     m_badge = new QLabel(tr("waiting"), this);
     m_badge->setObjectName(u"OutcomeBadge"_s);
     m_badge->setAlignment(Qt::AlignCenter);
+    m_badge->setTextFormat(Qt::PlainText);
 
     m_output = new QPlainTextEdit(this);
     m_output->setObjectName(u"CommandOutput"_s);
@@ -406,7 +408,7 @@ void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QStrin
     else
         setStatus(tr("Incomplete"));
     if (!reason.isEmpty())
-        m_status->setToolTip(reason);
+        m_status->setToolTip(plainToolTip(reason));
     m_item.insert(u"status"_s, allRan ? u"completed"_s : u"incomplete"_s);
     for (int i = 0; i < m_commands.size(); ++i) {
         if (m_commandDone.at(i))
@@ -427,7 +429,7 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     m_title->setObjectName(u"CallContainer"_s);
     m_title->setText(tr("Container %1").arg(containerId.isEmpty() ? tr("(unknown)") : containerId));
     if (!containerId.isEmpty())
-        m_title->setToolTip(tr("Container %1").arg(containerId));
+        m_title->setToolTip(plainToolTip(tr("Container %1").arg(containerId))); // a trace names any id
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -448,6 +450,7 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     m_title->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_status = new QLabel(this);
     m_status->setObjectName(u"CallStatus"_s);
+    m_status->setTextFormat(Qt::PlainText);
     m_elapsed = new QLabel(this);
     m_elapsed->setObjectName(u"ElapsedLabel"_s);
     m_cost = new QLabel(this);
@@ -512,7 +515,7 @@ QString ShellCallView::formatElapsed(qint64 ms)
 
 void ShellCallView::setCostToolTip(const QString &text)
 {
-    m_cost->setToolTip(text);
+    m_cost->setToolTip(plainToolTip(text));
 }
 
 void ShellCallView::setStatus(const QString &text)
@@ -562,7 +565,7 @@ void ShellCallView::onFinished()
     else
         setStatus(tr("Incomplete"));
     if (!m_call->errorString().isEmpty())
-        m_status->setToolTip(m_call->errorString());
+        m_status->setToolTip(plainToolTip(m_call->errorString()));
     for (int i = int(results.size()); i < m_commands.size(); ++i) {
         CommandResult notRun;
         m_commands[i]->setResult(notRun);
@@ -582,6 +585,7 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_traceTitle = new QLabel(this);
     m_traceTitle->setObjectName(u"TraceTitle"_s);
     m_traceTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_traceTitle->setTextFormat(Qt::PlainText); // names a trace file
     m_traceTitle->hide();
     m_rerun = new QPushButton(tr("Re-run locally"), this);
     m_rerun->setObjectName(u"RerunButton"_s);

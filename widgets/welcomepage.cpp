@@ -41,11 +41,13 @@ WelcomePage::WelcomePage(const QString &dataDir, const QString &workspace, QWidg
     m_dataDir->setAlignment(Qt::AlignCenter);
     m_dataDir->setWordWrap(true);
     m_dataDir->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_dataDir->setTextFormat(Qt::PlainText);
 
     m_workspace = new QLabel(tr("Workspace: %1").arg(workspace), this);
     m_workspace->setObjectName(u"WorkspaceLabel"_s);
     m_workspace->setAlignment(Qt::AlignCenter);
     m_workspace->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_workspace->setTextFormat(Qt::PlainText);
 
     m_doctorHint = new QLabel(tr("To see which isolation and limits this machine enforces, run "
                                  "\u201csandbench doctor\u201d in a terminal."),

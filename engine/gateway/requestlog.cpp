@@ -524,6 +524,63 @@ bool RequestLog::open(const QString &path, QString *error)
     return true;
 }
 
+bool RequestLog::openExisting(const QString &path, QString *error)
+{
+    const auto fail = [error](const QString &text) {
+        if (error)
+            *error = text;
+        return false;
+    };
+    if (m_writer || !m_readConnection.isEmpty())
+        return fail(u"request log already open"_s);
+    if (!QFileInfo(path).isFile())
+        return fail(u"%1 does not exist"_s.arg(path));
+    m_path = path;
+    m_readConnection = u"sandbench-log-view-"_s % QUuid::createUuid().toString(QUuid::WithoutBraces);
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_readConnection);
+    db.setDatabaseName(path);
+    db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
+    if (!db.open())
+        return fail(u"cannot open %1: %2"_s.arg(path, db.lastError().text()));
+    QSqlQuery q(db);
+    if (!q.exec(u"PRAGMA user_version"_s) || !q.next())
+        return fail(u"cannot read %1: %2"_s.arg(path, q.lastError().text()));
+    const int version = q.value(0).toInt();
+    if (version != schemaVersion())
+        return fail(u"%1 has schema version %2; this Sandbench reads version %3"_s.arg(
+            path, QString::number(version), QString::number(schemaVersion())));
+    m_fts = scalar(db, u"SELECT count(*) FROM sqlite_master WHERE name = 'request_text'"_s).toInt() == 1;
+    return true;
+}
+
+bool RequestLog::reportFalsePositiveNow(qint64 detectionId, const QString &note, QString *error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    if (!db.isOpen()) {
+        if (error)
+            *error = u"the request log is not open"_s;
+        return false;
+    }
+    QSqlQuery q(db);
+    // Only for a detection that is still there (retention may have removed it meanwhile).
+    q.prepare(u"INSERT INTO false_positives (detection_id, time_ms, note) SELECT id, ?, ? FROM detections"
+              " WHERE id = ?"_s);
+    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
+    q.addBindValue(note);
+    q.addBindValue(detectionId);
+    if (!q.exec()) {
+        if (error)
+            *error = q.lastError().text();
+        return false;
+    }
+    if (q.numRowsAffected() != 1) {
+        if (error)
+            *error = u"detection %1 is no longer in the log"_s.arg(detectionId);
+        return false;
+    }
+    return true;
+}
+
 void RequestLog::setIoLogging(bool on)
 {
     QMutexLocker lock(&m_mutex);
@@ -794,35 +851,94 @@ QList<GuardrailReportRow> RequestLog::flagReport(const QDateTime &from, const QD
     return out;
 }
 
-bool RequestLog::exportJsonl(const QString &path, const LogFilter &filter, QString *error) const
+qint64 RequestLog::detectedRequestCount(const QDateTime &from, const QDateTime &to) const
 {
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    QSqlQuery q(db);
+    q.prepare(u"SELECT count(DISTINCT d.request_id) FROM detections d JOIN requests r ON r.id = d.request_id"
+              " WHERE r.time_ms >= ? AND r.time_ms < ?"_s);
+    q.addBindValue(from.isValid() ? from.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min());
+    q.addBindValue(to.isValid() ? to.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max());
+    if (!q.exec() || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+bool RequestLog::exportJsonl(const QString &path, const LogFilter &filter, QString *error, qint64 *written,
+                             const std::atomic_bool *cancel) const
+{
+    const auto fail = [error](const QString &text) {
+        if (error)
+            *error = text;
+        return false;
+    };
+    if (written)
+        *written = 0;
+    QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
+    if (!db.isOpen())
+        return fail(u"the request log is not open"_s);
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    LogFilter page = filter;
-    page.limit = 500;
-    page.offset = filter.offset;
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(file.errorString());
+    // One read transaction: every page comes from the same snapshot (WAL keeps it while the writer commits).
+    if (!db.transaction())
+        return fail(db.lastError().text());
+    const auto finish = [&db](bool ok) {
+        db.rollback(); // read only: nothing to commit
+        return ok;
+    };
+    QVariantList filterBinds;
+    const QString where = whereClause(filter, &filterBinds);
     qint64 remaining = filter.limit > 0 ? filter.limit : std::numeric_limits<qint64>::max();
+    qint64 count = 0;
+    // The first page skips filter.offset rows; the next ones start below the last row written (time, id).
+    std::optional<std::pair<qint64, qint64>> last;
     while (remaining > 0) {
-        page.limit = int(std::min<qint64>(500, remaining));
-        const QList<RequestRecord> rows = search(page);
-        for (const RequestRecord &summary : rows) {
-            if (const auto full = request(summary.rowId))
-                file.write(QJsonDocument(recordToJson(*full)).toJson(QJsonDocument::Compact) + '\n');
+        if (cancel && cancel->load()) {
+            file.cancelWriting();
+            return finish(fail(u"cancelled"_s));
         }
-        if (rows.size() < page.limit)
+        const int pageSize = int(std::min<qint64>(500, remaining));
+        QVariantList binds = filterBinds;
+        QString sql = u"SELECT r.id, r.time_ms FROM requests r"_s % where;
+        if (last) {
+            sql += (where.isEmpty() ? u" WHERE "_s : u" AND "_s) %
+                   u"(r.time_ms < ? OR (r.time_ms = ? AND r.id < ?))"_s;
+            binds << last->first << last->first << last->second;
+        }
+        sql += u" ORDER BY r.time_ms DESC, r.id DESC LIMIT ? OFFSET ?"_s;
+        binds << pageSize << (last ? 0 : filter.offset);
+        QSqlQuery q(db);
+        q.prepare(sql);
+        for (const QVariant &b : std::as_const(binds))
+            q.addBindValue(b);
+        if (!q.exec()) {
+            file.cancelWriting();
+            return finish(fail(q.lastError().text()));
+        }
+        int rows = 0;
+        while (q.next()) {
+            ++rows;
+            last = std::make_pair(q.value(1).toLongLong(), q.value(0).toLongLong());
+            if (const auto full = request(last->second)) {
+                const QByteArray line =
+                    QJsonDocument(recordToJson(*full)).toJson(QJsonDocument::Compact) + '\n';
+                if (file.write(line) != line.size()) {
+                    file.cancelWriting();
+                    return finish(fail(file.errorString()));
+                }
+                ++count;
+            }
+        }
+        if (rows < pageSize)
             break;
-        remaining -= rows.size();
-        page.offset += int(rows.size());
+        remaining -= rows;
     }
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
+    finish(true);
+    if (!file.commit())
+        return fail(file.errorString());
+    if (written)
+        *written = count;
     return true;
 }
 

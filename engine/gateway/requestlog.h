@@ -10,6 +10,7 @@
 #include <QString>
 #include <QVariantList>
 
+#include <atomic>
 #include <optional>
 
 class QThread;
@@ -57,6 +58,10 @@ public:
 
     // Creates or migrates the database and starts the writer. Call once.
     bool open(const QString &path, QString *error = nullptr);
+    // Opens an existing log for a viewer (the GUI's panels): one connection on the caller's thread, no
+    // migrations, no journal-mode change and no writer thread, so append() and flush() do nothing. Fails,
+    // with a message, when the file is missing or holds a schema version other than schemaVersion().
+    bool openExisting(const QString &path, QString *error = nullptr);
     bool isOpen() const { return m_writer != nullptr; }
     QString path() const { return m_path; }
     bool hasFullTextSearch() const { return m_fts; }
@@ -81,7 +86,16 @@ public:
     qint64 falsePositiveCount() const;
     qint64 droppedSpans() const;
     QList<GuardrailReportRow> flagReport(const QDateTime &from, const QDateTime &to) const;
-    bool exportJsonl(const QString &path, const LogFilter &filter, QString *error = nullptr) const;
+    // Requests in [from, to) (invalid = open) with a detection of any guardrail, each counted once.
+    qint64 detectedRequestCount(const QDateTime &from, const QDateTime &to) const;
+    // Writes the requests the filter matches, newest first, one JSON object a line. All rows are read from
+    // one snapshot of the log, paged by key, so requests committed meanwhile neither repeat nor push others
+    // out. *written: the lines written. Setting *cancel stops early (the target file is then left alone).
+    bool exportJsonl(const QString &path, const LogFilter &filter, QString *error = nullptr,
+                     qint64 *written = nullptr, const std::atomic_bool *cancel = nullptr) const;
+    // Records a false-positive report at once on the caller's connection (unlike reportFalsePositive(),
+    // which queues it); false, with the reason, when it was not stored.
+    bool reportFalsePositiveNow(qint64 detectionId, const QString &note, QString *error = nullptr);
 
     // For viewers that page through the log (the GUI's Logs panel); all read on the caller's connection.
     qint64 count(const LogFilter &filter) const; // rows search() would find without limit and offset

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -15,6 +16,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -33,6 +35,9 @@ private Q_SLOTS:
     void flagReportAndFalsePositives();
     void retention();
     void exportJsonl();
+    void exportPagesOneSnapshot();
+    void viewerOpensExistingOnly();
+    void reportFalsePositiveNowSaysWhatHappened();
     void droppedSpans();
     void survivesKill();
 
@@ -341,6 +346,141 @@ void TestRequestLog::exportJsonl()
     QCOMPARE(o.value(u"request_body"_s).toString(), u"body 2"_s);
     QCOMPARE(o.value(u"shell_calls"_s).toArray().first().toObject().value(u"commands"_s).toArray().size(), 2);
     QCOMPARE(o.value(u"time"_s).toString(), u"1970-01-01T00:00:01.002Z"_s);
+}
+
+// More than one page, while the writer keeps adding newer rows: every matching row once, newest first, and
+// the count is the number of lines written.
+void TestRequestLog::exportPagesOneSnapshot()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"export-live.sqlite"_s)));
+    for (int i = 0; i < 1200; ++i)
+        log.append(
+            sample(u"p%1"_s.arg(i), 10'000 + i / 3, u"m"_s, 200, u"page %1"_s.arg(i))); // equal times too
+    log.flush();
+    for (int i = 0; i < 600; ++i) // still being written while the export reads
+        log.append(sample(u"live%1"_s.arg(i), 50'000 + i, u"m"_s, 200, u"live"_s));
+    const QString out = m_dir.filePath(u"export-live.jsonl"_s);
+    QString error;
+    qint64 written = -1;
+    LogFilter everything;
+    everything.limit = 0; // no limit
+    QVERIFY2(log.exportJsonl(out, everything, &error, &written), qPrintable(error));
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(written, qint64(lines.size()));
+    QSet<QString> ids;
+    qint64 previous = std::numeric_limits<qint64>::max();
+    for (const QByteArray &line : lines) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        QVERIFY2(!ids.contains(o.value(u"id"_s).toString()), qPrintable(o.value(u"id"_s).toString()));
+        ids.insert(o.value(u"id"_s).toString());
+        const qint64 time =
+            QDateTime::fromString(o.value(u"time"_s).toString(), Qt::ISODateWithMs).toMSecsSinceEpoch();
+        QVERIFY(time <= previous);
+        previous = time;
+    }
+    for (int i = 0; i < 1200; ++i)
+        QVERIFY(ids.contains(u"p%1"_s.arg(i)));
+    log.flush();
+
+    // limit and offset still apply: rows 10..709 of the newest-first order.
+    LogFilter window;
+    window.model = u"m"_s;
+    window.limit = 700;
+    window.offset = 10;
+    QVERIFY2(log.exportJsonl(out, window, &error, &written), qPrintable(error));
+    QCOMPARE(written, 700);
+    QFile again(out);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    const QList<QByteArray> windowLines = again.readAll().trimmed().split('\n');
+    QCOMPARE(windowLines.size(), 700);
+    QCOMPARE(QJsonDocument::fromJson(windowLines.first()).object().value(u"id"_s).toString(), u"live589"_s);
+
+    // A cancelled export leaves the target alone.
+    const std::atomic_bool cancel = true;
+    QVERIFY(!log.exportJsonl(m_dir.filePath(u"cancelled.jsonl"_s), {}, &error, &written, &cancel));
+    QVERIFY(!QFile::exists(m_dir.filePath(u"cancelled.jsonl"_s)));
+}
+
+void TestRequestLog::viewerOpensExistingOnly()
+{
+    const QString path = m_dir.filePath(u"viewer/logs.sqlite"_s);
+    QString error;
+    {
+        RequestLog viewer;
+        QVERIFY(!viewer.openExisting(path, &error));
+        QVERIFY2(error.contains(u"does not exist"_s), qPrintable(error));
+        QVERIFY(!QFile::exists(path));
+    }
+    {
+        RequestLog writer;
+        QVERIFY(writer.open(path));
+        writer.append(sample(u"v1"_s, 1000, u"m"_s, 200, u"viewed"_s));
+        writer.flush();
+        RequestLog viewer;
+        QVERIFY2(viewer.openExisting(path, &error), qPrintable(error));
+        QCOMPARE(viewer.count({}), 1);
+        QCOMPARE(viewer.search({}).constFirst().id, u"v1"_s);
+        QCOMPARE(viewer.hasFullTextSearch(), writer.hasFullTextSearch());
+        viewer.append(sample(u"v2"_s, 2000, u"m"_s, 200, u"ignored"_s)); // a viewer has no writer
+        viewer.flush();
+        QCOMPARE(viewer.count({}), 1);
+        QCOMPARE(viewer.detectedRequestCount({}, {}), 0);
+    }
+    // A schema from a newer Sandbench is refused with a message, never migrated.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"viewer-bump"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery(db).exec(u"PRAGMA user_version = 99"_s);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"viewer-bump"_s);
+    RequestLog viewer;
+    QVERIFY(!viewer.openExisting(path, &error));
+    QVERIFY2(error.contains(u"schema version 99"_s), qPrintable(error));
+    // Not a database at all.
+    const QString garbage = m_dir.filePath(u"viewer/garbage.sqlite"_s);
+    QFile file(garbage);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(4096, 'x'));
+    file.close();
+    RequestLog broken;
+    QVERIFY(!broken.openExisting(garbage, &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestRequestLog::reportFalsePositiveNowSaysWhatHappened()
+{
+    const QString path = m_dir.filePath(u"fpnow.sqlite"_s);
+    RequestLog writer;
+    QVERIFY(writer.open(path));
+    RequestRecord r = sample(u"f1"_s, 1000, u"m"_s, 200, u"mail a@example.com"_s);
+    Detection d;
+    d.guardrail = u"email"_s;
+    d.family = u"email"_s;
+    d.patternId = u"email"_s;
+    r.detections = {d, d};
+    writer.append(r);
+    writer.append(sample(u"f2"_s, 2000, u"m"_s, 200, u"clean"_s));
+    writer.flush();
+    RequestLog viewer;
+    QString error;
+    QVERIFY2(viewer.openExisting(path, &error), qPrintable(error));
+    const qint64 rowId = viewer.search({}).constLast().rowId;
+    const QList<qint64> ids = viewer.detectionIds(rowId);
+    QCOMPARE(ids.size(), 2);
+    QVERIFY2(viewer.reportFalsePositiveNow(ids.first(), u"ours"_s, &error), qPrintable(error));
+    QCOMPARE(viewer.falsePositiveCount(), 1);
+    QCOMPARE(writer.falsePositiveCount(), 1);
+    QVERIFY(!viewer.reportFalsePositiveNow(ids.last() + 1000, {}, &error));
+    QVERIFY2(error.contains(u"no longer in the log"_s), qPrintable(error));
+    QCOMPARE(viewer.falsePositiveCount(), 1);
+    // Requests with any detection, each once.
+    QCOMPARE(viewer.detectedRequestCount({}, {}), 1);
+    QCOMPARE(viewer.detectedRequestCount(QDateTime::fromMSecsSinceEpoch(1500), {}), 0);
 }
 
 void TestRequestLog::droppedSpans()

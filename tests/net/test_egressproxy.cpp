@@ -68,6 +68,7 @@ private Q_SLOTS:
     void socks5_data();
     void socks5();
     void socks5Refused();
+    void socks5InvalidNameRefusedAndSanitised();
     void tlsSniMustMatch_data();
     void tlsSniMustMatch();
     void largeDownloadIntact();
@@ -357,6 +358,36 @@ void TestEgressProxy::socks5Refused()
     const ClientResult port = curl({u"--socks5-hostname"_s, u"127.0.0.1:%1"_s.arg(m_socksPort),
                                     u"http://web.sandbench.test:8080/hello.txt"_s});
     QCOMPARE(port.exitCode, 97);
+}
+
+// A SOCKS5 domain is whatever bytes the client sends: one with spaces and markup is refused, and the event
+// names it in a form that cannot be read as markup.
+void TestEgressProxy::socks5InvalidNameRefusedAndSanitised()
+{
+    m_events.clear();
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_socksPort);
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write(QByteArray::fromHex("050100")); // version 5, one method: no authentication
+    QTRY_VERIFY(socket.bytesAvailable() >= 2 || socket.waitForReadyRead(100));
+    QCOMPARE(socket.read(2), QByteArray::fromHex("0500"));
+    const QByteArray name = "<img src=/dev/zero> web.sandbench.test";
+    socket.write(QByteArray::fromHex("05010003") + char(name.size()) + name + QByteArray::fromHex("0050"));
+    QTRY_VERIFY(socket.bytesAvailable() >= 2 || socket.waitForReadyRead(100));
+    const QByteArray reply = socket.readAll();
+    QCOMPARE(reply.at(0), char(0x05));
+    QVERIFY(reply.at(1) != 0x00); // not "succeeded"
+    QTRY_COMPARE(m_events.size(), 1);
+    const EgressEvent event = m_events.constFirst();
+    QCOMPARE(event.decision, EgressEvent::Decision::Refused);
+    QCOMPARE(event.protocol, EgressEvent::Protocol::Socks);
+    QVERIFY2(!event.host.contains(u'<') && !event.host.contains(u' '), qPrintable(event.host));
+    QCOMPARE(event.host, u"\\x3cimg\\x20src\\x3d\\x2fdev\\x2fzero\\x3e\\x20web.sandbench.test"_s);
+    QVERIFY(event.reason.contains(u"not a valid host name"_s));
+    // Valid names pass through unchanged.
+    QCOMPARE(EgressProxy::displayHost(u"web.sandbench.test"_s), u"web.sandbench.test"_s);
+    QCOMPARE(EgressProxy::displayHost(u"::1"_s), u"::1"_s);
+    QCOMPARE(EgressProxy::displayHost(QString(300, u'a')).size(), 256);
 }
 
 void TestEgressProxy::tlsSniMustMatch_data()

@@ -59,6 +59,8 @@ private Q_SLOTS:
     void longContainerIdShownWhole();
     void keepsOnlyRecentRequests();
     void elidedLabelKeepsWholeText();
+    void portChangeKeepsRunningServer();
+    void droppedStreamEndsRunning();
 
 private:
     std::unique_ptr<MainWindow> createWindow();
@@ -559,6 +561,60 @@ void TestApiActivity::elidedLabelKeepsWholeText()
     QCOMPARE(label.text(), u"Container sess_0123456789abcdefghijklmnopqrstuvwxyz"_s);
     QVERIFY(label.displayedText().startsWith(u"Co"_s));
     QVERIFY(label.displayedText().endsWith(u"z"_s));
+}
+
+void TestApiActivity::portChangeKeepsRunningServer()
+{
+    const auto window = createWindow();
+    QVERIFY(window);
+    LocalApiController *api = window->localApi();
+    const quint16 first = freePort();
+    QString error;
+    QVERIFY2(api->start(first, &error), qPrintable(error));
+
+    // A taken port: the API keeps running where it was, and the settings say so.
+    QTcpServer squatter;
+    QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
+    QVERIFY(!api->setPort(squatter.serverPort(), &error));
+    QVERIFY2(error.contains(u"already in use by another program"_s), qPrintable(error));
+    QVERIFY(api->isRunning());
+    QCOMPARE(api->port(), first);
+    QCOMPARE(window->settings()->value(Settings::Key::LocalApiPort).toInt(), int(first));
+    QTcpSocket probe;
+    probe.connectToHost(QHostAddress::LocalHost, first);
+    QVERIFY(probe.waitForConnected(5000));
+
+    // A second window of this app on the same port is named as such, not as "another program".
+    auto other = std::make_unique<MainWindow>(m_dataDir->path(), u"second"_s);
+    other->show();
+    QVERIFY(QTest::qWaitForWindowExposed(other.get()));
+    QVERIFY(!other->localApi()->start(first, &error));
+    QVERIFY2(error.contains(u"another Sandbench window"_s), qPrintable(error));
+    QVERIFY2(error.contains(u"test"_s), qPrintable(error));
+    QVERIFY(!other->localApi()->isRunning());
+    QVERIFY(api->isRunning());
+    other.reset();
+}
+
+void TestApiActivity::droppedStreamEndsRunning()
+{
+    ApiRequestView view(u"req_drop"_s, 100);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    view.handleEvent({{u"type"_s, u"request.started"_s}, {u"request_id"_s, u"req_drop"_s},
+                      {u"api"_s, u"responses"_s}, {u"model"_s, u"fake/m"_s}, {u"time_ms"_s, now}});
+    QCOMPARE(view.statusText(), u"Running"_s);
+    view.markDisconnected();
+    QCOMPARE(view.statusText(), u"Disconnected"_s);
+    QVERIFY(view.isDisconnected());
+    QVERIFY(!view.isFinished());
+    // Back after a reconnect: it runs, then ends as usual.
+    view.handleEvent({{u"type"_s, u"output.chunk"_s}, {u"request_id"_s, u"req_drop"_s}, {u"time_ms"_s, now + 10}});
+    QCOMPARE(view.statusText(), u"Running"_s);
+    view.handleEvent({{u"type"_s, u"request.finished"_s}, {u"request_id"_s, u"req_drop"_s},
+                      {u"status"_s, u"completed"_s}, {u"http_status"_s, 200}, {u"time_ms"_s, now + 20}});
+    QCOMPARE(view.statusText(), u"Completed"_s);
+    view.markDisconnected();
+    QCOMPARE(view.statusText(), u"Completed"_s);
 }
 
 QTEST_MAIN(TestApiActivity)

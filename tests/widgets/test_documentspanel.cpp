@@ -59,6 +59,7 @@ private Q_SLOTS:
     void promotedFilesAppearAndPreview();
     void openSaveAndDelete();
     void halfWrittenAndDamagedEntriesAreSkipped();
+    void markupInNamesIsShownAsText();
 
 private:
     std::unique_ptr<MainWindow> createWindow();
@@ -255,6 +256,23 @@ void TestDocumentsPanel::openSaveAndDelete()
     QFile openedFile(opened);
     QVERIFY(openedFile.open(QIODevice::ReadOnly));
     QCOMPARE(openedFile.readAll(), "quarterly summary\n"_ba);
+    openedFile.close();
+    QCOMPARE(QFileInfo(opened).absolutePath(), DocumentsPanel::externalCopyDirOf(id));
+
+    // Opening again reuses an unchanged copy, but never overwrites one the user edited: that gets a new name.
+    QTest::mouseClick(open, Qt::LeftButton);
+    QTRY_COMPARE(m_opened.size(), 2);
+    QCOMPARE(m_opened.at(1).toLocalFile(), opened);
+    QVERIFY(openedFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    openedFile.write("edited by the user\n");
+    openedFile.close();
+    QTest::mouseClick(open, Qt::LeftButton);
+    QTRY_COMPARE(m_opened.size(), 3);
+    const QString second = m_opened.at(2).toLocalFile();
+    QCOMPARE(QFileInfo(second).fileName(), u"summary (2).txt"_s);
+    QVERIFY(openedFile.open(QIODevice::ReadOnly));
+    QCOMPARE(openedFile.readAll(), "edited by the user\n"_ba);
+    openedFile.close();
 
     // Save As: the dialog is opened without a nested event loop and answered here.
     QTest::mouseClick(save, Qt::LeftButton);
@@ -291,6 +309,8 @@ void TestDocumentsPanel::openSaveAndDelete()
     QTest::mouseClick(panel->findChild<QPushButton *>(u"DocumentDeleteConfirmButton"_s), Qt::LeftButton);
     QTRY_COMPARE(panel->model()->rowCount(), 0);
     QVERIFY(!QFileInfo::exists(documentsDir() + u'/' + id));
+    // The copies handed to other applications went with it.
+    QTRY_VERIFY(!QFileInfo::exists(DocumentsPanel::externalCopyDirOf(id)));
     QTRY_VERIFY(panel->findChild<QLabel *>(u"DocumentsEmpty"_s)->isVisible());
     QVERIFY(!remove->isEnabled());
 }
@@ -335,6 +355,39 @@ void TestDocumentsPanel::halfWrittenAndDamagedEntriesAreSkipped()
     meta.close();
     QTRY_COMPARE(panel->model()->rowCount(), 1);
     QCOMPARE(panel->model()->index(0, DocumentsPanelModel::SourceColumn).data().toString(), u"sess_api"_s);
+}
+
+// A container chooses file names and paths: markup in them is shown as text, never read as HTML (an
+// <img src=/dev/zero> would make Qt read /dev/zero forever and hang the window).
+void TestDocumentsPanel::markupInNamesIsShownAsText()
+{
+    const auto window = createWindow();
+    QVERIFY(window);
+    DocumentsPanel *panel = showPanel(window.get());
+    QVERIFY(panel);
+    QVERIFY(run(window.get(), u"mkdir -p '<img src=/dev' && echo hi > '<img src=/dev/zero>.txt'"_s));
+    const QString id = promote(window.get(), u"<img src=/dev/zero>.txt"_s);
+    QVERIFY(!id.isEmpty());
+    QTRY_VERIFY(panel->selectDocument(id));
+    auto *details = panel->findChild<QLabel *>(u"DocumentPreviewDetails"_s);
+    QCOMPARE(details->textFormat(), Qt::PlainText);
+    QVERIFY(details->text().contains(u"<img src=/dev/zero>.txt"_s));
+    QCOMPARE(panel->findChild<QLabel *>(u"DocumentPreviewTitle"_s)->textFormat(), Qt::PlainText);
+    // Tooltips escape it.
+    const QModelIndex source = panel->model()->index(0, DocumentsPanelModel::SourceColumn);
+    // (rich text with every space made non-breaking, as Qt::convertFromPlainText() writes it)
+    const QString tip = source.data(Qt::ToolTipRole).toString().replace(QChar(0xa0), u' ');
+    QVERIFY(!tip.contains(u"<img"_s));
+    QVERIFY(tip.contains(u"&lt;img src=/dev/zero&gt;"_s));
+    // The window still answers: the preview loads and the delete confirmation shows the name as text.
+    QTRY_COMPARE(panel->previewKind(), u"text"_s);
+    QTest::mouseClick(panel->findChild<QPushButton *>(u"DocumentDeleteButton"_s), Qt::LeftButton);
+    auto *question = panel->findChild<QLabel *>(u"DocumentDeleteText"_s);
+    QTRY_VERIFY(question->isVisible());
+    QCOMPARE(question->textFormat(), Qt::PlainText);
+    panel->grab();
+    QTest::mouseClick(panel->findChild<QPushButton *>(u"DocumentDeleteConfirmButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(panel->model()->rowCount(), 0);
 }
 
 QTEST_MAIN(TestDocumentsPanel)

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void sandboxOutputNeedsScanning();
     void saveWritesWorkspaceConfig();
     void brokenConfigIsAnInlineError();
+    void editDuringSaveStaysUnsaved();
     void outsideChangeIsPickedUp();
     void flagReportCountsRealTraffic();
 
@@ -291,6 +292,31 @@ void TestGuardrailsPanel::brokenConfigIsAnInlineError()
     QCOMPARE(config.guardrails(), (QList<Guardrail>{{u"email"_s, GuardrailAction::Flag, GuardrailScope::UserOnly}}));
 }
 
+// An edit made while the file is being written is not in it: it stays unsaved.
+void TestGuardrailsPanel::editDuringSaveStaysUnsaved()
+{
+    setRow(u"phone"_s, true, u"flag"_s);
+    QSignalSpy saved(m_panel, &GuardrailsPanel::saved);
+    QTest::mouseClick(m_panel->findChild<QPushButton *>(u"GuardrailsSaveButton"_s), Qt::LeftButton);
+    setRow(u"phone"_s, true, u"redact"_s); // before the save's answer reaches the panel
+    QTRY_COMPARE(saved.size(), 1);
+    QCOMPARE(saved.constFirst().constFirst().toBool(), true);
+    QVERIFY(m_panel->hasUnsavedChanges());
+    QVERIFY(m_panel->findChild<QPushButton *>(u"GuardrailsSaveButton"_s)->isEnabled());
+    QVERIFY(
+        m_panel->findChild<QLabel *>(u"GuardrailsStatusLabel"_s)->text().startsWith(u"Unsaved changes"_s));
+    GuardrailConfig config(workspaceDir());
+    QVERIFY(config.load());
+    QVERIFY(
+        config.guardrails().contains(Guardrail{u"phone"_s, GuardrailAction::Flag, GuardrailScope::UserOnly}));
+
+    // Saving again saves the rest; phone goes back off for the tests that follow.
+    setRow(u"phone"_s, false);
+    QTest::mouseClick(m_panel->findChild<QPushButton *>(u"GuardrailsSaveButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(saved.size(), 2);
+    QVERIFY(!m_panel->hasUnsavedChanges());
+}
+
 void TestGuardrailsPanel::outsideChangeIsPickedUp()
 {
     // As `sandbench guardrails set phone --action block` would.
@@ -342,6 +368,8 @@ void TestGuardrailsPanel::flagReportCountsRealTraffic()
     QCOMPARE(row(u"phone"_s)->text(3), u"off"_s);
     const QString summary = m_panel->findChild<QLabel *>(u"GuardrailsReportSummary"_s)->text();
     QVERIFY2(summary.startsWith(u"6 request(s) logged in this period."_s), qPrintable(summary));
+    // Requests with any detection, counted once however many guardrails matched.
+    QVERIFY2(summary.contains(u" 4 of them ("_s), qPrintable(summary));
     QVERIFY(!reported.isEmpty());
     m_panel->findChild<QTabWidget *>(u"GuardrailsTabs"_s)->setCurrentIndex(0);
 }

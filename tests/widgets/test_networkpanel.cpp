@@ -16,9 +16,11 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QStandardPaths>
@@ -383,8 +385,31 @@ void TestNetworkPanel::liveViewShowsRefusedConnection()
     QCOMPARE(model->index(0, NetworkConnectionsModel::HostColumn).data().toString(), u"h2.example"_s);
     QVERIFY(model->index(0, NetworkConnectionsModel::BytesColumn).data().toString().contains(u"2.0"_s));
     model->setMaxRows(NetworkConnectionsModel::DefaultMaxRows);
+
+    // Host names and reasons come from the container: the tooltip shows them as text, never as HTML (an
+    // <img src=/dev/zero> would hang the window reading /dev/zero).
+    EgressEvent markup;
+    markup.host = u"<img src=/dev/zero>"_s;
+    markup.port = 443;
+    markup.reason = u"<b>faked</b> reason"_s;
+    markup.started = QDateTime::currentDateTimeUtc();
+    model->addEvent(markup);
+    const QString tip = model->index(0, NetworkConnectionsModel::HostColumn)
+                            .data(Qt::ToolTipRole)
+                            .toString()
+                            .replace(QChar(0xa0), u' '); // convertFromPlainText() keeps spaces as &nbsp;
+    QVERIFY2(!tip.contains(u"<img"_s) && !tip.contains(u"<b>"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"&lt;img src=/dev/zero&gt;"_s), qPrintable(tip));
+    table->viewport()->grab();
     QTest::mouseClick(editor->findChild<QPushButton *>(u"NetworkConnectionsClear"_s), Qt::LeftButton);
-    QCOMPARE(model->rowCount(), 0);
+    QTRY_COMPARE(model->rowCount(), 0);
+
+    // Switching conversations replaces the table's model; the old selection model goes with it.
+    QPointer<QItemSelectionModel> selection = table->selectionModel();
+    editor->setContainer(nullptr);
+    QTRY_VERIFY(selection.isNull());
+    editor->setContainer(container);
+    QCOMPARE(table->model(), model);
 }
 
 void TestNetworkPanel::damagedWorkspaceFileMeansNoNetwork()

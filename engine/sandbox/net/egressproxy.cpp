@@ -408,7 +408,7 @@ void EgressConnection::handleHttpHead(qsizetype headEnd)
             hostHeader->second != authority->second) {
             m_event.host = authority->first;
             m_event.port = quint16(authority->second);
-            const QString shown = QString::fromUtf8(hostHeaders.constFirst());
+            const QString shown = EgressProxy::displayHost(QString::fromUtf8(hostHeaders.constFirst()));
             return refuse(
                 EgressEvent::Decision::Refused,
                 tr("Host header %1 does not match the request target").arg(shown),
@@ -742,8 +742,32 @@ void EgressConnection::sendSocksReply(char code)
 
 void EgressConnection::emitEvent()
 {
+    // The name is the container's text (a SOCKS5 domain may hold spaces or markup): never pass it on raw.
+    m_event.host = EgressProxy::displayHost(m_event.host);
     m_event.durationMs = m_clock.elapsed();
     Q_EMIT m_proxy->connectionEvent(m_event);
+}
+
+QString EgressProxy::displayHost(const QString &raw)
+{
+    constexpr qsizetype MaxShown = 255;
+    QString out;
+    out.reserve(std::min(raw.size(), MaxShown));
+    for (const QChar c : raw) {
+        if (out.size() >= MaxShown) {
+            out += u'\u2026';
+            break;
+        }
+        const char16_t u = c.unicode();
+        const bool plain = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') ||
+                           u == u'.' || u == u'-' || u == u'_' || u == u':' || u == u'[' || u == u']' ||
+                           u == u'*';
+        if (plain)
+            out += c;
+        else
+            out += u"\\x%1"_s.arg(uint(u), u < 0x100 ? 2 : 4, 16, QChar(u'0'));
+    }
+    return out;
 }
 
 EgressProxy::EgressProxy(const NetworkPolicy &policy, QObject *parent)

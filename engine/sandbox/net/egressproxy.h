@@ -64,6 +64,10 @@ public:
     // from the private-address rule when reached through these names. Nothing else is exempt.
     void setHostMap(const QHash<QString, QHostAddress> &map);
 
+    // A host name as a container sent it, made safe to show and log: every character other than letters,
+    // digits and . - _ : [ ] * becomes \xHH, and it is cut to 255 characters. Valid names are unchanged.
+    static QString displayHost(const QString &raw);
+
     // Why an address is never a valid destination ("loopback", "private", ...), or empty if it is public.
     static QString blockedAddressReason(const QHostAddress &address);
 
