@@ -2,6 +2,7 @@
 #include "logsmodel.h"
 
 #include "logsreader.h"
+#include "plaintooltip.h"
 
 #include <QDateTime>
 #include <QFutureWatcher>
@@ -40,11 +41,13 @@ void LogsModel::refresh(const LogFilter &filter)
 void LogsModel::reread(bool sameFilter)
 {
     const quint64 generation = ++m_generation;
+    m_liveGeneration->store(generation);
     ++m_pendingRefresh;
     struct Result
     {
         qint64 count = 0;
         QList<RequestRecord> firstPage;
+        QString error;
     };
     const LogFilter filter = m_filter;
     auto *watcher = new QFutureWatcher<Result>(this);
@@ -54,9 +57,14 @@ void LogsModel::reread(bool sameFilter)
         if (generation != m_generation)
             return; // a newer filter or refresh is on its way
         const Result result = watcher->result();
+        m_error = result.error;
         const qint64 added = result.count - m_count;
-        // A few new requests (live traffic) are inserted; a bulk change (an import, a prune) re-reads all.
-        if (sameFilter && m_count > 0 && added >= 0 && added <= PageSize &&
+        // A few new requests (live traffic) are inserted; a bulk change (an import, a prune, rows that
+        // retention removed while others arrived) re-reads all. Inserting is right only when the row that was
+        // first is now right below the new ones.
+        const qint64 oldFirst = rowIdAt(0);
+        if (sameFilter && m_count > 0 && added >= 0 && added < result.firstPage.size() && oldFirst > 0 &&
+            result.firstPage.at(int(added)).rowId == oldFirst &&
             result.count <= std::numeric_limits<int>::max()) {
             // New requests are the newest: insert them at the top and keep the old rows, shifted, until re-read.
             m_stalePages = m_pages;
@@ -86,10 +94,15 @@ void LogsModel::reread(bool sameFilter)
         endResetModel();
         Q_EMIT refreshed();
     });
-    watcher->setFuture(m_reader->run([filter](RequestLog *log) {
+    LogsReader *reader = m_reader;
+    watcher->setFuture(m_reader->run([filter, reader, generation, live = m_liveGeneration](RequestLog *log) {
         Result result;
-        if (!log)
+        if (generation != live->load())
+            return result; // a newer refresh is queued behind this one
+        if (!log) {
+            result.error = reader->lastError();
             return result;
+        }
         result.count = log->count(filter);
         if (result.count > 0)
             result.firstPage = log->search(filter);
@@ -112,8 +125,11 @@ void LogsModel::requestPage(int page) const
         watcher->deleteLater();
         self->onPage(generation, page, watcher->result());
     });
-    watcher->setFuture(m_reader->run([filter](RequestLog *log) {
-        return log ? log->search(filter) : QList<RequestRecord>();
+    watcher->setFuture(m_reader->run([filter, generation, live = m_liveGeneration](RequestLog *log) {
+        // Pages of a filter or refresh that was replaced meanwhile are never shown: skip reading them.
+        if (!log || generation != live->load())
+            return QList<RequestRecord>();
+        return log->search(filter);
     }));
 }
 
@@ -222,12 +238,13 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
             return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         }
     case Qt::ToolTipRole:
+        // Ids and names come from the clients of the local API: shown as text, never read as markup.
         if (index.column() == RequestColumn)
-            return r->id;
+            return plainToolTip(r->id);
         if (index.column() == TimeColumn)
             return QDateTime::fromMSecsSinceEpoch(r->timeMs).toString(Qt::ISODateWithMs);
         if (index.column() == ModelColumn && !r->provider.isEmpty())
-            return tr("%1 via provider %2").arg(r->model, r->provider);
+            return plainToolTip(tr("%1 via provider %2").arg(r->model, r->provider));
         if (index.column() == TokensColumn)
             return tr("%1 input tokens, %2 output tokens").arg(r->inputTokens).arg(r->outputTokens);
         return {};

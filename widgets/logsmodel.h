@@ -8,6 +8,9 @@
 #include <QList>
 #include <QSet>
 
+#include <atomic>
+#include <memory>
+
 class LogsReader;
 
 // The requests of a workspace's log that match a filter, newest first, as a table that stays fast at any
@@ -36,6 +39,8 @@ public:
     void refresh(const LogFilter &filter);
 
     qint64 totalCount() const { return m_count; }
+    // Why the log could not be read at the last refresh (see LogsReader::lastError()); empty when it could.
+    QString error() const { return m_error; }
     bool isLoading() const { return m_pendingRefresh > 0; }
     // The log's row id of a row whose page is loaded, else 0.
     qint64 rowIdAt(int row) const;
@@ -61,6 +66,9 @@ private:
     LogsReader *m_reader;
     LogFilter m_filter;
     quint64 m_generation = 0;
+    // The generation as the reader's thread sees it: queued page reads of an older one are skipped.
+    std::shared_ptr<std::atomic<quint64>> m_liveGeneration = std::make_shared<std::atomic<quint64>>(0);
+    QString m_error;
     int m_pendingRefresh = 0;
     qint64 m_count = 0;
     QHash<int, QList<RequestRecord>> m_pages;

@@ -6,6 +6,8 @@
 #include "inlinemessage.h"
 #include "logsmodel.h"
 #include "logsreader.h"
+#include "plaintooltip.h"
+#include "safetextbrowser.h"
 #include "sandbox/sandboxsettings.h"
 #include "shellcallview.h"
 #include "syntaxhighlighter.h"
@@ -84,9 +86,13 @@ LogsPanel::LogsPanel(const QString &dataDir, const QString &workspace, QWidget *
     connect(m_reader, &LogsReader::changed, this, &LogsPanel::reload);
     connect(m_model, &LogsModel::refreshed, this, [this] {
         updateCountLabel();
+        resolvePendingRow();
         selectShownRequest();
     });
-    connect(m_model, &LogsModel::pageLoaded, this, &LogsPanel::selectShownRequest);
+    connect(m_model, &LogsModel::pageLoaded, this, [this] {
+        resolvePendingRow();
+        selectShownRequest();
+    });
     reload();
 }
 
@@ -162,6 +168,7 @@ void LogsPanel::buildUi()
     m_countLabel = new QLabel(this);
     m_countLabel->setObjectName(u"LogsCountLabel"_s);
     m_countLabel->setWordWrap(true);
+    m_countLabel->setTextFormat(Qt::PlainText); // names the workspace and quotes errors
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_modelFilter, 2);
@@ -209,6 +216,7 @@ void LogsPanel::buildUi()
     m_detailHeader->setObjectName(u"LogsDetailHeader"_s);
     m_detailHeader->setWordWrap(true);
     m_detailHeader->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detailHeader->setTextFormat(Qt::RichText); // every logged value in it is escaped in setDetail()
     m_bodiesNote = new QLabel(m_detailBox);
     m_bodiesNote->setObjectName(u"LogsBodiesNote"_s);
     m_bodiesNote->setWordWrap(true);
@@ -217,9 +225,9 @@ void LogsPanel::buildUi()
     m_bodiesNote->hide();
 
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    m_requestView = new QTextBrowser(m_detailBox);
+    m_requestView = new SafeTextBrowser(m_detailBox);
     m_requestView->setObjectName(u"LogsRequestView"_s);
-    m_responseView = new QTextBrowser(m_detailBox);
+    m_responseView = new SafeTextBrowser(m_detailBox);
     m_responseView->setObjectName(u"LogsResponseView"_s);
     for (QTextBrowser *view : {m_requestView, m_responseView}) {
         view->setFont(mono);
@@ -324,19 +332,11 @@ void LogsPanel::reload()
 {
     reloadFacets();
     reloadLoggingNote();
-    if (const std::optional<LogFilter> filter = currentFilter()) {
-        const LogFilter &shown = m_model->filter();
-        const int range = m_timeRange->currentData().toInt();
-        const bool sliding = range != AnyTime && range != CustomRange;
-        const bool same = filter->text == shown.text && filter->model == shown.model &&
-                          filter->status == shown.status &&
-                          (sliding || (filter->from == shown.from && filter->to == shown.to));
-        if (same)
-            m_model->refresh(*filter);
-        else
-            m_model->setFilter(*filter);
-    }
-    if (m_detail.record.rowId > 0)
+    if (const std::optional<LogFilter> filter = currentFilter())
+        showFilter(*filter);
+    // The open detail is read again, unless the user already asked for another request (its answer is on the
+    // way, or its row's page is): re-reading the old one then would undo that choice.
+    if (m_detail.record.rowId > 0 && m_requestedRowId == m_detail.record.rowId && !m_pendingRow.isValid())
         showRequest(m_detail.record.rowId);
 }
 
@@ -386,7 +386,23 @@ void LogsPanel::applyFilter()
 {
     m_searchDebounce.stop();
     if (const std::optional<LogFilter> filter = currentFilter())
-        m_model->setFilter(*filter);
+        showFilter(*filter);
+}
+
+void LogsPanel::showFilter(const LogFilter &filter)
+{
+    // The filter the table shows already (the search debounce firing after a reload applied the same text,
+    // Return pressed twice, a sliding range that moved): re-read in place. Resetting the table would drop
+    // the user's selection and a click still waiting for its row's page.
+    const LogFilter &shown = m_model->filter();
+    const int range = m_timeRange->currentData().toInt();
+    const bool sliding = range != AnyTime && range != CustomRange;
+    const bool same = filter.text == shown.text && filter.model == shown.model && filter.status == shown.status &&
+                      (sliding || (filter.from == shown.from && filter.to == shown.to));
+    if (same)
+        m_model->refresh(filter);
+    else
+        m_model->setFilter(filter);
 }
 
 void LogsPanel::updateTimeRangeControls()
@@ -462,7 +478,9 @@ void LogsPanel::updateCountLabel()
     const LogFilter filter = m_model->filter();
     const bool filtered = !filter.text.isEmpty() || !filter.model.isEmpty() || filter.status ||
                           filter.from.isValid() || filter.to.isValid();
-    if (count == 0) {
+    if (const QString error = m_model->error(); !error.isEmpty()) {
+        m_countLabel->setText(tr("The request log cannot be read: %1").arg(error));
+    } else if (count == 0) {
         m_countLabel->setText(filtered ? tr("No request matches the filter.")
                                        : tr("No requests logged yet. Requests sent to the local API of workspace "
                                             "\"%1\" appear here.")
@@ -480,12 +498,33 @@ void LogsPanel::onCurrentRowChanged()
     if (!current.isValid())
         return;
     const qint64 rowId = m_model->rowIdAt(current.row());
-    if (rowId > 0 && rowId != m_detail.record.rowId)
+    if (rowId <= 0) {
+        // Its page is still loading: show it when the page arrives (resolvePendingRow()).
+        m_pendingRow = QPersistentModelIndex(current);
+        return;
+    }
+    m_pendingRow = QPersistentModelIndex();
+    if (rowId != m_requestedRowId)
+        showRequest(rowId);
+}
+
+void LogsPanel::resolvePendingRow()
+{
+    if (!m_pendingRow.isValid())
+        return;
+    const qint64 rowId = m_model->rowIdAt(m_pendingRow.row());
+    if (rowId <= 0)
+        return; // not this page
+    m_pendingRow = QPersistentModelIndex();
+    if (rowId != m_requestedRowId)
         showRequest(rowId);
 }
 
 void LogsPanel::selectShownRequest()
 {
+    // Never move the selection while the user's choice is still on its way.
+    if (m_pendingRow.isValid() || m_requestedRowId != m_detail.record.rowId)
+        return;
     const qint64 rowId = m_detail.record.rowId;
     if (rowId <= 0)
         return;
@@ -500,18 +539,20 @@ void LogsPanel::selectShownRequest()
 
 void LogsPanel::showRequest(qint64 rowId)
 {
+    m_requestedRowId = rowId;
     const quint64 generation = ++m_detailGeneration;
+    m_liveDetailGeneration->store(generation);
     auto *watcher = new QFutureWatcher<LogsDetail>(this);
     connect(watcher, &QFutureWatcher<LogsDetail>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         if (generation == m_detailGeneration)
             setDetail(watcher->result());
     });
-    watcher->setFuture(m_reader->run([rowId](RequestLog *log) {
+    watcher->setFuture(m_reader->run([rowId, generation, live = m_liveDetailGeneration](RequestLog *log) {
         LogsDetail detail;
         detail.record.rowId = rowId;
-        if (!log)
-            return detail;
+        if (!log || generation != live->load())
+            return detail; // another request was asked for meanwhile: this answer is never shown
         const std::optional<RequestRecord> record = log->request(rowId);
         if (!record)
             return detail;
@@ -536,6 +577,8 @@ void LogsPanel::setDetail(const LogsDetail &detail)
         m_detailHeader->setText(tr("This request is no longer in the log."));
         m_requestView->clear();
         m_responseView->clear();
+        ++m_highlightGeneration[m_requestView];
+        ++m_highlightGeneration[m_responseView];
         m_callList->clear();
         m_callPanel->clear();
         m_detections->clear();
@@ -564,6 +607,8 @@ void LogsPanel::setDetail(const LogsDetail &detail)
         } else {
             m_requestView->setPlainText(tr("(not logged)"));
             m_responseView->setPlainText(tr("(not logged)"));
+            ++m_highlightGeneration[m_requestView];
+            ++m_highlightGeneration[m_responseView];
         }
     }
 
@@ -578,7 +623,8 @@ void LogsPanel::setDetail(const LogsDetail &detail)
             const QString summary = r.ioLogged ? commands.join(u" ; "_s) : tr("%n command(s)", nullptr,
                                                                                 int(call.commands.size()));
             auto *item = new QListWidgetItem(tr("%1. %2").arg(i + 1).arg(summary), m_callList);
-            item->setToolTip(tr("%1 in %2").arg(call.tool, call.containerId) + u'\n' + commands.join(u'\n'));
+            item->setToolTip(
+                plainToolTip(tr("%1 in %2").arg(call.tool, call.containerId) + u'\n' + commands.join(u'\n')));
             m_callPanel->addItem(outputItemOf(call));
         }
         if (!r.shellCalls.isEmpty())
@@ -617,13 +663,16 @@ void LogsPanel::setDetail(const LogsDetail &detail)
 
 void LogsPanel::highlightInto(QTextBrowser *view, const QString &text, const QString &fileName)
 {
-    // Plain at once, highlighted when the highlighter answers (if this request is still the one shown).
+    // Plain at once, highlighted when the highlighter answers, if the view still shows this text (a re-read
+    // of the same request that leaves the text alone must not drop the highlighting).
     view->setPlainText(text);
-    const quint64 generation = m_detailGeneration;
-    SyntaxHighlighter::instance()->highlight(text, fileName, view, [this, view, generation](const QString &html) {
-        if (generation == m_detailGeneration)
-            view->setHtml(html);
-    });
+    const quint64 generation = ++m_highlightGeneration[view];
+    const qint64 rowId = m_detail.record.rowId;
+    SyntaxHighlighter::instance()->highlight(
+        text, fileName, view, [this, view, generation, rowId](const QString &html) {
+            if (generation == m_highlightGeneration.value(view) && rowId == m_detail.record.rowId)
+                view->setHtml(html);
+        });
 }
 
 void LogsPanel::updateDetectionButtons()
@@ -644,11 +693,17 @@ void LogsPanel::reportFalsePositive()
     const QString note = m_falsePositiveNote->text().trimmed();
     const qint64 rowId = m_detail.record.rowId;
     m_falsePositiveButton->setEnabled(false);
-    auto *watcher = new QFutureWatcher<bool>(this);
-    connect(watcher, &QFutureWatcher<bool>::finished, this, [this, watcher, rowId] {
+    struct Reported
+    {
+        bool ok = false;
+        QString error;
+    };
+    auto *watcher = new QFutureWatcher<Reported>(this);
+    connect(watcher, &QFutureWatcher<Reported>::finished, this, [this, watcher, rowId] {
         watcher->deleteLater();
-        if (!watcher->result()) {
-            m_message->showMessage(tr("The report could not be recorded: the workspace has no request log."),
+        const Reported result = watcher->result();
+        if (!result.ok) {
+            m_message->showMessage(tr("The report could not be recorded: %1.").arg(result.error),
                                    InlineMessage::Type::Error);
             updateDetectionButtons();
             return;
@@ -659,11 +714,14 @@ void LogsPanel::reportFalsePositive()
             showRequest(rowId);
     });
     watcher->setFuture(m_reader->run([id, note](RequestLog *log) {
-        if (!log)
-            return false;
-        log->reportFalsePositive(id, note);
-        log->flush(); // committed before the detail is read again
-        return true;
+        Reported result;
+        if (!log) {
+            result.error = LogsPanel::tr("the workspace has no request log");
+            return result;
+        }
+        // Committed (or refused) before the answer: the message says what really happened.
+        result.ok = log->reportFalsePositiveNow(id, note, &result.error);
+        return result;
     }));
 }
 
@@ -690,8 +748,9 @@ void LogsPanel::exportTo(const QString &path)
     struct Result
     {
         bool ok = false;
+        bool noLog = false;
         QString error;
-        qint64 count = 0;
+        qint64 count = 0; // lines written
     };
     m_exportButton->setEnabled(false);
     auto *watcher = new QFutureWatcher<Result>(this);
@@ -699,6 +758,11 @@ void LogsPanel::exportTo(const QString &path)
         watcher->deleteLater();
         m_exportButton->setEnabled(m_model->totalCount() > 0);
         const Result result = watcher->result();
+        if (result.noLog) {
+            m_message->showMessage(tr("Nothing was exported: the workspace has no request log yet."),
+                                   InlineMessage::Type::Warning);
+            return;
+        }
         if (!result.ok) {
             m_message->showMessage(tr("Could not export to %1: %2. Choose a folder you can write to.")
                                        .arg(path, result.error),
@@ -709,16 +773,17 @@ void LogsPanel::exportTo(const QString &path)
                                InlineMessage::Type::Positive);
         Q_EMIT exported(path, result.count);
     });
-    watcher->setFuture(m_reader->run([path, filter = *filter](RequestLog *log) {
-        Result result;
-        if (!log) {
-            result.error = LogsPanel::tr("the workspace has no request log yet");
+    watcher->setFuture(
+        m_reader->run([path, filter = *filter, cancel = m_reader->cancelFlag()](RequestLog *log) {
+            Result result;
+            if (!log) {
+                result.noLog = true;
+                return result;
+            }
+            // One snapshot of the log, and the count is what was written.
+            result.ok = log->exportJsonl(path, filter, &result.error, &result.count, cancel);
             return result;
-        }
-        result.count = log->count(filter);
-        result.ok = log->exportJsonl(path, filter, &result.error);
-        return result;
-    }));
+        }));
 }
 
 void LogsPanel::replaySelectedCall()

@@ -3,13 +3,17 @@
 
 #include "gateway/requestlog.h"
 
+#include <QHash>
 #include <QList>
+#include <QPersistentModelIndex>
 #include <QSet>
 #include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 
 class InlineMessage;
@@ -56,6 +60,9 @@ public:
     std::optional<LogFilter> currentFilter();
     // The request the detail view shows (the log's row id), 0 for none.
     qint64 shownRequest() const { return m_detail.record.rowId; }
+    // The request asked for last (by a click or showRequest()); it differs from shownRequest() while it
+    // loads.
+    qint64 requestedRequest() const { return m_requestedRowId; }
     const LogsDetail &detail() const { return m_detail; }
     // Reads everything again: table, filter choices, logging note and the open detail.
     void reload();
@@ -80,12 +87,15 @@ protected:
 private:
     void buildUi();
     void applyFilter();
+    // Shows a filter: re-reads in place when it is the one shown, else resets the table to it.
+    void showFilter(const LogFilter &filter);
     void updateTimeRangeControls();
     void reloadFacets();
     void reloadLoggingNote();
     void updateCountLabel();
     void onCurrentRowChanged();
     void selectShownRequest();
+    void resolvePendingRow();
     void setDetail(const LogsDetail &detail);
     void highlightInto(QTextBrowser *view, const QString &text, const QString &fileName);
     void reportFalsePositive();
@@ -101,6 +111,11 @@ private:
     QTimer m_searchDebounce;
     quint64 m_detailGeneration = 0;
     LogsDetail m_detail;
+    std::shared_ptr<std::atomic<quint64>> m_liveDetailGeneration = std::make_shared<std::atomic<quint64>>(0);
+    qint64 m_requestedRowId = 0; // what showRequest() was asked for last
+    // A row the user chose whose page was not loaded yet: shown when the page arrives.
+    QPersistentModelIndex m_pendingRow;
+    QHash<QObject *, quint64> m_highlightGeneration; // per view: changes whenever its text is reset
     bool m_filterValid = true;
     ReplayHandler m_replayHandler;
 

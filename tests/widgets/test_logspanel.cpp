@@ -21,6 +21,7 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDateTimeEdit>
+#include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileDialog>
@@ -68,6 +69,8 @@ private Q_SLOTS:
     void emptyTimeRangeIsAnInlineError();
     void loggingOffShowsNote();
     void hundredThousandRowsStayPaged();
+    void unloadedRowIsShownWhenItsPageArrives();
+    void unreadableLogIsReported();
 
 private:
     int post(const QJsonObject &body, QByteArray *reply = nullptr);
@@ -280,6 +283,12 @@ void TestLogsPanel::filtersByStatusAndModel()
 
 void TestLogsPanel::detailShowsHighlightedJson()
 {
+    // The periodic re-read lands while the highlighter is still working: the highlighting must survive it.
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(m_panel, &LogsPanel::detailShown, m_panel, [this, once] {
+        disconnect(*once);
+        m_panel->reload();
+    });
     selectRequestWith(u"unicorn"_s);
     auto *tabs = m_panel->findChild<QTabWidget *>(u"LogsDetailTabs"_s);
     auto *requestView = m_panel->findChild<QTextBrowser *>(u"LogsRequestView"_s);
@@ -288,6 +297,8 @@ void TestLogsPanel::detailShowsHighlightedJson()
     QVERIFY(requestView->toPlainText().contains(u"\"input\": \"tell me about the unicorn\""_s));
     QTRY_VERIFY(responseView->toPlainText().contains(u"Hello from alpha"_s));
     auto *header = m_panel->findChild<QLabel *>(u"LogsDetailHeader"_s);
+    QCOMPARE(header->textFormat(), Qt::RichText); // built with every logged value escaped
+    QCOMPARE(m_panel->findChild<QLabel *>(u"LogsCountLabel"_s)->textFormat(), Qt::PlainText);
     QVERIFY(header->text().contains(u"HTTP 200"_s));
     QVERIFY(header->text().contains(u"alpha"_s));
     QVERIFY(!m_panel->findChild<QLabel *>(u"LogsBodiesNote"_s)->isVisible());
@@ -353,6 +364,7 @@ void TestLogsPanel::exportWritesFilteredJsonLines()
     auto *message = m_panel->findChild<InlineMessage *>(u"LogsMessage"_s);
     QTRY_VERIFY(message->isVisible() && message->text().startsWith(u"Exported"_s));
     QCOMPARE(message->type(), InlineMessage::Type::Positive);
+    QCOMPARE(message->text(), u"Exported 2 request(s) to %1."_s.arg(path)); // the lines really written
 
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -535,6 +547,54 @@ void TestLogsPanel::hundredThousandRowsStayPaged()
     QTest::keyClick(search, Qt::Key_Return);
     QTRY_COMPARE(m_panel->model()->totalCount(), 1);
     QTRY_COMPARE(m_panel->model()->index(0, LogsModel::RequestColumn).data().toString(), u"resp_bulk_99990"_s);
+}
+
+// A click on a row whose page is not loaded yet shows that row's request once the page arrives, and a
+// re-read meanwhile neither re-selects the request shown before nor drops the click.
+void TestLogsPanel::unloadedRowIsShownWhenItsPageArrives()
+{
+    LogsModel *model = m_panel->model();
+    auto *table = m_panel->findChild<QTableView *>(u"LogsTable"_s);
+    QTRY_VERIFY(model->rowIdAt(0) > 0);
+    table->selectRow(0);
+    QTRY_COMPARE(m_panel->shownRequest(), model->rowIdAt(0));
+    const qint64 first = m_panel->shownRequest();
+
+    const int row = int(model->totalCount() / 2);
+    QCOMPARE(model->rowIdAt(row), 0);             // its page has not been read
+    table->setCurrentIndex(model->index(row, 0)); // scrolls there, as a click after scrolling would
+    m_panel->reload();                            // the periodic re-read
+    QTRY_VERIFY(model->rowIdAt(row) > 0);
+    const qint64 wanted = model->rowIdAt(row);
+    QVERIFY(wanted != first);
+    QTRY_COMPARE(m_panel->shownRequest(), wanted);
+    QTRY_VERIFY(m_panel->detail().found);
+    QCOMPARE(m_panel->detail().record.id, model->index(row, LogsModel::RequestColumn).data().toString());
+    QCOMPARE(table->currentIndex().row(), row);
+    // Re-reads keep it.
+    m_panel->reload();
+    QTest::qWait(300);
+    QCOMPARE(m_panel->shownRequest(), wanted);
+    QCOMPARE(table->currentIndex().row(), row);
+}
+
+// A log this Sandbench cannot read says so instead of "No requests logged yet".
+void TestLogsPanel::unreadableLogIsReported()
+{
+    QTemporaryDir dataDir;
+    QVERIFY(dataDir.isValid());
+    const QString path = RequestLog::databasePath(dataDir.path(), u"broken"_s);
+    QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(4096, 'x'));
+    file.close();
+    LogsPanel panel(dataDir.path(), u"broken"_s);
+    panel.resize(800, 600);
+    panel.show();
+    auto *count = panel.findChild<QLabel *>(u"LogsCountLabel"_s);
+    QTRY_VERIFY2(count->text().startsWith(u"The request log cannot be read: "_s), qPrintable(count->text()));
+    QVERIFY(!panel.findChild<QPushButton *>(u"LogsExportButton"_s)->isEnabled());
 }
 
 QTEST_MAIN(TestLogsPanel)
