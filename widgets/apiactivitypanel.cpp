@@ -98,8 +98,9 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
     connect(m_sourcePicker, &QComboBox::currentIndexChanged, this, &ApiActivityPanel::onSourceChosen);
     connect(settingsButton, &QPushButton::clicked, this, &ApiActivityPanel::openLocalApiSettings);
     connect(clearButton, &QPushButton::clicked, this, &ApiActivityPanel::clear);
-    connect(m_connect, &QPushButton::clicked, this,
-            [this] { watchServer(QUrl::fromUserInput(m_serverUrl->text().trimmed()), m_serverKey->text().trimmed()); });
+    connect(m_connect, &QPushButton::clicked, this, [this] {
+        watchServer(QUrl::fromUserInput(m_serverUrl->text().trimmed()), m_serverKey->text().trimmed());
+    });
     connect(m_serverKey, &QLineEdit::returnPressed, m_connect, &QPushButton::click);
     connect(m_client, &EventStreamClient::eventReceived, this, &ApiActivityPanel::onEvent);
     connect(m_client, &EventStreamClient::stateChanged, this, &ApiActivityPanel::updateStatus);
@@ -183,9 +184,10 @@ bool ApiActivityPanel::watchServer(const QUrl &base, const QString &key)
         return false;
     }
     if (key.isEmpty()) {
-        m_message->showMessage(tr("Enter an API key of the server's workspace (`sandbench keys create` prints "
-                                  "one)."),
-                               InlineMessage::Type::Error);
+        m_message->showMessage(
+            tr("Enter an API key of the server's workspace (`sandbench keys create` prints "
+               "one)."),
+            InlineMessage::Type::Error);
         m_client->close();
         return false;
     }
@@ -238,8 +240,9 @@ void ApiActivityPanel::updateStatus()
         else if (!m_controller->lastError().isEmpty())
             text = tr("The local API is not running: %1").arg(m_controller->lastError());
         else
-            text = tr("The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API "
-                      "settings.");
+            text =
+                tr("The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API "
+                   "settings.");
         break;
     }
     m_status->setText(text);

@@ -130,7 +130,8 @@ void ApiRequestView::handleEvent(const QJsonObject &event)
     if (m_startMs == 0)
         m_startMs = event.value(u"time_ms"_s).toInteger();
     if (m_time->text().isEmpty() && m_startMs > 0)
-        m_time->setText(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs).time(), QLocale::ShortFormat));
+        m_time->setText(
+            QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs).time(), QLocale::ShortFormat));
     if (type == u"request.started") {
         onStarted(event);
     } else if (type == u"shell_call.started") {
@@ -157,7 +158,8 @@ void ApiRequestView::onStarted(const QJsonObject &event)
     m_model->setText(model);
     m_model->setToolTip(plainToolTip(tr("Model %1").arg(model))); // named by the calling program
     m_startMs = event.value(u"time_ms"_s).toInteger();
-    m_time->setText(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs).time(), QLocale::ShortFormat));
+    m_time->setText(
+        QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs).time(), QLocale::ShortFormat));
     m_time->setToolTip(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs), QLocale::LongFormat));
 }
 
@@ -239,8 +241,9 @@ void ApiRequestView::updateUsage()
         const qint64 out = m_usageJson.value(u"output_tokens"_s).toInteger();
         parts.append(tr("%1 in / %2 out tokens").arg(QLocale().toString(in), QLocale().toString(out)));
         if (m_usageJson.contains(u"server_tool_cost"_s))
-            parts.append(tr("sandbox $%1")
-                             .arg(QLocale().toString(m_usageJson.value(u"server_tool_cost"_s).toDouble(), 'f', 4)));
+            parts.append(
+                tr("sandbox $%1")
+                    .arg(QLocale().toString(m_usageJson.value(u"server_tool_cost"_s).toDouble(), 'f', 4)));
     }
     m_usage->setText(parts.join(u" · "_s));
 }

@@ -151,9 +151,9 @@ void MessageBubble::render()
     m_renderTimer.stop();
     if (m_role == Role::Assistant)
         // Model text: no raw HTML (it could hide text or ask for resources); links open in the browser.
-        m_body->document()->setMarkdown(
-            m_text, QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
-                                                    QTextDocument::MarkdownNoHTML));
+        m_body->document()->setMarkdown(m_text,
+                                        QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
+                                                                        QTextDocument::MarkdownNoHTML));
     else
         m_body->setPlainText(m_text);
     fitHeight();
@@ -479,7 +479,8 @@ namespace {
 // regular file of at most maxBytes.
 QByteArray readImageFile(const QString &path, qint64 maxBytes)
 {
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    const int fd =
+        ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return {};
     QByteArray data;

@@ -23,7 +23,8 @@ using namespace Qt::StringLiterals;
 namespace {
 QColor mix(const QColor &a, const QColor &b, qreal t)
 {
-    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t),
+                            float(a.greenF() * (1 - t) + b.greenF() * t),
                             float(a.blueF() * (1 - t) + b.blueF() * t));
 }
 
@@ -252,7 +253,8 @@ void DiffView::render()
         shown += l.text.size();
     // Each row adds about 250 characters of markup to its text (escaping can triple the text).
     html.reserve(shown * 3 + lines.size() * 250 + 1024);
-    html += u"<table width=\"100%\" cellspacing=\"0\" cellpadding=\"1\" style=\"color:%1\">"_s.arg(text.name());
+    html +=
+        u"<table width=\"100%\" cellspacing=\"0\" cellpadding=\"1\" style=\"color:%1\">"_s.arg(text.name());
     if (m_mode == Mode::Unified) {
         for (const Line &l : lines) {
             html += u"<tr>"_s;
@@ -320,10 +322,12 @@ void DiffView::render()
     }
     html += u"</table>"_s;
     if (truncated)
-        html += u"<p><i>%1</i></p>"_s.arg(esc(tr("Only the first %1 lines of the diff are shown.").arg(MaxLines)));
+        html += u"<p><i>%1</i></p>"_s.arg(
+            esc(tr("Only the first %1 lines of the diff are shown.").arg(MaxLines)));
     if (m_diff.truncated)
-        html += u"<p><i>%1</i></p>"_s.arg(esc(tr("Diff truncated: it is larger than %1, the rest is not shown.")
-                                                 .arg(QLocale().formattedDataSize(SnapshotStore::kMaxDiffBytes))));
+        html += u"<p><i>%1</i></p>"_s.arg(
+            esc(tr("Diff truncated: it is larger than %1, the rest is not shown.")
+                    .arg(QLocale().formattedDataSize(SnapshotStore::kMaxDiffBytes))));
     const int scroll = m_text->verticalScrollBar() ? m_text->verticalScrollBar()->value() : 0;
     m_text->setHtml(html);
     m_text->verticalScrollBar()->setValue(scroll);

@@ -90,7 +90,7 @@ private:
     QString m_previewKind = QStringLiteral("none");
     QString m_pendingDelete;
     QSet<QString> m_openedCopies; // ids with a copy in externalCopyDirOf() made by this panel
-    QImage m_previewImage; // the full-size image the preview shows scaled
+    QImage m_previewImage;        // the full-size image the preview shows scaled
 
     QStackedWidget *m_listStack = nullptr;
     QLabel *m_emptyLabel = nullptr;

@@ -17,7 +17,7 @@ class FileDialog
 public:
     struct Options
     {
-        QString objectName;      // how tests find the dialog
+        QString objectName; // how tests find the dialog
         QString caption;
         QString suggestedPath;   // directory or file to start at
         QStringList nameFilters; // e.g. "CSV files (*.csv)"

@@ -18,9 +18,9 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
+#include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QVBoxLayout>
-#include <QTemporaryDir>
 #include <QtConcurrent>
 
 #include <cerrno>
@@ -50,9 +50,10 @@ bool isCsvName(const QString &name)
     return suffix == u"csv"_s || suffix == u"tsv"_s;
 }
 
-// Copies the CSV file (through FileStore: no link out of home, no fifo) into a private temporary folder, at most
-// the size it had when opened, so the table's memory map never sees the container's live file.
-bool snapshotCsv(const FileStore &store, const QString &id, const QString &relativePath, FilePreview::Result *r)
+// Copies the CSV file (through FileStore: no link out of home, no fifo) into a private temporary folder, at
+// most the size it had when opened, so the table's memory map never sees the container's live file.
+bool snapshotCsv(const FileStore &store, const QString &id, const QString &relativePath,
+                 FilePreview::Result *r)
 {
     QString error;
     const std::unique_ptr<QFile> source = store.openContent(id, &error);
@@ -113,7 +114,8 @@ FilePreview::Result load(const QString &homeDir, const QString &relativePath, QS
         return r;
     }
     r.size = st->file.size;
-    const std::optional<QByteArray> head = store.read(id, 0, qMax<qint64>(1, qMin<qint64>(r.size, FilePreview::MaxTextBytes)), &error);
+    const std::optional<QByteArray> head =
+        store.read(id, 0, qMax<qint64>(1, qMin<qint64>(r.size, FilePreview::MaxTextBytes)), &error);
     if (!head) {
         r.kind = FilePreview::Kind::Error;
         r.error = error;
@@ -130,8 +132,8 @@ FilePreview::Result load(const QString &homeDir, const QString &relativePath, QS
 
     if (mime.name().startsWith(u"image/"_s)) {
         if (r.size <= FilePreview::MaxImageBytes) {
-            const std::optional<QByteArray> all = r.size <= FilePreview::MaxTextBytes ? head
-                                                                                       : store.read(id, 0, r.size, &error);
+            const std::optional<QByteArray> all =
+                r.size <= FilePreview::MaxTextBytes ? head : store.read(id, 0, r.size, &error);
             if (all) {
                 QImage image;
                 if (image.loadFromData(*all)) {
@@ -323,8 +325,8 @@ void FilePreview::apply(const Result &r)
             Q_EMIT fileMissing(m_path);
         break;
     case Kind::Binary:
-        m_placeholder->setText(tr("Binary file (%1, %2): no preview. Use Save to copy it to this computer.")
-                                   .arg(r.mime, size));
+        m_placeholder->setText(
+            tr("Binary file (%1, %2): no preview. Use Save to copy it to this computer.").arg(r.mime, size));
         m_stack->setCurrentWidget(m_placeholder);
         break;
     case Kind::Image:
@@ -335,10 +337,11 @@ void FilePreview::apply(const Result &r)
         showImage();
         break;
     case Kind::TooLarge:
-        m_placeholder->setText(tr("%1 is %2, larger than the %3 a table preview is made for. Use Save As… to "
-                                  "copy it to this computer.")
-                                   .arg(m_path, size,
-                                        locale.formattedDataSize(MaxCsvBytes, 0, QLocale::DataSizeTraditionalFormat)));
+        m_placeholder->setText(
+            tr("%1 is %2, larger than the %3 a table preview is made for. Use Save As… to "
+               "copy it to this computer.")
+                .arg(m_path, size,
+                     locale.formattedDataSize(MaxCsvBytes, 0, QLocale::DataSizeTraditionalFormat)));
         m_stack->setCurrentWidget(m_placeholder);
         break;
     case Kind::Csv:
@@ -352,9 +355,10 @@ void FilePreview::apply(const Result &r)
         break;
     case Kind::Text: {
         if (r.textCapped) {
-            m_note->setText(tr("Showing the first %1 of %2.")
-                                .arg(locale.formattedDataSize(MaxTextBytes, 0, QLocale::DataSizeTraditionalFormat),
-                                     size));
+            m_note->setText(
+                tr("Showing the first %1 of %2.")
+                    .arg(locale.formattedDataSize(MaxTextBytes, 0, QLocale::DataSizeTraditionalFormat),
+                         size));
             m_note->show();
         }
         m_text->setPlainText(r.text);
@@ -388,8 +392,9 @@ void FilePreview::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     // A theme switch between light and dark: highlight again with the matching colours.
-    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) && m_kind == Kind::Text &&
-        !m_plainText.isEmpty() && SyntaxHighlighter::instance()->themeName() != m_highlightTheme)
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) &&
+        m_kind == Kind::Text && !m_plainText.isEmpty() &&
+        SyntaxHighlighter::instance()->themeName() != m_highlightTheme)
         highlightText();
 }
 

@@ -90,10 +90,13 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     m_header->setTextFormat(Qt::PlainText);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setMinimumWidth(0);
-    m_refreshButton = makeButton(u"FilesRefreshButton"_s, tr("Refresh"), tr("Read the files and history again"), this);
-    m_saveButton = makeButton(u"FilesSaveButton"_s, tr("Save As…"), tr("Save the selected file on this computer"), this);
-    m_promoteButton = makeButton(u"FilesPromoteButton"_s, tr("Promote"),
-                                 tr("Copy the selected file to the workspace's documents, which never expire"), this);
+    m_refreshButton =
+        makeButton(u"FilesRefreshButton"_s, tr("Refresh"), tr("Read the files and history again"), this);
+    m_saveButton =
+        makeButton(u"FilesSaveButton"_s, tr("Save As…"), tr("Save the selected file on this computer"), this);
+    m_promoteButton =
+        makeButton(u"FilesPromoteButton"_s, tr("Promote"),
+                   tr("Copy the selected file to the workspace's documents, which never expire"), this);
     connect(m_refreshButton, &QToolButton::clicked, this, &FilesPanel::refresh);
     connect(m_saveButton, &QToolButton::clicked, this, &FilesPanel::saveSelected);
     connect(m_promoteButton, &QToolButton::clicked, this, &FilesPanel::promoteSelected);
@@ -114,7 +117,8 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     m_tree->header()->setSectionResizeMode(FileTreeModel::NameColumn, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(FileTreeModel::SizeColumn, QHeaderView::ResizeToContents);
     m_tree->header()->setSectionResizeMode(FileTreeModel::ModifiedColumn, QHeaderView::ResizeToContents);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &FilesPanel::onCurrentChanged);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &FilesPanel::onCurrentChanged);
 
     m_preview = new FilePreview(this);
     m_historyView = new HistoryView(this);
@@ -172,14 +176,14 @@ void FilesPanel::setContainer(Container *container)
     m_truncated = false;
     m_historyView->setContainer(container);
     if (container) {
-        m_containerConnections.append(connect(
-            container, &Container::filesChanged, this,
-            [this](int, const QList<FileChange> &changes, const QString &, const QString &) {
-                QStringList paths;
-                for (const FileChange &c : changes)
-                    paths.append(c.path);
-                onFilesChanged(paths);
-            }));
+        m_containerConnections.append(
+            connect(container, &Container::filesChanged, this,
+                    [this](int, const QList<FileChange> &changes, const QString &, const QString &) {
+                        QStringList paths;
+                        for (const FileChange &c : changes)
+                            paths.append(c.path);
+                        onFilesChanged(paths);
+                    }));
     }
     updateHeader();
     updateActions();
@@ -241,7 +245,8 @@ void FilesPanel::refresh()
             return;
         const Listing listing = watcher->result();
         if (!listing.error.isEmpty()) {
-            showMessage(tr("Cannot list the container's files: %1").arg(listing.error), InlineMessage::Type::Error);
+            showMessage(tr("Cannot list the container's files: %1").arg(listing.error),
+                        InlineMessage::Type::Error);
             return;
         }
         // Keep what the user had open and selected across the reset.
@@ -340,7 +345,8 @@ bool FilesPanel::openPath(const QString &relativePath)
     }
     const QModelIndex index = m_model->indexForPath(relativePath);
     if (!index.isValid() || index.data(FileTreeModel::IsFolderRole).toBool()) {
-        showMessage(tr("There is no file \"%1\" in the container.").arg(relativePath), InlineMessage::Type::Error);
+        showMessage(tr("There is no file \"%1\" in the container.").arg(relativePath),
+                    InlineMessage::Type::Error);
         return false;
     }
     m_tree->scrollTo(index);
@@ -366,9 +372,8 @@ void FilesPanel::saveSelected()
     options.objectName = u"FilesSaveDialog"_s;
     options.caption = tr("Save %1").arg(QFileInfo(path).fileName());
     options.suggestedPath = QDir(downloads).filePath(QFileInfo(path).fileName());
-    FileDialog::chooseFileToSave(this, options, this, [this, home, id, path](const QString &to) {
-        saveFileTo(home, id, path, to);
-    });
+    FileDialog::chooseFileToSave(
+        this, options, this, [this, home, id, path](const QString &to) { saveFileTo(home, id, path, to); });
 }
 
 void FilesPanel::saveSelectedTo(const QString &destination)
@@ -397,8 +402,9 @@ void FilesPanel::saveFileTo(const QString &home, const QString &fileId, const QS
         updateActions();
         const Outcome outcome = watcher->result();
         if (outcome.missing) {
-            showMessage(tr("Cannot save %1: it no longer exists in the container (deleted or renamed).").arg(path),
-                        InlineMessage::Type::Error);
+            showMessage(
+                tr("Cannot save %1: it no longer exists in the container (deleted or renamed).").arg(path),
+                InlineMessage::Type::Error);
             return;
         }
         if (!outcome.error.isEmpty()) {

@@ -68,7 +68,8 @@ private:
     void onFilesChanged(const QStringList &paths);
     void onCurrentChanged();
     void showMessage(const QString &text, InlineMessage::Type type);
-    void saveFileTo(const QString &home, const QString &fileId, const QString &path, const QString &destination);
+    void saveFileTo(const QString &home, const QString &fileId, const QString &path,
+                    const QString &destination);
     void updateHeader();
     void updateActions();
 

@@ -161,9 +161,9 @@ QVariant FileTreeModel::data(const QModelIndex &index, int role) const
         case SizeColumn:
             return QLocale().formattedDataSize(n->size, 1, QLocale::DataSizeTraditionalFormat);
         case ModifiedColumn:
-            return n->mtimeMs > 0 ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(n->mtimeMs),
-                                                       QLocale::ShortFormat)
-                                  : QString();
+            return n->mtimeMs > 0
+                       ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(n->mtimeMs), QLocale::ShortFormat)
+                       : QString();
         }
         break;
     case Qt::ToolTipRole:

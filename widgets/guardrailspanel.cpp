@@ -140,15 +140,17 @@ QWidget *GuardrailsPanel::buildSettingsPage()
 
     m_scanToolOutput = new QCheckBox(tr("Also scan sandbox output before the model reads it"));
     m_scanToolOutput->setObjectName(u"GuardrailsScanToolOutput"_s);
-    m_scanToolOutput->setToolTip(tr("Every guardrail that is on reads the output of shell calls, whatever its "
-                                    "scope: redact hides the matches, block withholds the output."));
+    m_scanToolOutput->setToolTip(
+        tr("Every guardrail that is on reads the output of shell calls, whatever its "
+           "scope: redact hides the matches, block withholds the output."));
     connect(m_scanToolOutput, &QCheckBox::toggled, this, &GuardrailsPanel::onEdited);
 
-    auto *explain = new QLabel(tr("Flag records a detection and forwards the request unchanged. Redact replaces "
-                                  "each match with a label such as [EMAIL]. Block refuses the request with HTTP "
-                                  "403 before it reaches the model. When several fire, the strictest wins. "
-                                  "\"User messages\" reads only what users wrote; \"All messages\" also reads "
-                                  "system, developer and assistant text."));
+    auto *explain =
+        new QLabel(tr("Flag records a detection and forwards the request unchanged. Redact replaces "
+                      "each match with a label such as [EMAIL]. Block refuses the request with HTTP "
+                      "403 before it reaches the model. When several fire, the strictest wins. "
+                      "\"User messages\" reads only what users wrote; \"All messages\" also reads "
+                      "system, developer and assistant text."));
     explain->setWordWrap(true);
     explain->setForegroundRole(QPalette::PlaceholderText);
 
@@ -285,9 +287,10 @@ QWidget *GuardrailsPanel::buildReportPage()
     m_reportTable->setObjectName(u"GuardrailsReportTable"_s);
     m_reportTable->setRootIsDecorated(false);
     m_reportTable->setHeaderLabels({tr("Guardrail"), tr("Requests matched"), tr("Share"), tr("Set to now")});
-    auto *explain = new QLabel(tr("Every detection is recorded whatever the action, so running a guardrail with "
-                                  "Flag first shows how much of the real traffic Redact would change or Block "
-                                  "would refuse."));
+    auto *explain =
+        new QLabel(tr("Every detection is recorded whatever the action, so running a guardrail with "
+                      "Flag first shows how much of the real traffic Redact would change or Block "
+                      "would refuse."));
     explain->setWordWrap(true);
     explain->setForegroundRole(QPalette::PlaceholderText);
     auto *periodRow = new QHBoxLayout;
@@ -322,8 +325,9 @@ QList<Guardrail> GuardrailsPanel::editedGuardrails() const
         const Row r = m_rows.value(slug);
         if (!r.enabled || !r.enabled->isChecked())
             continue;
-        out.append({slug, parseGuardrailAction(r.action->currentData().toString()).value_or(GuardrailAction::Flag),
-                    parseGuardrailScope(r.scope->currentData().toString()).value_or(GuardrailScope::UserOnly)});
+        out.append(
+            {slug, parseGuardrailAction(r.action->currentData().toString()).value_or(GuardrailAction::Flag),
+             parseGuardrailScope(r.scope->currentData().toString()).value_or(GuardrailScope::UserOnly)});
     }
     return out;
 }
@@ -350,10 +354,11 @@ void GuardrailsPanel::reloadConfig()
         const Loaded loaded = watcher->result();
         m_loadedBytes = loaded.bytes;
         if (!loaded.ok) {
-            m_message->showMessage(tr("The workspace's guardrail settings cannot be read: %1. Requests are refused "
-                                      "until the file is fixed; Save replaces it with the settings shown here.")
-                                       .arg(loaded.error),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                tr("The workspace's guardrail settings cannot be read: %1. Requests are refused "
+                   "until the file is fixed; Save replaces it with the settings shown here.")
+                    .arg(loaded.error),
+                InlineMessage::Type::Error);
             applyConfig({}, false);
             setDirty(true);
             Q_EMIT configLoaded(false);
@@ -399,12 +404,13 @@ void GuardrailsPanel::setDirty(bool dirty)
     m_saveButton->setEnabled(dirty);
     m_revertButton->setEnabled(dirty);
     if (dirty) {
-        m_statusLabel->setText(tr("Unsaved changes: the test box already uses them; requests use them once saved."));
+        m_statusLabel->setText(
+            tr("Unsaved changes: the test box already uses them; requests use them once saved."));
     } else {
         const int on = int(editedGuardrails().size());
-        m_statusLabel->setText(on == 0 ? tr("No guardrail is on for this workspace.")
-                                       : tr("%n guardrail(s) on; saved in %1.", nullptr, on)
-                                             .arg(GuardrailConfig::fileName()));
+        m_statusLabel->setText(
+            on == 0 ? tr("No guardrail is on for this workspace.")
+                    : tr("%n guardrail(s) on; saved in %1.", nullptr, on).arg(GuardrailConfig::fileName()));
     }
 }
 
@@ -451,7 +457,8 @@ void GuardrailsPanel::save()
         GuardrailConfig config(dir);
         // Every value comes from the editor's fixed choices; set() still validates them as the CLI does.
         for (const Guardrail &g : guardrails) {
-            if (!config.set(g.slug, guardrailActionName(g.action), guardrailScopeName(g.scope), &result.error))
+            if (!config.set(g.slug, guardrailActionName(g.action), guardrailScopeName(g.scope),
+                            &result.error))
                 return result;
         }
         config.setScanToolOutput(scan);
@@ -471,10 +478,11 @@ void GuardrailsPanel::checkConfigFile()
             return;
         if (m_dirty) {
             m_loadedBytes = watcher->result();
-            m_message->showMessage(tr("%1 was changed outside this panel. Revert loads that version; Save keeps "
-                                      "yours.")
-                                       .arg(GuardrailConfig::fileName()),
-                                   InlineMessage::Type::Warning);
+            m_message->showMessage(
+                tr("%1 was changed outside this panel. Revert loads that version; Save keeps "
+                   "yours.")
+                    .arg(GuardrailConfig::fileName()),
+                InlineMessage::Type::Warning);
             return;
         }
         reloadConfig();
@@ -530,8 +538,8 @@ void GuardrailsPanel::runTest()
         showTestResult(watcher->result());
         Q_EMIT testEvaluated();
     });
-    watcher->setFuture(QtConcurrent::run(
-        [guardrails, scan, role, text] { return evaluate(guardrails, scan, role, text); }));
+    watcher->setFuture(
+        QtConcurrent::run([guardrails, scan, role, text] { return evaluate(guardrails, scan, role, text); }));
 }
 
 void GuardrailsPanel::showTestResult(const GuardrailTestResult &result)
@@ -545,8 +553,9 @@ void GuardrailsPanel::showTestResult(const GuardrailTestResult &result)
                         : tr("No guardrail is on: every request is forwarded unchanged. Turn one on in the "
                              "Guardrails tab to test it here.");
     } else if (result.outputScanningOff) {
-        verdict = tr("Sandbox output is not scanned: the model reads it unchanged. Turn on \"Also scan sandbox "
-                     "output\" to guard it.");
+        verdict =
+            tr("Sandbox output is not scanned: the model reads it unchanged. Turn on \"Also scan sandbox "
+               "output\" to guard it.");
     } else if (!anyOn) {
         verdict = tr("No guardrail is on: forwarded unchanged.");
     } else if (!result.verdict) {
@@ -555,9 +564,11 @@ void GuardrailsPanel::showTestResult(const GuardrailTestResult &result)
         verdict = result.toolOutput
                       ? tr("<b>Withheld</b>: the model gets a tool error instead of this output. %1")
                             .arg(result.blockReason.toHtmlEscaped())
-                      : tr("<b>Blocked with HTTP 403</b> before the model: %1").arg(result.blockReason.toHtmlEscaped());
+                      : tr("<b>Blocked with HTTP 403</b> before the model: %1")
+                            .arg(result.blockReason.toHtmlEscaped());
     } else if (*result.verdict == GuardrailAction::Redact) {
-        verdict = tr("<b>Forwarded redacted</b>: %n match(es) found.", nullptr, int(result.detections.size()));
+        verdict =
+            tr("<b>Forwarded redacted</b>: %n match(es) found.", nullptr, int(result.detections.size()));
         showForwarded = true;
     } else {
         verdict = tr("<b>Forwarded unchanged and flagged</b>: %n detection(s) would be recorded.", nullptr,
@@ -584,7 +595,8 @@ void GuardrailsPanel::showTestResult(const GuardrailTestResult &result)
         selection.cursor.setPosition(int(d.start));
         selection.cursor.setPosition(int(d.start + d.length), QTextCursor::KeepAnchor);
         const double strength = d.action == GuardrailAction::Flag ? 0.35 : 0.6;
-        selection.format.setBackground(blend(pal.color(QPalette::Base), pal.color(QPalette::Highlight), strength));
+        selection.format.setBackground(
+            blend(pal.color(QPalette::Base), pal.color(QPalette::Highlight), strength));
         selection.format.setForeground(pal.color(QPalette::Text));
         if (d.action != GuardrailAction::Flag) {
             selection.format.setFontUnderline(true);
@@ -638,11 +650,10 @@ void GuardrailsPanel::reloadReport()
             const double share = report.requests > 0 ? double(matched) / double(report.requests) : 0;
             const auto g = std::find_if(edited.cbegin(), edited.cend(),
                                         [&](const Guardrail &x) { return x.slug == slug; });
-            auto *item = new QTreeWidgetItem(
-                m_reportTable,
-                {slug, tr("%1 of %2").arg(matched).arg(report.requests),
-                 QLocale().toString(share * 100, 'f', 1) + u" %"_s,
-                 g != edited.cend() ? actionTitle(g->action) : tr("off")});
+            auto *item =
+                new QTreeWidgetItem(m_reportTable, {slug, tr("%1 of %2").arg(matched).arg(report.requests),
+                                                    QLocale().toString(share * 100, 'f', 1) + u" %"_s,
+                                                    g != edited.cend() ? actionTitle(g->action) : tr("off")});
             item->setData(1, Qt::UserRole, matched);
             item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
             item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
@@ -650,8 +661,9 @@ void GuardrailsPanel::reloadReport()
         for (int c = 0; c < m_reportTable->columnCount(); ++c)
             m_reportTable->resizeColumnToContents(c);
         if (!report.hasLog || report.requests == 0) {
-            m_reportSummary->setText(tr("No logged requests in this period yet. Turn guardrails on with Flag and send "
-                                        "traffic through the local API to see what Redact or Block would do."));
+            m_reportSummary->setText(
+                tr("No logged requests in this period yet. Turn guardrails on with Flag and send "
+                   "traffic through the local API to see what Redact or Block would do."));
         } else {
             m_reportSummary->setText(
                 tr("%n request(s) logged in this period.", nullptr, int(report.requests)) + u' ' +

@@ -98,9 +98,8 @@ extern "C" Q_DECL_EXPORT int sandbench_gui_main(int argc, char **argv)
     QCommandLineOption demoPanels(u"demo-panels"_s);
     QCommandLineOption screenshotDir(u"screenshot-dir"_s, QString(), u"dir"_s);
     QCommandLineOption reportFirstPaint(u"report-first-paint"_s);
-    for (QCommandLineOption *option :
-         {&demoModel, &demoAttach, &demoAsk, &demoTrace, &demoFollowUp, &demoPanels, &screenshotDir,
-          &reportFirstPaint}) {
+    for (QCommandLineOption *option : {&demoModel, &demoAttach, &demoAsk, &demoTrace, &demoFollowUp,
+                                       &demoPanels, &screenshotDir, &reportFirstPaint}) {
         option->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(*option);
     }

@@ -30,7 +30,8 @@ int HistoryModel::rowForCommit(const QString &commitId) const
 
 QString HistoryModel::changeSummary(int added, int modified, int deleted)
 {
-    return u"+%1 ~%2 \u2212%3"_s.arg(QString::number(added), QString::number(modified), QString::number(deleted));
+    return u"+%1 ~%2 \u2212%3"_s.arg(QString::number(added), QString::number(modified),
+                                     QString::number(deleted));
 }
 
 int HistoryModel::rowCount(const QModelIndex &parent) const

@@ -133,33 +133,35 @@ void HistoryView::refresh()
         updateButtons();
         return;
     }
-    whenReady(m_container->history(), this, [this, generation](const HistoryResult<QList<HistoryEntry>> &result) {
-        if (generation != m_historyGeneration)
-            return;
-        if (!result) {
-            Q_EMIT message(tr("Cannot read the file history: %1").arg(result.error), InlineMessage::Type::Error);
-            return;
-        }
-        const QString keep = m_commit;
-        // Setting the entries resets the selection; keep the signal from clearing what is shown.
-        m_historyList->selectionModel()->blockSignals(true);
-        m_history->setEntries(*result.value);
-        m_historyList->selectionModel()->blockSignals(false);
-        m_empty->setVisible(m_history->rowCount() == 0);
-        const int row = m_history->rowForCommit(keep);
-        if (row >= 0) {
-            m_historyList->selectionModel()->blockSignals(true);
-            m_historyList->setCurrentIndex(m_history->index(row, 0));
-            m_historyList->selectionModel()->blockSignals(false);
-        } else if (!keep.isEmpty()) {
-            m_commit.clear();
-            m_path.clear();
-            m_changes->setChanges({});
-            m_diff->clear();
-        }
-        updateButtons();
-        Q_EMIT historyLoaded();
-    });
+    whenReady(m_container->history(), this,
+              [this, generation](const HistoryResult<QList<HistoryEntry>> &result) {
+                  if (generation != m_historyGeneration)
+                      return;
+                  if (!result) {
+                      Q_EMIT message(tr("Cannot read the file history: %1").arg(result.error),
+                                     InlineMessage::Type::Error);
+                      return;
+                  }
+                  const QString keep = m_commit;
+                  // Setting the entries resets the selection; keep the signal from clearing what is shown.
+                  m_historyList->selectionModel()->blockSignals(true);
+                  m_history->setEntries(*result.value);
+                  m_historyList->selectionModel()->blockSignals(false);
+                  m_empty->setVisible(m_history->rowCount() == 0);
+                  const int row = m_history->rowForCommit(keep);
+                  if (row >= 0) {
+                      m_historyList->selectionModel()->blockSignals(true);
+                      m_historyList->setCurrentIndex(m_history->index(row, 0));
+                      m_historyList->selectionModel()->blockSignals(false);
+                  } else if (!keep.isEmpty()) {
+                      m_commit.clear();
+                      m_path.clear();
+                      m_changes->setChanges({});
+                      m_diff->clear();
+                  }
+                  updateButtons();
+                  Q_EMIT historyLoaded();
+              });
 }
 
 bool HistoryView::selectCommit(const QString &commitId)
@@ -199,20 +201,21 @@ void HistoryView::loadChanges()
     m_diff->clear();
     if (!m_container || m_commit.isEmpty())
         return;
-    whenReady(m_container->changes(m_commit), this, [this, generation](const HistoryResult<QList<FileChange>> &result) {
-        if (generation != m_changesGeneration)
-            return;
-        if (!result) {
-            Q_EMIT message(tr("Cannot read what the command changed: %1").arg(result.error),
-                           InlineMessage::Type::Error);
-            return;
-        }
-        m_changes->setChanges(*result.value);
-        if (m_changes->rowCount() == 1)
-            m_changeList->setCurrentIndex(m_changes->index(0, 0));
-        updateButtons();
-        Q_EMIT changesLoaded();
-    });
+    whenReady(m_container->changes(m_commit), this,
+              [this, generation](const HistoryResult<QList<FileChange>> &result) {
+                  if (generation != m_changesGeneration)
+                      return;
+                  if (!result) {
+                      Q_EMIT message(tr("Cannot read what the command changed: %1").arg(result.error),
+                                     InlineMessage::Type::Error);
+                      return;
+                  }
+                  m_changes->setChanges(*result.value);
+                  if (m_changes->rowCount() == 1)
+                      m_changeList->setCurrentIndex(m_changes->index(0, 0));
+                  updateButtons();
+                  Q_EMIT changesLoaded();
+              });
 }
 
 void HistoryView::onChangeSelected()
@@ -232,16 +235,17 @@ void HistoryView::loadDiff()
     }
     m_diff->showText(tr("Loading the diff of %1…").arg(m_path));
     const QString path = m_path;
-    whenReady(m_container->fileDiff(path, QString(), m_commit), this, [this, generation, path](const HistoryResult<FileDiff> &result) {
-            if (generation != m_diffGeneration)
-                return;
-            if (!result) {
-                m_diff->showText(tr("Cannot show the diff of %1: %2").arg(path, result.error));
-                return;
-            }
-            m_diff->setDiff(path, *result.value);
-            Q_EMIT diffLoaded();
-        });
+    whenReady(m_container->fileDiff(path, QString(), m_commit), this,
+              [this, generation, path](const HistoryResult<FileDiff> &result) {
+                  if (generation != m_diffGeneration)
+                      return;
+                  if (!result) {
+                      m_diff->showText(tr("Cannot show the diff of %1: %2").arg(path, result.error));
+                      return;
+                  }
+                  m_diff->setDiff(path, *result.value);
+                  Q_EMIT diffLoaded();
+              });
 }
 
 bool HistoryView::selectedChangeIsDeletion() const
@@ -258,7 +262,8 @@ void HistoryView::updateButtons()
     // After a command that deleted the file there is nothing to put back: restore the version it deleted.
     if (!m_path.isEmpty() && selectedChangeIsDeletion()) {
         m_restoreFile->setText(tr("Restore Deleted File"));
-        m_restoreFile->setToolTip(tr("Put the selected file back as it was before the selected command deleted it"));
+        m_restoreFile->setToolTip(
+            tr("Put the selected file back as it was before the selected command deleted it"));
     } else {
         m_restoreFile->setText(tr("Restore File"));
         m_restoreFile->setToolTip(tr("Put the selected file back as it was after the selected command"));
@@ -282,21 +287,23 @@ void HistoryView::restoreSelectedFile()
     }
     m_restoring = true;
     updateButtons();
-    whenReady(m_container->restoreFile(path, source), this, [this, path](const HistoryResult<Snapshot> &result) {
-        m_restoring = false;
-        updateButtons();
-        if (!result) {
-            Q_EMIT message(tr("Cannot restore %1: %2").arg(path, result.error), InlineMessage::Type::Error);
-            return;
-        }
-        if (result.value->changes.isEmpty()) {
-            Q_EMIT message(tr("%1 is already as it was: nothing was restored.").arg(path),
-                           InlineMessage::Type::Information);
-            return;
-        }
-        Q_EMIT message(tr("Restored %1.").arg(path), InlineMessage::Type::Positive);
-        Q_EMIT restored();
-    });
+    whenReady(m_container->restoreFile(path, source), this,
+              [this, path](const HistoryResult<Snapshot> &result) {
+                  m_restoring = false;
+                  updateButtons();
+                  if (!result) {
+                      Q_EMIT message(tr("Cannot restore %1: %2").arg(path, result.error),
+                                     InlineMessage::Type::Error);
+                      return;
+                  }
+                  if (result.value->changes.isEmpty()) {
+                      Q_EMIT message(tr("%1 is already as it was: nothing was restored.").arg(path),
+                                     InlineMessage::Type::Information);
+                      return;
+                  }
+                  Q_EMIT message(tr("Restored %1.").arg(path), InlineMessage::Type::Positive);
+                  Q_EMIT restored();
+              });
 }
 
 void HistoryView::confirmRestoreWorkspace()
@@ -309,8 +316,9 @@ void HistoryView::confirmRestoreWorkspace()
                                 QMessageBox::NoButton, this);
     box->setObjectName(u"RestoreWorkspaceConfirm"_s);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(tr("Files created later are deleted. The restore itself is recorded in the history, "
-                               "so it can be undone."));
+    box->setInformativeText(
+        tr("Files created later are deleted. The restore itself is recorded in the history, "
+           "so it can be undone."));
     QPushButton *yes = box->addButton(tr("Restore"), QMessageBox::AcceptRole);
     yes->setObjectName(u"RestoreWorkspaceConfirmButton"_s);
     box->addButton(QMessageBox::Cancel);
@@ -333,7 +341,8 @@ void HistoryView::restoreWorkspace()
         m_restoring = false;
         updateButtons();
         if (!result) {
-            Q_EMIT message(tr("Cannot restore the workspace: %1").arg(result.error), InlineMessage::Type::Error);
+            Q_EMIT message(tr("Cannot restore the workspace: %1").arg(result.error),
+                           InlineMessage::Type::Error);
             return;
         }
         if (result.value->changes.isEmpty()) {
@@ -341,8 +350,9 @@ void HistoryView::restoreWorkspace()
                            InlineMessage::Type::Information);
             return;
         }
-        Q_EMIT message(tr("Restored the workspace: %n file(s) changed.", nullptr, int(result.value->changes.size())),
-                       InlineMessage::Type::Positive);
+        Q_EMIT message(
+            tr("Restored the workspace: %n file(s) changed.", nullptr, int(result.value->changes.size())),
+            InlineMessage::Type::Positive);
         Q_EMIT restored();
     });
 }

@@ -220,8 +220,8 @@ std::optional<QList<LocalApiController::KeyInfo>> LocalApiController::keys(QStri
         return std::nullopt;
     QList<KeyInfo> result;
     for (const ApiKeys::Info &k : *stored)
-        result.append({k.sha256, k.prefix, QDateTime::fromMSecsSinceEpoch(k.createdMs),
-                       m_secrets.value(k.sha256)});
+        result.append(
+            {k.sha256, k.prefix, QDateTime::fromMSecsSinceEpoch(k.createdMs), m_secrets.value(k.sha256)});
     return result;
 }
 
@@ -230,8 +230,9 @@ std::optional<QString> LocalApiController::createKey(QString *error)
     const std::optional<QString> key = apiKeys()->create(m_workspace, error);
     if (!key)
         return std::nullopt;
-    m_secrets.insert(QString::fromLatin1(QCryptographicHash::hash(key->toUtf8(), QCryptographicHash::Sha256).toHex()),
-                     *key);
+    m_secrets.insert(
+        QString::fromLatin1(QCryptographicHash::hash(key->toUtf8(), QCryptographicHash::Sha256).toHex()),
+        *key);
     Q_EMIT keysChanged();
     return key;
 }

@@ -101,7 +101,7 @@ private:
     ApiServer *m_server = nullptr;
     QString m_viewerKey;
     QString m_lastError;
-    std::unique_ptr<ApiKeys> m_keys; // used while no server runs
+    std::unique_ptr<ApiKeys> m_keys;   // used while no server runs
     QHash<QString, QString> m_secrets; // id -> key made in this run
     bool m_applying = false;
 };

@@ -46,7 +46,8 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
 
     auto *intro = new QLabel(
         tr("Other programs on this computer can send Responses and Messages requests with the "
-           "openrouter:shell tool to Sandbench. Their shell calls run in this workspace's sandboxes and appear "
+           "openrouter:shell tool to Sandbench. Their shell calls run in this workspace's sandboxes and "
+           "appear "
            "live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys "
            "below."),
         this);
@@ -59,7 +60,8 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     m_port->setObjectName(u"LocalApiPort"_s);
     m_port->setMaxLength(5);
     m_port->setMaximumWidth(fontMetrics().horizontalAdvance(u"0000000000"_s));
-    m_port->setToolTip(tr("A port from %1 to %2").arg(LocalApiController::MinPort).arg(LocalApiController::MaxPort));
+    m_port->setToolTip(
+        tr("A port from %1 to %2").arg(LocalApiController::MinPort).arg(LocalApiController::MaxPort));
     m_applyPort = new QPushButton(tr("Apply"), this);
     m_applyPort->setObjectName(u"LocalApiApplyPort"_s);
     m_applyPort->setEnabled(false);
@@ -138,11 +140,13 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     m_example->setFixedHeight(m_example->fontMetrics().lineSpacing() * 6 +
                               int(m_example->document()->documentMargin() * 2) + 2 * m_example->frameWidth() +
                               m_example->horizontalScrollBar()->sizeHint().height());
-    QPushButton *copyExample = copyButton(u"LocalApiCopyExample"_s, tr("Copy the example command"), exampleBox);
+    QPushButton *copyExample =
+        copyButton(u"LocalApiCopyExample"_s, tr("Copy the example command"), exampleBox);
     auto *exampleLayout = new QVBoxLayout(exampleBox);
     exampleLayout->addWidget(m_example);
     auto *exampleButtons = new QHBoxLayout;
-    auto *exampleNote = new QLabel(tr("Replace MODEL with a model of your providers (provider/model)."), exampleBox);
+    auto *exampleNote =
+        new QLabel(tr("Replace MODEL with a model of your providers (provider/model)."), exampleBox);
     exampleNote->setWordWrap(true);
     exampleNote->setForegroundRole(QPalette::PlaceholderText);
     exampleButtons->addWidget(exampleNote, 1);
@@ -231,8 +235,8 @@ void LocalApiPage::updateState()
 
 void LocalApiPage::reloadKeys()
 {
-    const QString selected = m_keys->currentItem() ? m_keys->currentItem()->data(KeyColumn, IdRole).toString()
-                                                   : QString();
+    const QString selected =
+        m_keys->currentItem() ? m_keys->currentItem()->data(KeyColumn, IdRole).toString() : QString();
     m_keys->clear();
     QString error;
     const auto keys = m_controller->keys(&error);
@@ -322,7 +326,8 @@ void LocalApiPage::revokeSelectedKey()
         if (m_exampleKey.size() && m_newKey->text() == m_exampleKey) {
             bool stillThere = false;
             for (int i = 0; i < m_keys->topLevelItemCount(); ++i)
-                stillThere = stillThere || m_keys->topLevelItem(i)->data(KeyColumn, SecretRole) == m_exampleKey;
+                stillThere =
+                    stillThere || m_keys->topLevelItem(i)->data(KeyColumn, SecretRole) == m_exampleKey;
             if (!stillThere) {
                 m_exampleKey.clear();
                 m_newKey->hide();

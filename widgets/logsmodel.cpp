@@ -66,7 +66,8 @@ void LogsModel::reread(bool sameFilter)
         if (sameFilter && m_count > 0 && added >= 0 && added < result.firstPage.size() && oldFirst > 0 &&
             result.firstPage.at(int(added)).rowId == oldFirst &&
             result.count <= std::numeric_limits<int>::max()) {
-            // New requests are the newest: insert them at the top and keep the old rows, shifted, until re-read.
+            // New requests are the newest: insert them at the top and keep the old rows, shifted, until
+            // re-read.
             m_stalePages = m_pages;
             m_staleShift = 0;
             m_pages.clear();
@@ -121,10 +122,11 @@ void LogsModel::requestPage(int page) const
     const quint64 generation = m_generation;
     auto *self = const_cast<LogsModel *>(this);
     auto *watcher = new QFutureWatcher<QList<RequestRecord>>(self);
-    connect(watcher, &QFutureWatcher<QList<RequestRecord>>::finished, self, [self, watcher, generation, page] {
-        watcher->deleteLater();
-        self->onPage(generation, page, watcher->result());
-    });
+    connect(watcher, &QFutureWatcher<QList<RequestRecord>>::finished, self,
+            [self, watcher, generation, page] {
+                watcher->deleteLater();
+                self->onPage(generation, page, watcher->result());
+            });
     watcher->setFuture(m_reader->run([filter, generation, live = m_liveGeneration](RequestLog *log) {
         // Pages of a filter or refresh that was replaced meanwhile are never shown: skip reading them.
         if (!log || generation != live->load())

@@ -21,8 +21,17 @@ class LogsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { TimeColumn, StatusColumn, ModelColumn, ApiColumn, RequestColumn, LatencyColumn,
-                  TokensColumn, CostColumn, ColumnCount };
+    enum Column {
+        TimeColumn,
+        StatusColumn,
+        ModelColumn,
+        ApiColumn,
+        RequestColumn,
+        LatencyColumn,
+        TokensColumn,
+        CostColumn,
+        ColumnCount
+    };
     enum Role { RowIdRole = Qt::UserRole + 1 };
     static constexpr int PageSize = 200;
     static constexpr int MaxCachedPages = 40;
@@ -32,8 +41,8 @@ public:
     // Applies a new filter (limit and offset are ignored) and re-reads.
     void setFilter(const LogFilter &filter);
     LogFilter filter() const { return m_filter; }
-    // Re-reads with the same filter because the log changed. Rows that arrived are inserted at the top, so the
-    // view keeps its place and selection; rows on screen show their previous values until re-read.
+    // Re-reads with the same filter because the log changed. Rows that arrived are inserted at the top, so
+    // the view keeps its place and selection; rows on screen show their previous values until re-read.
     void refresh();
     // The same with the filter's window moved (a relative time range such as "last hour" slides).
     void refresh(const LogFilter &filter);

@@ -14,8 +14,8 @@
 #include "tools/shellaction.h"
 
 #include <QComboBox>
-#include <QDir>
 #include <QDateTimeEdit>
+#include <QDir>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QFutureWatcher>
@@ -61,7 +61,8 @@ QJsonObject outputItemOf(const ShellCallRecord &call)
         CommandResult result;
         result.stdoutText = c.stdoutText;
         result.stderrText = c.stderrText;
-        result.outcome = c.outcome == u"timeout"_s ? CommandOutcome::timeout() : CommandOutcome::exit(c.exitCode);
+        result.outcome =
+            c.outcome == u"timeout"_s ? CommandOutcome::timeout() : CommandOutcome::exit(c.exitCode);
         result.durationMs = c.durationMs;
         results.append(result);
     }
@@ -107,9 +108,10 @@ void LogsPanel::buildUi()
     m_loggingNote = new QLabel(this);
     m_loggingNote->setObjectName(u"LogsLoggingNote"_s);
     m_loggingNote->setWordWrap(true);
-    m_loggingNote->setText(tr("Input and output logging is off for this workspace: only metadata (time, model, "
-                              "status, tokens, cost, detections) is kept; request and response bodies, commands "
-                              "and their output are not stored."));
+    m_loggingNote->setText(
+        tr("Input and output logging is off for this workspace: only metadata (time, model, "
+           "status, tokens, cost, detections) is kept; request and response bodies, commands "
+           "and their output are not stored."));
     m_loggingNote->hide();
 
     m_search = new QLineEdit(this);
@@ -193,7 +195,8 @@ void LogsPanel::buildUi()
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     const int digit = fontMetrics().horizontalAdvance(u'0');
-    m_table->setColumnWidth(LogsModel::TimeColumn, fontMetrics().horizontalAdvance(u"2026-12-31 23:59:59"_s) + 16);
+    m_table->setColumnWidth(LogsModel::TimeColumn,
+                            fontMetrics().horizontalAdvance(u"2026-12-31 23:59:59"_s) + 16);
     m_table->setColumnWidth(LogsModel::StatusColumn, digit * 7);
     m_table->setColumnWidth(LogsModel::ModelColumn, digit * 15);
     m_table->setColumnWidth(LogsModel::ApiColumn, digit * 11);
@@ -220,8 +223,9 @@ void LogsPanel::buildUi()
     m_bodiesNote = new QLabel(m_detailBox);
     m_bodiesNote->setObjectName(u"LogsBodiesNote"_s);
     m_bodiesNote->setWordWrap(true);
-    m_bodiesNote->setText(tr("This request was logged while input and output logging was off: only its metadata "
-                             "was kept."));
+    m_bodiesNote->setText(
+        tr("This request was logged while input and output logging was off: only its metadata "
+           "was kept."));
     m_bodiesNote->hide();
 
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
@@ -241,8 +245,9 @@ void LogsPanel::buildUi()
     m_callList->setMaximumHeight(fontMetrics().height() * 5);
     m_replayButton = new QPushButton(tr("Run again in the current conversation"), callsPage);
     m_replayButton->setObjectName(u"LogsReplayButton"_s);
-    m_replayButton->setToolTip(tr("Runs the selected call's commands in the container of the conversation shown "
-                                  "now; the live output appears in the Shell calls view."));
+    m_replayButton->setToolTip(
+        tr("Runs the selected call's commands in the container of the conversation shown "
+           "now; the live output appears in the Shell calls view."));
     m_replayButton->setEnabled(false);
     connect(m_replayButton, &QPushButton::clicked, this, &LogsPanel::replaySelectedCall);
     connect(m_callList, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -266,7 +271,8 @@ void LogsPanel::buildUi()
     m_detections = new QTreeWidget(detectionsPage);
     m_detections->setObjectName(u"LogsDetectionList"_s);
     m_detections->setRootIsDecorated(false);
-    m_detections->setHeaderLabels({tr("Guardrail"), tr("Action"), tr("Pattern"), tr("Where"), tr("Reported")});
+    m_detections->setHeaderLabels(
+        {tr("Guardrail"), tr("Action"), tr("Pattern"), tr("Where"), tr("Reported")});
     connect(m_detections, &QTreeWidget::currentItemChanged, this, &LogsPanel::updateDetectionButtons);
     m_falsePositiveNote = new QLineEdit(detectionsPage);
     m_falsePositiveNote->setObjectName(u"LogsFalsePositiveNote"_s);
@@ -397,7 +403,8 @@ void LogsPanel::showFilter(const LogFilter &filter)
     const LogFilter &shown = m_model->filter();
     const int range = m_timeRange->currentData().toInt();
     const bool sliding = range != AnyTime && range != CustomRange;
-    const bool same = filter.text == shown.text && filter.model == shown.model && filter.status == shown.status &&
+    const bool same = filter.text == shown.text && filter.model == shown.model &&
+                      filter.status == shown.status &&
                       (sliding || (filter.from == shown.from && filter.to == shown.to));
     if (same)
         m_model->refresh(filter);
@@ -444,7 +451,8 @@ void LogsPanel::reloadFacets()
                 statuses.append(status.toInt());
             for (int s : std::as_const(statuses))
                 m_statusFilter->addItem(QString::number(s), s);
-            m_statusFilter->setCurrentIndex(status.isValid() ? std::max(0, m_statusFilter->findData(status)) : 0);
+            m_statusFilter->setCurrentIndex(status.isValid() ? std::max(0, m_statusFilter->findData(status))
+                                                             : 0);
         }
     });
     watcher->setFuture(m_reader->run([](RequestLog *log) {
@@ -481,10 +489,11 @@ void LogsPanel::updateCountLabel()
     if (const QString error = m_model->error(); !error.isEmpty()) {
         m_countLabel->setText(tr("The request log cannot be read: %1").arg(error));
     } else if (count == 0) {
-        m_countLabel->setText(filtered ? tr("No request matches the filter.")
-                                       : tr("No requests logged yet. Requests sent to the local API of workspace "
-                                            "\"%1\" appear here.")
-                                             .arg(m_workspace));
+        m_countLabel->setText(filtered
+                                  ? tr("No request matches the filter.")
+                                  : tr("No requests logged yet. Requests sent to the local API of workspace "
+                                       "\"%1\" appear here.")
+                                        .arg(m_workspace));
     } else {
         m_countLabel->setText(filtered ? tr("%n request(s) match the filter.", nullptr, int(count))
                                        : tr("%n request(s) logged.", nullptr, int(count)));
@@ -533,7 +542,7 @@ void LogsPanel::selectShownRequest()
         return;
     const QSignalBlocker block(m_table->selectionModel());
     m_table->selectionModel()->setCurrentIndex(m_model->index(row, 0), QItemSelectionModel::ClearAndSelect |
-                                                                            QItemSelectionModel::Rows);
+                                                                           QItemSelectionModel::Rows);
     m_table->viewport()->update();
 }
 
@@ -591,7 +600,10 @@ void LogsPanel::setDetail(const LogsDetail &detail)
     const QString when = QDateTime::fromMSecsSinceEpoch(r.timeMs).toString(u"yyyy-MM-dd HH:mm:ss"_s);
     QStringList facts{
         tr("<b>%1</b>").arg(r.id.toHtmlEscaped()),
-        tr("%1 · HTTP %2 · %3 via %4").arg(when).arg(r.status).arg(r.model.toHtmlEscaped(), r.api.toHtmlEscaped()),
+        tr("%1 · HTTP %2 · %3 via %4")
+            .arg(when)
+            .arg(r.status)
+            .arg(r.model.toHtmlEscaped(), r.api.toHtmlEscaped()),
         tr("%1 ms · %2 input / %3 output tokens").arg(r.latencyMs).arg(r.inputTokens).arg(r.outputTokens)};
     if (r.serverToolCost > 0)
         facts.append(tr("sandbox cost $%1").arg(QString::number(r.serverToolCost, 'f', 4)));
@@ -620,8 +632,8 @@ void LogsPanel::setDetail(const LogsDetail &detail)
             QStringList commands;
             for (const CommandRecord &c : call.commands)
                 commands.append(c.command);
-            const QString summary = r.ioLogged ? commands.join(u" ; "_s) : tr("%n command(s)", nullptr,
-                                                                                int(call.commands.size()));
+            const QString summary = r.ioLogged ? commands.join(u" ; "_s)
+                                               : tr("%n command(s)", nullptr, int(call.commands.size()));
             auto *item = new QListWidgetItem(tr("%1. %2").arg(i + 1).arg(summary), m_callList);
             item->setToolTip(
                 plainToolTip(tr("%1 in %2").arg(call.tool, call.containerId) + u'\n' + commands.join(u'\n')));
@@ -640,13 +652,10 @@ void LogsPanel::setDetail(const LogsDetail &detail)
         const qint64 id = i < detail.detectionIds.size() ? detail.detectionIds.at(i) : 0;
         const QString where = d.messageIndex < 0 ? tr("tool output") : tr("message %1").arg(d.messageIndex);
         const QString pattern = d.family == d.patternId ? d.family : d.family + u" / "_s + d.patternId;
-        auto *item = new QTreeWidgetItem(m_detections, {d.guardrail, guardrailActionName(d.action), pattern,
-                                                        tr("%1, characters %2–%3")
-                                                            .arg(where)
-                                                            .arg(d.start)
-                                                            .arg(d.start + d.length),
-                                                        detail.falsePositives.contains(id) ? tr("false positive")
-                                                                                           : QString()});
+        auto *item = new QTreeWidgetItem(
+            m_detections, {d.guardrail, guardrailActionName(d.action), pattern,
+                           tr("%1, characters %2–%3").arg(where).arg(d.start).arg(d.start + d.length),
+                           detail.falsePositives.contains(id) ? tr("false positive") : QString()});
         item->setData(0, Qt::UserRole, id);
     }
     for (int c = 0; c < m_detections->columnCount(); ++c)
@@ -764,9 +773,9 @@ void LogsPanel::exportTo(const QString &path)
             return;
         }
         if (!result.ok) {
-            m_message->showMessage(tr("Could not export to %1: %2. Choose a folder you can write to.")
-                                       .arg(path, result.error),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                tr("Could not export to %1: %2. Choose a folder you can write to.").arg(path, result.error),
+                InlineMessage::Type::Error);
             return;
         }
         m_message->showMessage(tr("Exported %n request(s) to %1.", nullptr, int(result.count)).arg(path),
@@ -794,12 +803,15 @@ void LogsPanel::replaySelectedCall()
     QStringList commands;
     for (const CommandRecord &c : m_detail.record.shellCalls.at(row).commands)
         commands.append(c.command);
-    const QString error = m_replayHandler ? m_replayHandler(commands) : tr("nothing can run shell calls here");
+    const QString error =
+        m_replayHandler ? m_replayHandler(commands) : tr("nothing can run shell calls here");
     if (!error.isEmpty()) {
-        m_message->showMessage(tr("The call could not be run again: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage(tr("The call could not be run again: %1").arg(error),
+                               InlineMessage::Type::Error);
         return;
     }
-    m_message->showMessage(tr("Running the call again in the current conversation; see the Shell calls view."),
-                           InlineMessage::Type::Information);
+    m_message->showMessage(
+        tr("Running the call again in the current conversation; see the Shell calls view."),
+        InlineMessage::Type::Information);
     Q_EMIT replayed(commands);
 }

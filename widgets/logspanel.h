@@ -38,7 +38,7 @@ struct LogsDetail
     RequestRecord record;
     QList<qint64> detectionIds; // in the order of record.detections
     QSet<qint64> falsePositives;
-    QString requestText;  // pretty-printed JSON when the body is JSON
+    QString requestText; // pretty-printed JSON when the body is JSON
     QString responseText;
 };
 

@@ -11,11 +11,11 @@
 #include "csvpreview.h"
 #include "documentspanel.h"
 #include "filedialog.h"
+#include "filespanel.h"
 #include "gateway/requestobserver.h"
+#include "guardrailspanel.h"
 #include "inlineconfirm.h"
 #include "keychainsecrets.h"
-#include "filespanel.h"
-#include "guardrailspanel.h"
 #include "localapicontroller.h"
 #include "localapiindicator.h"
 #include "logspanel.h"
@@ -443,9 +443,10 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         if (containerGone) {
             // Saved with the new container at once, or every start would make yet another one.
             scheduleSave(c);
-            c->chat->showInfo(tr("The files of this conversation's container %1 are gone (saved files are kept "
-                                 "30 days after last use); its commands now run in the new container %2.")
-                                  .arg(saved->containerId, container->id()));
+            c->chat->showInfo(
+                tr("The files of this conversation's container %1 are gone (saved files are kept "
+                   "30 days after last use); its commands now run in the new container %2.")
+                    .arg(saved->containerId, container->id()));
         }
     }
     connect(c->session, &ChatSession::shellCallStarted, c->panel, [this, c](ShellCall *call) {

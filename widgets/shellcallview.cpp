@@ -342,12 +342,9 @@ ShellCallView::ShellCallView(EventsTag, const QJsonObject &event, int maxBlocks,
     build(event.value(u"container_id"_s).toString(), commands);
     m_sawOutput = QList<bool>(commands.size(), false);
     m_commandDone = QList<bool>(commands.size(), false);
-    m_item = QJsonObject{{u"type"_s, u"openrouter:shell"_s},
-                         {u"call_id"_s, m_callId},
-                         {u"status"_s, u"in_progress"_s},
-                         {u"container_id"_s, m_containerId},
-                         {u"action"_s, action},
-                         {u"output"_s, QJsonArray()}};
+    m_item = QJsonObject{
+        {u"type"_s, u"openrouter:shell"_s}, {u"call_id"_s, m_callId}, {u"status"_s, u"in_progress"_s},
+        {u"container_id"_s, m_containerId}, {u"action"_s, action},    {u"output"_s, QJsonArray()}};
     m_ticker.setInterval(100);
     connect(&m_ticker, &QTimer::timeout, this, &ShellCallView::tick);
     m_clock.start();
@@ -398,8 +395,8 @@ void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QStrin
     m_ticker.stop();
     for (CommandOutputView *view : std::as_const(m_commands))
         view->flush();
-    m_elapsed->setText(formatElapsed(m_startMs > 0 && timeMs >= m_startMs ? timeMs - m_startMs
-                                                                          : m_clock.elapsed()));
+    m_elapsed->setText(
+        formatElapsed(m_startMs > 0 && timeMs >= m_startMs ? timeMs - m_startMs : m_clock.elapsed()));
     const bool allRan = !m_commandDone.contains(false);
     if (allRan)
         setStatus(m_sawTimeout ? tr("Completed (timeout)") : tr("Completed"));

@@ -74,7 +74,8 @@ public:
     ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent = nullptr);
     ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidget *parent = nullptr);
     // A call from a "shell_call.started" event of the local API (call_id, container_id, action, time_ms).
-    static ShellCallView *fromStartedEvent(const QJsonObject &event, int maxBlocks, QWidget *parent = nullptr);
+    static ShellCallView *fromStartedEvent(const QJsonObject &event, int maxBlocks,
+                                           QWidget *parent = nullptr);
 
     ShellCall *call() const { return m_call; }
     QJsonObject outputItem() const;

@@ -40,9 +40,9 @@ constexpr int ToolTimeoutMs = 20000;
 // What a worker needs; built on the caller's thread so no widget state is read off the GUI thread.
 struct Job
 {
-    QString text;       // the part to highlight
-    QString rest;       // the part beyond the cap, shown plain
-    QString fileName;   // base name only: picks the syntax
+    QString text;     // the part to highlight
+    QString rest;     // the part beyond the cap, shown plain
+    QString fileName; // base name only: picks the syntax
     QString theme;
     QString toolPath;   // empty: no tool
     QString cappedNote; // shown when rest is not empty
@@ -205,32 +205,34 @@ struct SyntaxHighlighter::Private
 void SyntaxHighlighter::Private::start(SyntaxHighlighter *owner, QObject *receiver, Queued request)
 {
     slots[receiver].running = true;
-    // A watcher owned by the receiver delivers the result on its thread and dies with it, so nothing is called
-    // for a receiver that is gone (QFuture::then(receiver, ...) in Qt 6.4 checks the receiver off that thread).
+    // A watcher owned by the receiver delivers the result on its thread and dies with it, so nothing is
+    // called for a receiver that is gone (QFuture::then(receiver, ...) in Qt 6.4 checks the receiver off that
+    // thread).
     auto *watcher = new QFutureWatcher<QString>(receiver);
     QPointer<SyntaxHighlighter> self(owner);
     QObject::connect(watcher, &QFutureWatcher<QString>::finished, receiver,
                      [self, watcher, receiver, key = request.key, done = std::move(request.done)] {
-        watcher->deleteLater();
-        if (!self || watcher->isCanceled())
-            return;
-        Private *d = self->d.get();
-        const QString html = watcher->result();
-        {
-            QMutexLocker lock(&d->mutex);
-            d->cache.insert(key, new QString(html), int(qMax<qsizetype>(1, html.size())));
-        }
-        std::shared_ptr<Queued> next;
-        auto slot = d->slots.find(receiver);
-        if (slot != d->slots.end()) {
-            slot->running = false;
-            next = std::exchange(slot->queued, nullptr);
-        }
-        done(html);
-        if (next && self)
-            self->d->start(self, receiver, std::move(*next));
-    });
-    watcher->setFuture(QtConcurrent::run(&pool, [job = std::move(request.job)] { return highlightJob(job); }));
+                         watcher->deleteLater();
+                         if (!self || watcher->isCanceled())
+                             return;
+                         Private *d = self->d.get();
+                         const QString html = watcher->result();
+                         {
+                             QMutexLocker lock(&d->mutex);
+                             d->cache.insert(key, new QString(html), int(qMax<qsizetype>(1, html.size())));
+                         }
+                         std::shared_ptr<Queued> next;
+                         auto slot = d->slots.find(receiver);
+                         if (slot != d->slots.end()) {
+                             slot->running = false;
+                             next = std::exchange(slot->queued, nullptr);
+                         }
+                         done(html);
+                         if (next && self)
+                             self->d->start(self, receiver, std::move(*next));
+                     });
+    watcher->setFuture(
+        QtConcurrent::run(&pool, [job = std::move(request.job)] { return highlightJob(job); }));
 }
 
 SyntaxHighlighter *SyntaxHighlighter::instance()
@@ -349,7 +351,8 @@ void SyntaxHighlighter::highlight(const QString &text, const QString &fileName, 
             if (auto waiting = d->slots.find(receiver); waiting != d->slots.end())
                 waiting->queued.reset();
             // Still asynchronous, so callers see one behaviour.
-            QMetaObject::invokeMethod(receiver, [done, html = *hit] { done(html); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                receiver, [done, html = *hit] { done(html); }, Qt::QueuedConnection);
             return;
         }
     }

@@ -11,8 +11,8 @@
 // thread: in process with KF6SyntaxHighlighting when the build has it, otherwise through the KF5 command-line
 // highlighter (kate-syntax-highlighter) run with QProcess. The theme follows the application palette's
 // lightness; results are cached (bounded LRU keyed by content hash, syntax and theme); only the first
-// maxHighlightBytes() of a text are highlighted and the HTML says so. Without a backend the text comes back as
-// escaped plain text with a note.
+// maxHighlightBytes() of a text are highlighted and the HTML says so. Without a backend the text comes back
+// as escaped plain text with a note.
 class SyntaxHighlighter : public QObject
 {
     Q_OBJECT

@@ -15,8 +15,8 @@
 
 MainWindow *WindowLauncher::find(const QString &dataDir, const QString &workspace)
 {
-    const QString wanted = QDir(dataDir).canonicalPath().isEmpty() ? QDir::cleanPath(dataDir)
-                                                                   : QDir(dataDir).canonicalPath();
+    const QString wanted =
+        QDir(dataDir).canonicalPath().isEmpty() ? QDir::cleanPath(dataDir) : QDir(dataDir).canonicalPath();
     for (QWidget *widget : QApplication::topLevelWidgets()) {
         auto *window = qobject_cast<MainWindow *>(widget);
         // A hidden window is closing (or being replaced by restart()).

@@ -34,12 +34,11 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
     m_list->setObjectName(u"WorkspaceList"_s);
     m_list->setUniformItemSizes(true);
     connect(m_list, &QListWidget::currentRowChanged, this, &WorkspacesPage::updateButtons);
-    connect(m_list, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem *item) {
-                // This window shows it already; a second window would corrupt its conversations.
-                if (item->data(Qt::UserRole).toString() != m_current)
-                    Q_EMIT openRequested(item->data(Qt::UserRole).toString());
-            });
+    connect(m_list, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        // This window shows it already; a second window would corrupt its conversations.
+        if (item->data(Qt::UserRole).toString() != m_current)
+            Q_EMIT openRequested(item->data(Qt::UserRole).toString());
+    });
 
     m_open = new QPushButton(tr("&Open in New Window"), this);
     m_open->setObjectName(u"OpenWorkspaceButton"_s);

@@ -110,8 +110,9 @@ void collectPngs(const QString &dir, int depth, int *budget, QHash<QString, QDat
             if (depth > 0)
                 subdirs.append(path);
         } else if (S_ISREG(st.st_mode) && path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
-            files->insert(path, QDateTime::fromSecsSinceEpoch(st.st_mtim.tv_sec).addMSecs(
-                                    st.st_mtim.tv_nsec / 1000000));
+            files->insert(
+                path,
+                QDateTime::fromSecsSinceEpoch(st.st_mtim.tv_sec).addMSecs(st.st_mtim.tv_nsec / 1000000));
         }
     }
     for (const QString &sub : std::as_const(subdirs))

@@ -79,7 +79,8 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
     }
     // Everything below goes through the home folder's descriptor and never follows a symlink: the sandbox
     // owns the folder and may plant links in it to make this (root) process write or chown host files.
-    const int dirFd = ::open(QFile::encodeName(homeDir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int dirFd =
+        ::open(QFile::encodeName(homeDir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (dirFd < 0) {
         result.error = tr("Cannot open the container's home folder %1: %2").arg(homeDir, errnoText(errno));
         return result;

@@ -696,7 +696,8 @@ QList<RequestRecord> RequestLog::search(const LogFilter &filter) const
     QString sql =
         u"SELECT r.id, r.request_id, r.time_ms, r.latency_ms, r.workspace, r.api, r.model, r.provider,"
         " r.status, r.input_tokens, r.output_tokens, r.server_tool_cost, r.container_ids, r.io_logged"
-        " FROM requests r"_s % where;
+        " FROM requests r"_s %
+        where;
     sql += u" ORDER BY r.time_ms DESC, r.id DESC LIMIT ? OFFSET ?"_s;
     binds << filter.limit << filter.offset;
     QSqlQuery q(db);
@@ -961,7 +962,8 @@ QStringList RequestLog::models() const
 {
     QStringList out;
     QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
-    if (q.exec(u"SELECT DISTINCT model FROM requests WHERE model IS NOT NULL AND model != '' ORDER BY model"_s)) {
+    if (q.exec(
+            u"SELECT DISTINCT model FROM requests WHERE model IS NOT NULL AND model != '' ORDER BY model"_s)) {
         while (q.next())
             out.append(q.value(0).toString());
     }
@@ -983,8 +985,9 @@ QList<qint64> RequestLog::falsePositiveDetections(qint64 requestRowId) const
 {
     QList<qint64> out;
     QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
-    q.prepare(u"SELECT DISTINCT f.detection_id FROM false_positives f JOIN detections d ON d.id = f.detection_id"
-              " WHERE d.request_id = ? ORDER BY f.detection_id"_s);
+    q.prepare(
+        u"SELECT DISTINCT f.detection_id FROM false_positives f JOIN detections d ON d.id = f.detection_id"
+        " WHERE d.request_id = ? ORDER BY f.detection_id"_s);
     q.addBindValue(requestRowId);
     if (q.exec()) {
         while (q.next())

@@ -243,8 +243,8 @@ void Container::shutDown(const QString &reason, bool failed)
     }
     setState(failed ? State::Failed : State::Stopped);
 
-    // A call waiting in the queue gets a fresh sandbox (next start) unless this was a start failure. A command
-    // sent during start-up never ran: its call did not start, like the queued ones.
+    // A call waiting in the queue gets a fresh sandbox (next start) unless this was a start failure. A
+    // command sent during start-up never ran: its call did not start, like the queued ones.
     if (QPointer<ShellCall> current = std::exchange(m_current, nullptr)) {
         if (wasStarting)
             current->failToStart(message);

@@ -5,9 +5,9 @@
 
 #include <QByteArrayList>
 #include <QObject>
-#include <QTimer>
 #include <QPointer>
 #include <QString>
+#include <QTimer>
 
 #include <optional>
 

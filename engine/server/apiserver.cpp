@@ -362,8 +362,8 @@ void ApiServer::useWorkspace(const QString &name, ContainerManager *containers, 
 
 QString ApiServer::createViewerKey(const QString &workspace)
 {
-    const QString key = u"sbv_"_s + QUuid::createUuid().toString(QUuid::Id128) +
-                        QUuid::createUuid().toString(QUuid::Id128);
+    const QString key =
+        u"sbv_"_s + QUuid::createUuid().toString(QUuid::Id128) + QUuid::createUuid().toString(QUuid::Id128);
     m_viewerKeys.insert(key, workspace);
     return key;
 }

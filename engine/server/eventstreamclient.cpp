@@ -56,8 +56,8 @@ void EventStreamClient::open(const QUrl &base, const QString &key)
     m_error.clear();
     m_retryMs = MinRetryMs;
     if (m_url.isEmpty()) {
-        m_error = tr("\"%1\" is not a server address; use one like http://127.0.0.1:8642")
-                      .arg(base.toString());
+        m_error =
+            tr("\"%1\" is not a server address; use one like http://127.0.0.1:8642").arg(base.toString());
         setState(State::Refused);
         return;
     }
@@ -90,10 +90,11 @@ void EventStreamClient::connectNow()
     connect(m_socket, &QWebSocket::connected, this, &EventStreamClient::onConnected);
     connect(m_socket, &QWebSocket::disconnected, this, &EventStreamClient::onDisconnected);
     connect(m_socket, &QWebSocket::textMessageReceived, this, &EventStreamClient::onMessage);
-    connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this, [this](QAbstractSocket::SocketError) {
-        if (m_socket)
-            m_error = m_socket->errorString();
-    });
+    connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this,
+            [this](QAbstractSocket::SocketError) {
+                if (m_socket)
+                    m_error = m_socket->errorString();
+            });
     QUrl url = m_url;
     QUrlQuery query;
     query.addQueryItem(u"key"_s, m_key);
@@ -129,8 +130,8 @@ void EventStreamClient::onDisconnected()
     const QWebSocketProtocol::CloseCode code = m_socket->closeCode();
     const QString reason = m_socket->closeReason();
     // The server answers a bad key with 401 before the upgrade, or closes with "policy violated".
-    const bool refused = code == QWebSocketProtocol::CloseCodePolicyViolated ||
-                         m_error.contains(u"401"_s) || reason.contains(u"invalid API key"_s);
+    const bool refused = code == QWebSocketProtocol::CloseCodePolicyViolated || m_error.contains(u"401"_s) ||
+                         reason.contains(u"invalid API key"_s);
     if (!reason.isEmpty())
         m_error = reason;
     dropSocket();

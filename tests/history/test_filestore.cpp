@@ -321,7 +321,8 @@ void TestFileStore::listStopsAtMaxDepth()
     QStringList paths;
     for (const ContainerFile &f : page->files)
         paths << f.path;
-    // Files in folders up to kMaxListDepth - 1 levels deep (depth kMaxListDepth counting the file) are listed.
+    // Files in folders up to kMaxListDepth - 1 levels deep (depth kMaxListDepth counting the file) are
+    // listed.
     QCOMPARE(paths.size(), 3);
     QVERIFY(paths.contains(u"top.txt"_s));
     QVERIFY(paths.contains(u"d/d/d/d/d/d/d/d/d/d/f.txt"_s));

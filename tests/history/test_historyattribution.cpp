@@ -77,9 +77,11 @@ void TestHistoryAttribution::cleanup()
     m_dir.reset();
 }
 
-QList<QStringList> TestHistoryAttribution::runBackToBack(Container *c, const QStringList &commands, bool oneCall)
+QList<QStringList> TestHistoryAttribution::runBackToBack(Container *c, const QStringList &commands,
+                                                         bool oneCall)
 {
-    // Awake, with the store open and home rescanned: the state in which quiet commits do not hold anything up.
+    // Awake, with the store open and home rescanned: the state in which quiet commits do not hold anything
+    // up.
     ShellCall *first = c->run(shellAction({u"true"_s}));
     if (!waitForCall(first))
         return {};
@@ -132,9 +134,7 @@ void TestHistoryAttribution::ownChangesOnly_data()
         {"same file rewritten",
          {u"printf 1 > f.txt"_s, u"printf 22 > f.txt"_s},
          {{u"added f.txt 1"_s}, {u"modified f.txt 1>2"_s}}},
-        {"nothing, then a file",
-         {u"true"_s, u"printf xyz > q.txt"_s},
-         {{}, {u"added q.txt 3"_s}}},
+        {"nothing, then a file", {u"true"_s, u"printf xyz > q.txt"_s}, {{}, {u"added q.txt 3"_s}}},
         {"nothing, then a rewrite of the file before",
          {u"printf 1 > r.txt"_s, u"cat r.txt > /dev/null"_s, u"printf 333 > r.txt"_s},
          {{u"added r.txt 1"_s}, {}, {u"modified r.txt 1>3"_s}}},

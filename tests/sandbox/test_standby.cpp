@@ -155,8 +155,9 @@ void TestStandby::hostPathsStayHidden()
     Container *c = standbyContainer();
     QVERIFY(c);
     int code = -1;
-    const QString out = run(c, u"cat %1 2>&1; ls /sys 2>&1; ls %2 2>&1; grep -rs standby-host-canary /tmp "
-                               "/workspace /root /home /run; true"_s.arg(canary, m_dir.path()),
+    const QString out = run(c,
+                            u"cat %1 2>&1; ls /sys 2>&1; ls %2 2>&1; grep -rs standby-host-canary /tmp "
+                            "/workspace /root /home /run; true"_s.arg(canary, m_dir.path()),
                             &code);
     QVERIFY2(!out.contains(u"standby-host-canary"_s), qPrintable(out));
     QCOMPARE(out.count(u"No such file"_s), 3);

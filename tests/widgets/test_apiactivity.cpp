@@ -87,8 +87,9 @@ void TestApiActivity::initTestCase()
 void TestApiActivity::init()
 {
     Settings settings;
-    for (Settings::Key key : {Settings::Key::WindowState, Settings::Key::WindowGeometry, Settings::Key::LastModel,
-                              Settings::Key::LocalApiEnabled, Settings::Key::LocalApiPort})
+    for (Settings::Key key :
+         {Settings::Key::WindowState, Settings::Key::WindowGeometry, Settings::Key::LastModel,
+          Settings::Key::LocalApiEnabled, Settings::Key::LocalApiPort})
         settings.reset(key);
     m_dataDir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dataDir->isValid());
@@ -222,9 +223,9 @@ void TestApiActivity::otherProgramsRequestShowsLive()
     // The second command waits for a file the test drops into the container, so the test sees it running.
     m_fake->setScriptForModel(
         u"watched"_s,
-        {FakeStep::toolCall(u"shell"_s,
-                            QJsonObject{{u"commands"_s,
-                                         QJsonArray{u"echo hello-from-program"_s,
+        {FakeStep::toolCall(
+             u"shell"_s,
+             QJsonObject{{u"commands"_s, QJsonArray{u"echo hello-from-program"_s,
                                                     u"echo live-1; while [ ! -e go ]; do sleep 0.05; done; "
                                                     "echo live-2; echo oops >&2; exit 3"_s}}}),
          FakeStep::answer(u"done"_s)});
@@ -240,7 +241,8 @@ void TestApiActivity::otherProgramsRequestShowsLive()
     page(window.get())->window()->close();
     dock->hide();
 
-    std::unique_ptr<QNetworkReply> reply(post(window->localApi()->port(), key, shellRequest(u"fake/watched"_s)));
+    std::unique_ptr<QNetworkReply> reply(
+        post(window->localApi()->port(), key, shellRequest(u"fake/watched"_s)));
     ApiActivityPanel *activity = panel(window.get());
     QTRY_COMPARE_WITH_TIMEOUT(activity->requests().size(), 1, 30000);
     // A request from another program brings the panel into view.
@@ -287,7 +289,8 @@ void TestApiActivity::otherProgramsRequestShowsLive()
     QVERIFY(!call->findChild<QLabel *>(u"ElapsedLabel"_s)->text().isEmpty());
     const double cost = response.value(u"usage"_s).toObject().value(u"server_tool_cost"_s).toDouble();
     QVERIFY(cost > 0);
-    QCOMPARE(call->findChild<QLabel *>(u"CostLabel"_s)->text(), u"$%1"_s.arg(QLocale().toString(cost, 'f', 4)));
+    QCOMPARE(call->findChild<QLabel *>(u"CostLabel"_s)->text(),
+             u"$%1"_s.arg(QLocale().toString(cost, 'f', 4)));
     QVERIFY2(request->usageText().contains(u"1 shell call"_s), qPrintable(request->usageText()));
     QVERIFY2(request->usageText().contains(u"sandbox $"_s), qPrintable(request->usageText()));
     // The same view as a conversation's: the header names the container in full in its tooltip.
@@ -350,9 +353,9 @@ void TestApiActivity::badPortsShowInline()
 
 void TestApiActivity::turningOffClosesThePortAndOnReconnects()
 {
-    m_fake->setScriptForModel(u"again"_s,
-                              {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo back"_s}}}),
-                               FakeStep::answer(u"ok"_s)});
+    m_fake->setScriptForModel(
+        u"again"_s, {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo back"_s}}}),
+                     FakeStep::answer(u"ok"_s)});
     const auto window = createWindow();
     QVERIFY(window);
     QString key;
@@ -413,15 +416,17 @@ void TestApiActivity::startsAtAppStartWhenEnabled()
     QVERIFY(window);
     QVERIFY(!window->localApi()->isRunning());
     QVERIFY(window->localApi()->lastError().contains(u"already in use"_s));
-    QCOMPARE(window->findChild<LocalApiIndicator *>(u"LocalApiIndicator"_s)->text(), u"Local API: not running"_s);
+    QCOMPARE(window->findChild<LocalApiIndicator *>(u"LocalApiIndicator"_s)->text(),
+             u"Local API: not running"_s);
     QVERIFY(panel(window.get())->statusText().contains(u"already in use"_s));
 }
 
 void TestApiActivity::badKeysAreRefused()
 {
-    m_fake->setScriptForModel(u"outside"_s,
-                              {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo seen"_s}}}),
-                               FakeStep::answer(u"ok"_s)});
+    m_fake->setScriptForModel(
+        u"outside"_s,
+        {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo seen"_s}}}),
+         FakeStep::answer(u"ok"_s)});
     const auto window = createWindow();
     QVERIFY(window);
     QString key;
@@ -436,14 +441,16 @@ void TestApiActivity::badKeysAreRefused()
     QCOMPARE(bad->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 401);
     QCOMPARE(m_fake->modelRequests().size(), 0);
     // The viewer's own key watches events only; it cannot send requests.
-    std::unique_ptr<QNetworkReply> viewer(post(port, window->localApi()->viewerKey(), shellRequest(u"fake/outside"_s)));
+    std::unique_ptr<QNetworkReply> viewer(
+        post(port, window->localApi()->viewerKey(), shellRequest(u"fake/outside"_s)));
     QTRY_VERIFY_WITH_TIMEOUT(viewer->isFinished(), 30000);
     QCOMPARE(viewer->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 401);
 
     // Watching "another server" (here the same one, as a terminal's `sandbench serve` would be): a wrong key
     // is refused and said so; the right key shows its requests.
     QVERIFY(!activity->watchServer(QUrl(u"not a url"_s), key));
-    QVERIFY(messageText(activity->findChild<QWidget *>(u"ApiActivityMessage"_s)).contains(u"not a server address"_s));
+    QVERIFY(messageText(activity->findChild<QWidget *>(u"ApiActivityMessage"_s))
+                .contains(u"not a server address"_s));
     QVERIFY(activity->watchServer(window->localApi()->url(), u"sbk_wrong"_s));
     QTRY_COMPARE(activity->client()->state(), EventStreamClient::State::Refused);
     QVERIFY2(activity->statusText().contains(u"refused the key"_s), qPrintable(activity->statusText()));
@@ -484,9 +491,9 @@ void TestApiActivity::longContainerIdShownWhole()
 {
     const QString longId = u"long-container-id-for-the-header-0123456"_s;
     QCOMPARE(longId.size(), 40);
-    m_fake->setScriptForModel(u"long"_s,
-                              {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"pwd"_s}}}),
-                               FakeStep::answer(u"ok"_s)});
+    m_fake->setScriptForModel(
+        u"long"_s, {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"pwd"_s}}}),
+                    FakeStep::answer(u"ok"_s)});
     const auto window = createWindow();
     QVERIFY(window);
     QVERIFY(window->containers()->findOrCreate(longId));
@@ -497,9 +504,8 @@ void TestApiActivity::longContainerIdShownWhole()
     page(window.get())->window()->close();
     std::unique_ptr<QNetworkReply> reply(post(
         window->localApi()->port(), key,
-        shellRequest(u"fake/long"_s,
-                     {{u"environment"_s,
-                       QJsonObject{{u"type"_s, u"container_reference"_s}, {u"container_id"_s, longId}}}})));
+        shellRequest(u"fake/long"_s, {{u"environment"_s, QJsonObject{{u"type"_s, u"container_reference"_s},
+                                                                     {u"container_id"_s, longId}}}})));
     QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 60000);
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
     ApiActivityPanel *activity = panel(window.get());
@@ -534,7 +540,8 @@ void TestApiActivity::keepsOnlyRecentRequests()
     activity->setMaxRequests(2);
     QStringList ids;
     for (int i = 0; i < 3; ++i) {
-        std::unique_ptr<QNetworkReply> reply(post(window->localApi()->port(), key, shellRequest(u"fake/chatty"_s)));
+        std::unique_ptr<QNetworkReply> reply(
+            post(window->localApi()->port(), key, shellRequest(u"fake/chatty"_s)));
         QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 30000);
         QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
         ids.append(QJsonDocument::fromJson(reply->readAll()).object().value(u"id"_s).toString());
@@ -600,18 +607,25 @@ void TestApiActivity::droppedStreamEndsRunning()
 {
     ApiRequestView view(u"req_drop"_s, 100);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    view.handleEvent({{u"type"_s, u"request.started"_s}, {u"request_id"_s, u"req_drop"_s},
-                      {u"api"_s, u"responses"_s}, {u"model"_s, u"fake/m"_s}, {u"time_ms"_s, now}});
+    view.handleEvent({{u"type"_s, u"request.started"_s},
+                      {u"request_id"_s, u"req_drop"_s},
+                      {u"api"_s, u"responses"_s},
+                      {u"model"_s, u"fake/m"_s},
+                      {u"time_ms"_s, now}});
     QCOMPARE(view.statusText(), u"Running"_s);
     view.markDisconnected();
     QCOMPARE(view.statusText(), u"Disconnected"_s);
     QVERIFY(view.isDisconnected());
     QVERIFY(!view.isFinished());
     // Back after a reconnect: it runs, then ends as usual.
-    view.handleEvent({{u"type"_s, u"output.chunk"_s}, {u"request_id"_s, u"req_drop"_s}, {u"time_ms"_s, now + 10}});
+    view.handleEvent(
+        {{u"type"_s, u"output.chunk"_s}, {u"request_id"_s, u"req_drop"_s}, {u"time_ms"_s, now + 10}});
     QCOMPARE(view.statusText(), u"Running"_s);
-    view.handleEvent({{u"type"_s, u"request.finished"_s}, {u"request_id"_s, u"req_drop"_s},
-                      {u"status"_s, u"completed"_s}, {u"http_status"_s, 200}, {u"time_ms"_s, now + 20}});
+    view.handleEvent({{u"type"_s, u"request.finished"_s},
+                      {u"request_id"_s, u"req_drop"_s},
+                      {u"status"_s, u"completed"_s},
+                      {u"http_status"_s, 200},
+                      {u"time_ms"_s, now + 20}});
     QCOMPARE(view.statusText(), u"Completed"_s);
     view.markDisconnected();
     QCOMPARE(view.statusText(), u"Completed"_s);

@@ -14,10 +14,10 @@
 #include "inlinemessage.h"
 #include "mainwindow.h"
 #include "models/providerregistry.h"
+#include "providersettings.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/sandboxsettings.h"
-#include "providersettings.h"
 #include "secretstore.h"
 #include "shellcallview.h"
 
@@ -646,7 +646,8 @@ void TestChat::blockedQuestionShownAndLogged()
     QVERIFY(!detail->detections.isEmpty());
     QCOMPARE(detail->detections.first().guardrail, u"regex-prompt-injection"_s);
     // The log names the question that was blocked.
-    QVERIFY2(detail->requestBody.contains("Ignore all previous instructions"), detail->requestBody.constData());
+    QVERIFY2(detail->requestBody.contains("Ignore all previous instructions"),
+             detail->requestBody.constData());
 
     // A harmless question goes through and is logged as well.
     ask(window.get(), u"What is in the file?"_s);
@@ -700,8 +701,9 @@ void toolCallIds(const QList<Message> &messages, QSet<QString> *calls, QSet<QStr
 void TestChat::quitWhileCommandRuns()
 {
     addProvider(u"chat"_s);
-    m_fake->setScript({FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"sleep 30"_s}}}),
-                       FakeStep::answer(u"never asked"_s)});
+    m_fake->setScript(
+        {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"sleep 30"_s}}}),
+         FakeStep::answer(u"never asked"_s)});
     {
         auto window = createWindow();
         QVERIFY(window);
@@ -737,8 +739,8 @@ void TestChat::danglingToolCallsAnsweredOnLoad()
     const ToolCall a{u"call_a"_s, u"shell"_s, u"{\"commands\":[\"ls\"]}"_s, {}};
     const ToolCall b{u"call_b"_s, u"shell"_s, u"{\"commands\":[\"wc -l x\"]}"_s, {}};
     // Saved by an older version while call_b still ran.
-    saved.messages = {Message::system(u"sys"_s), Message::user(u"Count"_s), Message::assistant(QString(), {a, b}),
-                      Message::tool(u"call_a"_s, u"[]"_s)};
+    saved.messages = {Message::system(u"sys"_s), Message::user(u"Count"_s),
+                      Message::assistant(QString(), {a, b}), Message::tool(u"call_a"_s, u"[]"_s)};
     store.save(saved);
     store.saveIndex({saved.id}, 1);
     store.flush();
@@ -747,8 +749,8 @@ void TestChat::danglingToolCallsAnsweredOnLoad()
     QVERIFY(window);
     pickModel(window.get(), u"fake/fake-model"_s);
     ask(window.get(), u"Go on"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(bubbleTexts(window->currentChat(), MessageBubble::Role::Assistant).contains(u"Fine."_s),
-                             30000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        bubbleTexts(window->currentChat(), MessageBubble::Role::Assistant).contains(u"Fine."_s), 30000);
     QCOMPARE(m_fake->modelRequests().size(), 1);
     const QJsonArray messages = m_fake->modelRequests().first().json().value(u"messages"_s).toArray();
     int resultB = -1;
@@ -836,9 +838,9 @@ void TestChat::symlinkedImagesNotShown()
     const QString png1x1 =
         u"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="_s;
     m_fake->setScript(
-        {FakeStep::toolCall(u"shell"_s,
-                            QJsonObject{{u"commands"_s,
-                                         QJsonArray{u"ln -s %1/secret.png evil.png"_s.arg(hostDir),
+        {FakeStep::toolCall(
+             u"shell"_s,
+             QJsonObject{{u"commands"_s, QJsonArray{u"ln -s %1/secret.png evil.png"_s.arg(hostDir),
                                                     u"ln -s %1 linked"_s.arg(hostDir),
                                                     u"echo %1 | base64 -d > ok.png"_s.arg(png1x1)}}}),
          FakeStep::answer(u"Drew it."_s)});
@@ -847,8 +849,8 @@ void TestChat::symlinkedImagesNotShown()
     pickModel(window.get(), u"fake/fake-model"_s);
     ChatWidget *chat = window->currentChat();
     ask(window.get(), u"Draw"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy() && !bubbleTexts(chat, MessageBubble::Role::Assistant).isEmpty(),
-                             60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !chat->session()->isBusy() && !bubbleTexts(chat, MessageBubble::Role::Assistant).isEmpty(), 60000);
     const QString home = window->currentContainer()->homeDir();
     QVERIFY(QFileInfo(home + u"/evil.png"_s).isSymLink());
     QVERIFY(QFileInfo(home + u"/linked"_s).isSymLink());
@@ -867,12 +869,15 @@ void TestChat::stopBeforeQueuedNextCall()
 {
     addProvider(u"chat"_s);
     // An unknown tool is answered at once and the next step is queued; Stop comes in between.
-    m_fake->setScript({FakeStep::toolCall(u"nope"_s, QJsonObject{}), FakeStep::answer(u"must not be asked"_s)});
+    m_fake->setScript(
+        {FakeStep::toolCall(u"nope"_s, QJsonObject{}), FakeStep::answer(u"must not be asked"_s)});
     const auto window = createWindow();
     QVERIFY(window);
     pickModel(window.get(), u"fake/fake-model"_s);
     ChatSession *session = window->currentChat()->session();
-    connect(session, &ChatSession::assistantFinished, session, [session] { session->stop(); }, Qt::QueuedConnection);
+    connect(
+        session, &ChatSession::assistantFinished, session, [session] { session->stop(); },
+        Qt::QueuedConnection);
     QSignalSpy stopped(session, &ChatSession::stopped);
     ask(window.get(), u"Use a tool"_s);
     QTRY_COMPARE(stopped.size(), 1);

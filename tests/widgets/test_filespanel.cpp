@@ -182,7 +182,8 @@ void TestFilesPanel::treePreviewAndHighlight()
     FilePreview *preview = panel->preview();
     QTRY_COMPARE(preview->kind(), FilePreview::Kind::Text);
     QTRY_VERIFY(!preview->highlightedHtml().isEmpty());
-    QVERIFY2(preview->highlightedHtml().contains(u"<span style=\"color:#"_s), qPrintable(preview->highlightedHtml()));
+    QVERIFY2(preview->highlightedHtml().contains(u"<span style=\"color:#"_s),
+             qPrintable(preview->highlightedHtml()));
     auto *text = preview->findChild<QTextBrowser *>(u"FilePreviewText"_s);
     QVERIFY(text->isVisible());
     QVERIFY(text->toPlainText().contains(u"def greet(name):"_s));
@@ -406,14 +407,16 @@ void TestFilesPanel::highlighterWithoutTool()
     QCOMPARE(highlighter->backendName(), u"kate-syntax-highlighter"_s);
     QString html;
     QObject receiver;
-    highlighter->highlight(u"{\"a\": 1}"_s, u"request.json"_s, &receiver, [&html](const QString &h) { html = h; });
+    highlighter->highlight(u"{\"a\": 1}"_s, u"request.json"_s, &receiver,
+                           [&html](const QString &h) { html = h; });
     QTRY_VERIFY(!html.isEmpty());
     QVERIFY(html.contains(u"<span style=\"color:#"_s));
     const int cached = highlighter->cacheSize();
     QVERIFY(cached >= 1);
     // The same text again comes from the cache, still asynchronously.
     QString again;
-    highlighter->highlight(u"{\"a\": 1}"_s, u"request.json"_s, &receiver, [&again](const QString &h) { again = h; });
+    highlighter->highlight(u"{\"a\": 1}"_s, u"request.json"_s, &receiver,
+                           [&again](const QString &h) { again = h; });
     QVERIFY(again.isEmpty());
     QTRY_COMPARE(again, html);
     QCOMPARE(highlighter->cacheSize(), cached);
@@ -429,7 +432,8 @@ void TestFilesPanel::highlighterWithoutTool()
     QVERIFY(!highlighter->isAvailable());
     QCOMPARE(highlighter->backendName(), u"none"_s);
     QString fallback;
-    highlighter->highlight(u"x = 1 < 2"_s, u"a.py"_s, &receiver, [&fallback](const QString &h) { fallback = h; });
+    highlighter->highlight(u"x = 1 < 2"_s, u"a.py"_s, &receiver,
+                           [&fallback](const QString &h) { fallback = h; });
     QTRY_VERIFY(!fallback.isEmpty());
     QVERIFY(fallback.contains(u"not available"_s));
     QVERIFY(fallback.contains(u"x = 1 &lt; 2"_s));
@@ -467,7 +471,8 @@ void TestFilesPanel::followsCurrentConversation()
     QTRY_COMPARE(panel->container(), m_window->currentContainer());
     QTRY_COMPARE(panel->treeModel()->fileCount(), 0);
     QTRY_COMPARE(panel->historyView()->historyModel()->rowCount(), 0);
-    QVERIFY(panel->findChild<QLabel *>(u"FilesHeader"_s)->text().startsWith(m_window->currentContainer()->id()));
+    QVERIFY(
+        panel->findChild<QLabel *>(u"FilesHeader"_s)->text().startsWith(m_window->currentContainer()->id()));
 }
 
 void TestFilesPanel::csvPreviewIsAPrivateSnapshot()
@@ -519,7 +524,8 @@ void TestFilesPanel::largeDiffIsTruncated()
     HistoryView *history = panel->historyView();
     QTRY_COMPARE(history->historyModel()->rowCount(), 1);
     QSignalSpy diffLoaded(history, &HistoryView::diffLoaded);
-    QVERIFY(history->selectCommit(history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
+    QVERIFY(history->selectCommit(
+        history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
     QTRY_COMPARE(diffLoaded.size(), 1);
     DiffView *diff = history->diffView();
     const QString shown = diff->findChild<QTextBrowser *>(u"DiffText"_s)->toPlainText();
@@ -661,7 +667,8 @@ void TestFilesPanel::historyRowsKeepCommandText()
     QCOMPARE(model.index(0, HistoryModel::CommandColumn).data().toString(), u"echo %1"_s);
     // Older rows carry their date, today's only the time.
     const QDateTime old = QDateTime::fromMSecsSinceEpoch(failed.timeMs);
-    QCOMPARE(model.index(1, HistoryModel::TimeColumn).data().toString(), QLocale().toString(old, QLocale::ShortFormat));
+    QCOMPARE(model.index(1, HistoryModel::TimeColumn).data().toString(),
+             QLocale().toString(old, QLocale::ShortFormat));
     QCOMPARE(model.index(0, HistoryModel::TimeColumn).data().toString(),
              QLocale().toString(QDateTime::fromMSecsSinceEpoch(today.timeMs).time(), QLocale::ShortFormat));
 }
@@ -674,7 +681,8 @@ void TestFilesPanel::restoreDeletedFile()
     HistoryView *history = panel->historyView();
     QTRY_COMPARE(history->historyModel()->rowCount(), 2);
     const QString created = history->historyModel()->index(1, 0).data(HistoryModel::CommitIdRole).toString();
-    QVERIFY(history->selectCommit(history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
+    QVERIFY(history->selectCommit(
+        history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
     QTRY_COMPARE(history->selectedPath(), u"notes.txt"_s);
     auto *restore = history->findChild<QPushButton *>(u"RestoreFileButton"_s);
     QTRY_VERIFY(restore->isEnabled());
@@ -723,8 +731,9 @@ void TestFilesPanel::screenshots()
     if (dir.isEmpty())
         QSKIP("set FILES_SCREENSHOT_DIR to write screenshots");
     QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
-    QVERIFY(runCommands({u"printf 'import csv\\n\\n\\ndef load(path):\\n    \"\"\"Read rows.\"\"\"\\n    with open(path) as f:\\n        return list(csv.reader(f))\\n' > analyse.py"_s,
-                         u"printf 'import csv\\nimport sys\\n\\n\\ndef load(path, limit=10):\\n    \"\"\"Read at most limit rows.\"\"\"\\n    with open(path) as f:\\n        return list(csv.reader(f))[:limit]\\n\\nprint(len(load(sys.argv[1])))\\n' > analyse.py && printf 'a,b\\n1,2\\n' > out.csv"_s}));
+    QVERIFY(runCommands(
+        {u"printf 'import csv\\n\\n\\ndef load(path):\\n    \"\"\"Read rows.\"\"\"\\n    with open(path) as f:\\n        return list(csv.reader(f))\\n' > analyse.py"_s,
+         u"printf 'import csv\\nimport sys\\n\\n\\ndef load(path, limit=10):\\n    \"\"\"Read at most limit rows.\"\"\"\\n    with open(path) as f:\\n        return list(csv.reader(f))[:limit]\\n\\nprint(len(load(sys.argv[1])))\\n' > analyse.py && printf 'a,b\\n1,2\\n' > out.csv"_s}));
     FilesPanel *panel = openPanel();
     QVERIFY(panel);
     QTRY_COMPARE(panel->treeModel()->fileCount(), 2);
@@ -745,13 +754,16 @@ void TestFilesPanel::screenshots()
         QVERIFY(panel->openPath(u"analyse.py"_s));
         QTRY_VERIFY(!panel->preview()->highlightedHtml().isEmpty());
         QTest::qWait(100);
-        QVERIFY(m_window->grab().save(dir + (dark ? u"/files-dark-preview.png"_s : u"/files-light-preview.png"_s)));
+        QVERIFY(m_window->grab().save(dir +
+                                      (dark ? u"/files-dark-preview.png"_s : u"/files-light-preview.png"_s)));
         HistoryView *history = panel->historyView();
         panel->findChild<QTabWidget *>(u"FilesTabs"_s)->setCurrentWidget(history);
         QTRY_COMPARE(history->historyModel()->rowCount(), 2);
-        QVERIFY(history->selectCommit(history->historyModel()->index(1, 0).data(HistoryModel::CommitIdRole).toString()));
+        QVERIFY(history->selectCommit(
+            history->historyModel()->index(1, 0).data(HistoryModel::CommitIdRole).toString()));
         QTRY_COMPARE(history->changeModel()->rowCount(), 1);
-        QVERIFY(history->selectCommit(history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
+        QVERIFY(history->selectCommit(
+            history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
         QTRY_COMPARE(history->changeModel()->rowCount(), 2);
         QSignalSpy diffLoaded(history, &HistoryView::diffLoaded);
         QVERIFY(history->selectChange(u"analyse.py"_s));

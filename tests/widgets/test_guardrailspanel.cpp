@@ -64,7 +64,10 @@ private:
                 const QString &scope = u"user_only"_s);
     void typeSample(const QString &text, const QString &role = u"user"_s);
     QString verdict() const { return m_panel->findChild<QLabel *>(u"GuardrailsTestVerdict"_s)->text(); }
-    QString workspaceDir() const { return SandboxSettings::forDataDir(m_dataDir.path(), kWorkspace).workspaceDir(); }
+    QString workspaceDir() const
+    {
+        return SandboxSettings::forDataDir(m_dataDir.path(), kWorkspace).workspaceDir();
+    }
 
     QTemporaryDir m_dataDir;
     FakeUpstream m_fake;
@@ -81,7 +84,8 @@ int TestGuardrailsPanel::post(const QString &input)
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Authorization", "Bearer " + m_key.toUtf8());
     const QJsonObject body{{u"model"_s, u"alpha"_s}, {u"input"_s, input}};
-    std::unique_ptr<QNetworkReply> reply(m_nam.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)));
+    std::unique_ptr<QNetworkReply> reply(
+        m_nam.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)));
     if (!QTest::qWaitFor([&] { return reply->isFinished(); }, 60000))
         return 0;
     return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -121,7 +125,8 @@ void TestGuardrailsPanel::initTestCase()
     QVERIFY(m_fake.listen());
     m_fake.setScriptForModel(u"alpha"_s, {FakeStep::answer(u"ok"_s).repeated(-1)});
     QString error;
-    QVERIFY2(m_fake.addAsProvider(m_dataDir.path(), kWorkspace, u"chat"_s, u"fake"_s, &error), qPrintable(error));
+    QVERIFY2(m_fake.addAsProvider(m_dataDir.path(), kWorkspace, u"chat"_s, u"fake"_s, &error),
+             qPrintable(error));
     const std::optional<QString> key = ApiKeys(m_dataDir.path()).create(kWorkspace, &error);
     QVERIFY2(key, qPrintable(error));
     m_key = *key;
@@ -255,8 +260,9 @@ void TestGuardrailsPanel::saveWritesWorkspaceConfig()
 
     GuardrailConfig config(workspaceDir());
     QVERIFY(config.load());
-    const QList<Guardrail> expected{{u"regex-prompt-injection"_s, GuardrailAction::Block, GuardrailScope::AllMessages},
-                                    {u"email"_s, GuardrailAction::Redact, GuardrailScope::UserOnly}};
+    const QList<Guardrail> expected{
+        {u"regex-prompt-injection"_s, GuardrailAction::Block, GuardrailScope::AllMessages},
+        {u"email"_s, GuardrailAction::Redact, GuardrailScope::UserOnly}};
     QCOMPARE(config.guardrails(), expected);
     QVERIFY(config.scanToolOutput());
 
@@ -289,7 +295,8 @@ void TestGuardrailsPanel::brokenConfigIsAnInlineError()
     QVERIFY(!message->isVisible());
     GuardrailConfig config(workspaceDir());
     QVERIFY(config.load());
-    QCOMPARE(config.guardrails(), (QList<Guardrail>{{u"email"_s, GuardrailAction::Flag, GuardrailScope::UserOnly}}));
+    QCOMPARE(config.guardrails(),
+             (QList<Guardrail>{{u"email"_s, GuardrailAction::Flag, GuardrailScope::UserOnly}}));
 }
 
 // An edit made while the file is being written is not in it: it stays unsaved.
@@ -325,7 +332,8 @@ void TestGuardrailsPanel::outsideChangeIsPickedUp()
     QVERIFY(config.set(u"phone"_s, u"block"_s));
     QVERIFY(config.save());
     auto *actions = m_panel->findChild<QComboBox *>(u"GuardrailAction_phone"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(m_panel->findChild<QCheckBox *>(u"GuardrailEnabled_phone"_s)->isChecked(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_panel->findChild<QCheckBox *>(u"GuardrailEnabled_phone"_s)->isChecked(),
+                             10000);
     QCOMPARE(actions->currentData().toString(), u"block"_s);
     QVERIFY(!m_panel->hasUnsavedChanges());
 }

@@ -77,7 +77,10 @@ private:
     void setGuardrail(const QString &slug, const QString &action);
     void waitForCount(qint64 count);
     void selectRequestWith(const QString &text);
-    QString workspaceDir() const { return SandboxSettings::forDataDir(m_dataDir.path(), kWorkspace).workspaceDir(); }
+    QString workspaceDir() const
+    {
+        return SandboxSettings::forDataDir(m_dataDir.path(), kWorkspace).workspaceDir();
+    }
 
     QTemporaryDir m_dataDir;
     QTemporaryDir m_files;
@@ -98,7 +101,8 @@ int TestLogsPanel::post(const QJsonObject &body, QByteArray *replyBody)
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Authorization", "Bearer " + m_key.toUtf8());
     request.setTransferTimeout(120000);
-    std::unique_ptr<QNetworkReply> reply(m_nam.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)));
+    std::unique_ptr<QNetworkReply> reply(
+        m_nam.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)));
     if (!QTest::qWaitFor([&] { return reply->isFinished(); }, 150000))
         return 0;
     ++m_sent;
@@ -162,8 +166,8 @@ void TestLogsPanel::initTestCase()
     QVERIFY(dock);
     m_panel = qobject_cast<LogsPanel *>(dock->widget());
     QVERIFY(m_panel);
-    m_tester = std::make_unique<QAbstractItemModelTester>(m_panel->model(),
-                                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_tester = std::make_unique<QAbstractItemModelTester>(
+        m_panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     m_panel->reader()->setInterval(100);
     dock->show();
     dock->raise();
@@ -192,7 +196,8 @@ void TestLogsPanel::initTestCase()
                                  &reply);
     m_shellRan = shellStatus == 200 && reply.contains("replay-marker-42");
     if (!m_shellRan)
-        qWarning("the shell request did not run a sandbox (%d): %s", shellStatus, reply.left(300).constData());
+        qWarning("the shell request did not run a sandbox (%d): %s", shellStatus,
+                 reply.left(300).constData());
     // The panel notices the commits by itself (it probes the log while shown).
     waitForCount(m_sent);
 }
@@ -380,7 +385,8 @@ void TestLogsPanel::exportWritesFilteredJsonLines()
                           .value(u"input"_s)
                           .toString());
     }
-    QCOMPARE(inputs, (QSet<QString>{u"tell me about the unicorn"_s, u"mail the summary to bob@example.com"_s}));
+    QCOMPARE(inputs,
+             (QSet<QString>{u"tell me about the unicorn"_s, u"mail the summary to bob@example.com"_s}));
     const QJsonObject flagged = QJsonDocument::fromJson(lines.at(0)).object();
     QCOMPARE(flagged.value(u"detections"_s).toArray().size(), 1);
 
@@ -546,7 +552,8 @@ void TestLogsPanel::hundredThousandRowsStayPaged()
     QTest::keyClicks(search, u"99990"_s);
     QTest::keyClick(search, Qt::Key_Return);
     QTRY_COMPARE(m_panel->model()->totalCount(), 1);
-    QTRY_COMPARE(m_panel->model()->index(0, LogsModel::RequestColumn).data().toString(), u"resp_bulk_99990"_s);
+    QTRY_COMPARE(m_panel->model()->index(0, LogsModel::RequestColumn).data().toString(),
+                 u"resp_bulk_99990"_s);
 }
 
 // A click on a row whose page is not loaded yet shows that row's request once the page arrives, and a

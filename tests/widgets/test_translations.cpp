@@ -54,8 +54,8 @@ std::optional<QList<Message>> readTs(const QString &path, QString *error)
             } else if (name == "name"_L1) {
                 context = xml.readElementText();
             } else if (name == "message"_L1) {
-                current = Message{context, {}, {}, {}, true,
-                                  xml.attributes().value("numerus"_L1) == "yes"_L1};
+                current =
+                    Message{context, {}, {}, {}, true, xml.attributes().value("numerus"_L1) == "yes"_L1};
             } else if (name == "source"_L1) {
                 current.source = xml.readElementText();
             } else if (name == "comment"_L1) {
@@ -199,10 +199,12 @@ void TestTranslations::englishHasOnlyPluralForms()
     QVERIFY2(loaded.contains(u":/i18n/sandbench_en.qm"_s), qPrintable(loaded.join(u", "_s)));
     // English texts are the sources; the catalogue only picks singular or plural.
     QCOMPARE(QCoreApplication::translate("MainWindow", "&Quit"), u"&Quit"_s);
-    QCOMPARE(QCoreApplication::translate("ApiRequestView", "%n shell call(s)", nullptr, 1), u"1 shell call"_s);
-    QCOMPARE(QCoreApplication::translate("ApiRequestView", "%n shell call(s)", nullptr, 3), u"3 shell calls"_s);
-    QCOMPARE(QCoreApplication::translate("GuardrailsPanel", "%n detection(s) were reported as false positives.",
-                                         nullptr, 1),
+    QCOMPARE(QCoreApplication::translate("ApiRequestView", "%n shell call(s)", nullptr, 1),
+             u"1 shell call"_s);
+    QCOMPARE(QCoreApplication::translate("ApiRequestView", "%n shell call(s)", nullptr, 3),
+             u"3 shell calls"_s);
+    QCOMPARE(QCoreApplication::translate("GuardrailsPanel",
+                                         "%n detection(s) were reported as false positives.", nullptr, 1),
              u"1 detection was reported as a false positive."_s);
     TranslatorLoader::apply(QCoreApplication::instance(), QString());
 }

@@ -56,10 +56,11 @@ struct ContainerHistory::State
     ChangeWatcher watcher;
     bool awake = false;
     // Set by the scan task (scanHome) once the store is open, home rescanned and the watcher running; cleared
-    // on the container's thread as soon as sleep() is asked for. While set, a quiet watcher means "no change".
+    // on the container's thread as soon as sleep() is asked for. While set, a quiet watcher means "no
+    // change".
     std::atomic<bool> hintsReady{false};
-    QElapsedTimer sinceRecord;   // since meta.json's last use was last written
-    qint64 unrecordedUseMs = 0;  // a commit's time not yet written to meta.json
+    QElapsedTimer sinceRecord;  // since meta.json's last use was last written
+    qint64 unrecordedUseMs = 0; // a commit's time not yet written to meta.json
 
     bool ensureOpen(QString *error)
     {
@@ -82,8 +83,7 @@ struct ContainerHistory::State
         std::optional<ContainerMeta> meta = registry.load(workspace, id, nullptr);
         if (!meta)
             return; // not a registered container (tests make bare ones): nothing to record
-        meta->lastUsedMs =
-            qMax(meta->lastUsedMs, whenMs > 0 ? whenMs : QDateTime::currentMSecsSinceEpoch());
+        meta->lastUsedMs = qMax(meta->lastUsedMs, whenMs > 0 ? whenMs : QDateTime::currentMSecsSinceEpoch());
         if (policyJson)
             meta->policy = *policyJson;
         registry.save(*meta, nullptr);
@@ -226,8 +226,8 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
     // and never looks at home (the store is open and rescanned while hintsReady holds, so it has no full
     // scan pending). Anything else is found by the worker from the hint and the files as they are, so the
     // next command waits for it.
-    const bool quiet = m_scanned && m_state->hintsReady.load(std::memory_order_acquire) &&
-                       m_state->watcher.isQuiet();
+    const bool quiet =
+        m_scanned && m_state->hintsReady.load(std::memory_order_acquire) && m_state->watcher.isQuiet();
     if (m_awake && !m_scanned)
         scanHome();
     return write(callId, commandIndex, !quiet, [command, meta, quiet](State &s, QString *error) {

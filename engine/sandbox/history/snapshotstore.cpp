@@ -1103,7 +1103,8 @@ std::optional<FileDiff> SnapshotStore::fileDiff(const QString &path, const QStri
         patch.get(),
         [](const git_diff_delta *, const git_diff_hunk *, const git_diff_line *line, void *payload) -> int {
             auto *p = static_cast<Printer *>(payload);
-            const bool body = line->origin == GIT_DIFF_LINE_CONTEXT || line->origin == GIT_DIFF_LINE_ADDITION ||
+            const bool body = line->origin == GIT_DIFF_LINE_CONTEXT ||
+                              line->origin == GIT_DIFF_LINE_ADDITION ||
                               line->origin == GIT_DIFF_LINE_DELETION;
             if (p->text.size() + qsizetype(line->content_len) + 1 > SnapshotStore::kMaxDiffBytes) {
                 p->truncated = true;

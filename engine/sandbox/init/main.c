@@ -99,7 +99,7 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
                                              {"cgroup", required_argument, NULL, 'C'},
                                              {"proxy-socket", required_argument, NULL, 'P'},
                                              {"standby", no_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},
+                                             {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     memset(opt, 0, sizeof(*opt));
     opt->memory_bytes = 5LL << 30;
@@ -386,7 +386,8 @@ int main(int argc, char **argv)
     snprintf(cgname, sizeof(cgname), "%s-%d", opt.standby ? "standby" : opt.id, (int)getpid());
     sb_cgroup_create(&cg, &opt, cgname, &enf);
     /* The launcher joins the cgroup itself, so the container's PID 1 is born inside it. A cgroup v1 attach
-       waits for an RCU grace period (~10 ms); in standby mode that happens before anyone asks for a container. */
+       waits for an RCU grace period (~10 ms); in standby mode that happens before anyone asks for a
+       container. */
     if (cg.version && sb_cgroup_enter(&cg)) {
         sb_log("cannot join the container's cgroup (%s); falling back to rlimits", strerror(errno));
         sb_cgroup_destroy(&cg);

@@ -280,7 +280,8 @@ static void reap_command(pid_t bash, int status_fd, int control_fd, volatile uin
         }
         if (pid == bash) {
             /* [0] bash's wait status, [1] whether DONE went out from here. A prepared process that died
-               before it learnt its command id (or a failed send) leaves DONE to PID 1, so it is never lost. */
+               before it learnt its command id (or a failed send) leaves DONE to PID 1, so it is never lost.
+             */
             int32_t report[2] = {status, 0};
             if (control_fd >= 0 && *command_id != 0)
                 report[1] = send_msg(SB_MSG_DONE, *command_id, report[0], NULL, 0) == 0;

@@ -26,7 +26,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-
 /* Host /etc entries the container sees, read-only. Nothing with secrets (shadow, ssh keys, sudoers). */
 static const char *const etc_dirs[] = {
     "alternatives", "ssl",          "ca-certificates", "fonts", "python3", "python3.11",
