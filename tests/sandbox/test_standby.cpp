@@ -223,11 +223,13 @@ void TestStandby::oldSpareIsReplaced()
     pool.setEnabled(true);
     const qint64 first = pool.sparePid();
     QVERIFY(first > 0);
-    QVERIFY(commandLine(first).contains("--standby"));
+    // The launcher's command line shows once it has exec'd (spawn returns right after the fork).
+    QTRY_VERIFY(commandLine(first).contains("--standby"));
     pool.renew();
     const qint64 second = pool.sparePid();
     QVERIFY(second > 0);
     QVERIFY(second != first);
+    QTRY_VERIFY(commandLine(second).contains("--standby"));
     // Gone, or at most a zombie until the reaper collects it.
     QTRY_VERIFY_WITH_TIMEOUT(commandLine(first).isEmpty(), 10000);
     pool.setEnabled(false);
