@@ -96,23 +96,6 @@ QJsonObject guardrailToJson(const Guardrail &g)
             {u"scope"_s, guardrailScopeName(g.scope)}};
 }
 
-QJsonObject summaryToJson(const RequestRecord &r)
-{
-    return {{u"id"_s, r.id},
-            {u"time"_s, QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs)},
-            {u"latency_ms"_s, r.latencyMs},
-            {u"workspace"_s, r.workspace},
-            {u"api"_s, r.api},
-            {u"model"_s, r.model},
-            {u"provider"_s, r.provider},
-            {u"status"_s, r.status},
-            {u"input_tokens"_s, r.inputTokens},
-            {u"output_tokens"_s, r.outputTokens},
-            {u"server_tool_cost"_s, r.serverToolCost},
-            {u"container_ids"_s, QJsonArray::fromStringList(r.containerIds)},
-            {u"io_logged"_s, r.ioLogged}};
-}
-
 } // namespace
 
 int runGuardrailsCommand(const QStringList &args)
@@ -265,7 +248,7 @@ int runLogsCommand(const QStringList &args)
         if (parser.isSet(jsonOption)) {
             QJsonArray list;
             for (const RequestRecord &r : records)
-                list.append(summaryToJson(r));
+                list.append(RequestLog::summaryJson(r));
             printOut(QJsonDocument(list).toJson(QJsonDocument::Indented));
             return ExitOk;
         }

@@ -136,20 +136,9 @@ QJsonObject recordToJson(const RequestRecord &r)
     QJsonArray detections;
     for (const Detection &d : r.detections)
         detections.append(detectionToJson(d));
-    QJsonObject o{{u"id"_s, r.id},
-                  {u"time"_s, QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs)},
-                  {u"latency_ms"_s, r.latencyMs},
-                  {u"workspace"_s, r.workspace},
-                  {u"api"_s, r.api},
-                  {u"model"_s, r.model},
-                  {u"provider"_s, r.provider},
-                  {u"status"_s, r.status},
-                  {u"input_tokens"_s, r.inputTokens},
-                  {u"output_tokens"_s, r.outputTokens},
-                  {u"server_tool_cost"_s, r.serverToolCost},
-                  {u"container_ids"_s, QJsonArray::fromStringList(r.containerIds)},
-                  {u"shell_calls"_s, calls},
-                  {u"detections"_s, detections}};
+    QJsonObject o = RequestLog::summaryJson(r);
+    o.insert(u"shell_calls"_s, calls);
+    o.insert(u"detections"_s, detections);
     if (r.ioLogged) {
         o.insert(u"request_body"_s, QString::fromUtf8(r.requestBody));
         o.insert(u"response_body"_s, QString::fromUtf8(r.responseBody));
@@ -158,6 +147,23 @@ QJsonObject recordToJson(const RequestRecord &r)
 }
 
 } // namespace
+
+QJsonObject RequestLog::summaryJson(const RequestRecord &r)
+{
+    return {{u"id"_s, r.id},
+            {u"time"_s, QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs)},
+            {u"latency_ms"_s, r.latencyMs},
+            {u"workspace"_s, r.workspace},
+            {u"api"_s, r.api},
+            {u"model"_s, r.model},
+            {u"provider"_s, r.provider},
+            {u"status"_s, r.status},
+            {u"input_tokens"_s, r.inputTokens},
+            {u"output_tokens"_s, r.outputTokens},
+            {u"server_tool_cost"_s, r.serverToolCost},
+            {u"container_ids"_s, QJsonArray::fromStringList(r.containerIds)},
+            {u"io_logged"_s, r.ioLogged}};
+}
 
 // Owns the write connection; lives in RequestLog's writer thread.
 class RequestLogWriter : public QObject

@@ -4,6 +4,7 @@
 #include "requestrecord.h"
 
 #include <QDateTime>
+#include <QJsonObject>
 #include <QList>
 #include <QMutex>
 #include <QObject>
@@ -55,6 +56,8 @@ public:
 
     static QString databasePath(const QString &dataDir, const QString &workspace);
     static int schemaVersion();
+    // A request's metadata as JSON (the CLI's listing); exported lines add shell calls, detections, bodies.
+    static QJsonObject summaryJson(const RequestRecord &record);
 
     // Creates or migrates the database and starts the writer. Call once.
     bool open(const QString &path, QString *error = nullptr);
