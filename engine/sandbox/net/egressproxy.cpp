@@ -14,6 +14,7 @@
 
 #include <optional>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -667,8 +668,10 @@ void EgressConnection::handOff(QByteArray toUpstream, qint64 upstreamLimit)
     m_client->flush();
     toUpstream += m_client->readAll();
     const QByteArray toClient = m_upstream->readAll();
-    const int clientFd = ::dup(int(m_client->socketDescriptor()));
-    const int upstreamFd = ::dup(int(m_upstream->socketDescriptor()));
+    // Close-on-exec: a child started while the tunnel runs (a QProcess of the host program) must not hold
+    // the connection open after the pump has closed it.
+    const int clientFd = ::fcntl(int(m_client->socketDescriptor()), F_DUPFD_CLOEXEC, 0);
+    const int upstreamFd = ::fcntl(int(m_upstream->socketDescriptor()), F_DUPFD_CLOEXEC, 0);
     disconnect(m_client, nullptr, this, nullptr);
     disconnect(m_upstream, nullptr, this, nullptr);
     m_client->abort();

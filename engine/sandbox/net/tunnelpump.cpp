@@ -147,13 +147,15 @@ quint64 TunnelPump::add(int clientFd, int upstreamFd, const QByteArray &toUpstre
     int one = 1;
     setsockopt(upstreamFd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     ++d->active;
+    // Once published, the tunnel belongs to the worker, which may finish and free it before we return.
+    const quint64 id = t->id;
     {
         std::lock_guard lock(d->mutex);
         d->incoming.push_back(t);
     }
     const uint64_t wake = 1;
     [[maybe_unused]] auto written = ::write(d->wakeFd, &wake, sizeof wake);
-    return t->id;
+    return id;
 }
 
 int TunnelPump::activeTunnels() const
@@ -334,6 +336,11 @@ void TunnelPump::Private::kill(Tunnel *t)
         return;
     t->dead = true;
     for (Endpoint &e : t->end) {
+        // Leave the epoll set before closing: if another descriptor still refers to the same socket, close()
+        // alone would keep the registration, and its events would point at this tunnel after it is freed.
+        if (e.registered)
+            epoll_ctl(epfd, EPOLL_CTL_DEL, e.fd, nullptr);
+        e.registered = false;
         ::close(e.fd);
         e.fd = -1;
     }
