@@ -44,12 +44,12 @@
         <translation>Anfragen, die andere Programme an die lokale API von Sandbench senden, erscheinen hier während der Ausführung – mit ihren Shell-Aufrufen und der Live-Ausgabe.</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+110"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>„%1“ ist keine Serveradresse: Verwenden Sie eine wie http://127.0.0.1:8642, so wie `sandbench serve` sie ausgibt.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>Geben Sie einen API-Schlüssel des Arbeitsbereichs des Servers ein (`sandbench keys create` erzeugt einen).</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>Die lokale API läuft nicht: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
         <translation>Die lokale API ist ausgeschaltet, daher können andere Programme Sandbench nicht erreichen. Schalten Sie sie in den Einstellungen der lokalen API ein.</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>Die Verbindung zum Server ging verloren, während diese Anfrage lief; wie sie endete, steht im Anfrageprotokoll des Servers.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Modell %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n früherer Shell-Aufruf dieser Anfrage wird nicht angezeigt</numerusform>
@@ -179,7 +179,7 @@
         <translation>%1 Tokens ein / %2 aus</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>sandbox $%1</source>
         <translation>Sandbox %1 $</translation>
     </message>
@@ -225,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+148"/>
+        <location filename="../engine/core/chatsession.cpp" line="+149"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -417,14 +417,19 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+103"/>
+        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
+        <translation>%1 kann nicht geöffnet werden: Es ist ein symbolischer Link; nur normale Dateien können in der Vorschau angezeigt werden.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
+        <location line="+5"/>
+        <source>Cannot open %1: only regular files can be previewed.</source>
+        <translation>%1 kann nicht geöffnet werden: Nur normale Dateien können in der Vorschau angezeigt werden.</translation>
     </message>
 </context>
 <context>
@@ -552,7 +557,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+106"/>
+        <location filename="../widgets/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>Einheitlich</translation>
     </message>
@@ -593,12 +598,12 @@
         </translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
         <translation>Diff gekürzt: Er ist größer als %1, der Rest wird nicht angezeigt.</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-3"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Nur die ersten %1 Zeilen des Diffs werden angezeigt.</translation>
     </message>
@@ -768,7 +773,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>„%1“ ist keine Serveradresse; verwenden Sie eine wie http://127.0.0.1:8642</translation>
     </message>
@@ -821,7 +826,7 @@ SHA-256 %3</translation>
         <translation>Der Home-Ordner %1 des Containers kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot open the container&apos;s home folder %1: %2</source>
         <translation>Der Home-Ordner %1 des Containers kann nicht geöffnet werden: %2</translation>
     </message>
@@ -856,7 +861,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+235"/>
+        <location filename="../widgets/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>Wählen Sie eine Datei aus, um eine Vorschau zu sehen.</translation>
     </message>
@@ -886,17 +891,17 @@ SHA-256 %3</translation>
         <translation>%1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
         <translation>Binärdatei (%1, %2): keine Vorschau. Mit „Speichern unter“ kopieren Sie sie auf diesen Computer.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 Pixel</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>%1 ist %2 groß und damit größer als die %3, für die die Tabellenvorschau gedacht ist. Mit „Speichern unter …“ kopieren Sie die Datei auf diesen Computer.</translation>
     </message>
@@ -906,7 +911,7 @@ SHA-256 %3</translation>
         <translation>%1 kann nicht als Tabelle geöffnet werden.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>Die ersten %1 von %2 werden angezeigt.</translation>
     </message>
@@ -937,7 +942,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+93"/>
+        <location filename="../widgets/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
@@ -947,7 +952,7 @@ SHA-256 %3</translation>
         <translation>Dateien und Verlauf neu einlesen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Save As…</source>
         <translation>Speichern unter …</translation>
     </message>
@@ -957,7 +962,7 @@ SHA-256 %3</translation>
         <translation>Die ausgewählte Datei auf diesem Computer speichern</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Promote</source>
         <translation>Übernehmen</translation>
     </message>
@@ -967,7 +972,7 @@ SHA-256 %3</translation>
         <translation>Die ausgewählte Datei in die Dokumente des Arbeitsbereichs kopieren, die nie ablaufen</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Preview</source>
         <translation>Vorschau</translation>
     </message>
@@ -982,7 +987,7 @@ SHA-256 %3</translation>
         <translation>Die Dateien des Containers können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 was deleted.</source>
         <translation>%1 wurde gelöscht.</translation>
     </message>
@@ -997,7 +1002,7 @@ SHA-256 %3</translation>
         <translation>Im Container gibt es keine Datei „%1“.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Save %1</source>
         <translation>%1 speichern</translation>
     </message>
@@ -1151,12 +1156,12 @@ SHA-256 %3</translation>
         <translation>Auch die Sandbox-Ausgabe prüfen, bevor das Modell sie liest</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Jede aktive Schutzregel prüft die Ausgabe von Shell-Aufrufen, unabhängig von ihrem Geltungsbereich: „Schwärzen“ verbirgt die Treffer, „Blockieren“ hält die Ausgabe zurück.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>„Markieren“ erfasst eine Erkennung und leitet die Anfrage unverändert weiter. „Schwärzen“ ersetzt jeden Treffer durch eine Kennzeichnung wie [EMAIL]. „Blockieren“ weist die Anfrage mit HTTP 403 ab, bevor sie das Modell erreicht. Greifen mehrere, gilt die strengste. „Benutzernachrichten“ prüft nur, was Benutzer geschrieben haben; „Alle Nachrichten“ prüft auch System-, Entwickler- und Assistententext.</translation>
     </message>
@@ -1272,7 +1277,7 @@ SHA-256 %3</translation>
         <translation>Aktuelle Aktion</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Jede Erkennung wird unabhängig von der Aktion erfasst. Wenn Sie eine Schutzregel zunächst mit „Markieren“ betreiben, sehen Sie daher, wie viel des realen Datenverkehrs „Schwärzen“ ändern oder „Blockieren“ abweisen würde.</translation>
     </message>
@@ -1282,17 +1287,17 @@ SHA-256 %3</translation>
         <translation>Zeitraum:</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden: %1. Anfragen werden abgewiesen, bis die Datei repariert ist; „Speichern“ ersetzt sie durch die hier angezeigten Einstellungen.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>Ungespeicherte Änderungen: Das Testfeld verwendet sie bereits, Anfragen erst nach dem Speichern.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>Für diesen Arbeitsbereich ist keine Schutzregel aktiv.</translation>
     </message>
@@ -1305,12 +1310,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Die Schutzregeln konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 wurde außerhalb dieses Bereichs geändert. „Zurücksetzen“ lädt diese Version, „Speichern“ behält Ihre.</translation>
     </message>
@@ -1325,7 +1330,7 @@ SHA-256 %3</translation>
         <translation>Keine Schutzregel ist aktiv: Jede Anfrage wird unverändert weitergeleitet. Aktivieren Sie eine im Reiter „Schutzregeln“, um sie hier zu testen.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
         <translation>Die Sandbox-Ausgabe wird nicht geprüft: Das Modell liest sie unverändert. Aktivieren Sie „Auch die Sandbox-Ausgabe prüfen“, um sie zu schützen.</translation>
     </message>
@@ -1350,7 +1355,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Mit HTTP 403 blockiert&lt;/b&gt;, bevor das Modell sie erhält: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Geschwärzt weitergeleitet&lt;/b&gt;: %n Treffer gefunden.</numerusform>
@@ -1366,12 +1371,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+49"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1381,7 +1386,7 @@ SHA-256 %3</translation>
         <translation>aus</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>In diesem Zeitraum gibt es noch keine protokollierten Anfragen. Aktivieren Sie Schutzregeln mit „Markieren“ und senden Sie Anfragen über die lokale API, um zu sehen, was „Schwärzen“ oder „Blockieren“ tun würden.</translation>
     </message>
@@ -1396,7 +1401,7 @@ SHA-256 %3</translation>
     <message>
         <location line="+1"/>
         <source>%1 of them (%2 %) had at least one detection: with Redact or Block, those would have been changed or refused.</source>
-        <translation>%1 davon (%2 %) hatten mindestens eine Erkennung: Mit Schwärzen oder Blockieren wären sie verändert oder abgelehnt worden.</translation>
+        <translation>%1 davon (%2&#xa0;%) hatten mindestens eine Erkennung: Mit Schwärzen oder Blockieren wären sie verändert oder abgelehnt worden.</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
@@ -1410,7 +1415,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
     </message>
@@ -1459,7 +1464,7 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+192"/>
+        <location line="+197"/>
         <source>Restore File</source>
         <translation>Datei wiederherstellen</translation>
     </message>
@@ -1469,7 +1474,7 @@ SHA-256 %3</translation>
         <translation>Die ausgewählte Datei auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-196"/>
         <source>Restore Workspace…</source>
         <translation>Alle Dateien wiederherstellen …</translation>
     </message>
@@ -1479,12 +1484,12 @@ SHA-256 %3</translation>
         <translation>Alle Dateien unter /workspace/home auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Cannot read the file history: %1</source>
         <translation>Der Dateiverlauf kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>Es kann nicht gelesen werden, was der Befehl geändert hat: %1</translation>
     </message>
@@ -1494,7 +1499,7 @@ SHA-256 %3</translation>
         <translation>Diff von %1 wird geladen …</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Cannot show the diff of %1: %2</source>
         <translation>Der Diff von %1 kann nicht angezeigt werden: %2</translation>
     </message>
@@ -1504,7 +1509,7 @@ SHA-256 %3</translation>
         <translation>Gelöschte Datei wiederherstellen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Put the selected file back as it was before the selected command deleted it</source>
         <translation>Die ausgewählte Datei so zurückholen, wie sie vor dem Löschen durch den ausgewählten Befehl war</translation>
     </message>
@@ -1514,12 +1519,12 @@ SHA-256 %3</translation>
         <translation>%1 kann nicht wiederhergestellt werden: Es wurde keine frühere Version gespeichert.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Cannot restore %1: %2</source>
         <translation>%1 kann nicht wiederhergestellt werden: %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 is already as it was: nothing was restored.</source>
         <translation>%1 ist bereits in diesem Zustand: Es wurde nichts wiederhergestellt.</translation>
     </message>
@@ -1539,7 +1544,7 @@ SHA-256 %3</translation>
         <translation>Alle Dateien unter /workspace/home auf den Stand nach diesem Befehl zurücksetzen?</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
         <translation>Später angelegte Dateien werden gelöscht. Die Wiederherstellung selbst wird im Verlauf festgehalten und lässt sich daher rückgängig machen.</translation>
     </message>
@@ -1554,12 +1559,12 @@ SHA-256 %3</translation>
         <translation>Die Dateien können nicht wiederhergestellt werden: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The workspace is already as it was after this command: nothing was restored.</source>
         <translation>Die Dateien sind bereits so wie nach diesem Befehl: Es wurde nichts wiederhergestellt.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Dateien wiederhergestellt: %n Datei geändert.</numerusform>
@@ -1693,12 +1698,12 @@ SHA-256 %3</translation>
         <translation>Andere Programme auf diesem Computer können Responses- und Messages-Anfragen mit dem Werkzeug openrouter:shell an Sandbench senden. Ihre Shell-Aufrufe laufen in den Sandboxes dieses Arbeitsbereichs und erscheinen live im Bereich „Andere Programme“. Die API lauscht nur auf 127.0.0.1 und benötigt einen der Schlüssel unten.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Lokale API ausführen, solange Sandbench geöffnet ist</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>A port from %1 to %2</source>
         <translation>Ein Port von %1 bis %2</translation>
     </message>
@@ -1749,12 +1754,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+160"/>
+        <location line="+162"/>
         <source>Copy the selected key</source>
         <translation>Den ausgewählten Schlüssel kopieren</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-161"/>
         <source>Revoke…</source>
         <translation>Widerrufen …</translation>
     </message>
@@ -1774,12 +1779,12 @@ SHA-256 %3</translation>
         <translation>Ausprobieren</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Copy the example command</source>
         <translation>Den Beispielbefehl kopieren</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>Ersetzen Sie MODEL durch ein Modell Ihrer Anbieter (anbieter/modell).</translation>
     </message>
@@ -1859,7 +1864,7 @@ SHA-256 %3</translation>
         <translation>Der Schlüssel kann nicht widerrufen werden: %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The key is revoked.</source>
         <translation>Der Schlüssel wurde widerrufen.</translation>
     </message>
@@ -1872,7 +1877,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+209"/>
+        <location filename="../widgets/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -1945,7 +1950,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+110"/>
+        <location filename="../widgets/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Die Protokollierung von Ein- und Ausgaben ist für diesen Arbeitsbereich ausgeschaltet: Nur Metadaten (Zeit, Modell, Status, Tokens, Kosten, Erkennungen) werden aufbewahrt; Anfrage- und Antwortinhalte, Befehle und deren Ausgabe werden nicht gespeichert.</translation>
     </message>
@@ -2015,12 +2020,12 @@ SHA-256 %3</translation>
         <translation>Alle Anfragen, die dem Filter entsprechen, in eine JSON-Lines-Datei schreiben</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Select a request to see its detail.</source>
         <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Diese Anfrage wurde protokolliert, während die Protokollierung von Ein- und Ausgaben ausgeschaltet war: Nur ihre Metadaten wurden aufbewahrt.</translation>
     </message>
@@ -2030,12 +2035,12 @@ SHA-256 %3</translation>
         <translation>In der aktuellen Unterhaltung erneut ausführen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Führt die Befehle des ausgewählten Aufrufs im Container der gerade angezeigten Unterhaltung aus; die Live-Ausgabe erscheint im Bereich „Shell-Aufrufe“.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Guardrail</source>
         <translation>Schutzregel</translation>
     </message>
@@ -2066,12 +2071,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+404"/>
+        <location line="+413"/>
         <source>Report false positive</source>
         <translation>Als Fehlalarm melden</translation>
     </message>
     <message>
-        <location line="-389"/>
+        <location line="-398"/>
         <source>Request</source>
         <translation>Anfrage</translation>
     </message>
@@ -2091,17 +2096,17 @@ SHA-256 %3</translation>
         <translation>Erkennungen</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+76"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Der Zeitraum ist leer: „Von“ (%1) muss vor „bis“ (%2) liegen.</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+116"/>
         <source>The request log cannot be read: %1</source>
         <translation>Das Anfrageprotokoll kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No request matches the filter.</source>
         <translation>Keine Anfrage entspricht dem Filter.</translation>
     </message>
@@ -2142,7 +2147,7 @@ SHA-256 %3</translation>
         <translation>%1 · HTTP %2 · %3 über %4</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>%1 ms · %2 input / %3 output tokens</source>
         <translation>%1 ms · %2 Eingabe- / %3 Ausgabe-Tokens</translation>
     </message>
@@ -2163,7 +2168,7 @@ SHA-256 %3</translation>
         <translation>(nicht protokolliert)</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n Befehl</numerusform>
@@ -2171,7 +2176,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
@@ -2196,17 +2201,17 @@ SHA-256 %3</translation>
         <translation>Nachricht %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1, characters %2–%3</source>
         <translation>%1, Zeichen %2–%3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>false positive</source>
         <translation>Fehlalarm</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Detections (%1)</source>
         <translation>Erkennungen (%1)</translation>
     </message>
@@ -2251,12 +2256,12 @@ SHA-256 %3</translation>
         <translation>Nichts exportiert: Der Arbeitsbereich hat noch kein Anfrageprotokoll.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Export nach %1 nicht möglich: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>%n Anfrage nach %1 exportiert.</numerusform>
@@ -2264,7 +2269,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>nothing can run shell calls here</source>
         <translation>hier können keine Shell-Aufrufe ausgeführt werden</translation>
     </message>
@@ -2274,7 +2279,7 @@ SHA-256 %3</translation>
         <translation>Der Aufruf konnte nicht erneut ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Der Aufruf wird in der aktuellen Unterhaltung erneut ausgeführt; siehe Bereich „Shell-Aufrufe“.</translation>
     </message>
@@ -2437,7 +2442,7 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -3163,7 +3168,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+367"/>
+        <location filename="../widgets/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3181,7 +3186,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-540"/>
+        <location line="-537"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3192,31 +3197,31 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+238"/>
-        <location line="+58"/>
+        <location line="+55"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+84"/>
+        <location line="-30"/>
+        <location line="+81"/>
         <location line="+157"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-241"/>
-        <location line="+88"/>
+        <location line="-238"/>
+        <location line="+85"/>
         <location line="+157"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-244"/>
+        <location line="-241"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+105"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
@@ -3278,7 +3283,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Nur die ersten %1 werden hervorgehoben; der Rest wird als einfacher Text angezeigt.</translation>
     </message>
@@ -3418,7 +3423,7 @@ SHA-256 %3</translation>
         <translation>Dieses Fenster zeigt den Arbeitsbereich „%1“.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>&amp;Open in New Window</source>
         <translation>In neuem &amp;Fenster öffnen</translation>
     </message>
@@ -3506,12 +3511,12 @@ SHA-256 %3</translation>
         <translation>Den Arbeitsbereich &lt;name&gt; öffnen (Standard: der in den Einstellungen gewählte, sonst „default“).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>invalid --workspace name: %1</source>
         <translation>Ungültiger Name für --workspace: %1</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-25"/>
         <source>name</source>
         <translation>name</translation>
     </message>

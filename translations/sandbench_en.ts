@@ -4,7 +4,7 @@
 <context>
     <name>ApiRequestView</name>
     <message numerus="yes">
-        <location filename="../widgets/apirequestview.cpp" line="+180"/>
+        <location filename="../widgets/apirequestview.cpp" line="+182"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n earlier shell call of this request not shown</numerusform>
@@ -23,7 +23,7 @@
 <context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/core/chatsession.cpp" line="+318"/>
+        <location filename="../engine/core/chatsession.cpp" line="+319"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -56,7 +56,7 @@
 <context>
     <name>DiffView</name>
     <message numerus="yes">
-        <location filename="../widgets/diffview.cpp" line="+217"/>
+        <location filename="../widgets/diffview.cpp" line="+218"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>%n line added</numerusform>
@@ -75,7 +75,7 @@
 <context>
     <name>FilesPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/filespanel.cpp" line="+480"/>
+        <location filename="../widgets/filespanel.cpp" line="+486"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n file, %2</numerusform>
@@ -94,7 +94,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+284"/>
+        <location line="+291"/>
         <source>%n guardrail(s) on; saved in %1.</source>
         <translation>
             <numerusform>%n guardrail on; saved in %1.</numerusform>
@@ -102,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+154"/>
+        <location line="+158"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match found.</numerusform>
@@ -118,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+94"/>
+        <location line="+95"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>%n request logged in this period.</numerusform>
@@ -137,7 +137,7 @@
 <context>
     <name>HistoryView</name>
     <message numerus="yes">
-        <location filename="../widgets/historyview.cpp" line="+344"/>
+        <location filename="../widgets/historyview.cpp" line="+354"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Restored the workspace: %n file changed.</numerusform>
@@ -148,7 +148,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logspanel.cpp" line="+483"/>
+        <location filename="../widgets/logspanel.cpp" line="+498"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -164,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+133"/>
+        <location line="+137"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n command</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+149"/>
+        <location line="+145"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>Exported %n request to %1.</numerusform>
@@ -183,7 +183,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/mainwindow.cpp" line="+891"/>
+        <location filename="../widgets/mainwindow.cpp" line="+892"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

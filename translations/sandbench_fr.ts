@@ -44,12 +44,12 @@
         <translation>Les requêtes que d’autres programmes envoient à l’API locale de Sandbench apparaissent ici pendant leur exécution, avec leurs appels shell et leur sortie en direct.</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+110"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de serveur&#xa0;: utilisez une adresse comme http://127.0.0.1:8642, telle que l’affiche `sandbench serve`.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>Saisissez une clé d’API de l’espace de travail du serveur (`sandbench keys create` en affiche une).</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>L’API locale n’est pas démarrée&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
         <translation>L’API locale est désactivée&#xa0;: les autres programmes ne peuvent donc pas joindre Sandbench. Activez-la dans les paramètres de l’API locale.</translation>
     </message>
@@ -120,10 +120,10 @@
     <message>
         <location line="+1"/>
         <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
-        <translation>La connexion au serveur a été perdue pendant cette requête ; son issue figure dans le journal des requêtes du serveur.</translation>
+        <translation>La connexion au serveur a été perdue pendant cette requête&#xa0;; son issue figure dans le journal des requêtes du serveur.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Modèle %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n appel shell antérieur de cette requête n’est pas affiché</numerusform>
@@ -179,7 +179,7 @@
         <translation>%1 jetons en entrée / %2 en sortie</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>sandbox $%1</source>
         <translation>bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
@@ -225,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+148"/>
+        <location filename="../engine/core/chatsession.cpp" line="+149"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -417,14 +417,19 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+103"/>
+        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
+        <translation>Impossible d’ouvrir %1 : c’est un lien symbolique ; seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Cannot open %1: %2</source>
         <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Cannot read %1: %2</source>
-        <translation>Impossible de lire %1&#xa0;: %2</translation>
+        <location line="+5"/>
+        <source>Cannot open %1: only regular files can be previewed.</source>
+        <translation>Impossible d’ouvrir %1 : seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
     </message>
 </context>
 <context>
@@ -552,7 +557,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+106"/>
+        <location filename="../widgets/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>Unifié</translation>
     </message>
@@ -593,12 +598,12 @@
         </translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
-        <translation>Différences tronquées : elles dépassent %1, la suite n’est pas affichée.</translation>
+        <translation>Différences tronquées&#xa0;: elles dépassent %1, la suite n’est pas affichée.</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-3"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Seules les %1 premières lignes des différences sont affichées.</translation>
     </message>
@@ -768,7 +773,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de serveur&#xa0;; utilisez une adresse comme http://127.0.0.1:8642</translation>
     </message>
@@ -821,9 +826,9 @@ SHA-256 %3</translation>
         <translation>Impossible de créer le dossier personnel %1 du conteneur.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot open the container&apos;s home folder %1: %2</source>
-        <translation>Impossible d’ouvrir le dossier personnel %1 du conteneur : %2</translation>
+        <translation>Impossible d’ouvrir le dossier personnel %1 du conteneur&#xa0;: %2</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -834,7 +839,7 @@ SHA-256 %3</translation>
     <message>
         <location line="-23"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
-        <translation>Impossible d’écrire %1 dans le conteneur : %2 noms sont déjà pris.</translation>
+        <translation>Impossible d’écrire %1 dans le conteneur&#xa0;: %2 noms sont déjà pris.</translation>
     </message>
     <message>
         <location line="+32"/>
@@ -856,7 +861,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+235"/>
+        <location filename="../widgets/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>Sélectionnez un fichier pour en afficher l’aperçu.</translation>
     </message>
@@ -886,17 +891,17 @@ SHA-256 %3</translation>
         <translation>Impossible d’afficher %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
         <translation>Fichier binaire (%1, %2)&#xa0;: pas d’aperçu. Utilisez Enregistrer sous pour le copier sur cet ordinateur.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 pixels</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>%1 fait %2, plus que les %3 prévus pour l’aperçu en tableau. Utilisez Enregistrer sous… pour le copier sur cet ordinateur.</translation>
     </message>
@@ -906,7 +911,7 @@ SHA-256 %3</translation>
         <translation>Impossible d’ouvrir %1 comme tableau.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>Seul le début est affiché&#xa0;: %1 sur %2.</translation>
     </message>
@@ -937,7 +942,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+93"/>
+        <location filename="../widgets/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -947,7 +952,7 @@ SHA-256 %3</translation>
         <translation>Relire les fichiers et l’historique</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Save As…</source>
         <translation>Enregistrer sous…</translation>
     </message>
@@ -957,7 +962,7 @@ SHA-256 %3</translation>
         <translation>Enregistrer le fichier sélectionné sur cet ordinateur</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Promote</source>
         <translation>Promouvoir</translation>
     </message>
@@ -967,7 +972,7 @@ SHA-256 %3</translation>
         <translation>Copier le fichier sélectionné dans les documents de l’espace de travail, qui n’expirent jamais</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Preview</source>
         <translation>Aperçu</translation>
     </message>
@@ -982,7 +987,7 @@ SHA-256 %3</translation>
         <translation>Impossible de lister les fichiers du conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 was deleted.</source>
         <translation>%1 a été supprimé.</translation>
     </message>
@@ -997,14 +1002,14 @@ SHA-256 %3</translation>
         <translation>Le conteneur ne contient aucun fichier «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Save %1</source>
         <translation>Enregistrer %1</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>Cannot save %1: it no longer exists in the container (deleted or renamed).</source>
-        <translation>Impossible d’enregistrer %1 : il n’existe plus dans le conteneur (supprimé ou renommé).</translation>
+        <translation>Impossible d’enregistrer %1&#xa0;: il n’existe plus dans le conteneur (supprimé ou renommé).</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1151,12 +1156,12 @@ SHA-256 %3</translation>
         <translation>Analyser aussi la sortie du bac à sable avant que le modèle ne la lise</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Chaque garde-fou activé lit la sortie des appels shell, quelle que soit sa portée&#xa0;: Masquer cache les correspondances, Bloquer retient la sortie.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>Signaler enregistre une détection et transmet la requête telle quelle. Masquer remplace chaque correspondance par une étiquette telle que [EMAIL]. Bloquer refuse la requête avec HTTP 403 avant qu’elle n’atteigne le modèle. Si plusieurs garde-fous se déclenchent, le plus strict l’emporte. «&#xa0;Messages utilisateur&#xa0;» ne lit que ce que les utilisateurs ont écrit&#xa0;; «&#xa0;Tous les messages&#xa0;» lit aussi le texte système, développeur et assistant.</translation>
     </message>
@@ -1272,7 +1277,7 @@ SHA-256 %3</translation>
         <translation>Réglage actuel</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Chaque détection est enregistrée quelle que soit l’action&#xa0;: en utilisant d’abord un garde-fou avec l’action Signaler, vous voyez quelle part du trafic réel Masquer modifierait ou Bloquer refuserait.</translation>
     </message>
@@ -1282,17 +1287,17 @@ SHA-256 %3</translation>
         <translation>Période&#xa0;:</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>Les paramètres des garde-fous de l’espace de travail sont illisibles&#xa0;: %1. Les requêtes sont refusées jusqu’à ce que le fichier soit corrigé&#xa0;; Enregistrer le remplace par les paramètres affichés ici.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>Modifications non enregistrées&#xa0;: la zone de test les utilise déjà&#xa0;; les requêtes les utiliseront une fois enregistrées.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>Aucun garde-fou n’est activé pour cet espace de travail.</translation>
     </message>
@@ -1305,12 +1310,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Impossible d’enregistrer les garde-fous&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 a été modifié en dehors de ce panneau. Rétablir charge cette version&#xa0;; Enregistrer conserve la vôtre.</translation>
     </message>
@@ -1325,7 +1330,7 @@ SHA-256 %3</translation>
         <translation>Aucun garde-fou n’est activé&#xa0;: chaque requête est transmise telle quelle. Activez-en un dans l’onglet Garde-fous pour le tester ici.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
         <translation>La sortie du bac à sable n’est pas analysée&#xa0;: le modèle la lit telle quelle. Activez «&#xa0;Analyser aussi la sortie du bac à sable&#xa0;» pour la protéger.</translation>
     </message>
@@ -1350,7 +1355,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Bloqué avec HTTP 403&lt;/b&gt; avant le modèle&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Transmis après masquage&lt;/b&gt;&#xa0;: %n correspondance trouvée.</numerusform>
@@ -1366,12 +1371,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+49"/>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
     </message>
@@ -1381,7 +1386,7 @@ SHA-256 %3</translation>
         <translation>désactivé</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>Aucune requête journalisée sur cette période pour l’instant. Activez des garde-fous avec Signaler et faites passer du trafic par l’API locale pour voir ce que feraient Masquer ou Bloquer.</translation>
     </message>
@@ -1396,7 +1401,7 @@ SHA-256 %3</translation>
     <message>
         <location line="+1"/>
         <source>%1 of them (%2 %) had at least one detection: with Redact or Block, those would have been changed or refused.</source>
-        <translation>%1 d’entre elles (%2 %) avaient au moins une détection : avec Masquer ou Bloquer, elles auraient été modifiées ou refusées.</translation>
+        <translation>%1 d’entre elles (%2&#xa0;%) avaient au moins une détection&#xa0;: avec Masquer ou Bloquer, elles auraient été modifiées ou refusées.</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
@@ -1410,7 +1415,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
@@ -1459,7 +1464,7 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+192"/>
+        <location line="+197"/>
         <source>Restore File</source>
         <translation>Restaurer le fichier</translation>
     </message>
@@ -1469,7 +1474,7 @@ SHA-256 %3</translation>
         <translation>Remettre le fichier sélectionné dans l’état où il était après la commande sélectionnée</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-196"/>
         <source>Restore Workspace…</source>
         <translation>Restaurer l’espace de travail…</translation>
     </message>
@@ -1479,12 +1484,12 @@ SHA-256 %3</translation>
         <translation>Remettre chaque fichier de /workspace/home dans l’état où il était après la commande sélectionnée</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Cannot read the file history: %1</source>
         <translation>Impossible de lire l’historique des fichiers&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>Impossible de lire ce que la commande a modifié&#xa0;: %1</translation>
     </message>
@@ -1494,7 +1499,7 @@ SHA-256 %3</translation>
         <translation>Chargement des différences de %1…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Cannot show the diff of %1: %2</source>
         <translation>Impossible d’afficher les différences de %1&#xa0;: %2</translation>
     </message>
@@ -1504,24 +1509,24 @@ SHA-256 %3</translation>
         <translation>Restaurer le fichier supprimé</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Put the selected file back as it was before the selected command deleted it</source>
         <translation>Remettre le fichier sélectionné tel qu’il était avant que la commande sélectionnée ne le supprime</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Cannot restore %1: no earlier version of it was saved.</source>
-        <translation>Impossible de restaurer %1 : aucune version antérieure n’a été enregistrée.</translation>
+        <translation>Impossible de restaurer %1&#xa0;: aucune version antérieure n’a été enregistrée.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Cannot restore %1: %2</source>
         <translation>Impossible de restaurer %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 is already as it was: nothing was restored.</source>
-        <translation>%1 est déjà dans cet état : rien n’a été restauré.</translation>
+        <translation>%1 est déjà dans cet état&#xa0;: rien n’a été restauré.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1539,7 +1544,7 @@ SHA-256 %3</translation>
         <translation>Remettre chaque fichier de /workspace/home dans l’état où il était après cette commande&#xa0;?</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
         <translation>Les fichiers créés ensuite sont supprimés. La restauration elle-même est enregistrée dans l’historique et peut donc être annulée.</translation>
     </message>
@@ -1554,12 +1559,12 @@ SHA-256 %3</translation>
         <translation>Impossible de restaurer l’espace de travail&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The workspace is already as it was after this command: nothing was restored.</source>
-        <translation>Les fichiers sont déjà tels qu’après cette commande : rien n’a été restauré.</translation>
+        <translation>Les fichiers sont déjà tels qu’après cette commande&#xa0;: rien n’a été restauré.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Espace de travail restauré&#xa0;: %n fichier modifié.</numerusform>
@@ -1649,7 +1654,7 @@ SHA-256 %3</translation>
     <message>
         <location line="+14"/>
         <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
-        <translation>Le port %1 est déjà utilisé par l’API locale d’une autre fenêtre Sandbench (espace de travail « %2 »). Choisissez un autre port ou désactivez l’API locale dans cette fenêtre.</translation>
+        <translation>Le port %1 est déjà utilisé par l’API locale d’une autre fenêtre Sandbench (espace de travail «&#xa0;%2&#xa0;»). Choisissez un autre port ou désactivez l’API locale dans cette fenêtre.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1693,12 +1698,12 @@ SHA-256 %3</translation>
         <translation>D’autres programmes de cet ordinateur peuvent envoyer à Sandbench des requêtes Responses et Messages avec l’outil openrouter:shell. Leurs appels shell s’exécutent dans les bacs à sable de cet espace de travail et apparaissent en direct dans le panneau Autres programmes. L’API écoute uniquement sur 127.0.0.1 et exige l’une des clés ci-dessous.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Exécuter l’API locale tant que Sandbench est ouvert</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>A port from %1 to %2</source>
         <translation>Un port de %1 à %2</translation>
     </message>
@@ -1749,12 +1754,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+160"/>
+        <location line="+162"/>
         <source>Copy the selected key</source>
         <translation>Copier la clé sélectionnée</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-161"/>
         <source>Revoke…</source>
         <translation>Révoquer…</translation>
     </message>
@@ -1774,12 +1779,12 @@ SHA-256 %3</translation>
         <translation>Essayer</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Copy the example command</source>
         <translation>Copier la commande d’exemple</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>Remplacez MODEL par un modèle de vos fournisseurs (fournisseur/modèle).</translation>
     </message>
@@ -1859,7 +1864,7 @@ SHA-256 %3</translation>
         <translation>Impossible de révoquer la clé&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The key is revoked.</source>
         <translation>La clé a été révoquée.</translation>
     </message>
@@ -1872,7 +1877,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+209"/>
+        <location filename="../widgets/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -1945,7 +1950,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+110"/>
+        <location filename="../widgets/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
     </message>
@@ -2015,12 +2020,12 @@ SHA-256 %3</translation>
         <translation>Écrire chaque requête correspondant au filtre dans un fichier JSON Lines</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Select a request to see its detail.</source>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
     </message>
@@ -2030,12 +2035,12 @@ SHA-256 %3</translation>
         <translation>Relancer dans la conversation actuelle</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Exécute les commandes de l’appel sélectionné dans le conteneur de la conversation affichée&#xa0;; la sortie en direct apparaît dans la vue Appels shell.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Guardrail</source>
         <translation>Garde-fou</translation>
     </message>
@@ -2066,12 +2071,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+404"/>
+        <location line="+413"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
     </message>
     <message>
-        <location line="-389"/>
+        <location line="-398"/>
         <source>Request</source>
         <translation>Requête</translation>
     </message>
@@ -2091,17 +2096,17 @@ SHA-256 %3</translation>
         <translation>Détections</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+76"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>La période est vide&#xa0;: «&#xa0;Du&#xa0;» (%1) doit précéder «&#xa0;au&#xa0;» (%2).</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+116"/>
         <source>The request log cannot be read: %1</source>
-        <translation>Le journal des requêtes est illisible : %1</translation>
+        <translation>Le journal des requêtes est illisible&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No request matches the filter.</source>
         <translation>Aucune requête ne correspond au filtre.</translation>
     </message>
@@ -2142,7 +2147,7 @@ SHA-256 %3</translation>
         <translation>%1 · HTTP %2 · %3 via %4</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>%1 ms · %2 input / %3 output tokens</source>
         <translation>%1 ms · %2 jetons en entrée / %3 en sortie</translation>
     </message>
@@ -2163,7 +2168,7 @@ SHA-256 %3</translation>
         <translation>(non journalisé)</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n commande</numerusform>
@@ -2171,7 +2176,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
@@ -2196,17 +2201,17 @@ SHA-256 %3</translation>
         <translation>message %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1, characters %2–%3</source>
         <translation>%1, caractères %2 à %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>false positive</source>
         <translation>faux positif</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Detections (%1)</source>
         <translation>Détections (%1)</translation>
     </message>
@@ -2218,7 +2223,7 @@ SHA-256 %3</translation>
     <message>
         <location line="+22"/>
         <source>The report could not be recorded: %1.</source>
-        <translation>La déclaration n’a pas pu être enregistrée : %1.</translation>
+        <translation>La déclaration n’a pas pu être enregistrée&#xa0;: %1.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2248,15 +2253,15 @@ SHA-256 %3</translation>
     <message>
         <location line="+26"/>
         <source>Nothing was exported: the workspace has no request log yet.</source>
-        <translation>Rien n’a été exporté : l’espace de travail n’a pas encore de journal des requêtes.</translation>
+        <translation>Rien n’a été exporté&#xa0;: l’espace de travail n’a pas encore de journal des requêtes.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Impossible d’exporter vers %1&#xa0;: %2. Choisissez un dossier accessible en écriture.</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>%n requête exportée vers %1.</numerusform>
@@ -2264,7 +2269,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>nothing can run shell calls here</source>
         <translation>rien ne peut exécuter d’appels shell ici</translation>
     </message>
@@ -2274,7 +2279,7 @@ SHA-256 %3</translation>
         <translation>Impossible de relancer l’appel&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Relance de l’appel dans la conversation actuelle&#xa0;; voir la vue Appels shell.</translation>
     </message>
@@ -2437,7 +2442,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -3163,7 +3168,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+367"/>
+        <location filename="../widgets/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3181,7 +3186,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-540"/>
+        <location line="-537"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3192,31 +3197,31 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+238"/>
-        <location line="+58"/>
+        <location line="+55"/>
         <source>Running</source>
         <translation>En cours</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+84"/>
+        <location line="-30"/>
+        <location line="+81"/>
         <location line="+157"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-241"/>
-        <location line="+88"/>
+        <location line="-238"/>
+        <location line="+85"/>
         <location line="+157"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-244"/>
+        <location line="-241"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+105"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
@@ -3278,7 +3283,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Seul le début (%1) bénéficie de la coloration syntaxique&#xa0;; le reste est affiché en texte brut.</translation>
     </message>
@@ -3418,7 +3423,7 @@ SHA-256 %3</translation>
         <translation>Cette fenêtre affiche l’espace de travail «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Ouvrir dans une nouvelle fenêtre</translation>
     </message>
@@ -3506,12 +3511,12 @@ SHA-256 %3</translation>
         <translation>Ouvrir l’espace de travail &lt;nom&gt; (par défaut&#xa0;: celui choisi dans les paramètres, sinon «&#xa0;default&#xa0;»).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>invalid --workspace name: %1</source>
         <translation>nom non valide pour --workspace&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-25"/>
         <source>name</source>
         <translation>nom</translation>
     </message>

@@ -44,12 +44,12 @@
         <translation>Запросы, которые другие программы отправляют в локальный API Sandbench, появляются здесь во время выполнения — вместе с их вызовами оболочки и выводом в реальном времени.</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+110"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>«%1» — не адрес сервера: укажите адрес вида http://127.0.0.1:8642, как его выводит `sandbench serve`.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>Введите ключ API рабочего пространства сервера (его выводит `sandbench keys create`).</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>Локальный API не запущен: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
         <translation>Локальный API выключен, поэтому другие программы не могут обращаться к Sandbench. Включите его в настройках локального API.</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>Соединение с сервером прервалось во время выполнения запроса; чем он закончился, видно в журнале запросов сервера.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Модель %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n более ранний вызов оболочки этого запроса не показан</numerusform>
@@ -181,7 +181,7 @@
         <translation>токены: %1 вх. / %2 вых.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>sandbox $%1</source>
         <translation>песочница $%1</translation>
     </message>
@@ -227,7 +227,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+148"/>
+        <location filename="../engine/core/chatsession.cpp" line="+149"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -422,14 +422,19 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+103"/>
+        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
+        <translation>Не удаётся открыть %1: это символическая ссылка; просматривать можно только обычные файлы.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Cannot open %1: %2</source>
         <translation>Не удаётся открыть %1: %2</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Cannot read %1: %2</source>
-        <translation>Не удаётся прочитать %1: %2</translation>
+        <location line="+5"/>
+        <source>Cannot open %1: only regular files can be previewed.</source>
+        <translation>Не удаётся открыть %1: просматривать можно только обычные файлы.</translation>
     </message>
 </context>
 <context>
@@ -557,7 +562,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+106"/>
+        <location filename="../widgets/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
     </message>
@@ -600,12 +605,12 @@
         </translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
         <translation>Различия обрезаны: они больше %1, остальное не показано.</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-3"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>Показаны только первые %1 строк различий.</translation>
     </message>
@@ -775,7 +780,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>«%1» — не адрес сервера; укажите адрес вида http://127.0.0.1:8642</translation>
     </message>
@@ -828,7 +833,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать домашнюю папку контейнера %1.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot open the container&apos;s home folder %1: %2</source>
         <translation>Не удаётся открыть домашнюю папку контейнера %1: %2</translation>
     </message>
@@ -863,7 +868,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+235"/>
+        <location filename="../widgets/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>Выберите файл для просмотра.</translation>
     </message>
@@ -893,17 +898,17 @@ SHA-256 %3</translation>
         <translation>Не удаётся показать %1: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
         <translation>Двоичный файл (%1, %2): просмотр недоступен. Нажмите «Сохранить как», чтобы скопировать его на этот компьютер.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 пикс.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>Размер %1 — %2, больше %3, на которые рассчитан табличный просмотр. Скопируйте файл на этот компьютер через «Сохранить как…».</translation>
     </message>
@@ -913,7 +918,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся открыть %1 как таблицу.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>Показан начальный фрагмент: %1 из %2.</translation>
     </message>
@@ -944,7 +949,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+93"/>
+        <location filename="../widgets/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>Обновить</translation>
     </message>
@@ -954,7 +959,7 @@ SHA-256 %3</translation>
         <translation>Заново прочитать файлы и историю</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Save As…</source>
         <translation>Сохранить как…</translation>
     </message>
@@ -964,7 +969,7 @@ SHA-256 %3</translation>
         <translation>Сохранить выбранный файл на этом компьютере</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Promote</source>
         <translation>В документы</translation>
     </message>
@@ -974,7 +979,7 @@ SHA-256 %3</translation>
         <translation>Скопировать выбранный файл в документы рабочего пространства, которые хранятся бессрочно</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Preview</source>
         <translation>Просмотр</translation>
     </message>
@@ -989,7 +994,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся получить список файлов контейнера: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 was deleted.</source>
         <translation>Файл %1 удалён.</translation>
     </message>
@@ -1004,7 +1009,7 @@ SHA-256 %3</translation>
         <translation>В контейнере нет файла «%1».</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Save %1</source>
         <translation>Сохранить %1</translation>
     </message>
@@ -1160,12 +1165,12 @@ SHA-256 %3</translation>
         <translation>Также проверять вывод песочницы до того, как его прочитает модель</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Каждый включённый защитный фильтр проверяет вывод вызовов оболочки независимо от области действия: «Маскировать» скрывает совпадения, «Блокировать» не передаёт вывод модели.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>«Отмечать» записывает срабатывание и передаёт запрос без изменений. «Маскировать» заменяет каждое совпадение меткой, например [EMAIL]. «Блокировать» отклоняет запрос с кодом HTTP 403 до того, как он дойдёт до модели. Если срабатывает несколько фильтров, применяется самое строгое действие. «Сообщения пользователя» — проверяется только то, что написали пользователи; «Все сообщения» — также текст системы, разработчика и ассистента.</translation>
     </message>
@@ -1281,7 +1286,7 @@ SHA-256 %3</translation>
         <translation>Текущее действие</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Каждое срабатывание записывается независимо от действия, поэтому, если сначала запустить фильтр с действием «Отмечать», будет видно, какую часть реального трафика изменило бы «Маскировать» или отклонило бы «Блокировать».</translation>
     </message>
@@ -1291,17 +1296,17 @@ SHA-256 %3</translation>
         <translation>Период:</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>Не удаётся прочитать настройки защитных фильтров рабочего пространства: %1. Запросы отклоняются, пока файл не будет исправлен; «Сохранить» заменит его настройками, показанными здесь.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>Есть несохранённые изменения: поле проверки уже их учитывает, а запросы начнут учитывать после сохранения.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>Для этого рабочего пространства не включён ни один защитный фильтр.</translation>
     </message>
@@ -1315,12 +1320,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Не удалось сохранить защитные фильтры: %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>Файл %1 изменён вне этой панели. «Вернуть» загрузит ту версию; «Сохранить» оставит вашу.</translation>
     </message>
@@ -1335,7 +1340,7 @@ SHA-256 %3</translation>
         <translation>Ни один защитный фильтр не включён: все запросы передаются без изменений. Включите фильтр на вкладке «Защитные фильтры», чтобы проверить его здесь.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
         <translation>Вывод песочницы не проверяется: модель читает его без изменений. Включите «Также проверять вывод песочницы», чтобы защитить его.</translation>
     </message>
@@ -1360,7 +1365,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Заблокировано с кодом HTTP 403&lt;/b&gt; до передачи модели: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Передано с маскированием&lt;/b&gt;: найдено %n совпадение.</numerusform>
@@ -1378,12 +1383,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+49"/>
         <source>%1 of %2</source>
         <translation>%1 из %2</translation>
     </message>
@@ -1393,7 +1398,7 @@ SHA-256 %3</translation>
         <translation>выключен</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>За этот период записанных запросов пока нет. Включите защитные фильтры с действием «Отмечать» и отправьте трафик через локальный API, чтобы увидеть, что сделали бы «Маскировать» или «Блокировать».</translation>
     </message>
@@ -1424,7 +1429,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
@@ -1473,7 +1478,7 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+192"/>
+        <location line="+197"/>
         <source>Restore File</source>
         <translation>Восстановить файл</translation>
     </message>
@@ -1483,7 +1488,7 @@ SHA-256 %3</translation>
         <translation>Вернуть выбранный файл в состояние после выбранной команды</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-196"/>
         <source>Restore Workspace…</source>
         <translation>Восстановить все файлы…</translation>
     </message>
@@ -1493,12 +1498,12 @@ SHA-256 %3</translation>
         <translation>Вернуть все файлы в /workspace/home в состояние после выбранной команды</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Cannot read the file history: %1</source>
         <translation>Не удаётся прочитать историю файлов: %1</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>Не удаётся прочитать, что изменила команда: %1</translation>
     </message>
@@ -1508,7 +1513,7 @@ SHA-256 %3</translation>
         <translation>Загрузка различий для %1…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Cannot show the diff of %1: %2</source>
         <translation>Не удаётся показать различия для %1: %2</translation>
     </message>
@@ -1518,7 +1523,7 @@ SHA-256 %3</translation>
         <translation>Восстановить удалённый файл</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Put the selected file back as it was before the selected command deleted it</source>
         <translation>Вернуть выбранный файл в состояние до того, как выбранная команда его удалила</translation>
     </message>
@@ -1528,12 +1533,12 @@ SHA-256 %3</translation>
         <translation>Не удаётся восстановить %1: более ранняя версия не сохранена.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Cannot restore %1: %2</source>
         <translation>Не удаётся восстановить %1: %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 is already as it was: nothing was restored.</source>
         <translation>%1 уже в этом состоянии: ничего не восстановлено.</translation>
     </message>
@@ -1553,7 +1558,7 @@ SHA-256 %3</translation>
         <translation>Вернуть все файлы в /workspace/home в состояние после этой команды?</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
         <translation>Файлы, созданные позже, будут удалены. Само восстановление записывается в историю, поэтому его можно отменить.</translation>
     </message>
@@ -1568,12 +1573,12 @@ SHA-256 %3</translation>
         <translation>Не удаётся восстановить файлы: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The workspace is already as it was after this command: nothing was restored.</source>
         <translation>Файлы уже в том состоянии, что и после этой команды: ничего не восстановлено.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Файлы восстановлены: изменён %n файл.</numerusform>
@@ -1708,12 +1713,12 @@ SHA-256 %3</translation>
         <translation>Другие программы на этом компьютере могут отправлять в Sandbench запросы Responses и Messages с инструментом openrouter:shell. Их вызовы оболочки выполняются в песочницах этого рабочего пространства и в реальном времени отображаются на панели «Другие программы». API принимает подключения только на 127.0.0.1 и требует один из ключей ниже.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Запускать локальный API, пока открыт Sandbench</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>A port from %1 to %2</source>
         <translation>Порт от %1 до %2</translation>
     </message>
@@ -1764,12 +1769,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+160"/>
+        <location line="+162"/>
         <source>Copy the selected key</source>
         <translation>Скопировать выбранный ключ</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-161"/>
         <source>Revoke…</source>
         <translation>Отозвать…</translation>
     </message>
@@ -1789,12 +1794,12 @@ SHA-256 %3</translation>
         <translation>Попробовать</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Copy the example command</source>
         <translation>Скопировать пример команды</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>Замените MODEL на модель одного из ваших поставщиков (поставщик/модель).</translation>
     </message>
@@ -1874,7 +1879,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся отозвать ключ: %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The key is revoked.</source>
         <translation>Ключ отозван.</translation>
     </message>
@@ -1887,7 +1892,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+209"/>
+        <location filename="../widgets/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 мс</translation>
     </message>
@@ -1960,7 +1965,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+110"/>
+        <location filename="../widgets/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
     </message>
@@ -2030,12 +2035,12 @@ SHA-256 %3</translation>
         <translation>Записать все запросы, соответствующие фильтру, в файл JSON Lines</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Select a request to see its detail.</source>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
     </message>
@@ -2045,12 +2050,12 @@ SHA-256 %3</translation>
         <translation>Повторить в текущем разговоре</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Выполняет команды выбранного вызова в контейнере открытого сейчас разговора; вывод в реальном времени появляется на панели «Вызовы оболочки».</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Guardrail</source>
         <translation>Защитный фильтр</translation>
     </message>
@@ -2081,12 +2086,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+404"/>
+        <location line="+413"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
     </message>
     <message>
-        <location line="-389"/>
+        <location line="-398"/>
         <source>Request</source>
         <translation>Запрос</translation>
     </message>
@@ -2106,17 +2111,17 @@ SHA-256 %3</translation>
         <translation>Срабатывания</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+76"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Период пуст: дата «С» (%1) должна быть раньше даты «по» (%2).</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+116"/>
         <source>The request log cannot be read: %1</source>
         <translation>Не удаётся прочитать журнал запросов: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No request matches the filter.</source>
         <translation>Ни один запрос не соответствует фильтру.</translation>
     </message>
@@ -2159,7 +2164,7 @@ SHA-256 %3</translation>
         <translation>%1 · HTTP %2 · %3 через %4</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>%1 ms · %2 input / %3 output tokens</source>
         <translation>%1 мс · токены: %2 вх. / %3 вых.</translation>
     </message>
@@ -2180,7 +2185,7 @@ SHA-256 %3</translation>
         <translation>(не записано)</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n команда</numerusform>
@@ -2189,7 +2194,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
@@ -2214,17 +2219,17 @@ SHA-256 %3</translation>
         <translation>сообщение %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1, characters %2–%3</source>
         <translation>%1, символы %2–%3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>false positive</source>
         <translation>ложное срабатывание</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Detections (%1)</source>
         <translation>Срабатывания (%1)</translation>
     </message>
@@ -2269,12 +2274,12 @@ SHA-256 %3</translation>
         <translation>Ничего не экспортировано: у рабочего пространства ещё нет журнала запросов.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Не удалось экспортировать в %1: %2. Выберите папку, в которую у вас есть право записи.</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>Экспортирован %n запрос в %1.</numerusform>
@@ -2283,7 +2288,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>nothing can run shell calls here</source>
         <translation>здесь нечему выполнять вызовы оболочки</translation>
     </message>
@@ -2293,7 +2298,7 @@ SHA-256 %3</translation>
         <translation>Не удалось повторить вызов: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Вызов повторяется в текущем разговоре; см. панель «Вызовы оболочки».</translation>
     </message>
@@ -2456,7 +2461,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -3185,7 +3190,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+367"/>
+        <location filename="../widgets/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3203,7 +3208,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-540"/>
+        <location line="-537"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3214,31 +3219,31 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+238"/>
-        <location line="+58"/>
+        <location line="+55"/>
         <source>Running</source>
         <translation>Выполняется</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+84"/>
+        <location line="-30"/>
+        <location line="+81"/>
         <location line="+157"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-241"/>
-        <location line="+88"/>
+        <location line="-238"/>
+        <location line="+85"/>
         <location line="+157"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-244"/>
+        <location line="-241"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+105"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
@@ -3300,7 +3305,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Подсвечен только начальный фрагмент (%1); остальное показано простым текстом.</translation>
     </message>
@@ -3440,7 +3445,7 @@ SHA-256 %3</translation>
         <translation>В этом окне открыто рабочее пространство «%1».</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Открыть в новом окне</translation>
     </message>
@@ -3528,12 +3533,12 @@ SHA-256 %3</translation>
         <translation>Открыть рабочее пространство &lt;имя&gt; (по умолчанию — выбранное в настройках, иначе «default»).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>invalid --workspace name: %1</source>
         <translation>недопустимое имя для --workspace: %1</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-25"/>
         <source>name</source>
         <translation>имя</translation>
     </message>

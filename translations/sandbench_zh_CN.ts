@@ -44,12 +44,12 @@
         <translation>其他程序发送到 Sandbench 本地 API 的请求会在运行时显示在这里，包括其 shell 调用和实时输出。</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+110"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>“%1”不是服务器地址：请使用 `sandbench serve` 输出的地址格式，例如 http://127.0.0.1:8642。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>请输入该服务器所属工作区的 API 密钥（可用 `sandbench keys create` 生成）。</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>本地 API 未运行：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The local API is off, so other programs cannot reach Sandbench. Turn it on in Local API settings.</source>
         <translation>本地 API 已关闭，其他程序无法访问 Sandbench。请在“本地 API 设置”中开启。</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>此请求运行期间与服务器的连接中断；其结果请查看服务器的请求日志。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>模型 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>此请求中较早的 %n 个 shell 调用未显示</numerusform>
@@ -177,7 +177,7 @@
         <translation>输入 %1 / 输出 %2 token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>sandbox $%1</source>
         <translation>沙箱 $%1</translation>
     </message>
@@ -223,7 +223,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+148"/>
+        <location filename="../engine/core/chatsession.cpp" line="+149"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -412,14 +412,19 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+103"/>
+        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
+        <translation>无法打开 %1：它是符号链接；只能预览普通文件。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
+        <location line="+5"/>
+        <source>Cannot open %1: only regular files can be previewed.</source>
+        <translation>无法打开 %1：只能预览普通文件。</translation>
     </message>
 </context>
 <context>
@@ -547,7 +552,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+106"/>
+        <location filename="../widgets/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>统一视图</translation>
     </message>
@@ -586,12 +591,12 @@
         </translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
         <translation>差异已截断：超过 %1，其余部分未显示。</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-3"/>
         <source>Only the first %1 lines of the diff are shown.</source>
         <translation>仅显示差异的前 %1 行。</translation>
     </message>
@@ -761,7 +766,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+59"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>“%1”不是服务器地址；请使用类似 http://127.0.0.1:8642 的地址</translation>
     </message>
@@ -814,7 +819,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器的主目录 %1。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot open the container&apos;s home folder %1: %2</source>
         <translation>无法打开容器的主目录 %1：%2</translation>
     </message>
@@ -849,7 +854,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+235"/>
+        <location filename="../widgets/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>选择一个文件以预览。</translation>
     </message>
@@ -879,17 +884,17 @@ SHA-256 %3</translation>
         <translation>无法显示 %1：%2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Binary file (%1, %2): no preview. Use Save to copy it to this computer.</source>
         <translation>二进制文件（%1，%2）：无法预览。请使用“另存为”将其复制到本机。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 像素</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>%1 大小为 %2，超过表格预览支持的 %3。请用“另存为…”将其复制到本机。</translation>
     </message>
@@ -899,7 +904,7 @@ SHA-256 %3</translation>
         <translation>无法以表格形式打开 %1。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>仅显示了 %2 中的前 %1。</translation>
     </message>
@@ -930,7 +935,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+93"/>
+        <location filename="../widgets/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -940,7 +945,7 @@ SHA-256 %3</translation>
         <translation>重新读取文件和历史</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Save As…</source>
         <translation>另存为…</translation>
     </message>
@@ -950,7 +955,7 @@ SHA-256 %3</translation>
         <translation>将所选文件保存到本机</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Promote</source>
         <translation>存为文档</translation>
     </message>
@@ -960,7 +965,7 @@ SHA-256 %3</translation>
         <translation>将所选文件复制到工作区的文档中，文档永不过期</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
@@ -975,7 +980,7 @@ SHA-256 %3</translation>
         <translation>无法列出容器中的文件：%1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1 was deleted.</source>
         <translation>%1 已被删除。</translation>
     </message>
@@ -990,7 +995,7 @@ SHA-256 %3</translation>
         <translation>容器中没有文件“%1”。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Save %1</source>
         <translation>保存 %1</translation>
     </message>
@@ -1142,12 +1147,12 @@ SHA-256 %3</translation>
         <translation>在模型读取前也扫描沙箱输出</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>所有已开启的护栏都会读取 shell 调用的输出，无论其范围如何：脱敏会隐藏匹配内容，拦截会扣下整个输出。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>标记：记录检测结果并原样转发请求。脱敏：将每处匹配替换为 [EMAIL] 之类的标签。拦截：在请求到达模型之前以 HTTP 403 拒绝。多个护栏同时触发时，以最严格的为准。“用户消息”只读取用户所写的内容；“所有消息”还会读取系统、开发者和助手文本。</translation>
     </message>
@@ -1263,7 +1268,7 @@ SHA-256 %3</translation>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>无论采取何种操作，每次检测都会被记录。因此先以“标记”方式运行护栏，就能看出“脱敏”会改动多少真实流量、“拦截”会拒绝多少。</translation>
     </message>
@@ -1273,17 +1278,17 @@ SHA-256 %3</translation>
         <translation>时间段：</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>无法读取工作区的护栏设置：%1。在修复该文件之前，所有请求都会被拒绝；点击“保存”将用此处显示的设置替换它。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>有未保存的更改：测试框已在使用这些更改；保存后请求才会使用它们。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>此工作区未开启任何护栏。</translation>
     </message>
@@ -1295,12 +1300,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>无法保存护栏：%1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 已在此面板之外被更改。“还原”会载入该版本；“保存”会保留您的版本。</translation>
     </message>
@@ -1315,7 +1320,7 @@ SHA-256 %3</translation>
         <translation>未开启任何护栏：所有请求都将原样转发。请在“护栏”选项卡中开启一个，以便在此测试。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Sandbox output is not scanned: the model reads it unchanged. Turn on &quot;Also scan sandbox output&quot; to guard it.</source>
         <translation>沙箱输出未被扫描：模型会原样读取。开启“在模型读取前也扫描沙箱输出”即可对其进行防护。</translation>
     </message>
@@ -1340,7 +1345,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;已以 HTTP 403 拦截&lt;/b&gt;，未到达模型：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;脱敏后转发&lt;/b&gt;：找到 %n 处匹配。</numerusform>
@@ -1354,12 +1359,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+49"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -1369,7 +1374,7 @@ SHA-256 %3</translation>
         <translation>未开启</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>此时间段内还没有已记录的请求。请以“标记”方式开启护栏，并通过本地 API 发送流量，以查看“脱敏”或“拦截”会产生什么效果。</translation>
     </message>
@@ -1396,7 +1401,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
     </message>
@@ -1445,7 +1450,7 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+192"/>
+        <location line="+197"/>
         <source>Restore File</source>
         <translation>恢复文件</translation>
     </message>
@@ -1455,7 +1460,7 @@ SHA-256 %3</translation>
         <translation>将所选文件恢复到所选命令执行后的状态</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-196"/>
         <source>Restore Workspace…</source>
         <translation>恢复工作区…</translation>
     </message>
@@ -1465,12 +1470,12 @@ SHA-256 %3</translation>
         <translation>将 /workspace/home 下的所有文件恢复到所选命令执行后的状态</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Cannot read the file history: %1</source>
         <translation>无法读取文件历史：%1</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>无法读取该命令所做的更改：%1</translation>
     </message>
@@ -1480,7 +1485,7 @@ SHA-256 %3</translation>
         <translation>正在加载 %1 的差异…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Cannot show the diff of %1: %2</source>
         <translation>无法显示 %1 的差异：%2</translation>
     </message>
@@ -1490,7 +1495,7 @@ SHA-256 %3</translation>
         <translation>恢复已删除的文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Put the selected file back as it was before the selected command deleted it</source>
         <translation>将所选文件恢复为所选命令删除它之前的状态</translation>
     </message>
@@ -1500,12 +1505,12 @@ SHA-256 %3</translation>
         <translation>无法恢复 %1：没有保存过它的早期版本。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Cannot restore %1: %2</source>
         <translation>无法恢复 %1：%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 is already as it was: nothing was restored.</source>
         <translation>%1 已是该状态：未恢复任何内容。</translation>
     </message>
@@ -1525,7 +1530,7 @@ SHA-256 %3</translation>
         <translation>要将 /workspace/home 下的所有文件恢复到此命令执行后的状态吗？</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Files created later are deleted. The restore itself is recorded in the history, so it can be undone.</source>
         <translation>之后创建的文件将被删除。恢复操作本身会记录在历史中，因此可以撤消。</translation>
     </message>
@@ -1540,12 +1545,12 @@ SHA-256 %3</translation>
         <translation>无法恢复工作区：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The workspace is already as it was after this command: nothing was restored.</source>
         <translation>文件已与该命令执行后的状态一致：未恢复任何内容。</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>已恢复工作区：更改了 %n 个文件。</numerusform>
@@ -1678,12 +1683,12 @@ SHA-256 %3</translation>
         <translation>本机上的其他程序可以使用 openrouter:shell 工具向 Sandbench 发送 Responses 和 Messages 请求。它们的 shell 调用在此工作区的沙箱中运行，并实时显示在“其他程序”面板中。API 仅监听 127.0.0.1，且需要使用下列密钥之一。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>在 Sandbench 打开时运行本地 API</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>A port from %1 to %2</source>
         <translation>%1 到 %2 之间的端口</translation>
     </message>
@@ -1734,12 +1739,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+160"/>
+        <location line="+162"/>
         <source>Copy the selected key</source>
         <translation>复制所选密钥</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-161"/>
         <source>Revoke…</source>
         <translation>撤销…</translation>
     </message>
@@ -1759,12 +1764,12 @@ SHA-256 %3</translation>
         <translation>试一试</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Copy the example command</source>
         <translation>复制示例命令</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>请将 MODEL 替换为您的提供方中的某个模型（提供方/模型）。</translation>
     </message>
@@ -1844,7 +1849,7 @@ SHA-256 %3</translation>
         <translation>无法撤销密钥：%1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The key is revoked.</source>
         <translation>密钥已撤销。</translation>
     </message>
@@ -1857,7 +1862,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+209"/>
+        <location filename="../widgets/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
@@ -1930,7 +1935,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+110"/>
+        <location filename="../widgets/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>此工作区已关闭输入和输出日志记录：仅保留元数据（时间、模型、状态、token、费用、检测结果）；不会保存请求和响应正文、命令及其输出。</translation>
     </message>
@@ -2000,12 +2005,12 @@ SHA-256 %3</translation>
         <translation>将所有符合筛选条件的请求写入 JSON Lines 文件</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Select a request to see its detail.</source>
         <translation>选择一个请求以查看其详情。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>此请求记录时输入和输出日志记录处于关闭状态：仅保留了其元数据。</translation>
     </message>
@@ -2015,12 +2020,12 @@ SHA-256 %3</translation>
         <translation>在当前对话中再次运行</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>在当前显示的对话的容器中运行所选调用的命令；实时输出显示在“Shell 调用”视图中。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Guardrail</source>
         <translation>护栏</translation>
     </message>
@@ -2051,12 +2056,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+404"/>
+        <location line="+413"/>
         <source>Report false positive</source>
         <translation>报告误报</translation>
     </message>
     <message>
-        <location line="-389"/>
+        <location line="-398"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
@@ -2076,17 +2081,17 @@ SHA-256 %3</translation>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+76"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>时间范围为空：“从”（%1）必须早于“到”（%2）。</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+116"/>
         <source>The request log cannot be read: %1</source>
         <translation>无法读取请求日志：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No request matches the filter.</source>
         <translation>没有符合筛选条件的请求。</translation>
     </message>
@@ -2125,7 +2130,7 @@ SHA-256 %3</translation>
         <translation>%1 · HTTP %2 · %3（通过 %4）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>%1 ms · %2 input / %3 output tokens</source>
         <translation>%1 毫秒 · 输入 %2 / 输出 %3 token</translation>
     </message>
@@ -2146,14 +2151,14 @@ SHA-256 %3</translation>
         <translation>（未记录）</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n 条命令</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
@@ -2178,17 +2183,17 @@ SHA-256 %3</translation>
         <translation>消息 %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1, characters %2–%3</source>
         <translation>%1，第 %2–%3 个字符</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>false positive</source>
         <translation>误报</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Detections (%1)</source>
         <translation>检测结果（%1）</translation>
     </message>
@@ -2233,19 +2238,19 @@ SHA-256 %3</translation>
         <translation>未导出任何内容：该工作区还没有请求日志。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>无法导出到 %1：%2。请选择一个您有写入权限的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>已将 %n 个请求导出到 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>nothing can run shell calls here</source>
         <translation>此处无法运行 shell 调用</translation>
     </message>
@@ -2255,7 +2260,7 @@ SHA-256 %3</translation>
         <translation>无法再次运行该调用：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>正在当前对话中再次运行该调用；请查看“Shell 调用”视图。</translation>
     </message>
@@ -2418,7 +2423,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -3141,7 +3146,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+367"/>
+        <location filename="../widgets/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3159,7 +3164,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-540"/>
+        <location line="-537"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3170,31 +3175,31 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+238"/>
-        <location line="+58"/>
+        <location line="+55"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="-33"/>
-        <location line="+84"/>
+        <location line="-30"/>
+        <location line="+81"/>
         <location line="+157"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-241"/>
-        <location line="+88"/>
+        <location line="-238"/>
+        <location line="+85"/>
         <location line="+157"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-244"/>
+        <location line="-241"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+105"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
@@ -3256,7 +3261,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+332"/>
+        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>仅高亮显示前 %1；其余部分以纯文本显示。</translation>
     </message>
@@ -3396,7 +3401,7 @@ SHA-256 %3</translation>
         <translation>此窗口显示的是工作区“%1”。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>&amp;Open in New Window</source>
         <translation>在新窗口中打开(&amp;O)</translation>
     </message>
@@ -3484,12 +3489,12 @@ SHA-256 %3</translation>
         <translation>打开工作区 &lt;名称&gt;（默认：在“设置”中选择的工作区，否则为 &quot;default&quot;）。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>invalid --workspace name: %1</source>
         <translation>无效的 --workspace 名称：%1</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-25"/>
         <source>name</source>
         <translation>名称</translation>
     </message>

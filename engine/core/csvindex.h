@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QFile>
 #include <QFuture>
 #include <QList>
 #include <QObject>
@@ -13,6 +12,11 @@
 // Opens a CSV file of any size: the header and first rows are parsed at once, the remaining row offsets
 // are indexed on a worker thread into sparse checkpoints so any row can be read back later (RFC 4180
 // quoting, CRLF and a UTF-8 byte-order mark are handled).
+//
+// The file may live in a container's workspace, where sandboxed code can rewrite or truncate it while it
+// is shown, so it is read with pread() into buffers, never mapped (touching a mapping past a truncated end
+// kills the process with SIGBUS), and a symlink or anything but a regular file is refused. A file that
+// shrinks simply ends early; one that grows is read up to its size at open().
 class CsvIndex : public QObject
 {
     Q_OBJECT
@@ -22,11 +26,13 @@ public:
     static constexpr qint64 CheckpointInterval = 1024;
     // How much of the file open() parses before it returns.
     static constexpr qint64 HeadBytes = 64 * 1024;
+    // The most of one record rows() reads; longer records are cut (the rest is skipped, not buffered).
+    static constexpr qint64 MaxRecordBytes = 1024 * 1024;
 
     explicit CsvIndex(QObject *parent = nullptr);
     ~CsvIndex() override;
 
-    // Maps the file, parses the header and the first rows, and starts indexing the rest in the background.
+    // Opens the file, parses the header and the first rows, and starts indexing the rest in the background.
     bool open(const QString &path, QString *error = nullptr);
     // Stops the background indexing (the rows indexed so far stay readable).
     void cancel();
@@ -41,7 +47,8 @@ public:
     bool isIndexing() const;
     bool isComplete() const;
 
-    // Data rows [first, first + count) that are indexed; fewer at the end.
+    // Data rows [first, first + count) that are indexed; fewer at the end. A record longer than
+    // MaxRecordBytes is shown cut at that length.
     QList<QStringList> rows(qint64 first, int count) const;
     QStringList row(qint64 index) const;
 
@@ -57,8 +64,6 @@ private:
     void pollProgress();
 
     QString m_path;
-    QFile m_file;
-    const char *m_data = nullptr;
     qint64 m_size = 0;
     QStringList m_header;
     int m_columns = 0;

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace Qt::StringLiterals;
 
 class TestCsvIndex final : public QObject
@@ -21,6 +23,9 @@ private Q_SLOTS:
     void modelFollowsIndex();
     void missingFileIsAnError();
     void emptyFile();
+    void fileTruncatedWhileShown();
+    void onlyRegularFiles();
+    void enormousRecordIsCut();
 
 private:
     QString write(const QString &name, const QByteArray &bytes);
@@ -141,6 +146,10 @@ void TestCsvIndex::modelFollowsIndex()
     QTRY_COMPARE(model.rowCount(), 20000);
     QCOMPARE(model.index(19999, 1).data().toString(), u"399960001"_s);
     QCOMPARE(model.index(12345, 0).data().toString(), u"12345"_s);
+    // Without quotes the worker counts newlines in bulk: every row around each checkpoint reads back.
+    for (qint64 i = 1020; i < 20000; i += 1024)
+        for (qint64 k = i; k < std::min<qint64>(i + 8, 20000); ++k)
+            QCOMPARE(index.row(k).value(0), QString::number(k));
     QCOMPARE(model.headerData(12345, Qt::Vertical).toInt(), 12346);
 }
 
@@ -163,6 +172,88 @@ void TestCsvIndex::emptyFile()
     CsvTableModel model(&index);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);
+}
+
+// Sandboxed code may rewrite the file while it is shown: reading past its new end must end the table early,
+// never crash (a memory map would raise SIGBUS here).
+void TestCsvIndex::fileTruncatedWhileShown()
+{
+    QByteArray bytes = "n,text\n";
+    for (int i = 0; i < 200000; ++i)
+        bytes += QByteArray::number(i) + ",some text for row " + QByteArray::number(i) + "\n";
+    const QString path = write(u"shrinking.csv"_s, bytes);
+    CsvIndex index;
+    QSignalSpy finished(&index, &CsvIndex::finished);
+    QVERIFY(index.open(path));
+    QCOMPARE(index.row(5), (QStringList{u"5"_s, u"some text for row 5"_s}));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.resize(100 * 1024)); // about 3,600 rows are left
+    file.close();
+    // Whether the worker had read past the new end or not, it finishes.
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+    QCOMPARE(index.row(5), (QStringList{u"5"_s, u"some text for row 5"_s}));
+    // Rows past the new end are simply not there; the last one may be cut.
+    QVERIFY(index.rows(150000, 50).isEmpty());
+    QVERIFY(index.rows(3000, 50).size() == 50);
+
+    // Truncated to nothing after indexing finished: every read comes back empty.
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.resize(0));
+    file.close();
+    QVERIFY(index.rows(0, 50).isEmpty());
+    QVERIFY(index.row(1000).isEmpty());
+}
+
+void TestCsvIndex::onlyRegularFiles()
+{
+    const QString target = write(u"real.csv"_s, "a,b\n1,2\n");
+    const QString link = m_dir.filePath(u"link.csv"_s);
+    QVERIFY(QFile::link(target, link));
+    CsvIndex index;
+    QString error;
+    QVERIFY(!index.open(link, &error));
+    QVERIFY2(error.contains(u"symbolic link"_s), qPrintable(error));
+    QCOMPARE(index.rowCount(), 0);
+    QVERIFY(index.rows(0, 10).isEmpty());
+
+    // A FIFO would block a plain open() until a writer appears: it is refused at once.
+    const QString fifo = m_dir.filePath(u"fifo.csv"_s);
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QVERIFY(!index.open(fifo, &error));
+    QVERIFY2(error.contains(u"only regular files"_s), qPrintable(error));
+
+    QVERIFY(!index.open(m_dir.path(), &error));
+    QVERIFY2(error.contains(u"only regular files"_s), qPrintable(error));
+
+    // The same object opens a good file afterwards.
+    QVERIFY(index.open(target, &error));
+    QCOMPARE(index.header(), (QStringList{u"a"_s, u"b"_s}));
+    QTRY_VERIFY(index.isComplete());
+    QCOMPARE(index.row(0), (QStringList{u"1"_s, u"2"_s}));
+}
+
+// A quoted field of several megabytes (with newlines) is cut for display; the rows after it stay right.
+void TestCsvIndex::enormousRecordIsCut()
+{
+    QByteArray big(3 * 1024 * 1024, 'x');
+    for (qsizetype i = 1000; i < big.size(); i += 1000)
+        big[i] = '\n';
+    QByteArray bytes = "id,payload\n1,small\n2,\"" + big + "\"\n";
+    for (int i = 3; i < 3000; ++i)
+        bytes += QByteArray::number(i) + ",row " + QByteArray::number(i) + "\n";
+    bytes += "3000,last without newline";
+    CsvIndex index;
+    QVERIFY(index.open(write(u"enormous.csv"_s, bytes)));
+    QTRY_VERIFY_WITH_TIMEOUT(index.isComplete(), 30000);
+    QCOMPARE(index.rowCount(), qint64(3000));
+    const QStringList cut = index.row(1);
+    QCOMPARE(cut.value(0), u"2"_s);
+    QVERIFY(cut.value(1).size() < 1024 * 1024);
+    QVERIFY(cut.value(1).startsWith(u"xxxx"_s));
+    QCOMPARE(index.row(2), (QStringList{u"3"_s, u"row 3"_s}));
+    QCOMPARE(index.row(2050), (QStringList{u"2051"_s, u"row 2051"_s}));
+    QCOMPARE(index.row(2999), (QStringList{u"3000"_s, u"last without newline"_s}));
 }
 
 QTEST_GUILESS_MAIN(TestCsvIndex)
