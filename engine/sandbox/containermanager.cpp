@@ -16,6 +16,7 @@
 #include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -71,6 +72,15 @@ bool launcherAlive(qint64 pid)
     return comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "sandbench-init";
 }
 
+// Every manager of this process. Each one's janitor sweeps all workspaces, so it must ask all of them what is
+// in use and tell all of them what expired (the API server keeps one manager per workspace). Main thread
+// only.
+QList<ContainerManager *> &liveManagers()
+{
+    static QList<ContainerManager *> managers;
+    return managers;
+}
+
 } // namespace
 
 ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *parent)
@@ -92,11 +102,31 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
         c->fixNetworkPolicy(policyFromMeta(meta.policy));
     }
 
+    liveManagers().append(this);
     m_janitor = new Janitor(
         &m_registry, [this] { return m_wallMs(); }, this);
-    m_janitor->setInUseCheck(
-        [this](const QString &workspace, const QString &id) { return inUse(workspace, id); });
-    connect(m_janitor, &Janitor::swept, this, &ContainerManager::dropRemoved);
+    m_janitor->setInUseCheck(&ContainerManager::inUseInProcess);
+    connect(
+        m_janitor, &Janitor::expiring, this,
+        [](const QString &workspace, const QString &id) {
+            for (ContainerManager *m : liveManagers()) {
+                if (m->m_settings.workspace == workspace)
+                    m->releaseExpiring(id);
+            }
+        },
+        Qt::DirectConnection);
+    connect(
+        m_janitor, &Janitor::expired, this,
+        [](const QStringList &gone) {
+            // A copy: a slot of containerRemoved() may make or end a manager.
+            const QList<ContainerManager *> managers = liveManagers();
+            for (ContainerManager *m : managers) {
+                if (liveManagers().contains(m))
+                    m->forgetExpired(gone);
+            }
+        },
+        Qt::DirectConnection);
+    // Expired containers loaded above are gone again before this returns: nothing can have used them.
     m_janitor->start();
 
     m_idleTimer.setInterval(IdleCheckIntervalMs);
@@ -106,6 +136,7 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
 
 ContainerManager::~ContainerManager()
 {
+    liveManagers().removeOne(this);
     m_janitor->stop();
     stopAll();
     // Containers (and their pending commits) go before the registry they touch.
@@ -280,6 +311,8 @@ bool ContainerManager::remove(const QString &id, QString *error)
         delete c; // waits for its pending commits and closes its history
     }
     QString why;
+    // Moved aside first (see ContainerRegistry::remove): an interrupted deletion leaves trash, not a half
+    // container.
     bool ok = m_registry.remove(m_settings.workspace, id, &why);
     m_identity->forgetContainer(id, nullptr);
     if (!ok && error)
@@ -300,17 +333,27 @@ QFuture<QString> ContainerManager::removeInBackground(const QString &id)
         return QtFuture::makeReadyFuture(tr("no container %1 in workspace %2").arg(id, m_settings.workspace));
     if (c) {
         c->stop();
-        delete c; // waits for its pending commits and closes its history
+        // Before the move: waits for its pending commits, and nothing of it can re-create the directory.
+        delete c;
     }
-    m_identity->forgetContainer(id, nullptr);
+    // The rename happens here, on the caller's thread: once this returns, a request naming the container (a
+    // reopen, loadFromDisk()) finds nothing rather than files the worker is deleting.
+    QString why;
+    const QString trash = m_registry.moveToTrash(m_settings.workspace, id, &why);
+    if (why.isEmpty())
+        m_identity->forgetContainer(id, nullptr);
     if (c)
         Q_EMIT containerRemoved(id);
+    if (!why.isEmpty()) // the files stay where they were, with their meta: a later use finds them again
+        return QtFuture::makeReadyFuture(tr("cannot delete container %1: %2").arg(id, why));
+    if (trash.isEmpty())
+        return QtFuture::makeReadyFuture(QString());
     // The registry is a set of paths; the worker has its own copy.
-    return QtConcurrent::run([registry = m_registry, workspace = m_settings.workspace, id]() mutable {
-        QString why;
-        if (registry.remove(workspace, id, &why))
+    return QtConcurrent::run([registry = m_registry, trash, id] {
+        QString error;
+        if (registry.removeTrash(trash, &error))
             return QString();
-        return tr("cannot delete container %1: %2").arg(id, why);
+        return tr("cannot delete container %1: %2").arg(id, error);
     });
 }
 
@@ -350,33 +393,47 @@ void ContainerManager::setWallClock(std::function<qint64()> nowMs)
                      : std::function<qint64()>([] { return QDateTime::currentMSecsSinceEpoch(); });
 }
 
-bool ContainerManager::inUse(const QString &workspace, const QString &id) const
+bool ContainerManager::inUse(const QString &id) const
 {
-    if (workspace != m_settings.workspace)
-        return false;
+    // History still being written needs no check: releasing the container waits for it before the move.
     const Container *c = find(id);
     return c && (c->isAwake() || c->isBusy());
 }
 
-void ContainerManager::dropRemoved(const QStringList &removed)
+bool ContainerManager::inUseInProcess(const QString &workspace, const QString &id)
+{
+    for (const ContainerManager *m : liveManagers()) {
+        if (m->m_settings.workspace == workspace && m->inUse(id))
+            return true;
+    }
+    return false;
+}
+
+void ContainerManager::releaseExpiring(const QString &id)
+{
+    // Idle and asleep (the in-use check said so): deleting it waits for nothing and stops nothing.
+    if (Container *c = m_containers.take(id)) {
+        delete c;
+        m_released.append(id);
+    }
+}
+
+void ContainerManager::forgetExpired(const QStringList &gone)
 {
     const QString prefix = m_settings.workspace + u'/';
-    for (const QString &entry : removed) {
-        if (!entry.startsWith(prefix))
-            continue;
-        const QString id = entry.mid(prefix.size());
-        m_identity->forgetContainer(id, nullptr);
-        if (Container *c = m_containers.take(id)) {
-            delete c;
-            Q_EMIT containerRemoved(id);
-        }
+    for (const QString &entry : gone) {
+        if (entry.startsWith(prefix))
+            m_identity->forgetContainer(entry.mid(prefix.size()), nullptr);
     }
+    // Also the ones that could not be moved: their object is gone (a later use loads them again).
+    const QStringList released = std::exchange(m_released, {});
+    for (const QString &id : released)
+        Q_EMIT containerRemoved(id);
 }
 
 QStringList ContainerManager::sweepExpired()
 {
     const QStringList removed = m_janitor->sweepNow();
-    dropRemoved(removed);
     QStringList ours;
     const QString prefix = m_settings.workspace + u'/';
     for (const QString &entry : removed) {

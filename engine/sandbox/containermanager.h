@@ -59,8 +59,9 @@ public:
     QList<Container *> list() const;
     // Stops the container and deletes its files, history and session bindings.
     bool remove(const QString &id, QString *error = nullptr);
-    // remove() for a GUI: the container is stopped and forgotten at once, its files are deleted on a worker
-    // thread. The future holds the error, empty when the files are gone.
+    // remove() for a GUI: the container is stopped, moved aside and forgotten at once (a new request naming
+    // it finds nothing), its files are deleted on a worker thread. The future holds the error, empty when the
+    // files are gone.
     QFuture<QString> removeInBackground(const QString &id);
     void stopAll();
     // Keeps a sandbox launcher started ahead of need so new containers start faster (see StandbyPool).
@@ -73,7 +74,8 @@ public:
     void checkIdle();
     // Wall-clock ms since the epoch for the janitor's 30 days (tests inject).
     void setWallClock(std::function<qint64()> nowMs);
-    // Runs the janitor now (synchronously); returns the ids it deleted from this workspace.
+    // Runs the janitor now (synchronously); returns the ids it deleted from this workspace. The janitor
+    // sweeps every workspace and keeps what any manager of this process has in use (all live on one thread).
     QStringList sweepExpired();
 
     // 1-40 characters of [A-Za-z0-9_-].
@@ -93,14 +95,21 @@ private:
     Container *createWithId(const QString &id, const std::optional<NetworkPolicy> &policy, QString *error);
     // A container of this workspace on disk that this manager has not loaded (made by another process).
     Container *loadFromDisk(const QString &id);
-    bool inUse(const QString &workspace, const QString &id) const;
-    void dropRemoved(const QStringList &removed);
+    // Awake, or running or queueing a command.
+    bool inUse(const QString &id) const;
+    // Any manager of this process (whatever its workspace) has the container in use.
+    static bool inUseInProcess(const QString &workspace, const QString &id);
+    // The janitor is about to move the container aside: drop it without a signal (see Janitor::expiring).
+    void releaseExpiring(const QString &id);
+    // The janitor moved these "workspace/id" containers aside: forget ours and tell listeners.
+    void forgetExpired(const QStringList &gone);
 
     SandboxSettings m_settings;
     ContainerRegistry m_registry;
     std::unique_ptr<SessionIdentity> m_identity;
     std::unique_ptr<Meter> m_meter;
     QHash<QString, Container *> m_containers;
+    QStringList m_released; // dropped by releaseExpiring(), containerRemoved() not yet emitted
     StandbyPool *m_standby = nullptr;
     Janitor *m_janitor = nullptr;
     std::function<qint64()> m_nowMs;

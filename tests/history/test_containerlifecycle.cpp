@@ -47,6 +47,9 @@ private Q_SLOTS:
     void restoreFileAndWorkspace();
     void restoreRefusedWhileBusy();
     void janitorSkipsInUseAndKeepsDocuments();
+    void expiredContainerIsRefusedOnceChosen();
+    void janitorKeepsWhatAnyManagerUses();
+    void deleteWithFilesIsGoneAtOnce();
     void meterChargesColdStartsOnly();
     void killNineSurvival();
 
@@ -75,6 +78,23 @@ private:
         // Results come from the container's worker thread; a test may block for them.
         future.waitForFinished();
         return future.result();
+    }
+
+    // Backdates the container's last use (as if its last command ran that long ago).
+    void age(ContainerManager *manager, const QString &id, qint64 ms)
+    {
+        ContainerRegistry *registry = manager->registry();
+        std::optional<ContainerMeta> meta = registry->load(manager->settings().workspace, id, nullptr);
+        QVERIFY(meta);
+        meta->createdMs -= ms;
+        meta->lastUsedMs = meta->createdMs;
+        QVERIFY(registry->save(*meta, nullptr));
+    }
+    // Everything under the workspace's containers/, hidden names (trash) included.
+    QStringList containerEntries(const QString &workspace = u"test"_s) const
+    {
+        return QDir(m_dir->path() + u"/workspaces/"_s + workspace + u"/containers"_s)
+            .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
     }
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -397,6 +417,102 @@ void TestContainerLifecycle::janitorSkipsInUseAndKeepsDocuments()
     QVERIFY(m_manager->find(awakeId));
     QVERIFY(!QFileInfo::exists(m_manager->settings().containerDir(asleepId)));
     QVERIFY(QFileInfo::exists(doc->contentPath));
+}
+
+void TestContainerLifecycle::expiredContainerIsRefusedOnceChosen()
+{
+    QString error;
+    Container *c = m_manager->chooseContainer(u"old-session"_s, {}, {}, std::nullopt, &error);
+    QVERIFY2(c, qPrintable(error));
+    const QString id = c->id();
+    QCOMPARE(runOne(c, u"echo old > old.txt"_s).outcome.exitCode, 0);
+    c->stop();
+    c->historyStore()->waitForIdle();
+    Container *recent = m_manager->create(&error);
+    QVERIFY2(recent, qPrintable(error));
+    const QString recentId = recent->id();
+    age(m_manager.get(), id, 31LL * 24 * 3600 * 1000);
+
+    // A restart: the new manager loads every container and sweeps before it returns, so a request naming
+    // the expired one (a resumed conversation, `run --container`, container_reference) never reaches it,
+    // even though the deletion of its files may still be running.
+    m_manager = std::make_unique<ContainerManager>(settings());
+    QVERIFY(!m_manager->find(id));
+    QVERIFY(!QFileInfo::exists(m_manager->settings().containerDir(id)));
+    QVERIFY(!m_manager->chooseContainer({}, id, {}, std::nullopt, &error));
+    QVERIFY2(error.contains(u"no container %1"_s.arg(id)) && error.contains(u"expired"_s), qPrintable(error));
+    for (Container *listed : m_manager->list())
+        QVERIFY(listed->id() != id);
+    // Its session starts afresh rather than waking a half-deleted container.
+    Container *again = m_manager->chooseContainer(u"old-session"_s, {}, {}, std::nullopt, &error);
+    QVERIFY2(again, qPrintable(error));
+    QVERIFY(QFileInfo::exists(again->homeDir()));
+    QVERIFY(!QFileInfo::exists(again->homeDir() + u"/old.txt"_s));
+    QVERIFY(m_manager->find(recentId));
+
+    // The files end up fully gone: no trash left, no directory under the old id.
+    QTRY_VERIFY(!containerEntries().join(u' ').contains(u".trash-"_s));
+    QStringList expected{again->id(), recentId};
+    expected.sort();
+    QCOMPARE(containerEntries(), expected);
+}
+
+void TestContainerLifecycle::janitorKeepsWhatAnyManagerUses()
+{
+    // The API server keeps one manager per workspace in one process; each janitor sweeps all workspaces.
+    qint64 wall = QDateTime::currentMSecsSinceEpoch();
+    m_manager->setWallClock([&wall] { return wall; });
+    ContainerManager other(settings(u"other"_s));
+    QSignalSpy removedSignal(&other, &ContainerManager::containerRemoved);
+    QString error;
+    Container *awake = other.create(&error);
+    Container *asleep = other.create(&error);
+    QVERIFY2(awake && asleep, qPrintable(error));
+    QCOMPARE(runOne(awake, u"echo busy > busy.txt"_s).outcome.exitCode, 0);
+    QCOMPARE(runOne(asleep, u"echo idle > idle.txt"_s).outcome.exitCode, 0);
+    asleep->stop();
+    asleep->historyStore()->waitForIdle();
+    awake->historyStore()->waitForIdle();
+    const QString awakeId = awake->id();
+    const QString asleepId = asleep->id();
+
+    wall += 31LL * 24 * 3600 * 1000;
+    QVERIFY(m_manager->sweepExpired().isEmpty()); // none of this workspace
+    QVERIFY(other.find(awakeId));
+    QVERIFY(awake->isAwake());
+    QVERIFY(QFileInfo::exists(other.settings().homeDir(awakeId) + u"/busy.txt"_s));
+    QCOMPARE(runOne(awake, u"cat busy.txt"_s).stdoutText, u"busy\n"_s);
+    // The idle one of the other workspace went, and its own manager let go of it.
+    QVERIFY(!other.find(asleepId));
+    QCOMPARE(removedSignal.size(), 1);
+    QCOMPARE(removedSignal.first().first().toString(), asleepId);
+    QVERIFY(!QFileInfo::exists(other.settings().containerDir(asleepId)));
+    QVERIFY(!other.chooseContainer({}, asleepId, {}, std::nullopt, &error));
+    QVERIFY2(error.contains(u"expired"_s), qPrintable(error));
+    QCOMPARE(containerEntries(u"other"_s), QStringList{awakeId});
+}
+
+void TestContainerLifecycle::deleteWithFilesIsGoneAtOnce()
+{
+    QString error;
+    Container *c = m_manager->create(&error);
+    QVERIFY2(c, qPrintable(error));
+    const QString id = c->id();
+    QCOMPARE(runOne(c, u"mkdir -p a/b && seq 1 2000 > a/b/n.txt"_s).outcome.exitCode, 0);
+    QFuture<QString> done = m_manager->removeInBackground(id);
+    // Reopened by id in the same breath (before the worker has started): nothing there, a clean error.
+    QVERIFY(!m_manager->find(id));
+    QVERIFY(!m_manager->registry()->exists(m_manager->settings().workspace, id));
+    QVERIFY(!QFileInfo::exists(m_manager->settings().containerDir(id)));
+    QVERIFY(!m_manager->chooseContainer({}, id, {}, std::nullopt, &error));
+    QVERIFY2(error.contains(u"no container %1"_s.arg(id)), qPrintable(error));
+    done.waitForFinished();
+    QCOMPARE(done.result(), QString());
+    QVERIFY(containerEntries().isEmpty());
+    // Removing it again says it is not there.
+    done = m_manager->removeInBackground(id);
+    done.waitForFinished();
+    QVERIFY2(done.result().contains(u"no container"_s), qPrintable(done.result()));
 }
 
 void TestContainerLifecycle::meterChargesColdStartsOnly()

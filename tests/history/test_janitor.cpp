@@ -4,9 +4,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -24,9 +27,31 @@ private Q_SLOTS:
     void documentsAreNeverTouched();
     void inUseContainersAreKept();
     void startSweepsAndRepeats();
+    void expiredContainerIsGoneOnceChosen();
+    void inUseIsAskedRightBeforeTheMove();
+    void leftoverTrashIsDeletedAndNeverListed();
+    void trashNamesAreNeverContainers_data();
+    void trashNamesAreNeverContainers();
 
 private:
     void makeContainer(const QString &ws, const QString &id, qint64 lastUsedMs);
+    // Everything under the workspace's containers/, hidden names included.
+    QStringList containerEntries(const QString &ws) const
+    {
+        return QDir(m_registry->workspaceDir(ws) + u"/containers"_s)
+            .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    }
+    QString makeTrash(const QString &ws, const QString &name)
+    {
+        const QString dir = m_registry->workspaceDir(ws) + u"/containers/"_s + name;
+        if (!QDir().mkpath(dir + u"/home/deep"_s))
+            return {};
+        QFile meta(dir + u"/meta.json"_s);
+        if (!meta.open(QIODevice::WriteOnly))
+            return {};
+        meta.write("{}");
+        return dir;
+    }
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ContainerRegistry> m_registry;
@@ -119,6 +144,136 @@ void TestJanitor::startSweepsAndRepeats()
     }
     QVERIFY(sawA);
     QVERIFY(sawB);
+}
+
+void TestJanitor::expiredContainerIsGoneOnceChosen()
+{
+    const qint64 now = 1'800'000'000'000;
+    makeContainer(u"ws"_s, u"old"_s, now - 31 * kDay);
+    makeContainer(u"ws"_s, u"kept"_s, now - 2 * kDay);
+    Janitor janitor(m_registry.get(), [now] { return now; });
+    QSignalSpy swept(&janitor, &Janitor::swept);
+    // What a request naming the container would see at the moment the sweep has decided.
+    bool existedWhenExpiring = false;
+    bool visibleAfterDecision = true;
+    QStringList gone;
+    connect(&janitor, &Janitor::expiring, this,
+            [&](const QString &ws, const QString &id) { existedWhenExpiring = m_registry->exists(ws, id); });
+    connect(&janitor, &Janitor::expired, this, [&](const QStringList &entries) {
+        gone = entries;
+        visibleAfterDecision = m_registry->exists(u"ws"_s, u"old"_s) ||
+                               m_registry->load(u"ws"_s, u"old"_s, nullptr).has_value() ||
+                               QFileInfo::exists(m_registry->containerDir(u"ws"_s, u"old"_s));
+    });
+    janitor.start();
+    QVERIFY(existedWhenExpiring);
+    QCOMPARE(gone, QStringList{u"ws/old"_s});
+    QVERIFY(!visibleAfterDecision);
+    // Still before the worker is done (or not): no directory under the container's name, with or without
+    // meta.
+    QString error;
+    QVERIFY(!m_registry->load(u"ws"_s, u"old"_s, &error));
+    QVERIFY2(error.contains(u"no container old"_s), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(m_registry->containerDir(u"ws"_s, u"old"_s)));
+    QCOMPARE(m_registry->list(u"ws"_s).size(), 1);
+    // The id is free at once; a new container under it is not touched by the deletion of the old files.
+    QVERIFY2(m_registry->create({u"old"_s, u"ws"_s, now, now, {}}, &error), qPrintable(error));
+    QFile fresh(m_registry->homeDir(u"ws"_s, u"old"_s) + u"/new.txt"_s);
+    QVERIFY(fresh.open(QIODevice::WriteOnly));
+    fresh.close();
+
+    QTRY_COMPARE(swept.size(), 1);
+    QCOMPARE(swept.first().first().toStringList(), QStringList{u"ws/old"_s});
+    janitor.stop();
+    QCOMPARE(containerEntries(u"ws"_s), (QStringList{u"kept"_s, u"old"_s}));
+    QVERIFY(QFileInfo::exists(m_registry->homeDir(u"ws"_s, u"old"_s) + u"/new.txt"_s));
+    QVERIFY(!QFileInfo::exists(m_registry->homeDir(u"ws"_s, u"old"_s) + u"/data.csv"_s));
+    QVERIFY(!QFileInfo::exists(m_registry->historyDir(u"ws"_s, u"old"_s)));
+    QVERIFY(QFileInfo::exists(m_registry->homeDir(u"ws"_s, u"kept"_s) + u"/data.csv"_s));
+}
+
+void TestJanitor::inUseIsAskedRightBeforeTheMove()
+{
+    const qint64 now = 1'800'000'000'000;
+    makeContainer(u"ws"_s, u"a"_s, now - 40 * kDay);
+    makeContainer(u"ws"_s, u"b"_s, now - 40 * kDay);
+    Janitor janitor(m_registry.get(), [now] { return now; });
+    // Whoever drops the first container wakes the second one meanwhile (list order: a, then b).
+    QSet<QString> awake;
+    janitor.setInUseCheck([&awake](const QString &, const QString &id) { return awake.contains(id); });
+    QStringList expiring;
+    connect(&janitor, &Janitor::expiring, this, [&](const QString &, const QString &id) {
+        expiring.append(id);
+        awake.insert(id == u"a"_s ? u"b"_s : u"a"_s);
+    });
+    const QStringList removed = janitor.sweepNow();
+    QCOMPARE(expiring.size(), 1);
+    QCOMPARE(removed, QStringList{u"ws/"_s + expiring.first()});
+    const QString kept = expiring.first() == u"a"_s ? u"b"_s : u"a"_s;
+    QVERIFY(m_registry->exists(u"ws"_s, kept));
+    QVERIFY(QFileInfo::exists(m_registry->homeDir(u"ws"_s, kept) + u"/data.csv"_s));
+    QCOMPARE(containerEntries(u"ws"_s), QStringList{kept});
+}
+
+void TestJanitor::leftoverTrashIsDeletedAndNeverListed()
+{
+    const qint64 now = 1'800'000'000'000;
+    makeContainer(u"ws"_s, u"live"_s, now - kDay);
+    // A deletion of a killed process (its pid is free), a failed one of ours, and one another live process
+    // (pid 1) is still working on.
+    const QString dead = makeTrash(u"ws"_s, u".trash-gone-1-999999999-1"_s);
+    const QString ours = makeTrash(u"ws"_s, u".trash-my-id-%1-7"_s.arg(::getpid()));
+    const QString busy = makeTrash(u"ws"_s, u".trash-other-1-3"_s);
+    const QString otherWs = makeTrash(u"ws2"_s, u".trash-x-999999999-2"_s);
+    QVERIFY(!dead.isEmpty() && !ours.isEmpty() && !busy.isEmpty() && !otherWs.isEmpty());
+    QVERIFY(QFile::setPermissions(dead + u"/home/deep"_s, QFile::ReadOwner | QFile::ExeOwner));
+
+    // The registry never takes trash for a container.
+    QCOMPARE(m_registry->list(u"ws"_s).size(), 1);
+    QCOMPARE(m_registry->list(u"ws"_s).constFirst().id, u"live"_s);
+    QVERIFY(m_registry->list(u"ws2"_s).isEmpty());
+    QVERIFY(!m_registry->exists(u"ws"_s, u".trash-gone-1-999999999-1"_s));
+    QString error;
+    QVERIFY(!m_registry->load(u"ws"_s, u".trash-gone-1-999999999-1"_s, &error));
+    QVERIFY(!m_registry->remove(u"ws"_s, u".trash-other-1-3"_s, &error));
+    QVERIFY(QFileInfo::exists(busy));
+
+    Janitor janitor(m_registry.get(), [now] { return now; });
+    QCOMPARE(janitor.sweepNow(), QStringList{}); // nothing expired; leftovers are not containers
+    QCOMPARE(containerEntries(u"ws"_s), (QStringList{u".trash-other-1-3"_s, u"live"_s}));
+    QVERIFY(containerEntries(u"ws2"_s).isEmpty());
+    QVERIFY(QFileInfo::exists(m_registry->homeDir(u"ws"_s, u"live"_s) + u"/data.csv"_s));
+
+    // The asynchronous sweep cleans them up too.
+    const QString again = makeTrash(u"ws"_s, u".trash-again-999999999-5"_s);
+    QVERIFY(!again.isEmpty());
+    QSignalSpy swept(&janitor, &Janitor::swept);
+    janitor.start();
+    QTRY_COMPARE(swept.size(), 1);
+    janitor.stop();
+    QCOMPARE(swept.first().first().toStringList(), QStringList{});
+    QCOMPARE(containerEntries(u"ws"_s), (QStringList{u".trash-other-1-3"_s, u"live"_s}));
+}
+
+void TestJanitor::trashNamesAreNeverContainers_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("trash");
+    QTest::newRow("container id") << u"sess_abc"_s << false;
+    QTest::newRow("trash") << u".trash-sess_abc-123-1"_s << true;
+    QTest::newRow("id with dashes") << u".trash-a-b-c-123-45"_s << true;
+    QTest::newRow("no serial") << u".trash-abc-123"_s << false;
+    QTest::newRow("other hidden") << u".trashy"_s << false;
+    QTest::newRow("path") << u".trash-../x-1-1"_s << false;
+}
+
+void TestJanitor::trashNamesAreNeverContainers()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, trash);
+    QCOMPARE(ContainerRegistry::isTrashName(name), trash);
+    if (trash)
+        QVERIFY(!ContainerRegistry::isValidContainerId(name));
 }
 
 QTEST_GUILESS_MAIN(TestJanitor)

@@ -5,14 +5,92 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QMutex>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstdio> // renameat
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// Trash directories a deletion of this process works on (moved aside and not yet deleted, or taken over
+// from a dead process): leftoverTrash() never hands them out a second time. Workers release them.
+QMutex &reservedMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+QSet<QString> &reservedTrash()
+{
+    static QSet<QString> paths;
+    return paths;
+}
+
+bool reserveTrash(const QString &path)
+{
+    const QMutexLocker lock(&reservedMutex());
+    if (reservedTrash().contains(path))
+        return false;
+    reservedTrash().insert(path);
+    return true;
+}
+
+void releaseTrash(const QString &path)
+{
+    const QMutexLocker lock(&reservedMutex());
+    reservedTrash().remove(path);
+}
+
+// .trash-<container id>-<pid of the process that moved it aside>-<serial in that process>
+const QRegularExpression &trashPattern()
+{
+    static const QRegularExpression re(u"^\\.trash-([A-Za-z0-9_-]{1,40})-([0-9]{1,10})-([0-9]{1,10})$"_s);
+    return re;
+}
+
+bool processAlive(qint64 pid)
+{
+    return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
+}
+
+// Renames name (in parentPath, open as parentFd) to a fresh trash name of this process, reserved for the
+// caller. Returns the trash path; empty on failure with *err set.
+QString renameToTrash(int parentFd, const QString &parentPath, const QByteArray &name, const QString &id,
+                      int *err)
+{
+    static std::atomic<quint32> serial{0};
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const QByteArray trash = ".trash-" + id.toLatin1() + '-' + QByteArray::number(qint64(::getpid())) +
+                                 '-' + QByteArray::number(++serial);
+        const QString path = parentPath + u'/' + QString::fromLatin1(trash);
+        if (!reserveTrash(path))
+            continue;
+        // Reserved before the rename: a sweep listing the directory meanwhile must not take it.
+        if (::renameat(parentFd, name.constData(), parentFd, trash.constData()) == 0)
+            return path;
+        *err = errno;
+        releaseTrash(path);
+        // Only a stale trash of a dead namesake process is in the way: try the next serial.
+        if (*err != EEXIST && *err != ENOTEMPTY && *err != ENOTDIR)
+            return {};
+    }
+    *err = EEXIST;
+    return {};
+}
+
+} // namespace
 
 QJsonObject ContainerMeta::toJson() const
 {
@@ -188,6 +266,7 @@ QList<ContainerMeta> ContainerRegistry::list(const QString &workspace) const
         return out;
     const QStringList ids =
         QDir(ws + u"/containers"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    // Trash (hidden, and never a valid id) and unfinished creations (no meta.json) are not containers.
     for (const QString &id : ids) {
         if (std::optional<ContainerMeta> meta = load(workspace, id, nullptr))
             out.append(*meta);
@@ -200,18 +279,96 @@ QList<ContainerMeta> ContainerRegistry::list(const QString &workspace) const
 
 bool ContainerRegistry::remove(const QString &workspace, const QString &id, QString *error)
 {
-    const QString dir = containerDir(workspace, id);
-    if (dir.isEmpty())
-        return invalidName(error);
-    UniqueFd parent = SafeFs::openDirectory(workspaceDir(workspace) + u"/containers"_s, error);
-    if (!parent.isValid())
-        return false;
-    // Meta first: once it is gone the container no longer exists even if deleting the files is cut short.
-    QFile::remove(dir + u"/meta.json"_s);
-    if (!SafeFs::removeTree(parent.get(), id.toLatin1())) {
-        if (error)
-            *error = u"cannot delete %1: %2"_s.arg(dir, SafeFs::errnoString(errno));
-        return false;
+    QString why;
+    const QString trash = moveToTrash(workspace, id, &why);
+    if (trash.isEmpty()) {
+        if (error && !why.isEmpty())
+            *error = why;
+        return why.isEmpty();
     }
-    return true;
+    return removeTrash(trash, error);
+}
+
+bool ContainerRegistry::isTrashName(const QString &name)
+{
+    return trashPattern().match(name).hasMatch();
+}
+
+QString ContainerRegistry::moveToTrash(const QString &workspace, const QString &id, QString *error)
+{
+    if (error)
+        error->clear();
+    if (containerDir(workspace, id).isEmpty()) {
+        invalidName(error);
+        return {};
+    }
+    const QString parentPath = workspaceDir(workspace) + u"/containers"_s;
+    UniqueFd parent = SafeFs::openDirectory(parentPath, error);
+    if (!parent.isValid())
+        return {};
+    int err = 0;
+    const QString trash = renameToTrash(parent.get(), parentPath, id.toLatin1(), id, &err);
+    if (trash.isEmpty() && err != ENOENT && error)
+        *error = u"cannot move %1 aside: %2"_s.arg(containerDir(workspace, id), SafeFs::errnoString(err));
+    return trash;
+}
+
+bool ContainerRegistry::removeTrash(const QString &trashDir, QString *error) const
+{
+    // Only DATA/workspaces/<ws>/containers/<trash name>: a bad path can never delete anything else.
+    const QFileInfo info(trashDir);
+    const QString prefix = m_dataDir + u"/workspaces/"_s;
+    const QString suffix = u"/containers"_s;
+    const QString parentPath = info.path();
+    const QString middle = parentPath.startsWith(prefix) ? parentPath.mid(prefix.size()) : QString();
+    const bool valid = isTrashName(info.fileName()) && middle.endsWith(suffix) &&
+                       isValidWorkspaceName(middle.chopped(suffix.size()));
+    bool ok = false;
+    if (!valid) {
+        if (error)
+            *error = u"%1 is not a container's trash"_s.arg(trashDir);
+    } else if (UniqueFd parent = SafeFs::openDirectory(parentPath, error); parent.isValid()) {
+        ok = SafeFs::removeTree(parent.get(), QFile::encodeName(info.fileName()));
+        if (!ok && error)
+            *error = u"cannot delete %1: %2"_s.arg(trashDir, SafeFs::errnoString(errno));
+    }
+    releaseTrash(trashDir);
+    return ok;
+}
+
+QStringList ContainerRegistry::leftoverTrash(const QString &workspace)
+{
+    QStringList out;
+    const QString ws = workspaceDir(workspace);
+    if (ws.isEmpty())
+        return out;
+    const QString parentPath = ws + u"/containers"_s;
+    const QStringList names = QDir(parentPath)
+                                  .entryList({u".trash-*"_s}, QDir::AllEntries | QDir::Hidden | QDir::System |
+                                                                  QDir::NoDotAndDotDot);
+    if (names.isEmpty())
+        return out;
+    UniqueFd parent = SafeFs::openDirectory(parentPath, nullptr);
+    if (!parent.isValid())
+        return out;
+    for (const QString &name : names) {
+        const QRegularExpressionMatch m = trashPattern().match(name);
+        if (!m.hasMatch())
+            continue;
+        const qint64 owner = m.captured(2).toLongLong();
+        if (owner == qint64(::getpid())) {
+            // Ours and reserved by nobody: a deletion that failed earlier.
+            const QString path = parentPath + u'/' + name;
+            if (reserveTrash(path))
+                out.append(path);
+        } else if (!processAlive(owner)) {
+            // A dead process's: take it over with a rename, so another live process cannot delete it too.
+            int err = 0;
+            const QString taken =
+                renameToTrash(parent.get(), parentPath, name.toLatin1(), m.captured(1), &err);
+            if (!taken.isEmpty())
+                out.append(taken);
+        }
+    }
+    return out;
 }

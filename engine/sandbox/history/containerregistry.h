@@ -48,8 +48,24 @@ public:
     bool touch(const QString &workspace, const QString &id, qint64 nowMs, QString *error);
     // The workspace's containers, most recently used first.
     QList<ContainerMeta> list(const QString &workspace) const;
-    // Deletes the container's files, history and meta; never touches documents.
+    // Deletes the container's files, history and meta; never touches documents. The directory is moved aside
+    // first (moveToTrash()), so a deletion cut short leaves trash for the janitor, never a half container.
+    // True when nothing is left (also when there was no directory).
     bool remove(const QString &workspace, const QString &id, QString *error);
+
+    // Moves the container's directory aside to a hidden trash name beside it (one rename: atomic, and cheap
+    // enough for the GUI thread). From then on the container does not exist for load(), exists() or list(),
+    // and a new one with the same id can be made. Returns the trash directory, reserved for the caller, who
+    // must hand it to removeTrash(); empty when there was no directory (error left empty) or the rename
+    // failed (error says why; the container is untouched).
+    QString moveToTrash(const QString &workspace, const QString &id, QString *error);
+    // Deletes a directory moveToTrash() or leftoverTrash() returned; may take long (run it on a worker).
+    bool removeTrash(const QString &trashDir, QString *error) const;
+    // The workspace's trash that nobody deletes: left by a killed process or by a deletion that failed. Each
+    // returned directory is reserved for the caller, who must hand it to removeTrash().
+    QStringList leftoverTrash(const QString &workspace);
+    // Whether a name under containers/ is trash (never a container id: ids have no dot).
+    static bool isTrashName(const QString &name);
 
 private:
     QString metaPath(const QString &workspace, const QString &id) const;

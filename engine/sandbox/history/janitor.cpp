@@ -41,40 +41,72 @@ void Janitor::stop()
     m_timer.stop();
 }
 
-QList<Janitor::Expired> Janitor::findExpired() const
+QList<Janitor::Doomed> Janitor::claim()
 {
-    QList<Expired> out;
+    QList<Doomed> out;
+    QStringList gone;
+    bool announced = false;
     const qint64 now = m_nowMs();
     for (const QString &ws : m_registry->workspaces()) {
         for (const ContainerMeta &meta : m_registry->list(ws)) {
             const qint64 lastUse = qMax(meta.lastUsedMs, meta.createdMs);
             if (now - lastUse < kRetentionMs)
                 continue;
+            // Asked per container: a slot of an earlier expiring() may have woken this one.
             if (m_inUse && m_inUse(ws, meta.id))
                 continue;
-            out.append({ws, meta.id});
+            Q_EMIT expiring(ws, meta.id);
+            announced = true;
+            // Renamed on this thread, before anything else can look it up: afterwards nobody finds it, and
+            // the worker deletes a tree that no longer has a container's name.
+            QString error;
+            const QString trash = m_registry->moveToTrash(ws, meta.id, &error);
+            if (trash.isEmpty()) {
+                if (!error.isEmpty())
+                    qWarning("sandbench: janitor: %s", qPrintable(error));
+                else
+                    gone.append(ws + u'/' + meta.id); // another process moved it first
+                continue;
+            }
+            out.append({ws, meta.id, trash});
+            gone.append(ws + u'/' + meta.id);
         }
+    }
+    if (announced)
+        Q_EMIT expired(gone);
+    for (const QString &ws : m_registry->workspaces()) {
+        for (const QString &trash : m_registry->leftoverTrash(ws))
+            out.append({ws, QString(), trash});
     }
     return out;
 }
 
-QStringList Janitor::sweepNow()
+QStringList Janitor::deleteAll(const ContainerRegistry &registry, const QList<Doomed> &doomed)
 {
     QStringList removed;
-    for (const Expired &e : findExpired()) {
-        if (m_registry->remove(e.workspace, e.id, nullptr))
-            removed.append(e.workspace + u'/' + e.id);
+    for (const Doomed &d : doomed) {
+        QString error;
+        if (!registry.removeTrash(d.trashDir, &error))
+            qWarning("sandbench: janitor (retried at the next sweep): %s", qPrintable(error));
+        else if (!d.id.isEmpty())
+            removed.append(d.workspace + u'/' + d.id);
     }
     return removed;
+}
+
+QStringList Janitor::sweepNow()
+{
+    return deleteAll(*m_registry, claim());
 }
 
 void Janitor::sweepAsync()
 {
     if (m_running)
         return;
-    // Picking candidates (small json reads, the in-use check) stays on our thread; deleting trees does not.
-    const QList<Expired> expired = findExpired();
-    if (expired.isEmpty()) {
+    // Choosing and moving aside stays on our thread (small json reads, one rename each); deleting trees does
+    // not.
+    const QList<Doomed> doomed = claim();
+    if (doomed.isEmpty()) {
         Q_EMIT swept({});
         return;
     }
@@ -87,12 +119,6 @@ void Janitor::sweepAsync()
         Q_EMIT swept(removed);
     });
     // A copy: the deletion may outlive whoever owns the registry.
-    watcher->setFuture(QtConcurrent::run([registry = *m_registry, expired]() mutable {
-        QStringList removed;
-        for (const Expired &e : expired) {
-            if (registry.remove(e.workspace, e.id, nullptr))
-                removed.append(e.workspace + u'/' + e.id);
-        }
-        return removed;
-    }));
+    watcher->setFuture(
+        QtConcurrent::run([registry = *m_registry, doomed] { return deleteAll(registry, doomed); }));
 }

@@ -11,7 +11,9 @@
 class ContainerRegistry;
 
 // Deletes containers' saved files and history 30 days after their last use, at start-up and periodically.
-// Documents are never touched.
+// A container is either deleted before anyone can use it or kept because it is in use: the choice and a
+// rename out of the way happen at once on the janitor's thread, only the deletion of the moved tree runs on
+// a worker. Also deletes trash a killed process left. Documents are never touched.
 class Janitor final : public QObject
 {
     Q_OBJECT
@@ -25,25 +27,38 @@ public:
 
     void setInterval(std::chrono::milliseconds interval);
     // Containers for which this returns true (awake, in a request) are skipped. Called on the janitor's
-    // thread.
+    // thread, right before each container would be moved aside.
     void setInUseCheck(std::function<bool(const QString &workspace, const QString &id)> inUse);
 
-    // Sweeps now (deletion runs in a worker thread) and then every interval (default 1 hour).
+    // Sweeps now (expired containers are gone when this returns; their files are deleted in a worker thread)
+    // and then every interval (default 1 hour).
     void start();
     void stop();
     // Synchronous sweep; returns "workspace/id" of every container deleted.
     QStringList sweepNow();
 
 Q_SIGNALS:
+    // A container is about to be moved aside for deletion (emitted on the janitor's thread, connect
+    // directly): whoever holds it drops it now, without looking it up again.
+    void expiring(const QString &workspace, const QString &id);
+    // Follows the expiring() signals of a sweep: these "workspace/id" containers no longer exist (moved
+    // aside, their files are being deleted). One that expiring() named but that is missing here could not be
+    // moved and keeps its files.
+    void expired(const QStringList &gone);
+    // The files of these "workspace/id" containers are deleted.
     void swept(const QStringList &removed);
 
 private:
-    struct Expired
+    // A directory to delete: an expired container moved aside, or leftover trash (id empty).
+    struct Doomed
     {
         QString workspace;
         QString id;
+        QString trashDir;
     };
-    QList<Expired> findExpired() const;
+    // Picks the expired containers and moves them aside, then reserves leftover trash.
+    QList<Doomed> claim();
+    static QStringList deleteAll(const ContainerRegistry &registry, const QList<Doomed> &doomed);
     void sweepAsync();
 
     ContainerRegistry *m_registry;
