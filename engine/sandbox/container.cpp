@@ -227,7 +227,8 @@ void Container::shutDown(const QString &reason, bool failed)
     InitProcess process{m_pid, m_fd, {}};
     InitSpawner::release(process);
     if (m_proxy) {
-        // Open tunnels end with the container; their events still arrive.
+        // Open tunnels end with the container. close() reports each of them (egressEvent) before it
+        // returns, while this container is still whole to pass the events on.
         m_proxy->close();
         m_proxy->deleteLater();
         m_proxy = nullptr;

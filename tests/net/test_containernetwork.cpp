@@ -25,6 +25,7 @@ private Q_SLOTS:
     void refusedHostsAndPorts();
     void pipInstallsFromAllowlistedIndex();
     void policyIsFixedWhileRunning();
+    void stoppingReportsOpenConnections();
 
 private:
     CommandResult runOne(Container *container, const QString &command, int timeoutMs = 60000);
@@ -166,6 +167,38 @@ void TestContainerNetwork::policyIsFixedWhileRunning()
     const CommandResult still =
         runOne(c, u"curl -s -o /dev/null -w '%{http_code}' --max-time 20 http://other.sandbench.test/"_s);
     QCOMPARE(still.stdoutText, u"403"_s);
+}
+
+// A download still running when its container stops is in the egress log all the same, once, by the time
+// stop() returns.
+void TestContainerNetwork::stoppingReportsOpenConnections()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s});
+    QVERIFY(c);
+    QCOMPARE(runOne(c, u"true"_s).outcome.exitCode, 0);
+    QList<EgressEvent> mine;
+    const QObject collector; // ends the connection below with this test, whatever way it returns
+    connect(c, &Container::egressEvent, &collector, [&mine](const EgressEvent &e) { mine.append(e); });
+    // A slow 20 MiB download; `started` appears once its first bytes are through the proxy.
+    ShellCall *call = c->run(shellAction({u"curl -s --limit-rate 50k http://web.sandbench.test/large.bin | "
+                                          u"(head -c 1000 > /dev/null; touch started; cat > /dev/null)"_s},
+                                         120000));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(c->homeDir() + u"/started"_s), 30000);
+    QVERIFY(mine.isEmpty());
+
+    c->stop();
+    QCOMPARE(mine.size(), 1);
+    const EgressEvent event = mine.constFirst();
+    QCOMPARE(event.host, u"web.sandbench.test"_s);
+    QCOMPARE(event.decision, EgressEvent::Decision::Allowed);
+    QCOMPARE(event.protocol, EgressEvent::Protocol::Http);
+    QVERIFY(event.bytesUp > 0);
+    QVERIFY2(event.bytesDown > 1000, qPrintable(QString::number(event.bytesDown)));
+    QVERIFY(event.bytesDown < (20LL << 20));
+
+    QVERIFY(waitForCall(call));
+    QCoreApplication::processEvents();
+    QCOMPARE(mine.size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestContainerNetwork)

@@ -3,12 +3,16 @@
 #include "sandbox/net/egressproxy.h"
 #include "testhosts.h"
 
+#include <QDeadlineTimer>
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -29,6 +33,23 @@ quint16 freePort()
     return server.serverPort();
 }
 
+// A proxy with a relay of its own, for the tests that close it: the shared one stays open for the others.
+struct OwnProxy
+{
+    QList<EgressEvent> events;
+    quint16 httpPort = 0;
+    QProcess relay;
+    std::unique_ptr<EgressProxy> proxy; // goes first: closing it may still report into `events`
+
+    ~OwnProxy()
+    {
+        if (relay.state() != QProcess::NotRunning) {
+            relay.kill();
+            relay.waitForFinished(5000);
+        }
+    }
+};
+
 } // namespace
 
 class TestEgressProxy final : public QObject
@@ -41,6 +62,8 @@ private:
     QString httpProxy() const { return u"http://127.0.0.1:%1"_s.arg(m_httpPort); }
     ClientResult curl(const QStringList &args);
     std::optional<EgressEvent> lastEventFor(const QString &host) const;
+    void startOwnProxy(OwnProxy &own, const QString &name);
+    void openLargeDownload(QTcpSocket &client, quint16 httpPort, const QByteArray &request);
 
     QTemporaryDir m_dir;
     TestHosts m_hosts;
@@ -74,6 +97,8 @@ private Q_SLOTS:
     void tunnelNotInheritedByChildren();
     void largeDownloadIntact();
     void pipDownloadFromSimpleIndex();
+    void closeReportsOpenTunnel();
+    void closeDeliversTunnelThatJustEnded();
 };
 
 ClientResult TestEgressProxy::runClient(const QString &program, const QStringList &args, int timeoutMs)
@@ -114,6 +139,43 @@ std::optional<EgressEvent> TestEgressProxy::lastEventFor(const QString &host) co
         if (it->host == host)
             return *it;
     return std::nullopt;
+}
+
+void TestEgressProxy::startOwnProxy(OwnProxy &own, const QString &name)
+{
+    own.proxy = std::make_unique<EgressProxy>(m_proxy->policy());
+    own.proxy->setHostMap(TestHosts::hostMap());
+    connect(own.proxy.get(), &EgressProxy::connectionEvent, this,
+            [&own](const EgressEvent &event) { own.events.append(event); });
+    const QString socketPath = m_dir.path() + u"/"_s + name + u".sock"_s;
+    QString error;
+    QVERIFY2(own.proxy->listen(socketPath, &error), qPrintable(error));
+    own.httpPort = freePort();
+    own.relay.setProcessChannelMode(QProcess::ForwardedChannels);
+    own.relay.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-relay-helper"),
+                    {socketPath, QString::number(own.httpPort), QString::number(freePort())});
+    QVERIFY(own.relay.waitForStarted());
+    QVERIFY(QTest::qWaitFor([&own] {
+        QTcpSocket probe;
+        probe.connectToHost(QHostAddress::LocalHost, own.httpPort);
+        return probe.waitForConnected(200);
+    }));
+    QTRY_COMPARE(own.proxy->activeConnections(), 0); // the probes' connections are gone
+}
+
+// A CONNECT tunnel carrying the 20 MiB file, held open by reading no more than the first bytes: once they
+// arrive the connection is in the proxy's pump.
+void TestEgressProxy::openLargeDownload(QTcpSocket &client, quint16 httpPort, const QByteArray &request)
+{
+    client.connectToHost(QHostAddress::LocalHost, httpPort);
+    QVERIFY(client.waitForConnected(5000));
+    client.write("CONNECT web.sandbench.test:80 HTTP/1.1\r\nHost: web.sandbench.test:80\r\n\r\n");
+    QByteArray reply;
+    QTRY_VERIFY_WITH_TIMEOUT((reply += client.readAll()).contains("\r\n\r\n"), 20000);
+    QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.constData());
+    client.setReadBufferSize(64 * 1024);
+    client.write(request);
+    QTRY_VERIFY_WITH_TIMEOUT(client.bytesAvailable() > 0, 20000);
 }
 
 void TestEgressProxy::initTestCase()
@@ -496,6 +558,87 @@ void TestEgressProxy::pipDownloadFromSimpleIndex()
         120000);
     QVERIFY2(r.finished && r.exitCode == 0, QByteArray(r.out + r.err).constData());
     QVERIFY(QFile::exists(dest + u"/sbtestpkg-0.1-py3-none-any.whl"_s));
+}
+
+// A container stopping closes its proxy while tunnels are open: each is still reported, once, with what it
+// carried, before close() returns (the proxy is deleted right after).
+void TestEgressProxy::closeReportsOpenTunnel()
+{
+    OwnProxy own;
+    startOwnProxy(own, u"closing"_s);
+    if (QTest::currentTestFailed())
+        return;
+    const QByteArray request = "GET /large.bin HTTP/1.0\r\nHost: web.sandbench.test\r\n\r\n";
+    QTcpSocket client;
+    openLargeDownload(client, own.httpPort, request);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(own.proxy->activeConnections(), 1);
+    QVERIFY(own.events.isEmpty());
+    const qint64 receivedBefore = client.bytesAvailable();
+
+    own.proxy->close();
+    QCOMPARE(own.events.size(), 1);
+    const EgressEvent event = own.events.constFirst();
+    QCOMPARE(event.host, u"web.sandbench.test"_s);
+    QCOMPARE(event.protocol, EgressEvent::Protocol::Connect);
+    QCOMPARE(event.decision, EgressEvent::Decision::Allowed);
+    QCOMPARE(event.bytesUp, qint64(request.size()));
+    QVERIFY(event.bytesDown >= receivedBefore);
+    QVERIFY(event.durationMs >= 0);
+    QCOMPARE(own.proxy->activeConnections(), 0);
+    QVERIFY(!own.proxy->isListening());
+    QVERIFY(!own.proxy->listen(m_dir.path() + u"/closing-again.sock"_s));
+
+    // The tunnel really ended: the client sees the connection close, with no more than the proxy carried.
+    client.setReadBufferSize(0);
+    qint64 received = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (received += client.readAll().size(), client.state() == QAbstractSocket::UnconnectedState), 20000);
+    received += client.readAll().size();
+    QVERIFY2(received <= event.bytesDown, qPrintable(u"%1 > %2"_s.arg(received).arg(event.bytesDown)));
+
+    own.proxy.reset();
+    QCoreApplication::processEvents();
+    QCOMPARE(own.events.size(), 1);
+}
+
+// A tunnel that ended on the pump's thread just before close() has its report queued to the proxy: close()
+// delivers it (with its counts) rather than letting it go with the deleted proxy, and never twice.
+void TestEgressProxy::closeDeliversTunnelThatJustEnded()
+{
+    OwnProxy own;
+    startOwnProxy(own, u"ending"_s);
+    if (QTest::currentTestFailed())
+        return;
+    const QByteArray request = "GET /large.bin HTTP/1.0\r\nHost: web.sandbench.test\r\n\r\n";
+    QTcpSocket client;
+    openLargeDownload(client, own.httpPort, request);
+    if (QTest::currentTestFailed())
+        return;
+    const qint64 receivedBefore = client.bytesAvailable();
+    QCOMPARE(own.proxy->activeConnections(), 1);
+
+    // End the tunnel from the client's side and wait for the pump to drop it, without running the event
+    // loop: its `finished` stays queued.
+    client.abort();
+    const QDeadlineTimer deadline(20000);
+    while (own.proxy->activeConnections() > 0 && !deadline.hasExpired())
+        QThread::msleep(5);
+    QCOMPARE(own.proxy->activeConnections(), 0);
+    QVERIFY(own.events.isEmpty());
+
+    own.proxy->close();
+    QCOMPARE(own.events.size(), 1);
+    const EgressEvent event = own.events.constFirst();
+    QCOMPARE(event.decision, EgressEvent::Decision::Allowed);
+    QCOMPARE(event.bytesUp, qint64(request.size()));
+    QVERIFY(event.bytesDown >= receivedBefore);
+    QVERIFY(receivedBefore > 0);
+
+    own.proxy.reset();
+    QCoreApplication::processEvents();
+    QCOMPARE(own.events.size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestEgressProxy)

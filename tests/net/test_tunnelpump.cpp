@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <array>
 
 #include <sys/socket.h>
@@ -50,6 +51,8 @@ private Q_SLOTS:
     void relaysBothWaysAndCounts();
     void upstreamLimitDropsTheRest();
     void everyTunnelReportsItsOwnId();
+    void shutdownReportsEveryOpenTunnelOnce();
+    void tunnelAddedAfterShutdownIsNotLost();
 };
 
 void TestTunnelPump::relaysBothWaysAndCounts()
@@ -128,6 +131,86 @@ void TestTunnelPump::everyTunnelReportsItsOwnId()
         reported.insert(args.at(0).toULongLong());
     QCOMPARE(reported, given);
     QTRY_COMPARE(pump.activeTunnels(), 0);
+}
+
+// A proxy that goes away (its container stopped) must still learn what every open tunnel carried: shutdown()
+// returns exactly the tunnels that have not reported through `finished`, with their counts.
+void TestTunnelPump::shutdownReportsEveryOpenTunnelOnce()
+{
+    TunnelPump pump;
+    QSignalSpy finished(&pump, &TunnelPump::finished);
+    constexpr int Count = 4;
+    std::array<int, Count> clients{};
+    std::array<int, Count> upstreams{};
+    std::array<quint64, Count> ids{};
+    for (int i = 0; i < Count; ++i) {
+        const auto client = socketPair();
+        const auto upstream = socketPair();
+        clients[i] = client[0];
+        upstreams[i] = upstream[0];
+        ids[i] = pump.add(client[1], upstream[1], "up", "down");
+    }
+    // Tunnel i carries i + 1 more bytes up and 10 * (i + 1) more down.
+    for (int i = 0; i < Count; ++i) {
+        const QByteArray up(i + 1, 'u');
+        const QByteArray down(10 * (i + 1), 'd');
+        QCOMPARE(::send(clients[i], up.constData(), up.size(), 0), up.size());
+        QCOMPARE(::send(upstreams[i], down.constData(), down.size(), 0), down.size());
+        QByteArray atUpstream;
+        QTRY_COMPARE((atUpstream += receive(upstreams[i])), "up" + up);
+        QByteArray atClient;
+        QTRY_COMPARE((atClient += receive(clients[i])), "down" + down);
+    }
+    // The first one ends on its own and reports through `finished`, never again.
+    ::close(clients[0]);
+    ::close(upstreams[0]);
+    QTRY_COMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(0).toULongLong(), ids[0]);
+    QCOMPARE(pump.activeTunnels(), Count - 1);
+
+    const QList<TunnelPump::Ended> ended = pump.shutdown();
+    QCOMPARE(ended.size(), Count - 1);
+    for (int i = 1; i < Count; ++i) {
+        const auto it = std::find_if(ended.cbegin(), ended.cend(),
+                                     [&](const TunnelPump::Ended &e) { return e.id == ids[i]; });
+        QVERIFY2(it != ended.cend(), qPrintable(u"tunnel %1 missing"_s.arg(ids[i])));
+        QCOMPARE(it->bytesUp, qint64(2 + i + 1));
+        QCOMPARE(it->bytesDown, qint64(4 + 10 * (i + 1)));
+    }
+    QCOMPARE(pump.activeTunnels(), 0);
+    // The pump has let go of both ends: each peer sees the connection closed.
+    for (int i = 1; i < Count; ++i) {
+        bool eof = false;
+        receive(clients[i], &eof);
+        QVERIFY(eof);
+        eof = false;
+        receive(upstreams[i], &eof);
+        QVERIFY(eof);
+        ::close(clients[i]);
+        ::close(upstreams[i]);
+    }
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(pump.shutdown().isEmpty());
+}
+
+void TestTunnelPump::tunnelAddedAfterShutdownIsNotLost()
+{
+    TunnelPump pump;
+    QSignalSpy finished(&pump, &TunnelPump::finished);
+    QVERIFY(pump.shutdown().isEmpty());
+    const auto client = socketPair();
+    const auto upstream = socketPair();
+    const quint64 id = pump.add(client[1], upstream[1], "abc", {});
+    const QList<TunnelPump::Ended> ended = pump.shutdown();
+    QCOMPARE(ended.size(), 1);
+    QCOMPARE(ended.at(0).id, id);
+    QCOMPARE(ended.at(0).bytesUp, qint64(3));
+    QCOMPARE(ended.at(0).bytesDown, qint64(0));
+    QCOMPARE(finished.size(), 0);
+    QCOMPARE(pump.activeTunnels(), 0);
+    ::close(client[0]);
+    ::close(upstream[0]);
 }
 
 QTEST_GUILESS_MAIN(TestTunnelPump)

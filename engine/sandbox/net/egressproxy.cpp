@@ -12,6 +12,7 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <algorithm>
 #include <optional>
 
 #include <fcntl.h>
@@ -189,6 +190,10 @@ class EgressConnection final : public QObject
 public:
     EgressConnection(EgressProxy *proxy, QLocalSocket *client);
     ~EgressConnection() override { --m_proxy->m_handshakes; }
+
+    // The proxy is closing: a handshake still under way ends here (reported as failed once its target is
+    // known) and can no longer reach the pump. Deletes itself later, never synchronously.
+    void abandon();
 
 private:
     enum class Stage { Header, HttpHead, SocksGreeting, SocksRequest, Resolving, Connecting, PeekTls, Done };
@@ -564,6 +569,8 @@ void EgressConnection::checkTarget(const QString &host, int port)
 void EgressConnection::onResolved(const QList<QHostAddress> &addresses, bool fromMap,
                                   const QString &lookupError)
 {
+    if (m_stage != Stage::Resolving) // refused or abandoned while the lookup ran
+        return;
     if (addresses.isEmpty()) {
         const QString why = lookupError.isEmpty() ? tr("no addresses") : lookupError;
         return refuse(EgressEvent::Decision::Failed, tr("could not resolve %1: %2").arg(m_event.host, why),
@@ -720,6 +727,28 @@ void EgressConnection::refuse(EgressEvent::Decision decision, const QString &rea
         deleteLater();
 }
 
+void EgressConnection::abandon()
+{
+    if (m_stage == Stage::Done)
+        return;
+    m_stage = Stage::Done;
+    m_timer.stop();
+    if (m_lookupId >= 0)
+        QHostInfo::abortHostLookup(m_lookupId);
+    if (m_upstream) {
+        disconnect(m_upstream, nullptr, this, nullptr);
+        m_upstream->abort();
+    }
+    disconnect(m_client, nullptr, this, nullptr);
+    m_client->abort();
+    if (!m_event.host.isEmpty()) {
+        m_event.decision = EgressEvent::Decision::Failed;
+        m_event.reason = tr("the proxy closed before the connection was set up");
+        emitEvent();
+    }
+    deleteLater();
+}
+
 void EgressConnection::sendHttpError(int status, const QString &message)
 {
     const char *text = status == 403   ? "Forbidden"
@@ -789,16 +818,21 @@ EgressProxy::EgressProxy(const NetworkPolicy &policy, QObject *parent)
 EgressProxy::~EgressProxy()
 {
     close();
-    // Connections in their handshake reach back into this object, so they go while it is whole.
+    // Connections reach back into this object, so they go while it is whole.
     const QObjectList kids = children();
     for (QObject *child : kids)
         delete dynamic_cast<EgressConnection *>(child);
-    delete m_pump; // joins the worker and closes every tunnel before the sockets' owners go
+    delete m_pump;
     m_pump = nullptr;
 }
 
 bool EgressProxy::listen(const QString &socketPath, QString *error)
 {
+    if (m_closed) {
+        if (error)
+            *error = tr("the egress proxy was closed and cannot listen again");
+        return false;
+    }
     QLocalServer::removeServer(socketPath);
     if (m_server->listen(socketPath))
         return true;
@@ -809,11 +843,38 @@ bool EgressProxy::listen(const QString &socketPath, QString *error)
 
 void EgressProxy::close()
 {
-    const QString path = m_server->fullServerName();
-    if (!m_server->isListening())
+    if (m_closed)
         return;
-    m_server->close();
-    QFile::remove(path);
+    m_closed = true;
+    if (m_server->isListening()) {
+        const QString path = m_server->fullServerName();
+        m_server->close();
+        QFile::remove(path);
+    }
+    const QObjectList kids = children();
+    for (QObject *child : kids)
+        if (auto *connection = dynamic_cast<EgressConnection *>(child))
+            connection->abandon();
+
+    // Joining the worker takes at most one pass over its ready sockets.
+    const QList<TunnelPump::Ended> closed = m_pump->shutdown();
+    // Tunnels that ended on their own just before have their `finished` waiting in our event queue, where
+    // it would be dropped if this object is deleted next: deliver it now.
+    QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    QHash<quint64, TunnelPump::Ended> counts;
+    for (const TunnelPump::Ended &ended : closed)
+        counts.insert(ended.id, ended);
+    QList<quint64> open = m_tunnels.keys();
+    std::sort(open.begin(), open.end()); // in the order they were opened
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const quint64 id : std::as_const(open)) {
+        EgressEvent event = m_tunnels.take(id);
+        const TunnelPump::Ended ended = counts.value(id);
+        event.bytesUp = ended.bytesUp;
+        event.bytesDown = ended.bytesDown;
+        event.durationMs = event.started.msecsTo(now);
+        Q_EMIT connectionEvent(event);
+    }
 }
 
 QString EgressProxy::socketPath() const

@@ -54,6 +54,11 @@ public:
     // Listens on socketPath (a stale socket file is replaced). The socket is world-connectable because the
     // container user may map to another host uid: keep it in a directory only the engine can enter.
     bool listen(const QString &socketPath, QString *error = nullptr);
+    // Stops listening and ends every connection for good: each tunnel still open is closed and reported
+    // (connectionEvent, Allowed, with its byte counts) before this returns, as is every tunnel that had
+    // ended just before, so the proxy can be deleted right after without losing an event. A handshake
+    // still under way is reported as failed once its target is known. The proxy cannot listen again.
+    // The destructor calls this.
     void close();
     QString socketPath() const;
     bool isListening() const;
@@ -88,4 +93,5 @@ private:
     TunnelPump *m_pump = nullptr;
     QHash<quint64, EgressEvent> m_tunnels;
     int m_handshakes = 0;
+    bool m_closed = false;
 };

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <csignal>
@@ -102,22 +103,41 @@ TunnelPump::TunnelPump(QObject *parent)
 
 TunnelPump::~TunnelPump()
 {
-    d->stop = true;
-    const uint64_t one = 1;
-    [[maybe_unused]] auto written = ::write(d->wakeFd, &one, sizeof one);
-    d->thread.join();
-    for (Tunnel *t : d->incoming)
-        d->tunnels.push_back(t);
-    for (Tunnel *t : d->tunnels) {
-        for (Endpoint &e : t->end)
-            ::close(e.fd);
-        for (Flow &f : t->flow)
-            for (int fd : f.pipe)
-                ::close(fd);
-        delete t;
-    }
+    shutdown();
     ::close(d->wakeFd);
     ::close(d->epfd);
+}
+
+QList<TunnelPump::Ended> TunnelPump::shutdown()
+{
+    if (d->thread.joinable()) {
+        d->stop = true;
+        const uint64_t one = 1;
+        [[maybe_unused]] auto written = ::write(d->wakeFd, &one, sizeof one);
+        d->thread.join();
+    }
+    // The worker is gone: everything it held is ours now.
+    {
+        std::lock_guard lock(d->mutex);
+        d->tunnels.insert(d->tunnels.end(), d->incoming.begin(), d->incoming.end());
+        d->incoming.clear();
+    }
+    QList<Ended> ended;
+    for (Tunnel *t : std::exchange(d->tunnels, {})) {
+        if (!t->dead) { // a dead one has emitted `finished` already
+            for (Endpoint &e : t->end)
+                ::close(e.fd);
+            for (Flow &f : t->flow)
+                for (int fd : f.pipe)
+                    if (fd >= 0)
+                        ::close(fd);
+            --d->active;
+            ended.append({t->id, t->flow[0].total, t->flow[1].total});
+        }
+        delete t;
+    }
+    d->dead.clear(); // the worker frees its dead after every pass; these were in `tunnels` as well
+    return ended;
 }
 
 quint64 TunnelPump::add(int clientFd, int upstreamFd, const QByteArray &toUpstream,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QObject>
 
 #include <memory>
@@ -21,6 +22,21 @@ public:
     quint64 add(int clientFd, int upstreamFd, const QByteArray &toUpstream, const QByteArray &toClient,
                 qint64 upstreamLimit = -1);
     int activeTunnels() const;
+
+    // A tunnel that shutdown() closed, with the bytes it had carried each way.
+    struct Ended
+    {
+        quint64 id = 0;
+        qint64 bytesUp = 0;
+        qint64 bytesDown = 0;
+    };
+
+    // Stops and joins the worker (it only finishes its current pass over ready sockets), then closes every
+    // tunnel still open and returns them; `finished` is not emitted for these. Every tunnel that ended
+    // earlier has emitted `finished` by the time this returns (queued receivers get it on their next event
+    // pass), so each tunnel is reported exactly once, one way or the other. A tunnel added afterwards is
+    // not pumped: the next call returns it. The destructor calls this and drops the result.
+    QList<Ended> shutdown();
 
 Q_SIGNALS:
     // Emitted from the worker thread (queued to receivers elsewhere) when a tunnel has ended.
