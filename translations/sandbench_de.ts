@@ -2654,9 +2654,102 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>NetworkPolicy</name>
+    <message>
+        <location filename="../engine/sandbox/net/networkpolicy.cpp" line="+56"/>
+        <source>the name is longer than 253 characters</source>
+        <translation>der Name ist länger als 253 Zeichen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>it has an empty label (&quot;..&quot; or a leading dot)</source>
+        <translation>er enthält einen leeren Namensteil („..“ oder einen Punkt am Anfang)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the label &quot;%1&quot; is longer than 63 characters</source>
+        <translation>der Namensteil „%1“ ist länger als 63 Zeichen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the label &quot;%1&quot; starts or ends with a hyphen</source>
+        <translation>der Namensteil „%1“ beginnt oder endet mit einem Bindestrich</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the label &quot;%1&quot; contains &quot;%2&quot;</source>
+        <translation>der Namensteil „%1“ enthält „%2“</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>it looks like an IP address but is not a valid one</source>
+        <translation>er sieht aus wie eine IP-Adresse, ist aber keine gültige</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the host name is empty</source>
+        <translation>der Hostname ist leer</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>it is not a valid international domain name</source>
+        <translation>er ist kein gültiger internationalisierter Domainname</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>empty entries are not allowed</source>
+        <translation>leere Einträge sind nicht erlaubt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it contains spaces or control characters</source>
+        <translation>er enthält Leerzeichen oder Steuerzeichen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a scheme; give only the host name, such as example.com</source>
+        <translation>er enthält ein Schema; geben Sie nur den Hostnamen an, etwa example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has a path; give only the host name, such as example.com</source>
+        <translation>er enthält einen Pfad; geben Sie nur den Hostnamen an, etwa example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has user information; give only the host name</source>
+        <translation>er enthält Benutzerangaben; geben Sie nur den Hostnamen an</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a port or is a malformed IPv6 address; ports are not part of the policy (only 80 and 443 are reachable)</source>
+        <translation>er enthält einen Port oder ist eine fehlerhafte IPv6-Adresse; Ports gehören nicht zur Richtlinie (erreichbar sind nur 80 und 443)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; may only stand alone or as the whole first label (*.example.com)</source>
+        <translation>„*“ darf nur allein oder als ganzer erster Namensteil stehen (*.example.com)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the pattern has nothing after &quot;*.&quot;</source>
+        <translation>nach „*.“ folgt nichts</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry</source>
+        <translation>„*“ (uneingeschränkter ausgehender Verkehr) muss der einzige Eintrag sein</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>&quot;%1&quot; is not valid: %2. Use a host name (example.com), an IP address (203.0.113.7) or a subdomain pattern (*.example.com).</source>
+        <translation>„%1“ ist ungültig: %2. Verwenden Sie einen Hostnamen (example.com), eine IP-Adresse (203.0.113.7) oder ein Subdomain-Muster (*.example.com).</translation>
+    </message>
+</context>
+<context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>kein Netzwerkzugriff</translation>
     </message>
@@ -2758,12 +2851,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+452"/>
+        <location line="+468"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Noch keine Hosts: Fügen Sie oben einen hinzu oder wählen Sie eine Vorlage.</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-444"/>
         <source>Revert</source>
         <translation>Zurücksetzen</translation>
     </message>
@@ -2828,12 +2921,12 @@ SHA-256 %3</translation>
         <translation>Der Container dieser Unterhaltung ist noch nicht gestartet: Er startet mit der hier gespeicherten Richtlinie. Nach seinem ersten Befehl kann die Richtlinie nicht mehr geändert werden.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+51"/>
         <source>%1 is already in the list.</source>
         <translation>%1 ist bereits in der Liste.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>Die Vorlage „%1“ wurde nicht hinzugefügt: %2</translation>
     </message>
@@ -2843,7 +2936,17 @@ SHA-256 %3</translation>
         <translation>Alle Hosts von „%1“ sind bereits in der Liste.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+30"/>
+        <source>A network policy holds at most %1 entries; this one would have %2.</source>
+        <translation>Eine Netzwerkrichtlinie umfasst höchstens %1 Einträge; diese hätte %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
+        <translation>„*“ (uneingeschränkter ausgehender Verkehr) muss der einzige Eintrag sein: Entfernen Sie die anderen Hosts oder „*“.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>No hosts.</source>
         <translation>Keine Hosts.</translation>
     </message>

@@ -194,7 +194,7 @@
 <context>
     <name>NetworkPolicyEditor</name>
     <message numerus="yes">
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+609"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+627"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n of %1 entries</numerusform>

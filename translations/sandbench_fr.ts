@@ -419,7 +419,7 @@
     <message>
         <location filename="../engine/core/csvindex.cpp" line="+378"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
-        <translation>Impossible d’ouvrir %1 : c’est un lien symbolique ; seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
+        <translation>Impossible d’ouvrir %1&#xa0;: c’est un lien symbolique&#xa0;; seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -429,7 +429,7 @@
     <message>
         <location line="+5"/>
         <source>Cannot open %1: only regular files can be previewed.</source>
-        <translation>Impossible d’ouvrir %1 : seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
+        <translation>Impossible d’ouvrir %1&#xa0;: seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
     </message>
 </context>
 <context>
@@ -2654,9 +2654,102 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>NetworkPolicy</name>
+    <message>
+        <location filename="../engine/sandbox/net/networkpolicy.cpp" line="+56"/>
+        <source>the name is longer than 253 characters</source>
+        <translation>le nom dépasse 253 caractères</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>it has an empty label (&quot;..&quot; or a leading dot)</source>
+        <translation>il contient une étiquette vide («&#xa0;..&#xa0;» ou un point initial)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the label &quot;%1&quot; is longer than 63 characters</source>
+        <translation>l’étiquette «&#xa0;%1&#xa0;» dépasse 63 caractères</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the label &quot;%1&quot; starts or ends with a hyphen</source>
+        <translation>l’étiquette «&#xa0;%1&#xa0;» commence ou se termine par un trait d’union</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the label &quot;%1&quot; contains &quot;%2&quot;</source>
+        <translation>l’étiquette «&#xa0;%1&#xa0;» contient «&#xa0;%2&#xa0;»</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>it looks like an IP address but is not a valid one</source>
+        <translation>il ressemble à une adresse IP mais n’en est pas une valide</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the host name is empty</source>
+        <translation>le nom d’hôte est vide</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>it is not a valid international domain name</source>
+        <translation>ce n’est pas un nom de domaine internationalisé valide</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>empty entries are not allowed</source>
+        <translation>les entrées vides ne sont pas autorisées</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it contains spaces or control characters</source>
+        <translation>il contient des espaces ou des caractères de contrôle</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a scheme; give only the host name, such as example.com</source>
+        <translation>il contient un schéma&#xa0;; indiquez seulement le nom d’hôte, par exemple example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has a path; give only the host name, such as example.com</source>
+        <translation>il contient un chemin&#xa0;; indiquez seulement le nom d’hôte, par exemple example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has user information; give only the host name</source>
+        <translation>il contient des informations d’utilisateur&#xa0;; indiquez seulement le nom d’hôte</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a port or is a malformed IPv6 address; ports are not part of the policy (only 80 and 443 are reachable)</source>
+        <translation>il contient un port ou est une adresse IPv6 mal formée&#xa0;; les ports ne font pas partie de la politique (seuls 80 et 443 sont joignables)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; may only stand alone or as the whole first label (*.example.com)</source>
+        <translation>«&#xa0;*&#xa0;» ne peut figurer que seul ou comme première étiquette entière (*.example.com)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the pattern has nothing after &quot;*.&quot;</source>
+        <translation>le motif n’a rien après «&#xa0;*.&#xa0;»</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry</source>
+        <translation>«&#xa0;*&#xa0;» (sortie sans restriction) doit être la seule entrée</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>&quot;%1&quot; is not valid: %2. Use a host name (example.com), an IP address (203.0.113.7) or a subdomain pattern (*.example.com).</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas valide&#xa0;: %2. Utilisez un nom d’hôte (example.com), une adresse IP (203.0.113.7) ou un motif de sous-domaine (*.example.com).</translation>
+    </message>
+</context>
+<context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>aucun accès réseau</translation>
     </message>
@@ -2758,12 +2851,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+452"/>
+        <location line="+468"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-444"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
@@ -2828,12 +2921,12 @@ SHA-256 %3</translation>
         <translation>Le conteneur de cette conversation n’a pas encore démarré&#xa0;: il démarrera avec la politique enregistrée ici. Après sa première commande, la politique ne peut plus changer.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+51"/>
         <source>%1 is already in the list.</source>
         <translation>%1 est déjà dans la liste.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>Le préréglage «&#xa0;%1&#xa0;» n’a pas été ajouté&#xa0;: %2</translation>
     </message>
@@ -2843,7 +2936,17 @@ SHA-256 %3</translation>
         <translation>Tous les hôtes de «&#xa0;%1&#xa0;» sont déjà dans la liste.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+30"/>
+        <source>A network policy holds at most %1 entries; this one would have %2.</source>
+        <translation>Une politique réseau contient au plus %1 entrées&#xa0;; celle-ci en aurait %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
+        <translation>«&#xa0;*&#xa0;» (sortie sans restriction) doit être la seule entrée&#xa0;: retirez les autres hôtes, ou retirez «&#xa0;*&#xa0;».</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>No hosts.</source>
         <translation>Aucun hôte.</translation>
     </message>

@@ -2674,9 +2674,102 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>NetworkPolicy</name>
+    <message>
+        <location filename="../engine/sandbox/net/networkpolicy.cpp" line="+56"/>
+        <source>the name is longer than 253 characters</source>
+        <translation>имя длиннее 253 символов</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>it has an empty label (&quot;..&quot; or a leading dot)</source>
+        <translation>в нём есть пустая метка («..» или точка в начале)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the label &quot;%1&quot; is longer than 63 characters</source>
+        <translation>метка «%1» длиннее 63 символов</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the label &quot;%1&quot; starts or ends with a hyphen</source>
+        <translation>метка «%1» начинается или заканчивается дефисом</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the label &quot;%1&quot; contains &quot;%2&quot;</source>
+        <translation>метка «%1» содержит «%2»</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>it looks like an IP address but is not a valid one</source>
+        <translation>похоже на IP-адрес, но это недопустимый адрес</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the host name is empty</source>
+        <translation>имя хоста пустое</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>it is not a valid international domain name</source>
+        <translation>это недопустимое интернационализированное доменное имя</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>empty entries are not allowed</source>
+        <translation>пустые записи не допускаются</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it contains spaces or control characters</source>
+        <translation>в нём есть пробелы или управляющие символы</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a scheme; give only the host name, such as example.com</source>
+        <translation>в нём указана схема; укажите только имя хоста, например example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has a path; give only the host name, such as example.com</source>
+        <translation>в нём указан путь; укажите только имя хоста, например example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has user information; give only the host name</source>
+        <translation>в нём есть данные пользователя; укажите только имя хоста</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a port or is a malformed IPv6 address; ports are not part of the policy (only 80 and 443 are reachable)</source>
+        <translation>в нём указан порт или это неверный IPv6-адрес; порты в политику не входят (доступны только 80 и 443)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; may only stand alone or as the whole first label (*.example.com)</source>
+        <translation>«*» может стоять только отдельно или как целая первая метка (*.example.com)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the pattern has nothing after &quot;*.&quot;</source>
+        <translation>в шаблоне нет ничего после «*.»</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry</source>
+        <translation>«*» (неограниченный исходящий доступ) должна быть единственной записью</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>&quot;%1&quot; is not valid: %2. Use a host name (example.com), an IP address (203.0.113.7) or a subdomain pattern (*.example.com).</source>
+        <translation>«%1» — недопустимая запись: %2. Укажите имя хоста (example.com), IP-адрес (203.0.113.7) или шаблон поддоменов (*.example.com).</translation>
+    </message>
+</context>
+<context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>без доступа к сети</translation>
     </message>
@@ -2778,12 +2871,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+452"/>
+        <location line="+468"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-444"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
@@ -2848,12 +2941,12 @@ SHA-256 %3</translation>
         <translation>Контейнер этого разговора ещё не запущен: он запустится с политикой, сохранённой здесь. После первой команды изменить политику будет уже нельзя.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+51"/>
         <source>%1 is already in the list.</source>
         <translation>%1 уже есть в списке.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>Набор «%1» не добавлен: %2</translation>
     </message>
@@ -2863,7 +2956,17 @@ SHA-256 %3</translation>
         <translation>Все хосты набора «%1» уже есть в списке.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+30"/>
+        <source>A network policy holds at most %1 entries; this one would have %2.</source>
+        <translation>Сетевая политика может содержать не более %1 записей, а в этой их было бы %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
+        <translation>«*» (неограниченный исходящий доступ) должна быть единственной записью: удалите остальные хосты или удалите «*».</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>No hosts.</source>
         <translation>Хостов нет.</translation>
     </message>

@@ -2634,9 +2634,102 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>NetworkPolicy</name>
+    <message>
+        <location filename="../engine/sandbox/net/networkpolicy.cpp" line="+56"/>
+        <source>the name is longer than 253 characters</source>
+        <translation>名称超过 253 个字符</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>it has an empty label (&quot;..&quot; or a leading dot)</source>
+        <translation>其中有空标签（“..”或开头的点）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the label &quot;%1&quot; is longer than 63 characters</source>
+        <translation>标签“%1”超过 63 个字符</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the label &quot;%1&quot; starts or ends with a hyphen</source>
+        <translation>标签“%1”以连字符开头或结尾</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the label &quot;%1&quot; contains &quot;%2&quot;</source>
+        <translation>标签“%1”包含“%2”</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>it looks like an IP address but is not a valid one</source>
+        <translation>看起来像 IP 地址，但不是有效的地址</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the host name is empty</source>
+        <translation>主机名为空</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>it is not a valid international domain name</source>
+        <translation>不是有效的国际化域名</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>empty entries are not allowed</source>
+        <translation>不允许空条目</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it contains spaces or control characters</source>
+        <translation>其中包含空格或控制字符</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a scheme; give only the host name, such as example.com</source>
+        <translation>其中包含协议前缀；只需填写主机名，例如 example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has a path; give only the host name, such as example.com</source>
+        <translation>其中包含路径；只需填写主机名，例如 example.com</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it has user information; give only the host name</source>
+        <translation>其中包含用户信息；只需填写主机名</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>it has a port or is a malformed IPv6 address; ports are not part of the policy (only 80 and 443 are reachable)</source>
+        <translation>其中包含端口或是格式错误的 IPv6 地址；端口不属于策略内容（只能访问 80 和 443）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; may only stand alone or as the whole first label (*.example.com)</source>
+        <translation>“*”只能单独使用，或作为完整的第一个标签（*.example.com）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the pattern has nothing after &quot;*.&quot;</source>
+        <translation>模式中“*.”之后没有内容</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry</source>
+        <translation>“*”（不受限制的出站访问）必须是唯一的条目</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>&quot;%1&quot; is not valid: %2. Use a host name (example.com), an IP address (203.0.113.7) or a subdomain pattern (*.example.com).</source>
+        <translation>“%1”无效：%2。请使用主机名（example.com）、IP 地址（203.0.113.7）或子域名模式（*.example.com）。</translation>
+    </message>
+</context>
+<context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+51"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>无网络访问</translation>
     </message>
@@ -2738,12 +2831,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+452"/>
+        <location line="+468"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>还没有主机：请在上方添加，或选择一个预设。</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-444"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
@@ -2808,12 +2901,12 @@ SHA-256 %3</translation>
         <translation>此对话的容器尚未启动：它将以此处保存的策略启动。执行第一条命令后，策略将无法再更改。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+51"/>
         <source>%1 is already in the list.</source>
         <translation>%1 已在列表中。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>未添加预设“%1”：%2</translation>
     </message>
@@ -2823,7 +2916,17 @@ SHA-256 %3</translation>
         <translation>“%1”的所有主机都已在列表中。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+30"/>
+        <source>A network policy holds at most %1 entries; this one would have %2.</source>
+        <translation>网络策略最多包含 %1 个条目；此策略将有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
+        <translation>“*”（不受限制的出站访问）必须是唯一的条目：请删除其他主机，或删除“*”。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>No hosts.</source>
         <translation>没有主机。</translation>
     </message>

@@ -24,6 +24,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -156,12 +158,14 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_emptyRows = new QLabel(tr("No hosts yet: add one above or pick a preset."), m_rowsWidget);
     m_emptyRows->setObjectName(u"NetworkPolicyNoEntries"_s);
     m_emptyRows->setForegroundRole(QPalette::PlaceholderText);
+    m_emptyRows->setWordWrap(true); // longer in other languages; never a reason for a sideways scroll bar
     m_rowsLayout->addWidget(m_emptyRows);
     m_rowsLayout->addStretch(1);
     auto *rowsArea = new QScrollArea(this);
     rowsArea->setObjectName(u"NetworkPolicyEntriesArea"_s);
     rowsArea->setWidget(m_rowsWidget);
     rowsArea->setWidgetResizable(true);
+    rowsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     rowsArea->setFrameShape(QFrame::NoFrame);
     rowsArea->setMinimumHeight(80);
 
@@ -494,9 +498,8 @@ bool NetworkPolicyEditor::addEntry(const QString &text)
     const QString entry = text.trimmed();
     if (entry.isEmpty())
         return false;
-    QString error;
-    if (!NetworkPolicy::validateEntry(entry, &error)) {
-        m_newEntryError->setText(error);
+    if (const QString problem = NetworkPolicy::entryProblem(entry); !problem.isEmpty()) {
+        m_newEntryError->setText(problem);
         m_newEntryError->show();
         return false;
     }
@@ -510,8 +513,8 @@ bool NetworkPolicyEditor::addEntry(const QString &text)
     }
     // The limit is the engine's: ask it about the list as it would be.
     const QStringList candidate = entries() << entry;
-    if (candidate.size() > NetworkPolicy::MaxEntries && !NetworkPolicy::fromEntries(candidate, &error)) {
-        m_newEntryError->setText(error);
+    if (const QString problem = tooManyProblem(candidate); !problem.isEmpty()) {
+        m_newEntryError->setText(problem);
         m_newEntryError->show();
         return false;
     }
@@ -540,9 +543,8 @@ bool NetworkPolicyEditor::addPreset(const QString &id)
             added.append(host);
     }
     const QStringList candidate = entries() + added;
-    QString error;
-    if (candidate.size() > NetworkPolicy::MaxEntries && !NetworkPolicy::fromEntries(candidate, &error)) {
-        m_message->showMessage(tr("The preset \"%1\" was not added: %2").arg(it->name, error),
+    if (const QString problem = tooManyProblem(candidate); !problem.isEmpty()) {
+        m_message->showMessage(tr("The preset \"%1\" was not added: %2").arg(it->name, problem),
                                InlineMessage::Type::Error);
         return false;
     }
@@ -568,15 +570,40 @@ std::optional<NetworkPolicy> NetworkPolicyEditor::formPolicy(QString *error) con
             return std::nullopt;
         }
     }
-    return NetworkPolicy::fromEntries(entries(), error);
+    const QStringList list = entries();
+    if (const QString problem = listProblem(list); !problem.isEmpty()) {
+        *error = problem;
+        return std::nullopt;
+    }
+    return NetworkPolicy::fromEntries(list, error);
+}
+
+QString NetworkPolicyEditor::tooManyProblem(const QStringList &entries)
+{
+    // The engine's limit, said in the user's language (the engine's own text is the API's English).
+    if (entries.size() > NetworkPolicy::MaxEntries)
+        return tr("A network policy holds at most %1 entries; this one would have %2.")
+            .arg(NetworkPolicy::MaxEntries)
+            .arg(entries.size());
+    return {};
+}
+
+QString NetworkPolicyEditor::listProblem(const QStringList &entries)
+{
+    if (const QString problem = tooManyProblem(entries); !problem.isEmpty())
+        return problem;
+    if (entries.size() > 1 && std::any_of(entries.begin(), entries.end(), isUnrestrictedEntry))
+        return tr(
+            "\"*\" (unrestricted egress) must be the only entry: remove the other hosts, or remove \"*\".");
+    return {};
 }
 
 void NetworkPolicyEditor::updateNewEntryError()
 {
     const QString text = m_newEntry->text().trimmed();
-    QString error;
-    if (!text.isEmpty() && !NetworkPolicy::validateEntry(text, &error)) {
-        m_newEntryError->setText(error);
+    const QString problem = text.isEmpty() ? QString() : NetworkPolicy::entryProblem(text);
+    if (!problem.isEmpty()) {
+        m_newEntryError->setText(problem);
         m_newEntryError->show();
     } else {
         m_newEntryError->hide();

@@ -82,6 +82,10 @@ private:
     bool isAllowlistMode() const;
     // The policy the form describes, or nullopt with the engine's error (empty when a row shows its own).
     std::optional<NetworkPolicy> formPolicy(QString *error) const;
+    // Why a list of valid entries is still not a policy (too many, "*" among others); empty if it is one.
+    static QString listProblem(const QStringList &entries);
+    // More entries than the engine allows; empty if not.
+    static QString tooManyProblem(const QStringList &entries);
     void updateState();
     void updateNewEntryError();
     void updateScopeItems();

@@ -60,9 +60,8 @@ void NetworkPolicyEntryRow::setReadOnly(bool readOnly)
 
 void NetworkPolicyEntryRow::validate()
 {
-    m_error.clear();
-    // The engine's own rules and wording: the GUI never has its own idea of a valid entry.
-    NetworkPolicy::validateEntry(text(), &m_error);
+    // The engine's own rules: the GUI never has its own idea of a valid entry.
+    m_error = NetworkPolicy::entryProblem(text());
     m_errorLabel->setText(m_error);
     m_errorLabel->setVisible(!m_error.isEmpty());
     m_edit->setToolTip(m_error.isEmpty() ? QString() : plainToolTip(m_error));

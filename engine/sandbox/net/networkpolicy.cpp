@@ -11,7 +11,16 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString tr(const char *text)
+// What the API says goes to programs in English. The reasons an entry is invalid are also offered in the
+// user's language for forms (NetworkPolicy::entryProblem), so they are marked for translation.
+using Say = QString (*)(const char *);
+
+QString english(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+QString localized(const char *text)
 {
     return QCoreApplication::translate("NetworkPolicy", text);
 }
@@ -41,38 +50,41 @@ QString canonicalIp(const QString &text)
 }
 
 // Checks ASCII (already punycoded) host labels; returns a reason or empty.
-QString checkLabels(const QString &host)
+QString checkLabels(const QString &host, Say say)
 {
     if (host.size() > 253)
-        return tr("the name is longer than 253 characters");
+        return say(QT_TRANSLATE_NOOP("NetworkPolicy", "the name is longer than 253 characters"));
     const QStringList labels = host.split(u'.');
     for (const QString &label : labels) {
         if (label.isEmpty())
-            return tr("it has an empty label (\"..\" or a leading dot)");
+            return say(QT_TRANSLATE_NOOP("NetworkPolicy", "it has an empty label (\"..\" or a leading dot)"));
         if (label.size() > 63)
-            return tr("the label \"%1\" is longer than 63 characters").arg(label);
+            return say(QT_TRANSLATE_NOOP("NetworkPolicy", "the label \"%1\" is longer than 63 characters"))
+                .arg(label);
         if (label.startsWith(u'-') || label.endsWith(u'-'))
-            return tr("the label \"%1\" starts or ends with a hyphen").arg(label);
+            return say(QT_TRANSLATE_NOOP("NetworkPolicy", "the label \"%1\" starts or ends with a hyphen"))
+                .arg(label);
         for (QChar c : label) {
             const bool ok = (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'-' || c == u'_';
             if (!ok)
-                return tr("the label \"%1\" contains \"%2\"").arg(label, QString(c));
+                return say(QT_TRANSLATE_NOOP("NetworkPolicy", "the label \"%1\" contains \"%2\""))
+                    .arg(label, QString(c));
         }
     }
     static const QRegularExpression numeric(u"^\\d+$"_s);
     if (numeric.match(labels.constLast()).hasMatch())
-        return tr("it looks like an IP address but is not a valid one");
+        return say(QT_TRANSLATE_NOOP("NetworkPolicy", "it looks like an IP address but is not a valid one"));
     return {};
 }
 
 // Lower case, one trailing dot dropped, IDN to punycode, labels checked; reason on failure.
-QString normalizeName(const QString &name, QString *reason)
+QString normalizeName(const QString &name, QString *reason, Say say = english)
 {
     QString host = name.toLower();
     if (host.endsWith(u'.'))
         host.chop(1);
     if (host.isEmpty()) {
-        *reason = tr("the host name is empty");
+        *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy", "the host name is empty"));
         return {};
     }
     bool ascii = true;
@@ -81,47 +93,50 @@ QString normalizeName(const QString &name, QString *reason)
     if (!ascii) {
         host = QString::fromLatin1(QUrl::toAce(host)).toLower();
         if (host.isEmpty()) {
-            *reason = tr("it is not a valid international domain name");
+            *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy", "it is not a valid international domain name"));
             return {};
         }
     }
-    *reason = checkLabels(host);
+    *reason = checkLabels(host, say);
     return reason->isEmpty() ? host : QString();
 }
 
 // Returns the normalised entry, or empty with *reason set.
-QString normalizeEntry(const QString &entry, QString *reason)
+QString normalizeEntry(const QString &entry, QString *reason, Say say = english)
 {
     if (entry.isEmpty()) {
-        *reason = tr("empty entries are not allowed");
+        *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy", "empty entries are not allowed"));
         return {};
     }
     for (QChar c : entry) {
         if (c.isSpace() || c.category() == QChar::Other_Control) {
-            *reason = tr("it contains spaces or control characters");
+            *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy", "it contains spaces or control characters"));
             return {};
         }
     }
     if (entry == u"*")
         return entry;
     if (entry.contains(u"://")) {
-        *reason = tr("it has a scheme; give only the host name, such as example.com");
+        *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy",
+                                        "it has a scheme; give only the host name, such as example.com"));
         return {};
     }
     if (entry.contains(u'/') || entry.contains(u'?') || entry.contains(u'#')) {
-        *reason = tr("it has a path; give only the host name, such as example.com");
+        *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy",
+                                        "it has a path; give only the host name, such as example.com"));
         return {};
     }
     if (entry.contains(u'@')) {
-        *reason = tr("it has user information; give only the host name");
+        *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy", "it has user information; give only the host name"));
         return {};
     }
     const QString ip = canonicalIp(entry);
     if (!ip.isEmpty())
         return ip;
     if (entry.contains(u':') || entry.contains(u'[')) {
-        *reason = tr("it has a port or is a malformed IPv6 address; ports are not part of the policy "
-                     "(only 80 and 443 are reachable)");
+        *reason = say(QT_TRANSLATE_NOOP(
+            "NetworkPolicy", "it has a port or is a malformed IPv6 address; ports are not part of the policy "
+                             "(only 80 and 443 are reachable)"));
         return {};
     }
     QString name = entry;
@@ -129,24 +144,29 @@ QString normalizeEntry(const QString &entry, QString *reason)
     if (glob)
         name = name.mid(2);
     if (name.contains(u'*')) {
-        *reason = tr("\"*\" may only stand alone or as the whole first label (*.example.com)");
+        *reason = say(QT_TRANSLATE_NOOP(
+            "NetworkPolicy", "\"*\" may only stand alone or as the whole first label (*.example.com)"));
         return {};
     }
     if (glob && (name.isEmpty() || name == u"."))
-        *reason = tr("the pattern has nothing after \"*.\"");
+        *reason = say(QT_TRANSLATE_NOOP("NetworkPolicy", "the pattern has nothing after \"*.\""));
     else if (!glob && name.endsWith(u'.') && isStrictIpv4(name.chopped(1)))
         return QHostAddress(name.chopped(1)).toString();
-    const QString host = reason->isEmpty() ? normalizeName(name, reason) : QString();
+    const QString host = reason->isEmpty() ? normalizeName(name, reason, say) : QString();
     if (host.isEmpty())
         return {};
     return glob ? u"*."_s + host : host;
 }
 
+const char StarAloneReason[] =
+    QT_TRANSLATE_NOOP("NetworkPolicy", "\"*\" (unrestricted egress) must be the only entry");
+
 QString entryError(const QString &entry, const QString &reason)
 {
-    return tr("network_policy entry \"%1\" is not valid: %2. Each entry must be a host name (example.com), "
-              "an IP address (203.0.113.7), a subdomain pattern (*.example.com), or \"*\" alone for "
-              "unrestricted egress.")
+    return english(
+               "network_policy entry \"%1\" is not valid: %2. Each entry must be a host name (example.com), "
+               "an IP address (203.0.113.7), a subdomain pattern (*.example.com), or \"*\" alone for "
+               "unrestricted egress.")
         .arg(entry, reason);
 }
 
@@ -159,6 +179,17 @@ bool NetworkPolicy::validateEntry(const QString &entry, QString *error)
     if (!ok && error)
         *error = entryError(entry, reason);
     return ok;
+}
+
+QString NetworkPolicy::entryProblem(const QString &entry)
+{
+    QString reason;
+    if (!normalizeEntry(entry, &reason, localized).isEmpty())
+        return {};
+    return QCoreApplication::translate(
+               "NetworkPolicy", "\"%1\" is not valid: %2. Use a host name (example.com), an IP address "
+                                "(203.0.113.7) or a subdomain pattern (*.example.com).")
+        .arg(entry, reason);
 }
 
 QString NetworkPolicy::normalizeHost(const QString &host)
@@ -180,8 +211,9 @@ std::optional<NetworkPolicy> NetworkPolicy::fromEntries(const QStringList &entri
         return std::nullopt;
     };
     if (entries.size() > MaxEntries)
-        return fail(
-            tr("network_policy has %1 entries; at most %2 are allowed.").arg(entries.size()).arg(MaxEntries));
+        return fail(english("network_policy has %1 entries; at most %2 are allowed.")
+                        .arg(entries.size())
+                        .arg(MaxEntries));
     NetworkPolicy policy;
     policy.m_mode = Mode::Allowlist;
     for (const QString &entry : entries) {
@@ -191,7 +223,7 @@ std::optional<NetworkPolicy> NetworkPolicy::fromEntries(const QStringList &entri
             return fail(entryError(entry, reason));
         if (normalized == u"*") {
             if (entries.size() != 1)
-                return fail(entryError(entry, tr("\"*\" (unrestricted egress) must be the only entry")));
+                return fail(entryError(entry, english(StarAloneReason)));
             policy.m_mode = Mode::Unrestricted;
             return policy;
         }
@@ -212,13 +244,15 @@ std::optional<NetworkPolicy> NetworkPolicy::fromJson(const QJsonValue &value, QS
     if (value.isNull() || value.isUndefined())
         return disabled();
     if (!value.isObject())
-        return fail(tr("network_policy must be an object such as {\"allowed_domains\": [\"example.com\"]} or "
-                       "{\"type\": \"disabled\"}."));
+        return fail(
+            english("network_policy must be an object such as {\"allowed_domains\": [\"example.com\"]} or "
+                    "{\"type\": \"disabled\"}."));
     const QJsonObject object = value.toObject();
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (it.key() != u"type" && it.key() != u"allowed_domains")
             return fail(
-                tr("network_policy has an unknown field \"%1\"; expected \"type\" and \"allowed_domains\".")
+                english(
+                    "network_policy has an unknown field \"%1\"; expected \"type\" and \"allowed_domains\".")
                     .arg(it.key()));
     }
     const QJsonValue type = object.value(u"type");
@@ -226,21 +260,21 @@ std::optional<NetworkPolicy> NetworkPolicy::fromJson(const QJsonValue &value, QS
     if (!type.isUndefined()) {
         if (type.toString() == u"disabled") {
             if (!domains.isUndefined())
-                return fail(tr("network_policy of type \"disabled\" cannot have allowed_domains."));
+                return fail(english("network_policy of type \"disabled\" cannot have allowed_domains."));
             return disabled();
         }
         if (type.toString() != u"allowlist")
-            return fail(tr("network_policy type must be \"disabled\" or \"allowlist\"."));
+            return fail(english("network_policy type must be \"disabled\" or \"allowlist\"."));
         if (domains.isUndefined())
-            return fail(tr("network_policy of type \"allowlist\" needs allowed_domains."));
+            return fail(english("network_policy of type \"allowlist\" needs allowed_domains."));
     }
     if (!domains.isArray())
-        return fail(tr("network_policy allowed_domains must be an array of strings."));
+        return fail(english("network_policy allowed_domains must be an array of strings."));
     QStringList entries;
     const QJsonArray array = domains.toArray();
     for (const QJsonValue &entry : array) {
         if (!entry.isString())
-            return fail(tr("network_policy allowed_domains must contain only strings."));
+            return fail(english("network_policy allowed_domains must contain only strings."));
         entries.append(entry.toString());
     }
     return fromEntries(entries, error);
@@ -284,19 +318,20 @@ QString NetworkPolicy::describe() const
 {
     switch (m_mode) {
     case Mode::Disabled:
-        return tr("disabled (no network)");
+        return english("disabled (no network)");
     case Mode::Unrestricted:
-        return tr("unrestricted (\"*\")");
+        return english("unrestricted (\"*\")");
     case Mode::Allowlist:
         break;
     }
-    return tr("allowlist [%1]").arg(m_entries.join(u", "));
+    return english("allowlist [%1]").arg(m_entries.join(u", "));
 }
 
 QString NetworkPolicy::mismatchError(const QString &containerId, const NetworkPolicy &running,
                                      const NetworkPolicy &requested)
 {
-    return tr("Container %1 was started with network policy %2; this request asks for %3. The network policy "
-              "is fixed when a container starts, so a different policy needs a new container.")
+    return english("Container %1 was started with network policy %2; this request asks for %3. The network "
+                   "policy "
+                   "is fixed when a container starts, so a different policy needs a new container.")
         .arg(containerId, running.describe(), requested.describe());
 }

@@ -28,8 +28,10 @@ public:
     static std::optional<NetworkPolicy> fromEntries(const QStringList &entries, QString *error = nullptr);
     static NetworkPolicy disabled() { return {}; }
 
-    // Checks one entry as typed in a form; *error names the entry and says what is allowed.
+    // Checks one entry; *error names the entry and says what is allowed, in English (the API's wording).
     static bool validateEntry(const QString &entry, QString *error = nullptr);
+    // The same check for a form: empty when the entry is valid, else why not in the user's language.
+    static QString entryProblem(const QString &entry);
     // Lower case, no trailing dot, IDN as punycode, IP literals in canonical form; empty if invalid.
     static QString normalizeHost(const QString &host);
 
