@@ -169,6 +169,7 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     , m_model(new DocumentsPanelModel(this))
 {
     setObjectName(u"DocumentsPanel"_s);
+    m_copiesAndDeletes.setMaxThreadCount(1);
 
     auto *intro = new QLabel(tr("Files promoted from a container. Documents belong to the workspace and "
                                 "never expire."),
@@ -576,7 +577,7 @@ void DocumentsPanel::openExternally()
                                    InlineMessage::Type::Warning);
     });
     // Other applications need a file with its real name; the content file has none.
-    watcher->setFuture(QtConcurrent::run([copy, target] {
+    watcher->setFuture(QtConcurrent::run(&m_copiesAndDeletes, [copy, target] {
         QString error;
         const QString dir = externalCopyDir(copy.id, &error);
         if (dir.isEmpty())
@@ -670,7 +671,7 @@ void DocumentsPanel::confirmDelete()
         }
         refresh();
     });
-    watcher->setFuture(QtConcurrent::run([dir, copies] {
+    watcher->setFuture(QtConcurrent::run(&m_copiesAndDeletes, [dir, copies] {
         // The copies opened in other applications go too (a deleted document leaves nothing behind).
         if (!copies.isEmpty())
             QDir(copies).removeRecursively();

@@ -3,6 +3,7 @@
 
 #include <QImage>
 #include <QSet>
+#include <QThreadPool>
 #include <QWidget>
 
 class CsvPreview;
@@ -90,7 +91,10 @@ private:
     QString m_previewKind = QStringLiteral("none");
     QString m_pendingDelete;
     QSet<QString> m_openedCopies; // ids with a copy in externalCopyDirOf() made by this panel
-    QImage m_previewImage;        // the full-size image the preview shows scaled
+    // Copies for other applications and deletions run here one after another, in the order asked: a delete
+    // can never run beside a copy of the same document and leave the copy behind.
+    QThreadPool m_copiesAndDeletes;
+    QImage m_previewImage; // the full-size image the preview shows scaled
 
     QStackedWidget *m_listStack = nullptr;
     QLabel *m_emptyLabel = nullptr;

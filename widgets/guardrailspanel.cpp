@@ -401,7 +401,7 @@ void GuardrailsPanel::applyConfig(const QList<Guardrail> &guardrails, bool scanT
 void GuardrailsPanel::setDirty(bool dirty)
 {
     m_dirty = dirty;
-    m_saveButton->setEnabled(dirty);
+    m_saveButton->setEnabled(dirty && !m_saving);
     m_revertButton->setEnabled(dirty);
     if (dirty) {
         m_statusLabel->setText(
@@ -425,6 +425,8 @@ void GuardrailsPanel::onEdited()
 
 void GuardrailsPanel::save()
 {
+    if (m_saving)
+        return; // Save comes back when this write is done, if edits were made meanwhile
     const QList<Guardrail> guardrails = editedGuardrails();
     const bool scan = editedScanToolOutput();
     const QString dir = m_workspaceDir;
@@ -434,10 +436,12 @@ void GuardrailsPanel::save()
         QString error;
         QByteArray bytes;
     };
+    m_saving = true;
     m_saveButton->setEnabled(false);
     auto *watcher = new QFutureWatcher<Saved>(this);
     connect(watcher, &QFutureWatcher<Saved>::finished, this, [this, watcher, guardrails, scan] {
         watcher->deleteLater();
+        m_saving = false;
         const Saved result = watcher->result();
         if (!result.ok) {
             m_message->showMessage(tr("The guardrails could not be saved: %1").arg(result.error),

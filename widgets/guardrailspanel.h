@@ -99,6 +99,7 @@ private:
     QHash<QString, Row> m_rows;
     bool m_dirty = false;
     bool m_applying = false;
+    bool m_saving = false; // one write at a time, so files land in the order they were asked for
     std::optional<QByteArray> m_loadedBytes; // guardrails.json as last loaded (empty: missing)
     QTimer m_testDebounce;
     QTimer m_fileProbe;

@@ -306,6 +306,10 @@ void TestGuardrailsPanel::editDuringSaveStaysUnsaved()
     QSignalSpy saved(m_panel, &GuardrailsPanel::saved);
     QTest::mouseClick(m_panel->findChild<QPushButton *>(u"GuardrailsSaveButton"_s), Qt::LeftButton);
     setRow(u"phone"_s, true, u"redact"_s); // before the save's answer reaches the panel
+    // One write at a time: Save waits for the first to finish, so two writes can never land out of order.
+    auto *save = m_panel->findChild<QPushButton *>(u"GuardrailsSaveButton"_s);
+    QVERIFY(m_panel->hasUnsavedChanges());
+    QVERIFY(!save->isEnabled());
     QTRY_COMPARE(saved.size(), 1);
     QCOMPARE(saved.constFirst().constFirst().toBool(), true);
     QVERIFY(m_panel->hasUnsavedChanges());
