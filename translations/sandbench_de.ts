@@ -611,7 +611,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+173"/>
+        <location filename="../widgets/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Aus einem Container übernommene Dateien. Dokumente gehören zum Arbeitsbereich und laufen nie ab.</translation>
     </message>
@@ -1310,7 +1310,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Die Schutzregeln konnten nicht gespeichert werden: %1</translation>
     </message>
@@ -1345,9 +1345,14 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Unverändert weitergeleitet&lt;/b&gt;: keine Treffer.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
-        <translation>&lt;b&gt;Zurückgehalten&lt;/b&gt;: Das Modell erhält statt dieser Ausgabe einen Werkzeugfehler. %1</translation>
+        <location line="+9"/>
+        <source>the guardrail &quot;%1&quot; found %2.</source>
+        <translation>Die Schutzregel „%1“ hat %2 gefunden.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output: %1</source>
+        <translation>&lt;b&gt;Zurückgehalten&lt;/b&gt;: Das Modell erhält statt dieser Ausgabe einen Werkzeugfehler: %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1355,7 +1360,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Mit HTTP 403 blockiert&lt;/b&gt;, bevor das Modell sie erhält: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+3"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Geschwärzt weitergeleitet&lt;/b&gt;: %n Treffer gefunden.</numerusform>
@@ -2805,12 +2810,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+338"/>
         <source>This conversation</source>
         <translation>Diese Unterhaltung</translation>
     </message>
     <message>
-        <location line="-333"/>
+        <location line="-335"/>
         <source>Policy of:</source>
         <translation>Richtlinie für:</translation>
     </message>
@@ -2851,12 +2856,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+468"/>
+        <location line="+477"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Noch keine Hosts: Fügen Sie oben einen hinzu oder wählen Sie eine Vorlage.</translation>
     </message>
     <message>
-        <location line="-444"/>
+        <location line="-451"/>
         <source>Revert</source>
         <translation>Zurücksetzen</translation>
     </message>
@@ -2941,7 +2946,7 @@ SHA-256 %3</translation>
         <translation>Eine Netzwerkrichtlinie umfasst höchstens %1 Einträge; diese hätte %2.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
         <translation>„*“ (uneingeschränkter ausgehender Verkehr) muss der einzige Eintrag sein: Entfernen Sie die anderen Hosts oder „*“.</translation>
     </message>
@@ -3164,7 +3169,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-515"/>
+        <location filename="../widgets/documentspanel.cpp" line="-516"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 ist kein privates Verzeichnis dieses Benutzers</translation>
     </message>

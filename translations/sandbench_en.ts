@@ -102,7 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+158"/>
+        <location line="+171"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match found.</numerusform>
@@ -194,7 +194,7 @@
 <context>
     <name>NetworkPolicyEditor</name>
     <message numerus="yes">
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+627"/>
+        <location filename="../widgets/networkpolicyeditor.cpp" line="+636"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n of %1 entries</numerusform>

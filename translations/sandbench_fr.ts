@@ -611,7 +611,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+173"/>
+        <location filename="../widgets/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Fichiers promus depuis un conteneur. Les documents appartiennent à l’espace de travail et n’expirent jamais.</translation>
     </message>
@@ -1310,7 +1310,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Impossible d’enregistrer les garde-fous&#xa0;: %1</translation>
     </message>
@@ -1345,9 +1345,14 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Transmis tel quel&lt;/b&gt;&#xa0;: aucune correspondance.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
-        <translation>&lt;b&gt;Retenu&lt;/b&gt;&#xa0;: le modèle reçoit une erreur d’outil à la place de cette sortie. %1</translation>
+        <location line="+9"/>
+        <source>the guardrail &quot;%1&quot; found %2.</source>
+        <translation>le garde-fou «&#xa0;%1&#xa0;» a détecté %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output: %1</source>
+        <translation>&lt;b&gt;Retenu&lt;/b&gt;&#xa0;: le modèle reçoit une erreur d’outil à la place de cette sortie&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1355,7 +1360,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Bloqué avec HTTP 403&lt;/b&gt; avant le modèle&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+3"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Transmis après masquage&lt;/b&gt;&#xa0;: %n correspondance trouvée.</numerusform>
@@ -2805,12 +2810,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+338"/>
         <source>This conversation</source>
         <translation>Cette conversation</translation>
     </message>
     <message>
-        <location line="-333"/>
+        <location line="-335"/>
         <source>Policy of:</source>
         <translation>Politique de&#xa0;:</translation>
     </message>
@@ -2851,12 +2856,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+468"/>
+        <location line="+477"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
     </message>
     <message>
-        <location line="-444"/>
+        <location line="-451"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
@@ -2941,7 +2946,7 @@ SHA-256 %3</translation>
         <translation>Une politique réseau contient au plus %1 entrées&#xa0;; celle-ci en aurait %2.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
         <translation>«&#xa0;*&#xa0;» (sortie sans restriction) doit être la seule entrée&#xa0;: retirez les autres hôtes, ou retirez «&#xa0;*&#xa0;».</translation>
     </message>
@@ -3164,7 +3169,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-515"/>
+        <location filename="../widgets/documentspanel.cpp" line="-516"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
     </message>

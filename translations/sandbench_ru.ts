@@ -618,7 +618,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+173"/>
+        <location filename="../widgets/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Файлы, добавленные из контейнеров. Документы принадлежат рабочему пространству и хранятся бессрочно.</translation>
     </message>
@@ -1320,7 +1320,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Не удалось сохранить защитные фильтры: %1</translation>
     </message>
@@ -1355,9 +1355,14 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Передано без изменений&lt;/b&gt;: совпадений нет.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
-        <translation>&lt;b&gt;Не передано&lt;/b&gt;: вместо этого вывода модель получит ошибку инструмента. %1</translation>
+        <location line="+9"/>
+        <source>the guardrail &quot;%1&quot; found %2.</source>
+        <translation>защитный фильтр «%1» обнаружил %2.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output: %1</source>
+        <translation>&lt;b&gt;Не передано&lt;/b&gt;: вместо этого вывода модель получит ошибку инструмента: %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1365,7 +1370,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;Заблокировано с кодом HTTP 403&lt;/b&gt; до передачи модели: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+3"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Передано с маскированием&lt;/b&gt;: найдено %n совпадение.</numerusform>
@@ -2825,12 +2830,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+338"/>
         <source>This conversation</source>
         <translation>Этот разговор</translation>
     </message>
     <message>
-        <location line="-333"/>
+        <location line="-335"/>
         <source>Policy of:</source>
         <translation>Политика для:</translation>
     </message>
@@ -2871,12 +2876,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+468"/>
+        <location line="+477"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
     </message>
     <message>
-        <location line="-444"/>
+        <location line="-451"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
@@ -2961,7 +2966,7 @@ SHA-256 %3</translation>
         <translation>Сетевая политика может содержать не более %1 записей, а в этой их было бы %2.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
         <translation>«*» (неограниченный исходящий доступ) должна быть единственной записью: удалите остальные хосты или удалите «*».</translation>
     </message>
@@ -3186,7 +3191,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-515"/>
+        <location filename="../widgets/documentspanel.cpp" line="-516"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 не является личным каталогом этого пользователя</translation>
     </message>

@@ -604,7 +604,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+173"/>
+        <location filename="../widgets/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>从容器存为文档的文件。文档属于工作区，永不过期。</translation>
     </message>
@@ -1300,7 +1300,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+34"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>无法保存护栏：%1</translation>
     </message>
@@ -1335,9 +1335,14 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;原样转发&lt;/b&gt;：没有任何匹配。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output. %1</source>
-        <translation>&lt;b&gt;已扣下&lt;/b&gt;：模型将收到一个工具错误，而不是此输出。%1</translation>
+        <location line="+9"/>
+        <source>the guardrail &quot;%1&quot; found %2.</source>
+        <translation>护栏“%1”发现了 %2。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Withheld&lt;/b&gt;: the model gets a tool error instead of this output: %1</source>
+        <translation>&lt;b&gt;已扣下&lt;/b&gt;：模型将收到一个工具错误，而不是此输出：%1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1345,7 +1350,7 @@ SHA-256 %3</translation>
         <translation>&lt;b&gt;已以 HTTP 403 拦截&lt;/b&gt;，未到达模型：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+3"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;脱敏后转发&lt;/b&gt;：找到 %n 处匹配。</numerusform>
@@ -2785,12 +2790,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+338"/>
         <source>This conversation</source>
         <translation>此对话</translation>
     </message>
     <message>
-        <location line="-333"/>
+        <location line="-335"/>
         <source>Policy of:</source>
         <translation>策略适用于：</translation>
     </message>
@@ -2831,12 +2836,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+468"/>
+        <location line="+477"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>还没有主机：请在上方添加，或选择一个预设。</translation>
     </message>
     <message>
-        <location line="-444"/>
+        <location line="-451"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
@@ -2921,7 +2926,7 @@ SHA-256 %3</translation>
         <translation>网络策略最多包含 %1 个条目；此策略将有 %2 个。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>&quot;*&quot; (unrestricted egress) must be the only entry: remove the other hosts, or remove &quot;*&quot;.</source>
         <translation>“*”（不受限制的出站访问）必须是唯一的条目：请删除其他主机，或删除“*”。</translation>
     </message>
@@ -3142,7 +3147,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-515"/>
+        <location filename="../widgets/documentspanel.cpp" line="-516"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 不是此用户的私有目录</translation>
     </message>

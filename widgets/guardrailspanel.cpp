@@ -565,11 +565,20 @@ void GuardrailsPanel::showTestResult(const GuardrailTestResult &result)
     } else if (!result.verdict) {
         verdict = tr("<b>Forwarded unchanged</b>: nothing matched.");
     } else if (*result.verdict == GuardrailAction::Block) {
+        // Said here in the user's language; result.blockReason is the English the API returns.
+        QString why = result.blockReason;
+        for (const Detection &d : std::as_const(result.detections)) {
+            if (d.action != GuardrailAction::Block)
+                continue;
+            const Row row = m_rows.value(d.guardrail);
+            const QString title = row.enabled ? row.enabled->text() : d.guardrail;
+            why = tr("the guardrail \"%1\" found %2.").arg(title, d.family);
+            break;
+        }
         verdict = result.toolOutput
-                      ? tr("<b>Withheld</b>: the model gets a tool error instead of this output. %1")
-                            .arg(result.blockReason.toHtmlEscaped())
-                      : tr("<b>Blocked with HTTP 403</b> before the model: %1")
-                            .arg(result.blockReason.toHtmlEscaped());
+                      ? tr("<b>Withheld</b>: the model gets a tool error instead of this output: %1")
+                            .arg(why.toHtmlEscaped())
+                      : tr("<b>Blocked with HTTP 403</b> before the model: %1").arg(why.toHtmlEscaped());
     } else if (*result.verdict == GuardrailAction::Redact) {
         verdict =
             tr("<b>Forwarded redacted</b>: %n match(es) found.", nullptr, int(result.detections.size()));

@@ -182,7 +182,8 @@ void TestGuardrailsPanel::blockPredicts403()
     QVERIFY(m_panel->hasUnsavedChanges());
     typeSample(kInjection);
     QVERIFY2(verdict().contains(u"Blocked with HTTP 403"_s), qPrintable(verdict()));
-    QVERIFY(verdict().contains(u"regex-prompt-injection"_s));
+    QVERIFY2(verdict().contains(u"the guardrail &quot;Prompt-injection patterns&quot; found"_s),
+             qPrintable(verdict()));
     QVERIFY(!m_panel->findChild<QPlainTextEdit *>(u"GuardrailsTestForwarded"_s)->isVisible());
     // The match is highlighted in the sample itself.
     const auto selections = m_panel->findChild<QPlainTextEdit *>(u"GuardrailsTestInput"_s)->extraSelections();
