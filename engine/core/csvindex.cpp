@@ -96,57 +96,6 @@ public:
         , m_block(new char[BlockSize])
     {}
 
-    // Calls onRecordEnd(offset just past the '\n') for every record ending in [from, to); returns where it
-    // stopped (to, or earlier at the end of the file or when onRecordEnd returned false).
-    template<typename F>
-    qint64 scan(qint64 from, qint64 to, F &&onRecordEnd)
-    {
-        qint64 pos = from;
-        to = std::min(to, m_size);
-        while (pos < to) {
-            const qint64 got = readAt(m_fd, m_block.get(), pos, std::min(BlockSize, to - pos));
-            if (got <= 0) {
-                m_size = pos; // the file shrank: it ends here now
-                return pos;
-            }
-            const char *base = m_block.get();
-            const char *p = base;
-            const char *blockEnd = base + got;
-            // The next quote in the block, found once and reused until passed: unquoted data costs a
-            // single memchr per line.
-            const char *quote = nextQuote(p, blockEnd);
-            while (p < blockEnd) {
-                if (m_quoted) {
-                    if (quote == blockEnd) {
-                        p = blockEnd;
-                        break;
-                    }
-                    p = quote + 1;
-                    m_quoted = false;
-                    quote = nextQuote(p, blockEnd);
-                    continue;
-                }
-                const void *nl = std::memchr(p, '\n', size_t(blockEnd - p));
-                const char *lineEnd = nl ? static_cast<const char *>(nl) : blockEnd;
-                if (quote < lineEnd) {
-                    p = quote + 1;
-                    m_quoted = true;
-                    quote = nextQuote(p, blockEnd);
-                    continue;
-                }
-                if (!nl) {
-                    p = blockEnd;
-                    break;
-                }
-                p = lineEnd + 1;
-                if (!onRecordEnd(pos + (p - base)))
-                    return pos + (p - base);
-            }
-            pos += got;
-        }
-        return pos;
-    }
-
     // The worker's pass: counts the records ending in [from, to) into rows and appends the offset of every
     // CheckpointInterval-th row start to checkpoints. Stretches without quotes are counted 64 bytes at a
     // time; a newline is only located exactly where a checkpoint falls.
@@ -277,13 +226,13 @@ public:
             if (available > CsvIndex::MaxRecordBytes) {
                 // An enormous record: keep its beginning and find its end without buffering the rest.
                 *content = QByteArray(data, CsvIndex::MaxRecordBytes);
+                // Counting from one short of a checkpoint makes the first record end the one reported.
                 BoundaryScanner scanner(m_fd, m_size);
-                qint64 found = -1;
-                scanner.scan(pos, m_size, [&](qint64 at) {
-                    found = at;
-                    return false;
-                });
-                *end = found >= 0 ? found : scanner.size();
+                std::vector<qint64> ends;
+                qint64 rows = CsvIndex::CheckpointInterval - 1;
+                for (qint64 at = pos; ends.empty() && at < scanner.size();)
+                    at = scanner.countRows(at, at + BoundaryScanner::BlockSize, rows, ends);
+                *end = ends.empty() ? scanner.size() : ends.front();
                 return true;
             }
             // The record runs past the window: read again from its start, with more room.
