@@ -570,6 +570,8 @@ void DocumentsPanel::openExternally()
                                    InlineMessage::Type::Error);
             return;
         }
+        if (!QFileInfo::exists(*target))
+            return; // deleted meanwhile: nothing to open
         if (!QDesktopServices::openUrl(QUrl::fromLocalFile(*target)))
             m_message->showMessage(tr("No application on this computer opens %1. Use Save As to keep a copy "
                                       "and open it yourself.")
@@ -632,7 +634,7 @@ void DocumentsPanel::saveDocumentTo(const QString &id, const QString &path)
                                InlineMessage::Type::Positive);
         Q_EMIT documentSaved(path);
     });
-    watcher->setFuture(QtConcurrent::run(&copyFile, doc.contentPath(), path));
+    watcher->setFuture(QtConcurrent::run(&m_copiesAndDeletes, &copyFile, doc.contentPath(), path));
 }
 
 void DocumentsPanel::requestDelete()

@@ -91,8 +91,8 @@ private:
     QString m_previewKind = QStringLiteral("none");
     QString m_pendingDelete;
     QSet<QString> m_openedCopies; // ids with a copy in externalCopyDirOf() made by this panel
-    // Copies for other applications and deletions run here one after another, in the order asked: a delete
-    // can never run beside a copy of the same document and leave the copy behind.
+    // Copies (for other applications and Save As) and deletions run here one after another, in the order
+    // asked: a delete never runs beside a copy of the same document.
     QThreadPool m_copiesAndDeletes;
     QImage m_previewImage; // the full-size image the preview shows scaled
 

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstring>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <cerrno>
@@ -159,6 +160,8 @@ public:
     }
 
     qint64 size() const { return m_size; }
+    // Inside a quoted field where the last scan stopped.
+    bool quoted() const { return m_quoted; }
 
 private:
     // How many of the 64 bytes at p are '\n'.
@@ -313,11 +316,13 @@ bool CsvIndex::open(const QString &path, QString *error)
     auto fail = [&](const QString &message) {
         if (error)
             *error = message;
+        if (m_state->fd >= 0)
+            ::close(std::exchange(m_state->fd, -1));
         m_state->done = true;
         return false;
     };
-    // O_NONBLOCK: a FIFO planted under the name must not hang the caller; O_NOFOLLOW: nor may a symlink
-    // lead out of the workspace.
+    // O_NONBLOCK: a FIFO planted under the name must not hang the caller; O_NOFOLLOW: a symlink planted as
+    // the file itself is refused (callers pass paths they made, so directories above are theirs).
     const int fd =
         ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0) {
@@ -379,7 +384,9 @@ bool CsvIndex::open(const QString &path, QString *error)
             const qint64 stop = scanner.countRows(pos, pos + Batch, n, found);
             const bool atEnd = stop >= scanner.size();
             // A last record without a line ending counts too.
-            const qint64 counted = atEnd && stop > 0 && !endsWithNewline(state->fd, stop) ? n + 1 : n;
+            // (A final newline inside an unclosed quote ends nothing either.)
+            const qint64 counted =
+                atEnd && stop > 0 && (scanner.quoted() || !endsWithNewline(state->fd, stop)) ? n + 1 : n;
             {
                 QMutexLocker lock(&state->mutex);
                 state->checkpoints.insert(state->checkpoints.end(), found.begin(), found.end());

@@ -105,23 +105,27 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     liveManagers().append(this);
     m_janitor = new Janitor(
         &m_registry, [this] { return m_wallMs(); }, this);
-    m_janitor->setInUseCheck(&ContainerManager::inUseInProcess);
+    // Only managers of the same data directory share containers (tests run several side by side).
+    const QString dataDir = m_registry.dataDir();
+    m_janitor->setInUseCheck([dataDir](const QString &workspace, const QString &id) {
+        return inUseInProcess(dataDir, workspace, id);
+    });
     connect(
         m_janitor, &Janitor::expiring, this,
-        [](const QString &workspace, const QString &id) {
+        [dataDir](const QString &workspace, const QString &id) {
             for (ContainerManager *m : liveManagers()) {
-                if (m->m_settings.workspace == workspace)
+                if (m->m_registry.dataDir() == dataDir && m->m_settings.workspace == workspace)
                     m->releaseExpiring(id);
             }
         },
         Qt::DirectConnection);
     connect(
         m_janitor, &Janitor::expired, this,
-        [](const QStringList &gone) {
+        [dataDir](const QStringList &gone) {
             // A copy: a slot of containerRemoved() may make or end a manager.
             const QList<ContainerManager *> managers = liveManagers();
             for (ContainerManager *m : managers) {
-                if (liveManagers().contains(m))
+                if (liveManagers().contains(m) && m->m_registry.dataDir() == dataDir)
                     m->forgetExpired(gone);
             }
         },
@@ -400,10 +404,10 @@ bool ContainerManager::inUse(const QString &id) const
     return c && (c->isAwake() || c->isBusy());
 }
 
-bool ContainerManager::inUseInProcess(const QString &workspace, const QString &id)
+bool ContainerManager::inUseInProcess(const QString &dataDir, const QString &workspace, const QString &id)
 {
     for (const ContainerManager *m : liveManagers()) {
-        if (m->m_settings.workspace == workspace && m->inUse(id))
+        if (m->m_registry.dataDir() == dataDir && m->m_settings.workspace == workspace && m->inUse(id))
             return true;
     }
     return false;

@@ -97,8 +97,8 @@ private:
     Container *loadFromDisk(const QString &id);
     // Awake, or running or queueing a command.
     bool inUse(const QString &id) const;
-    // Any manager of this process (whatever its workspace) has the container in use.
-    static bool inUseInProcess(const QString &workspace, const QString &id);
+    // Any manager of this process over the same data directory has the container in use.
+    static bool inUseInProcess(const QString &dataDir, const QString &workspace, const QString &id);
     // The janitor is about to move the container aside: drop it without a signal (see Janitor::expiring).
     void releaseExpiring(const QString &id);
     // The janitor moved these "workspace/id" containers aside: forget ours and tell listeners.

@@ -585,7 +585,6 @@ void TestEgressProxy::closeReportsOpenTunnel()
     QCOMPARE(event.decision, EgressEvent::Decision::Allowed);
     QCOMPARE(event.bytesUp, qint64(request.size()));
     QVERIFY(event.bytesDown >= receivedBefore);
-    QVERIFY(event.durationMs >= 0);
     QCOMPARE(own.proxy->activeConnections(), 0);
     QVERIFY(!own.proxy->isListening());
     QVERIFY(!own.proxy->listen(m_dir.path() + u"/closing-again.sock"_s));

@@ -254,6 +254,17 @@ void TestCsvIndex::enormousRecordIsCut()
     QCOMPARE(index.row(2), (QStringList{u"3"_s, u"row 3"_s}));
     QCOMPARE(index.row(2050), (QStringList{u"2051"_s, u"row 2051"_s}));
     QCOMPARE(index.row(2999), (QStringList{u"3000"_s, u"last without newline"_s}));
+
+    // A file that ends inside an unclosed quote: its final newline belongs to the field, and the head and
+    // the worker agree the record is a row.
+    QByteArray open = "h,v\n";
+    for (int i = 0; i < 20000; ++i)
+        open += "x,y\n";
+    open += "\"abc\n";
+    QVERIFY(index.open(write(u"unclosed.csv"_s, open)));
+    QTRY_VERIFY_WITH_TIMEOUT(index.isComplete(), 30000);
+    QCOMPARE(index.rowCount(), qint64(20001));
+    QCOMPARE(index.row(20000).value(0), u"abc"_s);
 }
 
 QTEST_GUILESS_MAIN(TestCsvIndex)
