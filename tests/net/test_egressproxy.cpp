@@ -503,18 +503,12 @@ except (ssl.SSLError, OSError) as e:
 void TestEgressProxy::tunnelNotInheritedByChildren()
 {
     m_events.clear();
-    QTcpSocket client;
-    client.connectToHost(QHostAddress::LocalHost, m_httpPort);
-    QVERIFY(client.waitForConnected(5000));
-    client.write("CONNECT web.sandbench.test:80 HTTP/1.1\r\nHost: web.sandbench.test:80\r\n\r\n");
-    QByteArray reply;
-    QTRY_VERIFY_WITH_TIMEOUT((reply += client.readAll()).contains("\r\n\r\n"), 20000);
-    QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.constData());
     // Once the first bytes of the 20 MiB answer arrive the connection is in the proxy's pump; reading no
     // further keeps it open.
-    client.setReadBufferSize(64 * 1024);
-    client.write("GET /large.bin HTTP/1.0\r\nHost: web.sandbench.test\r\n\r\n");
-    QTRY_VERIFY_WITH_TIMEOUT(client.bytesAvailable() > 0, 20000);
+    QTcpSocket client;
+    openLargeDownload(client, m_httpPort, "GET /large.bin HTTP/1.0\r\nHost: web.sandbench.test\r\n\r\n");
+    if (QTest::currentTestFailed())
+        return;
 
     const ClientResult r = runClient(
         u"/bin/sh"_s,

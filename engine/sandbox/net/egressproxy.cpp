@@ -198,6 +198,9 @@ public:
 private:
     enum class Stage { Header, HttpHead, SocksGreeting, SocksRequest, Resolving, Connecting, PeekTls, Done };
 
+    // Done: no timer, lookup or upstream connection is left to call back.
+    void stopHandshake();
+
     void onReadyRead();
     void process();
     void handleHttpHead(qsizetype headEnd);
@@ -706,12 +709,7 @@ void EgressConnection::refuse(EgressEvent::Decision decision, const QString &rea
 {
     if (m_stage == Stage::Done)
         return;
-    m_stage = Stage::Done;
-    m_timer.stop();
-    if (m_lookupId >= 0)
-        QHostInfo::abortHostLookup(m_lookupId);
-    if (m_upstream)
-        m_upstream->abort();
+    stopHandshake();
     if (!m_replied) {
         if (m_event.protocol == EgressEvent::Protocol::Socks && socksCode)
             sendSocksReply(socksCode);
@@ -727,10 +725,8 @@ void EgressConnection::refuse(EgressEvent::Decision decision, const QString &rea
         deleteLater();
 }
 
-void EgressConnection::abandon()
+void EgressConnection::stopHandshake()
 {
-    if (m_stage == Stage::Done)
-        return;
     m_stage = Stage::Done;
     m_timer.stop();
     if (m_lookupId >= 0)
@@ -739,6 +735,13 @@ void EgressConnection::abandon()
         disconnect(m_upstream, nullptr, this, nullptr);
         m_upstream->abort();
     }
+}
+
+void EgressConnection::abandon()
+{
+    if (m_stage == Stage::Done)
+        return;
+    stopHandshake();
     disconnect(m_client, nullptr, this, nullptr);
     m_client->abort();
     if (!m_event.host.isEmpty()) {
