@@ -385,12 +385,15 @@ Encoded encodeChat(const FakeStep &step, const QString &text, const QString &mod
     Encoded out;
     out.chatDone = true;
     const QString id = u"chatcmpl-"_s % QString::number(serial);
+    // Every field OpenAI sends, so SDKs that validate chunks (zod) see an ordinary upstream.
+    const QString fingerprint = u"fp_fakeupstream"_s;
     auto chunk = [&](const QJsonObject &delta, const QJsonValue &finish) {
         return QJsonObject{
             {u"id"_s, id},
             {u"object"_s, u"chat.completion.chunk"_s},
             {u"created"_s, 1700000000},
             {u"model"_s, model},
+            {u"system_fingerprint"_s, fingerprint},
             {u"choices"_s,
              QJsonArray{QJsonObject{{u"index"_s, 0}, {u"delta"_s, delta}, {u"finish_reason"_s, finish}}}}};
     };
@@ -431,7 +434,9 @@ Encoded encodeChat(const FakeStep &step, const QString &text, const QString &mod
     out.events.append({{},
                        QJsonObject{{u"id"_s, id},
                                    {u"object"_s, u"chat.completion.chunk"_s},
+                                   {u"created"_s, 1700000000},
                                    {u"model"_s, model},
+                                   {u"system_fingerprint"_s, fingerprint},
                                    {u"choices"_s, QJsonArray()},
                                    {u"usage"_s, usage}}});
     QJsonObject message{{u"role"_s, u"assistant"_s},
@@ -443,8 +448,11 @@ Encoded encodeChat(const FakeStep &step, const QString &text, const QString &mod
         {u"object"_s, u"chat.completion"_s},
         {u"created"_s, 1700000000},
         {u"model"_s, model},
-        {u"choices"_s,
-         QJsonArray{QJsonObject{{u"index"_s, 0}, {u"message"_s, message}, {u"finish_reason"_s, finish}}}},
+        {u"system_fingerprint"_s, fingerprint},
+        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                              {u"message"_s, message},
+                                              {u"logprobs"_s, QJsonValue()},
+                                              {u"finish_reason"_s, finish}}}},
         {u"usage"_s, usage}};
     return out;
 }

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "config-sandbench-tests.h"
+#include "fakeupstream.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+// Issue 12: each official SDK, on its strict typed path, parses what a real `sandbench serve` sends, whatever
+// wire format the upstream model speaks. Every row runs one script of tests/npm (one per client) against one
+// upstream format. A script names the upstream steps it needs (`--plan`) next to the assertions on their
+// outcome, so the scripted model and the expected stdout cannot drift apart.
+class TestSdkContracts final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void sdk_data();
+    void sdk();
+
+private:
+    struct NodeRun
+    {
+        int exitCode = -1;
+        QByteArray output;
+    };
+    int runCli(const QStringList &args, QByteArray *out = nullptr);
+    NodeRun runNode(const QStringList &args, const QString &model, const QString &upstream, int timeoutMs);
+
+    QTemporaryDir m_dir;
+    FakeUpstream m_fake;
+    QProcess m_server;
+    quint16 m_port = 0;
+    QString m_key;
+    QStringList m_summary; // "client upstream: OK case" / "FAIL case: why", printed at the end
+};
+
+int TestSdkContracts::runCli(const QStringList &args, QByteArray *out)
+{
+    QProcess p;
+    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"), args + QStringList{u"--data-dir"_s, m_dir.path()});
+    if (!p.waitForFinished(60000))
+        return -1;
+    if (out)
+        *out = p.readAllStandardOutput();
+    return p.exitCode();
+}
+
+void TestSdkContracts::initTestCase()
+{
+    if (!QFileInfo::exists(QStringLiteral(SANDBENCH_NPM_DIR "/node_modules")))
+        QSKIP("tests/npm/node_modules is missing: run `npm ci --prefix tests/npm`");
+    QVERIFY(m_dir.isValid());
+    QVERIFY(m_fake.listen());
+    const QString base = m_fake.baseUrl().toString();
+    for (const auto &[name, api] : {std::pair{u"fresp"_s, u"responses"_s},
+                                    std::pair{u"fmsg"_s, u"messages"_s},
+                                    std::pair{u"fchat"_s, u"chat"_s}})
+        QCOMPARE(runCli({u"providers"_s, u"add"_s, name, u"--api"_s, api, u"--base-url"_s, base}), 0);
+    QByteArray out;
+    QCOMPARE(runCli({u"keys"_s, u"create"_s}, &out), 0);
+    m_key = QString::fromUtf8(out.trimmed());
+    QVERIFY(!m_key.isEmpty());
+
+    m_server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_server.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                   {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, m_dir.path()});
+    QVERIFY(m_server.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(m_server.canReadLine(), 30000);
+    const QString line = QString::fromUtf8(m_server.readLine());
+    const QRegularExpressionMatch m = QRegularExpression(u":(\\d+)/api/v1"_s).match(line);
+    QVERIFY2(m.hasMatch(), qPrintable(line));
+    m_port = quint16(m.captured(1).toUInt());
+}
+
+void TestSdkContracts::cleanupTestCase()
+{
+    if (!m_summary.isEmpty())
+        qInfo().noquote() << "SDK contract results:\n " << m_summary.join(u"\n  "_s);
+    if (m_server.state() != QProcess::NotRunning) {
+        m_server.terminate();
+        if (!m_server.waitForFinished(10000))
+            m_server.kill();
+    }
+}
+
+TestSdkContracts::NodeRun TestSdkContracts::runNode(const QStringList &args, const QString &model,
+                                                    const QString &upstream, int timeoutMs)
+{
+    QProcess node;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_BASE_URL"_s, u"http://127.0.0.1:%1/api/v1"_s.arg(m_port));
+    env.insert(u"SANDBENCH_API_KEY"_s, m_key);
+    env.insert(u"SANDBENCH_MODEL"_s, model);
+    env.insert(u"SANDBENCH_UPSTREAM"_s, upstream);
+    node.setProcessEnvironment(env);
+    node.setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
+    node.setProcessChannelMode(QProcess::MergedChannels);
+    node.start(u"node"_s, args);
+    NodeRun run;
+    if (!node.waitForStarted())
+        return run;
+    // The event loop keeps running meanwhile: the scripted upstream lives in this process.
+    if (!QTest::qWaitFor([&] { return node.state() == QProcess::NotRunning; }, timeoutMs)) {
+        node.kill();
+        node.waitForFinished();
+        run.output = node.readAll() + "\n(killed after " + QByteArray::number(timeoutMs / 1000) + " s)";
+        return run;
+    }
+    run.exitCode = node.exitStatus() == QProcess::NormalExit ? node.exitCode() : -1;
+    run.output = node.readAll();
+    return run;
+}
+
+void TestSdkContracts::sdk_data()
+{
+    QTest::addColumn<QStringList>("script"); // node arguments
+    QTest::addColumn<QString>("provider");
+    const QList<std::pair<QString, QStringList>> clients{
+        {u"openai"_s, {u"openai_sdk.mjs"_s, u"openai"_s}},
+        {u"openai-v6"_s, {u"openai_sdk.mjs"_s, u"openai-v6"_s}},
+        {u"anthropic"_s, {u"anthropic_sdk.mjs"_s}},
+        {u"openrouter"_s, {u"openrouter_sdk.mjs"_s}},
+        {u"agents"_s, {u"openai_agents.mjs"_s}},
+        {u"ai-sdk"_s, {u"ai_sdk.mjs"_s}},
+    };
+    const QList<std::pair<QString, QString>> upstreams{
+        {u"responses"_s, u"fresp"_s}, {u"messages"_s, u"fmsg"_s}, {u"chat"_s, u"fchat"_s}};
+    for (const auto &[client, script] : clients)
+        for (const auto &[upstream, provider] : upstreams)
+            QTest::addRow("%s/%s", qPrintable(client), qPrintable(upstream)) << script << provider;
+}
+
+void TestSdkContracts::sdk()
+{
+    QFETCH(QStringList, script);
+    QFETCH(QString, provider);
+    const QString tag = QString::fromLatin1(QTest::currentDataTag());
+    // One upstream model name per row (and, inside the script, per case) keeps every script apart.
+    const QString upstream = tag.section(u'/', 1, 1);
+    const QString model = provider + u'/' + tag.section(u'/', 0, 0) + u'-' + upstream;
+
+    const NodeRun plan = runNode(script + QStringList{u"--plan"_s}, model, upstream, 60000);
+    QVERIFY2(plan.exitCode == 0, plan.output.constData());
+    QString error;
+    QVERIFY2(m_fake.loadScript(plan.output, &error), qPrintable(error + u": "_s + QString::fromUtf8(plan.output)));
+    const QJsonObject scripted = QJsonDocument::fromJson(plan.output).object().value(u"models"_s).toObject();
+
+    const NodeRun run = runNode(script, model, upstream, 600000);
+    for (const QByteArray &line : run.output.split('\n'))
+        if (line.startsWith("OK ") || line.startsWith("FAIL "))
+            m_summary.append(tag + u": "_s + QString::fromUtf8(line.left(300)));
+    if (run.exitCode != 0)
+        qWarning().noquote() << run.output; // whole: QVERIFY2 cuts long messages
+    QVERIFY2(run.exitCode == 0, "the script failed (its output is above)");
+    QVERIFY2(run.output.contains("OK "), run.output.constData());
+    // Every case that passed went through the upstream model as scripted, to its last step.
+    for (auto it = scripted.constBegin(); it != scripted.constEnd(); ++it)
+        QVERIFY2(m_fake.remainingSteps(it.key()) == 0, qPrintable(it.key() + u" did not use all its steps"_s));
+}
+
+QTEST_GUILESS_MAIN(TestSdkContracts)
+#include "test_sdkcontracts.moc"
