@@ -9,6 +9,7 @@
 #include "sandbox/history/meter.h"
 #include "sandbox/shellcall.h"
 #include "tools/shellaction.h"
+#include "gateway/agentloop.h"
 
 #include <QDateTime>
 #include <QDirIterator>
@@ -35,10 +36,10 @@ ChatSession::ChatSession(Container *container, QObject *parent)
 
 ChatSession::~ChatSession()
 {
-    if (m_turn)
-        m_turn->disconnect(this);
-    if (m_call)
-        m_call->disconnect(this);
+    if (m_loop) {
+        m_loop->disconnect(this);
+        delete m_loop;
+    }
 }
 
 void ChatSession::setMessages(const QList<Message> &messages)
@@ -157,78 +158,133 @@ bool ChatSession::send(const QString &text)
         Q_EMIT failed(tr("This conversation has no container."));
         return false;
     }
+    std::shared_ptr<const GuardrailEngine> guardrails;
+    if (m_observer) {
+        QString error;
+        if (!m_observer->refresh(&error)) {
+            // Sending unguarded would be worse than not sending (the local API refuses such requests too).
+            Q_EMIT failed(
+                tr("The question was not sent: the workspace's guardrail settings cannot be read (%1).").arg(error));
+            return false;
+        }
+        guardrails = m_observer->guardrails();
+    }
     m_requestId = u"gui_"_s + QUuid::createUuid().toString(QUuid::Id128);
-    m_record = RequestRecord();
-    m_record.id = m_requestId;
-    m_record.timeMs = QDateTime::currentMSecsSinceEpoch();
-    m_record.api = u"workbench"_s;
-    m_record.model = m_model;
-    m_record.provider = m_client->config().name.isEmpty() ? u"scripted"_s : m_client->config().name;
-    m_lastAnswer.clear();
-    m_error.clear();
     m_lastGuardrailNote.clear();
-    QString forModel = text;
-    // The log entry of a blocked question names this question, not the previous one.
     m_lastUserText = text;
-    if (!guard(&forModel))
-        return false;
-    m_lastUserText = forModel;
-    if (m_messages.isEmpty() && !m_systemPrompt.isEmpty())
-        m_messages.append(Message::system(m_systemPrompt));
-    m_messages.append(Message::user(forModel));
+
+    AgentRequest request;
+    request.id = m_requestId;
+    request.apiName = u"workbench"_s;
+    request.model = m_model;
+    request.sampling.model = m_model;
+    request.messages = m_messages;
+    if (request.messages.isEmpty() && !m_systemPrompt.isEmpty())
+        request.messages.append(Message::system(m_systemPrompt));
+    // Earlier questions were checked when they were asked.
+    request.guardFromMessage = int(request.messages.size());
+    request.messages.append(Message::user(text));
+    request.maxToolCalls = MaxToolSteps;
+    ServerToolConfig shell;
+    shell.kind = ServerToolConfig::Kind::Shell;
+    shell.engine = ServerToolConfig::Engine::OpenRouter;
+    request.shell = shell;
+
+    AgentEnvironment env;
+    env.client = m_client;
+    env.container = m_container;
+    env.meter = m_meter;
+    env.guardrails = guardrails;
+    env.scanToolOutput = m_observer && m_observer->scanToolOutput();
+    env.keepShellCalls = true;
+    env.workspace = m_observer ? m_observer->workspace() : QString();
+
+    auto *loop = new AgentLoop(request, env, this);
+    m_loop = loop;
     m_steps = 0;
     m_stopping = false;
-    m_busy = true;
     m_chargedInRequest = 0;
-    m_meterStarted = false;
-    if (m_meter) {
-        m_meter->begin(m_requestId);
-        m_meterStarted = true;
+    connect(loop, &AgentLoop::turnStarted, this, [this] { Q_EMIT assistantStarted(); });
+    connect(loop, &AgentLoop::textDelta, this, &ChatSession::textDelta);
+    connect(loop, &AgentLoop::textDone, this, &ChatSession::assistantFinished);
+    connect(loop, &AgentLoop::shellCallRunning, this, [this](const AgentToolCall &, ShellCall *shell) {
+        ++m_steps;
+        m_pngsBefore = pngFiles(m_container ? m_container->homeDir() : QString());
+        Q_EMIT shellCallStarted(shell);
+        connect(shell, &ShellCall::finished, this, [this, shell] {
+            if (m_meter && m_loop) {
+                const double sofar = m_meter->current(m_requestId).cost;
+                Q_EMIT shellCallCharged(shell, std::max(0.0, sofar - m_chargedInRequest));
+                m_chargedInRequest = std::max(sofar, m_chargedInRequest);
+            }
+            Q_EMIT shellCallFinished(shell);
+            QStringList images;
+            const QHash<QString, QDateTime> after = pngFiles(m_container ? m_container->homeDir() : QString());
+            for (auto it = after.cbegin(); it != after.cend(); ++it) {
+                const auto before = m_pngsBefore.constFind(it.key());
+                if (before == m_pngsBefore.cend() || before.value() != it.value())
+                    images.append(it.key());
+            }
+            images.sort();
+            if (!images.isEmpty())
+                Q_EMIT imagesCreated(images);
+        });
+    });
+    connect(loop, &AgentLoop::finished, this, [this, loop](const AgentOutcome &outcome) {
+        m_messages = loop->messages();
+        if (outcome.stop == AgentOutcome::Stop::MaxToolCalls) {
+            const QString error =
+                tr("Stopped after %n tool call(s): the limit for one question.", nullptr, MaxToolSteps);
+            Q_EMIT failed(error);
+            finishWith(false, 200, error);
+            return;
+        }
+        finishWith(true, 200);
+    });
+    connect(loop, &AgentLoop::failed, this, [this, loop](const AgentError &error) {
+        if (error.code == u"guardrail_blocked") {
+            QString family;
+            QString slug;
+            for (const Detection &d : loop->detections())
+                if (d.action == GuardrailAction::Block && family.isEmpty()) {
+                    family = d.family;
+                    slug = d.guardrail;
+                }
+            const QString reason = tr("Blocked by the guardrail \"%1\" (%2 detected); the question was not sent "
+                                      "to the model. Rephrase "
+                                      "it, or change the guardrail's action in the Guardrails panel.")
+                                       .arg(slug, family);
+            Q_EMIT failed(reason);
+            finishWith(false, 403, reason);
+            return;
+        }
+        // What ran stays in the history; every unanswered call already has a result.
+        m_messages = loop->messages();
+        if (error.httpStatus == 499 || m_stopping) {
+            finishWith(false, 499);
+            return;
+        }
+        Q_EMIT failed(error.message);
+        finishWith(false, error.httpStatus, error.message);
+    });
+    m_busy = true;
+    loop->start();
+    if (loop->isDone()) {
+        // Blocked before the model: failed() follows (queued) and records it; nothing was sent.
+        m_busy = false;
+        return false;
     }
     Q_EMIT busyChanged(true);
-    startTurn();
-    return true;
-}
-
-bool ChatSession::guard(QString *text)
-{
-    if (!m_observer)
-        return true;
-    QString error;
-    if (!m_observer->refresh(&error)) {
-        // Sending unguarded would be worse than not sending (the local API refuses such requests too).
-        Q_EMIT failed(tr("The question was not sent: the workspace's guardrail settings cannot be read (%1).")
-                          .arg(error));
-        return false;
-    }
-    const std::shared_ptr<const GuardrailEngine> engine = m_observer->guardrails();
-    if (!engine)
-        return true;
-    const GuardrailOutcome outcome = engine->apply({{u"user"_s, *text}});
-    m_record.detections = outcome.detections;
-    for (Detection &d : m_record.detections)
-        d.messageIndex = int(m_messages.size()) + (m_messages.isEmpty() && !m_systemPrompt.isEmpty() ? 1 : 0);
-    if (outcome.blocked()) {
-        QString family;
-        for (const Detection &d : std::as_const(outcome.detections))
-            if (d.action == GuardrailAction::Block && family.isEmpty())
-                family = d.family;
-        const QString reason = tr("Blocked by the guardrail \"%1\" (%2 detected); the question was not sent "
-                                  "to the model. Rephrase "
-                                  "it, or change the guardrail's action in the Guardrails panel.")
-                                   .arg(outcome.blockedBy, family);
-        m_error = reason;
-        record(403, QString());
-        Q_EMIT failed(reason);
-        return false;
-    }
-    const QString forwarded = outcome.messages.value(0).content;
-    if (!outcome.detections.isEmpty()) {
+    // What the model received for this question (the guardrails may have redacted it) and what they did.
+    const QList<Message> seen = loop->messages();
+    if (request.guardFromMessage < seen.size())
+        m_lastUserText = seen.at(request.guardFromMessage).text();
+    if (!loop->detections().isEmpty()) {
         QStringList slugs;
-        for (const Detection &d : std::as_const(outcome.detections))
+        for (const Detection &d : loop->detections())
             if (!slugs.contains(d.guardrail))
                 slugs.append(d.guardrail);
-        if (forwarded != *text)
+        if (m_lastUserText != text)
             m_lastGuardrailNote = tr("Guardrail %1 redacted part of your question before the model read it; "
                                      "the model received the text shown.")
                                       .arg(slugs.join(u", "_s));
@@ -237,242 +293,64 @@ bool ChatSession::guard(QString *text)
                                      "detection is in the request log.")
                                       .arg(slugs.join(u", "_s));
     }
-    *text = forwarded;
     return true;
 }
 
 void ChatSession::stop()
 {
-    if (!m_busy)
+    if (!m_busy || !m_loop)
         return;
     m_stopping = true;
-    // Every tool call of the assistant's message needs a result, or the next request is malformed.
-    for (const ToolCall &call : std::as_const(m_pendingCalls))
-        m_messages.append(Message::tool(call.id, u"Cancelled by the user."_s, true));
-    m_pendingCalls.clear();
-    if (m_turn)
-        m_turn->cancel(); // failed(Cancelled) ends the request
-    if (m_call && !m_call->isFinished())
-        m_call->cancel(); // finished() ends the request
-    if (!m_turn && !m_call)
-        finishWith(false);
+    m_loop->cancel(); // failed(499) ends the request
 }
 
-void ChatSession::startTurn()
+void ChatSession::record(const AgentLoop *loop, int status, const QByteArray &responseBody)
 {
-    TurnRequest request;
-    request.messages = m_messages;
-    request.tools = {shellTool()};
-    request.sampling.model = m_model;
-    request.stream = true;
-    Q_EMIT assistantStarted();
-    ModelTurn *turn = m_client->send(request);
-    m_turn = turn;
-    connect(turn, &ModelTurn::textDelta, this, &ChatSession::textDelta);
-    connect(turn, &ModelTurn::finished, this, &ChatSession::onTurnFinished);
-    connect(turn, &ModelTurn::failed, this, [this](const ModelError &error) {
-        m_turn = nullptr;
-        if (error.kind == ModelError::Kind::Cancelled || m_stopping) {
-            finishWith(false);
-            return;
-        }
-        m_error = error.toString();
-        Q_EMIT failed(m_error);
-        finishWith(false, error.httpStatus > 0 ? error.httpStatus : 502);
-    });
-}
-
-void ChatSession::onTurnFinished(const TurnResult &result)
-{
-    m_turn = nullptr;
-    m_messages.append(result.message);
-    m_record.inputTokens += result.usage.inputTokens;
-    m_record.outputTokens += result.usage.outputTokens;
-    m_record.turns.append({m_model, QDateTime::currentMSecsSinceEpoch(), 0, result.usage.inputTokens,
-                           result.usage.outputTokens, result.rawStopReason});
-    if (!result.message.text().isEmpty())
-        m_lastAnswer = result.message.text();
-    Q_EMIT assistantFinished(result.message.text());
-    if (m_stopping) {
-        finishWith(false);
+    if (!m_observer)
         return;
-    }
-    if (!result.hasToolCalls()) {
-        finishWith(true);
-        return;
-    }
-    m_pendingCalls = result.message.toolCalls;
-    runNextCall();
-}
-
-void ChatSession::runNextCall()
-{
-    // Queued after a rejected call: the request may have ended (stop()) in between.
-    if (!m_busy)
-        return;
-    if (m_stopping) {
-        finishWith(false);
-        return;
-    }
-    if (m_pendingCalls.isEmpty()) {
-        if (m_steps >= MaxToolSteps) {
-            m_error = tr("Stopped after %n tool call(s): the limit for one question.", nullptr, MaxToolSteps);
-            Q_EMIT failed(m_error);
-            finishWith(false);
-            return;
-        }
-        startTurn();
-        return;
-    }
-    const ToolCall call = m_pendingCalls.takeFirst();
-    ++m_steps;
-    auto reply = [this, &call](const QString &content, bool isError) {
-        m_messages.append(Message::tool(call.id, content, isError));
-        // Queued so a long run of rejected calls cannot recurse deeply.
-        QMetaObject::invokeMethod(this, &ChatSession::runNextCall, Qt::QueuedConnection);
-    };
-    if (call.name != u"shell") {
-        reply(u"Unknown tool \"%1\"; the only tool is \"shell\"."_s.arg(call.name), true);
-        return;
-    }
-    if (!call.isValid()) {
-        reply(call.parseError, true);
-        return;
-    }
-    QString error;
-    const std::optional<ShellAction> action = ShellAction::fromJson(call.arguments(), &error);
-    if (!action) {
-        reply(error, true);
-        return;
-    }
-    m_pngsBefore = pngFiles(m_container->homeDir());
-    // A call that has to start a new or sleeping container pays the cold-start minimum (SPEC 1.7).
-    const bool cold = !m_container->isAwake();
-    ShellCall *shell = m_container->run(*action);
-    m_call = shell;
-    shell->setProperty("toolCallId", call.id);
-    shell->setProperty("startMs", QDateTime::currentMSecsSinceEpoch());
-    connect(shell, &ShellCall::commandStarted, this, [this, cold, first = true]() mutable {
-        if (m_meter && m_meterStarted)
-            m_meter->commandStarted(m_requestId, cold && first);
-        first = false;
-    });
-    connect(shell, &ShellCall::finished, this, &ChatSession::onCallFinished);
-    Q_EMIT shellCallStarted(shell);
-}
-
-void ChatSession::onCallFinished()
-{
-    ShellCall *shell = m_call;
-    m_call = nullptr;
-    if (!shell)
-        return;
-    recordShellCall(shell);
-    if (m_meter && m_meterStarted) {
-        const double sofar = m_meter->current(m_requestId).cost;
-        Q_EMIT shellCallCharged(shell, std::max(0.0, sofar - m_chargedInRequest));
-        m_chargedInRequest = std::max(sofar, m_chargedInRequest);
-    }
-    const QJsonObject item = shell->outputItem();
-    QString content =
-        QString::fromUtf8(QJsonDocument(item.value(u"output"_s).toArray()).toJson(QJsonDocument::Compact));
-    if (!shell->isCompleted() && !shell->errorString().isEmpty())
-        content += u"\n"_s + shell->errorString();
-    // The hosted detector never reads tool output; the workspace may ask for it (SPEC 3).
-    if (m_observer && m_observer->scanToolOutput()) {
-        if (const std::shared_ptr<const GuardrailEngine> engine = m_observer->guardrails()) {
-            const ToolOutputOutcome outcome = engine->scanToolOutput(content);
-            m_record.detections += outcome.detections;
-            content = outcome.blocked() ? u"error: "_s + outcome.blockReason : outcome.text;
-        }
-    }
-    m_messages.append(Message::tool(shell->property("toolCallId").toString(), content, false));
-    Q_EMIT shellCallFinished(shell);
-
-    QStringList images;
-    const QHash<QString, QDateTime> after = pngFiles(m_container ? m_container->homeDir() : QString());
-    for (auto it = after.cbegin(); it != after.cend(); ++it) {
-        const auto before = m_pngsBefore.constFind(it.key());
-        if (before == m_pngsBefore.cend() || before.value() != it.value())
-            images.append(it.key());
-    }
-    images.sort();
-    if (!images.isEmpty())
-        Q_EMIT imagesCreated(images);
-    runNextCall();
-}
-
-void ChatSession::recordShellCall(ShellCall *shell)
-{
-    ShellCallRecord r;
-    r.callId = shell->property("toolCallId").toString();
-    r.tool = u"openrouter:shell"_s;
-    r.containerId = m_container ? m_container->id() : QString();
-    r.startMs = shell->property("startMs").toLongLong();
-    r.durationMs = QDateTime::currentMSecsSinceEpoch() - r.startMs;
-    const QList<CommandResult> results = shell->results();
-    for (int i = 0; i < results.size(); ++i) {
-        const CommandResult &result = results.at(i);
-        CommandRecord c;
-        c.command = shell->action().commands.value(i);
-        c.stdoutText = result.stdoutText;
-        c.stderrText = result.stderrText;
-        c.outcome = result.outcome.type == CommandOutcome::Type::Timeout ? u"timeout"_s : u"exit"_s;
-        c.exitCode = result.outcome.type == CommandOutcome::Type::Exit ? result.outcome.exitCode : 0;
-        c.durationMs = result.durationMs;
-        c.startMs = r.startMs;
-        r.commands.append(c);
-    }
-    m_record.shellCalls.append(r);
-    if (!r.containerId.isEmpty() && !m_record.containerIds.contains(r.containerId))
-        m_record.containerIds.append(r.containerId);
-}
-
-void ChatSession::record(int status, const QString &response)
-{
-    const QString requestId = m_record.id;
-    if (m_observer && !requestId.isEmpty()) {
-        RequestRecord r = m_record;
-        r.workspace = m_observer->workspace();
-        r.status = status;
-        r.latencyMs = QDateTime::currentMSecsSinceEpoch() - r.timeMs;
-        if (m_observer->ioLogging()) {
+    RequestRecord r = loop->record();
+    r.workspace = m_observer->workspace();
+    r.status = status;
+    r.latencyMs = QDateTime::currentMSecsSinceEpoch() - r.timeMs;
+    if (m_observer->ioLogging()) {
+        // The request as the model received it (its provider's own body) and what came back.
+        r.requestBody = loop->firstUpstreamBody();
+        if (r.requestBody.isEmpty())
             r.requestBody = QJsonDocument(QJsonObject{{u"model"_s, m_model}, {u"input"_s, m_lastUserText}})
                                 .toJson(QJsonDocument::Compact);
-            r.responseBody = QJsonDocument(status == 200 ? QJsonObject{{u"output_text"_s, response}}
-                                                         : QJsonObject{{u"error"_s, m_error}})
-                                 .toJson(QJsonDocument::Compact);
-        }
-        m_observer->record(r);
+        r.responseBody = responseBody;
     }
-    m_record = RequestRecord();
-    if (!requestId.isEmpty())
-        Q_EMIT requestRecorded(requestId, status);
+    m_observer->record(r);
 }
 
-void ChatSession::finishWith(bool ok, int status)
+void ChatSession::finishWith(bool ok, int status, const QString &error)
 {
-    if (!m_busy)
+    if (!m_loop)
         return;
+    AgentLoop *loop = m_loop;
+    m_loop = nullptr;
+    const bool wasBusy = m_busy;
     m_busy = false;
-    if (m_meter && m_meterStarted) {
-        const double cost = m_meter->finish(m_requestId).cost;
-        m_meterStarted = false;
-        m_record.serverToolCost = cost;
-        m_totalCost += cost;
-        // A question without shell calls costs nothing and leaves the figure as it was.
-        if (cost > 0)
-            Q_EMIT costChanged(m_totalCost);
+    const RequestRecord r = loop->record();
+    if (m_meter && r.serverToolCost > 0) {
+        m_totalCost += r.serverToolCost;
+        Q_EMIT costChanged(m_totalCost);
     }
-    if (!ok && status == 200)
-        status = m_stopping ? 499 : 500;
-    record(status, m_lastAnswer);
+    QString answer;
+    for (auto it = m_messages.crbegin(); it != m_messages.crend() && answer.isEmpty(); ++it)
+        if (it->role == Message::Role::Assistant)
+            answer = it->text();
+    record(loop, status,
+           QJsonDocument(ok ? QJsonObject{{u"output_text"_s, answer}} : QJsonObject{{u"error"_s, error}})
+               .toJson(QJsonDocument::Compact));
+    loop->deleteLater();
+    Q_EMIT requestRecorded(m_requestId, status);
     const bool wasStopping = m_stopping;
     m_stopping = false;
-    m_pendingCalls.clear();
-    Q_EMIT busyChanged(false);
+    if (wasBusy)
+        Q_EMIT busyChanged(false);
     if (ok)
         Q_EMIT finished();
-    else if (wasStopping)
+    else if (wasStopping || status == 499)
         Q_EMIT stopped();
 }

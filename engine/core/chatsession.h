@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "gateway/agentloop.h"
 #include "gateway/requestrecord.h"
 #include "models/conversation.h"
 #include "models/modelclient.h"
@@ -15,11 +16,10 @@ class Meter;
 class RequestObserver;
 class ShellCall;
 
-// One conversation driven directly from the GUI: sends the messages to a model, runs its "shell" tool calls
-// in the conversation's container, feeds the results back and repeats until the model answers. With a
-// RequestObserver each question goes through the workspace's guardrails (block, redact, flag; optionally
-// over sandbox output) and lands in the workspace's request log like a local API request; with a Meter the
-// sandbox time is charged per SPEC 1.7 and shown per shell call.
+// One conversation of the window: keeps its history and, for each question, drives the one AgentLoop with
+// the conversation's own container and the chosen model — the same loop, guardrails, metering and request
+// record as a local API request. Adds only what the window needs around it: the images a call made, the
+// cost of each call, the note on what a guardrail did.
 class ChatSession : public QObject
 {
     Q_OBJECT
@@ -95,36 +95,23 @@ Q_SIGNALS:
     void finished();
 
 private:
-    void startTurn();
-    void onTurnFinished(const TurnResult &result);
-    void runNextCall();
-    void onCallFinished();
-    void finishWith(bool ok, int status = 200);
-    // Applies the guardrails to the new question; false (and failed()) when one blocks it.
-    bool guard(QString *text);
-    void recordShellCall(ShellCall *shell);
-    void record(int status, const QString &response);
+    void finishWith(bool ok, int status, const QString &error = {});
+    void record(const AgentLoop *loop, int status, const QByteArray &responseBody);
 
     QPointer<Container> m_container;
     QPointer<ModelClient> m_client;
     QString m_model;
     QString m_systemPrompt;
     QList<Message> m_messages;
-    QPointer<ModelTurn> m_turn;
-    QPointer<ShellCall> m_call;
-    QList<ToolCall> m_pendingCalls;
+    AgentLoop *m_loop = nullptr;
     QHash<QString, QDateTime> m_pngsBefore;
     RequestObserver *m_observer = nullptr;
     Meter *m_meter = nullptr;
     QString m_requestId;
     QString m_lastUserText;
     QString m_lastGuardrailNote;
-    QString m_lastAnswer;
-    QString m_error;
     double m_totalCost = 0;
     double m_chargedInRequest = 0;
-    bool m_meterStarted = false;
-    RequestRecord m_record;
     bool m_busy = false;
     bool m_stopping = false;
     int m_steps = 0;

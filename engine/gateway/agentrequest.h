@@ -10,9 +10,6 @@
 
 #include <optional>
 
-// The API a caller speaks to the local server.
-enum class CallerApi { Responses, Messages };
-
 // One server-side shell tool a caller offered (SPEC 1.1), with its validated parameters.
 struct ServerToolConfig
 {
@@ -27,20 +24,54 @@ struct ServerToolConfig
 
     // "openrouter:shell", "shell" or "openrouter:bash".
     QString typeName() const;
+    // Reads the tool object's options (under "parameters" for openrouter:*, at the top level for OpenAI's
+    // native shell); on failure nullopt and a message that names the field under path (e.g. "tools[0]").
+    static std::optional<ServerToolConfig> fromJson(const QJsonObject &tool, Kind kind, const QString &path,
+                                                    QString *error);
 };
 
-// A caller's request to /api/v1/responses or /api/v1/messages, parsed and validated into neutral form.
+// Why a request could not run or stopped failing, in neutral terms; each wire format renders it in its own
+// error shape. type is one of the words both OpenAI and Anthropic use (invalid_request_error,
+// authentication_error, permission_error, not_found_error, rate_limit_error, api_error, timeout_error,
+// request_too_large) or "cancelled".
+struct AgentError
+{
+    int httpStatus = 500;
+    QString type = QStringLiteral("api_error");
+    QString message;
+    QString code; // machine-readable detail, e.g. "guardrail_blocked"; empty for most
+    QString param; // the request field at fault, when known
+
+    static AgentError invalidRequest(const QString &message, const QString &param = {})
+    {
+        return {400, QStringLiteral("invalid_request_error"), message, {}, param};
+    }
+};
+
+// A request for the agent loop, independent of the wire format it arrived in: what the model sees, which
+// tools it has, the limits and how its container is chosen. The window builds one per question; each
+// caller format (gateway/format/) builds one from an HTTP body.
 struct AgentRequest
 {
     static constexpr int DefaultMaxToolCalls = 30;
     static constexpr int MaxMaxToolCalls = 30;
 
-    CallerApi api = CallerApi::Responses;
-    QString model;
+    QString id;      // the response id the caller sees (resp_…, msg_…, chatcmpl-…); the loop makes one if empty
+    QString apiName; // for the request log: "responses", "messages", "chat_completions", "workbench"
+    QString model;   // as the caller named it; replies carry this name
     QList<Message> messages;
+    // Messages before this index were checked by the guardrails already (an earlier question of the same
+    // window conversation); only the rest are scanned.
+    int guardFromMessage = 0;
     QList<ToolDefinition> callerTools;
     std::optional<ServerToolConfig> shell; // openrouter:shell or the native {"type":"shell"}
     std::optional<ServerToolConfig> bash;  // openrouter:bash (Messages only)
+    // OpenAI's own Responses API may run a shell with engine "auto" itself (SPEC 1.1); only a Responses
+    // caller can take its native items back.
+    bool allowHostedShell = false;
+    // What happens when max_tool_calls is reached with calls pending: OpenAI's Responses semantics (the calls
+    // are not run and the model answers once more, tools off) or Anthropic's (stop with pause_turn).
+    bool finalTurnAfterLimit = false;
     SamplingOptions sampling;
     int maxToolCalls = DefaultMaxToolCalls;
     bool stream = false;
@@ -52,14 +83,8 @@ struct AgentRequest
     QString shellFunctionName = QStringLiteral("shell");
     QString bashFunctionName = QStringLiteral("bash");
 
-    // Parses the body; on failure returns nullopt and a message that names the field. headerSessionId is
-    // the x-session-id header (the body field wins).
-    static std::optional<AgentRequest> fromJson(CallerApi api, const QJsonObject &body,
-                                                const QString &headerSessionId, QString *error);
-
     // True when the request carries openrouter:shell, openrouter:bash or the native shell tool.
     bool hasServerTool() const { return shell.has_value() || bash.has_value(); }
+    // Renames the shell tools' functions when a caller function already uses the short names.
+    void avoidNameClashes();
 };
-
-// True when a Chat Completions body offers one of the shell tools (which only Responses/Messages support).
-bool chatBodyHasShellTool(const QJsonObject &body);

@@ -3,7 +3,8 @@
 
 #include "apikeys.h"
 #include "eventhub.h"
-#include "gateway/agentrun.h"
+#include "gateway/agentloop.h"
+#include "gateway/format/wireformat.h"
 #include "gateway/requestobserver.h"
 #include "httpconnection.h"
 #include "models/providerregistry.h"
@@ -31,17 +32,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// A streamed Chat Completions response is logged up to this size.
-constexpr qsizetype kMaxLoggedStreamBytes = 4 * 1024 * 1024;
-
 QByteArray toJson(const QJsonObject &obj)
 {
     return QJsonDocument(obj).toJson(QJsonDocument::Compact);
-}
-
-QByteArray sseEvent(const QByteArray &name, const QJsonObject &data)
-{
-    return "event: " + name + "\ndata: " + toJson(data) + "\n\n";
 }
 
 QString bearerKey(const QByteArray &authorization)
@@ -52,247 +45,69 @@ QString bearerKey(const QByteArray &authorization)
     return {};
 }
 
-// Turns an AgentRun's progress into the caller API's own SSE events (plus namespaced live-output events
-// the official SDKs skip), and mirrors it to the workspace's WebSocket viewers.
-class RunStreamer : public QObject
+// Mirrors a loop's progress to the workspace's WebSocket viewers (the window's API activity panel, any other
+// viewer): neutral events, the same whatever format the request came in.
+void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const QString &api, bool stream)
 {
-public:
-    RunStreamer(AgentRun *run, HttpConnection *connection, EventHub *hub, const QString &workspace,
-                bool stream)
-        : QObject(run)
-        , m_run(run)
-        , m_connection(connection)
-        , m_hub(hub)
-        , m_workspace(workspace)
-        , m_stream(stream)
-        , m_responses(run->request().api == CallerApi::Responses)
-    {
-        connect(run, &AgentRun::outputAdded, this, &RunStreamer::onAdded);
-        connect(run, &AgentRun::outputTextDelta, this, &RunStreamer::onTextDelta);
-        connect(run, &AgentRun::outputDone, this, &RunStreamer::onDone);
-        connect(run, &AgentRun::shellCallStarted, this, &RunStreamer::onShellCallStarted);
-        connect(run, &AgentRun::commandStarted, this, &RunStreamer::onCommandStarted);
-        connect(run, &AgentRun::commandOutput, this, &RunStreamer::onCommandOutput);
-        connect(run, &AgentRun::commandFinished, this, &RunStreamer::onCommandFinished);
-        connect(run, &AgentRun::filesChanged, this, [this](const QString &containerId) {
-            publish(u"files.changed"_s, {{u"container_id"_s, containerId}});
-        });
-    }
-
-    void begin(bool stream)
-    {
-        m_stream = stream;
-        publish(u"request.started"_s, {{u"api"_s, m_responses ? u"responses"_s : u"messages"_s},
-                                       {u"model"_s, m_run->request().model},
-                                       {u"stream"_s, m_stream}});
-        if (!m_stream || !m_connection)
-            return;
-        m_connection->beginStream(200, "text/event-stream; charset=utf-8");
-        if (m_responses) {
-            const QJsonObject response{{u"id"_s, m_run->id()},
-                                       {u"object"_s, u"response"_s},
-                                       {u"status"_s, u"in_progress"_s},
-                                       {u"model"_s, m_run->request().model},
-                                       {u"output"_s, QJsonArray()}};
-            send("response.created", {{u"response"_s, response}});
-            send("response.in_progress", {{u"response"_s, response}});
-        } else {
-            send("message_start",
-                 {{u"message"_s,
-                   QJsonObject{{u"id"_s, m_run->id()},
-                               {u"type"_s, u"message"_s},
-                               {u"role"_s, u"assistant"_s},
-                               {u"model"_s, m_run->request().model},
-                               {u"content"_s, QJsonArray()},
-                               {u"stop_reason"_s, QJsonValue::Null},
-                               {u"stop_sequence"_s, QJsonValue::Null},
-                               {u"usage"_s, QJsonObject{{u"input_tokens"_s, 0}, {u"output_tokens"_s, 0}}}}}});
-        }
-    }
-
-    void end(const QJsonObject &response)
-    {
-        publish(u"request.finished"_s, {{u"status"_s, u"completed"_s},
-                                        {u"http_status"_s, 200},
-                                        {u"usage"_s, response.value(u"usage"_s)}});
-        if (!m_stream || !m_connection)
-            return;
-        if (m_responses) {
-            const bool incomplete = response.value(u"status"_s).toString() == u"incomplete";
-            send(incomplete ? "response.incomplete" : "response.completed", {{u"response"_s, response}});
-        } else {
-            QJsonObject usage = response.value(u"usage"_s).toObject();
-            send("message_delta",
-                 {{u"delta"_s, QJsonObject{{u"stop_reason"_s, response.value(u"stop_reason"_s)},
-                                           {u"stop_sequence"_s, QJsonValue::Null}}},
-                  {u"usage"_s, usage}});
-            send("message_stop", {});
-        }
-        m_connection->endStream();
-    }
-
-    void fail(int status, const QString &type, const QString &message)
-    {
-        publish(u"request.finished"_s,
-                {{u"status"_s, u"failed"_s}, {u"http_status"_s, status}, {u"error"_s, message}});
-        if (!m_stream || !m_connection)
-            return;
-        if (m_responses)
-            send("response.failed",
-                 {{u"response"_s,
-                   QJsonObject{{u"id"_s, m_run->id()},
-                               {u"object"_s, u"response"_s},
-                               {u"status"_s, u"failed"_s},
-                               {u"error"_s, QJsonObject{{u"code"_s, type}, {u"message"_s, message}}}}}});
-        else
-            send("error", {{u"error"_s, QJsonObject{{u"type"_s, type}, {u"message"_s, message}}}});
-        m_connection->endStream();
-    }
-
-private:
-    void send(const QByteArray &name, QJsonObject data)
-    {
-        if (!m_connection)
-            return;
-        data.insert(u"type"_s, QString::fromLatin1(name));
-        if (m_responses)
-            data.insert(u"sequence_number"_s, m_sequence++);
-        m_connection->writeStream(sseEvent(name, data));
-    }
-
-    void publish(const QString &type, QJsonObject event)
-    {
-        if (!m_hub)
+    if (!hub)
+        return;
+    const QPointer<EventHub> h(hub);
+    const QString requestId = loop->id();
+    auto publish = [h, workspace, requestId](const QString &type, QJsonObject event) {
+        if (!h)
             return;
         event.insert(u"type"_s, type);
-        event.insert(u"request_id"_s, m_run->id());
-        m_hub->publish(m_workspace, event);
-    }
-
-    bool isMessageItem(const QJsonObject &entry) const
-    {
-        return m_responses && entry.value(u"type"_s).toString() == u"message";
-    }
-
-    void onAdded(int index, const QJsonObject &entry)
-    {
-        if (!m_stream)
-            return;
-        if (m_responses) {
-            send("response.output_item.added", {{u"output_index"_s, index}, {u"item"_s, entry}});
-            if (isMessageItem(entry))
-                send("response.content_part.added",
-                     {{u"item_id"_s, entry.value(u"id"_s)},
-                      {u"output_index"_s, index},
-                      {u"content_index"_s, 0},
-                      {u"part"_s, QJsonObject{{u"type"_s, u"output_text"_s},
-                                              {u"text"_s, QString()},
-                                              {u"annotations"_s, QJsonArray()}}}});
-            m_itemIds.insert(index, entry.value(u"id"_s).toString());
-        } else {
-            send("content_block_start", {{u"index"_s, index}, {u"content_block"_s, entry}});
-        }
-    }
-
-    void onTextDelta(int index, const QString &delta)
-    {
-        if (!m_stream)
-            return;
-        if (m_responses)
-            send("response.output_text.delta", {{u"item_id"_s, m_itemIds.value(index)},
-                                                {u"output_index"_s, index},
-                                                {u"content_index"_s, 0},
-                                                {u"delta"_s, delta}});
-        else
-            send("content_block_delta",
-                 {{u"index"_s, index},
-                  {u"delta"_s, QJsonObject{{u"type"_s, u"text_delta"_s}, {u"text"_s, delta}}}});
-    }
-
-    void onDone(int index, const QJsonObject &entry)
-    {
-        if (!m_stream)
-            return;
-        if (m_responses) {
-            if (isMessageItem(entry)) {
-                const QJsonObject part = entry.value(u"content"_s).toArray().at(0).toObject();
-                send("response.output_text.done", {{u"item_id"_s, entry.value(u"id"_s)},
-                                                   {u"output_index"_s, index},
-                                                   {u"content_index"_s, 0},
-                                                   {u"text"_s, part.value(u"text"_s)}});
-                send("response.content_part.done", {{u"item_id"_s, entry.value(u"id"_s)},
-                                                    {u"output_index"_s, index},
-                                                    {u"content_index"_s, 0},
-                                                    {u"part"_s, part}});
-            }
-            send("response.output_item.done", {{u"output_index"_s, index}, {u"item"_s, entry}});
-        } else {
-            send("content_block_stop", {{u"index"_s, index}});
-        }
-    }
-
-    QByteArray liveName(const char *what) const
-    {
-        return (m_responses ? QByteArray("response.openrouter_shell_call.")
-                            : QByteArray("openrouter_shell_call.")) +
-               what;
-    }
-
-    void onShellCallStarted(int index, const QString &callId, const QString &containerId,
-                            const QJsonObject &action)
-    {
-        m_callIds.insert(index, callId);
+        event.insert(u"request_id"_s, requestId);
+        h->publish(workspace, event);
+    };
+    auto callIds = std::make_shared<QHash<int, QString>>();
+    publish(u"request.started"_s,
+            {{u"api"_s, api}, {u"model"_s, loop->request().model}, {u"stream"_s, stream}});
+    QObject::connect(loop, &AgentLoop::toolCallStarted, hub, [publish, callIds](const AgentToolCall &call) {
+        callIds->insert(call.index, call.callId);
+        QJsonObject action = call.action.toJson();
+        action.insert(u"commands"_s, QJsonArray::fromStringList(call.displayCommands()));
         publish(u"shell_call.started"_s,
-                {{u"call_id"_s, callId}, {u"container_id"_s, containerId}, {u"action"_s, action}});
-        if (m_stream)
-            send(liveName("in_progress"),
-                 {{u"output_index"_s, index}, {u"call_id"_s, callId}, {u"container_id"_s, containerId}});
-    }
-
-    void onCommandStarted(int index, int command, const QString &text)
-    {
-        publish(
-            u"command.started"_s,
-            {{u"call_id"_s, m_callIds.value(index)}, {u"command_index"_s, command}, {u"command"_s, text}});
-        if (m_stream)
-            send(liveName("command.started"),
-                 {{u"output_index"_s, index}, {u"command_index"_s, command}, {u"command"_s, text}});
-    }
-
-    void onCommandOutput(int index, int command, const QString &stream, const QString &text)
-    {
-        publish(u"output.chunk"_s, {{u"call_id"_s, m_callIds.value(index)},
-                                    {u"command_index"_s, command},
-                                    {u"stream"_s, stream},
-                                    {u"text"_s, text}});
-        if (m_stream)
-            send(liveName("output.delta"), {{u"output_index"_s, index},
-                                            {u"command_index"_s, command},
-                                            {u"stream"_s, stream},
-                                            {u"delta"_s, text}});
-    }
-
-    void onCommandFinished(int index, int command, const QJsonObject &result)
-    {
-        publish(u"command.finished"_s, {{u"call_id"_s, m_callIds.value(index)},
-                                        {u"command_index"_s, command},
-                                        {u"outcome"_s, result.value(u"outcome"_s)},
-                                        {u"result"_s, result}});
-        if (m_stream)
-            send(liveName("command.done"),
-                 {{u"output_index"_s, index}, {u"command_index"_s, command}, {u"result"_s, result}});
-    }
-
-    AgentRun *m_run;
-    QPointer<HttpConnection> m_connection;
-    QPointer<EventHub> m_hub;
-    QString m_workspace;
-    bool m_stream;
-    bool m_responses;
-    int m_sequence = 0;
-    QHash<int, QString> m_itemIds;
-    QHash<int, QString> m_callIds;
-};
+                {{u"call_id"_s, call.callId}, {u"container_id"_s, call.containerId}, {u"action"_s, action}});
+    });
+    QObject::connect(loop, &AgentLoop::commandStarted, hub,
+                     [publish, callIds](int call, int command, const QString &text) {
+                         publish(u"command.started"_s, {{u"call_id"_s, callIds->value(call)},
+                                                        {u"command_index"_s, command},
+                                                        {u"command"_s, text}});
+                     });
+    QObject::connect(loop, &AgentLoop::commandOutput, hub,
+                     [publish, callIds](int call, int command, bool isStderr, const QString &text) {
+                         publish(u"output.chunk"_s, {{u"call_id"_s, callIds->value(call)},
+                                                     {u"command_index"_s, command},
+                                                     {u"stream"_s, isStderr ? u"stderr"_s : u"stdout"_s},
+                                                     {u"text"_s, text}});
+                     });
+    QObject::connect(loop, &AgentLoop::commandFinished, hub,
+                     [publish, callIds](int call, int command, const CommandResult &result) {
+                         const QJsonObject r = result.toJson();
+                         publish(u"command.finished"_s, {{u"call_id"_s, callIds->value(call)},
+                                                         {u"command_index"_s, command},
+                                                         {u"outcome"_s, r.value(u"outcome"_s)},
+                                                         {u"result"_s, r}});
+                     });
+    QObject::connect(loop, &AgentLoop::filesChanged, hub, [publish](const QString &containerId) {
+        publish(u"files.changed"_s, {{u"container_id"_s, containerId}});
+    });
+    QObject::connect(loop, &AgentLoop::finished, hub, [publish](const AgentOutcome &outcome) {
+        QJsonObject usage{{u"input_tokens"_s, outcome.usage.inputTokens},
+                          {u"output_tokens"_s, outcome.usage.outputTokens}};
+        if (outcome.metered)
+            usage.insert(u"server_tool_cost"_s, outcome.serverToolCost);
+        publish(u"request.finished"_s,
+                {{u"status"_s, u"completed"_s}, {u"http_status"_s, 200}, {u"usage"_s, usage}});
+    });
+    QObject::connect(loop, &AgentLoop::failed, hub, [publish](const AgentError &error) {
+        publish(u"request.finished"_s, {{u"status"_s, u"failed"_s},
+                                        {u"http_status"_s, error.httpStatus},
+                                        {u"error"_s, error.message}});
+    });
+}
 
 QJsonObject fileJson(const ContainerFile &file, const QString &containerId)
 {
@@ -327,7 +142,7 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
 ApiServer::~ApiServer()
 {
     // Runs still going refer to the meter and the workspaces: end them while both exist.
-    qDeleteAll(findChildren<AgentRun *>(Qt::FindDirectChildrenOnly));
+    qDeleteAll(findChildren<AgentLoop *>(Qt::FindDirectChildrenOnly));
     for (Workspace *ws : std::as_const(m_workspaces)) {
         if (!ws->borrowed)
             ws->containers->stopAll();
@@ -507,45 +322,65 @@ void ApiServer::sendError(HttpConnection *connection, ErrorShape shape, int stat
                              toJson(errorBody(shape, status, type, message, code)), {}, close);
 }
 
+// The model endpoints and the wire format that owns each; /v1/messages is where Anthropic's SDK posts when
+// its base URL is the server's root.
+static QString modelEndpoint(const QString &path)
+{
+    if (path == u"/api/v1/responses")
+        return u"responses"_s;
+    if (path == u"/api/v1/messages" || path == u"/v1/messages")
+        return u"messages"_s;
+    if (path == u"/api/v1/chat/completions")
+        return u"chat/completions"_s;
+    return {};
+}
+
 void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
 {
-    const ErrorShape shape = request.path == u"/api/v1/messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;
+    const QString endpoint = modelEndpoint(request.path);
+    std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
+    const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;
+    const auto refuse = [&](const AgentError &error, bool close = false) {
+        const QJsonObject body = format ? format->errorBody(error)
+                                        : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
+        connection->sendResponse(error.httpStatus, "application/json", toJson(body), {}, close);
+    };
     if (request.bodyTooLarge) {
-        sendError(
-            connection, shape, 413,
-            shape == ErrorShape::Anthropic ? u"request_too_large"_s : u"invalid_request_error"_s,
-            u"the request body is %1 bytes; the limit is %2 bytes (%3 MiB)"_s.arg(request.declaredLength)
-                .arg(m_maxBody)
-                .arg(m_maxBody / (1024 * 1024)),
-            true);
+        const AgentError tooLarge{413, shape == ErrorShape::Anthropic ? u"request_too_large"_s : u"invalid_request_error"_s,
+                                  u"the request body is %1 bytes; the limit is %2 bytes (%3 MiB)"_s.arg(request.declaredLength)
+                                      .arg(m_maxBody)
+                                      .arg(m_maxBody / (1024 * 1024)),
+                                  {},
+                                  {}};
+        refuse(tooLarge, true);
         return;
     }
-    if (!request.path.startsWith(u"/api/v1/")) {
-        sendError(connection, shape, 404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path));
+    if (!format && !request.path.startsWith(u"/api/v1/")) {
+        refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
         return;
     }
     const QString workspaceName = authenticate(request);
     if (workspaceName.isEmpty()) {
-        sendError(connection, shape, 401, u"authentication_error"_s,
-                  u"missing or invalid API key: send Authorization: Bearer KEY (or x-api-key) with a key "
-                  "made by `sandbench keys create`"_s);
+        refuse({401, u"authentication_error"_s,
+                u"missing or invalid API key: send Authorization: Bearer KEY (or x-api-key) with a key "
+                "made by `sandbench keys create`"_s,
+                u"invalid_api_key"_s,
+                {}});
+        return;
+    }
+    const QByteArray method = request.method;
+    const auto methodNotAllowed = [&] {
+        refuse({405, u"invalid_request_error"_s,
+                u"%1 is not allowed on %2"_s.arg(QString::fromLatin1(method), request.path), {}, {}});
+    };
+    if (format) {
+        if (method != "POST")
+            return methodNotAllowed();
+        handleModelRequest(connection, request, workspaceName, std::move(format));
         return;
     }
     const QStringList parts = request.path.mid(8).split(u'/', Qt::SkipEmptyParts);
-    const QByteArray method = request.method;
-    auto methodNotAllowed = [&] {
-        sendError(connection, shape, 405, u"invalid_request_error"_s,
-                  u"%1 is not allowed on %2"_s.arg(QString::fromLatin1(method), request.path));
-    };
-    if (parts == QStringList{u"responses"_s} || parts == QStringList{u"messages"_s}) {
-        if (method != "POST")
-            return methodNotAllowed();
-        handleAgent(connection, request, workspaceName, parts.first() == u"messages");
-    } else if (parts == QStringList{u"chat"_s, u"completions"_s}) {
-        if (method != "POST")
-            return methodNotAllowed();
-        handleChat(connection, request, workspaceName);
-    } else if (parts == QStringList{u"models"_s}) {
+    if (parts == QStringList{u"models"_s}) {
         if (method != "GET")
             return methodNotAllowed();
         handleModels(connection, workspaceName);
@@ -556,50 +391,53 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
             return methodNotAllowed();
         handleDocuments(connection, workspaceName);
     } else {
-        sendError(connection, shape, 404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path));
+        refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
     }
 }
 
-void ApiServer::handleAgent(HttpConnection *connection, const HttpRequest &request,
-                            const QString &workspaceName, bool messages)
+void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest &request,
+                                   const QString &workspaceName, std::unique_ptr<WireFormat> format)
 {
-    const ErrorShape shape = messages ? ErrorShape::Anthropic : ErrorShape::OpenAi;
-    const QString api = messages ? u"messages"_s : u"responses"_s;
     const qint64 startMs = QDateTime::currentMSecsSinceEpoch();
+    const QString api = format->apiName();
     // Every early answer is logged too: the log is where a user looks for why a client's request failed.
-    const auto reject = [&](int status, const QString &type, const QString &message) {
-        sendError(connection, shape, status, type, message);
-        logRejected(workspaceName, api, request, startMs, status, errorBody(shape, status, type, message));
+    const auto reject = [&](const AgentError &error) {
+        const QJsonObject body = format->errorBody(error);
+        connection->sendResponse(error.httpStatus, "application/json", toJson(body));
+        logRejected(workspaceName, api, request, startMs, error.httpStatus, body);
     };
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        reject(400, u"invalid_request_error"_s,
-               parseError.error != QJsonParseError::NoError
-                   ? u"malformed JSON body at offset %1: %2"_s.arg(parseError.offset)
-                         .arg(parseError.errorString())
-                   : u"the body must be a JSON object"_s);
+        reject(AgentError::invalidRequest(parseError.error != QJsonParseError::NoError
+                                              ? u"malformed JSON body at offset %1: %2"_s.arg(parseError.offset)
+                                                    .arg(parseError.errorString())
+                                              : u"the body must be a JSON object"_s));
         return;
     }
-    QString error;
-    const std::optional<AgentRequest> parsed =
-        AgentRequest::fromJson(messages ? CallerApi::Messages : CallerApi::Responses, doc.object(),
-                               QString::fromUtf8(request.header("x-session-id")), &error);
+    FormatRequestContext context;
+    context.sessionIdHeader = QString::fromUtf8(request.header("x-session-id"));
+    const QByteArray live = request.header("x-sandbench-live-events").trimmed().toLower();
+    context.liveEvents = live == "1" || live == "true";
+    if (request.header("x-stainless-lang") == "js") {
+        const QByteArray version = request.header("x-stainless-package-version");
+        const int major = version.left(version.indexOf('.')).toInt();
+        context.nativeShellEvents = major == 0 || major >= 7;
+    }
+    AgentError error;
+    const std::optional<AgentRequest> parsed = format->parse(doc.object(), context, &error);
     if (!parsed) {
-        reject(400, u"invalid_request_error"_s, error);
+        reject(error);
         return;
     }
-    Workspace *ws = workspace(workspaceName, &error);
+    QString message;
+    Workspace *ws = workspace(workspaceName, &message);
     if (!ws) {
-        sendError(connection, shape, 500, u"api_error"_s, u"workspace %1: %2"_s.arg(workspaceName, error));
+        reject({500, u"api_error"_s, u"workspace %1: %2"_s.arg(workspaceName, message), {}, {}});
         return;
     }
-    if (!ws->providers->load(&error)) {
-        reject(500, u"api_error"_s, error);
-        return;
-    }
-    if (!ws->observer->refresh(&error)) {
-        reject(500, u"api_error"_s, error);
+    if (!ws->providers->load(&message) || !ws->observer->refresh(&message)) {
+        reject({500, u"api_error"_s, message, {}, {}});
         return;
     }
     AgentEnvironment env;
@@ -609,220 +447,50 @@ void ApiServer::handleAgent(HttpConnection *connection, const HttpRequest &reque
     env.meter = m_meter.get();
     env.guardrails = ws->observer->guardrails();
     env.scanToolOutput = ws->observer->scanToolOutput();
-    auto *run = new AgentRun(*parsed, env, this);
-    auto *streamer = new RunStreamer(run, connection, m_events, workspaceName, parsed->stream);
+    auto *loop = new AgentLoop(*parsed, env, this);
+    WireFormat *fmt = format.release();
+    fmt->setParent(loop);
     ++m_activeRuns;
     const QPointer<HttpConnection> conn(connection);
-    run->start();
-    // start() fails early (bad model, container policy) with a plain HTTP error; streaming starts only after.
-    const bool streaming = parsed->stream && !run->isDone();
+    loop->start();
+    // start() fails early (bad model, container policy, a blocking guardrail) with a plain HTTP error;
+    // streaming starts only after.
+    const bool streaming = parsed->stream && !loop->isDone();
+    publishLive(loop, m_events, workspaceName, api, streaming);
+    if (streaming)
+        connection->beginStream(200, "text/event-stream; charset=utf-8");
+    fmt->follow(loop, streaming, context.liveEvents, [conn](const QByteArray &bytes) {
+        if (conn)
+            conn->writeStream(bytes);
+    });
     const QByteArray requestBody = request.body;
-    connect(run, &AgentRun::finished, this,
-            [this, run, streamer, conn, streaming, workspaceName, requestBody](const QJsonObject &response) {
-                streamer->end(response); // also tells the WebSocket viewers
-                const QByteArray body = toJson(response);
-                if (!streaming && conn)
-                    conn->sendResponse(200, "application/json", body);
+    connect(loop, &AgentLoop::finished, this, [this, loop, fmt, conn, streaming, workspaceName, requestBody] {
+        const QByteArray body = toJson(fmt->finalBody());
+        if (conn) {
+            if (streaming)
+                conn->endStream();
+            else
+                conn->sendResponse(200, "application/json", body);
+        }
+        --m_activeRuns;
+        logRecord(workspaceName, loop->record(), 200, requestBody, body);
+        loop->deleteLater();
+    });
+    connect(loop, &AgentLoop::failed, this,
+            [this, loop, fmt, conn, streaming, workspaceName, requestBody](const AgentError &e) {
+                const QJsonObject errorJson = fmt->errorBody(e);
+                if (conn) {
+                    if (streaming)
+                        conn->endStream();
+                    else if (e.httpStatus != 499)
+                        conn->sendResponse(e.httpStatus, "application/json", toJson(errorJson));
+                }
                 --m_activeRuns;
-                logRecord(workspaceName, run->record(), 200, requestBody, body);
-                run->deleteLater();
+                logRecord(workspaceName, loop->record(), e.httpStatus, requestBody, toJson(errorJson));
+                loop->deleteLater();
             });
-    connect(run, &AgentRun::failed, this,
-            [this, run, streamer, conn, shape, streaming, workspaceName,
-             requestBody](int status, const QString &type, const QString &message) {
-                streamer->fail(status, type, message);
-                const QJsonObject error = errorBody(shape, status, type, message, run->errorCode());
-                if (!streaming && conn && status != 499)
-                    conn->sendResponse(status, "application/json", toJson(error));
-                --m_activeRuns;
-                logRecord(workspaceName, run->record(), status, requestBody, toJson(error));
-                run->deleteLater();
-            });
-    // A caller that goes away ends its run: the running command is killed, the container stays.
-    connect(connection, &HttpConnection::closed, run, &AgentRun::cancel);
-    streamer->begin(streaming);
-}
-
-void ApiServer::handleChat(HttpConnection *connection, const HttpRequest &request,
-                           const QString &workspaceName)
-{
-    const qint64 startMs = QDateTime::currentMSecsSinceEpoch();
-    const auto reject = [&](int status, const QString &type, const QString &message) {
-        sendError(connection, ErrorShape::OpenAi, status, type, message);
-        logRejected(workspaceName, u"chat_completions"_s, request, startMs, status,
-                    errorBody(ErrorShape::OpenAi, status, type, message));
-    };
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        reject(400, u"invalid_request_error"_s, u"malformed JSON body: %1"_s.arg(parseError.errorString()));
-        return;
-    }
-    QJsonObject body = doc.object();
-    if (chatBodyHasShellTool(body)) {
-        reject(
-            400, u"invalid_request_error"_s,
-            u"the openrouter:shell and openrouter:bash tools are not supported on the Chat Completions API; "
-            "use the Responses API (POST /api/v1/responses) or the Messages API (POST /api/v1/messages)"_s);
-        return;
-    }
-    QString error;
-    Workspace *ws = workspace(workspaceName, &error);
-    if (!ws || !ws->providers->load(&error)) {
-        sendError(connection, ErrorShape::OpenAi, 500, u"api_error"_s, error);
-        return;
-    }
-    const std::optional<ModelRoute> route = ws->providers->route(body.value(u"model"_s).toString(), &error);
-    if (!route) {
-        reject(400, u"invalid_request_error"_s, error);
-        return;
-    }
-    if (route->provider.api != ProviderApi::Chat) {
-        reject(400, u"invalid_request_error"_s,
-               u"model \"%1\" routes to provider %2, which speaks the %3 API; Chat Completions requests are "
-               "forwarded only to chat providers (use /api/v1/responses or /api/v1/messages)"_s.arg(
-                   body.value(u"model"_s).toString(), route->provider.name,
-                   providerApiName(route->provider.api)));
-        return;
-    }
-    if (!ws->observer->refresh(&error)) {
-        reject(500, u"api_error"_s, error);
-        return;
-    }
-    QList<Detection> detections;
-    if (const std::shared_ptr<const GuardrailEngine> guardrails = ws->observer->guardrails()) {
-        // The text of each message (a string, or the text parts of an array), flattened for the guardrails.
-        struct Source
-        {
-            int message;
-            int part; // -1: the content is a plain string
-        };
-        QJsonArray messages = body.value(u"messages"_s).toArray();
-        QList<GuardrailMessage> texts;
-        QList<Source> sources;
-        for (int m = 0; m < messages.size(); ++m) {
-            const QJsonObject message = messages.at(m).toObject();
-            const QString role = message.value(u"role"_s).toString();
-            const QJsonValue content = message.value(u"content"_s);
-            if (content.isString()) {
-                texts.append({role, content.toString()});
-                sources.append({m, -1});
-            }
-            const QJsonArray parts = content.toArray();
-            for (int p = 0; p < parts.size(); ++p) {
-                if (parts.at(p).toObject().value(u"type"_s).toString() != u"text")
-                    continue;
-                texts.append({role, parts.at(p).toObject().value(u"text"_s).toString()});
-                sources.append({m, p});
-            }
-        }
-        const GuardrailOutcome outcome = guardrails->apply(texts);
-        for (Detection d : outcome.detections) {
-            d.messageIndex = d.messageIndex >= 0 ? sources.at(d.messageIndex).message : -1;
-            detections.append(d);
-        }
-        if (outcome.blocked()) {
-            const QString message =
-                u"Request blocked by guardrail '%1' before it reached the model."_s.arg(outcome.blockedBy);
-            const QJsonObject errorJson =
-                errorBody(ErrorShape::OpenAi, 403, u"permission_error"_s, message, u"guardrail_blocked"_s);
-            connection->sendResponse(403, "application/json", toJson(errorJson));
-            RequestRecord blocked;
-            blocked.id = u"chatcmpl_"_s + QUuid::createUuid().toString(QUuid::Id128);
-            blocked.timeMs = startMs;
-            blocked.api = u"chat_completions"_s;
-            blocked.model = body.value(u"model"_s).toString();
-            blocked.provider = route->provider.name;
-            blocked.detections = detections;
-            logRecord(workspaceName, blocked, 403, request.body, toJson(errorJson));
-            return;
-        }
-        for (int i = 0; i < sources.size() && i < outcome.messages.size(); ++i) {
-            if (outcome.messages.at(i).content == texts.at(i).content)
-                continue;
-            QJsonObject message = messages.at(sources.at(i).message).toObject();
-            if (sources.at(i).part < 0) {
-                message.insert(u"content"_s, outcome.messages.at(i).content);
-            } else {
-                QJsonArray parts = message.value(u"content"_s).toArray();
-                QJsonObject part = parts.at(sources.at(i).part).toObject();
-                part.insert(u"text"_s, outcome.messages.at(i).content);
-                parts.replace(sources.at(i).part, part);
-                message.insert(u"content"_s, parts);
-            }
-            messages.replace(sources.at(i).message, message);
-        }
-        body.insert(u"messages"_s, messages);
-    }
-    body.insert(u"model"_s, route->model);
-    QNetworkRequest upstream(route->provider.endpoint(u"/chat/completions"_s));
-    upstream.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    const QString key = ws->providers->apiKey(route->provider, &error);
-    if (!key.isEmpty())
-        upstream.setRawHeader("Authorization", "Bearer " + key.toUtf8());
-    QNetworkReply *reply = ws->providers->networkAccessManager()->post(upstream, toJson(body));
-    const QPointer<HttpConnection> conn(connection);
-    const bool stream = body.value(u"stream"_s).toBool();
-    // Forwarded requests are logged like agent requests: model, provider, status, tokens and bodies.
-    RequestRecord record;
-    record.id = u"chatcmpl_"_s + QUuid::createUuid().toString(QUuid::Id128);
-    record.timeMs = startMs;
-    record.api = u"chat_completions"_s;
-    record.model = doc.object().value(u"model"_s).toString();
-    record.provider = route->provider.name;
-    record.detections = detections;
-    auto streamed = std::make_shared<QByteArray>();
-    connect(connection, &HttpConnection::closed, reply, &QNetworkReply::abort);
-    if (stream) {
-        connect(reply, &QNetworkReply::metaDataChanged, this, [reply, conn] {
-            if (conn && !conn->isStreaming())
-                conn->beginStream(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
-                                  reply->header(QNetworkRequest::ContentTypeHeader).toByteArray());
-        });
-        connect(reply, &QNetworkReply::readyRead, this, [reply, conn, streamed] {
-            const QByteArray bytes = reply->readAll();
-            if (streamed->size() < kMaxLoggedStreamBytes)
-                streamed->append(bytes);
-            if (conn)
-                conn->writeStream(bytes);
-        });
-    }
-    const QByteArray requestBody = request.body;
-    connect(reply, &QNetworkReply::finished, this,
-            [this, reply, conn, stream, record, streamed, requestBody, workspaceName]() mutable {
-                reply->deleteLater();
-                int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-                QByteArray bytes = reply->readAll();
-                if (stream)
-                    streamed->append(bytes);
-                const QByteArray logged = stream ? *streamed : bytes;
-                const QJsonObject usage =
-                    QJsonDocument::fromJson(logged).object().value(u"usage"_s).toObject();
-                record.inputTokens = usage.value(u"prompt_tokens"_s).toInteger();
-                record.outputTokens = usage.value(u"completion_tokens"_s).toInteger();
-                const auto finish = [&](int finalStatus, const QByteArray &response) {
-                    logRecord(workspaceName, record, finalStatus, requestBody, response);
-                };
-                if (!conn) {
-                    finish(499, logged);
-                    return;
-                }
-                if (stream && conn->isStreaming()) {
-                    conn->writeStream(bytes);
-                    conn->endStream();
-                    finish(status, logged);
-                    return;
-                }
-                if (status == 0) {
-                    const QString message = u"upstream provider failed: %1"_s.arg(reply->errorString());
-                    sendError(conn, ErrorShape::OpenAi, 502, u"api_error"_s, message);
-                    finish(502, toJson(errorBody(ErrorShape::OpenAi, 502, u"api_error"_s, message)));
-                    return;
-                }
-                conn->sendResponse(status, reply->header(QNetworkRequest::ContentTypeHeader).toByteArray(),
-                                   bytes);
-                finish(status, bytes);
-            });
+    // A caller that goes away ends its loop: the running command is killed, the container stays.
+    connect(connection, &HttpConnection::closed, loop, &AgentLoop::cancel);
 }
 
 void ApiServer::handleModels(HttpConnection *connection, const QString &workspaceName)

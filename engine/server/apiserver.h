@@ -10,7 +10,8 @@
 
 #include <memory>
 
-class AgentRun;
+class AgentLoop;
+class WireFormat;
 class ApiKeys;
 class ContainerManager;
 class EventHub;
@@ -79,9 +80,9 @@ private:
     QString eventsWorkspace(const QString &key);
     Workspace *workspace(const QString &name, QString *error);
 
-    void handleAgent(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
-                     bool messages);
-    void handleChat(HttpConnection *connection, const HttpRequest &request, const QString &workspace);
+    // A request to a model endpoint: the format parses it and renders the loop's answer.
+    void handleModelRequest(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
+                            std::unique_ptr<WireFormat> format);
     void handleModels(HttpConnection *connection, const QString &workspace);
     void handleFiles(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
                      const QStringList &parts);

@@ -49,7 +49,9 @@ function toolPairs(message, name, resultType) {
   return { uses, results };
 }
 
-function assertCommon(message) {
+// usage: where the cost is read from. A streamed message carries it in the message_delta event: the SDK's
+// accumulator copies only the counters Anthropic defines into finalMessage().
+function assertCommon(message, usage = message.usage) {
   assert.equal(message.stop_reason, 'end_turn', 'stop_reason');
   const text = message.content.filter((b) => b.type === 'text').map((b) => b.text).join('');
   assertAnswer(text, 'the text blocks');
@@ -57,11 +59,12 @@ function assertCommon(message) {
             `message.container.id: ${JSON.stringify(message.container)}`);
   assert.equal(typeof message.usage?.input_tokens, 'number', 'usage.input_tokens');
   assert.equal(typeof message.usage?.output_tokens, 'number', 'usage.output_tokens');
-  assert.equal(typeof message.usage?.server_tool_cost, 'number', `usage.server_tool_cost: ${JSON.stringify(message.usage)}`);
+  assert.equal(typeof usage?.server_tool_cost, 'number', `usage.server_tool_cost: ${JSON.stringify(usage)}`);
+  assert.equal(usage.cost_details?.server_tool_cost, usage.server_tool_cost, 'usage.cost_details.server_tool_cost');
 }
 
-function assertShell(message) {
-  assertCommon(message);
+function assertShell(message, usage) {
+  assertCommon(message, usage);
   const { uses, results } = toolPairs(message, 'openrouter:shell', 'openrouter_shell_tool_result');
   assert.deepEqual(uses[0].input, { commands: COMMANDS }, 'server_tool_use.input');
   const output = results[0].content.output;
@@ -70,8 +73,8 @@ function assertShell(message) {
   assertNoProblems(messageProblems(message), 'the message');
 }
 
-function assertBash(message) {
-  assertCommon(message);
+function assertBash(message, usage) {
+  assertCommon(message, usage);
   const { uses, results } = toolPairs(message, 'openrouter:bash', 'openrouter_bash_tool_result');
   assert.deepEqual(uses.map((u) => u.input), BASH_COMMANDS.map((command) => ({ command })), 'server_tool_use.input');
   assert.deepEqual(results.map((r) => r.content.stdout), BASH_STDOUT, 'bash stdout: the session kept its directory and variable');
@@ -100,7 +103,8 @@ async function streamed(model, type) {
   });
   assert.equal(events[0]?.type, 'message_start', 'first event');
   assert.equal(events.at(-1)?.type, 'message_stop', 'last event');
-  return { message, problems };
+  const delta = events.find((e) => e.type === 'message_delta');
+  return { message, problems, usage: delta?.usage };
 }
 
 await runCases([
@@ -118,8 +122,8 @@ await runCases([
     name: 'stream-openrouter-shell',
     steps: shellSteps(3),
     run: async (model) => {
-      const { message, problems } = await streamed(model, 'openrouter:shell');
-      assertShell(message);
+      const { message, problems, usage } = await streamed(model, 'openrouter:shell');
+      assertShell(message, usage);
       assertNoProblems(problems, 'the event stream');
     },
   },
@@ -127,8 +131,8 @@ await runCases([
     name: 'stream-openrouter-bash',
     steps: bashSteps(3),
     run: async (model) => {
-      const { message, problems } = await streamed(model, 'openrouter:bash');
-      assertBash(message);
+      const { message, problems, usage } = await streamed(model, 'openrouter:bash');
+      assertBash(message, usage);
       assertNoProblems(problems, 'the event stream');
     },
   },

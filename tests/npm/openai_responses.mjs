@@ -19,7 +19,11 @@ assert.ok(response.output_text.includes('from-sdk'), response.output_text);
 assert.equal(typeof response.usage.server_tool_cost, 'number');
 console.log('OK non-streaming', shell.container_id);
 
-const stream = await client.responses.create({ model: 'sdk-openai', input: 'Count', tools, stream: true });
+// Sandbench's per-command live events are opt-in (a client with a closed event list never sees them).
+const stream = await client.responses.create(
+  { model: 'sdk-openai', input: 'Count', tools, stream: true },
+  { headers: { 'x-sandbench-live-events': '1' } },
+);
 const types = [];
 let text = '';
 let liveOutput = '';

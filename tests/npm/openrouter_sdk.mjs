@@ -113,18 +113,17 @@ await runCases([
   },
   {
     name: 'chat-send',
-    upstreams: ['chat'], // Sandbench forwards Chat Completions to chat providers only
     steps: [{ text: 'plain chat answer' }],
     run: async (model) => {
       const result = await parsed(client.chat.send({ chatRequest: { model, messages: [{ role: 'user', content: 'hi' }] } }),
                                   models.ChatResult$inboundSchema);
       assert.equal(result.choices[0]?.message?.content, 'plain chat answer');
+      assert.equal(result.model, model, 'the reply names the model that was asked for');
       assert.equal(typeof result.usage?.totalTokens, 'number', 'usage.totalTokens');
     },
   },
   {
     name: 'chat-send-stream',
-    upstreams: ['chat'], // Sandbench forwards Chat Completions to chat providers only
     steps: [{ text: 'plain chat answer', chunks: 3 }],
     run: async (model) => {
       const stream = await client.chat.send({ chatRequest: { model, messages: [{ role: 'user', content: 'hi' }], stream: true } });

@@ -266,11 +266,13 @@ void TestServer::maxToolCallsEndsCleanly()
     const Reply r = post(u"/api/v1/responses"_s, body);
     QCOMPARE(r.status, 200);
     const QJsonObject json = r.json();
-    QCOMPARE(json.value(u"status"_s).toString(), u"incomplete"_s);
-    QCOMPARE(json.value(u"incomplete_details"_s).toObject().value(u"reason"_s).toString(),
-             u"max_tool_calls"_s);
-    QVERIFY(json.value(u"incomplete_details"_s).toObject().value(u"message"_s).toString().contains(u"3"_s));
+    // OpenAI's semantics: further calls are not run and the model is asked once more with tools off.
+    QCOMPARE(json.value(u"status"_s).toString(), u"completed"_s);
+    QVERIFY(json.value(u"incomplete_details"_s).isNull());
     QCOMPARE(shellItems(json).size(), 3);
+    const QJsonObject last = m_fake.modelRequests().constLast().json();
+    QCOMPARE(last.value(u"tool_choice"_s).toString(), u"none"_s);
+    QVERIFY(QJsonDocument(last).toJson().contains("max_tool_calls (3) was reached"));
 
     body.insert(u"max_tool_calls"_s, 31);
     const Reply bad = post(u"/api/v1/responses"_s, body);
@@ -500,7 +502,7 @@ void TestServer::bashAutoReturnsToolUse()
     QCOMPARE(content.at(0).toObject().value(u"name"_s).toString(), u"bash"_s);
     QCOMPARE(content.at(0).toObject().value(u"input"_s).toObject().value(u"command"_s).toString(),
              u"ls -la"_s);
-    QVERIFY(!json.contains(u"container"_s)); // nothing ran
+    QVERIFY(json.value(u"container"_s).isNull()); // nothing ran
 }
 
 void TestServer::streamingResponsesHasLiveOutput()
@@ -510,7 +512,16 @@ void TestServer::streamingResponsesHasLiveOutput()
                       FakeStep::answer(u"streamed answer"_s).inChunks(3)});
     QJsonObject body = responsesBody(u"stream"_s, shellTool());
     body.insert(u"stream"_s, true);
-    const Reply r = post(u"/api/v1/responses"_s, body);
+    // Sandbench's per-command events only when asked for: clients with a closed event list never see them.
+    const Reply plain = post(u"/api/v1/responses"_s, body);
+    QCOMPARE(plain.status, 200);
+    QVERIFY(plain.body.contains("event: response.completed"));
+    QVERIFY(!plain.body.contains("openrouter_shell_call"));
+    QVERIFY(plain.body.contains("line3"));
+    m_fake.setScriptForModel(
+        u"stream"_s, {FakeStep::toolCall(u"shell"_s, commands({u"for i in 1 2 3; do echo line$i; done"_s})),
+                      FakeStep::answer(u"streamed answer"_s).inChunks(3)});
+    const Reply r = post(u"/api/v1/responses"_s, body, {{"x-sandbench-live-events", "1"}});
     QCOMPARE(r.status, 200);
     QVERIFY(r.body.contains("event: response.created"));
     QVERIFY(r.body.contains("event: response.openrouter_shell_call.output.delta"));
@@ -527,7 +538,7 @@ void TestServer::streamingMessages()
                               FakeStep::answer(u"all done"_s)});
     QJsonObject body = messagesBody(u"mstream"_s, u"openrouter"_s);
     body.insert(u"stream"_s, true);
-    const Reply r = post(u"/api/v1/messages"_s, body);
+    const Reply r = post(u"/api/v1/messages"_s, body, {{"x-sandbench-live-events", "1"}});
     QCOMPARE(r.status, 200);
     for (const char *event :
          {"message_start", "content_block_start", "content_block_delta", "content_block_stop",
@@ -750,6 +761,25 @@ void TestServer::chatCompletionsRejectsShellAndForwards()
               {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"hi"_s}}}}});
     QCOMPARE(ok.status, 200);
     QVERIFY(ok.body.contains("forwarded hello"));
+    QCOMPARE(ok.json().value(u"model"_s).toString(), u"fchat/plainchat"_s);
+
+    // Any provider answers a Chat Completions request, translated by the gateway's own clients, and the
+    // reply names the model that was asked for.
+    for (const QString &provider : {u"fresp"_s, u"fmsg"_s}) {
+        m_fake.setScriptForModel(u"anychat"_s, {FakeStep::answer(u"translated hello"_s)});
+        const QString model = provider + u"/anychat"_s;
+        const Reply t =
+            post(u"/api/v1/chat/completions"_s,
+                 {{u"model"_s, model},
+                  {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"hi"_s}}}}});
+        QCOMPARE(t.status, 200);
+        QCOMPARE(t.json().value(u"model"_s).toString(), model);
+        QCOMPARE(t.json().value(u"object"_s).toString(), u"chat.completion"_s);
+        const QJsonObject message =
+            t.json().value(u"choices"_s).toArray().at(0).toObject().value(u"message"_s).toObject();
+        QCOMPARE(message.value(u"content"_s).toString(), u"translated hello"_s);
+        QCOMPARE(m_fake.modelRequests().constLast().api(), provider == u"fresp" ? u"responses"_s : u"messages"_s);
+    }
 }
 
 void TestServer::models()

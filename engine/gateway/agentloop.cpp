@@ -1,0 +1,703 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "agentloop.h"
+
+#include "models/modelclient.h"
+#include "models/providerregistry.h"
+#include "sandbox/container.h"
+#include "sandbox/containermanager.h"
+#include "sandbox/history/janitor.h"
+#include "sandbox/history/meter.h"
+#include "sandbox/shellcall.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString compact(const QJsonValue &value)
+{
+    return QString::fromUtf8(value.isArray()
+                                 ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
+                                 : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+}
+
+QString randomToken(int length)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    QString out;
+    out.reserve(length);
+    for (int i = 0; i < length; ++i)
+        out.append(QLatin1Char(alphabet[QRandomGenerator::global()->bounded(62)]));
+    return out;
+}
+
+// The persistent bash session of a container (SPEC 1.1). The container runs one command at a time, so a
+// long-lived bash would block every other call; instead each call restores the state the previous one saved
+// (working directory, exported variables, functions, aliases) and saves it again on exit, even on `exit`.
+// The state lives in the container's private /tmp, so it ends with the sandbox, as processes do.
+QString bashScript(const QString &command)
+{
+    const QString encoded = QString::fromLatin1(command.toUtf8().toBase64());
+    return u"__sb_dir=/tmp/.sandbench-bash\n"
+           "mkdir -p \"$__sb_dir\" 2>/dev/null\n"
+           "[ -f \"$__sb_dir/state\" ] && . \"$__sb_dir/state\" >/dev/null 2>&1\n"
+           "__sb_save() { { export -p; declare -f; alias -p; printf 'cd -- %q 2>/dev/null\\n' \"$PWD\"; } "
+           "> \"$__sb_dir/state.new\" 2>/dev/null && mv -f \"$__sb_dir/state.new\" \"$__sb_dir/state\"; }\n"
+           "trap __sb_save EXIT\n"
+           "shopt -s expand_aliases\n"
+           "eval \"$(printf %s '"_s +
+           encoded + u"' | base64 -d)\"\n"_s;
+}
+
+QString roleName(Message::Role role)
+{
+    switch (role) {
+    case Message::Role::System:
+        return u"system"_s;
+    case Message::Role::User:
+        return u"user"_s;
+    case Message::Role::Assistant:
+        return u"assistant"_s;
+    case Message::Role::Tool:
+        return u"tool"_s;
+    }
+    return u"user"_s;
+}
+
+bool isOpenAiHosted(const ModelClient *client)
+{
+    // Only OpenAI's own Responses API hosts a shell; a local server speaking the format does not.
+    const QString host = client->config().baseUrl.host();
+    return client->api() == ProviderApi::Responses &&
+           (host == u"api.openai.com" || host.endsWith(u".openai.com"));
+}
+
+} // namespace
+QStringList AgentToolCall::displayCommands() const
+{
+    if (!isBash())
+        return action.commands;
+    if (bashCommand.isEmpty() && bashRestart)
+        return {u"(restart the bash session)"_s};
+    return {bashCommand};
+}
+
+AgentLoop::AgentLoop(const AgentRequest &request, const AgentEnvironment &env, QObject *parent)
+    : QObject(parent)
+    , m_request(request)
+    , m_env(env)
+{
+    if (m_request.id.isEmpty())
+        m_request.id = u"run_"_s + randomToken(24);
+    m_messages = request.messages;
+}
+
+AgentLoop::~AgentLoop()
+{
+    if (m_turn)
+        m_turn->cancel();
+    if (m_call && !m_call->isFinished())
+        m_call->cancel();
+    if (m_env.meter && m_meterStarted)
+        m_env.meter->finish(m_request.id);
+}
+
+void AgentLoop::start()
+{
+    m_startMs = QDateTime::currentMSecsSinceEpoch();
+    QString error;
+    if (m_env.client) {
+        m_client = m_env.client;
+        m_upstreamModel = m_request.sampling.model.isEmpty() ? m_request.model : m_request.sampling.model;
+        m_provider = m_client->config().name.isEmpty() ? u"scripted"_s : m_client->config().name;
+    } else {
+        ModelRoute route;
+        m_client = m_env.providers ? m_env.providers->createClient(m_request.model, &route, &error, this)
+                                   : nullptr;
+        if (!m_client) {
+            fail(AgentError::invalidRequest(
+                u"model \"%1\": %2"_s.arg(m_request.model,
+                                          error.isEmpty() ? u"no provider is configured"_s : error),
+                u"model"_s));
+            return;
+        }
+        m_upstreamModel = route.model;
+        m_provider = route.provider.name;
+    }
+    m_request.sampling.model = m_upstreamModel;
+    if (!applyGuardrails())
+        return; // blocked: nothing reached the model
+
+    m_hostedShell = m_request.shell && m_request.allowHostedShell &&
+                    m_request.shell->engine == ServerToolConfig::Engine::Auto && isOpenAiHosted(m_client);
+    if (m_hostedShell)
+        m_request.shell.reset(); // the provider runs it; its items come back with each turn
+    const bool needsContainer =
+        m_request.shell || (m_request.bash && m_request.bash->engine == ServerToolConfig::Engine::OpenRouter);
+    if (needsContainer && !resolveContainer())
+        return;
+    m_tools = offeredTools();
+    if (m_env.meter && needsContainer) {
+        m_env.meter->begin(m_request.id);
+        m_meterStarted = true;
+    }
+    nextTurn();
+}
+
+QList<ToolDefinition> AgentLoop::offeredTools() const
+{
+    QList<ToolDefinition> tools = m_request.callerTools;
+    if (m_request.shell) {
+        ToolDefinition shell;
+        shell.name = m_request.shellFunctionName;
+        shell.description = u"Runs shell commands in a sandboxed Linux container (working directory "
+                            "/workspace/home). The commands of one call run in order, each as its own shell "
+                            "process; returns each command's stdout, stderr and exit code."_s;
+        shell.parameters =
+            QJsonObject{{u"type"_s, u"object"_s},
+                        {u"properties"_s,
+                         QJsonObject{{u"commands"_s,
+                                      QJsonObject{{u"type"_s, u"array"_s},
+                                                  {u"items"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                                                  {u"description"_s, u"Shell commands to run in order."_s}}},
+                                     {u"timeout_ms"_s, QJsonObject{{u"type"_s, u"integer"_s}}},
+                                     {u"max_output_length"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}},
+                        {u"required"_s, QJsonArray{u"commands"_s}}};
+        tools.append(shell);
+    }
+    if (m_request.bash) {
+        ToolDefinition bash;
+        bash.name = m_request.bashFunctionName;
+        bash.description = u"Runs a command in a persistent bash session: the working directory, exported "
+                           "variables and functions survive between calls until restart is true."_s;
+        bash.parameters = QJsonObject{
+            {u"type"_s, u"object"_s},
+            {u"properties"_s, QJsonObject{{u"command"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                                          {u"restart"_s, QJsonObject{{u"type"_s, u"boolean"_s}}}}}};
+        tools.append(bash);
+    }
+    return tools;
+}
+
+bool AgentLoop::applyGuardrails()
+{
+    if (!m_env.guardrails)
+        return true;
+    // Every text the guardrails read, flattened, with where it came from (part -1: a tool result). Native
+    // items replayed verbatim are not scanned: they are provider output, not user-supplied text.
+    struct Source
+    {
+        int message;
+        int part;
+    };
+    QList<GuardrailMessage> texts;
+    QList<Source> sources;
+    for (int m = std::max(0, m_request.guardFromMessage); m < m_messages.size(); ++m) {
+        const Message &message = m_messages.at(m);
+        const QString role = roleName(message.role);
+        for (int p = 0; p < message.content.size(); ++p) {
+            if (message.content.at(p).type != ContentPart::Type::Text || message.content.at(p).text.isEmpty())
+                continue;
+            texts.append({role, message.content.at(p).text});
+            sources.append({m, p});
+        }
+        if (message.role == Message::Role::Tool && !message.toolResult.content.isEmpty()) {
+            texts.append({role, message.toolResult.content});
+            sources.append({m, -1});
+        }
+    }
+    const GuardrailOutcome outcome = m_env.guardrails->apply(texts);
+    for (Detection d : outcome.detections) {
+        d.messageIndex = d.messageIndex >= 0 ? sources.at(d.messageIndex).message : -1;
+        m_detections.append(d);
+    }
+    if (outcome.blocked()) {
+        const Detection *first = nullptr;
+        for (const Detection &d : std::as_const(m_detections))
+            if (d.action == GuardrailAction::Block && !first)
+                first = &d;
+        fail({403, u"permission_error"_s,
+              u"Request blocked by guardrail '%1': %2 detected in message %3 before it reached the model."_s
+                  .arg(outcome.blockedBy, first ? first->family : QString(),
+                       QString::number(first ? first->messageIndex : 0)),
+              u"guardrail_blocked"_s,
+              {}});
+        return false;
+    }
+    for (int i = 0; i < sources.size() && i < outcome.messages.size(); ++i) {
+        const QString &text = outcome.messages.at(i).content;
+        if (text == texts.at(i).content)
+            continue;
+        Message &message = m_messages[sources.at(i).message];
+        if (sources.at(i).part < 0)
+            message.toolResult.content = text;
+        else
+            message.content[sources.at(i).part].text = text;
+    }
+    return true;
+}
+
+bool AgentLoop::scanOutput(QString *text, QString *blockReason)
+{
+    if (!m_env.guardrails || !m_env.scanToolOutput || text->isEmpty())
+        return true;
+    const ToolOutputOutcome outcome = m_env.guardrails->scanToolOutput(*text);
+    m_detections += outcome.detections;
+    if (outcome.blocked()) {
+        *blockReason = outcome.blockReason;
+        return false;
+    }
+    *text = outcome.text;
+    return true;
+}
+
+bool AgentLoop::resolveContainer()
+{
+    QString reference;
+    std::optional<NetworkPolicy> policy;
+    for (const std::optional<ServerToolConfig> *tool : {&m_request.shell, &m_request.bash}) {
+        if (!*tool)
+            continue;
+        if (!(*tool)->containerReference.isEmpty()) {
+            if (!reference.isEmpty() && reference != (*tool)->containerReference) {
+                fail(AgentError::invalidRequest(u"the shell and bash tools name different containers (%1, %2)"_s
+                                                    .arg(reference, (*tool)->containerReference),
+                                                u"tools"_s));
+                return false;
+            }
+            reference = (*tool)->containerReference;
+        }
+        if ((*tool)->networkPolicy) {
+            if (policy && !(*policy == *(*tool)->networkPolicy)) {
+                fail(AgentError::invalidRequest(u"the shell and bash tools ask for different network policies"_s,
+                                                u"tools"_s));
+                return false;
+            }
+            policy = (*tool)->networkPolicy;
+        }
+    }
+    if (m_env.container) {
+        m_pinned = m_env.container;
+        m_containerId = m_env.container->id();
+        return true;
+    }
+    if (!m_env.containers) {
+        fail({500, u"api_error"_s, u"no sandbox is available for this request"_s, {}, {}});
+        return false;
+    }
+    // SPEC 1.4: a container_reference must name a container of this workspace; otherwise the session id
+    // (ignored when malformed, last 20 characters when long), then the replayed container, then a new one.
+    QString error;
+    Container *c = m_env.containers->chooseContainer(m_request.sessionId, reference,
+                                                     m_request.replayedContainerId, policy, &error);
+    if (!c) {
+        fail(AgentError::invalidRequest(error, u"tools"_s));
+        return false;
+    }
+    m_containerId = c->id();
+    return true;
+}
+
+void AgentLoop::nextTurn()
+{
+    if (m_done)
+        return;
+    TurnRequest turn;
+    turn.messages = m_messages;
+    turn.tools = m_tools;
+    if (m_hostedShell)
+        turn.nativeTools.append(QJsonObject{
+            {u"type"_s, u"shell"_s}, {u"environment"_s, QJsonObject{{u"type"_s, u"container_auto"_s}}}});
+    turn.sampling = m_request.sampling;
+    turn.stream = true;
+    m_textOpen = false;
+    m_text.clear();
+    m_turnStartMs = QDateTime::currentMSecsSinceEpoch();
+    m_turn = m_client->send(turn);
+    if (m_firstUpstreamBody.isEmpty())
+        m_firstUpstreamBody = m_turn->requestBody();
+    Q_EMIT turnStarted(m_turns++);
+    connect(m_turn, &ModelTurn::textDelta, this, [this](const QString &delta) {
+        if (m_done || delta.isEmpty())
+            return;
+        if (!m_textOpen) {
+            m_textOpen = true;
+            Q_EMIT textStarted();
+        }
+        m_text += delta;
+        Q_EMIT textDelta(delta);
+    });
+    connect(m_turn, &ModelTurn::finished, this, &AgentLoop::onTurnFinished);
+    connect(m_turn, &ModelTurn::failed, this, &AgentLoop::onTurnFailed);
+}
+
+void AgentLoop::onTurnFinished(const TurnResult &result)
+{
+    m_turn = nullptr;
+    if (m_done)
+        return;
+    m_usage.inputTokens += result.usage.inputTokens;
+    m_usage.outputTokens += result.usage.outputTokens;
+    m_lastStopReason = result.rawStopReason;
+    m_turnRecords.append({m_upstreamModel, m_turnStartMs, QDateTime::currentMSecsSinceEpoch() - m_turnStartMs,
+                          result.usage.inputTokens, result.usage.outputTokens, result.rawStopReason});
+    Q_EMIT usageChanged(m_usage);
+    const QString text = result.message.text();
+    if (!text.isEmpty() || m_textOpen) {
+        if (!m_textOpen)
+            Q_EMIT textStarted(); // a provider that sent the text whole
+        m_textOpen = false;
+        m_text = text;
+        Q_EMIT textDone(text);
+    }
+    if (m_hostedShell) {
+        QJsonArray hosted;
+        for (const QJsonValue &v : result.rawOutput.toArray())
+            if (v.toObject().value(u"type"_s).toString().startsWith(u"shell_call"))
+                hosted.append(v);
+        if (!hosted.isEmpty())
+            Q_EMIT hostedItems(hosted);
+    }
+    m_messages.append(result.message);
+    QSet<QString> callerNames;
+    for (const ToolDefinition &t : std::as_const(m_request.callerTools))
+        callerNames.insert(t.name);
+    for (const ToolCall &call : result.message.toolCalls) {
+        if (m_request.shell && call.name == m_request.shellFunctionName)
+            m_pending.append({call, m_request.shell->kind});
+        else if (m_request.bash && call.name == m_request.bashFunctionName &&
+                 m_request.bash->engine == ServerToolConfig::Engine::OpenRouter)
+            m_pending.append({call, ServerToolConfig::Kind::Bash});
+        else if (callerNames.contains(call.name) ||
+                 (m_request.bash && call.name == m_request.bashFunctionName))
+            m_callerCalls.append(call);
+        else
+            m_pending.append({call, std::nullopt}); // answered with an error, the model tries again
+    }
+    if (m_pending.isEmpty()) {
+        finish(!m_callerCalls.isEmpty() ? AgentOutcome::Stop::CallerTools
+               : (m_lastStopReason == u"max_tokens" || m_lastStopReason == u"length" ||
+                  m_lastStopReason == u"max_output_tokens")
+                   ? AgentOutcome::Stop::MaxTokens
+                   : AgentOutcome::Stop::EndTurn);
+        return;
+    }
+    runNextCall();
+}
+
+void AgentLoop::onTurnFailed(const ModelError &error)
+{
+    m_turn = nullptr;
+    if (m_done)
+        return;
+    m_turnRecords.append({m_upstreamModel, m_turnStartMs, QDateTime::currentMSecsSinceEpoch() - m_turnStartMs,
+                          0, 0, u"error"_s});
+    AgentError e{502, u"api_error"_s, u"upstream model failed: %1"_s.arg(error.toString()), {}, {}};
+    if (error.kind == ModelError::Kind::Cancelled) {
+        e.httpStatus = 499;
+        e.type = u"cancelled"_s;
+    } else if (error.kind == ModelError::Kind::Timeout) {
+        e.httpStatus = 504;
+        e.type = u"timeout_error"_s;
+    } else if (error.httpStatus == 429) {
+        e.httpStatus = 429;
+        e.type = u"rate_limit_error"_s;
+    } else if (error.kind == ModelError::Kind::Config) {
+        e.httpStatus = 400;
+        e.type = u"invalid_request_error"_s;
+    }
+    fail(e);
+}
+
+void AgentLoop::runNextCall()
+{
+    if (m_done)
+        return;
+    if (m_pending.isEmpty()) {
+        if (!m_callerCalls.isEmpty())
+            finish(AgentOutcome::Stop::CallerTools);
+        else
+            nextTurn();
+        return;
+    }
+    if (m_steps >= m_request.maxToolCalls) {
+        // Every call of the assistant's message needs a result, or a replayed conversation is malformed.
+        for (const PendingCall &p : std::as_const(m_pending))
+            m_messages.append(Message::tool(
+                p.call.id, u"not run: max_tool_calls (%1) was reached; answer with what you have"_s.arg(
+                               m_request.maxToolCalls),
+                true));
+        m_pending.clear();
+        if (m_request.finalTurnAfterLimit && !m_limitReached && m_callerCalls.isEmpty()) {
+            m_limitReached = true;
+            m_request.sampling.toolChoice = u"none"_s;
+            nextTurn();
+            return;
+        }
+        finish(AgentOutcome::Stop::MaxToolCalls);
+        return;
+    }
+    const PendingCall pending = m_pending.takeFirst();
+    ++m_steps;
+    if (!pending.kind) {
+        QStringList names;
+        for (const ToolDefinition &t : std::as_const(m_tools))
+            names.append(t.name);
+        rejectCall(pending,
+                   u"unknown tool \"%1\"; the tools are: %2"_s.arg(pending.call.name, names.join(u", "_s)),
+                   u"unknown_tool"_s);
+        return;
+    }
+    if (!pending.call.isValid()) {
+        rejectCall(pending,
+                   u"the arguments are not one JSON object (%1); send {\"%2\": ...} as JSON"_s.arg(
+                       pending.call.parseError,
+                       *pending.kind == ServerToolConfig::Kind::Bash ? u"command"_s : u"commands"_s),
+                   u"invalid_tool_input"_s);
+        return;
+    }
+    startShellCall(pending);
+}
+
+void AgentLoop::rejectCall(const PendingCall &pending, const QString &message, const QString &code)
+{
+    m_messages.append(Message::tool(pending.call.id, u"error: "_s + message, true));
+    if (pending.kind) {
+        AgentToolCall call;
+        call.index = m_calls++;
+        call.callId = pending.call.id;
+        call.kind = *pending.kind;
+        call.containerId = m_containerId;
+        call.arguments = pending.call.arguments();
+        Q_EMIT toolCallStarted(call);
+        AgentToolResult result;
+        result.error = message;
+        result.errorCode = code;
+        Q_EMIT toolCallFinished(call, result);
+    }
+    // Queued so a long run of rejected calls cannot recurse deeply.
+    QTimer::singleShot(0, this, &AgentLoop::runNextCall);
+}
+
+void AgentLoop::startShellCall(const PendingCall &pending)
+{
+    AgentToolCall call;
+    call.callId = pending.call.id;
+    call.kind = *pending.kind;
+    call.arguments = pending.call.arguments();
+    const QJsonObject &args = call.arguments;
+    const ServerToolConfig &tool = call.isBash() ? *m_request.bash : *m_request.shell;
+    QJsonObject actionArgs;
+    if (call.isBash()) {
+        call.bashRestart = args.value(u"restart"_s).toBool(false);
+        if (args.value(u"commands"_s).isArray()) {
+            QStringList parts;
+            for (const QJsonValue &v : args.value(u"commands"_s).toArray())
+                parts.append(v.toString());
+            call.bashCommand = parts.join(u'\n');
+        } else if (args.value(u"command"_s).isString()) {
+            call.bashCommand = args.value(u"command"_s).toString();
+        } else if (!call.bashRestart) {
+            rejectCall(pending, u"\"command\" is required: a string (or \"restart\": true)"_s,
+                       u"invalid_tool_input"_s);
+            return;
+        }
+        QString script = bashScript(call.bashCommand);
+        if (call.bashRestart)
+            script = u"rm -rf /tmp/.sandbench-bash\n"_s +
+                     (call.bashCommand.isEmpty() ? u"echo 'bash session restarted'"_s : script);
+        actionArgs.insert(u"commands"_s, QJsonArray{script});
+        for (const QString &key : {u"timeout_ms"_s, u"max_output_length"_s})
+            if (args.contains(key))
+                actionArgs.insert(key, args.value(key));
+    } else {
+        actionArgs = args;
+    }
+    if (tool.timeoutMs && !actionArgs.contains(u"timeout_ms"_s))
+        actionArgs.insert(u"timeout_ms"_s, *tool.timeoutMs);
+    if (tool.maxOutputLength && !actionArgs.contains(u"max_output_length"_s))
+        actionArgs.insert(u"max_output_length"_s, *tool.maxOutputLength);
+    QString error;
+    const std::optional<ShellAction> action = ShellAction::fromJson(actionArgs, &error);
+    if (!action) {
+        rejectCall(pending, error, u"invalid_tool_input"_s);
+        return;
+    }
+    Container *c = m_env.container ? m_pinned.data()
+                   : m_env.containers ? m_env.containers->find(m_containerId)
+                                      : nullptr;
+    if (!c) {
+        rejectCall(pending, u"the container cannot be used: container %1 is gone"_s.arg(m_containerId),
+                   u"unavailable"_s);
+        return;
+    }
+    call.action = *action;
+    call.index = m_calls++;
+    call.containerId = m_containerId;
+    // The meter charges a cold start when this command has to start a new or sleeping sandbox.
+    const bool cold = c->state() != Container::State::Running && c->state() != Container::State::Starting;
+    Q_EMIT toolCallStarted(call);
+
+    const int recordIndex = int(m_shellRecords.size());
+    m_shellRecords.append({call.callId, tool.typeName(), m_containerId, QDateTime::currentMSecsSinceEpoch(), 0, {}});
+    ShellCall *shell = c->run(*action);
+    m_call = shell;
+    connect(shell, &ShellCall::commandStarted, this,
+            [this, call, cold, recordIndex, firstCommand = true](int command) mutable {
+                if (m_env.meter && m_meterStarted)
+                    m_env.meter->commandStarted(m_request.id, cold && firstCommand);
+                firstCommand = false;
+                const QString text = call.displayCommands().value(command);
+                QList<CommandRecord> &commands = m_shellRecords[recordIndex].commands;
+                while (commands.size() <= command)
+                    commands.append(CommandRecord());
+                commands[command].command = text;
+                commands[command].startMs = QDateTime::currentMSecsSinceEpoch();
+                Q_EMIT commandStarted(call.index, command, text);
+            });
+    connect(shell, &ShellCall::outputChunk, this,
+            [this, index = call.index](int command, ShellCall::Stream stream, const QString &text) {
+                Q_EMIT commandOutput(index, command, stream == ShellCall::Stream::Stderr, text);
+            });
+    connect(shell, &ShellCall::commandFinished, this,
+            [this, index = call.index](int command, const CommandResult &result) {
+                Q_EMIT commandFinished(index, command, result);
+            });
+    connect(shell, &ShellCall::finished, this,
+            [this, shell, call, recordIndex] { onShellCallFinished(shell, call, recordIndex); });
+    Q_EMIT shellCallRunning(call, shell);
+}
+
+void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex)
+{
+    m_call = nullptr;
+    if (!m_env.keepShellCalls)
+        shell->deleteLater();
+    const QList<CommandResult> results = shell->results();
+    ShellCallRecord &callRecord = m_shellRecords[recordIndex];
+    callRecord.durationMs = QDateTime::currentMSecsSinceEpoch() - callRecord.startMs;
+    for (int i = 0; i < results.size(); ++i) {
+        if (callRecord.commands.size() <= i) {
+            CommandRecord missing;
+            missing.command = call.displayCommands().value(i);
+            callRecord.commands.append(missing);
+        }
+        CommandRecord &command = callRecord.commands[i];
+        const CommandResult &r = results.at(i);
+        command.stdoutText = r.stdoutText;
+        command.stderrText = r.stderrText;
+        command.outcome = r.outcome.type == CommandOutcome::Type::Timeout ? u"timeout"_s : u"exit"_s;
+        command.exitCode = r.outcome.type == CommandOutcome::Type::Exit ? r.outcome.exitCode : 0;
+        command.durationMs = r.durationMs;
+        if (command.startMs == 0)
+            command.startMs = callRecord.startMs;
+    }
+    if (m_done)
+        return;
+    if (results.isEmpty() && !shell->errorString().isEmpty()) {
+        fail({500, u"api_error"_s, u"the sandbox cannot run: %1"_s.arg(shell->errorString()), {}, {}});
+        return;
+    }
+    AgentToolResult result;
+    result.results = results;
+    result.completed = shell->isCompleted();
+    if (!result.completed)
+        result.error = shell->errorString();
+    // The model reads a copy of the output the guardrails may have redacted (or withheld); the caller's
+    // own items keep what the sandbox printed.
+    QList<CommandResult> forModel = results;
+    QString blockReason;
+    for (CommandResult &r : forModel) {
+        if (!scanOutput(&r.stdoutText, &blockReason) || !scanOutput(&r.stderrText, &blockReason))
+            break;
+    }
+    QString content;
+    if (!blockReason.isEmpty()) {
+        content = u"error: "_s + blockReason;
+    } else if (call.isBash()) {
+        const CommandResult m = forModel.value(0);
+        content = compact(QJsonObject{
+            {u"stdout"_s, m.stdoutText}, {u"stderr"_s, m.stderrText}, {u"outcome"_s, m.outcome.toJson()}});
+    } else {
+        QJsonArray out;
+        for (const CommandResult &r : std::as_const(forModel))
+            out.append(r.toJson());
+        content = compact(out);
+        if (!result.completed && !result.error.isEmpty())
+            content += u"\n"_s + result.error;
+    }
+    m_messages.append(Message::tool(call.callId, content, !blockReason.isEmpty() || !result.completed));
+    Q_EMIT toolCallFinished(call, result);
+    Q_EMIT filesChanged(m_containerId);
+    runNextCall();
+}
+
+void AgentLoop::finish(AgentOutcome::Stop stop)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    AgentOutcome outcome;
+    outcome.stop = stop;
+    outcome.text = m_text;
+    outcome.callerCalls = m_callerCalls;
+    outcome.usage = m_usage;
+    if (m_env.meter && m_meterStarted) {
+        m_cost = m_env.meter->finish(m_request.id).cost;
+        m_meterStarted = false;
+        outcome.metered = true;
+    }
+    outcome.metered = outcome.metered || m_request.hasServerTool();
+    outcome.serverToolCost = m_cost;
+    outcome.containerId = m_containerId;
+    if (!m_containerId.isEmpty())
+        outcome.containerExpiresAt = (QDateTime::currentMSecsSinceEpoch() + Janitor::kRetentionMs) / 1000;
+    outcome.toolCalls = m_steps;
+    outcome.rawStopReason = m_lastStopReason;
+    Q_EMIT finished(outcome);
+}
+
+void AgentLoop::fail(const AgentError &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    if (m_env.meter && m_meterStarted)
+        m_cost = m_env.meter->finish(m_request.id).cost;
+    m_meterStarted = false;
+    if (m_turn)
+        m_turn->cancel();
+    if (m_call && !m_call->isFinished())
+        m_call->cancel();
+    // Queued so a caller connecting after start() still sees it.
+    QTimer::singleShot(0, this, [this, error] { Q_EMIT failed(error); });
+}
+
+void AgentLoop::cancel()
+{
+    fail({499, u"cancelled"_s, u"the client closed the request"_s, {}, {}});
+}
+
+RequestRecord AgentLoop::record() const
+{
+    RequestRecord r;
+    r.id = m_request.id;
+    r.timeMs = m_startMs ? m_startMs : QDateTime::currentMSecsSinceEpoch();
+    r.api = m_request.apiName;
+    r.model = m_request.model;
+    r.provider = m_provider;
+    r.inputTokens = m_usage.inputTokens;
+    r.outputTokens = m_usage.outputTokens;
+    r.serverToolCost = m_cost;
+    if (!m_shellRecords.isEmpty() && !m_containerId.isEmpty())
+        r.containerIds = QStringList{m_containerId};
+    r.shellCalls = m_shellRecords;
+    r.turns = m_turnRecords;
+    r.detections = m_detections;
+    return r;
+}

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gateway/agentrequest.h"
+#include "gateway/guardrail.h"
+#include "gateway/requestrecord.h"
+#include "models/conversation.h"
+#include "tools/shellaction.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class Container;
+class ContainerManager;
+class Meter;
+class ModelClient;
+class ModelTurn;
+class ProviderRegistry;
+class ShellCall;
+struct ModelError;
+
+// What a loop needs from its workspace; nothing is owned.
+struct AgentEnvironment
+{
+    QString workspace;
+    ProviderRegistry *providers = nullptr; // routes the request's model name
+    // A client chosen by the caller instead of a route (the window's model picker); wins over providers.
+    ModelClient *client = nullptr;
+    ContainerManager *containers = nullptr;
+    // A window conversation's own container: every call runs there and no other is chosen.
+    Container *container = nullptr;
+    Meter *meter = nullptr; // may be null: no cost reported
+    // May be null: no guardrails. Applied to the request's messages before the first upstream call.
+    std::shared_ptr<const GuardrailEngine> guardrails;
+    bool scanToolOutput = false; // the guardrails also read sandbox output before the model does
+    // The window's views keep showing finished calls: their ShellCall objects stay (children of the
+    // container) instead of being deleted when the call ends.
+    bool keepShellCalls = false;
+};
+
+// One server-tool call of a loop: which tool, where it runs and what it runs.
+struct AgentToolCall
+{
+    int index = -1; // 0, 1, … in the order the loop started them
+    QString callId; // the model's call id
+    ServerToolConfig::Kind kind = ServerToolConfig::Kind::Shell;
+    QString containerId;
+    QJsonObject arguments; // as the model sent them
+    ShellAction action;    // what runs (for bash: the session wrapper around bashCommand)
+    QString bashCommand;   // bash: the model's command; empty for a restart alone
+    bool bashRestart = false;
+
+    bool isBash() const { return kind == ServerToolConfig::Kind::Bash; }
+    // The commands a person reads: the shell call's commands, or the bash command.
+    QStringList displayCommands() const;
+};
+
+// How a server-tool call ended.
+struct AgentToolResult
+{
+    QList<CommandResult> results;
+    bool completed = false;
+    // Set when the call did not run: a message for the model and the caller, and a code
+    // ("invalid_tool_input", "unavailable", "output_blocked").
+    QString error;
+    QString errorCode;
+};
+
+// How a loop ended.
+struct AgentOutcome
+{
+    enum class Stop { EndTurn, CallerTools, MaxToolCalls, MaxTokens };
+    Stop stop = Stop::EndTurn;
+    QString text;             // the last assistant text
+    QList<ToolCall> callerCalls; // Stop::CallerTools: the calls the caller must run
+    TokenUsage usage;
+    double serverToolCost = 0;
+    bool metered = false; // a sandbox ran (or could have): the cost is reported even when 0
+    QString containerId;
+    qint64 containerExpiresAt = 0; // seconds since the epoch; 0 when no container
+    int toolCalls = 0;
+    QString rawStopReason; // the upstream's own word for the last turn
+};
+
+// The one agent loop (SPEC 1): sends the request to its model in the provider's own format, runs each
+// shell/bash call the model makes in the request's container, feeds the results back and repeats until the
+// model answers or max_tool_calls is reached. Guardrails, metering and the request record happen here and
+// nowhere else. It speaks no caller wire format: its signals are neutral, and the window and every format
+// class in gateway/format/ render them.
+class AgentLoop : public QObject
+{
+    Q_OBJECT
+public:
+    AgentLoop(const AgentRequest &request, const AgentEnvironment &env, QObject *parent = nullptr);
+    ~AgentLoop() override;
+
+    QString id() const { return m_request.id; }
+    const AgentRequest &request() const { return m_request; }
+    QString containerId() const { return m_containerId; }
+    bool isDone() const { return m_done; }
+    // The conversation as the model saw it: the request's messages (redacted where a guardrail redacted
+    // them) plus every assistant message and tool result of this loop.
+    QList<Message> messages() const { return m_messages; }
+    QList<Detection> detections() const { return m_detections; }
+    // What the loop did so far: id, start time, api, model, provider, tokens, cost, container, turns, shell
+    // calls with their commands, guardrail detections. The caller adds status, latency, workspace, bodies.
+    RequestRecord record() const;
+    // The provider's request body of the first model turn, as sent.
+    QByteArray firstUpstreamBody() const { return m_firstUpstreamBody; }
+
+    // Routes the model, applies the guardrails and starts the first turn. A request that cannot run fails
+    // (queued, so a caller connecting after start() still sees it); isDone() is true at once then.
+    void start();
+    // Stops the model turn and kills any running command; failed(499 "cancelled") follows.
+    void cancel();
+
+Q_SIGNALS:
+    void turnStarted(int turn);
+    // The assistant's text of the current turn: started once, deltas, done with the whole text.
+    void textStarted();
+    void textDelta(const QString &delta);
+    void textDone(const QString &text);
+    // Items the provider's own hosted tools produced (OpenAI's shell with engine "auto"), as it sent them.
+    void hostedItems(const QJsonArray &items);
+    void toolCallStarted(const AgentToolCall &call);
+    // The running ShellCall behind a tool call, for in-process viewers (the window binds its view to it).
+    void shellCallRunning(const AgentToolCall &call, ShellCall *shell);
+    void commandStarted(int call, int command, const QString &text);
+    void commandOutput(int call, int command, bool isStderr, const QString &text);
+    void commandFinished(int call, int command, const CommandResult &result);
+    void toolCallFinished(const AgentToolCall &call, const AgentToolResult &result);
+    void filesChanged(const QString &containerId);
+    void usageChanged(const TokenUsage &total);
+    void finished(const AgentOutcome &outcome);
+    void failed(const AgentError &error);
+
+private:
+    struct PendingCall
+    {
+        ToolCall call;
+        std::optional<ServerToolConfig::Kind> kind; // nullopt: a function no one offered
+    };
+
+    void nextTurn();
+    void onTurnFinished(const TurnResult &result);
+    void onTurnFailed(const ModelError &error);
+    void runNextCall();
+    void startShellCall(const PendingCall &pending);
+    void onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex);
+    void rejectCall(const PendingCall &pending, const QString &message, const QString &code);
+    void finish(AgentOutcome::Stop stop);
+    void fail(const AgentError &error);
+    bool resolveContainer();
+    bool applyGuardrails();
+    // Runs the guardrails over one stream of sandbox output; false when a block-action guardrail matched.
+    bool scanOutput(QString *text, QString *blockReason);
+    QList<ToolDefinition> offeredTools() const;
+
+    AgentRequest m_request;
+    AgentEnvironment m_env;
+    ModelClient *m_client = nullptr;
+    QPointer<ModelTurn> m_turn;
+    QPointer<ShellCall> m_call;
+    QPointer<Container> m_pinned;
+    QString m_upstreamModel;
+    bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it
+    QList<Message> m_messages;
+    QList<ToolDefinition> m_tools;
+    bool m_textOpen = false;
+    QString m_text;
+    QList<PendingCall> m_pending;
+    QList<ToolCall> m_callerCalls;
+    int m_steps = 0;
+    int m_turns = 0;
+    int m_calls = 0;
+    bool m_done = false;
+    bool m_meterStarted = false;
+    bool m_limitReached = false;
+    QString m_containerId;
+    TokenUsage m_usage;
+    QString m_lastStopReason;
+    QByteArray m_firstUpstreamBody;
+    // For record().
+    qint64 m_startMs = 0;
+    qint64 m_turnStartMs = 0;
+    QString m_provider;
+    QList<ModelTurnRecord> m_turnRecords;
+    QList<ShellCallRecord> m_shellRecords;
+    QList<Detection> m_detections;
+    double m_cost = 0;
+};

@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "responsesformat.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QJsonArray resultsJson(const QList<CommandResult> &results)
+{
+    QJsonArray out;
+    for (const CommandResult &r : results)
+        out.append(r.toJson());
+    return out;
+}
+
+QJsonObject outputText(const QString &text)
+{
+    return {{u"type"_s, u"output_text"_s},
+            {u"text"_s, text},
+            {u"annotations"_s, QJsonArray()},
+            {u"logprobs"_s, QJsonArray()}};
+}
+
+QJsonObject nativeAction(const ShellAction &action)
+{
+    return {{u"commands"_s, QJsonArray::fromStringList(action.commands)},
+            {u"timeout_ms"_s, action.timeoutMs},
+            {u"max_output_length"_s, action.maxOutputLength}};
+}
+
+bool parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBuilder *b, AgentError *error,
+                const std::function<QList<ContentPart>(const QJsonValue &)> &parts,
+                const std::function<QString(const QJsonValue &)> &resultText,
+                const std::function<QString(const QJsonValue &)> &compact)
+{
+    const QJsonValue instructions = body.value(u"instructions"_s);
+    if (instructions.isString())
+        b->system(instructions.toString());
+    const QJsonValue input = body.value(u"input"_s);
+    if (input.isString()) {
+        b->user({ContentPart::fromText(input.toString())});
+        return true;
+    }
+    if (!input.isArray()) {
+        *error = AgentError::invalidRequest(u"input is required: a string or an array of input items"_s,
+                                            u"input"_s);
+        return false;
+    }
+    const QJsonArray items = input.toArray();
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QString path = u"input[%1]"_s.arg(i);
+        if (!items.at(i).isObject()) {
+            *error = AgentError::invalidRequest(path + u" must be an object"_s, path);
+            return false;
+        }
+        const QJsonObject item = items.at(i).toObject();
+        QString type = item.value(u"type"_s).toString();
+        if (type.isEmpty() && item.contains(u"role"_s))
+            type = u"message"_s;
+        if (type == u"message") {
+            const QString role = item.value(u"role"_s).toString();
+            const QList<ContentPart> content = parts(item.value(u"content"_s));
+            if (role == u"user")
+                b->user(content);
+            else if (role == u"system" || role == u"developer") {
+                QStringList texts;
+                for (const ContentPart &p : content)
+                    texts.append(p.text);
+                b->system(texts.join(u'\n'));
+            } else if (role == u"assistant")
+                b->assistantText(content);
+            else {
+                *error = AgentError::invalidRequest(
+                    path + u".role must be user, assistant, system or developer"_s, path + u".role"_s);
+                return false;
+            }
+        } else if (type == u"function_call") {
+            b->assistantCall(item.value(u"call_id"_s).toString(), item.value(u"name"_s).toString(),
+                             item.value(u"arguments"_s).toString());
+        } else if (type == u"function_call_output") {
+            b->toolResult(item.value(u"call_id"_s).toString(), resultText(item.value(u"output"_s)));
+        } else if (type == u"openrouter:shell") {
+            const QString callId = item.value(u"call_id"_s).toString();
+            b->assistantCall(callId, req.shellFunctionName, compact(item.value(u"action"_s)));
+            b->toolResult(callId, compact(item.value(u"output"_s)));
+            b->noteContainer(item.value(u"container_id"_s));
+        } else if (type == u"shell_call") {
+            QJsonObject action = item.value(u"action"_s).toObject();
+            for (const QString &key : {u"timeout_ms"_s, u"max_output_length"_s})
+                if (action.value(key).isNull())
+                    action.remove(key);
+            b->assistantCall(item.value(u"call_id"_s).toString(), req.shellFunctionName, compact(action));
+            b->noteContainer(item.value(u"environment"_s).toObject().value(u"container_id"_s));
+            b->noteContainer(item.value(u"container_id"_s));
+        } else if (type == u"shell_call_output") {
+            b->toolResult(item.value(u"call_id"_s).toString(), compact(item.value(u"output"_s)));
+            b->noteContainer(item.value(u"container_id"_s));
+        } else if (type == u"reasoning" || type == u"item_reference") {
+            continue; // provider-private state that another model cannot use
+        } else {
+            *error = AgentError::invalidRequest(
+                u"%1.type \"%2\" is not supported (use message, function_call, function_call_output, "
+                "openrouter:shell, shell_call or shell_call_output)"_s.arg(path, type),
+                path + u".type"_s);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body, const FormatRequestContext &context,
+                                                   AgentError *error)
+{
+    m_body = body;
+    m_shellEvents = context.nativeShellEvents;
+    AgentRequest req;
+    req.apiName = apiName();
+    req.allowHostedShell = true;
+    req.finalTurnAfterLimit = true;
+    if (!parseCommon(body, context, &req, error))
+        return std::nullopt;
+    const QJsonValue toolsValue = body.value(u"tools"_s);
+    if (!toolsValue.isUndefined() && !toolsValue.isNull() && !toolsValue.isArray()) {
+        *error = AgentError::invalidRequest(u"tools must be an array"_s, u"tools"_s);
+        return std::nullopt;
+    }
+    const QJsonArray tools = toolsValue.toArray();
+    for (qsizetype i = 0; i < tools.size(); ++i) {
+        const QString path = u"tools[%1]"_s.arg(i);
+        const QJsonObject tool = tools.at(i).toObject();
+        if (!tools.at(i).isObject()) {
+            *error = AgentError::invalidRequest(path + u" must be an object"_s, path);
+            return std::nullopt;
+        }
+        const QString type = tool.value(u"type"_s).toString();
+        if (type == u"openrouter:bash") {
+            *error = AgentError::invalidRequest(
+                path + u": openrouter:bash is only valid on the Messages API (/api/v1/messages); use "
+                       "openrouter:shell here"_s,
+                path);
+            return std::nullopt;
+        }
+        if (type == u"openrouter:shell" || type == u"shell") {
+            const auto kind = type == u"shell" ? ServerToolConfig::Kind::NativeShell : ServerToolConfig::Kind::Shell;
+            QString message;
+            std::optional<ServerToolConfig> config = ServerToolConfig::fromJson(tool, kind, path, &message);
+            if (!config) {
+                *error = AgentError::invalidRequest(message, path);
+                return std::nullopt;
+            }
+            if (req.shell) {
+                *error = AgentError::invalidRequest(path + u": only one shell tool may be given"_s, path);
+                return std::nullopt;
+            }
+            req.shell = config;
+            continue;
+        }
+        if (type != u"function") {
+            *error = AgentError::invalidRequest(
+                u"%1.type \"%2\" is not supported (use function, openrouter:shell or shell)"_s.arg(path, type),
+                path + u".type"_s);
+            return std::nullopt;
+        }
+        ToolDefinition def;
+        def.name = tool.value(u"name"_s).toString();
+        def.description = tool.value(u"description"_s).toString();
+        def.parameters = tool.value(u"parameters"_s).toObject();
+        if (def.name.isEmpty()) {
+            *error = AgentError::invalidRequest(path + u".name is required"_s, path + u".name"_s);
+            return std::nullopt;
+        }
+        req.callerTools.append(def);
+    }
+    req.avoidNameClashes();
+    ConversationBuilder builder;
+    if (!parseInput(body, req, &builder, error, &WireFormat::contentParts, &WireFormat::toolResultText,
+                    &WireFormat::compactJson))
+        return std::nullopt;
+    if (!builder.hasInput()) {
+        *error = AgentError::invalidRequest(u"the request has no input for the model (Responses API)"_s,
+                                            u"input"_s);
+        return std::nullopt;
+    }
+    req.messages = builder.messages;
+    req.replayedContainerId = builder.lastContainerId;
+    const QJsonValue maxTokens = body.value(u"max_output_tokens"_s);
+    if (!maxTokens.isUndefined() && !maxTokens.isNull()) {
+        if (!maxTokens.isDouble() || maxTokens.toDouble() < 1) {
+            *error = AgentError::invalidRequest(u"max_output_tokens must be a positive integer"_s,
+                                                u"max_output_tokens"_s);
+            return std::nullopt;
+        }
+        req.sampling.maxTokens = maxTokens.toInt();
+    }
+    const QJsonValue choice = body.value(u"tool_choice"_s);
+    if (choice.isString())
+        req.sampling.toolChoice = choice.toString();
+    req.id = randomId(u"resp_"_s);
+    m_createdAt = QDateTime::currentSecsSinceEpoch();
+    return req;
+}
+
+QJsonObject ResponsesFormat::errorBody(const AgentError &error) const
+{
+    // OpenRouter's shape (a numeric code, validated by its SDK) with OpenAI's type and param beside it
+    // (read by the openai SDK, which does not validate).
+    return {{u"error"_s, QJsonObject{{u"code"_s, error.httpStatus},
+                                     {u"message"_s, error.message},
+                                     {u"type"_s, error.type},
+                                     {u"param"_s, error.param.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                        : QJsonValue(error.param)},
+                                     {u"metadata"_s, error.code.isEmpty()
+                                                         ? QJsonValue(QJsonValue::Null)
+                                                         : QJsonValue(QJsonObject{{u"reason"_s, error.code}})}}}};
+}
+
+QJsonObject ResponsesFormat::shellItem(const QString &id, const QString &callId, const QString &containerId,
+                                       const ShellAction &action, const QList<CommandResult> &results,
+                                       const QString &status)
+{
+    return {{u"type"_s, u"openrouter:shell"_s},
+            {u"id"_s, id},
+            {u"call_id"_s, callId},
+            {u"status"_s, status},
+            {u"container_id"_s, containerId},
+            {u"action"_s, action.toJson()},
+            {u"output"_s, resultsJson(results)}};
+}
+
+void ResponsesFormat::send(const QByteArray &name, QJsonObject data)
+{
+    if (!isStreaming())
+        return;
+    data.insert(u"type"_s, QString::fromLatin1(name));
+    data.insert(u"sequence_number"_s, m_sequence++);
+    write(sseEvent(name, data));
+}
+
+int ResponsesFormat::add(const QJsonObject &item)
+{
+    m_output.append(item);
+    const int index = int(m_output.size() - 1);
+    send("response.output_item.added", {{u"output_index"_s, index}, {u"item"_s, item}});
+    return index;
+}
+
+void ResponsesFormat::done(int index, const QJsonObject &item)
+{
+    m_output.replace(index, item);
+    send("response.output_item.done", {{u"output_index"_s, index}, {u"item"_s, item}});
+}
+
+QJsonObject ResponsesFormat::response(const QString &status, const AgentOutcome *outcome,
+                                      const QJsonValue &error) const
+{
+    const auto echo = [this](const QString &key, const QJsonValue &fallback) {
+        const QJsonValue v = m_body.value(key);
+        return v.isUndefined() ? fallback : v;
+    };
+    QJsonObject usage;
+    if (outcome) {
+        const qint64 in = outcome->usage.inputTokens;
+        const qint64 out = outcome->usage.outputTokens;
+        usage = {{u"input_tokens"_s, in},
+                 {u"input_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, 0}, {u"cache_write_tokens"_s, 0}}},
+                 {u"output_tokens"_s, out},
+                 {u"output_tokens_details"_s, QJsonObject{{u"reasoning_tokens"_s, 0}}},
+                 {u"total_tokens"_s, in + out}};
+        if (outcome->metered) {
+            usage.insert(u"server_tool_cost"_s, outcome->serverToolCost);
+            usage.insert(u"cost_details"_s, QJsonObject{{u"server_tool_cost"_s, outcome->serverToolCost},
+                                                                 {u"upstream_inference_input_cost"_s, 0},
+                                                                 {u"upstream_inference_output_cost"_s, 0}});
+        }
+    }
+    const QJsonValue null(QJsonValue::Null);
+    QJsonObject r{{u"id"_s, loop() ? loop()->id() : QString()},
+                  {u"object"_s, u"response"_s},
+                  {u"created_at"_s, m_createdAt},
+                  {u"status"_s, status},
+                  {u"access_programs"_s, null},
+                  {u"background"_s, false},
+                  {u"completed_at"_s, status == u"completed" ? QJsonValue(QDateTime::currentSecsSinceEpoch()) : null},
+                  {u"error"_s, error},
+                  {u"incomplete_details"_s,
+                   outcome && outcome->stop == AgentOutcome::Stop::MaxTokens
+                       ? QJsonValue(QJsonObject{{u"reason"_s, u"max_output_tokens"_s}})
+                       : null},
+                  {u"instructions"_s, echo(u"instructions"_s, null)},
+                  {u"max_output_tokens"_s, echo(u"max_output_tokens"_s, null)},
+                  {u"max_tool_calls"_s, echo(u"max_tool_calls"_s, null)},
+                  {u"metadata"_s, m_body.value(u"metadata"_s).isObject() ? m_body.value(u"metadata"_s)
+                                                                          : QJsonValue(QJsonObject())},
+                  {u"model"_s, m_body.value(u"model"_s)},
+                  {u"output"_s, m_output},
+                  {u"parallel_tool_calls"_s, echo(u"parallel_tool_calls"_s, true)},
+                  {u"previous_response_id"_s, null},
+                  {u"reasoning"_s, echo(u"reasoning"_s, null)},
+                  {u"service_tier"_s, u"default"_s},
+                  {u"store"_s, false},
+                  {u"temperature"_s, echo(u"temperature"_s, null)},
+                  {u"frequency_penalty"_s, echo(u"frequency_penalty"_s, 0)},
+                  {u"presence_penalty"_s, echo(u"presence_penalty"_s, 0)},
+                  {u"text"_s, echo(u"text"_s, QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"text"_s}}}})},
+                  {u"tool_choice"_s, echo(u"tool_choice"_s, u"auto"_s)},
+                  {u"tools"_s, m_body.value(u"tools"_s).isArray() ? m_body.value(u"tools"_s) : QJsonValue(QJsonArray())},
+                  {u"top_p"_s, echo(u"top_p"_s, null)},
+                  {u"truncation"_s, u"disabled"_s},
+                  {u"usage"_s, outcome ? QJsonValue(usage) : null}};
+    if (m_body.value(u"user"_s).isString())
+        r.insert(u"user"_s, m_body.value(u"user"_s));
+    if (outcome && !outcome->containerId.isEmpty())
+        r.insert(u"container_id"_s, outcome->containerId);
+    return r;
+}
+
+void ResponsesFormat::begin()
+{
+    const QJsonObject r = response(u"in_progress"_s, nullptr, QJsonValue::Null);
+    send("response.created", {{u"response"_s, r}});
+    send("response.in_progress", {{u"response"_s, r}});
+}
+
+void ResponsesFormat::textStarted()
+{
+    m_textId = randomId(u"msg_"_s);
+    m_text = add({{u"type"_s, u"message"_s},
+                  {u"id"_s, m_textId},
+                  {u"status"_s, u"in_progress"_s},
+                  {u"role"_s, u"assistant"_s},
+                  {u"content"_s, QJsonArray()}});
+    send("response.content_part.added", {{u"item_id"_s, m_textId},
+                                         {u"output_index"_s, m_text},
+                                         {u"content_index"_s, 0},
+                                         {u"part"_s, outputText(QString())}});
+}
+
+void ResponsesFormat::textDelta(const QString &delta)
+{
+    send("response.output_text.delta", {{u"item_id"_s, m_textId},
+                                        {u"output_index"_s, m_text},
+                                        {u"content_index"_s, 0},
+                                        {u"delta"_s, delta},
+                                        {u"logprobs"_s, QJsonArray()}});
+}
+
+void ResponsesFormat::textDone(const QString &text)
+{
+    const QJsonObject part = outputText(text);
+    send("response.output_text.done", {{u"item_id"_s, m_textId},
+                                       {u"output_index"_s, m_text},
+                                       {u"content_index"_s, 0},
+                                       {u"text"_s, text},
+                                       {u"logprobs"_s, QJsonArray()}});
+    send("response.content_part.done",
+         {{u"item_id"_s, m_textId}, {u"output_index"_s, m_text}, {u"content_index"_s, 0}, {u"part"_s, part}});
+    done(m_text, {{u"type"_s, u"message"_s},
+                  {u"id"_s, m_textId},
+                  {u"status"_s, u"completed"_s},
+                  {u"role"_s, u"assistant"_s},
+                  {u"content"_s, QJsonArray{part}}});
+    m_text = -1;
+}
+
+void ResponsesFormat::hostedItems(const QJsonArray &items)
+{
+    for (const QJsonValue &v : items)
+        done(add(v.toObject()), v.toObject());
+}
+
+void ResponsesFormat::toolCallStarted(const AgentToolCall &call)
+{
+    CallEntry entry;
+    if (call.kind == ServerToolConfig::Kind::NativeShell) {
+        QJsonObject item{{u"type"_s, u"shell_call"_s},
+                         {u"id"_s, randomId(u"sh_"_s)},
+                         {u"call_id"_s, call.callId},
+                         {u"action"_s, nativeAction(call.action)},
+                         {u"status"_s, u"in_progress"_s},
+                         {u"environment"_s, QJsonObject{{u"type"_s, u"container_reference"_s},
+                                                        {u"container_id"_s, call.containerId}}},
+                         {u"created_by"_s, u"sandbench"_s}};
+        if (call.action.commands.isEmpty())
+            item.insert(u"action"_s, QJsonObject{{u"commands"_s, QJsonArray()},
+                                                 {u"timeout_ms"_s, QJsonValue::Null},
+                                                 {u"max_output_length"_s, QJsonValue::Null}});
+        entry.item = add(item);
+        // The commands as OpenAI streams the model writing them.
+        for (int i = 0; m_shellEvents && i < call.action.commands.size(); ++i) {
+            const QString &command = call.action.commands.at(i);
+            send("response.shell_call_command.added",
+                 {{u"output_index"_s, entry.item}, {u"command_index"_s, i}, {u"command"_s, QString()}});
+            send("response.shell_call_command.delta",
+                 {{u"output_index"_s, entry.item}, {u"command_index"_s, i}, {u"delta"_s, command}});
+            send("response.shell_call_command.done",
+                 {{u"output_index"_s, entry.item}, {u"command_index"_s, i}, {u"command"_s, command}});
+        }
+        item.insert(u"status"_s, u"completed"_s);
+        done(entry.item, item);
+        if (call.action.commands.isEmpty()) {
+            m_calls.insert(call.index, entry);
+            return; // rejected before it could run: toolCallFinished() adds the output with the error
+        }
+        entry.outputId = randomId(u"sho_"_s);
+        entry.output = add({{u"type"_s, u"shell_call_output"_s},
+                            {u"id"_s, entry.outputId},
+                            {u"call_id"_s, call.callId},
+                            {u"max_output_length"_s, call.action.maxOutputLength},
+                            {u"output"_s, QJsonArray()},
+                            {u"status"_s, u"in_progress"_s},
+                            {u"created_by"_s, u"sandbench"_s}});
+    } else {
+        QJsonObject item = shellItem(randomId(u"sh_"_s), call.callId, call.containerId, call.action, {},
+                                     u"in_progress"_s);
+        if (call.action.commands.isEmpty())
+            item.insert(u"action"_s, QJsonObject{{u"commands"_s, QJsonArray()}});
+        entry.item = add(item);
+    }
+    m_calls.insert(call.index, entry);
+    if (liveEvents())
+        send("response.openrouter_shell_call.in_progress", {{u"output_index"_s, entry.item},
+                                                            {u"call_id"_s, call.callId},
+                                                            {u"container_id"_s, call.containerId}});
+}
+
+void ResponsesFormat::commandStarted(int call, int command, const QString &text)
+{
+    if (liveEvents())
+        send("response.openrouter_shell_call.command.started", {{u"output_index"_s, m_calls.value(call).item},
+                                                                {u"command_index"_s, command},
+                                                                {u"command"_s, text}});
+}
+
+void ResponsesFormat::commandOutput(int call, int command, bool isStderr, const QString &text)
+{
+    const CallEntry entry = m_calls.value(call);
+    if (entry.output >= 0 && m_shellEvents)
+        send("response.shell_call_output_content.delta",
+             {{u"item_id"_s, entry.outputId},
+              {u"output_index"_s, entry.output},
+              {u"command_index"_s, command},
+              {u"delta"_s, QJsonObject{{isStderr ? u"stderr"_s : u"stdout"_s, text}}}});
+    if (liveEvents())
+        send("response.openrouter_shell_call.output.delta", {{u"output_index"_s, entry.item},
+                                                             {u"command_index"_s, command},
+                                                             {u"stream"_s, isStderr ? u"stderr"_s : u"stdout"_s},
+                                                             {u"delta"_s, text}});
+}
+
+void ResponsesFormat::commandFinished(int call, int command, const CommandResult &result)
+{
+    const CallEntry entry = m_calls.value(call);
+    if (entry.output >= 0 && m_shellEvents)
+        send("response.shell_call_output_content.done", {{u"item_id"_s, entry.outputId},
+                                                         {u"output_index"_s, entry.output},
+                                                         {u"command_index"_s, command},
+                                                         {u"output"_s, QJsonArray{result.toJson()}}});
+    if (liveEvents())
+        send("response.openrouter_shell_call.command.done", {{u"output_index"_s, entry.item},
+                                                             {u"command_index"_s, command},
+                                                             {u"result"_s, result.toJson()}});
+}
+
+void ResponsesFormat::toolCallFinished(const AgentToolCall &call, const AgentToolResult &result)
+{
+    CallEntry entry = m_calls.value(call.index);
+    const QString status = result.completed ? u"completed"_s : u"incomplete"_s;
+    if (call.kind == ServerToolConfig::Kind::NativeShell) {
+        QJsonArray output = resultsJson(result.results);
+        if (result.results.isEmpty() && !result.error.isEmpty())
+            output.append(QJsonObject{{u"stdout"_s, QString()},
+                                      {u"stderr"_s, result.error},
+                                      {u"outcome"_s, QJsonObject{{u"type"_s, u"exit"_s}, {u"exit_code"_s, 2}}}});
+        QJsonObject item{{u"type"_s, u"shell_call_output"_s},
+                         {u"id"_s, entry.outputId.isEmpty() ? randomId(u"sho_"_s) : entry.outputId},
+                         {u"call_id"_s, call.callId},
+                         {u"max_output_length"_s, call.action.commands.isEmpty()
+                                                      ? QJsonValue(QJsonValue::Null)
+                                                      : QJsonValue(call.action.maxOutputLength)},
+                         {u"output"_s, output},
+                         {u"status"_s, status},
+                         {u"created_by"_s, u"sandbench"_s}};
+        if (entry.output < 0)
+            entry.output = add(item);
+        done(entry.output, item);
+        return;
+    }
+    QJsonObject item = m_output.at(entry.item).toObject();
+    item.insert(u"status"_s, status);
+    item.insert(u"output"_s, resultsJson(result.results));
+    if (!result.error.isEmpty())
+        item.insert(u"error"_s, result.error);
+    done(entry.item, item);
+}
+
+QJsonObject ResponsesFormat::finished(const AgentOutcome &outcome)
+{
+    for (const ToolCall &call : outcome.callerCalls) {
+        const QJsonObject item{{u"type"_s, u"function_call"_s},
+                               {u"id"_s, randomId(u"fc_"_s)},
+                               {u"call_id"_s, call.id},
+                               {u"name"_s, call.name},
+                               {u"arguments"_s, call.argumentsJson},
+                               {u"status"_s, u"completed"_s}};
+        const int index = add(item);
+        send("response.function_call_arguments.done", {{u"item_id"_s, item.value(u"id"_s)},
+                                                       {u"output_index"_s, index},
+                                                       {u"name"_s, call.name},
+                                                       {u"arguments"_s, call.argumentsJson}});
+        done(index, item);
+    }
+    const bool incomplete = outcome.stop == AgentOutcome::Stop::MaxTokens;
+    const QJsonObject r = response(incomplete ? u"incomplete"_s : u"completed"_s, &outcome, QJsonValue::Null);
+    send(incomplete ? "response.incomplete" : "response.completed", {{u"response"_s, r}});
+    return r;
+}
+
+void ResponsesFormat::failed(const AgentError &error)
+{
+    if (!isStreaming() || error.httpStatus == 499)
+        return;
+    // OpenAI's ResponseError codes are a closed list; server_error and rate_limit_exceeded are the two that
+    // fit a gateway.
+    const QString code = error.httpStatus == 429 ? u"rate_limit_exceeded"_s : u"server_error"_s;
+    const QJsonObject e{{u"code"_s, code},
+                        {u"message"_s, error.message},
+                        {u"type"_s, error.type},
+                        {u"param"_s, error.param.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(error.param)}};
+    send("response.failed", {{u"response"_s, response(u"failed"_s, nullptr, e)}});
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gateway/format/wireformat.h"
+
+#include <QHash>
+#include <QJsonArray>
+
+// The OpenAI Responses API as OpenAI's and OpenRouter's SDKs type it (POST /api/v1/responses): input items,
+// the Response object, its output items (message, function_call, openrouter:shell, shell_call and
+// shell_call_output), the response.* SSE events and the error body.
+class ResponsesFormat final : public WireFormat
+{
+    Q_OBJECT
+public:
+    ResponsesFormat() = default;
+
+    QString apiName() const override { return QStringLiteral("responses"); }
+    std::optional<AgentRequest> parse(const QJsonObject &body, const FormatRequestContext &context,
+                                      AgentError *error) override;
+    QJsonObject errorBody(const AgentError &error) const override;
+
+    // The openrouter:shell output item of SPEC 1.2 (the window, the CLI and traces show calls in this
+    // shape too).
+    static QJsonObject shellItem(const QString &id, const QString &callId, const QString &containerId,
+                                 const ShellAction &action, const QList<CommandResult> &results,
+                                 const QString &status);
+
+protected:
+    void begin() override;
+    void textStarted() override;
+    void textDelta(const QString &delta) override;
+    void textDone(const QString &text) override;
+    void hostedItems(const QJsonArray &items) override;
+    void toolCallStarted(const AgentToolCall &call) override;
+    void commandStarted(int call, int command, const QString &text) override;
+    void commandOutput(int call, int command, bool isStderr, const QString &text) override;
+    void commandFinished(int call, int command, const CommandResult &result) override;
+    void toolCallFinished(const AgentToolCall &call, const AgentToolResult &result) override;
+    QJsonObject finished(const AgentOutcome &outcome) override;
+    void failed(const AgentError &error) override;
+
+private:
+    struct CallEntry
+    {
+        int item = -1;   // output index of the openrouter:shell or shell_call item
+        int output = -1; // output index of the shell_call_output item (native shell)
+        QString outputId;
+    };
+    void send(const QByteArray &name, QJsonObject data);
+    int add(const QJsonObject &item);
+    void done(int index, const QJsonObject &item);
+    QJsonObject response(const QString &status, const AgentOutcome *outcome, const QJsonValue &error) const;
+
+    QJsonObject m_body; // the request as sent: echoed fields (instructions, tools, tool_choice, …)
+    QJsonArray m_output;
+    int m_text = -1;
+    QString m_textId;
+    QHash<int, CallEntry> m_calls;
+    int m_sequence = 0;
+    bool m_shellEvents = true;
+    qint64 m_createdAt = 0;
+};
