@@ -21,6 +21,8 @@
 
 #include <sys/stat.h>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 ChatSession::ChatSession(Container *container, QObject *parent)
@@ -206,7 +208,8 @@ bool ChatSession::send(const QString &text)
     m_chargedInRequest = 0;
     connect(loop, &AgentLoop::turnStarted, this, [this] { Q_EMIT assistantStarted(); });
     connect(loop, &AgentLoop::textDelta, this, &ChatSession::textDelta);
-    connect(loop, &AgentLoop::textDone, this, &ChatSession::assistantFinished);
+    connect(loop, &AgentLoop::textDone, this, [this](const QString &text) { m_turnText = text; });
+    connect(loop, &AgentLoop::turnFinished, this, [this] { Q_EMIT assistantFinished(std::exchange(m_turnText, {})); });
     connect(loop, &AgentLoop::shellCallRunning, this, [this](const AgentToolCall &, ShellCall *shell) {
         ++m_steps;
         m_pngsBefore = pngFiles(m_container ? m_container->homeDir() : QString());
@@ -302,6 +305,8 @@ void ChatSession::stop()
         return;
     m_stopping = true;
     m_loop->cancel(); // failed(499) ends the request
+    // Saved at once (the window may be closing): the stopped call has its result already.
+    m_messages = m_loop->messages();
 }
 
 void ChatSession::record(const AgentLoop *loop, int status, const QByteArray &responseBody)

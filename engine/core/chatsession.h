@@ -110,6 +110,7 @@ private:
     QString m_requestId;
     QString m_lastUserText;
     QString m_lastGuardrailNote;
+    QString m_turnText;
     double m_totalCost = 0;
     double m_chargedInRequest = 0;
     bool m_busy = false;

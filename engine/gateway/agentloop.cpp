@@ -364,6 +364,7 @@ void AgentLoop::onTurnFinished(const TurnResult &result)
             Q_EMIT hostedItems(hosted);
     }
     m_messages.append(result.message);
+    Q_EMIT turnFinished();
     QSet<QString> callerNames;
     for (const ToolDefinition &t : std::as_const(m_request.callerTools))
         callerNames.insert(t.name);
@@ -547,6 +548,7 @@ void AgentLoop::startShellCall(const PendingCall &pending)
     m_shellRecords.append({call.callId, tool.typeName(), m_containerId, QDateTime::currentMSecsSinceEpoch(), 0, {}});
     ShellCall *shell = c->run(*action);
     m_call = shell;
+    m_runningCallId = call.callId;
     connect(shell, &ShellCall::commandStarted, this,
             [this, call, cold, recordIndex, firstCommand = true](int command) mutable {
                 if (m_env.meter && m_meterStarted)
@@ -576,6 +578,7 @@ void AgentLoop::startShellCall(const PendingCall &pending)
 void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex)
 {
     m_call = nullptr;
+    m_runningCallId.clear();
     if (!m_env.keepShellCalls)
         shell->deleteLater();
     const QList<CommandResult> results = shell->results();
@@ -670,6 +673,12 @@ void AgentLoop::fail(const AgentError &error)
     if (m_env.meter && m_meterStarted)
         m_cost = m_env.meter->finish(m_request.id).cost;
     m_meterStarted = false;
+    // Every call of the assistant's message needs a result, or the conversation cannot be sent again.
+    if (!m_runningCallId.isEmpty())
+        m_messages.append(Message::tool(m_runningCallId, u"cancelled: %1"_s.arg(error.message), true));
+    for (const PendingCall &p : std::as_const(m_pending))
+        m_messages.append(Message::tool(p.call.id, u"not run: %1"_s.arg(error.message), true));
+    m_pending.clear();
     if (m_turn)
         m_turn->cancel();
     if (m_call && !m_call->isFinished())

@@ -125,6 +125,8 @@ Q_SIGNALS:
     void textStarted();
     void textDelta(const QString &delta);
     void textDone(const QString &text);
+    // The model's turn ended (with text, tool calls or both).
+    void turnFinished();
     // Items the provider's own hosted tools produced (OpenAI's shell with engine "auto"), as it sent them.
     void hostedItems(const QJsonArray &items);
     void toolCallStarted(const AgentToolCall &call);
@@ -167,6 +169,7 @@ private:
     QPointer<ModelTurn> m_turn;
     QPointer<ShellCall> m_call;
     QPointer<Container> m_pinned;
+    QString m_runningCallId;
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it
     QList<Message> m_messages;
