@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/chatsession.h"
-#include "core/conversationstore.h"
+#include "workspace/conversationstore.h"
 
 #include <QFrame>
 #include <QPointer>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "csvpreview.h"
 
-#include "core/csvindex.h"
-#include "core/csvtablemodel.h"
+#include "data/csvindex.h"
+#include "data/csvtablemodel.h"
 #include "inlinemessage.h"
 
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "datalocationpage.h"
 
-#include "diskusage.h"
+#include "workspace/diskusage.h"
 
 #include <QApplication>
 #include <QClipboard>

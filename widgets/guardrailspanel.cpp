@@ -2,9 +2,9 @@
 #include "guardrailspanel.h"
 
 #include "gateway/guardrailconfig.h"
+#include "gateway/logsreader.h"
 #include "gateway/patternset.h"
 #include "inlinemessage.h"
-#include "logsreader.h"
 #include "sandbox/sandboxsettings.h"
 
 #include <QCheckBox>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guientry.h"
 
-#include "core/settings.h"
+#include "base/settings.h"
 #include "demodriver.h"
 #include "mainwindow.h"
 #include "thememanager.h"
 #include "translatorloader.h"
 #include "windowlauncher.h"
-#include "workspacecatalog.h"
+#include "workspace/workspacecatalog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "languagepage.h"
 
-#include "core/settings.h"
+#include "base/settings.h"
 #include "inlinemessage.h"
 #include "translatorloader.h"
 

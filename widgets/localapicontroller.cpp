@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "localapicontroller.h"
 
-#include "core/settings.h"
+#include "base/settings.h"
 #include "sandbox/containermanager.h"
 #include "server/apikeys.h"
 #include "server/apiserver.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logsmodel.h"
 
-#include "logsreader.h"
+#include "gateway/logsreader.h"
 #include "plaintooltip.h"
 
 #include <QDateTime>

@@ -3,9 +3,9 @@
 
 #include "filedialog.h"
 #include "gateway/logsettings.h"
+#include "gateway/logsreader.h"
 #include "inlinemessage.h"
 #include "logsmodel.h"
-#include "logsreader.h"
 #include "plaintooltip.h"
 #include "safetextbrowser.h"
 #include "sandbox/sandboxsettings.h"

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "providersettings.h"
 
-#include "core/localserverprobe.h"
-#include "core/settings.h"
+#include "base/settings.h"
 #include "inlinemessage.h"
+#include "models/localserverprobe.h"
 #include "models/providerregistry.h"
-#include "secretstore.h"
+#include "secrets/secretstore.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "themepage.h"
 
-#include "core/settings.h"
+#include "base/settings.h"
 #include "thememanager.h"
 
 #include <QButtonGroup>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "windowlauncher.h"
 
-#include "core/settings.h"
+#include "base/settings.h"
 #include "mainwindow.h"
 #include "translatorloader.h"
 

@@ -2,7 +2,7 @@
 #include "workspacespage.h"
 
 #include "inlinemessage.h"
-#include "workspacecatalog.h"
+#include "workspace/workspacecatalog.h"
 
 #include <QGroupBox>
 #include <QHBoxLayout>

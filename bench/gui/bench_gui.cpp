@@ -2,7 +2,7 @@
 // Prints each figure next to its baseline or target, measured in the same run.
 //   SANDBENCH_BENCH_CSV_MB   size of the generated CSV (default 1024)
 //   SANDBENCH_BENCH_STREAM_MB output streamed through ShellCallView (default 50)
-#include "core/csvindex.h"
+#include "data/csvindex.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/shellcall.h"

@@ -3,7 +3,7 @@
 // plays another program that sends real HTTP requests; the model is a fake upstream on loopback.
 #include "apiactivitypanel.h"
 #include "apirequestview.h"
-#include "core/settings.h"
+#include "base/settings.h"
 #include "elidedlabel.h"
 #include "fakeupstream.h"
 #include "localapicontroller.h"

@@ -2,10 +2,8 @@
 // The chat side of the workbench on the real MainWindow: keys from the keychain, the sandbox cost of each
 // shell call, conversations kept across restarts (rename, delete), and the window's own questions going
 // through the workspace's guardrails into its request log.
+#include "base/settings.h"
 #include "chatwidget.h"
-#include "core/conversationstore.h"
-#include "core/fileimport.h"
-#include "core/settings.h"
 #include "fakeupstream.h"
 #include "gateway/guardrailconfig.h"
 #include "gateway/requestlog.h"
@@ -17,9 +15,11 @@
 #include "providersettings.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/fileimport.h"
 #include "sandbox/sandboxsettings.h"
-#include "secretstore.h"
+#include "secrets/secretstore.h"
 #include "shellcallview.h"
+#include "workspace/conversationstore.h"
 
 #include <QAction>
 #include <QApplication>

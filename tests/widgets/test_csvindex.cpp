@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/csvindex.h"
-#include "core/csvtablemodel.h"
+#include "data/csvindex.h"
+#include "data/csvtablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Documents panel in the real MainWindow: files promoted from a real container appear on their own, open
 // in a preview or another application, save to disk and delete after an inline confirmation.
-#include "core/settings.h"
+#include "base/settings.h"
 #include "documentspanel.h"
 #include "documentspanelmodel.h"
 #include "inlinemessage.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the Files panel of the real MainWindow against a real container, real libgit2 history and the real
 // syntax highlighter.
+#include "base/settings.h"
 #include "changelistmodel.h"
-#include "core/csvtablemodel.h"
-#include "core/settings.h"
 #include "csvpreview.h"
+#include "data/csvtablemodel.h"
 #include "diffview.h"
 #include "filepreview.h"
 #include "filespanel.h"

@@ -4,9 +4,9 @@
 // API server to a scripted upstream model.
 #include "fakeupstream.h"
 #include "gateway/guardrailconfig.h"
+#include "gateway/logsreader.h"
 #include "guardrailspanel.h"
 #include "inlinemessage.h"
-#include "logsreader.h"
 #include "mainwindow.h"
 #include "models/providerregistry.h"
 #include "sandbox/sandboxsettings.h"

@@ -2,7 +2,7 @@
 // The Network panel in the real MainWindow: entries checked by the engine's rules as they are typed, presets,
 // the "*" warning, the 50-entry limit, the workspace default reaching new conversations' containers only,
 // and a refused connection of a real container in the live view.
-#include "core/settings.h"
+#include "base/settings.h"
 #include "inlinemessage.h"
 #include "mainwindow.h"
 #include "networkpolicyeditor.h"

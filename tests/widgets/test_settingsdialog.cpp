@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the Settings window of a real MainWindow on the offscreen platform the way a user would.
-#include "core/settings.h"
+#include "base/settings.h"
 #include "datalocationpage.h"
 #include "inlinemessage.h"
 #include "mainwindow.h"
@@ -8,7 +8,7 @@
 #include "thememanager.h"
 #include "translatorloader.h"
 #include "windowlauncher.h"
-#include "workspacecatalog.h"
+#include "workspace/workspacecatalog.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/traceloader.h"
+#include "data/traceloader.h"
 #include "models/scriptedclient.h"
 
 #include <QJsonArray>

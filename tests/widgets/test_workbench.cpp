@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the real MainWindow on the offscreen platform the way a user would.
+#include "base/settings.h"
 #include "chatwidget.h"
 #include "config-sandbench-tests.h"
-#include "core/settings.h"
 #include "csvpreview.h"
 #include "fakeupstream.h"
 #include "filedialog.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspacepolicy.h"
 
-#include "core/jsonfile.h"
+#include "base/jsonfile.h"
 
 #include <QDir>
 #include <QJsonDocument>

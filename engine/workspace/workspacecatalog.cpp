@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspacecatalog.h"
 
-#include "core/jsonfile.h"
+#include "base/jsonfile.h"
 #include "sandbox/containermanager.h"
 
 #include <QDir>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/fileimport.h"
+#include "sandbox/history/fileimport.h"
 
 #include "sandbox/sandboxsettings.h"
 

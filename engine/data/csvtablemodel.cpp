@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/csvtablemodel.h"
+#include "data/csvtablemodel.h"
 
-#include "core/csvindex.h"
+#include "data/csvindex.h"
 
 #include <limits>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/localserverprobe.h"
+#include "models/localserverprobe.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/csvindex.h"
+#include "data/csvindex.h"
 
 #include <QFile>
 #include <QMutex>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "keychainsecrets.h"
 
-#include "core/jsonfile.h"
+#include "base/jsonfile.h"
 #include "secretstore.h"
 
 #include <QDir>
