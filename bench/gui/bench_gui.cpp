@@ -6,7 +6,7 @@
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/shellcall.h"
-#include "shellcallview.h"
+#include "shellcalls/shellcallview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

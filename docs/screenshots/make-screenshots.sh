@@ -8,7 +8,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${1:-$root/build}
-exe="$build/bin/sandbench"
+exe="$build/bin/sandbench-screenshots"
 [ -x "$exe" ] || { echo "build $exe first" >&2; exit 1; }
 
 work=$(mktemp -d)

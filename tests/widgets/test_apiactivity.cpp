@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The local API inside the app and the "Other programs" panel, driven through the real MainWindow: a test
 // plays another program that sends real HTTP requests; the model is a fake upstream on loopback.
-#include "apiactivitypanel.h"
-#include "apirequestview.h"
 #include "base/settings.h"
-#include "elidedlabel.h"
+#include "common/elidedlabel.h"
 #include "fakeupstream.h"
-#include "localapicontroller.h"
-#include "localapiindicator.h"
-#include "localapipage.h"
-#include "mainwindow.h"
+#include "localapi/apiactivitypanel.h"
+#include "localapi/apirequestview.h"
+#include "localapi/localapicontroller.h"
+#include "localapi/localapiindicator.h"
+#include "localapi/localapipage.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "server/eventstreamclient.h"
-#include "shellcallview.h"
+#include "shellcalls/shellcallview.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

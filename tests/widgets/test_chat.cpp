@@ -3,22 +3,22 @@
 // shell call, conversations kept across restarts (rename, delete), and the window's own questions going
 // through the workspace's guardrails into its request log.
 #include "base/settings.h"
-#include "chatwidget.h"
+#include "chat/chatwidget.h"
+#include "common/inlineconfirm.h"
+#include "common/inlinemessage.h"
 #include "fakeupstream.h"
 #include "gateway/guardrailconfig.h"
 #include "gateway/requestlog.h"
 #include "gateway/requestobserver.h"
-#include "inlineconfirm.h"
-#include "inlinemessage.h"
-#include "mainwindow.h"
 #include "models/providerregistry.h"
-#include "providersettings.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/fileimport.h"
 #include "sandbox/sandboxsettings.h"
 #include "secrets/secretstore.h"
-#include "shellcallview.h"
+#include "settings/providersettings.h"
+#include "shellcalls/shellcallview.h"
+#include "window/mainwindow.h"
 #include "workspace/conversationstore.h"
 
 #include <QAction>

@@ -2,14 +2,14 @@
 // The Documents panel in the real MainWindow: files promoted from a real container appear on their own, open
 // in a preview or another application, save to disk and delete after an inline confirmation.
 #include "base/settings.h"
-#include "documentspanel.h"
-#include "documentspanelmodel.h"
-#include "inlinemessage.h"
-#include "mainwindow.h"
+#include "common/inlinemessage.h"
+#include "documents/documentspanel.h"
+#include "documents/documentspanelmodel.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/filestore.h"
 #include "sandbox/sandboxtestutil.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QDesktopServices>

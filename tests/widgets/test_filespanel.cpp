@@ -2,20 +2,20 @@
 // Drives the Files panel of the real MainWindow against a real container, real libgit2 history and the real
 // syntax highlighter.
 #include "base/settings.h"
-#include "changelistmodel.h"
-#include "csvpreview.h"
+#include "common/csvpreview.h"
+#include "common/syntaxhighlighter.h"
 #include "data/csvtablemodel.h"
-#include "diffview.h"
-#include "filepreview.h"
-#include "filespanel.h"
-#include "filetreemodel.h"
-#include "historymodel.h"
-#include "historyview.h"
-#include "mainwindow.h"
+#include "files/changelistmodel.h"
+#include "files/diffview.h"
+#include "files/filepreview.h"
+#include "files/filespanel.h"
+#include "files/filetreemodel.h"
+#include "files/historymodel.h"
+#include "files/historyview.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/filestore.h"
-#include "syntaxhighlighter.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -2,16 +2,16 @@
 // The Guardrails panel in the real MainWindow: editing and saving the workspace's guardrails, the test box
 // running the engine's evaluation, and the flag-mode report over traffic sent through a real in-process local
 // API server to a scripted upstream model.
+#include "common/inlinemessage.h"
 #include "fakeupstream.h"
 #include "gateway/guardrailconfig.h"
 #include "gateway/logsreader.h"
-#include "guardrailspanel.h"
-#include "inlinemessage.h"
-#include "mainwindow.h"
+#include "guardrails/guardrailspanel.h"
 #include "models/providerregistry.h"
 #include "sandbox/sandboxsettings.h"
 #include "server/apikeys.h"
 #include "server/apiserver.h"
+#include "window/mainwindow.h"
 
 #include <QCheckBox>
 #include <QComboBox>

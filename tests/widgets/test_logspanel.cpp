@@ -2,21 +2,21 @@
 // The Logs panel in the real MainWindow, over a request log written by real requests: an in-process local
 // API server (the same ApiServer as `sandbench serve`) answering over loopback HTTP, with a scripted
 // upstream model speaking the Chat Completions wire format.
+#include "common/inlinemessage.h"
+#include "common/syntaxhighlighter.h"
 #include "fakeupstream.h"
 #include "gateway/guardrailconfig.h"
 #include "gateway/logsettings.h"
 #include "gateway/logsreader.h"
 #include "gateway/requestlog.h"
-#include "inlinemessage.h"
-#include "logsmodel.h"
-#include "logspanel.h"
-#include "mainwindow.h"
+#include "logs/logsmodel.h"
+#include "logs/logspanel.h"
 #include "models/providerregistry.h"
 #include "sandbox/sandboxsettings.h"
 #include "server/apikeys.h"
 #include "server/apiserver.h"
-#include "shellcallview.h"
-#include "syntaxhighlighter.h"
+#include "shellcalls/shellcallview.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

@@ -3,15 +3,15 @@
 // the "*" warning, the 50-entry limit, the workspace default reaching new conversations' containers only,
 // and a refused connection of a real container in the live view.
 #include "base/settings.h"
-#include "inlinemessage.h"
-#include "mainwindow.h"
-#include "networkpolicyeditor.h"
-#include "networkpolicyeditorconnections.h"
+#include "common/inlinemessage.h"
+#include "network/networkpolicyeditor.h"
+#include "network/networkpolicyeditorconnections.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/net/workspacepolicy.h"
 #include "sandbox/sandboxtestutil.h"
-#include "translatorloader.h"
+#include "settings/translatorloader.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the Settings window of a real MainWindow on the offscreen platform the way a user would.
 #include "base/settings.h"
-#include "datalocationpage.h"
-#include "inlinemessage.h"
-#include "mainwindow.h"
-#include "settingsdialog.h"
-#include "thememanager.h"
-#include "translatorloader.h"
-#include "windowlauncher.h"
+#include "common/inlinemessage.h"
+#include "settings/datalocationpage.h"
+#include "settings/settingsdialog.h"
+#include "settings/thememanager.h"
+#include "settings/translatorloader.h"
+#include "window/mainwindow.h"
+#include "window/windowlauncher.h"
 #include "workspace/workspacecatalog.h"
 
 #include <QAction>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "translatorloader.h"
+#include "settings/translatorloader.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the real MainWindow on the offscreen platform the way a user would.
 #include "base/settings.h"
-#include "chatwidget.h"
+#include "chat/chatwidget.h"
+#include "common/csvpreview.h"
+#include "common/filedialog.h"
 #include "config-sandbench-tests.h"
-#include "csvpreview.h"
 #include "fakeupstream.h"
-#include "filedialog.h"
-#include "mainwindow.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
-#include "shellcallview.h"
+#include "shellcalls/shellcallview.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

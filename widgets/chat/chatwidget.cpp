@@ -1,0 +1,532 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chat/chatwidget.h"
+
+#include "common/inlinemessage.h"
+#include "common/plaintooltip.h"
+#include "common/safetextbrowser.h"
+#include "core/chatsession.h"
+#include "sandbox/shellcall.h"
+
+#include <QBuffer>
+#include <QClipboard>
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QImageReader>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// An image in the chat: as large as the file at most, scaled down with the column, never cropped.
+class ChatImage final : public QWidget
+{
+public:
+    explicit ChatImage(const QImage &image)
+        : m_image(image)
+    {
+        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+        policy.setHeightForWidth(true);
+        setSizePolicy(policy);
+    }
+    QSize sizeHint() const override { return m_image.size() / m_image.devicePixelRatio(); }
+    QSize minimumSizeHint() const override { return {64, heightForWidth(64)}; }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override
+    {
+        const QSize natural = sizeHint();
+        const int w = std::min(width, natural.width());
+        return natural.width() > 0 ? w * natural.height() / natural.width() : 0;
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        const QSize natural = sizeHint();
+        const int w = std::min(width(), natural.width());
+        QPainter painter(this);
+        painter.setRenderHint(QPainter::SmoothPixmapTransform);
+        painter.drawImage(QRect(0, 0, w, heightForWidth(w)), m_image);
+    }
+
+private:
+    QImage m_image;
+};
+} // namespace
+
+MessageBubble::MessageBubble(Role role, const QString &title, QWidget *parent)
+    : QFrame(parent)
+    , m_role(role)
+{
+    setObjectName(role == Role::User        ? u"UserMessage"_s
+                  : role == Role::Assistant ? u"AssistantMessage"_s
+                                            : u"NoteMessage"_s);
+    setFrameShape(role == Role::Note ? QFrame::NoFrame : QFrame::StyledPanel);
+    // A lighter or darker shade of the window colour marks the bubbles in either theme.
+    setAutoFillBackground(role != Role::Note);
+    if (role == Role::User)
+        setBackgroundRole(QPalette::AlternateBase);
+    else if (role == Role::Assistant)
+        setBackgroundRole(QPalette::Base);
+
+    auto *header = new QLabel(title, this);
+    header->setObjectName(u"MessageRole"_s);
+    QFont f = header->font();
+    f.setBold(true);
+    header->setFont(f);
+    if (role == Role::Note)
+        header->hide();
+
+    auto *copy = new QToolButton(this);
+    copy->setObjectName(u"CopyButton"_s);
+    copy->setAutoRaise(true);
+    copy->setText(tr("Copy"));
+    copy->setToolTip(tr("Copy this message"));
+    copy->setVisible(role != Role::Note);
+    connect(copy, &QToolButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(m_text); });
+
+    m_body = new SafeTextBrowser(this);
+    m_body->setObjectName(u"MessageBody"_s);
+    m_body->setFrameShape(QFrame::NoFrame);
+    m_body->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_body->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_body->viewport()->setAutoFillBackground(false);
+    m_body->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_body->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    if (role == Role::Note)
+        m_body->setForegroundRole(QPalette::PlaceholderText);
+    // The body's own width settles after the bubble's resize; its height follows the final width.
+    m_body->viewport()->installEventFilter(this);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(header, 1);
+    top->addWidget(copy);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->setSpacing(2);
+    layout->addLayout(top);
+    layout->addWidget(m_body);
+
+    // Re-rendering Markdown on every token would cost O(n^2); tokens are rendered every 50 ms.
+    m_renderTimer.setSingleShot(true);
+    m_renderTimer.setInterval(50);
+    connect(&m_renderTimer, &QTimer::timeout, this, &MessageBubble::render);
+}
+
+void MessageBubble::setText(const QString &text)
+{
+    m_text = text;
+    render();
+}
+
+void MessageBubble::appendText(const QString &text)
+{
+    m_text += text;
+    if (!m_renderTimer.isActive())
+        m_renderTimer.start();
+}
+
+QString MessageBubble::renderedText() const
+{
+    return m_body->toPlainText();
+}
+
+void MessageBubble::render()
+{
+    m_renderTimer.stop();
+    if (m_role == Role::Assistant)
+        // Model text: no raw HTML (it could hide text or ask for resources); links open in the browser.
+        m_body->document()->setMarkdown(m_text,
+                                        QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
+                                                                        QTextDocument::MarkdownNoHTML));
+    else
+        m_body->setPlainText(m_text);
+    fitHeight();
+}
+
+void MessageBubble::fitHeight()
+{
+    QTextDocument *doc = m_body->document();
+    doc->setTextWidth(m_body->viewport()->width() > 0 ? m_body->viewport()->width() : 400);
+    m_body->setFixedHeight(int(doc->size().height()) + 4);
+}
+
+void MessageBubble::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    fitHeight();
+}
+
+bool MessageBubble::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_body->viewport() && event->type() == QEvent::Resize)
+        fitHeight();
+    return QFrame::eventFilter(watched, event);
+}
+
+ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    setObjectName(u"ChatWidget"_s);
+
+    m_modelLabel = new QLabel(this);
+    m_modelLabel->setObjectName(u"ChatHeader"_s);
+    m_containerLabel = new QLabel(this);
+    m_containerLabel->setObjectName(u"ChatContainerId"_s);
+    m_containerLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_containerLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_containerLabel->hide();
+    m_costLabel = new QLabel(this);
+    m_costLabel->setObjectName(u"ConversationCost"_s);
+    m_costLabel->setToolTip(
+        tr("Sandbox time of this conversation: $0.0001 a second; a question that starts a "
+           "new or sleeping container pays at least 30 seconds."));
+    m_costLabel->hide();
+
+    m_empty =
+        new QLabel(tr("Drop a file here or use Attach, then ask a question about it. The model's shell "
+                      "commands run in this conversation's sandbox and appear in the Shell calls panel."),
+                   this);
+    m_empty->setObjectName(u"ChatEmptyHint"_s);
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+
+    auto *content = new QWidget;
+    content->setObjectName(u"MessageListContent"_s);
+    m_messages = new QVBoxLayout(content);
+    m_messages->setContentsMargins(8, 8, 8, 8);
+    m_messages->setSpacing(8);
+    m_messages->addWidget(m_empty);
+    m_messages->addStretch(1);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(u"MessageList"_s);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setWidget(content);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    m_error = new InlineMessage(this);
+    m_error->setObjectName(u"ChatError"_s);
+
+    m_chips = new QWidget(this);
+    m_chips->setObjectName(u"AttachmentChips"_s);
+    m_chipsLayout = new QHBoxLayout(m_chips);
+    m_chipsLayout->setContentsMargins(0, 0, 0, 0);
+    m_chipsLayout->addStretch(1);
+    m_chips->hide();
+
+    m_input = new QPlainTextEdit(this);
+    m_input->setObjectName(u"MessageInput"_s);
+    m_input->setPlaceholderText(tr("Ask about your data… (Ctrl+Enter to send)"));
+    m_input->setMaximumHeight(96);
+    m_input->installEventFilter(this);
+
+    m_attach = new QPushButton(tr("Attach…"), this);
+    m_attach->setObjectName(u"AttachButton"_s);
+    m_send = new QPushButton(tr("Send"), this);
+    m_send->setObjectName(u"SendButton"_s);
+    m_send->setDefault(true);
+    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop->setObjectName(u"StopButton"_s);
+    m_stop->setEnabled(false);
+    m_stop->setToolTip(tr("Stop the answer and end its running commands (Esc)"));
+    connect(m_attach, &QPushButton::clicked, this, &ChatWidget::attachRequested);
+    connect(m_send, &QPushButton::clicked, this, &ChatWidget::sendCurrentText);
+    connect(m_stop, &QPushButton::clicked, this, [this] {
+        if (m_session)
+            m_session->stop();
+    });
+
+    auto *buttons = new QVBoxLayout;
+    buttons->addWidget(m_send);
+    buttons->addWidget(m_stop);
+    buttons->addWidget(m_attach);
+    buttons->addStretch(1);
+    auto *inputRow = new QHBoxLayout;
+    inputRow->addWidget(m_input, 1);
+    inputRow->addLayout(buttons);
+
+    auto *layout = new QVBoxLayout(this);
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_modelLabel, 1);
+    header->addWidget(m_costLabel);
+    layout->addLayout(header);
+    layout->addWidget(m_containerLabel);
+    layout->addWidget(m_scroll, 1);
+    layout->addWidget(m_error);
+    layout->addWidget(m_chips);
+    layout->addLayout(inputRow);
+
+    connect(session, &ChatSession::busyChanged, this, &ChatWidget::onBusyChanged);
+    connect(session, &ChatSession::assistantStarted, this, [this] { m_current = nullptr; });
+    connect(session, &ChatSession::textDelta, this, [this](const QString &text) {
+        if (!m_current)
+            m_current = addBubble(MessageBubble::Role::Assistant, tr("Assistant"), QString());
+        m_current->appendText(text);
+        scrollToEnd();
+    });
+    connect(session, &ChatSession::assistantFinished, this, [this](const QString &text) {
+        if (m_current) {
+            m_current->setText(text);
+        } else if (!text.isEmpty()) {
+            addBubble(MessageBubble::Role::Assistant, tr("Assistant"), text);
+        }
+        m_current = nullptr;
+        if (!text.isEmpty())
+            remember({TranscriptEntry::Kind::Assistant, text, {}, {}, {}, -1});
+    });
+    connect(session, &ChatSession::costChanged, this, &ChatWidget::setTotalCost);
+    connect(session, &ChatSession::shellCallStarted, this, [this](ShellCall *call) {
+        QStringList commands;
+        for (const QString &command : call->action().commands) {
+            // One line per command keeps the note short; the panel shows them whole.
+            const QString first = command.section(u'\n', 0, 0);
+            commands.append(first.size() < command.size() ? first + u" …"_s : first);
+        }
+        addNote(u"ToolNote"_s, tr("Running %n command(s) in the sandbox: %1", nullptr, int(commands.size()))
+                                   .arg(commands.join(u"; "_s).left(200)));
+    });
+    connect(session, &ChatSession::imagesCreated, this, [this](const QStringList &paths) {
+        for (const QString &path : paths) {
+            addImage(path);
+            remember({TranscriptEntry::Kind::Image, path, {}, {}, {}, -1});
+        }
+    });
+    connect(session, &ChatSession::failed, this, [this](const QString &message) { showError(message); });
+    connect(session, &ChatSession::stopped, this, [this] { addNote(u"StoppedNote"_s, tr("Stopped.")); });
+}
+
+void ChatWidget::setModelLabel(const QString &label, bool scripted)
+{
+    m_modelLabel->setText(scripted ? tr("%1 — a script plays the answers, no model is asked").arg(label)
+                                   : tr("Model: %1").arg(label));
+    m_modelLabel->setProperty("scripted", scripted);
+}
+
+void ChatWidget::setContainerId(const QString &id)
+{
+    m_containerLabel->setText(tr("Container %1").arg(id));
+    m_containerLabel->setToolTip(tr("Every shell command of this conversation runs in container %1; its "
+                                    "files stay between questions and restarts.")
+                                     .arg(id));
+    m_containerLabel->setVisible(!id.isEmpty());
+}
+
+void ChatWidget::setTotalCost(double dollars)
+{
+    if (dollars < 0) {
+        m_costLabel->hide();
+        return;
+    }
+    m_costLabel->setText(tr("Sandbox cost: $%1").arg(QString::number(dollars, 'f', 4)));
+    m_costLabel->show();
+}
+
+MessageBubble *ChatWidget::addNote(const QString &tag, const QString &text)
+{
+    MessageBubble *note = addBubble(MessageBubble::Role::Note, QString(), text);
+    note->setObjectName(tag);
+    remember({TranscriptEntry::Kind::Note, text, {}, tag, {}, -1});
+    return note;
+}
+
+void ChatWidget::remember(const TranscriptEntry &entry)
+{
+    m_transcript.append(entry);
+    Q_EMIT transcriptChanged();
+}
+
+void ChatWidget::restoreTranscript(const QList<TranscriptEntry> &entries,
+                                   const QStringList &pendingAttachments)
+{
+    for (const TranscriptEntry &e : entries) {
+        switch (e.kind) {
+        case TranscriptEntry::Kind::User:
+            addBubble(MessageBubble::Role::User, tr("You"), e.text);
+            break;
+        case TranscriptEntry::Kind::Assistant:
+            addBubble(MessageBubble::Role::Assistant, tr("Assistant"), e.text);
+            break;
+        case TranscriptEntry::Kind::Note:
+            addBubble(MessageBubble::Role::Note, QString(), e.text)
+                ->setObjectName(e.tag.isEmpty() ? u"NoteMessage"_s : e.tag);
+            break;
+        case TranscriptEntry::Kind::Attachment:
+            addChip(e.text, e.sandboxPath);
+            break;
+        case TranscriptEntry::Kind::Image:
+            addImage(e.text);
+            break;
+        case TranscriptEntry::Kind::ShellCall:
+            break;
+        }
+    }
+    m_transcript = entries;
+    m_pendingSandboxPaths = pendingAttachments;
+}
+
+void ChatWidget::addAttachment(const QString &hostPath, const QString &sandboxPath)
+{
+    addChip(hostPath, sandboxPath);
+    m_pendingSandboxPaths.append(sandboxPath);
+    remember({TranscriptEntry::Kind::Attachment, hostPath, sandboxPath, {}, {}, -1});
+}
+
+void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
+{
+    auto *chip = new QToolButton(m_chips);
+    chip->setObjectName(u"AttachmentChip"_s);
+    chip->setText(QFileInfo(hostPath).fileName());
+    chip->setToolTip(plainToolTip(tr("%1 (in the sandbox: %2)").arg(hostPath, sandboxPath)));
+    chip->setProperty("hostPath", hostPath);
+    chip->setProperty("sandboxPath", sandboxPath);
+    chip->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+    chip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    chip->setAutoRaise(false);
+    connect(chip, &QToolButton::clicked, this, [this, hostPath] { Q_EMIT attachmentClicked(hostPath); });
+    m_chipsLayout->insertWidget(m_chipsLayout->count() - 1, chip);
+    m_chips->show();
+}
+
+void ChatWidget::showError(const QString &message)
+{
+    m_error->showMessage(message, InlineMessage::Type::Error);
+}
+
+void ChatWidget::showInfo(const QString &message)
+{
+    m_error->showMessage(message, InlineMessage::Type::Information);
+}
+
+void ChatWidget::sendCurrentText()
+{
+    if (!m_session)
+        return;
+    QString text = m_input->toPlainText().trimmed();
+    if (text.isEmpty())
+        return;
+    if (m_preparer && !m_preparer())
+        return;
+    if (!m_session->client()) {
+        showError(tr("Choose a model first."));
+        return;
+    }
+    QString forModel = text;
+    if (!m_pendingSandboxPaths.isEmpty()) {
+        // The model only learns about uploads from the message, so the paths go with the next one.
+        forModel +=
+            u"\n\n"_s + tr("Attached files (in the sandbox): %1").arg(m_pendingSandboxPaths.join(u", "_s));
+    }
+    m_error->hide();
+    if (m_session->send(forModel)) {
+        // What the model received: a redacting guardrail may have changed it.
+        const QString sent = m_session->lastUserText();
+        addBubble(MessageBubble::Role::User, tr("You"), sent);
+        remember({TranscriptEntry::Kind::User, sent, {}, {}, {}, -1});
+        if (!m_session->lastGuardrailNote().isEmpty())
+            addNote(u"GuardrailNote"_s, m_session->lastGuardrailNote());
+        m_pendingSandboxPaths.clear();
+        m_input->clear();
+    }
+}
+
+bool ChatWidget::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_input && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            (key->modifiers() & Qt::ControlModifier)) {
+            sendCurrentText();
+            return true;
+        }
+        if (key->key() == Qt::Key_Escape && m_session && m_session->isBusy()) {
+            m_session->stop();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+MessageBubble *ChatWidget::addBubble(MessageBubble::Role role, const QString &title, const QString &text)
+{
+    m_empty->hide();
+    auto *bubble = new MessageBubble(role, title);
+    m_messages->insertWidget(m_messages->count() - 1, bubble);
+    bubble->setText(text);
+    m_bubbles.append(bubble);
+    scrollToEnd();
+    return bubble;
+}
+
+namespace {
+// The bytes of an image the container made, read without following a symlink; empty when it is not a
+// regular file of at most maxBytes.
+QByteArray readImageFile(const QString &path, qint64 maxBytes)
+{
+    const int fd =
+        ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return {};
+    QByteArray data;
+    struct stat st;
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= maxBytes) {
+        QFile file;
+        if (file.open(fd, QIODevice::ReadOnly))
+            data = file.read(maxBytes);
+    }
+    ::close(fd);
+    return data;
+}
+} // namespace
+
+void ChatWidget::addImage(const QString &path)
+{
+    // Only images inside the conversation's home: a container could plant a symlink to a file of the host.
+    const QString home = m_session && m_session->container() ? m_session->container()->homeDir() : QString();
+    if (!ChatSession::isImageInside(path, home))
+        return;
+    QByteArray bytes = readImageFile(path, 64 << 20);
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer);
+    reader.setAutoTransform(true);
+    const QImage image = reader.read();
+    if (image.isNull())
+        return;
+    m_empty->hide();
+    auto *label = new ChatImage(image);
+    label->setObjectName(u"ChatImage"_s);
+    label->setProperty("imagePath", path);
+    label->setToolTip(plainToolTip(QFileInfo(path).fileName()));
+    m_messages->insertWidget(m_messages->count() - 1, label);
+    scrollToEnd();
+}
+
+void ChatWidget::scrollToEnd()
+{
+    QTimer::singleShot(0, this, [this] {
+        m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
+    });
+}
+
+void ChatWidget::onBusyChanged(bool busy)
+{
+    m_send->setEnabled(!busy);
+    m_stop->setEnabled(busy);
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "files/changelistmodel.h"
+
+#include "common/plaintooltip.h"
+
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+ChangeListModel::ChangeListModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
+
+void ChangeListModel::setChanges(const QList<FileChange> &changes)
+{
+    beginResetModel();
+    m_changes = changes;
+    endResetModel();
+}
+
+QString ChangeListModel::kindName(ChangeKind kind)
+{
+    switch (kind) {
+    case ChangeKind::Added:
+        return tr("added");
+    case ChangeKind::Modified:
+        return tr("changed");
+    case ChangeKind::Deleted:
+        return tr("deleted");
+    }
+    return {};
+}
+
+int ChangeListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_changes.size());
+}
+
+int ChangeListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ChangeListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const FileChange &c = m_changes.at(index.row());
+    const QLocale locale;
+    auto size = [&locale](qint64 bytes) {
+        return bytes < 0 ? QString() : locale.formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    };
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case KindColumn:
+            return kindName(c.kind);
+        case PathColumn:
+            return c.path;
+        case SizeColumn:
+            switch (c.kind) {
+            case ChangeKind::Added:
+                return size(c.newSize);
+            case ChangeKind::Deleted:
+                return size(c.oldSize);
+            case ChangeKind::Modified:
+                return u"%1 \u2192 %2"_s.arg(size(c.oldSize), size(c.newSize));
+            }
+        }
+        break;
+    case Qt::ToolTipRole:
+        return plainToolTip(tr("%1 (%2)").arg(c.path, kindName(c.kind)));
+    case Qt::TextAlignmentRole:
+        if (index.column() == SizeColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case PathRole:
+        return c.path;
+    case KindRole:
+        return int(c.kind);
+    }
+    return {};
+}
+
+QVariant ChangeListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case KindColumn:
+        return tr("Change");
+    case PathColumn:
+        return tr("File");
+    case SizeColumn:
+        return tr("Size");
+    }
+    return {};
+}

@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "files/filespanel.h"
+
+#include "common/filedialog.h"
+#include "files/filepreview.h"
+#include "files/filetreemodel.h"
+#include "files/historyview.h"
+#include "sandbox/container.h"
+#include "sandbox/history/filestore.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLocale>
+#include <QSet>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <cerrno>
+#include <functional>
+
+#include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+struct Listing
+{
+    QList<ContainerFile> files;
+    bool truncated = false;
+    QString error;
+};
+
+Listing listFiles(const QString &homeDir)
+{
+    Listing out;
+    // A container that never ran has no home yet: nothing to list, not an error.
+    if (!QFileInfo(homeDir).isDir())
+        return out;
+    const FileStore store(homeDir);
+    QString after;
+    for (;;) {
+        QString error;
+        const std::optional<ContainerFilePage> page = store.list(FileStore::kMaxLimit, after, &error);
+        if (!page) {
+            out.error = error;
+            return out;
+        }
+        out.files += page->files;
+        if (!page->hasMore || page->files.isEmpty())
+            break;
+        if (out.files.size() >= FilesPanel::MaxListedFiles) {
+            out.truncated = true;
+            break;
+        }
+        after = page->files.last().id;
+    }
+    return out;
+}
+
+QToolButton *makeButton(const QString &name, const QString &text, const QString &toolTip, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setObjectName(name);
+    button->setText(text);
+    button->setToolTip(toolTip);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return button;
+}
+} // namespace
+
+FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QWidget *parent)
+    : QWidget(parent)
+    , m_documentsDir(documentsDir)
+    , m_workspace(workspace)
+{
+    setObjectName(u"FilesPanel"_s);
+    m_header = new QLabel(this);
+    m_header->setObjectName(u"FilesHeader"_s);
+    m_header->setTextFormat(Qt::PlainText);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setMinimumWidth(0);
+    m_refreshButton =
+        makeButton(u"FilesRefreshButton"_s, tr("Refresh"), tr("Read the files and history again"), this);
+    m_saveButton =
+        makeButton(u"FilesSaveButton"_s, tr("Save As…"), tr("Save the selected file on this computer"), this);
+    m_promoteButton =
+        makeButton(u"FilesPromoteButton"_s, tr("Promote"),
+                   tr("Copy the selected file to the workspace's documents, which never expire"), this);
+    connect(m_refreshButton, &QToolButton::clicked, this, &FilesPanel::refresh);
+    connect(m_saveButton, &QToolButton::clicked, this, &FilesPanel::saveSelected);
+    connect(m_promoteButton, &QToolButton::clicked, this, &FilesPanel::promoteSelected);
+
+    m_message = new InlineMessage(this);
+    m_message->setObjectName(u"FilesMessage"_s);
+
+    m_model = new FileTreeModel(this);
+    m_tree = new QTreeView(this);
+    m_tree->setObjectName(u"FilesTree"_s);
+    m_tree->setModel(m_model);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(FileTreeModel::NameColumn, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(FileTreeModel::SizeColumn, QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(FileTreeModel::ModifiedColumn, QHeaderView::ResizeToContents);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &FilesPanel::onCurrentChanged);
+
+    m_preview = new FilePreview(this);
+    m_historyView = new HistoryView(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"FilesTabs"_s);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_preview, tr("Preview"));
+    m_tabs->addTab(m_historyView, tr("History"));
+    connect(m_preview, &FilePreview::fileMissing, this, &FilesPanel::scheduleRefresh);
+    connect(m_historyView, &HistoryView::message, this, &FilesPanel::showMessage);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(u"FilesSplitter"_s);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(m_tree);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(m_header, 1);
+    top->addWidget(m_refreshButton);
+    top->addWidget(m_saveButton);
+    top->addWidget(m_promoteButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_message);
+    layout->addWidget(splitter, 1);
+
+    // Commands often save in bursts (one commit per command of a call): read once per burst.
+    m_refreshTimer = new QTimer(this);
+    m_refreshTimer->setSingleShot(true);
+    m_refreshTimer->setInterval(150);
+    connect(m_refreshTimer, &QTimer::timeout, this, &FilesPanel::refresh);
+    updateHeader();
+    updateActions();
+}
+
+void FilesPanel::setContainer(Container *container)
+{
+    if (container == m_container && container)
+        return;
+    for (const auto &c : std::as_const(m_containerConnections))
+        disconnect(c);
+    m_containerConnections.clear();
+    m_container = container;
+    m_homeDir = container ? container->homeDir() : QString();
+    ++m_listGeneration; // a listing of the previous container still running is ignored
+    m_message->hide();
+    m_preview->clear();
+    m_model->setFiles({});
+    m_totalBytes = 0;
+    m_truncated = false;
+    m_historyView->setContainer(container);
+    if (container) {
+        m_containerConnections.append(
+            connect(container, &Container::filesChanged, this,
+                    [this](int, const QList<FileChange> &changes, const QString &, const QString &) {
+                        QStringList paths;
+                        for (const FileChange &c : changes)
+                            paths.append(c.path);
+                        onFilesChanged(paths);
+                    }));
+    }
+    updateHeader();
+    updateActions();
+    refresh();
+}
+
+void FilesPanel::onFilesChanged(const QStringList &paths)
+{
+    // The preview follows its file: reload it after the list when the command touched it.
+    if (!m_preview->path().isEmpty() && paths.contains(m_preview->path()))
+        m_preview->setProperty("stale", true);
+    scheduleRefresh();
+}
+
+void FilesPanel::scheduleRefresh()
+{
+    if (!isVisible()) {
+        m_dirty = true; // read when shown: no work for a hidden panel
+        return;
+    }
+    m_refreshTimer->start();
+}
+
+void FilesPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty) {
+        m_dirty = false;
+        refresh();
+    }
+}
+
+void FilesPanel::refresh()
+{
+    m_refreshTimer->stop();
+    m_dirty = false;
+    if (m_listing) {
+        // One listing at a time: read once more when the running one ends.
+        m_listPending = true;
+        return;
+    }
+    const quint64 generation = ++m_listGeneration;
+    m_historyView->refresh();
+    if (!m_container) {
+        m_model->setFiles({});
+        updateHeader();
+        return;
+    }
+    m_listing = true;
+    auto *watcher = new QFutureWatcher<Listing>(this);
+    connect(watcher, &QFutureWatcher<Listing>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        m_listing = false;
+        if (m_listPending) {
+            m_listPending = false;
+            QTimer::singleShot(0, this, &FilesPanel::refresh);
+        }
+        if (generation != m_listGeneration)
+            return;
+        const Listing listing = watcher->result();
+        if (!listing.error.isEmpty()) {
+            showMessage(tr("Cannot list the container's files: %1").arg(listing.error),
+                        InlineMessage::Type::Error);
+            return;
+        }
+        // Keep what the user had open and selected across the reset.
+        const QString selected = m_tree->currentIndex().data(FileTreeModel::PathRole).toString();
+        QSet<QString> expanded;
+        std::function<void(const QModelIndex &)> collect = [&](const QModelIndex &parent) {
+            for (int row = 0; row < m_model->rowCount(parent); ++row) {
+                const QModelIndex index = m_model->index(row, 0, parent);
+                if (m_tree->isExpanded(index)) {
+                    expanded.insert(index.data(FileTreeModel::PathRole).toString());
+                    collect(index);
+                }
+            }
+        };
+        collect({});
+        const bool first = m_model->fileCount() == 0;
+
+        m_tree->selectionModel()->blockSignals(true);
+        m_model->setFiles(listing.files);
+        m_totalBytes = 0;
+        for (const ContainerFile &f : listing.files)
+            m_totalBytes += f.size;
+        m_truncated = listing.truncated;
+        if (first && listing.files.size() <= 200) {
+            // Open every folder but hidden ones (caches and tool settings such as .cache/ and .config/).
+            std::function<void(const QModelIndex &)> expand = [&](const QModelIndex &parent) {
+                for (int row = 0; row < m_model->rowCount(parent); ++row) {
+                    const QModelIndex index = m_model->index(row, 0, parent);
+                    if (!index.data(FileTreeModel::IsFolderRole).toBool() ||
+                        QFileInfo(index.data(FileTreeModel::PathRole).toString()).fileName().startsWith(u'.'))
+                        continue;
+                    m_tree->expand(index);
+                    expand(index);
+                }
+            };
+            expand({});
+        }
+        for (const QString &path : std::as_const(expanded))
+            m_tree->expand(m_model->indexForPath(path));
+        const QModelIndex again = m_model->indexForPath(selected);
+        if (again.isValid())
+            m_tree->setCurrentIndex(again);
+        m_tree->selectionModel()->blockSignals(false);
+
+        if (!selected.isEmpty() && !again.isValid() && m_preview->path() == selected) {
+            m_preview->clear();
+            showMessage(tr("%1 was deleted.").arg(selected), InlineMessage::Type::Information);
+        } else if (again.isValid() && m_preview->property("stale").toBool()) {
+            m_preview->setProperty("stale", false);
+            m_preview->showFile(m_homeDir, selected, again.data(FileTreeModel::FileIdRole).toString());
+        }
+        updateHeader();
+        updateActions();
+        Q_EMIT filesListed();
+    });
+    watcher->setFuture(QtConcurrent::run(listFiles, m_homeDir));
+}
+
+void FilesPanel::onCurrentChanged()
+{
+    const QModelIndex current = m_tree->currentIndex();
+    updateActions();
+    if (!current.isValid() || current.data(FileTreeModel::IsFolderRole).toBool())
+        return;
+    m_preview->setProperty("stale", false);
+    m_preview->showFile(m_homeDir, current.data(FileTreeModel::PathRole).toString(),
+                        current.data(FileTreeModel::FileIdRole).toString());
+    m_tabs->setCurrentWidget(m_preview);
+}
+
+QString FilesPanel::selectedPath() const
+{
+    const QModelIndex current = m_tree->currentIndex();
+    if (!current.isValid() || current.data(FileTreeModel::IsFolderRole).toBool())
+        return {};
+    return current.data(FileTreeModel::PathRole).toString();
+}
+
+QString FilesPanel::selectedFileId() const
+{
+    const QModelIndex current = m_tree->currentIndex();
+    if (!current.isValid() || current.data(FileTreeModel::IsFolderRole).toBool())
+        return {};
+    return current.data(FileTreeModel::FileIdRole).toString();
+}
+
+bool FilesPanel::openPath(const QString &relativePath)
+{
+    QString why;
+    if (!FileStore::pathForFileId(FileStore::fileIdForPath(relativePath.toUtf8()), &why)) {
+        showMessage(tr("Cannot open \"%1\": %2. Paths are relative to /workspace/home and may not contain "
+                       "\"..\" or start with \"/\".")
+                        .arg(relativePath, why),
+                    InlineMessage::Type::Error);
+        return false;
+    }
+    const QModelIndex index = m_model->indexForPath(relativePath);
+    if (!index.isValid() || index.data(FileTreeModel::IsFolderRole).toBool()) {
+        showMessage(tr("There is no file \"%1\" in the container.").arg(relativePath),
+                    InlineMessage::Type::Error);
+        return false;
+    }
+    m_tree->scrollTo(index);
+    m_tree->setCurrentIndex(index);
+    return true;
+}
+
+QString FilesPanel::messageText() const
+{
+    return m_message->isVisibleTo(this) ? m_message->text() : QString();
+}
+
+void FilesPanel::saveSelected()
+{
+    const QString path = selectedPath();
+    const QString id = selectedFileId();
+    if (path.isEmpty() || id.isEmpty() || m_saving)
+        return;
+    // What to save is fixed now: the selection or the conversation may change while the dialog is open.
+    const QString home = m_homeDir;
+    const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+    FileDialog::Options options;
+    options.objectName = u"FilesSaveDialog"_s;
+    options.caption = tr("Save %1").arg(QFileInfo(path).fileName());
+    options.suggestedPath = QDir(downloads).filePath(QFileInfo(path).fileName());
+    FileDialog::chooseFileToSave(
+        this, options, this, [this, home, id, path](const QString &to) { saveFileTo(home, id, path, to); });
+}
+
+void FilesPanel::saveSelectedTo(const QString &destination)
+{
+    if (!m_container)
+        return;
+    saveFileTo(m_homeDir, selectedFileId(), selectedPath(), destination);
+}
+
+void FilesPanel::saveFileTo(const QString &home, const QString &fileId, const QString &path,
+                            const QString &destination)
+{
+    if (home.isEmpty() || fileId.isEmpty() || destination.isEmpty() || m_saving)
+        return;
+    m_saving = true;
+    updateActions();
+    struct Outcome
+    {
+        QString error;
+        bool missing = false;
+    };
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, path, destination] {
+        watcher->deleteLater();
+        m_saving = false;
+        updateActions();
+        const Outcome outcome = watcher->result();
+        if (outcome.missing) {
+            showMessage(
+                tr("Cannot save %1: it no longer exists in the container (deleted or renamed).").arg(path),
+                InlineMessage::Type::Error);
+            return;
+        }
+        if (!outcome.error.isEmpty()) {
+            showMessage(tr("Cannot save %1: %2").arg(path, outcome.error), InlineMessage::Type::Error);
+            return;
+        }
+        showMessage(tr("Saved %1 to %2.").arg(path, QDir::toNativeSeparators(destination)),
+                    InlineMessage::Type::Positive);
+        Q_EMIT saved(destination);
+    });
+    watcher->setFuture(QtConcurrent::run([home, fileId, destination] {
+        Outcome outcome;
+        const FileStore store(home);
+        if (store.saveCopy(fileId, destination, &outcome.error))
+            return outcome;
+        // The id holds the name's real bytes (which need not be UTF-8).
+        if (const std::optional<QByteArray> raw = FileStore::pathForFileId(fileId, nullptr)) {
+            struct stat st;
+            const QByteArray full = QFile::encodeName(home) + '/' + *raw;
+            outcome.missing = ::lstat(full.constData(), &st) != 0 && errno == ENOENT;
+        }
+        return outcome;
+    }));
+}
+
+void FilesPanel::promoteSelected()
+{
+    const QString path = selectedPath();
+    const QString id = selectedFileId();
+    if (path.isEmpty() || id.isEmpty() || !m_container || m_promoting)
+        return;
+    if (m_documentsDir.isEmpty()) {
+        showMessage(tr("This workspace has no documents folder."), InlineMessage::Type::Error);
+        return;
+    }
+    const QString home = m_homeDir;
+    const QString documents = m_documentsDir;
+    const QJsonObject source{{u"container_id"_s, m_container->id()}, {u"workspace"_s, m_workspace}};
+    struct Outcome
+    {
+        std::optional<PromotedDocument> doc;
+        QString error;
+    };
+    m_promoting = true;
+    updateActions();
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        m_promoting = false;
+        updateActions();
+        const Outcome outcome = watcher->result();
+        if (!outcome.doc) {
+            showMessage(tr("Cannot promote %1: %2").arg(path, outcome.error), InlineMessage::Type::Error);
+            return;
+        }
+        showMessage(tr("Promoted %1 to Documents (%2).").arg(outcome.doc->filename, outcome.doc->id),
+                    InlineMessage::Type::Positive);
+        Q_EMIT promoted(outcome.doc->id, outcome.doc->filename);
+    });
+    watcher->setFuture(QtConcurrent::run([home, id, documents, source] {
+        Outcome outcome;
+        outcome.doc = FileStore(home).promote(id, documents, source, &outcome.error);
+        return outcome;
+    }));
+}
+
+void FilesPanel::showMessage(const QString &text, InlineMessage::Type type)
+{
+    m_message->showMessage(text, type);
+}
+
+void FilesPanel::updateHeader()
+{
+    if (!m_container) {
+        m_header->setText(tr("No container"));
+        return;
+    }
+    const QLocale locale;
+    QString text = tr("%1 — %n file(s), %2", nullptr, m_model->fileCount())
+                       .arg(m_container->id(),
+                            locale.formattedDataSize(m_totalBytes, 1, QLocale::DataSizeTraditionalFormat));
+    if (m_truncated)
+        text += u' ' + tr("(only the first %1 files are listed)").arg(MaxListedFiles);
+    m_header->setText(text);
+    m_header->setToolTip(tr("/workspace/home of container %1").arg(m_container->id()));
+}
+
+void FilesPanel::updateActions()
+{
+    const bool file = !selectedFileId().isEmpty();
+    m_saveButton->setEnabled(file && !m_saving);
+    m_promoteButton->setEnabled(file && !m_promoting);
+}

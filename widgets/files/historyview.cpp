@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "files/historyview.h"
+
+#include "files/changelistmodel.h"
+#include "files/diffview.h"
+#include "files/historymodel.h"
+#include "sandbox/container.h"
+
+#include <QFuture>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// A QFutureWatcher, not QFuture::then(): in Qt 6.4 a future keeps a single continuation, and
+// ContainerHistory attaches its own to the futures it returns (that is what emits saved()).
+template<typename T, typename Fn>
+void whenReady(const QFuture<T> &future, QObject *context, Fn fn)
+{
+    auto *watcher = new QFutureWatcher<T>(context);
+    QObject::connect(watcher, &QFutureWatcher<T>::finished, context, [watcher, fn] {
+        watcher->deleteLater();
+        if (!watcher->isCanceled())
+            fn(watcher->result());
+    });
+    watcher->setFuture(future);
+}
+
+QTreeView *makeList(const QString &name, QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTreeView(parent);
+    view->setObjectName(name);
+    view->setModel(model);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setTextElideMode(Qt::ElideMiddle);
+    view->header()->setStretchLastSection(false);
+    view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    return view;
+}
+} // namespace
+
+HistoryView::HistoryView(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(u"HistoryView"_s);
+    m_history = new HistoryModel(this);
+    m_changes = new ChangeListModel(this);
+    m_historyList = makeList(u"HistoryList"_s, m_history, this);
+    m_historyList->header()->setSectionResizeMode(HistoryModel::CommandColumn, QHeaderView::Stretch);
+    m_changeList = makeList(u"HistoryChanges"_s, m_changes, this);
+    m_changeList->header()->setSectionResizeMode(ChangeListModel::PathColumn, QHeaderView::Stretch);
+    m_diff = new DiffView(this);
+    m_empty = new QLabel(tr("No commands have changed files in this container yet."), this);
+    m_empty->setObjectName(u"HistoryEmpty"_s);
+    m_empty->setWordWrap(true);
+    m_empty->setEnabled(false);
+
+    m_restoreFile = new QPushButton(tr("Restore File"), this);
+    m_restoreFile->setObjectName(u"RestoreFileButton"_s);
+    m_restoreWorkspace = new QPushButton(tr("Restore Workspace…"), this);
+    m_restoreWorkspace->setObjectName(u"RestoreWorkspaceButton"_s);
+    m_restoreWorkspace->setToolTip(
+        tr("Put every file under /workspace/home back as it was after the selected command"));
+    connect(m_restoreFile, &QPushButton::clicked, this, &HistoryView::restoreSelectedFile);
+    connect(m_restoreWorkspace, &QPushButton::clicked, this, &HistoryView::confirmRestoreWorkspace);
+
+    auto *changesBox = new QWidget(this);
+    auto *changesLayout = new QVBoxLayout(changesBox);
+    changesLayout->setContentsMargins(0, 0, 0, 0);
+    changesLayout->addWidget(m_changeList, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_restoreFile);
+    buttons->addWidget(m_restoreWorkspace);
+    changesLayout->addLayout(buttons);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(u"HistorySplitter"_s);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(m_historyList);
+    splitter->addWidget(changesBox);
+    splitter->addWidget(m_diff);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 4);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_empty);
+    layout->addWidget(splitter, 1);
+
+    connect(m_historyList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &HistoryView::onCommitSelected);
+    connect(m_changeList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &HistoryView::onChangeSelected);
+    updateButtons();
+}
+
+void HistoryView::setContainer(Container *container)
+{
+    if (container == m_container && container)
+        return;
+    m_container = container;
+    m_commit.clear();
+    m_path.clear();
+    ++m_changesGeneration;
+    ++m_diffGeneration;
+    m_history->setEntries({});
+    m_changes->setChanges({});
+    m_diff->clear();
+    refresh();
+}
+
+void HistoryView::refresh()
+{
+    const quint64 generation = ++m_historyGeneration;
+    if (!m_container) {
+        m_history->setEntries({});
+        m_empty->setVisible(true);
+        updateButtons();
+        return;
+    }
+    whenReady(m_container->history(), this,
+              [this, generation](const HistoryResult<QList<HistoryEntry>> &result) {
+                  if (generation != m_historyGeneration)
+                      return;
+                  if (!result) {
+                      Q_EMIT message(tr("Cannot read the file history: %1").arg(result.error),
+                                     InlineMessage::Type::Error);
+                      return;
+                  }
+                  const QString keep = m_commit;
+                  // Setting the entries resets the selection; keep the signal from clearing what is shown.
+                  m_historyList->selectionModel()->blockSignals(true);
+                  m_history->setEntries(*result.value);
+                  m_historyList->selectionModel()->blockSignals(false);
+                  m_empty->setVisible(m_history->rowCount() == 0);
+                  const int row = m_history->rowForCommit(keep);
+                  if (row >= 0) {
+                      m_historyList->selectionModel()->blockSignals(true);
+                      m_historyList->setCurrentIndex(m_history->index(row, 0));
+                      m_historyList->selectionModel()->blockSignals(false);
+                  } else if (!keep.isEmpty()) {
+                      m_commit.clear();
+                      m_path.clear();
+                      m_changes->setChanges({});
+                      m_diff->clear();
+                  }
+                  updateButtons();
+                  Q_EMIT historyLoaded();
+              });
+}
+
+bool HistoryView::selectCommit(const QString &commitId)
+{
+    const int row = m_history->rowForCommit(commitId);
+    if (row < 0)
+        return false;
+    m_historyList->setCurrentIndex(m_history->index(row, 0));
+    return true;
+}
+
+bool HistoryView::selectChange(const QString &path)
+{
+    for (int row = 0; row < m_changes->rowCount(); ++row) {
+        if (m_changes->changes().at(row).path == path) {
+            m_changeList->setCurrentIndex(m_changes->index(row, 0));
+            return true;
+        }
+    }
+    return false;
+}
+
+void HistoryView::onCommitSelected()
+{
+    const QModelIndex current = m_historyList->currentIndex();
+    m_commit = current.isValid() ? current.data(HistoryModel::CommitIdRole).toString() : QString();
+    loadChanges();
+    updateButtons();
+}
+
+void HistoryView::loadChanges()
+{
+    const quint64 generation = ++m_changesGeneration;
+    ++m_diffGeneration;
+    m_path.clear();
+    m_changes->setChanges({});
+    m_diff->clear();
+    if (!m_container || m_commit.isEmpty())
+        return;
+    whenReady(m_container->changes(m_commit), this,
+              [this, generation](const HistoryResult<QList<FileChange>> &result) {
+                  if (generation != m_changesGeneration)
+                      return;
+                  if (!result) {
+                      Q_EMIT message(tr("Cannot read what the command changed: %1").arg(result.error),
+                                     InlineMessage::Type::Error);
+                      return;
+                  }
+                  m_changes->setChanges(*result.value);
+                  if (m_changes->rowCount() == 1)
+                      m_changeList->setCurrentIndex(m_changes->index(0, 0));
+                  updateButtons();
+                  Q_EMIT changesLoaded();
+              });
+}
+
+void HistoryView::onChangeSelected()
+{
+    const QModelIndex current = m_changeList->currentIndex();
+    m_path = current.isValid() ? current.data(ChangeListModel::PathRole).toString() : QString();
+    loadDiff();
+    updateButtons();
+}
+
+void HistoryView::loadDiff()
+{
+    const quint64 generation = ++m_diffGeneration;
+    if (!m_container || m_commit.isEmpty() || m_path.isEmpty()) {
+        m_diff->clear();
+        return;
+    }
+    m_diff->showText(tr("Loading the diff of %1…").arg(m_path));
+    const QString path = m_path;
+    whenReady(m_container->fileDiff(path, QString(), m_commit), this,
+              [this, generation, path](const HistoryResult<FileDiff> &result) {
+                  if (generation != m_diffGeneration)
+                      return;
+                  if (!result) {
+                      m_diff->showText(tr("Cannot show the diff of %1: %2").arg(path, result.error));
+                      return;
+                  }
+                  m_diff->setDiff(path, *result.value);
+                  Q_EMIT diffLoaded();
+              });
+}
+
+bool HistoryView::selectedChangeIsDeletion() const
+{
+    const QModelIndex current = m_changeList->currentIndex();
+    return current.isValid() && current.data(ChangeListModel::PathRole).toString() == m_path &&
+           ChangeKind(current.data(ChangeListModel::KindRole).toInt()) == ChangeKind::Deleted;
+}
+
+void HistoryView::updateButtons()
+{
+    const bool idle = m_container && !m_restoring;
+    m_restoreFile->setEnabled(idle && !m_commit.isEmpty() && !m_path.isEmpty());
+    // After a command that deleted the file there is nothing to put back: restore the version it deleted.
+    if (!m_path.isEmpty() && selectedChangeIsDeletion()) {
+        m_restoreFile->setText(tr("Restore Deleted File"));
+        m_restoreFile->setToolTip(
+            tr("Put the selected file back as it was before the selected command deleted it"));
+    } else {
+        m_restoreFile->setText(tr("Restore File"));
+        m_restoreFile->setToolTip(tr("Put the selected file back as it was after the selected command"));
+    }
+}
+
+void HistoryView::restoreSelectedFile()
+{
+    if (!m_container || m_commit.isEmpty() || m_path.isEmpty() || m_restoring)
+        return;
+    const QString path = m_path;
+    QString source = m_commit;
+    if (selectedChangeIsDeletion()) {
+        const int row = m_history->rowForCommit(m_commit);
+        source = row >= 0 ? m_history->entries().at(row).parentId : QString();
+        if (source.isEmpty()) {
+            Q_EMIT message(tr("Cannot restore %1: no earlier version of it was saved.").arg(path),
+                           InlineMessage::Type::Error);
+            return;
+        }
+    }
+    m_restoring = true;
+    updateButtons();
+    whenReady(m_container->restoreFile(path, source), this,
+              [this, path](const HistoryResult<Snapshot> &result) {
+                  m_restoring = false;
+                  updateButtons();
+                  if (!result) {
+                      Q_EMIT message(tr("Cannot restore %1: %2").arg(path, result.error),
+                                     InlineMessage::Type::Error);
+                      return;
+                  }
+                  if (result.value->changes.isEmpty()) {
+                      Q_EMIT message(tr("%1 is already as it was: nothing was restored.").arg(path),
+                                     InlineMessage::Type::Information);
+                      return;
+                  }
+                  Q_EMIT message(tr("Restored %1.").arg(path), InlineMessage::Type::Positive);
+                  Q_EMIT restored();
+              });
+}
+
+void HistoryView::confirmRestoreWorkspace()
+{
+    if (!m_container || m_commit.isEmpty())
+        return;
+    // Destructive: confirm, window-modal and without a nested event loop.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Restore Workspace"),
+                                tr("Put every file under /workspace/home back as it was after this command?"),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(u"RestoreWorkspaceConfirm"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(
+        tr("Files created later are deleted. The restore itself is recorded in the history, "
+           "so it can be undone."));
+    QPushButton *yes = box->addButton(tr("Restore"), QMessageBox::AcceptRole);
+    yes->setObjectName(u"RestoreWorkspaceConfirmButton"_s);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(QMessageBox::Cancel);
+    const QString commit = m_commit;
+    connect(box, &QMessageBox::buttonClicked, this, [this, yes, commit](QAbstractButton *button) {
+        if (button == yes && commit == m_commit)
+            restoreWorkspace();
+    });
+    box->open();
+}
+
+void HistoryView::restoreWorkspace()
+{
+    if (!m_container || m_commit.isEmpty() || m_restoring)
+        return;
+    m_restoring = true;
+    updateButtons();
+    whenReady(m_container->restoreWorkspace(m_commit), this, [this](const HistoryResult<Snapshot> &result) {
+        m_restoring = false;
+        updateButtons();
+        if (!result) {
+            Q_EMIT message(tr("Cannot restore the workspace: %1").arg(result.error),
+                           InlineMessage::Type::Error);
+            return;
+        }
+        if (result.value->changes.isEmpty()) {
+            Q_EMIT message(tr("The workspace is already as it was after this command: nothing was restored."),
+                           InlineMessage::Type::Information);
+            return;
+        }
+        Q_EMIT message(
+            tr("Restored the workspace: %n file(s) changed.", nullptr, int(result.value->changes.size())),
+            InlineMessage::Type::Positive);
+        Q_EMIT restored();
+    });
+}

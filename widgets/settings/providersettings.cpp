@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "settings/providersettings.h"
+
+#include "base/settings.h"
+#include "common/inlinemessage.h"
+#include "models/localserverprobe.h"
+#include "models/providerregistry.h"
+#include "secrets/secretstore.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretStore *secrets,
+                                           Settings *settings, QWidget *parent)
+    : QWidget(parent)
+    , m_registry(registry)
+    , m_secrets(secrets)
+    , m_settings(settings)
+{
+    setObjectName(u"ProviderSettingsPage"_s);
+    m_probe = new LocalServerProbe(this);
+
+    m_list = new QListWidget(this);
+    m_list->setObjectName(u"ProviderList"_s);
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(u"ProviderName"_s);
+    m_name->setPlaceholderText(u"openrouter"_s);
+    m_api = new QComboBox(this);
+    m_api->setObjectName(u"ProviderApi"_s);
+    m_api->addItem(tr("Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)"), u"chat"_s);
+    m_api->addItem(tr("OpenAI Responses"), u"responses"_s);
+    m_api->addItem(tr("Anthropic Messages"), u"messages"_s);
+    m_baseUrl = new QLineEdit(this);
+    m_baseUrl->setObjectName(u"ProviderBaseUrl"_s);
+    m_baseUrl->setPlaceholderText(u"https://openrouter.ai/api/v1"_s);
+    m_key = new QLineEdit(this);
+    m_key->setObjectName(u"ProviderKey"_s);
+    m_key->setEchoMode(QLineEdit::Password);
+    m_key->setPlaceholderText(tr("Stored in the system keychain"));
+    m_keyState = new QLabel(this);
+    m_keyState->setObjectName(u"ProviderKeyState"_s);
+    m_keyState->setWordWrap(true);
+    m_keyState->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_keyEnv = new QLineEdit(this);
+    m_keyEnv->setObjectName(u"ProviderKeyEnv"_s);
+    m_keyEnv->setPlaceholderText(tr("or the name of an environment variable, e.g. OPENROUTER_API_KEY"));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&API format:"), m_api);
+    form->addRow(tr("&Base URL:"), m_baseUrl);
+    form->addRow(tr("API &key:"), m_key);
+    form->addRow(QString(), m_keyState);
+    form->addRow(tr("Key &variable:"), m_keyEnv);
+
+    m_save = new QPushButton(tr("Save provider"), this);
+    m_save->setObjectName(u"SaveProviderButton"_s);
+    m_remove = new QPushButton(tr("Remove"), this);
+    m_remove->setObjectName(u"RemoveProviderButton"_s);
+    auto *formButtons = new QHBoxLayout;
+    formButtons->addStretch(1);
+    formButtons->addWidget(m_remove);
+    formButtons->addWidget(m_save);
+
+    m_detect = new QPushButton(tr("Detect local servers"), this);
+    m_detect->setObjectName(u"DetectButton"_s);
+    m_local = new QListWidget(this);
+    m_local->setObjectName(u"LocalServers"_s);
+    m_local->setMaximumHeight(90);
+    auto *localBox = new QGroupBox(tr("Model servers on this computer"), this);
+    auto *localLayout = new QVBoxLayout(localBox);
+    localLayout->addWidget(
+        new QLabel(tr("Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are "
+                      "looked for. Double-click one to fill in the form."),
+                   localBox));
+    localLayout->addWidget(m_local);
+    localLayout->addWidget(m_detect, 0, Qt::AlignRight);
+
+    m_message = new InlineMessage(this);
+    m_message->setObjectName(u"ProviderMessage"_s);
+
+    auto *right = new QVBoxLayout;
+    right->addLayout(form);
+    right->addLayout(formButtons);
+    right->addWidget(localBox);
+    right->addStretch(1);
+    auto *columns = new QHBoxLayout;
+    columns->addWidget(m_list, 1);
+    columns->addLayout(right, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_message);
+    layout->addLayout(columns, 1);
+
+    connect(m_list, &QListWidget::currentTextChanged, this, &ProviderSettingsPage::showProvider);
+    connect(m_save, &QPushButton::clicked, this, &ProviderSettingsPage::save);
+    connect(m_remove, &QPushButton::clicked, this, &ProviderSettingsPage::removeSelected);
+    connect(m_detect, &QPushButton::clicked, this, &ProviderSettingsPage::detectLocalServers);
+    connect(m_probe, &LocalServerProbe::finished, this, [this](const QList<LocalServer> &servers) {
+        m_detect->setEnabled(true);
+        m_local->clear();
+        for (const LocalServer &s : servers) {
+            auto *item = new QListWidgetItem(
+                tr("%1 at %2 — %n model(s)", nullptr, int(s.models.size())).arg(s.kind, s.baseUrl.toString()),
+                m_local);
+            item->setData(Qt::UserRole, s.baseUrl.toString());
+            item->setData(Qt::UserRole + 1, s.kind);
+        }
+        if (servers.isEmpty())
+            m_message->showMessage(tr("No local model server answered."), InlineMessage::Type::Information);
+    });
+    connect(m_local, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        m_list->setCurrentItem(nullptr);
+        m_name->setText(item->data(Qt::UserRole + 1).toString().toLower().remove(u' ').remove(u'.'));
+        m_api->setCurrentIndex(m_api->findData(u"chat"_s));
+        m_baseUrl->setText(item->data(Qt::UserRole).toString());
+        m_key->clear();
+        m_keyEnv->clear();
+    });
+    connect(m_secrets, &SecretStore::keyWritten, this, [this](const QString &provider) {
+        m_message->showMessage(tr("Saved %1; its key is in the system keychain.").arg(provider),
+                               InlineMessage::Type::Positive);
+        Q_EMIT providersChanged();
+    });
+    connect(m_secrets, &SecretStore::keysChanged, this, &ProviderSettingsPage::updateKeyState);
+    connect(m_name, &QLineEdit::textChanged, this, &ProviderSettingsPage::updateKeyState);
+    connect(m_secrets, &SecretStore::writeFailed, this,
+            [this](const QString &provider, const QString &error) {
+                m_message->showMessage(tr("%1 was saved without its key. %2").arg(provider, error),
+                                       InlineMessage::Type::Error);
+            });
+    reload();
+    updateKeyState();
+}
+
+void ProviderSettingsPage::reload()
+{
+    const QString current = m_list->currentItem() ? m_list->currentItem()->text() : QString();
+    m_list->clear();
+    for (const ProviderConfig &p : m_registry->providers())
+        m_list->addItem(p.name);
+    const auto found = m_list->findItems(current, Qt::MatchExactly);
+    if (!found.isEmpty())
+        m_list->setCurrentItem(found.first());
+}
+
+void ProviderSettingsPage::showProvider(const QString &name)
+{
+    const std::optional<ProviderConfig> p = m_registry->provider(name);
+    if (!p)
+        return;
+    m_name->setText(p->name);
+    m_api->setCurrentIndex(m_api->findData(providerApiName(p->api)));
+    m_baseUrl->setText(p->baseUrl.toString());
+    m_keyEnv->setText(p->keyEnv);
+    m_key->clear();
+    m_secrets->prefetch({p->name});
+    updateKeyState();
+}
+
+void ProviderSettingsPage::updateKeyState()
+{
+    const QString name = m_name->text().trimmed();
+    if (name.isEmpty() || !m_registry->provider(name)) {
+        m_keyState->clear();
+        m_keyState->hide();
+        return;
+    }
+    QString text;
+    switch (m_secrets->keyState(name)) {
+    case SecretStore::KeyState::Unknown:
+    case SecretStore::KeyState::Reading:
+        text = tr("Looking for a key in the system keychain…");
+        break;
+    case SecretStore::KeyState::Stored:
+        text = tr("A key is stored in the system keychain. Type a new one to replace it.");
+        break;
+    case SecretStore::KeyState::NotStored:
+        text = m_keyEnv->text().trimmed().isEmpty()
+                   ? tr("No key is stored; requests are sent without one (fine for local servers).")
+                   : tr("No key is stored in the keychain; the environment variable is used.");
+        break;
+    case SecretStore::KeyState::Unavailable:
+        text = m_secrets->unavailableReason();
+        break;
+    }
+    m_keyState->setText(text);
+    m_keyState->show();
+}
+
+void ProviderSettingsPage::save()
+{
+    ProviderConfig config;
+    config.name = m_name->text().trimmed();
+    config.api = providerApiFromName(m_api->currentData().toString()).value_or(ProviderApi::Chat);
+    config.baseUrl = QUrl(m_baseUrl->text().trimmed());
+    config.keyEnv = m_keyEnv->text().trimmed();
+    // Taken now: reload() below shows the provider again, which empties the key field.
+    const QString key = m_key->text();
+    // Saving an existing provider again keeps whether it is the default.
+    const std::optional<ProviderConfig> existing = m_registry->provider(config.name);
+    config.isDefault = existing ? existing->isDefault : m_registry->providers().isEmpty();
+    QString error = config.validate();
+    if (error.isEmpty()) {
+        if (m_registry->provider(config.name))
+            m_registry->remove(config.name, &error);
+        if (error.isEmpty())
+            m_registry->add(config, &error);
+    }
+    if (!error.isEmpty()) {
+        m_message->showMessage(error, InlineMessage::Type::Error);
+        return;
+    }
+    reload();
+    Q_EMIT providersChanged();
+    if (!key.isEmpty()) {
+        m_secrets->writeKey(config.name, key);
+        m_key->clear();
+    } else {
+        m_message->showMessage(tr("Saved %1.").arg(config.name), InlineMessage::Type::Positive);
+    }
+}
+
+void ProviderSettingsPage::removeSelected()
+{
+    if (!m_list->currentItem())
+        return;
+    const QString name = m_list->currentItem()->text();
+    QString error;
+    if (!m_registry->remove(name, &error)) {
+        m_message->showMessage(error, InlineMessage::Type::Error);
+        return;
+    }
+    // A later provider of the same name (perhaps at another host) must not inherit the key, whatever the
+    // keychain has answered so far (a read may still be running).
+    m_secrets->removeKey(name);
+    reload();
+    Q_EMIT providersChanged();
+}
+
+void ProviderSettingsPage::detectLocalServers()
+{
+    m_detect->setEnabled(false);
+    m_message->hide();
+    m_probe->start(m_settings->localServerPorts());
+}
+
+ProviderSettingsDialog::ProviderSettingsDialog(ProviderRegistry *registry, SecretStore *secrets,
+                                               Settings *settings, QWidget *parent)
+    : QDialog(parent)
+    , m_page(new ProviderSettingsPage(registry, secrets, settings, this))
+{
+    setObjectName(u"ProviderSettings"_s);
+    setWindowTitle(tr("Model providers"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_page, &ProviderSettingsPage::providersChanged, this, &ProviderSettingsDialog::providersChanged);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_page, 1);
+    layout->addWidget(buttons);
+    resize(820, 500);
+}
+
+void ProviderSettingsDialog::detectLocalServers()
+{
+    m_page->detectLocalServers();
+}

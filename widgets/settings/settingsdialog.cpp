@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "settings/settingsdialog.h"
+
+#include "localapi/localapipage.h"
+#include "settings/datalocationpage.h"
+#include "settings/languagepage.h"
+#include "settings/providersettings.h"
+#include "settings/themepage.h"
+#include "settings/workspacespage.h"
+#include "window/mainwindow.h"
+#include "window/windowlauncher.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+SettingsDialog::SettingsDialog(MainWindow *window, SecretStore *secrets)
+    : QDialog(window)
+    , m_window(window)
+{
+    setObjectName(u"SettingsDialog"_s);
+    setWindowTitle(tr("Settings"));
+    setModal(false);
+
+    m_pageList = new QListWidget(this);
+    m_pageList->setObjectName(u"SettingsPageList"_s);
+    m_pageList->setUniformItemSizes(true);
+    m_pageList->setIconSize(QSize(20, 20));
+    m_pageList->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
+    m_pages = new QStackedWidget(this);
+    m_pages->setObjectName(u"SettingsPages"_s);
+    connect(m_pageList, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+
+    QStyle *s = style();
+    auto *providers = new ProviderSettingsPage(window->providers(), secrets, window->settings(), nullptr);
+    connect(providers, &ProviderSettingsPage::providersChanged, window, &MainWindow::refreshModels);
+    addPage(u"providers"_s, tr("Providers & Keys"), s->standardIcon(QStyle::SP_DriveNetIcon), providers);
+
+    addPage(u"localapi"_s, tr("Local API"), s->standardIcon(QStyle::SP_ComputerIcon),
+            new LocalApiPage(window->localApi(), nullptr));
+
+    auto *workspaces = new WorkspacesPage(window->dataDir(), window->workspace());
+    connect(workspaces, &WorkspacesPage::openRequested, this, [this](const QString &workspace) {
+        if (m_window)
+            WindowLauncher::open(m_window->dataDir(), workspace);
+    });
+    addPage(u"workspaces"_s, tr("Workspaces"), s->standardIcon(QStyle::SP_DirIcon), workspaces);
+
+    auto *language = new LanguagePage(window->settings());
+    connect(language, &LanguagePage::restartRequested, this, [this] {
+        if (m_window)
+            WindowLauncher::restart(m_window);
+    });
+    addPage(u"language"_s, tr("Language"), s->standardIcon(QStyle::SP_MessageBoxInformation), language);
+
+    addPage(u"theme"_s, tr("Theme"), s->standardIcon(QStyle::SP_DesktopIcon),
+            new ThemePage(window->settings()));
+    addPage(u"data"_s, tr("Data & Disk Use"), s->standardIcon(QStyle::SP_DriveHDIcon),
+            new DataLocationPage(window->dataDir(), window->workspace()));
+
+    // Wide enough for the longest title in every shipped language.
+    m_pageList->setFixedWidth(
+        std::max(m_pageList->sizeHintForColumn(0) + 2 * m_pageList->frameWidth() + 24, 160));
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->setObjectName(u"SettingsButtons"_s);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *body = new QHBoxLayout;
+    body->addWidget(m_pageList);
+    body->addWidget(m_pages, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(body, 1);
+    layout->addWidget(buttons);
+
+    m_pageList->setCurrentRow(0);
+    // Room for the widest page without a horizontal scroll bar, within the screen.
+    int pagesWidth = 0;
+    for (int i = 0; i < m_pages->count(); ++i) {
+        auto *scroll = qobject_cast<QScrollArea *>(m_pages->widget(i));
+        pagesWidth = std::max(pagesWidth, scroll->widget()->minimumSizeHint().width());
+    }
+    QSize size(std::max(860, m_pageList->width() + pagesWidth + 48), 600);
+    if (const QScreen *screen = window->screen())
+        size = size.boundedTo(screen->availableSize() * 0.9);
+    resize(size);
+}
+
+void SettingsDialog::addPage(const QString &id, const QString &title, const QIcon &icon, QWidget *page)
+{
+    auto *item = new QListWidgetItem(icon, title, m_pageList);
+    item->setData(Qt::UserRole, id);
+
+    auto *heading = new QLabel(title);
+    heading->setObjectName(u"SettingsPageTitle"_s);
+    heading->setTextFormat(Qt::PlainText);
+    QFont font = heading->font();
+    font.setPointSizeF(font.pointSizeF() * 1.3);
+    font.setBold(true);
+    heading->setFont(font);
+
+    // Pages scroll rather than squeeze when the window is small or a translation is long.
+    auto *content = new QWidget;
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(12, 4, 12, 12);
+    contentLayout->addWidget(heading);
+    contentLayout->addWidget(page, 1);
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(u"SettingsPage_"_s + id);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    page->setProperty("settingsPageId", id);
+    m_pages->addWidget(scroll);
+}
+
+QStringList SettingsDialog::pageIds() const
+{
+    QStringList ids;
+    for (int row = 0; row < m_pageList->count(); ++row)
+        ids.append(m_pageList->item(row)->data(Qt::UserRole).toString());
+    return ids;
+}
+
+void SettingsDialog::showPage(const QString &id)
+{
+    const int row = int(pageIds().indexOf(id));
+    if (row >= 0)
+        m_pageList->setCurrentRow(row);
+}
+
+QString SettingsDialog::currentPage() const
+{
+    const QListWidgetItem *item = m_pageList->currentItem();
+    return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+QWidget *SettingsDialog::page(const QString &id) const
+{
+    const int row = int(pageIds().indexOf(id));
+    if (row < 0)
+        return nullptr;
+    auto *scroll = qobject_cast<QScrollArea *>(m_pages->widget(row));
+    for (QWidget *child : scroll->widget()->findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+        if (child->property("settingsPageId").toString() == id)
+            return child;
+    }
+    return nullptr;
+}

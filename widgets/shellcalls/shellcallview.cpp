@@ -1,0 +1,653 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "shellcalls/shellcallview.h"
+
+#include "common/elidedlabel.h"
+#include "common/plaintooltip.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextEdit>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+bool isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Base).lightness() < 128;
+}
+
+// Status colours chosen per palette lightness so they read on light and dark themes alike.
+QColor okColour(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x56, 0xd3, 0x64) : QColor(0x1e, 0x84, 0x49);
+}
+QColor badColour(const QPalette &p)
+{
+    return isDark(p) ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x39, 0x2b);
+}
+QColor busyColour(const QPalette &p)
+{
+    return p.color(QPalette::Highlight);
+}
+
+QString formatElapsed(qint64 ms)
+{
+    if (ms < 10000)
+        return QCoreApplication::translate("ShellCallView", "%1 s")
+            .arg(QLocale().toString(ms / 1000.0, 'f', 1));
+    return QCoreApplication::translate("ShellCallView", "%1:%2")
+        .arg(ms / 60000)
+        .arg((ms / 1000) % 60, 2, 10, QLatin1Char('0'));
+}
+
+CommandResult resultFromJson(const QJsonObject &obj)
+{
+    CommandResult r;
+    r.stdoutText = obj.value(u"stdout"_s).toString();
+    r.stderrText = obj.value(u"stderr"_s).toString();
+    const QJsonObject outcome = obj.value(u"outcome"_s).toObject();
+    r.outcome = outcome.value(u"type"_s).toString() == u"timeout"
+                    ? CommandOutcome::timeout()
+                    : CommandOutcome::exit(outcome.value(u"exit_code"_s).toInt());
+    return r;
+}
+} // namespace
+
+CommandOutputView::CommandOutputView(int index, const QString &command, int maxBlocks, QWidget *parent)
+    : QFrame(parent)
+    , m_commandText(command)
+{
+    setObjectName(u"CommandView"_s);
+    setProperty("commandIndex", index);
+    setFrameShape(QFrame::NoFrame);
+
+    // A read-only text view rather than a label: a label wraps only between words, so a long quoted
+    // python -c argument ran past the edge; this wraps anywhere when it must, and copying gives the exact
+    // command. Its height follows its text at its real width (see eventFilter).
+    m_command = new QTextEdit(this);
+    m_command->setObjectName(u"CommandText"_s);
+    m_command->setReadOnly(true);
+    m_command->setAcceptRichText(false);
+    m_command->setFrameShape(QFrame::NoFrame);
+    m_command->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_command->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_command->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_command->viewport()->setAutoFillBackground(false);
+    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_command->document()->setDocumentMargin(0);
+    m_command->setPlainText(u"$ "_s + command);
+    m_command->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_command->setMinimumWidth(80);
+    m_command->setFixedHeight(m_command->fontMetrics().lineSpacing());
+    m_command->installEventFilter(this);
+
+    m_badge = new QLabel(tr("waiting"), this);
+    m_badge->setObjectName(u"OutcomeBadge"_s);
+    m_badge->setAlignment(Qt::AlignCenter);
+    m_badge->setTextFormat(Qt::PlainText);
+
+    m_output = new QPlainTextEdit(this);
+    m_output->setObjectName(u"CommandOutput"_s);
+    m_output->setReadOnly(true);
+    m_output->setMaximumBlockCount(maxBlocks);
+    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_output->setUndoRedoEnabled(false);
+    fitOutputHeight();
+    m_output->hide();
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_command, 1);
+    top->addWidget(m_badge, 0, Qt::AlignTop);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 2, 0, 2);
+    layout->addLayout(top);
+    layout->addWidget(m_output);
+
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(FlushIntervalMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &CommandOutputView::flush);
+    setBadge(tr("waiting"), palette().color(QPalette::PlaceholderText));
+}
+
+void CommandOutputView::appendOutput(ShellCall::Stream stream, const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    m_pending.append({stream, text});
+    m_pendingChars += text.size();
+    // Only the newest MaxFlushChars can be shown; drop whole older pieces now so the queue stays small.
+    while (m_pendingChars - m_pending.first().second.size() >= MaxFlushChars) {
+        m_pendingChars -= m_pending.first().second.size();
+        m_skipped += m_pending.first().second.size();
+        m_pending.removeFirst();
+    }
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+void CommandOutputView::flush()
+{
+    m_flushTimer.stop();
+    if (m_pending.isEmpty())
+        return;
+    if (!m_hasOutput) {
+        m_hasOutput = true;
+        m_output->show();
+    }
+    QTextCursor cursor(m_output->document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();
+    QTextCharFormat out;
+    out.setForeground(palette().color(QPalette::Text));
+    QTextCharFormat err;
+    err.setForeground(badColour(palette()));
+    if (m_skipped > 0) {
+        QTextCharFormat note;
+        note.setForeground(palette().color(QPalette::PlaceholderText));
+        cursor.insertText(tr("[… %n character(s) of output not shown here …]", nullptr,
+                             int(std::min<qint64>(m_skipped, INT_MAX))) +
+                              u'\n',
+                          note);
+        m_skipped = 0;
+    }
+    qsizetype budget = MaxFlushChars;
+    for (const auto &[stream, text] : std::as_const(m_pending)) {
+        const QString piece = text.size() > budget ? text.right(budget) : text;
+        budget -= piece.size();
+        cursor.insertText(piece, stream == ShellCall::Stream::Stderr ? err : out);
+        if (budget <= 0)
+            break;
+    }
+    cursor.endEditBlock();
+    m_pending.clear();
+    m_pendingChars = 0;
+    // maximumBlockCount bounds lines; an endless single line is cut from the front here.
+    QTextDocument *doc = m_output->document();
+    if (doc->characterCount() > MaxDocumentChars) {
+        QTextCursor trim(doc);
+        trim.setPosition(0);
+        trim.setPosition(doc->characterCount() - MaxDocumentChars / 2, QTextCursor::KeepAnchor);
+        trim.removeSelectedText();
+    }
+    fitOutputHeight();
+    m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
+}
+
+void CommandOutputView::fitOutputHeight()
+{
+    // As tall as the output up to a dozen lines; longer output scrolls inside.
+    const int lines = std::clamp(m_output->document()->blockCount(), 1, 12);
+    const int line = m_output->fontMetrics().lineSpacing();
+    const int frame = 2 * m_output->frameWidth() + int(m_output->document()->documentMargin() * 2);
+    const int scrollBar = m_output->horizontalScrollBar()->sizeHint().height();
+    m_output->setFixedHeight(lines * line + frame + scrollBar);
+}
+
+void CommandOutputView::setRunning()
+{
+    setBadge(tr("running"), busyColour(palette()));
+}
+
+void CommandOutputView::setResult(const CommandResult &result)
+{
+    flush();
+    if (result.outcome.type == CommandOutcome::Type::Timeout)
+        setBadge(tr("timeout"), badColour(palette()));
+    else if (result.outcome.exitCode == 0)
+        setBadge(tr("exit 0"), okColour(palette()));
+    else
+        setBadge(tr("exit %1").arg(result.outcome.exitCode), badColour(palette()));
+    if (result.durationMs > 0)
+        m_badge->setToolTip(tr("Ran for %1").arg(formatElapsed(result.durationMs)));
+}
+
+QString CommandOutputView::outputText() const
+{
+    return m_output->toPlainText();
+}
+
+QString CommandOutputView::badgeText() const
+{
+    return m_badge->text();
+}
+
+void CommandOutputView::setBadge(const QString &text, const QColor &colour)
+{
+    m_badge->setText(text);
+    m_badgeColour = colour;
+    updateColours();
+}
+
+void CommandOutputView::updateColours()
+{
+    m_badge->setStyleSheet(
+        u"QLabel { color: %1; border: 1px solid %1; border-radius: 8px; padding: 1px 8px; }"_s.arg(
+            m_badgeColour.name()));
+}
+
+void CommandOutputView::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        updateColours();
+}
+
+bool CommandOutputView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_command && event->type() == QEvent::Resize) {
+        // The document laid out at the view's new width says how tall the command is. The filter runs before
+        // the view resizes its viewport, so the width comes from the event, not from viewport().
+        QTextDocument *document = m_command->document();
+        const QMargins frame = m_command->contentsMargins();
+        const int width = static_cast<QResizeEvent *>(event)->size().width() - frame.left() - frame.right();
+        document->setTextWidth(std::max(width, 1));
+        const QMargins margins = m_command->contentsMargins();
+        const int height = int(std::ceil(document->size().height())) + margins.top() + margins.bottom();
+        if (height != m_command->height())
+            m_command->setFixedHeight(height);
+    }
+    return QFrame::eventFilter(watched, event);
+}
+
+ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)
+    : QFrame(parent)
+    , m_call(call)
+    , m_maxBlocks(maxBlocks)
+{
+    build(call->containerId(), call->action().commands);
+    connect(call, &ShellCall::commandStarted, this, &ShellCallView::onCommandStarted);
+    connect(call, &ShellCall::outputChunk, this, &ShellCallView::onOutput);
+    connect(call, &ShellCall::commandFinished, this, &ShellCallView::onCommandFinished);
+    connect(call, &ShellCall::finished, this, &ShellCallView::onFinished);
+    m_ticker.setInterval(100);
+    connect(&m_ticker, &QTimer::timeout, this, &ShellCallView::tick);
+    m_clock.start();
+    if (call->isFinished()) {
+        const QList<CommandResult> results = call->results();
+        for (int i = 0; i < results.size() && i < m_commands.size(); ++i) {
+            m_commands[i]->appendOutput(ShellCall::Stream::Stdout, results[i].stdoutText);
+            m_commands[i]->appendOutput(ShellCall::Stream::Stderr, results[i].stderrText);
+            m_commands[i]->setResult(results[i]);
+        }
+        onFinished();
+    } else {
+        setStatus(tr("Running"));
+        m_ticker.start();
+    }
+}
+
+ShellCallView::ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidget *parent)
+    : QFrame(parent)
+    , m_item(outputItem)
+    , m_maxBlocks(maxBlocks)
+{
+    QStringList commands;
+    const QJsonObject action = outputItem.value(u"action"_s).toObject();
+    for (const QJsonValue &c : action.value(u"commands"_s).toArray())
+        commands.append(c.toString());
+    build(outputItem.value(u"container_id"_s).toString(), commands);
+    const QJsonArray output = outputItem.value(u"output"_s).toArray();
+    for (int i = 0; i < m_commands.size(); ++i) {
+        if (i >= output.size())
+            continue;
+        const CommandResult r = resultFromJson(output.at(i).toObject());
+        m_commands[i]->appendOutput(ShellCall::Stream::Stdout, r.stdoutText);
+        m_commands[i]->appendOutput(ShellCall::Stream::Stderr, r.stderrText);
+        m_commands[i]->setResult(r);
+    }
+    const QString status = outputItem.value(u"status"_s).toString(u"completed"_s);
+    setStatus(status == u"completed" ? tr("Completed") : tr("Incomplete"));
+    m_elapsed->setText(tr("from trace"));
+    m_finished = true;
+}
+
+ShellCallView *ShellCallView::fromStartedEvent(const QJsonObject &event, int maxBlocks, QWidget *parent)
+{
+    return new ShellCallView(EventsTag(), event, maxBlocks, parent);
+}
+
+ShellCallView::ShellCallView(EventsTag, const QJsonObject &event, int maxBlocks, QWidget *parent)
+    : QFrame(parent)
+    , m_callId(event.value(u"call_id"_s).toString())
+    , m_maxBlocks(maxBlocks)
+    , m_startMs(event.value(u"time_ms"_s).toInteger())
+    , m_fromEvents(true)
+{
+    QStringList commands;
+    const QJsonObject action = event.value(u"action"_s).toObject();
+    for (const QJsonValue &c : action.value(u"commands"_s).toArray())
+        commands.append(c.toString());
+    build(event.value(u"container_id"_s).toString(), commands);
+    m_sawOutput = QList<bool>(commands.size(), false);
+    m_commandDone = QList<bool>(commands.size(), false);
+    m_item = QJsonObject{
+        {u"type"_s, u"openrouter:shell"_s}, {u"call_id"_s, m_callId}, {u"status"_s, u"in_progress"_s},
+        {u"container_id"_s, m_containerId}, {u"action"_s, action},    {u"output"_s, QJsonArray()}};
+    m_ticker.setInterval(100);
+    connect(&m_ticker, &QTimer::timeout, this, &ShellCallView::tick);
+    m_clock.start();
+    setStatus(tr("Running"));
+    m_ticker.start();
+}
+
+void ShellCallView::handleEvent(const QJsonObject &event)
+{
+    if (m_finished || !m_fromEvents)
+        return;
+    const QString type = event.value(u"type"_s).toString();
+    const int index = event.value(u"command_index"_s).toInt(-1);
+    if (index < 0 || index >= m_commands.size())
+        return;
+    if (type == u"command.started") {
+        m_commands[index]->setRunning();
+    } else if (type == u"output.chunk") {
+        m_sawOutput[index] = true;
+        m_commands[index]->appendOutput(event.value(u"stream"_s).toString() == u"stderr"
+                                            ? ShellCall::Stream::Stderr
+                                            : ShellCall::Stream::Stdout,
+                                        event.value(u"text"_s).toString());
+    } else if (type == u"command.finished") {
+        const QJsonObject resultJson = event.value(u"result"_s).toObject();
+        const CommandResult result = resultFromJson(resultJson);
+        // A viewer that joined mid-command saw no chunks; the result carries the output.
+        if (!m_sawOutput.at(index)) {
+            m_commands[index]->appendOutput(ShellCall::Stream::Stdout, result.stdoutText);
+            m_commands[index]->appendOutput(ShellCall::Stream::Stderr, result.stderrText);
+        }
+        m_commands[index]->setResult(result);
+        m_commandDone[index] = true;
+        m_sawTimeout = m_sawTimeout || result.outcome.type == CommandOutcome::Type::Timeout;
+        QJsonArray output = m_item.value(u"output"_s).toArray();
+        while (output.size() <= index)
+            output.append(QJsonObject());
+        output.replace(index, resultJson);
+        m_item.insert(u"output"_s, output);
+    }
+}
+
+void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QString &reason)
+{
+    if (m_finished || !m_fromEvents)
+        return;
+    m_finished = true;
+    m_ticker.stop();
+    for (CommandOutputView *view : std::as_const(m_commands))
+        view->flush();
+    m_elapsed->setText(
+        formatElapsed(m_startMs > 0 && timeMs >= m_startMs ? timeMs - m_startMs : m_clock.elapsed()));
+    const bool allRan = !m_commandDone.contains(false);
+    if (allRan)
+        setStatus(m_sawTimeout ? tr("Completed (timeout)") : tr("Completed"));
+    else if (cancelled)
+        setStatus(tr("Cancelled"));
+    else
+        setStatus(tr("Incomplete"));
+    if (!reason.isEmpty())
+        m_status->setToolTip(plainToolTip(reason));
+    m_item.insert(u"status"_s, allRan ? u"completed"_s : u"incomplete"_s);
+    for (int i = 0; i < m_commands.size(); ++i) {
+        if (m_commandDone.at(i))
+            continue;
+        m_commands[i]->setResult(CommandResult());
+        m_commands[i]->findChild<QLabel *>(u"OutcomeBadge"_s)->setText(tr("not run"));
+    }
+}
+
+void ShellCallView::build(const QString &containerId, const QStringList &commands)
+{
+    setObjectName(u"ShellCallView"_s);
+    setFrameShape(QFrame::StyledPanel);
+    m_containerId = containerId;
+
+    // Ids run to 40 characters: the header elides the middle, the tooltip and the copy button give it whole.
+    m_title = new ElidedLabel(this);
+    m_title->setObjectName(u"CallContainer"_s);
+    m_title->setText(tr("Container %1").arg(containerId.isEmpty() ? tr("(unknown)") : containerId));
+    if (!containerId.isEmpty())
+        m_title->setToolTip(plainToolTip(tr("Container %1").arg(containerId))); // a trace names any id
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_copyId = new QToolButton(this);
+    m_copyId->setObjectName(u"CopyContainerId"_s);
+    m_copyId->setIcon(QIcon::fromTheme(u"edit-copy"_s));
+    m_copyId->setText(tr("Copy"));
+    m_copyId->setToolButtonStyle(m_copyId->icon().isNull() ? Qt::ToolButtonTextOnly : Qt::ToolButtonIconOnly);
+    m_copyId->setAutoRaise(true);
+    m_copyId->setToolTip(tr("Copy the container id"));
+    m_copyId->setEnabled(!containerId.isEmpty());
+    connect(m_copyId, &QToolButton::clicked, this, &ShellCallView::copyContainerId);
+    auto *copyAction = new QAction(tr("Copy container id"), m_title);
+    copyAction->setObjectName(u"CopyContainerIdAction"_s);
+    copyAction->setEnabled(!containerId.isEmpty());
+    connect(copyAction, &QAction::triggered, this, &ShellCallView::copyContainerId);
+    m_title->addAction(copyAction);
+    m_title->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_status = new QLabel(this);
+    m_status->setObjectName(u"CallStatus"_s);
+    m_status->setTextFormat(Qt::PlainText);
+    m_elapsed = new QLabel(this);
+    m_elapsed->setObjectName(u"ElapsedLabel"_s);
+    m_cost = new QLabel(this);
+    m_cost->setObjectName(u"CostLabel"_s);
+    m_cost->setToolTip(tr("Sandbox cost of this call"));
+    m_cost->setForegroundRole(QPalette::PlaceholderText);
+    setCost(-1);
+
+    // The id gets a line of its own so it is elided only in a very narrow panel.
+    auto *header = new QHBoxLayout;
+    header->setSpacing(4);
+    header->addWidget(m_title, 1);
+    header->addWidget(m_copyId);
+    auto *facts = new QHBoxLayout;
+    facts->setSpacing(12);
+    facts->addWidget(m_status);
+    facts->addWidget(m_elapsed);
+    facts->addWidget(m_cost);
+    facts->addStretch(1);
+
+    m_commandsLayout = new QVBoxLayout;
+    m_commandsLayout->setSpacing(4);
+    for (int i = 0; i < commands.size(); ++i) {
+        auto *view = new CommandOutputView(i, commands.at(i), m_maxBlocks, this);
+        m_commands.append(view);
+        m_commandsLayout->addWidget(view);
+    }
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->addLayout(header);
+    layout->addLayout(facts);
+    layout->addLayout(m_commandsLayout);
+}
+
+void ShellCallView::copyContainerId()
+{
+    if (!m_containerId.isEmpty())
+        QGuiApplication::clipboard()->setText(m_containerId);
+}
+
+QJsonObject ShellCallView::outputItem() const
+{
+    if (m_call)
+        return m_call->outputItem();
+    return m_item;
+}
+
+QString ShellCallView::statusText() const
+{
+    return m_status->text();
+}
+
+void ShellCallView::setCost(double dollars)
+{
+    m_cost->setText(dollars < 0 ? tr("cost —") : tr("$%1").arg(QLocale().toString(dollars, 'f', 4)));
+}
+
+QString ShellCallView::formatElapsed(qint64 ms)
+{
+    return ::formatElapsed(ms);
+}
+
+void ShellCallView::setCostToolTip(const QString &text)
+{
+    m_cost->setToolTip(plainToolTip(text));
+}
+
+void ShellCallView::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+void ShellCallView::onCommandStarted(int index)
+{
+    if (index >= 0 && index < m_commands.size())
+        m_commands[index]->setRunning();
+}
+
+void ShellCallView::onOutput(int index, ShellCall::Stream stream, const QString &text)
+{
+    if (index >= 0 && index < m_commands.size())
+        m_commands[index]->appendOutput(stream, text);
+}
+
+void ShellCallView::onCommandFinished(int index, const CommandResult &result)
+{
+    if (index >= 0 && index < m_commands.size())
+        m_commands[index]->setResult(result);
+}
+
+void ShellCallView::onFinished()
+{
+    m_finished = true;
+    m_ticker.stop();
+    for (CommandOutputView *view : std::as_const(m_commands))
+        view->flush();
+    if (!m_call)
+        return;
+    m_item = m_call->outputItem();
+    const QList<CommandResult> results = m_call->results();
+    qint64 total = 0;
+    for (const CommandResult &r : results)
+        total += r.durationMs;
+    m_elapsed->setText(formatElapsed(m_clock.isValid() && total == 0 ? m_clock.elapsed() : total));
+    bool timedOut = false;
+    for (const CommandResult &r : results)
+        timedOut = timedOut || r.outcome.type == CommandOutcome::Type::Timeout;
+    if (m_call->isCompleted())
+        setStatus(timedOut ? tr("Completed (timeout)") : tr("Completed"));
+    else if (!m_call->errorString().isEmpty())
+        setStatus(tr("Cancelled"));
+    else
+        setStatus(tr("Incomplete"));
+    if (!m_call->errorString().isEmpty())
+        m_status->setToolTip(plainToolTip(m_call->errorString()));
+    for (int i = int(results.size()); i < m_commands.size(); ++i) {
+        CommandResult notRun;
+        m_commands[i]->setResult(notRun);
+        m_commands[i]->findChild<QLabel *>(u"OutcomeBadge"_s)->setText(tr("not run"));
+    }
+}
+
+void ShellCallView::tick()
+{
+    m_elapsed->setText(formatElapsed(m_clock.elapsed()));
+}
+
+ShellCallPanel::ShellCallPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(u"ShellCallPanel"_s);
+    m_traceTitle = new QLabel(this);
+    m_traceTitle->setObjectName(u"TraceTitle"_s);
+    m_traceTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_traceTitle->setTextFormat(Qt::PlainText); // names a trace file
+    m_traceTitle->hide();
+    m_rerun = new QPushButton(tr("Re-run locally"), this);
+    m_rerun->setObjectName(u"RerunButton"_s);
+    m_rerun->setToolTip(tr("Run the trace's commands again in a new local container"));
+    m_rerun->hide();
+    connect(m_rerun, &QPushButton::clicked, this, &ShellCallPanel::rerunRequested);
+
+    m_empty = new QLabel(tr("Shell calls the model makes appear here while they run."), this);
+    m_empty->setObjectName(u"ShellCallsEmpty"_s);
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setForegroundRole(QPalette::PlaceholderText);
+
+    auto *content = new QWidget;
+    m_list = new QVBoxLayout(content);
+    m_list->setContentsMargins(4, 4, 4, 4);
+    m_list->addWidget(m_empty);
+    m_list->addStretch(1);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(u"ShellCallScroll"_s);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setWidget(content);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_traceTitle, 1);
+    top->addWidget(m_rerun);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_scroll, 1);
+}
+
+ShellCallView *ShellCallPanel::addCall(ShellCall *call)
+{
+    return append(new ShellCallView(call, m_maxBlocks));
+}
+
+ShellCallView *ShellCallPanel::addItem(const QJsonObject &outputItem)
+{
+    return append(new ShellCallView(outputItem, m_maxBlocks));
+}
+
+ShellCallView *ShellCallPanel::append(ShellCallView *view)
+{
+    m_empty->hide();
+    m_list->insertWidget(m_list->count() - 1, view);
+    m_views.append(view);
+    QTimer::singleShot(0, this, [this] {
+        m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
+    });
+    return view;
+}
+
+void ShellCallPanel::clear()
+{
+    qDeleteAll(m_views);
+    m_views.clear();
+    m_empty->show();
+}
+
+void ShellCallPanel::setTraceTitle(const QString &title)
+{
+    m_traceTitle->setText(title);
+    m_traceTitle->setVisible(!title.isEmpty());
+    m_rerun->setVisible(!title.isEmpty());
+}

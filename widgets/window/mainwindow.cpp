@@ -1,0 +1,962 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/mainwindow.h"
+
+#include "base/settings.h"
+#include "chat/chatwidget.h"
+#include "common/csvpreview.h"
+#include "common/filedialog.h"
+#include "common/inlineconfirm.h"
+#include "core/chatsession.h"
+#include "data/traceloader.h"
+#include "documents/documentspanel.h"
+#include "files/filespanel.h"
+#include "gateway/requestobserver.h"
+#include "guardrails/guardrailspanel.h"
+#include "localapi/apiactivitypanel.h"
+#include "localapi/localapicontroller.h"
+#include "localapi/localapiindicator.h"
+#include "logs/logspanel.h"
+#include "models/modelclient.h"
+#include "models/providerregistry.h"
+#include "models/scriptedclient.h"
+#include "network/networkpolicyeditor.h"
+#include "sandbox/container.h"
+#include "sandbox/containermanager.h"
+#include "sandbox/history/fileimport.h"
+#include "secrets/keychainsecrets.h"
+#include "secrets/secretstore.h"
+#include "settings/providersettings.h"
+#include "settings/settingsdialog.h"
+#include "shellcalls/shellcallview.h"
+#include "window/welcomepage.h"
+#include "workspace/conversationstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QScreen>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr auto ScriptedPrefix = "scripted:"_L1;
+
+QList<QKeySequence> keysOr(QKeySequence::StandardKey key, const QKeySequence &fallback)
+{
+    QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+    // Some platform themes (Windows, offscreen) define no binding for a few keys; these are what users
+    // expect.
+    if (keys.isEmpty())
+        keys.append(fallback);
+    return keys;
+}
+} // namespace
+
+struct MainWindow::Conversation
+{
+    QString id; // in the ConversationStore
+    qint64 createdMs = 0;
+    QTimer *saveTimer = nullptr;
+    // Finished shell calls as saved (Responses output items with their cost), and costs of running ones.
+    QList<TranscriptEntry> shellCalls;
+    QHash<ShellCall *, double> callCosts;
+    QString title;
+    QPointer<Container> container;
+    ChatSession *session = nullptr;
+    ChatWidget *chat = nullptr;
+    ShellCallPanel *panel = nullptr;
+    QList<TraceCall> trace;
+    QPointer<ModelClient> client;
+    QString clientModelId;
+};
+
+MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget *parent)
+    : QMainWindow(parent)
+    , m_dataDir(dataDir)
+    , m_workspace(workspace)
+{
+    setObjectName(u"MainWindow"_s);
+    // The product name is not translated.
+    setWindowTitle(u"Sandbench"_s);
+    setWindowIcon(applicationIcon());
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    m_settings = new Settings(QString(), this);
+    m_containers = new ContainerManager(SandboxSettings::forDataDir(dataDir, workspace), this);
+    m_registry = new ProviderRegistry(dataDir, workspace, this);
+    m_secrets = new SecretStore(workspace, this);
+    m_keychain = new KeychainSecrets(m_secrets, m_registry, dataDir, workspace, this);
+    // The window's own questions go through the workspace's guardrails and into its request log.
+    m_observer = new RequestObserver(dataDir, workspace, this);
+    m_store = new ConversationStore(dataDir, workspace, this);
+    connect(m_secrets, &SecretStore::keysChanged, this, [this] {
+        // A client made before a key arrived (or changed) is made again at the next question.
+        for (const auto &c : m_conversations) {
+            if (!c->session->isBusy())
+                c->clientModelId.clear();
+        }
+    });
+    connect(m_store, &ConversationStore::writeFailed, this, [this](const QString &error) {
+        if (ChatWidget *chat = currentChat())
+            chat->showError(tr("The conversation could not be saved: %1").arg(error));
+    });
+
+    m_chatStack = new QStackedWidget(this);
+    m_chatStack->setObjectName(u"ChatStack"_s);
+    m_welcomePage = new WelcomePage(m_dataDir, m_workspace, m_chatStack);
+    m_chatStack->addWidget(m_welcomePage);
+    setCentralWidget(m_chatStack);
+
+    createDocks();
+    createMenus();
+
+    QString error;
+    if (!m_registry->load(&error))
+        qWarning("%s", qPrintable(error));
+    // Keys in the keychain arrive asynchronously; list the models once they are there.
+    const bool waitingForKeys = m_keychain->prefetch();
+    connect(m_keychain, &KeychainSecrets::keysLoaded, this, &MainWindow::refreshModels,
+            Qt::SingleShotConnection);
+
+    restoreConversations();
+    restoreWindowState();
+    if (!waitingForKeys)
+        refreshModels();
+}
+
+MainWindow::~MainWindow()
+{
+    // The local API's runs could otherwise start containers again while the window goes.
+    delete std::exchange(m_localApi, nullptr);
+    // End every answer, then every sandbox: the killed calls finish now and their results reach the
+    // conversations, which are still there to take them.
+    for (auto &c : m_conversations)
+        c->session->stop();
+    m_containers->stopAll();
+    for (auto &c : m_conversations) {
+        if (c->saveTimer->isActive() || c->session->isBusy())
+            saveConversation(c.get());
+    }
+    m_store->flush();
+    // Nothing may reach a conversation once it is freed.
+    for (auto &c : m_conversations)
+        detach(c.get());
+    m_conversations.clear();
+}
+
+void MainWindow::detach(Conversation *c)
+{
+    c->saveTimer->stop();
+    disconnect(c->saveTimer, nullptr, this, nullptr);
+    disconnect(c->session, nullptr, this, nullptr);
+    disconnect(c->session, nullptr, c->panel, nullptr);
+    disconnect(c->chat, nullptr, this, nullptr);
+    disconnect(c->panel, nullptr, this, nullptr);
+    c->chat->setPreparer({});
+}
+
+QIcon MainWindow::applicationIcon()
+{
+    QIcon icon;
+    icon.addFile(u":/icons/sandbench-32.png"_s, QSize(32, 32));
+    icon.addFile(u":/icons/sandbench.png"_s, QSize(256, 256));
+    return icon;
+}
+
+void MainWindow::createDocks()
+{
+    m_conversationList = new QListWidget;
+    m_conversationList->setObjectName(u"ConversationList"_s);
+    auto *newButton = new QPushButton(tr("New conversation"));
+    newButton->setObjectName(u"NewConversationButton"_s);
+    connect(newButton, &QPushButton::clicked, this, &MainWindow::newConversation);
+    auto *left = new QWidget;
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(4, 4, 4, 4);
+    leftLayout->addWidget(m_conversationList, 1);
+    m_deleteConfirm = new InlineConfirm(left);
+    m_deleteConfirm->setObjectName(u"DeleteConversationConfirm"_s);
+    connect(m_deleteConfirm, &InlineConfirm::answered, this, [this](const QString &answer) {
+        const QString id = std::exchange(m_pendingDeleteId, QString());
+        if (!answer.isEmpty())
+            deleteConversation(id, answer == u"DeleteConversationAndFilesButton");
+    });
+    leftLayout->addWidget(m_deleteConfirm);
+    leftLayout->addWidget(newButton);
+    m_conversationList->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_conversationList->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
+    auto *renameAction = new QAction(tr("&Rename"), m_conversationList);
+    renameAction->setObjectName(u"RenameConversationAction"_s);
+    renameAction->setShortcut(QKeySequence(Qt::Key_F2));
+    renameAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(renameAction, &QAction::triggered, this, [this] {
+        if (QListWidgetItem *item = m_conversationList->currentItem())
+            m_conversationList->editItem(item);
+    });
+    auto *deleteAction = new QAction(tr("&Delete…"), m_conversationList);
+    deleteAction->setObjectName(u"DeleteConversationAction"_s);
+    deleteAction->setShortcut(QKeySequence::Delete);
+    deleteAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(deleteAction, &QAction::triggered, this, &MainWindow::askDeleteConversation);
+    m_conversationList->addActions({renameAction, deleteAction});
+    connect(m_conversationList, &QListWidget::itemChanged, this, &MainWindow::onConversationItemChanged);
+    m_conversationsDock = new QDockWidget(tr("Conversations"), this);
+    m_conversationsDock->setObjectName(u"ConversationsDock"_s);
+    m_conversationsDock->setWidget(left);
+    addDockWidget(Qt::LeftDockWidgetArea, m_conversationsDock);
+    connect(m_conversationList, &QListWidget::currentRowChanged, this, &MainWindow::selectConversation);
+
+    m_shellStack = new QStackedWidget;
+    m_shellStack->setObjectName(u"ShellPanelStack"_s);
+    m_shellDock = new QDockWidget(tr("Shell calls"), this);
+    m_shellDock->setObjectName(u"ShellCallsDock"_s);
+    m_shellDock->setWidget(m_shellStack);
+    addDockWidget(Qt::RightDockWidgetArea, m_shellDock);
+
+    m_csvPreview = new CsvPreview;
+    m_csvDock = new QDockWidget(tr("Table preview"), this);
+    m_csvDock->setObjectName(u"CsvPreviewDock"_s);
+    m_csvDock->setWidget(m_csvPreview);
+    addDockWidget(Qt::RightDockWidgetArea, m_csvDock);
+    tabifyDockWidget(m_shellDock, m_csvDock);
+    m_csvDock->hide();
+    m_shellDock->raise();
+    resizeDocks({m_conversationsDock, m_shellDock}, {200, 460}, Qt::Horizontal);
+
+    // Panels of the workbench, each in its own file. Keep one block per panel.
+    // [panel: files]
+    auto *filesPanel = new FilesPanel(m_containers->registry()->documentsDir(m_workspace), m_workspace);
+    connect(this, &MainWindow::currentContainerChanged, filesPanel, &FilesPanel::setContainer);
+    addPanelDock(filesPanel, tr("Files"), u"FilesDock"_s);
+    // [panel: documents]
+    auto *documentsPanel = new DocumentsPanel(m_containers->registry()->documentsDir(m_workspace));
+    addPanelDock(documentsPanel, tr("Documents"), u"DocumentsDock"_s);
+    // [panel: network]
+    auto *networkPanel = new NetworkPolicyEditor(m_containers->settings().workspaceDir());
+    connect(this, &MainWindow::currentContainerChanged, networkPanel, &NetworkPolicyEditor::setContainer);
+    addPanelDock(networkPanel, tr("Network"), u"NetworkDock"_s);
+    // [panel: guardrails]
+    addPanelDock(new GuardrailsPanel(m_dataDir, m_workspace), tr("Guardrails"), u"GuardrailsDock"_s);
+    // [panel: logs]
+    auto *logsPanel = new LogsPanel(m_dataDir, m_workspace);
+    logsPanel->setReplayHandler([this](const QStringList &commands) -> QString {
+        Container *container = currentContainer();
+        ShellCallPanel *panel = currentShellPanel();
+        if (!container || !panel)
+            return tr("open a conversation first; its container runs the call");
+        ShellAction action;
+        action.commands = commands;
+        if (const QString invalid = action.validate(); !invalid.isEmpty())
+            return invalid;
+        panel->addCall(container->run(action));
+        m_shellDock->show();
+        m_shellDock->raise();
+        return {};
+    });
+    addPanelDock(logsPanel, tr("Logs"), u"LogsDock"_s);
+    // [panel: api activity]
+    m_localApi = new LocalApiController(m_settings, m_dataDir, m_workspace, m_containers, m_registry, this);
+    m_localApi->setRequestObserver(m_observer);
+    auto *apiActivity = new ApiActivityPanel(m_localApi);
+    apiActivity->setMaxBlocks(m_settings->viewMaxBlocks());
+    QDockWidget *apiDock = addPanelDock(apiActivity, tr("Other programs"), u"ApiActivityDock"_s);
+    connect(apiActivity, &ApiActivityPanel::requestAppeared, apiDock, [apiDock] {
+        if (apiDock->isHidden()) {
+            apiDock->show();
+            apiDock->raise();
+        }
+    });
+    auto *apiIndicator = new LocalApiIndicator(m_localApi, this);
+    statusBar()->addPermanentWidget(apiIndicator);
+    connect(apiIndicator, &QToolButton::clicked, apiActivity, &ApiActivityPanel::openLocalApiSettings);
+    m_localApi->startFromSettings();
+
+    auto *toolbar = new QToolBar(tr("Model"), this);
+    toolbar->setObjectName(u"ModelToolBar"_s);
+    toolbar->addWidget(new QLabel(tr("Model:") + u' ', toolbar));
+    m_modelPicker = new QComboBox(toolbar);
+    m_modelPicker->setObjectName(u"ModelPicker"_s);
+    m_modelPicker->setMinimumContentsLength(28);
+    m_modelPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    toolbar->addWidget(m_modelPicker);
+    QAction *refresh = toolbar->addAction(tr("Refresh models"), this, &MainWindow::refreshModels);
+    refresh->setObjectName(u"RefreshModelsAction"_s);
+    addToolBar(Qt::TopToolBarArea, toolbar);
+    connect(m_modelPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onModelChosen);
+}
+
+QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
+                                      Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    if (area == Qt::RightDockWidgetArea)
+        tabifyDockWidget(m_shellDock, dock);
+    dock->hide();
+    m_panelDocks.append(dock);
+    return dock;
+}
+
+void MainWindow::createMenus()
+{
+    menuBar()->setObjectName(u"MenuBar"_s);
+
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu->setObjectName(u"FileMenu"_s);
+    m_newAction = m_fileMenu->addAction(tr("&New Conversation"), this, &MainWindow::newConversation);
+    m_newAction->setObjectName(u"NewConversationAction"_s);
+    m_newAction->setShortcuts(keysOr(QKeySequence::New, QKeySequence(Qt::CTRL | Qt::Key_N)));
+    m_attachAction = m_fileMenu->addAction(tr("&Attach File…"), this, &MainWindow::attachWithDialog);
+    m_attachAction->setObjectName(u"AttachAction"_s);
+    m_attachAction->setShortcuts(keysOr(QKeySequence::Open, QKeySequence(Qt::CTRL | Qt::Key_O)));
+    m_openTraceAction = m_fileMenu->addAction(tr("Open &Trace…"), this, &MainWindow::openTraceWithDialog);
+    m_openTraceAction->setObjectName(u"OpenTraceAction"_s);
+    m_openTraceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_fileMenu->addSeparator();
+    m_providersAction =
+        m_fileMenu->addAction(tr("Model &Providers…"), this, &MainWindow::showProviderSettings);
+    m_providersAction->setObjectName(u"ProvidersAction"_s);
+    // The Settings window at its first page; Preferences keys and role belong to Settings….
+    m_providersAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_providersAction->setMenuRole(QAction::NoRole);
+    // [menu: settings]
+    QAction *settingsAction = m_fileMenu->addAction(tr("&Settings…"), this, [this] { showSettings(); });
+    settingsAction->setObjectName(u"SettingsAction"_s);
+    settingsAction->setShortcuts(keysOr(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)));
+    settingsAction->setMenuRole(QAction::PreferencesRole);
+    m_fileMenu->addSeparator();
+    m_quitAction = m_fileMenu->addAction(tr("&Quit"));
+    m_quitAction->setObjectName(u"QuitAction"_s);
+    m_quitAction->setShortcuts(keysOr(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    // close() rather than quit() so closeEvent() saves the window state.
+    connect(m_quitAction, &QAction::triggered, this, &MainWindow::close);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->setObjectName(u"ViewMenu"_s);
+    m_viewMenu->addAction(m_conversationsDock->toggleViewAction());
+    m_viewMenu->addAction(m_shellDock->toggleViewAction());
+    m_viewMenu->addAction(m_csvDock->toggleViewAction());
+    for (QDockWidget *dock : std::as_const(m_panelDocks))
+        m_viewMenu->addAction(dock->toggleViewAction());
+
+    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    m_helpMenu->setObjectName(u"HelpMenu"_s);
+    m_aboutAction = m_helpMenu->addAction(tr("&About Sandbench"));
+    m_aboutAction->setObjectName(u"AboutAction"_s);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::showAbout()
+{
+    if (auto *existing = findChild<QMessageBox *>(u"AboutDialog"_s)) {
+        existing->raise();
+        existing->activateWindow();
+        return;
+    }
+    // Window-modal and opened with open(), so no nested event loop runs.
+    auto *box = new QMessageBox(this);
+    box->setObjectName(u"AboutDialog"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowTitle(tr("About Sandbench"));
+    box->setIconPixmap(windowIcon().pixmap(64, 64));
+    box->setTextFormat(Qt::RichText);
+    box->setText(u"<h3>Sandbench %1</h3>"_s.arg(QCoreApplication::applicationVersion().isEmpty()
+                                                    ? QStringLiteral(SANDBENCH_VERSION)
+                                                    : QCoreApplication::applicationVersion()));
+    box->setInformativeText(
+        tr("A desktop workbench for AI agents that run shell commands: every command runs in a sandbox "
+           "on this computer, and you see each call as it happens.") %
+        u"<br><br>"_s % tr("Licensed under the GNU General Public License, version 3 or later."));
+    box->setStandardButtons(QMessageBox::Close);
+    box->open();
+}
+
+MainWindow::Conversation *MainWindow::addConversation(const QString &title, const StoredConversation *saved)
+{
+    QString error;
+    Container *container = nullptr;
+    bool containerGone = false;
+    if (saved && !saved->containerId.isEmpty()) {
+        // A saved conversation keeps its container: it wakes with its files on the next command.
+        container = m_containers->find(saved->containerId);
+        containerGone = !container;
+    }
+    if (!container)
+        container = m_containers->create(&error);
+    if (!container) {
+        if (ChatWidget *chat = currentChat())
+            chat->showError(tr("Cannot create a container: %1").arg(error));
+        return nullptr;
+    }
+    auto conversation = std::make_unique<Conversation>();
+    Conversation *c = conversation.get();
+    c->id = saved ? saved->id : ConversationStore::newId();
+    c->createdMs = saved ? saved->createdMs : QDateTime::currentMSecsSinceEpoch();
+    c->title = saved ? saved->title : title;
+    c->container = container;
+    c->session = new ChatSession(container, this);
+    c->session->setObserver(m_observer);
+    c->session->setMeter(m_containers->meter());
+    c->chat = new ChatWidget(c->session, m_chatStack);
+    c->chat->setContainerId(container->id());
+    c->panel = new ShellCallPanel(m_shellStack);
+    c->panel->setMaxBlocks(m_settings->viewMaxBlocks());
+    c->saveTimer = new QTimer(c->chat);
+    c->saveTimer->setSingleShot(true);
+    c->saveTimer->setInterval(250);
+    connect(c->saveTimer, &QTimer::timeout, this, [this, c] { saveConversation(c); });
+    m_chatStack->addWidget(c->chat);
+    m_shellStack->addWidget(c->panel);
+    if (saved) {
+        c->chat->restoreTranscript(saved->entries, saved->pendingAttachments);
+        c->session->setMessages(saved->messages);
+        c->session->setTotalCost(saved->totalCost);
+        c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
+        c->shellCalls = saved->shellCalls;
+        for (const TranscriptEntry &call : saved->shellCalls) {
+            ShellCallView *view = c->panel->addItem(call.item);
+            view->setCost(call.cost);
+        }
+        if (containerGone) {
+            // Saved with the new container at once, or every start would make yet another one.
+            scheduleSave(c);
+            c->chat->showInfo(
+                tr("The files of this conversation's container %1 are gone (saved files are kept "
+                   "30 days after last use); its commands now run in the new container %2.")
+                    .arg(saved->containerId, container->id()));
+        }
+    }
+    connect(c->session, &ChatSession::shellCallStarted, c->panel, [this, c](ShellCall *call) {
+        c->panel->addCall(call);
+        m_shellDock->show();
+        m_shellDock->raise();
+    });
+    connect(c->session, &ChatSession::shellCallCharged, this, [c](ShellCall *call, double dollars) {
+        c->callCosts.insert(call, dollars);
+        const QList<ShellCallView *> views = c->panel->views();
+        for (ShellCallView *view : views) {
+            if (view->call() == call) {
+                view->setCost(dollars);
+                view->setCostToolTip(
+                    tr("Sandbox time at $%1 a second; a call that starts a new or sleeping container pays "
+                       "at least 30 seconds.")
+                        .arg(Meter::kDefaultRatePerSecond));
+            }
+        }
+    });
+    connect(c->session, &ChatSession::shellCallFinished, this, [this, c](ShellCall *call) {
+        TranscriptEntry entry;
+        entry.kind = TranscriptEntry::Kind::ShellCall;
+        entry.item = call->outputItem();
+        entry.cost = c->callCosts.take(call);
+        c->shellCalls.append(entry);
+        scheduleSave(c);
+    });
+    connect(c->session, &ChatSession::busyChanged, this, [this, c] { scheduleSave(c); });
+    connect(c->chat, &ChatWidget::transcriptChanged, this, [this, c] { scheduleSave(c); });
+    connect(c->chat, &ChatWidget::attachRequested, this, &MainWindow::attachWithDialog);
+    connect(c->chat, &ChatWidget::attachmentClicked, this, &MainWindow::openCsvPreview);
+    c->chat->setPreparer([this, c] { return prepareClient(c); });
+    connect(c->panel, &ShellCallPanel::rerunRequested, this, [this, c] { rerunTrace(c); });
+
+    auto *item = new QListWidgetItem(c->title);
+    // The whole id: container references are never truncated (SPEC 1.4).
+    item->setToolTip(tr("Container %1").arg(container->id()));
+    item->setData(Qt::UserRole, container->id());
+    item->setData(Qt::UserRole + 1, c->id);
+    item->setFlags(item->flags() | Qt::ItemIsEditable);
+    m_conversations.push_back(std::move(conversation));
+    {
+        // itemChanged is for renames by the user only.
+        const QSignalBlocker blocker(m_conversationList);
+        m_conversationList->addItem(item);
+    }
+    m_conversationList->setCurrentItem(item);
+    onModelChosen();
+    if (!saved) {
+        saveConversation(c);
+        saveIndex();
+    }
+    return c;
+}
+
+void MainWindow::newConversation()
+{
+    addConversation(tr("Conversation %1").arg(++m_conversationCounter));
+}
+
+void MainWindow::restoreConversations()
+{
+    QStringList errors;
+    const QList<StoredConversation> saved = m_store->load(&errors);
+    m_conversationCounter = m_store->counter();
+    for (const StoredConversation &conversation : saved)
+        addConversation(QString(), &conversation);
+    if (m_conversations.empty())
+        newConversation();
+    if (!errors.isEmpty()) {
+        if (ChatWidget *chat = currentChat())
+            chat->showError(tr("Some saved conversations could not be read and are not shown: %1")
+                                .arg(errors.join(u"; "_s)));
+    }
+}
+
+void MainWindow::scheduleSave(Conversation *c)
+{
+    if (c && c->saveTimer)
+        c->saveTimer->start();
+}
+
+void MainWindow::saveConversation(Conversation *c)
+{
+    c->saveTimer->stop();
+    StoredConversation s;
+    s.id = c->id;
+    s.title = c->title;
+    s.containerId = c->container ? c->container->id() : QString();
+    s.createdMs = c->createdMs;
+    s.updatedMs = QDateTime::currentMSecsSinceEpoch();
+    s.totalCost = c->session->totalCost();
+    s.entries = c->chat->transcript();
+    s.shellCalls = c->shellCalls;
+    s.pendingAttachments = c->chat->pendingAttachments();
+    s.messages = c->session->messages();
+    m_store->save(s);
+}
+
+void MainWindow::saveIndex()
+{
+    QStringList order;
+    for (const auto &c : m_conversations)
+        order.append(c->id);
+    m_store->saveIndex(order, m_conversationCounter);
+}
+
+void MainWindow::saveAll()
+{
+    for (const auto &c : m_conversations) {
+        if (c->saveTimer->isActive())
+            saveConversation(c.get());
+    }
+}
+
+void MainWindow::askDeleteConversation()
+{
+    const Conversation *c = current();
+    if (!c)
+        return;
+    m_pendingDeleteId = c->id;
+    m_deleteConfirm->ask(
+        tr("Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.")
+            .arg(c->title, c->container ? c->container->id() : QString()),
+        {{u"DeleteConversationOnlyButton"_s, tr("Delete the conversation, keep the files")},
+         {u"DeleteConversationAndFilesButton"_s, tr("Delete the conversation and its files")}});
+}
+
+void MainWindow::deleteConversation(const QString &id, bool withFiles)
+{
+    const auto it = std::find_if(m_conversations.begin(), m_conversations.end(),
+                                 [&id](const auto &c) { return c->id == id; });
+    if (it == m_conversations.end())
+        return;
+    const int row = int(it - m_conversations.begin());
+    std::unique_ptr<Conversation> c = std::move(*it);
+    m_conversations.erase(it);
+    // What the stopped answer still reports must not reach the conversation freed below.
+    detach(c.get());
+    if (c->session->isBusy())
+        c->session->stop();
+    {
+        // The list and m_conversations must agree before selectConversation() runs again.
+        const QSignalBlocker blocker(m_conversationList);
+        delete m_conversationList->takeItem(row);
+    }
+    m_chatStack->removeWidget(c->chat);
+    m_shellStack->removeWidget(c->panel);
+    c->chat->deleteLater();
+    c->panel->deleteLater();
+    c->session->deleteLater();
+    m_store->remove(id);
+    saveIndex();
+    const QString containerId = c->container ? c->container->id() : QString();
+    selectConversation(m_conversationList->currentRow());
+    if (withFiles && !containerId.isEmpty()) {
+        // The container stops here; its files are deleted on a worker thread, which may take a while.
+        auto *watcher = new QFutureWatcher<QString>(this);
+        connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, containerId] {
+            watcher->deleteLater();
+            const QString error = watcher->result();
+            ChatWidget *chat = currentChat();
+            if (!chat)
+                return;
+            if (error.isEmpty())
+                chat->showInfo(tr("Deleted the files of container %1.").arg(containerId));
+            else
+                chat->showError(tr("The conversation was deleted, but not the files of container %1: %2")
+                                    .arg(containerId, error));
+        });
+        watcher->setFuture(m_containers->removeInBackground(containerId));
+    }
+}
+
+void MainWindow::onConversationItemChanged(QListWidgetItem *item)
+{
+    const QString id = item->data(Qt::UserRole + 1).toString();
+    for (const auto &c : m_conversations) {
+        if (c->id != id)
+            continue;
+        const QString title = item->text().simplified();
+        if (title.isEmpty()) {
+            // An empty name would leave a blank row; keep the old one.
+            const QSignalBlocker blocker(m_conversationList);
+            item->setText(c->title);
+            c->chat->showInfo(tr("A conversation needs a name; it keeps “%1”.").arg(c->title));
+            return;
+        }
+        if (title != item->text()) {
+            const QSignalBlocker blocker(m_conversationList);
+            item->setText(title);
+        }
+        c->title = title;
+        saveConversation(c.get());
+        return;
+    }
+}
+
+MainWindow::Conversation *MainWindow::current() const
+{
+    const int row = m_conversationList->currentRow();
+    return row >= 0 && row < int(m_conversations.size()) ? m_conversations[size_t(row)].get() : nullptr;
+}
+
+void MainWindow::selectConversation(int row)
+{
+    if (row < 0 || row >= int(m_conversations.size())) {
+        m_chatStack->setCurrentWidget(m_welcomePage);
+        Q_EMIT currentContainerChanged(nullptr);
+        return;
+    }
+    Conversation *c = m_conversations[size_t(row)].get();
+    m_chatStack->setCurrentWidget(c->chat);
+    m_shellStack->setCurrentWidget(c->panel);
+    m_shellDock->setWindowTitle(tr("Shell calls — %1").arg(c->container ? c->container->id() : QString()));
+    Q_EMIT currentContainerChanged(c->container.data());
+    // The model picked now, shown in this conversation's header as well.
+    onModelChosen();
+}
+
+ChatWidget *MainWindow::currentChat() const
+{
+    Conversation *c = current();
+    return c ? c->chat : nullptr;
+}
+
+ShellCallPanel *MainWindow::currentShellPanel() const
+{
+    Conversation *c = current();
+    return c ? c->panel : nullptr;
+}
+
+Container *MainWindow::currentContainer() const
+{
+    Conversation *c = current();
+    return c ? c->container.data() : nullptr;
+}
+
+QString MainWindow::scriptsDir() const
+{
+    return SandboxSettings::forDataDir(m_dataDir, m_workspace).workspaceDir() + u"/scripts"_s;
+}
+
+void MainWindow::refreshModels()
+{
+    m_wantedModel = m_modelPicker->currentIndex() >= 0 ? m_modelPicker->currentData().toString()
+                                                       : m_settings->lastModel();
+    QString error;
+    m_registry->load(&error);
+    ModelListing *listing = m_registry->listModels(5000);
+    connect(listing, &ModelListing::finished, this,
+            [this](const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {
+                const QSignalBlocker blocker(m_modelPicker);
+                m_modelPicker->clear();
+                // Scripts first and always labelled, so nobody mistakes them for a model.
+                QStringList scripts;
+                for (const QFileInfo &f :
+                     QDir(u":/scripts"_s).entryInfoList({u"*.json"_s}, QDir::Files, QDir::Name))
+                    scripts.append(f.filePath());
+                for (const QFileInfo &f :
+                     QDir(scriptsDir()).entryInfoList({u"*.json"_s}, QDir::Files, QDir::Name))
+                    scripts.append(f.filePath());
+                for (const QString &path : std::as_const(scripts)) {
+                    m_modelPicker->addItem(
+                        tr("%1: %2").arg(ScriptedClient::displayLabel(), QFileInfo(path).completeBaseName()),
+                        QString(ScriptedPrefix + path));
+                    m_modelPicker->setItemData(m_modelPicker->count() - 1,
+                                               tr("Plays a script; no model is asked"), Qt::ToolTipRole);
+                }
+                for (const ModelInfo &m : models)
+                    m_modelPicker->addItem(m.id, m.id);
+                int index = m_modelPicker->findData(m_wantedModel);
+                if (index < 0 && !models.isEmpty())
+                    index = m_modelPicker->findData(models.first().id);
+                m_modelPicker->setCurrentIndex(index >= 0 ? index : 0);
+                if (!errors.isEmpty()) {
+                    QStringList lines;
+                    for (auto it = errors.cbegin(); it != errors.cend(); ++it)
+                        lines.append(tr("%1: %2").arg(it.key(), it.value()));
+                    if (ChatWidget *chat = currentChat())
+                        chat->showInfo(
+                            tr("Some providers did not list their models. %1").arg(lines.join(u"; "_s)));
+                }
+                onModelChosen();
+                Q_EMIT modelsRefreshed();
+            });
+}
+
+void MainWindow::onModelChosen()
+{
+    const QString id = m_modelPicker->currentData().toString();
+    if (!id.isEmpty() && m_modelPicker->isEnabled())
+        m_settings->setValue(Settings::Key::LastModel, id);
+    Conversation *c = current();
+    if (!c)
+        return;
+    if (id.isEmpty())
+        c->chat->setModelLabel(tr("none — add a provider in File › Model Providers"), false);
+    else if (id.startsWith(ScriptedPrefix))
+        c->chat->setModelLabel(m_modelPicker->currentText(), true);
+    else
+        c->chat->setModelLabel(id, false);
+}
+
+bool MainWindow::prepareClient(Conversation *c)
+{
+    const QString id = m_modelPicker->currentData().toString();
+    if (id.isEmpty()) {
+        c->chat->showError(tr("Choose a model first."));
+        return false;
+    }
+    // Reads keys that are not known yet (for example after the keychain came back).
+    m_keychain->prefetch();
+    if (c->client && c->clientModelId == id)
+        return true;
+    // The session refuses the question and says why.
+    if (c->session->isBusy())
+        return true;
+    if (c->client)
+        c->client->deleteLater();
+    c->client = nullptr;
+    c->clientModelId.clear();
+    QString error;
+    if (id.startsWith(ScriptedPrefix)) {
+        auto *client = new ScriptedClient(c->session);
+        if (!client->loadScriptFile(id.mid(ScriptedPrefix.size()), &error)) {
+            delete client;
+            c->chat->showError(error);
+            // The old client is going away; the question must not reach it.
+            c->session->setClient(nullptr, QString());
+            return false;
+        }
+        c->client = client;
+        c->session->setClient(client, client->scriptName());
+    } else {
+        ModelRoute route;
+        ModelClient *client = m_registry->createClient(id, &route, &error, c->session);
+        if (!client) {
+            c->chat->showError(error);
+            c->session->setClient(nullptr, QString());
+            return false;
+        }
+        c->client = client;
+        c->session->setClient(client, route.model);
+    }
+    c->clientModelId = id;
+    return true;
+}
+
+void MainWindow::attachWithDialog()
+{
+    FileDialog::Options options;
+    options.objectName = u"AttachDialog"_s;
+    options.caption = tr("Attach a file");
+    options.nameFilters = {tr("All files (*)"), tr("CSV files (*.csv *.tsv)")};
+    FileDialog::chooseFileToOpen(this, options, this, [this](const QString &path) { attachFile(path); });
+}
+
+void MainWindow::attachFile(const QString &path)
+{
+    Conversation *c = current();
+    if (!c || !c->container)
+        return;
+    const qint64 maxBytes = m_settings->maxUploadBytes();
+    const QString problem = FileImport::check(path, maxBytes);
+    if (!problem.isEmpty()) {
+        c->chat->showError(problem);
+        return;
+    }
+    auto *watcher = new QFutureWatcher<ImportResult>(c->chat);
+    connect(watcher, &QFutureWatcher<ImportResult>::finished, c->chat, [watcher, chat = c->chat] {
+        watcher->deleteLater();
+        const ImportResult result = watcher->result();
+        if (!result.ok) {
+            chat->showError(result.error);
+            return;
+        }
+        chat->addAttachment(result.hostPath, result.sandboxPath);
+    });
+    watcher->setFuture(FileImport::start(path, c->container->homeDir(), maxBytes));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls()) {
+        for (const QUrl &url : event->mimeData()->urls()) {
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+        }
+    }
+    QMainWindow::dragEnterEvent(event);
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    if (!event->mimeData()->hasUrls()) {
+        QMainWindow::dropEvent(event);
+        return;
+    }
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            attachFile(url.toLocalFile());
+    }
+    event->acceptProposedAction();
+}
+
+void MainWindow::openCsvPreview(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != u"csv" && suffix != u"tsv" && suffix != u"txt")
+        return;
+    m_csvPreview->openFile(path);
+    m_csvDock->show();
+    m_csvDock->raise();
+}
+
+void MainWindow::openTraceWithDialog()
+{
+    FileDialog::Options options;
+    options.objectName = u"OpenTraceDialog"_s;
+    options.caption = tr("Open a trace");
+    options.nameFilters = {tr("JSON files (*.json)"), tr("All files (*)")};
+    FileDialog::chooseFileToOpen(this, options, this, [this](const QString &path) { openTrace(path); });
+}
+
+bool MainWindow::openTrace(const QString &path)
+{
+    QString error;
+    const QList<TraceCall> calls = TraceLoader::load(path, &error);
+    if (calls.isEmpty()) {
+        if (ChatWidget *chat = currentChat())
+            chat->showError(error);
+        return false;
+    }
+    Conversation *c = addConversation(tr("Trace: %1").arg(QFileInfo(path).fileName()));
+    if (!c)
+        return false;
+    c->trace = calls;
+    c->panel->setTraceTitle(
+        tr("%1 — %n shell call(s)", nullptr, int(calls.size())).arg(QFileInfo(path).fileName()));
+    for (const TraceCall &call : calls)
+        c->panel->addItem(call.toOutputItem());
+    c->chat->showInfo(
+        tr("Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs "
+           "them again in this conversation's new container.")
+            .arg(QFileInfo(path).fileName()));
+    m_shellDock->show();
+    m_shellDock->raise();
+    return true;
+}
+
+void MainWindow::rerunTrace(Conversation *c)
+{
+    if (!c->container)
+        return;
+    for (const TraceCall &call : std::as_const(c->trace)) {
+        ShellAction action = call.action;
+        // Traces may hold values beyond today's limits; run them within the limits instead of rejecting.
+        action.timeoutMs = std::clamp(action.timeoutMs, 1, ShellAction::MaxTimeoutMs);
+        action.maxOutputLength = std::clamp(action.maxOutputLength, 1, ShellAction::MaxMaxOutputLength);
+        c->panel->addCall(c->container->run(action));
+    }
+}
+
+void MainWindow::showProviderSettings()
+{
+    showSettings(u"providers"_s);
+}
+
+void MainWindow::showSettings(const QString &page)
+{
+    auto *dialog = findChild<SettingsDialog *>(u"SettingsDialog"_s, Qt::FindDirectChildrenOnly);
+    if (!dialog) {
+        dialog = new SettingsDialog(this, m_secrets);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    dialog->showPage(page);
+    // Not modal: the user can keep working in the window while the Settings window is open.
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveAll();
+    m_store->flush();
+    saveWindowState();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreWindowState()
+{
+    if (!restoreGeometry(m_settings->windowGeometry())) {
+        // First start: a comfortable size that still fits small laptop screens.
+        QSize size(1100, 720);
+        if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+            size = size.boundedTo(screen->availableSize() * 0.9);
+        }
+        resize(size);
+    }
+    restoreState(m_settings->windowState());
+}
+
+void MainWindow::saveWindowState() const
+{
+    m_settings->setValue(Settings::Key::WindowGeometry, saveGeometry());
+    m_settings->setValue(Settings::Key::WindowState, saveState());
+    m_settings->sync();
+}
