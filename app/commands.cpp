@@ -11,6 +11,8 @@
 #include "server/apikeys.h"
 #include "server/apiserver.h"
 #include "tools/shellaction.h"
+#include "workspace/workspace.h"
+#include "workspace/workspacecatalog.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -282,8 +284,22 @@ int runServeCommand(const QStringList &args)
         printErr(u"--port must be a number from 0 to 65535"_s);
         return ExitUsage;
     }
-    ApiServer server(dataDirFrom(parser));
+    const QString dataDir = dataDirFrom(parser);
+    // The workspaces that have keys now are made here, once, and lent to the server; they outlive it.
+    // A workspace given its first key while serving is still made by the server when its first request
+    // comes.
+    QObject workspaces;
+    ApiServer server(dataDir);
     server.setPrewarm(true);
+    ApiKeys keys(dataDir);
+    for (const QString &name : WorkspaceCatalog(dataDir).list()) {
+        const std::optional<QList<ApiKeys::Info>> stored = keys.list(name, nullptr);
+        if (!stored || stored->isEmpty())
+            continue;
+        auto *workspace = new Workspace(dataDir, name, &workspaces);
+        workspace->containers()->setPrewarm(true);
+        server.useWorkspace(name, workspace->containers(), workspace->providers(), workspace->observer());
+    }
     QString error;
     if (!server.listen(host, quint16(port), &error)) {
         printErr(error);

@@ -25,8 +25,7 @@ set(SANDBENCH_LAYERS
     "widgets/guardrails sandbench-widgets   widgets/common engine"
     "widgets/logs      sandbench-widgets    widgets/shellcalls widgets/common engine"
     "widgets/localapi  sandbench-widgets    widgets/shellcalls widgets/common engine"
-    # SettingsDialog still reaches into MainWindow for the workspace's objects.
-    "widgets/settings  sandbench-widgets    widgets/window widgets/localapi widgets/common engine"
+    "widgets/settings  sandbench-widgets    widgets/localapi widgets/common engine"
     "widgets/window    sandbench-widgets    widgets engine"
 )
 

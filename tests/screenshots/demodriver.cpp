@@ -25,6 +25,7 @@
 #include "settings/thememanager.h"
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
+#include "workspace/workspace.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -191,7 +192,8 @@ void DemoDriver::promote(const QString &relativePath)
         return;
     const QString home = container->homeDir();
     const QString documentsDir = documents->documentsDir();
-    const QJsonObject source{{u"container_id"_s, container->id()}, {u"workspace"_s, m_window->workspace()}};
+    const QJsonObject source{{u"container_id"_s, container->id()},
+                             {u"workspace"_s, m_window->workspace()->name()}};
     using Outcome = std::pair<std::optional<PromotedDocument>, QString>;
     auto *watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, relativePath] {

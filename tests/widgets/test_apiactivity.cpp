@@ -15,6 +15,7 @@
 #include "server/eventstreamclient.h"
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -266,7 +267,7 @@ void TestApiActivity::otherProgramsRequestShowsLive()
     QVERIFY(!reply->isFinished());
 
     // The call ran in the window's own container set (one per workspace and process).
-    Container *container = window->containers()->find(call->containerId());
+    Container *container = window->workspace()->containers()->find(call->containerId());
     QVERIFY(container);
     QFile go(container->homeDir() + u"/go"_s);
     QVERIFY(go.open(QIODevice::WriteOnly));
@@ -496,7 +497,7 @@ void TestApiActivity::longContainerIdShownWhole()
                     FakeStep::answer(u"ok"_s)});
     const auto window = createWindow();
     QVERIFY(window);
-    QVERIFY(window->containers()->findOrCreate(longId));
+    QVERIFY(window->workspace()->containers()->findOrCreate(longId));
     QString key;
     turnOn(window.get(), &key);
     if (QTest::currentTestFailed())

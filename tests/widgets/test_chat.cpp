@@ -20,6 +20,7 @@
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
 #include "workspace/conversationstore.h"
+#include "workspace/workspace.h"
 
 #include <QAction>
 #include <QApplication>
@@ -168,7 +169,7 @@ void TestChat::setGuardrail(const QString &action)
 
 QList<RequestRecord> TestChat::loggedRequests(MainWindow *window)
 {
-    RequestLog *log = window->requestObserver()->log();
+    RequestLog *log = window->workspace()->observer()->log();
     if (!log)
         return {};
     log->flush();
@@ -550,7 +551,7 @@ void TestChat::deleteConversation()
     window->newConversation();
     window->newConversation();
     QCOMPARE(window->conversationCount(), 3);
-    ConversationStore *store = window->conversationStore();
+    ConversationStore *store = window->workspace()->conversations();
 
     // Delete the last one with its files.
     Container *third = window->currentContainer();
@@ -576,7 +577,7 @@ void TestChat::deleteConversation()
                       Qt::LeftButton);
     QCOMPARE(window->conversationCount(), 2);
     QCOMPARE(list->count(), 2);
-    QVERIFY(!window->containers()->find(thirdId));
+    QVERIFY(!window->workspace()->containers()->find(thirdId));
     QTRY_VERIFY(!QFileInfo::exists(thirdHome));
     // The files go on a worker thread; the chat says when they are gone.
     auto *deleted = window->currentChat()->findChild<InlineMessage *>(u"ChatError"_s);
@@ -593,7 +594,7 @@ void TestChat::deleteConversation()
     window->findChild<QAction *>(u"DeleteConversationAction"_s)->trigger();
     QTest::mouseClick(confirm->findChild<QPushButton *>(u"DeleteConversationOnlyButton"_s), Qt::LeftButton);
     QCOMPARE(window->conversationCount(), 1);
-    QVERIFY(window->containers()->find(firstId));
+    QVERIFY(window->workspace()->containers()->find(firstId));
     QVERIFY(QFileInfo::exists(firstHome));
     QCOMPARE(list->item(0)->text(), u"Conversation 2"_s);
 
@@ -641,7 +642,7 @@ void TestChat::blockedQuestionShownAndLogged()
     QCOMPARE(logged.first().model, u"fake-model"_s);
     QCOMPARE(logged.first().workspace, u"test"_s);
     const std::optional<RequestRecord> detail =
-        window->requestObserver()->log()->request(logged.first().rowId);
+        window->workspace()->observer()->log()->request(logged.first().rowId);
     QVERIFY(detail);
     QVERIFY(!detail->detections.isEmpty());
     QCOMPARE(detail->detections.first().guardrail, u"regex-prompt-injection"_s);

@@ -16,6 +16,7 @@
 #include "sandbox/containermanager.h"
 #include "sandbox/history/filestore.h"
 #include "window/mainwindow.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -328,7 +329,7 @@ void TestFilesPanel::saveAndPromote()
     QTRY_COMPARE(promoted.size(), 1);
     const QString docId = promoted.first().at(0).toString();
     QVERIFY(docId.startsWith(u"doc_"_s));
-    const QString documents = m_window->containers()->registry()->documentsDir(u"test"_s);
+    const QString documents = m_window->workspace()->containers()->registry()->documentsDir(u"test"_s);
     QCOMPARE(QDir(documents).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{docId});
     QFile meta(documents + u'/' + docId + u"/meta.json"_s);
     QVERIFY(meta.open(QIODevice::ReadOnly));
@@ -613,7 +614,7 @@ void TestFilesPanel::promoteRunsOnce()
     QTRY_VERIFY(promote->isEnabled());
     QTest::qWait(200);
     QCOMPARE(promoted.size(), 1);
-    const QString documents = m_window->containers()->registry()->documentsDir(u"test"_s);
+    const QString documents = m_window->workspace()->containers()->registry()->documentsDir(u"test"_s);
     QCOMPARE(QDir(documents).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 1);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/mainwindow.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -63,7 +64,7 @@ void TestMainWindow::titleAndIcon()
     const auto window = createWindow();
     QCOMPARE(window->objectName(), u"MainWindow"_s);
     QCOMPARE(window->windowTitle(), u"Sandbench"_s);
-    QCOMPARE(window->dataDir(), m_dataDir.path());
+    QCOMPARE(window->workspace()->dataDir(), m_dataDir.path());
     QVERIFY(!window->windowIcon().isNull());
     QVERIFY(window->windowIcon().availableSizes().contains(QSize(256, 256)));
 }
@@ -165,7 +166,7 @@ void TestMainWindow::welcomePageShowsDataDirAndWorkspace()
     auto *workspace = window->findChild<QLabel *>(u"WorkspaceLabel"_s);
     QVERIFY(workspace);
     QVERIFY2(workspace->text().contains(u"research"_s), qPrintable(workspace->text()));
-    QCOMPARE(window->workspace(), u"research"_s);
+    QCOMPARE(window->workspace()->name(), u"research"_s);
 
     auto *icon = window->findChild<QLabel *>(u"WelcomeIcon"_s);
     QVERIFY(icon);

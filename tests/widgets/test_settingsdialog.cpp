@@ -8,6 +8,7 @@
 #include "settings/translatorloader.h"
 #include "window/mainwindow.h"
 #include "window/windowlauncher.h"
+#include "workspace/workspace.h"
 #include "workspace/workspacecatalog.h"
 
 #include <QAction>
@@ -332,8 +333,8 @@ void TestSettingsDialog::createdWorkspaceIsListedAndOpens()
         }
         return other != nullptr;
     }());
-    QCOMPARE(other->workspace(), u"research-2"_s);
-    QCOMPARE(other->dataDir(), m_dataDir->path());
+    QCOMPARE(other->workspace()->name(), u"research-2"_s);
+    QCOMPARE(other->workspace()->dataDir(), m_dataDir->path());
     QVERIFY(window->isVisible());
     // Asked again, the window there is comes to the front: two windows would corrupt its conversations.
     QTest::mouseClick(dialog->findChild<QPushButton *>(u"OpenWorkspaceButton"_s), Qt::LeftButton);
@@ -432,8 +433,8 @@ void TestSettingsDialog::germanAfterRestartTranslatesMenus()
         return fresh != nullptr;
     }());
     QVERIFY(!window->isVisible());
-    QCOMPARE(fresh->workspace(), u"test"_s);
-    QCOMPARE(fresh->dataDir(), m_dataDir->path());
+    QCOMPARE(fresh->workspace()->name(), u"test"_s);
+    QCOMPARE(fresh->workspace()->dataDir(), m_dataDir->path());
     QCOMPARE(fresh->findChild<QMenu *>(u"FileMenu"_s)->title(), u"&Datei"_s);
     QCOMPARE(fresh->findChild<QAction *>(u"QuitAction"_s)->text(), u"&Beenden"_s);
     QCOMPARE(TranslatorLoader::activeLanguage(), u"de"_s);

@@ -5,6 +5,7 @@
 #include "sandbox/containermanager.h"
 #include "server/apikeys.h"
 #include "server/apiserver.h"
+#include "workspace/workspace.h"
 
 #include <QCryptographicHash>
 #include <QHostAddress>
@@ -20,20 +21,19 @@ QList<LocalApiController *> &controllers()
 }
 } // namespace
 
-LocalApiController::LocalApiController(Settings *settings, const QString &dataDir, const QString &workspace,
-                                       ContainerManager *containers, ProviderRegistry *providers,
-                                       QObject *parent)
+LocalApiController::LocalApiController(Settings *settings, Workspace *workspace, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
-    , m_dataDir(dataDir)
-    , m_workspace(workspace)
-    , m_containers(containers)
-    , m_providers(providers)
-    , m_keys(std::make_unique<ApiKeys>(dataDir))
+    , m_dataDir(workspace->dataDir())
+    , m_workspace(workspace->name())
+    , m_containers(workspace->containers())
+    , m_providers(workspace->providers())
+    , m_observer(workspace->observer())
+    , m_keys(std::make_unique<ApiKeys>(workspace->dataDir()))
 {
     controllers().append(this);
-    // The window deletes its containers before its other children: end the server's runs first.
-    connect(containers, &QObject::destroyed, this, [this] {
+    // The window deletes its workspace before its other children: end the server's runs first.
+    connect(m_containers, &QObject::destroyed, this, [this] {
         m_containers = nullptr;
         shutDown();
     });

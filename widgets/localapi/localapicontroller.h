@@ -17,12 +17,13 @@ class ApiServer;
 class ContainerManager;
 class ProviderRegistry;
 class Settings;
+class Workspace;
 
 // The local API run inside the desktop app (`sandbench serve` without a terminal, SPEC 5/6): starts and
 // stops an in-process ApiServer on 127.0.0.1, keeps the on/off switch and the port in Settings, and manages
 // the workspace's API keys so a user can hand one to another program. The window's own workspace is served
-// with the window's ContainerManager and ProviderRegistry (one session map per workspace and process); keys
-// of other workspaces get the server's own managers.
+// with the window's Workspace (one session map, one set of guardrails and one request log per workspace and
+// process); keys of other workspaces get the server's own managers.
 class LocalApiController : public QObject
 {
     Q_OBJECT
@@ -40,13 +41,9 @@ public:
         QString secret;
     };
 
-    // containers and providers must outlive the controller (the window's).
-    LocalApiController(Settings *settings, const QString &dataDir, const QString &workspace,
-                       ContainerManager *containers, ProviderRegistry *providers, QObject *parent = nullptr);
+    // The workspace is the window's; its containers, providers and observer are shared with the server.
+    LocalApiController(Settings *settings, Workspace *workspace, QObject *parent = nullptr);
     ~LocalApiController() override;
-
-    // The window's guardrails and request log: the server shares them instead of opening its own.
-    void setRequestObserver(RequestObserver *observer) { m_observer = observer; }
 
     // Checks a port the user typed: the port, or nullopt and a message saying what is allowed.
     static std::optional<int> parsePort(const QString &text, QString *error);

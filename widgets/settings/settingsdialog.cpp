@@ -7,8 +7,7 @@
 #include "settings/providersettings.h"
 #include "settings/themepage.h"
 #include "settings/workspacespage.h"
-#include "window/mainwindow.h"
-#include "window/windowlauncher.h"
+#include "workspace/workspace.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
@@ -23,9 +22,9 @@
 
 using namespace Qt::StringLiterals;
 
-SettingsDialog::SettingsDialog(MainWindow *window, SecretStore *secrets)
-    : QDialog(window)
-    , m_window(window)
+SettingsDialog::SettingsDialog(Workspace *workspace, Settings *settings, SecretStore *secrets,
+                               LocalApiController *localApi, QWidget *parent)
+    : QDialog(parent)
 {
     setObjectName(u"SettingsDialog"_s);
     setWindowTitle(tr("Settings"));
@@ -41,31 +40,24 @@ SettingsDialog::SettingsDialog(MainWindow *window, SecretStore *secrets)
     connect(m_pageList, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
     QStyle *s = style();
-    auto *providers = new ProviderSettingsPage(window->providers(), secrets, window->settings(), nullptr);
-    connect(providers, &ProviderSettingsPage::providersChanged, window, &MainWindow::refreshModels);
+    auto *providers = new ProviderSettingsPage(workspace->providers(), secrets, settings, nullptr);
+    connect(providers, &ProviderSettingsPage::providersChanged, this, &SettingsDialog::providersChanged);
     addPage(u"providers"_s, tr("Providers & Keys"), s->standardIcon(QStyle::SP_DriveNetIcon), providers);
 
     addPage(u"localapi"_s, tr("Local API"), s->standardIcon(QStyle::SP_ComputerIcon),
-            new LocalApiPage(window->localApi(), nullptr));
+            new LocalApiPage(localApi, nullptr));
 
-    auto *workspaces = new WorkspacesPage(window->dataDir(), window->workspace());
-    connect(workspaces, &WorkspacesPage::openRequested, this, [this](const QString &workspace) {
-        if (m_window)
-            WindowLauncher::open(m_window->dataDir(), workspace);
-    });
+    auto *workspaces = new WorkspacesPage(workspace->dataDir(), workspace->name());
+    connect(workspaces, &WorkspacesPage::openRequested, this, &SettingsDialog::openWorkspaceRequested);
     addPage(u"workspaces"_s, tr("Workspaces"), s->standardIcon(QStyle::SP_DirIcon), workspaces);
 
-    auto *language = new LanguagePage(window->settings());
-    connect(language, &LanguagePage::restartRequested, this, [this] {
-        if (m_window)
-            WindowLauncher::restart(m_window);
-    });
+    auto *language = new LanguagePage(settings);
+    connect(language, &LanguagePage::restartRequested, this, &SettingsDialog::restartRequested);
     addPage(u"language"_s, tr("Language"), s->standardIcon(QStyle::SP_MessageBoxInformation), language);
 
-    addPage(u"theme"_s, tr("Theme"), s->standardIcon(QStyle::SP_DesktopIcon),
-            new ThemePage(window->settings()));
+    addPage(u"theme"_s, tr("Theme"), s->standardIcon(QStyle::SP_DesktopIcon), new ThemePage(settings));
     addPage(u"data"_s, tr("Data & Disk Use"), s->standardIcon(QStyle::SP_DriveHDIcon),
-            new DataLocationPage(window->dataDir(), window->workspace()));
+            new DataLocationPage(workspace->dataDir(), workspace->name()));
 
     // Wide enough for the longest title in every shipped language.
     m_pageList->setFixedWidth(
@@ -90,7 +82,7 @@ SettingsDialog::SettingsDialog(MainWindow *window, SecretStore *secrets)
         pagesWidth = std::max(pagesWidth, scroll->widget()->minimumSizeHint().width());
     }
     QSize size(std::max(860, m_pageList->width() + pagesWidth + 48), 600);
-    if (const QScreen *screen = window->screen())
+    if (const QScreen *screen = parent ? parent->screen() : this->screen())
         size = size.boundedTo(screen->availableSize() * 0.9);
     resize(size);
 }

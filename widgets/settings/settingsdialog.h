@@ -2,21 +2,25 @@
 #pragma once
 
 #include <QDialog>
-#include <QPointer>
 
-class MainWindow;
+class LocalApiController;
 class QListWidget;
 class QStackedWidget;
 class SecretStore;
+class Settings;
+class Workspace;
 
 // The Settings window of a main window: a list of pages on the left (providers and keys, the local API,
 // workspaces, language, theme, data location) and the chosen page on the right. It does not block the
-// main window; changes apply as they are made, so there is only a Close button.
+// main window; changes apply as they are made, so there is only a Close button. What the window has to do
+// about a change (list the models again, open another workspace, restart) it learns from the signals.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
 public:
-    SettingsDialog(MainWindow *window, SecretStore *secrets);
+    // The pages work on the window's workspace, settings, keychain and local API; parent is the window.
+    SettingsDialog(Workspace *workspace, Settings *settings, SecretStore *secrets,
+                   LocalApiController *localApi, QWidget *parent);
 
     // The ids showPage() accepts, in the order of the list.
     QStringList pageIds() const;
@@ -25,10 +29,17 @@ public:
     QString currentPage() const;
     QWidget *page(const QString &id) const;
 
+Q_SIGNALS:
+    // A provider was added, changed or removed: the models to pick from may have changed.
+    void providersChanged();
+    // The user asked for the window of another workspace of the same data dir.
+    void openWorkspaceRequested(const QString &workspace);
+    // The language changed and the user asked to restart the window now.
+    void restartRequested();
+
 private:
     void addPage(const QString &id, const QString &title, const QIcon &icon, QWidget *page);
 
-    QPointer<MainWindow> m_window;
     QListWidget *m_pageList = nullptr;
     QStackedWidget *m_pages = nullptr;
 };

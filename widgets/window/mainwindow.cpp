@@ -29,7 +29,9 @@
 #include "settings/settingsdialog.h"
 #include "shellcalls/shellcallview.h"
 #include "window/welcomepage.h"
+#include "window/windowlauncher.h"
 #include "workspace/conversationstore.h"
+#include "workspace/workspace.h"
 
 #include <QAction>
 #include <QApplication>
@@ -90,8 +92,6 @@ struct MainWindow::Conversation
 
 MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget *parent)
     : QMainWindow(parent)
-    , m_dataDir(dataDir)
-    , m_workspace(workspace)
 {
     setObjectName(u"MainWindow"_s);
     // The product name is not translated.
@@ -101,13 +101,10 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
     m_settings = new Settings(QString(), this);
-    m_containers = new ContainerManager(SandboxSettings::forDataDir(dataDir, workspace), this);
-    m_registry = new ProviderRegistry(dataDir, workspace, this);
-    m_secrets = new SecretStore(workspace, this);
-    m_keychain = new KeychainSecrets(m_secrets, m_registry, dataDir, workspace, this);
     // The window's own questions go through the workspace's guardrails and into its request log.
-    m_observer = new RequestObserver(dataDir, workspace, this);
-    m_store = new ConversationStore(dataDir, workspace, this);
+    m_workspace = new Workspace(dataDir, workspace, this);
+    m_secrets = new SecretStore(workspace, this);
+    m_keychain = new KeychainSecrets(m_secrets, m_workspace->providers(), dataDir, workspace, this);
     connect(m_secrets, &SecretStore::keysChanged, this, [this] {
         // A client made before a key arrived (or changed) is made again at the next question.
         for (const auto &c : m_conversations) {
@@ -115,14 +112,15 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
                 c->clientModelId.clear();
         }
     });
-    connect(m_store, &ConversationStore::writeFailed, this, [this](const QString &error) {
-        if (ChatWidget *chat = currentChat())
-            chat->showError(tr("The conversation could not be saved: %1").arg(error));
-    });
+    connect(m_workspace->conversations(), &ConversationStore::writeFailed, this,
+            [this](const QString &error) {
+                if (ChatWidget *chat = currentChat())
+                    chat->showError(tr("The conversation could not be saved: %1").arg(error));
+            });
 
     m_chatStack = new QStackedWidget(this);
     m_chatStack->setObjectName(u"ChatStack"_s);
-    m_welcomePage = new WelcomePage(m_dataDir, m_workspace, m_chatStack);
+    m_welcomePage = new WelcomePage(dataDir, workspace, m_chatStack);
     m_chatStack->addWidget(m_welcomePage);
     setCentralWidget(m_chatStack);
 
@@ -130,7 +128,7 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     createMenus();
 
     QString error;
-    if (!m_registry->load(&error))
+    if (!m_workspace->providers()->load(&error))
         qWarning("%s", qPrintable(error));
     // Keys in the keychain arrive asynchronously; list the models once they are there.
     const bool waitingForKeys = m_keychain->prefetch();
@@ -151,12 +149,12 @@ MainWindow::~MainWindow()
     // conversations, which are still there to take them.
     for (auto &c : m_conversations)
         c->session->stop();
-    m_containers->stopAll();
+    m_workspace->containers()->stopAll();
     for (auto &c : m_conversations) {
         if (c->saveTimer->isActive() || c->session->isBusy())
             saveConversation(c.get());
     }
-    m_store->flush();
+    m_workspace->conversations()->flush();
     // Nothing may reach a conversation once it is freed.
     for (auto &c : m_conversations)
         detach(c.get());
@@ -243,21 +241,24 @@ void MainWindow::createDocks()
     resizeDocks({m_conversationsDock, m_shellDock}, {200, 460}, Qt::Horizontal);
 
     // Panels of the workbench, each in its own file. Keep one block per panel.
+    const QString dataDir = m_workspace->dataDir();
+    const QString workspace = m_workspace->name();
+    const QString documentsDir = m_workspace->containers()->registry()->documentsDir(workspace);
     // [panel: files]
-    auto *filesPanel = new FilesPanel(m_containers->registry()->documentsDir(m_workspace), m_workspace);
+    auto *filesPanel = new FilesPanel(documentsDir, workspace);
     connect(this, &MainWindow::currentContainerChanged, filesPanel, &FilesPanel::setContainer);
     addPanelDock(filesPanel, tr("Files"), u"FilesDock"_s);
     // [panel: documents]
-    auto *documentsPanel = new DocumentsPanel(m_containers->registry()->documentsDir(m_workspace));
+    auto *documentsPanel = new DocumentsPanel(documentsDir);
     addPanelDock(documentsPanel, tr("Documents"), u"DocumentsDock"_s);
     // [panel: network]
-    auto *networkPanel = new NetworkPolicyEditor(m_containers->settings().workspaceDir());
+    auto *networkPanel = new NetworkPolicyEditor(m_workspace->containers()->settings().workspaceDir());
     connect(this, &MainWindow::currentContainerChanged, networkPanel, &NetworkPolicyEditor::setContainer);
     addPanelDock(networkPanel, tr("Network"), u"NetworkDock"_s);
     // [panel: guardrails]
-    addPanelDock(new GuardrailsPanel(m_dataDir, m_workspace), tr("Guardrails"), u"GuardrailsDock"_s);
+    addPanelDock(new GuardrailsPanel(dataDir, workspace), tr("Guardrails"), u"GuardrailsDock"_s);
     // [panel: logs]
-    auto *logsPanel = new LogsPanel(m_dataDir, m_workspace);
+    auto *logsPanel = new LogsPanel(dataDir, workspace);
     logsPanel->setReplayHandler([this](const QStringList &commands) -> QString {
         Container *container = currentContainer();
         ShellCallPanel *panel = currentShellPanel();
@@ -274,8 +275,7 @@ void MainWindow::createDocks()
     });
     addPanelDock(logsPanel, tr("Logs"), u"LogsDock"_s);
     // [panel: api activity]
-    m_localApi = new LocalApiController(m_settings, m_dataDir, m_workspace, m_containers, m_registry, this);
-    m_localApi->setRequestObserver(m_observer);
+    m_localApi = new LocalApiController(m_settings, m_workspace, this);
     auto *apiActivity = new ApiActivityPanel(m_localApi);
     apiActivity->setMaxBlocks(m_settings->viewMaxBlocks());
     QDockWidget *apiDock = addPanelDock(apiActivity, tr("Other programs"), u"ApiActivityDock"_s);
@@ -401,11 +401,11 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     bool containerGone = false;
     if (saved && !saved->containerId.isEmpty()) {
         // A saved conversation keeps its container: it wakes with its files on the next command.
-        container = m_containers->find(saved->containerId);
+        container = m_workspace->containers()->find(saved->containerId);
         containerGone = !container;
     }
     if (!container)
-        container = m_containers->create(&error);
+        container = m_workspace->containers()->create(&error);
     if (!container) {
         if (ChatWidget *chat = currentChat())
             chat->showError(tr("Cannot create a container: %1").arg(error));
@@ -418,8 +418,8 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->title = saved ? saved->title : title;
     c->container = container;
     c->session = new ChatSession(container, this);
-    c->session->setObserver(m_observer);
-    c->session->setMeter(m_containers->meter());
+    c->session->setObserver(m_workspace->observer());
+    c->session->setMeter(m_workspace->containers()->meter());
     c->chat = new ChatWidget(c->session, m_chatStack);
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
@@ -511,8 +511,8 @@ void MainWindow::newConversation()
 void MainWindow::restoreConversations()
 {
     QStringList errors;
-    const QList<StoredConversation> saved = m_store->load(&errors);
-    m_conversationCounter = m_store->counter();
+    const QList<StoredConversation> saved = m_workspace->conversations()->load(&errors);
+    m_conversationCounter = m_workspace->conversations()->counter();
     for (const StoredConversation &conversation : saved)
         addConversation(QString(), &conversation);
     if (m_conversations.empty())
@@ -544,7 +544,7 @@ void MainWindow::saveConversation(Conversation *c)
     s.shellCalls = c->shellCalls;
     s.pendingAttachments = c->chat->pendingAttachments();
     s.messages = c->session->messages();
-    m_store->save(s);
+    m_workspace->conversations()->save(s);
 }
 
 void MainWindow::saveIndex()
@@ -552,7 +552,7 @@ void MainWindow::saveIndex()
     QStringList order;
     for (const auto &c : m_conversations)
         order.append(c->id);
-    m_store->saveIndex(order, m_conversationCounter);
+    m_workspace->conversations()->saveIndex(order, m_conversationCounter);
 }
 
 void MainWindow::saveAll()
@@ -599,7 +599,7 @@ void MainWindow::deleteConversation(const QString &id, bool withFiles)
     c->chat->deleteLater();
     c->panel->deleteLater();
     c->session->deleteLater();
-    m_store->remove(id);
+    m_workspace->conversations()->remove(id);
     saveIndex();
     const QString containerId = c->container ? c->container->id() : QString();
     selectConversation(m_conversationList->currentRow());
@@ -618,7 +618,7 @@ void MainWindow::deleteConversation(const QString &id, bool withFiles)
                 chat->showError(tr("The conversation was deleted, but not the files of container %1: %2")
                                     .arg(containerId, error));
         });
-        watcher->setFuture(m_containers->removeInBackground(containerId));
+        watcher->setFuture(m_workspace->containers()->removeInBackground(containerId));
     }
 }
 
@@ -688,7 +688,7 @@ Container *MainWindow::currentContainer() const
 
 QString MainWindow::scriptsDir() const
 {
-    return SandboxSettings::forDataDir(m_dataDir, m_workspace).workspaceDir() + u"/scripts"_s;
+    return m_workspace->containers()->settings().workspaceDir() + u"/scripts"_s;
 }
 
 void MainWindow::refreshModels()
@@ -696,8 +696,8 @@ void MainWindow::refreshModels()
     m_wantedModel = m_modelPicker->currentIndex() >= 0 ? m_modelPicker->currentData().toString()
                                                        : m_settings->lastModel();
     QString error;
-    m_registry->load(&error);
-    ModelListing *listing = m_registry->listModels(5000);
+    m_workspace->providers()->load(&error);
+    ModelListing *listing = m_workspace->providers()->listModels(5000);
     connect(listing, &ModelListing::finished, this,
             [this](const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {
                 const QSignalBlocker blocker(m_modelPicker);
@@ -784,7 +784,7 @@ bool MainWindow::prepareClient(Conversation *c)
         c->session->setClient(client, client->scriptName());
     } else {
         ModelRoute route;
-        ModelClient *client = m_registry->createClient(id, &route, &error, c->session);
+        ModelClient *client = m_workspace->providers()->createClient(id, &route, &error, c->session);
         if (!client) {
             c->chat->showError(error);
             c->session->setClient(nullptr, QString());
@@ -923,8 +923,13 @@ void MainWindow::showSettings(const QString &page)
 {
     auto *dialog = findChild<SettingsDialog *>(u"SettingsDialog"_s, Qt::FindDirectChildrenOnly);
     if (!dialog) {
-        dialog = new SettingsDialog(this, m_secrets);
+        dialog = new SettingsDialog(m_workspace, m_settings, m_secrets, m_localApi, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &SettingsDialog::providersChanged, this, &MainWindow::refreshModels);
+        connect(dialog, &SettingsDialog::openWorkspaceRequested, this, [this](const QString &workspace) {
+            WindowLauncher::open(m_workspace->dataDir(), workspace);
+        });
+        connect(dialog, &SettingsDialog::restartRequested, this, [this] { WindowLauncher::restart(this); });
     }
     dialog->showPage(page);
     // Not modal: the user can keep working in the window while the Settings window is open.
@@ -936,7 +941,7 @@ void MainWindow::showSettings(const QString &page)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveAll();
-    m_store->flush();
+    m_workspace->conversations()->flush();
     saveWindowState();
     QMainWindow::closeEvent(event);
 }

@@ -9,17 +9,13 @@
 
 class ChatSession;
 class ChatWidget;
-class ConversationStore;
 class InlineConfirm;
 class KeychainSecrets;
 class QListWidgetItem;
-class RequestObserver;
 struct StoredConversation;
 class Container;
-class ContainerManager;
 class CsvPreview;
 class ModelClient;
-class ProviderRegistry;
 class QAction;
 class QComboBox;
 class QDockWidget;
@@ -30,6 +26,7 @@ class SecretStore;
 class Settings;
 class ShellCallPanel;
 class WelcomePage;
+class Workspace;
 struct TraceCall;
 
 // The workbench's top-level window: conversations on the left, the chat in the centre, the live shell calls
@@ -42,13 +39,9 @@ public:
     MainWindow(const QString &dataDir, const QString &workspace, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    QString dataDir() const { return m_dataDir; }
-    QString workspace() const { return m_workspace; }
+    // The workspace shown: its containers, providers, guardrails, request log and conversations.
+    Workspace *workspace() const { return m_workspace; }
     Settings *settings() const { return m_settings; }
-    ContainerManager *containers() const { return m_containers; }
-    ProviderRegistry *providers() const { return m_registry; }
-    ConversationStore *conversationStore() const { return m_store; }
-    RequestObserver *requestObserver() const { return m_observer; }
     class LocalApiController *localApi() const { return m_localApi; }
     // Opens the Settings window (one per main window) at a page id of SettingsDialog::pageIds().
     Q_INVOKABLE void showSettings(const QString &page = {});
@@ -109,11 +102,8 @@ private:
     bool prepareClient(Conversation *conversation);
     void rerunTrace(Conversation *conversation);
 
-    QString m_dataDir;
-    QString m_workspace;
     Settings *m_settings = nullptr;
-    ContainerManager *m_containers = nullptr;
-    ProviderRegistry *m_registry = nullptr;
+    Workspace *m_workspace = nullptr;
     SecretStore *m_secrets = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
@@ -137,8 +127,6 @@ private:
     QString m_wantedModel;
     std::vector<std::unique_ptr<Conversation>> m_conversations;
     int m_conversationCounter = 0;
-    ConversationStore *m_store = nullptr;
-    RequestObserver *m_observer = nullptr;
     KeychainSecrets *m_keychain = nullptr;
     InlineConfirm *m_deleteConfirm = nullptr;
     QString m_pendingDeleteId;

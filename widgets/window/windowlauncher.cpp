@@ -4,6 +4,7 @@
 #include "base/settings.h"
 #include "settings/translatorloader.h"
 #include "window/mainwindow.h"
+#include "workspace/workspace.h"
 
 #include <QApplication>
 #include <QDir>
@@ -20,11 +21,11 @@ MainWindow *WindowLauncher::find(const QString &dataDir, const QString &workspac
     for (QWidget *widget : QApplication::topLevelWidgets()) {
         auto *window = qobject_cast<MainWindow *>(widget);
         // A hidden window is closing (or being replaced by restart()).
-        if (!window || !window->isVisible() || window->workspace() != workspace)
+        if (!window || !window->isVisible() || window->workspace()->name() != workspace)
             continue;
-        const QString dir = QDir(window->dataDir()).canonicalPath().isEmpty()
-                                ? QDir::cleanPath(window->dataDir())
-                                : QDir(window->dataDir()).canonicalPath();
+        const QString shown = window->workspace()->dataDir();
+        const QString dir =
+            QDir(shown).canonicalPath().isEmpty() ? QDir::cleanPath(shown) : QDir(shown).canonicalPath();
         if (dir == wanted)
             return window;
     }
@@ -49,8 +50,8 @@ MainWindow *WindowLauncher::open(const QString &dataDir, const QString &workspac
 
 void WindowLauncher::restart(MainWindow *window)
 {
-    const QString dataDir = window->dataDir();
-    const QString workspace = window->workspace();
+    const QString dataDir = window->workspace()->dataDir();
+    const QString workspace = window->workspace()->name();
     const QString language = window->settings()->value(Settings::Key::Language).toString();
     const QByteArray geometry = window->saveGeometry();
     const QByteArray state = window->saveState();
