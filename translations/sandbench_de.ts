@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
         <source>This app&apos;s local API</source>
         <translation>Lokale API dieser Anwendung</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>(während der Ausführung hinzugekommen)</translation>
     </message>
@@ -187,7 +187,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
+        <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
@@ -225,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+149"/>
+        <location filename="../engine/core/chatsession.cpp" line="+152"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -240,17 +240,17 @@
         <translation>Diese Unterhaltung hat keinen Container.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+9"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+87"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+35"/>
         <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
         <translation>Die Schutzregel %1 hat einen Teil Ihrer Frage geschwärzt, bevor das Modell sie gelesen hat; das Modell hat den angezeigten Text erhalten.</translation>
     </message>
@@ -260,7 +260,7 @@
         <translation>Die Schutzregel %1 hat Ihre Frage markiert; sie wurde unverändert gesendet, und die Erkennung steht im Anfrageprotokoll.</translation>
     </message>
     <message numerus="yes">
-        <location line="+83"/>
+        <location line="-55"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Nach %n Werkzeugaufruf angehalten: die Grenze für eine Frage.</numerusform>
@@ -271,7 +271,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit dieser Unterhaltung: 0,0001 $ pro Sekunde; eine Frage, die einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
@@ -375,7 +375,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
         <location line="+26"/>
         <source>waiting</source>
         <translation>wartet</translation>
@@ -417,7 +417,7 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <location filename="../engine/data/csvindex.cpp" line="+332"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>%1 kann nicht geöffnet werden: Es ist ein symbolischer Link; nur normale Dateien können in der Vorschau angezeigt werden.</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>bisher %1 Zeilen …</translation>
     </message>
@@ -449,7 +449,7 @@
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>
@@ -557,7 +557,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>Einheitlich</translation>
     </message>
@@ -611,7 +611,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Aus einem Container übernommene Dateien. Dokumente gehören zum Arbeitsbereich und laufen nie ab.</translation>
     </message>
@@ -688,7 +688,7 @@
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>Keine Anwendung auf diesem Computer kann %1 öffnen. Speichern Sie mit „Speichern unter“ eine Kopie und öffnen Sie sie selbst.</translation>
     </message>
@@ -726,7 +726,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -791,7 +791,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 existiert nicht.</translation>
     </message>
@@ -861,7 +861,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>Wählen Sie eine Datei aus, um eine Vorschau zu sehen.</translation>
     </message>
@@ -919,7 +919,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 – %2 Byte</translation>
     </message>
@@ -942,7 +942,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
@@ -1063,7 +1063,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
         <source>Flag</source>
         <translation>Markieren</translation>
     </message>
@@ -1420,7 +1420,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
     </message>
@@ -1463,7 +1463,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+66"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>In diesem Container haben noch keine Befehle Dateien geändert.</translation>
     </message>
@@ -1580,7 +1580,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
@@ -1588,7 +1588,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -1596,7 +1596,7 @@ SHA-256 %3</translation>
 <context>
     <name>KeychainSecrets</name>
     <message>
-        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <location filename="../engine/secrets/keychainsecrets.cpp" line="+94"/>
         <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
         <translation>Der API-Schlüssel des Anbieters „%1“ wird noch aus dem Schlüsselbund des Systems gelesen; senden Sie gleich noch einmal.</translation>
     </message>
@@ -1614,7 +1614,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+21"/>
         <source>System default (%1)</source>
         <translation>Systemstandard (%1)</translation>
     </message>
@@ -1647,7 +1647,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Der Port muss eine ganze Zahl von %1 bis %2 sein (angegeben: „%3“); Ports unter %1 sind für Systemdienste reserviert.</translation>
     </message>
@@ -1675,7 +1675,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
         <source>Local API: %1</source>
         <translation>Lokale API: %1</translation>
     </message>
@@ -1693,7 +1693,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -1882,7 +1882,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -1955,7 +1955,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Die Protokollierung von Ein- und Ausgaben ist für diesen Arbeitsbereich ausgeschaltet: Nur Metadaten (Zeit, Modell, Status, Tokens, Kosten, Erkennungen) werden aufbewahrt; Anfrage- und Antwortinhalte, Befehle und deren Ausgabe werden nicht gespeichert.</translation>
     </message>
@@ -2292,7 +2292,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -2327,7 +2327,7 @@ SHA-256 %3</translation>
         <translation>Tabellenvorschau</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Files</source>
         <translation>Dateien</translation>
     </message>
@@ -2357,7 +2357,7 @@ SHA-256 %3</translation>
         <translation>Protokolle</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Other programs</source>
         <translation>Andere Programme</translation>
     </message>
@@ -2580,7 +2580,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -2593,7 +2593,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>erlaubt</translation>
     </message>
@@ -2754,7 +2754,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>kein Netzwerkzugriff</translation>
     </message>
@@ -3022,7 +3022,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>Diesen Eintrag entfernen</translation>
     </message>
@@ -3035,7 +3035,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
         <source>Model providers</source>
         <translation>Modellanbieter</translation>
     </message>
@@ -3169,7 +3169,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-516"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 ist kein privates Verzeichnis dieses Benutzers</translation>
     </message>
@@ -3215,7 +3215,7 @@ SHA-256 %3</translation>
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
         <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
         <translation>Es läuft kein Schlüsselbund-Dienst (zum Beispiel GNOME Keyring oder KWallet), daher können Schlüssel weder gespeichert noch gelesen werden. Sandbench speichert Schlüssel niemals im Klartext; starten Sie einen Schlüsselbund-Dienst oder geben Sie in den Anbietereinstellungen eine Umgebungsvariable an, die den Schlüssel enthält. (%1)</translation>
     </message>
@@ -3238,7 +3238,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
@@ -3253,12 +3253,12 @@ SHA-256 %3</translation>
         <translation>Lokale API</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>Workspaces</source>
         <translation>Arbeitsbereiche</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
@@ -3268,7 +3268,7 @@ SHA-256 %3</translation>
         <translation>Erscheinungsbild</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Data &amp; Disk Use</source>
         <translation>Daten und Speicherplatz</translation>
     </message>
@@ -3276,7 +3276,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3391,7 +3391,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
+        <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Nur die ersten %1 werden hervorgehoben; der Rest wird als einfacher Text angezeigt.</translation>
     </message>
@@ -3404,7 +3404,7 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>Wie Sandbench aussieht. Die Änderung gilt sofort für alle Fenster.</translation>
     </message>
@@ -3442,7 +3442,7 @@ SHA-256 %3</translation>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/core/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+127"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>Die Trace ist kein gültiges JSON: %1 an Position %2</translation>
     </message>
@@ -3460,7 +3460,7 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
         <source>Welcome to Sandbench</source>
         <translation>Willkommen bei Sandbench</translation>
     </message>
@@ -3488,7 +3488,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspaceCatalog</name>
     <message>
-        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <location filename="../engine/workspace/workspacecatalog.cpp" line="+30"/>
         <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
         <translation>Verwenden Sie 1 bis 40 Zeichen: Buchstaben A–Z und a–z, Ziffern 0–9, Unterstrich (_) und Bindestrich (-).</translation>
     </message>
@@ -3521,7 +3521,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Jeder Arbeitsbereich hat seine eigenen Container, Dokumente, Anfrageprotokolle, Modellanbieter und API-Schlüssel.</translation>
     </message>
@@ -3599,7 +3599,7 @@ SHA-256 %3</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+78"/>
+        <location filename="../widgets/window/guistartup.cpp" line="+39"/>
         <source>The Sandbench desktop workbench.</source>
         <translation>Die Sandbench-Desktop-Werkbank.</translation>
     </message>
@@ -3619,12 +3619,12 @@ SHA-256 %3</translation>
         <translation>Den Arbeitsbereich &lt;name&gt; öffnen (Standard: der in den Einstellungen gewählte, sonst „default“).</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+18"/>
         <source>invalid --workspace name: %1</source>
         <translation>Ungültiger Name für --workspace: %1</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-15"/>
         <source>name</source>
         <translation>name</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
         <source>This app&apos;s local API</source>
         <translation>API locale de cette application</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>(rejointe en cours d’exécution)</translation>
     </message>
@@ -187,7 +187,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
+        <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>ajouté</translation>
     </message>
@@ -225,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+149"/>
+        <location filename="../engine/core/chatsession.cpp" line="+152"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -240,17 +240,17 @@
         <translation>Cette conversation n’a pas de conteneur.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+9"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+87"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+35"/>
         <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
         <translation>Le garde-fou %1 a masqué une partie de votre question avant que le modèle ne la lise&#xa0;; le modèle a reçu le texte affiché.</translation>
     </message>
@@ -260,7 +260,7 @@
         <translation>Le garde-fou %1 a signalé votre question&#xa0;; elle a été envoyée telle quelle et la détection figure dans le journal des requêtes.</translation>
     </message>
     <message numerus="yes">
-        <location line="+83"/>
+        <location line="-55"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Arrêté après %n appel d’outil&#xa0;: la limite pour une question.</numerusform>
@@ -271,7 +271,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
     </message>
@@ -375,7 +375,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
         <location line="+26"/>
         <source>waiting</source>
         <translation>en attente</translation>
@@ -417,7 +417,7 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <location filename="../engine/data/csvindex.cpp" line="+332"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>Impossible d’ouvrir %1&#xa0;: c’est un lien symbolique&#xa0;; seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
     </message>
@@ -435,7 +435,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>%1 lignes pour l’instant…</translation>
     </message>
@@ -449,7 +449,7 @@
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
         <source>Data folder</source>
         <translation>Dossier de données</translation>
     </message>
@@ -557,7 +557,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>Unifié</translation>
     </message>
@@ -611,7 +611,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Fichiers promus depuis un conteneur. Les documents appartiennent à l’espace de travail et n’expirent jamais.</translation>
     </message>
@@ -688,7 +688,7 @@
         <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>Aucune application de cet ordinateur ne sait ouvrir %1. Utilisez Enregistrer sous pour en conserver une copie et l’ouvrir vous-même.</translation>
     </message>
@@ -726,7 +726,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
@@ -791,7 +791,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>
@@ -861,7 +861,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>Sélectionnez un fichier pour en afficher l’aperçu.</translation>
     </message>
@@ -919,7 +919,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 octets</translation>
     </message>
@@ -942,7 +942,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -1063,7 +1063,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
         <source>Flag</source>
         <translation>Signaler</translation>
     </message>
@@ -1420,7 +1420,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
@@ -1463,7 +1463,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+66"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>Aucune commande n’a encore modifié de fichier dans ce conteneur.</translation>
     </message>
@@ -1580,7 +1580,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -1588,7 +1588,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1596,7 +1596,7 @@ SHA-256 %3</translation>
 <context>
     <name>KeychainSecrets</name>
     <message>
-        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <location filename="../engine/secrets/keychainsecrets.cpp" line="+94"/>
         <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
         <translation>La clé d’API du fournisseur «&#xa0;%1&#xa0;» est encore en cours de lecture dans le trousseau système&#xa0;; renvoyez votre message dans un instant.</translation>
     </message>
@@ -1614,7 +1614,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+21"/>
         <source>System default (%1)</source>
         <translation>Langue du système (%1)</translation>
     </message>
@@ -1647,7 +1647,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Le port doit être un nombre entier de %1 à %2 (reçu&#xa0;: «&#xa0;%3&#xa0;»)&#xa0;; les ports inférieurs à %1 sont réservés aux services système.</translation>
     </message>
@@ -1675,7 +1675,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
         <source>Local API: %1</source>
         <translation>API locale&#xa0;: %1</translation>
     </message>
@@ -1693,7 +1693,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -1882,7 +1882,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -1955,7 +1955,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
     </message>
@@ -2292,7 +2292,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
@@ -2327,7 +2327,7 @@ SHA-256 %3</translation>
         <translation>Aperçu du tableau</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Files</source>
         <translation>Fichiers</translation>
     </message>
@@ -2357,7 +2357,7 @@ SHA-256 %3</translation>
         <translation>Journaux</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Other programs</source>
         <translation>Autres programmes</translation>
     </message>
@@ -2580,7 +2580,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -2593,7 +2593,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>autorisée</translation>
     </message>
@@ -2754,7 +2754,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>aucun accès réseau</translation>
     </message>
@@ -3022,7 +3022,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>Retirer cette entrée</translation>
     </message>
@@ -3035,7 +3035,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
         <source>Model providers</source>
         <translation>Fournisseurs de modèles</translation>
     </message>
@@ -3169,7 +3169,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-516"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
     </message>
@@ -3215,7 +3215,7 @@ SHA-256 %3</translation>
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
         <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
         <translation>Aucun service de trousseau n’est en cours d’exécution (par exemple GNOME Keyring ou KWallet)&#xa0;: les clés ne peuvent donc être ni enregistrées ni lues. Sandbench ne stocke jamais de clés en clair&#xa0;; démarrez un service de trousseau, ou indiquez dans les paramètres du fournisseur une variable d’environnement contenant la clé. (%1)</translation>
     </message>
@@ -3238,7 +3238,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
@@ -3253,12 +3253,12 @@ SHA-256 %3</translation>
         <translation>API locale</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>Workspaces</source>
         <translation>Espaces de travail</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
@@ -3268,7 +3268,7 @@ SHA-256 %3</translation>
         <translation>Thème</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Data &amp; Disk Use</source>
         <translation>Données et espace disque</translation>
     </message>
@@ -3276,7 +3276,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3391,7 +3391,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
+        <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Seul le début (%1) bénéficie de la coloration syntaxique&#xa0;; le reste est affiché en texte brut.</translation>
     </message>
@@ -3404,7 +3404,7 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>L’apparence de Sandbench. Le changement s’applique immédiatement à toutes les fenêtres.</translation>
     </message>
@@ -3442,7 +3442,7 @@ SHA-256 %3</translation>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/core/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+127"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>La trace n’est pas du JSON valide&#xa0;: %1 à la position %2</translation>
     </message>
@@ -3460,7 +3460,7 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
         <source>Welcome to Sandbench</source>
         <translation>Bienvenue dans Sandbench</translation>
     </message>
@@ -3488,7 +3488,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspaceCatalog</name>
     <message>
-        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <location filename="../engine/workspace/workspacecatalog.cpp" line="+30"/>
         <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
         <translation>Utilisez de 1 à 40 caractères&#xa0;: lettres A–Z et a–z, chiffres 0–9, tiret bas (_) et trait d’union (-).</translation>
     </message>
@@ -3521,7 +3521,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
     </message>
@@ -3599,7 +3599,7 @@ SHA-256 %3</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+78"/>
+        <location filename="../widgets/window/guistartup.cpp" line="+39"/>
         <source>The Sandbench desktop workbench.</source>
         <translation>L’établi de bureau Sandbench.</translation>
     </message>
@@ -3619,12 +3619,12 @@ SHA-256 %3</translation>
         <translation>Ouvrir l’espace de travail &lt;nom&gt; (par défaut&#xa0;: celui choisi dans les paramètres, sinon «&#xa0;default&#xa0;»).</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+18"/>
         <source>invalid --workspace name: %1</source>
         <translation>nom non valide pour --workspace&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-15"/>
         <source>name</source>
         <translation>nom</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
         <source>This app&apos;s local API</source>
         <translation>Локальный API этого приложения</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>(подключено во время выполнения)</translation>
     </message>
@@ -189,7 +189,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
+        <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>добавлен</translation>
     </message>
@@ -227,7 +227,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+149"/>
+        <location filename="../engine/core/chatsession.cpp" line="+152"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -242,17 +242,17 @@
         <translation>У этого разговора нет контейнера.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+9"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+87"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+35"/>
         <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
         <translation>Защитный фильтр %1 замаскировал часть вашего вопроса до того, как его прочитала модель; модель получила показанный текст.</translation>
     </message>
@@ -262,7 +262,7 @@
         <translation>Защитный фильтр %1 отметил ваш вопрос; вопрос отправлен без изменений, а срабатывание записано в журнал запросов.</translation>
     </message>
     <message numerus="yes">
-        <location line="+83"/>
+        <location line="-55"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Остановлено после %n вызова инструмента: это предел для одного вопроса.</numerusform>
@@ -274,7 +274,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
@@ -379,7 +379,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
         <location line="+26"/>
         <source>waiting</source>
         <translation>ожидает</translation>
@@ -422,7 +422,7 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <location filename="../engine/data/csvindex.cpp" line="+332"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>Не удаётся открыть %1: это символическая ссылка; просматривать можно только обычные файлы.</translation>
     </message>
@@ -440,7 +440,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>строк пока: %1…</translation>
     </message>
@@ -454,7 +454,7 @@
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
         <source>Data folder</source>
         <translation>Папка данных</translation>
     </message>
@@ -562,7 +562,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
     </message>
@@ -618,7 +618,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Файлы, добавленные из контейнеров. Документы принадлежат рабочему пространству и хранятся бессрочно.</translation>
     </message>
@@ -695,7 +695,7 @@
         <translation>Не удаётся открыть %1: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>На этом компьютере нет приложения, которое открывает %1. Сохраните копию с помощью «Сохранить как» и откройте её самостоятельно.</translation>
     </message>
@@ -733,7 +733,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>неизвестно</translation>
     </message>
@@ -798,7 +798,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 не существует.</translation>
     </message>
@@ -868,7 +868,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>Выберите файл для просмотра.</translation>
     </message>
@@ -926,7 +926,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 Б</translation>
     </message>
@@ -949,7 +949,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>Обновить</translation>
     </message>
@@ -1071,7 +1071,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
         <source>Flag</source>
         <translation>Отмечать</translation>
     </message>
@@ -1434,7 +1434,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
@@ -1477,7 +1477,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+66"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>В этом контейнере ещё ни одна команда не изменяла файлы.</translation>
     </message>
@@ -1595,7 +1595,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
@@ -1603,7 +1603,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -1611,7 +1611,7 @@ SHA-256 %3</translation>
 <context>
     <name>KeychainSecrets</name>
     <message>
-        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <location filename="../engine/secrets/keychainsecrets.cpp" line="+94"/>
         <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
         <translation>Ключ API поставщика «%1» ещё считывается из системной связки ключей; повторите отправку через несколько секунд.</translation>
     </message>
@@ -1629,7 +1629,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+21"/>
         <source>System default (%1)</source>
         <translation>Как в системе (%1)</translation>
     </message>
@@ -1662,7 +1662,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Порт должен быть целым числом от %1 до %2 (получено «%3»); порты ниже %1 зарезервированы для системных служб.</translation>
     </message>
@@ -1690,7 +1690,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
         <source>Local API: %1</source>
         <translation>Локальный API: %1</translation>
     </message>
@@ -1708,7 +1708,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -1897,7 +1897,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 мс</translation>
     </message>
@@ -1970,7 +1970,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
     </message>
@@ -2311,7 +2311,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
@@ -2346,7 +2346,7 @@ SHA-256 %3</translation>
         <translation>Просмотр таблицы</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Files</source>
         <translation>Файлы</translation>
     </message>
@@ -2376,7 +2376,7 @@ SHA-256 %3</translation>
         <translation>Журналы</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Other programs</source>
         <translation>Другие программы</translation>
     </message>
@@ -2600,7 +2600,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -2613,7 +2613,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>разрешено</translation>
     </message>
@@ -2774,7 +2774,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>без доступа к сети</translation>
     </message>
@@ -3043,7 +3043,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>Удалить эту запись</translation>
     </message>
@@ -3056,7 +3056,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
         <source>Model providers</source>
         <translation>Поставщики моделей</translation>
     </message>
@@ -3191,7 +3191,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-516"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 не является личным каталогом этого пользователя</translation>
     </message>
@@ -3237,7 +3237,7 @@ SHA-256 %3</translation>
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
         <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
         <translation>Служба связки ключей (например, GNOME Keyring или KWallet) не запущена, поэтому ключи нельзя сохранить или прочитать. Sandbench никогда не хранит ключи открытым текстом: запустите службу связки ключей или укажите в настройках поставщика имя переменной окружения, содержащей ключ. (%1)</translation>
     </message>
@@ -3260,7 +3260,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -3275,12 +3275,12 @@ SHA-256 %3</translation>
         <translation>Локальный API</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>Workspaces</source>
         <translation>Рабочие пространства</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
@@ -3290,7 +3290,7 @@ SHA-256 %3</translation>
         <translation>Тема</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Data &amp; Disk Use</source>
         <translation>Данные и диск</translation>
     </message>
@@ -3298,7 +3298,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3413,7 +3413,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
+        <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>Подсвечен только начальный фрагмент (%1); остальное показано простым текстом.</translation>
     </message>
@@ -3426,7 +3426,7 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>Внешний вид Sandbench. Изменение сразу применяется ко всем окнам.</translation>
     </message>
@@ -3464,7 +3464,7 @@ SHA-256 %3</translation>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/core/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+127"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>Трасса не является корректным JSON: %1 в позиции %2</translation>
     </message>
@@ -3482,7 +3482,7 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
         <source>Welcome to Sandbench</source>
         <translation>Добро пожаловать в Sandbench</translation>
     </message>
@@ -3510,7 +3510,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspaceCatalog</name>
     <message>
-        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <location filename="../engine/workspace/workspacecatalog.cpp" line="+30"/>
         <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
         <translation>Используйте от 1 до 40 символов: буквы A–Z и a–z, цифры 0–9, подчёркивание (_) и дефис (-).</translation>
     </message>
@@ -3543,7 +3543,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
     </message>
@@ -3621,7 +3621,7 @@ SHA-256 %3</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+78"/>
+        <location filename="../widgets/window/guistartup.cpp" line="+39"/>
         <source>The Sandbench desktop workbench.</source>
         <translation>Настольная рабочая среда Sandbench.</translation>
     </message>
@@ -3641,12 +3641,12 @@ SHA-256 %3</translation>
         <translation>Открыть рабочее пространство &lt;имя&gt; (по умолчанию — выбранное в настройках, иначе «default»).</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+18"/>
         <source>invalid --workspace name: %1</source>
         <translation>недопустимое имя для --workspace: %1</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-15"/>
         <source>name</source>
         <translation>имя</translation>
     </message>

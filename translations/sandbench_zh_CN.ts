@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
         <source>This app&apos;s local API</source>
         <translation>本应用的本地 API</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
         <source>(joined while running)</source>
         <translation>（运行中途加入）</translation>
     </message>
@@ -185,7 +185,7 @@
 <context>
     <name>ChangeListModel</name>
     <message>
-        <location filename="../widgets/changelistmodel.cpp" line="+25"/>
+        <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
         <source>added</source>
         <translation>已添加</translation>
     </message>
@@ -223,7 +223,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+149"/>
+        <location filename="../engine/core/chatsession.cpp" line="+152"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -238,17 +238,17 @@
         <translation>此对话没有容器。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+9"/>
         <source>The question was not sent: the workspace&apos;s guardrail settings cannot be read (%1).</source>
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+87"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+35"/>
         <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
         <translation>护栏 %1 在模型读取前对您的问题进行了部分脱敏；模型收到的是此处显示的文本。</translation>
     </message>
@@ -258,7 +258,7 @@
         <translation>护栏 %1 标记了您的问题；问题已原样发送，检测结果记录在请求日志中。</translation>
     </message>
     <message numerus="yes">
-        <location line="+83"/>
+        <location line="-55"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>已在 %n 次工具调用后停止：这是单个问题的上限。</numerusform>
@@ -268,7 +268,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>此对话的沙箱用时按每秒 $0.0001 计费；启动新容器或唤醒休眠容器的问题至少按 30 秒计费。</translation>
     </message>
@@ -371,7 +371,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+105"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
         <location line="+26"/>
         <source>waiting</source>
         <translation>等待中</translation>
@@ -412,7 +412,7 @@
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/core/csvindex.cpp" line="+378"/>
+        <location filename="../engine/data/csvindex.cpp" line="+332"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>无法打开 %1：它是符号链接；只能预览普通文件。</translation>
     </message>
@@ -430,7 +430,7 @@
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
         <source>%1 rows so far…</source>
         <translation>已读取 %1 行…</translation>
     </message>
@@ -444,7 +444,7 @@
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
         <source>Data folder</source>
         <translation>数据文件夹</translation>
     </message>
@@ -552,7 +552,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+107"/>
         <source>Unified</source>
         <translation>统一视图</translation>
     </message>
@@ -604,7 +604,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>从容器存为文档的文件。文档属于工作区，永不过期。</translation>
     </message>
@@ -681,7 +681,7 @@
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>本机没有可打开 %1 的应用程序。请使用“另存为”保存一份副本后自行打开。</translation>
     </message>
@@ -719,7 +719,7 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -784,7 +784,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/core/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
@@ -854,7 +854,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
         <source>Select a file to preview it.</source>
         <translation>选择一个文件以预览。</translation>
     </message>
@@ -912,7 +912,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 字节</translation>
     </message>
@@ -935,7 +935,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -1055,7 +1055,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
         <source>Flag</source>
         <translation>标记</translation>
     </message>
@@ -1406,7 +1406,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
     </message>
@@ -1449,7 +1449,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+66"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>此容器中还没有命令更改过文件。</translation>
     </message>
@@ -1565,7 +1565,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1573,7 +1573,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -1581,7 +1581,7 @@ SHA-256 %3</translation>
 <context>
     <name>KeychainSecrets</name>
     <message>
-        <location filename="../widgets/keychainsecrets.cpp" line="+94"/>
+        <location filename="../engine/secrets/keychainsecrets.cpp" line="+94"/>
         <source>The API key of provider &quot;%1&quot; is still being read from the system keychain; send again in a moment.</source>
         <translation>仍在从系统钥匙串读取提供方“%1”的 API 密钥；请稍后再发送。</translation>
     </message>
@@ -1599,7 +1599,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/languagepage.cpp" line="+21"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+21"/>
         <source>System default (%1)</source>
         <translation>系统默认（%1）</translation>
     </message>
@@ -1632,7 +1632,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>端口必须是 %1 到 %2 之间的整数（输入的是“%3”）；低于 %1 的端口保留给系统服务。</translation>
     </message>
@@ -1660,7 +1660,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
         <source>Local API: %1</source>
         <translation>本地 API：%1</translation>
     </message>
@@ -1678,7 +1678,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -1867,7 +1867,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
@@ -1940,7 +1940,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>此工作区已关闭输入和输出日志记录：仅保留元数据（时间、模型、状态、token、费用、检测结果）；不会保存请求和响应正文、命令及其输出。</translation>
     </message>
@@ -2273,7 +2273,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
@@ -2308,7 +2308,7 @@ SHA-256 %3</translation>
         <translation>表格预览</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
@@ -2338,7 +2338,7 @@ SHA-256 %3</translation>
         <translation>日志</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Other programs</source>
         <translation>其他程序</translation>
     </message>
@@ -2560,7 +2560,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2573,7 +2573,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
         <source>allowed</source>
         <translation>已允许</translation>
     </message>
@@ -2734,7 +2734,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
         <source>no network access</source>
         <translation>无网络访问</translation>
     </message>
@@ -3001,7 +3001,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
         <source>Remove this entry</source>
         <translation>移除此条目</translation>
     </message>
@@ -3014,7 +3014,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
         <source>Model providers</source>
         <translation>模型提供方</translation>
     </message>
@@ -3147,7 +3147,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documentspanel.cpp" line="-516"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 不是此用户的私有目录</translation>
     </message>
@@ -3193,7 +3193,7 @@ SHA-256 %3</translation>
 <context>
     <name>SecretStore</name>
     <message>
-        <location filename="../widgets/secretstore.cpp" line="+26"/>
+        <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
         <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
         <translation>没有正在运行的钥匙串服务（例如 GNOME Keyring 或 KWallet），因此无法保存或读取密钥。Sandbench 从不以明文保存密钥；请启动钥匙串服务，或在提供方设置中指定保存该密钥的环境变量。（%1）</translation>
     </message>
@@ -3216,7 +3216,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settingsdialog.cpp" line="+31"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -3231,12 +3231,12 @@ SHA-256 %3</translation>
         <translation>本地 API</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
@@ -3246,7 +3246,7 @@ SHA-256 %3</translation>
         <translation>主题</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Data &amp; Disk Use</source>
         <translation>数据和磁盘占用</translation>
     </message>
@@ -3254,7 +3254,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3369,7 +3369,7 @@ SHA-256 %3</translation>
 <context>
     <name>SyntaxHighlighter</name>
     <message>
-        <location filename="../widgets/syntaxhighlighter.cpp" line="+334"/>
+        <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
         <source>Only the first %1 are highlighted; the rest is shown as plain text.</source>
         <translation>仅高亮显示前 %1；其余部分以纯文本显示。</translation>
     </message>
@@ -3382,7 +3382,7 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>Sandbench 的外观。更改会立即应用到所有窗口。</translation>
     </message>
@@ -3420,7 +3420,7 @@ SHA-256 %3</translation>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/core/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+127"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>跟踪不是有效的 JSON：%1，位于偏移 %2</translation>
     </message>
@@ -3438,7 +3438,7 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
         <source>Welcome to Sandbench</source>
         <translation>欢迎使用 Sandbench</translation>
     </message>
@@ -3466,7 +3466,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspaceCatalog</name>
     <message>
-        <location filename="../widgets/workspacecatalog.cpp" line="+30"/>
+        <location filename="../engine/workspace/workspacecatalog.cpp" line="+30"/>
         <source>Use 1 to 40 characters: letters A–Z and a–z, digits 0–9, underscore (_) and hyphen (-).</source>
         <translation>使用 1 到 40 个字符：字母 A–Z 和 a–z、数字 0–9、下划线（_）和连字符（-）。</translation>
     </message>
@@ -3499,7 +3499,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>每个工作区都有各自的容器、文档、请求日志、模型提供方和 API 密钥。</translation>
     </message>
@@ -3577,7 +3577,7 @@ SHA-256 %3</translation>
 <context>
     <name>main</name>
     <message>
-        <location filename="../widgets/guientry.cpp" line="+78"/>
+        <location filename="../widgets/window/guistartup.cpp" line="+39"/>
         <source>The Sandbench desktop workbench.</source>
         <translation>Sandbench 桌面工作台。</translation>
     </message>
@@ -3597,12 +3597,12 @@ SHA-256 %3</translation>
         <translation>打开工作区 &lt;名称&gt;（默认：在“设置”中选择的工作区，否则为 &quot;default&quot;）。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+18"/>
         <source>invalid --workspace name: %1</source>
         <translation>无效的 --workspace 名称：%1</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-15"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
