@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "containermanager.h"
 
+#include "base/randomtoken.h"
 #include "container.h"
 #include "history/janitor.h"
 #include "initprocess.h"
@@ -155,11 +156,7 @@ bool ContainerManager::isValidId(const QString &id)
 
 QString ContainerManager::newId()
 {
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    QString id = u"sess_"_s;
-    for (int i = 0; i < 20; ++i)
-        id.append(QLatin1Char(alphabet[QRandomGenerator::system()->bounded(62)]));
-    return id;
+    return randomToken(u"sess_"_s, 20, QRandomGenerator::system());
 }
 
 Container *ContainerManager::add(const QString &id)

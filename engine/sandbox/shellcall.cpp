@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shellcall.h"
 
+#include "base/randomtoken.h"
 #include "container.h"
 #include "outputcapture.h"
 
 #include <QFile>
-#include <QRandomGenerator>
 #include <QSocketNotifier>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -23,16 +23,6 @@ namespace {
 constexpr qsizetype ReadChunk = 1024 * 1024;
 constexpr int StorageCheckMs = 500;
 constexpr int KillGraceMs = 10000;
-
-QString randomToken(int length)
-{
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    QString s;
-    s.reserve(length);
-    for (int i = 0; i < length; ++i)
-        s.append(QLatin1Char(alphabet[QRandomGenerator::global()->bounded(62)]));
-    return s;
-}
 
 thread_local qint64 t_treeBytes = 0;
 
@@ -72,8 +62,8 @@ struct ShellCall::Reader
 ShellCall::ShellCall(Container *container, const ShellAction &action, const QStringList &extraEnv)
     : QObject(container)
     , m_container(container)
-    , m_id(u"call_"_s + randomToken(24))
-    , m_itemId(u"sh_"_s + randomToken(24))
+    , m_id(randomToken(u"call_"_s, 24))
+    , m_itemId(randomToken(u"sh_"_s, 24))
     , m_containerId(container->id())
     , m_action(action)
     , m_env(extraEnv)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "apikeys.h"
 
+#include "base/randomtoken.h"
 #include "sandbox/containermanager.h"
 
 #include <QCryptographicHash>
@@ -92,10 +93,7 @@ std::optional<QString> ApiKeys::create(const QString &workspace, QString *error)
     QJsonObject root;
     if (!readFile(workspace, &root, error))
         return std::nullopt;
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    QString key = u"sbk_"_s;
-    for (int i = 0; i < 40; ++i)
-        key.append(QLatin1Char(alphabet[QRandomGenerator::system()->bounded(62)]));
+    const QString key = randomToken(u"sbk_"_s, 40, QRandomGenerator::system());
     QJsonArray keys = root.value(u"keys"_s).toArray();
     keys.append(QJsonObject{{u"sha256"_s, QString::fromLatin1(hashOf(key))},
                             {u"prefix"_s, key.left(8)},
