@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/chatsession.h"
 
+#include "gateway/agentloop.h"
 #include "gateway/guardrail.h"
 #include "gateway/requestobserver.h"
 #include "models/modelclient.h"
@@ -9,7 +10,6 @@
 #include "sandbox/history/meter.h"
 #include "sandbox/shellcall.h"
 #include "tools/shellaction.h"
-#include "gateway/agentloop.h"
 
 #include <QDateTime>
 #include <QDirIterator>
@@ -166,7 +166,8 @@ bool ChatSession::send(const QString &text)
         if (!m_observer->refresh(&error)) {
             // Sending unguarded would be worse than not sending (the local API refuses such requests too).
             Q_EMIT failed(
-                tr("The question was not sent: the workspace's guardrail settings cannot be read (%1).").arg(error));
+                tr("The question was not sent: the workspace's guardrail settings cannot be read (%1).")
+                    .arg(error));
             return false;
         }
         guardrails = m_observer->guardrails();
@@ -209,7 +210,8 @@ bool ChatSession::send(const QString &text)
     connect(loop, &AgentLoop::turnStarted, this, [this] { Q_EMIT assistantStarted(); });
     connect(loop, &AgentLoop::textDelta, this, &ChatSession::textDelta);
     connect(loop, &AgentLoop::textDone, this, [this](const QString &text) { m_turnText = text; });
-    connect(loop, &AgentLoop::turnFinished, this, [this] { Q_EMIT assistantFinished(std::exchange(m_turnText, {})); });
+    connect(loop, &AgentLoop::turnFinished, this,
+            [this] { Q_EMIT assistantFinished(std::exchange(m_turnText, {})); });
     connect(loop, &AgentLoop::shellCallRunning, this, [this](const AgentToolCall &, ShellCall *shell) {
         ++m_steps;
         m_pngsBefore = pngFiles(m_container ? m_container->homeDir() : QString());
@@ -222,7 +224,8 @@ bool ChatSession::send(const QString &text)
             }
             Q_EMIT shellCallFinished(shell);
             QStringList images;
-            const QHash<QString, QDateTime> after = pngFiles(m_container ? m_container->homeDir() : QString());
+            const QHash<QString, QDateTime> after =
+                pngFiles(m_container ? m_container->homeDir() : QString());
             for (auto it = after.cbegin(); it != after.cend(); ++it) {
                 const auto before = m_pngsBefore.constFind(it.key());
                 if (before == m_pngsBefore.cend() || before.value() != it.value())
@@ -253,10 +256,11 @@ bool ChatSession::send(const QString &text)
                     family = d.family;
                     slug = d.guardrail;
                 }
-            const QString reason = tr("Blocked by the guardrail \"%1\" (%2 detected); the question was not sent "
-                                      "to the model. Rephrase "
-                                      "it, or change the guardrail's action in the Guardrails panel.")
-                                       .arg(slug, family);
+            const QString reason =
+                tr("Blocked by the guardrail \"%1\" (%2 detected); the question was not sent "
+                   "to the model. Rephrase "
+                   "it, or change the guardrail's action in the Guardrails panel.")
+                    .arg(slug, family);
             Q_EMIT failed(reason);
             finishWith(false, 403, reason);
             return;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "agentloop.h"
 
+#include "base/randomtoken.h"
 #include "models/modelclient.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
@@ -11,7 +12,6 @@
 
 #include <QDateTime>
 #include <QJsonDocument>
-#include <QRandomGenerator>
 #include <QSet>
 #include <QTimer>
 
@@ -24,16 +24,6 @@ QString compact(const QJsonValue &value)
     return QString::fromUtf8(value.isArray()
                                  ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
                                  : QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-}
-
-QString randomToken(int length)
-{
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    QString out;
-    out.reserve(length);
-    for (int i = 0; i < length; ++i)
-        out.append(QLatin1Char(alphabet[QRandomGenerator::global()->bounded(62)]));
-    return out;
 }
 
 // The persistent bash session of a container (SPEC 1.1). The container runs one command at a time, so a
@@ -93,7 +83,7 @@ AgentLoop::AgentLoop(const AgentRequest &request, const AgentEnvironment &env, Q
     , m_env(env)
 {
     if (m_request.id.isEmpty())
-        m_request.id = u"run_"_s + randomToken(24);
+        m_request.id = randomToken(u"run_"_s, 24);
     m_messages = request.messages;
 }
 
@@ -117,8 +107,8 @@ void AgentLoop::start()
         m_provider = m_client->config().name.isEmpty() ? u"scripted"_s : m_client->config().name;
     } else {
         ModelRoute route;
-        m_client = m_env.providers ? m_env.providers->createClient(m_request.model, &route, &error, this)
-                                   : nullptr;
+        m_client =
+            m_env.providers ? m_env.providers->createClient(m_request.model, &route, &error, this) : nullptr;
         if (!m_client) {
             fail(AgentError::invalidRequest(
                 u"model \"%1\": %2"_s.arg(m_request.model,
@@ -221,7 +211,8 @@ bool AgentLoop::applyGuardrails()
         for (const Detection &d : std::as_const(m_detections))
             if (d.action == GuardrailAction::Block && !first)
                 first = &d;
-        fail({403, u"permission_error"_s,
+        fail({403,
+              u"permission_error"_s,
               u"Request blocked by guardrail '%1': %2 detected in message %3 before it reached the model."_s
                   .arg(outcome.blockedBy, first ? first->family : QString(),
                        QString::number(first ? first->messageIndex : 0)),
@@ -265,17 +256,18 @@ bool AgentLoop::resolveContainer()
             continue;
         if (!(*tool)->containerReference.isEmpty()) {
             if (!reference.isEmpty() && reference != (*tool)->containerReference) {
-                fail(AgentError::invalidRequest(u"the shell and bash tools name different containers (%1, %2)"_s
-                                                    .arg(reference, (*tool)->containerReference),
-                                                u"tools"_s));
+                fail(AgentError::invalidRequest(
+                    u"the shell and bash tools name different containers (%1, %2)"_s.arg(
+                        reference, (*tool)->containerReference),
+                    u"tools"_s));
                 return false;
             }
             reference = (*tool)->containerReference;
         }
         if ((*tool)->networkPolicy) {
             if (policy && !(*policy == *(*tool)->networkPolicy)) {
-                fail(AgentError::invalidRequest(u"the shell and bash tools ask for different network policies"_s,
-                                                u"tools"_s));
+                fail(AgentError::invalidRequest(
+                    u"the shell and bash tools ask for different network policies"_s, u"tools"_s));
                 return false;
             }
             policy = (*tool)->networkPolicy;
@@ -429,10 +421,11 @@ void AgentLoop::runNextCall()
     if (m_steps >= m_request.maxToolCalls) {
         // Every call of the assistant's message needs a result, or a replayed conversation is malformed.
         for (const PendingCall &p : std::as_const(m_pending))
-            m_messages.append(Message::tool(
-                p.call.id, u"not run: max_tool_calls (%1) was reached; answer with what you have"_s.arg(
-                               m_request.maxToolCalls),
-                true));
+            m_messages.append(
+                Message::tool(p.call.id,
+                              u"not run: max_tool_calls (%1) was reached; answer with what you have"_s.arg(
+                                  m_request.maxToolCalls),
+                              true));
         m_pending.clear();
         if (m_request.finalTurnAfterLimit && !m_limitReached && m_callerCalls.isEmpty()) {
             m_limitReached = true;
@@ -529,7 +522,7 @@ void AgentLoop::startShellCall(const PendingCall &pending)
         rejectCall(pending, error, u"invalid_tool_input"_s);
         return;
     }
-    Container *c = m_env.container ? m_pinned.data()
+    Container *c = m_env.container    ? m_pinned.data()
                    : m_env.containers ? m_env.containers->find(m_containerId)
                                       : nullptr;
     if (!c) {
@@ -538,6 +531,7 @@ void AgentLoop::startShellCall(const PendingCall &pending)
         return;
     }
     call.action = *action;
+    call.validated = true;
     call.index = m_calls++;
     call.containerId = m_containerId;
     // The meter charges a cold start when this command has to start a new or sleeping sandbox.
@@ -545,7 +539,8 @@ void AgentLoop::startShellCall(const PendingCall &pending)
     Q_EMIT toolCallStarted(call);
 
     const int recordIndex = int(m_shellRecords.size());
-    m_shellRecords.append({call.callId, tool.typeName(), m_containerId, QDateTime::currentMSecsSinceEpoch(), 0, {}});
+    m_shellRecords.append(
+        {call.callId, tool.typeName(), m_containerId, QDateTime::currentMSecsSinceEpoch(), 0, {}});
     ShellCall *shell = c->run(*action);
     m_call = shell;
     m_runningCallId = call.callId;

@@ -51,8 +51,11 @@ struct AgentToolCall
     ServerToolConfig::Kind kind = ServerToolConfig::Kind::Shell;
     QString containerId;
     QJsonObject arguments; // as the model sent them
-    ShellAction action;    // what runs (for bash: the session wrapper around bashCommand)
-    QString bashCommand;   // bash: the model's command; empty for a restart alone
+    // What runs (for bash: the session wrapper around bashCommand); false for a call rejected before it ran,
+    // whose arguments did not validate.
+    bool validated = false;
+    ShellAction action;
+    QString bashCommand; // bash: the model's command; empty for a restart alone
     bool bashRestart = false;
 
     bool isBash() const { return kind == ServerToolConfig::Kind::Bash; }
@@ -76,7 +79,7 @@ struct AgentOutcome
 {
     enum class Stop { EndTurn, CallerTools, MaxToolCalls, MaxTokens };
     Stop stop = Stop::EndTurn;
-    QString text;             // the last assistant text
+    QString text;                // the last assistant text
     QList<ToolCall> callerCalls; // Stop::CallerTools: the calls the caller must run
     TokenUsage usage;
     double serverToolCost = 0;

@@ -4,7 +4,6 @@
 #include "sandbox/containermanager.h"
 #include "tools/shellaction.h"
 
-
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -43,8 +42,8 @@ QString ServerToolConfig::typeName() const
     return {};
 }
 
-std::optional<ServerToolConfig> ServerToolConfig::fromJson(const QJsonObject &tool, Kind kind, const QString &path,
-                                                           QString *error)
+std::optional<ServerToolConfig> ServerToolConfig::fromJson(const QJsonObject &tool, Kind kind,
+                                                           const QString &path, QString *error)
 {
     ServerToolConfig config;
     config.kind = kind;
@@ -60,7 +59,8 @@ std::optional<ServerToolConfig> ServerToolConfig::fromJson(const QJsonObject &to
         if (!params.contains(key) && tool.contains(key))
             params.insert(key, tool.value(key));
     }
-    const QString ppath = path + u".parameters"_s;
+    // OpenAI's native shell has its options at the top level; errors name the field where it was sent.
+    const QString ppath = kind == Kind::NativeShell ? path : path + u".parameters"_s;
     const QJsonValue engine = params.value(u"engine"_s);
     if (!engine.isUndefined() && !engine.isNull()) {
         const QString e = engine.toString();

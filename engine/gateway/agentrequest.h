@@ -39,7 +39,7 @@ struct AgentError
     int httpStatus = 500;
     QString type = QStringLiteral("api_error");
     QString message;
-    QString code; // machine-readable detail, e.g. "guardrail_blocked"; empty for most
+    QString code;  // machine-readable detail, e.g. "guardrail_blocked"; empty for most
     QString param; // the request field at fault, when known
 
     static AgentError invalidRequest(const QString &message, const QString &param = {})
@@ -56,7 +56,7 @@ struct AgentRequest
     static constexpr int DefaultMaxToolCalls = 30;
     static constexpr int MaxMaxToolCalls = 30;
 
-    QString id;      // the response id the caller sees (resp_…, msg_…, chatcmpl-…); the loop makes one if empty
+    QString id; // the response id the caller sees (resp_…, msg_…, chatcmpl-…); the loop makes one if empty
     QString apiName; // for the request log: "responses", "messages", "chat_completions", "workbench"
     QString model;   // as the caller named it; replies carry this name
     QList<Message> messages;

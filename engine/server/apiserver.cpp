@@ -53,6 +53,8 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
         return;
     const QPointer<EventHub> h(hub);
     const QString requestId = loop->id();
+    // Output chunks are the hot path: nothing is built while no viewer is connected.
+    const auto watched = [h] { return h && h->clientCount() > 0; };
     auto publish = [h, workspace, requestId](const QString &type, QJsonObject event) {
         if (!h)
             return;
@@ -71,20 +73,26 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
                 {{u"call_id"_s, call.callId}, {u"container_id"_s, call.containerId}, {u"action"_s, action}});
     });
     QObject::connect(loop, &AgentLoop::commandStarted, hub,
-                     [publish, callIds](int call, int command, const QString &text) {
+                     [publish, callIds, watched](int call, int command, const QString &text) {
+                         if (!watched())
+                             return;
                          publish(u"command.started"_s, {{u"call_id"_s, callIds->value(call)},
                                                         {u"command_index"_s, command},
                                                         {u"command"_s, text}});
                      });
     QObject::connect(loop, &AgentLoop::commandOutput, hub,
-                     [publish, callIds](int call, int command, bool isStderr, const QString &text) {
+                     [publish, callIds, watched](int call, int command, bool isStderr, const QString &text) {
+                         if (!watched())
+                             return;
                          publish(u"output.chunk"_s, {{u"call_id"_s, callIds->value(call)},
                                                      {u"command_index"_s, command},
                                                      {u"stream"_s, isStderr ? u"stderr"_s : u"stdout"_s},
                                                      {u"text"_s, text}});
                      });
     QObject::connect(loop, &AgentLoop::commandFinished, hub,
-                     [publish, callIds](int call, int command, const CommandResult &result) {
+                     [publish, callIds, watched](int call, int command, const CommandResult &result) {
+                         if (!watched())
+                             return;
                          const QJsonObject r = result.toJson();
                          publish(u"command.finished"_s, {{u"call_id"_s, callIds->value(call)},
                                                          {u"command_index"_s, command},
@@ -103,9 +111,9 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
                 {{u"status"_s, u"completed"_s}, {u"http_status"_s, 200}, {u"usage"_s, usage}});
     });
     QObject::connect(loop, &AgentLoop::failed, hub, [publish](const AgentError &error) {
-        publish(u"request.finished"_s, {{u"status"_s, u"failed"_s},
-                                        {u"http_status"_s, error.httpStatus},
-                                        {u"error"_s, error.message}});
+        publish(
+            u"request.finished"_s,
+            {{u"status"_s, u"failed"_s}, {u"http_status"_s, error.httpStatus}, {u"error"_s, error.message}});
     });
 }
 
@@ -341,17 +349,20 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
     std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
     const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;
     const auto refuse = [&](const AgentError &error, bool close = false) {
-        const QJsonObject body = format ? format->errorBody(error)
-                                        : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
+        const QJsonObject body =
+            format ? format->errorBody(error)
+                   : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
         connection->sendResponse(error.httpStatus, "application/json", toJson(body), {}, close);
     };
     if (request.bodyTooLarge) {
-        const AgentError tooLarge{413, shape == ErrorShape::Anthropic ? u"request_too_large"_s : u"invalid_request_error"_s,
-                                  u"the request body is %1 bytes; the limit is %2 bytes (%3 MiB)"_s.arg(request.declaredLength)
-                                      .arg(m_maxBody)
-                                      .arg(m_maxBody / (1024 * 1024)),
-                                  {},
-                                  {}};
+        const AgentError tooLarge{
+            413,
+            shape == ErrorShape::Anthropic ? u"request_too_large"_s : u"invalid_request_error"_s,
+            u"the request body is %1 bytes; the limit is %2 bytes (%3 MiB)"_s.arg(request.declaredLength)
+                .arg(m_maxBody)
+                .arg(m_maxBody / (1024 * 1024)),
+            {},
+            {}};
         refuse(tooLarge, true);
         return;
     }
@@ -361,7 +372,8 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
     }
     const QString workspaceName = authenticate(request);
     if (workspaceName.isEmpty()) {
-        refuse({401, u"authentication_error"_s,
+        refuse({401,
+                u"authentication_error"_s,
                 u"missing or invalid API key: send Authorization: Bearer KEY (or x-api-key) with a key "
                 "made by `sandbench keys create`"_s,
                 u"invalid_api_key"_s,
@@ -370,8 +382,11 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
     }
     const QByteArray method = request.method;
     const auto methodNotAllowed = [&] {
-        refuse({405, u"invalid_request_error"_s,
-                u"%1 is not allowed on %2"_s.arg(QString::fromLatin1(method), request.path), {}, {}});
+        refuse({405,
+                u"invalid_request_error"_s,
+                u"%1 is not allowed on %2"_s.arg(QString::fromLatin1(method), request.path),
+                {},
+                {}});
     };
     if (format) {
         if (method != "POST")
@@ -409,10 +424,11 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        reject(AgentError::invalidRequest(parseError.error != QJsonParseError::NoError
-                                              ? u"malformed JSON body at offset %1: %2"_s.arg(parseError.offset)
-                                                    .arg(parseError.errorString())
-                                              : u"the body must be a JSON object"_s));
+        reject(
+            AgentError::invalidRequest(parseError.error != QJsonParseError::NoError
+                                           ? u"malformed JSON body at offset %1: %2"_s.arg(parseError.offset)
+                                                 .arg(parseError.errorString())
+                                           : u"the body must be a JSON object"_s));
         return;
     }
     FormatRequestContext context;

@@ -55,6 +55,7 @@ AgentToolCall shellCall(ServerToolConfig::Kind kind, const QStringList &commands
     call.kind = kind;
     call.containerId = u"sess_test"_s;
     call.action.commands = commands;
+    call.validated = true;
     call.arguments = QJsonObject{{u"commands"_s, QJsonArray::fromStringList(commands)}};
     return call;
 }
@@ -108,7 +109,8 @@ private Q_SLOTS:
     {
         Captured c;
         AgentLoop *loop = nullptr;
-        auto f = make(u"responses"_s, {{u"model"_s, u"p/m"_s}, {u"input"_s, u"hi"_s}, {u"stream"_s, true}}, &c, &loop);
+        auto f = make(u"responses"_s, {{u"model"_s, u"p/m"_s}, {u"input"_s, u"hi"_s}, {u"stream"_s, true}},
+                      &c, &loop);
         QVERIFY(f);
         Q_EMIT loop->textStarted();
         Q_EMIT loop->textDelta(u"do"_s);
@@ -132,10 +134,10 @@ private Q_SLOTS:
         QCOMPARE(created.value(u"id"_s), completed.value(u"id"_s));
         // Every field the strictest client (OpenRouter's zod schema) requires, in both.
         for (const QJsonObject &r : {created, completed})
-            for (const QString &key : {u"completed_at"_s, u"frequency_penalty"_s, u"presence_penalty"_s,
-                                       u"instructions"_s, u"metadata"_s, u"error"_s, u"incomplete_details"_s,
-                                       u"temperature"_s, u"top_p"_s, u"tool_choice"_s, u"tools"_s,
-                                       u"parallel_tool_calls"_s, u"status"_s, u"created_at"_s})
+            for (const QString &key :
+                 {u"completed_at"_s, u"frequency_penalty"_s, u"presence_penalty"_s, u"instructions"_s,
+                  u"metadata"_s, u"error"_s, u"incomplete_details"_s, u"temperature"_s, u"top_p"_s,
+                  u"tool_choice"_s, u"tools"_s, u"parallel_tool_calls"_s, u"status"_s, u"created_at"_s})
                 QVERIFY2(r.contains(key), qPrintable(key));
         QCOMPARE(completed.value(u"output"_s).toArray().size(), 1);
         const QJsonObject usage = completed.value(u"usage"_s).toObject();
@@ -162,8 +164,9 @@ private Q_SLOTS:
         auto f = make(u"responses"_s,
                       {{u"model"_s, u"p/m"_s},
                        {u"input"_s, u"hi"_s},
-                       {u"tools"_s, QJsonArray{QJsonObject{{u"type"_s, u"shell"_s},
-                                                           {u"environment"_s, QJsonObject{{u"type"_s, u"container_auto"_s}}}}}}},
+                       {u"tools"_s, QJsonArray{QJsonObject{
+                                        {u"type"_s, u"shell"_s},
+                                        {u"environment"_s, QJsonObject{{u"type"_s, u"container_auto"_s}}}}}}},
                       &c, &loop, true, context);
         QVERIFY(f);
         const AgentToolCall call = shellCall(ServerToolConfig::Kind::NativeShell, {u"echo hi"_s});
@@ -184,7 +187,8 @@ private Q_SLOTS:
         const QJsonObject shell = output.at(0).toObject();
         QCOMPARE(shell.value(u"type"_s).toString(), u"shell_call"_s);
         QCOMPARE(shell.value(u"status"_s).toString(), u"completed"_s);
-        QCOMPARE(shell.value(u"environment"_s).toObject().value(u"container_id"_s).toString(), u"sess_test"_s);
+        QCOMPARE(shell.value(u"environment"_s).toObject().value(u"container_id"_s).toString(),
+                 u"sess_test"_s);
         QVERIFY(shell.value(u"action"_s).toObject().contains(u"timeout_ms"_s));
         const QJsonObject out = output.at(1).toObject();
         QCOMPARE(out.value(u"type"_s).toString(), u"shell_call_output"_s);
@@ -195,7 +199,8 @@ private Q_SLOTS:
             // Output deltas name the output item, which was added before them.
             const int delta = int(t.indexOf(u"response.shell_call_output_content.delta"_s));
             QCOMPARE(c.events.at(delta).value(u"item_id"_s), out.value(u"id"_s));
-            QCOMPARE(c.events.at(delta).value(u"delta"_s).toObject().value(u"stdout"_s).toString(), u"hi\n"_s);
+            QCOMPARE(c.events.at(delta).value(u"delta"_s).toObject().value(u"stdout"_s).toString(),
+                     u"hi\n"_s);
         }
     }
 
@@ -222,16 +227,43 @@ private Q_SLOTS:
         QCOMPARE(item.value(u"output"_s).toArray().at(0).toObject().value(u"stdout"_s).toString(), u"hi\n"_s);
     }
 
+    void rejectedCallShowsWhatWasAsked()
+    {
+        Captured c;
+        AgentLoop *loop = nullptr;
+        auto f = make(u"responses"_s,
+                      {{u"model"_s, u"p/m"_s},
+                       {u"input"_s, u"hi"_s},
+                       {u"tools"_s, QJsonArray{QJsonObject{{u"type"_s, u"openrouter:shell"_s}}}}},
+                      &c, &loop, false);
+        AgentToolCall call;
+        call.index = 0;
+        call.callId = u"call_9"_s;
+        call.arguments = QJsonObject{{u"commands"_s, QJsonArray{u"echo a"_s}}, {u"timeout_ms"_s, 999999}};
+        AgentToolResult result;
+        result.error = u"timeout_ms must be an integer from 1 to 300000"_s;
+        result.errorCode = u"invalid_tool_input"_s;
+        Q_EMIT loop->toolCallStarted(call);
+        Q_EMIT loop->toolCallFinished(call, result);
+        Q_EMIT loop->finished(outcome());
+        const QJsonObject item = f->finalBody().value(u"output"_s).toArray().at(0).toObject();
+        QCOMPARE(item.value(u"status"_s).toString(), u"incomplete"_s);
+        QCOMPARE(item.value(u"action"_s).toObject().value(u"commands"_s).toArray(), QJsonArray{u"echo a"_s});
+        QCOMPARE(item.value(u"error"_s).toString(), result.error);
+        QVERIFY(c.raw.isEmpty()); // not streamed: nothing written
+    }
+
     void messagesStream()
     {
         Captured c;
         AgentLoop *loop = nullptr;
-        auto f = make(u"messages"_s,
-                      {{u"model"_s, u"p/m"_s},
-                       {u"max_tokens"_s, 100},
-                       {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"hi"_s}}}},
-                       {u"tools"_s, QJsonArray{QJsonObject{{u"type"_s, u"openrouter:shell"_s}}}}},
-                      &c, &loop);
+        auto f =
+            make(u"messages"_s,
+                 {{u"model"_s, u"p/m"_s},
+                  {u"max_tokens"_s, 100},
+                  {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"hi"_s}}}},
+                  {u"tools"_s, QJsonArray{QJsonObject{{u"type"_s, u"openrouter:shell"_s}}}}},
+                 &c, &loop);
         QVERIFY(f);
         const AgentToolCall call = shellCall(ServerToolConfig::Kind::Shell, {u"ls"_s});
         Q_EMIT loop->toolCallStarted(call);
@@ -241,31 +273,29 @@ private Q_SLOTS:
         Q_EMIT loop->textDone(u"done"_s);
         Q_EMIT loop->finished(outcome());
         parseSse(&c);
-        QCOMPARE(types(c), QStringList({u"message_start"_s, u"content_block_start"_s, u"content_block_delta"_s,
-                                        u"content_block_stop"_s, u"content_block_start"_s,
-                                        u"content_block_stop"_s, u"content_block_start"_s,
-                                        u"content_block_delta"_s, u"content_block_stop"_s,
-                                        u"message_delta"_s, u"message_stop"_s}));
+        QCOMPARE(types(c),
+                 QStringList({u"message_start"_s, u"content_block_start"_s, u"content_block_delta"_s,
+                              u"content_block_stop"_s, u"content_block_start"_s, u"content_block_stop"_s,
+                              u"content_block_start"_s, u"content_block_delta"_s, u"content_block_stop"_s,
+                              u"message_delta"_s, u"message_stop"_s}));
         QCOMPARE(c.names, types(c)); // Anthropic's SDK reads the event: line
         // A server_tool_use starts with an empty input that input_json_delta fills, as Anthropic streams it.
         const QJsonObject start = c.events.at(1).value(u"content_block"_s).toObject();
         QCOMPARE(start.value(u"type"_s).toString(), u"server_tool_use"_s);
         QVERIFY(start.value(u"id"_s).toString().startsWith(u"srvtoolu_"_s));
         QCOMPARE(start.value(u"input"_s).toObject(), QJsonObject());
-        QCOMPARE(QJsonDocument::fromJson(c.events.at(2)
-                                             .value(u"delta"_s)
-                                             .toObject()
-                                             .value(u"partial_json"_s)
-                                             .toString()
-                                             .toUtf8())
+        QCOMPARE(QJsonDocument::fromJson(
+                     c.events.at(2).value(u"delta"_s).toObject().value(u"partial_json"_s).toString().toUtf8())
                      .object(),
                  call.arguments);
         const QJsonObject result = c.events.at(4).value(u"content_block"_s).toObject();
         QCOMPARE(result.value(u"tool_use_id"_s), start.value(u"id"_s));
-        QCOMPARE(c.events.at(6).value(u"content_block"_s).toObject().value(u"citations"_s), QJsonValue(QJsonValue::Null));
+        QCOMPARE(c.events.at(6).value(u"content_block"_s).toObject().value(u"citations"_s),
+                 QJsonValue(QJsonValue::Null));
         const QJsonObject delta = c.events.at(9).value(u"delta"_s).toObject();
         QCOMPARE(delta.value(u"container"_s).toObject().value(u"id"_s).toString(), u"sess_test"_s);
-        QCOMPARE(delta.value(u"container"_s).toObject().value(u"expires_at"_s).toString(), u"2030-03-17T17:46:40Z"_s);
+        QCOMPARE(delta.value(u"container"_s).toObject().value(u"expires_at"_s).toString(),
+                 u"2030-03-17T17:46:40Z"_s);
         const QJsonObject body = f->finalBody();
         QCOMPARE(body.value(u"container"_s).toObject().value(u"id"_s).toString(), u"sess_test"_s);
         QCOMPARE(body.value(u"content"_s).toArray().size(), 3);
@@ -278,12 +308,13 @@ private Q_SLOTS:
     {
         Captured c;
         AgentLoop *loop = nullptr;
-        auto f = make(u"chat/completions"_s,
-                      {{u"model"_s, u"p/m"_s},
-                       {u"stream"_s, true},
-                       {u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}},
-                       {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"hi"_s}}}}},
-                      &c, &loop);
+        auto f =
+            make(u"chat/completions"_s,
+                 {{u"model"_s, u"p/m"_s},
+                  {u"stream"_s, true},
+                  {u"stream_options"_s, QJsonObject{{u"include_usage"_s, true}}},
+                  {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"hi"_s}}}}},
+                 &c, &loop);
         QVERIFY(f);
         Q_EMIT loop->textDelta(u"hel"_s);
         Q_EMIT loop->textDelta(u"lo"_s);
@@ -293,15 +324,37 @@ private Q_SLOTS:
         parseSse(&c);
         QVERIFY(c.names.join(QString()).isEmpty()); // data: lines only
         QCOMPARE(c.events.size(), 6);
-        QCOMPARE(c.events.at(0).value(u"choices"_s).toArray().at(0).toObject().value(u"delta"_s).toObject().value(u"role"_s).toString(),
+        QCOMPARE(c.events.at(0)
+                     .value(u"choices"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"delta"_s)
+                     .toObject()
+                     .value(u"role"_s)
+                     .toString(),
                  u"assistant"_s);
-        QCOMPARE(c.events.at(3).value(u"choices"_s).toArray().at(0).toObject().value(u"finish_reason"_s).toString(), u"stop"_s);
+        QCOMPARE(c.events.at(3)
+                     .value(u"choices"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"finish_reason"_s)
+                     .toString(),
+                 u"stop"_s);
         QCOMPARE(c.events.at(4).value(u"usage"_s).toObject().value(u"total_tokens"_s).toInt(), 18);
         QVERIFY(c.events.at(5).value(u"done"_s).toBool());
         const QJsonObject body = f->finalBody();
         QCOMPARE(body.value(u"model"_s).toString(), u"p/m"_s); // the name that was asked for
         QVERIFY(body.contains(u"system_fingerprint"_s));
-        QCOMPARE(body.value(u"choices"_s).toArray().at(0).toObject().value(u"message"_s).toObject().value(u"content"_s).toString(),
+        QCOMPARE(body.value(u"choices"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"message"_s)
+                     .toObject()
+                     .value(u"content"_s)
+                     .toString(),
                  u"hello"_s);
     }
 
@@ -311,20 +364,29 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("body");
         QTest::addColumn<QString>("message");
         QTest::addColumn<QString>("param");
-        QTest::newRow("no model") << u"responses"_s << QByteArray(R"({"input":"x"})") << u"model is required"_s << u"model"_s;
+        QTest::newRow("no model") << u"responses"_s << QByteArray(R"({"input":"x"})")
+                                  << u"model is required"_s << u"model"_s;
         QTest::newRow("bash on responses")
-            << u"responses"_s << QByteArray(R"({"model":"m","input":"x","tools":[{"type":"openrouter:bash"}]})")
+            << u"responses"_s
+            << QByteArray(R"({"model":"m","input":"x","tools":[{"type":"openrouter:bash"}]})")
             << u"only valid on the Messages API"_s << u"tools[0]"_s;
         QTest::newRow("shell on chat")
             << u"chat/completions"_s
-            << QByteArray(R"({"model":"m","messages":[{"role":"user","content":"x"}],"tools":[{"type":"openrouter:shell"}]})")
+            << QByteArray(
+                   R"({"model":"m","messages":[{"role":"user","content":"x"}],"tools":[{"type":"openrouter:shell"}]})")
             << u"use the Responses API"_s << u"tools[0]"_s;
         QTest::newRow("timeout too large")
             << u"messages"_s
-            << QByteArray(R"({"model":"m","messages":[{"role":"user","content":"x"}],"tools":[{"type":"openrouter:shell","parameters":{"timeout_ms":300001}}]})")
+            << QByteArray(
+                   R"({"model":"m","messages":[{"role":"user","content":"x"}],"tools":[{"type":"openrouter:shell","parameters":{"timeout_ms":300001}}]})")
             << u"from 1 to 300000"_s << u"tools[0]"_s;
-        QTest::newRow("stream not bool") << u"responses"_s << QByteArray(R"({"model":"m","input":"x","stream":"yes"})")
-                                         << u"stream must be true or false"_s << u"stream"_s;
+        QTest::newRow("native shell option at the top level")
+            << u"responses"_s
+            << QByteArray(R"({"model":"m","input":"x","tools":[{"type":"shell","timeout_ms":999999}]})")
+            << u"tools[0].timeout_ms must be"_s << u"tools[0]"_s;
+        QTest::newRow("stream not bool")
+            << u"responses"_s << QByteArray(R"({"model":"m","input":"x","stream":"yes"})")
+            << u"stream must be true or false"_s << u"stream"_s;
         QTest::newRow("empty messages") << u"messages"_s << QByteArray(R"({"model":"m","messages":[]})")
                                         << u"messages is required"_s << u"messages"_s;
     }

@@ -42,28 +42,27 @@ QJsonObject usageJson(const AgentOutcome &outcome)
 
 } // namespace
 
-std::optional<AgentRequest> ChatCompletionsFormat::parse(const QJsonObject &body,
-                                                         const FormatRequestContext &context, AgentError *error)
+std::optional<AgentRequest>
+ChatCompletionsFormat::parse(const QJsonObject &body, const FormatRequestContext &context, AgentError *error)
 {
     AgentRequest req;
     req.apiName = apiName();
     if (!parseCommon(body, context, &req, error))
         return std::nullopt;
     m_model = req.model;
-    const QJsonValue toolsValue = body.value(u"tools"_s);
-    if (!toolsValue.isUndefined() && !toolsValue.isNull() && !toolsValue.isArray()) {
-        *error = AgentError::invalidRequest(u"tools must be an array"_s, u"tools"_s);
+    QJsonArray tools;
+    if (!toolsOf(body, &tools, error))
         return std::nullopt;
-    }
-    const QJsonArray tools = toolsValue.toArray();
     for (qsizetype i = 0; i < tools.size(); ++i) {
         const QString path = u"tools[%1]"_s.arg(i);
         const QJsonObject tool = tools.at(i).toObject();
         const QString type = tool.value(u"type"_s).toString();
         if (type == u"openrouter:shell" || type == u"openrouter:bash" || type == u"shell") {
             *error = AgentError::invalidRequest(
-                u"the openrouter:shell and openrouter:bash tools are not supported on the Chat Completions API; "
-                "use the Responses API (POST /api/v1/responses) or the Messages API (POST /api/v1/messages)"_s,
+                u"the %1 tool is not supported on the Chat Completions API (no shell tool is: "
+                u"openrouter:shell, "
+                "openrouter:bash, shell); use the Responses API (POST /api/v1/responses) or the Messages API "
+                "(POST /api/v1/messages)"_s.arg(type),
                 path);
             return std::nullopt;
         }
@@ -78,7 +77,8 @@ std::optional<AgentRequest> ChatCompletionsFormat::parse(const QJsonObject &body
         def.description = function.value(u"description"_s).toString();
         def.parameters = function.value(u"parameters"_s).toObject();
         if (def.name.isEmpty()) {
-            *error = AgentError::invalidRequest(path + u".function.name is required"_s, path + u".function.name"_s);
+            *error = AgentError::invalidRequest(path + u".function.name is required"_s,
+                                                path + u".function.name"_s);
             return std::nullopt;
         }
         req.callerTools.append(def);
@@ -119,8 +119,8 @@ std::optional<AgentRequest> ChatCompletionsFormat::parse(const QJsonObject &body
         }
     }
     if (!b.hasInput()) {
-        *error = AgentError::invalidRequest(u"the request has no input for the model (Chat Completions API)"_s,
-                                            u"messages"_s);
+        *error = AgentError::invalidRequest(
+            u"the request has no input for the model (Chat Completions API)"_s, u"messages"_s);
         return std::nullopt;
     }
     req.messages = b.messages;
@@ -144,7 +144,8 @@ std::optional<AgentRequest> ChatCompletionsFormat::parse(const QJsonObject &body
     if (choice.isString())
         req.sampling.toolChoice = choice.toString();
     else if (choice.isObject())
-        req.sampling.toolChoice = choice.toObject().value(u"function"_s).toObject().value(u"name"_s).toString();
+        req.sampling.toolChoice =
+            choice.toObject().value(u"function"_s).toObject().value(u"name"_s).toString();
     m_includeUsage = body.value(u"stream_options"_s).toObject().value(u"include_usage"_s).toBool();
     req.id = randomId(u"chatcmpl-"_s, 29);
     m_created = QDateTime::currentSecsSinceEpoch();
@@ -153,14 +154,7 @@ std::optional<AgentRequest> ChatCompletionsFormat::parse(const QJsonObject &body
 
 QJsonObject ChatCompletionsFormat::errorBody(const AgentError &error) const
 {
-    return {{u"error"_s, QJsonObject{{u"code"_s, error.httpStatus},
-                                     {u"message"_s, error.message},
-                                     {u"type"_s, error.type},
-                                     {u"param"_s, error.param.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                        : QJsonValue(error.param)},
-                                     {u"metadata"_s, error.code.isEmpty()
-                                                         ? QJsonValue(QJsonValue::Null)
-                                                         : QJsonValue(QJsonObject{{u"reason"_s, error.code}})}}}};
+    return openAiStyleErrorBody(error);
 }
 
 QJsonObject ChatCompletionsFormat::chunk(const QJsonObject &delta, const QJsonValue &finish) const
@@ -183,12 +177,15 @@ void ChatCompletionsFormat::sendChunk(const QJsonObject &chunk)
 
 void ChatCompletionsFormat::begin()
 {
-    sendChunk(chunk({{u"role"_s, u"assistant"_s}, {u"content"_s, QString()}, {u"refusal"_s, QJsonValue::Null}},
-                    QJsonValue::Null));
+    sendChunk(
+        chunk({{u"role"_s, u"assistant"_s}, {u"content"_s, QString()}, {u"refusal"_s, QJsonValue::Null}},
+              QJsonValue::Null));
 }
 
 void ChatCompletionsFormat::textDelta(const QString &delta)
 {
+    if (!isStreaming())
+        return;
     sendChunk(chunk({{u"content"_s, delta}}, QJsonValue::Null));
 }
 
@@ -198,11 +195,12 @@ QJsonObject ChatCompletionsFormat::finished(const AgentOutcome &outcome)
     for (int i = 0; i < outcome.callerCalls.size(); ++i) {
         const ToolCall &call = outcome.callerCalls.at(i);
         const QJsonObject function{{u"name"_s, call.name}, {u"arguments"_s, call.argumentsJson}};
-        toolCalls.append(QJsonObject{{u"id"_s, call.id}, {u"type"_s, u"function"_s}, {u"function"_s, function}});
+        toolCalls.append(
+            QJsonObject{{u"id"_s, call.id}, {u"type"_s, u"function"_s}, {u"function"_s, function}});
         sendChunk(chunk({{u"tool_calls"_s, QJsonArray{QJsonObject{{u"index"_s, i},
-                                                                   {u"id"_s, call.id},
-                                                                   {u"type"_s, u"function"_s},
-                                                                   {u"function"_s, function}}}}},
+                                                                  {u"id"_s, call.id},
+                                                                  {u"type"_s, u"function"_s},
+                                                                  {u"function"_s, function}}}}},
                         QJsonValue::Null));
     }
     const QString reason = finishReason(outcome);
@@ -215,8 +213,9 @@ QJsonObject ChatCompletionsFormat::finished(const AgentOutcome &outcome)
     }
     write("data: [DONE]\n\n");
     QJsonObject message{{u"role"_s, u"assistant"_s},
-                        {u"content"_s, outcome.text.isEmpty() && !toolCalls.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                                     : QJsonValue(outcome.text)},
+                        {u"content"_s, outcome.text.isEmpty() && !toolCalls.isEmpty()
+                                           ? QJsonValue(QJsonValue::Null)
+                                           : QJsonValue(outcome.text)},
                         {u"refusal"_s, QJsonValue::Null},
                         {u"annotations"_s, QJsonArray()}};
     if (!toolCalls.isEmpty())

@@ -8,14 +8,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QJsonArray resultsJson(const QList<CommandResult> &results)
-{
-    QJsonArray out;
-    for (const CommandResult &r : results)
-        out.append(r.toJson());
-    return out;
-}
-
 QString toolName(const AgentToolCall &call)
 {
     return call.isBash() ? u"openrouter:bash"_s : u"openrouter:shell"_s;
@@ -30,42 +22,27 @@ const QJsonObject directCaller{{u"type"_s, u"direct"_s}};
 
 } // namespace
 
-std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body, const FormatRequestContext &context,
-                                                  AgentError *error)
+std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
+                                                  const FormatRequestContext &context, AgentError *error)
 {
     AgentRequest req;
     req.apiName = apiName();
     if (!parseCommon(body, context, &req, error))
         return std::nullopt;
     m_model = req.model;
-    const QJsonValue toolsValue = body.value(u"tools"_s);
-    if (!toolsValue.isUndefined() && !toolsValue.isNull() && !toolsValue.isArray()) {
-        *error = AgentError::invalidRequest(u"tools must be an array"_s, u"tools"_s);
+    QJsonArray tools;
+    if (!toolsOf(body, &tools, error))
         return std::nullopt;
-    }
-    const QJsonArray tools = toolsValue.toArray();
     for (qsizetype i = 0; i < tools.size(); ++i) {
         const QString path = u"tools[%1]"_s.arg(i);
-        if (!tools.at(i).isObject()) {
-            *error = AgentError::invalidRequest(path + u" must be an object"_s, path);
-            return std::nullopt;
-        }
         const QJsonObject tool = tools.at(i).toObject();
         const QString type = tool.value(u"type"_s).toString();
         if (type == u"openrouter:shell" || type == u"openrouter:bash") {
-            const auto kind = type == u"openrouter:bash" ? ServerToolConfig::Kind::Bash : ServerToolConfig::Kind::Shell;
-            QString message;
-            std::optional<ServerToolConfig> config = ServerToolConfig::fromJson(tool, kind, path, &message);
-            if (!config) {
-                *error = AgentError::invalidRequest(message, path);
+            if (!addServerTool(tool,
+                               type == u"openrouter:bash" ? ServerToolConfig::Kind::Bash
+                                                          : ServerToolConfig::Kind::Shell,
+                               path, &req, error))
                 return std::nullopt;
-            }
-            std::optional<ServerToolConfig> &slot = kind == ServerToolConfig::Kind::Bash ? req.bash : req.shell;
-            if (slot) {
-                *error = AgentError::invalidRequest(path + u": only one %1 tool may be given"_s.arg(type), path);
-                return std::nullopt;
-            }
-            slot = config;
             continue;
         }
         if (!type.isEmpty() && type != u"custom") {
@@ -157,7 +134,8 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body, const
                 continue;
             } else {
                 *error = AgentError::invalidRequest(
-                    u"%1: content block type \"%2\" is not supported"_s.arg(path, type), path + u".content"_s);
+                    u"%1: content block type \"%2\" is not supported"_s.arg(path, type),
+                    path + u".content"_s);
                 return std::nullopt;
             }
         }
@@ -249,8 +227,8 @@ QJsonObject MessagesFormat::usage(const AgentOutcome *outcome) const
     if (outcome && outcome->metered) {
         u.insert(u"server_tool_cost"_s, outcome->serverToolCost);
         u.insert(u"cost_details"_s, QJsonObject{{u"server_tool_cost"_s, outcome->serverToolCost},
-                                                                 {u"upstream_inference_input_cost"_s, 0},
-                                                                 {u"upstream_inference_output_cost"_s, 0}});
+                                                {u"upstream_inference_input_cost"_s, 0},
+                                                {u"upstream_inference_output_cost"_s, 0}});
     }
     return u;
 }
@@ -299,20 +277,24 @@ void MessagesFormat::begin()
 
 void MessagesFormat::textStarted()
 {
-    m_content.append(QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, QString()}, {u"citations"_s, QJsonValue::Null}});
+    m_content.append(
+        QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, QString()}, {u"citations"_s, QJsonValue::Null}});
     m_text = int(m_content.size() - 1);
     send("content_block_start", {{u"index"_s, m_text}, {u"content_block"_s, m_content.at(m_text)}});
 }
 
 void MessagesFormat::textDelta(const QString &delta)
 {
+    if (!isStreaming())
+        return;
     send("content_block_delta",
          {{u"index"_s, m_text}, {u"delta"_s, QJsonObject{{u"type"_s, u"text_delta"_s}, {u"text"_s, delta}}}});
 }
 
 void MessagesFormat::textDone(const QString &text)
 {
-    m_content.replace(m_text, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}, {u"citations"_s, QJsonValue::Null}});
+    m_content.replace(
+        m_text, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}, {u"citations"_s, QJsonValue::Null}});
     send("content_block_stop", {{u"index"_s, m_text}});
     m_text = -1;
 }
@@ -323,7 +305,7 @@ void MessagesFormat::toolCallStarted(const AgentToolCall &call)
     const QString id = randomId(u"srvtoolu_"_s);
     m_blockIds.insert(call.index, id);
     QJsonObject input = call.arguments;
-    if (input.isEmpty() && !call.action.commands.isEmpty() && !call.isBash())
+    if (input.isEmpty() && call.validated && !call.isBash())
         input = QJsonObject{{u"commands"_s, QJsonArray::fromStringList(call.action.commands)}};
     m_callBlocks.insert(call.index, addInputBlock({{u"type"_s, u"server_tool_use"_s},
                                                    {u"id"_s, id},
@@ -338,6 +320,8 @@ void MessagesFormat::toolCallStarted(const AgentToolCall &call)
 
 void MessagesFormat::commandStarted(int call, int command, const QString &text)
 {
+    if (!isStreaming())
+        return;
     if (liveEvents())
         send("openrouter_shell_call.command.started",
              {{u"index"_s, m_callBlocks.value(call)}, {u"command_index"_s, command}, {u"command"_s, text}});
@@ -345,6 +329,8 @@ void MessagesFormat::commandStarted(int call, int command, const QString &text)
 
 void MessagesFormat::commandOutput(int call, int command, bool isStderr, const QString &text)
 {
+    if (!isStreaming())
+        return;
     if (liveEvents())
         send("openrouter_shell_call.output.delta", {{u"index"_s, m_callBlocks.value(call)},
                                                     {u"command_index"_s, command},
@@ -354,9 +340,12 @@ void MessagesFormat::commandOutput(int call, int command, bool isStderr, const Q
 
 void MessagesFormat::commandFinished(int call, int command, const CommandResult &result)
 {
+    if (!isStreaming())
+        return;
     if (liveEvents())
-        send("openrouter_shell_call.command.done",
-             {{u"index"_s, m_callBlocks.value(call)}, {u"command_index"_s, command}, {u"result"_s, result.toJson()}});
+        send("openrouter_shell_call.command.done", {{u"index"_s, m_callBlocks.value(call)},
+                                                    {u"command_index"_s, command},
+                                                    {u"result"_s, result.toJson()}});
 }
 
 void MessagesFormat::toolCallFinished(const AgentToolCall &call, const AgentToolResult &result)
@@ -372,8 +361,9 @@ void MessagesFormat::toolCallFinished(const AgentToolCall &call, const AgentTool
         content = {{u"command"_s, call.bashCommand},
                    {u"stdout"_s, r.stdoutText},
                    {u"stderr"_s, r.stderrText},
-                   {u"exitCode"_s, r.outcome.type == CommandOutcome::Type::Exit ? QJsonValue(r.outcome.exitCode)
-                                                                              : QJsonValue(QJsonValue::Null)},
+                   {u"exitCode"_s, r.outcome.type == CommandOutcome::Type::Exit
+                                       ? QJsonValue(r.outcome.exitCode)
+                                       : QJsonValue(QJsonValue::Null)},
                    {u"outcome"_s, r.outcome.toJson()},
                    {u"container_id"_s, call.containerId}};
     } else {
@@ -381,9 +371,10 @@ void MessagesFormat::toolCallFinished(const AgentToolCall &call, const AgentTool
                    {u"action"_s, call.action.toJson()},
                    {u"output"_s, resultsJson(result.results)}};
     }
-    addBlock({{u"type"_s, call.isBash() ? u"openrouter_bash_tool_result"_s : u"openrouter_shell_tool_result"_s},
-              {u"tool_use_id"_s, id},
-              {u"content"_s, content}});
+    addBlock(
+        {{u"type"_s, call.isBash() ? u"openrouter_bash_tool_result"_s : u"openrouter_shell_tool_result"_s},
+         {u"tool_use_id"_s, id},
+         {u"content"_s, content}});
 }
 
 QJsonObject MessagesFormat::finished(const AgentOutcome &outcome)

@@ -8,14 +8,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QJsonArray resultsJson(const QList<CommandResult> &results)
-{
-    QJsonArray out;
-    for (const CommandResult &r : results)
-        out.append(r.toJson());
-    return out;
-}
-
 QJsonObject outputText(const QString &text)
 {
     return {{u"type"_s, u"output_text"_s},
@@ -31,10 +23,29 @@ QJsonObject nativeAction(const ShellAction &action)
             {u"max_output_length"_s, action.maxOutputLength}};
 }
 
-bool parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBuilder *b, AgentError *error,
-                const std::function<QList<ContentPart>(const QJsonValue &)> &parts,
-                const std::function<QString(const QJsonValue &)> &resultText,
-                const std::function<QString(const QJsonValue &)> &compact)
+// The action an item shows: what ran, or for a rejected call the commands the model asked for.
+QJsonObject shownAction(const AgentToolCall &call, bool native)
+{
+    if (call.validated)
+        return native ? nativeAction(call.action) : call.action.toJson();
+    QJsonArray asked;
+    for (const QJsonValue &v : call.arguments.value(u"commands"_s).toArray())
+        if (v.isString())
+            asked.append(v);
+    if (call.arguments.value(u"command"_s).isString())
+        asked.append(call.arguments.value(u"command"_s));
+    QJsonObject action{{u"commands"_s, asked}};
+    if (native) {
+        action.insert(u"timeout_ms"_s, QJsonValue::Null);
+        action.insert(u"max_output_length"_s, QJsonValue::Null);
+    }
+    return action;
+}
+
+} // namespace
+
+bool ResponsesFormat::parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBuilder *b,
+                                 AgentError *error)
 {
     const QJsonValue instructions = body.value(u"instructions"_s);
     if (instructions.isString())
@@ -62,7 +73,7 @@ bool parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBu
             type = u"message"_s;
         if (type == u"message") {
             const QString role = item.value(u"role"_s).toString();
-            const QList<ContentPart> content = parts(item.value(u"content"_s));
+            const QList<ContentPart> content = contentParts(item.value(u"content"_s));
             if (role == u"user")
                 b->user(content);
             else if (role == u"system" || role == u"developer") {
@@ -81,22 +92,22 @@ bool parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBu
             b->assistantCall(item.value(u"call_id"_s).toString(), item.value(u"name"_s).toString(),
                              item.value(u"arguments"_s).toString());
         } else if (type == u"function_call_output") {
-            b->toolResult(item.value(u"call_id"_s).toString(), resultText(item.value(u"output"_s)));
+            b->toolResult(item.value(u"call_id"_s).toString(), toolResultText(item.value(u"output"_s)));
         } else if (type == u"openrouter:shell") {
             const QString callId = item.value(u"call_id"_s).toString();
-            b->assistantCall(callId, req.shellFunctionName, compact(item.value(u"action"_s)));
-            b->toolResult(callId, compact(item.value(u"output"_s)));
+            b->assistantCall(callId, req.shellFunctionName, compactJson(item.value(u"action"_s)));
+            b->toolResult(callId, compactJson(item.value(u"output"_s)));
             b->noteContainer(item.value(u"container_id"_s));
         } else if (type == u"shell_call") {
             QJsonObject action = item.value(u"action"_s).toObject();
             for (const QString &key : {u"timeout_ms"_s, u"max_output_length"_s})
                 if (action.value(key).isNull())
                     action.remove(key);
-            b->assistantCall(item.value(u"call_id"_s).toString(), req.shellFunctionName, compact(action));
+            b->assistantCall(item.value(u"call_id"_s).toString(), req.shellFunctionName, compactJson(action));
             b->noteContainer(item.value(u"environment"_s).toObject().value(u"container_id"_s));
             b->noteContainer(item.value(u"container_id"_s));
         } else if (type == u"shell_call_output") {
-            b->toolResult(item.value(u"call_id"_s).toString(), compact(item.value(u"output"_s)));
+            b->toolResult(item.value(u"call_id"_s).toString(), compactJson(item.value(u"output"_s)));
             b->noteContainer(item.value(u"container_id"_s));
         } else if (type == u"reasoning" || type == u"item_reference") {
             continue; // provider-private state that another model cannot use
@@ -111,10 +122,8 @@ bool parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBu
     return true;
 }
 
-} // namespace
-
-std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body, const FormatRequestContext &context,
-                                                   AgentError *error)
+std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body,
+                                                   const FormatRequestContext &context, AgentError *error)
 {
     m_body = body;
     m_shellEvents = context.nativeShellEvents;
@@ -124,19 +133,12 @@ std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body, cons
     req.finalTurnAfterLimit = true;
     if (!parseCommon(body, context, &req, error))
         return std::nullopt;
-    const QJsonValue toolsValue = body.value(u"tools"_s);
-    if (!toolsValue.isUndefined() && !toolsValue.isNull() && !toolsValue.isArray()) {
-        *error = AgentError::invalidRequest(u"tools must be an array"_s, u"tools"_s);
+    QJsonArray tools;
+    if (!toolsOf(body, &tools, error))
         return std::nullopt;
-    }
-    const QJsonArray tools = toolsValue.toArray();
     for (qsizetype i = 0; i < tools.size(); ++i) {
         const QString path = u"tools[%1]"_s.arg(i);
         const QJsonObject tool = tools.at(i).toObject();
-        if (!tools.at(i).isObject()) {
-            *error = AgentError::invalidRequest(path + u" must be an object"_s, path);
-            return std::nullopt;
-        }
         const QString type = tool.value(u"type"_s).toString();
         if (type == u"openrouter:bash") {
             *error = AgentError::invalidRequest(
@@ -146,23 +148,17 @@ std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body, cons
             return std::nullopt;
         }
         if (type == u"openrouter:shell" || type == u"shell") {
-            const auto kind = type == u"shell" ? ServerToolConfig::Kind::NativeShell : ServerToolConfig::Kind::Shell;
-            QString message;
-            std::optional<ServerToolConfig> config = ServerToolConfig::fromJson(tool, kind, path, &message);
-            if (!config) {
-                *error = AgentError::invalidRequest(message, path);
+            if (!addServerTool(tool,
+                               type == u"shell" ? ServerToolConfig::Kind::NativeShell
+                                                : ServerToolConfig::Kind::Shell,
+                               path, &req, error))
                 return std::nullopt;
-            }
-            if (req.shell) {
-                *error = AgentError::invalidRequest(path + u": only one shell tool may be given"_s, path);
-                return std::nullopt;
-            }
-            req.shell = config;
             continue;
         }
         if (type != u"function") {
             *error = AgentError::invalidRequest(
-                u"%1.type \"%2\" is not supported (use function, openrouter:shell or shell)"_s.arg(path, type),
+                u"%1.type \"%2\" is not supported (use function, openrouter:shell or shell)"_s.arg(path,
+                                                                                                   type),
                 path + u".type"_s);
             return std::nullopt;
         }
@@ -178,8 +174,7 @@ std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body, cons
     }
     req.avoidNameClashes();
     ConversationBuilder builder;
-    if (!parseInput(body, req, &builder, error, &WireFormat::contentParts, &WireFormat::toolResultText,
-                    &WireFormat::compactJson))
+    if (!parseInput(body, req, &builder, error))
         return std::nullopt;
     if (!builder.hasInput()) {
         *error = AgentError::invalidRequest(u"the request has no input for the model (Responses API)"_s,
@@ -207,29 +202,7 @@ std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body, cons
 
 QJsonObject ResponsesFormat::errorBody(const AgentError &error) const
 {
-    // OpenRouter's shape (a numeric code, validated by its SDK) with OpenAI's type and param beside it
-    // (read by the openai SDK, which does not validate).
-    return {{u"error"_s, QJsonObject{{u"code"_s, error.httpStatus},
-                                     {u"message"_s, error.message},
-                                     {u"type"_s, error.type},
-                                     {u"param"_s, error.param.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                        : QJsonValue(error.param)},
-                                     {u"metadata"_s, error.code.isEmpty()
-                                                         ? QJsonValue(QJsonValue::Null)
-                                                         : QJsonValue(QJsonObject{{u"reason"_s, error.code}})}}}};
-}
-
-QJsonObject ResponsesFormat::shellItem(const QString &id, const QString &callId, const QString &containerId,
-                                       const ShellAction &action, const QList<CommandResult> &results,
-                                       const QString &status)
-{
-    return {{u"type"_s, u"openrouter:shell"_s},
-            {u"id"_s, id},
-            {u"call_id"_s, callId},
-            {u"status"_s, status},
-            {u"container_id"_s, containerId},
-            {u"action"_s, action.toJson()},
-            {u"output"_s, resultsJson(results)}};
+    return openAiStyleErrorBody(error);
 }
 
 void ResponsesFormat::send(const QByteArray &name, QJsonObject data)
@@ -266,52 +239,54 @@ QJsonObject ResponsesFormat::response(const QString &status, const AgentOutcome 
     if (outcome) {
         const qint64 in = outcome->usage.inputTokens;
         const qint64 out = outcome->usage.outputTokens;
-        usage = {{u"input_tokens"_s, in},
-                 {u"input_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, 0}, {u"cache_write_tokens"_s, 0}}},
-                 {u"output_tokens"_s, out},
-                 {u"output_tokens_details"_s, QJsonObject{{u"reasoning_tokens"_s, 0}}},
-                 {u"total_tokens"_s, in + out}};
+        usage = {
+            {u"input_tokens"_s, in},
+            {u"input_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, 0}, {u"cache_write_tokens"_s, 0}}},
+            {u"output_tokens"_s, out},
+            {u"output_tokens_details"_s, QJsonObject{{u"reasoning_tokens"_s, 0}}},
+            {u"total_tokens"_s, in + out}};
         if (outcome->metered) {
             usage.insert(u"server_tool_cost"_s, outcome->serverToolCost);
             usage.insert(u"cost_details"_s, QJsonObject{{u"server_tool_cost"_s, outcome->serverToolCost},
-                                                                 {u"upstream_inference_input_cost"_s, 0},
-                                                                 {u"upstream_inference_output_cost"_s, 0}});
+                                                        {u"upstream_inference_input_cost"_s, 0},
+                                                        {u"upstream_inference_output_cost"_s, 0}});
         }
     }
     const QJsonValue null(QJsonValue::Null);
-    QJsonObject r{{u"id"_s, loop() ? loop()->id() : QString()},
-                  {u"object"_s, u"response"_s},
-                  {u"created_at"_s, m_createdAt},
-                  {u"status"_s, status},
-                  {u"access_programs"_s, null},
-                  {u"background"_s, false},
-                  {u"completed_at"_s, status == u"completed" ? QJsonValue(QDateTime::currentSecsSinceEpoch()) : null},
-                  {u"error"_s, error},
-                  {u"incomplete_details"_s,
-                   outcome && outcome->stop == AgentOutcome::Stop::MaxTokens
-                       ? QJsonValue(QJsonObject{{u"reason"_s, u"max_output_tokens"_s}})
-                       : null},
-                  {u"instructions"_s, echo(u"instructions"_s, null)},
-                  {u"max_output_tokens"_s, echo(u"max_output_tokens"_s, null)},
-                  {u"max_tool_calls"_s, echo(u"max_tool_calls"_s, null)},
-                  {u"metadata"_s, m_body.value(u"metadata"_s).isObject() ? m_body.value(u"metadata"_s)
-                                                                          : QJsonValue(QJsonObject())},
-                  {u"model"_s, m_body.value(u"model"_s)},
-                  {u"output"_s, m_output},
-                  {u"parallel_tool_calls"_s, echo(u"parallel_tool_calls"_s, true)},
-                  {u"previous_response_id"_s, null},
-                  {u"reasoning"_s, echo(u"reasoning"_s, null)},
-                  {u"service_tier"_s, u"default"_s},
-                  {u"store"_s, false},
-                  {u"temperature"_s, echo(u"temperature"_s, null)},
-                  {u"frequency_penalty"_s, echo(u"frequency_penalty"_s, 0)},
-                  {u"presence_penalty"_s, echo(u"presence_penalty"_s, 0)},
-                  {u"text"_s, echo(u"text"_s, QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"text"_s}}}})},
-                  {u"tool_choice"_s, echo(u"tool_choice"_s, u"auto"_s)},
-                  {u"tools"_s, m_body.value(u"tools"_s).isArray() ? m_body.value(u"tools"_s) : QJsonValue(QJsonArray())},
-                  {u"top_p"_s, echo(u"top_p"_s, null)},
-                  {u"truncation"_s, u"disabled"_s},
-                  {u"usage"_s, outcome ? QJsonValue(usage) : null}};
+    QJsonObject r{
+        {u"id"_s, loop() ? loop()->id() : QString()},
+        {u"object"_s, u"response"_s},
+        {u"created_at"_s, m_createdAt},
+        {u"status"_s, status},
+        {u"access_programs"_s, null},
+        {u"background"_s, false},
+        {u"completed_at"_s, status == u"completed" ? QJsonValue(QDateTime::currentSecsSinceEpoch()) : null},
+        {u"error"_s, error},
+        {u"incomplete_details"_s, outcome && outcome->stop == AgentOutcome::Stop::MaxTokens
+                                      ? QJsonValue(QJsonObject{{u"reason"_s, u"max_output_tokens"_s}})
+                                      : null},
+        {u"instructions"_s, echo(u"instructions"_s, null)},
+        {u"max_output_tokens"_s, echo(u"max_output_tokens"_s, null)},
+        {u"max_tool_calls"_s, echo(u"max_tool_calls"_s, null)},
+        {u"metadata"_s,
+         m_body.value(u"metadata"_s).isObject() ? m_body.value(u"metadata"_s) : QJsonValue(QJsonObject())},
+        {u"model"_s, m_body.value(u"model"_s)},
+        {u"output"_s, m_output},
+        {u"parallel_tool_calls"_s, echo(u"parallel_tool_calls"_s, true)},
+        {u"previous_response_id"_s, null},
+        {u"reasoning"_s, echo(u"reasoning"_s, null)},
+        {u"service_tier"_s, u"default"_s},
+        {u"store"_s, false},
+        {u"temperature"_s, echo(u"temperature"_s, null)},
+        {u"frequency_penalty"_s, echo(u"frequency_penalty"_s, 0)},
+        {u"presence_penalty"_s, echo(u"presence_penalty"_s, 0)},
+        {u"text"_s, echo(u"text"_s, QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"text"_s}}}})},
+        {u"tool_choice"_s, echo(u"tool_choice"_s, u"auto"_s)},
+        {u"tools"_s,
+         m_body.value(u"tools"_s).isArray() ? m_body.value(u"tools"_s) : QJsonValue(QJsonArray())},
+        {u"top_p"_s, echo(u"top_p"_s, null)},
+        {u"truncation"_s, u"disabled"_s},
+        {u"usage"_s, outcome ? QJsonValue(usage) : null}};
     if (m_body.value(u"user"_s).isString())
         r.insert(u"user"_s, m_body.value(u"user"_s));
     if (outcome && !outcome->containerId.isEmpty())
@@ -342,6 +317,8 @@ void ResponsesFormat::textStarted()
 
 void ResponsesFormat::textDelta(const QString &delta)
 {
+    if (!isStreaming())
+        return;
     send("response.output_text.delta", {{u"item_id"_s, m_textId},
                                         {u"output_index"_s, m_text},
                                         {u"content_index"_s, 0},
@@ -380,18 +357,14 @@ void ResponsesFormat::toolCallStarted(const AgentToolCall &call)
         QJsonObject item{{u"type"_s, u"shell_call"_s},
                          {u"id"_s, randomId(u"sh_"_s)},
                          {u"call_id"_s, call.callId},
-                         {u"action"_s, nativeAction(call.action)},
+                         {u"action"_s, shownAction(call, true)},
                          {u"status"_s, u"in_progress"_s},
                          {u"environment"_s, QJsonObject{{u"type"_s, u"container_reference"_s},
                                                         {u"container_id"_s, call.containerId}}},
                          {u"created_by"_s, u"sandbench"_s}};
-        if (call.action.commands.isEmpty())
-            item.insert(u"action"_s, QJsonObject{{u"commands"_s, QJsonArray()},
-                                                 {u"timeout_ms"_s, QJsonValue::Null},
-                                                 {u"max_output_length"_s, QJsonValue::Null}});
         entry.item = add(item);
         // The commands as OpenAI streams the model writing them.
-        for (int i = 0; m_shellEvents && i < call.action.commands.size(); ++i) {
+        for (int i = 0; m_shellEvents && call.validated && i < call.action.commands.size(); ++i) {
             const QString &command = call.action.commands.at(i);
             send("response.shell_call_command.added",
                  {{u"output_index"_s, entry.item}, {u"command_index"_s, i}, {u"command"_s, QString()}});
@@ -402,7 +375,7 @@ void ResponsesFormat::toolCallStarted(const AgentToolCall &call)
         }
         item.insert(u"status"_s, u"completed"_s);
         done(entry.item, item);
-        if (call.action.commands.isEmpty()) {
+        if (!call.validated) {
             m_calls.insert(call.index, entry);
             return; // rejected before it could run: toolCallFinished() adds the output with the error
         }
@@ -415,10 +388,11 @@ void ResponsesFormat::toolCallStarted(const AgentToolCall &call)
                             {u"status"_s, u"in_progress"_s},
                             {u"created_by"_s, u"sandbench"_s}});
     } else {
-        QJsonObject item = shellItem(randomId(u"sh_"_s), call.callId, call.containerId, call.action, {},
-                                     u"in_progress"_s);
-        if (call.action.commands.isEmpty())
-            item.insert(u"action"_s, QJsonObject{{u"commands"_s, QJsonArray()}});
+        // The openrouter:shell item is the tool contract's own result shape (SPEC 1.2, tools/shellaction.h).
+        QJsonObject item =
+            shellOutputItem(randomId(u"sh_"_s), call.callId, call.containerId, call.action, {}, false);
+        item.insert(u"status"_s, u"in_progress"_s);
+        item.insert(u"action"_s, shownAction(call, false));
         entry.item = add(item);
     }
     m_calls.insert(call.index, entry);
@@ -430,6 +404,8 @@ void ResponsesFormat::toolCallStarted(const AgentToolCall &call)
 
 void ResponsesFormat::commandStarted(int call, int command, const QString &text)
 {
+    if (!isStreaming())
+        return;
     if (liveEvents())
         send("response.openrouter_shell_call.command.started", {{u"output_index"_s, m_calls.value(call).item},
                                                                 {u"command_index"_s, command},
@@ -438,6 +414,8 @@ void ResponsesFormat::commandStarted(int call, int command, const QString &text)
 
 void ResponsesFormat::commandOutput(int call, int command, bool isStderr, const QString &text)
 {
+    if (!isStreaming())
+        return;
     const CallEntry entry = m_calls.value(call);
     if (entry.output >= 0 && m_shellEvents)
         send("response.shell_call_output_content.delta",
@@ -446,14 +424,17 @@ void ResponsesFormat::commandOutput(int call, int command, bool isStderr, const 
               {u"command_index"_s, command},
               {u"delta"_s, QJsonObject{{isStderr ? u"stderr"_s : u"stdout"_s, text}}}});
     if (liveEvents())
-        send("response.openrouter_shell_call.output.delta", {{u"output_index"_s, entry.item},
-                                                             {u"command_index"_s, command},
-                                                             {u"stream"_s, isStderr ? u"stderr"_s : u"stdout"_s},
-                                                             {u"delta"_s, text}});
+        send("response.openrouter_shell_call.output.delta",
+             {{u"output_index"_s, entry.item},
+              {u"command_index"_s, command},
+              {u"stream"_s, isStderr ? u"stderr"_s : u"stdout"_s},
+              {u"delta"_s, text}});
 }
 
 void ResponsesFormat::commandFinished(int call, int command, const CommandResult &result)
 {
+    if (!isStreaming())
+        return;
     const CallEntry entry = m_calls.value(call);
     if (entry.output >= 0 && m_shellEvents)
         send("response.shell_call_output_content.done", {{u"item_id"_s, entry.outputId},
@@ -461,9 +442,9 @@ void ResponsesFormat::commandFinished(int call, int command, const CommandResult
                                                          {u"command_index"_s, command},
                                                          {u"output"_s, QJsonArray{result.toJson()}}});
     if (liveEvents())
-        send("response.openrouter_shell_call.command.done", {{u"output_index"_s, entry.item},
-                                                             {u"command_index"_s, command},
-                                                             {u"result"_s, result.toJson()}});
+        send(
+            "response.openrouter_shell_call.command.done",
+            {{u"output_index"_s, entry.item}, {u"command_index"_s, command}, {u"result"_s, result.toJson()}});
 }
 
 void ResponsesFormat::toolCallFinished(const AgentToolCall &call, const AgentToolResult &result)
@@ -473,15 +454,15 @@ void ResponsesFormat::toolCallFinished(const AgentToolCall &call, const AgentToo
     if (call.kind == ServerToolConfig::Kind::NativeShell) {
         QJsonArray output = resultsJson(result.results);
         if (result.results.isEmpty() && !result.error.isEmpty())
-            output.append(QJsonObject{{u"stdout"_s, QString()},
-                                      {u"stderr"_s, result.error},
-                                      {u"outcome"_s, QJsonObject{{u"type"_s, u"exit"_s}, {u"exit_code"_s, 2}}}});
+            output.append(
+                QJsonObject{{u"stdout"_s, QString()},
+                            {u"stderr"_s, result.error},
+                            {u"outcome"_s, QJsonObject{{u"type"_s, u"exit"_s}, {u"exit_code"_s, 2}}}});
         QJsonObject item{{u"type"_s, u"shell_call_output"_s},
                          {u"id"_s, entry.outputId.isEmpty() ? randomId(u"sho_"_s) : entry.outputId},
                          {u"call_id"_s, call.callId},
-                         {u"max_output_length"_s, call.action.commands.isEmpty()
-                                                      ? QJsonValue(QJsonValue::Null)
-                                                      : QJsonValue(call.action.maxOutputLength)},
+                         {u"max_output_length"_s, !call.validated ? QJsonValue(QJsonValue::Null)
+                                                                  : QJsonValue(call.action.maxOutputLength)},
                          {u"output"_s, output},
                          {u"status"_s, status},
                          {u"created_by"_s, u"sandbench"_s}};
@@ -527,9 +508,10 @@ void ResponsesFormat::failed(const AgentError &error)
     // OpenAI's ResponseError codes are a closed list; server_error and rate_limit_exceeded are the two that
     // fit a gateway.
     const QString code = error.httpStatus == 429 ? u"rate_limit_exceeded"_s : u"server_error"_s;
-    const QJsonObject e{{u"code"_s, code},
-                        {u"message"_s, error.message},
-                        {u"type"_s, error.type},
-                        {u"param"_s, error.param.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(error.param)}};
+    const QJsonObject e{
+        {u"code"_s, code},
+        {u"message"_s, error.message},
+        {u"type"_s, error.type},
+        {u"param"_s, error.param.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(error.param)}};
     send("response.failed", {{u"response"_s, response(u"failed"_s, nullptr, e)}});
 }

@@ -20,12 +20,6 @@ public:
                                       AgentError *error) override;
     QJsonObject errorBody(const AgentError &error) const override;
 
-    // The openrouter:shell output item of SPEC 1.2 (the window, the CLI and traces show calls in this
-    // shape too).
-    static QJsonObject shellItem(const QString &id, const QString &callId, const QString &containerId,
-                                 const ShellAction &action, const QList<CommandResult> &results,
-                                 const QString &status);
-
 protected:
     void begin() override;
     void textStarted() override;
@@ -47,6 +41,8 @@ private:
         int output = -1; // output index of the shell_call_output item (native shell)
         QString outputId;
     };
+    static bool parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBuilder *b,
+                           AgentError *error);
     void send(const QByteArray &name, QJsonObject data);
     int add(const QJsonObject &item);
     void done(int index, const QJsonObject &item);

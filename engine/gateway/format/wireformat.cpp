@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wireformat.h"
 
+#include "base/randomtoken.h"
 #include "gateway/format/chatcompletionsformat.h"
 #include "gateway/format/messagesformat.h"
 #include "gateway/format/responsesformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRandomGenerator>
 
 #include <cmath>
 
@@ -25,15 +25,6 @@ std::unique_ptr<WireFormat> WireFormat::forEndpoint(const QString &endpoint)
 }
 
 WireFormat::~WireFormat() = default;
-
-QJsonObject WireFormat::bodyTooLarge(qint64 declared, qint64 limit) const
-{
-    return errorBody({413, u"request_too_large"_s,
-                      u"the request body is %1 bytes; the limit is %2 bytes (%3 MiB)"_s.arg(declared).arg(limit).arg(
-                          limit / (1024 * 1024)),
-                      {},
-                      {}});
-}
 
 void WireFormat::follow(AgentLoop *loop, bool stream, bool liveEvents, Sink sink)
 {
@@ -75,12 +66,7 @@ QByteArray WireFormat::sseEvent(const QByteArray &name, const QJsonObject &data)
 
 QString WireFormat::randomId(const QString &prefix, int length)
 {
-    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    QString out = prefix;
-    out.reserve(prefix.size() + length);
-    for (int i = 0; i < length; ++i)
-        out.append(QLatin1Char(alphabet[QRandomGenerator::global()->bounded(62)]));
-    return out;
+    return randomToken(prefix, length);
 }
 
 QString WireFormat::compactJson(const QJsonValue &value)
@@ -90,6 +76,66 @@ QString WireFormat::compactJson(const QJsonValue &value)
     if (value.isArray())
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
     return value.toString();
+}
+
+bool WireFormat::toolsOf(const QJsonObject &body, QJsonArray *tools, AgentError *error)
+{
+    const QJsonValue value = body.value(u"tools"_s);
+    if (!value.isUndefined() && !value.isNull() && !value.isArray()) {
+        *error = AgentError::invalidRequest(u"tools must be an array"_s, u"tools"_s);
+        return false;
+    }
+    *tools = value.toArray();
+    for (qsizetype i = 0; i < tools->size(); ++i) {
+        if (!tools->at(i).isObject()) {
+            const QString path = u"tools[%1]"_s.arg(i);
+            *error = AgentError::invalidRequest(path + u" must be an object"_s, path);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool WireFormat::addServerTool(const QJsonObject &tool, ServerToolConfig::Kind kind, const QString &path,
+                               AgentRequest *req, AgentError *error)
+{
+    QString message;
+    std::optional<ServerToolConfig> config = ServerToolConfig::fromJson(tool, kind, path, &message);
+    if (!config) {
+        *error = AgentError::invalidRequest(message, path);
+        return false;
+    }
+    std::optional<ServerToolConfig> &slot = kind == ServerToolConfig::Kind::Bash ? req->bash : req->shell;
+    if (slot) {
+        *error = AgentError::invalidRequest(
+            path + u": only one %1 tool may be given"_s.arg(
+                       kind == ServerToolConfig::Kind::Bash ? u"bash"_s : u"shell"_s),
+            path);
+        return false;
+    }
+    slot = config;
+    return true;
+}
+
+QJsonArray WireFormat::resultsJson(const QList<CommandResult> &results)
+{
+    QJsonArray out;
+    for (const CommandResult &r : results)
+        out.append(r.toJson());
+    return out;
+}
+
+QJsonObject WireFormat::openAiStyleErrorBody(const AgentError &error)
+{
+    const QJsonValue null(QJsonValue::Null);
+    return {
+        {u"error"_s,
+         QJsonObject{{u"code"_s, error.httpStatus},
+                     {u"message"_s, error.message},
+                     {u"type"_s, error.type},
+                     {u"param"_s, error.param.isEmpty() ? null : QJsonValue(error.param)},
+                     {u"metadata"_s,
+                      error.code.isEmpty() ? null : QJsonValue(QJsonObject{{u"reason"_s, error.code}})}}}};
 }
 
 bool WireFormat::parseCommon(const QJsonObject &body, const FormatRequestContext &context, AgentRequest *req,

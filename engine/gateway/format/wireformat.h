@@ -48,8 +48,6 @@ public:
                                               AgentError *error) = 0;
     // The API's own error body for an error answered with a plain HTTP status.
     virtual QJsonObject errorBody(const AgentError &error) const = 0;
-    // The body of a 413 (a request over the body limit), in the API's own shape.
-    QJsonObject bodyTooLarge(qint64 declared, qint64 limit) const;
 
     // Renders loop's events; while stream is true they also go out through sink as SSE bytes (nothing is
     // written before the first event). finalBody() holds the whole response once the loop finished.
@@ -93,6 +91,16 @@ protected:
     // A tool result's content as the model reads it.
     static QString toolResultText(const QJsonValue &content);
     static QString compactJson(const QJsonValue &value);
+    // The request's tools array (absent: empty); false with an error when it is not an array.
+    static bool toolsOf(const QJsonObject &body, QJsonArray *tools, AgentError *error);
+    // Stores a server tool (openrouter:shell, openrouter:bash, shell) given at path in req; false with an
+    // error for bad parameters or a second tool of the same slot.
+    static bool addServerTool(const QJsonObject &tool, ServerToolConfig::Kind kind, const QString &path,
+                              AgentRequest *req, AgentError *error);
+    static QJsonArray resultsJson(const QList<CommandResult> &results);
+    // OpenRouter's error shape (a numeric code, validated by its SDK) with OpenAI's type and param beside it
+    // (read by the openai SDK, which does not validate); the Responses and Chat Completions bodies.
+    static QJsonObject openAiStyleErrorBody(const AgentError &error);
 
 private:
     QPointer<AgentLoop> m_loop;
