@@ -31,6 +31,8 @@ void TestMeter::charges_data()
     QTest::newRow("warm 0.25 s") << false << qint64(0) << qint64(250) << qint64(250) << 0.000025;
     QTest::newRow("cold 5 s pays 30 s") << true << qint64(7000) << qint64(5000) << qint64(30000) << 0.003;
     QTest::newRow("cold 45 s pays 45 s") << true << qint64(0) << qint64(45000) << qint64(45000) << 0.0045;
+    // Exactly the decimal figure: no 3.0000000000000004e-7 in a reply.
+    QTest::newRow("warm 3 ms") << false << qint64(0) << qint64(3) << qint64(3) << 3e-7;
     QTest::newRow("warm 2 min") << false << qint64(100) << qint64(120000) << qint64(120000) << 0.012;
 }
 
@@ -54,6 +56,7 @@ void TestMeter::charges()
     QCOMPARE(charge.billedMs, billed);
     QCOMPARE(charge.coldStart, cold);
     QCOMPARE(charge.cost, cost);
+    QCOMPARE(QByteArray::number(charge.cost, 'g', 17), QByteArray::number(cost, 'g', 17));
 }
 
 void TestMeter::noCommandIsFree()

@@ -3,6 +3,8 @@
 
 #include <QElapsedTimer>
 
+#include <cmath>
+
 Meter::Meter(std::function<qint64()> nowMs, double ratePerSecond)
     : m_nowMs(std::move(nowMs))
     , m_rate(ratePerSecond)
@@ -50,7 +52,8 @@ MeterCharge Meter::chargeFor(const Request &request, qint64 nowMs) const
     charge.coldStart = request.coldStart;
     charge.meteredMs = qMax<qint64>(0, nowMs - request.firstCommandMs);
     charge.billedMs = request.coldStart ? qMax(charge.meteredMs, kColdStartMinimumMs) : charge.meteredMs;
-    charge.cost = double(charge.billedMs) / 1000.0 * m_rate;
+    // Rounded to a millionth of a cent, so 3 ms at the default rate is 3e-7, not 3.0000000000000004e-7.
+    charge.cost = std::round(double(charge.billedMs) / 1000.0 * m_rate * 1e8) / 1e8;
     return charge;
 }
 
