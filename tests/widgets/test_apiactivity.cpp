@@ -2,6 +2,7 @@
 // The local API inside the app and the "Other programs" panel, driven through the real MainWindow: a test
 // plays another program that sends real HTTP requests; the model is a fake upstream on loopback.
 #include "base/settings.h"
+#include "chat/chatwidget.h"
 #include "common/elidedlabel.h"
 #include "fakeupstream.h"
 #include "localapi/apiactivitypanel.h"
@@ -20,6 +21,7 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDialog>
 #include <QDockWidget>
 #include <QGuiApplication>
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void elidedLabelKeepsWholeText();
     void portChangeKeepsRunningServer();
     void droppedStreamEndsRunning();
+    void windowAndApiShowTheSameCall();
 
 private:
     std::unique_ptr<MainWindow> createWindow();
@@ -630,6 +633,78 @@ void TestApiActivity::droppedStreamEndsRunning()
     QCOMPARE(view.statusText(), u"Completed"_s);
     view.markDisconnected();
     QCOMPARE(view.statusText(), u"Completed"_s);
+}
+
+// One loop serves both: a question in the window and the same request from another program reach the model
+// with the same tools and show the same call, command by command.
+void TestApiActivity::windowAndApiShowTheSameCall()
+{
+    const QList<FakeStep> script{
+        FakeStep::toolCall(
+            u"shell"_s,
+            QJsonObject{{u"commands"_s, QJsonArray{u"echo same-1"_s, u"echo same-2 >&2; exit 4"_s}}}),
+        FakeStep::answer(u"same answer"_s)};
+    m_fake->setScriptForModel(u"same"_s, script + script);
+    const auto window = createWindow();
+    QVERIFY(window);
+    QString key;
+    turnOn(window.get(), &key);
+    if (QTest::currentTestFailed())
+        return;
+    page(window.get())->window()->close();
+
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findData(u"fake/same"_s) >= 0);
+    picker->setCurrentIndex(picker->findData(u"fake/same"_s));
+    ChatWidget *chat = window->currentChat();
+    chat->findChild<QPlainTextEdit *>(u"MessageInput"_s)->setPlainText(u"look around"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy() && !window->currentShellPanel()->views().isEmpty(),
+                             60000);
+    ShellCallView *inWindow = window->currentShellPanel()->views().constLast();
+    QTRY_COMPARE_WITH_TIMEOUT(inWindow->statusText(), u"Completed"_s, 60000);
+    const int windowRequests = int(m_fake->modelRequests().size());
+
+    std::unique_ptr<QNetworkReply> reply(post(window->localApi()->port(), key, shellRequest(u"fake/same"_s)));
+    QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 60000);
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    ApiActivityPanel *activity = panel(window.get());
+    QTRY_COMPARE_WITH_TIMEOUT(activity->requests().size(), 1, 30000);
+    ApiRequestView *request = activity->requests().first();
+    QTRY_COMPARE(request->statusText(), u"Completed"_s);
+    QCOMPARE(request->callViews().size(), 1);
+    ShellCallView *fromApi = request->callViews().first();
+
+    QCOMPARE(fromApi->commandViews().size(), inWindow->commandViews().size());
+    for (int i = 0; i < inWindow->commandViews().size(); ++i) {
+        QCOMPARE(fromApi->commandViews()[i]->command(), inWindow->commandViews()[i]->command());
+        QCOMPARE(fromApi->commandViews()[i]->outputText(), inWindow->commandViews()[i]->outputText());
+        QCOMPARE(fromApi->commandViews()[i]->badgeText(), inWindow->commandViews()[i]->badgeText());
+    }
+    QCOMPARE(inWindow->commandViews()[1]->outputText(), u"same-2\n"_s);
+    QCOMPARE(inWindow->commandViews()[1]->badgeText(), u"exit 4"_s);
+    QCOMPARE(fromApi->statusText(), inWindow->statusText());
+
+    // The model saw the same shell tool and the same tool result from both.
+    const QList<RecordedRequest> sent = m_fake->modelRequests();
+    QCOMPARE(int(sent.size()), 2 * windowRequests);
+    const auto shellTool = [](const RecordedRequest &r) {
+        for (const QJsonValue &t : r.json().value(u"tools"_s).toArray())
+            if (t.toObject().value(u"name"_s).toString() == u"shell")
+                return t.toObject();
+        return QJsonObject();
+    };
+    QVERIFY(!shellTool(sent.at(0)).isEmpty());
+    QCOMPARE(shellTool(sent.at(windowRequests)), shellTool(sent.at(0)));
+    const auto lastResult = [](const RecordedRequest &r) {
+        const QJsonArray input = r.json().value(u"input"_s).toArray();
+        for (qsizetype i = input.size() - 1; i >= 0; --i)
+            if (input.at(i).toObject().value(u"type"_s).toString() == u"function_call_output")
+                return input.at(i).toObject().value(u"output"_s).toString();
+        return QString();
+    };
+    QVERIFY(lastResult(sent.at(windowRequests - 1)).contains(u"same-1"_s));
+    QCOMPARE(lastResult(sent.constLast()), lastResult(sent.at(windowRequests - 1)));
 }
 
 QTEST_MAIN(TestApiActivity)
