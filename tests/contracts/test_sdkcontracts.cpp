@@ -46,7 +46,8 @@ private:
 int TestSdkContracts::runCli(const QStringList &args, QByteArray *out)
 {
     QProcess p;
-    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"), args + QStringList{u"--data-dir"_s, m_dir.path()});
+    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+            args + QStringList{u"--data-dir"_s, m_dir.path()});
     if (!p.waitForFinished(60000))
         return -1;
     if (out)
@@ -62,8 +63,7 @@ void TestSdkContracts::initTestCase()
     QVERIFY(m_fake.listen());
     const QString base = m_fake.baseUrl().toString();
     for (const auto &[name, api] : {std::pair{u"fresp"_s, u"responses"_s},
-                                    std::pair{u"fmsg"_s, u"messages"_s},
-                                    std::pair{u"fchat"_s, u"chat"_s}})
+                                    std::pair{u"fmsg"_s, u"messages"_s}, std::pair{u"fchat"_s, u"chat"_s}})
         QCOMPARE(runCli({u"providers"_s, u"add"_s, name, u"--api"_s, api, u"--base-url"_s, base}), 0);
     QByteArray out;
     QCOMPARE(runCli({u"keys"_s, u"create"_s}, &out), 0);
@@ -151,7 +151,8 @@ void TestSdkContracts::sdk()
     const NodeRun plan = runNode(script + QStringList{u"--plan"_s}, model, upstream, 60000);
     QVERIFY2(plan.exitCode == 0, plan.output.constData());
     QString error;
-    QVERIFY2(m_fake.loadScript(plan.output, &error), qPrintable(error + u": "_s + QString::fromUtf8(plan.output)));
+    QVERIFY2(m_fake.loadScript(plan.output, &error),
+             qPrintable(error + u": "_s + QString::fromUtf8(plan.output)));
     const QJsonObject scripted = QJsonDocument::fromJson(plan.output).object().value(u"models"_s).toObject();
 
     const NodeRun run = runNode(script, model, upstream, 600000);
@@ -164,7 +165,8 @@ void TestSdkContracts::sdk()
     QVERIFY2(run.output.contains("OK "), run.output.constData());
     // Every case that passed went through the upstream model as scripted, to its last step.
     for (auto it = scripted.constBegin(); it != scripted.constEnd(); ++it)
-        QVERIFY2(m_fake.remainingSteps(it.key()) == 0, qPrintable(it.key() + u" did not use all its steps"_s));
+        QVERIFY2(m_fake.remainingSteps(it.key()) == 0,
+                 qPrintable(it.key() + u" did not use all its steps"_s));
 }
 
 QTEST_GUILESS_MAIN(TestSdkContracts)

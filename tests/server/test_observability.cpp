@@ -320,8 +320,9 @@ void TestObservability::blockAnswers403BeforeUpstream()
         QCOMPARE(json.value(u"error"_s).toObject().value(u"type"_s).toString(), u"permission_error"_s);
         // OpenRouter's shape: the HTTP status as the code, the reason beside it.
         QCOMPARE(json.value(u"error"_s).toObject().value(u"code"_s).toInt(), 403);
-        QCOMPARE(json.value(u"error"_s).toObject().value(u"metadata"_s).toObject().value(u"reason"_s).toString(),
-                 u"guardrail_blocked"_s);
+        QCOMPARE(
+            json.value(u"error"_s).toObject().value(u"metadata"_s).toObject().value(u"reason"_s).toString(),
+            u"guardrail_blocked"_s);
     }
     QVERIFY2(json.value(u"error"_s)
                  .toObject()
@@ -580,8 +581,9 @@ void TestObservability::chatCompletionsGuarded()
               {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, kInjection}}}}});
     QCOMPARE(r.status, 403);
     QCOMPARE(r.json().value(u"error"_s).toObject().value(u"code"_s).toInt(), 403);
-    QCOMPARE(r.json().value(u"error"_s).toObject().value(u"metadata"_s).toObject().value(u"reason"_s).toString(),
-             u"guardrail_blocked"_s);
+    QCOMPARE(
+        r.json().value(u"error"_s).toObject().value(u"metadata"_s).toObject().value(u"reason"_s).toString(),
+        u"guardrail_blocked"_s);
     QVERIFY(m_fake.modelRequests().isEmpty());
     r = post(u"/api/v1/chat/completions"_s,
              {{u"model"_s, u"chatg"_s},

@@ -778,7 +778,8 @@ void TestServer::chatCompletionsRejectsShellAndForwards()
         const QJsonObject message =
             t.json().value(u"choices"_s).toArray().at(0).toObject().value(u"message"_s).toObject();
         QCOMPARE(message.value(u"content"_s).toString(), u"translated hello"_s);
-        QCOMPARE(m_fake.modelRequests().constLast().api(), provider == u"fresp" ? u"responses"_s : u"messages"_s);
+        QCOMPARE(m_fake.modelRequests().constLast().api(),
+                 provider == u"fresp" ? u"responses"_s : u"messages"_s);
     }
 }
 

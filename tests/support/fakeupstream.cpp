@@ -443,17 +443,16 @@ Encoded encodeChat(const FakeStep &step, const QString &text, const QString &mod
                         {u"content"_s, text.isEmpty() ? QJsonValue() : QJsonValue(text)}};
     if (!calls.isEmpty())
         message.insert(u"tool_calls"_s, calls);
-    out.body = QJsonObject{
-        {u"id"_s, id},
-        {u"object"_s, u"chat.completion"_s},
-        {u"created"_s, 1700000000},
-        {u"model"_s, model},
-        {u"system_fingerprint"_s, fingerprint},
-        {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
-                                              {u"message"_s, message},
-                                              {u"logprobs"_s, QJsonValue()},
-                                              {u"finish_reason"_s, finish}}}},
-        {u"usage"_s, usage}};
+    out.body = QJsonObject{{u"id"_s, id},
+                           {u"object"_s, u"chat.completion"_s},
+                           {u"created"_s, 1700000000},
+                           {u"model"_s, model},
+                           {u"system_fingerprint"_s, fingerprint},
+                           {u"choices"_s, QJsonArray{QJsonObject{{u"index"_s, 0},
+                                                                 {u"message"_s, message},
+                                                                 {u"logprobs"_s, QJsonValue()},
+                                                                 {u"finish_reason"_s, finish}}}},
+                           {u"usage"_s, usage}};
     return out;
 }
 
