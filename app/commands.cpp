@@ -298,7 +298,7 @@ int runServeCommand(const QStringList &args)
             continue;
         auto *workspace = new Workspace(dataDir, name, &workspaces);
         workspace->containers()->setPrewarm(true);
-        server.useWorkspace(name, workspace->containers(), workspace->providers(), workspace->observer());
+        server.useWorkspace(workspace);
     }
     QString error;
     if (!server.listen(host, quint16(port), &error)) {

@@ -13,6 +13,7 @@
 #include "sandbox/history/filestore.h"
 #include "sandbox/history/meter.h"
 #include "sandbox/sandboxsettings.h"
+#include "workspace/workspace.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -152,35 +153,21 @@ ApiServer::~ApiServer()
     // Runs still going refer to the meter and the workspaces: end them while both exist.
     qDeleteAll(findChildren<AgentLoop *>(Qt::FindDirectChildrenOnly));
     for (Workspace *ws : std::as_const(m_workspaces)) {
-        if (!ws->borrowed)
-            ws->containers->stopAll();
-        delete ws;
+        if (ws->parent() == this)
+            ws->containers()->stopAll(); // the ones lent by useWorkspace() belong to their owner
     }
 }
 
-void ApiServer::useWorkspace(const QString &name, ContainerManager *containers, ProviderRegistry *providers,
-                             RequestObserver *observer)
+void ApiServer::useWorkspace(Workspace *workspace)
 {
-    Workspace *ws = m_workspaces.value(name);
-    if (!ws) {
-        ws = new Workspace;
-        ws->observer = observer ? observer : new RequestObserver(m_dataDir, name, this);
-        m_workspaces.insert(name, ws);
-    } else {
-        if (!ws->borrowed) {
-            ws->containers->stopAll();
-            ws->containers->deleteLater();
-            ws->providers->deleteLater();
-        }
-        if (observer && ws->observer != observer) {
-            if (ws->observer->parent() == this)
-                ws->observer->deleteLater();
-            ws->observer = observer;
-        }
+    Workspace *old = m_workspaces.value(workspace->name());
+    if (old == workspace)
+        return;
+    if (old && old->parent() == this) {
+        old->containers()->stopAll();
+        old->deleteLater();
     }
-    ws->containers = containers;
-    ws->providers = providers;
-    ws->borrowed = true;
+    m_workspaces.insert(workspace->name(), workspace);
 }
 
 QString ApiServer::createViewerKey(const QString &workspace)
@@ -255,24 +242,19 @@ void ApiServer::handleUpgrade(HttpConnection *connection, const HttpRequest &req
         m_events->accept(socket);
 }
 
-ApiServer::Workspace *ApiServer::workspace(const QString &name, QString *error)
+Workspace *ApiServer::workspace(const QString &name)
 {
     if (Workspace *ws = m_workspaces.value(name))
         return ws;
-    auto *ws = new Workspace;
-    ws->containers = new ContainerManager(SandboxSettings::forDataDir(m_dataDir, name), this);
-    ws->containers->setPrewarm(m_prewarm);
-    ws->providers = new ProviderRegistry(m_dataDir, name, this);
-    ws->observer = new RequestObserver(m_dataDir, name, this);
+    auto *ws = new Workspace(m_dataDir, name, this);
+    ws->containers()->setPrewarm(m_prewarm);
     m_workspaces.insert(name, ws);
     return ws;
 }
 
 RequestObserver *ApiServer::observer(const QString &name)
 {
-    QString error;
-    Workspace *ws = workspace(name, &error);
-    return ws ? ws->observer : nullptr;
+    return workspace(name)->observer();
 }
 
 void ApiServer::logRecord(const QString &workspaceName, RequestRecord record, int status,
@@ -447,22 +429,18 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
         return;
     }
     QString message;
-    Workspace *ws = workspace(workspaceName, &message);
-    if (!ws) {
-        reject({500, u"api_error"_s, u"workspace %1: %2"_s.arg(workspaceName, message), {}, {}});
-        return;
-    }
-    if (!ws->providers->load(&message) || !ws->observer->refresh(&message)) {
+    Workspace *ws = workspace(workspaceName);
+    if (!ws->providers()->load(&message) || !ws->observer()->refresh(&message)) {
         reject({500, u"api_error"_s, message, {}, {}});
         return;
     }
     AgentEnvironment env;
     env.workspace = workspaceName;
-    env.providers = ws->providers;
-    env.containers = ws->containers;
+    env.providers = ws->providers();
+    env.containers = ws->containers();
     env.meter = m_meter.get();
-    env.guardrails = ws->observer->guardrails();
-    env.scanToolOutput = ws->observer->scanToolOutput();
+    env.guardrails = ws->observer()->guardrails();
+    env.scanToolOutput = ws->observer()->scanToolOutput();
     auto *loop = new AgentLoop(*parsed, env, this);
     WireFormat *fmt = format.release();
     fmt->setParent(loop);
@@ -512,12 +490,12 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
 void ApiServer::handleModels(HttpConnection *connection, const QString &workspaceName)
 {
     QString error;
-    Workspace *ws = workspace(workspaceName, &error);
-    if (!ws || !ws->providers->load(&error)) {
+    Workspace *ws = workspace(workspaceName);
+    if (!ws->providers()->load(&error)) {
         sendError(connection, ErrorShape::OpenAi, 500, u"api_error"_s, error);
         return;
     }
-    ModelListing *listing = ws->providers->listModels();
+    ModelListing *listing = ws->providers()->listModels();
     const QPointer<HttpConnection> conn(connection);
     connect(listing, &ModelListing::finished, this,
             [this, conn](const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {

@@ -13,6 +13,7 @@
 class AgentLoop;
 class WireFormat;
 class ApiKeys;
+class Workspace;
 class ContainerManager;
 class EventHub;
 class HttpConnection;
@@ -50,26 +51,17 @@ public:
     // The workspace's guardrails, request log and broadcast (created on first use); null when the workspace
     // cannot be set up.
     RequestObserver *observer(const QString &workspace);
-    // The desktop app serves its own workspace with the window's containers and providers, so requests from
-    // other programs and the window share one session map and one container set (ContainerManager wants one
-    // instance per workspace and process). The server never stops or deletes them; they must outlive it.
-    // Call before the first request of that workspace. An observer passed here (the window's) is shared too,
-    // so the workspace has one set of guardrails and one request-log connection in the process.
-    void useWorkspace(const QString &workspace, ContainerManager *containers, ProviderRegistry *providers,
-                      RequestObserver *observer = nullptr);
+    // Serves a workspace its owner made (the window, `serve`): requests from other programs then share its
+    // session map, container set, guardrails and request-log connection (one of each per workspace and
+    // process). The server never stops or deletes it; it must outlive the server. Call before the first
+    // request of that workspace; any other workspace is made here on its first request.
+    void useWorkspace(Workspace *workspace);
     // A key that opens only the event stream (/api/v1/events) of workspace; it lives in memory until the
     // server is deleted and is never written to disk (the desktop's own activity viewer uses it).
     QString createViewerKey(const QString &workspace);
     ApiKeys *keys() const { return m_keys.get(); }
 
 private:
-    struct Workspace
-    {
-        ContainerManager *containers = nullptr;
-        ProviderRegistry *providers = nullptr;
-        RequestObserver *observer = nullptr;
-        bool borrowed = false; // containers and providers belong to the caller of useWorkspace()
-    };
     enum class ErrorShape { OpenAi, Anthropic };
 
     void onNewConnection();
@@ -78,7 +70,7 @@ private:
     QString authenticate(const HttpRequest &request);
     // The workspace whose events key may watch: a workspace key or a viewer key.
     QString eventsWorkspace(const QString &key);
-    Workspace *workspace(const QString &name, QString *error);
+    Workspace *workspace(const QString &name);
 
     // A request to a model endpoint: the format parses it and renders the loop's answer.
     void handleModelRequest(HttpConnection *connection, const HttpRequest &request, const QString &workspace,

@@ -25,16 +25,14 @@ LocalApiController::LocalApiController(Settings *settings, Workspace *workspace,
     : QObject(parent)
     , m_settings(settings)
     , m_dataDir(workspace->dataDir())
-    , m_workspace(workspace->name())
-    , m_containers(workspace->containers())
-    , m_providers(workspace->providers())
-    , m_observer(workspace->observer())
+    , m_workspaceName(workspace->name())
+    , m_workspace(workspace)
     , m_keys(std::make_unique<ApiKeys>(workspace->dataDir()))
 {
     controllers().append(this);
     // The window deletes its workspace before its other children: end the server's runs first.
-    connect(m_containers, &QObject::destroyed, this, [this] {
-        m_containers = nullptr;
+    connect(workspace, &QObject::destroyed, this, [this] {
+        m_workspace = nullptr;
         shutDown();
     });
     // Another page (the Settings dialog) may flip the switch or change the port through Settings.
@@ -137,14 +135,14 @@ void LocalApiController::stop()
 
 bool LocalApiController::listen(int port, QString *error)
 {
-    if (!m_containers) {
+    if (!m_workspace) {
         shutDown();
         *error = m_lastError = tr("The window is closing.");
         return false;
     }
     // The new port is tried first: when it cannot be had, a running server stays where it is.
     auto *server = new ApiServer(m_dataDir, this);
-    server->useWorkspace(m_workspace, m_containers, m_providers, m_observer);
+    server->useWorkspace(m_workspace);
     QString detail;
     if (!server->listen(QHostAddress::LocalHost, quint16(port), &detail)) {
         const LocalApiController *holder = nullptr;
@@ -175,7 +173,7 @@ bool LocalApiController::listen(int port, QString *error)
     }
     shutDown();
     m_server = server;
-    m_viewerKey = server->createViewerKey(m_workspace);
+    m_viewerKey = server->createViewerKey(m_workspaceName);
     m_lastError.clear();
     return true;
 }
@@ -215,7 +213,7 @@ ApiKeys *LocalApiController::apiKeys() const
 
 std::optional<QList<LocalApiController::KeyInfo>> LocalApiController::keys(QString *error) const
 {
-    const std::optional<QList<ApiKeys::Info>> stored = apiKeys()->list(m_workspace, error);
+    const std::optional<QList<ApiKeys::Info>> stored = apiKeys()->list(m_workspaceName, error);
     if (!stored)
         return std::nullopt;
     QList<KeyInfo> result;
@@ -227,7 +225,7 @@ std::optional<QList<LocalApiController::KeyInfo>> LocalApiController::keys(QStri
 
 std::optional<QString> LocalApiController::createKey(QString *error)
 {
-    const std::optional<QString> key = apiKeys()->create(m_workspace, error);
+    const std::optional<QString> key = apiKeys()->create(m_workspaceName, error);
     if (!key)
         return std::nullopt;
     m_secrets.insert(
@@ -239,7 +237,7 @@ std::optional<QString> LocalApiController::createKey(QString *error)
 
 bool LocalApiController::revokeKey(const QString &id, QString *error)
 {
-    if (!apiKeys()->revoke(m_workspace, id, error))
+    if (!apiKeys()->revoke(m_workspaceName, id, error))
         return false;
     m_secrets.remove(id);
     Q_EMIT keysChanged();

@@ -14,8 +14,6 @@
 
 class ApiKeys;
 class ApiServer;
-class ContainerManager;
-class ProviderRegistry;
 class Settings;
 class Workspace;
 
@@ -66,7 +64,7 @@ public:
     // http://127.0.0.1:PORT (the API root is url() + "/api/v1").
     QUrl url() const;
     QString lastError() const { return m_lastError; }
-    QString workspace() const { return m_workspace; }
+    QString workspace() const { return m_workspaceName; }
     // A key that watches this workspace's event stream of the running server (in memory only); empty when
     // stopped. A new one after every start.
     QString viewerKey() const { return m_viewerKey; }
@@ -91,10 +89,9 @@ private:
 
     Settings *m_settings;
     QString m_dataDir;
-    QString m_workspace;
-    ContainerManager *m_containers;
-    ProviderRegistry *m_providers;
-    QPointer<RequestObserver> m_observer;
+    QString m_workspaceName;
+    // Null once the window deleted it (before its other children): the server stops first.
+    Workspace *m_workspace;
     ApiServer *m_server = nullptr;
     QString m_viewerKey;
     QString m_lastError;
