@@ -573,7 +573,6 @@ void AgentLoop::startShellCall(const PendingCall &pending)
 void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex)
 {
     m_call = nullptr;
-    m_runningCallId.clear();
     if (!m_env.keepShellCalls)
         shell->deleteLater();
     const QList<CommandResult> results = shell->results();
@@ -595,12 +594,15 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         if (command.startMs == 0)
             command.startMs = callRecord.startMs;
     }
-    if (m_done)
-        return;
-    if (results.isEmpty() && !shell->errorString().isEmpty()) {
-        fail({500, u"api_error"_s, u"the sandbox cannot run: %1"_s.arg(shell->errorString()), {}, {}});
+    if (m_done) {
+        m_runningCallId.clear(); // the failure that ended the loop answered it
         return;
     }
+    if (results.isEmpty() && !shell->errorString().isEmpty()) {
+        fail({500, u"api_error"_s, u"the sandbox cannot run: %1"_s.arg(shell->errorString()), {}, {}});
+        return; // fail() gave the call its result
+    }
+    m_runningCallId.clear();
     AgentToolResult result;
     result.results = results;
     result.completed = shell->isCompleted();
