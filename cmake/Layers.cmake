@@ -12,8 +12,6 @@ set(SANDBENCH_LAYERS
     "engine/data       sandbench-data       engine/tools engine/base"
     "engine/gateway    sandbench-gateway    engine/models engine/tools engine/sandbox engine/base"
     "engine/workspace  sandbench-workspace  engine/gateway engine/models engine/tools engine/sandbox engine/base"
-    # ChatSession (a window conversation driving the gateway's AgentLoop), until it goes (issue 12).
-    "engine/core       sandbench-workspace  engine/gateway engine/models engine/tools engine/sandbox engine/base"
     "engine/server     sandbench-server     engine/workspace engine/gateway engine/models engine/tools engine/sandbox engine/base"
     "engine/secrets    sandbench-secrets    engine/models engine/base"
     "widgets/common    sandbench-widgets    engine"

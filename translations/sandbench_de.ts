@@ -225,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+152"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -245,7 +245,7 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+79"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
@@ -260,7 +260,7 @@
         <translation>Die Schutzregel %1 hat Ihre Frage markiert; sie wurde unverändert gesendet, und die Erkennung steht im Anfrageprotokoll.</translation>
     </message>
     <message numerus="yes">
-        <location line="-55"/>
+        <location line="-56"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Nach %n Werkzeugaufruf angehalten: die Grenze für eine Frage.</numerusform>
@@ -271,7 +271,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit dieser Unterhaltung: 0,0001 $ pro Sekunde; eine Frage, die einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
@@ -308,7 +308,7 @@
     <message>
         <location line="+32"/>
         <location line="+8"/>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Assistant</source>
         <translation>Assistent</translation>
     </message>
@@ -1647,7 +1647,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+66"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Der Port muss eine ganze Zahl von %1 bis %2 sein (angegeben: „%3“); Ports unter %1 sind für Systemdienste reserviert.</translation>
     </message>
@@ -2580,7 +2580,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>

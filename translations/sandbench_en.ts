@@ -23,7 +23,7 @@
 <context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/core/chatsession.cpp" line="+240"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+176"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -34,7 +34,7 @@
 <context>
     <name>ChatWidget</name>
     <message numerus="yes">
-        <location filename="../widgets/chat/chatwidget.cpp" line="+302"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+306"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>Running %n command in the sandbox: %1</numerusform>

@@ -225,7 +225,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+152"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -245,7 +245,7 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+79"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
@@ -260,7 +260,7 @@
         <translation>Le garde-fou %1 a signalé votre question&#xa0;; elle a été envoyée telle quelle et la détection figure dans le journal des requêtes.</translation>
     </message>
     <message numerus="yes">
-        <location line="-55"/>
+        <location line="-56"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Arrêté après %n appel d’outil&#xa0;: la limite pour une question.</numerusform>
@@ -271,7 +271,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
     </message>
@@ -308,7 +308,7 @@
     <message>
         <location line="+32"/>
         <location line="+8"/>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
@@ -1647,7 +1647,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+66"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Le port doit être un nombre entier de %1 à %2 (reçu&#xa0;: «&#xa0;%3&#xa0;»)&#xa0;; les ports inférieurs à %1 sont réservés aux services système.</translation>
     </message>
@@ -2580,7 +2580,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>

@@ -227,7 +227,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+152"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -247,7 +247,7 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+79"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
@@ -262,7 +262,7 @@
         <translation>Защитный фильтр %1 отметил ваш вопрос; вопрос отправлен без изменений, а срабатывание записано в журнал запросов.</translation>
     </message>
     <message numerus="yes">
-        <location line="-55"/>
+        <location line="-56"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Остановлено после %n вызова инструмента: это предел для одного вопроса.</numerusform>
@@ -274,7 +274,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
@@ -311,7 +311,7 @@
     <message>
         <location line="+32"/>
         <location line="+8"/>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Assistant</source>
         <translation>Ассистент</translation>
     </message>
@@ -1662,7 +1662,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+66"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>Порт должен быть целым числом от %1 до %2 (получено «%3»); порты ниже %1 зарезервированы для системных служб.</translation>
     </message>
@@ -2600,7 +2600,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>

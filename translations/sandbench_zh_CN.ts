@@ -223,7 +223,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/core/chatsession.cpp" line="+152"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -243,7 +243,7 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+79"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
@@ -258,7 +258,7 @@
         <translation>护栏 %1 标记了您的问题；问题已原样发送，检测结果记录在请求日志中。</translation>
     </message>
     <message numerus="yes">
-        <location line="-55"/>
+        <location line="-56"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>已在 %n 次工具调用后停止：这是单个问题的上限。</numerusform>
@@ -268,7 +268,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+198"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>此对话的沙箱用时按每秒 $0.0001 计费；启动新容器或唤醒休眠容器的问题至少按 30 秒计费。</translation>
     </message>
@@ -305,7 +305,7 @@
     <message>
         <location line="+32"/>
         <location line="+8"/>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
@@ -1632,7 +1632,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiController</name>
     <message>
-        <location filename="../widgets/localapi/localapicontroller.cpp" line="+68"/>
+        <location filename="../widgets/localapi/localapicontroller.cpp" line="+66"/>
         <source>The port must be a whole number from %1 to %2 (got &quot;%3&quot;); ports below %1 are reserved for system services.</source>
         <translation>端口必须是 %1 到 %2 之间的整数（输入的是“%3”）；低于 %1 的端口保留给系统服务。</translation>
     </message>
@@ -2560,7 +2560,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-342"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>

@@ -3,7 +3,7 @@
 
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
-#include "core/chatsession.h"
+#include "workspace/chatsession.h"
 #include "data/csvtablemodel.h"
 #include "documents/documentspanel.h"
 #include "documents/documentspanelmodel.h"

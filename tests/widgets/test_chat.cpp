@@ -3,6 +3,7 @@
 // shell call, conversations kept across restarts (rename, delete), and the window's own questions going
 // through the workspace's guardrails into its request log.
 #include "base/settings.h"
+#include "chat/chatimages.h"
 #include "chat/chatwidget.h"
 #include "common/inlineconfirm.h"
 #include "common/inlinemessage.h"
@@ -859,11 +860,11 @@ void TestChat::symlinkedImagesNotShown()
     for (QWidget *image : chat->findChildren<QWidget *>(u"ChatImage"_s))
         shown.append(image->property("imagePath").toString());
     QCOMPARE(shown, QStringList{home + u"/ok.png"_s});
-    const QHash<QString, QDateTime> found = ChatSession::pngFiles(home);
+    const QHash<QString, QDateTime> found = ChatImages::pngFiles(home);
     QCOMPARE(found.keys(), QStringList{home + u"/ok.png"_s});
-    QVERIFY(!ChatSession::isImageInside(home + u"/evil.png"_s, home));
-    QVERIFY(!ChatSession::isImageInside(home + u"/linked/secret.png"_s, home));
-    QVERIFY(ChatSession::isImageInside(home + u"/ok.png"_s, home));
+    QVERIFY(!ChatImages::isImageInside(home + u"/evil.png"_s, home));
+    QVERIFY(!ChatImages::isImageInside(home + u"/linked/secret.png"_s, home));
+    QVERIFY(ChatImages::isImageInside(home + u"/ok.png"_s, home));
 }
 
 void TestChat::stopBeforeQueuedNextCall()

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chat/chatwidget.h"
 
+#include "chat/chatimages.h"
 #include "common/inlinemessage.h"
 #include "common/plaintooltip.h"
 #include "common/safetextbrowser.h"
-#include "core/chatsession.h"
 #include "sandbox/shellcall.h"
+#include "workspace/chatsession.h"
 
 #include <QBuffer>
 #include <QClipboard>
@@ -29,6 +30,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -293,6 +296,7 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     });
     connect(session, &ChatSession::costChanged, this, &ChatWidget::setTotalCost);
     connect(session, &ChatSession::shellCallStarted, this, [this](ShellCall *call) {
+        m_pngsBefore = ChatImages::pngFiles(homeDir());
         QStringList commands;
         for (const QString &command : call->action().commands) {
             // One line per command keeps the note short; the panel shows them whole.
@@ -302,8 +306,8 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
         addNote(u"ToolNote"_s, tr("Running %n command(s) in the sandbox: %1", nullptr, int(commands.size()))
                                    .arg(commands.join(u"; "_s).left(200)));
     });
-    connect(session, &ChatSession::imagesCreated, this, [this](const QStringList &paths) {
-        for (const QString &path : paths) {
+    connect(session, &ChatSession::shellCallFinished, this, [this] {
+        for (const QString &path : ChatImages::changedSince(std::exchange(m_pngsBefore, {}), homeDir())) {
             addImage(path);
             remember({TranscriptEntry::Kind::Image, path, {}, {}, {}, -1});
         }
@@ -495,11 +499,15 @@ QByteArray readImageFile(const QString &path, qint64 maxBytes)
 }
 } // namespace
 
+QString ChatWidget::homeDir() const
+{
+    return m_session && m_session->container() ? m_session->container()->homeDir() : QString();
+}
+
 void ChatWidget::addImage(const QString &path)
 {
     // Only images inside the conversation's home: a container could plant a symlink to a file of the host.
-    const QString home = m_session && m_session->container() ? m_session->container()->homeDir() : QString();
-    if (!ChatSession::isImageInside(path, home))
+    if (!ChatImages::isImageInside(path, homeDir()))
         return;
     QByteArray bytes = readImageFile(path, 64 << 20);
     QBuffer buffer(&bytes);

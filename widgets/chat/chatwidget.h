@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "core/chatsession.h"
+#include "workspace/chatsession.h"
 #include "workspace/conversationstore.h"
 
+#include <QDateTime>
 #include <QFrame>
+#include <QHash>
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
@@ -91,11 +93,13 @@ private:
     MessageBubble *addNote(const QString &tag, const QString &text);
     void addChip(const QString &hostPath, const QString &sandboxPath);
     void addImage(const QString &path);
+    QString homeDir() const; // the conversation's container home, where its images are
     void remember(const TranscriptEntry &entry);
     void scrollToEnd();
     void onBusyChanged(bool busy);
 
     QPointer<ChatSession> m_session;
+    QHash<QString, QDateTime> m_pngsBefore; // PNG files of the home when the running call started
     QLabel *m_modelLabel = nullptr;
     QLabel *m_containerLabel = nullptr;
     QLabel *m_costLabel = nullptr;

@@ -6,7 +6,7 @@
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
 #include "common/inlineconfirm.h"
-#include "core/chatsession.h"
+#include "workspace/chatsession.h"
 #include "data/traceloader.h"
 #include "documents/documentspanel.h"
 #include "files/filespanel.h"

@@ -18,7 +18,7 @@ class ShellCall;
 
 // One conversation of the window: keeps its history and, for each question, drives the one AgentLoop with
 // the conversation's own container and the chosen model — the same loop, guardrails, metering and request
-// record as a local API request. Adds only what the window needs around it: the images a call made, the
+// record as a local API request. Adds only what the window needs around it: the
 // cost of each call, the note on what a guardrail did.
 class ChatSession : public QObject
 {
@@ -64,13 +64,6 @@ public:
 
     // The function tool offered to the model, shaped like openrouter:shell's arguments.
     static ToolDefinition shellTool();
-    // At most this many directory entries are looked at for new images around a shell call.
-    static constexpr int MaxScannedEntries = 2000;
-    // Regular PNG files in dir and its direct subfolders with their modification times; symlinks (files or
-    // folders) are never followed, so a container cannot point the GUI at files of the host.
-    static QHash<QString, QDateTime> pngFiles(const QString &dir);
-    // Whether path is a regular file (not a symlink) that really lies inside dir.
-    static bool isImageInside(const QString &path, const QString &dir);
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -87,8 +80,6 @@ Q_SIGNALS:
     void costChanged(double total);
     // The question was handed to the request log.
     void requestRecorded(const QString &requestId, int status);
-    // Host paths of PNG images a shell call created or changed in the workspace.
-    void imagesCreated(const QStringList &paths);
     void failed(const QString &message);
     void stopped();
     // The model answered without further tool calls.
@@ -104,7 +95,6 @@ private:
     QString m_systemPrompt;
     QList<Message> m_messages;
     AgentLoop *m_loop = nullptr;
-    QHash<QString, QDateTime> m_pngsBefore;
     RequestObserver *m_observer = nullptr;
     Meter *m_meter = nullptr;
     QString m_requestId;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/chatsession.h"
+#include "workspace/chatsession.h"
 
 #include "gateway/agentloop.h"
 #include "gateway/guardrail.h"
@@ -12,14 +12,10 @@
 #include "tools/shellaction.h"
 
 #include <QDateTime>
-#include <QDirIterator>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QUuid>
-
-#include <sys/stat.h>
 
 #include <utility>
 
@@ -95,57 +91,6 @@ ToolDefinition ChatSession::shellTool()
     return tool;
 }
 
-namespace {
-// Lists regular *.png files (never symlinks, never through symlinked folders) up to depth levels below dir,
-// looking at no more than *budget entries in all.
-void collectPngs(const QString &dir, int depth, int *budget, QHash<QString, QDateTime> *files)
-{
-    QDirIterator it(dir, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks);
-    QStringList subdirs;
-    while (it.hasNext() && *budget > 0) {
-        --*budget;
-        const QString path = it.next();
-        // lstat: a link swapped in after listing is still seen as a link, and skipped.
-        struct stat st;
-        if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode)) {
-            if (depth > 0)
-                subdirs.append(path);
-        } else if (S_ISREG(st.st_mode) && path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
-            files->insert(
-                path,
-                QDateTime::fromSecsSinceEpoch(st.st_mtim.tv_sec).addMSecs(st.st_mtim.tv_nsec / 1000000));
-        }
-    }
-    for (const QString &sub : std::as_const(subdirs))
-        collectPngs(sub, depth - 1, budget, files);
-}
-} // namespace
-
-QHash<QString, QDateTime> ChatSession::pngFiles(const QString &dir)
-{
-    QHash<QString, QDateTime> files;
-    if (dir.isEmpty())
-        return files;
-    int budget = MaxScannedEntries;
-    collectPngs(dir, 1, &budget, &files);
-    return files;
-}
-
-bool ChatSession::isImageInside(const QString &path, const QString &dir)
-{
-    if (path.isEmpty() || dir.isEmpty())
-        return false;
-    struct stat st;
-    if (::lstat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISREG(st.st_mode))
-        return false;
-    // No folder on the way may be a link out of the home either.
-    const QString home = QFileInfo(dir).canonicalFilePath();
-    const QString real = QFileInfo(path).canonicalFilePath();
-    return !home.isEmpty() && real.startsWith(home + u'/');
-}
-
 bool ChatSession::send(const QString &text)
 {
     if (m_busy) {
@@ -214,7 +159,6 @@ bool ChatSession::send(const QString &text)
             [this] { Q_EMIT assistantFinished(std::exchange(m_turnText, {})); });
     connect(loop, &AgentLoop::shellCallRunning, this, [this](const AgentToolCall &, ShellCall *shell) {
         ++m_steps;
-        m_pngsBefore = pngFiles(m_container ? m_container->homeDir() : QString());
         Q_EMIT shellCallStarted(shell);
         connect(shell, &ShellCall::finished, this, [this, shell] {
             if (m_meter && m_loop) {
@@ -223,17 +167,6 @@ bool ChatSession::send(const QString &text)
                 m_chargedInRequest = std::max(sofar, m_chargedInRequest);
             }
             Q_EMIT shellCallFinished(shell);
-            QStringList images;
-            const QHash<QString, QDateTime> after =
-                pngFiles(m_container ? m_container->homeDir() : QString());
-            for (auto it = after.cbegin(); it != after.cend(); ++it) {
-                const auto before = m_pngsBefore.constFind(it.key());
-                if (before == m_pngsBefore.cend() || before.value() != it.value())
-                    images.append(it.key());
-            }
-            images.sort();
-            if (!images.isEmpty())
-                Q_EMIT imagesCreated(images);
         });
     });
     connect(loop, &AgentLoop::finished, this, [this, loop](const AgentOutcome &outcome) {
