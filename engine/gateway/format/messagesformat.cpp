@@ -191,8 +191,10 @@ int MessagesFormat::addBlock(const QJsonObject &block)
 {
     m_content.append(block);
     const int index = int(m_content.size() - 1);
-    send("content_block_start", {{u"index"_s, index}, {u"content_block"_s, block}});
-    send("content_block_stop", {{u"index"_s, index}});
+    if (isStreaming())
+        send("content_block_start", {{u"index"_s, index}, {u"content_block"_s, block}});
+    if (isStreaming())
+        send("content_block_stop", {{u"index"_s, index}});
     return index;
 }
 
@@ -202,12 +204,15 @@ int MessagesFormat::addInputBlock(const QJsonObject &block)
     const int index = int(m_content.size() - 1);
     QJsonObject start = block;
     start.insert(u"input"_s, QJsonObject());
-    send("content_block_start", {{u"index"_s, index}, {u"content_block"_s, start}});
-    send("content_block_delta",
-         {{u"index"_s, index},
-          {u"delta"_s, QJsonObject{{u"type"_s, u"input_json_delta"_s},
-                                   {u"partial_json"_s, compactJson(block.value(u"input"_s))}}}});
-    send("content_block_stop", {{u"index"_s, index}});
+    if (isStreaming())
+        send("content_block_start", {{u"index"_s, index}, {u"content_block"_s, start}});
+    if (isStreaming())
+        send("content_block_delta",
+             {{u"index"_s, index},
+              {u"delta"_s, QJsonObject{{u"type"_s, u"input_json_delta"_s},
+                                       {u"partial_json"_s, compactJson(block.value(u"input"_s))}}}});
+    if (isStreaming())
+        send("content_block_stop", {{u"index"_s, index}});
     return index;
 }
 
@@ -280,22 +285,26 @@ void MessagesFormat::textStarted()
     m_content.append(
         QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, QString()}, {u"citations"_s, QJsonValue::Null}});
     m_text = int(m_content.size() - 1);
-    send("content_block_start", {{u"index"_s, m_text}, {u"content_block"_s, m_content.at(m_text)}});
+    if (isStreaming())
+        send("content_block_start", {{u"index"_s, m_text}, {u"content_block"_s, m_content.at(m_text)}});
 }
 
 void MessagesFormat::textDelta(const QString &delta)
 {
     if (!isStreaming())
         return;
-    send("content_block_delta",
-         {{u"index"_s, m_text}, {u"delta"_s, QJsonObject{{u"type"_s, u"text_delta"_s}, {u"text"_s, delta}}}});
+    if (isStreaming())
+        send("content_block_delta",
+             {{u"index"_s, m_text},
+              {u"delta"_s, QJsonObject{{u"type"_s, u"text_delta"_s}, {u"text"_s, delta}}}});
 }
 
 void MessagesFormat::textDone(const QString &text)
 {
     m_content.replace(
         m_text, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, text}, {u"citations"_s, QJsonValue::Null}});
-    send("content_block_stop", {{u"index"_s, m_text}});
+    if (isStreaming())
+        send("content_block_stop", {{u"index"_s, m_text}});
     m_text = -1;
 }
 

@@ -218,14 +218,16 @@ int ResponsesFormat::add(const QJsonObject &item)
 {
     m_output.append(item);
     const int index = int(m_output.size() - 1);
-    send("response.output_item.added", {{u"output_index"_s, index}, {u"item"_s, item}});
+    if (isStreaming())
+        send("response.output_item.added", {{u"output_index"_s, index}, {u"item"_s, item}});
     return index;
 }
 
 void ResponsesFormat::done(int index, const QJsonObject &item)
 {
     m_output.replace(index, item);
-    send("response.output_item.done", {{u"output_index"_s, index}, {u"item"_s, item}});
+    if (isStreaming())
+        send("response.output_item.done", {{u"output_index"_s, index}, {u"item"_s, item}});
 }
 
 QJsonObject ResponsesFormat::response(const QString &status, const AgentOutcome *outcome,
@@ -309,10 +311,11 @@ void ResponsesFormat::textStarted()
                   {u"status"_s, u"in_progress"_s},
                   {u"role"_s, u"assistant"_s},
                   {u"content"_s, QJsonArray()}});
-    send("response.content_part.added", {{u"item_id"_s, m_textId},
-                                         {u"output_index"_s, m_text},
-                                         {u"content_index"_s, 0},
-                                         {u"part"_s, outputText(QString())}});
+    if (isStreaming())
+        send("response.content_part.added", {{u"item_id"_s, m_textId},
+                                             {u"output_index"_s, m_text},
+                                             {u"content_index"_s, 0},
+                                             {u"part"_s, outputText(QString())}});
 }
 
 void ResponsesFormat::textDelta(const QString &delta)
@@ -329,13 +332,17 @@ void ResponsesFormat::textDelta(const QString &delta)
 void ResponsesFormat::textDone(const QString &text)
 {
     const QJsonObject part = outputText(text);
-    send("response.output_text.done", {{u"item_id"_s, m_textId},
-                                       {u"output_index"_s, m_text},
-                                       {u"content_index"_s, 0},
-                                       {u"text"_s, text},
-                                       {u"logprobs"_s, QJsonArray()}});
-    send("response.content_part.done",
-         {{u"item_id"_s, m_textId}, {u"output_index"_s, m_text}, {u"content_index"_s, 0}, {u"part"_s, part}});
+    if (isStreaming())
+        send("response.output_text.done", {{u"item_id"_s, m_textId},
+                                           {u"output_index"_s, m_text},
+                                           {u"content_index"_s, 0},
+                                           {u"text"_s, text},
+                                           {u"logprobs"_s, QJsonArray()}});
+    if (isStreaming())
+        send("response.content_part.done", {{u"item_id"_s, m_textId},
+                                            {u"output_index"_s, m_text},
+                                            {u"content_index"_s, 0},
+                                            {u"part"_s, part}});
     done(m_text, {{u"type"_s, u"message"_s},
                   {u"id"_s, m_textId},
                   {u"status"_s, u"completed"_s},
@@ -489,10 +496,11 @@ QJsonObject ResponsesFormat::finished(const AgentOutcome &outcome)
                                {u"arguments"_s, call.argumentsJson},
                                {u"status"_s, u"completed"_s}};
         const int index = add(item);
-        send("response.function_call_arguments.done", {{u"item_id"_s, item.value(u"id"_s)},
-                                                       {u"output_index"_s, index},
-                                                       {u"name"_s, call.name},
-                                                       {u"arguments"_s, call.argumentsJson}});
+        if (isStreaming())
+            send("response.function_call_arguments.done", {{u"item_id"_s, item.value(u"id"_s)},
+                                                           {u"output_index"_s, index},
+                                                           {u"name"_s, call.name},
+                                                           {u"arguments"_s, call.argumentsJson}});
         done(index, item);
     }
     const bool incomplete = outcome.stop == AgentOutcome::Stop::MaxTokens;
