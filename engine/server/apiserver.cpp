@@ -50,12 +50,12 @@ QString bearerKey(const QByteArray &authorization)
 // viewer): neutral events, the same whatever format the request came in.
 void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const QString &api, bool stream)
 {
-    if (!hub)
+    // Nothing is built for a request no viewer was watching when it started (the usual case for `serve`);
+    // output chunks are the hot path.
+    if (!hub || hub->clientCount() == 0)
         return;
     const QPointer<EventHub> h(hub);
     const QString requestId = loop->id();
-    // Output chunks are the hot path: nothing is built while no viewer is connected.
-    const auto watched = [h] { return h && h->clientCount() > 0; };
     auto publish = [h, workspace, requestId](const QString &type, QJsonObject event) {
         if (!h)
             return;
@@ -74,26 +74,20 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
                 {{u"call_id"_s, call.callId}, {u"container_id"_s, call.containerId}, {u"action"_s, action}});
     });
     QObject::connect(loop, &AgentLoop::commandStarted, hub,
-                     [publish, callIds, watched](int call, int command, const QString &text) {
-                         if (!watched())
-                             return;
+                     [publish, callIds](int call, int command, const QString &text) {
                          publish(u"command.started"_s, {{u"call_id"_s, callIds->value(call)},
                                                         {u"command_index"_s, command},
                                                         {u"command"_s, text}});
                      });
     QObject::connect(loop, &AgentLoop::commandOutput, hub,
-                     [publish, callIds, watched](int call, int command, bool isStderr, const QString &text) {
-                         if (!watched())
-                             return;
+                     [publish, callIds](int call, int command, bool isStderr, const QString &text) {
                          publish(u"output.chunk"_s, {{u"call_id"_s, callIds->value(call)},
                                                      {u"command_index"_s, command},
                                                      {u"stream"_s, isStderr ? u"stderr"_s : u"stdout"_s},
                                                      {u"text"_s, text}});
                      });
     QObject::connect(loop, &AgentLoop::commandFinished, hub,
-                     [publish, callIds, watched](int call, int command, const CommandResult &result) {
-                         if (!watched())
-                             return;
+                     [publish, callIds](int call, int command, const CommandResult &result) {
                          const QJsonObject r = result.toJson();
                          publish(u"command.finished"_s, {{u"call_id"_s, callIds->value(call)},
                                                          {u"command_index"_s, command},

@@ -184,8 +184,6 @@ void ChatCompletionsFormat::begin()
 
 void ChatCompletionsFormat::textDelta(const QString &delta)
 {
-    if (!isStreaming())
-        return;
     sendChunk(chunk({{u"content"_s, delta}}, QJsonValue::Null));
 }
 

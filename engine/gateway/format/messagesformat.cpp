@@ -291,8 +291,6 @@ void MessagesFormat::textStarted()
 
 void MessagesFormat::textDelta(const QString &delta)
 {
-    if (!isStreaming())
-        return;
     if (isStreaming())
         send("content_block_delta",
              {{u"index"_s, m_text},
@@ -329,8 +327,6 @@ void MessagesFormat::toolCallStarted(const AgentToolCall &call)
 
 void MessagesFormat::commandStarted(int call, int command, const QString &text)
 {
-    if (!isStreaming())
-        return;
     if (liveEvents())
         send("openrouter_shell_call.command.started",
              {{u"index"_s, m_callBlocks.value(call)}, {u"command_index"_s, command}, {u"command"_s, text}});
@@ -338,8 +334,6 @@ void MessagesFormat::commandStarted(int call, int command, const QString &text)
 
 void MessagesFormat::commandOutput(int call, int command, bool isStderr, const QString &text)
 {
-    if (!isStreaming())
-        return;
     if (liveEvents())
         send("openrouter_shell_call.output.delta", {{u"index"_s, m_callBlocks.value(call)},
                                                     {u"command_index"_s, command},
@@ -349,8 +343,6 @@ void MessagesFormat::commandOutput(int call, int command, bool isStderr, const Q
 
 void MessagesFormat::commandFinished(int call, int command, const CommandResult &result)
 {
-    if (!isStreaming())
-        return;
     if (liveEvents())
         send("openrouter_shell_call.command.done", {{u"index"_s, m_callBlocks.value(call)},
                                                     {u"command_index"_s, command},

@@ -320,8 +320,6 @@ void ResponsesFormat::textStarted()
 
 void ResponsesFormat::textDelta(const QString &delta)
 {
-    if (!isStreaming())
-        return;
     send("response.output_text.delta", {{u"item_id"_s, m_textId},
                                         {u"output_index"_s, m_text},
                                         {u"content_index"_s, 0},
@@ -411,8 +409,6 @@ void ResponsesFormat::toolCallStarted(const AgentToolCall &call)
 
 void ResponsesFormat::commandStarted(int call, int command, const QString &text)
 {
-    if (!isStreaming())
-        return;
     if (liveEvents())
         send("response.openrouter_shell_call.command.started", {{u"output_index"_s, m_calls.value(call).item},
                                                                 {u"command_index"_s, command},
@@ -421,8 +417,6 @@ void ResponsesFormat::commandStarted(int call, int command, const QString &text)
 
 void ResponsesFormat::commandOutput(int call, int command, bool isStderr, const QString &text)
 {
-    if (!isStreaming())
-        return;
     const CallEntry entry = m_calls.value(call);
     if (entry.output >= 0 && m_shellEvents)
         send("response.shell_call_output_content.delta",
@@ -440,8 +434,6 @@ void ResponsesFormat::commandOutput(int call, int command, bool isStderr, const 
 
 void ResponsesFormat::commandFinished(int call, int command, const CommandResult &result)
 {
-    if (!isStreaming())
-        return;
     const CallEntry entry = m_calls.value(call);
     if (entry.output >= 0 && m_shellEvents)
         send("response.shell_call_output_content.done", {{u"item_id"_s, entry.outputId},

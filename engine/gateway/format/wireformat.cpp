@@ -33,20 +33,23 @@ void WireFormat::follow(AgentLoop *loop, bool stream, bool liveEvents, Sink sink
     m_live = liveEvents;
     m_sink = std::move(sink);
     connect(loop, &AgentLoop::textStarted, this, [this] { textStarted(); });
-    connect(loop, &AgentLoop::textDelta, this, [this](const QString &d) { textDelta(d); });
     connect(loop, &AgentLoop::textDone, this, [this](const QString &t) { textDone(t); });
     connect(loop, &AgentLoop::hostedItems, this, [this](const QJsonArray &items) { hostedItems(items); });
     connect(loop, &AgentLoop::toolCallStarted, this, [this](const AgentToolCall &c) { toolCallStarted(c); });
-    connect(loop, &AgentLoop::commandStarted, this,
-            [this](int call, int command, const QString &text) { commandStarted(call, command, text); });
-    connect(loop, &AgentLoop::commandOutput, this,
-            [this](int call, int command, bool isStderr, const QString &text) {
-                commandOutput(call, command, isStderr, text);
-            });
-    connect(loop, &AgentLoop::commandFinished, this,
-            [this](int call, int command, const CommandResult &r) { commandFinished(call, command, r); });
     connect(loop, &AgentLoop::toolCallFinished, this,
             [this](const AgentToolCall &c, const AgentToolResult &r) { toolCallFinished(c, r); });
+    if (m_stream) {
+        // Deltas and per-command progress exist only as SSE events; a plain answer is built from the rest.
+        connect(loop, &AgentLoop::textDelta, this, [this](const QString &d) { textDelta(d); });
+        connect(loop, &AgentLoop::commandStarted, this,
+                [this](int call, int command, const QString &text) { commandStarted(call, command, text); });
+        connect(loop, &AgentLoop::commandOutput, this,
+                [this](int call, int command, bool isStderr, const QString &text) {
+                    commandOutput(call, command, isStderr, text);
+                });
+        connect(loop, &AgentLoop::commandFinished, this,
+                [this](int call, int command, const CommandResult &r) { commandFinished(call, command, r); });
+    }
     connect(loop, &AgentLoop::finished, this, [this](const AgentOutcome &o) { m_final = finished(o); });
     connect(loop, &AgentLoop::failed, this, [this](const AgentError &e) { failed(e); });
     if (m_stream)

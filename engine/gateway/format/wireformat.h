@@ -61,10 +61,12 @@ protected:
     // The stream's opening events (sent right after follow() when streaming).
     virtual void begin() {}
     virtual void textStarted() {}
+    // Called only while streaming (deltas and per-command progress exist only as SSE events).
     virtual void textDelta(const QString &delta) {}
     virtual void textDone(const QString &text) {}
     virtual void hostedItems(const QJsonArray &items) {}
     virtual void toolCallStarted(const AgentToolCall &call) {}
+    // Called only while streaming, as textDelta().
     virtual void commandStarted(int call, int command, const QString &text) {}
     virtual void commandOutput(int call, int command, bool isStderr, const QString &text) {}
     virtual void commandFinished(int call, int command, const CommandResult &result) {}
