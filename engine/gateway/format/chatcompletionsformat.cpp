@@ -72,16 +72,8 @@ ChatCompletionsFormat::parse(const QJsonObject &body, const FormatRequestContext
             return std::nullopt;
         }
         const QJsonObject function = tool.value(u"function"_s).toObject();
-        ToolDefinition def;
-        def.name = function.value(u"name"_s).toString();
-        def.description = function.value(u"description"_s).toString();
-        def.parameters = function.value(u"parameters"_s).toObject();
-        if (def.name.isEmpty()) {
-            *error = AgentError::invalidRequest(path + u".function.name is required"_s,
-                                                path + u".function.name"_s);
+        if (!addFunctionTool(function, u"parameters"_s, path + u".function"_s, &req, error))
             return std::nullopt;
-        }
-        req.callerTools.append(def);
     }
     const QJsonValue messages = body.value(u"messages"_s);
     if (!messages.isArray() || messages.toArray().isEmpty()) {

@@ -52,15 +52,8 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
                 path + u".type"_s);
             return std::nullopt;
         }
-        ToolDefinition def;
-        def.name = tool.value(u"name"_s).toString();
-        def.description = tool.value(u"description"_s).toString();
-        def.parameters = tool.value(u"input_schema"_s).toObject();
-        if (def.name.isEmpty()) {
-            *error = AgentError::invalidRequest(path + u".name is required"_s, path + u".name"_s);
+        if (!addFunctionTool(tool, u"input_schema"_s, path, &req, error))
             return std::nullopt;
-        }
-        req.callerTools.append(def);
     }
     req.avoidNameClashes();
 

@@ -120,6 +120,21 @@ bool WireFormat::addServerTool(const QJsonObject &tool, ServerToolConfig::Kind k
     return true;
 }
 
+bool WireFormat::addFunctionTool(const QJsonObject &spec, const QString &schemaKey, const QString &path,
+                                 AgentRequest *req, AgentError *error)
+{
+    ToolDefinition def;
+    def.name = spec.value(u"name"_s).toString();
+    def.description = spec.value(u"description"_s).toString();
+    def.parameters = spec.value(schemaKey).toObject();
+    if (def.name.isEmpty()) {
+        *error = AgentError::invalidRequest(path + u".name is required"_s, path + u".name"_s);
+        return false;
+    }
+    req->callerTools.append(def);
+    return true;
+}
+
 QJsonArray WireFormat::resultsJson(const QList<CommandResult> &results)
 {
     QJsonArray out;

@@ -99,6 +99,10 @@ protected:
     // error for bad parameters or a second tool of the same slot.
     static bool addServerTool(const QJsonObject &tool, ServerToolConfig::Kind kind, const QString &path,
                               AgentRequest *req, AgentError *error);
+    // Adds the caller's function tool described by spec (name, description and the JSON schema under
+    // schemaKey) given at path; false with an error when it has no name.
+    static bool addFunctionTool(const QJsonObject &spec, const QString &schemaKey, const QString &path,
+                                AgentRequest *req, AgentError *error);
     static QJsonArray resultsJson(const QList<CommandResult> &results);
     // OpenRouter's error shape (a numeric code, validated by its SDK) with OpenAI's type and param beside it
     // (read by the openai SDK, which does not validate); the Responses and Chat Completions bodies.
