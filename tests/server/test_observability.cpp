@@ -686,8 +686,9 @@ void TestObservability::deadReceiverDoesNotFailRequests()
         QCOMPARE(outputText(r.json()), u"still fine"_s);
     }
     QTRY_VERIFY_WITH_TIMEOUT(dropped() > before, 20000);
+    // The drop counted above may be a late one of the previous row; this row's receiver is reached too.
     if (silent)
-        QVERIFY(receiver->connections() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(receiver->connections() > 0, 20000);
 }
 
 void TestObservability::broadcastCli()
