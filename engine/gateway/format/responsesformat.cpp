@@ -125,7 +125,7 @@ bool ResponsesFormat::parseInput(const QJsonObject &body, const AgentRequest &re
 std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body,
                                                    const FormatRequestContext &context, AgentError *error)
 {
-    m_body = body;
+    m_echoed = echoedFields(body);
     m_shellEvents = context.nativeShellEvents;
     AgentRequest req;
     req.apiName = apiName();
@@ -223,50 +223,23 @@ void ResponsesFormat::done(int index, const QJsonObject &item)
         send("response.output_item.done", {{u"output_index"_s, index}, {u"item"_s, item}});
 }
 
-QJsonObject ResponsesFormat::response(const QString &status, const AgentOutcome *outcome,
-                                      const QJsonValue &error) const
+QJsonObject ResponsesFormat::echoedFields(const QJsonObject &body)
 {
-    const auto echo = [this](const QString &key, const QJsonValue &fallback) {
-        const QJsonValue v = m_body.value(key);
+    const auto echo = [&body](const QString &key, const QJsonValue &fallback) {
+        const QJsonValue v = body.value(key);
         return v.isUndefined() ? fallback : v;
     };
-    QJsonObject usage;
-    if (outcome) {
-        const qint64 in = outcome->usage.inputTokens;
-        const qint64 out = outcome->usage.outputTokens;
-        usage = {
-            {u"input_tokens"_s, in},
-            {u"input_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, 0}, {u"cache_write_tokens"_s, 0}}},
-            {u"output_tokens"_s, out},
-            {u"output_tokens_details"_s, QJsonObject{{u"reasoning_tokens"_s, 0}}},
-            {u"total_tokens"_s, in + out}};
-        if (outcome->metered) {
-            usage.insert(u"server_tool_cost"_s, outcome->serverToolCost);
-            usage.insert(u"cost_details"_s, QJsonObject{{u"server_tool_cost"_s, outcome->serverToolCost},
-                                                        {u"upstream_inference_input_cost"_s, 0},
-                                                        {u"upstream_inference_output_cost"_s, 0}});
-        }
-    }
     const QJsonValue null(QJsonValue::Null);
     QJsonObject r{
-        {u"id"_s, loop() ? loop()->id() : QString()},
         {u"object"_s, u"response"_s},
-        {u"created_at"_s, m_createdAt},
-        {u"status"_s, status},
         {u"access_programs"_s, null},
         {u"background"_s, false},
-        {u"completed_at"_s, status == u"completed" ? QJsonValue(QDateTime::currentSecsSinceEpoch()) : null},
-        {u"error"_s, error},
-        {u"incomplete_details"_s, outcome && outcome->stop == AgentOutcome::Stop::MaxTokens
-                                      ? QJsonValue(QJsonObject{{u"reason"_s, u"max_output_tokens"_s}})
-                                      : null},
         {u"instructions"_s, echo(u"instructions"_s, null)},
         {u"max_output_tokens"_s, echo(u"max_output_tokens"_s, null)},
         {u"max_tool_calls"_s, echo(u"max_tool_calls"_s, null)},
         {u"metadata"_s,
-         m_body.value(u"metadata"_s).isObject() ? m_body.value(u"metadata"_s) : QJsonValue(QJsonObject())},
-        {u"model"_s, m_body.value(u"model"_s)},
-        {u"output"_s, m_output},
+         body.value(u"metadata"_s).isObject() ? body.value(u"metadata"_s) : QJsonValue(QJsonObject())},
+        {u"model"_s, body.value(u"model"_s)},
         {u"parallel_tool_calls"_s, echo(u"parallel_tool_calls"_s, true)},
         {u"previous_response_id"_s, null},
         {u"reasoning"_s, echo(u"reasoning"_s, null)},
@@ -277,14 +250,49 @@ QJsonObject ResponsesFormat::response(const QString &status, const AgentOutcome 
         {u"presence_penalty"_s, echo(u"presence_penalty"_s, 0)},
         {u"text"_s, echo(u"text"_s, QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"text"_s}}}})},
         {u"tool_choice"_s, echo(u"tool_choice"_s, u"auto"_s)},
-        {u"tools"_s,
-         m_body.value(u"tools"_s).isArray() ? m_body.value(u"tools"_s) : QJsonValue(QJsonArray())},
+        {u"tools"_s, body.value(u"tools"_s).isArray() ? body.value(u"tools"_s) : QJsonValue(QJsonArray())},
         {u"top_p"_s, echo(u"top_p"_s, null)},
-        {u"truncation"_s, u"disabled"_s},
-        {u"usage"_s, outcome ? QJsonValue(usage) : null}};
-    if (m_body.value(u"user"_s).isString())
-        r.insert(u"user"_s, m_body.value(u"user"_s));
-    if (outcome && !outcome->containerId.isEmpty())
+        {u"truncation"_s, u"disabled"_s}};
+    if (body.value(u"user"_s).isString())
+        r.insert(u"user"_s, body.value(u"user"_s));
+    return r;
+}
+
+QJsonObject ResponsesFormat::response(const QString &status, const AgentOutcome *outcome,
+                                      const QJsonValue &error) const
+{
+    const QJsonValue null(QJsonValue::Null);
+    QJsonObject r = m_echoed;
+    r.insert(u"id"_s, loop() ? loop()->id() : QString());
+    r.insert(u"created_at"_s, m_createdAt);
+    r.insert(u"status"_s, status);
+    r.insert(u"completed_at"_s,
+             status == u"completed" ? QJsonValue(QDateTime::currentSecsSinceEpoch()) : null);
+    r.insert(u"error"_s, error);
+    r.insert(u"incomplete_details"_s, outcome && outcome->stop == AgentOutcome::Stop::MaxTokens
+                                          ? QJsonValue(QJsonObject{{u"reason"_s, u"max_output_tokens"_s}})
+                                          : null);
+    r.insert(u"output"_s, m_output);
+    if (!outcome) {
+        r.insert(u"usage"_s, null);
+        return r;
+    }
+    const qint64 in = outcome->usage.inputTokens;
+    const qint64 out = outcome->usage.outputTokens;
+    QJsonObject usage{
+        {u"input_tokens"_s, in},
+        {u"input_tokens_details"_s, QJsonObject{{u"cached_tokens"_s, 0}, {u"cache_write_tokens"_s, 0}}},
+        {u"output_tokens"_s, out},
+        {u"output_tokens_details"_s, QJsonObject{{u"reasoning_tokens"_s, 0}}},
+        {u"total_tokens"_s, in + out}};
+    if (outcome->metered) {
+        usage.insert(u"server_tool_cost"_s, outcome->serverToolCost);
+        usage.insert(u"cost_details"_s, QJsonObject{{u"server_tool_cost"_s, outcome->serverToolCost},
+                                                    {u"upstream_inference_input_cost"_s, 0},
+                                                    {u"upstream_inference_output_cost"_s, 0}});
+    }
+    r.insert(u"usage"_s, usage);
+    if (!outcome->containerId.isEmpty())
         r.insert(u"container_id"_s, outcome->containerId);
     return r;
 }

@@ -46,9 +46,11 @@ private:
     void send(const QByteArray &name, QJsonObject data);
     int add(const QJsonObject &item);
     void done(int index, const QJsonObject &item);
+    // The Response fields that repeat the request (instructions, tools, tool_choice, …), built once.
+    static QJsonObject echoedFields(const QJsonObject &body);
     QJsonObject response(const QString &status, const AgentOutcome *outcome, const QJsonValue &error) const;
 
-    QJsonObject m_body; // the request as sent: echoed fields (instructions, tools, tool_choice, …)
+    QJsonObject m_echoed;
     QJsonArray m_output;
     int m_text = -1;
     QString m_textId;
