@@ -14,3 +14,9 @@ inline void printOut(const QString &text)
 {
     printOut(text.toUtf8());
 }
+
+// A name that came from a container or a model (a file path, a command) made safe to print on one line, the
+// way git quotes paths: unchanged when it is plain, otherwise in double quotes with C-style escapes for
+// control characters (\n, \x1b), \u{202e} for invisible Unicode format characters, and \" and \\.
+// quoted: in double quotes even when plain (for names inside a sentence).
+QString displayName(const QString &name, bool quoted = false);

@@ -74,11 +74,11 @@ QString changeLine(const FileChange &c)
 {
     switch (c.kind) {
     case ChangeKind::Added:
-        return u"    + %1 (%2 bytes)\n"_s.arg(c.path).arg(c.newSize);
+        return u"    + %1 (%2 bytes)\n"_s.arg(displayName(c.path)).arg(c.newSize);
     case ChangeKind::Deleted:
-        return u"    - %1 (was %2 bytes)\n"_s.arg(c.path).arg(c.oldSize);
+        return u"    - %1 (was %2 bytes)\n"_s.arg(displayName(c.path)).arg(c.oldSize);
     case ChangeKind::Modified:
-        return u"    ~ %1 (%2 -> %3 bytes)\n"_s.arg(c.path).arg(c.oldSize).arg(c.newSize);
+        return u"    ~ %1 (%2 -> %3 bytes)\n"_s.arg(displayName(c.path)).arg(c.oldSize).arg(c.newSize);
     }
     return {};
 }
@@ -166,7 +166,7 @@ int listFiles(const Context &ctx, const QString &id, int limit, const QString &a
         return ExitOk;
     }
     for (const ContainerFile &f : page->files)
-        printOut(u"%1  %2 bytes  %3\n"_s.arg(f.path).arg(f.size).arg(f.id));
+        printOut(u"%1  %2 bytes  %3\n"_s.arg(displayName(f.path)).arg(f.size).arg(f.id));
     if (page->hasMore && !page->files.isEmpty())
         printOut(u"(more: --after %1)\n"_s.arg(page->files.constLast().id));
     return ExitOk;
@@ -215,7 +215,7 @@ int showHistory(const Context &ctx, const QString &id, int limit)
                      .arg(e.added)
                      .arg(e.modified)
                      .arg(e.deleted)
-                     .arg(e.command));
+                     .arg(displayName(e.command)));
         for (const FileChange &c : changes)
             printOut(changeLine(c));
     }
@@ -239,9 +239,8 @@ int promote(const Context &ctx, const QString &id, QString path)
         QByteArrayList parts;
         QString why;
         if (!SafeFs::splitRelativePath(path.toUtf8(), &parts, &why)) {
-            printErr(
-                u"refused path \"%1\": %2 (give a path below /workspace/home, e.g. out/report.csv)"_s.arg(
-                    path, why));
+            printErr(u"refused path %1: %2 (give a path below /workspace/home, e.g. out/report.csv)"_s.arg(
+                displayName(path, true), why));
             return ExitUsage;
         }
         fileId = FileStore::fileIdForPath(path.toUtf8());
@@ -252,7 +251,7 @@ int promote(const Context &ctx, const QString &id, QString path)
         store.promote(fileId, ctx.registry.documentsDir(ctx.settings.workspace),
                       QJsonObject{{u"container_id"_s, id}, {u"workspace"_s, ctx.settings.workspace}}, &error);
     if (!doc) {
-        printErr(u"cannot promote \"%1\" from %2: %3"_s.arg(path, id, error));
+        printErr(u"cannot promote %1 from %2: %3"_s.arg(displayName(path, true), id, error));
         return ExitUsage;
     }
     if (ctx.json) {
@@ -261,10 +260,10 @@ int promote(const Context &ctx, const QString &id, QString path)
                               {u"size"_s, doc->size},
                               {u"sha256"_s, doc->sha256}});
     } else {
-        printOut(
-            u"%1  %2 (%3 bytes) promoted to the documents of workspace %4\n"_s.arg(doc->id, doc->filename)
-                .arg(doc->size)
-                .arg(ctx.settings.workspace));
+        printOut(u"%1  %2 (%3 bytes) promoted to the documents of workspace %4\n"_s
+                     .arg(doc->id, displayName(doc->filename))
+                     .arg(doc->size)
+                     .arg(ctx.settings.workspace));
     }
     return ExitOk;
 }

@@ -260,7 +260,7 @@ int runLogsCommand(const QStringList &args)
             const QString time =
                 QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs);
             printOut(u"%1  %2  %3  %4  %5  %6 ms  %7/%8 tokens\n"_s
-                         .arg(time, r.id, r.api, r.model, QString::number(r.status),
+                         .arg(time, r.id, r.api, displayName(r.model), QString::number(r.status),
                               QString::number(r.latencyMs), QString::number(r.inputTokens),
                               QString::number(r.outputTokens))
                          .toUtf8());

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void badContainerIsRefused_data();
     void badContainerIsRefused();
     void listFilesHistoryPromoteRemove();
+    void controlCharactersInNamesAreEscaped();
     void traversalIsRefused_data();
     void traversalIsRefused();
     void otherWorkspaceIsUnreachable();
@@ -195,6 +196,46 @@ void TestContainerCli::listFilesHistoryPromoteRemove()
     QCOMPARE(badAction.exitCode, 2);
     const Run missingArg = sandbench({u"containers"_s, u"promote"_s, id});
     QCOMPARE(missingArg.exitCode, 2);
+}
+
+void TestContainerCli::controlCharactersInNamesAreEscaped()
+{
+    // A container names its files; a terminal must not act on what is in those names.
+    const Run made = sandbench(
+        {u"exec"_s, u"--"_s,
+         uR"sh(touch "$(printf 'red\033[31m\nline\a')" "$(printf 'tab\tx')" "$(printf 'rtl\342\200\256txt')"; printf '\033]0;owned\a' > /dev/null)sh"_s});
+    QVERIFY2(made.exitCode == 0, made.err.constData());
+    const QString id = made.containerId();
+
+    const auto assertSafe = [](const QByteArray &out) {
+        for (const char c : out)
+            QVERIFY2(c == '\n' || uchar(c) >= 0x20,
+                     qPrintable(u"raw control byte 0x%1 in: %2"_s.arg(uint(uchar(c)), 2, 16, QChar(u'0'))
+                                    .arg(QString::fromUtf8(out.toPercentEncoding(" /\"\\")))));
+        QVERIFY2(!out.contains("\xe2\x80\xae"), "raw right-to-left override");
+    };
+    const Run files = sandbench({u"containers"_s, u"files"_s, id});
+    QVERIFY2(files.exitCode == 0, files.err.constData());
+    assertSafe(files.out);
+    QVERIFY2(files.out.contains(R"("red\x1b[31m\nline\a")"), files.out.constData());
+    QVERIFY2(files.out.contains(R"("tab\tx")"), files.out.constData());
+    QVERIFY2(files.out.contains(R"("rtl\u{202e}txt")"), files.out.constData());
+    QCOMPARE(files.out.count('\n'), 3); // one record per line
+
+    const Run history = sandbench({u"containers"_s, u"history"_s, id});
+    QVERIFY2(history.exitCode == 0, history.err.constData());
+    assertSafe(history.out);
+    QVERIFY2(history.out.contains(R"(+ "red\x1b[31m\nline\a" (0 bytes))"), history.out.constData());
+    // The command is quoted whole, its own quotes and backslashes escaped, on one line.
+    QVERIFY2(history.out.contains(R"($ "touch \"$(printf 'red\\033[31m\\nline\\a')\" )"),
+             history.out.constData());
+
+    // Programs get the names unchanged.
+    const Run json = sandbench({u"containers"_s, u"files"_s, id, u"--json"_s});
+    QStringList paths;
+    for (const QJsonValue &v : QJsonDocument::fromJson(json.out).object().value(u"data"_s).toArray())
+        paths << v.toObject().value(u"path"_s).toString();
+    QVERIFY2(paths.contains(u"red\x1b[31m\nline\a"_s), qPrintable(paths.join(u'|')));
 }
 
 void TestContainerCli::traversalIsRefused_data()
