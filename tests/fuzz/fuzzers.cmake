@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Every fuzz target: the harness, the parser sources it needs (paths from the repository's root) and its
+# seed corpus. Read by both halves of CMakeLists.txt.
+sandbench_add_fuzzer(NAME csv
+    SOURCES fuzz_csv.cpp ${SANDBENCH_ROOT}/engine/data/csvindex.cpp ${SANDBENCH_ROOT}/engine/data/csvindex.h
+    LIBS Qt6::Concurrent
+    RUNS 2000
+    MAXLEN 131072
+    CORPUS corpus/csv)
