@@ -245,9 +245,13 @@ void Doctor::containerCheck()
 void Doctor::finish()
 {
     if (m_container) {
+        // The check's command is still being saved to its history: remove the container's files only once
+        // its history has closed them (ContainerHistory waits for queued work when it is destroyed).
+        const QString dir = m_settings.containerDir(m_containerId);
+        connect(m_container->historyStore(), &QObject::destroyed, [dir] { QDir(dir).removeRecursively(); });
         m_container->stop();
         m_container->deleteLater();
-        QDir(m_settings.containerDir(m_containerId)).removeRecursively();
+        m_container = nullptr;
     }
     m_finished = true;
     Q_EMIT finished();

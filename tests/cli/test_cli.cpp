@@ -186,6 +186,10 @@ void TestCli::doctor()
     QVERIFY(r.out.contains("seccomp"));
     QVERIFY(r.out.contains("uid 1000"));
     QVERIFY(r.out.contains("Sandboxes can run"));
+    QVERIFY2(r.err.isEmpty(), r.err.constData()); // it prints only what it found
+    QVERIFY2(
+        QDir(containersDir()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).filter(u"doctor_"_s).isEmpty(),
+        "the check's container was left behind");
     const Run j = sandbench({u"doctor"_s, u"--json"_s});
     QCOMPARE(j.exitCode, 0);
     const QJsonObject report = QJsonDocument::fromJson(j.out).object();
