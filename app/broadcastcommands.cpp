@@ -27,8 +27,8 @@ const QString kUsage = u"usage: sandbench broadcast add URL [--header NAME=VALUE
 
 int runBroadcastCommand(const QStringList &args)
 {
-    QStringList rest = args;
-    const QString action = rest.size() > 1 && !rest.at(1).startsWith(u'-') ? rest.takeAt(1) : QString();
+    QString action;
+    const QStringList rest = withoutAction(args, &action);
     QCommandLineParser parser;
     parser.setApplicationDescription(kUsage);
     parser.addHelpOption();

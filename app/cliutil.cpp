@@ -87,3 +87,27 @@ QString displayName(const QString &name, bool quoted)
     }
     return out + u'"';
 }
+
+int firstWord(const QStringList &args, int from)
+{
+    for (int i = from; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (arg == u"--"_s)
+            return -1;
+        if (arg == u"--data-dir"_s || arg == u"--workspace"_s) {
+            ++i; // its value
+            continue;
+        }
+        if (!arg.startsWith(u'-') || arg == u"-"_s)
+            return i;
+    }
+    return -1;
+}
+
+QStringList withoutAction(const QStringList &args, QString *action)
+{
+    QStringList rest = args;
+    const int at = firstWord(rest);
+    *action = at > 0 ? rest.takeAt(at) : QString();
+    return rest;
+}

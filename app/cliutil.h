@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 // Exit codes and output helpers shared by every headless subcommand.
 enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
@@ -20,3 +21,12 @@ inline void printOut(const QString &text)
 // control characters (\n, \x1b), \u{202e} for invisible Unicode format characters, and \" and \\.
 // quoted: in double quotes even when plain (for names inside a sentence).
 QString displayName(const QString &name, bool quoted = false);
+
+// Global options (--data-dir DIR, --workspace NAME, also as --option=VALUE) may stand anywhere on the line,
+// before or after the command and its action, as in git. The index of the first word of args at or after
+// from that is neither an option nor a global option's value; -1 when there is none before "--".
+int firstWord(const QStringList &args, int from = 1);
+
+// Removes a command's action word (the first word after the program name, wherever the options are) so
+// its parser sees "program [options] [positional]".
+QStringList withoutAction(const QStringList &args, QString *action);

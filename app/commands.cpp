@@ -84,7 +84,7 @@ bool parseInt(const QCommandLineParser &parser, const QCommandLineOption &option
 
 QString topLevelUsage()
 {
-    return u"Usage: sandbench [COMMAND] [OPTIONS]\n"
+    return u"Usage: sandbench [--data-dir DIR] [--workspace NAME] [COMMAND [ACTION]] [OPTIONS]\n"
            "\n"
            "Without a command, starts the desktop workbench.\n"
            "\n"
@@ -105,7 +105,9 @@ QString topLevelUsage()
            "  logs export FILE [--limit N]\n"
            "  broadcast add URL [--header K=V]... | list [--json] | rm URL\n"
            "\n"
-           "Every command takes --data-dir DIR (or SANDBENCH_DATA_DIR) and --workspace NAME.\n"
+           "Every command takes --data-dir DIR (or SANDBENCH_DATA_DIR) and --workspace NAME, before or\n"
+           "after the command and its action, as in git:\n"
+           "  sandbench --data-dir ~/work containers history ctr_6a1f…\n"
            "Run 'sandbench COMMAND --help' for a command's options.\n"_s;
 }
 
@@ -236,14 +238,6 @@ int runDoctorCommand(const QStringList &args)
 }
 
 namespace {
-
-// Removes the action word (args[1]) so the parser sees "program [options]".
-QStringList withoutAction(const QStringList &args, QString *action)
-{
-    QStringList rest = args;
-    *action = rest.size() > 1 && !rest.at(1).startsWith(u'-') ? rest.takeAt(1) : QString();
-    return rest;
-}
 
 QString dataDirFrom(const QCommandLineParser &parser)
 {

@@ -272,8 +272,8 @@ int promote(const Context &ctx, const QString &id, QString path)
 
 int runContainersCommand(const QStringList &args)
 {
-    QStringList rest = args;
-    const QString action = rest.size() > 1 && !rest.at(1).startsWith(u'-') ? rest.takeAt(1) : QString();
+    QString action;
+    const QStringList rest = withoutAction(args, &action);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

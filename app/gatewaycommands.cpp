@@ -46,14 +46,6 @@ struct CommonOptions
     }
 };
 
-// Removes the action word (args[1]) so the parser sees "program [options] [positional]".
-QStringList withoutAction(const QStringList &args, QString *action)
-{
-    QStringList rest = args;
-    *action = rest.size() > 1 && !rest.at(1).startsWith(u'-') ? rest.takeAt(1) : QString();
-    return rest;
-}
-
 // Parses and reports errors itself; false means the exit code is in *exitCode.
 bool parse(QCommandLineParser &parser, const CommonOptions &common, const QStringList &args, int *exitCode)
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "broadcastcommands.h"
+#include "cliutil.h"
 #include "commands.h"
 #include "containercommands.h"
 #include "gatewaycommands.h"
@@ -10,7 +11,6 @@
 #include <QLibrary>
 
 #include <cstdio>
-#include <cstring>
 
 using namespace Qt::StringLiterals;
 
@@ -38,31 +38,85 @@ int runGui(int argc, char **argv)
     return guiMain(argc, argv);
 }
 
-bool isHelpOrVersion(const char *arg)
+struct Command
 {
-    return !strcmp(arg, "--help") || !strcmp(arg, "-h") || !strcmp(arg, "-?") || !strcmp(arg, "--help-all") ||
-           !strcmp(arg, "--version") || !strcmp(arg, "-v");
+    const char *name;
+    int (*run)(const QStringList &args);
+};
+
+int runHelpCommand(const QStringList &)
+{
+    fputs(qPrintable(topLevelUsage()), stdout);
+    return 0;
+}
+
+constexpr Command kCommands[] = {
+    {"exec", runExecCommand},
+    {"doctor", runDoctorCommand},
+    {"serve", runServeCommand},
+    {"keys", runKeysCommand},
+    {"providers", runProvidersCommand},
+    {"containers", runContainersCommand},
+    {"guardrails", runGuardrailsCommand},
+    {"logs", runLogsCommand},
+    {"broadcast", runBroadcastCommand},
+    {"help", runHelpCommand},
+};
+
+const Command *findCommand(const QString &word)
+{
+    for (const Command &c : kCommands) {
+        if (word == QLatin1StringView(c.name))
+            return &c;
+    }
+    return nullptr;
+}
+
+bool isHelpOrVersion(const QString &arg)
+{
+    return arg == u"--help"_s || arg == u"-h"_s || arg == u"-?"_s || arg == u"--help-all"_s ||
+           arg == u"--version"_s || arg == u"-v"_s;
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
-    // The subcommand comes first; anything else (no arguments, or Qt/GUI options) starts the GUI.
-    const bool hasSubcommand = argc > 1 && argv[1][0] != '-';
+    // The command is the first word on the line; global options may come before it, as in git
+    // ("sandbench --data-dir D containers history ID"). No command (or Qt/GUI options only) starts the GUI.
+    QStringList raw;
+    for (int i = 0; i < argc; ++i)
+        raw << QString::fromLocal8Bit(argv[i]);
+    const int at = firstWord(raw);
+    const QString word = at > 0 ? raw.at(at) : QString();
+    const Command *command = findCommand(word);
     bool wantsInfo = false;
-    for (int i = 1; i < argc && !hasSubcommand; ++i)
-        wantsInfo = wantsInfo || isHelpOrVersion(argv[i]);
-    if (!hasSubcommand && !wantsInfo)
+    for (int i = 1; i < raw.size() && !command && raw.at(i) != u"--"_s; ++i)
+        wantsInfo = wantsInfo || isHelpOrVersion(raw.at(i));
+    // A first word that names no command is a typo, unless Qt options come first (-platform offscreen).
+    bool onlyGlobalsBefore = at > 0;
+    for (int i = 1; i < at; ++i) {
+        const QString &a = raw.at(i);
+        if (a == u"--data-dir"_s || a == u"--workspace"_s)
+            ++i;
+        else if (!a.startsWith(u"--data-dir="_s) && !a.startsWith(u"--workspace="_s))
+            onlyGlobalsBefore = false;
+    }
+    const bool unknownCommand = !command && onlyGlobalsBefore;
+    if (!command && !wantsInfo && !unknownCommand)
         return runGui(argc, argv);
 
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"sandbench"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(SANDBENCH_VERSION));
 
-    QStringList args = QCoreApplication::arguments();
-    if (!hasSubcommand) {
-        for (const QString &a : std::as_const(args)) {
+    if (unknownCommand) {
+        fprintf(stderr, "sandbench: unknown command '%s'\n\n%s", qPrintable(word),
+                qPrintable(topLevelUsage()));
+        return 2;
+    }
+    if (!command) {
+        for (const QString &a : std::as_const(raw)) {
             if (a == u"--version"_s || a == u"-v"_s) {
                 printf("sandbench %s\n", SANDBENCH_VERSION);
                 return 0;
@@ -71,32 +125,7 @@ int main(int argc, char **argv)
         fputs(qPrintable(topLevelUsage()), stdout);
         return 0;
     }
-
-    const QString command = args.at(1);
-    args.removeAt(1); // the parsers see "program [options] [-- positional]"
-    if (command == u"exec"_s)
-        return runExecCommand(args);
-    if (command == u"doctor"_s)
-        return runDoctorCommand(args);
-    if (command == u"serve"_s)
-        return runServeCommand(args);
-    if (command == u"keys"_s)
-        return runKeysCommand(args);
-    if (command == u"providers"_s)
-        return runProvidersCommand(args);
-    if (command == u"containers"_s)
-        return runContainersCommand(args);
-    if (command == u"guardrails"_s)
-        return runGuardrailsCommand(args);
-    if (command == u"logs"_s)
-        return runLogsCommand(args);
-    if (command == u"broadcast"_s)
-        return runBroadcastCommand(args);
-    if (command == u"help"_s) {
-        fputs(qPrintable(topLevelUsage()), stdout);
-        return 0;
-    }
-    fprintf(stderr, "sandbench: unknown command '%s'\n\n%s", qPrintable(command),
-            qPrintable(topLevelUsage()));
-    return 2;
+    QStringList args = raw;
+    args.removeAt(at); // the parsers see "program [options] [action] [-- positional]"
+    return command->run(args);
 }

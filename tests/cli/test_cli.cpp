@@ -24,6 +24,8 @@ private Q_SLOTS:
     void initTestCase();
     void version();
     void unknownCommand();
+    void globalOptionsAnywhere_data();
+    void globalOptionsAnywhere();
     void execPrintsOutputItem();
     void execSessionKeepsFiles();
     void execBadInput_data();
@@ -91,6 +93,67 @@ void TestCli::unknownCommand()
     const Run r = sandbench({u"frobnicate"_s});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("unknown command"));
+}
+
+void TestCli::globalOptionsAnywhere_data()
+{
+    QTest::addColumn<QStringList>("args"); // DIR stands for the data dir
+    QTest::addColumn<QString>("workspace");
+    const QString add = u"providers"_s;
+    const QStringList provider{u"--api"_s, u"chat"_s, u"--base-url"_s, u"http://127.0.0.1:9/v1"_s};
+    QTest::newRow("before the command")
+        << (QStringList{u"--data-dir"_s, u"DIR"_s, add, u"add"_s, u"p"_s} + provider) << u"default"_s;
+    QTest::newRow("between command and action")
+        << (QStringList{add, u"--data-dir"_s, u"DIR"_s, u"add"_s, u"p"_s} + provider) << u"default"_s;
+    QTest::newRow("after everything, with =")
+        << (QStringList{add, u"add"_s, u"p"_s} + provider + QStringList{u"--data-dir=DIR"_s}) << u"default"_s;
+    QTest::newRow("workspace first, data dir last")
+        << (QStringList{u"--workspace"_s, u"w2"_s, add, u"add"_s, u"p"_s} + provider +
+            QStringList{u"--data-dir"_s, u"DIR"_s})
+        << u"w2"_s;
+}
+
+void TestCli::globalOptionsAnywhere()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, workspace);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    args.replaceInStrings(u"DIR"_s, dir.path());
+    const Run added = sandbench(args);
+    QVERIFY2(added.exitCode == 0, added.err.constData());
+    const Run list = sandbench(
+        {u"providers"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, dir.path(), u"--workspace"_s, workspace});
+    QVERIFY2(list.exitCode == 0, list.err.constData());
+    QVERIFY2(list.out.contains("\"p\""), list.out.constData());
+
+    // The same for an action that takes a container: every position finds it.
+    const Run made = sandbench({u"--data-dir"_s, dir.path(), u"exec"_s, u"--"_s, u"echo x > a"_s});
+    QVERIFY2(made.exitCode == 0, made.err.constData());
+    const QString id = QJsonDocument::fromJson(made.out).object().value(u"container_id"_s).toString();
+    const QList<QStringList> positions{
+        {u"--data-dir"_s, dir.path(), u"containers"_s, u"history"_s, id},
+        {u"containers"_s, u"--data-dir"_s, dir.path(), u"history"_s, id},
+        {u"containers"_s, u"history"_s, u"--data-dir"_s, dir.path(), id},
+        {u"containers"_s, u"history"_s, id, u"--data-dir="_s + dir.path()},
+    };
+    for (const QStringList &position : positions) {
+        const Run history = sandbench(position);
+        QVERIFY2(history.exitCode == 0,
+                 qPrintable(position.join(u' ') + u": "_s + QString::fromUtf8(history.err)));
+        QVERIFY2(history.out.contains("+ a (2 bytes)"), history.out.constData());
+    }
+    // --help in any position asks for the command's help.
+    for (const QStringList &position :
+         QList<QStringList>{{u"--help"_s, u"containers"_s}, {u"containers"_s, u"history"_s, u"--help"_s}}) {
+        const Run help = sandbench(position);
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains("sandbench containers history ID"), help.out.constData());
+    }
+    // A typo after global options is still a typo, not the desktop workbench.
+    const Run typo = sandbench({u"--data-dir"_s, dir.path(), u"contaners"_s, u"list"_s});
+    QCOMPARE(typo.exitCode, 2);
+    QVERIFY(typo.err.contains("unknown command 'contaners'"));
 }
 
 void TestCli::execPrintsOutputItem()
