@@ -102,6 +102,7 @@ QString topLevelUsage()
            "  guardrails set SLUG --action flag|redact|block [--scope user_only|all_messages]\n"
            "  guardrails list [--json]\n"
            "  logs list [--json] [--limit N]\n"
+           "  logs show ID [--json]\n"
            "  logs export FILE [--limit N]\n"
            "  broadcast add URL [--header K=V]... | list [--json] | rm URL\n"
            "\n"

@@ -78,7 +78,72 @@ QString guardrailsUsage()
 QString logsUsage()
 {
     return u"usage: sandbench logs list [--json] [--limit N]\n"
-           "       sandbench logs export FILE [--limit N]"_s;
+           "       sandbench logs show ID [--json]\n"
+           "       sandbench logs export FILE [--limit N]\n"
+           "\n"
+           "list: the newest requests, with what the guardrails did to each; show: one request with its\n"
+           "shell calls, guardrail detections and (when input & output logging is on) its bodies.\n"
+           "Example: sandbench logs show resp_0f3c9a… --json | jq .detections"_s;
+}
+
+QString utcTime(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+// The first line of a command's output and how much there is, for the human-readable detail.
+QString outputLine(const QString &label, const QString &text)
+{
+    if (text.isEmpty())
+        return {};
+    const QString first = text.section(u'\n', 0, 0);
+    const qsizetype lines = text.count(u'\n') + (text.endsWith(u'\n') ? 0 : 1);
+    return u"        %1: %2%3\n"_s.arg(label, displayName(first.left(120)),
+                                       lines > 1 || first.size() > 120
+                                           ? u"  (%1 lines, %2 characters)"_s.arg(lines).arg(text.size())
+                                           : QString());
+}
+
+QString requestDetail(const RequestRecord &r)
+{
+    QString out =
+        u"%1  %2  %3  %4  status %5  %6 ms\n"_s.arg(r.id, utcTime(r.timeMs), r.api, displayName(r.model),
+                                                    QString::number(r.status), QString::number(r.latencyMs));
+    out += u"  provider %1  tokens %2 in / %3 out  server tool cost $%4\n"_s
+               .arg(r.provider.isEmpty() ? u"-"_s : displayName(r.provider))
+               .arg(r.inputTokens)
+               .arg(r.outputTokens)
+               .arg(r.serverToolCost, 0, 'f', 6);
+    if (!r.containerIds.isEmpty())
+        out += u"  containers %1\n"_s.arg(r.containerIds.join(u", "_s));
+    out += r.shellCalls.isEmpty() ? u"  no shell calls\n"_s : u"  shell calls:\n"_s;
+    for (const ShellCallRecord &c : r.shellCalls) {
+        out += u"    %1  %2  %3  %4 ms\n"_s.arg(c.callId, c.tool, c.containerId).arg(c.durationMs);
+        for (const CommandRecord &cmd : c.commands) {
+            const QString outcome =
+                cmd.outcome == u"exit"_s ? u"exit %1"_s.arg(cmd.exitCode) : displayName(cmd.outcome);
+            out += u"      $ %1  -> %2, %3 ms\n"_s
+                       .arg(r.ioLogged ? displayName(cmd.command) : u"(not logged)"_s, outcome)
+                       .arg(cmd.durationMs);
+            out += outputLine(u"stdout"_s, cmd.stdoutText) + outputLine(u"stderr"_s, cmd.stderrText);
+        }
+    }
+    out += r.detections.isEmpty() ? u"  no guardrail detections\n"_s : u"  guardrail detections:\n"_s;
+    for (const Detection &d : r.detections) {
+        const QString where = d.messageIndex < 0 ? u"tool output"_s : u"message %1"_s.arg(d.messageIndex);
+        out += u"    %1  %2  %3, characters %4-%5  (%6)\n"_s
+                   .arg(displayName(d.guardrail), guardrailActionName(d.action), where)
+                   .arg(d.start)
+                   .arg(d.start + d.length)
+                   .arg(displayName(d.family.isEmpty() ? d.patternId : d.family));
+    }
+    if (r.ioLogged)
+        out += u"  request body %1 bytes, response body %2 bytes (--json shows them)\n"_s
+                   .arg(r.requestBody.size())
+                   .arg(r.responseBody.size());
+    else
+        out += u"  bodies not logged (input & output logging was off)\n"_s;
+    return out;
 }
 
 QJsonObject guardrailToJson(const Guardrail &g)
@@ -101,7 +166,7 @@ int runGuardrailsCommand(const QStringList &args)
     const QCommandLineOption actionOption(u"action"_s, u"set: flag, redact or block."_s, u"action"_s);
     const QCommandLineOption scopeOption(
         u"scope"_s, u"set: user_only (default for a new guardrail) or all_messages."_s, u"scope"_s);
-    const QCommandLineOption jsonOption(u"json"_s, u"list: print JSON."_s);
+    const QCommandLineOption jsonOption(u"json"_s, u"list, show: print JSON."_s);
     parser.addOptions({actionOption, scopeOption, jsonOption});
     parser.addPositionalArgument(u"slug"_s, u"set: the guardrail to configure."_s, u"[SLUG]"_s);
     int exitCode = ExitOk;
@@ -191,18 +256,19 @@ int runLogsCommand(const QStringList &args)
     parser.setApplicationDescription(logsUsage());
     const CommonOptions common;
     common.addTo(parser);
-    const QCommandLineOption jsonOption(u"json"_s, u"list: print JSON."_s);
+    const QCommandLineOption jsonOption(u"json"_s, u"list, show: print JSON."_s);
     const QCommandLineOption limitOption(
         u"limit"_s,
         u"Newest N requests (list: default %1; export: default all); 1 to %2."_s.arg(kDefaultLimit)
             .arg(kMaxLimit),
         u"n"_s);
     parser.addOptions({jsonOption, limitOption});
-    parser.addPositionalArgument(u"file"_s, u"export: the JSON Lines file to write."_s, u"[FILE]"_s);
+    parser.addPositionalArgument(u"arg"_s, u"show: the request ID; export: the JSON Lines file to write."_s,
+                                 u"[ID | FILE]"_s);
     int exitCode = ExitOk;
     if (!parse(parser, common, rest, &exitCode))
         return exitCode;
-    if (action != u"list"_s && action != u"export"_s) {
+    if (action != u"list"_s && action != u"show"_s && action != u"export"_s) {
         printErr(action.isEmpty() ? logsUsage() : u"unknown action '%1'\n"_s.arg(action) + logsUsage());
         return ExitUsage;
     }
@@ -237,10 +303,23 @@ int runLogsCommand(const QStringList &args)
             return ExitUsage;
         }
         const QList<RequestRecord> records = exists ? log.search(filter) : QList<RequestRecord>();
+        QList<qint64> rows;
+        for (const RequestRecord &r : records)
+            rows << r.rowId;
+        const QHash<qint64, QList<GuardrailActionCount>> actions =
+            exists ? log.guardrailActions(rows) : QHash<qint64, QList<GuardrailActionCount>>();
         if (parser.isSet(jsonOption)) {
             QJsonArray list;
-            for (const RequestRecord &r : records)
-                list.append(RequestLog::summaryJson(r));
+            for (const RequestRecord &r : records) {
+                QJsonObject o = RequestLog::summaryJson(r);
+                QJsonArray guardrails;
+                for (const GuardrailActionCount &c : actions.value(r.rowId))
+                    guardrails.append(QJsonObject{{u"guardrail"_s, c.guardrail},
+                                                  {u"action"_s, guardrailActionName(c.action)},
+                                                  {u"detections"_s, c.count}});
+                o.insert(u"guardrail_actions"_s, guardrails);
+                list.append(o);
+            }
             printOut(QJsonDocument(list).toJson(QJsonDocument::Indented));
             return ExitOk;
         }
@@ -249,14 +328,38 @@ int runLogsCommand(const QStringList &args)
             return ExitOk;
         }
         for (const RequestRecord &r : records) {
-            const QString time =
-                QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs);
-            printOut(u"%1  %2  %3  %4  %5  %6 ms  %7/%8 tokens\n"_s
-                         .arg(time, r.id, r.api, displayName(r.model), QString::number(r.status),
-                              QString::number(r.latencyMs), QString::number(r.inputTokens),
-                              QString::number(r.outputTokens))
-                         .toUtf8());
+            QStringList guardrails;
+            for (const GuardrailActionCount &c : actions.value(r.rowId))
+                guardrails << u"%1 %2%3"_s.arg(displayName(c.guardrail), guardrailActionName(c.action),
+                                               c.count > 1 ? u" ×%1"_s.arg(c.count) : QString());
+            printOut(
+                u"%1  %2  %3  %4  %5  %6 ms  %7/%8 tokens%9\n"_s
+                    .arg(utcTime(r.timeMs), r.id, r.api, displayName(r.model), QString::number(r.status),
+                         QString::number(r.latencyMs), QString::number(r.inputTokens),
+                         QString::number(r.outputTokens),
+                         guardrails.isEmpty() ? QString() : u"  guardrails: "_s + guardrails.join(u", "_s))
+                    .toUtf8());
         }
+        return ExitOk;
+    }
+
+    if (action == u"show"_s) {
+        if (parser.positionalArguments().size() != 1) {
+            printErr(u"logs show takes one request ID (see 'sandbench logs list')\n"_s + logsUsage());
+            return ExitUsage;
+        }
+        const QString id = parser.positionalArguments().constFirst();
+        const std::optional<qint64> row = exists ? log.rowIdOf(id) : std::nullopt;
+        const std::optional<RequestRecord> record = row ? log.request(*row) : std::nullopt;
+        if (!record) {
+            printErr(u"no request %1 in the log of workspace %2 (see 'sandbench logs list')"_s.arg(
+                displayName(id, true), settings.workspace));
+            return ExitFailure;
+        }
+        if (parser.isSet(jsonOption))
+            printOut(QJsonDocument(RequestLog::recordJson(*record)).toJson(QJsonDocument::Indented));
+        else
+            printOut(requestDetail(*record));
         return ExitOk;
     }
 

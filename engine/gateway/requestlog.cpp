@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QMutexLocker>
 #include <QSaveFile>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -16,6 +17,7 @@
 #include <QUuid>
 #include <QVariant>
 
+#include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -109,7 +111,7 @@ QJsonObject detectionToJson(const Detection &d)
             {u"pattern_id"_s, d.patternId}};
 }
 
-QJsonObject recordToJson(const RequestRecord &r)
+QJsonObject recordJsonOf(const RequestRecord &r)
 {
     QJsonArray calls;
     for (const ShellCallRecord &c : r.shellCalls) {
@@ -147,6 +149,11 @@ QJsonObject recordToJson(const RequestRecord &r)
 }
 
 } // namespace
+
+QJsonObject RequestLog::recordJson(const RequestRecord &record)
+{
+    return recordJsonOf(record);
+}
 
 QJsonObject RequestLog::summaryJson(const RequestRecord &r)
 {
@@ -818,6 +825,46 @@ QList<qint64> RequestLog::detectionIds(qint64 requestRowId) const
     return out;
 }
 
+std::optional<qint64> RequestLog::rowIdOf(const QString &requestId) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
+    q.prepare(u"SELECT id FROM requests WHERE request_id = ? ORDER BY id DESC LIMIT 1"_s);
+    q.addBindValue(requestId);
+    if (!q.exec() || !q.next())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
+QHash<qint64, QList<GuardrailActionCount>>
+RequestLog::guardrailActions(const QList<qint64> &requestRowIds) const
+{
+    QHash<qint64, QList<GuardrailActionCount>> out;
+    if (requestRowIds.isEmpty())
+        return out;
+    // One range scan of the request index instead of a query per row; rows in the range that were not
+    // asked for are dropped below.
+    const auto [lo, hi] = std::minmax_element(requestRowIds.cbegin(), requestRowIds.cend());
+    const QSet<qint64> wanted(requestRowIds.cbegin(), requestRowIds.cend());
+    QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
+    q.prepare(
+        u"SELECT request_id, guardrail, action, count(*) FROM detections WHERE request_id BETWEEN ? AND ?"
+        " GROUP BY request_id, guardrail, action ORDER BY request_id, guardrail, action"_s);
+    q.addBindValue(*lo);
+    q.addBindValue(*hi);
+    q.exec();
+    while (q.next()) {
+        const qint64 row = q.value(0).toLongLong();
+        if (!wanted.contains(row))
+            continue;
+        GuardrailActionCount c;
+        c.guardrail = q.value(1).toString();
+        c.action = parseGuardrailAction(q.value(2).toString()).value_or(GuardrailAction::Flag);
+        c.count = q.value(3).toInt();
+        out[row].append(c);
+    }
+    return out;
+}
+
 qint64 RequestLog::falsePositiveCount() const
 {
     QSqlDatabase db = QSqlDatabase::database(m_readConnection, false);
@@ -929,7 +976,7 @@ bool RequestLog::exportJsonl(const QString &path, const LogFilter &filter, QStri
             last = std::make_pair(q.value(1).toLongLong(), q.value(0).toLongLong());
             if (const auto full = request(last->second)) {
                 const QByteArray line =
-                    QJsonDocument(recordToJson(*full)).toJson(QJsonDocument::Compact) + '\n';
+                    QJsonDocument(RequestLog::recordJson(*full)).toJson(QJsonDocument::Compact) + '\n';
                 if (file.write(line) != line.size()) {
                     file.cancelWriting();
                     return finish(fail(file.errorString()));

@@ -4,6 +4,7 @@
 #include "requestrecord.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QMutex>
@@ -36,6 +37,13 @@ struct GuardrailReportRow
     double share = 0;           // matchedRequests / requests: what redact or block would have touched
 };
 
+struct GuardrailActionCount
+{
+    QString guardrail;
+    GuardrailAction action = GuardrailAction::Flag;
+    int count = 0;
+};
+
 struct RetentionPolicy
 {
     qint64 maxAgeMs = 0; // 0 = keep forever
@@ -58,6 +66,8 @@ public:
     static int schemaVersion();
     // A request's metadata as JSON (the CLI's listing); exported lines add shell calls, detections, bodies.
     static QJsonObject summaryJson(const RequestRecord &record);
+    // Everything logged about a request (an exported line, `logs show --json`).
+    static QJsonObject recordJson(const RequestRecord &record);
 
     // Creates or migrates the database and starts the writer. Call once.
     bool open(const QString &path, QString *error = nullptr);
@@ -86,6 +96,10 @@ public:
     QList<RequestRecord> search(const LogFilter &filter) const; // metadata only, newest first
     std::optional<RequestRecord> request(qint64 rowId) const;   // with shell calls and detections
     QList<qint64> detectionIds(qint64 requestRowId) const;
+    // The row of the request with this id ("resp_...", "msg_...", "chatcmpl-..."), if it is logged.
+    std::optional<qint64> rowIdOf(const QString &requestId) const;
+    // For each of these rows: its detections counted by guardrail and action, one query for all of them.
+    QHash<qint64, QList<GuardrailActionCount>> guardrailActions(const QList<qint64> &requestRowIds) const;
     qint64 falsePositiveCount() const;
     qint64 droppedSpans() const;
     QList<GuardrailReportRow> flagReport(const QDateTime &from, const QDateTime &to) const;

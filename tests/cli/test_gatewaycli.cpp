@@ -30,6 +30,7 @@ private Q_SLOTS:
     void logsBadInput_data();
     void logsBadInput();
     void logsExport();
+    void logsShow();
 
 private:
     struct Run
@@ -79,6 +80,14 @@ void TestGatewayCli::initTestCase()
             u"call_%1"_s.arg(i), u"openrouter:shell"_s, r.containerIds.constFirst(), r.timeMs, 5, {}};
         call.commands.append({u"echo %1"_s.arg(i), u"%1\n"_s.arg(i), QString(), u"exit"_s, 0, r.timeMs, 5});
         r.shellCalls.append(call);
+        if (i == 1) {
+            r.detections.append({u"pii"_s, GuardrailAction::Redact, GuardrailScope::UserOnly, 0, 3, 17,
+                                 u"email"_s, u"email"_s});
+            r.detections.append({u"pii"_s, GuardrailAction::Redact, GuardrailScope::UserOnly, 0, 30, 12,
+                                 u"phone"_s, u"phone"_s});
+            r.detections.append({u"secrets"_s, GuardrailAction::Flag, GuardrailScope::AllMessages, -1, 0, 40,
+                                 u"aws"_s, u"aws_access_key"_s});
+        }
         log.append(r);
     }
     log.flush();
@@ -245,6 +254,41 @@ void TestGatewayCli::logsList()
     QVERIFY2(lines.at(0).contains("resp_2") && lines.at(0).contains("403") && lines.at(0).contains("102 ms"),
              lines.at(0).constData());
     QVERIFY(lines.at(2).contains("resp_0"));
+    // What the guardrails did, per request.
+    QVERIFY2(lines.at(1).endsWith("guardrails: pii redact ×2, secrets flag"), lines.at(1).constData());
+    QVERIFY2(!lines.at(0).contains("guardrails"), lines.at(0).constData());
+    const QJsonArray actions = list.at(1).toObject().value(u"guardrail_actions"_s).toArray();
+    QCOMPARE(actions.size(), 2);
+    QCOMPARE(actions.at(0).toObject(),
+             (QJsonObject{{u"guardrail"_s, u"pii"_s}, {u"action"_s, u"redact"_s}, {u"detections"_s, 2}}));
+    QCOMPARE(newest.value(u"guardrail_actions"_s).toArray(), QJsonArray());
+}
+
+void TestGatewayCli::logsShow()
+{
+    Run r = sandbench({u"logs"_s, u"show"_s, u"resp_1"_s, u"--workspace"_s, u"logged"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(
+        r.out.startsWith("resp_1  2023-11-14T22:13:21.000Z  messages  openai/gpt-test  status 200  101 ms\n"),
+        r.out.constData());
+    QVERIFY2(r.out.contains("$ echo 1  -> exit 0, 5 ms"), r.out.constData());
+    QVERIFY2(r.out.contains("stdout: 1\n"), r.out.constData());
+    QVERIFY2(r.out.contains("pii  redact  message 0, characters 3-20  (email)"), r.out.constData());
+    QVERIFY2(r.out.contains("secrets  flag  tool output, characters 0-40  (aws)"), r.out.constData());
+
+    r = sandbench({u"--workspace"_s, u"logged"_s, u"logs"_s, u"show"_s, u"resp_1"_s, u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o.value(u"id"_s).toString(), u"resp_1"_s);
+    QCOMPARE(o.value(u"detections"_s).toArray().size(), 3);
+    QCOMPARE(o.value(u"request_body"_s).toString(), u"{\"input\":\"question 1\"}"_s);
+    QCOMPARE(o.value(u"shell_calls"_s).toArray().at(0).toObject().value(u"call_id"_s).toString(),
+             u"call_1"_s);
+
+    r = sandbench({u"logs"_s, u"show"_s, u"resp_nope"_s, u"--workspace"_s, u"logged"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("no request \"resp_nope\" in the log of workspace logged"), r.err.constData());
+    QVERIFY(r.out.isEmpty());
 }
 
 void TestGatewayCli::logsLimit_data()
@@ -281,6 +325,7 @@ void TestGatewayCli::logsBadInput_data()
                                     << limitMessage;
     QTest::newRow("list with argument") << QStringList{u"list"_s, u"extra"_s} << u"takes no arguments"_s;
     QTest::newRow("export without file") << QStringList{u"export"_s} << u"takes one FILE"_s;
+    QTest::newRow("show without id") << QStringList{u"show"_s} << u"logs show takes one request ID"_s;
     QTest::newRow("export json") << QStringList{u"export"_s, u"/tmp/x.jsonl"_s, u"--json"_s}
                                  << u"JSON Lines"_s;
     QTest::newRow("unknown subcommand") << QStringList{u"tail"_s} << u"logs list [--json] [--limit N]"_s;
