@@ -18,6 +18,10 @@ struct ScriptedClient::Script
     QJsonArray steps;
     int chunks = 4;
     int chunkDelayMs = 15;
+    // Played instead of the next step when a command of the last shell call failed (see the header).
+    QString onToolFailure;
+    QString sampleResource;
+    QString sampleName;
 };
 
 namespace {
@@ -149,17 +153,44 @@ private:
         const QJsonArray messages = body.value(u"messages"_s).toArray();
         int assistantTurns = 0;
         QString lastToolResult;
+        QJsonArray lastCommands;  // the commands of the last shell call the script made
+        bool answersTool = false; // the newest message is a tool result
         for (const QJsonValue &m : messages) {
-            const QString role = m.toObject().value(u"role"_s).toString();
-            if (role == u"assistant")
+            const QJsonObject message = m.toObject();
+            const QString role = message.value(u"role"_s).toString();
+            answersTool = role == u"tool";
+            if (role == u"assistant") {
                 ++assistantTurns;
-            else if (role == u"tool")
-                lastToolResult = m.toObject().value(u"content"_s).toString();
+                const QJsonArray calls = message.value(u"tool_calls"_s).toArray();
+                if (!calls.isEmpty()) {
+                    const QString args = calls.last()
+                                             .toObject()
+                                             .value(u"function"_s)
+                                             .toObject()
+                                             .value(u"arguments"_s)
+                                             .toString();
+                    lastCommands =
+                        QJsonDocument::fromJson(args.toUtf8()).object().value(u"commands"_s).toArray();
+                }
+            } else if (answersTool) {
+                lastToolResult = message.value(u"content"_s).toString();
+            }
         }
-        const QJsonObject step =
+        const QJsonArray results = QJsonDocument::fromJson(lastToolResult.toUtf8()).array();
+        // The first command of the last shell call that did not succeed, if the script is answering it.
+        int failed = -1;
+        for (int i = 0; answersTool && failed < 0 && i < results.size(); ++i) {
+            const QJsonObject outcome = results.at(i).toObject().value(u"outcome"_s).toObject();
+            if (outcome.value(u"type"_s).toString() != u"exit"_s ||
+                outcome.value(u"exit_code"_s).toInt() != 0)
+                failed = i;
+        }
+        QJsonObject step =
             assistantTurns < m_script->steps.size()
                 ? m_script->steps.at(assistantTurns).toObject()
                 : QJsonObject{{u"text"_s, ScriptedClient::tr("(The script has no more steps.)")}};
+        if (failed >= 0 && !m_script->onToolFailure.isEmpty())
+            step = QJsonObject{{u"text"_s, m_script->onToolFailure}};
         const int chunks = step.value(u"chunks"_s).toInt(m_script->chunks);
 
         QList<QByteArray> out;
@@ -169,10 +200,26 @@ private:
         if (text.contains(u"{{last_tool_stdout}}"_s)) {
             // The stdout of every command of the last shell result, for answers that quote it.
             QStringList out;
-            for (const QJsonValue &r : QJsonDocument::fromJson(lastToolResult.toUtf8()).array())
+            for (const QJsonValue &r : results)
                 out.append(r.toObject().value(u"stdout"_s).toString().trimmed());
             out.removeAll(QString());
             text.replace(u"{{last_tool_stdout}}"_s, out.join(u"\n"_s));
+        }
+        text.replace(u"{{last_command_stdout}}"_s,
+                     results.isEmpty() ? QString()
+                                       : results.last().toObject().value(u"stdout"_s).toString().trimmed());
+        if (failed >= 0) {
+            const QJsonObject result = results.at(failed).toObject();
+            const QJsonObject outcome = result.value(u"outcome"_s).toObject();
+            const QString stderrText = result.value(u"stderr"_s).toString().trimmed();
+            text.replace(u"{{failed_command}}"_s, lastCommands.at(failed).toString().section(u'\n', 0, 0));
+            text.replace(u"{{failed_outcome}}"_s,
+                         outcome.value(u"type"_s).toString() == u"exit"_s
+                             ? ScriptedClient::tr("exit code %1").arg(outcome.value(u"exit_code"_s).toInt())
+                             : ScriptedClient::tr("timed out"));
+            text.replace(u"{{failed_stderr}}"_s, stderrText.isEmpty()
+                                                     ? ScriptedClient::tr("(no error output)")
+                                                     : stderrText.left(600));
         }
         for (const QString &piece : split(text, chunks))
             out.append(sse(deltaChunk({{u"content"_s, piece}})));
@@ -258,6 +305,10 @@ bool ScriptedClient::loadScript(const QByteArray &json, QString *error)
         m_script->name = root.value(u"name"_s).toString(m_script->name);
         m_script->chunks = std::max(1, root.value(u"chunks"_s).toInt(m_script->chunks));
         m_script->chunkDelayMs = std::max(0, root.value(u"chunk_delay_ms"_s).toInt(m_script->chunkDelayMs));
+        m_script->onToolFailure = root.value(u"on_tool_failure"_s).toString();
+        const QJsonObject sample = root.value(u"sample"_s).toObject();
+        m_script->sampleResource = sample.value(u"resource"_s).toString();
+        m_script->sampleName = sample.value(u"name"_s).toString();
     }
     if (steps.isEmpty()) {
         if (error)
@@ -285,6 +336,16 @@ bool ScriptedClient::loadScriptFile(const QString &path, QString *error)
         return false;
     }
     return loadScript(file.readAll(), error);
+}
+
+QString ScriptedClient::sampleResource() const
+{
+    return m_script->sampleResource;
+}
+
+QString ScriptedClient::sampleName() const
+{
+    return m_script->sampleName;
 }
 
 QString ScriptedClient::scriptName() const

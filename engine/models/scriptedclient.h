@@ -17,7 +17,12 @@ class ScriptedNetworkAccess;
 // {...}}], "text": "..."}], "chunks": N, "chunk_delay_ms": N} or just the steps array. The step played is
 // the number of assistant messages already in the conversation; "{{last_tool_result}}" in a text is
 // replaced by the content of the conversation's last tool result, "{{last_tool_stdout}}" by the stdout of
-// its commands.
+// its commands, "{{last_command_stdout}}" by the stdout of its last command.
+// A script never answers past a failure: when a command of the shell call it is answering failed (non-zero
+// exit or timeout), "on_tool_failure" (top level) is played instead of the step, with "{{failed_command}}"
+// (its first line), "{{failed_outcome}}" and "{{failed_stderr}}" filled in.
+// "sample": {"resource": ":/samples/x.csv", "name": "x.csv"} names the file the script is written for; the
+// window attaches it when the user has attached none.
 class ScriptedClient final : public ModelClient
 {
     Q_OBJECT
@@ -36,6 +41,10 @@ public:
     bool loadScript(const QByteArray &json, QString *error = nullptr);
     bool loadScriptFile(const QString &path, QString *error = nullptr);
     QString scriptName() const;
+    // The file the script is written for (a Qt resource path and the name it has in the sandbox); empty
+    // when it needs none.
+    QString sampleResource() const;
+    QString sampleName() const;
     int stepCount() const;
 
     QJsonObject requestBody(const TurnRequest &request) const override;

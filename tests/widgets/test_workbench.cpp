@@ -26,6 +26,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -56,6 +57,8 @@ private Q_SLOTS:
     void openTrace();
     void modelPickerListsProviderModels();
     void scriptedConversation();
+    void demoWithoutFileUsesItsSample();
+    void demoStopsWhenItsCommandsFail();
     void providerSettingsKeepKeysOutOfPlainText();
 
 private:
@@ -64,6 +67,8 @@ private:
     void pickModel(MainWindow *window, const QString &id);
     void drop(MainWindow *window, const QString &path);
     static QStringList hostProcessesMatching(const QByteArray &cmdline);
+    // Asks the scripted demo one question and returns its answer once the conversation is idle.
+    QString askDemo(MainWindow *window, const QString &attach);
 
     std::unique_ptr<QTemporaryDir> m_dataDir;
     std::unique_ptr<FakeUpstream> m_fake;
@@ -442,6 +447,77 @@ void TestWorkbench::scriptedConversation()
     QVERIFY(panel->views().first()->commandViews()[2]->outputText().contains(u"South"_s));
     QTRY_VERIFY(!chat->session()->isBusy());
     QVERIFY(chat->bubbles().last()->renderedText().contains(u"South"_s));
+}
+
+QString TestWorkbench::askDemo(MainWindow *window, const QString &attach)
+{
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    if (!QTest::qWaitFor([&] { return picker->findText(u"Scripted: sales-demo"_s) >= 0; }))
+        return u"(no demo model)"_s;
+    picker->setCurrentIndex(picker->findText(u"Scripted: sales-demo"_s));
+    auto *chat = window->currentChat();
+    if (!attach.isEmpty()) {
+        FileDialog::setNextFileName(attach);
+        window->findChild<QAction *>(u"AttachAction"_s)->trigger();
+        if (!QTest::qWaitFor([&] { return chat->findChild<QToolButton *>(u"AttachmentChip"_s) != nullptr; }))
+            return u"(not attached)"_s;
+    }
+    QTest::keyClicks(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), u"Which region sells most?"_s);
+    chat->sendCurrentText();
+    if (!QTest::qWaitFor([&] { return window->currentShellPanel()->views().size() == 1; }, 10000) ||
+        !QTest::qWaitFor([&] { return !chat->session()->isBusy(); }, 90000))
+        return u"(no answer)"_s;
+    return chat->bubbles().last()->renderedText();
+}
+
+void TestWorkbench::demoWithoutFileUsesItsSample()
+{
+    const auto window = createWindow();
+    QVERIFY(window);
+    const QString answer = askDemo(window.get(), QString());
+    auto *chat = window->currentChat();
+    // It says that it brought its own file, and the file is in the sandbox.
+    auto *note = chat->findChild<MessageBubble *>(u"SampleNote"_s);
+    QVERIFY(note);
+    QVERIFY2(note->renderedText().contains(u"attached its own sample, sales.csv"_s),
+             qPrintable(note->renderedText()));
+    ShellCallView *call = window->currentShellPanel()->views().first();
+    QCOMPARE(call->statusText(), u"Completed"_s);
+    QCOMPARE(call->commandViews().size(), 3);
+    const QString summary = call->commandViews()[2]->outputText();
+    QVERIFY2(summary.contains(u"sells the most"_s), qPrintable(summary));
+    // Every figure in the answer is one the commands printed.
+    static const QRegularExpression figure(
+        u"\\$[0-9,]+\\.[0-9]{2}|[0-9]+ orders|[0-9]+ [A-Z][a-z]+ 20[0-9]{2}"_s);
+    int figures = 0;
+    for (auto it = figure.globalMatch(answer); it.hasNext(); ++figures) {
+        const QString f = it.next().captured();
+        QVERIFY2(summary.contains(f), qPrintable(u"%1 is not in the tool output:\n%2"_s.arg(f, summary)));
+    }
+    QVERIFY2(figures >= 6, qPrintable(answer));
+    QVERIFY2(answer.contains(u"by quarter"_s), qPrintable(answer)); // the chart it offers is by quarter
+}
+
+void TestWorkbench::demoStopsWhenItsCommandsFail()
+{
+    // A sales.csv without the columns the demo reads: its summary fails, and it must not answer anyway.
+    const QString csv = QDir(m_files.path()).filePath(u"wrong/sales.csv"_s);
+    QVERIFY(QDir().mkpath(QFileInfo(csv).path()));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("city,visits\nOslo,3\nLima,5\n");
+    file.close();
+    const auto window = createWindow();
+    QVERIFY(window);
+    const QString answer = askDemo(window.get(), csv);
+    QVERIFY(!window->currentChat()->findChild<MessageBubble *>(u"SampleNote"_s));
+    ShellCallView *call = window->currentShellPanel()->views().first();
+    QVERIFY2(call->commandViews()[2]->outputText().contains(u"Traceback"_s),
+             qPrintable(call->commandViews()[2]->outputText()));
+    QVERIFY2(answer.contains(u"I could not finish"_s) && answer.contains(u"exit code 1"_s) &&
+                 answer.contains(u"Traceback"_s),
+             qPrintable(answer));
+    QVERIFY2(!answer.contains(u"sells the most"_s) && !answer.contains(u'$'), qPrintable(answer));
 }
 
 void TestWorkbench::providerSettingsKeepKeysOutOfPlainText()

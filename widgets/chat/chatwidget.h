@@ -64,6 +64,8 @@ public:
     QStringList pendingAttachments() const { return m_pendingSandboxPaths; }
     void showError(const QString &message);
     void showInfo(const QString &message);
+    // A line in the conversation from the workbench itself (not the model), kept with the transcript.
+    void addNotice(const QString &tag, const QString &text) { addNote(tag, text); }
     QList<MessageBubble *> bubbles() const { return m_bubbles; }
     // What the chat shows, in order, for saving; restoreTranscript() shows a saved one again.
     QList<TranscriptEntry> transcript() const { return m_transcript; }

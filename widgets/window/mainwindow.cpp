@@ -6,7 +6,6 @@
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
 #include "common/inlineconfirm.h"
-#include "workspace/chatsession.h"
 #include "data/traceloader.h"
 #include "documents/documentspanel.h"
 #include "files/filespanel.h"
@@ -30,6 +29,7 @@
 #include "shellcalls/shellcallview.h"
 #include "window/welcomepage.h"
 #include "window/windowlauncher.h"
+#include "workspace/chatsession.h"
 #include "workspace/conversationstore.h"
 #include "workspace/workspace.h"
 
@@ -44,6 +44,7 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -52,6 +53,7 @@
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -479,7 +481,12 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     connect(c->chat, &ChatWidget::transcriptChanged, this, [this, c] { scheduleSave(c); });
     connect(c->chat, &ChatWidget::attachRequested, this, &MainWindow::attachWithDialog);
     connect(c->chat, &ChatWidget::attachmentClicked, this, &MainWindow::openCsvPreview);
-    c->chat->setPreparer([this, c] { return prepareClient(c); });
+    c->chat->setPreparer([this, c] {
+        if (!prepareClient(c))
+            return false;
+        attachScriptSample(c);
+        return true;
+    });
     connect(c->panel, &ShellCallPanel::rerunRequested, this, [this, c] { rerunTrace(c); });
 
     auto *item = new QListWidgetItem(c->title);
@@ -795,6 +802,36 @@ bool MainWindow::prepareClient(Conversation *c)
     }
     c->clientModelId = id;
     return true;
+}
+
+void MainWindow::attachScriptSample(Conversation *c)
+{
+    // A demo script is written for its own sample file. When the user attached nothing and the sandbox has
+    // no file of that name, attach the sample and say so, rather than let the script's commands fail.
+    auto *script = qobject_cast<ScriptedClient *>(c->client);
+    if (!script || script->sampleResource().isEmpty() || !c->container ||
+        !c->chat->pendingAttachments().isEmpty())
+        return;
+    const QString name = script->sampleName();
+    if (QFileInfo::exists(c->container->homeDir() + u'/' + name))
+        return;
+    QTemporaryDir staging;
+    const QString source = staging.filePath(name);
+    if (!staging.isValid() || !QFile::copy(script->sampleResource(), source)) {
+        c->chat->showError(tr("The demo's sample %1 could not be prepared.").arg(name));
+        return;
+    }
+    // A few kilobytes: copied at once so that it goes with the question being sent.
+    const ImportResult result =
+        FileImport::run(source, c->container->homeDir(), m_settings->maxUploadBytes());
+    if (!result.ok) {
+        c->chat->showError(result.error);
+        return;
+    }
+    c->chat->addAttachment(result.hostPath, result.sandboxPath);
+    c->chat->addNotice(u"SampleNote"_s,
+                       tr("No file was attached, so the demo attached its own sample, %1 (%2).")
+                           .arg(result.fileName, QLocale().formattedDataSize(result.size)));
 }
 
 void MainWindow::attachWithDialog()

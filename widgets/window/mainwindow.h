@@ -100,6 +100,7 @@ private:
     void onModelChosen();
     // Makes sure the conversation's session has a client for the picked model; false with an inline error.
     bool prepareClient(Conversation *conversation);
+    void attachScriptSample(Conversation *conversation);
     void rerunTrace(Conversation *conversation);
 
     Settings *m_settings = nullptr;
