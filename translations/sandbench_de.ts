@@ -375,8 +375,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
-        <location line="+26"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location line="+33"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
@@ -389,7 +389,7 @@
         </translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+72"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
@@ -2292,7 +2292,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -2447,7 +2447,7 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -2457,7 +2457,7 @@ SHA-256 %3</translation>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
@@ -2533,7 +2533,17 @@ SHA-256 %3</translation>
         <translation>Wählen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+55"/>
+        <source>The demo&apos;s sample %1 could not be prepared.</source>
+        <translation>Die Beispieldatei %1 der Demo konnte nicht vorbereitet werden.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
+        <translation>Es wurde keine Datei angehängt, daher hat die Demo ihre eigene Beispieldatei angehängt: %1 (%2).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Attach a file</source>
         <translation>Datei anhängen</translation>
     </message>
@@ -3182,12 +3192,27 @@ SHA-256 %3</translation>
 <context>
     <name>ScriptedClient</name>
     <message>
-        <location filename="../engine/models/scriptedclient.cpp" line="+162"/>
+        <location filename="../engine/models/scriptedclient.cpp" line="+191"/>
         <source>(The script has no more steps.)</source>
         <translation>(Das Skript hat keine weiteren Schritte.)</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+27"/>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>timed out</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(no error output)</source>
+        <translation>(keine Fehlerausgabe)</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Scripted</source>
         <translation>Skript</translation>
     </message>
@@ -3197,7 +3222,7 @@ SHA-256 %3</translation>
         <translation>Das Skript ist kein gültiges JSON: %1 an Position %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>The script has no steps.</source>
         <translation>Das Skript hat keine Schritte.</translation>
     </message>
@@ -3276,7 +3301,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3286,7 +3311,17 @@ SHA-256 %3</translation>
         <translation>Die Befehle der Trace in einem neuen lokalen Container erneut ausführen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Wrap lines</source>
+        <translation>Zeilen umbrechen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
+        <translation>Lange Ausgabezeilen an der Breite des Bereichs umbrechen oder seitlich scrollen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Shell-Aufrufe des Modells erscheinen hier, während sie laufen.</translation>
     </message>
@@ -3294,7 +3329,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-537"/>
+        <location line="-594"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3304,7 +3339,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+276"/>
         <location line="+55"/>
         <source>Running</source>
         <translation>Läuft</translation>
@@ -3312,19 +3347,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-246"/>
         <location line="+85"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-249"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -3360,7 +3395,7 @@ SHA-256 %3</translation>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+58"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
@@ -3370,20 +3405,20 @@ SHA-256 %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+157"/>
+        <location line="-111"/>
+        <location line="+165"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+157"/>
+        <location line="-163"/>
+        <location line="+165"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-147"/>
-        <location line="+155"/>
+        <location line="-155"/>
+        <location line="+163"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>

@@ -375,8 +375,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
-        <location line="+26"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location line="+33"/>
         <source>waiting</source>
         <translation>en attente</translation>
     </message>
@@ -389,7 +389,7 @@
         </translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+72"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
@@ -2292,7 +2292,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
@@ -2447,7 +2447,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2457,7 +2457,7 @@ SHA-256 %3</translation>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
@@ -2533,7 +2533,17 @@ SHA-256 %3</translation>
         <translation>Choisissez d’abord un modèle.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+55"/>
+        <source>The demo&apos;s sample %1 could not be prepared.</source>
+        <translation>L’exemple %1 de la démo n’a pas pu être préparé.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
+        <translation>Aucun fichier n’était joint : la démo a donc joint son propre exemple, %1 (%2).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Attach a file</source>
         <translation>Joindre un fichier</translation>
     </message>
@@ -3182,12 +3192,27 @@ SHA-256 %3</translation>
 <context>
     <name>ScriptedClient</name>
     <message>
-        <location filename="../engine/models/scriptedclient.cpp" line="+162"/>
+        <location filename="../engine/models/scriptedclient.cpp" line="+191"/>
         <source>(The script has no more steps.)</source>
         <translation>(Le script n’a plus d’étapes.)</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+27"/>
+        <source>exit code %1</source>
+        <translation>code de sortie %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>timed out</source>
+        <translation>délai dépassé</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(no error output)</source>
+        <translation>(aucune sortie d’erreur)</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Scripted</source>
         <translation>Scénarisé</translation>
     </message>
@@ -3197,7 +3222,7 @@ SHA-256 %3</translation>
         <translation>Le script n’est pas du JSON valide&#xa0;: %1 à la position %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>The script has no steps.</source>
         <translation>Le script n’a aucune étape.</translation>
     </message>
@@ -3276,7 +3301,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3286,7 +3311,17 @@ SHA-256 %3</translation>
         <translation>Exécuter à nouveau les commandes de la trace dans un nouveau conteneur local</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Wrap lines</source>
+        <translation>Renvoyer à la ligne</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
+        <translation>Renvoyer les longues lignes de sortie à la largeur du panneau, ou les faire défiler horizontalement</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Les appels shell du modèle apparaissent ici pendant leur exécution.</translation>
     </message>
@@ -3294,7 +3329,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-537"/>
+        <location line="-594"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3304,7 +3339,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+276"/>
         <location line="+55"/>
         <source>Running</source>
         <translation>En cours</translation>
@@ -3312,19 +3347,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-246"/>
         <location line="+85"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-249"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
@@ -3360,7 +3395,7 @@ SHA-256 %3</translation>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+58"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
@@ -3370,20 +3405,20 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+157"/>
+        <location line="-111"/>
+        <location line="+165"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+157"/>
+        <location line="-163"/>
+        <location line="+165"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-147"/>
-        <location line="+155"/>
+        <location line="-155"/>
+        <location line="+163"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>

@@ -379,8 +379,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
-        <location line="+26"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location line="+33"/>
         <source>waiting</source>
         <translation>ожидает</translation>
     </message>
@@ -394,7 +394,7 @@
         </translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+72"/>
         <source>running</source>
         <translation>выполняется</translation>
     </message>
@@ -2311,7 +2311,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
@@ -2466,7 +2466,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2476,7 +2476,7 @@ SHA-256 %3</translation>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
@@ -2552,7 +2552,17 @@ SHA-256 %3</translation>
         <translation>Сначала выберите модель.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+55"/>
+        <source>The demo&apos;s sample %1 could not be prepared.</source>
+        <translation>Не удалось подготовить пример %1 для демонстрации.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
+        <translation>Файл не был прикреплён, поэтому демонстрация прикрепила свой пример: %1 (%2).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Attach a file</source>
         <translation>Прикрепить файл</translation>
     </message>
@@ -3204,12 +3214,27 @@ SHA-256 %3</translation>
 <context>
     <name>ScriptedClient</name>
     <message>
-        <location filename="../engine/models/scriptedclient.cpp" line="+162"/>
+        <location filename="../engine/models/scriptedclient.cpp" line="+191"/>
         <source>(The script has no more steps.)</source>
         <translation>(В сценарии больше нет шагов.)</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+27"/>
+        <source>exit code %1</source>
+        <translation>код выхода %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>timed out</source>
+        <translation>превышено время ожидания</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(no error output)</source>
+        <translation>(нет вывода ошибок)</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Scripted</source>
         <translation>Сценарий</translation>
     </message>
@@ -3219,7 +3244,7 @@ SHA-256 %3</translation>
         <translation>Сценарий не является корректным JSON: %1 в позиции %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>The script has no steps.</source>
         <translation>В сценарии нет шагов.</translation>
     </message>
@@ -3298,7 +3323,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3308,7 +3333,17 @@ SHA-256 %3</translation>
         <translation>Снова выполнить команды трассы в новом локальном контейнере</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Wrap lines</source>
+        <translation>Переносить строки</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
+        <translation>Переносить длинные строки вывода по ширине панели или прокручивать их по горизонтали</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Вызовы оболочки, которые делает модель, появляются здесь во время выполнения.</translation>
     </message>
@@ -3316,7 +3351,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-537"/>
+        <location line="-594"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3326,7 +3361,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+276"/>
         <location line="+55"/>
         <source>Running</source>
         <translation>Выполняется</translation>
@@ -3334,19 +3369,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-246"/>
         <location line="+85"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-249"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -3382,7 +3417,7 @@ SHA-256 %3</translation>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+58"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
@@ -3392,20 +3427,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+157"/>
+        <location line="-111"/>
+        <location line="+165"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+157"/>
+        <location line="-163"/>
+        <location line="+165"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-147"/>
-        <location line="+155"/>
+        <location line="-155"/>
+        <location line="+163"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>

@@ -371,8 +371,8 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+105"/>
-        <location line="+26"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location line="+33"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
@@ -384,7 +384,7 @@
         </translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+72"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -2273,7 +2273,7 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+118"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
@@ -2428,7 +2428,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -2438,7 +2438,7 @@ SHA-256 %3</translation>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
@@ -2514,7 +2514,17 @@ SHA-256 %3</translation>
         <translation>请先选择一个模型。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+55"/>
+        <source>The demo&apos;s sample %1 could not be prepared.</source>
+        <translation>无法准备演示的示例文件 %1。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
+        <translation>未附加文件，因此演示附加了自带的示例文件 %1（%2）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Attach a file</source>
         <translation>附加文件</translation>
     </message>
@@ -3160,12 +3170,27 @@ SHA-256 %3</translation>
 <context>
     <name>ScriptedClient</name>
     <message>
-        <location filename="../engine/models/scriptedclient.cpp" line="+162"/>
+        <location filename="../engine/models/scriptedclient.cpp" line="+191"/>
         <source>(The script has no more steps.)</source>
         <translation>（脚本已没有更多步骤。）</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+27"/>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(no error output)</source>
+        <translation>（无错误输出）</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Scripted</source>
         <translation>脚本</translation>
     </message>
@@ -3175,7 +3200,7 @@ SHA-256 %3</translation>
         <translation>脚本不是有效的 JSON：%1，位于偏移 %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>The script has no steps.</source>
         <translation>脚本没有任何步骤。</translation>
     </message>
@@ -3254,7 +3279,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+364"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3264,7 +3289,17 @@ SHA-256 %3</translation>
         <translation>在新的本地容器中再次运行跟踪中的命令</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Wrap lines</source>
+        <translation>自动换行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
+        <translation>按面板宽度自动换行长输出行，或横向滚动查看</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>模型发起的 shell 调用会在运行时显示在这里。</translation>
     </message>
@@ -3272,7 +3307,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-537"/>
+        <location line="-594"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3282,7 +3317,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+276"/>
         <location line="+55"/>
         <source>Running</source>
         <translation>运行中</translation>
@@ -3290,19 +3325,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-246"/>
         <location line="+85"/>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-241"/>
+        <location line="-249"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -3338,7 +3373,7 @@ SHA-256 %3</translation>
         <translation>此调用的沙箱费用</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+58"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
@@ -3348,20 +3383,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+157"/>
+        <location line="-111"/>
+        <location line="+165"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+157"/>
+        <location line="-163"/>
+        <location line="+165"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-147"/>
-        <location line="+155"/>
+        <location line="-155"/>
+        <location line="+163"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>

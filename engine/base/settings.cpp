@@ -23,6 +23,8 @@ const QList<Entry> &table()
         // Uploads are copied whole into the container; 2 GiB keeps a workspace's 5 GiB quota usable.
         {Settings::Key::MaxUploadBytes, "Upload/maxBytes"_L1, qint64(2) * 1024 * 1024 * 1024},
         {Settings::Key::ViewMaxBlocks, "ShellView/maxBlocks"_L1, 5000},
+        // Long output lines wrap at the view's width (the Shell calls panel's "Wrap lines" button).
+        {Settings::Key::WrapOutput, "ShellView/wrapLines"_L1, true},
         {Settings::Key::LocalServerPorts, "Providers/localPorts"_L1, u"11434,8080,1234,8000"_s},
         // The local API inside the app (SPEC 5/6): off until the user turns it on; the port of `serve`.
         {Settings::Key::LocalApiEnabled, "LocalApi/enabled"_L1, false},

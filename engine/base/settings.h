@@ -25,6 +25,7 @@ public:
         LocalApiPort,
         Language,
         Theme,
+        WrapOutput,
     };
     Q_ENUM(Key)
 

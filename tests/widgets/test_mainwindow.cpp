@@ -1,19 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
 #include "workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <memory>
 
@@ -35,6 +42,7 @@ private Q_SLOTS:
     void geometryRestoredAfterReopen();
     void dockLayoutRestoredAfterReopen();
     void layoutHasThreeAreas();
+    void outputNeverHidesALine();
 
 private:
     std::unique_ptr<MainWindow> createWindow() const;
@@ -246,6 +254,85 @@ void TestMainWindow::layoutHasThreeAreas()
     QCOMPARE(list->count(), 2);
     QVERIFY(list->item(1)->data(Qt::UserRole).toString() != list->item(0)->data(Qt::UserRole).toString());
     QCOMPARE(list->currentRow(), 1);
+}
+
+namespace {
+QJsonObject shellItem(const QStringList &stdoutTexts, const QStringList &stderrTexts)
+{
+    QJsonArray commands;
+    QJsonArray output;
+    for (int i = 0; i < stdoutTexts.size(); ++i) {
+        commands.append(u"command %1"_s.arg(i));
+        output.append(QJsonObject{{u"stdout"_s, stdoutTexts.at(i)},
+                                  {u"stderr"_s, stderrTexts.at(i)},
+                                  {u"outcome"_s, QJsonObject{{u"type"_s, u"exit"_s}, {u"exit_code"_s, 1}}}});
+    }
+    return {{u"type"_s, u"shell_call_output"_s},
+            {u"call_id"_s, u"call_wrap"_s},
+            {u"status"_s, u"completed"_s},
+            {u"container_id"_s, u"sess_wrap0123456789abcd"_s},
+            {u"action"_s, QJsonObject{{u"commands"_s, commands}}},
+            {u"output"_s, output}};
+}
+
+// Every laid-out line of the output is inside the viewport: nothing to scroll to vertically, and the
+// viewport is tall enough for all of them.
+bool showsEveryLine(QPlainTextEdit *output)
+{
+    const int lines = int(std::ceil(output->document()->documentLayout()->documentSize().height()));
+    return output->verticalScrollBar()->maximum() == 0 &&
+           output->viewport()->height() >= lines * output->fontMetrics().lineSpacing();
+}
+} // namespace
+
+void TestMainWindow::outputNeverHidesALine()
+{
+    const auto window = createWindow();
+    window->resize(1366, 768);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QTRY_VERIFY(window->currentShellPanel());
+    ShellCallPanel *panel = window->currentShellPanel();
+    const QString longLine = u"Traceback: "_s + QString(u"x"_s).repeated(150);
+    QStringList thirty;
+    for (int i = 0; i < 30; ++i)
+        thirty << u"line %1"_s.arg(i);
+    ShellCallView *view = panel->addItem(
+        shellItem({QString(), u"one\ntwo\nthree\n"_s, thirty.join(u'\n')}, {longLine, QString(), QString()}));
+    QVERIFY(view);
+    QCoreApplication::processEvents();
+    const auto outputOf = [view](int i) {
+        return view->commandViews().at(i)->findChild<QPlainTextEdit *>(u"CommandOutput"_s);
+    };
+    QPlainTextEdit *oneLine = outputOf(0);
+    QVERIFY(oneLine);
+
+    // Wrapped (the default): the long stderr line is shown whole, on as many rows as it needs.
+    QVERIFY(panel->wrapsLines());
+    QTRY_VERIFY(showsEveryLine(oneLine));
+    QVERIFY(!oneLine->horizontalScrollBar()->isVisible());
+    QVERIFY(oneLine->document()->documentLayout()->documentSize().height() > 1);
+    QTRY_VERIFY(showsEveryLine(outputOf(1)));
+    // Long output grows to MaxVisibleLines, then scrolls inside.
+    QPlainTextEdit *tall = outputOf(2);
+    QTRY_VERIFY(tall->verticalScrollBar()->maximum() > 0);
+    QVERIFY(tall->viewport()->height() >=
+            CommandOutputView::MaxVisibleLines * tall->fontMetrics().lineSpacing());
+
+    // Unwrapped: the line scrolls sideways, and the scroll bar does not cover it.
+    auto *wrap = panel->findChild<QToolButton *>(u"WrapLinesButton"_s);
+    QVERIFY(wrap && wrap->isVisible());
+    wrap->click();
+    QVERIFY(!panel->wrapsLines());
+    QTRY_VERIFY(oneLine->horizontalScrollBar()->maximum() > 0);
+    QTRY_VERIFY(showsEveryLine(oneLine));
+    QVERIFY(oneLine->horizontalScrollBar()->isVisible());
+
+    // The choice is the user's preference: the next window starts with it.
+    const auto second = createWindow();
+    second->show();
+    QTRY_VERIFY(second->currentShellPanel());
+    QVERIFY(!second->currentShellPanel()->wrapsLines());
 }
 
 QTEST_MAIN(TestMainWindow)

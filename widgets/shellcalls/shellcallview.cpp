@@ -4,6 +4,7 @@
 #include "common/elidedlabel.h"
 #include "common/plaintooltip.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QClipboard>
 #include <QCoreApplication>
@@ -19,6 +20,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextEdit>
@@ -111,9 +113,16 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     m_output->setObjectName(u"CommandOutput"_s);
     m_output->setReadOnly(true);
     m_output->setMaximumBlockCount(maxBlocks);
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_output->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_output->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_output->setUndoRedoEnabled(false);
+    // Wrapped lines change with the width, and the horizontal scroll bar comes and goes with the longest
+    // line: both refit the height so no line is ever behind a scroll bar or cut off.
+    connect(m_output->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+            &CommandOutputView::fitOutputHeight);
+    connect(m_output->horizontalScrollBar(), &QScrollBar::rangeChanged, this,
+            &CommandOutputView::fitOutputHeight);
     fitOutputHeight();
     m_output->hide();
 
@@ -195,14 +204,45 @@ void CommandOutputView::flush()
     m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
 }
 
+void CommandOutputView::setWrapLines(bool wrap)
+{
+    m_output->setLineWrapMode(wrap ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    m_output->setHorizontalScrollBarPolicy(wrap ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    fitOutputHeight();
+}
+
+bool CommandOutputView::wrapsLines() const
+{
+    return m_output->lineWrapMode() != QPlainTextEdit::NoWrap;
+}
+
 void CommandOutputView::fitOutputHeight()
 {
-    // As tall as the output up to a dozen lines; longer output scrolls inside.
-    const int lines = std::clamp(m_output->document()->blockCount(), 1, 12);
-    const int line = m_output->fontMetrics().lineSpacing();
-    const int frame = 2 * m_output->frameWidth() + int(m_output->document()->documentMargin() * 2);
-    const int scrollBar = m_output->horizontalScrollBar()->sizeHint().height();
-    m_output->setFixedHeight(lines * line + frame + scrollBar);
+    // As tall as the output's first MaxVisibleLines lines as laid out (a wrapped line counts each of its
+    // rows), measured in pixels the way the view scrolls; longer output scrolls inside. Room for the
+    // horizontal scroll bar only while it shows, so it never covers the last line. At most
+    // MaxVisibleLines lines are measured, however long the output is.
+    QTextDocument *doc = m_output->document();
+    QAbstractTextDocumentLayout *layout = doc->documentLayout();
+    qreal pixels = 0;
+    int lines = 0;
+    for (QTextBlock block = doc->firstBlock(); block.isValid() && lines < MaxVisibleLines;
+         block = block.next()) {
+        const qreal height = layout->blockBoundingRect(block).height(); // lays the block out
+        const int rows = block.layout() ? std::max(block.layout()->lineCount(), 1) : 1;
+        const int taken = std::min(rows, MaxVisibleLines - lines);
+        pixels += height * taken / rows;
+        lines += taken;
+    }
+    if (lines == 0)
+        pixels = m_output->fontMetrics().lineSpacing();
+    const int frame = 2 * m_output->frameWidth() + int(std::ceil(doc->documentMargin() * 2));
+    const bool sideways = !wrapsLines() && m_output->horizontalScrollBar()->maximum() > 0;
+    const int scrollBar = sideways ? m_output->horizontalScrollBar()->sizeHint().height() : 0;
+    // QPlainTextEdit counts a line as visible when it ends a pixel above the viewport's bottom margin.
+    const int height = int(std::ceil(pixels)) + frame + 1 + scrollBar;
+    if (height != m_output->height())
+        m_output->setFixedHeight(height);
 }
 
 void CommandOutputView::setRunning()
@@ -472,6 +512,7 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     m_commandsLayout->setSpacing(4);
     for (int i = 0; i < commands.size(); ++i) {
         auto *view = new CommandOutputView(i, commands.at(i), m_maxBlocks, this);
+        view->setWrapLines(m_wrap);
         m_commands.append(view);
         m_commandsLayout->addWidget(view);
     }
@@ -480,6 +521,13 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     layout->addLayout(header);
     layout->addLayout(facts);
     layout->addLayout(m_commandsLayout);
+}
+
+void ShellCallView::setWrapLines(bool wrap)
+{
+    m_wrap = wrap;
+    for (CommandOutputView *view : std::as_const(m_commands))
+        view->setWrapLines(wrap);
 }
 
 void ShellCallView::copyContainerId()
@@ -589,6 +637,17 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_rerun->setToolTip(tr("Run the trace's commands again in a new local container"));
     m_rerun->hide();
     connect(m_rerun, &QPushButton::clicked, this, &ShellCallPanel::rerunRequested);
+    m_wrapButton = new QToolButton(this);
+    m_wrapButton->setObjectName(u"WrapLinesButton"_s);
+    m_wrapButton->setText(tr("Wrap lines"));
+    m_wrapButton->setToolTip(tr("Wrap long output lines at the panel's width, or scroll them sideways"));
+    m_wrapButton->setCheckable(true);
+    m_wrapButton->setChecked(m_wrap);
+    m_wrapButton->setAutoRaise(true);
+    connect(m_wrapButton, &QToolButton::toggled, this, [this](bool wrap) {
+        setWrapLines(wrap);
+        Q_EMIT wrapLinesToggled(wrap);
+    });
 
     m_empty = new QLabel(tr("Shell calls the model makes appear here while they run."), this);
     m_empty->setObjectName(u"ShellCallsEmpty"_s);
@@ -611,6 +670,7 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_traceTitle, 1);
     top->addWidget(m_rerun);
+    top->addWidget(m_wrapButton, 0, Qt::AlignRight);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
@@ -627,8 +687,20 @@ ShellCallView *ShellCallPanel::addItem(const QJsonObject &outputItem)
     return append(new ShellCallView(outputItem, m_maxBlocks));
 }
 
+void ShellCallPanel::setWrapLines(bool wrap)
+{
+    m_wrap = wrap;
+    {
+        const QSignalBlocker blocker(m_wrapButton);
+        m_wrapButton->setChecked(wrap);
+    }
+    for (ShellCallView *view : std::as_const(m_views))
+        view->setWrapLines(wrap);
+}
+
 ShellCallView *ShellCallPanel::append(ShellCallView *view)
 {
+    view->setWrapLines(m_wrap);
     m_empty->hide();
     m_list->insertWidget(m_list->count() - 1, view);
     m_views.append(view);

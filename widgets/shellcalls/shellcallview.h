@@ -29,6 +29,8 @@ public:
     static constexpr qsizetype MaxFlushChars = 128 * 1024;
     // A single long line cannot grow the document beyond this either.
     static constexpr int MaxDocumentChars = 2 * 1024 * 1024;
+    // The output view grows with its text up to this many lines (wrapped lines count), then scrolls.
+    static constexpr int MaxVisibleLines = 12;
 
     CommandOutputView(int index, const QString &command, int maxBlocks, QWidget *parent = nullptr);
 
@@ -37,6 +39,9 @@ public:
     void setResult(const CommandResult &result);
     // Writes pending output at once (tests and finishing calls).
     void flush();
+    // Long lines wrap at the view's width (default) or scroll sideways.
+    void setWrapLines(bool wrap);
+    bool wrapsLines() const;
 
     QString command() const { return m_commandText; }
     QString outputText() const;
@@ -89,6 +94,7 @@ public:
     static QString formatElapsed(qint64 ms);
     // Dollars; negative leaves the cost blank (not metered yet).
     void setCost(double dollars);
+    void setWrapLines(bool wrap);
     void setCostToolTip(const QString &text);
 
     // Event-driven views: applies a command.started, output.chunk or command.finished event of this call.
@@ -117,6 +123,7 @@ private:
     QString m_containerId;
     QString m_callId;
     int m_maxBlocks = 5000;
+    bool m_wrap = true;
     ElidedLabel *m_title = nullptr;
     QToolButton *m_copyId = nullptr;
     QLabel *m_status = nullptr;
@@ -149,18 +156,25 @@ public:
     void clear();
     // A trace's title and the Re-run button; empty hides them.
     void setTraceTitle(const QString &title);
+    // Whether long output lines wrap, in every call shown here (the panel's "Wrap lines" button).
+    void setWrapLines(bool wrap);
+    bool wrapsLines() const { return m_wrap; }
 
 Q_SIGNALS:
     void rerunRequested();
+    // The user toggled "Wrap lines".
+    void wrapLinesToggled(bool wrap);
 
 private:
     ShellCallView *append(ShellCallView *view);
 
     QLabel *m_traceTitle = nullptr;
     QPushButton *m_rerun = nullptr;
+    QToolButton *m_wrapButton = nullptr;
     QLabel *m_empty = nullptr;
     QVBoxLayout *m_list = nullptr;
     class QScrollArea *m_scroll = nullptr;
     QList<ShellCallView *> m_views;
     int m_maxBlocks = 5000;
+    bool m_wrap = true;
 };

@@ -426,6 +426,13 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
     c->panel->setMaxBlocks(m_settings->viewMaxBlocks());
+    c->panel->setWrapLines(m_settings->value(Settings::Key::WrapOutput).toBool());
+    connect(c->panel, &ShellCallPanel::wrapLinesToggled, this, [this](bool wrap) {
+        // One preference for every conversation's panel.
+        m_settings->setValue(Settings::Key::WrapOutput, wrap);
+        for (const auto &other : m_conversations)
+            other->panel->setWrapLines(wrap);
+    });
     c->saveTimer = new QTimer(c->chat);
     c->saveTimer->setSingleShot(true);
     c->saveTimer->setInterval(250);
