@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "cliutil.h"
 
+#include "base/settings.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
@@ -20,6 +21,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUrl>
 
 #include <cstdio>
 
@@ -93,7 +95,7 @@ QString topLevelUsage()
            "       [--network-policy JSON] -- CMD [CMD ...]\n"
            "                 run commands as one shell call and print its output item as JSON\n"
            "  doctor [--json] report what isolation and limits are enforced here\n"
-           "  serve [--host 127.0.0.1] [--port 8642]\n"
+           "  serve [--host 127.0.0.1] [--port 8642] [--allow-host NAME]... [--allow-origin ORIGIN]...\n"
            "                 serve the local API (Responses, Messages, Chat Completions, WebSocket events)\n"
            "  keys create    print a new API key for the workspace\n"
            "  providers add NAME --api responses|messages|chat --base-url URL [--key-env VAR] [--default]\n"
@@ -264,10 +266,46 @@ int runServeCommand(const QStringList &args)
                                         u"127.0.0.1"_s);
     const QCommandLineOption portOption(u"port"_s, u"Port (default 8642; 0 picks a free one)."_s, u"port"_s,
                                         QString::number(ApiServer::DefaultPort));
-    parser.addOptions({hostOption, portOption});
+    const QCommandLineOption allowHostOption(
+        u"allow-host"_s,
+        u"Also accept this Host header (NAME for any port, NAME:PORT, or * for any); repeatable. By default "
+        "only localhost, 127.0.0.1 and [::1] are accepted, which keeps web pages (DNS rebinding) out. Also "
+        "read from the LocalApi/allowedHosts setting."_s,
+        u"name"_s);
+    const QCommandLineOption allowOriginOption(
+        u"allow-origin"_s,
+        u"Let web pages of this origin (e.g. https://viewer.example) open the WebSocket event stream; "
+        "repeatable, * for any. By default no request with an Origin header may. Also read from the "
+        "LocalApi/allowedOrigins setting."_s,
+        u"origin"_s);
+    const QCommandLineOption headerTimeoutOption(
+        u"header-timeout-ms"_s, u"A request's head must arrive within this time (default 10000)."_s, u"ms"_s,
+        QString::number(HttpLimits().headTimeoutMs));
+    const QCommandLineOption idleTimeoutOption(
+        u"idle-timeout-ms"_s,
+        u"An idle keep-alive connection or a stalled body is closed after this time (default 60000)."_s,
+        u"ms"_s, QString::number(HttpLimits().idleTimeoutMs));
+    parser.addOptions(
+        {hostOption, portOption, allowHostOption, allowOriginOption, headerTimeoutOption, idleTimeoutOption});
     int exitCode = ExitOk;
     if (!parse(parser, args, &exitCode))
         return exitCode;
+    int headerTimeout = HttpLimits().headTimeoutMs;
+    int idleTimeout = HttpLimits().idleTimeoutMs;
+    if (!parseInt(parser, headerTimeoutOption, &headerTimeout) ||
+        !parseInt(parser, idleTimeoutOption, &idleTimeout))
+        return ExitUsage;
+    if (headerTimeout < 100 || idleTimeout < 100) {
+        printErr(u"--header-timeout-ms and --idle-timeout-ms must be at least 100"_s);
+        return ExitUsage;
+    }
+    for (const QString &origin : parser.values(allowOriginOption)) {
+        if (origin != u"*"_s && !QUrl(origin, QUrl::StrictMode).isValid()) {
+            printErr(
+                u"--allow-origin takes an origin such as https://viewer.example (got \"%1\")"_s.arg(origin));
+            return ExitUsage;
+        }
+    }
     QHostAddress host;
     if (!host.setAddress(parser.value(hostOption))) {
         printErr(u"--host must be an IP address (got \"%1\")"_s.arg(parser.value(hostOption)));
@@ -286,6 +324,10 @@ int runServeCommand(const QStringList &args)
     QObject workspaces;
     ApiServer server(dataDir);
     server.setPrewarm(true);
+    server.setTimeouts(headerTimeout, idleTimeout);
+    const Settings settings;
+    server.setAllowedHosts(settings.localApiAllowedHosts() + parser.values(allowHostOption));
+    server.setAllowedOrigins(settings.localApiAllowedOrigins() + parser.values(allowOriginOption));
     ApiKeys keys(dataDir);
     for (const QString &name : WorkspaceCatalog(dataDir).list()) {
         const std::optional<QList<ApiKeys::Info>> stored = keys.list(name, nullptr);

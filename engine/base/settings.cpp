@@ -29,6 +29,10 @@ const QList<Entry> &table()
         // The local API inside the app (SPEC 5/6): off until the user turns it on; the port of `serve`.
         {Settings::Key::LocalApiEnabled, "LocalApi/enabled"_L1, false},
         {Settings::Key::LocalApiPort, "LocalApi/port"_L1, 8642},
+        // Beyond the loopback names, for a local API reached through another name; and the web origins that
+        // may watch its event stream (none by default: no web page can subscribe).
+        {Settings::Key::LocalApiAllowedHosts, "LocalApi/allowedHosts"_L1, QStringList()},
+        {Settings::Key::LocalApiAllowedOrigins, "LocalApi/allowedOrigins"_L1, QStringList()},
         // Empty: the system's language. Otherwise a locale name such as "de" or "zh_CN".
         {Settings::Key::Language, "Appearance/language"_L1, QString()},
         // "system", "light" or "dark".

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QObject>
+#include <QStringList>
 #include <QVariant>
 
 #include <memory>
@@ -23,6 +24,8 @@ public:
         LocalServerPorts,
         LocalApiEnabled,
         LocalApiPort,
+        LocalApiAllowedHosts,
+        LocalApiAllowedOrigins,
         Language,
         Theme,
         WrapOutput,
@@ -49,6 +52,9 @@ public:
     qint64 maxUploadBytes() const { return value(Key::MaxUploadBytes).toLongLong(); }
     int viewMaxBlocks() const { return value(Key::ViewMaxBlocks).toInt(); }
     QList<int> localServerPorts() const;
+    // Host headers and WebSocket Origins the local API accepts besides its defaults (ApiServer).
+    QStringList localApiAllowedHosts() const { return value(Key::LocalApiAllowedHosts).toStringList(); }
+    QStringList localApiAllowedOrigins() const { return value(Key::LocalApiAllowedOrigins).toStringList(); }
 
 Q_SIGNALS:
     void changed(Settings::Key key);

@@ -6,12 +6,16 @@ QList<SseEvent> SseParser::feed(const QByteArray &bytes)
     QList<SseEvent> out;
     qsizetype from = m_buffer.size();
     m_buffer += bytes;
-    if (!m_sawFirstBytes && m_buffer.size() >= 3) {
+    if (!m_sawFirstBytes) {
+        // A BOM counts only at the very start of the stream: until three bytes have come (or the first ones
+        // cannot start a BOM) nothing is parsed, so how the network splits the stream changes nothing.
+        constexpr QByteArrayView bom("\xEF\xBB\xBF");
+        if (m_buffer.size() < bom.size() && bom.startsWith(m_buffer))
+            return out;
         m_sawFirstBytes = true;
-        if (m_buffer.startsWith("\xEF\xBB\xBF")) {
-            m_buffer.remove(0, 3);
-            from = 0;
-        }
+        if (m_buffer.startsWith(bom))
+            m_buffer.remove(0, bom.size());
+        from = 0;
     }
     if (m_skipLeadingLf && !m_buffer.isEmpty()) {
         m_skipLeadingLf = false;

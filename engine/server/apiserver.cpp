@@ -18,6 +18,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -26,8 +27,14 @@
 #include <QPointer>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QThreadPool>
+#include <QTimer>
 #include <QUrlQuery>
 #include <QUuid>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -125,6 +132,19 @@ QJsonObject fileJson(const ContainerFile &file, const QString &containerId)
 
 } // namespace
 
+// The model endpoints and the wire format that owns each; /v1/messages is where Anthropic's SDK posts when
+// its base URL is the server's root.
+static QString modelEndpoint(const QString &path)
+{
+    if (path == u"/api/v1/responses")
+        return u"responses"_s;
+    if (path == u"/api/v1/messages" || path == u"/v1/messages")
+        return u"messages"_s;
+    if (path == u"/api/v1/chat/completions")
+        return u"chat/completions"_s;
+    return {};
+}
+
 ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     : QObject(parent)
     , m_dataDir(dataDir)
@@ -134,6 +154,14 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     , m_events(new EventHub(this))
 {
     connect(m_tcp, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
+    connect(m_tcp, &QTcpServer::acceptError, this, &ApiServer::onAcceptError);
+    // Hashing and copying container files runs here, never on the event loop, and not on the global pool
+    // that shell calls use.
+    m_filePool = new QThreadPool(this);
+    m_filePool->setMaxThreadCount(4);
+    struct rlimit files;
+    const qint64 descriptors = ::getrlimit(RLIMIT_NOFILE, &files) == 0 ? qint64(files.rlim_cur) : 1024;
+    m_maxUnauthenticated = int(std::clamp<qint64>(descriptors / 4, 16, 512));
     m_events->setAuthenticator([this](const QNetworkRequest &request) {
         QString key = QUrlQuery(request.url()).queryItemValue(u"key"_s);
         if (key.isEmpty())
@@ -144,6 +172,8 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
 
 ApiServer::~ApiServer()
 {
+    *m_stopping = true;
+    m_filePool->waitForDone();
     // Runs still going refer to the meter and the workspaces: end them while both exist.
     qDeleteAll(findChildren<AgentLoop *>(Qt::FindDirectChildrenOnly));
     for (Workspace *ws : std::as_const(m_workspaces)) {
@@ -198,15 +228,167 @@ quint16 ApiServer::port() const
     return m_tcp->serverPort();
 }
 
+void ApiServer::setTimeouts(int headTimeoutMs, int idleTimeoutMs)
+{
+    m_limits.headTimeoutMs = headTimeoutMs;
+    m_limits.idleTimeoutMs = idleTimeoutMs;
+}
+
 void ApiServer::onNewConnection()
 {
     while (QTcpSocket *socket = m_tcp->nextPendingConnection()) {
-        auto *connection = new HttpConnection(socket, m_maxBody, this);
+        if (int(m_unauthenticated.size()) >= m_maxUnauthenticated && !shedUnauthenticated()) {
+            refuseBusy(socket);
+            continue;
+        }
+        const quint64 serial = m_nextSerial++;
+        auto *connection = new HttpConnection(socket, m_limits, this);
+        m_unauthenticated.emplace(serial, connection);
+        connection->setHeadFilter([this, serial](HttpConnection *c, HttpRequest &request) {
+            return acceptHead(c, request, serial);
+        });
+        connect(connection, &HttpConnection::closed, this,
+                [this, serial] { m_unauthenticated.erase(serial); });
         connect(connection, &HttpConnection::requestReady, this,
                 [this, connection](const HttpRequest &request) { handle(connection, request); });
         connect(connection, &HttpConnection::upgradeRequested, this,
-                [this, connection](const HttpRequest &request) { handleUpgrade(connection, request); });
+                [this, connection, serial](const HttpRequest &request) {
+                    m_unauthenticated.erase(serial);
+                    handleUpgrade(connection, request);
+                });
     }
+}
+
+bool ApiServer::shedUnauthenticated()
+{
+    for (auto it = m_unauthenticated.begin(); it != m_unauthenticated.end(); ++it) {
+        HttpConnection *connection = it->second;
+        if (!connection->isIdle())
+            continue;
+        m_unauthenticated.erase(it);
+        connection->abort();
+        return true;
+    }
+    return false;
+}
+
+void ApiServer::refuseBusy(QTcpSocket *socket)
+{
+    socket->setParent(this);
+    const QByteArray body =
+        toJson(errorBody(ErrorShape::OpenAi, 503, u"server_busy"_s,
+                         u"too many connections without a valid API key are open; try again later"_s));
+    socket->write("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: " +
+                  QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    socket->disconnectFromHost();
+}
+
+void ApiServer::onAcceptError()
+{
+    // Out of descriptors: QTcpServer pauses. Make room by closing a client that has shown no key, then listen
+    // again (a little later when there was none, so a full table does not spin).
+    if (shedUnauthenticated())
+        QMetaObject::invokeMethod(m_tcp, &QTcpServer::resumeAccepting, Qt::QueuedConnection);
+    else
+        QTimer::singleShot(200, m_tcp, &QTcpServer::resumeAccepting);
+}
+
+bool ApiServer::hostAllowed(const QByteArray &hostHeader) const
+{
+    // No Host at all is no browser (browsers always send one), so nothing a web page can aim here.
+    if (hostHeader.isEmpty())
+        return true;
+    const QByteArray host = hostHeader.toLower();
+    QByteArray name = host;
+    QByteArray portText;
+    if (host.startsWith('[')) {
+        const qsizetype close = host.indexOf(']');
+        if (close < 0)
+            return false;
+        name = host.left(close + 1);
+        const QByteArray rest = host.mid(close + 1);
+        if (!rest.isEmpty() && !rest.startsWith(':'))
+            return false;
+        portText = rest.mid(1);
+    } else if (const qsizetype colon = host.indexOf(':'); colon >= 0) {
+        name = host.left(colon);
+        portText = host.mid(colon + 1);
+    }
+    bool portOk = true;
+    const uint port = portText.isEmpty() ? 0 : portText.toUInt(&portOk);
+    if (!portOk || port > 65535)
+        return false;
+    if ((name == "localhost" || name == "127.0.0.1" || name == "[::1]") &&
+        (portText.isEmpty() || port == this->port()))
+        return true;
+    for (const QString &allowed : m_allowedHosts) {
+        const QByteArray a = allowed.toLatin1().toLower();
+        if (a == "*" || a == host || a == name)
+            return true;
+    }
+    return false;
+}
+
+bool ApiServer::originAllowed(const QByteArray &origin) const
+{
+    if (origin.isEmpty())
+        return true;
+    for (const QString &allowed : m_allowedOrigins) {
+        if (allowed == u"*"_s || allowed.toLatin1().toLower() == origin.toLower())
+            return true;
+    }
+    return false;
+}
+
+bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, quint64 serial)
+{
+    const QString endpoint = modelEndpoint(request.path);
+    const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;
+    const auto refuse = [&](const AgentError &error) {
+        const std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
+        const QJsonObject body =
+            format ? format->errorBody(error)
+                   : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
+        connection->sendResponse(error.httpStatus, "application/json", toJson(body), {}, true);
+        return false;
+    };
+    const QByteArray host = request.header("host");
+    if (!hostAllowed(host)) {
+        return refuse({421,
+                       u"invalid_request_error"_s,
+                       u"Host \"%1\" is not served here: use localhost, 127.0.0.1 or [::1] with port %2, or "
+                       "start `sandbench serve` with --allow-host NAME"_s.arg(QString::fromLatin1(host))
+                           .arg(port()),
+                       u"host_not_allowed"_s,
+                       {}});
+    }
+    if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/"))
+        return refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
+    request.workspace = authenticate(request);
+    if (request.workspace.isEmpty()) {
+        return refuse(
+            {401,
+             u"authentication_error"_s,
+             u"missing or invalid API key: send Authorization: Bearer KEY (or x-api-key) with a key "
+             "made by `sandbench keys create`"_s,
+             u"invalid_api_key"_s,
+             {}});
+    }
+    m_unauthenticated.erase(serial);
+    if (request.declaredLength > m_limits.maxBodyBytes) {
+        // The key's owner gets to read the 413 instead of a reset: its body is read away (never kept).
+        connection->setDrainLimit(8 * m_limits.maxBodyBytes);
+        return refuse(
+            {413,
+             shape == ErrorShape::Anthropic ? u"request_too_large"_s : u"invalid_request_error"_s,
+             u"the request body is %1 bytes; the limit is %2 bytes (%3 MiB)"_s.arg(request.declaredLength)
+                 .arg(m_limits.maxBodyBytes)
+                 .arg(m_limits.maxBodyBytes / (1024 * 1024)),
+             {},
+             {}});
+    }
+    return true;
 }
 
 QString ApiServer::authenticate(const HttpRequest &request)
@@ -222,9 +404,28 @@ void ApiServer::handleUpgrade(HttpConnection *connection, const HttpRequest &req
     QString key = request.query.queryItemValue(u"key"_s);
     if (key.isEmpty())
         key = bearerKey(request.header("authorization"));
+    if (!hostAllowed(request.header("host"))) {
+        sendError(
+            connection, ErrorShape::OpenAi, 421, u"invalid_request_error"_s,
+            u"Host \"%1\" is not served here: use localhost, 127.0.0.1 or [::1] with port %2, or start "
+            "`sandbench serve` with --allow-host NAME"_s.arg(QString::fromLatin1(request.header("host")))
+                .arg(port()),
+            true, u"host_not_allowed"_s);
+        return;
+    }
     if (request.path != u"/api/v1/events") {
         sendError(connection, ErrorShape::OpenAi, 404, u"not_found_error"_s,
                   u"no WebSocket endpoint at %1 (use /api/v1/events)"_s.arg(request.path), true);
+        return;
+    }
+    // A web page's script can open a WebSocket to any address and its browser sends the page's Origin: no
+    // page may watch a workspace unless its origin was allowed. Programs that are not browsers send no
+    // Origin.
+    if (const QByteArray origin = request.header("origin"); !originAllowed(origin)) {
+        sendError(connection, ErrorShape::OpenAi, 403, u"permission_error"_s,
+                  u"Origin \"%1\" may not open the event stream; start `sandbench serve` with --allow-origin "
+                  "%1 to allow it"_s.arg(QString::fromLatin1(origin)),
+                  true, u"origin_not_allowed"_s);
         return;
     }
     if (eventsWorkspace(key).isEmpty()) {
@@ -306,19 +507,6 @@ void ApiServer::sendError(HttpConnection *connection, ErrorShape shape, int stat
                              toJson(errorBody(shape, status, type, message, code)), {}, close);
 }
 
-// The model endpoints and the wire format that owns each; /v1/messages is where Anthropic's SDK posts when
-// its base URL is the server's root.
-static QString modelEndpoint(const QString &path)
-{
-    if (path == u"/api/v1/responses")
-        return u"responses"_s;
-    if (path == u"/api/v1/messages" || path == u"/v1/messages")
-        return u"messages"_s;
-    if (path == u"/api/v1/chat/completions")
-        return u"chat/completions"_s;
-    return {};
-}
-
 void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
 {
     const QString endpoint = modelEndpoint(request.path);
@@ -330,32 +518,8 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
                    : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
         connection->sendResponse(error.httpStatus, "application/json", toJson(body), {}, close);
     };
-    if (request.bodyTooLarge) {
-        const AgentError tooLarge{
-            413,
-            shape == ErrorShape::Anthropic ? u"request_too_large"_s : u"invalid_request_error"_s,
-            u"the request body is %1 bytes; the limit is %2 bytes (%3 MiB)"_s.arg(request.declaredLength)
-                .arg(m_maxBody)
-                .arg(m_maxBody / (1024 * 1024)),
-            {},
-            {}};
-        refuse(tooLarge, true);
-        return;
-    }
-    if (!format && !request.path.startsWith(u"/api/v1/")) {
-        refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
-        return;
-    }
-    const QString workspaceName = authenticate(request);
-    if (workspaceName.isEmpty()) {
-        refuse({401,
-                u"authentication_error"_s,
-                u"missing or invalid API key: send Authorization: Bearer KEY (or x-api-key) with a key "
-                "made by `sandbench keys create`"_s,
-                u"invalid_api_key"_s,
-                {}});
-        return;
-    }
+    // acceptHead() has checked the Host, the route, the key and the size before the body was read.
+    const QString workspaceName = request.workspace;
     const QByteArray method = request.method;
     const auto methodNotAllowed = [&] {
         refuse({405,
@@ -571,43 +735,108 @@ void ApiServer::handleFiles(HttpConnection *connection, const HttpRequest &reque
                   u"no endpoint at %1"_s.arg(request.path));
         return;
     }
+    // Reading, hashing and copying what a container wrote can take as long as the container likes (a sparse
+    // file of many GiB): a worker does it while this thread serves everyone else.
+    // The responder runs on this thread from a watcher owned by the connection, itself owned by the server.
+    const auto failure = [this, containerId](FileStoreError kind, const QString &message) {
+        return [this, kind, message, containerId](HttpConnection *c) {
+            switch (kind) {
+            case FileStoreError::QuotaExceeded:
+                sendError(c, ErrorShape::OpenAi, 507, u"invalid_request_error"_s, message, false,
+                          u"documents_quota_exceeded"_s);
+                break;
+            case FileStoreError::Cancelled:
+                sendError(c, ErrorShape::OpenAi, 404, u"not_found_error"_s,
+                          u"container %1 was removed while its file was being read"_s.arg(containerId));
+                break;
+            case FileStoreError::Io:
+                sendError(c, ErrorShape::OpenAi, 500, u"api_error"_s, message);
+                break;
+            default:
+                sendError(c, ErrorShape::OpenAi, 404, u"not_found_error"_s, message);
+                break;
+            }
+        };
+    };
+    using Responder = std::function<void(HttpConnection *)>;
     if (action == u"promote") {
         if (request.method != "POST")
             return sendError(connection, ErrorShape::OpenAi, 405, u"invalid_request_error"_s, u"use POST"_s);
-        const std::optional<PromotedDocument> doc =
-            store.promote(fileId, registry.documentsDir(workspaceName),
-                          {{u"container_id"_s, containerId}, {u"workspace"_s, workspaceName}}, &error);
-        if (!doc) {
-            sendError(connection, ErrorShape::OpenAi, 404, u"not_found_error"_s, error);
-            return;
-        }
-        sendJson(connection, 200,
-                 {{u"id"_s, doc->id},
-                  {u"object"_s, u"document"_s},
-                  {u"filename"_s, doc->filename},
-                  {u"bytes"_s, doc->size},
-                  {u"sha256"_s, doc->sha256}});
+        const QString documentsDir = registry.documentsDir(workspaceName);
+        runFileTask(
+            connection, home,
+            [home, fileId, documentsDir, containerId, workspaceName,
+             failure](const std::function<bool()> &cancelled) -> Responder {
+                QString error;
+                FileStoreError kind = FileStoreError::None;
+                const std::optional<PromotedDocument> doc = FileStore(home).promote(
+                    fileId, documentsDir, {{u"container_id"_s, containerId}, {u"workspace"_s, workspaceName}},
+                    &error, cancelled, &kind);
+                if (!doc)
+                    return failure(kind, error);
+                const QJsonObject json{{u"id"_s, doc->id},
+                                       {u"object"_s, u"document"_s},
+                                       {u"filename"_s, doc->filename},
+                                       {u"bytes"_s, doc->size},
+                                       {u"sha256"_s, doc->sha256}};
+                return [json](HttpConnection *c) { c->sendResponse(200, "application/json", toJson(json)); };
+            });
         return;
     }
     if (request.method != "GET")
         return sendError(connection, ErrorShape::OpenAi, 405, u"invalid_request_error"_s, u"use GET"_s);
     if (action == u"content") {
-        const std::optional<QByteArray> bytes = store.read(fileId, 0, FileStore::kMaxReadBytes, &error);
-        if (!bytes) {
-            sendError(connection, ErrorShape::OpenAi, 404, u"not_found_error"_s, error);
-            return;
-        }
-        connection->sendResponse(200, "application/octet-stream", *bytes);
+        runFileTask(connection, home, [home, fileId, failure](const std::function<bool()> &) -> Responder {
+            QString error;
+            const std::optional<QByteArray> bytes =
+                FileStore(home).read(fileId, 0, FileStore::kMaxReadBytes, &error);
+            if (!bytes)
+                return failure(FileStoreError::NotFound, error);
+            return [bytes](HttpConnection *c) { c->sendResponse(200, "application/octet-stream", *bytes); };
+        });
         return;
     }
-    const std::optional<ContainerFileStat> stat = store.stat(fileId, true, &error);
-    if (!stat) {
-        sendError(connection, ErrorShape::OpenAi, 404, u"not_found_error"_s, error);
-        return;
-    }
-    QJsonObject json = fileJson(stat->file, containerId);
-    json.insert(u"sha256"_s, stat->sha256);
-    sendJson(connection, 200, json);
+    runFileTask(connection, home,
+                [home, fileId, containerId, failure](const std::function<bool()> &cancelled) -> Responder {
+                    QString error;
+                    FileStoreError kind = FileStoreError::None;
+                    const std::optional<ContainerFileStat> stat =
+                        FileStore(home).stat(fileId, true, &error, cancelled, &kind);
+                    if (!stat)
+                        return failure(kind, error);
+                    QJsonObject json = fileJson(stat->file, containerId);
+                    json.insert(u"sha256"_s, stat->sha256);
+                    return
+                        [json](HttpConnection *c) { c->sendResponse(200, "application/json", toJson(json)); };
+                });
+}
+
+void ApiServer::runFileTask(
+    HttpConnection *connection, const QString &home,
+    std::function<std::function<void(HttpConnection *)>(const std::function<bool()> &)> work)
+{
+    using Responder = std::function<void(HttpConnection *)>;
+    auto gone = std::make_shared<std::atomic_bool>(false);
+    connect(connection, &HttpConnection::closed, this, [gone] { *gone = true; });
+    auto *watcher = new QFutureWatcher<Responder>(connection);
+    connect(watcher, &QFutureWatcher<Responder>::finished, connection, [watcher, connection] {
+        watcher->deleteLater();
+        const Responder respond = watcher->result();
+        if (respond && connection->isOpen())
+            respond(connection);
+    });
+    watcher->setFuture(QtConcurrent::run(m_filePool, [work = std::move(work), gone, stopping = m_stopping,
+                                                      homePath = QFile::encodeName(home)] {
+        int calls = 0;
+        const std::function<bool()> cancelled = [&] {
+            if (*gone || *stopping)
+                return true;
+            // The container was removed (its home moved to the trash or deleted): stop reading its file.
+            struct stat st;
+            return ++calls % 64 == 0 && ::stat(homePath.constData(), &st) != 0;
+        };
+        return work(cancelled);
+    }));
 }
 
 void ApiServer::handleDocuments(HttpConnection *connection, const QString &workspaceName)

@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "httpconnection.h"
+
 #include <QAbstractSocket>
 #include <QHash>
 #include <QHostAddress>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+#include <atomic>
+#include <functional>
+#include <map>
 #include <memory>
 
 class AgentLoop;
@@ -16,12 +22,12 @@ class ApiKeys;
 class Workspace;
 class ContainerManager;
 class EventHub;
-class HttpConnection;
 class Meter;
 class ProviderRegistry;
 class QTcpServer;
+class QTcpSocket;
+class QThreadPool;
 class RequestObserver;
-struct HttpRequest;
 struct RequestRecord;
 
 // The local HTTP API of `sandbench serve` (SPEC 5): the Responses, Messages and Chat Completions endpoints
@@ -41,7 +47,20 @@ public:
     quint16 port() const;
     // Why the last listen() failed (AddressInUseError when another program has the port).
     QAbstractSocket::SocketError listenError() const;
-    void setMaxBodyBytes(qint64 bytes) { m_maxBody = bytes; }
+    void setMaxBodyBytes(qint64 bytes) { m_limits.maxBodyBytes = bytes; }
+    // The request-head deadline and the keep-alive/body idle timeout of every new connection.
+    void setTimeouts(int headTimeoutMs, int idleTimeoutMs);
+    // Connections that have not presented a valid key yet; past this the oldest idle one is closed for a new
+    // one (or the new one gets 503), so they can never use up the descriptors authenticated clients need.
+    // Default: a quarter of the descriptor limit, 16 to 512.
+    void setMaxUnauthenticatedConnections(int count) { m_maxUnauthenticated = count; }
+    int unauthenticatedConnections() const { return int(m_unauthenticated.size()); }
+    // Host header values accepted besides the loopback names (localhost, 127.0.0.1, [::1], with this
+    // server's port or none): "NAME" (any port), "NAME:PORT" or "*" (any). For a non-loopback bind.
+    void setAllowedHosts(const QStringList &hosts) { m_allowedHosts = hosts; }
+    // Origin header values that may open the WebSocket event stream ("*": any). By default none: no web page
+    // can subscribe; clients that are not browsers send no Origin.
+    void setAllowedOrigins(const QStringList &origins) { m_allowedOrigins = origins; }
     // Long-lived servers keep a sandbox launcher warm (ContainerManager::setPrewarm).
     void setPrewarm(bool enabled) { m_prewarm = enabled; }
     EventHub *events() const { return m_events; }
@@ -65,6 +84,14 @@ private:
     enum class ErrorShape { OpenAi, Anthropic };
 
     void onNewConnection();
+    void onAcceptError();
+    // Closes the oldest idle unauthenticated connection; false when there is none.
+    bool shedUnauthenticated();
+    void refuseBusy(QTcpSocket *socket);
+    // Decides on a request from its head alone (Host, route, key, size) before any body byte is read.
+    bool acceptHead(HttpConnection *connection, HttpRequest &request, quint64 serial);
+    bool hostAllowed(const QByteArray &host) const;
+    bool originAllowed(const QByteArray &origin) const;
     void handle(HttpConnection *connection, const HttpRequest &request);
     void handleUpgrade(HttpConnection *connection, const HttpRequest &request);
     QString authenticate(const HttpRequest &request);
@@ -79,6 +106,11 @@ private:
     void handleFiles(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
                      const QStringList &parts);
     void handleDocuments(HttpConnection *connection, const QString &workspace);
+    // Runs work on the file pool and answers with its result on this thread; work's cancel check turns true
+    // when the client goes away, the container's home disappears or the server stops.
+    void
+    runFileTask(HttpConnection *connection, const QString &home,
+                std::function<std::function<void(HttpConnection *)>(const std::function<bool()> &)> work);
 
     void sendJson(HttpConnection *connection, int status, const QJsonObject &body);
     static QJsonObject errorBody(ErrorShape shape, int status, const QString &type, const QString &message,
@@ -99,7 +131,14 @@ private:
     EventHub *m_events = nullptr;
     QHash<QString, Workspace *> m_workspaces;
     QHash<QString, QString> m_viewerKeys; // key -> workspace
-    qint64 m_maxBody = DefaultMaxBodyBytes;
+    HttpLimits m_limits;
+    int m_maxUnauthenticated = 0;
+    quint64 m_nextSerial = 0;
+    std::map<quint64, HttpConnection *> m_unauthenticated; // by accept order, oldest first
+    QStringList m_allowedHosts;
+    QStringList m_allowedOrigins;
+    QThreadPool *m_filePool = nullptr;
+    std::shared_ptr<std::atomic_bool> m_stopping = std::make_shared<std::atomic_bool>(false);
     bool m_prewarm = false;
     int m_activeRuns = 0;
     bool m_logging = true;

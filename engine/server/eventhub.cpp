@@ -32,6 +32,9 @@ void EventHub::onNewConnection()
     while (QWebSocket *ws = m_server->nextPendingConnection()) {
         const QString workspace = m_workspaceOf ? m_workspaceOf(ws->request()) : QString();
         ws->setParent(this);
+        // Viewers only listen; what they send is never read, so it gets no room.
+        ws->setMaxAllowedIncomingFrameSize(64 * 1024);
+        ws->setMaxAllowedIncomingMessageSize(64 * 1024);
         if (workspace.isEmpty()) {
             ws->close(QWebSocketProtocol::CloseCodePolicyViolated, u"invalid API key"_s);
             ws->deleteLater();

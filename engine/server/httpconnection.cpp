@@ -2,24 +2,39 @@
 #include "httpconnection.h"
 
 #include <QTcpSocket>
-#include <QUrl>
+#include <QTimer>
+
+#include <sys/socket.h>
 
 using namespace Qt::StringLiterals;
 
-HttpConnection::HttpConnection(QTcpSocket *socket, qint64 maxBodyBytes, QObject *parent)
+// How long a closing connection waits for the rest of a body it reads away (without progress).
+static constexpr int kLingerMs = 2000;
+
+HttpConnection::HttpConnection(QTcpSocket *socket, const HttpLimits &limits, QObject *parent)
     : QObject(parent)
     , m_socket(socket)
-    , m_maxBody(maxBodyBytes)
+    , m_limits(limits)
+    , m_timer(new QTimer(this))
 {
     socket->setParent(this);
+    // At most one head is buffered: a body stays in the kernel (and the client blocks) until the head filter
+    // has accepted its request.
+    socket->setReadBufferSize(MaxHeaderBytes + 4);
     // Responses are written whole; Nagle plus delayed ACKs would add ~40 ms per SSE event and keep-alive
     // reply.
     socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    m_timer->setSingleShot(true);
+    m_timer->setTimerType(Qt::CoarseTimer);
+    connect(m_timer, &QTimer::timeout, this, &HttpConnection::onTimeout);
     connect(socket, &QTcpSocket::readyRead, this, &HttpConnection::onReadyRead);
+    connect(socket, &QTcpSocket::bytesWritten, this, &HttpConnection::onBytesWritten);
     connect(socket, &QTcpSocket::disconnected, this, [this] {
+        m_timer->stop();
         Q_EMIT closed();
         deleteLater();
     });
+    m_timer->start(m_limits.headTimeoutMs);
     QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
 }
 
@@ -41,8 +56,10 @@ QTcpSocket *HttpConnection::takeSocket()
     QTcpSocket *socket = m_socket;
     if (!socket)
         return nullptr;
+    m_timer->stop();
     disconnect(socket, nullptr, this, nullptr);
     socket->setParent(nullptr);
+    socket->setReadBufferSize(0);
     m_socket = nullptr;
     deleteLater();
     return socket;
@@ -63,10 +80,14 @@ QByteArray HttpConnection::reasonPhrase(int status)
         return "Forbidden";
     case 404:
         return "Not Found";
+    case 408:
+        return "Request Timeout";
     case 405:
         return "Method Not Allowed";
     case 411:
         return "Length Required";
+    case 421:
+        return "Misdirected Request";
     case 413:
         return "Content Too Large";
     case 429:
@@ -77,6 +98,8 @@ QByteArray HttpConnection::reasonPhrase(int status)
         return "Client Closed Request";
     case 500:
         return "Internal Server Error";
+    case 507:
+        return "Insufficient Storage";
     case 501:
         return "Not Implemented";
     case 502:
@@ -97,96 +120,161 @@ void HttpConnection::fail(int status, const QByteArray &message)
                  true);
 }
 
+void HttpConnection::abort()
+{
+    if (m_socket)
+        m_socket->abort();
+}
+
+void HttpConnection::waitForHead(int timeoutMs)
+{
+    m_state = State::Head;
+    m_headStarted = m_socket && m_socket->bytesAvailable() > 0;
+    m_timer->start(m_headStarted ? m_limits.headTimeoutMs : timeoutMs);
+}
+
+void HttpConnection::onTimeout()
+{
+    if (!m_socket)
+        return;
+    switch (m_state) {
+    case State::Head:
+        if (m_headStarted)
+            fail(408, "the request head did not arrive within " + QByteArray::number(m_limits.headTimeoutMs) +
+                          " ms");
+        else
+            m_socket->disconnectFromHost(); // an idle connection: nothing to answer
+        break;
+    case State::Body:
+        fail(408,
+             "the request body stopped arriving for " + QByteArray::number(m_limits.idleTimeoutMs) + " ms");
+        break;
+    case State::Closing:
+        m_socket->abort();
+        break;
+    case State::Busy:
+        break;
+    }
+}
+
 void HttpConnection::onReadyRead()
 {
     if (!m_socket)
         return;
-    if (m_discardLeft >= 0) {
-        const QByteArray chunk = m_socket->read(m_discardLeft);
-        m_discardLeft -= chunk.size();
-        if (m_discardLeft > 0)
-            return;
-        m_discardLeft = -1;
-        m_busy = true;
-        m_closeAfter = true;
-        Q_EMIT requestReady(m_pending);
+    switch (m_state) {
+    case State::Busy:
+        return;
+    case State::Body:
+        readBody();
+        return;
+    case State::Closing: {
+        char sink[16 * 1024];
+        bool progress = false;
+        while (m_drainLeft > 0) {
+            const qint64 n = m_socket->read(sink, qMin<qint64>(m_drainLeft, sizeof sink));
+            if (n <= 0)
+                break;
+            m_drainLeft -= n;
+            progress = true;
+        }
+        if (progress && m_drainLeft > 0)
+            m_timer->start(kLingerMs);
+        if (m_drainLeft == 0 && !m_shutdownPending)
+            m_socket->disconnectFromHost();
         return;
     }
-    if (m_busy)
+    case State::Head:
+        break;
+    }
+    if (m_socket->bytesAvailable() == 0)
         return;
+    if (!m_headStarted) {
+        m_headStarted = true;
+        m_timer->start(m_limits.headTimeoutMs);
+    }
     // Headers are parsed from a peek so an upgrade can hand the untouched socket to QWebSocketServer.
     const QByteArray head = m_socket->peek(MaxHeaderBytes + 4);
-    const qsizetype end = head.indexOf("\r\n\r\n");
-    if (end < 0) {
-        if (head.size() > MaxHeaderBytes)
-            fail(431, "request headers are larger than 64 KiB");
-        return;
-    }
     HttpRequest request;
-    const QList<QByteArray> lines = head.left(end).split('\n');
-    const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-    if (first.size() != 3 || !first.at(2).startsWith("HTTP/1.")) {
-        fail(400, "malformed HTTP request line");
+    const HttpHeadResult parsed = parseHttpRequestHead(head, MaxHeaderBytes, &request);
+    if (parsed.status == HttpHeadResult::Status::Incomplete)
+        return;
+    if (parsed.status == HttpHeadResult::Status::Invalid) {
+        fail(parsed.httpStatus, parsed.message);
         return;
     }
-    request.method = first.at(0);
-    const QUrl url(QString::fromLatin1(first.at(1)));
-    request.path = url.path();
-    request.query = QUrlQuery(url.query());
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QByteArray line = lines.at(i).trimmed();
-        const qsizetype colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        request.headers.insert(line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed());
-    }
+    m_timer->stop();
     if (request.header("upgrade").toLower() == "websocket") {
-        m_busy = true;
+        m_state = State::Busy;
         Q_EMIT upgradeRequested(request);
         return;
     }
-    if (request.header("transfer-encoding").toLower().contains("chunked")) {
-        m_socket->read(end + 4);
-        fail(411, "chunked request bodies are not supported; send Content-Length");
+    m_socket->skip(parsed.headBytes);
+    m_state = State::Busy;
+    m_unreadBody = request.declaredLength;
+    m_closeAfter = request.header("connection").toLower() == "close";
+    if (m_filter && !m_filter(this, request))
+        return;
+    if (request.declaredLength > m_limits.maxBodyBytes) {
+        fail(413, "the request body is larger than " + QByteArray::number(m_limits.maxBodyBytes) + " bytes");
         return;
     }
-    bool ok = true;
-    const QByteArray lengthHeader = request.header("content-length");
-    const qint64 length = lengthHeader.isEmpty() ? 0 : lengthHeader.toLongLong(&ok);
-    if (!ok || length < 0) {
-        m_socket->read(end + 4);
-        fail(400, "invalid Content-Length");
-        return;
-    }
-    request.declaredLength = length;
-    if (length > m_maxBody) {
-        m_socket->read(end + 4);
-        request.bodyTooLarge = true;
-        // Read the body away first so the client sees the 413 rather than a reset connection.
-        if (length > 8 * m_maxBody) {
-            m_busy = true;
-            m_closeAfter = true;
-            Q_EMIT requestReady(request);
+    m_request = std::move(request);
+    m_request.body.reserve(m_request.declaredLength);
+    m_state = State::Body;
+    readBody();
+}
+
+void HttpConnection::readBody()
+{
+    if (m_unreadBody > 0) {
+        const QByteArray chunk = m_socket->read(m_unreadBody);
+        m_request.body += chunk;
+        m_unreadBody -= chunk.size();
+        if (m_unreadBody > 0) {
+            m_timer->start(m_limits.idleTimeoutMs);
             return;
         }
-        m_pending = request;
-        m_discardLeft = length;
-        onReadyRead();
+    }
+    m_timer->stop();
+    m_state = State::Busy;
+    const HttpRequest request = std::move(m_request);
+    m_request = HttpRequest();
+    Q_EMIT requestReady(request);
+}
+
+void HttpConnection::closeAfterWrite()
+{
+    m_state = State::Closing;
+    m_drainLeft = qMin(m_unreadBody, m_drainLimit);
+    m_unreadBody = 0;
+    if (m_drainLeft == 0) {
+        m_timer->stop();
+        m_socket->disconnectFromHost();
         return;
     }
-    if (m_socket->bytesAvailable() < end + 4 + length)
+    // Half-close once the answer is out and read a bounded part of the body away, so the client reads the
+    // answer instead of a reset; the linger timer ends the rest.
+    m_shutdownPending = true;
+    m_timer->start(kLingerMs);
+    m_socket->flush();
+    onBytesWritten();
+    QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
+}
+
+void HttpConnection::onBytesWritten()
+{
+    if (!m_shutdownPending || !m_socket || m_socket->bytesToWrite() > 0)
         return;
-    m_socket->read(end + 4);
-    request.body = m_socket->read(length);
-    m_busy = true;
-    m_closeAfter = request.header("connection").toLower() == "close";
-    Q_EMIT requestReady(request);
+    m_shutdownPending = false;
+    ::shutdown(int(m_socket->socketDescriptor()), SHUT_WR);
+    if (m_drainLeft == 0)
+        m_socket->disconnectFromHost();
 }
 
 void HttpConnection::sendResponse(int status, const QByteArray &contentType, const QByteArray &body,
                                   const QList<QPair<QByteArray, QByteArray>> &headers, bool close)
 {
-    if (!m_socket)
+    if (!m_socket || m_state == State::Closing)
         return;
     close = close || m_closeAfter;
     QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
@@ -197,11 +285,11 @@ void HttpConnection::sendResponse(int status, const QByteArray &contentType, con
     out += close ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n";
     out += body;
     m_socket->write(out);
-    m_busy = false;
     if (close) {
-        m_socket->disconnectFromHost();
+        closeAfterWrite();
         return;
     }
+    waitForHead(m_limits.idleTimeoutMs);
     if (m_socket->bytesAvailable() > 0)
         QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
 }
@@ -227,5 +315,6 @@ void HttpConnection::endStream()
     if (!m_socket)
         return;
     m_streaming = false;
+    m_state = State::Closing;
     m_socket->disconnectFromHost();
 }

@@ -1,41 +1,53 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "httphead.h"
+
 #include <QByteArray>
-#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QString>
-#include <QUrlQuery>
+
+#include <functional>
 
 class QTcpSocket;
+class QTimer;
 
-// One HTTP/1.1 request as the server received it.
-struct HttpRequest
+// How long a connection may take and how much it may send.
+struct HttpLimits
 {
-    QByteArray method;
-    QString path; // decoded path without the query
-    QUrlQuery query;
-    QHash<QByteArray, QByteArray> headers; // lower-case names
-    QByteArray body;
-    bool bodyTooLarge = false; // Content-Length above the limit; the body was discarded
-    qint64 declaredLength = 0;
-
-    QByteArray header(const QByteArray &name) const { return headers.value(name.toLower()); }
+    qint64 maxBodyBytes = 32LL * 1024 * 1024;
+    // The whole request head must arrive within this time of its first byte (of the connection's start for a
+    // new connection), so a client cannot hold a descriptor by sending nothing or one byte at a time.
+    int headTimeoutMs = 10'000;
+    // A keep-alive connection waiting for its next request, or a body that stops arriving, is closed after
+    // this.
+    int idleTimeoutMs = 60'000;
 };
 
 // Serves one keep-alive HTTP/1.1 connection: parses requests one at a time (Content-Length bodies up to a
 // limit) and writes either a whole response or a close-delimited stream (SSE). A hand-written server
 // because QHttpServer in Qt 6.4 cannot stream a response body, and it lets a WebSocket upgrade on the same
-// port be handed to QWebSocketServer before any byte is consumed.
+// port be handed to QWebSocketServer before any byte is consumed. The socket buffers at most one head: a body
+// is read only after the head filter accepted the request (the API key is checked before any body byte).
 class HttpConnection : public QObject
 {
     Q_OBJECT
 public:
     static constexpr qint64 MaxHeaderBytes = 64 * 1024;
+    // Of a refused request's body, this much is read away after the answer so the client sees the answer
+    // rather than a reset connection; the rest is left unread and the connection closed.
+    static constexpr qint64 MaxDrainBytes = 1024 * 1024;
 
-    HttpConnection(QTcpSocket *socket, qint64 maxBodyBytes, QObject *parent = nullptr);
+    // Called once a request's head is complete and before its body is read; returns false when it has
+    // answered the request itself (sendResponse with close), true to read the body and emit requestReady. It
+    // may fill request.workspace.
+    using HeadFilter = std::function<bool(HttpConnection *, HttpRequest &)>;
+
+    HttpConnection(QTcpSocket *socket, const HttpLimits &limits, QObject *parent = nullptr);
     ~HttpConnection() override;
+
+    void setHeadFilter(HeadFilter filter) { m_filter = std::move(filter); }
 
     // Whole response; the connection then reads the next request (unless close is set).
     void sendResponse(int status, const QByteArray &contentType, const QByteArray &body,
@@ -47,6 +59,13 @@ public:
     bool isStreaming() const { return m_streaming; }
     bool isOpen() const;
     QString peerDescription() const;
+    // Nothing of a request is being answered: waiting for (or reading) a head, or closing.
+    bool isIdle() const { return m_state == State::Head || m_state == State::Closing; }
+    // How much of a refused request's body to read away (and drop) before closing; MaxDrainBytes unless the
+    // server trusts the client (an authenticated one sending too large a body should see its 413).
+    void setDrainLimit(qint64 bytes) { m_drainLimit = bytes; }
+    // Ends the connection at once (the server sheds it to make room for others).
+    void abort();
 
     // Hands the socket over (for a WebSocket upgrade) without consuming its bytes; the connection deletes
     // itself later.
@@ -62,16 +81,27 @@ Q_SIGNALS:
     void closed();
 
 private:
+    enum class State { Head, Body, Busy, Closing };
+
     void onReadyRead();
+    void onTimeout();
+    void readBody();
     void fail(int status, const QByteArray &message);
+    void waitForHead(int timeoutMs);
+    void closeAfterWrite();
+    void onBytesWritten();
 
     QPointer<QTcpSocket> m_socket;
-    qint64 m_maxBody = 0;
-    QByteArray m_buffer;
-    bool m_busy = false; // a request is being answered
+    HttpLimits m_limits;
+    HeadFilter m_filter;
+    QTimer *m_timer = nullptr;
+    State m_state = State::Head;
+    bool m_headStarted = false; // a byte of the next head has arrived (the head deadline runs)
     bool m_streaming = false;
     bool m_closeAfter = false;
-    // Discarding an oversized body.
-    HttpRequest m_pending;
-    qint64 m_discardLeft = -1;
+    bool m_shutdownPending = false;
+    HttpRequest m_request;   // being read (State::Body)
+    qint64 m_unreadBody = 0; // body bytes of the current request not read from the socket yet
+    qint64 m_drainLeft = 0;  // State::Closing: body bytes still to read away
+    qint64 m_drainLimit = MaxDrainBytes;
 };

@@ -3,6 +3,7 @@
 // syntax highlighter.
 #include "base/settings.h"
 #include "common/csvpreview.h"
+#include "common/inlinemessage.h"
 #include "common/syntaxhighlighter.h"
 #include "data/csvtablemodel.h"
 #include "files/changelistmodel.h"
@@ -68,6 +69,7 @@ private Q_SLOTS:
     void nonUtf8Names();
     void saveAsKeepsTheFileChosenAtOpen();
     void promoteRunsOnce();
+    void promotePastQuotaShowsWhy();
     void refreshesDoNotPileUp();
     void highlighterKeepsOneWaitingJob();
     void historyRowsKeepCommandText();
@@ -616,6 +618,34 @@ void TestFilesPanel::promoteRunsOnce()
     QCOMPARE(promoted.size(), 1);
     const QString documents = m_window->workspace()->containers()->registry()->documentsDir(u"test"_s);
     QCOMPARE(QDir(documents).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 1);
+}
+
+void TestFilesPanel::promotePastQuotaShowsWhy()
+{
+    // The workspace allows 1 MiB of documents; the file is 2 MB.
+    const QString documents = m_window->workspace()->containers()->registry()->documentsDir(u"test"_s);
+    QVERIFY(QDir().mkpath(QFileInfo(documents).absolutePath()));
+    QFile settings(QFileInfo(documents).absolutePath() + u"/settings.json"_s);
+    QVERIFY(settings.open(QIODevice::WriteOnly));
+    settings.write(R"({"documents_quota_bytes": 1048576})");
+    settings.close();
+    QVERIFY(runCommands({u"head -c 2000000 /dev/urandom > big.bin"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    QTRY_COMPARE(panel->treeModel()->fileCount(), 1);
+    QVERIFY(panel->openPath(u"big.bin"_s));
+    auto *promote = panel->findChild<QToolButton *>(u"FilesPromoteButton"_s);
+    QTRY_VERIFY(promote->isEnabled());
+    QSignalSpy promoted(panel, &FilesPanel::promoted);
+    QTest::mouseClick(promote, Qt::LeftButton);
+    auto *message = panel->findChild<InlineMessage *>(u"FilesMessage"_s);
+    // The API's own message, inline: what is used, what was asked for, the limit and where to raise it.
+    QTRY_VERIFY(message->text().contains(u"documents quota"_s));
+    QVERIFY2(message->text().contains(u"2000000 bytes"_s) && message->text().contains(u"1048576 bytes"_s) &&
+                 message->text().contains(u"documents_quota_bytes"_s),
+             qPrintable(message->text()));
+    QCOMPARE(promoted.size(), 0);
+    QCOMPARE(QDir(documents).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 0);
 }
 
 void TestFilesPanel::refreshesDoNotPileUp()

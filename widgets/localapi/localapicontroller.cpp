@@ -143,6 +143,8 @@ bool LocalApiController::listen(int port, QString *error)
     // The new port is tried first: when it cannot be had, a running server stays where it is.
     auto *server = new ApiServer(m_dataDir, this);
     server->useWorkspace(m_workspace);
+    server->setAllowedHosts(m_settings->localApiAllowedHosts());
+    server->setAllowedOrigins(m_settings->localApiAllowedOrigins());
     QString detail;
     if (!server->listen(QHostAddress::LocalHost, quint16(port), &detail)) {
         const LocalApiController *holder = nullptr;

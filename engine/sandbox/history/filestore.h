@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -41,6 +42,12 @@ struct PromotedDocument
     QString metaPath;    // documentsDir/<id>/meta.json
 };
 
+// Why a FileStore call failed, for the status an API answers with.
+enum class FileStoreError { None, NotFound, Cancelled, QuotaExceeded, Io };
+
+// Polled by long reads and copies between chunks; true ends the work (client gone, container removed).
+using FileStoreCancel = std::function<bool()>;
+
 // The Files API (SPEC 1.4) over one container's home dir. Every path is resolved below home with
 // openat2(RESOLVE_BENEATH) (or a no-symlink walk), so "..", absolute paths and symlinks leading out of
 // home (to host files, to another container) are refused.
@@ -63,22 +70,33 @@ public:
     // previous page (empty for the first page). limit: 1..1000. Files more than kMaxListDepth folders deep
     // are left out.
     std::optional<ContainerFilePage> list(int limit, const QString &after, QString *error) const;
-    std::optional<ContainerFileStat> stat(const QString &fileId, bool withSha256, QString *error) const;
-    // At most maxBytes (1..16 MiB) from offset.
+    // The hash covers the size fstat gave when the file was opened (never more, however the file grows);
+    // holes count as zeros and are not read.
+    std::optional<ContainerFileStat> stat(const QString &fileId, bool withSha256, QString *error,
+                                          const FileStoreCancel &cancelled = {},
+                                          FileStoreError *kind = nullptr) const;
+    // At most maxBytes (1..16 MiB) from offset, never past the size the file had when it was opened.
     std::optional<QByteArray> read(const QString &fileId, qint64 offset, qint64 maxBytes,
                                    QString *error) const;
     // An open read-only device on the file for streaming downloads.
     std::unique_ptr<QFile> openContent(const QString &fileId, QString *error) const;
     // Copies the file into documentsDir as a new document; extraMeta (container id, workspace...) is
-    // stored in its meta.json under "source".
+    // stored in its meta.json under "source". Refused when the documents would pass the quota of the
+    // workspace settings beside documentsDir (WorkspaceSettings). Holes stay holes, data is copied with
+    // copy_file_range; the sha256 is of what was written. Cancelled or failed, it leaves no document behind.
     std::optional<PromotedDocument> promote(const QString &fileId, const QString &documentsDir,
-                                            const QJsonObject &extraMeta, QString *error) const;
+                                            const QJsonObject &extraMeta, QString *error,
+                                            const FileStoreCancel &cancelled = {},
+                                            FileStoreError *kind = nullptr) const;
+    // The apparent sizes of a documents folder's contents added up (what the quota counts).
+    static qint64 documentsUsage(const QString &documentsDir);
     // Copies the file to destination on the host (atomically replacing it); returns the bytes copied. A file
     // that grows meanwhile is copied up to the size it had when it was opened.
     std::optional<qint64> saveCopy(const QString &fileId, const QString &destination, QString *error) const;
 
 private:
-    int openFile(const QString &fileId, QByteArray *path, QString *error) const;
+    int openFile(const QString &fileId, QByteArray *path, QString *error,
+                 FileStoreError *kind = nullptr) const;
 
     QString m_homeDir;
 };
