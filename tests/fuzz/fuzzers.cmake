@@ -7,3 +7,9 @@ sandbench_add_fuzzer(NAME csv
     RUNS 2000
     MAXLEN 131072
     CORPUS corpus/csv)
+sandbench_add_fuzzer(NAME http_request
+    SOURCES fuzz_http_request.cpp ${SANDBENCH_ROOT}/engine/server/httphead.cpp
+    CORPUS corpus/http_request)
+sandbench_add_fuzzer(NAME sse
+    SOURCES fuzz_sse.cpp ${SANDBENCH_ROOT}/engine/models/sseparser.cpp
+    CORPUS corpus/sse)
