@@ -129,7 +129,7 @@ bool Container::start()
                     SandboxSettings::sandboxHostGid()) != 0)
             return failLater(tr("cannot hand %1 to the sandbox user: %2")
                                  .arg(home, QString::fromLocal8Bit(strerror(errno))));
-        ::chmod(homePath.constData(), 0750);
+        ::chmod(homePath.constData(), 0700);
     }
     // The store opens and rescans home on its own thread while the sandbox boots.
     const bool fixNow = !m_policyFixed;

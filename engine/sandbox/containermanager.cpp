@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "containermanager.h"
 
+#include "base/datadir.h"
 #include "base/randomtoken.h"
 #include "container.h"
 #include "history/janitor.h"
@@ -95,6 +96,9 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     , m_wallMs([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     QString error;
+    // Settings may be made by hand (tests, benchmarks): the data dir's files are private all the same.
+    if (!DataDir::open(m_settings.dataDir, &error))
+        qWarning("sandbench: %s", qPrintable(error));
     if (!m_identity->load(&error))
         qWarning("sandbench: %s", qPrintable(error));
     cleanStaleCgroups();
@@ -189,7 +193,7 @@ Container *ContainerManager::createWithId(const QString &id, const std::optional
         const QByteArray home = QFile::encodeName(m_settings.homeDir(id));
         if (::chown(home.constData(), SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) ==
             0)
-            ::chmod(home.constData(), 0750);
+            ::chmod(home.constData(), 0700);
     }
     Container *c = add(id);
     if (policy)

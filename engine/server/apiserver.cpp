@@ -2,6 +2,7 @@
 #include "apiserver.h"
 
 #include "apikeys.h"
+#include "base/datadir.h"
 #include "eventhub.h"
 #include "gateway/agentloop.h"
 #include "gateway/format/wireformat.h"
@@ -133,6 +134,9 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     , m_meter(std::make_unique<Meter>())
     , m_events(new EventHub(this))
 {
+    QString error;
+    if (!DataDir::open(dataDir, &error))
+        qWarning("sandbench: %s", qPrintable(error));
     connect(m_tcp, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
     m_events->setAuthenticator([this](const QNetworkRequest &request) {
         QString key = QUrlQuery(request.url()).queryItemValue(u"key"_s);

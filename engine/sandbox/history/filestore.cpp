@@ -21,6 +21,9 @@
 using namespace Qt::StringLiterals;
 
 static const QString kFilePrefix = u"cfile_"_s;
+// Documents are private whatever the umask (see DataDir).
+static constexpr QFileDevice::Permissions kPrivateFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+static constexpr QFileDevice::Permissions kPrivateDir = kPrivateFile | QFileDevice::ExeOwner;
 
 FileStore::FileStore(const QString &homeDir)
     : m_homeDir(homeDir)
@@ -235,7 +238,7 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
             doc.id += QLatin1Char(alphabet[QRandomGenerator::system()->bounded(int(sizeof alphabet - 1))]);
         dir = documentsDir + u'/' + doc.id;
     } while (QFileInfo::exists(dir));
-    if (!QDir().mkpath(dir)) {
+    if (!QDir().mkpath(dir) || !QFile::setPermissions(dir, kPrivateDir)) {
         if (error)
             *error = u"cannot create %1"_s.arg(dir);
         return std::nullopt;
@@ -253,7 +256,7 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
     if (!source.open(fd.get(), QIODevice::ReadOnly))
         return fail(source.errorString());
     QSaveFile content(doc.contentPath);
-    if (!content.open(QIODevice::WriteOnly))
+    if (!content.open(QIODevice::WriteOnly) || !content.setPermissions(kPrivateFile))
         return fail(content.errorString());
     // A file that is still being written is copied as far as it went when it was opened.
     struct stat st;
@@ -281,8 +284,8 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
                            {u"source"_s, sourceMeta}};
     // meta.json last: a document directory without it is an interrupted promote.
     QSaveFile metaFile(doc.metaPath);
-    if (!metaFile.open(QIODevice::WriteOnly) || metaFile.write(QJsonDocument(meta).toJson()) < 0 ||
-        !metaFile.commit())
+    if (!metaFile.open(QIODevice::WriteOnly) || !metaFile.setPermissions(kPrivateFile) ||
+        metaFile.write(QJsonDocument(meta).toJson()) < 0 || !metaFile.commit())
         return fail(metaFile.errorString());
     return doc;
 }

@@ -372,6 +372,8 @@ int main(int argc, char **argv)
         return SB_EXIT_USAGE;
     }
     fcntl(SB_CONTROL_FD, F_SETFD, FD_CLOEXEC);
+    /* The engine keeps its data directory private with umask 077; inside, the container has the usual one. */
+    umask(022);
 
     /* The container must never outlive the engine: when it dies, the launcher and then PID 1 die. */
     pid_t engine = getppid();
