@@ -52,6 +52,7 @@ private Q_SLOTS:
     void deleteWithFilesIsGoneAtOnce();
     void meterChargesColdStartsOnly();
     void killNineSurvival();
+    void sleepEndsBackgroundProcesses();
 
 private:
     SandboxSettings settings(const QString &workspace = u"test"_s) const
@@ -586,6 +587,26 @@ void TestContainerLifecycle::killNineSurvival()
     const auto after = await(c->history());
     QVERIFY(after);
     QCOMPARE(after.value->size(), 2);
+}
+
+void TestContainerLifecycle::sleepEndsBackgroundProcesses()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    const QString marker = u"bg-sleep-marker-%1"_s.arg(getpid());
+    // nohup, a detached session and a double fork: none of them outlives the sandbox's sleep.
+    const CommandResult r = runOne(
+        c, u"nohup sh -c ': %1-a; while :; do date >> bg.log; sleep 0.1; done' >/dev/null 2>&1 & "
+           "(setsid sh -c ': %1-b; sleep 1000' &) ; ( (sh -c ': %1-c; sleep 1000' &) & ) ; echo ok"_s.arg(
+               marker));
+    QCOMPARE(r.stdoutText, u"ok\n"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(processesMatching(marker.toUtf8()).size(), 3, 10000);
+    QCOMPARE(c->liveCommandCount(), 1); // the command returned; its namespace still holds processes
+    m_now += ContainerManager::kIdleSleepMs;
+    m_manager->checkIdle();
+    QCOMPARE(c->state(), Container::State::Stopped);
+    QCOMPARE(c->liveCommandCount(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker.toUtf8()).isEmpty(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestContainerLifecycle)
