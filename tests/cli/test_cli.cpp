@@ -189,6 +189,9 @@ void TestCli::doctor()
     QVERIFY(r.out.contains("seccomp"));
     QVERIFY(r.out.contains("uid 1000"));
     QVERIFY(r.out.contains("Sandboxes can run"));
+    // The host's inotify limits, which change watching needs, with what is in use.
+    QVERIFY2(r.out.contains("max_user_instances=") && r.out.contains("max_user_watches="), r.out.constData());
+    QVERIFY(r.out.contains("(in use: "));
     const Run j = sandbench({u"doctor"_s, u"--json"_s});
     QCOMPARE(j.exitCode, 0);
     const QJsonObject report = QJsonDocument::fromJson(j.out).object();
