@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands.h"
 #include "cliutil.h"
+#include "quitonsignal.h"
 
 #include "base/settings.h"
 #include "models/providerregistry.h"
@@ -260,7 +261,11 @@ int runServeCommand(const QStringList &args)
     parser.setApplicationDescription(
         u"Serves the local API: POST /api/v1/responses, /api/v1/messages, "
         "/api/v1/chat/completions, GET /api/v1/models, container files, documents "
-        "and the WebSocket event stream at /api/v1/events."_s);
+        "and the WebSocket event stream at /api/v1/events.\n"
+        "SIGTERM or SIGINT (Ctrl-C) ends it like a quit: running calls stop, containers stop and their "
+        "cgroups "
+        "are removed, logs are flushed, and the exit status is 0. A second signal during that ends it at "
+        "once."_s);
     addCommonOptions(parser);
     const QCommandLineOption hostOption(u"host"_s, u"Address to bind (default 127.0.0.1)."_s, u"address"_s,
                                         u"127.0.0.1"_s);
@@ -342,6 +347,8 @@ int runServeCommand(const QStringList &args)
         printErr(error);
         return ExitFailure;
     }
+    // Installed once serving: SIGTERM/SIGINT from here on take the quit path (exit status 0).
+    QuitOnSignal quitOnSignal;
     // Tests and scripts read the bound port from this line.
     printOut(
         u"sandbench: serving on http://%1:%2/api/v1\n"_s.arg(host.toString()).arg(server.port()).toUtf8());

@@ -32,7 +32,10 @@ bool JsonFile::write(const QString &path, const QJsonDocument &doc, QString *err
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(doc.toJson()) < 0 || !file.commit()) {
+    // Private whatever the umask: these files hold a workspace's settings, sessions and keys.
+    if (!file.open(QIODevice::WriteOnly) ||
+        !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) ||
+        file.write(doc.toJson()) < 0 || !file.commit()) {
         if (error)
             *error = u"cannot write %1: %2"_s.arg(path, file.errorString());
         return false;

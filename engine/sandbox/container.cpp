@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "container.h"
 
+#include "history/storageusage.h"
 #include "init/protocol.h"
 #include "initprocess.h"
 #include "shellcall.h"
@@ -9,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSocketNotifier>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cerrno>
 #include <chrono>
@@ -56,6 +58,15 @@ Container::Container(const QString &id, const SandboxSettings &settings, QObject
                 Q_EMIT historyError(tr("cannot save the history of %1: %2").arg(m_id, error));
             });
     connect(m_history, &ContainerHistory::settled, this, &Container::onHistorySettled);
+    // Commits, restores and pruning change history.git: measure it again at the next check.
+    const auto historyChanged = [this] {
+        m_gitBytes = -1;
+        ++m_gitGeneration;
+    };
+    connect(m_history, &ContainerHistory::saved, this, historyChanged);
+    connect(m_history, &ContainerHistory::idle, this, historyChanged);
+    m_storageTimer.setInterval(StorageCheckMs);
+    connect(&m_storageTimer, &QTimer::timeout, this, &Container::checkStorage);
     m_startTimer.setSingleShot(true);
     connect(&m_startTimer, &QTimer::timeout, this, [this] {
         shutDown(tr("the sandbox did not become ready within %1 seconds").arg(StartTimeoutMs / 1000), true);
@@ -129,7 +140,7 @@ bool Container::start()
                     SandboxSettings::sandboxHostGid()) != 0)
             return failLater(tr("cannot hand %1 to the sandbox user: %2")
                                  .arg(home, QString::fromLocal8Bit(strerror(errno))));
-        ::chmod(homePath.constData(), 0750);
+        ::chmod(homePath.constData(), 0700);
     }
     // The store opens and rescans home on its own thread while the sandbox boots.
     const bool fixNow = !m_policyFixed;
@@ -235,6 +246,9 @@ void Container::shutDown(const QString &reason, bool failed)
     }
     m_fd = -1;
     m_pid = -1;
+    // Init took every process of the container with it.
+    m_liveCommands.clear();
+    updateStorageWatch();
     QString message = reason;
     if (failed) {
         const QString tail = initLogTail();
@@ -458,7 +472,82 @@ quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrF
             tr("cannot send the command to the sandbox: %1").arg(QString::fromLocal8Bit(strerror(errno)));
         return 0;
     }
+    m_liveCommands.insert(id);
+    // (Re)started: a new command gets a whole interval before its first check, time to free space.
+    if (m_settings.limits.storageBytes > 0)
+        m_storageTimer.start();
     return id;
+}
+
+void Container::updateStorageWatch()
+{
+    if (m_liveCommands.isEmpty() || m_settings.limits.storageBytes <= 0) {
+        m_storageTimer.stop();
+        if (m_storageWatcher) {
+            m_storageWatcher->disconnect(this);
+            m_storageWatcher->deleteLater();
+            m_storageWatcher = nullptr;
+        }
+    } else if (!m_storageTimer.isActive()) {
+        m_storageTimer.start();
+    }
+}
+
+void Container::checkStorage()
+{
+    if (m_storageWatcher || m_liveCommands.isEmpty())
+        return;
+    const QString home = homeDir();
+    const QString git = m_settings.historyDir(m_id);
+    const qint64 knownGit = m_gitBytes;
+    const quint64 generation = m_gitGeneration;
+    m_storageWatcher = new QFutureWatcher<std::pair<qint64, qint64>>(this);
+    connect(m_storageWatcher, &QFutureWatcherBase::finished, this, [this, generation] {
+        const auto [homeBytes, gitBytes] = m_storageWatcher->result();
+        m_storageWatcher->deleteLater();
+        m_storageWatcher = nullptr;
+        onStorageMeasured(homeBytes, gitBytes, generation);
+    });
+    // Walking a tree can take long: never on this thread. history.git changes only through our own commits,
+    // so its size is reused until one of them changes it.
+    m_storageWatcher->setFuture(QtConcurrent::run([home, git, knownGit] {
+        const qint64 gitBytes = knownGit >= 0 ? knownGit : StorageUsage::treeBytes(git);
+        return std::pair<qint64, qint64>(StorageUsage::treeBytes(home), gitBytes);
+    }));
+}
+
+void Container::onStorageMeasured(qint64 homeBytes, qint64 gitBytes, quint64 gitGeneration)
+{
+    if (gitGeneration == m_gitGeneration)
+        m_gitBytes = gitBytes;
+    const qint64 limit = m_settings.limits.storageBytes;
+    if (homeBytes + gitBytes <= limit || m_fd < 0 || m_liveCommands.isEmpty())
+        return;
+    // Everything a command started ends, the running command and what earlier ones left behind; PID 1 stays
+    // and the container serves the next command.
+    const quint32 running = m_current ? m_current->commandId() : 0;
+    const bool background = m_liveCommands.size() > (m_liveCommands.contains(running) ? 1 : 0);
+    const QByteArray packet = header(SB_MSG_KILL_ALL, 0, 0, 0);
+    if (::send(m_fd, packet.constData(), size_t(packet.size()), MSG_NOSIGNAL) != packet.size()) {
+        shutDown(tr("the sandbox is gone"), false);
+        return;
+    }
+    if (running != 0)
+        m_current->stopForStorage();
+    if (background) {
+        const QString message =
+            tr("background processes stopped: storage limit of %1 bytes exceeded").arg(limit);
+        m_backgroundNote = message;
+        appendToInitLog(message);
+        Q_EMIT backgroundStopped(message);
+    }
+}
+
+void Container::appendToInitLog(const QString &line) const
+{
+    QFile log(m_settings.initLogPath(m_id));
+    if (log.open(QIODevice::WriteOnly | QIODevice::Append))
+        log.write("sandbench: " + line.toUtf8() + '\n');
 }
 
 bool Container::sendKill(quint32 commandId)
@@ -525,6 +614,9 @@ void Container::handleMessage(quint32 type, quint32 id, qint32 value, const QByt
         return;
     }
     case SB_MSG_ERROR:
+        // A command init could not start has no namespace: nothing of it runs.
+        if (id != 0 && m_liveCommands.remove(id))
+            updateStorageWatch();
         if (id == 0) {
             QString message = QString::fromUtf8(payload).trimmed();
             if (message.isEmpty())
@@ -542,6 +634,10 @@ void Container::handleMessage(quint32 type, quint32 id, qint32 value, const QByt
     case SB_MSG_DONE:
         if (m_current && m_current->commandId() == id)
             m_current->handleDone(id, value);
+        return;
+    case SB_MSG_REAPED:
+        m_liveCommands.remove(id);
+        updateStorageWatch();
         return;
     default:
         return;

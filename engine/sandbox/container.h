@@ -9,10 +9,12 @@
 #include "tools/shellaction.h"
 
 #include <QByteArray>
+#include <QFutureWatcher>
 #include <QList>
 #include <QMap>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 #include <QTimer>
 
@@ -76,6 +78,13 @@ public:
     // When the last command started or ended (or the container started), on that clock.
     qint64 lastActivityMs() const { return m_lastActivityMs; }
 
+    // How often the storage watchdog measures home + history.git (StorageUsage) while anything of a command
+    // runs: the command itself or what it left running in the background (nohup, &, setsid).
+    static constexpr int StorageCheckMs = 500;
+    // Commands whose processes may still run: sent and not yet reported REAPED (their PID namespace is not
+    // empty). Background processes keep a finished command here until they end or the container sleeps.
+    int liveCommandCount() const { return int(m_liveCommands.size()); }
+
     // History of the files under home: one commit per command (see ContainerHistory). Queries work whether
     // the container is awake or asleep; results arrive through the futures.
     ContainerHistory *historyStore() const { return m_history; }
@@ -109,6 +118,9 @@ Q_SIGNALS:
                       const QString &commitId);
     // Saving history failed (the commands themselves ran).
     void historyError(const QString &message);
+    // The storage watchdog ended processes a command left running; message says why (also in init.log and
+    // in the stderr of the next command to finish).
+    void backgroundStopped(const QString &message);
 
 private:
     friend class ShellCall;
@@ -125,6 +137,13 @@ private:
     void afterHistorySettled(QObject *context, std::function<void()> fn);
     void onHistorySettled();
     QFuture<HistoryResult<Snapshot>> refuseWhileBusy();
+    // The storage watchdog (see StorageCheckMs).
+    void updateStorageWatch();
+    void checkStorage();
+    void onStorageMeasured(qint64 homeBytes, qint64 gitBytes, quint64 gitGeneration);
+    // Why background processes were stopped, once, for the next command's result.
+    QString takeBackgroundNote() { return std::exchange(m_backgroundNote, {}); }
+    void appendToInitLog(const QString &line) const;
 
     void setState(State state);
     void onControlReadable();
@@ -162,4 +181,10 @@ private:
     qint64 m_lastActivityMs = 0;
     ContainerHistory *m_history = nullptr;
     QList<std::pair<QPointer<QObject>, std::function<void()>>> m_afterSave;
+    QSet<quint32> m_liveCommands;
+    QTimer m_storageTimer;
+    QFutureWatcher<std::pair<qint64, qint64>> *m_storageWatcher = nullptr;
+    qint64 m_gitBytes = -1;      // history.git's size when last measured; -1: measure again
+    quint64 m_gitGeneration = 0; // bumped whenever history may have changed on disk
+    QString m_backgroundNote;
 };

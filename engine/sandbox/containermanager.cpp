@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "containermanager.h"
 
+#include "base/datadir.h"
 #include "base/randomtoken.h"
 #include "container.h"
 #include "history/janitor.h"
@@ -13,6 +14,7 @@
 #include <QRegularExpression>
 #include <QtConcurrent>
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <sys/stat.h>
@@ -40,10 +42,42 @@ NetworkPolicy policyFromMeta(const QJsonObject &json)
     return NetworkPolicy::fromJson(json).value_or(NetworkPolicy::disabled());
 }
 
-// Directories under which sandbench-init makes its cgroups, as it computes them from the cgroup it inherits
-// from us (see init/cgroup.c).
-QStringList sandbenchCgroupParents()
+// A launcher is alive while /proc shows it as a sandbench-init that has not exited: a zombie (state Z, or X
+// while it is being reaped) is dead, and one whose parent never reaps it stays a zombie for good.
+bool launcherAlive(qint64 pid)
 {
+    QFile stat(u"/proc/%1/stat"_s.arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.read(512);
+    // "pid (comm) state ..."; comm may itself hold ") ", so the last one ends it.
+    const qsizetype open = line.indexOf('(');
+    const qsizetype close = line.lastIndexOf(") ");
+    if (open < 0 || close < open || close + 2 >= line.size())
+        return false;
+    const char state = line.at(close + 2);
+    return line.mid(open + 1, close - open - 1) == "sandbench-init" && state != 'Z' && state != 'X';
+}
+
+QList<int> cgroupProcesses(const QString &dir)
+{
+    QList<int> pids;
+    QFile procs(dir + u"/cgroup.procs"_s);
+    if (!procs.open(QIODevice::ReadOnly))
+        return pids;
+    // A container's cgroup holds at most its pids limit of processes; read no more than that many lines.
+    for (const QByteArray &pid : procs.read(1 << 20).split('\n')) {
+        if (pid.toInt() > 0)
+            pids.append(pid.toInt());
+    }
+    return pids;
+}
+
+} // namespace
+
+QStringList ContainerManager::cgroupParents()
+{
+    // As sandbench-init computes them from the cgroup it inherits from us (see init/cgroup.c).
     QStringList out;
     QFile self(u"/proc/self/cgroup"_s);
     if (!self.open(QIODevice::ReadOnly))
@@ -67,11 +101,7 @@ QStringList sandbenchCgroupParents()
     return out;
 }
 
-bool launcherAlive(qint64 pid)
-{
-    QFile comm(u"/proc/%1/comm"_s.arg(pid));
-    return comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "sandbench-init";
-}
+namespace {
 
 // Every manager of this process. Each one's janitor sweeps all workspaces, so it must ask all of them what is
 // in use and tell all of them what expired (the API server keeps one manager per workspace). Main thread
@@ -95,6 +125,9 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     , m_wallMs([] { return QDateTime::currentMSecsSinceEpoch(); })
 {
     QString error;
+    // Settings may be made by hand (tests, benchmarks): the data dir's files are private all the same.
+    if (!DataDir::open(m_settings.dataDir, &error))
+        qWarning("sandbench: %s", qPrintable(error));
     if (!m_identity->load(&error))
         qWarning("sandbench: %s", qPrintable(error));
     cleanStaleCgroups();
@@ -189,7 +222,7 @@ Container *ContainerManager::createWithId(const QString &id, const std::optional
         const QByteArray home = QFile::encodeName(m_settings.homeDir(id));
         if (::chown(home.constData(), SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) ==
             0)
-            ::chmod(home.constData(), 0750);
+            ::chmod(home.constData(), 0700);
     }
     Container *c = add(id);
     if (policy)
@@ -448,27 +481,30 @@ int ContainerManager::cleanStaleCgroups()
 {
     static const QRegularExpression name(u"^[A-Za-z0-9_-]+-([0-9]+)$"_s);
     int removed = 0;
-    for (const QString &parent : sandbenchCgroupParents()) {
+    for (const QString &parent : cgroupParents()) {
         const QStringList entries = QDir(parent).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
         for (const QString &entry : entries) {
             const QRegularExpressionMatch m = name.match(entry);
+            // A live launcher owns its cgroup even while it is still empty (made, not yet joined) or empty
+            // again (being removed): leave those to it.
             if (!m.hasMatch() || launcherAlive(m.captured(1).toLongLong()))
                 continue;
             const QString dir = parent + u'/' + entry;
             const QByteArray path = QFile::encodeName(dir);
-            for (int attempt = 0; attempt < 20; ++attempt) {
+            // Up to a second: the processes of a container whose launcher was killed take a moment to go.
+            for (int attempt = 0; attempt < 200; ++attempt) {
                 if (::rmdir(path.constData()) == 0) {
                     ++removed;
                     break;
                 }
-                // Stragglers of a killed engine's container: nothing of the old run may survive.
-                QFile procs(dir + u"/cgroup.procs"_s);
-                if (!procs.open(QIODevice::ReadOnly))
+                if (errno != EBUSY)
                     break;
-                for (const QByteArray &pid : procs.readAll().split('\n')) {
-                    if (pid.toInt() > 0)
-                        ::kill(pid.toInt(), SIGKILL);
-                }
+                // Stragglers of a killed engine's container: nothing of the old run may survive.
+                const QList<int> pids = cgroupProcesses(dir);
+                if (pids.isEmpty() && attempt >= 20)
+                    break; // busy with something other than processes (child cgroups): not ours to force
+                for (int pid : pids)
+                    ::kill(pid, SIGKILL);
                 usleep(5000);
             }
         }

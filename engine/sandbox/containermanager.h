@@ -81,9 +81,14 @@ public:
     // 1-40 characters of [A-Za-z0-9_-].
     static bool isValidId(const QString &id);
     static QString newId();
-    // Kills and removes leftover cgroups (sandbench/<id>-<pid>, standby-<pid>) whose launcher is gone, as a
-    // kill -9 of the engine leaves them. Best effort; returns how many were removed.
+    // Removes leftover container cgroups (sandbench/<id>-<pid>, standby-<pid> under cgroupParents()) whose
+    // launcher is gone (exited, or a zombie nobody reaps), as a SIGKILL of a launcher leaves them; kills what
+    // is still inside first. Runs whenever a manager starts (the GUI, `serve`, `exec`). Best effort; returns
+    // how many were removed.
     static int cleanStaleCgroups();
+    // The directories under which this process's sandbench-init launchers make their cgroups: "sandbench" in
+    // our own cgroup of each hierarchy (v2, or v1's memory, pids and cpu).
+    static QStringList cgroupParents();
 
 Q_SIGNALS:
     void containerAdded(Container *container);

@@ -11,6 +11,7 @@
 #include <QRandomGenerator>
 
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -145,6 +146,84 @@ DoctorCheck seccompCheck()
     return c;
 }
 
+struct InotifyUse
+{
+    int instances = 0;
+    qint64 watches = 0;
+    bool complete = true; // every process of ours could be looked at
+};
+
+// The inotify instances and watches of this user's processes, from /proc/PID/fd and fdinfo (what the kernel
+// counts against max_user_instances and max_user_watches). Bounded: a machine with more open descriptors
+// than this is reported as "at least".
+InotifyUse inotifyInUse()
+{
+    constexpr int kMaxDescriptors = 200000;
+    InotifyUse use;
+    const uid_t uid = geteuid();
+    int seen = 0;
+    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : pids) {
+        if (pid.isEmpty() || !pid.at(0).isDigit())
+            continue;
+        struct stat st;
+        const QByteArray procDir = QFile::encodeName(u"/proc/"_s + pid);
+        if (::stat(procDir.constData(), &st) != 0 || st.st_uid != uid)
+            continue;
+        const QString fdDir = u"/proc/"_s + pid + u"/fd"_s;
+        const QStringList fds = QDir(fdDir).entryList(QDir::System | QDir::Files | QDir::NoDotAndDotDot);
+        for (const QString &fd : fds) {
+            if (++seen > kMaxDescriptors) {
+                use.complete = false;
+                return use;
+            }
+            char target[32] = {};
+            const QByteArray link = QFile::encodeName(fdDir + u'/' + fd);
+            if (::readlink(link.constData(), target, sizeof target - 1) <= 0 ||
+                qstrcmp(target, "anon_inode:inotify") != 0)
+                continue;
+            ++use.instances;
+            QFile info(u"/proc/"_s + pid + u"/fdinfo/"_s + fd);
+            if (info.open(QIODevice::ReadOnly))
+                use.watches += info.read(16 << 20).count("inotify wd:");
+        }
+    }
+    return use;
+}
+
+// Change watching (ChangeWatcher) needs one inotify instance and up to 8192 watches per awake container,
+// taking at most half of max_user_watches; without them saves still work, by scanning every file.
+DoctorCheck inotifyCheck()
+{
+    DoctorCheck c;
+    c.check = u"inotify (change watching)"_s;
+    c.required = false;
+    const qint64 instances = readTrimmed(u"/proc/sys/fs/inotify/max_user_instances"_s).toLongLong();
+    const qint64 watches = readTrimmed(u"/proc/sys/fs/inotify/max_user_watches"_s).toLongLong();
+    if (instances <= 0 || watches <= 0) {
+        c.detail = u"not available (/proc/sys/fs/inotify is missing)"_s;
+        c.fix = u"use a kernel with CONFIG_INOTIFY_USER; without it every save scans the whole home"_s;
+        return c;
+    }
+    const InotifyUse use = inotifyInUse();
+    const QString atLeast = use.complete ? QString() : u"at least "_s;
+    c.detail = u"max_user_instances=%1 (in use: %2%3), max_user_watches=%4 (in use: %2%5)"_s.arg(instances)
+                   .arg(atLeast)
+                   .arg(use.instances)
+                   .arg(watches)
+                   .arg(use.watches);
+    constexpr qint64 kLowWatches = 65536;
+    const bool watchesLow = watches < kLowWatches || use.watches * 10 > watches * 8;
+    const bool instancesLow = use.instances >= instances;
+    c.ok = !watchesLow && !instancesLow;
+    if (!c.ok) {
+        c.fix = u"raise the limits: sysctl -w fs.inotify.max_user_watches=524288 "
+                "fs.inotify.max_user_instances=512 (and set them in /etc/sysctl.d/); until then large or "
+                "many containers are scanned in full on every save"_s;
+    }
+    return c;
+}
+
 } // namespace
 
 Doctor::Doctor(const SandboxSettings &settings, QObject *parent)
@@ -163,7 +242,7 @@ Doctor::~Doctor()
 QList<DoctorCheck> Doctor::systemChecks(const SandboxSettings &settings)
 {
     QList<DoctorCheck> checks;
-    checks << userNamespaceCheck() << cgroupChecks() << seccompCheck();
+    checks << userNamespaceCheck() << cgroupChecks() << seccompCheck() << inotifyCheck();
     DoctorCheck init;
     init.check = u"sandbench-init"_s;
     const QString path = settings.resolvedInitPath();

@@ -115,7 +115,8 @@ std::optional<InitProcess> InitSpawner::spawn(const SandboxSettings &settings,
         return std::nullopt;
     }
     const QByteArray logFile = QFile::encodeName(logPath);
-    int logFd = ::open(logFile.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    // O_APPEND: the engine adds its own lines (Container::appendToInitLog) while init writes.
+    int logFd = ::open(logFile.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
     if (logFd < 0) {
         *error =
             QCoreApplication::translate("InitSpawner", "cannot open %1: %2").arg(logPath, errnoText(errno));

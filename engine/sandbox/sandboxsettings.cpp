@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandboxsettings.h"
 
+#include "base/datadir.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -26,6 +28,9 @@ SandboxSettings SandboxSettings::forDataDir(const QString &dataDir, const QStrin
 {
     SandboxSettings s;
     s.dataDir = dataDir.isEmpty() ? defaultDataDir() : dataDir;
+    // Whoever asks for a data dir's settings is about to read or write it: files made from now on are
+    // private (an error shows when the first write fails).
+    DataDir::open(s.dataDir);
     if (!workspace.isEmpty())
         s.workspace = workspace;
     return s;

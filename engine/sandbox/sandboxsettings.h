@@ -26,7 +26,8 @@ struct SandboxSettings
 
     // Data dir from SANDBENCH_DATA_DIR or the XDG application data location.
     static QString defaultDataDir();
-    // Settings for dataDir (empty: defaultDataDir()) and workspace (empty: "default").
+    // Settings for dataDir (empty: defaultDataDir()) and workspace (empty: "default"); opens the data dir
+    // with DataDir::open (private modes from now on).
     static SandboxSettings forDataDir(const QString &dataDir, const QString &workspace = {});
 
     QString resolvedInitPath() const;

@@ -7,12 +7,10 @@
 
 #include <QFile>
 #include <QSocketNotifier>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cerrno>
 #include <csignal>
 #include <fcntl.h>
-#include <ftw.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -21,25 +19,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr qsizetype ReadChunk = 1024 * 1024;
-constexpr int StorageCheckMs = 500;
 constexpr int KillGraceMs = 10000;
-
-thread_local qint64 t_treeBytes = 0;
-
-int addEntry(const char *, const struct stat *st, int type, FTW *)
-{
-    if (type != FTW_NS)
-        t_treeBytes += qint64(st->st_blocks) * 512;
-    return 0;
-}
-
-// Disk space used by a directory tree (allocated blocks, symlinks not followed); runs on a pool thread.
-qint64 treeSize(const QString &path)
-{
-    t_treeBytes = 0;
-    nftw(QFile::encodeName(path).constData(), addEntry, 32, FTW_PHYS);
-    return t_treeBytes;
-}
 
 } // namespace
 
@@ -68,12 +48,9 @@ ShellCall::ShellCall(Container *container, const ShellAction &action, const QStr
     , m_action(action)
     , m_env(extraEnv)
     , m_storageLimit(container->settings().limits.storageBytes)
-    , m_homeDir(container->homeDir())
 {
     m_timeoutTimer.setSingleShot(true);
     connect(&m_timeoutTimer, &QTimer::timeout, this, &ShellCall::onTimeout);
-    m_storageTimer.setInterval(StorageCheckMs);
-    connect(&m_storageTimer, &QTimer::timeout, this, &ShellCall::checkStorage);
     const QString problem = action.validate();
     if (!problem.isEmpty()) {
         // Invalid input never reaches the sandbox.
@@ -161,8 +138,6 @@ void ShellCall::startCommand(int index)
     }
     m_commandId = id;
     m_timeoutTimer.start(m_action.timeoutMs);
-    if (m_storageLimit > 0)
-        m_storageTimer.start();
 }
 
 void ShellCall::handleStarted(quint32 commandId, int)
@@ -247,13 +222,14 @@ void ShellCall::closeStreams()
 void ShellCall::finishCommand(CommandOutcome outcome, const QString &note)
 {
     m_timeoutTimer.stop();
-    m_storageTimer.stop();
-    if (m_sizeWatcher) {
-        m_sizeWatcher->disconnect(this);
-        m_sizeWatcher->deleteLater();
-        m_sizeWatcher = nullptr;
-    }
     const int index = m_index;
+    QString notes = note;
+    if (m_container) {
+        // Background processes the container's storage watchdog stopped: this call is the next to hear of it.
+        const QString background = m_container->takeBackgroundNote();
+        if (!background.isEmpty())
+            notes += (notes.isEmpty() ? QString() : u"\n"_s) + background;
+    }
     CommandResult result;
     result.outcome = outcome;
     result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
@@ -275,11 +251,11 @@ void ShellCall::finishCommand(CommandOutcome outcome, const QString &note)
     result.stdoutDropped = m_readers[0]->capture.droppedCharacters();
     result.stderrDropped = m_readers[1]->capture.droppedCharacters();
     closeStreams();
-    if (!note.isEmpty()) {
+    if (!notes.isEmpty()) {
         if (!result.stderrText.isEmpty() && !result.stderrText.endsWith(u'\n'))
             result.stderrText += u'\n';
-        result.stderrText += note;
-        Q_EMIT outputChunk(index, Stream::Stderr, note);
+        result.stderrText += notes;
+        Q_EMIT outputChunk(index, Stream::Stderr, notes);
     }
     m_commandId = 0;
     m_results.append(result);
@@ -315,7 +291,6 @@ void ShellCall::finishCall()
         return;
     m_finished = true;
     m_timeoutTimer.stop();
-    m_storageTimer.stop();
     closeStreams();
     if (m_results.size() < m_action.commands.size())
         m_incomplete = true;
@@ -350,21 +325,12 @@ void ShellCall::onTimeout()
     killCurrent();
 }
 
-void ShellCall::checkStorage()
+void ShellCall::stopForStorage()
 {
-    if (m_sizeWatcher || m_killSent || m_commandId == 0)
+    if (m_commandId == 0 || m_killSent || m_finished)
         return;
-    m_sizeWatcher = new QFutureWatcher<qint64>(this);
-    connect(m_sizeWatcher, &QFutureWatcher<qint64>::finished, this, [this] {
-        const qint64 used = m_sizeWatcher->result();
-        m_sizeWatcher->deleteLater();
-        m_sizeWatcher = nullptr;
-        if (used > m_storageLimit && m_commandId != 0 && !m_killSent) {
-            m_storageExceeded = true;
-            killCurrent();
-        }
-    });
-    m_sizeWatcher->setFuture(QtConcurrent::run(treeSize, m_homeDir));
+    m_storageExceeded = true;
+    killCurrent();
 }
 
 void ShellCall::cancel()

@@ -4,7 +4,6 @@
 #include "tools/shellaction.h"
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -79,7 +78,8 @@ private:
     void readStream(int which, bool drainOnly);
     void closeStreams();
     void onTimeout();
-    void checkStorage();
+    // The container's storage watchdog found home and history past the limit while this command ran.
+    void stopForStorage();
     void killCurrent();
 
     QPointer<Container> m_container;
@@ -100,11 +100,8 @@ private:
     bool m_killSent = false;
     bool m_storageExceeded = false;
     qint64 m_storageLimit = 0;
-    QString m_homeDir;
     std::unique_ptr<Reader> m_readers[2];
     std::unique_ptr<char[]> m_buffer;
     QElapsedTimer m_clock;
     QTimer m_timeoutTimer;
-    QTimer m_storageTimer;
-    QFutureWatcher<qint64> *m_sizeWatcher = nullptr;
 };

@@ -2,6 +2,7 @@
 #include "apiserver.h"
 
 #include "apikeys.h"
+#include "base/datadir.h"
 #include "eventhub.h"
 #include "gateway/agentloop.h"
 #include "gateway/format/wireformat.h"
@@ -153,6 +154,9 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     , m_meter(std::make_unique<Meter>())
     , m_events(new EventHub(this))
 {
+    QString error;
+    if (!DataDir::open(dataDir, &error))
+        qWarning("sandbench: %s", qPrintable(error));
     connect(m_tcp, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
     connect(m_tcp, &QTcpServer::acceptError, this, &ApiServer::onAcceptError);
     // Hashing and copying container files runs here, never on the event loop, and not on the global pool

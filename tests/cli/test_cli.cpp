@@ -13,6 +13,7 @@
 #include "../sandbox/sandboxtestutil.h"
 
 #include <csignal>
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -32,6 +33,8 @@ private Q_SLOTS:
     void execBadInput();
     void doctor();
     void killedEngineLeavesNoProcess();
+    void dataDirIsPrivate();
+    void oldDataDirIsTightened();
     void headlessLoadsNoGui_data();
     void headlessLoadsNoGui();
 
@@ -253,6 +256,9 @@ void TestCli::doctor()
     QVERIFY2(
         QDir(containersDir()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).filter(u"doctor_"_s).isEmpty(),
         "the check's container was left behind");
+    // The host's inotify limits, which change watching needs, with what is in use.
+    QVERIFY2(r.out.contains("max_user_instances=") && r.out.contains("max_user_watches="), r.out.constData());
+    QVERIFY(r.out.contains("(in use: "));
     const Run j = sandbench({u"doctor"_s, u"--json"_s});
     QCOMPARE(j.exitCode, 0);
     const QJsonObject report = QJsonDocument::fromJson(j.out).object();
@@ -300,6 +306,96 @@ void TestCli::killedEngineLeavesNoProcess()
     ::kill(pid_t(p.processId()), SIGKILL);
     QVERIFY(p.waitForFinished());
     QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker).isEmpty(), 20000);
+}
+
+void TestCli::dataDirIsPrivate()
+{
+    // A real command with history, a promoted document and a key: nothing of it is open to other users.
+    QTemporaryDir data;
+    const QStringList dir{u"--data-dir"_s, data.path()};
+    Run r = sandbench(QStringList{u"exec"_s} + dir +
+                      QStringList{u"--session"_s, u"perm"_s, u"--"_s,
+                                  u"echo secret > a.txt; mkdir -p d/e; echo x > d/e/b.txt; chmod 777 d"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QString id = QJsonDocument::fromJson(r.out).object().value(u"container_id"_s).toString();
+    QVERIFY(!id.isEmpty());
+    r = sandbench(QStringList{u"exec"_s} + dir +
+                  QStringList{u"--container"_s, id, u"--"_s, u"echo more >> a.txt"_s});
+    QCOMPARE(r.exitCode, 0);
+    r = sandbench(QStringList{u"containers"_s, u"promote"_s, id, u"a.txt"_s} + dir);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(sandbench(QStringList{u"keys"_s, u"create"_s} + dir).exitCode, 0);
+    r = sandbench(QStringList{u"containers"_s, u"history"_s, id} + dir);
+    QCOMPARE(r.exitCode, 0);
+
+    const QString containerDir = data.path() + u"/workspaces/default/containers/"_s + id;
+    const QString home = containerDir + u"/home"_s;
+    QStringList open;
+    int files = 0;
+    bool sawHistory = false, sawDocument = false;
+    QDirIterator it(data.path(), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        // Below home the container decides its own modes; home itself (0700) keeps them out of reach.
+        if (path.startsWith(home + u'/'))
+            continue;
+        struct stat st;
+        QVERIFY(::lstat(QFile::encodeName(path).constData(), &st) == 0);
+        ++files;
+        sawHistory = sawHistory || path.contains(u"/history.git/objects/"_s);
+        sawDocument = sawDocument || path.contains(u"/documents/doc_"_s);
+        if (S_ISLNK(st.st_mode))
+            continue;
+        if ((st.st_mode & 077) != 0)
+            open.append(u"%1 %2"_s.arg(st.st_mode & 07777, 0, 8).arg(path));
+    }
+    QVERIFY(sawHistory);
+    QVERIFY(sawDocument);
+    QVERIFY(files > 20);
+    QVERIFY2(open.isEmpty(), qPrintable(open.join(u'\n')));
+    // The container still saw its usual umask and can use its home.
+    r = sandbench(QStringList{u"exec"_s} + dir +
+                  QStringList{u"--container"_s, id, u"--"_s, u"umask; cat a.txt; ls d/e"_s});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out)
+                 .object()
+                 .value(u"output"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"stdout"_s)
+                 .toString(),
+             u"0022\nsecret\nmore\nb.txt\n"_s);
+}
+
+void TestCli::oldDataDirIsTightened()
+{
+    // A data dir an earlier version left world-readable: the next start closes its top-level areas.
+    QTemporaryDir data;
+    QVERIFY(::chmod(QFile::encodeName(data.path()).constData(), 0755) == 0);
+    const QString docs = data.path() + u"/workspaces/default/documents/doc_old"_s;
+    QVERIFY(QDir().mkpath(docs));
+    for (const QString &dir :
+         QStringList{data.path() + u"/workspaces"_s, data.path() + u"/workspaces/default"_s,
+                     data.path() + u"/workspaces/default/documents"_s, docs})
+        QVERIFY(::chmod(QFile::encodeName(dir).constData(), 0755) == 0);
+    QFile ids(data.path() + u"/issued-container-ids"_s);
+    QVERIFY(ids.open(QIODevice::WriteOnly));
+    ids.write("sess_x\n");
+    ids.close();
+    QVERIFY(::chmod(QFile::encodeName(ids.fileName()).constData(), 0644) == 0);
+
+    const Run r = sandbench({u"containers"_s, u"list"_s, u"--data-dir"_s, data.path()});
+    QCOMPARE(r.exitCode, 0);
+    struct stat st;
+    QVERIFY(::stat(QFile::encodeName(data.path() + u"/workspaces"_s).constData(), &st) == 0);
+    QCOMPARE(st.st_mode & 0777, mode_t(0700));
+    QVERIFY(::stat(QFile::encodeName(ids.fileName()).constData(), &st) == 0);
+    QCOMPARE(st.st_mode & 0777, mode_t(0600));
+    // The data dir itself may be a directory the user chose: its mode is theirs.
+    QVERIFY(::stat(QFile::encodeName(data.path()).constData(), &st) == 0);
+    QCOMPARE(st.st_mode & 0777, mode_t(0755));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

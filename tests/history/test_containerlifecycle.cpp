@@ -9,8 +9,12 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
+#include <QScopeGuard>
+
 #include <csignal>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 using namespace Qt::StringLiterals;
 
@@ -23,6 +27,48 @@ static QList<int> processesStartingWith(const QByteArray &prefix)
         QFile f(u"/proc/%1/cmdline"_s.arg(pid));
         if (f.open(QIODevice::ReadOnly) && f.readAll().replace('\0', ' ').startsWith(prefix))
             out.append(pid);
+    }
+    return out;
+}
+
+// (pid, parent pid, state) of every process whose name (comm) is name.
+struct ProcessState
+{
+    int pid;
+    int ppid;
+    char state;
+};
+static QList<ProcessState> processesNamed(const QByteArray &name)
+{
+    QList<ProcessState> out;
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        QFile f(u"/proc/"_s + entry + u"/stat"_s);
+        if (!entry.at(0).isDigit() || !f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = f.read(512);
+        const qsizetype open = line.indexOf('(');
+        const qsizetype close = line.lastIndexOf(") ");
+        if (open < 0 || close < open || line.mid(open + 1, close - open - 1) != name)
+            continue;
+        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
+        if (rest.size() > 1)
+            out.append({entry.toInt(), rest.at(1).toInt(), rest.at(0).at(0)});
+    }
+    return out;
+}
+
+// The container cgroups of these launchers (named <id>-<launcher pid>) that exist now.
+static QStringList cgroupsOfLaunchers(const QList<int> &launchers)
+{
+    QStringList out;
+    for (const QString &parent : ContainerManager::cgroupParents()) {
+        for (const QString &entry : QDir(parent).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            for (int pid : launchers) {
+                if (entry.endsWith(u'-' + QString::number(pid)))
+                    out.append(parent + u'/' + entry);
+            }
+        }
     }
     return out;
 }
@@ -52,6 +98,9 @@ private Q_SLOTS:
     void deleteWithFilesIsGoneAtOnce();
     void meterChargesColdStartsOnly();
     void killNineSurvival();
+    void killedEngineLeavesNoCgroup_data();
+    void killedEngineLeavesNoCgroup();
+    void sleepEndsBackgroundProcesses();
 
 private:
     SandboxSettings settings(const QString &workspace = u"test"_s) const
@@ -586,6 +635,87 @@ void TestContainerLifecycle::killNineSurvival()
     const auto after = await(c->history());
     QVERIFY(after);
     QCOMPARE(after.value->size(), 2);
+}
+
+void TestContainerLifecycle::killedEngineLeavesNoCgroup_data()
+{
+    QTest::addColumn<bool>("killLaunchers");
+    QTest::newRow("engine killed") << false;
+    QTest::newRow("engine and launchers killed") << true;
+}
+
+void TestContainerLifecycle::killedEngineLeavesNoCgroup()
+{
+    QFETCH(bool, killLaunchers);
+    // Orphans are adopted by this process and reaped only at the end, as under an init that never reaps (a
+    // container's PID 1, some CI runners): a killed launcher stays a zombie meanwhile.
+    QCOMPARE(::prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+    const auto reapAdopted = qScopeGuard([] {
+        ::prctl(PR_SET_CHILD_SUBREAPER, 0);
+        for (const ProcessState &p : processesNamed("sandbench-init")) {
+            if (p.ppid == getpid())
+                ::waitpid(p.pid, nullptr, WNOHANG);
+        }
+    });
+    const QString marker = u"sleep 827366"_s;
+    QProcess engine;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_dir->path());
+    engine.setProcessEnvironment(env);
+    // Its own process group, so that a kill of the group also hits the launchers it spawned.
+    engine.setChildProcessModifier([] { ::setpgid(0, 0); });
+    engine.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                 {u"exec"_s, u"--workspace"_s, u"test"_s, u"--session"_s, u"cg9"_s, u"--"_s, marker});
+    QVERIFY(engine.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(!processesStartingWith(marker.toUtf8()).isEmpty(), 30000);
+    QList<int> launchers;
+    for (const ProcessState &p : processesNamed("sandbench-init")) {
+        if (p.ppid == int(engine.processId()))
+            launchers.append(p.pid);
+    }
+    QVERIFY(!launchers.isEmpty());
+    const QStringList cgroups = cgroupsOfLaunchers(launchers);
+    if (cgroups.isEmpty())
+        QSKIP("containers get no cgroup on this machine");
+
+    ::kill(killLaunchers ? -pid_t(engine.processId()) : pid_t(engine.processId()), SIGKILL);
+    QVERIFY(engine.waitForFinished());
+    QTRY_VERIFY_WITH_TIMEOUT(processesStartingWith(marker.toUtf8()).isEmpty(), 10000);
+    // Every launcher has exited (a zombie of ours now, until the guard reaps it).
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const ProcessState &p : processesNamed("sandbench-init")) {
+                if (launchers.contains(p.pid) && p.state != 'Z')
+                    return false;
+            }
+            return true;
+        }(),
+        10000);
+
+    // The next start of the engine.
+    m_manager = std::make_unique<ContainerManager>(settings());
+    const QStringList left = cgroupsOfLaunchers(launchers);
+    QVERIFY2(left.isEmpty(), qPrintable(left.join(u", "_s)));
+}
+
+void TestContainerLifecycle::sleepEndsBackgroundProcesses()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    const QString marker = u"bg-sleep-marker-%1"_s.arg(getpid());
+    // nohup, a detached session and a double fork: none of them outlives the sandbox's sleep.
+    const CommandResult r = runOne(
+        c, u"nohup sh -c ': %1-a; while :; do date >> bg.log; sleep 0.1; done' >/dev/null 2>&1 & "
+           "(setsid sh -c ': %1-b; sleep 1000' &) ; ( (sh -c ': %1-c; sleep 1000' &) & ) ; echo ok"_s.arg(
+               marker));
+    QCOMPARE(r.stdoutText, u"ok\n"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(processesMatching(marker.toUtf8()).size(), 3, 10000);
+    QCOMPARE(c->liveCommandCount(), 1); // the command returned; its namespace still holds processes
+    m_now += ContainerManager::kIdleSleepMs;
+    m_manager->checkIdle();
+    QCOMPARE(c->state(), Container::State::Stopped);
+    QCOMPARE(c->liveCommandCount(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker.toUtf8()).isEmpty(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestContainerLifecycle)

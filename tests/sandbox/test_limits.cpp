@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandboxtestutil.h"
 
+#include "sandbox/history/storageusage.h"
+
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -16,6 +19,7 @@ private Q_SLOTS:
     void hostileCommand_data();
     void hostileCommand();
     void storageWatchdog();
+    void backgroundWriterCannotPassTheLimit();
     void gigabyteOfOutput();
 
 private:
@@ -113,6 +117,50 @@ void TestLimits::storageWatchdog()
     RUN_CALL(clean, c, shellAction({u"rm -f f*; echo clean"_s}));
     QCOMPARE(clean->results().at(0).stdoutText, u"clean\n"_s);
     QVERIFY(m_manager->remove(c->id()));
+}
+
+void TestLimits::backgroundWriterCannotPassTheLimit()
+{
+    // A command that returns at once and leaves a writer behind: the limit must hold with no command running.
+    QTemporaryDir dir;
+    SandboxSettings s = sandboxTestSettings(dir.path());
+    constexpr qint64 limit = 64LL * 1024 * 1024;
+    s.limits.storageBytes = limit;
+    ContainerManager manager(s);
+    Container *c = manager.create();
+    QVERIFY(c);
+    QSignalSpy stopped(c, &Container::backgroundStopped);
+    const QString marker = u"bg-writer-%1"_s.arg(QRandomGenerator::global()->generate());
+    // 4 MiB files, many of them (each below the per-file rlimit), at most 16 MiB/s.
+    RUN_CALL(call, c,
+             shellAction({u"nohup sh -c ': %1; i=0; while :; do i=$((i+1)); head -c 4M /dev/urandom > f$i; "
+                          "sleep 0.25; done' >/dev/null 2>&1 & echo started"_s.arg(marker)}));
+    QCOMPARE(call->results().at(0).stdoutText, u"started\n"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker.toUtf8()).isEmpty(), 40000);
+    QCOMPARE(stopped.count(), 1);
+    QCOMPARE(c->state(), Container::State::Running); // PID 1 stays: only what the commands started ends
+    QTRY_COMPARE(c->liveCommandCount(), 0);
+    // The watchdog measures every StorageCheckMs (500 ms); between the last measure under the limit and the
+    // kill the writer adds at most one interval of output (8 MiB at 16 MiB/s) plus the 4 MiB file it is in,
+    // and as much again for a timer that fires late on a loaded machine.
+    const qint64 slack = 24LL * 1024 * 1024;
+    c->historyStore()->waitForIdle();
+    const qint64 used = StorageUsage::containerBytes(c->homeDir(), s.historyDir(c->id()));
+    qInfo("home + history: %lld bytes, limit %lld", used, limit);
+    QVERIFY2(used > limit - 8LL * 1024 * 1024, qPrintable(u"only %1 bytes written"_s.arg(used)));
+    QVERIFY2(used <= limit + slack, qPrintable(u"%1 bytes used, limit %2"_s.arg(used).arg(limit)));
+
+    // The next call's result and the container's log say why; the container serves it.
+    RUN_CALL(next, c, shellAction({u"rm -f f*; echo cleaned"_s}));
+    const CommandResult r = next->results().at(0);
+    QCOMPARE(r.stdoutText, u"cleaned\n"_s);
+    const QString why = u"background processes stopped: storage limit of 67108864 bytes exceeded"_s;
+    QVERIFY2(r.stderrText.contains(why), qPrintable(r.stderrText));
+    QFile log(s.initLogPath(c->id()));
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(log.readAll()).contains(why));
+    RUN_CALL(again, c, shellAction({u"echo quiet"_s}));
+    QVERIFY(!again->results().at(0).stderrText.contains(why));
 }
 
 void TestLimits::gigabyteOfOutput()

@@ -194,7 +194,9 @@ bool ContainerRegistry::create(const ContainerMeta &meta, QString *error)
             *error = u"container %1 exists already"_s.arg(meta.id);
         return false;
     }
-    if (!QDir().mkpath(dir + u"/home"_s)) {
+    if (!QDir().mkpath(dir + u"/home"_s) ||
+        !QFile::setPermissions(dir,
+                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner)) {
         if (error)
             *error = u"cannot create %1"_s.arg(dir);
         return false;
@@ -210,6 +212,7 @@ bool ContainerRegistry::save(const ContainerMeta &meta, QString *error)
         return invalidName(error);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) ||
+        !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) ||
         file.write(QJsonDocument(meta.toJson()).toJson(QJsonDocument::Indented)) < 0 || !file.commit()) {
         if (error)
             *error = u"cannot write %1: %2"_s.arg(path, file.errorString());

@@ -23,6 +23,9 @@
 using namespace Qt::StringLiterals;
 
 static const QString kFilePrefix = u"cfile_"_s;
+// Documents are private whatever the umask (see DataDir).
+static constexpr QFileDevice::Permissions kPrivateFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+static constexpr QFileDevice::Permissions kPrivateDir = kPrivateFile | QFileDevice::ExeOwner;
 
 namespace {
 
@@ -470,7 +473,7 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
             doc.id += QLatin1Char(alphabet[QRandomGenerator::system()->bounded(int(sizeof alphabet - 1))]);
         dir = documentsDir + u'/' + doc.id;
     } while (QFileInfo::exists(dir));
-    if (!QDir().mkpath(dir))
+    if (!QDir().mkpath(dir) || !QFile::setPermissions(dir, kPrivateDir))
         return failWith(FileStoreError::Io, u"cannot create %1"_s.arg(dir));
     auto fail = [&](FileStoreError why, const QString &message) -> std::optional<PromotedDocument> {
         QDir(dir).removeRecursively();
@@ -480,7 +483,7 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
     doc.contentPath = dir + u"/content"_s;
     doc.metaPath = dir + u"/meta.json"_s;
     const QByteArray partPath = QFile::encodeName(dir + u"/content.part"_s);
-    UniqueFd out(::open(partPath.constData(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
+    UniqueFd out(::open(partPath.constData(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600));
     if (!out.isValid() || ::ftruncate(out.get(), size) != 0)
         return fail(FileStoreError::Io, u"cannot write %1: %2"_s.arg(dir, SafeFs::errnoString(errno)));
     // Only the data extents are copied; the holes between them stay holes in the document.
@@ -516,8 +519,8 @@ std::optional<PromotedDocument> FileStore::promote(const QString &fileId, const 
                            {u"source"_s, sourceMeta}};
     // meta.json last: a document directory without it is an interrupted promote.
     QSaveFile metaFile(doc.metaPath);
-    if (!metaFile.open(QIODevice::WriteOnly) || metaFile.write(QJsonDocument(meta).toJson()) < 0 ||
-        !metaFile.commit())
+    if (!metaFile.open(QIODevice::WriteOnly) || !metaFile.setPermissions(kPrivateFile) ||
+        metaFile.write(QJsonDocument(meta).toJson()) < 0 || !metaFile.commit())
         return fail(FileStoreError::Io, metaFile.errorString());
     setKind(kind, FileStoreError::None);
     return doc;

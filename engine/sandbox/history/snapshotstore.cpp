@@ -421,6 +421,9 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
             QDir().mkpath(QFileInfo(d->gitDir).absolutePath());
             if (!d->initRepository(error))
                 return fail();
+            // The history holds every file the container ever wrote: private whatever the umask.
+            QFile::setPermissions(d->gitDir,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         }
     }
     d->lockFd.reset(::open(QFile::encodeName(d->gitDir + u"/sandbench.lock"_s).constData(),

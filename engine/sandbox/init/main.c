@@ -316,13 +316,36 @@ static int prepare_root_as_sandbox_user(const struct sb_options *opt, const char
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-static pid_t g_child = -1;
+static volatile pid_t g_child = -1;
+static volatile sig_atomic_t g_stop;
 
-static void forward_signal(int sig)
+/* SIGTERM, SIGINT, SIGHUP and the engine's death (PR_SET_PDEATHSIG): the container ends, and the launcher
+   lives on just long enough to remove its cgroup (main() waits for the child, then sb_cgroup_destroy). */
+static void on_stop_signal(int sig)
 {
+    (void)sig;
+    g_stop = 1;
     if (g_child > 0)
         kill(g_child, SIGKILL);
-    (void)sig;
+}
+
+static void install_stop_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+static void reset_stop_handlers(void)
+{
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
 }
 
 /* Standby mode: the launcher is spawned ahead of need and waits here for the container's identity. */
@@ -372,10 +395,15 @@ int main(int argc, char **argv)
         return SB_EXIT_USAGE;
     }
     fcntl(SB_CONTROL_FD, F_SETFD, FD_CLOEXEC);
+    /* The engine keeps its data directory private with umask 077; inside, the container has the usual one. */
+    umask(022);
 
-    /* The container must never outlive the engine: when it dies, the launcher and then PID 1 die. */
+    /* The container must never outlive the engine: when it dies, the launcher ends PID 1 and removes the
+       cgroup (a SIGKILL here would leave the cgroup behind; see on_stop_signal), and PID 1 takes every
+       process of the container with it. */
+    install_stop_handlers();
     pid_t engine = getppid();
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != engine)
         return SB_EXIT_SETUP;
 
@@ -427,6 +455,10 @@ int main(int argc, char **argv)
         return SB_EXIT_SETUP;
     }
 
+    if (g_stop) {
+        sb_cgroup_destroy(&cg);
+        return SB_EXIT_SETUP;
+    }
     int flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWIPC;
     pid_t child = (pid_t)syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0);
     if (child < 0) {
@@ -440,6 +472,7 @@ int main(int argc, char **argv)
         return SB_EXIT_SETUP;
     }
     if (child == 0) {
+        reset_stop_handlers();
         close(sync_pipe[1]);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         /* Host paths are opened with the caller's file-system uid (the sandbox user may not be able to
@@ -479,9 +512,8 @@ int main(int argc, char **argv)
 
     close(sync_pipe[0]);
     g_child = child;
-    signal(SIGTERM, forward_signal);
-    signal(SIGINT, forward_signal);
-    signal(SIGHUP, forward_signal);
+    if (g_stop) /* a signal that came before g_child was set */
+        kill(child, SIGKILL);
     if (write_id_maps(child, &opt)) {
         int e = errno;
         snprintf(err, sizeof(err), "cannot write the container's uid/gid map: %s", strerror(e));

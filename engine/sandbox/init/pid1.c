@@ -482,8 +482,22 @@ static void handle_exec(const struct sb_msg_header *h, const char *packet, char 
 static void release_if_finished(struct command *c)
 {
     if (c->done_sent && c->reaped) {
+        /* The reaper exits only once its namespace is empty: nothing the command started is left. */
+        send_msg(SB_MSG_REAPED, c->id, 0, NULL, 0);
         memset(c, 0, sizeof(*c));
     }
+}
+
+/* Ends every command namespace, the running command's and those where background processes of earlier
+   commands live on; their DONE and REAPED follow from the reaping as for any command. */
+static void kill_all_commands(void)
+{
+    for (int i = 0; i < MAX_COMMANDS; ++i) {
+        if (g_cmds[i].reaper > 0 && !g_cmds[i].reaped)
+            kill(g_cmds[i].reaper, SIGKILL);
+    }
+    drop_spare();
+    g_want_spare = 1;
 }
 
 static void read_status(struct command *c)
@@ -682,6 +696,11 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
                 kill(c->reaper, SIGKILL);
             break;
         }
+        case SB_MSG_KILL_ALL:
+            for (int k = 0; k < nfds; ++k)
+                close(fds[k]);
+            kill_all_commands();
+            break;
         case SB_MSG_SHUTDOWN:
             shutdown_all();
         default:

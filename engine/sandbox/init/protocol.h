@@ -18,6 +18,10 @@
  *                    May be sent before READY: init runs it once it is ready.
  *   SB_MSG_KILL      id = command id: SIGKILL the command's whole PID namespace
  *                    (children, grandchildren and setsid daemons included).
+ *   SB_MSG_KILL_ALL  SIGKILL every command's PID namespace: the running command and
+ *                    whatever earlier commands left behind (nohup, &, setsid). PID 1 and
+ *                    the egress relay stay; the container keeps serving EXEC. Each killed
+ *                    command ends with DONE (if not sent yet) and REAPED as usual.
  *   SB_MSG_SHUTDOWN  end every process and exit.
  *   SB_MSG_CONFIG    only to a launcher started with --standby, as its first message:
  *                    payload = "id\0workspace\0proxy-socket-or-empty\0". A standby has
@@ -36,6 +40,9 @@
  *                    namespace was killed before that. Always after the
  *                    command's STARTED; a second DONE for the same command
  *                    (a kill racing its exit) is to be ignored.
+ *   SB_MSG_REAPED    id = command id: the command's PID namespace is empty (bash and
+ *                    every background process it started are gone). Always after the
+ *                    command's DONE; until it comes, something of the command still runs.
  *   SB_MSG_ERROR     id = command id or 0 for the container, value = errno,
  *                    payload = message. For id 0 the container is unusable
  *                    and init exits after sending it.
@@ -45,7 +52,7 @@
 
 #include <stdint.h>
 
-#define SB_PROTOCOL_VERSION 1
+#define SB_PROTOCOL_VERSION 2
 #define SB_CONTROL_FD 3
 #define SB_MAX_PACKET (256 * 1024)
 
@@ -58,6 +65,8 @@ enum sb_msg_type {
     SB_MSG_ERROR = 6,
     SB_MSG_SHUTDOWN = 7,
     SB_MSG_CONFIG = 8,
+    SB_MSG_KILL_ALL = 9,
+    SB_MSG_REAPED = 10,
 };
 
 struct sb_msg_header
