@@ -696,7 +696,6 @@ void ApiServer::handleFiles(HttpConnection *connection, const HttpRequest &reque
                   u"no container %1 in this workspace"_s.arg(containerId));
         return;
     }
-    const FileStore store(home);
     QString error;
     if (parts.size() == 3) {
         if (request.method != "GET")
@@ -709,22 +708,32 @@ void ApiServer::handleFiles(HttpConnection *connection, const HttpRequest &reque
                       u"limit must be an integer from 1 to %1"_s.arg(FileStore::kMaxLimit));
             return;
         }
-        const std::optional<ContainerFilePage> page =
-            store.list(limit, request.query.queryItemValue(u"after"_s), &error);
-        if (!page) {
-            sendError(connection, ErrorShape::OpenAi, 400, u"invalid_request_error"_s, error);
-            return;
-        }
-        QJsonArray data;
-        for (const ContainerFile &f : page->files)
-            data.append(fileJson(f, containerId));
-        sendJson(
-            connection, 200,
-            {{u"object"_s, u"list"_s},
-             {u"data"_s, data},
-             {u"has_more"_s, page->hasMore},
-             {u"first_id"_s, page->files.isEmpty() ? QJsonValue::Null : QJsonValue(page->files.first().id)},
-             {u"last_id"_s, page->files.isEmpty() ? QJsonValue::Null : QJsonValue(page->files.last().id)}});
+        // Listing walks the whole tree (to page it in path order): a worker does it, as it does the reads.
+        const QString after = request.query.queryItemValue(u"after"_s);
+        runFileTask(connection, home, [this, home, limit, after, containerId](const std::function<bool()> &) {
+            QString error;
+            const std::optional<ContainerFilePage> page = FileStore(home).list(limit, after, &error);
+            return std::function<void(HttpConnection *)>([this, page, error, containerId](HttpConnection *c) {
+                if (!page) {
+                    sendError(c, ErrorShape::OpenAi, 400, u"invalid_request_error"_s, error);
+                    return;
+                }
+                QJsonArray data;
+                for (const ContainerFile &f : page->files)
+                    data.append(fileJson(f, containerId));
+                const auto edge = [&](bool first) -> QJsonValue {
+                    if (page->files.isEmpty())
+                        return QJsonValue::Null;
+                    return first ? page->files.first().id : page->files.last().id;
+                };
+                sendJson(c, 200,
+                         {{u"object"_s, u"list"_s},
+                          {u"data"_s, data},
+                          {u"has_more"_s, page->hasMore},
+                          {u"first_id"_s, edge(true)},
+                          {u"last_id"_s, edge(false)}});
+            });
+        });
         return;
     }
     const QString fileId = parts.at(3);
