@@ -466,7 +466,8 @@ int ContainerManager::cleanStaleCgroups()
                 if (!procs.open(QIODevice::ReadOnly))
                     break;
                 for (const QByteArray &pid : procs.readAll().split('\n')) {
-                    if (pid.toInt() > 0)
+                    // Never ourselves: a history worker may have been charged to a container's cgroup.
+                    if (pid.toInt() > 0 && pid.toInt() != ::getpid())
                         ::kill(pid.toInt(), SIGKILL);
                 }
                 usleep(5000);

@@ -578,14 +578,25 @@ void TestContainerLifecycle::killNineSurvival()
 
     QSignalSpy changed(c, &Container::filesChanged);
     QCOMPARE(runOne(c, u"cat a.txt b.txt"_s).stdoutText, u"one\ntwo\n"_s);
-    QTRY_COMPARE(changed.count(), 1);
-    // The file the killed command wrote is saved by the next commit.
+    QTRY_COMPARE(changed.count(), 2);
+    // What the killed command wrote gets an entry of its own at the wake, before the next command ran...
+    QCOMPARE(changed.at(0).at(0).toInt(), -1);
     const QList<FileChange> caught = changed.at(0).at(1).value<QList<FileChange>>();
     QCOMPARE(caught.size(), 1);
     QCOMPARE(caught.at(0).path, u"b.txt"_s);
+    // ... so the next command's entry holds only its own changes (none).
+    QCOMPARE(changed.at(1).at(0).toInt(), 0);
+    QVERIFY(changed.at(1).at(1).value<QList<FileChange>>().isEmpty());
     const auto after = await(c->history());
     QVERIFY(after);
-    QCOMPARE(after.value->size(), 2);
+    QCOMPARE(after.value->size(), 3);
+    const HistoryEntry &recovered = after.value->at(1);
+    QVERIFY(recovered.interrupted);
+    QCOMPARE(recovered.command,
+             u"changes saved after an interruption (during: echo two > b.txt; "_s + marker + u")"_s);
+    QCOMPARE(recovered.added, 1);
+    QCOMPARE(after.value->at(0).command, u"cat a.txt b.txt"_s);
+    QCOMPARE(after.value->at(0).added + after.value->at(0).modified + after.value->at(0).deleted, 0);
 }
 
 QTEST_GUILESS_MAIN(TestContainerLifecycle)
