@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandbox/history/snapshotstore.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -880,13 +881,23 @@ void TestSnapshotStore::budgetDropsTheOldestVersionsAndSaysSo()
     QVERIFY(!store.restoreFile(u"big.bin"_s, written.at(0), &error));
     QVERIFY2(error.contains(u"not kept (storage budget)"_s), qPrintable(error));
     QVERIFY(!QFileInfo::exists(home() + u"/big.bin"_s));
-    QVERIFY2(store.restoreFile(u"big.bin"_s, written.at(3), &error), qPrintable(error));
+    const auto back = store.restoreFile(u"big.bin"_s, written.at(3), &error);
+    QVERIFY2(back, qPrintable(error));
     QCOMPARE(read(u"big.bin"_s), last);
+    // Its content was in the store already: it stays kept (nothing is dropped to make room for itself).
+    QCOMPARE(back->changes.size(), 1);
+    QVERIFY(back->changes.at(0).newKept);
+    QVERIFY(store.changes(written.at(3), &error)->at(0).newKept);
+    // Near the budget, a file that is only touched keeps the version the store has (it is not new content).
+    QThread::msleep(20);
+    QCOMPARE(::utimensat(AT_FDCWD, QFile::encodeName(home() + u"/big.bin"_s).constData(), nullptr, 0), 0);
+    const Snapshot touched = commit(store, u"touch big.bin"_s);
+    QVERIFY(touched.changes.isEmpty());
     // The repository is still whole for libgit2 (HEAD is not "repaired" on open).
     store.close();
     QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
     QVERIFY(!store.recoveredOnOpen());
-    QCOMPARE(store.history(&error)->size(), entries->size() + 1);
+    QCOMPARE(store.history(&error)->size(), entries->size() + 2);
 }
 
 void TestSnapshotStore::contentLargerThanTheBudgetIsNotKept()

@@ -425,7 +425,8 @@ struct SnapshotStore::Private
     bool processFile(int dirFd, const QByteArray &name, const struct stat &st, const QByteArray &escPath,
                      QSet<QByteArray> *seen, bool mayDefer, QString *error);
     bool processDeferred(QSet<QByteArray> *seen, QString *error);
-    bool hashFile(int dirFd, const QByteArray &name, struct stat *st, git_oid *oid, bool *racy);
+    bool hashFile(int dirFd, const QByteArray &name, struct stat *st, const git_oid *oldId, git_oid *oid,
+                  bool *racy);
     bool feedFile(int fd, qint64 size, const std::function<bool(const char *, size_t)> &data,
                   const std::function<bool(qint64)> &zeros);
     void removeUnseen(const QByteArray &escPrefix, const QSet<QByteArray> &seen);
@@ -434,7 +435,8 @@ struct SnapshotStore::Private
     bool writeIndex(QString *error);
 
     // Budget.
-    bool makeRoom(qint64 size);
+    bool makeRoom(qint64 size, bool mayDrop = true);
+    void storedAgain(const git_oid *oid);
     qint64 available() const;
     void measureHistory();
     void loadCandidates();
@@ -1025,8 +1027,8 @@ void SnapshotStore::Private::heavyWork(qint64 bytes)
         heavyHook();
 }
 
-bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct stat *st, git_oid *oid,
-                                      bool *racy)
+bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct stat *st,
+                                      const git_oid *oldId, git_oid *oid, bool *racy)
 {
     if (S_ISLNK(st->st_mode)) {
         QByteArray target(qMax<qsizetype>(st->st_size, 255) + 1, Qt::Uninitialized);
@@ -1055,12 +1057,12 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
     // What is read is decided here, on the open descriptor: a file that grows from now on is stored as the
     // prefix it has now (and, its ctime having changed, looked at again by the next commit).
     const qint64 size = before.st_size;
-    if (!makeRoom(size))
-        return writePlaceholder(before, oid);
-    hashedThisOp += size;
-    heavyWork(hashedThisOp);
+    auto stored = [&](const git_oid *id) {
+        return ::faccessat(objectsFd.get(), objectPath(id).constData(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+    };
     bool ok = false;
     if (size <= kSmallFile) {
+        // Small: read (bounded), name it, and only content the store does not have yet needs room.
         QByteArray data(size, Qt::Uninitialized);
         qsizetype done = 0;
         ok = feedFile(
@@ -1076,7 +1078,10 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
                 return true;
             });
         ok = ok && done == size && blobId(data.constData(), size, oid);
-        if (ok && ::faccessat(objectsFd.get(), objectPath(oid).constData(), F_OK, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (ok && !stored(oid)) {
+            if (!makeRoom(size))
+                return writePlaceholder(before, oid);
+            hashedThisOp += size;
             LooseWriter writer;
             qint64 added = 0;
             git_oid written;
@@ -1084,17 +1089,63 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
                  writer.finish(&written, &added) && git_oid_equal(&written, oid);
             if (historyUsed >= 0)
                 historyUsed += added;
+            if (ok && added > 0)
+                storedAgain(oid);
         }
     } else {
-        LooseWriter writer;
-        qint64 added = 0;
-        ok = writer.begin(objectsFd.get(), size) &&
-             feedFile(
-                 fd.get(), size, [&](const char *p, size_t n) { return writer.write(p, n); },
-                 [&](qint64 n) { return writer.writeZeros(n); }) &&
-             writer.finish(oid, &added);
-        if (historyUsed >= 0)
-            historyUsed += added;
+        // Large: streamed. When it fits as it is, hashed and written in one pass. Otherwise it may be content
+        // the store has already (a file only touched, or restored): name it first without writing anything,
+        // and only new content makes room (dropping old versions) or is not kept.
+        bool fits = makeRoom(size, false);
+        if (!fits) {
+            if (hashedThisOp + size > budget)
+                return writePlaceholder(before, oid);
+            hashedThisOp += size;
+            heavyWork(hashedThisOp);
+            EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+            const QByteArray header = "blob " + QByteArray::number(size) + '\0';
+            static const char zeros[64 * 1024] = {};
+            ok =
+                ctx && EVP_DigestInit_ex(ctx, EVP_sha1(), nullptr) == 1 &&
+                EVP_DigestUpdate(ctx, header.constData(), size_t(header.size())) == 1 &&
+                feedFile(
+                    fd.get(), size, [&](const char *p, size_t n) { return EVP_DigestUpdate(ctx, p, n) == 1; },
+                    [&](qint64 n) {
+                        for (; n > 0; n -= qint64(sizeof zeros)) {
+                            if (EVP_DigestUpdate(ctx, zeros, size_t(qMin<qint64>(n, qint64(sizeof zeros)))) !=
+                                1)
+                                return false;
+                        }
+                        return true;
+                    });
+            unsigned char digest[EVP_MAX_MD_SIZE];
+            unsigned int len = 0;
+            ok = ok && EVP_DigestFinal_ex(ctx, digest, &len) == 1 && len == GIT_OID_RAWSZ;
+            EVP_MD_CTX_free(ctx);
+            if (!ok)
+                return false;
+            git_oid_fromraw(oid, digest);
+            if (!stored(oid)) {
+                if (hashedThisOp + size > budget || !makeRoom(size))
+                    return writePlaceholder(before, oid);
+                fits = true;
+            }
+        }
+        if (fits) {
+            hashedThisOp += size;
+            heavyWork(hashedThisOp);
+            LooseWriter writer;
+            qint64 added = 0;
+            ok = writer.begin(objectsFd.get(), size) &&
+                 feedFile(
+                     fd.get(), size, [&](const char *p, size_t n) { return writer.write(p, n); },
+                     [&](qint64 n) { return writer.writeZeros(n); }) &&
+                 writer.finish(oid, &added);
+            if (historyUsed >= 0)
+                historyUsed += added;
+            if (ok && added > 0)
+                storedAgain(oid);
+        }
     }
     struct stat after;
     if (::fstat(fd.get(), &after) != 0 || !sameStat(before, after))
@@ -1125,7 +1176,7 @@ bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, cons
     bool racy = false;
     git_index_entry entry{};
     noteUsage(escPath, qint64(lst.st_blocks) * 512);
-    if (!hashFile(dirFd, name, &st, &oid, &racy)) {
+    if (!hashFile(dirFd, name, &st, old ? &old->id : nullptr, &oid, &racy)) {
         if (cancelled())
             return failCancelled(error);
         // Vanished, unreadable or changing under us: keep what we had, but make sure it is looked at again.
@@ -1301,7 +1352,7 @@ qint64 SnapshotStore::Private::available() const
 // (a sparse file's holes too) and bounds what storing it can take, so it is what is counted: one operation
 // hashes at most the budget, and stores something only while home + history stay within it, dropping the
 // oldest versions of the largest files (no longer in home) to make room.
-bool SnapshotStore::Private::makeRoom(qint64 size)
+bool SnapshotStore::Private::makeRoom(qint64 size, bool mayDrop)
 {
     if (budget <= 0 || size <= 0)
         return true;
@@ -1316,6 +1367,8 @@ bool SnapshotStore::Private::makeRoom(qint64 size)
         if (size <= available())
             return true;
     }
+    if (!mayDrop)
+        return false;
     loadCandidates();
     qint64 droppable = 0;
     for (const Candidate &c : std::as_const(candidates))
@@ -1474,6 +1527,19 @@ bool SnapshotStore::Private::writePlaceholder(const struct stat &st, git_oid *oi
     return true;
 }
 
+// Content dropped once and written again (the same file came back) is kept again from now on.
+void SnapshotStore::Private::storedAgain(const git_oid *oid)
+{
+    const auto it = notKept.constFind(oidKey(oid));
+    if (it == notKept.cend() || !it->dropped)
+        return;
+    NotKept info;
+    info.size = it->size;
+    info.commit = u"kept"_s;
+    appendNotKept({{*oid, info}}, false);
+    notKept.remove(oidKey(oid));
+}
+
 void SnapshotStore::Private::loadNotKept()
 {
     notKept.clear();
@@ -1486,6 +1552,10 @@ void SnapshotStore::Private::loadNotKept()
         git_oid id;
         if (f.size() < 3 || f.at(0).size() != GIT_OID_HEXSZ || git_oid_fromstr(&id, f.at(0).constData()) != 0)
             continue;
+        if (f.at(2) == "kept") { // written again after it was dropped
+            notKept.remove(oidKey(&id));
+            continue;
+        }
         NotKept info;
         info.size = f.at(1).toLongLong();
         info.dropped = f.at(2) == "dropped";
@@ -1499,17 +1569,22 @@ bool SnapshotStore::Private::appendNotKept(const QList<std::pair<git_oid, NotKep
 {
     QByteArray text;
     for (const auto &[id, info] : entries) {
+        const bool kept = !info.dropped && info.commit == u"kept"_s;
         text += oidString(&id).toLatin1() + ' ' + QByteArray::number(info.size) + ' ' +
-                (info.dropped ? "dropped" : "too-large") + ' ' +
-                (info.commit.isEmpty() ? QByteArray("-") : info.commit.toLatin1()) + '\n';
+                (kept           ? "kept"
+                 : info.dropped ? "dropped"
+                                : "too-large") +
+                ' ' + (info.commit.isEmpty() || kept ? QByteArray("-") : info.commit.toLatin1()) + '\n';
     }
     UniqueFd fd(::open(QFile::encodeName(gitDir + u'/' + QLatin1StringView(kNotKeptFile)).constData(),
                        O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
     if (!fd.isValid() || !writeAll(fd.get(), text.constData(), size_t(text.size())) ||
         (sync && ::fdatasync(fd.get()) != 0))
         return false;
-    for (const auto &[id, info] : entries)
-        notKept.insert(oidKey(&id), info);
+    for (const auto &[id, info] : entries) {
+        if (info.dropped || info.commit != u"kept"_s)
+            notKept.insert(oidKey(&id), info);
+    }
     return true;
 }
 
