@@ -191,8 +191,13 @@ public:
             EVP_MD_CTX_free(m_ctx);
     }
 
-    bool begin(int objectsFd, qint64 size)
+    // knownId: the content's id computed already (it is then not hashed again).
+    bool begin(int objectsFd, qint64 size, const git_oid *knownId = nullptr)
     {
+        if (knownId) {
+            m_known = true;
+            m_knownId = *knownId;
+        }
         static std::atomic<quint64> counter{0};
         m_objectsFd = objectsFd;
         m_declared = size;
@@ -203,13 +208,15 @@ public:
             m_tmp.clear();
             return false;
         }
-        m_ctx = EVP_MD_CTX_new();
-        if (!m_ctx || EVP_DigestInit_ex(m_ctx, EVP_sha1(), nullptr) != 1)
-            return false;
+        if (!m_known) {
+            m_ctx = EVP_MD_CTX_new();
+            if (!m_ctx || EVP_DigestInit_ex(m_ctx, EVP_sha1(), nullptr) != 1)
+                return false;
+        }
         if (deflateInit(&m_z, Z_BEST_SPEED) != Z_OK)
             return false;
         m_zInit = true;
-        m_out.resize(256 * 1024);
+        m_out.resize(qsizetype(qBound(qint64(16 * 1024), size + 1024, qint64(256 * 1024))));
         const QByteArray header = "blob " + QByteArray::number(size) + '\0';
         return feed(header.constData(), size_t(header.size()), Z_NO_FLUSH);
     }
@@ -238,11 +245,15 @@ public:
         *addedBytes = 0;
         if (m_written != m_declared || !feed(nullptr, 0, Z_FINISH))
             return false;
-        unsigned char digest[EVP_MAX_MD_SIZE];
-        unsigned int len = 0;
-        if (EVP_DigestFinal_ex(m_ctx, digest, &len) != 1 || len != GIT_OID_RAWSZ)
-            return false;
-        git_oid_fromraw(oid, digest);
+        if (m_known) {
+            *oid = m_knownId;
+        } else {
+            unsigned char digest[EVP_MAX_MD_SIZE];
+            unsigned int len = 0;
+            if (EVP_DigestFinal_ex(m_ctx, digest, &len) != 1 || len != GIT_OID_RAWSZ)
+                return false;
+            git_oid_fromraw(oid, digest);
+        }
         struct stat st;
         if (::fstat(m_fd.get(), &st) != 0)
             return false;
@@ -272,7 +283,7 @@ public:
 private:
     bool feed(const char *data, size_t n, int flush)
     {
-        if (n > 0 && EVP_DigestUpdate(m_ctx, data, n) != 1)
+        if (n > 0 && m_ctx && EVP_DigestUpdate(m_ctx, data, n) != 1)
             return false;
         m_z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
         m_z.avail_in = uInt(n);
@@ -297,6 +308,8 @@ private:
     qint64 m_declared = 0;
     qint64 m_written = 0;
     EVP_MD_CTX *m_ctx = nullptr;
+    bool m_known = false;
+    git_oid m_knownId{};
     z_stream m_z{};
     bool m_zInit = false;
 };
@@ -808,7 +821,14 @@ bool SnapshotStore::flush(QString *error)
 
 void SnapshotStore::setStorageBudget(qint64 bytes)
 {
-    d->budget = qMax<qint64>(bytes, 0);
+    const qint64 budget = qMax<qint64>(bytes, 0);
+    if (budget > 0 && d->budget <= 0) {
+        // Home was not counted without a budget: the next scan counts all of it.
+        d->homeUsage.clear();
+        d->homeUsed = 0;
+        d->needFullScan = true;
+    }
+    d->budget = budget;
 }
 
 qint64 SnapshotStore::storageBudget() const
@@ -1085,8 +1105,8 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
             LooseWriter writer;
             qint64 added = 0;
             git_oid written;
-            ok = writer.begin(objectsFd.get(), size) && writer.write(data.constData(), size_t(size)) &&
-                 writer.finish(&written, &added) && git_oid_equal(&written, oid);
+            ok = writer.begin(objectsFd.get(), size, oid) && writer.write(data.constData(), size_t(size)) &&
+                 writer.finish(&written, &added);
             if (historyUsed >= 0)
                 historyUsed += added;
             if (ok && added > 0)
@@ -1286,6 +1306,8 @@ bool SnapshotStore::Private::walkDir(int dirFd, const QByteArray &escPrefix, QSe
 
 void SnapshotStore::Private::noteUsage(const QByteArray &escPath, qint64 bytes)
 {
+    if (budget <= 0)
+        return; // counted only under a budget (setStorageBudget() makes the next scan full)
     auto it = homeUsage.find(escPath);
     if (it == homeUsage.end()) {
         homeUsage.insert(escPath, bytes);
