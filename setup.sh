@@ -10,7 +10,7 @@ PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-websockets-dev qt6-httpserver-dev
     qtkeychain-qt6-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
-    libgit2-dev libseccomp-dev libkf5syntaxhighlighting-tools
+    libgit2-dev libssl-dev zlib1g-dev libseccomp-dev libkf5syntaxhighlighting-tools
     clang libclang-rt-14-dev
     bubblewrap iproute2 curl openssl
     python3 python3-pandas python3-matplotlib python3-numpy python3-requests

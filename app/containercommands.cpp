@@ -67,18 +67,29 @@ QJsonObject changeJson(const FileChange &c)
         o.insert(u"old_size"_s, c.oldSize);
     if (c.newSize >= 0)
         o.insert(u"new_size"_s, c.newSize);
+    // A version whose content the storage budget did not keep: its name and size are all there is.
+    if (!c.oldKept)
+        o.insert(u"old_content"_s, u"not kept: storage budget"_s);
+    if (!c.newKept)
+        o.insert(u"new_content"_s, u"not kept: storage budget"_s);
     return o;
 }
 
 QString changeLine(const FileChange &c)
 {
+    const QString notKept = (c.kind == ChangeKind::Deleted ? !c.oldKept : !c.newKept || !c.oldKept)
+                                ? u" [not kept: storage budget]"_s
+                                : QString();
     switch (c.kind) {
     case ChangeKind::Added:
-        return u"    + %1 (%2 bytes)\n"_s.arg(displayName(c.path)).arg(c.newSize);
+        return u"    + %1 (%2 bytes)%3\n"_s.arg(displayName(c.path)).arg(c.newSize).arg(notKept);
     case ChangeKind::Deleted:
-        return u"    - %1 (was %2 bytes)\n"_s.arg(displayName(c.path)).arg(c.oldSize);
+        return u"    - %1 (was %2 bytes)%3\n"_s.arg(displayName(c.path)).arg(c.oldSize).arg(notKept);
     case ChangeKind::Modified:
-        return u"    ~ %1 (%2 -> %3 bytes)\n"_s.arg(displayName(c.path)).arg(c.oldSize).arg(c.newSize);
+        return u"    ~ %1 (%2 -> %3 bytes)%4\n"_s.arg(displayName(c.path))
+            .arg(c.oldSize)
+            .arg(c.newSize)
+            .arg(notKept);
     }
     return {};
 }
@@ -87,6 +98,8 @@ QString outcomeText(const HistoryEntry &e)
 {
     if (e.isRestore)
         return u"restore"_s;
+    if (e.interrupted)
+        return u"interrupted"_s;
     return e.timedOut ? u"timeout"_s : u"exit %1"_s.arg(e.exitCode);
 }
 
@@ -200,8 +213,12 @@ int showHistory(const Context &ctx, const QString &id, int limit)
                           {u"time"_s, isoTime(e.timeMs)},
                           {u"duration_ms"_s, e.durationMs},
                           {u"changes"_s, changeArray}};
+            if (e.notKept > 0)
+                o.insert(u"not_kept"_s, e.notKept);
             if (e.isRestore)
                 o.insert(u"outcome"_s, QJsonObject{{u"type"_s, u"restore"_s}});
+            else if (e.interrupted)
+                o.insert(u"outcome"_s, QJsonObject{{u"type"_s, u"interrupted"_s}});
             else if (e.timedOut)
                 o.insert(u"outcome"_s, QJsonObject{{u"type"_s, u"timeout"_s}});
             else

@@ -49,6 +49,7 @@ Container::Container(const QString &id, const SandboxSettings &settings, QObject
                                      settings.workspace, id, this))
 {
     m_lastActivityMs = m_nowMs();
+    m_history->setStorageBudget(settings.limits.storageBytes);
     connect(m_history, &ContainerHistory::saved, this,
             [this](const QString &callId, int index, const Snapshot &snapshot) {
                 Q_EMIT filesChanged(index, snapshot.changes, callId, snapshot.commitId);
@@ -193,6 +194,7 @@ bool Container::start()
         }
     }
     m_pid = process->pid;
+    m_history->setCgroupProcess(m_pid);
     m_fd = process->controlFd;
     m_notifier = new QSocketNotifier(m_fd, QSocketNotifier::Read, this);
     connect(m_notifier, &QSocketNotifier::activated, this, &Container::onControlReadable);
@@ -235,6 +237,8 @@ void Container::shutDown(const QString &reason, bool failed)
         ::close(m_pidfd);
         m_pidfd = -1;
     }
+    // Before the cgroup goes: history work charged to it moves back out.
+    m_history->setCgroupProcess(-1);
     InitProcess process{m_pid, m_fd, {}};
     InitSpawner::release(process);
     if (m_proxy) {
@@ -383,6 +387,11 @@ void Container::forgetCall(ShellCall *call)
         m_current = nullptr;
         scheduleNext();
     }
+}
+
+void Container::commandStarting(ShellCall *call, int index)
+{
+    m_history->commandStarting(call->action().commands.value(index), call->id(), index);
 }
 
 void Container::commandCompleted(ShellCall *call, int index, const CommandResult &result)

@@ -130,6 +130,8 @@ private:
     bool sendKill(quint32 commandId);
     void callFinished(ShellCall *call);
     void forgetCall(ShellCall *call);
+    // A command is about to run: mark it, so a crash before its commit is recorded as its interruption.
+    void commandStarting(ShellCall *call, int index);
     // A command ended: queue its commit.
     void commandCompleted(ShellCall *call, int index, const CommandResult &result);
     // Runs fn once no queued commit or restore still reads files under home (at once when none does),

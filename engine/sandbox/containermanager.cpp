@@ -341,8 +341,10 @@ bool ContainerManager::remove(const QString &id, QString *error)
         return false;
     }
     if (c) {
+        // Its files are about to go: no history work on them is worth finishing.
+        c->historyStore()->cancel();
         c->stop();
-        delete c; // waits for its pending commits and closes its history
+        delete c; // waits for the cancelled work and closes its history
     }
     QString why;
     // Moved aside first (see ContainerRegistry::remove): an interrupted deletion leaves trash, not a half
@@ -366,8 +368,9 @@ QFuture<QString> ContainerManager::removeInBackground(const QString &id)
     if (!existed)
         return QtFuture::makeReadyFuture(tr("no container %1 in workspace %2").arg(id, m_settings.workspace));
     if (c) {
+        c->historyStore()->cancel();
         c->stop();
-        // Before the move: waits for its pending commits, and nothing of it can re-create the directory.
+        // Before the move: waits for the cancelled work, and nothing of it can re-create the directory.
         delete c;
     }
     // The rename happens here, on the caller's thread: once this returns, a request naming the container (a
@@ -503,8 +506,11 @@ int ContainerManager::cleanStaleCgroups()
                 const QList<int> pids = cgroupProcesses(dir);
                 if (pids.isEmpty() && attempt >= 20)
                     break; // busy with something other than processes (child cgroups): not ours to force
-                for (int pid : pids)
-                    ::kill(pid, SIGKILL);
+                for (int pid : pids) {
+                    // Never ourselves: a history worker may have been charged to a container's cgroup.
+                    if (pid != ::getpid())
+                        ::kill(pid, SIGKILL);
+                }
                 usleep(5000);
             }
         }

@@ -125,6 +125,8 @@ void ShellCall::startCommand(int index)
         payload.append('\0');
     }
     QString error;
+    if (m_container)
+        m_container->commandStarting(this, index);
     const quint32 id = m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error) : 0;
     ::close(pipes[0][1]);
     ::close(pipes[1][1]);

@@ -4,6 +4,8 @@
 #include "sandbox/history/meter.h"
 
 #include <QDateTime>
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
@@ -101,6 +103,8 @@ private Q_SLOTS:
     void killedEngineLeavesNoCgroup_data();
     void killedEngineLeavesNoCgroup();
     void sleepEndsBackgroundProcesses();
+    void storageBudgetCoversTheHistory();
+    void heavyHistoryWorkIsChargedToTheContainer();
 
 private:
     SandboxSettings settings(const QString &workspace = u"test"_s) const
@@ -627,14 +631,114 @@ void TestContainerLifecycle::killNineSurvival()
 
     QSignalSpy changed(c, &Container::filesChanged);
     QCOMPARE(runOne(c, u"cat a.txt b.txt"_s).stdoutText, u"one\ntwo\n"_s);
-    QTRY_COMPARE(changed.count(), 1);
-    // The file the killed command wrote is saved by the next commit.
+    QTRY_COMPARE(changed.count(), 2);
+    // What the killed command wrote gets an entry of its own at the wake, before the next command ran...
+    QCOMPARE(changed.at(0).at(0).toInt(), -1);
     const QList<FileChange> caught = changed.at(0).at(1).value<QList<FileChange>>();
     QCOMPARE(caught.size(), 1);
     QCOMPARE(caught.at(0).path, u"b.txt"_s);
+    // ... so the next command's entry holds only its own changes (none).
+    QCOMPARE(changed.at(1).at(0).toInt(), 0);
+    QVERIFY(changed.at(1).at(1).value<QList<FileChange>>().isEmpty());
     const auto after = await(c->history());
     QVERIFY(after);
-    QCOMPARE(after.value->size(), 2);
+    QCOMPARE(after.value->size(), 3);
+    const HistoryEntry &recovered = after.value->at(1);
+    QVERIFY(recovered.interrupted);
+    QCOMPARE(recovered.command,
+             u"changes saved after an interruption (during: echo two > b.txt; "_s + marker + u")"_s);
+    QCOMPARE(recovered.added, 1);
+    QCOMPARE(after.value->at(0).command, u"cat a.txt b.txt"_s);
+    QCOMPARE(after.value->at(0).added + after.value->at(0).modified + after.value->at(0).deleted, 0);
+}
+
+namespace {
+
+qint64 diskUsage(const QString &dir)
+{
+    qint64 total = 0;
+    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        struct stat st;
+        if (::lstat(QFile::encodeName(it.next()).constData(), &st) == 0)
+            total += qint64(st.st_blocks) * 512;
+    }
+    return total;
+}
+
+// The container's cgroup v1 "cpu" directory, from its launcher's /proc/PID/cgroup.
+QString cpuCgroupOf(qint64 pid)
+{
+    QFile f(u"/proc/%1/cgroup"_s.arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const QByteArrayList parts = line.split(':');
+        if (parts.size() >= 3 && parts.at(1).split(',').contains("cpu"))
+            return u"/sys/fs/cgroup/"_s + QString::fromLatin1(parts.at(1)) + QString::fromUtf8(parts.at(2));
+    }
+    return {};
+}
+
+} // namespace
+
+void TestContainerLifecycle::storageBudgetCoversTheHistory()
+{
+    // One budget for home and its history: writing and deleting a large file again and again does not grow
+    // history.git past it (the oldest versions go).
+    m_manager.reset();
+    SandboxSettings s = settings();
+    s.limits.storageBytes = 64LL * 1024 * 1024;
+    m_manager = std::make_unique<ContainerManager>(s);
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    for (int i = 0; i < 5; ++i) {
+        QCOMPARE(runOne(c, u"head -c 20971520 /dev/urandom > big.bin"_s).outcome.exitCode, 0);
+        QCOMPARE(runOne(c, u"rm big.bin"_s).outcome.exitCode, 0);
+    }
+    c->historyStore()->waitForIdle();
+    const qint64 used = diskUsage(c->homeDir()) + diskUsage(s.historyDir(c->id()));
+    QVERIFY2(used <= s.limits.storageBytes, qPrintable(u"home + history.git use %1 bytes"_s.arg(used)));
+    const auto history = await(c->history());
+    QVERIFY2(history, qPrintable(history.error));
+    QCOMPARE(history.value->size(), 10);
+}
+
+void TestContainerLifecycle::heavyHistoryWorkIsChargedToTheContainer()
+{
+    // Hashing a large file for the history runs in the container's cpu cgroup (cgroup v1 moves one thread),
+    // and comes back out when done.
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QCOMPARE(runOne(c, u"true"_s).outcome.exitCode, 0);
+    c->historyStore()->waitForIdle();
+    QCoreApplication::processEvents(); // that commit's signal
+    const QString cgroup = cpuCgroupOf(c->initPid());
+    const QString ours = cpuCgroupOf(::getpid());
+    if (cgroup.isEmpty() || cgroup == ours || !QFileInfo::exists(cgroup + u"/tasks"_s))
+        QSKIP("the container has no cgroup v1 cpu controller of its own here");
+    auto ourThreadInside = [&] {
+        QFile tasks(cgroup + u"/tasks"_s);
+        if (!tasks.open(QIODevice::ReadOnly))
+            return false;
+        for (const QByteArray &tid : tasks.readAll().split('\n')) {
+            if (!tid.isEmpty() && QFileInfo::exists(u"/proc/self/task/"_s + QString::fromLatin1(tid)))
+                return true;
+        }
+        return false;
+    };
+    QSignalSpy saved(c, &Container::filesChanged);
+    // 400 MiB of apparent size (sparse: it costs the container no disk) to hash.
+    QCOMPARE(runOne(c, u"truncate -s 400M big.bin && printf x >> big.bin"_s).outcome.exitCode, 0);
+    bool seen = false;
+    while (saved.isEmpty()) {
+        seen = seen || ourThreadInside();
+        QTest::qWait(1);
+    }
+    QVERIFY2(seen, "the history worker never ran in the container's cgroup");
+    QCOMPARE(saved.at(0).at(1).value<QList<FileChange>>().size(), 1);
+    QVERIFY(!ourThreadInside());
 }
 
 void TestContainerLifecycle::killedEngineLeavesNoCgroup_data()

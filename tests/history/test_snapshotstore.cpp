@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandbox/history/snapshotstore.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -54,6 +58,9 @@ private Q_SLOTS:
     void corruptStatCacheIsRebuilt();
     void missingHeadFileKeepsHistory();
     void killDuringCommitLeavesUsableHistory();
+    void budgetDropsTheOldestVersionsAndSaysSo();
+    void contentLargerThanTheBudgetIsNotKept();
+    void killBetweenCommandAndEntryGetsAnEntryOfItsOwn();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -798,6 +805,213 @@ void TestSnapshotStore::killDuringCommitLeavesUsableHistory()
     QVERIFY2(store.restoreWorkspace(now.commitId, &error), qPrintable(error));
     for (auto it = expected.cbegin(); it != expected.cend(); ++it)
         QCOMPARE(read(it.key()), it.value());
+}
+
+static QByteArray randomBytes(qint64 size, quint32 seed)
+{
+    QByteArray data(size, Qt::Uninitialized);
+    QRandomGenerator rng(seed);
+    rng.fillRange(reinterpret_cast<quint32 *>(data.data()), size / 4);
+    return data;
+}
+
+// Disk space under a directory, as du counts it.
+static qint64 diskUsage(const QString &dir)
+{
+    qint64 total = 0;
+    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        struct stat st;
+        if (::lstat(QFile::encodeName(it.next()).constData(), &st) == 0)
+            total += qint64(st.st_blocks) * 512;
+    }
+    return total;
+}
+
+void TestSnapshotStore::budgetDropsTheOldestVersionsAndSaysSo()
+{
+    // Writing and deleting a large file again and again: home + history stay within the budget, the oldest
+    // versions go first, and every way of looking at them says they were not kept.
+    constexpr qint64 MiB = 1024 * 1024;
+    constexpr qint64 budget = 8 * MiB;
+    SnapshotStore store;
+    store.setStorageBudget(budget);
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    write(u"small.txt"_s, "keep me");
+    commit(store, u"small"_s);
+    QStringList written;
+    QByteArray last;
+    for (int i = 0; i < 4; ++i) {
+        last = randomBytes(3 * MiB, quint32(i + 1));
+        write(u"big.bin"_s, last);
+        written << commit(store, u"write %1"_s.arg(i)).commitId;
+        QVERIFY(QFile::remove(home() + u"/big.bin"_s));
+        commit(store, u"rm %1"_s.arg(i));
+        QVERIFY2(diskUsage(git()) + diskUsage(home()) <= budget,
+                 qPrintable(u"round %1: %2 bytes"_s.arg(i).arg(diskUsage(git()) + diskUsage(home()))));
+    }
+    // historyBytes() measures what du would (the top directory itself aside).
+    QVERIFY(qAbs(store.historyBytes() - diskUsage(git())) <= 8192);
+    // history(): the entries whose version was dropped say so; the newest large version is still there.
+    const auto entries = store.history(&error);
+    QVERIFY2(entries, qPrintable(error));
+    QHash<QString, int> notKept;
+    for (const HistoryEntry &e : *entries)
+        notKept.insert(e.command, e.notKept);
+    QCOMPARE(notKept.value(u"write 0"_s), 1);
+    QCOMPARE(notKept.value(u"write 1"_s), 1);
+    QCOMPARE(notKept.value(u"write 2"_s), 1);
+    QCOMPARE(notKept.value(u"write 3"_s), 0);
+    QCOMPARE(notKept.value(u"small"_s), 0);
+    // changes(): name and size are still there.
+    const auto first = store.changes(written.at(0), &error);
+    QVERIFY2(first, qPrintable(error));
+    QCOMPARE(first->size(), 1);
+    QCOMPARE(first->at(0).path, u"big.bin"_s);
+    QCOMPARE(first->at(0).newSize, 3 * MiB);
+    QVERIFY(!first->at(0).newKept);
+    const auto newest = store.changes(written.at(3), &error);
+    QVERIFY(newest && newest->size() == 1 && newest->at(0).newKept);
+    // fileDiff() and restores say why instead of failing obscurely.
+    const auto diff = store.fileDiff(u"big.bin"_s, QString(), written.at(0), &error);
+    QVERIFY2(diff, qPrintable(error));
+    QCOMPARE(diff->notKept, u"storage budget"_s);
+    QVERIFY(!store.restoreFile(u"big.bin"_s, written.at(0), &error));
+    QVERIFY2(error.contains(u"not kept (storage budget)"_s), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(home() + u"/big.bin"_s));
+    const auto back = store.restoreFile(u"big.bin"_s, written.at(3), &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(read(u"big.bin"_s), last);
+    // Its content was in the store already: it stays kept (nothing is dropped to make room for itself).
+    QCOMPARE(back->changes.size(), 1);
+    QVERIFY(back->changes.at(0).newKept);
+    QVERIFY(store.changes(written.at(3), &error)->at(0).newKept);
+    // Near the budget, a file that is only touched keeps the version the store has (it is not new content).
+    QThread::msleep(20);
+    QCOMPARE(::utimensat(AT_FDCWD, QFile::encodeName(home() + u"/big.bin"_s).constData(), nullptr, 0), 0);
+    const Snapshot touched = commit(store, u"touch big.bin"_s);
+    QVERIFY(touched.changes.isEmpty());
+    // The repository is still whole for libgit2 (HEAD is not "repaired" on open).
+    store.close();
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(!store.recoveredOnOpen());
+    QCOMPARE(store.history(&error)->size(), entries->size() + 2);
+}
+
+void TestSnapshotStore::contentLargerThanTheBudgetIsNotKept()
+{
+    constexpr qint64 MiB = 1024 * 1024;
+    SnapshotStore store;
+    store.setStorageBudget(2 * MiB);
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    write(u"huge.bin"_s, randomBytes(3 * MiB, 5));
+    // A sparse file's apparent size counts too (hashing it would cost that much): it is not even read.
+    const QString sparse = home() + u"/sparse.bin"_s;
+    {
+        QFile f(sparse);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(4LL * 1024 * MiB));
+    }
+    const qint64 hashed = SnapshotStore::bytesHashedTotal();
+    const Snapshot snap = commit(store, u"make them"_s);
+    QCOMPARE(SnapshotStore::bytesHashedTotal() - hashed, 0);
+    QCOMPARE(snap.changes.size(), 2);
+    for (const FileChange &c : snap.changes) {
+        QCOMPARE(c.kind, ChangeKind::Added);
+        QVERIFY(!c.newKept);
+        QCOMPARE(c.newSize, c.path == u"huge.bin"_s ? 3 * MiB : 4LL * 1024 * MiB);
+    }
+    QVERIFY(store.historyBytes() < MiB);
+    QCOMPARE(store.history(&error)->at(0).notKept, 2);
+    // Changing it again is still a change.
+    write(u"huge.bin"_s, randomBytes(3 * MiB, 6));
+    const Snapshot again = commit(store, u"change it"_s);
+    QCOMPARE(again.changes.size(), 1);
+    QCOMPARE(again.changes.at(0).kind, ChangeKind::Modified);
+    QVERIFY(!again.changes.at(0).oldKept && !again.changes.at(0).newKept);
+    QCOMPARE(store.fileDiff(u"huge.bin"_s, QString(), again.commitId, &error)->notKept, u"storage budget"_s);
+    QVERIFY(!store.restoreFile(u"huge.bin"_s, snap.commitId, &error));
+    QVERIFY2(error.contains(u"huge.bin"_s) && error.contains(u"not kept"_s), qPrintable(error));
+    // Without a budget the same file is kept in full.
+    QVERIFY(QFile::remove(sparse));
+    store.setStorageBudget(0);
+    write(u"huge.bin"_s, randomBytes(3 * MiB, 7));
+    const Snapshot kept = commit(store, u"no budget"_s);
+    QCOMPARE(kept.changes.size(), 2);
+    for (const FileChange &c : kept.changes)
+        QVERIFY(c.path == u"sparse.bin"_s ? c.kind == ChangeKind::Deleted : c.newKept);
+}
+
+void TestSnapshotStore::killBetweenCommandAndEntryGetsAnEntryOfItsOwn()
+{
+    // A process runs the store, a command writes files, and the process is killed before that command's
+    // entry is written. After restart the changes get an entry of their own, naming the command, and the next
+    // command's entry holds only its own changes.
+    const QString homeDir = home();
+    const QString gitDir = git();
+    int ready[2];
+    QCOMPARE(::pipe(ready), 0);
+    const pid_t child = ::fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        ::close(ready[0]);
+        SnapshotStore store;
+        QString error;
+        if (!store.open(homeDir, gitDir, &error))
+            ::_exit(3);
+        QFile a(homeDir + u"/a.txt"_s);
+        if (!a.open(QIODevice::WriteOnly) || a.write("one") != 3)
+            ::_exit(4);
+        a.close();
+        CommandMeta meta;
+        meta.pendingMarker = SnapshotStore::markCommandStarted(gitDir, u"printf one > a.txt"_s);
+        if (!store.commitCommand(u"printf one > a.txt"_s, meta, ChangeHint::anything(), &error))
+            ::_exit(5);
+        // The next command starts (its marker first), writes, and its commit never happens.
+        SnapshotStore::markCommandStarted(gitDir, u"ls | wc -l > count.txt"_s);
+        QFile b(homeDir + u"/count.txt"_s);
+        if (!b.open(QIODevice::WriteOnly) || b.write("12\n") != 3)
+            ::_exit(6);
+        b.close();
+        (void)::write(ready[1], "r", 1);
+        for (;;)
+            ::pause();
+    }
+    ::close(ready[1]);
+    char byte = 0;
+    QCOMPARE(::read(ready[0], &byte, 1), ssize_t(1));
+    ::close(ready[0]);
+    QCOMPARE(::kill(child, SIGKILL), 0);
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+
+    const QStringList markers = SnapshotStore::pendingMarkers(gitDir);
+    QCOMPARE(markers.size(), 1); // the finished command's marker went with its commit
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(homeDir, gitDir, &error), qPrintable(error));
+    const auto recovered = store.recoverInterrupted(markers, &error);
+    QVERIFY2(recovered, qPrintable(error));
+    QVERIFY(!recovered->commitId.isEmpty());
+    QCOMPARE(kinds(recovered->changes), (QHash<QString, ChangeKind>{{u"count.txt"_s, ChangeKind::Added}}));
+    QVERIFY(SnapshotStore::pendingMarkers(gitDir).isEmpty());
+    const auto entries = store.history(&error);
+    QCOMPARE(entries->size(), 2);
+    QVERIFY(entries->at(0).interrupted);
+    QCOMPARE(entries->at(0).command,
+             u"changes saved after an interruption (during: ls | wc -l > count.txt)"_s);
+    QCOMPARE(entries->at(0).added, 1);
+    QVERIFY(!entries->at(1).interrupted);
+
+    write(u"next.txt"_s, "n");
+    const Snapshot next = commit(store, u"printf n > next.txt"_s);
+    QCOMPARE(kinds(next.changes), (QHash<QString, ChangeKind>{{u"next.txt"_s, ChangeKind::Added}}));
+    // Nothing left over: a second recovery records nothing.
+    const auto none = store.recoverInterrupted({}, &error);
+    QVERIFY(none && none->commitId.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)

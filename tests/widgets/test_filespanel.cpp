@@ -74,6 +74,7 @@ private Q_SLOTS:
     void highlighterKeepsOneWaitingJob();
     void historyRowsKeepCommandText();
     void restoreDeletedFile();
+    void historyShowsVersionsNotKept();
     void previewFollowsPaletteTheme();
     void screenshots();
 
@@ -732,6 +733,56 @@ void TestFilesPanel::restoreDeletedFile()
     QTRY_VERIFY(restore->isEnabled());
     QTest::mouseClick(restore, Qt::LeftButton);
     QTRY_VERIFY2(panel->messageText().contains(u"nothing was restored"_s), qPrintable(panel->messageText()));
+}
+
+void TestFilesPanel::historyShowsVersionsNotKept()
+{
+    // A storage budget of 3 MiB (home + history): writing a 1 MiB file three times drops the oldest versions,
+    // and the History view says which ones instead of offering a diff or a restore that cannot work.
+    Container *container = m_window->currentContainer();
+    container->historyStore()->setStorageBudget(3 * 1024 * 1024);
+    const QString write = u"head -c 1048576 /dev/urandom > big.bin"_s;
+    QVERIFY(runCommands({write, u"rm big.bin"_s, write, u"rm big.bin"_s, write}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    HistoryView *history = panel->historyView();
+    HistoryModel *commits = history->historyModel();
+    QAbstractItemModelTester tester(commits, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester changesTester(history->changeModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+    history->refresh();
+    QTRY_COMPARE(commits->rowCount(), 5);
+    // Newest first: the last write is kept, the two before it are not.
+    QCOMPARE(commits->index(0, HistoryModel::CommandColumn).data().toString(), write);
+    const QString dropped = write + u" (1 not kept: storage budget)"_s;
+    QCOMPARE(commits->index(2, HistoryModel::CommandColumn).data().toString(), dropped);
+    QCOMPARE(commits->index(4, HistoryModel::CommandColumn).data().toString(), dropped);
+    QVERIFY(commits->index(4, HistoryModel::ChangesColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(u"not kept (storage budget)"_s));
+
+    QSignalSpy diffLoaded(history, &HistoryView::diffLoaded);
+    QVERIFY(history->selectCommit(commits->index(4, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(history->changeModel()->rowCount(), 1);
+    QTRY_COMPARE(history->selectedPath(), u"big.bin"_s);
+    QCOMPARE(history->changeModel()->index(0, ChangeListModel::SizeColumn).data().toString(),
+             QLocale().formattedDataSize(1024 * 1024, 1, QLocale::DataSizeTraditionalFormat) +
+                 u" (not kept)"_s);
+    QTRY_COMPARE(diffLoaded.size(), 1);
+    auto *diffText = history->diffView()->findChild<QTextBrowser *>(u"DiffText"_s);
+    QVERIFY2(diffText->toPlainText().startsWith(u"Not kept: storage budget."_s),
+             qPrintable(diffText->toPlainText()));
+    auto *restoreFile = history->findChild<QPushButton *>(u"RestoreFileButton"_s);
+    QVERIFY(!restoreFile->isEnabled());
+    QVERIFY(restoreFile->toolTip().contains(u"Not kept"_s));
+
+    // The kept version still diffs and restores as usual.
+    QVERIFY(history->selectCommit(commits->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(history->changeModel()->rowCount(), 1);
+    QTRY_COMPARE(diffLoaded.size(), 2);
+    QVERIFY(!diffText->toPlainText().contains(u"Not kept"_s));
+    QVERIFY(restoreFile->isEnabled());
 }
 
 void TestFilesPanel::previewFollowsPaletteTheme()

@@ -57,18 +57,27 @@ QVariant ChangeListModel::data(const QModelIndex &index, int role) const
             return kindName(c.kind);
         case PathColumn:
             return c.path;
-        case SizeColumn:
+        case SizeColumn: {
+            const QString notKept = tr(" (not kept)");
+            const QString oldSize = size(c.oldSize) + (c.oldKept ? QString() : notKept);
+            const QString newSize = size(c.newSize) + (c.newKept ? QString() : notKept);
             switch (c.kind) {
             case ChangeKind::Added:
-                return size(c.newSize);
+                return newSize;
             case ChangeKind::Deleted:
-                return size(c.oldSize);
+                return oldSize;
             case ChangeKind::Modified:
-                return u"%1 \u2192 %2"_s.arg(size(c.oldSize), size(c.newSize));
+                return u"%1 \u2192 %2"_s.arg(oldSize, newSize);
             }
+        }
         }
         break;
     case Qt::ToolTipRole:
+        if (!c.newKept || !c.oldKept)
+            return plainToolTip(
+                tr("%1 (%2). Not kept: storage budget: the content of this version was not kept "
+                   "(only its name and size), so it has no diff and cannot be restored.")
+                    .arg(c.path, kindName(c.kind)));
         return plainToolTip(tr("%1 (%2)").arg(c.path, kindName(c.kind)));
     case Qt::TextAlignmentRole:
         if (index.column() == SizeColumn)
@@ -78,6 +87,8 @@ QVariant ChangeListModel::data(const QModelIndex &index, int role) const
         return c.path;
     case KindRole:
         return int(c.kind);
+    case KeptRole:
+        return c.kind == ChangeKind::Deleted ? c.oldKept : c.newKept;
     }
     return {};
 }

@@ -12,7 +12,9 @@ class ChangeListModel final : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { KindColumn, PathColumn, SizeColumn, ColumnCount };
-    enum Role { PathRole = Qt::UserRole + 1, KindRole };
+    // KeptRole: false when the version this change shows (the new one; the old one for a deletion) was not
+    // kept (storage budget).
+    enum Role { PathRole = Qt::UserRole + 1, KindRole, KeptRole };
 
     explicit ChangeListModel(QObject *parent = nullptr);
 

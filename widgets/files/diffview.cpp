@@ -199,6 +199,17 @@ void DiffView::render()
         m_text->setPlainText(m_message);
         return;
     }
+    if (!m_diff.notKept.isEmpty()) {
+        m_stats->clear();
+        m_stats->setToolTip(QString());
+        m_text->setPlainText(
+            tr("Not kept: %1. The history records that this version existed and its size, but its content "
+               "was dropped to keep the container within its storage limit, so there is no diff to show and "
+               "it "
+               "cannot be restored.")
+                .arg(m_diff.notKept));
+        return;
+    }
     if (m_diff.binary) {
         m_stats->clear();
         m_stats->setToolTip(QString());

@@ -56,14 +56,17 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
             QString command = e.command.simplified();
             if (command.size() > 200)
                 command = command.left(200) + u'…';
+            // One multi-argument arg() each: a "%1" inside the command must stay as it is.
+            QString text = command;
             if (e.isRestore)
-                return tr("Restore: %1").arg(command);
-            if (e.timedOut)
-                return tr("%1 (timed out)").arg(command);
-            if (e.exitCode != 0)
-                // One multi-argument arg(): a "%1" inside the command must stay as it is.
-                return tr("%1 (exit %2)").arg(command, QString::number(e.exitCode));
-            return command;
+                text = tr("Restore: %1").arg(command);
+            else if (e.timedOut)
+                text = tr("%1 (timed out)").arg(command);
+            else if (e.exitCode != 0)
+                text = tr("%1 (exit %2)").arg(command, QString::number(e.exitCode));
+            if (e.notKept > 0)
+                text = tr("%1 (%2 not kept: storage budget)").arg(text, QString::number(e.notKept));
+            return text;
         }
         case ChangesColumn:
             return changeSummary(e.added, e.modified, e.deleted);
@@ -80,6 +83,12 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case CommandColumn:
             return plainToolTip(e.command);
         case ChangesColumn:
+            if (e.notKept > 0)
+                return tr("%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not "
+                          "kept "
+                          "(storage budget)")
+                    .arg(QString::number(e.added), QString::number(e.modified), QString::number(e.deleted),
+                         QString::number(e.notKept));
             return tr("%1 added, %2 changed, %3 deleted")
                 .arg(QString::number(e.added), QString::number(e.modified), QString::number(e.deleted));
         case TimeColumn:

@@ -259,6 +259,15 @@ void HistoryView::updateButtons()
 {
     const bool idle = m_container && !m_restoring;
     m_restoreFile->setEnabled(idle && !m_commit.isEmpty() && !m_path.isEmpty());
+    const QModelIndex current = m_changeList->currentIndex();
+    if (!m_path.isEmpty() && current.isValid() && !current.data(ChangeListModel::KeptRole).toBool()) {
+        m_restoreFile->setEnabled(false);
+        m_restoreFile->setText(tr("Restore File"));
+        m_restoreFile->setToolTip(
+            tr("Not kept: storage budget. This version's content was not kept, so it cannot "
+               "be restored."));
+        return;
+    }
     // After a command that deleted the file there is nothing to put back: restore the version it deleted.
     if (!m_path.isEmpty() && selectedChangeIsDeletion()) {
         m_restoreFile->setText(tr("Restore Deleted File"));

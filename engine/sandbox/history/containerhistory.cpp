@@ -9,9 +9,17 @@
 #include <QFutureWatcher>
 #include <QPromise>
 
+#include <QFile>
+#include <QMutex>
+
 #include <atomic>
 
+#include <fcntl.h>
 #include <git2.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -61,6 +69,14 @@ struct ContainerHistory::State
     std::atomic<bool> hintsReady{false};
     QElapsedTimer sinceRecord;  // since meta.json's last use was last written
     qint64 unrecordedUseMs = 0; // a commit's time not yet written to meta.json
+    std::atomic<bool> cancelled{false};
+
+    // Charging heavy work to the container's cgroup (see setCgroupProcess). Guarded by chargeMutex: the
+    // worker moves itself in, the container's thread may move it back out at any time.
+    QMutex chargeMutex;
+    qint64 cgroupPid = -1;
+    long workerTid = 0;
+    QList<QByteArray> returnTo; // the tasks files the worker came from
 
     bool ensureOpen(QString *error)
     {
@@ -88,6 +104,62 @@ struct ContainerHistory::State
             meta->policy = *policyJson;
         registry.save(*meta, nullptr);
     }
+    static bool writeTid(const QByteArray &tasksFile, long tid)
+    {
+        const int fd = ::open(tasksFile.constData(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            return false;
+        const QByteArray value = QByteArray::number(qint64(tid));
+        const bool ok = ::write(fd, value.constData(), size_t(value.size())) == value.size();
+        ::close(fd);
+        return ok;
+    }
+    // cgroup v1 hierarchies of a task: controller list ("cpu,cpuacct") -> path.
+    static QHash<QByteArray, QByteArray> v1Cgroups(const QString &procFile)
+    {
+        QHash<QByteArray, QByteArray> out;
+        QFile f(procFile);
+        if (!f.open(QIODevice::ReadOnly))
+            return out;
+        for (const QByteArray &line : f.read(64 * 1024).split('\n')) {
+            const qsizetype a = line.indexOf(':');
+            const qsizetype b = a < 0 ? -1 : line.indexOf(':', a + 1);
+            if (b < 0 || line.left(a) == "0" || b == a + 1)
+                continue; // v2 moves whole processes (threaded cgroups aside): not ours to move
+            out.insert(line.mid(a + 1, b - a - 1), line.mid(b + 1));
+        }
+        return out;
+    }
+    // On the worker: run in the container's cpu (cpuacct, blkio) cgroups until uncharge(). Quietly nothing
+    // where that is not possible.
+    void charge()
+    {
+        QMutexLocker lock(&chargeMutex);
+        if (cgroupPid <= 0 || !returnTo.isEmpty())
+            return;
+        workerTid = long(::syscall(SYS_gettid));
+        const QHash<QByteArray, QByteArray> theirs = v1Cgroups(u"/proc/%1/cgroup"_s.arg(cgroupPid));
+        const QHash<QByteArray, QByteArray> ours = v1Cgroups(u"/proc/thread-self/cgroup"_s);
+        for (auto it = theirs.cbegin(); it != theirs.cend(); ++it) {
+            const QByteArrayList controllers = it.key().split(',');
+            if (!controllers.contains("cpu") && !controllers.contains("cpuacct") &&
+                !controllers.contains("blkio"))
+                continue;
+            const QByteArray home = ours.value(it.key());
+            if (home.isEmpty() || home == it.value())
+                continue;
+            const QByteArray mount = "/sys/fs/cgroup/" + it.key();
+            if (writeTid(mount + it.value() + "/tasks", workerTid))
+                returnTo.append(mount + home + "/tasks");
+        }
+    }
+    void uncharge()
+    {
+        QMutexLocker lock(&chargeMutex);
+        for (const QByteArray &tasks : std::as_const(returnTo))
+            writeTid(tasks, workerTid);
+        returnTo.clear();
+    }
     // After a commit: meta.json is rewritten (and synced) at most every kRecordUseIntervalMs; sleep() writes
     // what is left.
     void noteUse()
@@ -109,19 +181,53 @@ ContainerHistory::ContainerHistory(const QString &homeDir, const QString &gitDir
     m_state->dataDir = dataDir;
     m_state->workspace = workspace;
     m_state->id = id;
+    m_state->store.setCancelFlag(&m_state->cancelled);
+    State *s = m_state.get();
+    m_state->store.setHeavyWorkHook([s] { s->charge(); });
     m_pool.setMaxThreadCount(1);
 }
 
 ContainerHistory::~ContainerHistory()
 {
+    setCgroupProcess(-1);
     m_pool.waitForDone();
     m_state->watcher.stop();
     m_state->store.close();
 }
 
+void ContainerHistory::cancel()
+{
+    m_state->cancelled.store(true);
+}
+
 void ContainerHistory::waitForIdle()
 {
     m_pool.waitForDone();
+}
+
+void ContainerHistory::setStorageBudget(qint64 bytes)
+{
+    std::shared_ptr<State> s = m_state;
+    m_pool.start([s, bytes] { s->store.setStorageBudget(bytes); });
+}
+
+void ContainerHistory::setCgroupProcess(qint64 pid)
+{
+    QMutexLocker lock(&m_state->chargeMutex);
+    m_state->cgroupPid = pid;
+    if (pid > 0)
+        return;
+    // The container is going: its cgroup must not hold our worker when it is removed.
+    for (const QByteArray &tasks : std::as_const(m_state->returnTo))
+        State::writeTid(tasks, m_state->workerTid);
+    m_state->returnTo.clear();
+}
+
+void ContainerHistory::commandStarting(const QString &command, const QString &callId, int commandIndex)
+{
+    const QString marker = SnapshotStore::markCommandStarted(m_state->gitDir, command);
+    if (!marker.isEmpty())
+        m_markers.insert({callId, commandIndex}, marker);
 }
 
 void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
@@ -141,6 +247,20 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
                      qPrintable(error));
         s->recordUse(policyJson);
     });
+    // Markers no command of ours is running under are what a crash left: what home holds beyond the last
+    // entry is recorded as its own entry before any command runs (one opendir when there are none).
+    QStringList leftover = SnapshotStore::pendingMarkers(s->gitDir);
+    for (const QString &mine : std::as_const(m_markers))
+        leftover.removeAll(mine);
+    if (leftover.isEmpty())
+        return;
+    m_scanned = true;
+    write({}, -1, true, [leftover](State &st, QString *error) {
+        std::optional<Snapshot> snap = st.store.recoverInterrupted(leftover, error);
+        if (snap && st.watcher.isRunning())
+            st.hintsReady.store(true, std::memory_order_release);
+        return snap;
+    });
 }
 
 void ContainerHistory::scanHome()
@@ -156,7 +276,9 @@ void ContainerHistory::scanHome()
             qWarning("sandbench: history of %s is not available: %s", qPrintable(s->id), qPrintable(error));
             return;
         }
-        if (s->store.refresh(nullptr) && s->watcher.isRunning())
+        const bool scanned = s->store.refresh(nullptr);
+        s->uncharge();
+        if (scanned && s->watcher.isRunning())
             s->hintsReady.store(true, std::memory_order_release);
     });
 }
@@ -191,6 +313,7 @@ ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
         HistoryResult<Snapshot> r;
         if (s->ensureOpen(&r.error))
             r.value = op(*s, &r.error);
+        s->uncharge();
         s->closeIfAsleep();
         if (r.value)
             s->noteUse();
@@ -205,9 +328,10 @@ ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
         --m_pendingWrites;
         if (readsHome)
             --m_pendingScans;
-        if (r.value)
-            Q_EMIT saved(callId, commandIndex, *r.value);
-        else
+        if (r.value) {
+            if (!r.value->commitId.isEmpty()) // a recovery that found nothing to record
+                Q_EMIT saved(callId, commandIndex, *r.value);
+        } else
             Q_EMIT saveFailed(callId, commandIndex, r.error);
         if (readsHome && m_pendingScans == 0)
             Q_EMIT settled();
@@ -230,7 +354,9 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
         m_scanned && m_state->hintsReady.load(std::memory_order_acquire) && m_state->watcher.isQuiet();
     if (m_awake && !m_scanned)
         scanHome();
-    return write(callId, commandIndex, !quiet, [command, meta, quiet](State &s, QString *error) {
+    CommandMeta withMarker = meta;
+    withMarker.pendingMarker = m_markers.take({callId, commandIndex});
+    return write(callId, commandIndex, !quiet, [command, meta = withMarker, quiet](State &s, QString *error) {
         // Without a watcher (degraded, or a save after sleep) the store scans everything.
         const ChangeHint hint = quiet                   ? ChangeHint::onlyPaths({})
                                 : s.watcher.isRunning() ? s.watcher.takeHint()

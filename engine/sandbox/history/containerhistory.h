@@ -4,9 +4,11 @@
 #include "snapshotstore.h"
 
 #include <QFuture>
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+#include <QPair>
 #include <QString>
 #include <QThreadPool>
 
@@ -34,8 +36,12 @@ public:
     // dataDir/workspace/id locate the container's meta.json, which commits touch (last use for the janitor).
     ContainerHistory(const QString &homeDir, const QString &gitDir, const QString &dataDir,
                      const QString &workspace, const QString &id, QObject *parent = nullptr);
-    // Waits for queued work, then closes the store.
+    // Waits for queued work (the last command's commit is saved when the engine exits), then closes the
+    // store.
     ~ContainerHistory() override;
+    // The container is going away for good (removed): the running operation stops (a large file within a
+    // MiB; the repository stays valid and the command's marker stays), and queued work is dropped.
+    void cancel();
 
     // The container starts: start watching home and record the use, with policyJson written into the meta
     // when given. The store is opened and home rescanned (after the watch started, so nothing a command
@@ -43,6 +49,16 @@ public:
     void wake(const std::optional<QJsonObject> &policyJson = std::nullopt);
     // The container stopped: write the stat cache, stop watching and release the store's lock.
     void sleep();
+
+    // Bytes home and its history may use together (SandboxSettings limits.storageBytes); see SnapshotStore.
+    void setStorageBudget(qint64 bytes);
+    // The container's launcher (in its cgroup), or -1 when it is not running: heavy history work of this
+    // container runs in that cgroup's cpu controller where the kernel allows moving one thread (cgroup v1),
+    // so the container pays for it. Clearing it moves the worker back at once, before the cgroup goes away.
+    void setCgroupProcess(qint64 pid);
+    // A command is about to run: leaves a marker naming it until its commit is written (see
+    // SnapshotStore::markCommandStarted), so a crash in between is recorded as what it was.
+    void commandStarting(const QString &command, const QString &callId, int commandIndex);
 
     // Saves what the command changed as one commit; the result arrives in saved() (and the future). Call it
     // as soon as the command has ended: when the watcher saw no change by then, the commit is empty and
@@ -90,4 +106,5 @@ private:
     bool m_scanned = false; // scanHome() queued since the last wake()
     int m_pendingWrites = 0;
     int m_pendingScans = 0;
+    QHash<QPair<QString, int>, QString> m_markers; // (callId, commandIndex) -> marker
 };

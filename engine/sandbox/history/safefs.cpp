@@ -213,6 +213,29 @@ static bool replaceWith(int dirFd, const QByteArray &tmp, const QByteArray &name
 bool writeFileAt(int dirFd, const QByteArray &name, const QByteArray &data, mode_t mode, uid_t uid, gid_t gid,
                  QString *error)
 {
+    return writeFileAt(
+        dirFd, name,
+        [&](int fd, QString *why) {
+            qsizetype done = 0;
+            while (done < data.size()) {
+                const ssize_t n = ::write(fd, data.constData() + done, size_t(data.size() - done));
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0) {
+                    if (why)
+                        *why = u"cannot write %1: %2"_s.arg(QString::fromUtf8(name), errnoString(errno));
+                    return false;
+                }
+                done += n;
+            }
+            return true;
+        },
+        mode, uid, gid, error);
+}
+
+bool writeFileAt(int dirFd, const QByteArray &name, const std::function<bool(int fd, QString *error)> &fill,
+                 mode_t mode, uid_t uid, gid_t gid, QString *error)
+{
     const QByteArray tmp = tempName();
     UniqueFd fd(::openat(dirFd, tmp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (!fd.isValid()) {
@@ -220,19 +243,10 @@ bool writeFileAt(int dirFd, const QByteArray &name, const QByteArray &data, mode
             *error = u"cannot create %1: %2"_s.arg(QString::fromUtf8(name), errnoString(errno));
         return false;
     }
-    qsizetype done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd.get(), data.constData() + done, size_t(data.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            if (error)
-                *error = u"cannot write %1: %2"_s.arg(QString::fromUtf8(name), errnoString(errno));
-            fd.reset();
-            ::unlinkat(dirFd, tmp.constData(), 0);
-            return false;
-        }
-        done += n;
+    if (!fill(fd.get(), error)) {
+        fd.reset();
+        ::unlinkat(dirFd, tmp.constData(), 0);
+        return false;
     }
     if (::geteuid() == 0)
         (void)::fchown(fd.get(), uid, gid);

@@ -5,6 +5,8 @@
 #include <QByteArrayList>
 #include <QString>
 
+#include <functional>
+
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -57,6 +59,11 @@ bool removeTree(int dirFd, const QByteArray &name);
 // Atomically replaces name in dirFd with a regular file (temp file + rename); never writes through a link.
 bool writeFileAt(int dirFd, const QByteArray &name, const QByteArray &data, mode_t mode, uid_t uid, gid_t gid,
                  QString *error);
+
+// The same, with the content written by fill into the new file's descriptor (which may leave holes);
+// fill returns false (and sets *error) to give up, and nothing is replaced.
+bool writeFileAt(int dirFd, const QByteArray &name, const std::function<bool(int fd, QString *error)> &fill,
+                 mode_t mode, uid_t uid, gid_t gid, QString *error);
 
 // Atomically replaces name in dirFd with a symlink to target.
 bool writeSymlinkAt(int dirFd, const QByteArray &name, const QByteArray &target, uid_t uid, gid_t gid,

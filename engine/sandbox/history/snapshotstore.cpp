@@ -13,10 +13,14 @@
 #include <QSet>
 
 #include <git2.h>
+#include <openssl/evp.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <dirent.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,9 +46,25 @@ using namespace Qt::StringLiterals;
 static constexpr qint64 kRacyWindowNs = 1'000'000'000;
 static constexpr qsizetype kMaxHintPaths = 4096;
 static constexpr qint64 kIndexWriteIntervalMs = 10'000;
-static constexpr qint64 kMaxInMemoryFile = 64 * 1024 * 1024;
+// Reading a container's files (see SnapshotStore's class comment):
+// - Every file is read through one descriptor, at most the size fstat gave on it; data extents come from
+//   SEEK_DATA/SEEK_HOLE and holes are fed to the hash as zeros, so a 4 GiB sparse file reads nothing.
+// - Content is written as a loose object by LooseWriter (SHA-1 with OpenSSL, zlib level 1, streamed to a
+//   temp file that is renamed into place): a file is never held whole, and a large one costs a third of the
+//   CPU of libgit2's write stream (collision-detecting SHA-1). Files up to kSmallFile are read into memory
+//   first so that content the store already has is not compressed again.
+// - The storage budget (home + history.git) is checked before a file is hashed, counting its apparent size:
+//   see makeRoom(). What was not kept is listed in gitDir/sandbench-notkept ("<blob> <size> <why> <commit>"),
+//   which open(), history(), changes(), fileDiff() and restores consult.
+static constexpr qint64 kSmallFile = 1024 * 1024;
+static constexpr qint64 kChunk = 1024 * 1024;
+static constexpr qint64 kMaxNotKeptFile = 64 * 1024 * 1024;
+static constexpr qsizetype kMaxMarkerBytes = 4096;
 static const QByteArray kEscapePrefix = ".sbx-";
 static const char kIndexFile[] = "sandbench-index";
+static const char kNotKeptFile[] = "sandbench-notkept";
+static const char kUsageFile[] = "sandbench-usage";
+static const char kTempObjectPrefix[] = "sbx-tmp-";
 static const char kBranch[] = "refs/heads/main";
 static const char kTrailerStart[] = "\n\nSandbench-Kind: ";
 
@@ -118,6 +138,204 @@ QString oidString(const git_oid *oid)
     return QString::fromLatin1(buf);
 }
 
+std::atomic<qint64> s_bytesRead{0};
+std::atomic<qint64> s_bytesHashed{0};
+
+QByteArray oidKey(const git_oid *oid)
+{
+    return QByteArray(reinterpret_cast<const char *>(oid->id), GIT_OID_RAWSZ);
+}
+
+// The loose object's path below objects/: "ab/cdef...".
+QByteArray objectPath(const git_oid *oid)
+{
+    char hex[GIT_OID_HEXSZ + 1];
+    git_oid_tostr(hex, sizeof hex, oid);
+    return QByteArray(hex, 2) + '/' + QByteArray(hex + 2);
+}
+
+qint64 diskBytes(const struct stat &st)
+{
+    // Delayed allocation may not show blocks yet for a file just written.
+    return qMax(qint64(st.st_blocks) * 512, (qint64(st.st_size) + 4095) / 4096 * 4096);
+}
+
+bool writeAll(int fd, const char *data, size_t n)
+{
+    while (n > 0) {
+        const ssize_t w = ::write(fd, data, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        data += w;
+        n -= size_t(w);
+    }
+    return true;
+}
+
+// Writes one blob as git stores it loose (zlib of "blob <size>\0" + content, named by its SHA-1) while the
+// content streams through; the temp file is renamed into place, or dropped when the object exists already.
+class LooseWriter
+{
+public:
+    LooseWriter() = default;
+    LooseWriter(const LooseWriter &) = delete;
+    LooseWriter &operator=(const LooseWriter &) = delete;
+    ~LooseWriter()
+    {
+        abort();
+        if (m_zInit)
+            deflateEnd(&m_z);
+        if (m_ctx)
+            EVP_MD_CTX_free(m_ctx);
+    }
+
+    // knownId: the content's id computed already (it is then not hashed again).
+    bool begin(int objectsFd, qint64 size, const git_oid *knownId = nullptr)
+    {
+        if (knownId) {
+            m_known = true;
+            m_knownId = *knownId;
+        }
+        static std::atomic<quint64> counter{0};
+        m_objectsFd = objectsFd;
+        m_declared = size;
+        m_tmp = kTempObjectPrefix + QByteArray::number(::getpid()) + '-' + QByteArray::number(++counter);
+        m_fd.reset(::openat(objectsFd, m_tmp.constData(),
+                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0444));
+        if (!m_fd.isValid()) {
+            m_tmp.clear();
+            return false;
+        }
+        if (!m_known) {
+            m_ctx = EVP_MD_CTX_new();
+            if (!m_ctx || EVP_DigestInit_ex(m_ctx, EVP_sha1(), nullptr) != 1)
+                return false;
+        }
+        if (deflateInit(&m_z, Z_BEST_SPEED) != Z_OK)
+            return false;
+        m_zInit = true;
+        m_out.resize(qsizetype(qBound(qint64(16 * 1024), size + 1024, qint64(256 * 1024))));
+        const QByteArray header = "blob " + QByteArray::number(size) + '\0';
+        return feed(header.constData(), size_t(header.size()), Z_NO_FLUSH);
+    }
+
+    bool write(const char *data, size_t n)
+    {
+        m_written += qint64(n);
+        return m_written <= m_declared && feed(data, n, Z_NO_FLUSH);
+    }
+
+    bool writeZeros(qint64 n)
+    {
+        static const char zeros[64 * 1024] = {};
+        while (n > 0) {
+            const size_t part = size_t(qMin<qint64>(n, qint64(sizeof zeros)));
+            if (!write(zeros, part))
+                return false;
+            n -= qint64(part);
+        }
+        return true;
+    }
+
+    // *addedBytes: the disk space the new object takes (0 when it existed already).
+    bool finish(git_oid *oid, qint64 *addedBytes)
+    {
+        *addedBytes = 0;
+        if (m_written != m_declared || !feed(nullptr, 0, Z_FINISH))
+            return false;
+        if (m_known) {
+            *oid = m_knownId;
+        } else {
+            unsigned char digest[EVP_MAX_MD_SIZE];
+            unsigned int len = 0;
+            if (EVP_DigestFinal_ex(m_ctx, digest, &len) != 1 || len != GIT_OID_RAWSZ)
+                return false;
+            git_oid_fromraw(oid, digest);
+        }
+        struct stat st;
+        if (::fstat(m_fd.get(), &st) != 0)
+            return false;
+        m_fd.reset();
+        const QByteArray path = objectPath(oid);
+        if (::fstatat(m_objectsFd, path.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
+            abort(); // the same content is stored already
+            return true;
+        }
+        if (::mkdirat(m_objectsFd, path.left(2).constData(), 0755) != 0 && errno != EEXIST)
+            return false;
+        if (::renameat(m_objectsFd, m_tmp.constData(), m_objectsFd, path.constData()) != 0)
+            return false;
+        m_tmp.clear();
+        *addedBytes = diskBytes(st);
+        return true;
+    }
+
+    void abort()
+    {
+        m_fd.reset();
+        if (!m_tmp.isEmpty())
+            ::unlinkat(m_objectsFd, m_tmp.constData(), 0);
+        m_tmp.clear();
+    }
+
+private:
+    bool feed(const char *data, size_t n, int flush)
+    {
+        if (n > 0 && m_ctx && EVP_DigestUpdate(m_ctx, data, n) != 1)
+            return false;
+        m_z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
+        m_z.avail_in = uInt(n);
+        for (;;) {
+            m_z.next_out = reinterpret_cast<Bytef *>(m_out.data());
+            m_z.avail_out = uInt(m_out.size());
+            const int rc = deflate(&m_z, flush);
+            if (rc == Z_STREAM_ERROR)
+                return false;
+            const size_t produced = size_t(m_out.size()) - m_z.avail_out;
+            if (produced > 0 && !writeAll(m_fd.get(), m_out.constData(), produced))
+                return false;
+            if (flush == Z_FINISH ? rc == Z_STREAM_END : (m_z.avail_in == 0 && m_z.avail_out != 0))
+                return true;
+        }
+    }
+
+    int m_objectsFd = -1;
+    UniqueFd m_fd;
+    QByteArray m_tmp;
+    QByteArray m_out;
+    qint64 m_declared = 0;
+    qint64 m_written = 0;
+    EVP_MD_CTX *m_ctx = nullptr;
+    bool m_known = false;
+    git_oid m_knownId{};
+    z_stream m_z{};
+    bool m_zInit = false;
+};
+
+// The blob id of content held in memory (what LooseWriter would name it), without writing anything.
+bool blobId(const char *data, qint64 size, git_oid *oid)
+{
+    const QByteArray header = "blob " + QByteArray::number(size) + '\0';
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    const bool ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha1(), nullptr) == 1 &&
+                    EVP_DigestUpdate(ctx, header.constData(), size_t(header.size())) == 1 &&
+                    (size == 0 || EVP_DigestUpdate(ctx, data, size_t(size)) == 1) &&
+                    EVP_DigestFinal_ex(ctx, digest, &len) == 1 && len == GIT_OID_RAWSZ;
+    EVP_MD_CTX_free(ctx);
+    if (ok)
+        git_oid_fromraw(oid, digest);
+    return ok;
+}
+
+QString pendingDirOf(const QString &gitDir)
+{
+    return QDir::cleanPath(gitDir) + u".pending"_s;
+}
+
 bool parseOid(const QString &text, git_oid *out, QString *error)
 {
     const QByteArray hex = text.toLatin1();
@@ -144,10 +362,32 @@ QByteArray parentOf(const QByteArray &path)
 
 struct SnapshotStore::Private
 {
+    // A version whose content is not in the object store.
+    struct NotKept
+    {
+        qint64 size = 0;
+        bool dropped = false; // false: never kept (larger than the budget left)
+        QString commit;       // dropped: the entry that recorded this version
+    };
+    // A file whose hashing waits until the walk has counted home (see reconcile()).
+    struct Deferred
+    {
+        QByteArray escPath;
+        struct stat lst;
+    };
+    struct Candidate
+    {
+        git_oid id;
+        qint64 disk = 0;
+        int age = 0; // index of the first commit that holds it, oldest first
+        QString commit;
+    };
+
     QString homeDir;
     QString gitDir;
     UniqueFd homeFd;
     UniqueFd lockFd;
+    UniqueFd objectsFd;
     uid_t ownerUid = 0;
     gid_t ownerGid = 0;
     git_repository *repo = nullptr;
@@ -159,6 +399,24 @@ struct SnapshotStore::Private
     qint64 scanStartNs = 0;
     QElapsedTimer indexWriteTimer;
 
+    // Budget (0: none) and what counts against it.
+    qint64 budget = 0;
+    qint64 historyUsed = -1; // disk bytes of gitDir; -1: not measured since open
+    bool historyExact = false;
+    QHash<QByteArray, qint64> homeUsage; // per stat-cache entry: disk bytes
+    qint64 homeUsed = 0;
+    QHash<QByteArray, NotKept> notKept; // by raw blob id
+    // Per operation (commit, restore, recovery).
+    qint64 hashedThisOp = 0;
+    int notKeptThisOp = 0;
+    bool heavyCalled = false;
+    bool candidatesLoaded = false;
+    QList<Candidate> candidates; // droppable versions, the first to drop last
+    QList<Deferred> deferred;
+    QByteArray chunk;
+    const std::atomic<bool> *cancelFlag = nullptr;
+    std::function<void()> heavyHook;
+
     bool initRepository(QString *error);
     void removeStaleLocks();
     bool verifyCommit(const git_oid *oid);
@@ -166,19 +424,51 @@ struct SnapshotStore::Private
     bool openIndex(QString *error);
     bool resetIndexTo(const git_oid *commitOid, QString *error);
 
+    bool cancelled() const { return cancelFlag && cancelFlag->load(std::memory_order_relaxed); }
+    bool failCancelled(QString *error) const
+    {
+        if (error)
+            *error = u"cancelled: the container is going away"_s;
+        return false;
+    }
+    void beginOperation();
+    void heavyWork(qint64 bytes);
     bool reconcile(const QByteArray &realRel, QString *error);
     bool walkDir(int dirFd, const QByteArray &escPrefix, QSet<QByteArray> *seen, QString *error);
     bool processFile(int dirFd, const QByteArray &name, const struct stat &st, const QByteArray &escPath,
-                     QSet<QByteArray> *seen, QString *error);
-    bool hashFile(int dirFd, const QByteArray &name, struct stat *st, git_oid *oid, bool *racy);
+                     QSet<QByteArray> *seen, bool mayDefer, QString *error);
+    bool processDeferred(QSet<QByteArray> *seen, QString *error);
+    bool hashFile(int dirFd, const QByteArray &name, struct stat *st, const git_oid *oldId, git_oid *oid,
+                  bool *racy);
+    bool feedFile(int fd, qint64 size, const std::function<bool(const char *, size_t)> &data,
+                  const std::function<bool(qint64)> &zeros);
     void removeUnseen(const QByteArray &escPrefix, const QSet<QByteArray> &seen);
+    void noteUsage(const QByteArray &escPath, qint64 bytes);
+    void forgetUsage(const QByteArray &escPath);
     bool writeIndex(QString *error);
 
+    // Budget.
+    bool makeRoom(qint64 size, bool mayDrop = true);
+    void storedAgain(const git_oid *oid);
+    qint64 available() const;
+    void measureHistory();
+    void loadCandidates();
+    void dropCandidates(qint64 needed);
+    bool writePlaceholder(const struct stat &st, git_oid *oid);
+    void loadNotKept();
+    bool appendNotKept(const QList<std::pair<git_oid, NotKept>> &entries, bool sync);
+    const NotKept *notKeptFor(const git_oid *oid) const
+    {
+        const auto it = notKept.constFind(oidKey(oid));
+        return it == notKept.cend() ? nullptr : &*it;
+    }
+
     std::optional<Snapshot> commit(const QString &command, const CommandMeta &meta, const ChangeHint &hint,
-                                   bool isRestore, QString *error);
+                                   const QByteArray &kind, QString *error);
     std::optional<QList<FileChange>> diffTrees(git_tree *oldTree, git_tree *newTree, QString *error) const;
     qint64 blobSize(const git_oid *oid) const;
     CommitPtr lookupCommit(const QString &id, QString *error) const;
+    bool writeBlobTo(int fd, const git_oid *oid, const QString &path, QString *error);
     std::optional<Snapshot> restore(const QByteArray &realPrefix, const QString &commitId, QString *error);
 };
 
@@ -210,9 +500,21 @@ void SnapshotStore::close()
         d->index = nullptr;
     }
     if (d->repo) {
+        // What the history took, for the next open (removed there: a crash leaves no stale figure).
+        if (d->historyUsed >= 0) {
+            QFile usage(d->gitDir + u'/' + QLatin1StringView(kUsageFile));
+            if (usage.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                usage.write(QByteArray::number(d->historyUsed) + '\n');
+        }
         git_repository_free(d->repo);
         d->repo = nullptr;
     }
+    d->objectsFd.reset();
+    d->homeUsage.clear();
+    d->homeUsed = 0;
+    d->notKept.clear();
+    d->historyUsed = -1;
+    d->historyExact = false;
     d->lockFd.reset();
     d->homeFd.reset();
     if (d->libInit) {
@@ -265,6 +567,10 @@ void SnapshotStore::Private::removeStaleLocks()
         while (it.hasNext())
             QFile::remove(it.next());
     }
+    // Objects a killed or cancelled write left half-written.
+    QDirIterator tmp(gitDir + u"/objects"_s, {QLatin1StringView(kTempObjectPrefix) + u'*'}, QDir::Files);
+    while (tmp.hasNext())
+        QFile::remove(tmp.next());
 }
 
 bool SnapshotStore::Private::verifyCommit(const git_oid *oid)
@@ -284,15 +590,18 @@ bool SnapshotStore::Private::verifyCommit(const git_oid *oid)
     struct Payload
     {
         git_odb *odb;
+        const QHash<QByteArray, NotKept> *notKept;
         bool ok = true;
-    } payload{odb.get()};
-    // git_tree_walk loads every subtree (failing on a damaged one); blobs are only checked for presence.
+    } payload{odb.get(), &notKept};
+    // git_tree_walk loads every subtree (failing on a damaged one); blobs are only checked for presence
+    // (a version dropped for the budget is absent on purpose).
     const int rc = git_tree_walk(
         tree.get(), GIT_TREEWALK_PRE,
         [](const char *, const git_tree_entry *entry, void *p) -> int {
             auto *pl = static_cast<Payload *>(p);
             if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB &&
-                !git_odb_exists(pl->odb, git_tree_entry_id(entry))) {
+                !git_odb_exists(pl->odb, git_tree_entry_id(entry)) &&
+                !pl->notKept->contains(oidKey(git_tree_entry_id(entry)))) {
                 pl->ok = false;
                 return -1;
             }
@@ -434,6 +743,24 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
         return fail();
     }
     d->removeStaleLocks();
+    d->objectsFd.reset(
+        ::open(QFile::encodeName(d->gitDir + u"/objects"_s).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!d->objectsFd.isValid()) {
+        if (error)
+            *error = u"cannot open %1/objects: %2"_s.arg(d->gitDir, SafeFs::errnoString(errno));
+        return fail();
+    }
+    d->loadNotKept();
+    {
+        QFile usage(d->gitDir + u'/' + QLatin1StringView(kUsageFile));
+        if (usage.open(QIODevice::ReadOnly)) {
+            bool ok = false;
+            const qint64 bytes = usage.read(64).trimmed().toLongLong(&ok);
+            if (ok && bytes >= 0)
+                d->historyUsed = bytes;
+            usage.remove();
+        }
+    }
 
     if (git_repository_open_ext(&d->repo, QFile::encodeName(d->gitDir).constData(),
                                 GIT_REPOSITORY_OPEN_NO_SEARCH | GIT_REPOSITORY_OPEN_BARE, nullptr) != 0) {
@@ -481,6 +808,7 @@ bool SnapshotStore::refresh(QString *error)
     timespec now;
     ::clock_gettime(CLOCK_REALTIME, &now);
     d->scanStartNs = qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+    d->beginOperation();
     if (!d->reconcile(QByteArray(), error))
         return false;
     d->needFullScan = false;
@@ -492,6 +820,153 @@ bool SnapshotStore::flush(QString *error)
     if (!d->index || !d->indexDirty)
         return true;
     return d->writeIndex(error);
+}
+
+void SnapshotStore::setStorageBudget(qint64 bytes)
+{
+    const qint64 budget = qMax<qint64>(bytes, 0);
+    if (budget > 0 && d->budget <= 0) {
+        // Home was not counted without a budget: the next scan counts all of it.
+        d->homeUsage.clear();
+        d->homeUsed = 0;
+        d->needFullScan = true;
+    }
+    d->budget = budget;
+}
+
+qint64 SnapshotStore::storageBudget() const
+{
+    return d->budget;
+}
+
+qint64 SnapshotStore::historyBytes()
+{
+    if (!d->repo)
+        return -1;
+    d->measureHistory();
+    return d->historyUsed;
+}
+
+void SnapshotStore::setCancelFlag(const std::atomic<bool> *flag)
+{
+    d->cancelFlag = flag;
+}
+
+void SnapshotStore::setHeavyWorkHook(std::function<void()> hook)
+{
+    d->heavyHook = std::move(hook);
+}
+
+qint64 SnapshotStore::bytesReadTotal()
+{
+    return s_bytesRead.load();
+}
+
+qint64 SnapshotStore::bytesHashedTotal()
+{
+    return s_bytesHashed.load();
+}
+
+QString SnapshotStore::markCommandStarted(const QString &gitDir, const QString &command)
+{
+    static std::atomic<quint64> counter{0};
+    const QString dir = pendingDirOf(gitDir);
+    const QByteArray dirPath = QFile::encodeName(dir);
+    if (::mkdir(dirPath.constData(), 0700) != 0 && errno != EEXIST) {
+        // The container's directory itself is missing (not made yet): nothing to mark in.
+        return {};
+    }
+    // Named so that they sort in the order the commands started.
+    const QString name = QString::number(QDateTime::currentMSecsSinceEpoch()).rightJustified(14, u'0') +
+                         u'-' + QString::number(::getpid()) + u'-' +
+                         QString::number(++counter).rightJustified(8, u'0');
+    UniqueFd fd(::open(QFile::encodeName(dir + u'/' + name).constData(),
+                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (!fd.isValid())
+        return {};
+    const QByteArray text = command.toUtf8().left(kMaxMarkerBytes);
+    if (!writeAll(fd.get(), text.constData(), size_t(text.size())))
+        return {};
+    return name;
+}
+
+QStringList SnapshotStore::pendingMarkers(const QString &gitDir)
+{
+    QStringList out;
+    DIR *dir = ::opendir(QFile::encodeName(pendingDirOf(gitDir)).constData());
+    if (!dir)
+        return out;
+    while (dirent *de = ::readdir(dir)) {
+        if (de->d_name[0] != '.')
+            out.append(QFile::decodeName(de->d_name));
+    }
+    ::closedir(dir);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::optional<Snapshot> SnapshotStore::recoverInterrupted(const QStringList &markers, QString *error)
+{
+    if (!d->repo) {
+        if (error)
+            *error = u"history is not open"_s;
+        return std::nullopt;
+    }
+    const QString dir = pendingDirOf(d->gitDir);
+    QStringList commands;
+    for (const QString &marker : markers) {
+        if (marker.contains(u'/') || marker.startsWith(u'.'))
+            continue;
+        QFile f(dir + u'/' + marker);
+        if (f.open(QIODevice::ReadOnly)) {
+            const QString command = QString::fromUtf8(f.read(kMaxMarkerBytes)).trimmed();
+            if (!command.isEmpty())
+                commands.append(command);
+        }
+    }
+    auto removeMarkers = [&] {
+        for (const QString &marker : markers) {
+            if (!marker.contains(u'/'))
+                QFile::remove(dir + u'/' + marker);
+        }
+    };
+    // Compare what home holds with the last entry, without committing yet.
+    timespec now;
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    d->scanStartNs = qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+    d->beginOperation();
+    if (!d->reconcile(QByteArray(), error))
+        return std::nullopt;
+    d->needFullScan = false;
+    git_oid treeOid;
+    if (git_index_write_tree_to(&treeOid, d->index, d->repo) != 0) {
+        gitFail(error, u"cannot write tree"_s);
+        return std::nullopt;
+    }
+    git_oid head;
+    bool same = false;
+    if (git_reference_name_to_id(&head, d->repo, "HEAD") == 0) {
+        git_commit *raw = nullptr;
+        if (git_commit_lookup(&raw, d->repo, &head) == 0) {
+            CommitPtr commit(raw);
+            same = git_oid_equal(git_commit_tree_id(commit.get()), &treeOid);
+        }
+    } else {
+        same = git_index_entrycount(d->index) == 0;
+    }
+    if (same) {
+        removeMarkers();
+        return Snapshot{};
+    }
+    QString message = u"changes saved after an interruption"_s;
+    if (!commands.isEmpty())
+        message += u" (during: %1)"_s.arg(commands.join(u"; "_s));
+    CommandMeta meta;
+    // The scan above brought the stat cache up to date; this commit only writes it down.
+    std::optional<Snapshot> snap = d->commit(message, meta, ChangeHint::onlyPaths({}), "interrupted", error);
+    if (snap)
+        removeMarkers();
+    return snap;
 }
 
 static bool statMatches(const git_index_entry &e, const struct stat &st)
@@ -515,8 +990,68 @@ static bool sameStat(const struct stat &a, const struct stat &b)
            a.st_mtim.tv_nsec == b.st_mtim.tv_nsec;
 }
 
-bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct stat *st, git_oid *oid,
-                                      bool *racy)
+bool SnapshotStore::Private::feedFile(int fd, qint64 size,
+                                      const std::function<bool(const char *, size_t)> &data,
+                                      const std::function<bool(qint64)> &zeros)
+{
+    if (chunk.size() != kChunk)
+        chunk.resize(kChunk);
+    qint64 off = 0;
+    while (off < size) {
+        if (cancelled())
+            return false;
+        off_t dataAt = ::lseek(fd, off_t(off), SEEK_DATA);
+        if (dataAt < 0)
+            dataAt = errno == ENXIO ? off_t(size) : off_t(off); // ENXIO: only a hole is left
+        const qint64 holeEnd = qMin<qint64>(qMax<qint64>(dataAt, off), size);
+        if (holeEnd > off) {
+            s_bytesHashed += holeEnd - off;
+            if (!zeros(holeEnd - off))
+                return false;
+            off = holeEnd;
+            continue;
+        }
+        off_t holeAt = ::lseek(fd, off_t(off), SEEK_HOLE);
+        qint64 dataEnd = holeAt < 0 || holeAt <= off ? size : qMin<qint64>(holeAt, size);
+        while (off < dataEnd) {
+            if (cancelled())
+                return false;
+            const ssize_t n =
+                ::pread(fd, chunk.data(), size_t(qMin<qint64>(dataEnd - off, kChunk)), off_t(off));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return false; // shrank under us (or unreadable): it is looked at again next time
+            s_bytesRead += n;
+            s_bytesHashed += n;
+            if (!data(chunk.constData(), size_t(n)))
+                return false;
+            off += n;
+        }
+    }
+    return true;
+}
+
+void SnapshotStore::Private::beginOperation()
+{
+    hashedThisOp = 0;
+    notKeptThisOp = 0;
+    heavyCalled = false;
+    candidatesLoaded = false;
+    candidates.clear();
+}
+
+void SnapshotStore::Private::heavyWork(qint64 bytes)
+{
+    if (heavyCalled || bytes < SnapshotStore::kHeavyWorkBytes)
+        return;
+    heavyCalled = true;
+    if (heavyHook)
+        heavyHook();
+}
+
+bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct stat *st,
+                                      const git_oid *oldId, git_oid *oid, bool *racy)
 {
     if (S_ISLNK(st->st_mode)) {
         QByteArray target(qMax<qsizetype>(st->st_size, 255) + 1, Qt::Uninitialized);
@@ -528,6 +1063,8 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
                 target.truncate(n);
                 break;
             }
+            if (target.size() > 64 * 1024)
+                return false; // no kernel makes links this long
             target.resize(target.size() * 2);
         }
         return git_blob_create_from_buffer(oid, repo, target.constData(), size_t(target.size())) == 0;
@@ -540,52 +1077,98 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
     if (::fstat(fd.get(), &before) != 0 || !S_ISREG(before.st_mode))
         return false;
     *st = before;
+    // What is read is decided here, on the open descriptor: a file that grows from now on is stored as the
+    // prefix it has now (and, its ctime having changed, looked at again by the next commit).
+    const qint64 size = before.st_size;
+    auto stored = [&](const git_oid *id) {
+        return ::faccessat(objectsFd.get(), objectPath(id).constData(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+    };
     bool ok = false;
-    if (before.st_size <= kMaxInMemoryFile) {
-        QByteArray data;
-        data.resize(before.st_size + 1);
+    if (size <= kSmallFile) {
+        // Small: read (bounded), name it, and only content the store does not have yet needs room.
+        QByteArray data(size, Qt::Uninitialized);
         qsizetype done = 0;
-        for (;;) {
-            if (done == data.size())
-                data.resize(data.size() * 2);
-            const ssize_t n = ::read(fd.get(), data.data() + done, size_t(data.size() - done));
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0)
-                return false;
-            if (n == 0)
-                break;
-            done += n;
-        }
-        data.truncate(done);
-        ok = git_odb_hash(oid, data.constData(), size_t(data.size()), GIT_OBJECT_BLOB) == 0;
-        git_odb *odb = nullptr;
-        if (ok && git_repository_odb(&odb, repo) == 0) {
-            if (!git_odb_exists(odb, oid))
-                ok = git_odb_write(oid, odb, data.constData(), size_t(data.size()), GIT_OBJECT_BLOB) == 0;
-            git_odb_free(odb);
+        ok = feedFile(
+            fd.get(), size,
+            [&](const char *p, size_t n) {
+                memcpy(data.data() + done, p, n);
+                done += qsizetype(n);
+                return true;
+            },
+            [&](qint64 n) {
+                memset(data.data() + done, 0, size_t(n));
+                done += qsizetype(n);
+                return true;
+            });
+        ok = ok && done == size && blobId(data.constData(), size, oid);
+        if (ok && !stored(oid)) {
+            if (!makeRoom(size))
+                return writePlaceholder(before, oid);
+            hashedThisOp += size;
+            LooseWriter writer;
+            qint64 added = 0;
+            git_oid written;
+            ok = writer.begin(objectsFd.get(), size, oid) && writer.write(data.constData(), size_t(size)) &&
+                 writer.finish(&written, &added);
+            if (historyUsed >= 0)
+                historyUsed += added;
+            if (ok && added > 0)
+                storedAgain(oid);
         }
     } else {
-        git_odb *rawOdb = nullptr;
-        if (git_repository_odb(&rawOdb, repo) != 0)
-            return false;
-        OdbPtr odb(rawOdb);
-        git_odb_stream *stream = nullptr;
-        if (git_odb_open_wstream(&stream, odb.get(), git_object_size_t(before.st_size), GIT_OBJECT_BLOB) != 0)
-            return false;
-        QByteArray chunk(1 << 20, Qt::Uninitialized);
-        qint64 remaining = before.st_size;
-        while (remaining > 0) {
-            const ssize_t n = ::read(fd.get(), chunk.data(), size_t(qMin<qint64>(remaining, chunk.size())));
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0)
-                break;
-            git_odb_stream_write(stream, chunk.constData(), size_t(n));
-            remaining -= n;
+        // Large: streamed. When it fits as it is, hashed and written in one pass. Otherwise it may be content
+        // the store has already (a file only touched, or restored): name it first without writing anything,
+        // and only new content makes room (dropping old versions) or is not kept.
+        bool fits = makeRoom(size, false);
+        if (!fits) {
+            if (hashedThisOp + size > budget)
+                return writePlaceholder(before, oid);
+            hashedThisOp += size;
+            heavyWork(hashedThisOp);
+            EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+            const QByteArray header = "blob " + QByteArray::number(size) + '\0';
+            static const char zeros[64 * 1024] = {};
+            ok =
+                ctx && EVP_DigestInit_ex(ctx, EVP_sha1(), nullptr) == 1 &&
+                EVP_DigestUpdate(ctx, header.constData(), size_t(header.size())) == 1 &&
+                feedFile(
+                    fd.get(), size, [&](const char *p, size_t n) { return EVP_DigestUpdate(ctx, p, n) == 1; },
+                    [&](qint64 n) {
+                        for (; n > 0; n -= qint64(sizeof zeros)) {
+                            if (EVP_DigestUpdate(ctx, zeros, size_t(qMin<qint64>(n, qint64(sizeof zeros)))) !=
+                                1)
+                                return false;
+                        }
+                        return true;
+                    });
+            unsigned char digest[EVP_MAX_MD_SIZE];
+            unsigned int len = 0;
+            ok = ok && EVP_DigestFinal_ex(ctx, digest, &len) == 1 && len == GIT_OID_RAWSZ;
+            EVP_MD_CTX_free(ctx);
+            if (!ok)
+                return false;
+            git_oid_fromraw(oid, digest);
+            if (!stored(oid)) {
+                if (hashedThisOp + size > budget || !makeRoom(size))
+                    return writePlaceholder(before, oid);
+                fits = true;
+            }
         }
-        ok = remaining == 0 && git_odb_stream_finalize_write(oid, stream) == 0;
-        git_odb_stream_free(stream);
+        if (fits) {
+            hashedThisOp += size;
+            heavyWork(hashedThisOp);
+            LooseWriter writer;
+            qint64 added = 0;
+            ok = writer.begin(objectsFd.get(), size) &&
+                 feedFile(
+                     fd.get(), size, [&](const char *p, size_t n) { return writer.write(p, n); },
+                     [&](qint64 n) { return writer.writeZeros(n); }) &&
+                 writer.finish(oid, &added);
+            if (historyUsed >= 0)
+                historyUsed += added;
+            if (ok && added > 0)
+                storedAgain(oid);
+        }
     }
     struct stat after;
     if (::fstat(fd.get(), &after) != 0 || !sameStat(before, after))
@@ -594,27 +1177,43 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
 }
 
 bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, const struct stat &lst,
-                                         const QByteArray &escPath, QSet<QByteArray> *seen, QString *error)
+                                         const QByteArray &escPath, QSet<QByteArray> *seen, bool mayDefer,
+                                         QString *error)
 {
     const git_index_entry *old = git_index_get_bypath(index, escPath.constData(), 0);
     if (old) // seen holds only paths that keep an entry, so removeUnseen can compare counts
         seen->insert(escPath);
-    if (old && statMatches(*old, lst))
+    if (old && statMatches(*old, lst)) {
+        noteUsage(escPath, qint64(lst.st_blocks) * 512);
         return true;
+    }
+    // Large files wait until the walk has counted what home holds, so the budget is decided on all of it.
+    if (mayDefer && budget > 0 && S_ISREG(lst.st_mode) && lst.st_size > kSmallFile) {
+        deferred.append({escPath, lst});
+        return true;
+    }
+    if (cancelled())
+        return failCancelled(error);
     struct stat st = lst;
     git_oid oid;
     bool racy = false;
     git_index_entry entry{};
-    if (!hashFile(dirFd, name, &st, &oid, &racy)) {
+    noteUsage(escPath, qint64(lst.st_blocks) * 512);
+    if (!hashFile(dirFd, name, &st, old ? &old->id : nullptr, &oid, &racy)) {
+        if (cancelled())
+            return failCancelled(error);
         // Vanished, unreadable or changing under us: keep what we had, but make sure it is looked at again.
         if (old) {
             entry = *old;
             entry.ctime = {0, 0};
             git_index_add(index, &entry);
             indexDirty = true;
+        } else {
+            forgetUsage(escPath);
         }
         return true;
     }
+    noteUsage(escPath, qint64(st.st_blocks) * 512);
     entry.ctime = {qint32(st.st_ctim.tv_sec), quint32(st.st_ctim.tv_nsec)};
     entry.mtime = {qint32(st.st_mtim.tv_sec), quint32(st.st_mtim.tv_nsec)};
     entry.dev = quint32(st.st_dev);
@@ -637,6 +1236,35 @@ bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, cons
     return true;
 }
 
+bool SnapshotStore::Private::processDeferred(QSet<QByteArray> *seen, QString *error)
+{
+    const QList<Deferred> todo = std::exchange(deferred, {});
+    for (const Deferred &file : todo) {
+        if (cancelled())
+            return failCancelled(error);
+        QByteArrayList parts;
+        if (!SafeFs::splitRelativePath(unescapePath(file.escPath), &parts, nullptr))
+            continue;
+        UniqueFd parent = SafeFs::openParent(homeFd.get(), parts, false, 0, 0, nullptr);
+        struct stat lst;
+        if (!parent.isValid() ||
+            ::fstatat(parent.get(), parts.last().constData(), &lst, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !(S_ISREG(lst.st_mode) || S_ISLNK(lst.st_mode))) {
+            // Gone since the walk: an old entry stays until the next look (it is smudged to make sure).
+            if (const git_index_entry *old = git_index_get_bypath(index, file.escPath.constData(), 0)) {
+                git_index_entry entry = *old;
+                entry.ctime = {0, 0};
+                git_index_add(index, &entry);
+                indexDirty = true;
+            }
+            continue;
+        }
+        if (!processFile(parent.get(), parts.last(), lst, file.escPath, seen, false, error))
+            return false;
+    }
+    return true;
+}
+
 bool SnapshotStore::Private::walkDir(int dirFd, const QByteArray &escPrefix, QSet<QByteArray> *seen,
                                      QString *error)
 {
@@ -645,6 +1273,10 @@ bool SnapshotStore::Private::walkDir(int dirFd, const QByteArray &escPrefix, QSe
         return true; // vanished or unreadable: treated as empty
     bool ok = true;
     while (dirent *de = ::readdir(dir)) {
+        if (cancelled()) {
+            ok = failCancelled(error);
+            break;
+        }
         const QByteArray name(de->d_name);
         if (name == "." || name == "..")
             continue;
@@ -669,10 +1301,29 @@ bool SnapshotStore::Private::walkDir(int dirFd, const QByteArray &escPrefix, QSe
         }
         if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
             continue;
-        ok = processFile(dirFd, name, st, path, seen, error) && ok;
+        ok = processFile(dirFd, name, st, path, seen, true, error) && ok;
     }
     ::closedir(dir);
-    return ok;
+    return ok && !cancelled();
+}
+
+void SnapshotStore::Private::noteUsage(const QByteArray &escPath, qint64 bytes)
+{
+    if (budget <= 0)
+        return; // counted only under a budget (setStorageBudget() makes the next scan full)
+    auto it = homeUsage.find(escPath);
+    if (it == homeUsage.end()) {
+        homeUsage.insert(escPath, bytes);
+        homeUsed += bytes;
+    } else if (*it != bytes) {
+        homeUsed += bytes - *it;
+        *it = bytes;
+    }
+}
+
+void SnapshotStore::Private::forgetUsage(const QByteArray &escPath)
+{
+    homeUsed -= homeUsage.take(escPath);
 }
 
 void SnapshotStore::Private::removeUnseen(const QByteArray &escPrefix, const QSet<QByteArray> &seen)
@@ -702,21 +1353,277 @@ void SnapshotStore::Private::removeUnseen(const QByteArray &escPrefix, const QSe
             }
         }
     }
-    for (const QByteArray &path : std::as_const(gone))
+    for (const QByteArray &path : std::as_const(gone)) {
         git_index_remove(index, path.constData(), 0);
+        forgetUsage(path);
+    }
     if (!gone.isEmpty())
         indexDirty = true;
+}
+
+// Room kept free below the budget for what is not counted file by file: directories, trees, commits, the
+// stat cache, the reflog.
+static qint64 budgetSlack(qint64 budget)
+{
+    return qMin<qint64>(budget / 32, 64LL * 1024 * 1024);
+}
+
+qint64 SnapshotStore::Private::available() const
+{
+    return budget - budgetSlack(budget) - homeUsed - qMax<qint64>(historyUsed, 0);
+}
+
+// Whether content of this apparent size may be hashed and stored now. Apparent size is what hashing costs
+// (a sparse file's holes too) and bounds what storing it can take, so it is what is counted: one operation
+// hashes at most the budget, and stores something only while home + history stay within it, dropping the
+// oldest versions of the largest files (no longer in home) to make room.
+bool SnapshotStore::Private::makeRoom(qint64 size, bool mayDrop)
+{
+    if (budget <= 0 || size <= 0)
+        return true;
+    if (hashedThisOp + size > budget)
+        return false;
+    if (historyUsed < 0)
+        measureHistory();
+    if (size <= available())
+        return true;
+    if (!historyExact) {
+        measureHistory();
+        if (size <= available())
+            return true;
+    }
+    if (!mayDrop)
+        return false;
+    loadCandidates();
+    qint64 droppable = 0;
+    for (const Candidate &c : std::as_const(candidates))
+        droppable += c.disk;
+    if (size > available() + droppable)
+        return false; // dropping everything would not make it fit: keep what there is
+    dropCandidates(size - available());
+    return size <= available();
+}
+
+void SnapshotStore::Private::measureHistory()
+{
+    static thread_local qint64 t_total = 0;
+    t_total = 0;
+    nftw(
+        QFile::encodeName(gitDir).constData(),
+        [](const char *, const struct stat *st, int type, FTW *) {
+            if (type != FTW_NS)
+                t_total += qint64(st->st_blocks) * 512;
+            return 0;
+        },
+        16, FTW_PHYS);
+    historyUsed = t_total;
+    historyExact = true;
+}
+
+void SnapshotStore::Private::loadCandidates()
+{
+    if (candidatesLoaded)
+        return;
+    candidatesLoaded = true;
+    candidates.clear();
+    // Every version the history holds, with the oldest commit that has it: walk the first-parent chain,
+    // visiting each distinct tree once.
+    QList<git_oid> chain;
+    git_oid oid;
+    if (git_reference_name_to_id(&oid, repo, "HEAD") != 0)
+        return;
+    for (;;) {
+        chain.append(oid);
+        git_commit *raw = nullptr;
+        if (git_commit_lookup(&raw, repo, &oid) != 0)
+            break;
+        CommitPtr commit(raw);
+        if (git_commit_parentcount(commit.get()) == 0)
+            break;
+        oid = *git_commit_parent_id(commit.get(), 0);
+    }
+    std::reverse(chain.begin(), chain.end());
+    QSet<QByteArray> current;
+    for (size_t i = 0; i < git_index_entrycount(index); ++i)
+        current.insert(oidKey(&git_index_get_byindex(index, i)->id));
+    struct Walk
+    {
+        QSet<QByteArray> trees;
+        QHash<QByteArray, int> firstSeen;
+        int age = 0;
+    } walk;
+    QList<QString> commitIds;
+    for (const git_oid &c : std::as_const(chain)) {
+        commitIds.append(oidString(&c));
+        git_commit *raw = nullptr;
+        if (git_commit_lookup(&raw, repo, &c) != 0)
+            continue;
+        CommitPtr commit(raw);
+        git_tree *rawTree = nullptr;
+        if (git_commit_tree(&rawTree, commit.get()) != 0)
+            continue;
+        TreePtr tree(rawTree);
+        if (!walk.trees.contains(oidKey(git_tree_id(tree.get())))) {
+            walk.trees.insert(oidKey(git_tree_id(tree.get())));
+            git_tree_walk(
+                tree.get(), GIT_TREEWALK_PRE,
+                [](const char *, const git_tree_entry *entry, void *p) -> int {
+                    auto *w = static_cast<Walk *>(p);
+                    const QByteArray key = oidKey(git_tree_entry_id(entry));
+                    if (git_tree_entry_type(entry) == GIT_OBJECT_TREE) {
+                        if (w->trees.contains(key))
+                            return 1; // seen in an older commit: skip the subtree
+                        w->trees.insert(key);
+                        return 0;
+                    }
+                    if (git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK && !w->firstSeen.contains(key))
+                        w->firstSeen.insert(key, w->age);
+                    return 0;
+                },
+                &walk);
+        }
+        ++walk.age;
+    }
+    for (auto it = walk.firstSeen.cbegin(); it != walk.firstSeen.cend(); ++it) {
+        if (current.contains(it.key()) || notKept.contains(it.key()))
+            continue;
+        Candidate c;
+        git_oid_fromraw(&c.id, reinterpret_cast<const unsigned char *>(it.key().constData()));
+        struct stat st;
+        if (::fstatat(objectsFd.get(), objectPath(&c.id).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+            continue;
+        c.disk = qint64(st.st_blocks) * 512;
+        if (c.disk <= 0)
+            continue;
+        c.age = it.value();
+        c.commit = commitIds.value(c.age);
+        candidates.append(c);
+    }
+    // Largest first, the oldest of equals first.
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+        return a.disk != b.disk ? a.disk > b.disk : a.age < b.age;
+    });
+}
+
+void SnapshotStore::Private::dropCandidates(qint64 needed)
+{
+    QList<Candidate> drop;
+    qint64 freed = 0;
+    while (freed < needed && !candidates.isEmpty()) {
+        drop.append(candidates.takeFirst());
+        freed += drop.constLast().disk;
+    }
+    if (drop.isEmpty())
+        return;
+    QList<std::pair<git_oid, NotKept>> entries;
+    for (const Candidate &c : std::as_const(drop)) {
+        NotKept info;
+        info.size = blobSize(&c.id);
+        info.dropped = true;
+        info.commit = c.commit;
+        entries.append({c.id, info});
+    }
+    // Recorded (and synced) before anything is deleted: a version is never missing without a reason.
+    if (!appendNotKept(entries, true))
+        return;
+    for (const Candidate &c : std::as_const(drop)) {
+        if (::unlinkat(objectsFd.get(), objectPath(&c.id).constData(), 0) == 0)
+            historyUsed -= c.disk;
+    }
+}
+
+bool SnapshotStore::Private::writePlaceholder(const struct stat &st, git_oid *oid)
+{
+    // A small real blob stands for the version in the tree (so trees and the stat cache stay ordinary); its
+    // text differs for every state of the file, so each change still shows as one.
+    const QByteArray text =
+        "Sandbench did not keep this version: it did not fit the container's storage budget.\n"
+        "size " +
+        QByteArray::number(qint64(st.st_size)) + "\nfile " + QByteArray::number(quint64(st.st_dev)) + ':' +
+        QByteArray::number(quint64(st.st_ino)) + ':' + QByteArray::number(qint64(st.st_ctim.tv_sec)) + '.' +
+        QByteArray::number(qint64(st.st_ctim.tv_nsec)) + '\n';
+    if (git_blob_create_from_buffer(oid, repo, text.constData(), size_t(text.size())) != 0)
+        return false;
+    NotKept info;
+    info.size = st.st_size;
+    if (!notKept.contains(oidKey(oid)) && !appendNotKept({{*oid, info}}, false))
+        return false;
+    ++notKeptThisOp;
+    return true;
+}
+
+// Content dropped once and written again (the same file came back) is kept again from now on.
+void SnapshotStore::Private::storedAgain(const git_oid *oid)
+{
+    const auto it = notKept.constFind(oidKey(oid));
+    if (it == notKept.cend() || !it->dropped)
+        return;
+    NotKept info;
+    info.size = it->size;
+    info.commit = u"kept"_s;
+    appendNotKept({{*oid, info}}, false);
+    notKept.remove(oidKey(oid));
+}
+
+void SnapshotStore::Private::loadNotKept()
+{
+    notKept.clear();
+    QFile file(gitDir + u'/' + QLatin1StringView(kNotKeptFile));
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray all = file.read(kMaxNotKeptFile);
+    for (const QByteArray &line : all.split('\n')) {
+        const QByteArrayList f = line.split(' ');
+        git_oid id;
+        if (f.size() < 3 || f.at(0).size() != GIT_OID_HEXSZ || git_oid_fromstr(&id, f.at(0).constData()) != 0)
+            continue;
+        if (f.at(2) == "kept") { // written again after it was dropped
+            notKept.remove(oidKey(&id));
+            continue;
+        }
+        NotKept info;
+        info.size = f.at(1).toLongLong();
+        info.dropped = f.at(2) == "dropped";
+        if (f.size() > 3 && f.at(3) != "-")
+            info.commit = QString::fromLatin1(f.at(3));
+        notKept.insert(oidKey(&id), info);
+    }
+}
+
+bool SnapshotStore::Private::appendNotKept(const QList<std::pair<git_oid, NotKept>> &entries, bool sync)
+{
+    QByteArray text;
+    for (const auto &[id, info] : entries) {
+        const bool kept = !info.dropped && info.commit == u"kept"_s;
+        text += oidString(&id).toLatin1() + ' ' + QByteArray::number(info.size) + ' ' +
+                (kept           ? "kept"
+                 : info.dropped ? "dropped"
+                                : "too-large") +
+                ' ' + (info.commit.isEmpty() || kept ? QByteArray("-") : info.commit.toLatin1()) + '\n';
+    }
+    UniqueFd fd(::open(QFile::encodeName(gitDir + u'/' + QLatin1StringView(kNotKeptFile)).constData(),
+                       O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
+    if (!fd.isValid() || !writeAll(fd.get(), text.constData(), size_t(text.size())) ||
+        (sync && ::fdatasync(fd.get()) != 0))
+        return false;
+    for (const auto &[id, info] : entries) {
+        if (info.dropped || info.commit != u"kept"_s)
+            notKept.insert(oidKey(&id), info);
+    }
+    return true;
 }
 
 bool SnapshotStore::Private::reconcile(const QByteArray &realRel, QString *error)
 {
     QSet<QByteArray> seen;
+    deferred.clear();
     if (realRel.isEmpty()) {
         seen.reserve(qsizetype(git_index_entrycount(index)) + 16);
         if (!walkDir(homeFd.get(), QByteArray(), &seen, error))
             return false;
+        // Deletions first: what they free counts before any large file is decided.
         removeUnseen(QByteArray(), seen);
-        return true;
+        return processDeferred(&seen, error);
     }
     QByteArrayList parts;
     if (!SafeFs::splitRelativePath(realRel, &parts, error))
@@ -734,12 +1641,12 @@ bool SnapshotStore::Private::reconcile(const QByteArray &realRel, QString *error
             if (sub.isValid() && !walkDir(sub.get(), escRel, &seen, error))
                 return false;
         } else if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) {
-            if (!processFile(parent.get(), name, st, escRel, &seen, error))
+            if (!processFile(parent.get(), name, st, escRel, &seen, true, error))
                 return false;
         }
     }
     removeUnseen(escRel, seen);
-    return true;
+    return processDeferred(&seen, error);
 }
 
 qint64 SnapshotStore::Private::blobSize(const git_oid *oid) const
@@ -785,29 +1692,37 @@ std::optional<QList<FileChange>> SnapshotStore::Private::diffTrees(git_tree *old
         default:
             change.kind = ChangeKind::Modified;
         }
-        if (change.kind != ChangeKind::Added)
-            change.oldSize = blobSize(&delta->old_file.id);
-        if (change.kind != ChangeKind::Deleted)
-            change.newSize = blobSize(&delta->new_file.id);
+        if (change.kind != ChangeKind::Added) {
+            const NotKept *gone = notKeptFor(&delta->old_file.id);
+            change.oldKept = !gone;
+            change.oldSize = gone ? gone->size : blobSize(&delta->old_file.id);
+        }
+        if (change.kind != ChangeKind::Deleted) {
+            const NotKept *gone = notKeptFor(&delta->new_file.id);
+            change.newKept = !gone;
+            change.newSize = gone ? gone->size : blobSize(&delta->new_file.id);
+        }
         out.append(change);
     }
     return out;
 }
 
-static QByteArray buildMessage(const QString &command, const CommandMeta &meta, bool isRestore,
-                               const QList<FileChange> &changes)
+static QByteArray buildMessage(const QString &command, const CommandMeta &meta, const QByteArray &kind,
+                               const QList<FileChange> &changes, int notKept)
 {
     int added = 0, modified = 0, deleted = 0;
     for (const FileChange &c : changes)
         (c.kind == ChangeKind::Added ? added : c.kind == ChangeKind::Deleted ? deleted : modified)++;
     QByteArray msg = command.toUtf8().replace('\0', ' ');
     msg += kTrailerStart;
-    msg += isRestore ? "restore" : "command";
+    msg += kind;
     msg += "\nSandbench-Outcome: ";
     msg += meta.timedOut ? QByteArray("timeout") : "exit " + QByteArray::number(meta.exitCode);
     msg += "\nSandbench-Duration-Ms: " + QByteArray::number(meta.durationMs);
     msg += "\nSandbench-Changes: +" + QByteArray::number(added) + " ~" + QByteArray::number(modified) + " -" +
            QByteArray::number(deleted) + '\n';
+    if (notKept > 0)
+        msg += "Sandbench-Not-Kept: " + QByteArray::number(notKept) + '\n';
     return msg;
 }
 
@@ -829,6 +1744,9 @@ static HistoryEntry parseMessage(const QByteArray &msg)
         const QByteArray value = line.mid(colon + 2).trimmed();
         if (key == "Sandbench-Kind") {
             entry.isRestore = value == "restore";
+            entry.interrupted = value == "interrupted";
+        } else if (key == "Sandbench-Not-Kept") {
+            entry.notKept += value.toInt();
         } else if (key == "Sandbench-Outcome") {
             entry.timedOut = value == "timeout";
             if (value.startsWith("exit "))
@@ -848,13 +1766,16 @@ static HistoryEntry parseMessage(const QByteArray &msg)
 }
 
 std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, const CommandMeta &meta,
-                                                       const ChangeHint &hint, bool isRestore, QString *error)
+                                                       const ChangeHint &hint, const QByteArray &kind,
+                                                       QString *error)
 {
     if (!repo) {
         if (error)
             *error = u"history is not open"_s;
         return std::nullopt;
     }
+    if (kind == "command") // a restore's or a recovery's own scan was counted already
+        beginOperation();
     timespec now;
     ::clock_gettime(CLOCK_REALTIME, &now);
     scanStartNs = qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
@@ -937,13 +1858,20 @@ std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, c
         return std::nullopt;
     }
     SigPtr sig(rawSig);
-    const QByteArray message = buildMessage(command, meta, isRestore, *changes);
+    const QByteArray message = buildMessage(command, meta, kind, *changes, notKeptThisOp);
     const git_commit *parents[1] = {parent.get()};
     git_oid commitOid;
     if (git_commit_create(&commitOid, repo, "HEAD", sig.get(), sig.get(), nullptr, message.constData(),
                           tree.get(), parent ? 1 : 0, parents) != 0) {
         gitFail(error, u"cannot write commit"_s);
         return std::nullopt;
+    }
+    if (!meta.pendingMarker.isEmpty())
+        QFile::remove(pendingDirOf(gitDir) + u'/' + meta.pendingMarker);
+    // New trees and the commit itself: counted roughly (high), measured exactly when the budget gets near.
+    if (historyUsed >= 0) {
+        historyUsed += 4096 * (1 + qMin<qint64>(changes->size(), 4096));
+        historyExact = false;
     }
     needFullScan = false;
     // Writing 10,000 entries costs more than the rest of a small commit, so the stat cache goes to disk
@@ -957,7 +1885,7 @@ std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, c
 std::optional<Snapshot> SnapshotStore::commitCommand(const QString &command, const CommandMeta &meta,
                                                      const ChangeHint &hint, QString *error)
 {
-    return d->commit(command, meta, hint, false, error);
+    return d->commit(command, meta, hint, "command", error);
 }
 
 CommitPtr SnapshotStore::Private::lookupCommit(const QString &id, QString *error) const
@@ -990,6 +1918,12 @@ std::optional<QList<HistoryEntry>> SnapshotStore::history(QString *error, int li
     git_oid oid;
     if (git_reference_name_to_id(&oid, d->repo, "HEAD") != 0)
         return out;
+    // Versions dropped later for the budget count against the entry that recorded them.
+    QHash<QString, int> dropped;
+    for (const Private::NotKept &info : std::as_const(d->notKept)) {
+        if (info.dropped && !info.commit.isEmpty())
+            ++dropped[info.commit];
+    }
     while (limit < 0 || out.size() < limit) {
         git_commit *raw = nullptr;
         if (git_commit_lookup(&raw, d->repo, &oid) != 0)
@@ -997,6 +1931,7 @@ std::optional<QList<HistoryEntry>> SnapshotStore::history(QString *error, int li
         CommitPtr commit(raw);
         HistoryEntry entry = parseMessage(QByteArray(git_commit_message_raw(commit.get())));
         entry.commitId = oidString(&oid);
+        entry.notKept += dropped.value(entry.commitId);
         entry.timeMs = qint64(git_commit_time(commit.get())) * 1000;
         const bool hasParent = git_commit_parentcount(commit.get()) > 0;
         if (hasParent)
@@ -1038,25 +1973,23 @@ std::optional<QList<FileChange>> SnapshotStore::changes(const QString &commitId,
     return d->diffTrees(parentTree.get(), tree.get(), error);
 }
 
-// The blob at path in commit, or nullptr when the path is absent there (or is a directory).
-static BlobPtr blobAt(git_repository *repo, git_commit *commit, const QByteArray &escPath)
+// The id of the blob at path in commit; false when the path is absent there (or is a directory).
+static bool blobIdAt(git_commit *commit, const QByteArray &escPath, git_oid *out)
 {
     if (!commit)
-        return {};
+        return false;
     git_tree *rawTree = nullptr;
     if (git_commit_tree(&rawTree, commit) != 0)
-        return {};
+        return false;
     TreePtr tree(rawTree);
     git_tree_entry *rawEntry = nullptr;
     if (git_tree_entry_bypath(&rawEntry, tree.get(), escPath.constData()) != 0)
-        return {};
+        return false;
     TreeEntryPtr entry(rawEntry);
     if (git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB)
-        return {};
-    git_blob *blob = nullptr;
-    if (git_blob_lookup(&blob, repo, git_tree_entry_id(entry.get())) != 0)
-        return {};
-    return BlobPtr(blob);
+        return false;
+    *out = *git_tree_entry_id(entry.get());
+    return true;
 }
 
 std::optional<FileDiff> SnapshotStore::fileDiff(const QString &path, const QString &fromCommit,
@@ -1080,12 +2013,34 @@ std::optional<FileDiff> SnapshotStore::fileDiff(const QString &path, const QStri
             from.reset(raw);
     }
     const QByteArray esc = escapePath(real);
-    BlobPtr oldBlob = blobAt(d->repo, from.get(), esc);
-    BlobPtr newBlob = blobAt(d->repo, to.get(), esc);
+    git_oid oldId, newId;
+    const bool hasOld = blobIdAt(from.get(), esc, &oldId);
+    const bool hasNew = blobIdAt(to.get(), esc, &newId);
     FileDiff out;
-    if ((!oldBlob && !newBlob) ||
-        (oldBlob && newBlob && git_oid_equal(git_blob_id(oldBlob.get()), git_blob_id(newBlob.get()))))
+    if ((!hasOld && !hasNew) || (hasOld && hasNew && git_oid_equal(&oldId, &newId)))
         return out;
+    if ((hasOld && d->notKeptFor(&oldId)) || (hasNew && d->notKeptFor(&newId))) {
+        out.notKept = u"storage budget"_s;
+        return out;
+    }
+    // A version too large to diff is not loaded at all (libgit2 would hold both whole).
+    if ((hasOld && d->blobSize(&oldId) > kMaxDiffBlobBytes) ||
+        (hasNew && d->blobSize(&newId) > kMaxDiffBlobBytes)) {
+        out.binary = true;
+        return out;
+    }
+    auto load = [&](bool has, const git_oid *id) -> BlobPtr {
+        git_blob *blob = nullptr;
+        if (!has || git_blob_lookup(&blob, d->repo, id) != 0)
+            return {};
+        return BlobPtr(blob);
+    };
+    BlobPtr oldBlob = load(hasOld, &oldId);
+    BlobPtr newBlob = load(hasNew, &newId);
+    if ((hasOld && !oldBlob) || (hasNew && !newBlob)) {
+        gitFail(error, u"cannot read the saved content of %1"_s.arg(path));
+        return std::nullopt;
+    }
     git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
     git_patch *rawPatch = nullptr;
     if (git_patch_from_blobs(&rawPatch, oldBlob.get(), real.constData(), newBlob.get(), real.constData(),
@@ -1128,11 +2083,88 @@ std::optional<FileDiff> SnapshotStore::fileDiff(const QString &path, const QStri
     return out;
 }
 
+// Writes a blob's content into fd, streamed, leaving holes where it has whole blocks of zeros (so a sparse
+// file comes back sparse).
+bool SnapshotStore::Private::writeBlobTo(int fd, const git_oid *oid, const QString &path, QString *error)
+{
+    const qint64 size = blobSize(oid);
+    auto failWrite = [&] {
+        if (error)
+            *error = u"cannot write %1: %2"_s.arg(path, SafeFs::errnoString(errno));
+        return false;
+    };
+    if (size >= 0 && size <= kSmallFile) {
+        git_blob *rawBlob = nullptr;
+        if (git_blob_lookup(&rawBlob, repo, oid) != 0)
+            return gitFail(error, u"cannot read saved content of %1"_s.arg(path));
+        BlobPtr blob(rawBlob);
+        return writeAll(fd, static_cast<const char *>(git_blob_rawcontent(blob.get())),
+                        size_t(git_blob_rawsize(blob.get())))
+                   ? true
+                   : failWrite();
+    }
+    hashedThisOp += qMax<qint64>(size, 0);
+    heavyWork(hashedThisOp);
+    git_odb *rawOdb = nullptr;
+    if (git_repository_odb(&rawOdb, repo) != 0)
+        return gitFail(error, u"cannot read saved content of %1"_s.arg(path));
+    OdbPtr odb(rawOdb);
+    git_odb_stream *stream = nullptr;
+    size_t len = 0;
+    git_object_t type;
+    if (git_odb_open_rstream(&stream, &len, &type, odb.get(), oid) != 0)
+        return gitFail(error, u"cannot read saved content of %1"_s.arg(path));
+    static constexpr qint64 kBlock = 4096;
+    static const char zeros[kBlock] = {};
+    if (chunk.size() != kChunk)
+        chunk.resize(kChunk);
+    qint64 off = 0;
+    bool ok = true;
+    for (;;) {
+        if (cancelled()) {
+            ok = failCancelled(error);
+            break;
+        }
+        const int n = git_odb_stream_read(stream, chunk.data(), size_t(chunk.size()));
+        if (n < 0) {
+            ok = gitFail(error, u"cannot read saved content of %1"_s.arg(path));
+            break;
+        }
+        if (n == 0)
+            break;
+        for (qint64 at = 0; at < n && ok; at += kBlock) {
+            const qint64 part = qMin<qint64>(kBlock, n - at);
+            if (part == kBlock && memcmp(chunk.constData() + at, zeros, size_t(kBlock)) == 0)
+                continue;
+            qint64 done = 0;
+            while (done < part) {
+                const ssize_t w =
+                    ::pwrite(fd, chunk.constData() + at + done, size_t(part - done), off_t(off + at + done));
+                if (w < 0 && errno == EINTR)
+                    continue;
+                if (w <= 0) {
+                    ok = failWrite();
+                    break;
+                }
+                done += w;
+            }
+        }
+        if (!ok)
+            break;
+        off += n;
+    }
+    git_odb_stream_free(stream);
+    if (ok && (off != qint64(len) || ::ftruncate(fd, off_t(off)) != 0))
+        ok = failWrite();
+    return ok;
+}
+
 std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPrefix, const QString &commitId,
                                                         QString *error)
 {
     QElapsedTimer timer;
     timer.start();
+    beginOperation();
     if (!realPrefix.isEmpty()) {
         QByteArrayList parts;
         if (!SafeFs::splitRelativePath(realPrefix, &parts, error))
@@ -1211,6 +2243,20 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
             current.insert(path, {e->id, e->mode});
     }
 
+    // A version whose content was not kept cannot come back: say so before anything is touched.
+    for (auto it = target.cbegin(); it != target.cend(); ++it) {
+        const auto cur = current.constFind(it.key());
+        if (cur != current.cend() && cur->mode == it->mode && git_oid_equal(&cur->id, &it->id))
+            continue;
+        if (const NotKept *gone = notKeptFor(&it->id)) {
+            if (error)
+                *error =
+                    u"the version of %1 saved by commit %2 (%3 bytes) was not kept (storage budget), so it "
+                    u"cannot be restored"_s.arg(QString::fromUtf8(unescapePath(it.key())), commitId.left(12))
+                        .arg(gone->size);
+            return std::nullopt;
+        }
+    }
     // Deletions first, so a file can take the place of a deleted directory and vice versa.
     for (auto it = current.cbegin(); it != current.cend(); ++it) {
         if (target.contains(it.key()))
@@ -1241,20 +2287,25 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
         UniqueFd parent = SafeFs::openParent(homeFd.get(), parts, true, ownerUid, ownerGid, error);
         if (!parent.isValid())
             return std::nullopt;
-        git_blob *rawBlob = nullptr;
-        if (git_blob_lookup(&rawBlob, repo, &it->id) != 0) {
-            gitFail(error, u"cannot read saved content of %1"_s.arg(QString::fromUtf8(parts.join('/'))));
-            return std::nullopt;
+        const QString shown = QString::fromUtf8(parts.join('/'));
+        bool ok = false;
+        if (it->mode == GIT_FILEMODE_LINK) {
+            git_blob *rawBlob = nullptr;
+            if (git_blob_lookup(&rawBlob, repo, &it->id) != 0) {
+                gitFail(error, u"cannot read saved content of %1"_s.arg(shown));
+                return std::nullopt;
+            }
+            BlobPtr blob(rawBlob);
+            const QByteArray data(static_cast<const char *>(git_blob_rawcontent(blob.get())),
+                                  qsizetype(git_blob_rawsize(blob.get())));
+            ok = SafeFs::writeSymlinkAt(parent.get(), parts.last(), data, ownerUid, ownerGid, error);
+        } else {
+            const git_oid id = it->id;
+            ok = SafeFs::writeFileAt(
+                parent.get(), parts.last(),
+                [&](int fd, QString *why) { return writeBlobTo(fd, &id, shown, why); },
+                it->mode == GIT_FILEMODE_BLOB_EXECUTABLE ? 0755 : 0644, ownerUid, ownerGid, error);
         }
-        BlobPtr blob(rawBlob);
-        const QByteArray data(static_cast<const char *>(git_blob_rawcontent(blob.get())),
-                              qsizetype(git_blob_rawsize(blob.get())));
-        const bool ok =
-            it->mode == GIT_FILEMODE_LINK
-                ? SafeFs::writeSymlinkAt(parent.get(), parts.last(), data, ownerUid, ownerGid, error)
-                : SafeFs::writeFileAt(parent.get(), parts.last(), data,
-                                      it->mode == GIT_FILEMODE_BLOB_EXECUTABLE ? 0755 : 0644, ownerUid,
-                                      ownerGid, error);
         if (!ok)
             return std::nullopt;
     }
@@ -1267,7 +2318,7 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
     meta.durationMs = timer.elapsed();
     const ChangeHint hint =
         realPrefix.isEmpty() ? ChangeHint::anything() : ChangeHint::onlyPaths({realPrefix});
-    return commit(message, meta, hint, true, error);
+    return commit(message, meta, hint, "restore", error);
 }
 
 std::optional<Snapshot> SnapshotStore::restoreFile(const QString &path, const QString &commitId,

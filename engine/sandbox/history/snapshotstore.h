@@ -4,7 +4,10 @@
 #include <QByteArrayList>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -15,6 +18,8 @@ struct CommandMeta
     int exitCode = 0;
     qint64 durationMs = 0;
     qint64 finishedAtMs = 0; // wall clock (ms since epoch); 0 means "now"
+    // A marker from SnapshotStore::markCommandStarted() for this command, removed once its commit is written.
+    QString pendingMarker;
 };
 
 // What may have changed under home since the last commit; lets a commit skip the full scan.
@@ -37,6 +42,10 @@ struct FileChange
     ChangeKind kind = ChangeKind::Modified;
     qint64 oldSize = -1; // -1: did not exist
     qint64 newSize = -1;
+    // False when that version's content was not kept (the storage budget): its name and size are all there
+    // is.
+    bool oldKept = true;
+    bool newKept = true;
 };
 
 struct Snapshot
@@ -51,6 +60,9 @@ struct HistoryEntry
     QString parentId; // empty for the first commit
     QString command;
     bool isRestore = false;
+    // Changes found after an interruption (a crash, a kill) that no command's entry holds; command names
+    // the interrupted command when it is known.
+    bool interrupted = false;
     bool timedOut = false;
     int exitCode = 0;
     qint64 durationMs = 0;
@@ -58,6 +70,7 @@ struct HistoryEntry
     int added = 0;
     int modified = 0;
     int deleted = 0;
+    int notKept = 0; // versions this entry recorded whose content was not kept (storage budget)
 };
 
 struct FileDiff
@@ -65,16 +78,29 @@ struct FileDiff
     QString text; // unified diff; empty when the file is the same in both commits
     bool binary = false;
     bool truncated = false; // text stops at SnapshotStore::kMaxDiffBytes (at a line's end)
+    // Non-empty when one side's content was not kept, and why ("storage budget"): there is no diff.
+    QString notKept;
 };
 
 // Per-container file history: one commit per command in a bare libgit2 repository whose "work tree" is the
 // container's home dir, read and written only through no-follow host-side file operations.
 // Not thread-safe: use one instance from one thread at a time (the runtime may run it in a worker thread).
+//
+// Home is hostile: every file is read through its own descriptor, at most the size fstat gave when it was
+// opened (a file that grows meanwhile is stored as that prefix), holes are never read (SEEK_DATA/SEEK_HOLE;
+// they are hashed as zeros from memory) and content is streamed into the object store, never held whole.
+// With a storage budget (home + history.git), the apparent size of what a commit hashes is counted against
+// it: when content does not fit, the oldest versions of the largest files no longer in home are dropped, and
+// content that still does not fit is recorded by name and size only ("not kept").
 class SnapshotStore
 {
 public:
     // fileDiff() stops after this many bytes of diff text.
     static constexpr qsizetype kMaxDiffBytes = 2 * 1024 * 1024;
+    // fileDiff() does not load a version larger than this; it is reported as binary.
+    static constexpr qint64 kMaxDiffBlobBytes = 64 * 1024 * 1024;
+    // Work above this many bytes in one operation calls the heavy-work hook first.
+    static constexpr qint64 kHeavyWorkBytes = 16 * 1024 * 1024;
 
     SnapshotStore();
     ~SnapshotStore();
@@ -109,6 +135,34 @@ public:
 
     // Writes the stat cache now (it is otherwise written lazily; losing it only costs a re-hash).
     bool flush(QString *error);
+
+    // Bytes that home plus the history may use together (SandboxSettings limits.storageBytes); 0: no limit.
+    void setStorageBudget(qint64 bytes);
+    qint64 storageBudget() const;
+    // Disk space of the history repository (allocated blocks, as du counts them), measured exactly.
+    qint64 historyBytes();
+    // While *flag is true, a running operation stops at its next file or MiB and fails ("cancelled"); the
+    // repository stays as it was before that operation.
+    void setCancelFlag(const std::atomic<bool> *flag);
+    // Called (on the store's thread) once per operation before it hashes, writes or restores more than
+    // kHeavyWorkBytes, e.g. to charge the thread to the container's cgroup.
+    void setHeavyWorkHook(std::function<void()> hook);
+
+    // Crash-proof attribution. Before a command runs, markCommandStarted() leaves a small marker naming it
+    // beside the repository (gitDir + ".pending"); the command's commit removes it (CommandMeta::
+    // pendingMarker). Markers a dead process left behind are what pendingMarkers() lists at the next wake:
+    // recoverInterrupted() then records whatever home holds that no entry does as an entry of its own,
+    // naming those commands, so the next command's entry holds only its own changes. Both static functions
+    // are cheap and safe to call from any thread.
+    static QString markCommandStarted(const QString &gitDir, const QString &command);
+    static QStringList pendingMarkers(const QString &gitDir);
+    // commitId is empty when home held nothing new; the markers are removed either way.
+    std::optional<Snapshot> recoverInterrupted(const QStringList &markers, QString *error);
+
+    // Process-wide counters of bytes read from home files and bytes fed to the object hash (holes included),
+    // for tests and benchmarks.
+    static qint64 bytesReadTotal();
+    static qint64 bytesHashedTotal();
 
 private:
     struct Private;

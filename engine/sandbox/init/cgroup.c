@@ -227,13 +227,33 @@ void sb_cgroup_destroy(struct sb_cgroup *cg)
         for (int attempt = 0; attempt < 200; ++attempt) {
             if (rmdir(cg->paths[i]) == 0 || errno == ENOENT)
                 break;
+            /* The engine may have a history worker thread charged here (cgroup v1 moves single threads): it goes
+               back to where we came from, and the engine is never killed. */
+            const pid_t engine = getppid();
+            char tasks[700];
+            snprintf(tasks, sizeof(tasks), "%s/tasks", cg->paths[i]);
+            FILE *t = cg->version == 1 ? fopen(tasks, "re") : NULL;
+            if (t) {
+                int tid;
+                while (fscanf(t, "%d", &tid) == 1) {
+                    char own[64];
+                    snprintf(own, sizeof(own), "/proc/%d/task/%d", (int)engine, tid);
+                    if (engine > 1 && access(own, F_OK) == 0) {
+                        snprintf(own, sizeof(own), "%d", tid);
+                        write_value(cg->homes[i], "tasks", own);
+                    }
+                }
+                fclose(t);
+            }
             char procs[700];
             snprintf(procs, sizeof(procs), "%s/cgroup.procs", cg->paths[i]);
             FILE *f = fopen(procs, "re");
             if (f) {
                 int pid;
-                while (fscanf(f, "%d", &pid) == 1)
-                    kill(pid, SIGKILL);
+                while (fscanf(f, "%d", &pid) == 1) {
+                    if (pid != engine)
+                        kill(pid, SIGKILL);
+                }
                 fclose(f);
             }
             struct timespec ts = {0, 5 * 1000 * 1000};
