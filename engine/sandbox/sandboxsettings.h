@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/egresslimits.h"
+
 #include <QString>
 
 // Resource limits applied to every container of a manager; tests lower them.
