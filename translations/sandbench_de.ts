@@ -202,12 +202,22 @@
         <translation>gelöscht</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+32"/>
+        <source> (not kept)</source>
+        <translation> (nicht aufbewahrt)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (%2). Not kept: storage budget: the content of this version was not kept (only its name and size), so it has no diff and cannot be restored.</source>
+        <translation>%1 (%2). Nicht aufbewahrt: Speicherbudget – der Inhalt dieser Version wurde nicht aufbewahrt (nur Name und Größe), daher gibt es keinen Diff und sie kann nicht wiederhergestellt werden.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Change</source>
         <translation>Änderung</translation>
     </message>
@@ -572,7 +582,12 @@
         <translation>Wählen Sie eine geänderte Datei aus, um ihren Diff zu sehen.</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
+        <source>Not kept: %1. The history records that this version existed and its size, but its content was dropped to keep the container within its storage limit, so there is no diff to show and it cannot be restored.</source>
+        <translation>Nicht aufbewahrt: %1. Der Verlauf hält fest, dass diese Version existierte und wie groß sie war, aber ihr Inhalt wurde verworfen, damit der Container innerhalb seines Speicherlimits bleibt; daher gibt es keinen Diff und sie kann nicht wiederhergestellt werden.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>Binärdatei: Die beiden Versionen unterscheiden sich, es gibt keinen zeilenweisen Diff.</translation>
     </message>
@@ -1420,7 +1435,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
     </message>
@@ -1430,12 +1445,22 @@ SHA-256 %3</translation>
         <translation>%1 (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1 (exit %2)</source>
         <translation>%1 (Exit %2)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>%1 (%2 not kept: storage budget)</source>
+        <translation>%1 (%2 nicht aufbewahrt: Speicherbudget)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
+        <translation>%1 hinzugefügt, %2 geändert, %3 gelöscht; der Inhalt von %4 dieser Versionen wurde nicht aufbewahrt (Speicherbudget)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>%1 hinzugefügt, %2 geändert, %3 gelöscht</translation>
     </message>
@@ -1469,7 +1494,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+197"/>
+        <location line="+194"/>
+        <location line="+12"/>
         <source>Restore File</source>
         <translation>Datei wiederherstellen</translation>
     </message>
@@ -1479,7 +1505,7 @@ SHA-256 %3</translation>
         <translation>Die ausgewählte Datei auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-205"/>
         <source>Restore Workspace…</source>
         <translation>Alle Dateien wiederherstellen …</translation>
     </message>
@@ -1509,7 +1535,12 @@ SHA-256 %3</translation>
         <translation>Der Diff von %1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
+        <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
+        <translation>Nicht aufbewahrt: Speicherbudget. Der Inhalt dieser Version wurde nicht aufbewahrt, daher kann sie nicht wiederhergestellt werden.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Restore Deleted File</source>
         <translation>Gelöschte Datei wiederherstellen</translation>
     </message>
@@ -1657,7 +1688,7 @@ SHA-256 %3</translation>
         <translation>Das Fenster wird geschlossen.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
         <translation>Port %1 wird bereits von der lokalen API eines anderen Sandbench-Fensters verwendet (Arbeitsbereich „%2“). Wählen Sie einen anderen Port oder schalten Sie die lokale API in jenem Fenster aus.</translation>
     </message>

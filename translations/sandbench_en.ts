@@ -56,7 +56,7 @@
 <context>
     <name>DiffView</name>
     <message numerus="yes">
-        <location filename="../widgets/files/diffview.cpp" line="+218"/>
+        <location filename="../widgets/files/diffview.cpp" line="+229"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>%n line added</numerusform>
@@ -137,7 +137,7 @@
 <context>
     <name>HistoryView</name>
     <message numerus="yes">
-        <location filename="../widgets/files/historyview.cpp" line="+354"/>
+        <location filename="../widgets/files/historyview.cpp" line="+363"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Restored the workspace: %n file changed.</numerusform>

@@ -202,12 +202,22 @@
         <translation>supprimé</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+32"/>
+        <source> (not kept)</source>
+        <translation> (non conservée)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (%2). Not kept: storage budget: the content of this version was not kept (only its name and size), so it has no diff and cannot be restored.</source>
+        <translation>%1 (%2). Non conservée : budget de stockage – le contenu de cette version n’a pas été conservé (seuls son nom et sa taille l’ont été) ; elle n’a donc pas de diff et ne peut pas être restaurée.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Change</source>
         <translation>Modification</translation>
     </message>
@@ -572,7 +582,12 @@
         <translation>Sélectionnez un fichier modifié pour voir ses différences.</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
+        <source>Not kept: %1. The history records that this version existed and its size, but its content was dropped to keep the container within its storage limit, so there is no diff to show and it cannot be restored.</source>
+        <translation>Non conservée : %1. L’historique indique que cette version a existé et sa taille, mais son contenu a été supprimé pour que le conteneur reste dans sa limite de stockage ; il n’y a donc pas de diff à afficher et elle ne peut pas être restaurée.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>Fichier binaire&#xa0;: les deux versions diffèrent, aucune différence ligne à ligne à afficher.</translation>
     </message>
@@ -1420,7 +1435,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
@@ -1430,12 +1445,22 @@ SHA-256 %3</translation>
         <translation>%1 (délai dépassé)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1 (exit %2)</source>
         <translation>%1 (code de sortie %2)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>%1 (%2 not kept: storage budget)</source>
+        <translation>%1 (%2 non conservée(s) : budget de stockage)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
+        <translation>%1 ajouté(s), %2 modifié(s), %3 supprimé(s) ; le contenu de %4 de ces versions n’a pas été conservé (budget de stockage)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>ajouts&#xa0;: %1, modifications&#xa0;: %2, suppressions&#xa0;: %3</translation>
     </message>
@@ -1469,7 +1494,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+197"/>
+        <location line="+194"/>
+        <location line="+12"/>
         <source>Restore File</source>
         <translation>Restaurer le fichier</translation>
     </message>
@@ -1479,7 +1505,7 @@ SHA-256 %3</translation>
         <translation>Remettre le fichier sélectionné dans l’état où il était après la commande sélectionnée</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-205"/>
         <source>Restore Workspace…</source>
         <translation>Restaurer l’espace de travail…</translation>
     </message>
@@ -1509,7 +1535,12 @@ SHA-256 %3</translation>
         <translation>Impossible d’afficher les différences de %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
+        <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
+        <translation>Non conservée : budget de stockage. Le contenu de cette version n’a pas été conservé ; elle ne peut donc pas être restaurée.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Restore Deleted File</source>
         <translation>Restaurer le fichier supprimé</translation>
     </message>
@@ -1657,7 +1688,7 @@ SHA-256 %3</translation>
         <translation>La fenêtre est en cours de fermeture.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
         <translation>Le port %1 est déjà utilisé par l’API locale d’une autre fenêtre Sandbench (espace de travail «&#xa0;%2&#xa0;»). Choisissez un autre port ou désactivez l’API locale dans cette fenêtre.</translation>
     </message>

@@ -204,12 +204,22 @@
         <translation>удалён</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+32"/>
+        <source> (not kept)</source>
+        <translation> (не сохранено)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (%2). Not kept: storage budget: the content of this version was not kept (only its name and size), so it has no diff and cannot be restored.</source>
+        <translation>%1 (%2). Не сохранено: лимит хранилища — содержимое этой версии не сохранено (только имя и размер), поэтому для неё нет сравнения и её нельзя восстановить.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Change</source>
         <translation>Изменение</translation>
     </message>
@@ -577,7 +587,12 @@
         <translation>Выберите изменённый файл, чтобы увидеть различия.</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
+        <source>Not kept: %1. The history records that this version existed and its size, but its content was dropped to keep the container within its storage limit, so there is no diff to show and it cannot be restored.</source>
+        <translation>Не сохранено: %1. История помнит, что эта версия существовала, и её размер, но содержимое удалено, чтобы контейнер не превысил лимит хранилища; поэтому сравнения нет и восстановить её нельзя.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>Двоичный файл: версии различаются, построчное сравнение недоступно.</translation>
     </message>
@@ -1434,7 +1449,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
@@ -1444,12 +1459,22 @@ SHA-256 %3</translation>
         <translation>%1 (тайм-аут)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1 (exit %2)</source>
         <translation>%1 (код %2)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>%1 (%2 not kept: storage budget)</source>
+        <translation>%1 (не сохранено: %2, лимит хранилища)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
+        <translation>добавлено: %1, изменено: %2, удалено: %3; содержимое %4 из этих версий не сохранено (лимит хранилища)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>добавлено: %1, изменено: %2, удалено: %3</translation>
     </message>
@@ -1483,7 +1508,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+197"/>
+        <location line="+194"/>
+        <location line="+12"/>
         <source>Restore File</source>
         <translation>Восстановить файл</translation>
     </message>
@@ -1493,7 +1519,7 @@ SHA-256 %3</translation>
         <translation>Вернуть выбранный файл в состояние после выбранной команды</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-205"/>
         <source>Restore Workspace…</source>
         <translation>Восстановить все файлы…</translation>
     </message>
@@ -1523,7 +1549,12 @@ SHA-256 %3</translation>
         <translation>Не удаётся показать различия для %1: %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
+        <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
+        <translation>Не сохранено: лимит хранилища. Содержимое этой версии не сохранено, поэтому её нельзя восстановить.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Restore Deleted File</source>
         <translation>Восстановить удалённый файл</translation>
     </message>
@@ -1672,7 +1703,7 @@ SHA-256 %3</translation>
         <translation>Окно закрывается.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
         <translation>Порт %1 уже занят локальным API другого окна Sandbench (рабочее пространство «%2»). Выберите другой порт или отключите локальный API в том окне.</translation>
     </message>

@@ -200,12 +200,22 @@
         <translation>已删除</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+32"/>
+        <source> (not kept)</source>
+        <translation>（未保留）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (%2). Not kept: storage budget: the content of this version was not kept (only its name and size), so it has no diff and cannot be restored.</source>
+        <translation>%1（%2）。未保留：存储预算——此版本的内容未被保留（仅保留名称和大小），因此没有差异可显示，也无法恢复。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
@@ -567,7 +577,12 @@
         <translation>选择一个已更改的文件以查看其差异。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
+        <source>Not kept: %1. The history records that this version existed and its size, but its content was dropped to keep the container within its storage limit, so there is no diff to show and it cannot be restored.</source>
+        <translation>未保留：%1。历史记录了此版本曾经存在及其大小，但为使容器不超出存储上限，其内容已被丢弃，因此没有差异可显示，也无法恢复。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Binary file: the two versions differ, no line diff to show.</source>
         <translation>二进制文件：两个版本不同，无法显示逐行差异。</translation>
     </message>
@@ -1406,7 +1421,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
     </message>
@@ -1416,12 +1431,22 @@ SHA-256 %3</translation>
         <translation>%1（超时）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1 (exit %2)</source>
         <translation>%1（退出码 %2）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>%1 (%2 not kept: storage budget)</source>
+        <translation>%1（%2 个未保留：存储预算）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
+        <translation>新增 %1，修改 %2，删除 %3；其中 %4 个版本的内容未保留（存储预算）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 added, %2 changed, %3 deleted</source>
         <translation>添加 %1 个，更改 %2 个，删除 %3 个</translation>
     </message>
@@ -1455,7 +1480,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+197"/>
+        <location line="+194"/>
+        <location line="+12"/>
         <source>Restore File</source>
         <translation>恢复文件</translation>
     </message>
@@ -1465,7 +1491,7 @@ SHA-256 %3</translation>
         <translation>将所选文件恢复到所选命令执行后的状态</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-205"/>
         <source>Restore Workspace…</source>
         <translation>恢复工作区…</translation>
     </message>
@@ -1495,7 +1521,12 @@ SHA-256 %3</translation>
         <translation>无法显示 %1 的差异：%2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
+        <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
+        <translation>未保留：存储预算。此版本的内容未被保留，因此无法恢复。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Restore Deleted File</source>
         <translation>恢复已删除的文件</translation>
     </message>
@@ -1642,7 +1673,7 @@ SHA-256 %3</translation>
         <translation>窗口正在关闭。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Port %1 is already in use by the local API of another Sandbench window (workspace “%2”). Choose another port, or turn the local API off in that window.</source>
         <translation>端口 %1 已被另一个 Sandbench 窗口（工作区“%2”）的本地 API 占用。请选择其他端口，或在那个窗口中关闭本地 API。</translation>
     </message>

@@ -156,7 +156,7 @@ bool Container::start()
         const QString runDir = SandboxSettings::runtimeDir(&error);
         if (runDir.isEmpty())
             return failLater(error);
-        m_proxy = new EgressProxy(m_policy, this);
+        m_proxy = new EgressProxy(m_policy, m_settings.egress, this);
         m_proxy->setHostMap(m_hostMap);
         connect(m_proxy, &EgressProxy::connectionEvent, this, &Container::egressEvent);
         proxySocket = runDir + u"/"_s + m_id + u".sock"_s;

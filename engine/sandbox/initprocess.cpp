@@ -99,7 +99,8 @@ QByteArrayList InitSpawner::commonArguments(const SandboxSettings &settings)
     const ResourceLimits &l = settings.limits;
     args << "--memory" << QByteArray::number(l.memoryBytes) << "--pids" << QByteArray::number(l.maxProcesses)
          << "--cpus" << QByteArray::number(l.cpus, 'g', 6) << "--fsize" << QByteArray::number(l.storageBytes)
-         << "--tmp-size" << QByteArray::number(l.tmpBytes) << "--cgroup" << settings.cgroupMode.toUtf8();
+         << "--tmp-size" << QByteArray::number(l.tmpBytes) << "--nofile" << QByteArray::number(l.maxOpenFiles)
+         << "--cgroup" << settings.cgroupMode.toUtf8();
     return args;
 }
 

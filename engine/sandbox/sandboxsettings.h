@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "net/egresslimits.h"
+
 #include <QString>
 
 // Resource limits applied to every container of a manager; tests lower them.
@@ -10,6 +12,9 @@ struct ResourceLimits
     qint64 memoryBytes = 5LL * 1024 * 1024 * 1024;
     qint64 storageBytes = 5LL * 1024 * 1024 * 1024;
     int maxProcesses = 512;
+    // RLIMIT_NOFILE of every process in the container, commands and the egress relay alike (never the
+    // engine's own limit, which a container must not inherit).
+    int maxOpenFiles = 4096;
     qint64 tmpBytes = 1LL * 1024 * 1024 * 1024;
 };
 
@@ -22,6 +27,7 @@ struct SandboxSettings
     QString initPath;                            // empty: sandbench-init beside the application
     QString cgroupMode = QStringLiteral("auto"); // auto|v1|v2|none
     ResourceLimits limits;
+    EgressLimits egress;                // what one container's egress proxy may hold of the engine
     double meterRatePerSecond = 0.0001; // dollars per second of sandbox time (SPEC 1.7)
 
     // Data dir from SANDBENCH_DATA_DIR or the XDG application data location.

@@ -13,3 +13,14 @@ sandbench_add_fuzzer(NAME http_request
 sandbench_add_fuzzer(NAME sse
     SOURCES fuzz_sse.cpp ${SANDBENCH_ROOT}/engine/models/sseparser.cpp
     CORPUS corpus/sse)
+set(proxy_parser_sources ${SANDBENCH_ROOT}/engine/sandbox/net/proxyparsers.cpp
+    ${SANDBENCH_ROOT}/engine/sandbox/net/networkpolicy.cpp ${SANDBENCH_ROOT}/engine/sandbox/net/addressrules.cpp)
+sandbench_add_fuzzer(NAME proxy_http
+    SOURCES fuzz_proxy_http.cpp ${proxy_parser_sources}
+    CORPUS corpus/proxy_http)
+sandbench_add_fuzzer(NAME socks5
+    SOURCES fuzz_socks5.cpp ${proxy_parser_sources}
+    CORPUS corpus/socks5)
+sandbench_add_fuzzer(NAME clienthello
+    SOURCES fuzz_clienthello.cpp ${proxy_parser_sources}
+    CORPUS corpus/clienthello)

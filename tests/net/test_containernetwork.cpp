@@ -6,11 +6,57 @@
 
 #include "sandbox/net/networkpolicy.h"
 
+#include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int ContainerOpenFiles = 777;
+
+// The host pid of the container's relay: the process named sandbench-relay below the container's init.
+qint64 relayPid(qint64 initPid)
+{
+    const auto parentOf = [](qint64 pid) {
+        QFile stat(u"/proc/%1/stat"_s.arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            return qint64(-1);
+        const QByteArray text = stat.readAll();
+        // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis.
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        return fields.size() > 1 ? fields[1].toLongLong() : qint64(-1);
+    };
+    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : pids) {
+        bool number = false;
+        const qint64 pid = entry.toLongLong(&number);
+        QFile comm(u"/proc/%1/comm"_s.arg(entry));
+        if (!number || !comm.open(QIODevice::ReadOnly) || comm.readAll().trimmed() != "sandbench-relay")
+            continue;
+        for (qint64 up = parentOf(pid); up > 1; up = parentOf(up))
+            if (up == initPid)
+                return pid;
+    }
+    return -1;
+}
+
+// "Max open files  777  777  files" from /proc/PID/limits: soft and hard.
+QList<QByteArray> openFilesLimit(qint64 pid)
+{
+    QFile limits(u"/proc/%1/limits"_s.arg(pid));
+    if (!limits.open(QIODevice::ReadOnly))
+        return {};
+    for (const QByteArray &line : limits.readAll().split('\n'))
+        if (line.startsWith("Max open files"))
+            return line.mid(14).simplified().split(' ').mid(0, 2);
+    return {};
+}
+
+} // namespace
 
 class TestContainerNetwork final : public QObject
 {
@@ -26,6 +72,7 @@ private Q_SLOTS:
     void pipInstallsFromAllowlistedIndex();
     void policyIsFixedWhileRunning();
     void stoppingReportsOpenConnections();
+    void relayHasTheContainersDescriptorLimit();
 
 private:
     CommandResult runOne(Container *container, const QString &command, int timeoutMs = 60000);
@@ -45,7 +92,10 @@ void TestContainerNetwork::initTestCase()
     QVERIFY(m_dir.isValid());
     QString error;
     QVERIFY2(m_hosts.setUp(m_dir.path() + u"/hosts"_s, &error), qPrintable(error));
-    m_manager = std::make_unique<ContainerManager>(sandboxTestSettings(m_dir.path() + u"/data"_s));
+    SandboxSettings settings = sandboxTestSettings(m_dir.path() + u"/data"_s);
+    // Unlike the engine's own limit (tests check the relay does not inherit that).
+    settings.limits.maxOpenFiles = ContainerOpenFiles;
+    m_manager = std::make_unique<ContainerManager>(settings);
 }
 
 void TestContainerNetwork::cleanupTestCase()
@@ -199,6 +249,22 @@ void TestContainerNetwork::stoppingReportsOpenConnections()
     QVERIFY(waitForCall(call));
     QCoreApplication::processEvents();
     QCOMPARE(mine.size(), 1);
+}
+
+// The relay in the container runs with the container's descriptor limit, like its commands, not with the
+// engine's that it would otherwise inherit.
+void TestContainerNetwork::relayHasTheContainersDescriptorLimit()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s});
+    QVERIFY(c);
+    const CommandResult r = runOne(c, u"ulimit -Sn; ulimit -Hn"_s);
+    QCOMPARE(r.stdoutText.split(u'\n', Qt::SkipEmptyParts), QStringList({u"777"_s, u"777"_s}));
+    const qint64 relay = relayPid(c->initPid());
+    QVERIFY2(relay > 0, "no sandbench-relay process below the container's init");
+    QCOMPARE(openFilesLimit(relay), QList<QByteArray>({"777", "777"}));
+    // It still relays.
+    const CommandResult http = runOne(c, u"curl -s --max-time 20 http://web.sandbench.test/hello.txt"_s);
+    QVERIFY2(http.stdoutText.contains(u"hello from"_s), qPrintable(http.stderrText));
 }
 
 QTEST_GUILESS_MAIN(TestContainerNetwork)

@@ -14,6 +14,9 @@
 
 #include <memory>
 
+#include <ifaddrs.h>
+#include <sys/socket.h>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -62,7 +65,7 @@ private:
     QString httpProxy() const { return u"http://127.0.0.1:%1"_s.arg(m_httpPort); }
     ClientResult curl(const QStringList &args);
     std::optional<EgressEvent> lastEventFor(const QString &host) const;
-    void startOwnProxy(OwnProxy &own, const QString &name);
+    void startOwnProxy(OwnProxy &own, const QString &name, const std::optional<NetworkPolicy> &policy = {});
     void openLargeDownload(QTcpSocket &client, quint16 httpPort, const QByteArray &request);
 
     QTemporaryDir m_dir;
@@ -87,6 +90,9 @@ private Q_SLOTS:
     void otherPortRefused();
     void privateDestinationsRefused_data();
     void privateDestinationsRefused();
+    void reservedRangesRefusedUnderStar_data();
+    void reservedRangesRefusedUnderStar();
+    void hostsOwnAddressesRefusedUnderStar();
     void hostHeaderMustMatchTarget();
     void socks5_data();
     void socks5();
@@ -141,9 +147,10 @@ std::optional<EgressEvent> TestEgressProxy::lastEventFor(const QString &host) co
     return std::nullopt;
 }
 
-void TestEgressProxy::startOwnProxy(OwnProxy &own, const QString &name)
+void TestEgressProxy::startOwnProxy(OwnProxy &own, const QString &name,
+                                    const std::optional<NetworkPolicy> &policy)
 {
-    own.proxy = std::make_unique<EgressProxy>(m_proxy->policy());
+    own.proxy = std::make_unique<EgressProxy>(policy.value_or(m_proxy->policy()));
     own.proxy->setHostMap(TestHosts::hostMap());
     connect(own.proxy.get(), &EgressProxy::connectionEvent, this,
             [&own](const EgressEvent &event) { own.events.append(event); });
@@ -377,6 +384,105 @@ void TestEgressProxy::privateDestinationsRefused()
     const EgressEvent event = *lastEventFor(host);
     QCOMPARE(event.decision, EgressEvent::Decision::Refused);
     QVERIFY2(event.reason.contains(reason), qPrintable(event.reason));
+}
+
+void TestEgressProxy::reservedRangesRefusedUnderStar_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("TEST-NET-1") << u"http://192.0.2.1/"_s << u"documentation range 192.0.2.0/24"_s;
+    QTest::newRow("TEST-NET-2") << u"https://198.51.100.1/"_s << u"documentation range 198.51.100.0/24"_s;
+    QTest::newRow("TEST-NET-3") << u"http://203.0.113.9/"_s << u"documentation range 203.0.113.0/24"_s;
+    QTest::newRow("benchmarking") << u"https://198.18.0.1/"_s << u"benchmarking range 198.18.0.0/15"_s;
+    QTest::newRow("IETF assignments") << u"http://192.0.0.170/"_s << u"IETF protocol assignments range"_s;
+    QTest::newRow("class E") << u"http://240.0.0.1/"_s << u"reserved range 240.0.0.0/4"_s;
+    QTest::newRow("v6 documentation") << u"http://[2001:db8::1]/"_s << u"documentation range 2001:db8::/32"_s;
+    QTest::newRow("v6 discard-only") << u"https://[100::1]/"_s << u"discard-only range 100::/64"_s;
+    QTest::newRow("v4-mapped benchmarking")
+        << u"http://[::ffff:198.18.0.1]/"_s
+        << u"benchmarking range 198.18.0.0/15 (as an IPv4-mapped address)"_s;
+    QTest::newRow("NAT64 documentation")
+        << u"http://[64:ff9b::c000:201]/"_s << u"documentation range 192.0.2.0/24 (through NAT64)"_s;
+}
+
+// Under "*" every public host is allowed, but these ranges are not public: the proxy refuses them before it
+// connects, with the range in the egress log.
+void TestEgressProxy::reservedRangesRefusedUnderStar()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, reason);
+    OwnProxy own;
+    startOwnProxy(own, u"star-ranges"_s, NetworkPolicy::fromEntries({u"*"_s}));
+    if (QTest::currentTestFailed())
+        return;
+    const bool tunnel = url.startsWith(u"https");
+    const ClientResult r =
+        curl({u"--proxy"_s, u"http://127.0.0.1:%1"_s.arg(own.httpPort), u"-o"_s, u"/dev/null"_s, u"-w"_s,
+              tunnel ? u"%{http_connect}"_s : u"%{http_code}"_s, url});
+    QVERIFY(r.finished);
+    QCOMPARE(r.out, "403"_ba);
+    QTRY_COMPARE(own.events.size(), 1);
+    const EgressEvent event = own.events.constFirst();
+    QCOMPARE(event.decision, EgressEvent::Decision::Refused);
+    QVERIFY2(event.reason.contains(reason), qPrintable(event.reason));
+    QVERIFY(event.address.isNull()); // never connected
+}
+
+// Every address of this machine's interfaces (as getifaddrs() lists them now, the test hosts' veth among
+// them) is refused under "*", even with a service listening there, and the log names interface and address.
+void TestEgressProxy::hostsOwnAddressesRefusedUnderStar()
+{
+    struct Own
+    {
+        QString interface;
+        QHostAddress address;
+    };
+    QList<Own> own;
+    ifaddrs *list = nullptr;
+    QCOMPARE(getifaddrs(&list), 0);
+    for (const ifaddrs *entry = list; entry; entry = entry->ifa_next) {
+        if (!entry->ifa_addr ||
+            (entry->ifa_addr->sa_family != AF_INET && entry->ifa_addr->sa_family != AF_INET6))
+            continue;
+        const QHostAddress address(entry->ifa_addr);
+        if (!address.isLoopback() && !address.isLinkLocal()) // link-local ones need a scope to reach
+            own.append({QString::fromLocal8Bit(entry->ifa_name), address});
+    }
+    freeifaddrs(list);
+    QVERIFY2(!own.isEmpty(), "the test hosts' veth gives this host at least one address");
+
+    OwnProxy proxy;
+    startOwnProxy(proxy, u"star-own"_s, NetworkPolicy::fromEntries({u"*"_s}));
+    if (QTest::currentTestFailed())
+        return;
+    for (const Own &entry : std::as_const(own)) {
+        const QString shown = entry.address.toString();
+        // A service of the host on that address; when something else already has port 80 there, it is the
+        // one the proxy must not reach.
+        QTcpServer service;
+        int accepted = 0;
+        connect(&service, &QTcpServer::newConnection, &service, [&service, &accepted] {
+            while (QTcpSocket *socket = service.nextPendingConnection()) {
+                ++accepted;
+                socket->write("HTTP/1.0 200 OK\r\nContent-Length: 13\r\n\r\nhost service\n");
+                socket->disconnectFromHost();
+            }
+        });
+        service.listen(entry.address, 80);
+
+        proxy.events.clear();
+        const QString host =
+            entry.address.protocol() == QAbstractSocket::IPv6Protocol ? u"[%1]"_s.arg(shown) : shown;
+        const ClientResult r = curl({u"--proxy"_s, u"http://127.0.0.1:%1"_s.arg(proxy.httpPort), u"-o"_s,
+                                     u"/dev/null"_s, u"-w"_s, u"%{http_code}"_s, u"http://%1/"_s.arg(host)});
+        QVERIFY(r.finished);
+        QVERIFY2(r.out == "403", qPrintable(shown + u": "_s + QString::fromLatin1(r.out)));
+        QTRY_COMPARE(proxy.events.size(), 1);
+        const QString expected = u"this host's own address (%1 %2)"_s.arg(entry.interface, shown);
+        QVERIFY2(proxy.events.constFirst().reason.contains(expected),
+                 qPrintable(proxy.events.constFirst().reason + u" / "_s + expected));
+        QCOMPARE(accepted, 0);
+    }
 }
 
 void TestEgressProxy::hostHeaderMustMatchTarget()

@@ -253,6 +253,38 @@ void TestNetworkPolicy::blockedAddresses_data()
     QTest::newRow("v4-mapped public") << u"::ffff:93.184.216.34"_s << QString();
     QTest::newRow("nat64 private") << u"64:ff9b::192.168.0.1"_s << u"private"_s;
     QTest::newRow("6to4 loopback") << u"2002:7f00:1::"_s << u"loopback"_s;
+    // IANA special-purpose ranges beyond private, loopback, link-local and multicast; each names its range.
+    QTest::newRow("IETF protocol assignments")
+        << u"192.0.0.8"_s << u"IETF protocol assignments range 192.0.0.0/24"_s;
+    QTest::newRow("TEST-NET-1") << u"192.0.2.55"_s << u"documentation range 192.0.2.0/24"_s;
+    QTest::newRow("after TEST-NET-1") << u"192.0.3.1"_s << QString();
+    QTest::newRow("6to4 relay anycast") << u"192.88.99.1"_s << u"6to4 relay anycast range 192.88.99.0/24"_s;
+    QTest::newRow("benchmarking") << u"198.19.255.1"_s << u"benchmarking range 198.18.0.0/15"_s;
+    QTest::newRow("after benchmarking") << u"198.20.0.1"_s << QString();
+    QTest::newRow("TEST-NET-2") << u"198.51.100.7"_s << u"documentation range 198.51.100.0/24"_s;
+    QTest::newRow("TEST-NET-3") << u"203.0.113.200"_s << u"documentation range 203.0.113.0/24"_s;
+    QTest::newRow("after TEST-NET-3") << u"203.0.114.1"_s << QString();
+    QTest::newRow("class E") << u"250.1.2.3"_s << u"reserved range 240.0.0.0/4"_s;
+    QTest::newRow("limited broadcast") << u"255.255.255.255"_s << u"broadcast address 255.255.255.255"_s;
+    QTest::newRow("v6 documentation") << u"2001:db8::1"_s << u"documentation range 2001:db8::/32"_s;
+    QTest::newRow("v6 documentation 3fff") << u"3fff:0fff::1"_s << u"documentation range 3fff::/20"_s;
+    QTest::newRow("v6 discard-only") << u"100::1"_s << u"discard-only range 100::/64"_s;
+    QTest::newRow("teredo") << u"2001::1"_s << u"Teredo range 2001::/32"_s;
+    QTest::newRow("v6 benchmarking") << u"2001:2::1"_s << u"benchmarking range 2001:2::/48"_s;
+    QTest::newRow("v6 IETF assignments") << u"2001:1::1"_s << u"IETF protocol assignments range 2001::/23"_s;
+    QTest::newRow("after 2001::/23") << u"2001:200::1"_s << QString();
+    QTest::newRow("local-use NAT64") << u"64:ff9b:1::1"_s << u"translation range 64:ff9b:1::/48"_s;
+    QTest::newRow("SRv6") << u"5f00::1"_s << u"5f00::/16"_s;
+    QTest::newRow("outside 2000::/3") << u"4000::1"_s << u"reserved"_s;
+    QTest::newRow("v4-compatible") << u"::93.184.216.34"_s << u"reserved range ::/8"_s;
+    QTest::newRow("v6 site-local") << u"fec0::1"_s << u"site-local"_s;
+    QTest::newRow("v4-mapped documentation")
+        << u"::ffff:192.0.2.1"_s << u"documentation range 192.0.2.0/24 (as an IPv4-mapped address)"_s;
+    QTest::newRow("nat64 documentation")
+        << u"64:ff9b::198.51.100.1"_s << u"documentation range 198.51.100.0/24 (through NAT64)"_s;
+    QTest::newRow("nat64 benchmarking") << u"64:ff9b::c612:1"_s << u"benchmarking range"_s;
+    QTest::newRow("nat64 public") << u"64:ff9b::93.184.216.34"_s << QString();
+    QTest::newRow("6to4 documentation") << u"2002:cb00:7101::1"_s << u"documentation range 203.0.113.0/24"_s;
 }
 
 void TestNetworkPolicy::blockedAddresses()

@@ -23,6 +23,7 @@ struct sb_options
     double cpus;
     long long fsize_bytes;
     long long tmp_bytes;
+    long long nofile;        /* RLIMIT_NOFILE of the commands and the relay */
     const char *cgroup_mode; /* auto, v1, v2, none */
     int standby;
 };

@@ -53,7 +53,7 @@ static void usage(void)
     fputs("usage: sandbench-init (--id ID --workspace DIR [--proxy-socket PATH] | --standby)\n"
           "                      [--host-uid N --host-gid N]\n"
           "                      [--memory BYTES] [--pids N] [--cpus FLOAT] [--fsize BYTES]\n"
-          "                      [--tmp-size BYTES] [--cgroup auto|v1|v2|none]\n"
+          "                      [--tmp-size BYTES] [--nofile N] [--cgroup auto|v1|v2|none]\n"
           "--standby prepares the cgroup ahead of need and waits for SB_MSG_CONFIG on the control socket.\n"
           "The engine's control socket must be file descriptor 3 (see protocol.h).\n",
           stderr);
@@ -96,6 +96,7 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
                                              {"cpus", required_argument, NULL, 'c'},
                                              {"fsize", required_argument, NULL, 'f'},
                                              {"tmp-size", required_argument, NULL, 't'},
+                                             {"nofile", required_argument, NULL, 'n'},
                                              {"cgroup", required_argument, NULL, 'C'},
                                              {"proxy-socket", required_argument, NULL, 'P'},
                                              {"standby", no_argument, NULL, 's'},
@@ -107,6 +108,7 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
     opt->cpus = 1.0;
     opt->fsize_bytes = 5LL << 30;
     opt->tmp_bytes = 1LL << 30;
+    opt->nofile = 4096;
     opt->cgroup_mode = "auto";
     int c;
     long long v;
@@ -153,6 +155,10 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
             break;
         case 't':
             if (parse_ll(optarg, &opt->tmp_bytes))
+                return -1;
+            break;
+        case 'n':
+            if (parse_ll(optarg, &opt->nofile) || opt->nofile < 16 || opt->nofile > (1LL << 20))
                 return -1;
             break;
         case 'c': {

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "egressproxy.h"
 
+#include "addressrules.h"
+#include "hostaddresses.h"
+#include "proxyparsers.h"
 #include "tunnelpump.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHostInfo>
@@ -19,141 +23,21 @@
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
+using namespace ProxyParsers;
 
 namespace {
 
-constexpr qsizetype MaxHeadSize = 64 * 1024;
-constexpr int HandshakeTimeoutMs = 30'000;
-constexpr int ConnectTimeoutMs = 10'000;
-constexpr qsizetype MaxTlsRecord = 16384 + 2048;
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("EgressProxy", text);
-}
+// What a connection buffers of its client at most: a request head, then the first TLS record. Qt's own
+// buffer of the socket is bounded too, so a client that sends faster than the proxy reads waits in the
+// kernel instead of filling the engine's memory.
+constexpr qsizetype MaxBuffered = MaxHeadSize + 4 + 5 + MaxTlsRecord;
+constexpr qint64 ClientReadBuffer = 64 * 1024;
+// Each address a name resolved to gets an equal part of what is left of the connect deadline, at least this.
+constexpr int MinConnectAttemptMs = 1000;
 
 bool isAllowedPort(int port)
 {
     return port == 80 || port == 443;
-}
-
-// Splits "host", "host:port", "[v6]" or "[v6]:port"; nullopt when malformed.
-std::optional<std::pair<QString, int>> parseAuthority(const QByteArray &authority, int defaultPort)
-{
-    QByteArray host = authority;
-    QByteArray port;
-    if (host.startsWith('[')) {
-        const qsizetype close = host.indexOf(']');
-        if (close < 0)
-            return std::nullopt;
-        port = host.mid(close + 1);
-        host = host.mid(1, close - 1);
-        if (!port.isEmpty() && !port.startsWith(':'))
-            return std::nullopt;
-        port = port.mid(1);
-    } else if (const qsizetype colon = host.lastIndexOf(':'); colon >= 0) {
-        if (host.indexOf(':') != colon)
-            return std::nullopt; // a bare IPv6 address without brackets
-        port = host.mid(colon + 1);
-        host.truncate(colon);
-    }
-    int number = defaultPort;
-    if (!port.isEmpty()) {
-        bool ok = false;
-        number = port.toInt(&ok);
-        if (!ok || number < 1 || number > 65535 || port.startsWith('+') || port.startsWith('-'))
-            return std::nullopt;
-    }
-    if (host.isEmpty())
-        return std::nullopt;
-    return std::make_pair(QString::fromUtf8(host), number);
-}
-
-enum class SniResult { NoTls, Incomplete, Found, Absent, Malformed };
-
-// Reads the server_name from the first TLS record when it is a ClientHello.
-SniResult parseClientHelloSni(const QByteArray &data, QByteArray *sni)
-{
-    if (data.isEmpty())
-        return SniResult::Incomplete;
-    const auto *p = reinterpret_cast<const uchar *>(data.constData());
-    if (p[0] != 0x16)
-        return SniResult::NoTls;
-    if (data.size() < 5)
-        return SniResult::Incomplete;
-    const qsizetype recordLength = (p[3] << 8) | p[4];
-    if (recordLength > MaxTlsRecord || recordLength < 4)
-        return SniResult::Malformed;
-    if (data.size() < 5 + recordLength)
-        return SniResult::Incomplete;
-    const uchar *end = p + 5 + recordLength;
-    const uchar *c = p + 5;
-    if (c[0] != 0x01)
-        return SniResult::Malformed;
-    c += 4 + 2 + 32; // handshake header, client_version, random
-    auto skip = [&](int lengthBytes) {
-        if (c + lengthBytes > end)
-            return false;
-        qsizetype length = 0;
-        for (int i = 0; i < lengthBytes; ++i)
-            length = (length << 8) | c[i];
-        c += lengthBytes + length;
-        return c <= end;
-    };
-    if (c > end || !skip(1) || !skip(2) || !skip(1))
-        return SniResult::Malformed;
-    if (c == end)
-        return SniResult::Absent; // no extensions at all
-    if (c + 2 > end)
-        return SniResult::Malformed;
-    const uchar *extEnd = std::min(end, c + 2 + ((c[0] << 8) | c[1]));
-    c += 2;
-    while (c + 4 <= extEnd) {
-        const int type = (c[0] << 8) | c[1];
-        const qsizetype length = (c[2] << 8) | c[3];
-        c += 4;
-        if (c + length > extEnd)
-            return SniResult::Malformed;
-        if (type == 0) {
-            const uchar *s = c + 2;
-            const uchar *listEnd = c + length;
-            while (s + 3 <= listEnd) {
-                const qsizetype nameLength = (s[1] << 8) | s[2];
-                if (s + 3 + nameLength > listEnd)
-                    return SniResult::Malformed;
-                if (s[0] == 0) {
-                    *sni = QByteArray(reinterpret_cast<const char *>(s + 3), nameLength);
-                    return SniResult::Found;
-                }
-                s += 3 + nameLength;
-            }
-            return SniResult::Malformed;
-        }
-        c += length;
-    }
-    // A ClientHello split over several records may hide its SNI beyond this one: refuse rather than guess.
-    const qsizetype handshakeLength = (p[6] << 16) | (p[7] << 8) | p[8];
-    return handshakeLength + 4 > recordLength ? SniResult::Malformed : SniResult::Absent;
-}
-
-QString blockedIpv4Reason(quint32 v4)
-{
-    const auto in = [v4](quint32 net, int bits) { return (v4 >> (32 - bits)) == (net >> (32 - bits)); };
-    if (in(0x00000000, 8))
-        return tr("unspecified (0.0.0.0/8)");
-    if (in(0x7f000000, 8))
-        return tr("loopback");
-    if (in(0x0a000000, 8) || in(0xac100000, 12) || in(0xc0a80000, 16))
-        return tr("private");
-    if (in(0x64400000, 10))
-        return tr("private (shared address space 100.64.0.0/10)");
-    if (in(0xa9fe0000, 16))
-        return tr("link-local");
-    if (in(0xe0000000, 4))
-        return tr("multicast");
-    if (in(0xf0000000, 4))
-        return tr("reserved");
-    return {};
 }
 
 } // namespace
@@ -185,11 +69,13 @@ QString EgressEvent::protocolName(Protocol protocol)
 }
 
 // One client connection from the relay, from its header line until it is refused or handed to the pump.
+// A connection over a cap (refusal set) goes through the same steps only to refuse its request with the
+// cap's reason, under a shorter deadline.
 class EgressConnection final : public QObject
 {
 public:
-    EgressConnection(EgressProxy *proxy, QLocalSocket *client);
-    ~EgressConnection() override { --m_proxy->m_handshakes; }
+    EgressConnection(EgressProxy *proxy, QLocalSocket *client, const QString &refusal);
+    ~EgressConnection() override;
 
     // The proxy is closing: a handshake still under way ends here (reported as failed once its target is
     // known) and can no longer reach the pump. Deletes itself later, never synchronously.
@@ -198,10 +84,18 @@ public:
 private:
     enum class Stage { Header, HttpHead, SocksGreeting, SocksRequest, Resolving, Connecting, PeekTls, Done };
 
+    // The proxy's texts, in its translation context (this class has no meta-object of its own).
+    static QString tr(const char *text) { return EgressProxy::tr(text); }
+
     // Done: no timer, lookup or upstream connection is left to call back.
     void stopHandshake();
+    // No longer one of the proxy's handshakes (it became a tunnel or is going away).
+    void leaveHandshakes();
 
     void onReadyRead();
+    void onTimeout();
+    // Moves what the client sent into m_buffer, never beyond MaxBuffered, in the stages that parse it.
+    void pull();
     void process();
     void handleHttpHead(qsizetype headEnd);
     void handleSocksGreeting();
@@ -215,7 +109,7 @@ private:
 
     // Ends the connection with a refusal (policy) or failure (network); the client gets an HTTP
     // status or a SOCKS reply code when it is still waiting for one.
-    void refuse(EgressEvent::Decision decision, const QString &reason, const QString &message, int httpStatus,
+    void refuse(EgressEvent::Decision decision, QString reason, QString message, int httpStatus,
                 char socksCode);
     void sendHttpError(int status, const QString &message);
     void sendSocksReply(char code);
@@ -226,9 +120,14 @@ private:
     QTcpSocket *m_upstream = nullptr;
     QTimer m_timer;
     QElapsedTimer m_clock;
+    QDeadlineTimer m_connectDeadline;
     Stage m_stage = Stage::Header;
     QByteArray m_buffer;
     EgressEvent m_event;
+    const QString m_refusal;  // why this connection is over a cap; empty for a normal one
+    bool m_handshake;         // counted in the proxy's m_handshakes (a refusal is in m_refusing instead)
+    bool m_holdsShare = true; // holds a share of the budget (a tunnel takes it over)
+    bool m_reported = false;
     bool m_replied = false; // the client already got its 200 / SOCKS success
     QByteArray m_forwardHead;
     qint64 m_bodyRemaining = 0;
@@ -238,32 +137,35 @@ private:
     int m_lookupId = -1;
 };
 
-EgressConnection::EgressConnection(EgressProxy *proxy, QLocalSocket *client)
+EgressConnection::EgressConnection(EgressProxy *proxy, QLocalSocket *client, const QString &refusal)
     : QObject(proxy)
     , m_proxy(proxy)
     , m_client(client)
+    , m_refusal(refusal)
+    , m_handshake(refusal.isEmpty())
 {
     m_clock.start();
     m_event.started = QDateTime::currentDateTimeUtc();
-    ++m_proxy->m_handshakes;
+    if (m_handshake)
+        ++m_proxy->m_handshakes;
+    else
+        ++m_proxy->m_refusing;
     client->setParent(this);
+    client->setReadBufferSize(ClientReadBuffer);
     m_timer.setSingleShot(true);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_stage == Stage::Connecting) {
-            m_connectError = tr("timed out");
-            m_upstream->abort();
-            connectNext();
-            return;
-        }
-        refuse(EgressEvent::Decision::Failed, tr("the client sent no complete request in time"),
-               tr("Sandbench: the request did not arrive in time."), 408, 0x01);
-    });
-    m_timer.start(HandshakeTimeoutMs);
+    connect(&m_timer, &QTimer::timeout, this, &EgressConnection::onTimeout);
+    const EgressLimits &limits = m_proxy->m_limits;
+    m_timer.start(m_handshake ? limits.handshakeTimeoutMs
+                              : std::min(limits.handshakeTimeoutMs, EgressLimits::RefusalTimeoutMs));
     connect(client, &QLocalSocket::readyRead, this, &EgressConnection::onReadyRead);
     connect(client, &QLocalSocket::disconnected, this, [this] {
         if (m_stage != Stage::Done) {
             m_stage = Stage::Done;
-            if (!m_event.host.isEmpty()) {
+            if (!m_refusal.isEmpty()) {
+                m_event.decision = EgressEvent::Decision::Refused;
+                m_event.reason = m_refusal;
+                emitEvent();
+            } else if (!m_event.host.isEmpty()) {
                 m_event.decision = EgressEvent::Decision::Failed;
                 m_event.reason = tr("the client closed the connection before it was set up");
                 emitEvent();
@@ -274,43 +176,99 @@ EgressConnection::EgressConnection(EgressProxy *proxy, QLocalSocket *client)
     onReadyRead();
 }
 
+EgressConnection::~EgressConnection()
+{
+    leaveHandshakes();
+    if (!m_refusal.isEmpty())
+        --m_proxy->m_refusing;
+    if (m_holdsShare)
+        m_proxy->m_budget->release();
+}
+
+void EgressConnection::leaveHandshakes()
+{
+    if (m_handshake) {
+        m_handshake = false;
+        --m_proxy->m_handshakes;
+    }
+}
+
+void EgressConnection::onTimeout()
+{
+    switch (m_stage) {
+    case Stage::Connecting:
+        m_connectError = tr("timed out");
+        m_upstream->abort();
+        connectNext();
+        return;
+    case Stage::Done:
+        // A refused client that does not take its reply and close: end it.
+        m_client->abort();
+        deleteLater();
+        return;
+    default:
+        break;
+    }
+    // Only a client waiting for an answer in its own protocol gets one.
+    const int httpStatus = m_stage == Stage::HttpHead ? 408 : 0;
+    const char socksCode = m_stage == Stage::SocksRequest ? 0x01 : 0;
+    refuse(EgressEvent::Decision::Failed, tr("the client sent no complete request in time"),
+           tr("Sandbench: the request did not arrive in time."), httpStatus, socksCode);
+}
+
 void EgressConnection::onReadyRead()
 {
-    if (m_stage == Stage::Done)
-        return;
-    m_buffer += m_client->readAll();
+    pull();
     process();
+}
+
+void EgressConnection::pull()
+{
+    switch (m_stage) {
+    case Stage::Header:
+    case Stage::HttpHead:
+    case Stage::SocksGreeting:
+    case Stage::SocksRequest:
+    case Stage::PeekTls:
+        break;
+    case Stage::Resolving:
+    case Stage::Connecting:
+    case Stage::Done:
+        // Request bodies and early bytes wait in the socket until the upstream is ready.
+        return;
+    }
+    const qint64 room = MaxBuffered - m_buffer.size();
+    if (room > 0)
+        m_buffer += m_client->read(room);
 }
 
 void EgressConnection::process()
 {
     switch (m_stage) {
     case Stage::Header: {
-        const qsizetype newline = m_buffer.indexOf('\n');
-        if (newline < 0) {
-            if (m_buffer.size() > 16)
-                refuse(EgressEvent::Decision::Refused, tr("unknown relay header"), {}, 0, 0);
+        const RelayHeader header = parseRelayHeader(m_buffer);
+        switch (header.status) {
+        case RelayHeader::Status::Incomplete:
             return;
-        }
-        const QByteArray header = m_buffer.left(newline);
-        m_buffer.remove(0, newline + 1);
-        if (header == "HTTP") {
+        case RelayHeader::Status::Unknown:
+            return refuse(EgressEvent::Decision::Refused, tr("unknown relay header"), {}, 0, 0);
+        case RelayHeader::Status::Http:
             m_stage = Stage::HttpHead;
-        } else if (header == "SOCKS") {
+            break;
+        case RelayHeader::Status::Socks:
             m_stage = Stage::SocksGreeting;
             m_event.protocol = EgressEvent::Protocol::Socks;
-        } else {
-            refuse(EgressEvent::Decision::Refused, tr("unknown relay header"), {}, 0, 0);
-            return;
+            break;
         }
+        m_buffer.remove(0, header.consumed);
         process();
         return;
     }
     case Stage::HttpHead: {
-        const qsizetype end = m_buffer.indexOf("\r\n\r\n");
+        const qsizetype end = findHeadEnd(m_buffer);
         if (end >= 0)
             handleHttpHead(end);
-        else if (m_buffer.size() > MaxHeadSize)
+        else if (m_buffer.size() >= MaxHeadSize + 4)
             refuse(EgressEvent::Decision::Refused, tr("request head too large"),
                    tr("Sandbench: the request head is larger than 64 KiB."), 431, 0);
         return;
@@ -327,154 +285,59 @@ void EgressConnection::process()
     case Stage::Resolving:
     case Stage::Connecting:
     case Stage::Done:
-        // Request bodies and early bytes wait in m_buffer until the upstream is ready.
         return;
     }
 }
 
 void EgressConnection::handleHttpHead(qsizetype headEnd)
 {
-    const QByteArray head = m_buffer.left(headEnd);
+    const HttpRequestHead head = parseHttpRequestHead(QByteArrayView(m_buffer).first(headEnd));
     m_buffer.remove(0, headEnd + 4);
-    const QList<QByteArray> lines = head.split('\n');
-    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
-    auto bad = [this](const QString &why) {
-        refuse(EgressEvent::Decision::Refused, tr("malformed request: %1").arg(why),
-               tr("Sandbench: the proxy could not understand this request (%1).").arg(why), 400, 0);
-    };
-    if (requestLine.size() != 3 || !requestLine[2].startsWith("HTTP/1."))
-        return bad(tr("bad request line"));
-    const QByteArray method = requestLine[0];
-    const QByteArray target = requestLine[1];
-    const QByteArray version = requestLine[2];
-
-    QList<std::pair<QByteArray, QByteArray>> headers;
-    QList<QByteArray> hostHeaders;
-    QList<QByteArray> contentLengths;
-    bool chunked = false;
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QByteArray line = lines[i].endsWith('\r') ? lines[i].chopped(1) : lines[i];
-        const qsizetype colon = line.indexOf(':');
-        if (colon <= 0 || line.startsWith(' ') || line.startsWith('\t'))
-            return bad(tr("bad header line"));
-        const QByteArray name = line.left(colon).trimmed();
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        const QByteArray lower = name.toLower();
-        if (lower == "host")
-            hostHeaders.append(value);
-        else if (lower == "content-length")
-            contentLengths.append(value);
-        else if (lower == "transfer-encoding")
-            chunked = true;
-        headers.append({name, value});
+    m_event.protocol = head.isConnect ? EgressEvent::Protocol::Connect : EgressEvent::Protocol::Http;
+    switch (head.status) {
+    case HttpRequestHead::Status::Malformed:
+        return refuse(EgressEvent::Decision::Refused, tr("malformed request: %1").arg(head.problem),
+                      tr("Sandbench: the proxy could not understand this request (%1).").arg(head.problem),
+                      400, 0);
+    case HttpRequestHead::Status::HostMismatch: {
+        m_event.host = head.host;
+        m_event.port = quint16(head.port);
+        const QString shown = EgressProxy::displayHost(QString::fromUtf8(head.hostHeader));
+        return refuse(EgressEvent::Decision::Refused,
+                      tr("Host header %1 does not match the request target").arg(shown),
+                      tr("Sandbench refused this request: its Host header \"%1\" does not match the request "
+                         "target \"%2\"; both are checked against this container's network policy.")
+                          .arg(shown, EgressProxy::displayHost(head.host)),
+                      403, 0);
     }
-    if (hostHeaders.size() > 1)
-        return bad(tr("more than one Host header"));
-
-    if (method == "CONNECT") {
-        m_event.protocol = EgressEvent::Protocol::Connect;
-        const auto authority = parseAuthority(target, -1);
-        if (!authority || authority->second < 0)
-            return bad(tr("CONNECT needs host:port"));
-        return checkTarget(authority->first, authority->second);
-    }
-
-    m_event.protocol = EgressEvent::Protocol::Http;
-    QByteArray authorityText;
-    QByteArray origin;
-    if (target.toLower().startsWith("http://")) {
-        const QByteArray rest = target.mid(7);
-        qsizetype cut = rest.size();
-        for (char c : {'/', '?', '#'}) {
-            const qsizetype at = rest.indexOf(c);
-            if (at >= 0)
-                cut = std::min(cut, at);
-        }
-        authorityText = rest.left(cut);
-        if (const qsizetype at = authorityText.lastIndexOf('@'); at >= 0)
-            authorityText = authorityText.mid(at + 1);
-        origin = rest.mid(cut);
-        if (const qsizetype hash = origin.indexOf('#'); hash >= 0)
-            origin.truncate(hash);
-        if (origin.isEmpty() || origin.startsWith('?'))
-            origin.prepend('/');
-    } else if (target.startsWith('/')) {
-        if (hostHeaders.isEmpty())
-            return bad(tr("no Host header"));
-        authorityText = hostHeaders.constFirst();
-        origin = target;
-    } else {
-        return bad(tr("only http:// targets and CONNECT are supported; use CONNECT for https"));
-    }
-    const auto authority = parseAuthority(authorityText, 80);
-    if (!authority)
-        return bad(tr("bad host in request target"));
-    if (!hostHeaders.isEmpty()) {
-        const auto hostHeader = parseAuthority(hostHeaders.constFirst(), 80);
-        if (!hostHeader ||
-            NetworkPolicy::normalizeHost(hostHeader->first) !=
-                NetworkPolicy::normalizeHost(authority->first) ||
-            hostHeader->second != authority->second) {
-            m_event.host = authority->first;
-            m_event.port = quint16(authority->second);
-            const QString shown = EgressProxy::displayHost(QString::fromUtf8(hostHeaders.constFirst()));
-            return refuse(
-                EgressEvent::Decision::Refused,
-                tr("Host header %1 does not match the request target").arg(shown),
-                tr("Sandbench refused this request: its Host header \"%1\" does not match the request "
-                   "target \"%2\"; both are checked against this container's network policy.")
-                    .arg(shown, authority->first),
-                403, 0);
-        }
-    }
-    if (chunked) {
-        m_event.host = authority->first;
-        m_event.port = quint16(authority->second);
+    case HttpRequestHead::Status::Chunked:
+        m_event.host = head.host;
+        m_event.port = quint16(head.port);
         return refuse(EgressEvent::Decision::Refused, tr("chunked request body over plain HTTP"),
                       tr("Sandbench: request bodies sent through the plain-HTTP proxy need a Content-Length; "
                          "use HTTPS for streamed uploads."),
                       411, 0);
+    case HttpRequestHead::Status::Ok:
+        break;
     }
-    qint64 length = 0;
-    for (const QByteArray &value : contentLengths) {
-        bool ok = false;
-        const qint64 parsed = value.toLongLong(&ok);
-        if (!ok || parsed < 0 || (length != 0 && parsed != length))
-            return bad(tr("bad Content-Length"));
-        length = parsed;
-    }
-    m_bodyRemaining = length;
-
-    // Origin-form, one request per upstream connection: the upstream closes after answering, so
-    // the next request on this client connection cannot reach it unchecked.
-    QByteArray rewritten = method + ' ' + origin + ' ' + version + "\r\n";
-    if (hostHeaders.isEmpty())
-        rewritten += "Host: " + authorityText + "\r\n";
-    for (const auto &[name, value] : headers) {
-        const QByteArray lower = name.toLower();
-        if (lower == "proxy-connection" || lower == "proxy-authorization" || lower == "connection" ||
-            lower == "keep-alive")
-            continue;
-        rewritten += name + ": " + value + "\r\n";
-    }
-    rewritten += "Connection: close\r\n\r\n";
-    m_forwardHead = rewritten;
-    checkTarget(authority->first, authority->second);
+    m_forwardHead = head.forwardHead;
+    m_bodyRemaining = head.bodyLength;
+    checkTarget(head.host, head.port);
 }
 
 void EgressConnection::handleSocksGreeting()
 {
-    if (m_buffer.size() < 2)
+    const SocksGreeting greeting = parseSocksGreeting(m_buffer);
+    switch (greeting.status) {
+    case SocksGreeting::Status::Incomplete:
         return;
-    const auto *p = reinterpret_cast<const uchar *>(m_buffer.constData());
-    if (p[0] != 0x05)
+    case SocksGreeting::Status::NotSocks5:
         return refuse(EgressEvent::Decision::Refused, tr("not a SOCKS5 client"), {}, 0, 0);
-    const int methods = p[1];
-    if (m_buffer.size() < 2 + methods)
-        return;
-    const bool noAuth = m_buffer.mid(2, methods).contains('\0');
-    m_buffer.remove(0, 2 + methods);
-    if (!noAuth) {
+    case SocksGreeting::Status::Ok:
+        break;
+    }
+    m_buffer.remove(0, greeting.consumed);
+    if (!greeting.offersNoAuth) {
         m_client->write("\x05\xff", 2);
         return refuse(EgressEvent::Decision::Refused,
                       tr("the SOCKS5 client offers no 'no authentication' method"), {}, 0, 0);
@@ -487,55 +350,39 @@ void EgressConnection::handleSocksGreeting()
 
 void EgressConnection::handleSocksRequest()
 {
-    if (m_buffer.size() < 5)
+    const SocksRequest request = parseSocksRequest(m_buffer);
+    switch (request.status) {
+    case SocksRequest::Status::Incomplete:
         return;
-    const auto *p = reinterpret_cast<const uchar *>(m_buffer.constData());
-    if (p[0] != 0x05)
+    case SocksRequest::Status::Malformed:
         return refuse(EgressEvent::Decision::Refused, tr("malformed SOCKS5 request"), {}, 0, 0x01);
-    qsizetype needed = 0;
-    QString host;
-    switch (p[3]) {
-    case 0x01:
-        needed = 4 + 4 + 2;
-        if (m_buffer.size() >= needed)
-            host = QHostAddress(quint32((p[4] << 24) | (p[5] << 16) | (p[6] << 8) | p[7])).toString();
-        break;
-    case 0x03:
-        needed = 4 + 1 + p[4] + 2;
-        if (m_buffer.size() >= needed)
-            host = QString::fromUtf8(m_buffer.mid(5, p[4]));
-        break;
-    case 0x04:
-        needed = 4 + 16 + 2;
-        if (m_buffer.size() >= needed)
-            host = QHostAddress(p + 4).toString();
-        break;
-    default:
+    case SocksRequest::Status::UnsupportedAddressType:
         return refuse(EgressEvent::Decision::Refused, tr("unsupported SOCKS5 address type"), {}, 0, 0x08);
+    case SocksRequest::Status::Ok:
+        break;
     }
-    if (m_buffer.size() < needed)
-        return;
-    const int port = (p[needed - 2] << 8) | p[needed - 1];
-    const int command = p[1];
-    m_buffer.remove(0, needed);
-    if (command != 0x01) {
-        m_event.host = host;
-        m_event.port = quint16(port);
+    m_buffer.remove(0, request.consumed);
+    if (request.command != 0x01) {
+        m_event.host = request.host;
+        m_event.port = quint16(request.port);
         return refuse(EgressEvent::Decision::Refused, tr("only SOCKS5 CONNECT is supported"), {}, 0, 0x07);
     }
-    checkTarget(host, port);
+    checkTarget(request.host, request.port);
 }
 
 void EgressConnection::checkTarget(const QString &host, int port)
 {
     m_event.host = host;
     m_event.port = quint16(port);
+    if (!m_refusal.isEmpty()) // refuse() says why
+        return refuse(EgressEvent::Decision::Refused, {}, {}, 503, 0x01);
     const QString normalized = NetworkPolicy::normalizeHost(host);
     const NetworkPolicy &policy = m_proxy->m_policy;
     if (normalized.isEmpty())
         return refuse(EgressEvent::Decision::Refused, tr("not a valid host name"),
-                      tr("Sandbench refused this request: \"%1\" is not a valid host name.").arg(host), 400,
-                      0x02);
+                      tr("Sandbench refused this request: \"%1\" is not a valid host name.")
+                          .arg(EgressProxy::displayHost(host)),
+                      400, 0x02);
     if (!policy.allows(normalized)) {
         QString message =
             tr("Sandbench refused this request: the host \"%1\" is not in this container's network "
@@ -582,20 +429,22 @@ void EgressConnection::onResolved(const QList<QHostAddress> &addresses, bool fro
     }
     QString firstBlocked;
     for (const QHostAddress &address : addresses) {
-        const QString blocked = fromMap ? QString() : EgressProxy::blockedAddressReason(address);
+        const QString blocked = fromMap ? QString() : m_proxy->refusedAddressReason(address);
         if (blocked.isEmpty())
             m_candidates.append(address);
         else if (firstBlocked.isEmpty())
-            firstBlocked = tr("%1 is a %2 address").arg(address.toString(), blocked);
+            firstBlocked = tr("%1 is refused: %2").arg(address.toString(), blocked);
     }
     if (m_candidates.isEmpty())
-        return refuse(
-            EgressEvent::Decision::Refused, firstBlocked,
-            tr("Sandbench refused this request: the host \"%1\" resolves to %2, which containers may "
-               "never reach (private, loopback, link-local and multicast addresses stay blocked).")
-                .arg(m_event.host, firstBlocked),
-            403, 0x02);
+        return refuse(EgressEvent::Decision::Refused, firstBlocked,
+                      tr("Sandbench refused this request: the host \"%1\" resolves to an address containers "
+                         "may never reach (%2). Loopback, private, link-local, multicast, reserved, "
+                         "documentation and benchmarking addresses, and every address of this host, stay "
+                         "blocked.")
+                          .arg(m_event.host, firstBlocked),
+                      403, 0x02);
     m_stage = Stage::Connecting;
+    m_connectDeadline = QDeadlineTimer(m_proxy->m_limits.connectTimeoutMs);
     m_upstream = new QTcpSocket(this);
     connect(m_upstream, &QTcpSocket::connected, this, &EgressConnection::onUpstreamConnected);
     connect(m_upstream, &QTcpSocket::errorOccurred, this, [this] {
@@ -610,27 +459,30 @@ void EgressConnection::onResolved(const QList<QHostAddress> &addresses, bool fro
 
 void EgressConnection::connectNext()
 {
-    if (m_nextCandidate >= m_candidates.size()) {
-        return refuse(EgressEvent::Decision::Failed, tr("could not connect: %1").arg(m_connectError),
-                      tr("Sandbench: could not connect to %1:%2 (%3).")
-                          .arg(m_event.host)
-                          .arg(m_event.port)
-                          .arg(m_connectError),
-                      502, 0x05);
+    const qint64 remaining = m_connectDeadline.remainingTime();
+    if (m_nextCandidate >= m_candidates.size() || remaining <= 0) {
+        const QString why = remaining <= 0 ? tr("timed out") : m_connectError;
+        return refuse(
+            EgressEvent::Decision::Failed, tr("could not connect: %1").arg(why),
+            tr("Sandbench: could not connect to %1:%2 (%3).").arg(m_event.host).arg(m_event.port).arg(why),
+            502, 0x05);
     }
+    const qint64 left = m_candidates.size() - m_nextCandidate;
     m_event.address = m_candidates.at(m_nextCandidate++);
-    m_timer.start(ConnectTimeoutMs);
+    m_timer.start(int(std::min(remaining, std::max<qint64>(remaining / left, MinConnectAttemptMs))));
     m_upstream->connectToHost(m_event.address, m_event.port);
 }
 
 void EgressConnection::onUpstreamConnected()
 {
-    m_timer.start(HandshakeTimeoutMs);
+    m_timer.start(m_proxy->m_limits.handshakeTimeoutMs);
     switch (m_event.protocol) {
     case EgressEvent::Protocol::Http: {
+        // The body goes on after the head; anything beyond it would be a second, unchecked request and is
+        // dropped, whether it waits here, in the socket's buffer or still in the kernel.
         const qint64 now = std::min<qint64>(m_bodyRemaining, m_buffer.size());
         const QByteArray first = m_forwardHead + m_buffer.left(now);
-        m_buffer.clear(); // anything past the body would be a second request: dropped
+        m_buffer.clear();
         return handOff(first, m_bodyRemaining - now);
     }
     case EgressEvent::Protocol::Connect:
@@ -643,6 +495,7 @@ void EgressConnection::onUpstreamConnected()
     m_replied = true;
     m_client->flush();
     m_stage = Stage::PeekTls;
+    pull();
     peekTls();
 }
 
@@ -661,8 +514,9 @@ void EgressConnection::peekTls()
         const QString name = QString::fromUtf8(sni);
         if (NetworkPolicy::normalizeHost(name) != NetworkPolicy::normalizeHost(m_event.host))
             return refuse(EgressEvent::Decision::Refused,
-                          tr("TLS SNI %1 differs from the requested host %2").arg(name, m_event.host), {}, 0,
-                          0);
+                          tr("TLS SNI %1 differs from the requested host %2")
+                              .arg(EgressProxy::displayHost(name), m_event.host),
+                          {}, 0, 0);
         break;
     }
     }
@@ -676,7 +530,13 @@ void EgressConnection::handOff(QByteArray toUpstream, qint64 upstreamLimit)
     m_stage = Stage::Done;
     m_timer.stop();
     m_client->flush();
-    toUpstream += m_client->readAll();
+    QByteArray buffered = m_client->readAll();
+    if (upstreamLimit >= 0) {
+        const qint64 take = std::min<qint64>(upstreamLimit, buffered.size());
+        buffered.truncate(take);
+        upstreamLimit -= take;
+    }
+    toUpstream += buffered;
     const QByteArray toClient = m_upstream->readAll();
     // Close-on-exec: a child started while the tunnel runs (a QProcess of the host program) must not hold
     // the connection open after the pump has closed it.
@@ -686,6 +546,7 @@ void EgressConnection::handOff(QByteArray toUpstream, qint64 upstreamLimit)
     disconnect(m_upstream, nullptr, this, nullptr);
     m_client->abort();
     m_upstream->abort();
+    leaveHandshakes();
     if (clientFd < 0 || upstreamFd < 0) {
         if (clientFd >= 0)
             ::close(clientFd);
@@ -693,22 +554,36 @@ void EgressConnection::handOff(QByteArray toUpstream, qint64 upstreamLimit)
             ::close(upstreamFd);
         m_event.decision = EgressEvent::Decision::Failed;
         m_event.reason = tr("out of file descriptors");
-        m_event.durationMs = m_clock.elapsed();
-        Q_EMIT m_proxy->connectionEvent(m_event);
+        emitEvent();
         deleteLater();
         return;
     }
     m_event.decision = EgressEvent::Decision::Allowed;
     const quint64 id = m_proxy->m_pump->add(clientFd, upstreamFd, toUpstream, toClient, upstreamLimit);
     m_proxy->m_tunnels.insert(id, m_event);
+    m_holdsShare = false; // the tunnel has it until it is reported
+    m_reported = true;
     deleteLater();
 }
 
-void EgressConnection::refuse(EgressEvent::Decision decision, const QString &reason, const QString &message,
-                              int httpStatus, char socksCode)
+void EgressConnection::refuse(EgressEvent::Decision decision, QString reason, QString message, int httpStatus,
+                              char socksCode)
 {
     if (m_stage == Stage::Done)
         return;
+    if (!m_refusal.isEmpty()) {
+        // Over a cap, whatever else may be wrong with the request: the cap is what the client and the log
+        // hear about.
+        decision = EgressEvent::Decision::Refused;
+        reason = m_refusal;
+        message = tr("Sandbench: this container has too many connections open through its proxy (%1); "
+                     "try again when some have finished.")
+                      .arg(m_refusal);
+        if (httpStatus)
+            httpStatus = 503;
+        if (socksCode)
+            socksCode = 0x01;
+    }
     stopHandshake();
     if (!m_replied) {
         if (m_event.protocol == EgressEvent::Protocol::Socks && socksCode)
@@ -723,6 +598,8 @@ void EgressConnection::refuse(EgressEvent::Decision decision, const QString &rea
     m_client->disconnectFromServer(); // flushes the reply first; `disconnected` deletes us
     if (m_client->state() == QLocalSocket::UnconnectedState)
         deleteLater();
+    else // a client that takes no reply does not keep its descriptor for long
+        m_timer.start(EgressLimits::RefusalTimeoutMs);
 }
 
 void EgressConnection::stopHandshake()
@@ -739,8 +616,13 @@ void EgressConnection::stopHandshake()
 
 void EgressConnection::abandon()
 {
-    if (m_stage == Stage::Done)
+    if (m_stage == Stage::Done) {
+        // Refused and waiting for the client to close: the proxy does not wait.
+        disconnect(m_client, nullptr, this, nullptr);
+        m_client->abort();
+        deleteLater();
         return;
+    }
     stopHandshake();
     disconnect(m_client, nullptr, this, nullptr);
     m_client->abort();
@@ -759,6 +641,7 @@ void EgressConnection::sendHttpError(int status, const QString &message)
                        : status == 408 ? "Request Timeout"
                        : status == 411 ? "Length Required"
                        : status == 431 ? "Request Header Fields Too Large"
+                       : status == 503 ? "Service Unavailable"
                                        : "Bad Gateway";
     const QByteArray body = message.toUtf8() + '\n';
     QByteArray response =
@@ -777,6 +660,9 @@ void EgressConnection::sendSocksReply(char code)
 
 void EgressConnection::emitEvent()
 {
+    if (m_reported)
+        return;
+    m_reported = true;
     // The name is the container's text (a SOCKS5 domain may hold spaces or markup): never pass it on raw.
     m_event.host = EgressProxy::displayHost(m_event.host);
     m_event.durationMs = m_clock.elapsed();
@@ -806,8 +692,15 @@ QString EgressProxy::displayHost(const QString &raw)
 }
 
 EgressProxy::EgressProxy(const NetworkPolicy &policy, QObject *parent)
+    : EgressProxy(policy, EgressLimits{}, parent)
+{}
+
+EgressProxy::EgressProxy(const NetworkPolicy &policy, const EgressLimits &limits, QObject *parent)
     : QObject(parent)
     , m_policy(policy)
+    , m_limits(limits)
+    , m_budget(EgressBudget::processWide())
+    , m_hostAddresses(HostAddresses::processWide())
     , m_server(new QLocalServer(this))
     , m_pump(new TunnelPump(this))
 {
@@ -836,6 +729,9 @@ bool EgressProxy::listen(const QString &socketPath, QString *error)
             *error = tr("the egress proxy was closed and cannot listen again");
         return false;
     }
+    // The container starts: what the kernel announced since is picked up by each check, but a fresh read
+    // costs little once per container.
+    m_hostAddresses->refresh();
     QLocalServer::removeServer(socketPath);
     if (m_server->listen(socketPath))
         return true;
@@ -872,6 +768,7 @@ void EgressProxy::close()
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const quint64 id : std::as_const(open)) {
         EgressEvent event = m_tunnels.take(id);
+        m_budget->release();
         const TunnelPump::Ended ended = counts.value(id);
         event.bytesUp = ended.bytesUp;
         event.bytesDown = ended.bytesDown;
@@ -897,55 +794,71 @@ void EgressProxy::setHostMap(const QHash<QString, QHostAddress> &map)
         m_hostMap.insert(NetworkPolicy::normalizeHost(it.key()), it.value());
 }
 
+void EgressProxy::setBudget(std::shared_ptr<EgressBudget> budget)
+{
+    m_budget = std::move(budget);
+}
+
+void EgressProxy::setHostAddresses(std::shared_ptr<HostAddresses> addresses)
+{
+    m_hostAddresses = std::move(addresses);
+}
+
 int EgressProxy::activeConnections() const
 {
-    return m_handshakes + m_pump->activeTunnels();
+    return m_handshakes + m_refusing + m_pump->activeTunnels();
+}
+
+QString EgressProxy::refusedAddressReason(const QHostAddress &address) const
+{
+    if (address.isLoopback()) // "loopback" says more than "this host's own address (lo 127.0.0.1)"
+        return AddressRules::specialRangeReason(address);
+    const std::optional<QHostAddress> inner = AddressRules::embeddedIpv4(address);
+    for (const QHostAddress &candidate : {address, inner.value_or(QHostAddress())}) {
+        if (candidate.isNull())
+            continue;
+        const QString interface = m_hostAddresses->interfaceOf(candidate);
+        if (!interface.isEmpty())
+            return tr("this host's own address (%1 %2)").arg(interface, candidate.toString());
+    }
+    return AddressRules::specialRangeReason(address);
 }
 
 QString EgressProxy::blockedAddressReason(const QHostAddress &address)
 {
-    if (address.isNull())
-        return tr("unspecified");
-    if (address.protocol() == QAbstractSocket::IPv4Protocol)
-        return blockedIpv4Reason(address.toIPv4Address());
-    const Q_IPV6ADDR a = address.toIPv6Address();
-    auto zero = [&a](int from, int to) {
-        for (int i = from; i < to; ++i)
-            if (a[i])
-                return false;
-        return true;
-    };
-    auto v4At = [&a](int i) { return quint32((a[i] << 24) | (a[i + 1] << 16) | (a[i + 2] << 8) | a[i + 3]); };
-    auto embedded = [](const QString &kind, const QString &inner) {
-        return inner.isEmpty() ? QString() : tr("%1 (%2)").arg(inner, kind);
-    };
-    if (zero(0, 16))
-        return tr("unspecified");
-    if (zero(0, 15) && a[15] == 1)
-        return tr("loopback");
-    if (zero(0, 10) && a[10] == 0xff && a[11] == 0xff)
-        return embedded(tr("IPv4-mapped"), blockedIpv4Reason(v4At(12)));
-    if (zero(0, 12))
-        return embedded(tr("IPv4-compatible"), blockedIpv4Reason(v4At(12)));
-    if (a[0] == 0x00 && a[1] == 0x64 && a[2] == 0xff && a[3] == 0x9b && zero(4, 12))
-        return embedded(tr("NAT64"), blockedIpv4Reason(v4At(12)));
-    if (a[0] == 0x20 && a[1] == 0x02)
-        return embedded(tr("6to4"), blockedIpv4Reason(v4At(2)));
-    if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80)
-        return tr("link-local");
-    if (a[0] == 0xfe && (a[1] & 0xc0) == 0xc0)
-        return tr("site-local");
-    if ((a[0] & 0xfe) == 0xfc)
-        return tr("unique local (private)");
-    if (a[0] == 0xff)
-        return tr("multicast");
+    return AddressRules::specialRangeReason(address);
+}
+
+QString EgressProxy::admit()
+{
+    if (m_handshakes >= m_limits.maxHandshakes)
+        return tr("connection cap of %1 half-open connections reached").arg(m_limits.maxHandshakes);
+    if (m_handshakes + m_tunnels.size() >= m_limits.maxConnections)
+        return tr("connection cap of %1 reached").arg(m_limits.maxConnections);
+    if (!m_budget->tryAcquire())
+        return tr("the engine's connection cap of %1 for all containers reached").arg(m_budget->capacity());
     return {};
 }
 
 void EgressProxy::onNewConnection()
 {
-    while (QLocalSocket *socket = m_server->nextPendingConnection())
-        new EgressConnection(this, socket);
+    while (QLocalSocket *socket = m_server->nextPendingConnection()) {
+        const QString refusal = admit();
+        if (refusal.isEmpty()) {
+            new EgressConnection(this, socket, {});
+        } else if (m_refusing < EgressLimits::MaxRefusing && m_budget->tryAcquireForRefusal()) {
+            new EgressConnection(this, socket, refusal);
+        } else {
+            // Already refusing as many as it may: closed unanswered, and still in the log.
+            socket->abort();
+            delete socket;
+            EgressEvent event;
+            event.started = QDateTime::currentDateTimeUtc();
+            event.decision = EgressEvent::Decision::Refused;
+            event.reason = refusal;
+            Q_EMIT connectionEvent(event);
+        }
+    }
 }
 
 void EgressProxy::onTunnelFinished(quint64 id, qint64 bytesUp, qint64 bytesDown)
@@ -955,6 +868,7 @@ void EgressProxy::onTunnelFinished(quint64 id, qint64 bytesUp, qint64 bytesDown)
         return;
     EgressEvent event = *it;
     m_tunnels.erase(it);
+    m_budget->release();
     event.bytesUp = bytesUp;
     event.bytesDown = bytesDown;
     event.durationMs = event.started.msecsTo(QDateTime::currentDateTimeUtc());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "egresslimits.h"
 #include "networkpolicy.h"
 
 #include <QDateTime>
@@ -14,6 +15,7 @@
 class QLocalServer;
 class TunnelPump;
 class EgressConnection;
+class HostAddresses;
 
 // One connection a container made (or tried to make) through its egress proxy.
 struct EgressEvent
@@ -43,16 +45,19 @@ Q_DECLARE_METATYPE(EgressEvent)
 
 // A container's host-side egress proxy: serves the Unix socket the in-container relay forwards to,
 // checks every HTTP, CONNECT and SOCKS5 request against the container's NetworkPolicy and the
-// public-address rule, and tunnels what passes.
+// public-address rule, and tunnels what passes. What it may hold is bounded by its EgressLimits and by
+// the EgressBudget all proxies of the process share.
 class EgressProxy final : public QObject
 {
     Q_OBJECT
 public:
     explicit EgressProxy(const NetworkPolicy &policy, QObject *parent = nullptr);
+    EgressProxy(const NetworkPolicy &policy, const EgressLimits &limits, QObject *parent = nullptr);
     ~EgressProxy() override;
 
-    // Listens on socketPath (a stale socket file is replaced). The socket is world-connectable because the
-    // container user may map to another host uid: keep it in a directory only the engine can enter.
+    // Listens on socketPath (a stale socket file is replaced) and reads the host's addresses again. The
+    // socket is world-connectable because the container user may map to another host uid: keep it in a
+    // directory only the engine can enter.
     bool listen(const QString &socketPath, QString *error = nullptr);
     // Stops listening and ends every connection for good: each tunnel still open is closed and reported
     // (connectionEvent, Allowed, with its byte counts) before this returns, as is every tunnel that had
@@ -64,6 +69,12 @@ public:
     bool isListening() const;
 
     NetworkPolicy policy() const { return m_policy; }
+    EgressLimits limits() const { return m_limits; }
+
+    // Test hooks: the process-wide budget and host address set are used unless these replace them (before
+    // listen()).
+    void setBudget(std::shared_ptr<EgressBudget> budget);
+    void setHostAddresses(std::shared_ptr<HostAddresses> addresses);
 
     // Test hook: these names resolve to these addresses without DNS, and exactly these addresses are exempt
     // from the private-address rule when reached through these names. Nothing else is exempt.
@@ -73,10 +84,18 @@ public:
     // digits and . - _ : [ ] * becomes \xHH, and it is cut to 255 characters. Valid names are unchanged.
     static QString displayHost(const QString &raw);
 
-    // Why an address is never a valid destination ("loopback", "private", ...), or empty if it is public.
+    // Why an address is never a valid destination by its range ("loopback range 127.0.0.0/8",
+    // "documentation range 192.0.2.0/24", ...), or empty if it is globally reachable (AddressRules).
     static QString blockedAddressReason(const QHostAddress &address);
+    // The same, and first whether it is one of this host's own addresses ("this host's own address (eth0
+    // 10.0.2.15)").
+    QString refusedAddressReason(const QHostAddress &address) const;
 
+    // Connections being set up or refused plus tunnels still open.
     int activeConnections() const;
+    // Connections whose set-up has not finished (what EgressLimits::maxHandshakes caps), and those being
+    // refused for a cap.
+    int halfOpenConnections() const { return m_handshakes + m_refusing; }
 
 Q_SIGNALS:
     void connectionEvent(const EgressEvent &event);
@@ -86,12 +105,19 @@ private:
 
     void onNewConnection();
     void onTunnelFinished(quint64 id, qint64 bytesUp, qint64 bytesDown);
+    // Why a new connection may not be set up now (a cap it would exceed), or empty. Takes its share of the
+    // budget when it may.
+    QString admit();
 
     NetworkPolicy m_policy;
+    EgressLimits m_limits;
+    std::shared_ptr<EgressBudget> m_budget;
+    std::shared_ptr<HostAddresses> m_hostAddresses;
     QHash<QString, QHostAddress> m_hostMap;
     QLocalServer *m_server = nullptr;
     TunnelPump *m_pump = nullptr;
-    QHash<quint64, EgressEvent> m_tunnels;
-    int m_handshakes = 0;
+    QHash<quint64, EgressEvent> m_tunnels; // each holds one share of m_budget until reported
+    int m_handshakes = 0;                  // connections being set up, each holding a share of m_budget
+    int m_refusing = 0;                    // connections over a cap, waiting for their request to refuse it
     bool m_closed = false;
 };
