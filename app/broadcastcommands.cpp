@@ -47,7 +47,7 @@ int runBroadcastCommand(const QStringList &args)
         return ExitUsage;
     }
     if (parser.isSet(u"help"_s)) {
-        printOut(parser.helpText());
+        printOut(commandHelpText(parser));
         return ExitOk;
     }
     if (parser.isSet(workspaceOption) && !ContainerManager::isValidId(parser.value(workspaceOption))) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cliutil.h"
 
+#include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QList>
 
 #include <cstdio>
@@ -110,4 +112,28 @@ QStringList withoutAction(const QStringList &args, QString *action)
     const int at = firstWord(rest);
     *action = at > 0 ? rest.takeAt(at) : QString();
     return rest;
+}
+
+namespace {
+QString g_command;
+QString g_example;
+} // namespace
+
+void setCommandHelp(const QString &command, const QString &example)
+{
+    g_command = command;
+    g_example = example;
+}
+
+QString commandHelpText(const QCommandLineParser &parser)
+{
+    QString text = parser.helpText();
+    // Qt names the program by the path it was started as ("Usage: build/bin/sandbench [options]").
+    const QStringList args = QCoreApplication::arguments();
+    const QString qtUsage = u"Usage: "_s + (args.isEmpty() ? QString() : args.constFirst());
+    if (!g_command.isEmpty() && text.startsWith(qtUsage))
+        text.replace(0, qtUsage.size(), u"Usage: sandbench "_s + g_command);
+    if (!g_example.isEmpty())
+        text += u"\nExample:\n  "_s + g_example + u'\n';
+    return text;
 }

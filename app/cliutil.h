@@ -30,3 +30,10 @@ int firstWord(const QStringList &args, int from = 1);
 // Removes a command's action word (the first word after the program name, wherever the options are) so
 // its parser sees "program [options] [positional]".
 QStringList withoutAction(const QStringList &args, QString *action);
+
+class QCommandLineParser;
+// The command being run ("containers") and an example of it, for every command's --help (set by main()).
+void setCommandHelp(const QString &command, const QString &example);
+// parser.helpText() naming the command ("Usage: sandbench containers …", not the binary's path) and
+// ending with the command's example.
+QString commandHelpText(const QCommandLineParser &parser);

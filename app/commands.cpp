@@ -46,12 +46,12 @@ void addCommonOptions(QCommandLineParser &parser)
 bool parse(QCommandLineParser &parser, const QStringList &args, int *exitCode)
 {
     if (!parser.parse(args)) {
-        printErr(parser.errorText() + u"\n\n"_s + parser.helpText());
+        printErr(parser.errorText() + u"\n\n"_s + commandHelpText(parser));
         *exitCode = ExitUsage;
         return false;
     }
     if (parser.isSet(u"help"_s)) {
-        printOut(parser.helpText().toLocal8Bit());
+        printOut(commandHelpText(parser));
         *exitCode = ExitOk;
         return false;
     }

@@ -313,7 +313,7 @@ int runContainersCommand(const QStringList &args)
         return ExitUsage;
     }
     if (parser.isSet(u"help"_s)) {
-        printOut(usage() + u"\n"_s + parser.helpText());
+        printOut(usage() + u"\n"_s + commandHelpText(parser));
         return ExitOk;
     }
     Context ctx;

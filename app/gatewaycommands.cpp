@@ -50,12 +50,12 @@ struct CommonOptions
 bool parse(QCommandLineParser &parser, const CommonOptions &common, const QStringList &args, int *exitCode)
 {
     if (!parser.parse(args)) {
-        printErr(parser.errorText() + u"\n\n"_s + parser.helpText());
+        printErr(parser.errorText() + u"\n\n"_s + commandHelpText(parser));
         *exitCode = ExitUsage;
         return false;
     }
     if (parser.isSet(u"help"_s)) {
-        printOut(parser.helpText().toLocal8Bit());
+        printOut(commandHelpText(parser));
         *exitCode = ExitOk;
         return false;
     }
@@ -82,8 +82,7 @@ QString logsUsage()
            "       sandbench logs export FILE [--limit N]\n"
            "\n"
            "list: the newest requests, with what the guardrails did to each; show: one request with its\n"
-           "shell calls, guardrail detections and (when input & output logging is on) its bodies.\n"
-           "Example: sandbench logs show resp_0f3c9a… --json | jq .detections"_s;
+           "shell calls, guardrail detections and (when input & output logging is on) its bodies."_s;
 }
 
 QString utcTime(qint64 ms)

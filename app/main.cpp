@@ -42,6 +42,7 @@ struct Command
 {
     const char *name;
     int (*run)(const QStringList &args);
+    const char *example; // shown at the end of the command's --help
 };
 
 int runHelpCommand(const QStringList &)
@@ -51,16 +52,18 @@ int runHelpCommand(const QStringList &)
 }
 
 constexpr Command kCommands[] = {
-    {"exec", runExecCommand},
-    {"doctor", runDoctorCommand},
-    {"serve", runServeCommand},
-    {"keys", runKeysCommand},
-    {"providers", runProvidersCommand},
-    {"containers", runContainersCommand},
-    {"guardrails", runGuardrailsCommand},
-    {"logs", runLogsCommand},
-    {"broadcast", runBroadcastCommand},
-    {"help", runHelpCommand},
+    {"exec", runExecCommand, "sandbench exec --session demo -- 'python3 --version' 'ls -l'"},
+    {"doctor", runDoctorCommand, "sandbench doctor --json"},
+    {"serve", runServeCommand, "sandbench serve --port 8642"},
+    {"keys", runKeysCommand, "sandbench keys create --workspace research"},
+    {"providers", runProvidersCommand,
+     "sandbench providers add ollama --api chat --base-url http://127.0.0.1:11434/v1 --default"},
+    {"containers", runContainersCommand, "sandbench containers history sess_6a1f… --limit 5"},
+    {"guardrails", runGuardrailsCommand,
+     "sandbench guardrails set email --action redact --scope all_messages"},
+    {"logs", runLogsCommand, "sandbench logs show resp_0f3c9a… --json | jq .detections"},
+    {"broadcast", runBroadcastCommand, "sandbench broadcast add http://127.0.0.1:4318 --header x-team=data"},
+    {"help", runHelpCommand, ""},
 };
 
 const Command *findCommand(const QString &word)
@@ -125,6 +128,7 @@ int main(int argc, char **argv)
         fputs(qPrintable(topLevelUsage()), stdout);
         return 0;
     }
+    setCommandHelp(QString::fromLatin1(command->name), QString::fromUtf8(command->example));
     QStringList args = raw;
     args.removeAt(at); // the parsers see "program [options] [action] [-- positional]"
     return command->run(args);

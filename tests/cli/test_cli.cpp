@@ -25,6 +25,8 @@ private Q_SLOTS:
     void initTestCase();
     void version();
     void unknownCommand();
+    void everyHelpNamesItsCommandWithAnExample_data();
+    void everyHelpNamesItsCommandWithAnExample();
     void globalOptionsAnywhere_data();
     void globalOptionsAnywhere();
     void execPrintsOutputItem();
@@ -96,6 +98,27 @@ void TestCli::unknownCommand()
     const Run r = sandbench({u"frobnicate"_s});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("unknown command"));
+}
+
+void TestCli::everyHelpNamesItsCommandWithAnExample_data()
+{
+    QTest::addColumn<QString>("command");
+    for (const char *c :
+         {"exec", "doctor", "serve", "keys", "providers", "containers", "guardrails", "logs", "broadcast"})
+        QTest::newRow(c) << QString::fromLatin1(c);
+}
+
+void TestCli::everyHelpNamesItsCommandWithAnExample()
+{
+    QFETCH(QString, command);
+    const Run help = sandbench({command, u"--help"_s});
+    QCOMPARE(help.exitCode, 0);
+    const QString text = QString::fromUtf8(help.out);
+    // The command as a user types it, not the path the binary was started from.
+    QVERIFY2(text.contains(u"Usage: sandbench %1"_s.arg(command)), qPrintable(text));
+    QVERIFY2(!text.contains(m_bin), qPrintable(text));
+    QVERIFY2(text.contains(u"\nExample:\n  sandbench %1 "_s.arg(command)), qPrintable(text));
+    QVERIFY2(text.contains(u"--data-dir"_s), qPrintable(text));
 }
 
 void TestCli::globalOptionsAnywhere_data()
