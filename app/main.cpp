@@ -114,7 +114,7 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(SANDBENCH_VERSION));
 
     if (unknownCommand) {
-        fprintf(stderr, "sandbench: unknown command '%s'\n\n%s", qPrintable(word),
+        fprintf(stderr, "sandbench: unknown command %s\n\n%s", qPrintable(displayName(word, true)),
                 qPrintable(topLevelUsage()));
         return 2;
     }

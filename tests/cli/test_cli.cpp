@@ -179,7 +179,7 @@ void TestCli::globalOptionsAnywhere()
     // A typo after global options is still a typo, not the desktop workbench.
     const Run typo = sandbench({u"--data-dir"_s, dir.path(), u"contaners"_s, u"list"_s});
     QCOMPARE(typo.exitCode, 2);
-    QVERIFY(typo.err.contains("unknown command 'contaners'"));
+    QVERIFY(typo.err.contains("unknown command \"contaners\""));
 }
 
 void TestCli::execPrintsOutputItem()
