@@ -84,12 +84,13 @@ void LogsReader::probe()
         watcher->deleteLater();
         m_probing = false;
         const std::optional<qint64> version = watcher->result();
+        // The first probe has nothing to compare with, and a viewer may have read the log before it (a panel
+        // reads when it is made and starts watching when it is shown): a log that exists counts as changed.
         const bool first = !m_probedOnce;
         m_probedOnce = true;
-        if (version != m_lastVersion) {
+        if (version != m_lastVersion || (first && version)) {
             m_lastVersion = version;
-            if (!first)
-                Q_EMIT changed();
+            Q_EMIT changed();
         }
     });
     watcher->setFuture(run([](RequestLog *log) -> std::optional<qint64> {

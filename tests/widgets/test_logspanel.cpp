@@ -71,6 +71,7 @@ private Q_SLOTS:
     void hundredThousandRowsStayPaged();
     void unloadedRowIsShownWhenItsPageArrives();
     void unreadableLogIsReported();
+    void requestsLoggedBeforeItIsShownAppear();
 
 private:
     int post(const QJsonObject &body, QByteArray *reply = nullptr);
@@ -602,6 +603,35 @@ void TestLogsPanel::unreadableLogIsReported()
     auto *count = panel.findChild<QLabel *>(u"LogsCountLabel"_s);
     QTRY_VERIFY2(count->text().startsWith(u"The request log cannot be read: "_s), qPrintable(count->text()));
     QVERIFY(!panel.findChild<QPushButton *>(u"LogsExportButton"_s)->isEnabled());
+}
+
+void TestLogsPanel::requestsLoggedBeforeItIsShownAppear()
+{
+    // The panel is made (and reads an empty log) when the window opens, but shown later: what was logged
+    // in between must be there when it is shown, not after the next filter change.
+    QTemporaryDir dataDir;
+    QVERIFY(dataDir.isValid());
+    RequestLog log;
+    QString error;
+    QVERIFY2(log.open(RequestLog::databasePath(dataDir.path(), u"late"_s), &error), qPrintable(error));
+    LogsPanel panel(dataDir.path(), u"late"_s);
+    panel.reader()->setInterval(100);
+    QTRY_VERIFY(!panel.model()->isLoading());
+    QCOMPARE(panel.model()->totalCount(), 0);
+    for (int i = 0; i < 10; ++i) {
+        RequestRecord r;
+        r.id = u"resp_late_%1"_s.arg(i);
+        r.timeMs = QDateTime::currentMSecsSinceEpoch();
+        r.workspace = u"late"_s;
+        r.api = u"responses"_s;
+        r.model = u"m"_s;
+        log.append(r);
+    }
+    log.flush();
+    panel.resize(800, 600);
+    panel.show();
+    QTRY_COMPARE_WITH_TIMEOUT(panel.model()->totalCount(), 10, 20000);
+    QTRY_VERIFY(panel.findChild<QLabel *>(u"LogsCountLabel"_s)->text().startsWith(u"10 request"_s));
 }
 
 QTEST_MAIN(TestLogsPanel)
