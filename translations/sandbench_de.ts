@@ -1986,7 +1986,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Die Protokollierung von Ein- und Ausgaben ist für diesen Arbeitsbereich ausgeschaltet: Nur Metadaten (Zeit, Modell, Status, Tokens, Kosten, Erkennungen) werden aufbewahrt; Anfrage- und Antwortinhalte, Befehle und deren Ausgabe werden nicht gespeichert.</translation>
     </message>
@@ -2107,12 +2107,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+413"/>
+        <location line="+443"/>
         <source>Report false positive</source>
         <translation>Als Fehlalarm melden</translation>
     </message>
     <message>
-        <location line="-398"/>
+        <location line="-428"/>
         <source>Request</source>
         <translation>Anfrage</translation>
     </message>
@@ -2168,12 +2168,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+113"/>
+        <source>The filter hides the request shown here. Select a request to see its detail.</source>
+        <translation>Der Filter blendet die hier angezeigte Anfrage aus. Wählen Sie eine Anfrage, um ihre Details zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>This request is no longer in the log.</source>
         <translation>Diese Anfrage ist nicht mehr im Protokoll.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+6"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>

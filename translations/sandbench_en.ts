@@ -148,7 +148,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logs/logspanel.cpp" line="+498"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+499"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -164,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+137"/>
+        <location line="+167"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n command</numerusform>

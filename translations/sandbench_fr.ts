@@ -1986,7 +1986,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
     </message>
@@ -2107,12 +2107,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+413"/>
+        <location line="+443"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
     </message>
     <message>
-        <location line="-398"/>
+        <location line="-428"/>
         <source>Request</source>
         <translation>Requête</translation>
     </message>
@@ -2168,12 +2168,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+113"/>
+        <source>The filter hides the request shown here. Select a request to see its detail.</source>
+        <translation>Le filtre masque la requête affichée ici. Sélectionnez une requête pour voir son détail.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>This request is no longer in the log.</source>
         <translation>Cette requête n’est plus dans le journal.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+6"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>

@@ -2001,7 +2001,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
     </message>
@@ -2122,12 +2122,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+413"/>
+        <location line="+443"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
     </message>
     <message>
-        <location line="-398"/>
+        <location line="-428"/>
         <source>Request</source>
         <translation>Запрос</translation>
     </message>
@@ -2185,12 +2185,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+113"/>
+        <source>The filter hides the request shown here. Select a request to see its detail.</source>
+        <translation>Фильтр скрывает показанный здесь запрос. Выберите запрос, чтобы увидеть подробности.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>This request is no longer in the log.</source>
         <translation>Этого запроса больше нет в журнале.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+6"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>

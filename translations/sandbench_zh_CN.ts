@@ -1971,7 +1971,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+112"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>此工作区已关闭输入和输出日志记录：仅保留元数据（时间、模型、状态、token、费用、检测结果）；不会保存请求和响应正文、命令及其输出。</translation>
     </message>
@@ -2092,12 +2092,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+413"/>
+        <location line="+443"/>
         <source>Report false positive</source>
         <translation>报告误报</translation>
     </message>
     <message>
-        <location line="-398"/>
+        <location line="-428"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
@@ -2151,12 +2151,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+113"/>
+        <source>The filter hides the request shown here. Select a request to see its detail.</source>
+        <translation>筛选条件隐藏了此处显示的请求。请选择一个请求以查看其详情。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>This request is no longer in the log.</source>
         <translation>此请求已不在日志中。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+6"/>
         <source>&lt;b&gt;%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>

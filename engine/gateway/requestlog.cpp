@@ -695,6 +695,10 @@ QString RequestLog::whereClause(const LogFilter &filter, QVariantList *binds) co
         where << u"r.time_ms < ?"_s;
         *binds << filter.to.toMSecsSinceEpoch();
     }
+    if (filter.rowId) {
+        where << u"r.id = ?"_s;
+        *binds << *filter.rowId;
+    }
     return where.isEmpty() ? QString() : u" WHERE "_s % where.join(u" AND "_s);
 }
 

@@ -23,8 +23,9 @@ struct LogFilter
     QString text;  // full-text search over bodies, commands and outputs
     QString model; // exact model name
     std::optional<int> status;
-    QDateTime from; // inclusive; invalid = open
-    QDateTime to;   // exclusive; invalid = open
+    QDateTime from;              // inclusive; invalid = open
+    QDateTime to;                // exclusive; invalid = open
+    std::optional<qint64> rowId; // only this request (does it match the rest of the filter?)
     int limit = 100;
     int offset = 0;
 };

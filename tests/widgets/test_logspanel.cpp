@@ -62,6 +62,7 @@ private Q_SLOTS:
     void tableListsRealRequests();
     void searchFindsRequestByText();
     void filtersByStatusAndModel();
+    void filteredOutRequestLeavesTheDetail();
     void detailShowsHighlightedJson();
     void reportFalsePositiveIsRecorded();
     void exportWritesFilteredJsonLines();
@@ -285,6 +286,33 @@ void TestLogsPanel::filtersByStatusAndModel()
     models->setCurrentIndex(0);
     Q_EMIT models->activated(0);
     waitForCount(m_sent);
+}
+
+void TestLogsPanel::filteredOutRequestLeavesTheDetail()
+{
+    selectRequestWith(u"unicorn"_s); // a request to model alpha
+    auto *header = m_panel->findChild<QLabel *>(u"LogsDetailHeader"_s);
+    QVERIFY(header->text().contains(u"alpha"_s));
+    // The search stays, and a model filter that excludes the shown request: the detail must not keep it.
+    auto *models = m_panel->findChild<QComboBox *>(u"LogsModelFilter"_s);
+    models->setCurrentIndex(models->findData(u"beta"_s));
+    Q_EMIT models->activated(models->currentIndex());
+    QTRY_COMPARE(m_panel->model()->totalCount(), 0);
+    QTRY_VERIFY2(header->text().startsWith(u"The filter hides the request shown here"_s),
+                 qPrintable(header->text()));
+    QVERIFY(!m_panel->detail().found);
+    models->setCurrentIndex(0);
+    Q_EMIT models->activated(0);
+    QTRY_COMPARE(m_panel->model()->totalCount(), 1);
+    // A filter that keeps it leaves the detail alone.
+    selectRequestWith(u"unicorn"_s);
+    models->setCurrentIndex(models->findData(u"alpha"_s));
+    Q_EMIT models->activated(models->currentIndex());
+    QTRY_VERIFY(!m_panel->model()->isLoading());
+    QTest::qWait(300);
+    QVERIFY(m_panel->detail().found);
+    models->setCurrentIndex(0);
+    Q_EMIT models->activated(0);
 }
 
 void TestLogsPanel::detailShowsHighlightedJson()

@@ -89,6 +89,7 @@ LogsPanel::LogsPanel(const QString &dataDir, const QString &workspace, QWidget *
         updateCountLabel();
         resolvePendingRow();
         selectShownRequest();
+        dropHiddenDetail();
     });
     connect(m_model, &LogsModel::pageLoaded, this, [this] {
         resolvePendingRow();
@@ -576,6 +577,46 @@ void LogsPanel::showRequest(qint64 rowId)
     }));
 }
 
+void LogsPanel::clearDetail(const QString &message)
+{
+    m_detailTabs->setEnabled(false);
+    m_detailHeader->setText(message.toHtmlEscaped());
+    m_requestView->clear();
+    m_responseView->clear();
+    ++m_highlightGeneration[m_requestView];
+    ++m_highlightGeneration[m_responseView];
+    m_callList->clear();
+    m_callPanel->clear();
+    m_detections->clear();
+    m_bodiesNote->hide();
+    updateDetectionButtons();
+    Q_EMIT detailShown(m_detail.record.rowId);
+}
+
+void LogsPanel::dropHiddenDetail()
+{
+    if (!m_detail.found || m_detail.record.rowId <= 0 || m_pendingRow.isValid() ||
+        m_requestedRowId != m_detail.record.rowId)
+        return;
+    LogFilter filter = m_model->filter();
+    filter.rowId = m_detail.record.rowId;
+    const qint64 rowId = m_detail.record.rowId;
+    auto *watcher = new QFutureWatcher<qint64>(this);
+    connect(watcher, &QFutureWatcher<qint64>::finished, this, [this, watcher, rowId] {
+        watcher->deleteLater();
+        // Still the request shown, and the table's filter leaves it out: the detail goes with it.
+        if (watcher->result() == 0 && m_detail.found && m_detail.record.rowId == rowId &&
+            m_requestedRowId == rowId && !m_pendingRow.isValid()) {
+            m_detail = LogsDetail();
+            m_requestedRowId = 0;
+            m_table->selectionModel()->clearCurrentIndex();
+            clearDetail(tr("The filter hides the request shown here. Select a request to see its detail."));
+        }
+    });
+    watcher->setFuture(
+        m_reader->run([filter](RequestLog *log) -> qint64 { return log ? log->count(filter) : 0; }));
+}
+
 void LogsPanel::setDetail(const LogsDetail &detail)
 {
     const bool sameRequest = detail.record.rowId == m_detail.record.rowId && m_detail.found;
@@ -583,17 +624,7 @@ void LogsPanel::setDetail(const LogsDetail &detail)
     const RequestRecord &r = detail.record;
     m_detailTabs->setEnabled(detail.found);
     if (!detail.found) {
-        m_detailHeader->setText(tr("This request is no longer in the log."));
-        m_requestView->clear();
-        m_responseView->clear();
-        ++m_highlightGeneration[m_requestView];
-        ++m_highlightGeneration[m_responseView];
-        m_callList->clear();
-        m_callPanel->clear();
-        m_detections->clear();
-        m_bodiesNote->hide();
-        updateDetectionButtons();
-        Q_EMIT detailShown(r.rowId);
+        clearDetail(tr("This request is no longer in the log."));
         return;
     }
 

@@ -95,6 +95,9 @@ private:
     void updateCountLabel();
     void onCurrentRowChanged();
     void selectShownRequest();
+    // The shown request left the table (the filter hides it, or it was pruned): the detail says so.
+    void dropHiddenDetail();
+    void clearDetail(const QString &message);
     void resolvePendingRow();
     void setDetail(const LogsDetail &detail);
     void highlightInto(QTextBrowser *view, const QString &text, const QString &fileName);
