@@ -1645,9 +1645,14 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+21"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
         <source>System default (%1)</source>
         <translation>Langue du système (%1)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>System default</source>
+        <translation>Langue du système</translation>
     </message>
     <message>
         <location line="+16"/>

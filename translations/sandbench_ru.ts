@@ -1660,9 +1660,14 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+21"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
         <source>System default (%1)</source>
         <translation>Как в системе (%1)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>System default</source>
+        <translation>Как в системе</translation>
     </message>
     <message>
         <location line="+16"/>

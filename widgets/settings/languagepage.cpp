@@ -16,9 +16,11 @@ using namespace Qt::StringLiterals;
 
 QList<std::pair<QString, QString>> LanguagePage::choices()
 {
-    // Each language is named in itself so a user can find their own in any current language.
+    // Each language is named in itself so a user can find their own in any current language. The "C" locale
+    // (LANG unset, or C.UTF-8) has no language name: then only "System default".
+    const QString system = QLocale::system().nativeLanguageName();
     return {
-        {QString(), tr("System default (%1)").arg(QLocale::system().nativeLanguageName())},
+        {QString(), system.isEmpty() ? tr("System default") : tr("System default (%1)").arg(system)},
         {u"en"_s, u"English"_s},
         {u"zh_CN"_s, u"简体中文"_s},
         {u"de"_s, u"Deutsch"_s},
