@@ -3,7 +3,6 @@
 
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
-#include "workspace/chatsession.h"
 #include "data/csvtablemodel.h"
 #include "documents/documentspanel.h"
 #include "documents/documentspanelmodel.h"
@@ -25,6 +24,7 @@
 #include "settings/thememanager.h"
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
+#include "workspace/chatsession.h"
 #include "workspace/workspace.h"
 
 #include <QCheckBox>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config-sandbench-tests.h"
+#include "support/clirun.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -72,14 +73,7 @@ private:
 
 int TestHardening::runCli(const QStringList &args, QByteArray *out)
 {
-    QProcess p;
-    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
-            args + QStringList{u"--data-dir"_s, m_dir.path()});
-    if (!p.waitForFinished(60000))
-        return -1;
-    if (out)
-        *out = p.readAllStandardOutput();
-    return p.exitCode();
+    return runSandbench(m_dir.path(), args, out);
 }
 
 void TestHardening::initTestCase()

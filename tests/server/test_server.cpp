@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config-sandbench-tests.h"
 #include "fakeupstream.h"
+#include "support/clirun.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -82,14 +83,7 @@ private:
 
 int TestServer::runCli(const QStringList &args, QByteArray *out)
 {
-    QProcess p;
-    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
-            args + QStringList{u"--data-dir"_s, m_dir.path()});
-    if (!p.waitForFinished(60000))
-        return -1;
-    if (out)
-        *out = p.readAllStandardOutput();
-    return p.exitCode();
+    return runSandbench(m_dir.path(), args, out);
 }
 
 void TestServer::initTestCase()
