@@ -70,6 +70,11 @@ bool isOpenAiHosted(const ModelClient *client)
 } // namespace
 QStringList AgentToolCall::displayCommands() const
 {
+    if (isCode()) {
+        if (code)
+            return {code->displayText()};
+        return {arguments.value(codeFunction == u"python" ? u"code"_s : u"command"_s).toString()};
+    }
     if (!isBash())
         return action.commands;
     if (bashCommand.isEmpty() && bashRestart)
@@ -128,7 +133,8 @@ void AgentLoop::start()
     if (m_hostedShell)
         m_request.shell.reset(); // the provider runs it; its items come back with each turn
     const bool needsContainer =
-        m_request.shell || (m_request.bash && m_request.bash->engine == ServerToolConfig::Engine::OpenRouter);
+        m_request.shell || m_request.code ||
+        (m_request.bash && m_request.bash->engine == ServerToolConfig::Engine::OpenRouter);
     if (needsContainer && !resolveContainer())
         return;
     m_tools = offeredTools();
@@ -170,6 +176,56 @@ QList<ToolDefinition> AgentLoop::offeredTools() const
             {u"properties"_s, QJsonObject{{u"command"_s, QJsonObject{{u"type"_s, u"string"_s}}},
                                           {u"restart"_s, QJsonObject{{u"type"_s, u"boolean"_s}}}}}};
         tools.append(bash);
+    }
+    if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python) {
+        ToolDefinition python;
+        python.name = m_request.pythonFunctionName;
+        python.description =
+            u"Runs Python 3 code in a sandboxed Linux container (working directory "
+            "/workspace/home, where the user's files are) and returns what it printed to "
+            "stdout and stderr. Each call runs as a new program: define what you need in it. "
+            "Print the values you want to see."_s;
+        python.parameters = QJsonObject{
+            {u"type"_s, u"object"_s},
+            {u"properties"_s,
+             QJsonObject{{u"code"_s, QJsonObject{{u"type"_s, u"string"_s},
+                                                 {u"description"_s, u"The Python code to run."_s}}}}},
+            {u"required"_s, QJsonArray{u"code"_s}}};
+        tools.append(python);
+    }
+    if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution) {
+        ToolDefinition bash;
+        bash.name = m_request.codeBashFunctionName;
+        bash.description = u"Runs a bash command in a sandboxed Linux container (working directory "
+                           "/workspace/home; the directory and exported variables persist between calls) and "
+                           "returns its stdout, stderr and return code. Python 3 is available."_s;
+        bash.parameters =
+            QJsonObject{{u"type"_s, u"object"_s},
+                        {u"properties"_s, QJsonObject{{u"command"_s, QJsonObject{{u"type"_s, u"string"_s}}}}},
+                        {u"required"_s, QJsonArray{u"command"_s}}};
+        tools.append(bash);
+        ToolDefinition editor;
+        editor.name = m_request.editorFunctionName;
+        editor.description =
+            u"Views, creates or edits a text file in the container. command \"view\" returns "
+            "the file (view_range [start, end] for a part, -1 for the end) or a directory's "
+            "entries; \"create\" writes file_text to path; \"str_replace\" replaces old_str, "
+            "which must occur exactly once, with new_str."_s;
+        editor.parameters = QJsonObject{
+            {u"type"_s, u"object"_s},
+            {u"properties"_s,
+             QJsonObject{
+                 {u"command"_s,
+                  QJsonObject{{u"type"_s, u"string"_s},
+                              {u"enum"_s, QJsonArray{u"view"_s, u"create"_s, u"str_replace"_s}}}},
+                 {u"path"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                 {u"file_text"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                 {u"old_str"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                 {u"new_str"_s, QJsonObject{{u"type"_s, u"string"_s}}},
+                 {u"view_range"_s, QJsonObject{{u"type"_s, u"array"_s},
+                                               {u"items"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}}}},
+            {u"required"_s, QJsonArray{u"command"_s, u"path"_s}}};
+        tools.append(editor);
     }
     return tools;
 }
@@ -251,23 +307,22 @@ bool AgentLoop::resolveContainer()
 {
     QString reference;
     std::optional<NetworkPolicy> policy;
-    for (const std::optional<ServerToolConfig> *tool : {&m_request.shell, &m_request.bash}) {
+    for (const std::optional<ServerToolConfig> *tool : {&m_request.shell, &m_request.bash, &m_request.code}) {
         if (!*tool)
             continue;
         if (!(*tool)->containerReference.isEmpty()) {
             if (!reference.isEmpty() && reference != (*tool)->containerReference) {
-                fail(AgentError::invalidRequest(
-                    u"the shell and bash tools name different containers (%1, %2)"_s.arg(
-                        reference, (*tool)->containerReference),
-                    u"tools"_s));
+                fail(AgentError::invalidRequest(u"the server tools name different containers (%1, %2)"_s.arg(
+                                                    reference, (*tool)->containerReference),
+                                                u"tools"_s));
                 return false;
             }
             reference = (*tool)->containerReference;
         }
         if ((*tool)->networkPolicy) {
             if (policy && !(*policy == *(*tool)->networkPolicy)) {
-                fail(AgentError::invalidRequest(
-                    u"the shell and bash tools ask for different network policies"_s, u"tools"_s));
+                fail(AgentError::invalidRequest(u"the server tools ask for different network policies"_s,
+                                                u"tools"_s));
                 return false;
             }
             policy = (*tool)->networkPolicy;
@@ -362,15 +417,22 @@ void AgentLoop::onTurnFinished(const TurnResult &result)
         callerNames.insert(t.name);
     for (const ToolCall &call : result.message.toolCalls) {
         if (m_request.shell && call.name == m_request.shellFunctionName)
-            m_pending.append({call, m_request.shell->kind});
+            m_pending.append({call, m_request.shell->kind, {}});
         else if (m_request.bash && call.name == m_request.bashFunctionName &&
                  m_request.bash->engine == ServerToolConfig::Engine::OpenRouter)
-            m_pending.append({call, ServerToolConfig::Kind::Bash});
+            m_pending.append({call, ServerToolConfig::Kind::Bash, {}});
+        else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python &&
+                 call.name == m_request.pythonFunctionName)
+            m_pending.append({call, ServerToolConfig::Kind::Python, u"python"_s});
+        else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
+                 (call.name == m_request.codeBashFunctionName || call.name == m_request.editorFunctionName))
+            m_pending.append({call, ServerToolConfig::Kind::CodeExecution,
+                              call.name == m_request.editorFunctionName ? u"text_editor"_s : u"bash"_s});
         else if (callerNames.contains(call.name) ||
                  (m_request.bash && call.name == m_request.bashFunctionName))
             m_callerCalls.append(call);
         else
-            m_pending.append({call, std::nullopt}); // answered with an error, the model tries again
+            m_pending.append({call, std::nullopt, {}}); // answered with an error, the model tries again
     }
     if (m_pending.isEmpty()) {
         finish(!m_callerCalls.isEmpty() ? AgentOutcome::Stop::CallerTools
@@ -451,7 +513,10 @@ void AgentLoop::runNextCall()
         rejectCall(pending,
                    u"the arguments are not one JSON object (%1); send {\"%2\": ...} as JSON"_s.arg(
                        pending.call.parseError,
-                       *pending.kind == ServerToolConfig::Kind::Bash ? u"command"_s : u"commands"_s),
+                       pending.codeFunction == u"python" ? u"code"_s
+                       : *pending.kind == ServerToolConfig::Kind::Bash || !pending.codeFunction.isEmpty()
+                           ? u"command"_s
+                           : u"commands"_s),
                    u"invalid_tool_input"_s);
         return;
     }
@@ -466,6 +531,7 @@ void AgentLoop::rejectCall(const PendingCall &pending, const QString &message, c
         call.index = m_calls++;
         call.callId = pending.call.id;
         call.kind = *pending.kind;
+        call.codeFunction = pending.codeFunction;
         call.containerId = m_containerId;
         call.arguments = pending.call.arguments();
         Q_EMIT toolCallStarted(call);
@@ -483,11 +549,24 @@ void AgentLoop::startShellCall(const PendingCall &pending)
     AgentToolCall call;
     call.callId = pending.call.id;
     call.kind = *pending.kind;
+    call.codeFunction = pending.codeFunction;
     call.arguments = pending.call.arguments();
     const QJsonObject &args = call.arguments;
-    const ServerToolConfig &tool = call.isBash() ? *m_request.bash : *m_request.shell;
+    const ServerToolConfig &tool = call.isCode()   ? *m_request.code
+                                   : call.isBash() ? *m_request.bash
+                                                   : *m_request.shell;
     QJsonObject actionArgs;
-    if (call.isBash()) {
+    std::optional<ShellAction> action;
+    QString error;
+    if (call.isCode()) {
+        if (!prepareCodeCall(pending, &call))
+            return;
+        // The code contracts have no per-call limits: the tool's, else the shell's defaults.
+        action = call.code->shellAction(tool.timeoutMs.value_or(ShellAction::DefaultTimeoutMs),
+                                        tool.maxOutputLength.value_or(ShellAction::DefaultMaxOutputLength));
+        if (call.code->kind == CodeAction::Kind::Bash)
+            action->commands = {bashScript(call.code->code)};
+    } else if (call.isBash()) {
         call.bashRestart = args.value(u"restart"_s).toBool(false);
         if (args.value(u"commands"_s).isArray()) {
             QStringList parts;
@@ -512,12 +591,13 @@ void AgentLoop::startShellCall(const PendingCall &pending)
     } else {
         actionArgs = args;
     }
-    if (tool.timeoutMs && !actionArgs.contains(u"timeout_ms"_s))
-        actionArgs.insert(u"timeout_ms"_s, *tool.timeoutMs);
-    if (tool.maxOutputLength && !actionArgs.contains(u"max_output_length"_s))
-        actionArgs.insert(u"max_output_length"_s, *tool.maxOutputLength);
-    QString error;
-    const std::optional<ShellAction> action = ShellAction::fromJson(actionArgs, &error);
+    if (!call.isCode()) {
+        if (tool.timeoutMs && !actionArgs.contains(u"timeout_ms"_s))
+            actionArgs.insert(u"timeout_ms"_s, *tool.timeoutMs);
+        if (tool.maxOutputLength && !actionArgs.contains(u"max_output_length"_s))
+            actionArgs.insert(u"max_output_length"_s, *tool.maxOutputLength);
+        action = ShellAction::fromJson(actionArgs, &error);
+    }
     if (!action) {
         rejectCall(pending, error, u"invalid_tool_input"_s);
         return;
@@ -570,6 +650,23 @@ void AgentLoop::startShellCall(const PendingCall &pending)
     Q_EMIT shellCallRunning(call, shell);
 }
 
+bool AgentLoop::prepareCodeCall(const PendingCall &pending, AgentToolCall *call)
+{
+    QString error;
+    const QJsonObject args = pending.call.arguments();
+    if (pending.codeFunction == u"python")
+        call->code = CodeAction::python(args, &error);
+    else if (pending.codeFunction == u"text_editor")
+        call->code = CodeAction::textEditor(args, &error);
+    else
+        call->code = CodeAction::bash(args, &error);
+    if (!call->code) {
+        rejectCall(pending, error, u"invalid_tool_input"_s);
+        return false;
+    }
+    return true;
+}
+
 void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex)
 {
     m_call = nullptr;
@@ -617,8 +714,20 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
             break;
     }
     QString content;
+    if (call.code && !results.isEmpty()) {
+        result.code = CodeOutput::fromResult(*call.code, results.constFirst());
+        if (result.code->isError()) {
+            result.error = result.code->errorMessage;
+            result.errorCode = result.code->errorCode;
+        }
+    }
+    bool isError = !blockReason.isEmpty() || !result.completed;
     if (!blockReason.isEmpty()) {
         content = u"error: "_s + blockReason;
+    } else if (call.code) {
+        const CodeOutput forModelOutput = CodeOutput::fromResult(*call.code, forModel.value(0));
+        content = forModelOutput.forModel();
+        isError = isError || forModelOutput.isError();
     } else if (call.isBash()) {
         const CommandResult m = forModel.value(0);
         content = compact(QJsonObject{
@@ -631,7 +740,7 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         if (!result.completed && !result.error.isEmpty())
             content += u"\n"_s + result.error;
     }
-    m_messages.append(Message::tool(call.callId, content, !blockReason.isEmpty() || !result.completed));
+    m_messages.append(Message::tool(call.callId, content, isError));
     Q_EMIT toolCallFinished(call, result);
     Q_EMIT filesChanged(m_containerId);
     runNextCall();

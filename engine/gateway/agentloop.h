@@ -5,6 +5,7 @@
 #include "gateway/guardrail.h"
 #include "gateway/requestrecord.h"
 #include "models/conversation.h"
+#include "tools/codeaction.h"
 #include "tools/shellaction.h"
 
 #include <QElapsedTimer>
@@ -57,8 +58,16 @@ struct AgentToolCall
     ShellAction action;
     QString bashCommand; // bash: the model's command; empty for a restart alone
     bool bashRestart = false;
+    // The code tools: which function the model called — "python", "bash" or "text_editor" (set even for a
+    // rejected call) — and, once validated, what it runs.
+    QString codeFunction;
+    std::optional<CodeAction> code;
 
     bool isBash() const { return kind == ServerToolConfig::Kind::Bash; }
+    bool isCode() const
+    {
+        return kind == ServerToolConfig::Kind::CodeExecution || kind == ServerToolConfig::Kind::Python;
+    }
     // The commands a person reads: the shell call's commands, or the bash command.
     QStringList displayCommands() const;
 };
@@ -72,6 +81,8 @@ struct AgentToolResult
     // ("invalid_tool_input", "unavailable", "output_blocked").
     QString error;
     QString errorCode;
+    // A code tool's call that ran: its output as the caller's items show it (unredacted).
+    std::optional<CodeOutput> code;
 };
 
 // How a loop ended.
@@ -149,6 +160,7 @@ private:
     {
         ToolCall call;
         std::optional<ServerToolConfig::Kind> kind; // nullopt: a function no one offered
+        QString codeFunction;                       // the code tools: "python", "bash" or "text_editor"
     };
 
     void nextTurn();
@@ -156,6 +168,8 @@ private:
     void onTurnFailed(const ModelError &error);
     void runNextCall();
     void startShellCall(const PendingCall &pending);
+    // The code tools' action for a pending call; false after rejecting the call.
+    bool prepareCodeCall(const PendingCall &pending, AgentToolCall *call);
     void onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex);
     void rejectCall(const PendingCall &pending, const QString &message, const QString &code);
     void finish(AgentOutcome::Stop stop);

@@ -38,6 +38,9 @@ QString ServerToolConfig::typeName() const
         return u"shell"_s;
     case Kind::Bash:
         return u"openrouter:bash"_s;
+    case Kind::CodeExecution:
+    case Kind::Python:
+        return contractName;
     }
     return {};
 }
@@ -127,5 +130,8 @@ void AgentRequest::avoidNameClashes()
             shellFunctionName = u"openrouter_shell"_s;
         if (def.name == bashFunctionName)
             bashFunctionName = u"openrouter_bash"_s;
+        for (QString *name : {&pythonFunctionName, &codeBashFunctionName, &editorFunctionName})
+            if (def.name == *name)
+                *name = u"sandbench_"_s + *name;
     }
 }

@@ -10,10 +10,14 @@
 
 #include <optional>
 
-// One server-side shell tool a caller offered (SPEC 1.1), with its validated parameters.
+// One server-side tool a caller offered (SPEC 1.1), with its validated parameters: a shell tool, or one of
+// the vendors' hosted code-execution contracts run locally.
 struct ServerToolConfig
 {
-    enum class Kind { Shell, NativeShell, Bash };
+    // CodeExecution: Anthropic's code_execution_20250825 (a bash and a text editor function); Python: a
+    // tool that runs Python code (Anthropic's code_execution_20250522, Gemini's codeExecution, OpenAI's
+    // code_interpreter).
+    enum class Kind { Shell, NativeShell, Bash, CodeExecution, Python };
     enum class Engine { Auto, OpenRouter, Native };
     Kind kind = Kind::Shell;
     Engine engine = Engine::Auto;
@@ -21,8 +25,12 @@ struct ServerToolConfig
     std::optional<int> maxOutputLength;
     QString containerReference; // environment {"type":"container_reference"}; empty for container_auto
     std::optional<NetworkPolicy> networkPolicy;
+    // The code tools: the caller's own type word ("code_execution_20250825", "code_interpreter",
+    // "codeExecution", ...), which the request log and the live view show.
+    QString contractName;
 
-    // "openrouter:shell", "shell" or "openrouter:bash".
+    bool isCode() const { return kind == Kind::CodeExecution || kind == Kind::Python; }
+    // "openrouter:shell", "shell", "openrouter:bash" or the code tool's contractName.
     QString typeName() const;
     // Reads the tool object's options (under "parameters" for openrouter:*, at the top level for OpenAI's
     // native shell); on failure nullopt and a message that names the field under path (e.g. "tools[0]").
@@ -66,6 +74,8 @@ struct AgentRequest
     QList<ToolDefinition> callerTools;
     std::optional<ServerToolConfig> shell; // openrouter:shell or the native {"type":"shell"}
     std::optional<ServerToolConfig> bash;  // openrouter:bash (Messages only)
+    // A hosted code-execution contract (Kind::CodeExecution or Kind::Python); one per request.
+    std::optional<ServerToolConfig> code;
     // OpenAI's own Responses API may run a shell with engine "auto" itself (SPEC 1.1); only a Responses
     // caller can take its native items back.
     bool allowHostedShell = false;
@@ -82,9 +92,14 @@ struct AgentRequest
     // "openrouter_shell"/"openrouter_bash" when a caller function already uses the short name).
     QString shellFunctionName = QStringLiteral("shell");
     QString bashFunctionName = QStringLiteral("bash");
+    // The code tools' functions: Python's, and code_execution_20250825's bash and text editor.
+    QString pythonFunctionName = QStringLiteral("python");
+    QString codeBashFunctionName = QStringLiteral("bash_code_execution");
+    QString editorFunctionName = QStringLiteral("text_editor_code_execution");
 
-    // True when the request carries openrouter:shell, openrouter:bash or the native shell tool.
-    bool hasServerTool() const { return shell.has_value() || bash.has_value(); }
+    // True when the request carries a server tool: openrouter:shell, openrouter:bash, the native shell tool
+    // or a code-execution contract.
+    bool hasServerTool() const { return shell.has_value() || bash.has_value() || code.has_value(); }
     // Renames the shell tools' functions when a caller function already uses the short names.
     void avoidNameClashes();
 };

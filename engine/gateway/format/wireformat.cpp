@@ -120,6 +120,19 @@ bool WireFormat::addServerTool(const QJsonObject &tool, ServerToolConfig::Kind k
     return true;
 }
 
+bool WireFormat::addCodeTool(const ServerToolConfig &config, const QString &path, AgentRequest *req,
+                             AgentError *error)
+{
+    if (req->code) {
+        *error = AgentError::invalidRequest(
+            u"%1: only one code-execution tool may be given (already %2)"_s.arg(path, req->code->typeName()),
+            path);
+        return false;
+    }
+    req->code = config;
+    return true;
+}
+
 bool WireFormat::addFunctionTool(const QJsonObject &spec, const QString &schemaKey, const QString &path,
                                  AgentRequest *req, AgentError *error)
 {

@@ -99,6 +99,10 @@ protected:
     // error for bad parameters or a second tool of the same slot.
     static bool addServerTool(const QJsonObject &tool, ServerToolConfig::Kind kind, const QString &path,
                               AgentRequest *req, AgentError *error);
+    // Stores a code-execution contract (config.kind CodeExecution or Python, contractName set) given at
+    // path; false with an error when the request already has one.
+    static bool addCodeTool(const ServerToolConfig &config, const QString &path, AgentRequest *req,
+                            AgentError *error);
     // Adds the caller's function tool described by spec (name, description and the JSON schema under
     // schemaKey) given at path; false with an error when it has no name.
     static bool addFunctionTool(const QJsonObject &spec, const QString &schemaKey, const QString &path,

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "codeaction.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// A container command is one argv string of `bash -c`, which Linux caps at 128 KiB (MAX_ARG_STRLEN); the
+// code travels base64-encoded inside it, so this is the most a script may be, with room for bash's own use.
+constexpr int kMaxScriptBytes = 127 * 1024;
+
+// The text editor's operations, run by the container's python3 so that they act on the container's own
+// files as the container user, inside its mount namespace, and show up in its history like any command.
+// It prints exactly one JSON object: {"ok": {fields}} or {"error": code, "message": text}.
+constexpr char kEditorHelper[] = R"PY(import base64, json, os, sys
+a = json.loads(base64.b64decode(sys.argv[1]).decode("utf-8"))
+limit = int(sys.argv[2])
+def out(o):
+    sys.stdout.write(json.dumps(o, ensure_ascii=False))
+    sys.exit(0)
+def err(code, message):
+    out({"error": code, "message": message})
+op = a["command"]
+path = a["path"]
+if not os.path.isabs(path):
+    path = os.path.join("/workspace/home", path)
+path = os.path.normpath(path)
+try:
+    if op == "create":
+        if os.path.isdir(path):
+            err("invalid_tool_input", path + " is a directory")
+        existed = os.path.exists(path)
+        parent = os.path.dirname(path)
+        if parent:
+            os.makedirs(parent, exist_ok=True)
+        tmp = path + ".sandbench-new"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(a.get("file_text", ""))
+        os.replace(tmp, path)
+        out({"ok": {"is_file_update": existed}})
+    if not os.path.lexists(path):
+        err("file_not_found", "no such file: " + path)
+    if os.path.isdir(path):
+        if op != "view":
+            err("invalid_tool_input", path + " is a directory")
+        names = sorted(os.listdir(path))
+        out({"ok": {"file_type": "text", "content": "\n".join(names), "num_lines": len(names),
+                    "start_line": 1, "total_lines": len(names)}})
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        err("invalid_tool_input", "%s is larger than %d bytes, the most the editor opens; use bash to read "
+            "a part of it" % (path, limit))
+    if op == "view":
+        text = data.decode("utf-8", "replace")
+        lines = text.split("\n")
+        if text.endswith("\n"):
+            lines.pop()
+        total = len(lines)
+        start = max(1, a.get("view_start", 0) or 1)
+        end = a.get("view_end", -1)
+        if end == -1 or end > total:
+            end = total
+        if total and start > total:
+            err("invalid_tool_input", "view_range starts at line %d but the file has %d lines" % (start, total))
+        part = lines[start - 1:end]
+        out({"ok": {"file_type": "text", "content": "\n".join(part), "num_lines": len(part),
+                    "start_line": start, "total_lines": total}})
+    if op == "str_replace":
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            err("invalid_tool_input", path + " is not UTF-8 text")
+        old = a.get("old_str", "")
+        new = a.get("new_str", "")
+        if not old:
+            err("invalid_tool_input", "old_str must not be empty")
+        count = text.count(old)
+        if count == 0:
+            err("invalid_tool_input", "old_str was not found in " + path)
+        if count > 1:
+            err("invalid_tool_input", "old_str occurs %d times in %s; it must occur exactly once" % (count, path))
+        at = text.index(old)
+        result = text[:at] + new + text[at + len(old):]
+        mode = os.stat(path).st_mode & 0o7777
+        tmp = path + ".sandbench-new"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(result)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+        start = text.count("\n", 0, at) + 1
+        new_lines = new.count("\n") + 1
+        out({"ok": {"old_start": start, "old_lines": old.count("\n") + 1, "new_start": start,
+                    "new_lines": new_lines, "lines": result.split("\n")[start - 1:start - 1 + new_lines]}})
+    err("invalid_tool_input", "unknown command " + op)
+except OSError as e:
+    err("invalid_tool_input", "%s: %s" % (path, e.strerror or e))
+)PY";
+
+QString base64Of(const QByteArray &bytes)
+{
+    return QString::fromLatin1(bytes.toBase64());
+}
+
+bool requireString(const QJsonObject &args, const QString &key, QString *value, QString *error,
+                   bool allowEmpty = false)
+{
+    const QJsonValue v = args.value(key);
+    if (!v.isString() || (!allowEmpty && v.toString().isEmpty())) {
+        *error = u"\"%1\" is required: a %2string"_s.arg(key, allowEmpty ? QString() : u"non-empty "_s);
+        return false;
+    }
+    *value = v.toString();
+    return true;
+}
+
+// The encoded script must fit in one command; about 90 KiB of plain text does.
+bool fitsOneCommand(const CodeAction &action, const QString &key, QString *error)
+{
+    const qsizetype size = action.script().toUtf8().size();
+    if (size <= kMaxScriptBytes)
+        return true;
+    *error = u"\"%1\" is too long for one call: encoded it takes %2 bytes, at most %3 fit in one command "
+             "(about 90 KiB of text); write larger files in parts"_s.arg(key, QString::number(size),
+                                                                         QString::number(kMaxScriptBytes));
+    return false;
+}
+
+} // namespace
+
+std::optional<CodeAction> CodeAction::python(const QJsonObject &args, QString *error)
+{
+    CodeAction a;
+    a.kind = Kind::Python;
+    if (!requireString(args, u"code"_s, &a.code, error) || !fitsOneCommand(a, u"code"_s, error))
+        return std::nullopt;
+    return a;
+}
+
+std::optional<CodeAction> CodeAction::bash(const QJsonObject &args, QString *error)
+{
+    CodeAction a;
+    a.kind = Kind::Bash;
+    if (!requireString(args, u"command"_s, &a.code, error) || !fitsOneCommand(a, u"command"_s, error))
+        return std::nullopt;
+    return a;
+}
+
+std::optional<CodeAction> CodeAction::textEditor(const QJsonObject &args, QString *error)
+{
+    CodeAction a;
+    QString command;
+    if (!requireString(args, u"command"_s, &command, error))
+        return std::nullopt;
+    if (command == u"view")
+        a.kind = Kind::View;
+    else if (command == u"create")
+        a.kind = Kind::Create;
+    else if (command == u"str_replace")
+        a.kind = Kind::StrReplace;
+    else {
+        *error = u"\"command\" is \"%1\"; it must be \"view\", \"create\" or \"str_replace\""_s.arg(command);
+        return std::nullopt;
+    }
+    if (!requireString(args, u"path"_s, &a.path, error))
+        return std::nullopt;
+    if (a.path.contains(QChar(0))) {
+        *error = u"\"path\" must not contain NUL"_s;
+        return std::nullopt;
+    }
+    if (a.kind == Kind::Create) {
+        if (!requireString(args, u"file_text"_s, &a.fileText, error, true) ||
+            !fitsOneCommand(a, u"file_text"_s, error))
+            return std::nullopt;
+    } else if (a.kind == Kind::StrReplace) {
+        if (!requireString(args, u"old_str"_s, &a.oldStr, error) ||
+            !requireString(args, u"new_str"_s, &a.newStr, error, true) ||
+            !fitsOneCommand(a, u"old_str and new_str"_s, error))
+            return std::nullopt;
+    } else if (args.contains(u"view_range"_s) && !args.value(u"view_range"_s).isNull()) {
+        const QJsonArray range = args.value(u"view_range"_s).toArray();
+        const bool ok = range.size() == 2 && range.at(0).isDouble() && range.at(1).isDouble() &&
+                        range.at(0).toInt() >= 1 &&
+                        (range.at(1).toInt() == -1 || range.at(1).toInt() >= range.at(0).toInt());
+        if (!ok) {
+            *error = u"\"view_range\" must be [start, end]: 1-based line numbers, end >= start or -1 for the "
+                     "end of the file"_s;
+            return std::nullopt;
+        }
+        a.viewStart = range.at(0).toInt();
+        a.viewEnd = range.at(1).toInt();
+    }
+    return a;
+}
+
+QString CodeAction::operation() const
+{
+    switch (kind) {
+    case Kind::Python:
+        return u"python"_s;
+    case Kind::Bash:
+        return u"bash"_s;
+    case Kind::View:
+        return u"view"_s;
+    case Kind::Create:
+        return u"create"_s;
+    case Kind::StrReplace:
+        return u"str_replace"_s;
+    }
+    return {};
+}
+
+QString CodeAction::displayText() const
+{
+    if (!isEditor())
+        return code;
+    return operation() + u' ' + path;
+}
+
+QString CodeAction::script() const
+{
+    switch (kind) {
+    case Kind::Bash:
+        return code;
+    case Kind::Python:
+        // A file rather than -c, so tracebacks name lines; matplotlib draws without a display.
+        return u"mkdir -p /tmp/.sandbench-code && printf %s '"_s + base64Of(code.toUtf8()) +
+               u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 "
+               "/tmp/.sandbench-code/main.py"_s;
+    case Kind::View:
+    case Kind::Create:
+    case Kind::StrReplace:
+        break;
+    }
+    QJsonObject args{{u"command"_s, operation()}, {u"path"_s, path}};
+    if (kind == Kind::Create)
+        args.insert(u"file_text"_s, fileText);
+    if (kind == Kind::StrReplace) {
+        args.insert(u"old_str"_s, oldStr);
+        args.insert(u"new_str"_s, newStr);
+    }
+    if (kind == Kind::View) {
+        args.insert(u"view_start"_s, viewStart);
+        args.insert(u"view_end"_s, viewEnd);
+    }
+    return u"exec python3 -c \"$(printf %s '"_s + base64Of(QByteArray(kEditorHelper)) +
+           u"' | base64 -d)\" '"_s + base64Of(QJsonDocument(args).toJson(QJsonDocument::Compact)) + u"' "_s +
+           QString::number(MaxEditorFileBytes);
+}
+
+ShellAction CodeAction::shellAction(int timeoutMs, int maxOutputLength) const
+{
+    ShellAction action;
+    action.commands = {script()};
+    action.timeoutMs = timeoutMs;
+    // The editor's answer is one JSON object that must arrive whole, however the caller capped output.
+    action.maxOutputLength = isEditor() ? ShellAction::MaxMaxOutputLength : maxOutputLength;
+    return action;
+}
+
+CodeOutput CodeOutput::fromResult(const CodeAction &action, const CommandResult &result)
+{
+    CodeOutput out;
+    out.stdoutText = result.stdoutText;
+    out.stderrText = result.stderrText;
+    out.timedOut = result.outcome.type == CommandOutcome::Type::Timeout;
+    out.returnCode = out.timedOut ? 124 : result.outcome.exitCode;
+    if (out.timedOut) {
+        out.errorCode = u"execution_time_exceeded"_s;
+        out.errorMessage = u"the code ran past its time limit and was stopped"_s;
+        return out;
+    }
+    const bool needsPython = action.kind != CodeAction::Kind::Bash;
+    if (needsPython && out.returnCode == 127 && out.stderrText.contains(u"python3"_s)) {
+        out.errorCode = u"unavailable"_s;
+        out.errorMessage = u"python3 is not installed on this machine, so the sandbox cannot run Python"_s;
+        return out;
+    }
+    if (!action.isEditor())
+        return out;
+    QJsonParseError parseError;
+    const QJsonObject answer = QJsonDocument::fromJson(result.stdoutText.toUtf8(), &parseError).object();
+    if (parseError.error != QJsonParseError::NoError || answer.isEmpty()) {
+        out.errorCode = u"unavailable"_s;
+        out.errorMessage = u"the text editor did not answer: %1"_s.arg(
+            result.stderrText.trimmed().isEmpty() ? u"exit code %1"_s.arg(out.returnCode)
+                                                  : result.stderrText.trimmed().right(400));
+        return out;
+    }
+    if (answer.contains(u"error"_s)) {
+        out.errorCode = answer.value(u"error"_s).toString();
+        out.errorMessage = answer.value(u"message"_s).toString();
+        return out;
+    }
+    out.editor = answer.value(u"ok"_s).toObject();
+    return out;
+}
+
+QString CodeOutput::forModel() const
+{
+    QJsonObject o;
+    if (isError()) {
+        o = {{u"error_code"_s, errorCode}, {u"error_message"_s, errorMessage}};
+        if (timedOut)
+            o.insert(u"stdout"_s, stdoutText), o.insert(u"stderr"_s, stderrText);
+    } else if (!editor.isEmpty()) {
+        o = editor;
+    } else {
+        o = {{u"stdout"_s, stdoutText}, {u"stderr"_s, stderrText}, {u"return_code"_s, returnCode}};
+    }
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}

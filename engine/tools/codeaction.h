@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "tools/shellaction.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+// One call of a hosted code-execution contract, in neutral terms: Python code (Anthropic's
+// code_execution_20250522, Gemini's codeExecution, OpenAI's code_interpreter), a bash command or a text
+// editor operation (Anthropic's code_execution_20250825). Each runs in the container as one command, so
+// isolation, history, guardrails, logs and the live view are those of a shell call.
+struct CodeAction
+{
+    enum class Kind { Python, Bash, View, Create, StrReplace };
+    // What one editor file may hold to be viewed or edited; larger files get invalid_tool_input.
+    static constexpr int MaxEditorFileBytes = 4 * 1024 * 1024;
+
+    Kind kind = Kind::Python;
+    QString code; // Python: the source; Bash: the command
+    QString path; // editor operations: absolute, or relative to /workspace/home
+    QString fileText;
+    QString oldStr;
+    QString newStr;
+    int viewStart = 0; // view_range [start, end], 1-based; 0: from the start / end -1: to the end
+    int viewEnd = -1;
+
+    // {"code": "..."}; nullopt and a message naming the field when it is not a non-empty string.
+    static std::optional<CodeAction> python(const QJsonObject &args, QString *error);
+    // {"command": "..."}.
+    static std::optional<CodeAction> bash(const QJsonObject &args, QString *error);
+    // {"command": "view"|"create"|"str_replace", "path": ..., "file_text" | "old_str"/"new_str" |
+    // "view_range"}.
+    static std::optional<CodeAction> textEditor(const QJsonObject &args, QString *error);
+
+    bool isEditor() const { return kind == Kind::View || kind == Kind::Create || kind == Kind::StrReplace; }
+    // "python", "bash", "view", "create" or "str_replace".
+    QString operation() const;
+    // What a person reads in the live view and the logs: the code, the command or "view PATH".
+    QString displayText() const;
+    // The shell command that runs it in the container (working directory /workspace/home).
+    QString script() const;
+    // The action that runs script() with these limits.
+    ShellAction shellAction(int timeoutMs, int maxOutputLength) const;
+};
+
+// How a code action ended, read from its command's result.
+struct CodeOutput
+{
+    QString stdoutText;
+    QString stderrText;
+    int returnCode = 0;
+    bool timedOut = false;
+    // Editor operations: the result's fields as Anthropic's text editor result blocks name them
+    // (view: content, num_lines, start_line, total_lines, file_type; create: is_file_update;
+    // str_replace: old_start, old_lines, new_start, new_lines, lines).
+    QJsonObject editor;
+    // Set when the action failed as a tool error: "execution_time_exceeded", "file_not_found",
+    // "invalid_tool_input" or "unavailable", and a message.
+    QString errorCode;
+    QString errorMessage;
+
+    static CodeOutput fromResult(const CodeAction &action, const CommandResult &result);
+    bool isError() const { return !errorCode.isEmpty(); }
+    // What the model reads: compact JSON of the output (or the error).
+    QString forModel() const;
+};

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sandboxtestutil.h"
+#include "tools/codeaction.h"
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+
+using namespace Qt::StringLiterals;
+
+// The hosted code-execution contracts' actions (Python code, a bash command, the text editor) run in a real
+// container: what they print, how they fail, and the editor's results as Anthropic's blocks name them.
+class TestCodeAction final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void pythonPrintsAndReadsHome();
+    void pythonErrorKeepsTraceback();
+    void pythonQuotesSurvive();
+    void pythonTimeoutIsExecutionTimeExceeded();
+    void editorCreateViewReplace();
+    void editorViewRangeAndDirectory();
+    void editorErrors_data();
+    void editorErrors();
+    void editorFileTooLarge();
+    void badArguments_data();
+    void badArguments();
+    void sourceTooLongForOneCommand();
+
+private:
+    CodeOutput run(const CodeAction &action, int timeoutMs = 30000);
+
+    QTemporaryDir m_dir;
+    ContainerManager *m_manager = nullptr;
+    Container *m_c = nullptr;
+};
+
+void TestCodeAction::initTestCase()
+{
+    SANDBOX_REQUIRE_INIT();
+    QVERIFY(m_dir.isValid());
+    m_manager = new ContainerManager(sandboxTestSettings(m_dir.path()), this);
+    QString error;
+    m_c = m_manager->create(&error);
+    QVERIFY2(m_c, qPrintable(error));
+}
+
+void TestCodeAction::cleanupTestCase()
+{
+    delete m_manager;
+}
+
+CodeOutput TestCodeAction::run(const CodeAction &action, int timeoutMs)
+{
+    ShellCall *call = m_c->run(action.shellAction(timeoutMs, 16384));
+    if (!waitForCall(call) || call->results().isEmpty()) {
+        qWarning("the call did not run: %s", qPrintable(call->errorString()));
+        return {};
+    }
+    return CodeOutput::fromResult(action, call->results().constFirst());
+}
+
+static CodeAction parsed(std::optional<CodeAction> action, const QString &error)
+{
+    if (!action)
+        qFatal("arguments rejected: %s", qPrintable(error));
+    return *action;
+}
+
+void TestCodeAction::pythonPrintsAndReadsHome()
+{
+    QVERIFY(placeFile(m_c, u"numbers.csv"_s, "n\n1\n2\n39\n"));
+    QString error;
+    const CodeAction a = parsed(
+        CodeAction::python({{u"code"_s, u"import csv\nrows = list(csv.DictReader(open('numbers.csv')))\n"
+                                        "print(sum(int(r['n']) for r in rows))\n"_s}},
+                           &error),
+        error);
+    const CodeOutput out = run(a);
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage + out.stderrText));
+    QCOMPARE(out.stdoutText, u"42\n"_s);
+    QCOMPARE(out.returnCode, 0);
+    QCOMPARE(a.displayText(), a.code);
+    QCOMPARE(out.forModel(), u"{\"return_code\":0,\"stderr\":\"\",\"stdout\":\"42\\n\"}"_s);
+}
+
+void TestCodeAction::pythonErrorKeepsTraceback()
+{
+    QString error;
+    const CodeOutput out = run(
+        parsed(CodeAction::python({{u"code"_s, u"x = 1\nraise ValueError('bad value')"_s}}, &error), error));
+    QVERIFY(!out.isError()); // a failing program is an output, not a tool error
+    QCOMPARE(out.returnCode, 1);
+    QVERIFY2(out.stderrText.contains(u"line 2"_s), qPrintable(out.stderrText));
+    QVERIFY(out.stderrText.contains(u"ValueError: bad value"_s));
+}
+
+void TestCodeAction::pythonQuotesSurvive()
+{
+    const QString code = u"s = '''it's \"quoted\" $HOME `date` \\\\ ünïcödé 表'''\nprint(s)"_s;
+    QString error;
+    const CodeOutput out = run(parsed(CodeAction::python({{u"code"_s, code}}, &error), error));
+    QCOMPARE(out.stdoutText, u"it's \"quoted\" $HOME `date` \\ ünïcödé 表\n"_s);
+}
+
+void TestCodeAction::pythonTimeoutIsExecutionTimeExceeded()
+{
+    QString error;
+    const CodeOutput out =
+        run(parsed(CodeAction::python(
+                       {{u"code"_s, u"print('started', flush=True)\nimport time\ntime.sleep(60)"_s}}, &error),
+                   error),
+            1500);
+    QVERIFY(out.timedOut);
+    QCOMPARE(out.errorCode, u"execution_time_exceeded"_s);
+    QCOMPARE(out.stdoutText, u"started\n"_s);
+}
+
+void TestCodeAction::editorCreateViewReplace()
+{
+    QString error;
+    CodeOutput out = run(parsed(CodeAction::textEditor({{u"command"_s, u"create"_s},
+                                                        {u"path"_s, u"notes/calc.py"_s},
+                                                        {u"file_text"_s, u"a = 1\nb = 2\nprint(a + b)\n"_s}},
+                                                       &error),
+                                error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(out.editor.value(u"is_file_update"_s).toBool(true), false);
+    QFile file(m_c->homeDir() + u"/notes/calc.py"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("a = 1\nb = 2\nprint(a + b)\n"));
+    file.close();
+
+    out = run(parsed(CodeAction::textEditor({{u"command"_s, u"str_replace"_s},
+                                             {u"path"_s, u"/workspace/home/notes/calc.py"_s},
+                                             {u"old_str"_s, u"b = 2\n"_s},
+                                             {u"new_str"_s, u"b = 20\nc = 3\n"_s}},
+                                            &error),
+                     error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(out.editor.value(u"old_start"_s).toInt(), 2);
+    QCOMPARE(out.editor.value(u"old_lines"_s).toInt(), 2); // "b = 2\n" spans line 2 and the start of 3
+    QCOMPARE(out.editor.value(u"new_start"_s).toInt(), 2);
+    QCOMPARE(out.editor.value(u"new_lines"_s).toInt(), 3);
+    QCOMPARE(out.editor.value(u"lines"_s).toArray().at(0).toString(), u"b = 20"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("a = 1\nb = 20\nc = 3\nprint(a + b)\n"));
+    file.close();
+
+    out = run(parsed(
+        CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, u"notes/calc.py"_s}}, &error), error));
+    QCOMPARE(out.editor.value(u"content"_s).toString(), u"a = 1\nb = 20\nc = 3\nprint(a + b)"_s);
+    QCOMPARE(out.editor.value(u"file_type"_s).toString(), u"text"_s);
+    QCOMPARE(out.editor.value(u"total_lines"_s).toInt(), 4);
+    QCOMPARE(out.editor.value(u"num_lines"_s).toInt(), 4);
+    QCOMPARE(out.editor.value(u"start_line"_s).toInt(), 1);
+
+    out = run(parsed(
+        CodeAction::textEditor(
+            {{u"command"_s, u"create"_s}, {u"path"_s, u"notes/calc.py"_s}, {u"file_text"_s, u"print(1)\n"_s}},
+            &error),
+        error));
+    QCOMPARE(out.editor.value(u"is_file_update"_s).toBool(false), true);
+}
+
+void TestCodeAction::editorViewRangeAndDirectory()
+{
+    QVERIFY(placeFile(m_c, u"lines.txt"_s, "one\ntwo\nthree\nfour\nfive\n"));
+    QString error;
+    CodeOutput out = run(parsed(
+        CodeAction::textEditor(
+            {{u"command"_s, u"view"_s}, {u"path"_s, u"lines.txt"_s}, {u"view_range"_s, QJsonArray{2, 4}}},
+            &error),
+        error));
+    QCOMPARE(out.editor.value(u"content"_s).toString(), u"two\nthree\nfour"_s);
+    QCOMPARE(out.editor.value(u"start_line"_s).toInt(), 2);
+    QCOMPARE(out.editor.value(u"num_lines"_s).toInt(), 3);
+    QCOMPARE(out.editor.value(u"total_lines"_s).toInt(), 5);
+
+    out = run(parsed(
+        CodeAction::textEditor(
+            {{u"command"_s, u"view"_s}, {u"path"_s, u"lines.txt"_s}, {u"view_range"_s, QJsonArray{4, -1}}},
+            &error),
+        error));
+    QCOMPARE(out.editor.value(u"content"_s).toString(), u"four\nfive"_s);
+
+    out =
+        run(parsed(CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, u"."_s}}, &error), error));
+    QVERIFY2(out.editor.value(u"content"_s).toString().split(u'\n').contains(u"lines.txt"_s),
+             qPrintable(out.editor.value(u"content"_s).toString()));
+}
+
+void TestCodeAction::editorErrors_data()
+{
+    QTest::addColumn<QJsonObject>("args");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("view missing") << QJsonObject{{u"command"_s, u"view"_s}, {u"path"_s, u"nope.txt"_s}}
+                                  << u"file_not_found"_s << u"no such file: /workspace/home/nope.txt"_s;
+    QTest::newRow("replace missing") << QJsonObject{{u"command"_s, u"str_replace"_s},
+                                                    {u"path"_s, u"nope.txt"_s},
+                                                    {u"old_str"_s, u"a"_s},
+                                                    {u"new_str"_s, u"b"_s}}
+                                     << u"file_not_found"_s << u"no such file"_s;
+    QTest::newRow("old_str absent") << QJsonObject{{u"command"_s, u"str_replace"_s},
+                                                   {u"path"_s, u"twice.txt"_s},
+                                                   {u"old_str"_s, u"zzz"_s},
+                                                   {u"new_str"_s, u"b"_s}}
+                                    << u"invalid_tool_input"_s << u"old_str was not found"_s;
+    QTest::newRow("old_str twice") << QJsonObject{{u"command"_s, u"str_replace"_s},
+                                                  {u"path"_s, u"twice.txt"_s},
+                                                  {u"old_str"_s, u"same"_s},
+                                                  {u"new_str"_s, u"b"_s}}
+                                   << u"invalid_tool_input"_s << u"occurs 2 times"_s;
+    QTest::newRow("create on a read-only root")
+        << QJsonObject{{u"command"_s, u"create"_s}, {u"path"_s, u"/usr/evil.txt"_s}, {u"file_text"_s, u"x"_s}}
+        << u"invalid_tool_input"_s << u"/usr/evil.txt"_s;
+    QTest::newRow("create over a directory") << QJsonObject{{u"command"_s, u"create"_s},
+                                                            {u"path"_s, u"/workspace/home"_s},
+                                                            {u"file_text"_s, u"x"_s}}
+                                             << u"invalid_tool_input"_s << u"is a directory"_s;
+    QTest::newRow("range past the end") << QJsonObject{{u"command"_s, u"view"_s},
+                                                       {u"path"_s, u"twice.txt"_s},
+                                                       {u"view_range"_s, QJsonArray{9, 10}}}
+                                        << u"invalid_tool_input"_s << u"the file has 1 lines"_s;
+}
+
+void TestCodeAction::editorErrors()
+{
+    QFETCH(QJsonObject, args);
+    QFETCH(QString, code);
+    QFETCH(QString, message);
+    QVERIFY(placeFile(m_c, u"twice.txt"_s, "same and same\n"));
+    QString error;
+    const CodeOutput out = run(parsed(CodeAction::textEditor(args, &error), error));
+    QCOMPARE(out.errorCode, code);
+    QVERIFY2(out.errorMessage.contains(message), qPrintable(out.errorMessage));
+    QFile twice(m_c->homeDir() + u"/twice.txt"_s);
+    QVERIFY(twice.open(QIODevice::ReadOnly));
+    QCOMPARE(twice.readAll(), QByteArray("same and same\n")); // a failed edit changes nothing
+}
+
+void TestCodeAction::editorFileTooLarge()
+{
+    QVERIFY(placeFile(m_c, u"big.txt"_s, QByteArray(CodeAction::MaxEditorFileBytes + 1, 'x')));
+    QString error;
+    const CodeOutput out = run(parsed(
+        CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, u"big.txt"_s}}, &error), error));
+    QCOMPARE(out.errorCode, u"invalid_tool_input"_s);
+    QVERIFY2(out.errorMessage.contains(u"larger than 4194304 bytes"_s), qPrintable(out.errorMessage));
+}
+
+void TestCodeAction::badArguments_data()
+{
+    QTest::addColumn<QString>("tool");
+    QTest::addColumn<QJsonObject>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("python without code") << u"python"_s << QJsonObject{} << u"\"code\" is required"_s;
+    QTest::newRow("python code not a string")
+        << u"python"_s << QJsonObject{{u"code"_s, 5}} << u"\"code\" is required: a non-empty string"_s;
+    QTest::newRow("bash empty") << u"bash"_s << QJsonObject{{u"command"_s, u""_s}}
+                                << u"\"command\" is required"_s;
+    QTest::newRow("editor unknown command")
+        << u"editor"_s << QJsonObject{{u"command"_s, u"delete"_s}, {u"path"_s, u"a"_s}}
+        << u"must be \"view\", \"create\" or \"str_replace\""_s;
+    QTest::newRow("editor without path")
+        << u"editor"_s << QJsonObject{{u"command"_s, u"view"_s}} << u"\"path\" is required"_s;
+    QTest::newRow("create without file_text")
+        << u"editor"_s << QJsonObject{{u"command"_s, u"create"_s}, {u"path"_s, u"a"_s}} << u"\"file_text\""_s;
+    QTest::newRow("bad view_range") << u"editor"_s
+                                    << QJsonObject{{u"command"_s, u"view"_s},
+                                                   {u"path"_s, u"a"_s},
+                                                   {u"view_range"_s, QJsonArray{5, 2}}}
+                                    << u"\"view_range\" must be [start, end]"_s;
+}
+
+void TestCodeAction::badArguments()
+{
+    QFETCH(QString, tool);
+    QFETCH(QJsonObject, args);
+    QFETCH(QString, message);
+    QString error;
+    const std::optional<CodeAction> a = tool == u"python" ? CodeAction::python(args, &error)
+                                        : tool == u"bash" ? CodeAction::bash(args, &error)
+                                                          : CodeAction::textEditor(args, &error);
+    QVERIFY(!a);
+    QVERIFY2(error.contains(message), qPrintable(error));
+}
+
+void TestCodeAction::sourceTooLongForOneCommand()
+{
+    QString error;
+    // 80 KiB of plain text fits; the same size of newlines doubles in the editor's JSON and does not.
+    const std::optional<CodeAction> fits = CodeAction::textEditor(
+        {{u"command"_s, u"create"_s}, {u"path"_s, u"big.py"_s}, {u"file_text"_s, QString(80 * 1024, u'y')}},
+        &error);
+    QVERIFY2(fits, qPrintable(error));
+    const CodeOutput out = run(*fits);
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(QFileInfo(m_c->homeDir() + u"/big.py"_s).size(), 80 * 1024);
+
+    const std::optional<CodeAction> tooLong = CodeAction::textEditor(
+        {{u"command"_s, u"create"_s}, {u"path"_s, u"big.py"_s}, {u"file_text"_s, QString(80 * 1024, u'\n')}},
+        &error);
+    QVERIFY(!tooLong);
+    QVERIFY2(error.contains(u"too long for one call"_s), qPrintable(error));
+    QVERIFY(!CodeAction::python({{u"code"_s, QString(200 * 1024, u'x')}}, &error));
+}
+
+QTEST_GUILESS_MAIN(TestCodeAction)
+#include "test_codeaction.moc"
