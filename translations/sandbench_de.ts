@@ -235,7 +235,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -255,7 +255,7 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+99"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
@@ -2418,7 +2418,12 @@ SHA-256 %3</translation>
         <translation>Modelle aktualisieren</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
+        <source>Tools:</source>
+        <translation>Werkzeuge:</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2488,7 +2493,7 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -2498,7 +2503,7 @@ SHA-256 %3</translation>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
@@ -2513,7 +2518,7 @@ SHA-256 %3</translation>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Die Unterhaltung „%1“ löschen? Ihr Container %2 behält seine Dateien, sofern Sie diese nicht ebenfalls löschen.</translation>
     </message>
@@ -2564,12 +2569,22 @@ SHA-256 %3</translation>
         <translation>Einige Anbieter haben ihre Modelle nicht aufgelistet. %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+27"/>
+        <source>The demo scripts use the shell tool.</source>
+        <translation>Die Demo-Skripte verwenden das Shell-Werkzeug.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tools the model gets in this conversation, as each vendor&apos;s hosted tool defines them; all run in its container.</source>
+        <translation>Die Werkzeuge, die das Modell in diesem Gespräch erhält, so wie das gehostete Werkzeug des jeweiligen Anbieters sie definiert; alle laufen in seinem Container.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>keins – fügen Sie unter Datei › Modellanbieter einen Anbieter hinzu</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Choose a model first.</source>
         <translation>Wählen Sie zuerst ein Modell.</translation>
     </message>
@@ -3342,7 +3357,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3370,7 +3385,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-594"/>
+        <location line="-625"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3388,24 +3403,54 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-277"/>
         <location line="+85"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-249"/>
+        <location line="-280"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
+        <source>Shell</source>
+        <translation>Shell</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bash session</source>
+        <translation>Bash-Sitzung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution</source>
+        <translation>Anthropic-Codeausführung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution (Python)</source>
+        <translation>Anthropic-Codeausführung (Python)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini code execution</source>
+        <translation>Gemini-Codeausführung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI code interpreter</source>
+        <translation>OpenAI Code Interpreter</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
@@ -3436,7 +3481,7 @@ SHA-256 %3</translation>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+67"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
@@ -3446,20 +3491,20 @@ SHA-256 %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+165"/>
+        <location line="-142"/>
+        <location line="+196"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-163"/>
-        <location line="+165"/>
+        <location line="-194"/>
+        <location line="+196"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+163"/>
+        <location line="-186"/>
+        <location line="+194"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>

@@ -235,7 +235,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -255,7 +255,7 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+99"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
@@ -2418,7 +2418,12 @@ SHA-256 %3</translation>
         <translation>Actualiser les modèles</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
+        <source>Tools:</source>
+        <translation>Outils :</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -2488,7 +2493,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2498,7 +2503,7 @@ SHA-256 %3</translation>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
@@ -2513,7 +2518,7 @@ SHA-256 %3</translation>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Supprimer la conversation «&#xa0;%1&#xa0;»&#xa0;? Son conteneur %2 conserve ses fichiers, sauf si vous les supprimez aussi.</translation>
     </message>
@@ -2564,12 +2569,22 @@ SHA-256 %3</translation>
         <translation>Certains fournisseurs n’ont pas listé leurs modèles. %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+27"/>
+        <source>The demo scripts use the shell tool.</source>
+        <translation>Les scripts de démonstration utilisent l’outil shell.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tools the model gets in this conversation, as each vendor&apos;s hosted tool defines them; all run in its container.</source>
+        <translation>Les outils que le modèle reçoit dans cette conversation, tels que l’outil hébergé de chaque fournisseur les définit ; tous s’exécutent dans son conteneur.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>aucun — ajoutez un fournisseur dans Fichier › Fournisseurs de modèles</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Choose a model first.</source>
         <translation>Choisissez d’abord un modèle.</translation>
     </message>
@@ -3342,7 +3357,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3370,7 +3385,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-594"/>
+        <location line="-625"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3388,24 +3403,54 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-277"/>
         <location line="+85"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-249"/>
+        <location line="-280"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
+        <source>Shell</source>
+        <translation>Shell</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bash session</source>
+        <translation>Session Bash</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution</source>
+        <translation>Exécution de code Anthropic</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution (Python)</source>
+        <translation>Exécution de code Anthropic (Python)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini code execution</source>
+        <translation>Exécution de code Gemini</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI code interpreter</source>
+        <translation>Interpréteur de code OpenAI</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
@@ -3436,7 +3481,7 @@ SHA-256 %3</translation>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+67"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
@@ -3446,20 +3491,20 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+165"/>
+        <location line="-142"/>
+        <location line="+196"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-163"/>
-        <location line="+165"/>
+        <location line="-194"/>
+        <location line="+196"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+163"/>
+        <location line="-186"/>
+        <location line="+194"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>

@@ -237,7 +237,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -257,7 +257,7 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+99"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
@@ -2437,7 +2437,12 @@ SHA-256 %3</translation>
         <translation>Обновить модели</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
+        <source>Tools:</source>
+        <translation>Инструменты:</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2507,7 +2512,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2517,7 +2522,7 @@ SHA-256 %3</translation>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
@@ -2532,7 +2537,7 @@ SHA-256 %3</translation>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Удалить разговор «%1»? Его контейнер %2 сохранит свои файлы, если вы не удалите и их.</translation>
     </message>
@@ -2583,12 +2588,22 @@ SHA-256 %3</translation>
         <translation>Некоторые поставщики не вернули список моделей. %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+27"/>
+        <source>The demo scripts use the shell tool.</source>
+        <translation>Демонстрационные сценарии используют инструмент оболочки.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tools the model gets in this conversation, as each vendor&apos;s hosted tool defines them; all run in its container.</source>
+        <translation>Инструменты, которые модель получает в этом разговоре, в том виде, как их определяет размещённый инструмент каждого поставщика; все они работают в его контейнере.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>нет — добавьте поставщика в меню Файл › Поставщики моделей</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Choose a model first.</source>
         <translation>Сначала выберите модель.</translation>
     </message>
@@ -3364,7 +3379,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3392,7 +3407,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-594"/>
+        <location line="-625"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3410,24 +3425,54 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-277"/>
         <location line="+85"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-249"/>
+        <location line="-280"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
+        <source>Shell</source>
+        <translation>Оболочка</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bash session</source>
+        <translation>Сеанс Bash</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution</source>
+        <translation>Выполнение кода Anthropic</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution (Python)</source>
+        <translation>Выполнение кода Anthropic (Python)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini code execution</source>
+        <translation>Выполнение кода Gemini</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI code interpreter</source>
+        <translation>Интерпретатор кода OpenAI</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
@@ -3458,7 +3503,7 @@ SHA-256 %3</translation>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+67"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
@@ -3468,20 +3513,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+165"/>
+        <location line="-142"/>
+        <location line="+196"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-163"/>
-        <location line="+165"/>
+        <location line="-194"/>
+        <location line="+196"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+163"/>
+        <location line="-186"/>
+        <location line="+194"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>

@@ -233,7 +233,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+97"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -253,7 +253,7 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+99"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
@@ -2399,7 +2399,12 @@ SHA-256 %3</translation>
         <translation>刷新模型</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
+        <source>Tools:</source>
+        <translation>工具：</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2469,7 +2474,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -2479,7 +2484,7 @@ SHA-256 %3</translation>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
@@ -2494,7 +2499,7 @@ SHA-256 %3</translation>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>要删除对话“%1”吗？除非您同时删除文件，否则其容器 %2 会保留其中的文件。</translation>
     </message>
@@ -2545,12 +2550,22 @@ SHA-256 %3</translation>
         <translation>部分提供方未列出其模型。%1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+27"/>
+        <source>The demo scripts use the shell tool.</source>
+        <translation>演示脚本使用 shell 工具。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tools the model gets in this conversation, as each vendor&apos;s hosted tool defines them; all run in its container.</source>
+        <translation>模型在此对话中获得的工具，按各厂商托管工具的定义；全部在其容器中运行。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>无 — 请在“文件 › 模型提供方”中添加提供方</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Choose a model first.</source>
         <translation>请先选择一个模型。</translation>
     </message>
@@ -3320,7 +3335,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3348,7 +3363,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-594"/>
+        <location line="-625"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3366,24 +3381,54 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-246"/>
+        <location line="-277"/>
         <location line="+85"/>
-        <location line="+165"/>
+        <location line="+196"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-249"/>
+        <location line="-280"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+99"/>
+        <source>Shell</source>
+        <translation>Shell</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bash session</source>
+        <translation>Bash 会话</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution</source>
+        <translation>Anthropic 代码执行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic code execution (Python)</source>
+        <translation>Anthropic 代码执行（Python）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini code execution</source>
+        <translation>Gemini 代码执行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>OpenAI code interpreter</source>
+        <translation>OpenAI 代码解释器</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <location line="+2"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
@@ -3414,7 +3459,7 @@ SHA-256 %3</translation>
         <translation>此调用的沙箱费用</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+67"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
@@ -3424,20 +3469,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+165"/>
+        <location line="-142"/>
+        <location line="+196"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-163"/>
-        <location line="+165"/>
+        <location line="-194"/>
+        <location line="+196"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <location line="+163"/>
+        <location line="-186"/>
+        <location line="+194"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>

@@ -622,6 +622,8 @@ void AgentLoop::startShellCall(const PendingCall &pending)
     m_shellRecords.append(
         {call.callId, tool.typeName(), m_containerId, QDateTime::currentMSecsSinceEpoch(), 0, {}});
     ShellCall *shell = c->run(*action);
+    if (call.isCode() || call.isBash())
+        shell->setPresentation(call.displayCommands(), tool.typeName());
     m_call = shell;
     m_runningCallId = call.callId;
     connect(shell, &ShellCall::commandStarted, this,

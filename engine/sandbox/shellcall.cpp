@@ -39,6 +39,12 @@ struct ShellCall::Reader
     OutputCapture capture;
 };
 
+void ShellCall::setPresentation(const QStringList &displayCommands, const QString &toolLabel)
+{
+    m_display = displayCommands.size() == m_action.commands.size() ? displayCommands : QStringList();
+    m_toolLabel = toolLabel;
+}
+
 ShellCall::ShellCall(Container *container, const ShellAction &action, const QStringList &extraEnv)
     : QObject(container)
     , m_container(container)
@@ -68,7 +74,14 @@ ShellCall::~ShellCall()
 
 QJsonObject ShellCall::outputItem() const
 {
-    return shellOutputItem(m_itemId, m_id, m_containerId, m_action, m_results, isCompleted());
+    if (m_toolLabel.isEmpty())
+        return shellOutputItem(m_itemId, m_id, m_containerId, m_action, m_results, isCompleted());
+    // A code tool's call is kept as a person read it: its code, and the tool that ran it.
+    ShellAction shown = m_action;
+    shown.commands = displayCommands();
+    QJsonObject item = shellOutputItem(m_itemId, m_id, m_containerId, shown, m_results, isCompleted());
+    item.insert(u"tool"_s, m_toolLabel);
+    return item;
 }
 
 void ShellCall::begin()

@@ -33,6 +33,12 @@ public:
     QString itemId() const { return m_itemId; } // the output item's "id"
     QString containerId() const { return m_containerId; }
     ShellAction action() const { return m_action; }
+    // What a person reads for each command — a code tool's code rather than the wrapper that runs it — and
+    // the tool that made the call ("openrouter:shell", "code_interpreter", ...; empty: a plain shell call).
+    // Set by whoever started the call, before any viewer binds to it.
+    QStringList displayCommands() const { return m_display.isEmpty() ? m_action.commands : m_display; }
+    QString toolLabel() const { return m_toolLabel; }
+    void setPresentation(const QStringList &displayCommands, const QString &toolLabel);
     QStringList extraEnvironment() const { return m_env; }
     QList<CommandResult> results() const { return m_results; }
     bool isFinished() const { return m_finished; }
@@ -87,6 +93,8 @@ private:
     QString m_itemId;
     QString m_containerId;
     ShellAction m_action;
+    QStringList m_display;
+    QString m_toolLabel;
     QStringList m_env;
     QList<CommandResult> m_results;
     QString m_error;

@@ -74,13 +74,21 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
     auto callIds = std::make_shared<QHash<int, QString>>();
     publish(u"request.started"_s,
             {{u"api"_s, api}, {u"model"_s, loop->request().model}, {u"stream"_s, stream}});
-    QObject::connect(loop, &AgentLoop::toolCallStarted, hub, [publish, callIds](const AgentToolCall &call) {
-        callIds->insert(call.index, call.callId);
-        QJsonObject action = call.action.toJson();
-        action.insert(u"commands"_s, QJsonArray::fromStringList(call.displayCommands()));
-        publish(u"shell_call.started"_s,
-                {{u"call_id"_s, call.callId}, {u"container_id"_s, call.containerId}, {u"action"_s, action}});
-    });
+    QObject::connect(loop, &AgentLoop::toolCallStarted, hub,
+                     [publish, callIds, loop](const AgentToolCall &call) {
+                         callIds->insert(call.index, call.callId);
+                         QJsonObject action = call.action.toJson();
+                         action.insert(u"commands"_s, QJsonArray::fromStringList(call.displayCommands()));
+                         // The tool in the caller's own words, so a viewer can show code as code.
+                         QString tool = call.isCode()   ? loop->request().code->typeName()
+                                        : call.isBash() ? u"openrouter:bash"_s
+                                                        : u"openrouter:shell"_s;
+                         publish(u"shell_call.started"_s, {{u"call_id"_s, call.callId},
+                                                           {u"container_id"_s, call.containerId},
+                                                           {u"action"_s, action},
+                                                           {u"tool"_s, tool},
+                                                           {u"code_function"_s, call.codeFunction}});
+                     });
     QObject::connect(loop, &AgentLoop::commandStarted, hub,
                      [publish, callIds](int call, int command, const QString &text) {
                          publish(u"command.started"_s, {{u"call_id"_s, callIds->value(call)},

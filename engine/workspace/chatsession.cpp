@@ -25,11 +25,12 @@ ChatSession::ChatSession(Container *container, QObject *parent)
     : QObject(parent)
     , m_container(container)
 {
-    // Sent to the model, so it stays in English whatever the interface language.
+    // Sent to the model, so it stays in English whatever the interface language; it names no tool, since
+    // the conversation's tool contract decides which ones the model has.
     m_systemPrompt = QStringLiteral(
-        "You are a data assistant. You can run shell commands with the \"shell\" tool in a Linux "
-        "sandbox whose working directory is /workspace/home, where the user's files are. Python 3 "
-        "is available. Answer in Markdown.");
+        "You are a data assistant. Your tools run commands or code in a Linux sandbox whose working "
+        "directory is /workspace/home, where the user's files are. Python 3 is available. Answer in "
+        "Markdown.");
 }
 
 ChatSession::~ChatSession()
@@ -70,6 +71,37 @@ void ChatSession::setClient(ModelClient *client, const QString &model)
 {
     m_client = client;
     m_model = model;
+}
+
+QList<ChatSession::ToolContract> ChatSession::toolContracts()
+{
+    return {ToolContract::Shell, ToolContract::Bash, ToolContract::AnthropicCodeExecution,
+            ToolContract::GeminiCodeExecution, ToolContract::OpenAiCodeInterpreter};
+}
+
+QString ChatSession::toolContractKey(ToolContract contract)
+{
+    switch (contract) {
+    case ToolContract::Shell:
+        return u"openrouter:shell"_s;
+    case ToolContract::Bash:
+        return u"openrouter:bash"_s;
+    case ToolContract::AnthropicCodeExecution:
+        return u"code_execution_20250825"_s;
+    case ToolContract::GeminiCodeExecution:
+        return u"codeExecution"_s;
+    case ToolContract::OpenAiCodeInterpreter:
+        return u"code_interpreter"_s;
+    }
+    return {};
+}
+
+std::optional<ChatSession::ToolContract> ChatSession::toolContractFromKey(const QString &key)
+{
+    for (ToolContract c : toolContracts())
+        if (toolContractKey(c) == key)
+            return c;
+    return std::nullopt;
 }
 
 ToolDefinition ChatSession::shellTool()
@@ -133,10 +165,30 @@ bool ChatSession::send(const QString &text)
     request.guardFromMessage = int(request.messages.size());
     request.messages.append(Message::user(text));
     request.maxToolCalls = MaxToolSteps;
-    ServerToolConfig shell;
-    shell.kind = ServerToolConfig::Kind::Shell;
-    shell.engine = ServerToolConfig::Engine::OpenRouter;
-    request.shell = shell;
+    ServerToolConfig tool;
+    tool.engine = ServerToolConfig::Engine::OpenRouter;
+    tool.contractName = toolContractKey(m_contract);
+    switch (m_contract) {
+    case ToolContract::Shell:
+        tool.kind = ServerToolConfig::Kind::Shell;
+        request.shell = tool;
+        break;
+    case ToolContract::Bash:
+        tool.kind = ServerToolConfig::Kind::Bash;
+        request.bash = tool;
+        break;
+    case ToolContract::AnthropicCodeExecution:
+        tool.kind = ServerToolConfig::Kind::CodeExecution;
+        request.code = tool;
+        break;
+    case ToolContract::GeminiCodeExecution:
+    case ToolContract::OpenAiCodeInterpreter:
+        tool.kind = ServerToolConfig::Kind::Python;
+        if (m_contract == ToolContract::GeminiCodeExecution)
+            tool.timeoutMs = 30000; // Google runs each piece of code for at most 30 seconds
+        request.code = tool;
+        break;
+    }
 
     AgentEnvironment env;
     env.client = m_client;

@@ -25,6 +25,20 @@ class ChatSession : public QObject
     Q_OBJECT
 public:
     static constexpr int MaxToolSteps = 30;
+    // The tools the model gets, as one of the hosted contracts names them: the shell tools, or a vendor's
+    // code-execution contract run in this conversation's container.
+    enum class ToolContract {
+        Shell,
+        Bash,
+        AnthropicCodeExecution,
+        GeminiCodeExecution,
+        OpenAiCodeInterpreter
+    };
+    static QList<ToolContract> toolContracts();
+    // The contract's own type word, saved with the conversation: "openrouter:shell", "openrouter:bash",
+    // "code_execution_20250825", "codeExecution", "code_interpreter".
+    static QString toolContractKey(ToolContract contract);
+    static std::optional<ToolContract> toolContractFromKey(const QString &key);
 
     // container is not owned; it is where every shell call of this conversation runs.
     explicit ChatSession(Container *container, QObject *parent = nullptr);
@@ -36,6 +50,9 @@ public:
     ModelClient *client() const { return m_client; }
     QString model() const { return m_model; }
     void setSystemPrompt(const QString &prompt) { m_systemPrompt = prompt; }
+    // Applies from the next question on.
+    void setToolContract(ToolContract contract) { m_contract = contract; }
+    ToolContract toolContract() const { return m_contract; }
     // Neither is owned and both must outlive the session; either may be null (no guardrails or log; no
     // cost).
     void setObserver(RequestObserver *observer) { m_observer = observer; }
@@ -93,6 +110,7 @@ private:
     QPointer<ModelClient> m_client;
     QString m_model;
     QString m_systemPrompt;
+    ToolContract m_contract = ToolContract::Shell;
     QList<Message> m_messages;
     AgentLoop *m_loop = nullptr;
     RequestObserver *m_observer = nullptr;

@@ -163,6 +163,7 @@ QJsonObject StoredConversation::toJson() const
             {u"id"_s, id},
             {u"title"_s, title},
             {u"container_id"_s, containerId},
+            {u"tool_contract"_s, toolContract},
             {u"created_ms"_s, createdMs},
             {u"updated_ms"_s, updatedMs},
             {u"total_cost"_s, totalCost},
@@ -188,6 +189,7 @@ std::optional<StoredConversation> StoredConversation::fromJson(const QJsonObject
     }
     c.title = obj.value(u"title"_s).toString();
     c.containerId = obj.value(u"container_id"_s).toString();
+    c.toolContract = obj.value(u"tool_contract"_s).toString();
     c.createdMs = qint64(obj.value(u"created_ms"_s).toDouble());
     c.updatedMs = qint64(obj.value(u"updated_ms"_s).toDouble());
     c.totalCost = std::max(0.0, obj.value(u"total_cost"_s).toDouble());

@@ -36,6 +36,7 @@ struct StoredConversation
     QString id; // "conv_" + 16 characters of [A-Za-z0-9]
     QString title;
     QString containerId;
+    QString toolContract; // ChatSession::toolContractKey(); empty: the shell
     qint64 createdMs = 0;
     qint64 updatedMs = 0;
     double totalCost = 0; // dollars of sandbox time over every request

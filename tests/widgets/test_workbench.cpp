@@ -53,6 +53,7 @@ private Q_SLOTS:
     void invalidDropsShowInlineErrors();
     void questionAnsweredWithLiveShellCall();
     void stopEndsLongCommand();
+    void toolContractPerConversation();
     void openTrace_data();
     void openTrace();
     void modelPickerListsProviderModels();
@@ -322,6 +323,100 @@ void TestWorkbench::stopEndsLongCommand()
     QTRY_VERIFY(hostProcessesMatching("sleep 100.25"_ba).isEmpty());
     // The model is not asked again after a stop.
     QCOMPARE(m_fake->modelRequests().size(), 1);
+}
+
+void TestWorkbench::toolContractPerConversation()
+{
+    // The model gets the OpenAI code interpreter's Python tool and then Anthropic's bash and text editor;
+    // the live view shows the code and the command, not the wrapper that runs them.
+    addProvider(u"messages"_s);
+    m_fake->setScript({FakeStep::toolCall(
+                           u"python"_s, QJsonObject{{u"code"_s, u"open('out.txt', 'w').write('from python')\n"
+                                                                "print(6 * 7)"_s}}),
+                       FakeStep::answer(u"It printed 42."_s),
+                       FakeStep::toolCall(u"text_editor_code_execution"_s,
+                                          QJsonObject{{u"command"_s, u"view"_s}, {u"path"_s, u"out.txt"_s}}),
+                       FakeStep::answer(u"The file says: from python."_s)});
+    m_fake->setModels({u"coder"_s});
+    auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/coder"_s);
+    auto *contracts = window->findChild<QComboBox *>(u"ToolContractPicker"_s);
+    QVERIFY(contracts);
+    QVERIFY(contracts->isEnabled());
+    QCOMPARE(contracts->count(), 5);
+    QCOMPARE(contracts->currentData().toString(), u"openrouter:shell"_s);
+    contracts->setCurrentIndex(contracts->findData(u"code_interpreter"_s));
+    QCOMPARE(contracts->currentText(), u"OpenAI code interpreter"_s);
+
+    auto *chat = window->currentChat();
+    auto *input = chat->findChild<QPlainTextEdit *>(u"MessageInput"_s);
+    QTest::keyClicks(input, u"Compute six times seven"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+    ShellCallPanel *panel = window->currentShellPanel();
+    QTRY_COMPARE(panel->views().size(), 1);
+    ShellCallView *view = panel->views().first();
+    QCOMPARE(view->toolText(), u"OpenAI code interpreter"_s);
+    const QString shown = view->commandViews()[0]->findChild<QTextEdit *>(u"CommandText"_s)->toPlainText();
+    QVERIFY2(shown.contains(u"print(6 * 7)"_s) && !shown.contains(u"base64"_s), qPrintable(shown));
+    QTRY_COMPARE_WITH_TIMEOUT(view->statusText(), u"Completed"_s, 60000);
+    QCOMPARE(view->commandViews()[0]->outputText(), u"42\n"_s);
+    QTRY_VERIFY(!chat->session()->isBusy());
+    // The upstream saw a function tool named python, and its result as the code's output.
+    QList<RecordedRequest> requests = m_fake->modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QVERIFY(requests[0].body.contains("\"name\":\"python\""));
+    QVERIFY(!requests[0].body.contains("\"name\":\"shell\""));
+    QVERIFY2(requests[1].body.contains("return_code"), requests[1].body.constData());
+
+    // Another contract for the next question of the same conversation: its container keeps the file.
+    contracts->setCurrentIndex(contracts->findData(u"code_execution_20250825"_s));
+    QTest::keyClicks(input, u"What does out.txt say?"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(panel->views().size(), 2);
+    view = panel->views().at(1);
+    QCOMPARE(view->toolText(), u"Anthropic code execution"_s);
+    QCOMPARE(view->commandViews()[0]->findChild<QTextEdit *>(u"CommandText"_s)->toPlainText(),
+             u"$ view out.txt"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(view->statusText(), u"Completed"_s, 60000);
+    QVERIFY2(view->commandViews()[0]->outputText().contains(u"from python"_s),
+             qPrintable(view->commandViews()[0]->outputText()));
+    QTRY_VERIFY(!chat->session()->isBusy());
+    requests = m_fake->modelRequests();
+    QCOMPARE(requests.size(), 4);
+    QVERIFY(requests[2].body.contains("\"name\":\"bash_code_execution\""));
+    QVERIFY(requests[2].body.contains("\"name\":\"text_editor_code_execution\""));
+
+    // The choice is the conversation's: saved, restored, and shown again after a restart.
+    const QString shownAfter =
+        view->commandViews()[0]->findChild<QTextEdit *>(u"CommandText"_s)->toPlainText();
+    window.reset();
+    window = createWindow();
+    QVERIFY(window);
+    contracts = window->findChild<QComboBox *>(u"ToolContractPicker"_s);
+    pickModel(window.get(), u"fake/coder"_s);
+    QCOMPARE(contracts->currentData().toString(), u"code_execution_20250825"_s);
+    QCOMPARE(window->currentChat()->session()->toolContract(),
+             ChatSession::ToolContract::AnthropicCodeExecution);
+    QTRY_COMPARE(window->currentShellPanel()->views().size(), 2);
+    ShellCallView *restored = window->currentShellPanel()->views().at(1);
+    QCOMPARE(restored->toolText(), u"Anthropic code execution"_s);
+    QCOMPARE(restored->commandViews()[0]->findChild<QTextEdit *>(u"CommandText"_s)->toPlainText(),
+             shownAfter);
+
+    // The demo scripts call the shell: the picker says so and cannot be changed while one is chosen.
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    int demo = -1;
+    for (int i = 0; i < picker->count() && demo < 0; ++i)
+        if (picker->itemData(i).toString().startsWith(u"scripted:"_s))
+            demo = i;
+    QVERIFY2(demo >= 0, "the scripted demo is always offered");
+    picker->setCurrentIndex(demo);
+    QVERIFY(!contracts->isEnabled());
+    QCOMPARE(contracts->currentData().toString(), u"openrouter:shell"_s);
+    // Choosing a real model again shows the conversation's own choice.
+    pickModel(window.get(), u"fake/coder"_s);
+    QCOMPARE(contracts->currentData().toString(), u"code_execution_20250825"_s);
 }
 
 void TestWorkbench::openTrace_data()

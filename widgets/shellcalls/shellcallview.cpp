@@ -316,7 +316,7 @@ ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)
     , m_call(call)
     , m_maxBlocks(maxBlocks)
 {
-    build(call->containerId(), call->action().commands);
+    build(call->containerId(), call->displayCommands(), call->toolLabel());
     connect(call, &ShellCall::commandStarted, this, &ShellCallView::onCommandStarted);
     connect(call, &ShellCall::outputChunk, this, &ShellCallView::onOutput);
     connect(call, &ShellCall::commandFinished, this, &ShellCallView::onCommandFinished);
@@ -347,7 +347,7 @@ ShellCallView::ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidg
     const QJsonObject action = outputItem.value(u"action"_s).toObject();
     for (const QJsonValue &c : action.value(u"commands"_s).toArray())
         commands.append(c.toString());
-    build(outputItem.value(u"container_id"_s).toString(), commands);
+    build(outputItem.value(u"container_id"_s).toString(), commands, outputItem.value(u"tool"_s).toString());
     const QJsonArray output = outputItem.value(u"output"_s).toArray();
     for (int i = 0; i < m_commands.size(); ++i) {
         if (i >= output.size())
@@ -379,7 +379,7 @@ ShellCallView::ShellCallView(EventsTag, const QJsonObject &event, int maxBlocks,
     const QJsonObject action = event.value(u"action"_s).toObject();
     for (const QJsonValue &c : action.value(u"commands"_s).toArray())
         commands.append(c.toString());
-    build(event.value(u"container_id"_s).toString(), commands);
+    build(event.value(u"container_id"_s).toString(), commands, event.value(u"tool"_s).toString());
     m_sawOutput = QList<bool>(commands.size(), false);
     m_commandDone = QList<bool>(commands.size(), false);
     m_item = QJsonObject{
@@ -455,7 +455,29 @@ void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QStrin
     }
 }
 
-void ShellCallView::build(const QString &containerId, const QStringList &commands)
+QString ShellCallView::contractTitle(const QString &key)
+{
+    if (key == u"openrouter:shell" || key == u"shell")
+        return tr("Shell");
+    if (key == u"openrouter:bash")
+        return tr("Bash session");
+    if (key == u"code_execution_20250825")
+        return tr("Anthropic code execution");
+    if (key == u"code_execution_20250522")
+        return tr("Anthropic code execution (Python)");
+    if (key == u"codeExecution")
+        return tr("Gemini code execution");
+    if (key == u"code_interpreter")
+        return tr("OpenAI code interpreter");
+    return key;
+}
+
+QString ShellCallView::toolText() const
+{
+    return m_tool ? m_tool->text() : QString();
+}
+
+void ShellCallView::build(const QString &containerId, const QStringList &commands, const QString &tool)
 {
     setObjectName(u"ShellCallView"_s);
     setFrameShape(QFrame::StyledPanel);
@@ -495,6 +517,13 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     m_cost->setToolTip(tr("Sandbox cost of this call"));
     m_cost->setForegroundRole(QPalette::PlaceholderText);
     setCost(-1);
+    // A plain shell call needs no label; the other contracts say whose tool ran the code.
+    if (!tool.isEmpty() && tool != u"openrouter:shell" && tool != u"shell") {
+        m_tool = new QLabel(contractTitle(tool), this);
+        m_tool->setObjectName(u"CallTool"_s);
+        m_tool->setTextFormat(Qt::PlainText);
+        m_tool->setToolTip(plainToolTip(tool));
+    }
 
     // The id gets a line of its own so it is elided only in a very narrow panel.
     auto *header = new QHBoxLayout;
@@ -503,6 +532,8 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     header->addWidget(m_copyId);
     auto *facts = new QHBoxLayout;
     facts->setSpacing(12);
+    if (m_tool)
+        facts->addWidget(m_tool);
     facts->addWidget(m_status);
     facts->addWidget(m_elapsed);
     facts->addWidget(m_cost);

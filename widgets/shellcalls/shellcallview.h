@@ -92,6 +92,11 @@ public:
     bool isFinished() const { return m_finished; }
     // "4.2 s" below ten seconds, then "1:05": how every elapsed time in the workbench reads.
     static QString formatElapsed(qint64 ms);
+    // A tool contract's name as a person reads it ("OpenAI code interpreter" for "code_interpreter"); the
+    // key itself when unknown.
+    static QString contractTitle(const QString &key);
+    // The tool that made the call, in its contract's words; empty for a plain shell call.
+    QString toolText() const;
     // Dollars; negative leaves the cost blank (not metered yet).
     void setCost(double dollars);
     void setWrapLines(bool wrap);
@@ -109,7 +114,7 @@ private:
     };
     ShellCallView(EventsTag, const QJsonObject &event, int maxBlocks, QWidget *parent);
 
-    void build(const QString &containerId, const QStringList &commands);
+    void build(const QString &containerId, const QStringList &commands, const QString &tool = {});
     void copyContainerId();
     void onCommandStarted(int index);
     void onOutput(int index, ShellCall::Stream stream, const QString &text);
@@ -129,6 +134,7 @@ private:
     QLabel *m_status = nullptr;
     QLabel *m_elapsed = nullptr;
     QLabel *m_cost = nullptr;
+    QLabel *m_tool = nullptr;
     QVBoxLayout *m_commandsLayout = nullptr;
     QList<CommandOutputView *> m_commands;
     QElapsedTimer m_clock;

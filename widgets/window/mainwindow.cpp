@@ -302,6 +302,19 @@ void MainWindow::createDocks()
     toolbar->addWidget(m_modelPicker);
     QAction *refresh = toolbar->addAction(tr("Refresh models"), this, &MainWindow::refreshModels);
     refresh->setObjectName(u"RefreshModelsAction"_s);
+    toolbar->addSeparator();
+    auto *contractLabel = new QLabel(tr("Tools:") + u' ', toolbar);
+    toolbar->addWidget(contractLabel);
+    m_contractPicker = new QComboBox(toolbar);
+    m_contractPicker->setObjectName(u"ToolContractPicker"_s);
+    for (ChatSession::ToolContract contract : ChatSession::toolContracts()) {
+        const QString key = ChatSession::toolContractKey(contract);
+        m_contractPicker->addItem(ShellCallView::contractTitle(key), key);
+        m_contractPicker->setItemData(m_contractPicker->count() - 1, key, Qt::ToolTipRole);
+    }
+    contractLabel->setBuddy(m_contractPicker);
+    toolbar->addWidget(m_contractPicker);
+    connect(m_contractPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onContractChosen);
     addToolBar(Qt::TopToolBarArea, toolbar);
     connect(m_modelPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onModelChosen);
 }
@@ -442,6 +455,8 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     if (saved) {
         c->chat->restoreTranscript(saved->entries, saved->pendingAttachments);
         c->session->setMessages(saved->messages);
+        if (const auto contract = ChatSession::toolContractFromKey(saved->toolContract))
+            c->session->setToolContract(*contract);
         c->session->setTotalCost(saved->totalCost);
         c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
         c->shellCalls = saved->shellCalls;
@@ -491,6 +506,8 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->chat->setPreparer([this, c] {
         if (!prepareClient(c))
             return false;
+        if (qobject_cast<ScriptedClient *>(c->client))
+            c->session->setToolContract(ChatSession::ToolContract::Shell); // what the demo scripts call
         attachScriptSample(c);
         return true;
     });
@@ -551,6 +568,7 @@ void MainWindow::saveConversation(Conversation *c)
     s.id = c->id;
     s.title = c->title;
     s.containerId = c->container ? c->container->id() : QString();
+    s.toolContract = ChatSession::toolContractKey(c->session->toolContract());
     s.createdMs = c->createdMs;
     s.updatedMs = QDateTime::currentMSecsSinceEpoch();
     s.totalCost = c->session->totalCost();
@@ -750,20 +768,48 @@ void MainWindow::refreshModels()
             });
 }
 
+void MainWindow::onContractChosen()
+{
+    Conversation *c = current();
+    const std::optional<ChatSession::ToolContract> contract =
+        ChatSession::toolContractFromKey(m_contractPicker->currentData().toString());
+    if (!c || !contract || !m_contractPicker->isEnabled() || c->session->toolContract() == *contract)
+        return;
+    c->session->setToolContract(*contract);
+    scheduleSave(c);
+}
+
+void MainWindow::showContractOf(Conversation *c)
+{
+    const bool scripted = m_modelPicker->currentData().toString().startsWith(ScriptedPrefix);
+    const QSignalBlocker blocker(m_contractPicker);
+    const ChatSession::ToolContract contract =
+        c && !scripted ? c->session->toolContract() : ChatSession::ToolContract::Shell;
+    m_contractPicker->setCurrentIndex(m_contractPicker->findData(ChatSession::toolContractKey(contract)));
+    m_contractPicker->setEnabled(c && !scripted);
+    m_contractPicker->setToolTip(scripted
+                                     ? tr("The demo scripts use the shell tool.")
+                                     : tr("The tools the model gets in this conversation, as each "
+                                          "vendor's hosted tool defines them; all run in its container."));
+}
+
 void MainWindow::onModelChosen()
 {
     const QString id = m_modelPicker->currentData().toString();
     if (!id.isEmpty() && m_modelPicker->isEnabled())
         m_settings->setValue(Settings::Key::LastModel, id);
     Conversation *c = current();
-    if (!c)
+    if (!c) {
+        showContractOf(nullptr);
         return;
+    }
     if (id.isEmpty())
         c->chat->setModelLabel(tr("none — add a provider in File › Model Providers"), false);
     else if (id.startsWith(ScriptedPrefix))
         c->chat->setModelLabel(m_modelPicker->currentText(), true);
     else
         c->chat->setModelLabel(id, false);
+    showContractOf(c);
 }
 
 bool MainWindow::prepareClient(Conversation *c)

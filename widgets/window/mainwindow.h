@@ -98,6 +98,9 @@ private:
     Conversation *current() const;
     void selectConversation(int row);
     void onModelChosen();
+    void onContractChosen();
+    // The picker follows the shown conversation; the demo scripts speak only the shell tool.
+    void showContractOf(Conversation *conversation);
     // Makes sure the conversation's session has a client for the picked model; false with an inline error.
     bool prepareClient(Conversation *conversation);
     void attachScriptSample(Conversation *conversation);
@@ -125,6 +128,8 @@ private:
     QList<QDockWidget *> m_panelDocks;
     CsvPreview *m_csvPreview = nullptr;
     QComboBox *m_modelPicker = nullptr;
+    // The shown conversation's tool contract (shell, bash, a vendor's code execution).
+    QComboBox *m_contractPicker = nullptr;
     QString m_wantedModel;
     std::vector<std::unique_ptr<Conversation>> m_conversations;
     int m_conversationCounter = 0;
