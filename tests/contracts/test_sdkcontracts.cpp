@@ -128,6 +128,7 @@ void TestSdkContracts::sdk_data()
         {u"openai"_s, {u"openai_sdk.mjs"_s, u"openai"_s}},
         {u"openai-v6"_s, {u"openai_sdk.mjs"_s, u"openai-v6"_s}},
         {u"anthropic"_s, {u"anthropic_sdk.mjs"_s}},
+        {u"anthropic-code"_s, {u"anthropic_code_execution.mjs"_s}},
         {u"openrouter"_s, {u"openrouter_sdk.mjs"_s}},
         {u"agents"_s, {u"openai_agents.mjs"_s}},
         {u"ai-sdk"_s, {u"ai_sdk.mjs"_s}},

@@ -389,6 +389,68 @@ private Q_SLOTS:
             << u"stream must be true or false"_s << u"stream"_s;
         QTest::newRow("empty messages") << u"messages"_s << QByteArray(R"({"model":"m","messages":[]})")
                                         << u"messages is required"_s << u"messages"_s;
+        // Anthropic's code execution tools: the API's own names and options, nothing else.
+        const auto codeTools = [](const char *tools, const char *extra = "") -> QByteArray {
+            return QByteArray(R"({"model":"m","messages":[{"role":"user","content":"x"}],"tools":)") + tools +
+                   extra + "}";
+        };
+        QTest::newRow("code execution: wrong name")
+            << u"messages"_s << codeTools(R"([{"type":"code_execution_20250825","name":"python"}])")
+            << u"tools[0].name must be \"code_execution\" for code_execution_20250825 (got \"python\")"_s
+            << u"tools[0].name"_s;
+        QTest::newRow("code execution: no name")
+            << u"messages"_s << codeTools(R"([{"type":"code_execution_20250522"}])")
+            << u"tools[0].name must be \"code_execution\" for code_execution_20250522 (got nothing)"_s
+            << u"tools[0].name"_s;
+        QTest::newRow("code execution: unknown version")
+            << u"messages"_s << codeTools(R"([{"type":"code_execution_20240101","name":"code_execution"}])")
+            << u"supported: code_execution_20250825, code_execution_20260120, code_execution_20260521 and "
+               "code_execution_20250522"_s
+            << u"tools[0].type"_s;
+        QTest::newRow("code execution: extra option")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution","timeout_ms":5}])")
+            << u"tools[0].timeout_ms: extra inputs are not permitted"_s << u"tools[0].timeout_ms"_s;
+        QTest::newRow("code execution: bad allowed_callers")
+            << u"messages"_s
+            << codeTools(
+                   R"([{"type":"code_execution_20250825","name":"code_execution","allowed_callers":["anyone"]}])")
+            << u"tools[0].allowed_callers must be an array of direct, code_execution_20250825"_s
+            << u"tools[0].allowed_callers"_s;
+        QTest::newRow("code execution: strict not bool")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution","strict":"yes"}])")
+            << u"tools[0].strict must be true or false"_s << u"tools[0].strict"_s;
+        QTest::newRow("code execution: cache_control not an object")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution","cache_control":1}])")
+            << u"tools[0].cache_control must be an object or null"_s << u"tools[0].cache_control"_s;
+        QTest::newRow("code execution: two versions")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution"},)"
+                         R"({"type":"code_execution_20250522","name":"code_execution"}])")
+            << u"tools[1]: only one code-execution tool may be given (already code_execution_20250825)"_s
+            << u"tools[1]"_s;
+        QTest::newRow("container: malformed id")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution"}])",
+                         R"(,"container":"../etc")")
+            << u"container must be a container id"_s << u"container"_s;
+        QTest::newRow("container: not a string")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution"}])",
+                         R"(,"container":7)")
+            << u"got 7"_s << u"container"_s;
+        QTest::newRow("container: skills")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution"}])",
+                         R"(,"container":{"id":"abc","skills":[{"skill_id":"pptx","type":"anthropic"}]})")
+            << u"skills are not available"_s << u"container.skills"_s;
+        QTest::newRow("container: unknown field")
+            << u"messages"_s
+            << codeTools(R"([{"type":"code_execution_20250825","name":"code_execution"}])",
+                         R"(,"container":{"id":"abc","ttl":3})")
+            << u"container.ttl: extra inputs are not permitted"_s << u"container.ttl"_s;
     }
 
     void badRequests()
@@ -403,6 +465,248 @@ private Q_SLOTS:
         QCOMPARE(error.httpStatus, 400);
         QVERIFY2(error.message.contains(message), qPrintable(error.message));
         QCOMPARE(error.param, param);
+    }
+
+    void messagesCodeTools_data()
+    {
+        QTest::addColumn<QByteArray>("tools");
+        QTest::addColumn<QByteArray>("container"); // the body's container field, "" for none
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("reference");
+        const int code = int(ServerToolConfig::Kind::CodeExecution);
+        const int python = int(ServerToolConfig::Kind::Python);
+        QTest::newRow("20250825") << QByteArray(
+                                         R"({"type":"code_execution_20250825","name":"code_execution"})")
+                                  << QByteArray() << code << QString();
+        QTest::newRow("20250825 with every option")
+            << QByteArray(
+                   R"({"type":"code_execution_20250825","name":"code_execution","allowed_callers":)"
+                   R"(["direct"],"cache_control":{"type":"ephemeral"},"defer_loading":false,"strict":true})")
+            << QByteArray(R"("cntr_1")") << code << u"cntr_1"_s;
+        QTest::newRow("20260120") << QByteArray(
+                                         R"({"type":"code_execution_20260120","name":"code_execution"})")
+                                  << QByteArray(R"({"id":"cntr_2","skills":null})") << code << u"cntr_2"_s;
+        QTest::newRow("20250522") << QByteArray(
+                                         R"({"type":"code_execution_20250522","name":"code_execution"})")
+                                  << QByteArray("null") << python << QString();
+    }
+
+    void messagesCodeTools()
+    {
+        QFETCH(QByteArray, tools);
+        QFETCH(QByteArray, container);
+        QFETCH(int, kind);
+        QFETCH(QString, reference);
+        QByteArray body =
+            R"({"model":"m","messages":[{"role":"user","content":"x"}],"tools":[)" + tools + "]";
+        if (!container.isEmpty())
+            body += R"(,"container":)" + container;
+        body += "}";
+        AgentError error;
+        const std::optional<AgentRequest> req =
+            WireFormat::forEndpoint(u"messages"_s)->parse(QJsonDocument::fromJson(body).object(), {}, &error);
+        QVERIFY2(req, qPrintable(error.message));
+        QVERIFY(req->code);
+        QCOMPARE(int(req->code->kind), kind);
+        QCOMPARE(req->code->typeName(), QJsonDocument::fromJson(tools).object().value(u"type"_s).toString());
+        QCOMPARE(req->code->containerReference, reference);
+        QVERIFY(req->callerTools.isEmpty());
+    }
+
+    // Each code-execution result as its SDK type: bash, the editor's three operations and its error, a call
+    // rejected before it ran, a timeout, Python, and a reason the SDK has no code for.
+    void messagesCodeBlocks()
+    {
+        Captured c;
+        AgentLoop *loop = nullptr;
+        auto f =
+            make(u"messages"_s,
+                 {{u"model"_s, u"p/m"_s},
+                  {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"hi"_s}}}},
+                  {u"tools"_s, QJsonArray{QJsonObject{{u"type"_s, u"code_execution_20250825"_s},
+                                                      {u"name"_s, u"code_execution"_s}}}}},
+                 &c, &loop, false);
+        QVERIFY(f);
+        int index = 0;
+        const auto run = [&](const QString &function, const QJsonObject &args,
+                             const AgentToolResult &result) {
+            AgentToolCall call;
+            call.index = index++;
+            call.callId = u"call_%1"_s.arg(call.index);
+            call.kind = function == u"python" ? ServerToolConfig::Kind::Python
+                                              : ServerToolConfig::Kind::CodeExecution;
+            call.codeFunction = function;
+            call.arguments = args;
+            QString error;
+            call.code = function == u"python"        ? CodeAction::python(args, &error)
+                        : function == u"text_editor" ? CodeAction::textEditor(args, &error)
+                                                     : CodeAction::bash(args, &error);
+            Q_EMIT loop->toolCallStarted(call);
+            Q_EMIT loop->toolCallFinished(call, result);
+        };
+        const auto output = [](const CodeOutput &o) {
+            AgentToolResult r;
+            r.completed = true;
+            r.code = o;
+            r.results = {CommandResult()};
+            return r;
+        };
+        CodeOutput bashOut;
+        bashOut.stdoutText = u"out\n"_s;
+        bashOut.stderrText = u"err\n"_s;
+        bashOut.returnCode = 3;
+        run(u"bash"_s, {{u"command"_s, u"ls"_s}}, output(bashOut));
+        CodeOutput view;
+        view.editor = {{u"content"_s, u"a\nb"_s},
+                       {u"file_type"_s, u"text"_s},
+                       {u"num_lines"_s, 2},
+                       {u"start_line"_s, 1},
+                       {u"total_lines"_s, 2}};
+        run(u"text_editor"_s, {{u"command"_s, u"view"_s}, {u"path"_s, u"f"_s}}, output(view));
+        CodeOutput create;
+        create.editor = {{u"is_file_update"_s, true}};
+        run(u"text_editor"_s, {{u"command"_s, u"create"_s}, {u"path"_s, u"f"_s}, {u"file_text"_s, u"x"_s}},
+            output(create));
+        CodeOutput replace;
+        replace.editor = {{u"old_start"_s, 4},
+                          {u"old_lines"_s, 1},
+                          {u"new_start"_s, 4},
+                          {u"new_lines"_s, 2},
+                          {u"lines"_s, QJsonArray{u"p"_s, u"q"_s}}};
+        run(u"text_editor"_s,
+            {{u"command"_s, u"str_replace"_s},
+             {u"path"_s, u"f"_s},
+             {u"old_str"_s, u"o"_s},
+             {u"new_str"_s, u"p\nq"_s}},
+            output(replace));
+        CodeOutput missing;
+        missing.errorCode = u"file_not_found"_s;
+        missing.errorMessage = u"no such file: /workspace/home/g"_s;
+        run(u"text_editor"_s, {{u"command"_s, u"view"_s}, {u"path"_s, u"g"_s}}, output(missing));
+        AgentToolResult rejected;
+        rejected.error = u"\"command\" is required"_s;
+        rejected.errorCode = u"invalid_tool_input"_s;
+        run(u"bash"_s, {{u"cmd"_s, u"ls"_s}}, rejected);
+        CodeOutput slow;
+        slow.timedOut = true;
+        slow.returnCode = 124;
+        slow.errorCode = u"execution_time_exceeded"_s;
+        run(u"bash"_s, {{u"command"_s, u"sleep 999"_s}}, output(slow));
+        CodeOutput py;
+        py.stdoutText = u"42\n"_s;
+        run(u"python"_s, {{u"code"_s, u"print(42)"_s}}, output(py));
+        AgentToolResult blocked;
+        blocked.error = u"blocked by a guardrail"_s;
+        blocked.errorCode = u"output_blocked"_s;
+        run(u"python"_s, {{u"code"_s, u"print(1)"_s}}, blocked);
+        Q_EMIT loop->finished(outcome());
+
+        const QJsonArray content = f->finalBody().value(u"content"_s).toArray();
+        QCOMPARE(content.size(), 18);
+        const QStringList names{u"bash_code_execution"_s,
+                                u"text_editor_code_execution"_s,
+                                u"text_editor_code_execution"_s,
+                                u"text_editor_code_execution"_s,
+                                u"text_editor_code_execution"_s,
+                                u"bash_code_execution"_s,
+                                u"bash_code_execution"_s,
+                                u"code_execution"_s,
+                                u"code_execution"_s};
+        for (int i = 0; i < names.size(); ++i) {
+            const QJsonObject use = content.at(2 * i).toObject();
+            const QJsonObject result = content.at(2 * i + 1).toObject();
+            QCOMPARE(use.value(u"type"_s).toString(), u"server_tool_use"_s);
+            QCOMPARE(use.value(u"name"_s).toString(), names.at(i));
+            QVERIFY(use.value(u"id"_s).toString().startsWith(u"srvtoolu_"_s));
+            QCOMPARE(use.value(u"caller"_s).toObject(), QJsonObject({{u"type"_s, u"direct"_s}}));
+            QCOMPARE(result.value(u"type"_s).toString(), QString(names.at(i) + u"_tool_result"_s));
+            QCOMPARE(result.value(u"tool_use_id"_s), use.value(u"id"_s));
+        }
+        const auto inner = [&](int call) {
+            return content.at(2 * call + 1).toObject().value(u"content"_s).toObject();
+        };
+        QCOMPARE(content.at(0).toObject().value(u"input"_s).toObject(),
+                 QJsonObject({{u"command"_s, u"ls"_s}}));
+        QCOMPARE(inner(0), QJsonObject({{u"type"_s, u"bash_code_execution_result"_s},
+                                        {u"stdout"_s, u"out\n"_s},
+                                        {u"stderr"_s, u"err\n"_s},
+                                        {u"return_code"_s, 3},
+                                        {u"content"_s, QJsonArray()}}));
+        QCOMPARE(inner(1), QJsonObject({{u"type"_s, u"text_editor_code_execution_view_result"_s},
+                                        {u"content"_s, u"a\nb"_s},
+                                        {u"file_type"_s, u"text"_s},
+                                        {u"num_lines"_s, 2},
+                                        {u"start_line"_s, 1},
+                                        {u"total_lines"_s, 2}}));
+        QCOMPARE(inner(2), QJsonObject({{u"type"_s, u"text_editor_code_execution_create_result"_s},
+                                        {u"is_file_update"_s, true}}));
+        QCOMPARE(inner(3), QJsonObject({{u"type"_s, u"text_editor_code_execution_str_replace_result"_s},
+                                        {u"old_start"_s, 4},
+                                        {u"old_lines"_s, 1},
+                                        {u"new_start"_s, 4},
+                                        {u"new_lines"_s, 2},
+                                        {u"lines"_s, QJsonArray{u"p"_s, u"q"_s}}}));
+        QCOMPARE(inner(4), QJsonObject({{u"type"_s, u"text_editor_code_execution_tool_result_error"_s},
+                                        {u"error_code"_s, u"file_not_found"_s},
+                                        {u"error_message"_s, u"no such file: /workspace/home/g"_s}}));
+        // A call rejected before it ran still shows what the model asked for.
+        QCOMPARE(content.at(10).toObject().value(u"input"_s).toObject(), QJsonObject({{u"cmd"_s, u"ls"_s}}));
+        QCOMPARE(inner(5), QJsonObject({{u"type"_s, u"bash_code_execution_tool_result_error"_s},
+                                        {u"error_code"_s, u"invalid_tool_input"_s}}));
+        QCOMPARE(inner(6), QJsonObject({{u"type"_s, u"bash_code_execution_tool_result_error"_s},
+                                        {u"error_code"_s, u"execution_time_exceeded"_s}}));
+        QCOMPARE(inner(7), QJsonObject({{u"type"_s, u"code_execution_result"_s},
+                                        {u"stdout"_s, u"42\n"_s},
+                                        {u"stderr"_s, QString()},
+                                        {u"return_code"_s, 0},
+                                        {u"content"_s, QJsonArray()}}));
+        // output_blocked is not in CodeExecutionToolResultErrorCode.
+        QCOMPARE(inner(8), QJsonObject({{u"type"_s, u"code_execution_tool_result_error"_s},
+                                        {u"error_code"_s, u"unavailable"_s}}));
+        QCOMPARE(f->finalBody().value(u"container"_s).toObject().value(u"id"_s).toString(), u"sess_test"_s);
+    }
+
+    // A replayed conversation: the code blocks become the neutral call and result the model reads.
+    void messagesCodeReplay()
+    {
+        const QJsonObject body = QJsonDocument::fromJson(R"({"model":"m","tools":[
+            {"type":"code_execution_20250825","name":"code_execution"}],"messages":[
+            {"role":"user","content":"go"},
+            {"role":"assistant","content":[
+              {"type":"server_tool_use","id":"srvtoolu_1","name":"bash_code_execution","input":{"command":"ls"},
+               "caller":{"type":"direct"}},
+              {"type":"bash_code_execution_tool_result","tool_use_id":"srvtoolu_1","content":
+                {"type":"bash_code_execution_result","stdout":"a
+","stderr":"","return_code":0,"content":[]}},
+              {"type":"server_tool_use","id":"srvtoolu_2","name":"text_editor_code_execution",
+               "input":{"command":"view","path":"g"}},
+              {"type":"text_editor_code_execution_tool_result","tool_use_id":"srvtoolu_2","content":
+                {"type":"text_editor_code_execution_tool_result_error","error_code":"file_not_found",
+                 "error_message":"no such file"}},
+              {"type":"server_tool_use","id":"srvtoolu_3","name":"code_execution","input":{"code":"1"}},
+              {"type":"code_execution_tool_result","tool_use_id":"srvtoolu_3","content":
+                {"type":"code_execution_result","stdout":"","stderr":"","return_code":0,"content":[]}},
+              {"type":"text","text":"done"}]},
+            {"role":"user","content":"again"}]})")
+                                     .object();
+        AgentError error;
+        const std::optional<AgentRequest> req =
+            WireFormat::forEndpoint(u"messages"_s)->parse(body, {}, &error);
+        QVERIFY2(req, qPrintable(error.message));
+        const QList<Message> &m = req->messages;
+        QCOMPARE(m.size(), 9); // user, (call, result) x 3, text, user
+        QCOMPARE(m.at(1).toolCalls.value(0).name, req->codeBashFunctionName);
+        QCOMPARE(m.at(1).toolCalls.value(0).arguments(), QJsonObject({{u"command"_s, u"ls"_s}}));
+        QCOMPARE(m.at(2).role, Message::Role::Tool);
+        QCOMPARE(m.at(2).toolResult.callId, u"srvtoolu_1"_s);
+        QCOMPARE(QJsonDocument::fromJson(m.at(2).toolResult.content.toUtf8()).object(),
+                 QJsonObject({{u"stdout"_s, u"a\n"_s}, {u"stderr"_s, QString()}, {u"return_code"_s, 0}}));
+        QVERIFY(!m.at(2).toolResult.isError);
+        QCOMPARE(m.at(3).toolCalls.value(0).name, req->editorFunctionName);
+        QVERIFY(m.at(4).toolResult.isError);
+        QVERIFY(m.at(4).toolResult.content.contains(u"file_not_found"_s));
+        QCOMPARE(m.at(5).toolCalls.value(0).name, req->pythonFunctionName);
+        QCOMPARE(m.at(7).text(), u"done"_s);
     }
 
     void errorBodies()

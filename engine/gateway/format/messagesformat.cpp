@@ -1,16 +1,157 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "messagesformat.h"
 
+#include "sandbox/containermanager.h"
+
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
+// A JSON value as an error message quotes it ("x", 3, null; absent for undefined).
+QString shown(const QJsonValue &v)
+{
+    if (v.isUndefined())
+        return u"nothing"_s;
+    const QByteArray json = QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(json.mid(1, json.size() - 2)).left(80);
+}
+
+// Anthropic's code-execution tools as the API names them in server_tool_use blocks: code_execution_20250825
+// calls bash_code_execution and text_editor_code_execution, code_execution_20250522 calls code_execution.
 QString toolName(const AgentToolCall &call)
 {
+    if (call.isCode())
+        return call.codeFunction == u"text_editor" ? u"text_editor_code_execution"_s
+               : call.codeFunction == u"python"    ? u"code_execution"_s
+                                                   : u"bash_code_execution"_s;
     return call.isBash() ? u"openrouter:bash"_s : u"openrouter:shell"_s;
+}
+
+// The versions of Anthropic's code-execution tool this API runs locally. 20260120 and 20260521 add REPL
+// state for programmatic tool calling, which Sandbench does not offer; called directly (the only way here)
+// they are 20250825's bash and text editor.
+const QStringList kBashEditorVersions{u"code_execution_20250825"_s, u"code_execution_20260120"_s,
+                                      u"code_execution_20260521"_s};
+const QString kPythonVersion = u"code_execution_20250522"_s;
+
+// The error codes each code-execution result block may carry (the SDK's *ToolResultErrorCode unions); any
+// other reason (a guardrail, say) is "unavailable".
+QString codeErrorCode(const QString &function, const QString &code)
+{
+    QStringList allowed{u"invalid_tool_input"_s, u"unavailable"_s, u"too_many_requests"_s,
+                        u"execution_time_exceeded"_s};
+    if (function == u"bash")
+        allowed.append(u"output_file_too_large"_s);
+    if (function == u"text_editor")
+        allowed.append(u"file_not_found"_s);
+    return allowed.contains(code) ? code : u"unavailable"_s;
+}
+
+// A code-execution tool entry ({"type": "code_execution_…", "name": "code_execution", …}) as a
+// ServerToolConfig; nullopt and an error naming the field when it is not as the API types it.
+std::optional<ServerToolConfig> codeTool(const QJsonObject &tool, const QString &path, AgentError *error)
+{
+    const QString type = tool.value(u"type"_s).toString();
+    const auto bad = [&](const QString &field, const QString &message) {
+        *error = AgentError::invalidRequest(message, path + u'.' + field);
+        return std::nullopt;
+    };
+    ServerToolConfig config;
+    config.contractName = type;
+    if (type == kPythonVersion)
+        config.kind = ServerToolConfig::Kind::Python;
+    else if (kBashEditorVersions.contains(type))
+        config.kind = ServerToolConfig::Kind::CodeExecution;
+    else
+        return bad(u"type"_s,
+                   u"%1.type \"%2\" is not a code-execution version Sandbench runs (supported: %3 and "
+                   "%4)"_s.arg(path, type, kBashEditorVersions.join(u", "_s), kPythonVersion));
+    const QJsonValue name = tool.value(u"name"_s);
+    if (name != QJsonValue(u"code_execution"_s))
+        return bad(u"name"_s,
+                   u"%1.name must be \"code_execution\" for %2 (got %3)"_s.arg(path, type, shown(name)));
+    for (auto it = tool.constBegin(); it != tool.constEnd(); ++it) {
+        const QString key = it.key();
+        const QJsonValue v = it.value();
+        if (key == u"type" || key == u"name")
+            continue;
+        if (key == u"allowed_callers") {
+            static const QStringList callers{u"direct"_s, u"code_execution_20250825"_s,
+                                             u"code_execution_20260120"_s, u"code_execution_20260521"_s};
+            bool ok = v.isArray();
+            for (const QJsonValue &c : v.toArray())
+                ok = ok && callers.contains(c.toString());
+            if (!ok)
+                return bad(key,
+                           u"%1.allowed_callers must be an array of %2"_s.arg(path, callers.join(u", "_s)));
+        } else if (key == u"cache_control") {
+            if (!v.isNull() && !v.isObject())
+                return bad(key, u"%1.cache_control must be an object or null"_s.arg(path));
+        } else if (key == u"defer_loading" || key == u"strict") {
+            if (!v.isBool())
+                return bad(key, u"%1.%2 must be true or false"_s.arg(path, key));
+        } else {
+            return bad(key, u"%1.%2: extra inputs are not permitted (%3 takes name, type, allowed_callers, "
+                            "cache_control, defer_loading and strict)"_s.arg(path, key, type));
+        }
+    }
+    return config;
+}
+
+// The request's container field: absent/null, an id, or ContainerParams {id?, skills?}; skills (files of
+// Anthropic's Skills API) do not exist locally.
+bool containerOf(const QJsonValue &value, QString *id, AgentError *error)
+{
+    QJsonValue idValue = value;
+    if (value.isObject()) {
+        const QJsonObject o = value.toObject();
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+            if (it.key() == u"skills") {
+                if (!it.value().isNull() && !(it.value().isArray() && it.value().toArray().isEmpty())) {
+                    *error = AgentError::invalidRequest(
+                        u"container.skills: Anthropic's skills are not available in Sandbench's local "
+                        "containers; leave skills out"_s,
+                        u"container.skills"_s);
+                    return false;
+                }
+            } else if (it.key() != u"id") {
+                *error = AgentError::invalidRequest(
+                    u"container.%1: extra inputs are not permitted (container takes id and skills)"_s.arg(
+                        it.key()),
+                    u"container."_s + it.key());
+                return false;
+            }
+        }
+        idValue = o.value(u"id"_s);
+    }
+    if (idValue.isUndefined() || idValue.isNull())
+        return true;
+    if (!idValue.isString() || !ContainerManager::isValidId(idValue.toString())) {
+        *error = AgentError::invalidRequest(
+            u"container must be a container id (1-40 characters of A-Z, a-z, 0-9, _ and -, as a response's "
+            "container.id) or {\"id\": ...}; got %1"_s.arg(shown(idValue)),
+            u"container"_s);
+        return false;
+    }
+    *id = idValue.toString();
+    return true;
+}
+
+// What the model reads of a replayed code-execution result block's content: its fields without the block
+// type (and the empty file list), as AgentLoop phrases a fresh result.
+QString replayedCodeResult(const QJsonValue &content, bool *isError)
+{
+    QJsonObject o = content.toObject();
+    const QString type = o.value(u"type"_s).toString();
+    *isError = type.endsWith(u"_error"_s);
+    o.remove(u"type"_s);
+    if (o.value(u"content"_s).isArray())
+        o.remove(u"content"_s);
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
 QString isoTime(qint64 secs)
@@ -45,10 +186,16 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
                 return std::nullopt;
             continue;
         }
+        if (type.startsWith(u"code_execution_"_s)) {
+            const std::optional<ServerToolConfig> config = codeTool(tool, path, error);
+            if (!config || !addCodeTool(*config, path, &req, error))
+                return std::nullopt;
+            continue;
+        }
         if (!type.isEmpty() && type != u"custom") {
             *error = AgentError::invalidRequest(
-                u"%1.type \"%2\" is not supported (use a custom tool with input_schema, openrouter:shell or "
-                "openrouter:bash)"_s.arg(path, type),
+                u"%1.type \"%2\" is not supported (use a custom tool with input_schema, openrouter:shell, "
+                "openrouter:bash, code_execution_20250825 or code_execution_20250522)"_s.arg(path, type),
                 path + u".type"_s);
             return std::nullopt;
         }
@@ -115,6 +262,12 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
                     name = req.shellFunctionName;
                 else if (name == u"openrouter:bash")
                     name = req.bashFunctionName;
+                else if (type == u"server_tool_use" && name == u"bash_code_execution")
+                    name = req.codeBashFunctionName;
+                else if (type == u"server_tool_use" && name == u"text_editor_code_execution")
+                    name = req.editorFunctionName;
+                else if (type == u"server_tool_use" && name == u"code_execution")
+                    name = req.pythonFunctionName;
                 b.assistantCall(block.value(u"id"_s).toString(), name, compactJson(block.value(u"input"_s)));
             } else if (type == u"tool_result" || type == u"openrouter_shell_tool_result" ||
                        type == u"openrouter_bash_tool_result") {
@@ -123,6 +276,13 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
                 b.toolResult(block.value(u"tool_use_id"_s).toString(), toolResultText(result),
                              block.value(u"is_error"_s).toBool());
                 b.noteContainer(result.toObject().value(u"container_id"_s));
+            } else if (type == u"bash_code_execution_tool_result" ||
+                       type == u"text_editor_code_execution_tool_result" ||
+                       type == u"code_execution_tool_result") {
+                flushText();
+                bool isError = false;
+                const QString text = replayedCodeResult(block.value(u"content"_s), &isError);
+                b.toolResult(block.value(u"tool_use_id"_s).toString(), text, isError);
             } else if (type == u"thinking" || type == u"redacted_thinking") {
                 continue;
             } else {
@@ -141,12 +301,15 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
     }
     req.messages = b.messages;
     req.replayedContainerId = b.lastContainerId;
-    // The request's container (Anthropic's reuse field) pins the container like a container_reference.
-    const QJsonValue container = body.value(u"container"_s);
-    if (container.isString() && !container.toString().isEmpty()) {
-        for (std::optional<ServerToolConfig> *tool : {&req.shell, &req.bash})
+    // The request's container (Anthropic's reuse field: an id, or {id, skills}) pins the container like a
+    // container_reference; an id this workspace does not have fails the request (AgentLoop).
+    QString containerId;
+    if (!containerOf(body.value(u"container"_s), &containerId, error))
+        return std::nullopt;
+    if (!containerId.isEmpty()) {
+        for (std::optional<ServerToolConfig> *tool : {&req.shell, &req.bash, &req.code})
             if (*tool && (*tool)->containerReference.isEmpty())
-                (*tool)->containerReference = container.toString();
+                (*tool)->containerReference = containerId;
     }
     const QJsonValue maxTokens = body.value(u"max_tokens"_s);
     if (!maxTokens.isUndefined() && !maxTokens.isNull()) {
@@ -220,6 +383,9 @@ QJsonObject MessagesFormat::usage(const AgentOutcome *outcome) const
                   {u"inference_geo"_s, null},
                   {u"output_tokens_details"_s, null},
                   {u"server_tool_use"_s, null},
+                  // The beta Message's usage (client.beta.messages) has these too.
+                  {u"fallback_credit"_s, null},
+                  {u"iterations"_s, null},
                   {u"service_tier"_s, u"standard"_s},
                   {u"speed"_s, null}};
     if (outcome && outcome->metered) {
@@ -261,6 +427,7 @@ QJsonObject MessagesFormat::message(const AgentOutcome *outcome) const
             {u"model"_s, m_model},
             {u"content"_s, outcome ? m_content : QJsonArray()},
             {u"container"_s, container},
+            {u"context_management"_s, null}, // the beta Message's
             {u"diagnostics"_s, null},
             {u"stop_reason"_s, outcome ? QJsonValue(stopReason) : null},
             {u"stop_sequence"_s, null},
@@ -305,7 +472,7 @@ void MessagesFormat::toolCallStarted(const AgentToolCall &call)
     const QString id = randomId(u"srvtoolu_"_s);
     m_blockIds.insert(call.index, id);
     QJsonObject input = call.arguments;
-    if (input.isEmpty() && call.validated && !call.isBash())
+    if (input.isEmpty() && call.validated && !call.isBash() && !call.isCode())
         input = QJsonObject{{u"commands"_s, QJsonArray::fromStringList(call.action.commands)}};
     m_callBlocks.insert(call.index, addInputBlock({{u"type"_s, u"server_tool_use"_s},
                                                    {u"id"_s, id},
@@ -345,6 +512,10 @@ void MessagesFormat::commandFinished(int call, int command, const CommandResult 
 void MessagesFormat::toolCallFinished(const AgentToolCall &call, const AgentToolResult &result)
 {
     const QString id = m_blockIds.value(call.index);
+    if (call.isCode()) {
+        addBlock(codeResultBlock(call, result, id));
+        return;
+    }
     QJsonObject content;
     if (result.results.isEmpty() && !result.error.isEmpty()) {
         content = {{u"type"_s, u"error"_s},
@@ -387,6 +558,7 @@ QJsonObject MessagesFormat::finished(const AgentOutcome &outcome)
                                                     {u"stop_sequence"_s, QJsonValue::Null},
                                                     {u"stop_details"_s, QJsonValue::Null},
                                                     {u"container"_s, body.value(u"container"_s)}}},
+                           {u"context_management"_s, QJsonValue::Null},
                            {u"usage"_s, deltaUsage}});
     send("message_stop", {});
     return body;
@@ -397,4 +569,57 @@ void MessagesFormat::failed(const AgentError &error)
     if (!isStreaming() || error.httpStatus == 499)
         return;
     send("error", errorBody(error));
+}
+
+QJsonObject MessagesFormat::codeResultBlock(const AgentToolCall &call, const AgentToolResult &result,
+                                            const QString &toolUseId)
+{
+    // code_execution_20250522: code_execution_tool_result; 20250825: bash_/text_editor_code_execution_….
+    const QString prefix = call.codeFunction == u"python"        ? u"code_execution"_s
+                           : call.codeFunction == u"text_editor" ? u"text_editor_code_execution"_s
+                                                                 : u"bash_code_execution"_s;
+    QJsonObject content;
+    const bool isError = !result.code || result.code->isError();
+    if (isError) {
+        const QString code = result.code ? result.code->errorCode : result.errorCode;
+        content = {{u"type"_s, QString(prefix + u"_tool_result_error"_s)},
+                   {u"error_code"_s, codeErrorCode(call.codeFunction, code)}};
+        if (call.codeFunction == u"text_editor") {
+            const QString message = result.code ? result.code->errorMessage : result.error;
+            content.insert(u"error_message"_s,
+                           message.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(message));
+        }
+    } else if (call.codeFunction == u"text_editor") {
+        const CodeAction::Kind kind = call.code ? call.code->kind : CodeAction::Kind::View;
+        const QJsonObject &fields = result.code->editor;
+        const auto field = [&](const QString &key) {
+            return fields.contains(key) ? fields.value(key) : QJsonValue(QJsonValue::Null);
+        };
+        if (kind == CodeAction::Kind::Create) {
+            content = {{u"type"_s, u"text_editor_code_execution_create_result"_s},
+                       {u"is_file_update"_s, fields.value(u"is_file_update"_s).toBool()}};
+        } else if (kind == CodeAction::Kind::StrReplace) {
+            content = {{u"type"_s, u"text_editor_code_execution_str_replace_result"_s},
+                       {u"lines"_s, field(u"lines"_s)},
+                       {u"new_lines"_s, field(u"new_lines"_s)},
+                       {u"new_start"_s, field(u"new_start"_s)},
+                       {u"old_lines"_s, field(u"old_lines"_s)},
+                       {u"old_start"_s, field(u"old_start"_s)}};
+        } else {
+            content = {{u"type"_s, u"text_editor_code_execution_view_result"_s},
+                       {u"content"_s, fields.value(u"content"_s).toString()},
+                       {u"file_type"_s, fields.value(u"file_type"_s).toString(u"text"_s)},
+                       {u"num_lines"_s, field(u"num_lines"_s)},
+                       {u"start_line"_s, field(u"start_line"_s)},
+                       {u"total_lines"_s, field(u"total_lines"_s)}};
+        }
+    } else {
+        // Files the code saves are in the container (the files API, or the next call), not file_ids here.
+        content = {{u"type"_s, QString(prefix + u"_result"_s)},
+                   {u"stdout"_s, result.code->stdoutText},
+                   {u"stderr"_s, result.code->stderrText},
+                   {u"return_code"_s, result.code->returnCode},
+                   {u"content"_s, QJsonArray()}};
+    }
+    return {{u"type"_s, QString(prefix + u"_tool_result"_s)}, {u"tool_use_id"_s, toolUseId}, {u"content"_s, content}};
 }

@@ -7,8 +7,9 @@
 #include <QJsonArray>
 
 // The Anthropic Messages API as @anthropic-ai/sdk types it (POST /api/v1/messages and /v1/messages): the
-// request's messages and tools, the Message with its content blocks (text, server_tool_use with the
-// openrouter_*_tool_result blocks, tool_use), container and usage, the message_* / content_block_* SSE events
+// request's messages and tools (with the code_execution_* server tools, run locally), the Message with its
+// content blocks (text, server_tool_use with the openrouter_*_tool_result and *code_execution_tool_result
+// blocks, tool_use), container and usage, the message_* / content_block_* SSE events
 // and the error body.
 class MessagesFormat final : public WireFormat
 {
@@ -39,6 +40,9 @@ private:
     // A block that streams its input: start with input {}, one input_json_delta, stop.
     int addInputBlock(const QJsonObject &block);
     int addBlock(const QJsonObject &block);
+    // The result block of a code-execution call (bash_code_execution_tool_result and its siblings).
+    static QJsonObject codeResultBlock(const AgentToolCall &call, const AgentToolResult &result,
+                                       const QString &toolUseId);
     QJsonObject usage(const AgentOutcome *outcome) const;
     QJsonObject message(const AgentOutcome *outcome) const;
 
