@@ -64,6 +64,7 @@ private Q_SLOTS:
     void killBetweenCommandAndEntryGetsAnEntryOfItsOwn();
     void uploadIsAnEntryOfItsOwn();
     void uploadOnAFreshStoreHoldsOnlyTheFile();
+    void uploadLargerThanTheBudgetIsNotKept();
     void uploadRefusesBadNames_data();
     void uploadRefusesBadNames();
     void restoreThatChangesNothingRecordsNothing();
@@ -1103,6 +1104,26 @@ void TestSnapshotStore::uploadOnAFreshStoreHoldsOnlyTheFile()
     const auto restored = store.restoreFile(u"data.csv"_s, upload->commitId, &error);
     QVERIFY2(restored, qPrintable(error));
     QCOMPARE(read(u"data.csv"_s), QByteArray("x,y\n"));
+}
+
+void TestSnapshotStore::uploadLargerThanTheBudgetIsNotKept()
+{
+    // The storage budget holds for uploads as for commands: the entry names the file and says it was not
+    // kept.
+    constexpr qint64 MiB = 1024 * 1024;
+    SnapshotStore store;
+    store.setStorageBudget(2 * MiB);
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    write(u"big.csv"_s, randomBytes(3 * MiB, 9));
+    const std::optional<Snapshot> upload = store.commitUpload(u"big.csv"_s, &error);
+    QVERIFY2(upload, qPrintable(error));
+    QCOMPARE(upload->changes.size(), 1);
+    QVERIFY(!upload->changes.at(0).newKept);
+    QCOMPARE(upload->changes.at(0).newSize, 3 * MiB);
+    const auto hist = store.history(&error);
+    QCOMPARE(hist->at(0).kind, EntryKind::Upload);
+    QCOMPARE(hist->at(0).notKept, 1);
 }
 
 void TestSnapshotStore::uploadRefusesBadNames_data()

@@ -843,6 +843,10 @@ void TestFilesPanel::restoreBothWays()
     // This version: already there. Said inline, nothing recorded.
     QTest::mouseClick(thisVersion, Qt::LeftButton);
     QTRY_COMPARE(panel->messageText(), u"calc.py is already as this entry left it: nothing was restored."_s);
+    if (const QString dir = qEnvironmentVariable("FILES_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(100);
+        QVERIFY(m_window->grab().save(dir + u"/files-history-nothing-restored.png"_s));
+    }
     QSignalSpy loaded(history, &HistoryView::historyLoaded);
     history->refresh();
     QVERIFY(loaded.wait(10000));
