@@ -94,13 +94,53 @@ QString changeLine(const FileChange &c)
     return {};
 }
 
+// What made the entry: "command", "upload", "restore" or "recovered" (--json's "kind").
+QString kindName(EntryKind kind)
+{
+    switch (kind) {
+    case EntryKind::Command:
+        break;
+    case EntryKind::Upload:
+        return u"upload"_s;
+    case EntryKind::Restore:
+        return u"restore"_s;
+    case EntryKind::Recovered:
+        return u"recovered"_s;
+    }
+    return u"command"_s;
+}
+
 QString outcomeText(const HistoryEntry &e)
 {
-    if (e.isRestore)
+    switch (e.kind) {
+    case EntryKind::Command:
+        break;
+    case EntryKind::Upload:
+        return u"upload"_s;
+    case EntryKind::Restore:
         return u"restore"_s;
-    if (e.interrupted)
+    case EntryKind::Recovered:
         return u"interrupted"_s;
+    }
     return e.timedOut ? u"timeout"_s : u"exit %1"_s.arg(e.exitCode);
+}
+
+// The line under an entry's header that says what made it.
+QString madeByLine(const HistoryEntry &e)
+{
+    switch (e.kind) {
+    case EntryKind::Command:
+        break;
+    case EntryKind::Upload:
+        return u"  uploaded: %1\n"_s.arg(displayName(e.command));
+    case EntryKind::Restore:
+        // The store writes "restore PATH to COMMIT" (or "restore workspace to COMMIT").
+        return u"  restore: %1\n"_s.arg(
+            displayName(e.command.startsWith(u"restore "_s) ? e.command.mid(8) : e.command));
+    case EntryKind::Recovered:
+        return u"  recovered: %1\n"_s.arg(displayName(e.command));
+    }
+    return u"  $ %1\n"_s.arg(displayName(e.command));
 }
 
 struct Context
@@ -208,16 +248,16 @@ int showHistory(const Context &ctx, const QString &id, int limit)
             QJsonArray changeArray;
             for (const FileChange &c : changes)
                 changeArray.append(changeJson(c));
-            QJsonObject o{{u"commit"_s, e.commitId},
-                          {u"command"_s, e.command},
-                          {u"time"_s, isoTime(e.timeMs)},
-                          {u"duration_ms"_s, e.durationMs},
-                          {u"changes"_s, changeArray}};
+            QJsonObject o{{u"commit"_s, e.commitId},        {u"kind"_s, kindName(e.kind)},
+                          {u"command"_s, e.command},        {u"time"_s, isoTime(e.timeMs)},
+                          {u"duration_ms"_s, e.durationMs}, {u"changes"_s, changeArray}};
             if (e.notKept > 0)
                 o.insert(u"not_kept"_s, e.notKept);
-            if (e.isRestore)
+            if (e.kind == EntryKind::Upload)
+                o.insert(u"outcome"_s, QJsonObject{{u"type"_s, u"upload"_s}});
+            else if (e.kind == EntryKind::Restore)
                 o.insert(u"outcome"_s, QJsonObject{{u"type"_s, u"restore"_s}});
-            else if (e.interrupted)
+            else if (e.kind == EntryKind::Recovered)
                 o.insert(u"outcome"_s, QJsonObject{{u"type"_s, u"interrupted"_s}});
             else if (e.timedOut)
                 o.insert(u"outcome"_s, QJsonObject{{u"type"_s, u"timeout"_s}});
@@ -226,13 +266,13 @@ int showHistory(const Context &ctx, const QString &id, int limit)
             out.append(o);
             continue;
         }
-        printOut(u"%1  %2  %3  %4 ms  +%5 ~%6 -%7\n  $ %8\n"_s
-                     .arg(e.commitId.left(12), isoTime(e.timeMs), outcomeText(e))
-                     .arg(e.durationMs)
-                     .arg(e.added)
-                     .arg(e.modified)
-                     .arg(e.deleted)
-                     .arg(displayName(e.command)));
+        printOut(
+            u"%1  %2  %3  %4 ms  +%5 ~%6 -%7\n"_s.arg(e.commitId.left(12), isoTime(e.timeMs), outcomeText(e))
+                .arg(e.durationMs)
+                .arg(e.added)
+                .arg(e.modified)
+                .arg(e.deleted) +
+            madeByLine(e));
         for (const FileChange &c : changes)
             printOut(changeLine(c));
     }

@@ -217,7 +217,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Change</source>
         <translation>Änderung</translation>
     </message>
@@ -806,7 +806,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
         <source>%1 does not exist.</source>
         <translation>%1 existiert nicht.</translation>
     </message>
@@ -846,29 +846,31 @@ SHA-256 %3</translation>
         <translation>Der Home-Ordner %1 des Containers kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+28"/>
+        <location line="+16"/>
+        <location line="+46"/>
+        <location line="+19"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-15"/>
+        <location line="+20"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>%1 kann nicht in den Container geschrieben werden: %2 Namen sind bereits vergeben.</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+14"/>
+        <location line="-63"/>
+        <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Kopieren von %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-3"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 ist während des Kopierens über die Upload-Grenze gewachsen.</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-17"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>%1 kann nicht dem Sandbox-Benutzer übergeben werden: %2</translation>
     </message>
@@ -1435,12 +1437,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-11"/>
         <source>%1 (timed out)</source>
         <translation>%1 (Zeitüberschreitung)</translation>
     </message>
@@ -1450,12 +1452,42 @@ SHA-256 %3</translation>
         <translation>%1 (Exit %2)</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>%1 — attached by you</source>
+        <translation>%1 — von Ihnen angehängt</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Saved after an interruption (during: %1)</source>
+        <translation>Nach einer Unterbrechung gespeichert (während: %1)</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>Saved after an interruption</source>
+        <translation>Nach einer Unterbrechung gespeichert</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 (%2 not kept: storage budget)</source>
         <translation>%1 (%2 nicht aufbewahrt: Speicherbudget)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+42"/>
+        <source>You attached %1: it was copied into /workspace/home.</source>
+        <translation>Sie haben %1 angehängt: Die Datei wurde nach /workspace/home kopiert.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A restore from this history: %1</source>
+        <translation>Eine Wiederherstellung aus diesem Verlauf: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files changed while Sandbench was interrupted (a crash or a kill), saved when the container woke up: %1</source>
+        <translation>Dateien, die sich geändert haben, während Sandbench unterbrochen war (Absturz oder Abbruch), gespeichert beim Aufwachen des Containers: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
         <translation>%1 hinzugefügt, %2 geändert, %3 gelöscht; der Inhalt von %4 dieser Versionen wurde nicht aufbewahrt (Speicherbudget)</translation>
     </message>
@@ -1470,9 +1502,9 @@ SHA-256 %3</translation>
         <translation>%1, dauerte %2 ms</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Command</source>
-        <translation>Befehl</translation>
+        <location line="+25"/>
+        <source>Made by</source>
+        <translation>Ursache</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1494,18 +1526,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+194"/>
-        <location line="+12"/>
-        <source>Restore File</source>
-        <translation>Datei wiederherstellen</translation>
+        <location line="+213"/>
+        <source>Restore This Version</source>
+        <translation>Diese Version wiederherstellen</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Put the selected file back as it was after the selected command</source>
-        <translation>Die ausgewählte Datei auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
+        <location line="-211"/>
+        <location line="+239"/>
+        <source>Restore Version Before</source>
+        <translation>Version davor wiederherstellen</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-237"/>
         <source>Restore Workspace…</source>
         <translation>Alle Dateien wiederherstellen …</translation>
     </message>
@@ -1515,7 +1547,7 @@ SHA-256 %3</translation>
         <translation>Alle Dateien unter /workspace/home auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>Cannot read the file history: %1</source>
         <translation>Der Dateiverlauf kann nicht gelesen werden: %1</translation>
     </message>
@@ -1535,22 +1567,87 @@ SHA-256 %3</translation>
         <translation>Der Diff von %1 kann nicht angezeigt werden: %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
+        <source>The restore is recorded in the history, so it can be undone.</source>
+        <translation>Die Wiederherstellung wird im Verlauf festgehalten und lässt sich daher rückgängig machen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
         <translation>Nicht aufbewahrt: Speicherbudget. Der Inhalt dieser Version wurde nicht aufbewahrt, daher kann sie nicht wiederhergestellt werden.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Select a file to put it back as the selected entry left it</source>
+        <translation>Wählen Sie eine Datei, um sie so wiederherzustellen, wie der gewählte Eintrag sie hinterlassen hat</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The selected entry deleted %1: there is no version of it after this entry.</source>
+        <translation>Der gewählte Eintrag hat %1 gelöscht: Nach diesem Eintrag gibt es keine Version davon.</translation>
+    </message>
+    <message>
         <location line="+6"/>
+        <source>Put %1 back as the selected entry left it. %2</source>
+        <translation>%1 so wiederherstellen, wie der gewählte Eintrag die Datei hinterlassen hat. %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Delete, as Before</source>
+        <translation>Löschen, wie zuvor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 did not exist before the selected entry: delete it from /workspace/home. %2</source>
+        <translation>%1 gab es vor dem gewählten Eintrag nicht: aus /workspace/home löschen. %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Restore Deleted File</source>
         <translation>Gelöschte Datei wiederherstellen</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Put the selected file back as it was before the selected command deleted it</source>
-        <translation>Die ausgewählte Datei so zurückholen, wie sie vor dem Löschen durch den ausgewählten Befehl war</translation>
+        <source>Put %1 back as it was before the selected entry deleted it. %2</source>
+        <translation>%1 so wiederherstellen, wie die Datei war, bevor der gewählte Eintrag sie gelöscht hat. %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+4"/>
+        <source>Put %1 back as it was before the selected entry. %2</source>
+        <translation>%1 so wiederherstellen, wie die Datei vor dem gewählten Eintrag war. %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a file to put it back as it was before the selected entry</source>
+        <translation>Wählen Sie eine Datei, um sie so wiederherzustellen, wie sie vor dem gewählten Eintrag war</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing was saved before this entry: it is the first one.</source>
+        <translation>Vor diesem Eintrag wurde nichts gespeichert: Es ist der erste.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 is already as this entry left it: nothing was restored.</source>
+        <translation>%1 ist bereits so, wie dieser Eintrag die Datei hinterlassen hat: Es wurde nichts wiederhergestellt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is already as it was before this entry: nothing was restored.</source>
+        <translation>%1 ist bereits so wie vor diesem Eintrag: Es wurde nichts wiederhergestellt.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Restored %1 as this entry left it.</source>
+        <translation>%1 wurde so wiederhergestellt, wie dieser Eintrag die Datei hinterlassen hat.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restored %1 as it was before this entry.</source>
+        <translation>%1 wurde so wiederhergestellt, wie die Datei vor diesem Eintrag war.</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>Cannot restore %1: no earlier version of it was saved.</source>
         <translation>%1 kann nicht wiederhergestellt werden: Es wurde keine frühere Version gespeichert.</translation>
     </message>
@@ -1560,17 +1657,7 @@ SHA-256 %3</translation>
         <translation>%1 kann nicht wiederhergestellt werden: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%1 is already as it was: nothing was restored.</source>
-        <translation>%1 ist bereits in diesem Zustand: Es wurde nichts wiederhergestellt.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Restored %1.</source>
-        <translation>%1 wurde wiederhergestellt.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+28"/>
         <source>Restore Workspace</source>
         <translation>Alle Dateien wiederherstellen</translation>
     </message>
@@ -1600,7 +1687,7 @@ SHA-256 %3</translation>
         <translation>Die Dateien sind bereits so wie nach diesem Befehl: Es wurde nichts wiederhergestellt.</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Dateien wiederhergestellt: %n Datei geändert.</numerusform>
@@ -2594,7 +2681,7 @@ SHA-256 %3</translation>
         <translation>Die Beispieldatei %1 der Demo konnte nicht vorbereitet werden.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
         <translation>Es wurde keine Datei angehängt, daher hat die Demo ihre eigene Beispieldatei angehängt: %1 (%2).</translation>
     </message>
@@ -2605,17 +2692,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-73"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV-Dateien (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>

@@ -217,7 +217,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Change</source>
         <translation>Modification</translation>
     </message>
@@ -806,7 +806,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>
@@ -846,29 +846,31 @@ SHA-256 %3</translation>
         <translation>Impossible d’ouvrir le dossier personnel %1 du conteneur&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+28"/>
+        <location line="+16"/>
+        <location line="+46"/>
+        <location line="+19"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-15"/>
+        <location line="+20"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>Impossible d’écrire %1 dans le conteneur&#xa0;: %2 noms sont déjà pris.</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+14"/>
+        <location line="-63"/>
+        <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>La copie de %1 a échoué&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-3"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 a dépassé la limite d’envoi pendant la copie.</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-17"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable&#xa0;: %2</translation>
     </message>
@@ -1435,12 +1437,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-11"/>
         <source>%1 (timed out)</source>
         <translation>%1 (délai dépassé)</translation>
     </message>
@@ -1450,12 +1452,42 @@ SHA-256 %3</translation>
         <translation>%1 (code de sortie %2)</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>%1 — attached by you</source>
+        <translation>%1 — joint par vous</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Saved after an interruption (during: %1)</source>
+        <translation>Enregistré après une interruption (pendant : %1)</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>Saved after an interruption</source>
+        <translation>Enregistré après une interruption</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 (%2 not kept: storage budget)</source>
         <translation>%1 (%2 non conservée(s) : budget de stockage)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+42"/>
+        <source>You attached %1: it was copied into /workspace/home.</source>
+        <translation>Vous avez joint %1 : il a été copié dans /workspace/home.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A restore from this history: %1</source>
+        <translation>Une restauration depuis cet historique : %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files changed while Sandbench was interrupted (a crash or a kill), saved when the container woke up: %1</source>
+        <translation>Fichiers modifiés pendant que Sandbench était interrompu (plantage ou arrêt forcé), enregistrés au réveil du conteneur : %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
         <translation>%1 ajouté(s), %2 modifié(s), %3 supprimé(s) ; le contenu de %4 de ces versions n’a pas été conservé (budget de stockage)</translation>
     </message>
@@ -1470,9 +1502,9 @@ SHA-256 %3</translation>
         <translation>%1, durée&#xa0;: %2 ms</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Command</source>
-        <translation>Commande</translation>
+        <location line="+25"/>
+        <source>Made by</source>
+        <translation>Origine</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1494,18 +1526,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+194"/>
-        <location line="+12"/>
-        <source>Restore File</source>
-        <translation>Restaurer le fichier</translation>
+        <location line="+213"/>
+        <source>Restore This Version</source>
+        <translation>Restaurer cette version</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Put the selected file back as it was after the selected command</source>
-        <translation>Remettre le fichier sélectionné dans l’état où il était après la commande sélectionnée</translation>
+        <location line="-211"/>
+        <location line="+239"/>
+        <source>Restore Version Before</source>
+        <translation>Restaurer la version précédente</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-237"/>
         <source>Restore Workspace…</source>
         <translation>Restaurer l’espace de travail…</translation>
     </message>
@@ -1515,7 +1547,7 @@ SHA-256 %3</translation>
         <translation>Remettre chaque fichier de /workspace/home dans l’état où il était après la commande sélectionnée</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>Cannot read the file history: %1</source>
         <translation>Impossible de lire l’historique des fichiers&#xa0;: %1</translation>
     </message>
@@ -1535,22 +1567,87 @@ SHA-256 %3</translation>
         <translation>Impossible d’afficher les différences de %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
+        <source>The restore is recorded in the history, so it can be undone.</source>
+        <translation>La restauration est enregistrée dans l&apos;historique et peut donc être annulée.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
         <translation>Non conservée : budget de stockage. Le contenu de cette version n’a pas été conservé ; elle ne peut donc pas être restaurée.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Select a file to put it back as the selected entry left it</source>
+        <translation>Sélectionnez un fichier pour le remettre tel que l&apos;entrée sélectionnée l&apos;a laissé</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The selected entry deleted %1: there is no version of it after this entry.</source>
+        <translation>L&apos;entrée sélectionnée a supprimé %1 : il n&apos;en existe aucune version après cette entrée.</translation>
+    </message>
+    <message>
         <location line="+6"/>
+        <source>Put %1 back as the selected entry left it. %2</source>
+        <translation>Remettre %1 tel que l&apos;entrée sélectionnée l&apos;a laissé. %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Delete, as Before</source>
+        <translation>Supprimer, comme avant</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 did not exist before the selected entry: delete it from /workspace/home. %2</source>
+        <translation>%1 n&apos;existait pas avant l&apos;entrée sélectionnée : le supprimer de /workspace/home. %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Restore Deleted File</source>
         <translation>Restaurer le fichier supprimé</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Put the selected file back as it was before the selected command deleted it</source>
-        <translation>Remettre le fichier sélectionné tel qu’il était avant que la commande sélectionnée ne le supprime</translation>
+        <source>Put %1 back as it was before the selected entry deleted it. %2</source>
+        <translation>Remettre %1 tel qu&apos;il était avant que l&apos;entrée sélectionnée ne le supprime. %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+4"/>
+        <source>Put %1 back as it was before the selected entry. %2</source>
+        <translation>Remettre %1 tel qu&apos;il était avant l&apos;entrée sélectionnée. %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a file to put it back as it was before the selected entry</source>
+        <translation>Sélectionnez un fichier pour le remettre tel qu&apos;il était avant l&apos;entrée sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing was saved before this entry: it is the first one.</source>
+        <translation>Rien n&apos;a été enregistré avant cette entrée : c&apos;est la première.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 is already as this entry left it: nothing was restored.</source>
+        <translation>%1 est déjà tel que cette entrée l&apos;a laissé : rien n&apos;a été restauré.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is already as it was before this entry: nothing was restored.</source>
+        <translation>%1 est déjà tel qu&apos;il était avant cette entrée : rien n&apos;a été restauré.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Restored %1 as this entry left it.</source>
+        <translation>%1 a été restauré tel que cette entrée l&apos;a laissé.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restored %1 as it was before this entry.</source>
+        <translation>%1 a été restauré tel qu&apos;il était avant cette entrée.</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>Cannot restore %1: no earlier version of it was saved.</source>
         <translation>Impossible de restaurer %1&#xa0;: aucune version antérieure n’a été enregistrée.</translation>
     </message>
@@ -1560,17 +1657,7 @@ SHA-256 %3</translation>
         <translation>Impossible de restaurer %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%1 is already as it was: nothing was restored.</source>
-        <translation>%1 est déjà dans cet état&#xa0;: rien n’a été restauré.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Restored %1.</source>
-        <translation>%1 restauré.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+28"/>
         <source>Restore Workspace</source>
         <translation>Restaurer l’espace de travail</translation>
     </message>
@@ -1600,7 +1687,7 @@ SHA-256 %3</translation>
         <translation>Les fichiers sont déjà tels qu’après cette commande&#xa0;: rien n’a été restauré.</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Espace de travail restauré&#xa0;: %n fichier modifié.</numerusform>
@@ -2594,7 +2681,7 @@ SHA-256 %3</translation>
         <translation>L’exemple %1 de la démo n’a pas pu être préparé.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
         <translation>Aucun fichier n’était joint : la démo a donc joint son propre exemple, %1 (%2).</translation>
     </message>
@@ -2605,17 +2692,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-73"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Fichiers CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>

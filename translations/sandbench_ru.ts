@@ -219,7 +219,7 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Change</source>
         <translation>Изменение</translation>
     </message>
@@ -813,7 +813,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
         <source>%1 does not exist.</source>
         <translation>%1 не существует.</translation>
     </message>
@@ -853,29 +853,31 @@ SHA-256 %3</translation>
         <translation>Не удаётся открыть домашнюю папку контейнера %1: %2</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+28"/>
+        <location line="+16"/>
+        <location line="+46"/>
+        <location line="+19"/>
         <source>Cannot write %1: %2</source>
         <translation>Не удаётся записать %1: %2</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-15"/>
+        <location line="+20"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>Не удаётся записать %1 в контейнер: уже занято имён: %2.</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+14"/>
+        <location line="-63"/>
+        <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Не удалось скопировать %1: %2</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-3"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>Файл %1 во время копирования превысил ограничение на размер загрузки.</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-17"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
     </message>
@@ -1449,12 +1451,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-11"/>
         <source>%1 (timed out)</source>
         <translation>%1 (тайм-аут)</translation>
     </message>
@@ -1464,12 +1466,42 @@ SHA-256 %3</translation>
         <translation>%1 (код %2)</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>%1 — attached by you</source>
+        <translation>%1 — прикреплено вами</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Saved after an interruption (during: %1)</source>
+        <translation>Сохранено после прерывания (во время: %1)</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>Saved after an interruption</source>
+        <translation>Сохранено после прерывания</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 (%2 not kept: storage budget)</source>
         <translation>%1 (не сохранено: %2, лимит хранилища)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+42"/>
+        <source>You attached %1: it was copied into /workspace/home.</source>
+        <translation>Вы прикрепили %1: файл скопирован в /workspace/home.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A restore from this history: %1</source>
+        <translation>Восстановление из этой истории: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files changed while Sandbench was interrupted (a crash or a kill), saved when the container woke up: %1</source>
+        <translation>Файлы, изменённые, пока Sandbench был прерван (сбой или принудительное завершение), сохранены при пробуждении контейнера: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
         <translation>добавлено: %1, изменено: %2, удалено: %3; содержимое %4 из этих версий не сохранено (лимит хранилища)</translation>
     </message>
@@ -1484,9 +1516,9 @@ SHA-256 %3</translation>
         <translation>%1, длительность %2 мс</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Command</source>
-        <translation>Команда</translation>
+        <location line="+25"/>
+        <source>Made by</source>
+        <translation>Источник</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1508,18 +1540,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+194"/>
-        <location line="+12"/>
-        <source>Restore File</source>
-        <translation>Восстановить файл</translation>
+        <location line="+213"/>
+        <source>Restore This Version</source>
+        <translation>Восстановить эту версию</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Put the selected file back as it was after the selected command</source>
-        <translation>Вернуть выбранный файл в состояние после выбранной команды</translation>
+        <location line="-211"/>
+        <location line="+239"/>
+        <source>Restore Version Before</source>
+        <translation>Восстановить предыдущую версию</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-237"/>
         <source>Restore Workspace…</source>
         <translation>Восстановить все файлы…</translation>
     </message>
@@ -1529,7 +1561,7 @@ SHA-256 %3</translation>
         <translation>Вернуть все файлы в /workspace/home в состояние после выбранной команды</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>Cannot read the file history: %1</source>
         <translation>Не удаётся прочитать историю файлов: %1</translation>
     </message>
@@ -1549,22 +1581,87 @@ SHA-256 %3</translation>
         <translation>Не удаётся показать различия для %1: %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
+        <source>The restore is recorded in the history, so it can be undone.</source>
+        <translation>Восстановление записывается в историю, поэтому его можно отменить.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
         <translation>Не сохранено: лимит хранилища. Содержимое этой версии не сохранено, поэтому её нельзя восстановить.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Select a file to put it back as the selected entry left it</source>
+        <translation>Выберите файл, чтобы вернуть его в состояние после выбранной записи</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The selected entry deleted %1: there is no version of it after this entry.</source>
+        <translation>Выбранная запись удалила %1: после неё версии этого файла нет.</translation>
+    </message>
+    <message>
         <location line="+6"/>
+        <source>Put %1 back as the selected entry left it. %2</source>
+        <translation>Вернуть %1 в состояние после выбранной записи. %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Delete, as Before</source>
+        <translation>Удалить, как было</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 did not exist before the selected entry: delete it from /workspace/home. %2</source>
+        <translation>%1 не существовал до выбранной записи: удалить его из /workspace/home. %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Restore Deleted File</source>
         <translation>Восстановить удалённый файл</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Put the selected file back as it was before the selected command deleted it</source>
-        <translation>Вернуть выбранный файл в состояние до того, как выбранная команда его удалила</translation>
+        <source>Put %1 back as it was before the selected entry deleted it. %2</source>
+        <translation>Вернуть %1 в состояние до того, как выбранная запись его удалила. %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+4"/>
+        <source>Put %1 back as it was before the selected entry. %2</source>
+        <translation>Вернуть %1 в состояние до выбранной записи. %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a file to put it back as it was before the selected entry</source>
+        <translation>Выберите файл, чтобы вернуть его в состояние до выбранной записи</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing was saved before this entry: it is the first one.</source>
+        <translation>До этой записи ничего не сохранялось: она первая.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 is already as this entry left it: nothing was restored.</source>
+        <translation>%1 уже в состоянии после этой записи: ничего не восстановлено.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is already as it was before this entry: nothing was restored.</source>
+        <translation>%1 уже в состоянии до этой записи: ничего не восстановлено.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Restored %1 as this entry left it.</source>
+        <translation>%1 восстановлен в состояние после этой записи.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restored %1 as it was before this entry.</source>
+        <translation>%1 восстановлен в состояние до этой записи.</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>Cannot restore %1: no earlier version of it was saved.</source>
         <translation>Не удаётся восстановить %1: более ранняя версия не сохранена.</translation>
     </message>
@@ -1574,17 +1671,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся восстановить %1: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%1 is already as it was: nothing was restored.</source>
-        <translation>%1 уже в этом состоянии: ничего не восстановлено.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Restored %1.</source>
-        <translation>Файл %1 восстановлен.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+28"/>
         <source>Restore Workspace</source>
         <translation>Восстановить все файлы</translation>
     </message>
@@ -1614,7 +1701,7 @@ SHA-256 %3</translation>
         <translation>Файлы уже в том состоянии, что и после этой команды: ничего не восстановлено.</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Файлы восстановлены: изменён %n файл.</numerusform>
@@ -2613,7 +2700,7 @@ SHA-256 %3</translation>
         <translation>Не удалось подготовить пример %1 для демонстрации.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
         <translation>Файл не был прикреплён, поэтому демонстрация прикрепила свой пример: %1 (%2).</translation>
     </message>
@@ -2624,17 +2711,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>All files (*)</source>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-73"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Файлы CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>JSON files (*.json)</source>
         <translation>Файлы JSON (*.json)</translation>
     </message>

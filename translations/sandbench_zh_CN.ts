@@ -215,7 +215,7 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
@@ -799,7 +799,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+50"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
@@ -839,29 +839,31 @@ SHA-256 %3</translation>
         <translation>无法打开容器的主目录 %1：%2</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+28"/>
+        <location line="+16"/>
+        <location line="+46"/>
+        <location line="+19"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-15"/>
+        <location line="+20"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>无法将 %1 写入容器：已有 %2 个名称被占用。</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+14"/>
+        <location line="-63"/>
+        <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>复制 %1 失败：%2</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-3"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 在复制过程中超过了上传上限。</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-17"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>无法将 %1 交给沙箱用户：%2</translation>
     </message>
@@ -1421,12 +1423,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-11"/>
         <source>%1 (timed out)</source>
         <translation>%1（超时）</translation>
     </message>
@@ -1436,12 +1438,42 @@ SHA-256 %3</translation>
         <translation>%1（退出码 %2）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>%1 — attached by you</source>
+        <translation>%1 — 由您附加</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Saved after an interruption (during: %1)</source>
+        <translation>中断后保存（期间：%1）</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>Saved after an interruption</source>
+        <translation>中断后保存</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 (%2 not kept: storage budget)</source>
         <translation>%1（%2 个未保留：存储预算）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+42"/>
+        <source>You attached %1: it was copied into /workspace/home.</source>
+        <translation>您附加了 %1：它已复制到 /workspace/home。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A restore from this history: %1</source>
+        <translation>从此历史记录恢复：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files changed while Sandbench was interrupted (a crash or a kill), saved when the container woke up: %1</source>
+        <translation>Sandbench 被中断（崩溃或被终止）期间更改的文件，在容器唤醒时保存：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not kept (storage budget)</source>
         <translation>新增 %1，修改 %2，删除 %3；其中 %4 个版本的内容未保留（存储预算）</translation>
     </message>
@@ -1456,9 +1488,9 @@ SHA-256 %3</translation>
         <translation>%1，耗时 %2 毫秒</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Command</source>
-        <translation>命令</translation>
+        <location line="+25"/>
+        <source>Made by</source>
+        <translation>来源</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1480,18 +1512,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+194"/>
-        <location line="+12"/>
-        <source>Restore File</source>
-        <translation>恢复文件</translation>
+        <location line="+213"/>
+        <source>Restore This Version</source>
+        <translation>恢复此版本</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Put the selected file back as it was after the selected command</source>
-        <translation>将所选文件恢复到所选命令执行后的状态</translation>
+        <location line="-211"/>
+        <location line="+239"/>
+        <source>Restore Version Before</source>
+        <translation>恢复之前的版本</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-237"/>
         <source>Restore Workspace…</source>
         <translation>恢复工作区…</translation>
     </message>
@@ -1501,7 +1533,7 @@ SHA-256 %3</translation>
         <translation>将 /workspace/home 下的所有文件恢复到所选命令执行后的状态</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+68"/>
         <source>Cannot read the file history: %1</source>
         <translation>无法读取文件历史：%1</translation>
     </message>
@@ -1521,22 +1553,87 @@ SHA-256 %3</translation>
         <translation>无法显示 %1 的差异：%2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
+        <source>The restore is recorded in the history, so it can be undone.</source>
+        <translation>恢复操作会记录在历史中，因此可以撤销。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Not kept: storage budget. This version&apos;s content was not kept, so it cannot be restored.</source>
         <translation>未保留：存储预算。此版本的内容未被保留，因此无法恢复。</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Select a file to put it back as the selected entry left it</source>
+        <translation>选择一个文件，将其恢复为所选条目留下的样子</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The selected entry deleted %1: there is no version of it after this entry.</source>
+        <translation>所选条目删除了 %1：此条目之后没有它的版本。</translation>
+    </message>
+    <message>
         <location line="+6"/>
+        <source>Put %1 back as the selected entry left it. %2</source>
+        <translation>将 %1 恢复为所选条目留下的样子。%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Delete, as Before</source>
+        <translation>删除，恢复原状</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 did not exist before the selected entry: delete it from /workspace/home. %2</source>
+        <translation>所选条目之前不存在 %1：将其从 /workspace/home 删除。%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Restore Deleted File</source>
         <translation>恢复已删除的文件</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Put the selected file back as it was before the selected command deleted it</source>
-        <translation>将所选文件恢复为所选命令删除它之前的状态</translation>
+        <source>Put %1 back as it was before the selected entry deleted it. %2</source>
+        <translation>将 %1 恢复为所选条目删除它之前的样子。%2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+4"/>
+        <source>Put %1 back as it was before the selected entry. %2</source>
+        <translation>将 %1 恢复为所选条目之前的样子。%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a file to put it back as it was before the selected entry</source>
+        <translation>选择一个文件，将其恢复为所选条目之前的样子</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing was saved before this entry: it is the first one.</source>
+        <translation>此条目之前没有保存任何内容：这是第一个条目。</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 is already as this entry left it: nothing was restored.</source>
+        <translation>%1 已是此条目留下的样子：未恢复任何内容。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is already as it was before this entry: nothing was restored.</source>
+        <translation>%1 已是此条目之前的样子：未恢复任何内容。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Restored %1 as this entry left it.</source>
+        <translation>已将 %1 恢复为此条目留下的样子。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restored %1 as it was before this entry.</source>
+        <translation>已将 %1 恢复为此条目之前的样子。</translation>
+    </message>
+    <message>
+        <location line="-29"/>
         <source>Cannot restore %1: no earlier version of it was saved.</source>
         <translation>无法恢复 %1：没有保存过它的早期版本。</translation>
     </message>
@@ -1546,17 +1643,7 @@ SHA-256 %3</translation>
         <translation>无法恢复 %1：%2</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>%1 is already as it was: nothing was restored.</source>
-        <translation>%1 已是该状态：未恢复任何内容。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Restored %1.</source>
-        <translation>已恢复 %1。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+28"/>
         <source>Restore Workspace</source>
         <translation>恢复工作区</translation>
     </message>
@@ -1586,7 +1673,7 @@ SHA-256 %3</translation>
         <translation>文件已与该命令执行后的状态一致：未恢复任何内容。</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>已恢复工作区：更改了 %n 个文件。</numerusform>
@@ -2575,7 +2662,7 @@ SHA-256 %3</translation>
         <translation>无法准备演示的示例文件 %1。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>No file was attached, so the demo attached its own sample, %1 (%2).</source>
         <translation>未附加文件，因此演示附加了自带的示例文件 %1（%2）。</translation>
     </message>
@@ -2586,17 +2673,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-73"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV 文件 (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>

@@ -99,6 +99,17 @@ public:
     {
         return m_history->fileDiff(path, fromCommit, toCommit);
     }
+    // A person's file into home, recorded as an upload entry of its own (see ContainerHistory::importFile);
+    // commands queued meanwhile wait for it. filesChanged(-1, ...) reports the entry.
+    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes)
+    {
+        return m_history->importFile(source, maxBytes);
+    }
+    // Records fileName, already copied into home (FileImport::run), as an upload entry.
+    QFuture<HistoryResult<Snapshot>> recordUpload(const QString &fileName)
+    {
+        return m_history->commitUpload(fileName);
+    }
     // Refused while a call runs or waits; commands queued meanwhile wait for the restore. The restored files
     // belong to the sandbox user. filesChanged(-1, ...) reports what changed.
     QFuture<HistoryResult<Snapshot>> restoreFile(const QString &path, const QString &commitId);

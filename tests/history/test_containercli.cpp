@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config-sandbench-tests.h"
+#include "sandbox/history/containerregistry.h"
+#include "sandbox/history/fileimport.h"
+#include "sandbox/history/snapshotstore.h"
 
 #include <QDir>
 #include <QFile>
@@ -26,6 +29,7 @@ private Q_SLOTS:
     void badContainerIsRefused_data();
     void badContainerIsRefused();
     void listFilesHistoryPromoteRemove();
+    void historyNamesWhatMadeEachEntry();
     void controlCharactersInNamesAreEscaped();
     void traversalIsRefused_data();
     void traversalIsRefused();
@@ -196,6 +200,68 @@ void TestContainerCli::listFilesHistoryPromoteRemove()
     QCOMPARE(badAction.exitCode, 2);
     const Run missingArg = sandbench({u"containers"_s, u"promote"_s, id});
     QCOMPARE(missingArg.exitCode, 2);
+}
+
+void TestContainerCli::historyNamesWhatMadeEachEntry()
+{
+    const Run made = sandbench({u"exec"_s, u"--"_s, u"printf v1 > calc.py"_s, u"printf v2 > calc.py"_s});
+    QVERIFY2(made.exitCode == 0, made.err.constData());
+    const QString id = made.containerId();
+    // What the window does when a file is attached, and a restore to the version before the second command.
+    const ContainerRegistry registry(m_data.path());
+    {
+        QTemporaryDir sources;
+        QFile source(sources.filePath(u"sales.csv"_s));
+        QVERIFY(source.open(QIODevice::WriteOnly));
+        source.write("a,b\n1,2\n");
+        source.close();
+        SnapshotStore store;
+        QString error;
+        QVERIFY2(
+            store.open(registry.homeDir(u"default"_s, id), registry.historyDir(u"default"_s, id), &error),
+            qPrintable(error));
+        const ImportResult imported =
+            FileImport::run(source.fileName(), registry.homeDir(u"default"_s, id), 0);
+        QVERIFY2(imported.ok, qPrintable(imported.error));
+        QVERIFY2(store.commitUpload(imported.fileName, &error), qPrintable(error));
+        const std::optional<QList<HistoryEntry>> entries = store.history(&error);
+        QCOMPARE(entries->size(), 3);
+        QVERIFY2(store.restoreFile(u"calc.py"_s, entries->at(2).commitId, &error), qPrintable(error));
+        // Restoring what is already there records nothing.
+        const std::optional<Snapshot> again =
+            store.restoreFile(u"calc.py"_s, entries->at(2).commitId, &error);
+        QVERIFY2(again, qPrintable(error));
+        QVERIFY(again->commitId.isEmpty());
+    }
+    const Run ran = sandbench({u"exec"_s, u"--container"_s, id, u"--"_s, u"head -1 sales.csv"_s});
+    QVERIFY2(ran.exitCode == 0, ran.err.constData());
+
+    const Run json = sandbench({u"containers"_s, u"history"_s, id, u"--json"_s});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray entries = QJsonDocument::fromJson(json.out).array();
+    QStringList kinds;
+    QStringList commands;
+    for (const QJsonValue &v : entries) {
+        kinds << v.toObject().value(u"kind"_s).toString();
+        commands << v.toObject().value(u"command"_s).toString();
+    }
+    // Oldest first.
+    QCOMPARE(kinds, (QStringList{u"command"_s, u"command"_s, u"upload"_s, u"restore"_s, u"command"_s}));
+    QCOMPARE(commands.at(2), u"sales.csv"_s);
+    QCOMPARE(commands.at(4), u"head -1 sales.csv"_s);
+    const QJsonObject upload = entries.at(2).toObject();
+    QCOMPARE(upload.value(u"outcome"_s).toObject().value(u"type"_s).toString(), u"upload"_s);
+    QCOMPARE(upload.value(u"changes"_s).toArray().size(), 1);
+    // The command after the upload changed nothing, and its entry says so.
+    QCOMPARE(entries.at(4).toObject().value(u"changes"_s).toArray().size(), 0);
+
+    const Run human = sandbench({u"containers"_s, u"history"_s, id});
+    QVERIFY2(human.exitCode == 0, human.err.constData());
+    QVERIFY2(human.out.contains("  upload  "), human.out.constData());
+    QVERIFY2(human.out.contains("\n  uploaded: sales.csv\n    + sales.csv (8 bytes)\n"),
+             human.out.constData());
+    QVERIFY2(human.out.contains("\n  restore: calc.py to "), human.out.constData());
+    QVERIFY2(human.out.contains("\n  $ head -1 sales.csv\n"), human.out.constData());
 }
 
 void TestContainerCli::controlCharactersInNamesAreEscaped()

@@ -419,7 +419,7 @@ void TestContainerLifecycle::restoreFileAndWorkspace()
     QCOMPARE(readHome(c, u"g.txt"_s), u"keep\n"_s);
     const auto history = await(c->history());
     QVERIFY(history);
-    QVERIFY(history.value->constFirst().isRestore);
+    QVERIFY(history.value->constFirst().kind == EntryKind::Restore);
     // Traversal is refused by restore too.
     QVERIFY(!await(c->restoreFile(u"../../meta.json"_s, v1)));
 }
@@ -644,7 +644,7 @@ void TestContainerLifecycle::killNineSurvival()
     QVERIFY(after);
     QCOMPARE(after.value->size(), 3);
     const HistoryEntry &recovered = after.value->at(1);
-    QVERIFY(recovered.interrupted);
+    QVERIFY(recovered.kind == EntryKind::Recovered);
     QCOMPARE(recovered.command,
              u"changes saved after an interruption (during: echo two > b.txt; "_s + marker + u")"_s);
     QCOMPARE(recovered.added, 1);

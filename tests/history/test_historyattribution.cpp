@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "../sandbox/sandboxtestutil.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -22,6 +24,10 @@ private Q_SLOTS:
     void ownChangesOnly();
     void alternatingQuietAndWriting();
     void historyMatchesTheSignals();
+    void uploadBeforeACommand();
+    void uploadWhileACommandRuns_data();
+    void uploadWhileACommandRuns();
+    void failedUploadRecordsNothing();
 
 private:
     // Runs commands back to back (one call, or one call each queued at once) in a container that has
@@ -201,6 +207,124 @@ void TestHistoryAttribution::historyMatchesTheSignals()
         QCOMPARE(entry.deleted, i == 3 ? 1 : 0);
         QCOMPARE(entry.modified, 0);
     }
+}
+
+namespace {
+
+QString writeSource(const QTemporaryDir &dir, const QString &name, const QByteArray &data)
+{
+    QFile f(dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
+        return {};
+    return f.fileName();
+}
+
+template<typename T>
+T await(QFuture<T> future)
+{
+    QTest::qWaitFor([&] { return future.isFinished(); }, 60000);
+    return future.result();
+}
+
+} // namespace
+
+void TestHistoryAttribution::uploadBeforeACommand()
+{
+    // The file a person attached is an entry of its own, not part of the first command that reads it.
+    QTemporaryDir sources;
+    const QString source = writeSource(sources, u"sales.csv"_s, "region,total\nnorth,10\n");
+    QVERIFY(!source.isEmpty());
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QSignalSpy changed(c, &Container::filesChanged);
+    const ImportResult imported = await(c->importFile(source, 0));
+    QVERIFY2(imported.ok, qPrintable(imported.error));
+    QVERIFY(imported.historyError.isEmpty());
+    QCOMPARE(imported.sandboxPath, u"/workspace/home/sales.csv"_s);
+    QTRY_COMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).toInt(), -1);
+    QCOMPARE(describe(changed.at(0).at(1).value<QList<FileChange>>()), QStringList{u"added sales.csv 22"_s});
+
+    ShellCall *call = c->run(shellAction({u"head -5 sales.csv"_s}));
+    QVERIFY(waitForCall(call));
+    QCOMPARE(call->results().value(0).stdoutText, u"region,total\nnorth,10\n"_s);
+    QTRY_COMPARE(changed.count(), 2);
+    QCOMPARE(describe(changed.at(1).at(1).value<QList<FileChange>>()), QStringList{});
+    c->historyStore()->waitForIdle();
+    const HistoryResult<QList<HistoryEntry>> history = await(c->history());
+    QVERIFY2(history, qPrintable(history.error));
+    QCOMPARE(history.value->size(), 2);
+    QCOMPARE(history.value->at(0).kind, EntryKind::Command);
+    QCOMPARE(history.value->at(0).command, u"head -5 sales.csv"_s);
+    QCOMPARE(history.value->at(0).added, 0);
+    QCOMPARE(history.value->at(1).kind, EntryKind::Upload);
+    QCOMPARE(history.value->at(1).command, u"sales.csv"_s);
+    QCOMPARE(history.value->at(1).added, 1);
+}
+
+void TestHistoryAttribution::uploadWhileACommandRuns_data()
+{
+    QTest::addColumn<bool>("warm");
+    QTest::newRow("first command of the container") << false;
+    QTest::newRow("after a command") << true;
+}
+
+void TestHistoryAttribution::uploadWhileACommandRuns()
+{
+    // A command already wrote a file and waits for the upload: the upload's entry holds only the upload, the
+    // command's only what the command wrote, and the command never sees part of the file.
+    QFETCH(bool, warm);
+    QTemporaryDir sources;
+    const QByteArray data = QByteArray(3 * 1024 * 1024, 'x') + "\nend\n";
+    const QString source = writeSource(sources, u"big.csv"_s, data);
+    QVERIFY(!source.isEmpty());
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    if (warm) {
+        QVERIFY(waitForCall(c->run(shellAction({u"true"_s}))));
+        c->historyStore()->waitForIdle();
+        QCoreApplication::processEvents();
+    }
+    QSignalSpy changed(c, &Container::filesChanged);
+    ShellCall *call = c->run(shellAction(
+        {u"echo early > early.txt; until [ -e big.csv ]; do sleep 0.02; done; wc -c < big.csv > seen.txt"_s}));
+    QVERIFY(QTest::qWaitFor([&] { return QFileInfo::exists(c->homeDir() + u"/early.txt"_s); }, 30000));
+    const ImportResult imported = await(c->importFile(source, 0));
+    QVERIFY2(imported.ok, qPrintable(imported.error));
+    QVERIFY(waitForCall(call));
+    QVERIFY(call->isCompleted());
+    QTRY_COMPARE(changed.count(), 2);
+    // The upload was recorded first (its entry came while the command still ran).
+    QCOMPARE(changed.at(0).at(0).toInt(), -1);
+    QCOMPARE(describe(changed.at(0).at(1).value<QList<FileChange>>()),
+             QStringList{u"added big.csv %1"_s.arg(data.size())});
+    QCOMPARE(changed.at(1).at(2).toString(), call->id());
+    QCOMPARE(describe(changed.at(1).at(1).value<QList<FileChange>>()),
+             (QStringList{u"added early.txt 6"_s,
+                          u"added seen.txt %1"_s.arg(QString::number(data.size()).size() + 1)}));
+    QFile seen(c->homeDir() + u"/seen.txt"_s);
+    QVERIFY(seen.open(QIODevice::ReadOnly));
+    QCOMPARE(seen.readAll().trimmed().toLongLong(), data.size());
+}
+
+void TestHistoryAttribution::failedUploadRecordsNothing()
+{
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QSignalSpy changed(c, &Container::filesChanged);
+    QTemporaryDir sources;
+    const QString source = writeSource(sources, u"large.bin"_s, QByteArray(2048, 'y'));
+    const ImportResult tooLarge = await(c->importFile(source, 1024));
+    QVERIFY(!tooLarge.ok);
+    QVERIFY(tooLarge.error.contains(u"more than"_s));
+    const ImportResult missing = await(c->importFile(sources.filePath(u"nope.csv"_s), 0));
+    QVERIFY(!missing.ok);
+    QVERIFY(missing.error.contains(u"does not exist"_s));
+    c->historyStore()->waitForIdle();
+    QCoreApplication::processEvents();
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(await(c->history()).value->size(), 0);
+    QVERIFY(!QFileInfo::exists(c->homeDir() + u"/large.bin"_s));
 }
 
 QTEST_GUILESS_MAIN(TestHistoryAttribution)

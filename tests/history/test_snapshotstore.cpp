@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "sandbox/history/fileimport.h"
 #include "sandbox/history/snapshotstore.h"
 
 #include <QDateTime>
@@ -61,6 +62,12 @@ private Q_SLOTS:
     void budgetDropsTheOldestVersionsAndSaysSo();
     void contentLargerThanTheBudgetIsNotKept();
     void killBetweenCommandAndEntryGetsAnEntryOfItsOwn();
+    void uploadIsAnEntryOfItsOwn();
+    void uploadOnAFreshStoreHoldsOnlyTheFile();
+    void uploadLargerThanTheBudgetIsNotKept();
+    void uploadRefusesBadNames_data();
+    void uploadRefusesBadNames();
+    void restoreThatChangesNothingRecordsNothing();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -351,7 +358,7 @@ void TestSnapshotStore::multiLineCommand()
     QVERIFY(store.commitCommand(cmd, {}, ChangeHint::anything(), &error));
     const auto hist = store.history(&error);
     QCOMPARE(hist->at(0).command, cmd);
-    QCOMPARE(hist->at(0).isRestore, false);
+    QCOMPARE(hist->at(0).kind, EntryKind::Command);
 }
 
 void TestSnapshotStore::fileDiffText()
@@ -412,7 +419,7 @@ void TestSnapshotStore::restoreFile()
     QCOMPARE(restored->changes.at(0).path, u"report.md"_s);
     const auto hist = store.history(&error);
     QCOMPARE(hist->size(), 3);
-    QVERIFY(hist->at(0).isRestore);
+    QVERIFY(hist->at(0).kind == EntryKind::Restore);
     QVERIFY(hist->at(0).command.startsWith(u"restore report.md to "_s));
     QVERIFY(!store.restoreFile(u"report.md"_s, u"0123456789012345678901234567890123456789"_s, &error));
     QVERIFY(error.contains(u"no such commit"_s));
@@ -1000,11 +1007,11 @@ void TestSnapshotStore::killBetweenCommandAndEntryGetsAnEntryOfItsOwn()
     QVERIFY(SnapshotStore::pendingMarkers(gitDir).isEmpty());
     const auto entries = store.history(&error);
     QCOMPARE(entries->size(), 2);
-    QVERIFY(entries->at(0).interrupted);
+    QCOMPARE(entries->at(0).kind, EntryKind::Recovered);
     QCOMPARE(entries->at(0).command,
              u"changes saved after an interruption (during: ls | wc -l > count.txt)"_s);
     QCOMPARE(entries->at(0).added, 1);
-    QVERIFY(!entries->at(1).interrupted);
+    QCOMPARE(entries->at(1).kind, EntryKind::Command);
 
     write(u"next.txt"_s, "n");
     const Snapshot next = commit(store, u"printf n > next.txt"_s);
@@ -1012,6 +1019,183 @@ void TestSnapshotStore::killBetweenCommandAndEntryGetsAnEntryOfItsOwn()
     // Nothing left over: a second recovery records nothing.
     const auto none = store.recoverInterrupted({}, &error);
     QVERIFY(none && none->commitId.isEmpty());
+}
+
+void TestSnapshotStore::uploadIsAnEntryOfItsOwn()
+{
+    write(u"calc.py"_s, "print(1)\n");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    commit(store, u"write calc.py"_s);
+    // A file a person attached, while a command that has not ended yet already wrote something of its own.
+    QTemporaryDir sources;
+    QFile source(sources.filePath(u"sales.csv"_s));
+    QVERIFY(source.open(QIODevice::WriteOnly));
+    source.write("region,total\nnorth,10\nsouth,20\n");
+    source.close();
+    const ImportResult imported = FileImport::run(source.fileName(), home(), 0);
+    QVERIFY2(imported.ok, qPrintable(imported.error));
+    QCOMPARE(imported.fileName, u"sales.csv"_s);
+    write(u"running.txt"_s, "half");
+    write(u"calc.py"_s, "print(2)\n");
+
+    const std::optional<Snapshot> upload = store.commitUpload(imported.fileName, &error);
+    QVERIFY2(upload, qPrintable(error));
+    QVERIFY(!upload->commitId.isEmpty());
+    QCOMPARE(upload->changes.size(), 1);
+    QCOMPARE(upload->changes.at(0).path, u"sales.csv"_s);
+    QCOMPARE(upload->changes.at(0).kind, ChangeKind::Added);
+    QCOMPARE(upload->changes.at(0).newSize, 31);
+
+    // The command's own entry: what it wrote, not the upload.
+    const Snapshot next = commit(store, u"head -5 sales.csv; echo half > running.txt"_s);
+    QCOMPARE(kinds(next.changes), (QHash<QString, ChangeKind>{{u"running.txt"_s, ChangeKind::Added},
+                                                              {u"calc.py"_s, ChangeKind::Modified}}));
+    const auto hist = store.history(&error);
+    QVERIFY2(hist, qPrintable(error));
+    QCOMPARE(hist->size(), 3);
+    QCOMPARE(hist->at(0).kind, EntryKind::Command);
+    QCOMPARE(hist->at(1).kind, EntryKind::Upload);
+    QCOMPARE(hist->at(1).command, u"sales.csv"_s);
+    QCOMPARE(hist->at(1).added, 1);
+    QCOMPARE(hist->at(1).modified, 0);
+    QCOMPARE(hist->at(2).kind, EntryKind::Command);
+
+    // Attaching the same name again gets a free name and its own entry.
+    const ImportResult again = FileImport::run(source.fileName(), home(), 0);
+    QVERIFY2(again.ok, qPrintable(again.error));
+    QCOMPARE(again.fileName, u"sales-2.csv"_s);
+    const std::optional<Snapshot> second = store.commitUpload(again.fileName, &error);
+    QVERIFY2(second, qPrintable(error));
+    QCOMPARE(second->changes.size(), 1);
+    QCOMPARE(second->changes.at(0).path, u"sales-2.csv"_s);
+    // Recording it again finds nothing new: no entry.
+    const std::optional<Snapshot> same = store.commitUpload(again.fileName, &error);
+    QVERIFY2(same, qPrintable(error));
+    QVERIFY(same->commitId.isEmpty());
+    QCOMPARE(store.history(&error)->size(), 4);
+}
+
+void TestSnapshotStore::uploadOnAFreshStoreHoldsOnlyTheFile()
+{
+    // A store just opened has not scanned home yet: the upload still holds only its file, and what else
+    // changed goes to the next command's entry.
+    write(u"a.txt"_s, "1");
+    {
+        SnapshotStore store;
+        QString error;
+        QVERIFY(store.open(home(), git(), &error));
+        commit(store, u"one"_s);
+    }
+    write(u"a.txt"_s, "22");
+    write(u"data.csv"_s, "x,y\n");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const std::optional<Snapshot> upload = store.commitUpload(u"data.csv"_s, &error);
+    QVERIFY2(upload, qPrintable(error));
+    QCOMPARE(kinds(upload->changes), (QHash<QString, ChangeKind>{{u"data.csv"_s, ChangeKind::Added}}));
+    const Snapshot next = commit(store, u"two"_s);
+    QCOMPARE(kinds(next.changes), (QHash<QString, ChangeKind>{{u"a.txt"_s, ChangeKind::Modified}}));
+    // The upload's version is what restores bring back.
+    write(u"data.csv"_s, "changed");
+    commit(store, u"three"_s);
+    const auto restored = store.restoreFile(u"data.csv"_s, upload->commitId, &error);
+    QVERIFY2(restored, qPrintable(error));
+    QCOMPARE(read(u"data.csv"_s), QByteArray("x,y\n"));
+}
+
+void TestSnapshotStore::uploadLargerThanTheBudgetIsNotKept()
+{
+    // The storage budget holds for uploads as for commands: the entry names the file and says it was not
+    // kept.
+    constexpr qint64 MiB = 1024 * 1024;
+    SnapshotStore store;
+    store.setStorageBudget(2 * MiB);
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    write(u"big.csv"_s, randomBytes(3 * MiB, 9));
+    const std::optional<Snapshot> upload = store.commitUpload(u"big.csv"_s, &error);
+    QVERIFY2(upload, qPrintable(error));
+    QCOMPARE(upload->changes.size(), 1);
+    QVERIFY(!upload->changes.at(0).newKept);
+    QCOMPARE(upload->changes.at(0).newSize, 3 * MiB);
+    const auto hist = store.history(&error);
+    QCOMPARE(hist->at(0).kind, EntryKind::Upload);
+    QCOMPARE(hist->at(0).notKept, 1);
+}
+
+void TestSnapshotStore::uploadRefusesBadNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("empty") << QString();
+    QTest::newRow("parent") << u"../outside.csv"_s;
+    QTest::newRow("absolute") << u"/etc/passwd"_s;
+    QTest::newRow("in a folder") << u"sub/x.csv"_s;
+}
+
+void TestSnapshotStore::uploadRefusesBadNames()
+{
+    QFETCH(QString, name);
+    write(u"sub/x.csv"_s, "1");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    QVERIFY(!store.commitUpload(name, &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(store.history(&error)->size(), 0);
+    // A name that is not there records nothing.
+    const std::optional<Snapshot> missing = store.commitUpload(u"missing.csv"_s, &error);
+    QVERIFY2(missing, qPrintable(error));
+    QVERIFY(missing->commitId.isEmpty());
+    QCOMPARE(store.history(&error)->size(), 0);
+}
+
+void TestSnapshotStore::restoreThatChangesNothingRecordsNothing()
+{
+    write(u"calc.py"_s, "v1");
+    SnapshotStore store;
+    QString error;
+    QVERIFY(store.open(home(), git(), &error));
+    const Snapshot first = commit(store, u"write v1"_s);
+    write(u"calc.py"_s, "v2");
+    const Snapshot second = commit(store, u"write v2"_s);
+    commit(store, u"ls"_s); // later commands leave calc.py alone
+
+    // "This version" of the command that changed calc.py is what home holds: nothing to do, no entry.
+    const auto same = store.restoreFile(u"calc.py"_s, second.commitId, &error);
+    QVERIFY2(same, qPrintable(error));
+    QCOMPARE(same->written, 0);
+    QVERIFY(same->commitId.isEmpty());
+    QVERIFY(same->changes.isEmpty());
+    QCOMPARE(store.history(&error)->size(), 3);
+    const auto whole = store.restoreWorkspace(store.headCommit(), &error);
+    QVERIFY2(whole, qPrintable(error));
+    QCOMPARE(whole->written, 0);
+    QVERIFY(whole->commitId.isEmpty());
+    QCOMPARE(store.history(&error)->size(), 3);
+
+    // The version before that command does change it, and is an entry.
+    const auto before = store.restoreFile(u"calc.py"_s, first.commitId, &error);
+    QVERIFY2(before, qPrintable(error));
+    QCOMPARE(before->written, 1);
+    QVERIFY(!before->commitId.isEmpty());
+    QCOMPARE(read(u"calc.py"_s), QByteArray("v1"));
+    const auto hist = store.history(&error);
+    QCOMPARE(hist->size(), 4);
+    QCOMPARE(hist->at(0).kind, EntryKind::Restore);
+
+    // A restore that puts back a change no entry holds yet writes, but records nothing new.
+    write(u"calc.py"_s, "scribbled by a background process");
+    const auto back = store.restoreFile(u"calc.py"_s, before->commitId, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->written, 1);
+    QVERIFY(back->commitId.isEmpty());
+    QCOMPARE(read(u"calc.py"_s), QByteArray("v1"));
+    QCOMPARE(store.history(&error)->size(), 4);
+    // A missing commit is still an error, not "nothing to do".
+    QVERIFY(!store.restoreFile(u"calc.py"_s, u"0123456789012345678901234567890123456789"_s, &error));
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)

@@ -2,6 +2,7 @@
 // Drives the Files panel of the real MainWindow against a real container, real libgit2 history and the real
 // syntax highlighter.
 #include "base/settings.h"
+#include "chat/chatwidget.h"
 #include "common/csvpreview.h"
 #include "common/inlinemessage.h"
 #include "common/syntaxhighlighter.h"
@@ -74,6 +75,8 @@ private Q_SLOTS:
     void highlighterKeepsOneWaitingJob();
     void historyRowsKeepCommandText();
     void restoreDeletedFile();
+    void attachedFileIsItsOwnEntry();
+    void restoreBothWays();
     void historyShowsVersionsNotKept();
     void previewFollowsPaletteTheme();
     void screenshots();
@@ -275,7 +278,7 @@ void TestFilesPanel::historyDiffAndRestore()
     auto *restoreFile = history->findChild<QPushButton *>(u"RestoreFileButton"_s);
     QTRY_VERIFY(restoreFile->isEnabled());
     QTest::mouseClick(restoreFile, Qt::LeftButton);
-    QTRY_COMPARE(panel->messageText(), u"Restored notes.txt."_s);
+    QTRY_COMPARE(panel->messageText(), u"Restored notes.txt as this entry left it."_s);
     QFile file(notes);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), "one\ntwo\nthree\n");
@@ -697,6 +700,23 @@ void TestFilesPanel::historyRowsKeepCommandText()
     model.setEntries({today, failed});
     QCOMPARE(model.index(1, HistoryModel::CommandColumn).data().toString(), u"printf '%1 %2 %L1' (exit 3)"_s);
     QCOMPARE(model.index(0, HistoryModel::CommandColumn).data().toString(), u"echo %1"_s);
+    // Every entry says what made it.
+    HistoryEntry upload;
+    upload.kind = EntryKind::Upload;
+    upload.command = u"%1.csv"_s;
+    HistoryEntry restore;
+    restore.kind = EntryKind::Restore;
+    restore.command = u"restore calc.py to 0123456789ab"_s;
+    HistoryEntry recovered;
+    recovered.kind = EntryKind::Recovered;
+    recovered.command = u"changes saved after an interruption (during: make; make test)"_s;
+    HistoryEntry recoveredUnknown;
+    recoveredUnknown.kind = EntryKind::Recovered;
+    recoveredUnknown.command = u"changes saved after an interruption"_s;
+    QCOMPARE(HistoryModel::describe(upload), u"%1.csv \u2014 attached by you"_s);
+    QCOMPARE(HistoryModel::describe(restore), u"Restore: calc.py to 0123456789ab"_s);
+    QCOMPARE(HistoryModel::describe(recovered), u"Saved after an interruption (during: make; make test)"_s);
+    QCOMPARE(HistoryModel::describe(recoveredUnknown), u"Saved after an interruption"_s);
     // Older rows carry their date, today's only the time.
     const QDateTime old = QDateTime::fromMSecsSinceEpoch(failed.timeMs);
     QCOMPARE(model.index(1, HistoryModel::TimeColumn).data().toString(),
@@ -716,23 +736,147 @@ void TestFilesPanel::restoreDeletedFile()
     QVERIFY(history->selectCommit(
         history->historyModel()->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
     QTRY_COMPARE(history->selectedPath(), u"notes.txt"_s);
-    auto *restore = history->findChild<QPushButton *>(u"RestoreFileButton"_s);
-    QTRY_VERIFY(restore->isEnabled());
-    QCOMPARE(restore->text(), u"Restore Deleted File"_s);
-    QTest::mouseClick(restore, Qt::LeftButton);
-    QTRY_COMPARE(panel->messageText(), u"Restored notes.txt."_s);
+    // The command deleted it: there is no version after it, only the one before.
+    auto *thisVersion = history->findChild<QPushButton *>(u"RestoreFileButton"_s);
+    auto *before = history->findChild<QPushButton *>(u"RestoreBeforeButton"_s);
+    QTRY_VERIFY(before->isEnabled());
+    QVERIFY(!thisVersion->isEnabled());
+    QVERIFY(thisVersion->toolTip().contains(u"deleted notes.txt"_s));
+    QCOMPARE(before->text(), u"Restore Deleted File"_s);
+    QTest::mouseClick(before, Qt::LeftButton);
+    QTRY_COMPARE(panel->messageText(), u"Restored notes.txt as it was before this entry."_s);
     QFile file(m_window->currentContainer()->homeDir() + u"/notes.txt"_s);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), "keep me\n");
 
-    // Restoring what is already there changes nothing and says so.
+    // Restoring what is already there changes nothing, says so and records nothing.
     QTRY_COMPARE(history->historyModel()->rowCount(), 3);
     QVERIFY(history->selectCommit(created));
     QTRY_COMPARE(history->selectedPath(), u"notes.txt"_s);
-    QCOMPARE(restore->text(), u"Restore File"_s);
-    QTRY_VERIFY(restore->isEnabled());
-    QTest::mouseClick(restore, Qt::LeftButton);
-    QTRY_VERIFY2(panel->messageText().contains(u"nothing was restored"_s), qPrintable(panel->messageText()));
+    QCOMPARE(thisVersion->text(), u"Restore This Version"_s);
+    QTRY_VERIFY(thisVersion->isEnabled());
+    // The command created it: before it there was no such file.
+    QCOMPARE(before->text(), u"Delete, as Before"_s);
+    QVERIFY(!before->isEnabled()); // the first entry: nothing was saved before it
+    QTest::mouseClick(thisVersion, Qt::LeftButton);
+    QTRY_COMPARE(panel->messageText(),
+                 u"notes.txt is already as this entry left it: nothing was restored."_s);
+    QSignalSpy loaded(history, &HistoryView::historyLoaded);
+    history->refresh();
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(history->historyModel()->rowCount(), 3);
+}
+
+void TestFilesPanel::attachedFileIsItsOwnEntry()
+{
+    // The user attaches a file in the window, then a command reads it: two entries, each saying what made
+    // it, and the command's holds nothing.
+    const QString csv = m_dataDir->filePath(u"sales.csv"_s);
+    {
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("region,total\nnorth,10\nsouth,20\n");
+    }
+    m_window->attachFile(csv);
+    QTRY_VERIFY(m_window->currentChat()->findChild<QToolButton *>(u"AttachmentChip"_s));
+    QVERIFY(runCommands({u"head -5 sales.csv"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    panel->findChild<QTabWidget *>(u"FilesTabs"_s)->setCurrentWidget(panel->historyView());
+    HistoryView *history = panel->historyView();
+    HistoryModel *commits = history->historyModel();
+    QAbstractItemModelTester tester(commits, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTRY_COMPARE(commits->rowCount(), 2);
+    QCOMPARE(commits->index(0, HistoryModel::CommandColumn).data().toString(), u"head -5 sales.csv"_s);
+    QCOMPARE(commits->index(0, HistoryModel::ChangesColumn).data().toString(), u"+0 ~0 \u22120"_s);
+    QCOMPARE(EntryKind(commits->index(0, 0).data(HistoryModel::KindRole).toInt()), EntryKind::Command);
+    QCOMPARE(commits->index(1, HistoryModel::CommandColumn).data().toString(),
+             u"sales.csv \u2014 attached by you"_s);
+    QCOMPARE(commits->index(1, HistoryModel::ChangesColumn).data().toString(), u"+1 ~0 \u22120"_s);
+    QCOMPARE(EntryKind(commits->index(1, 0).data(HistoryModel::KindRole).toInt()), EntryKind::Upload);
+    QVERIFY(commits->index(1, HistoryModel::CommandColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(u"You attached sales.csv"_s));
+
+    QSignalSpy changesLoaded(history, &HistoryView::changesLoaded);
+    QVERIFY(history->selectCommit(commits->index(0, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(changesLoaded.size(), 1);
+    QCOMPARE(history->changeModel()->rowCount(), 0);
+    QVERIFY(history->selectCommit(commits->index(1, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(history->changeModel()->rowCount(), 1);
+    QTRY_COMPARE(history->selectedPath(), u"sales.csv"_s);
+    QTRY_VERIFY(history->findChild<QPushButton *>(u"RestoreFileButton"_s)->isEnabled());
+    if (const QString dir = qEnvironmentVariable("FILES_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(100); // let pending layout requests run before grabbing
+        QVERIFY(m_window->grab().save(dir + u"/files-history-upload.png"_s));
+    }
+}
+
+void TestFilesPanel::restoreBothWays()
+{
+    // A command changed calc.py and later ones left it alone: "this version" is what home holds already;
+    // "the version before" brings back the earlier one.
+    QVERIFY(runCommands({u"printf 'x = 1\\n' > calc.py"_s, u"printf 'x = 2\\n' > calc.py"_s, u"ls"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    panel->findChild<QTabWidget *>(u"FilesTabs"_s)->setCurrentWidget(panel->historyView());
+    HistoryView *history = panel->historyView();
+    HistoryModel *commits = history->historyModel();
+    QTRY_COMPARE(commits->rowCount(), 3);
+    QCOMPARE(commits->index(1, HistoryModel::CommandColumn).data().toString(),
+             u"printf 'x = 2\\n' > calc.py"_s);
+    QVERIFY(history->selectCommit(commits->index(1, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(history->selectedPath(), u"calc.py"_s);
+    auto *thisVersion = history->findChild<QPushButton *>(u"RestoreFileButton"_s);
+    auto *before = history->findChild<QPushButton *>(u"RestoreBeforeButton"_s);
+    QTRY_VERIFY(thisVersion->isEnabled());
+    QVERIFY(before->isEnabled());
+    QCOMPARE(thisVersion->text(), u"Restore This Version"_s);
+    QCOMPARE(before->text(), u"Restore Version Before"_s);
+    QVERIFY(before->toolTip().contains(u"before the selected entry"_s));
+    if (const QString dir = qEnvironmentVariable("FILES_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(100);
+        QVERIFY(m_window->grab().save(dir + u"/files-history-restore.png"_s));
+    }
+
+    // This version: already there. Said inline, nothing recorded.
+    QTest::mouseClick(thisVersion, Qt::LeftButton);
+    QTRY_COMPARE(panel->messageText(), u"calc.py is already as this entry left it: nothing was restored."_s);
+    if (const QString dir = qEnvironmentVariable("FILES_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(100);
+        QVERIFY(m_window->grab().save(dir + u"/files-history-nothing-restored.png"_s));
+    }
+    QSignalSpy loaded(history, &HistoryView::historyLoaded);
+    history->refresh();
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(commits->rowCount(), 3);
+
+    // The version before: written back, and a restore entry that names itself.
+    QTRY_VERIFY(before->isEnabled());
+    QTest::mouseClick(before, Qt::LeftButton);
+    QTRY_COMPARE(panel->messageText(), u"Restored calc.py as it was before this entry."_s);
+    QFile file(m_window->currentContainer()->homeDir() + u"/calc.py"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), "x = 1\n");
+    QTRY_COMPARE(commits->rowCount(), 4);
+    QCOMPARE(EntryKind(commits->index(0, 0).data(HistoryModel::KindRole).toInt()), EntryKind::Restore);
+    QVERIFY2(commits->index(0, HistoryModel::CommandColumn)
+                 .data()
+                 .toString()
+                 .startsWith(u"Restore: calc.py to "_s),
+             qPrintable(commits->index(0, HistoryModel::CommandColumn).data().toString()));
+    QCOMPARE(commits->index(0, HistoryModel::ChangesColumn).data().toString(), u"+0 ~1 \u22120"_s);
+    // Doing it again changes nothing more.
+    QVERIFY(history->selectCommit(commits->index(2, 0).data(HistoryModel::CommitIdRole).toString()));
+    QTRY_COMPARE(history->selectedPath(), u"calc.py"_s);
+    QTRY_VERIFY(before->isEnabled());
+    QTest::mouseClick(before, Qt::LeftButton);
+    QTRY_COMPARE(panel->messageText(),
+                 u"calc.py is already as it was before this entry: nothing was restored."_s);
+    history->refresh();
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(commits->rowCount(), 4);
 }
 
 void TestFilesPanel::historyShowsVersionsNotKept()

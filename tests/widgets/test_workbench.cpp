@@ -591,6 +591,24 @@ void TestWorkbench::demoWithoutFileUsesItsSample()
     }
     QVERIFY2(figures >= 6, qPrintable(answer));
     QVERIFY2(answer.contains(u"by quarter"_s), qPrintable(answer)); // the chart it offers is by quarter
+    // The sample is an upload entry of its own, older than every command's, and no command's entry has it.
+    Container *container = window->currentContainer();
+    container->historyStore()->waitForIdle();
+    QFuture<HistoryResult<QList<HistoryEntry>>> history = container->history();
+    QTRY_VERIFY(history.isFinished());
+    QVERIFY2(history.result(), qPrintable(history.result().error));
+    const QList<HistoryEntry> entries = *history.result().value;
+    QCOMPARE(entries.size(), 4); // the upload and the three commands, newest first
+    QCOMPARE(entries.last().kind, EntryKind::Upload);
+    QCOMPARE(entries.last().command, u"sales.csv"_s);
+    QCOMPARE(entries.last().added, 1);
+    for (qsizetype i = 0; i + 1 < entries.size(); ++i) {
+        QCOMPARE(entries.at(i).kind, EntryKind::Command);
+        QFuture<HistoryResult<QList<FileChange>>> changes = container->changes(entries.at(i).commitId);
+        QTRY_VERIFY(changes.isFinished());
+        for (const FileChange &change : *changes.result().value)
+            QVERIFY2(change.path != u"sales.csv"_s, qPrintable(entries.at(i).command));
+    }
 }
 
 void TestWorkbench::demoStopsWhenItsCommandsFail()

@@ -89,6 +89,10 @@ QVariant ChangeListModel::data(const QModelIndex &index, int role) const
         return int(c.kind);
     case KeptRole:
         return c.kind == ChangeKind::Deleted ? c.oldKept : c.newKept;
+    case OldKeptRole:
+        return c.oldKept;
+    case NewKeptRole:
+        return c.newKept;
     }
     return {};
 }

@@ -14,7 +14,9 @@ public:
     enum Column { KindColumn, PathColumn, SizeColumn, ColumnCount };
     // KeptRole: false when the version this change shows (the new one; the old one for a deletion) was not
     // kept (storage budget).
-    enum Role { PathRole = Qt::UserRole + 1, KindRole, KeptRole };
+    // OldKeptRole / NewKeptRole: whether the version before / after the change was kept (true where there is
+    // no such version).
+    enum Role { PathRole = Qt::UserRole + 1, KindRole, KeptRole, OldKeptRole, NewKeptRole };
 
     explicit ChangeListModel(QObject *parent = nullptr);
 

@@ -34,6 +34,46 @@ QString HistoryModel::changeSummary(int added, int modified, int deleted)
                                      QString::number(deleted));
 }
 
+QString HistoryModel::describe(const HistoryEntry &e)
+{
+    QString command = e.command.simplified();
+    if (command.size() > 200)
+        command = command.left(200) + u'…';
+    // One multi-argument arg() each: a "%1" inside the command must stay as it is.
+    QString text;
+    switch (e.kind) {
+    case EntryKind::Command:
+        text = command;
+        if (e.timedOut)
+            text = tr("%1 (timed out)").arg(command);
+        else if (e.exitCode != 0)
+            text = tr("%1 (exit %2)").arg(command, QString::number(e.exitCode));
+        break;
+    case EntryKind::Upload:
+        text = tr("%1 — attached by you").arg(command);
+        break;
+    case EntryKind::Restore:
+        // The engine writes "restore PATH to COMMIT" / "restore workspace to COMMIT".
+        if (command.startsWith(u"restore "_s))
+            command = command.mid(8);
+        text = tr("Restore: %1").arg(command);
+        break;
+    case EntryKind::Recovered: {
+        // The engine writes "changes saved after an interruption (during: CMD; CMD)".
+        static const QString during = u" (during: "_s;
+        const qsizetype at = command.indexOf(during);
+        text = at >= 0 && command.endsWith(u')')
+                   ? tr("Saved after an interruption (during: %1)")
+                         .arg(command.mid(at + during.size(), command.size() - at - during.size() - 1))
+                   : tr("Saved after an interruption");
+        break;
+    }
+    }
+    if (e.notKept > 0)
+        text = tr("%1 (%2 not kept: storage budget)").arg(text, QString::number(e.notKept));
+    return text;
+}
+
 int HistoryModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_entries.size());
@@ -52,22 +92,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case CommandColumn: {
-            QString command = e.command.simplified();
-            if (command.size() > 200)
-                command = command.left(200) + u'…';
-            // One multi-argument arg() each: a "%1" inside the command must stay as it is.
-            QString text = command;
-            if (e.isRestore)
-                text = tr("Restore: %1").arg(command);
-            else if (e.timedOut)
-                text = tr("%1 (timed out)").arg(command);
-            else if (e.exitCode != 0)
-                text = tr("%1 (exit %2)").arg(command, QString::number(e.exitCode));
-            if (e.notKept > 0)
-                text = tr("%1 (%2 not kept: storage budget)").arg(text, QString::number(e.notKept));
-            return text;
-        }
+        case CommandColumn:
+            return describe(e);
         case ChangesColumn:
             return changeSummary(e.added, e.modified, e.deleted);
         case TimeColumn: {
@@ -81,7 +107,20 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (index.column()) {
         case CommandColumn:
-            return plainToolTip(e.command);
+            switch (e.kind) {
+            case EntryKind::Command:
+                return plainToolTip(e.command);
+            case EntryKind::Upload:
+                return plainToolTip(
+                    tr("You attached %1: it was copied into /workspace/home.").arg(e.command));
+            case EntryKind::Restore:
+                return plainToolTip(tr("A restore from this history: %1").arg(e.command));
+            case EntryKind::Recovered:
+                return plainToolTip(tr("Files changed while Sandbench was interrupted (a crash or a kill), "
+                                       "saved when the container woke up: %1")
+                                        .arg(e.command));
+            }
+            break;
         case ChangesColumn:
             if (e.notKept > 0)
                 return tr("%1 added, %2 changed, %3 deleted; the content of %4 of these versions was not "
@@ -104,7 +143,9 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case CommitIdRole:
         return e.commitId;
     case IsRestoreRole:
-        return e.isRestore;
+        return e.kind == EntryKind::Restore;
+    case KindRole:
+        return int(e.kind);
     }
     return {};
 }
@@ -115,7 +156,7 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
         return {};
     switch (section) {
     case CommandColumn:
-        return tr("Command");
+        return tr("Made by");
     case ChangesColumn:
         return tr("Changes");
     case TimeColumn:

@@ -6,14 +6,14 @@
 #include <QAbstractTableModel>
 #include <QList>
 
-// A container's file history, newest first: one row per command (or restore) with what it added, changed
-// and deleted, its exit and when it ran.
+// A container's file history, newest first: one row per entry with what made it (a command, a file the user
+// attached, a restore, changes saved after an interruption), what it added, changed and deleted, and when.
 class HistoryModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
     enum Column { CommandColumn, ChangesColumn, TimeColumn, ColumnCount };
-    enum Role { CommitIdRole = Qt::UserRole + 1, IsRestoreRole };
+    enum Role { CommitIdRole = Qt::UserRole + 1, IsRestoreRole, KindRole /* int(EntryKind) */ };
 
     explicit HistoryModel(QObject *parent = nullptr);
 
@@ -22,6 +22,8 @@ public:
     int rowForCommit(const QString &commitId) const;
     // "+2 ~1 −0" style summary.
     static QString changeSummary(int added, int modified, int deleted);
+    // What the Command column shows for e: the command, or what else made the entry, in words.
+    static QString describe(const HistoryEntry &e);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -68,13 +68,17 @@ HistoryView::HistoryView(QWidget *parent)
     m_empty->setWordWrap(true);
     m_empty->setEnabled(false);
 
-    m_restoreFile = new QPushButton(tr("Restore File"), this);
+    m_restoreFile = new QPushButton(tr("Restore This Version"), this);
     m_restoreFile->setObjectName(u"RestoreFileButton"_s);
+    m_restoreBefore = new QPushButton(tr("Restore Version Before"), this);
+    m_restoreBefore->setObjectName(u"RestoreBeforeButton"_s);
     m_restoreWorkspace = new QPushButton(tr("Restore Workspace…"), this);
     m_restoreWorkspace->setObjectName(u"RestoreWorkspaceButton"_s);
     m_restoreWorkspace->setToolTip(
         tr("Put every file under /workspace/home back as it was after the selected command"));
-    connect(m_restoreFile, &QPushButton::clicked, this, &HistoryView::restoreSelectedFile);
+    connect(m_restoreFile, &QPushButton::clicked, this, [this] { restoreSelectedFile(Version::ThisEntry); });
+    connect(m_restoreBefore, &QPushButton::clicked, this,
+            [this] { restoreSelectedFile(Version::BeforeEntry); });
     connect(m_restoreWorkspace, &QPushButton::clicked, this, &HistoryView::confirmRestoreWorkspace);
 
     auto *changesBox = new QWidget(this);
@@ -83,6 +87,7 @@ HistoryView::HistoryView(QWidget *parent)
     changesLayout->addWidget(m_changeList, 1);
     auto *buttons = new QHBoxLayout;
     buttons->addStretch(1);
+    buttons->addWidget(m_restoreBefore);
     buttons->addWidget(m_restoreFile);
     buttons->addWidget(m_restoreWorkspace);
     changesLayout->addLayout(buttons);
@@ -248,46 +253,86 @@ void HistoryView::loadDiff()
               });
 }
 
-bool HistoryView::selectedChangeIsDeletion() const
+std::optional<FileChange> HistoryView::selectedChange() const
 {
     const QModelIndex current = m_changeList->currentIndex();
-    return current.isValid() && current.data(ChangeListModel::PathRole).toString() == m_path &&
-           ChangeKind(current.data(ChangeListModel::KindRole).toInt()) == ChangeKind::Deleted;
+    if (!current.isValid() || m_path.isEmpty() || current.row() >= m_changes->rowCount())
+        return std::nullopt;
+    const FileChange &change = m_changes->changes().at(current.row());
+    if (change.path != m_path)
+        return std::nullopt;
+    return change;
+}
+
+QString HistoryView::parentOfSelected() const
+{
+    const int row = m_history->rowForCommit(m_commit);
+    return row >= 0 ? m_history->entries().at(row).parentId : QString();
 }
 
 void HistoryView::updateButtons()
 {
     const bool idle = m_container && !m_restoring;
-    m_restoreFile->setEnabled(idle && !m_commit.isEmpty() && !m_path.isEmpty());
-    const QModelIndex current = m_changeList->currentIndex();
-    if (!m_path.isEmpty() && current.isValid() && !current.data(ChangeListModel::KeptRole).toBool()) {
+    const std::optional<FileChange> change = selectedChange();
+    const bool fileSelected = idle && !m_commit.isEmpty() && change.has_value();
+    const QString name = m_path;
+    const QString undoable = tr("The restore is recorded in the history, so it can be undone.");
+    const QString notKept = tr("Not kept: storage budget. This version's content was not kept, so it cannot "
+                               "be restored.");
+
+    // This version: the file as the selected entry left it.
+    m_restoreFile->setText(tr("Restore This Version"));
+    if (!change) {
         m_restoreFile->setEnabled(false);
-        m_restoreFile->setText(tr("Restore File"));
+        m_restoreFile->setToolTip(tr("Select a file to put it back as the selected entry left it"));
+    } else if (change->kind == ChangeKind::Deleted) {
+        m_restoreFile->setEnabled(false);
         m_restoreFile->setToolTip(
-            tr("Not kept: storage budget. This version's content was not kept, so it cannot "
-               "be restored."));
-        return;
-    }
-    // After a command that deleted the file there is nothing to put back: restore the version it deleted.
-    if (!m_path.isEmpty() && selectedChangeIsDeletion()) {
-        m_restoreFile->setText(tr("Restore Deleted File"));
-        m_restoreFile->setToolTip(
-            tr("Put the selected file back as it was before the selected command deleted it"));
+            tr("The selected entry deleted %1: there is no version of it after this entry.").arg(name));
+    } else if (!change->newKept) {
+        m_restoreFile->setEnabled(false);
+        m_restoreFile->setToolTip(notKept);
     } else {
-        m_restoreFile->setText(tr("Restore File"));
-        m_restoreFile->setToolTip(tr("Put the selected file back as it was after the selected command"));
+        m_restoreFile->setEnabled(fileSelected);
+        m_restoreFile->setToolTip(tr("Put %1 back as the selected entry left it. %2").arg(name, undoable));
+    }
+
+    // The version before: the file as it was just before the selected entry.
+    const bool hasParent = !parentOfSelected().isEmpty();
+    if (change && change->kind == ChangeKind::Added) {
+        m_restoreBefore->setText(tr("Delete, as Before"));
+        m_restoreBefore->setToolTip(
+            tr("%1 did not exist before the selected entry: delete it from /workspace/home. %2")
+                .arg(name, undoable));
+    } else if (change && change->kind == ChangeKind::Deleted) {
+        m_restoreBefore->setText(tr("Restore Deleted File"));
+        m_restoreBefore->setToolTip(
+            tr("Put %1 back as it was before the selected entry deleted it. %2").arg(name, undoable));
+    } else {
+        m_restoreBefore->setText(tr("Restore Version Before"));
+        m_restoreBefore->setToolTip(
+            change ? tr("Put %1 back as it was before the selected entry. %2").arg(name, undoable)
+                   : tr("Select a file to put it back as it was before the selected entry"));
+    }
+    if (change && !change->oldKept && change->kind != ChangeKind::Added) {
+        m_restoreBefore->setEnabled(false);
+        m_restoreBefore->setToolTip(notKept);
+    } else if (change && !hasParent) {
+        m_restoreBefore->setEnabled(false);
+        m_restoreBefore->setToolTip(tr("Nothing was saved before this entry: it is the first one."));
+    } else {
+        m_restoreBefore->setEnabled(fileSelected);
     }
 }
 
-void HistoryView::restoreSelectedFile()
+void HistoryView::restoreSelectedFile(Version version)
 {
     if (!m_container || m_commit.isEmpty() || m_path.isEmpty() || m_restoring)
         return;
     const QString path = m_path;
     QString source = m_commit;
-    if (selectedChangeIsDeletion()) {
-        const int row = m_history->rowForCommit(m_commit);
-        source = row >= 0 ? m_history->entries().at(row).parentId : QString();
+    if (version == Version::BeforeEntry) {
+        source = parentOfSelected();
         if (source.isEmpty()) {
             Q_EMIT message(tr("Cannot restore %1: no earlier version of it was saved.").arg(path),
                            InlineMessage::Type::Error);
@@ -297,7 +342,7 @@ void HistoryView::restoreSelectedFile()
     m_restoring = true;
     updateButtons();
     whenReady(m_container->restoreFile(path, source), this,
-              [this, path](const HistoryResult<Snapshot> &result) {
+              [this, path, version](const HistoryResult<Snapshot> &result) {
                   m_restoring = false;
                   updateButtons();
                   if (!result) {
@@ -305,12 +350,21 @@ void HistoryView::restoreSelectedFile()
                                      InlineMessage::Type::Error);
                       return;
                   }
-                  if (result.value->changes.isEmpty()) {
-                      Q_EMIT message(tr("%1 is already as it was: nothing was restored.").arg(path),
-                                     InlineMessage::Type::Information);
+                  if (result.value->written == 0) {
+                      // Nothing was written, so nothing was recorded either.
+                      Q_EMIT message(
+                          version == Version::ThisEntry
+                              ? tr("%1 is already as this entry left it: nothing was restored.").arg(path)
+                              : tr("%1 is already as it was before this entry: nothing was "
+                                   "restored.")
+                                    .arg(path),
+                          InlineMessage::Type::Information);
                       return;
                   }
-                  Q_EMIT message(tr("Restored %1.").arg(path), InlineMessage::Type::Positive);
+                  Q_EMIT message(version == Version::ThisEntry
+                                     ? tr("Restored %1 as this entry left it.").arg(path)
+                                     : tr("Restored %1 as it was before this entry.").arg(path),
+                                 InlineMessage::Type::Positive);
                   Q_EMIT restored();
               });
 }
@@ -354,14 +408,13 @@ void HistoryView::restoreWorkspace()
                            InlineMessage::Type::Error);
             return;
         }
-        if (result.value->changes.isEmpty()) {
+        if (result.value->written == 0) {
             Q_EMIT message(tr("The workspace is already as it was after this command: nothing was restored."),
                            InlineMessage::Type::Information);
             return;
         }
-        Q_EMIT message(
-            tr("Restored the workspace: %n file(s) changed.", nullptr, int(result.value->changes.size())),
-            InlineMessage::Type::Positive);
+        Q_EMIT message(tr("Restored the workspace: %n file(s) changed.", nullptr, result.value->written),
+                       InlineMessage::Type::Positive);
         Q_EMIT restored();
     });
 }

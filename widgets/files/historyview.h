@@ -3,8 +3,12 @@
 
 #include "common/inlinemessage.h"
 
+#include "sandbox/history/snapshotstore.h"
+
 #include <QPointer>
 #include <QWidget>
+
+#include <optional>
 
 class ChangeListModel;
 class Container;
@@ -37,10 +41,13 @@ public:
     ChangeListModel *changeModel() const { return m_changes; }
     DiffView *diffView() const { return m_diff; }
 
-    // Restores the selected file / the whole home to the selected command (a file the command deleted comes
-    // back as it was before); the result is reported through message() and restored() (only when something
-    // changed).
-    void restoreSelectedFile();
+    // Which version of the selected file a restore puts back: as the selected entry left it, or as it was
+    // just before that entry (its parent's version).
+    enum class Version { ThisEntry, BeforeEntry };
+    // Restores the selected file to that version / the whole home to the selected entry; the result is
+    // reported through message() (inline, also when home already was so: then nothing is recorded) and
+    // restored() (only when something changed).
+    void restoreSelectedFile(Version version = Version::ThisEntry);
     void restoreWorkspace();
 
 Q_SIGNALS:
@@ -60,8 +67,9 @@ private:
     void loadChanges();
     void loadDiff();
     void updateButtons();
-    // The selected change is the file's deletion by the selected command.
-    bool selectedChangeIsDeletion() const;
+    // The selected change, when it is the row of m_path.
+    std::optional<FileChange> selectedChange() const;
+    QString parentOfSelected() const;
     void confirmRestoreWorkspace();
 
     QPointer<Container> m_container;
@@ -71,7 +79,8 @@ private:
     QTreeView *m_changeList = nullptr;
     DiffView *m_diff = nullptr;
     QLabel *m_empty = nullptr;
-    QPushButton *m_restoreFile = nullptr;
+    QPushButton *m_restoreFile = nullptr;   // this version
+    QPushButton *m_restoreBefore = nullptr; // the version before
     QPushButton *m_restoreWorkspace = nullptr;
     QString m_commit;
     QString m_path;

@@ -881,6 +881,8 @@ void MainWindow::attachScriptSample(Conversation *c)
         c->chat->showError(result.error);
         return;
     }
+    // Its own history entry, recorded before the question's first command can run.
+    c->container->recordUpload(result.fileName);
     c->chat->addAttachment(result.hostPath, result.sandboxPath);
     c->chat->addNotice(u"SampleNote"_s,
                        tr("No file was attached, so the demo attached its own sample, %1 (%2).")
@@ -910,6 +912,8 @@ void MainWindow::attachFile(const QString &path)
     auto *watcher = new QFutureWatcher<ImportResult>(c->chat);
     connect(watcher, &QFutureWatcher<ImportResult>::finished, c->chat, [watcher, chat = c->chat] {
         watcher->deleteLater();
+        if (watcher->future().resultCount() == 0)
+            return; // the container went away first
         const ImportResult result = watcher->result();
         if (!result.ok) {
             chat->showError(result.error);
@@ -917,7 +921,9 @@ void MainWindow::attachFile(const QString &path)
         }
         chat->addAttachment(result.hostPath, result.sandboxPath);
     });
-    watcher->setFuture(FileImport::start(path, c->container->homeDir(), maxBytes));
+    // Copied and recorded as an upload entry of its own ("attached by you"), so the next command's entry
+    // holds only that command's changes.
+    watcher->setFuture(c->container->importFile(path, maxBytes));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -303,14 +303,18 @@ void ContainerHistory::sleep()
 
 QFuture<HistoryResult<Snapshot>>
 ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
-                        std::function<std::optional<Snapshot>(State &, QString *)> op)
+                        std::function<std::optional<Snapshot>(State &, QString *)> op,
+                        std::function<void(State &)> before,
+                        std::function<void(const HistoryResult<Snapshot> &)> done)
 {
     ++m_pendingWrites;
     if (readsHome)
         ++m_pendingScans;
     std::shared_ptr<State> s = m_state;
-    QFuture<HistoryResult<Snapshot>> future = runInOrder<HistoryResult<Snapshot>>(&m_pool, [s, op] {
+    QFuture<HistoryResult<Snapshot>> future = runInOrder<HistoryResult<Snapshot>>(&m_pool, [s, op, before] {
         HistoryResult<Snapshot> r;
+        if (before)
+            before(*s);
         if (s->ensureOpen(&r.error))
             r.value = op(*s, &r.error);
         s->uncharge();
@@ -322,22 +326,25 @@ ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
     // A watcher, not then(): a Qt 6.4 future holds a single continuation, so a caller's then() on the
     // returned future would silently replace this bookkeeping. Callers may also block on the future itself.
     auto *watcher = new QFutureWatcher<HistoryResult<Snapshot>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, callId, commandIndex, readsHome] {
-        watcher->deleteLater();
-        const HistoryResult<Snapshot> r = watcher->result();
-        --m_pendingWrites;
-        if (readsHome)
-            --m_pendingScans;
-        if (r.value) {
-            if (!r.value->commitId.isEmpty()) // a recovery that found nothing to record
-                Q_EMIT saved(callId, commandIndex, *r.value);
-        } else
-            Q_EMIT saveFailed(callId, commandIndex, r.error);
-        if (readsHome && m_pendingScans == 0)
-            Q_EMIT settled();
-        if (m_pendingWrites == 0)
-            Q_EMIT idle();
-    });
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, callId, commandIndex, readsHome, done] {
+                watcher->deleteLater();
+                const HistoryResult<Snapshot> r = watcher->result();
+                --m_pendingWrites;
+                if (readsHome)
+                    --m_pendingScans;
+                if (r.value) {
+                    if (!r.value->commitId.isEmpty()) // a recovery that found nothing to record
+                        Q_EMIT saved(callId, commandIndex, *r.value);
+                } else
+                    Q_EMIT saveFailed(callId, commandIndex, r.error);
+                if (done)
+                    done(r);
+                if (readsHome && m_pendingScans == 0)
+                    Q_EMIT settled();
+                if (m_pendingWrites == 0)
+                    Q_EMIT idle();
+            });
     watcher->setFuture(future);
     return future;
 }
@@ -363,6 +370,36 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
                                                         : ChangeHint::anything();
         return s.store.commitCommand(command, meta, hint, error);
     });
+}
+
+QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64 maxBytes)
+{
+    auto imported = std::make_shared<ImportResult>();
+    auto promise = std::make_shared<QPromise<ImportResult>>();
+    promise->start();
+    QFuture<ImportResult> future = promise->future();
+    write(
+        {}, -1, true,
+        [imported](State &s, QString *error) -> std::optional<Snapshot> {
+            if (!imported->ok)
+                return Snapshot{}; // nothing was copied, nothing to record
+            return s.store.commitUpload(imported->fileName, error);
+        },
+        [imported, source, maxBytes](State &s) { *imported = FileImport::run(source, s.homeDir, maxBytes); },
+        [imported, promise](const HistoryResult<Snapshot> &r) {
+            ImportResult result = *imported;
+            if (result.ok && !r)
+                result.historyError = r.error;
+            promise->addResult(result);
+            promise->finish();
+        });
+    return future;
+}
+
+QFuture<HistoryResult<Snapshot>> ContainerHistory::commitUpload(const QString &fileName)
+{
+    return write({}, -1, true,
+                 [fileName](State &s, QString *error) { return s.store.commitUpload(fileName, error); });
 }
 
 QFuture<HistoryResult<Snapshot>> ContainerHistory::restoreFile(const QString &path, const QString &commitId)

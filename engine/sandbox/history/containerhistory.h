@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "fileimport.h"
 #include "snapshotstore.h"
 
 #include <QFuture>
@@ -66,6 +67,14 @@ public:
     QFuture<HistoryResult<Snapshot>> commit(const QString &command, const CommandMeta &meta,
                                             const QString &callId, int commandIndex);
 
+    // A person's file goes into home as an upload entry of its own (see SnapshotStore::commitUpload): copied
+    // (FileImport::run) and recorded in one step on the store's thread, in order with the commits, and no
+    // command starts meanwhile (isSettled() is false), so no command's entry holds any of it. The copy stays
+    // when recording fails; ImportResult::historyError says why. saved() reports the entry.
+    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes);
+    // Records fileName, a file already put into home (e.g. with FileImport::run), as an upload entry.
+    QFuture<HistoryResult<Snapshot>> commitUpload(const QString &fileName);
+
     QFuture<HistoryResult<QList<HistoryEntry>>> history(int limit = -1);
     QFuture<HistoryResult<QList<FileChange>>> changes(const QString &commitId);
     QFuture<HistoryResult<FileDiff>> fileDiff(const QString &path, const QString &fromCommit,
@@ -82,7 +91,7 @@ public:
     void waitForIdle();
 
 Q_SIGNALS:
-    // A command's commit is done (callId empty and commandIndex -1 for a restore).
+    // A command's commit is done (callId empty and commandIndex -1 for a restore or an upload).
     void saved(const QString &callId, int commandIndex, const Snapshot &snapshot);
     void saveFailed(const QString &callId, int commandIndex, const QString &error);
     // pendingWrites() dropped to zero.
@@ -95,8 +104,12 @@ private:
     template<typename T>
     QFuture<HistoryResult<T>> read(std::function<std::optional<T>(SnapshotStore &, QString *)> op);
     // readsHome: op looks at (or writes) files under home, so no command may run until it is done.
+    // before runs first, even when the store cannot be opened; done gets the result on this object's thread
+    // once the bookkeeping is done.
     QFuture<HistoryResult<Snapshot>> write(const QString &callId, int commandIndex, bool readsHome,
-                                           std::function<std::optional<Snapshot>(State &, QString *)> op);
+                                           std::function<std::optional<Snapshot>(State &, QString *)> op,
+                                           std::function<void(State &)> before = {},
+                                           std::function<void(const HistoryResult<Snapshot> &)> done = {});
 
     void scanHome();
 

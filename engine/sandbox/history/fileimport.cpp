@@ -8,7 +8,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
-#include <QtConcurrent>
 
 #include <QScopeGuard>
 
@@ -87,14 +86,83 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
     }
     const auto closeDir = qScopeGuard([dirFd] { ::close(dirFd); });
     const QString sourceName = QFileInfo(source).fileName();
+
+    // Copies in into outFd (named shown in errors) after handing it to the sandbox user; empty when fine.
+    const auto copy = [&](int outFd, const QString &shown) -> QString {
+        if (::geteuid() == 0) {
+            // The sandbox user maps to this host id; without the chown commands could not modify the file.
+            // fchown changes the file just created, whatever happens to its name meanwhile.
+            if (::fchown(outFd, SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) != 0)
+                return tr("Cannot hand %1 to the sandbox user: %2").arg(shown, errnoText(errno));
+        }
+        QFile out;
+        if (!out.open(outFd, QIODevice::WriteOnly, QFileDevice::DontCloseHandle))
+            return tr("Cannot write %1: %2").arg(shown, out.errorString());
+        QByteArray buffer;
+        buffer.resize(1 << 20);
+        qint64 total = 0;
+        for (;;) {
+            const qint64 n = in.read(buffer.data(), buffer.size());
+            if (n < 0 || (n > 0 && out.write(buffer.constData(), n) != n))
+                return tr("Copying %1 failed: %2").arg(shown, n < 0 ? in.errorString() : out.errorString());
+            if (n == 0)
+                break;
+            total += n;
+            // The source may have grown since check().
+            if (maxBytes > 0 && total > maxBytes)
+                return tr("%1 grew beyond the upload limit while it was copied.").arg(shown);
+        }
+        if (!out.flush())
+            return tr("Copying %1 failed: %2").arg(shown, out.errorString());
+        result.size = total;
+        return {};
+    };
+    const auto finish = [&](const QString &name) {
+        result.fileName = name;
+        result.hostPath = home.filePath(name);
+        result.sandboxPath = QString::fromLatin1(SandboxHome) + u'/' + name;
+        result.ok = true;
+        return result;
+    };
+
+    // An unnamed file in home, named only once it is complete: a command running meanwhile never sees half
+    // of it, and the history sees one new file appear.
+    const int tmpFd = ::openat(dirFd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    if (tmpFd >= 0) {
+        const auto closeTmp = qScopeGuard([tmpFd] { ::close(tmpFd); });
+        result.error = copy(tmpFd, sourceName);
+        if (!result.error.isEmpty())
+            return result; // the unnamed file goes with its descriptor
+        const QByteArray self = "/proc/self/fd/" + QByteArray::number(tmpFd);
+        for (int n = 1; n <= MaxNameTries; ++n) {
+            const QString name = numberedName(sourceName, n);
+            const QByteArray encoded = QFile::encodeName(name);
+            // linkat never replaces an existing name (a symlink included): the next free name is taken.
+            if (::linkat(tmpFd, "", dirFd, encoded.constData(), AT_EMPTY_PATH) == 0 ||
+                (errno != EEXIST &&
+                 ::linkat(AT_FDCWD, self.constData(), dirFd, encoded.constData(), AT_SYMLINK_FOLLOW) == 0))
+                return finish(name);
+            if (errno != EEXIST) {
+                result.error = tr("Cannot write %1: %2").arg(home.filePath(name), errnoText(errno));
+                return result;
+            }
+        }
+        result.error = tr("Cannot write %1 into the container: %2 names are taken already.")
+                           .arg(sourceName)
+                           .arg(MaxNameTries);
+        return result;
+    }
+
+    // A file system without unnamed files: the copy is made under its final name.
     int outFd = -1;
+    QString name;
     for (int n = 1; n <= MaxNameTries && outFd < 0; ++n) {
-        result.fileName = numberedName(sourceName, n);
+        name = numberedName(sourceName, n);
         // O_EXCL: an existing name, a symlink included, is never opened; the next free name is taken.
-        outFd = ::openat(dirFd, QFile::encodeName(result.fileName).constData(),
+        outFd = ::openat(dirFd, QFile::encodeName(name).constData(),
                          O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (outFd < 0 && errno != EEXIST) {
-            result.error = tr("Cannot write %1: %2").arg(home.filePath(result.fileName), errnoText(errno));
+            result.error = tr("Cannot write %1: %2").arg(home.filePath(name), errnoText(errno));
             return result;
         }
     }
@@ -104,57 +172,12 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
                            .arg(MaxNameTries);
         return result;
     }
-    result.hostPath = home.filePath(result.fileName);
-    result.sandboxPath = QString::fromLatin1(SandboxHome) + u'/' + result.fileName;
-    const QByteArray encodedName = QFile::encodeName(result.fileName);
-    const auto fail = [&](const QString &error) {
-        result.error = error;
-        ::close(outFd);
-        // unlinkat removes the name itself, never what a link swapped in would point to.
-        ::unlinkat(dirFd, encodedName.constData(), 0);
-        return result;
-    };
-    if (::geteuid() == 0) {
-        // The sandbox user maps to this host id; without the chown commands could not modify the file.
-        // fchown changes the file just created, whatever happens to its name meanwhile.
-        if (::fchown(outFd, SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) != 0)
-            return fail(tr("Cannot hand %1 to the sandbox user: %2").arg(result.fileName, errnoText(errno)));
-    }
-    QFile out;
-    if (!out.open(outFd, QIODevice::WriteOnly))
-        return fail(tr("Cannot write %1: %2").arg(result.hostPath, out.errorString()));
-    QByteArray buffer;
-    buffer.resize(1 << 20);
-    qint64 total = 0;
-    for (;;) {
-        const qint64 n = in.read(buffer.data(), buffer.size());
-        if (n < 0 || (n > 0 && out.write(buffer.constData(), n) != n)) {
-            const QString why = n < 0 ? in.errorString() : out.errorString();
-            out.close();
-            return fail(tr("Copying %1 failed: %2").arg(result.fileName, why));
-        }
-        if (n == 0)
-            break;
-        total += n;
-        // The source may have grown since check().
-        if (maxBytes > 0 && total > maxBytes) {
-            out.close();
-            return fail(tr("%1 grew beyond the upload limit while it was copied.").arg(result.fileName));
-        }
-    }
-    if (!out.flush()) {
-        const QString why = out.errorString();
-        out.close();
-        return fail(tr("Copying %1 failed: %2").arg(result.fileName, why));
-    }
-    out.close();
+    result.error = copy(outFd, name);
     ::close(outFd);
-    result.size = total;
-    result.ok = true;
-    return result;
-}
-
-QFuture<ImportResult> FileImport::start(const QString &source, const QString &homeDir, qint64 maxBytes)
-{
-    return QtConcurrent::run([source, homeDir, maxBytes] { return run(source, homeDir, maxBytes); });
+    if (!result.error.isEmpty()) {
+        // unlinkat removes the name itself, never what a link swapped in would point to.
+        ::unlinkat(dirFd, QFile::encodeName(name).constData(), 0);
+        return result;
+    }
+    return finish(name);
 }

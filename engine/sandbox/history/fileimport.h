@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QFuture>
 #include <QString>
 
 // What importing one file into a container's home produced.
@@ -13,9 +12,12 @@ struct ImportResult
     QString fileName;
     qint64 size = 0;
     QString error;
+    // The copy is in home but could not be recorded in the container's history (ContainerHistory).
+    QString historyError;
 };
 
-// Copies a user's file into a container's home, off the GUI thread; the copy belongs to the sandbox user.
+// Copies a user's file into a container's home; the copy belongs to the sandbox user. Run it off the GUI
+// thread (ContainerHistory::importFile does, and records the upload).
 class FileImport
 {
 public:
@@ -23,10 +25,11 @@ public:
 
     // Checks what can be checked at once (a readable regular file within maxBytes); empty when fine.
     static QString check(const QString &source, qint64 maxBytes);
-    // Copies source into homeDir (a free name is chosen when NAME exists: NAME-2.csv), then chowns it to
-    // SandboxSettings::sandboxHostUid()/Gid() when running as root. The copy is created through the folder's
-    // descriptor with O_EXCL|O_NOFOLLOW and chowned with fchown, so a symlink the sandbox planted is never
+    // Copies source into homeDir (a free name is chosen when NAME exists: NAME-2.csv), chowned to
+    // SandboxSettings::sandboxHostUid()/Gid() when running as root. The copy is made as an unnamed file
+    // (O_TMPFILE) in the folder and linked to its name only when complete, so a command running meanwhile
+    // never sees half of it; without O_TMPFILE it is created under its name with O_EXCL|O_NOFOLLOW. Either
+    // way it goes through the folder's descriptor and fchown, so a symlink the sandbox planted is never
     // followed.
-    static QFuture<ImportResult> start(const QString &source, const QString &homeDir, qint64 maxBytes);
     static ImportResult run(const QString &source, const QString &homeDir, qint64 maxBytes);
 };

@@ -463,8 +463,16 @@ struct SnapshotStore::Private
         return it == notKept.cend() ? nullptr : &*it;
     }
 
+    // kind: "command", "upload", "restore" or "interrupted". Commands always get an entry; the others only
+    // when the tree differs from the last entry's.
     std::optional<Snapshot> commit(const QString &command, const CommandMeta &meta, const ChangeHint &hint,
                                    const QByteArray &kind, QString *error);
+    // Writes tree as the next entry (a child of HEAD). Entries other than commands are skipped (commitId
+    // empty) when the tree is HEAD's.
+    std::optional<Snapshot> record(const git_oid &treeOid, const QString &command, const CommandMeta &meta,
+                                   const QByteArray &kind, QString *error);
+    // HEAD's commit and tree (both null without one); false when HEAD names something unreadable.
+    bool headCommitAndTree(CommitPtr *commit, TreePtr *tree, QString *error) const;
     std::optional<QList<FileChange>> diffTrees(git_tree *oldTree, git_tree *newTree, QString *error) const;
     qint64 blobSize(const git_oid *oid) const;
     CommitPtr lookupCommit(const QString &id, QString *error) const;
@@ -1743,8 +1751,10 @@ static HistoryEntry parseMessage(const QByteArray &msg)
         const QByteArray key = line.left(colon);
         const QByteArray value = line.mid(colon + 2).trimmed();
         if (key == "Sandbench-Kind") {
-            entry.isRestore = value == "restore";
-            entry.interrupted = value == "interrupted";
+            entry.kind = value == "restore"       ? EntryKind::Restore
+                         : value == "upload"      ? EntryKind::Upload
+                         : value == "interrupted" ? EntryKind::Recovered
+                                                  : EntryKind::Command;
         } else if (key == "Sandbench-Not-Kept") {
             entry.notKept += value.toInt();
         } else if (key == "Sandbench-Outcome") {
@@ -1824,6 +1834,32 @@ std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, c
         gitFail(error, u"cannot write tree"_s);
         return std::nullopt;
     }
+    std::optional<Snapshot> snap = record(treeOid, command, meta, kind, error);
+    if (snap)
+        needFullScan = false;
+    return snap;
+}
+
+bool SnapshotStore::Private::headCommitAndTree(CommitPtr *commit, TreePtr *tree, QString *error) const
+{
+    git_oid oid;
+    if (git_reference_name_to_id(&oid, repo, "HEAD") != 0)
+        return true;
+    git_commit *rawCommit = nullptr;
+    git_tree *rawTree = nullptr;
+    if (git_commit_lookup(&rawCommit, repo, &oid) != 0)
+        return gitFail(error, u"cannot read previous commit"_s);
+    commit->reset(rawCommit);
+    if (git_commit_tree(&rawTree, rawCommit) != 0)
+        return gitFail(error, u"cannot read previous tree"_s);
+    tree->reset(rawTree);
+    return true;
+}
+
+std::optional<Snapshot> SnapshotStore::Private::record(const git_oid &treeOid, const QString &command,
+                                                       const CommandMeta &meta, const QByteArray &kind,
+                                                       QString *error)
+{
     git_tree *rawTree = nullptr;
     if (git_tree_lookup(&rawTree, repo, &treeOid) != 0) {
         gitFail(error, u"cannot read new tree"_s);
@@ -1832,24 +1868,13 @@ std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, c
     TreePtr tree(rawTree);
     CommitPtr parent;
     TreePtr parentTree;
-    git_oid parentOid;
-    if (git_reference_name_to_id(&parentOid, repo, "HEAD") == 0) {
-        git_commit *rawCommit = nullptr;
-        git_tree *rawParentTree = nullptr;
-        if (git_commit_lookup(&rawCommit, repo, &parentOid) != 0) {
-            gitFail(error, u"cannot read previous commit"_s);
-            return std::nullopt;
-        }
-        parent.reset(rawCommit);
-        if (git_commit_tree(&rawParentTree, parent.get()) != 0) {
-            gitFail(error, u"cannot read previous tree"_s);
-            return std::nullopt;
-        }
-        parentTree.reset(rawParentTree);
-    }
+    if (!headCommitAndTree(&parent, &parentTree, error))
+        return std::nullopt;
     std::optional<QList<FileChange>> changes = diffTrees(parentTree.get(), tree.get(), error);
     if (!changes)
         return std::nullopt;
+    if (changes->isEmpty() && kind != "command")
+        return Snapshot{}; // a restore or an upload that left things as the last entry has them
 
     const qint64 whenMs = meta.finishedAtMs > 0 ? meta.finishedAtMs : QDateTime::currentMSecsSinceEpoch();
     git_signature *rawSig = nullptr;
@@ -1873,7 +1898,6 @@ std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, c
         historyUsed += 4096 * (1 + qMin<qint64>(changes->size(), 4096));
         historyExact = false;
     }
-    needFullScan = false;
     // Writing 10,000 entries costs more than the rest of a small commit, so the stat cache goes to disk
     // at most every kIndexWriteIntervalMs (and on flush/close). A stale cache after a crash is safe: an
     // entry whose file changed since has a different ctime, so exactly those files are re-hashed.
@@ -1886,6 +1910,61 @@ std::optional<Snapshot> SnapshotStore::commitCommand(const QString &command, con
                                                      const ChangeHint &hint, QString *error)
 {
     return d->commit(command, meta, hint, "command", error);
+}
+
+std::optional<Snapshot> SnapshotStore::commitUpload(const QString &fileName, QString *error)
+{
+    if (!d->repo) {
+        if (error)
+            *error = u"history is not open"_s;
+        return std::nullopt;
+    }
+    const QByteArray raw = QFile::encodeName(fileName);
+    QByteArrayList parts;
+    if (!SafeFs::splitRelativePath(raw, &parts, error))
+        return std::nullopt;
+    if (parts.size() != 1) {
+        if (error)
+            *error = u"an upload lands directly in home: %1"_s.arg(fileName);
+        return std::nullopt;
+    }
+    d->beginOperation();
+    timespec now;
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    d->scanStartNs = qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+    if (!d->reconcile(raw, error))
+        return std::nullopt;
+    // The entry is the last one plus this file, whatever else the stat cache holds: a command running
+    // meanwhile (or one a fresh store has not scanned for yet) keeps its changes for its own entry.
+    CommitPtr parent;
+    TreePtr parentTree;
+    if (!d->headCommitAndTree(&parent, &parentTree, error))
+        return std::nullopt;
+    const QByteArray esc = escapePath(raw);
+    git_treebuilder *rawBuilder = nullptr;
+    if (git_treebuilder_new(&rawBuilder, d->repo, parentTree.get()) != 0) {
+        gitFail(error, u"cannot build tree"_s);
+        return std::nullopt;
+    }
+    const std::unique_ptr<git_treebuilder, decltype(&git_treebuilder_free)> builder(rawBuilder,
+                                                                                    git_treebuilder_free);
+    const git_index_entry *entry = git_index_get_bypath(d->index, esc.constData(), 0);
+    // A file that is gone again comes out of the tree (when the last entry had it).
+    const int rc = entry ? git_treebuilder_insert(nullptr, builder.get(), esc.constData(), &entry->id,
+                                                  git_filemode_t(entry->mode))
+                   : git_treebuilder_get(builder.get(), esc.constData())
+                       ? git_treebuilder_remove(builder.get(), esc.constData())
+                       : 0;
+    if (rc != 0) {
+        gitFail(error, u"cannot record %1"_s.arg(fileName));
+        return std::nullopt;
+    }
+    git_oid treeOid;
+    if (git_treebuilder_write(&treeOid, builder.get()) != 0) {
+        gitFail(error, u"cannot write tree"_s);
+        return std::nullopt;
+    }
+    return d->record(treeOid, fileName, CommandMeta(), "upload", error);
 }
 
 CommitPtr SnapshotStore::Private::lookupCommit(const QString &id, QString *error) const
@@ -2257,6 +2336,7 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
             return std::nullopt;
         }
     }
+    int written = 0;
     // Deletions first, so a file can take the place of a deleted directory and vice versa.
     for (auto it = current.cbegin(); it != current.cend(); ++it) {
         if (target.contains(it.key()))
@@ -2267,7 +2347,8 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
         UniqueFd parent = SafeFs::openParent(homeFd.get(), parts, false, 0, 0, nullptr);
         if (!parent.isValid())
             continue;
-        ::unlinkat(parent.get(), parts.last().constData(), 0);
+        if (::unlinkat(parent.get(), parts.last().constData(), 0) == 0)
+            ++written;
         // Drop directories the deletion left empty (up to home itself).
         for (qsizetype depth = parts.size() - 1; depth > 0; --depth) {
             const QByteArrayList dirParts = parts.mid(0, depth);
@@ -2308,8 +2389,13 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
         }
         if (!ok)
             return std::nullopt;
+        ++written;
     }
 
+    // Home already was as asked: no entry (what the scan above found that no entry holds stays for the next
+    // command's entry, as it would have without this restore).
+    if (written == 0)
+        return Snapshot{};
     const QString shortId = commitId.left(12);
     const QString message = realPrefix.isEmpty()
                                 ? u"restore workspace to %1"_s.arg(shortId)
@@ -2318,7 +2404,10 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
     meta.durationMs = timer.elapsed();
     const ChangeHint hint =
         realPrefix.isEmpty() ? ChangeHint::anything() : ChangeHint::onlyPaths({realPrefix});
-    return commit(message, meta, hint, "restore", error);
+    std::optional<Snapshot> snap = commit(message, meta, hint, "restore", error);
+    if (snap)
+        snap->written = written;
+    return snap;
 }
 
 std::optional<Snapshot> SnapshotStore::restoreFile(const QString &path, const QString &commitId,

@@ -50,8 +50,19 @@ struct FileChange
 
 struct Snapshot
 {
-    QString commitId;
+    QString commitId; // empty when nothing was recorded (a restore or an upload that changed nothing)
     QList<FileChange> changes;
+    // A restore: how many files (or links) it wrote or deleted under home; 0 when home already was as asked.
+    int written = 0;
+};
+
+// What made a history entry.
+enum class EntryKind {
+    Command,  // a command; HistoryEntry::command is its text
+    Upload,   // a file a person put into home (attached to a conversation); command is its name
+    Restore,  // a restore from the history; command says what was restored to which commit
+    Recovered // changes found after an interruption (a crash, a kill) that no command's entry holds; command
+              // names the interrupted commands when they are known
 };
 
 struct HistoryEntry
@@ -59,10 +70,7 @@ struct HistoryEntry
     QString commitId;
     QString parentId; // empty for the first commit
     QString command;
-    bool isRestore = false;
-    // Changes found after an interruption (a crash, a kill) that no command's entry holds; command names
-    // the interrupted command when it is known.
-    bool interrupted = false;
+    EntryKind kind = EntryKind::Command;
     bool timedOut = false;
     int exitCode = 0;
     qint64 durationMs = 0;
@@ -118,13 +126,19 @@ public:
 
     std::optional<Snapshot> commitCommand(const QString &command, const CommandMeta &meta,
                                           const ChangeHint &hint, QString *error);
+    // Records the file fileName (relative to home) as an upload entry of its own, looking at nothing else
+    // under home, so the next command's entry holds only what that command changed. Nothing is recorded
+    // (commitId empty) when the file is as the last entry has it.
+    std::optional<Snapshot> commitUpload(const QString &fileName, QString *error);
     // Newest first; limit < 0 means all.
     std::optional<QList<HistoryEntry>> history(QString *error, int limit = -1) const;
     std::optional<QList<FileChange>> changes(const QString &commitId, QString *error) const;
     // fromCommit empty: the parent of toCommit. Text beyond kMaxDiffBytes is left out (truncated is set).
     std::optional<FileDiff> fileDiff(const QString &path, const QString &fromCommit, const QString &toCommit,
                                      QString *error) const;
-    // path may name a file or a directory; a path absent from commitId is deleted from home.
+    // path may name a file or a directory; a path absent from commitId is deleted from home. A restore is an
+    // entry of its own, unless it recorded nothing new (commitId empty; Snapshot::written says whether it
+    // wrote anything).
     std::optional<Snapshot> restoreFile(const QString &path, const QString &commitId, QString *error);
     std::optional<Snapshot> restoreWorkspace(const QString &commitId, QString *error);
 
