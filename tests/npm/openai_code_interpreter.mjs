@@ -191,8 +191,17 @@ if (pkg === 'openai') {
   cases.push(
     {
       name: 'agents-run',
-      steps: [pythonStep(WRITE), answer()],
-      run: async (model) => assertAgentResult(await run(agent(model), 'Write the note')),
+      steps: [pythonStep(WRITE), answer(), pythonStep(READ), answer()],
+      run: async (model) => {
+        const first = await run(agent(model), 'Write the note');
+        assertAgentResult(first);
+        // The next turn replays the history, code_interpreter_call included: its container_id brings the
+        // code back to the same container, where the note is.
+        const replayed = first.history.filter((i) => i.type === 'hosted_tool_call');
+        assert.equal(replayed.length, 1, 'the history holds the hosted call');
+        const second = await run(agent(model), [...first.history, { role: 'user', content: 'Read it back' }]);
+        assert.ok(second.finalOutput.includes('from-code-interpreter'), `the second turn read the note: ${second.finalOutput}`);
+      },
     },
     {
       name: 'agents-run-stream',
