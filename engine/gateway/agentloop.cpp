@@ -343,7 +343,13 @@ bool AgentLoop::resolveContainer()
     Container *c = m_env.containers->chooseContainer(m_request.sessionId, reference,
                                                      m_request.replayedContainerId, policy, &error);
     if (!c) {
-        fail(AgentError::invalidRequest(error, u"tools"_s));
+        QString field = u"tools"_s;
+        for (const std::optional<ServerToolConfig> *tool :
+             {&m_request.shell, &m_request.bash, &m_request.code})
+            if (*tool && !reference.isEmpty() && (*tool)->containerReference == reference &&
+                !(*tool)->containerField.isEmpty())
+                field = (*tool)->containerField;
+        fail(AgentError::invalidRequest(field == u"tools" ? error : field + u": "_s + error, field));
         return false;
     }
     m_containerId = c->id();
@@ -621,6 +627,12 @@ void AgentLoop::startShellCall(const PendingCall &pending)
     const int recordIndex = int(m_shellRecords.size());
     m_shellRecords.append(
         {call.callId, tool.typeName(), m_containerId, QDateTime::currentMSecsSinceEpoch(), 0, {}});
+    m_imagesHome.clear();
+    m_imagesBefore.clear();
+    if (call.code && call.code->kind == CodeAction::Kind::Python) {
+        m_imagesHome = c->homeDir();
+        m_imagesBefore = CodeImages::listing(m_imagesHome);
+    }
     ShellCall *shell = c->run(*action);
     if (call.isCode() || call.isBash())
         shell->setPresentation(call.displayCommands(), tool.typeName());
@@ -718,6 +730,8 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     QString content;
     if (call.code && !results.isEmpty()) {
         result.code = CodeOutput::fromResult(*call.code, results.constFirst());
+        if (!m_imagesHome.isEmpty())
+            result.images = CodeImages::changedSince(std::exchange(m_imagesBefore, {}), m_imagesHome);
         if (result.code->isError()) {
             result.error = result.code->errorMessage;
             result.errorCode = result.code->errorCode;
@@ -730,6 +744,12 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         const CodeOutput forModelOutput = CodeOutput::fromResult(*call.code, forModel.value(0));
         content = forModelOutput.forModel();
         isError = isError || forModelOutput.isError();
+        // The model cannot see the images, but it should know they exist (and where).
+        QStringList imagePaths;
+        for (const CodeImage &image : std::as_const(result.images))
+            imagePaths.append(image.path);
+        if (!imagePaths.isEmpty())
+            content += u"\nimages: "_s + imagePaths.join(u", "_s);
     } else if (call.isBash()) {
         const CommandResult m = forModel.value(0);
         content = compact(QJsonObject{

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gateway/agentrequest.h"
+#include "gateway/codeimages.h"
 #include "gateway/guardrail.h"
 #include "gateway/requestrecord.h"
 #include "models/conversation.h"
@@ -83,6 +84,8 @@ struct AgentToolResult
     QString errorCode;
     // A code tool's call that ran: its output as the caller's items show it (unredacted).
     std::optional<CodeOutput> code;
+    // A Python call: the images it made (CodeImages: files created or changed under home, open figures).
+    QList<CodeImage> images;
 };
 
 // How a loop ended.
@@ -187,6 +190,9 @@ private:
     QPointer<ShellCall> m_call;
     QPointer<Container> m_pinned;
     QString m_runningCallId;
+    // The running Python call's container home and its images before the call (CodeImages).
+    QString m_imagesHome;
+    QHash<QString, qint64> m_imagesBefore;
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it
     QList<Message> m_messages;

@@ -28,6 +28,9 @@ struct ServerToolConfig
     // The code tools: the caller's own type word ("code_execution_20250825", "code_interpreter",
     // "codeExecution", ...), which the request log and the live view show.
     QString contractName;
+    // Where the caller named containerReference when it is not the shell tools' environment (e.g.
+    // "tools[0].container" for OpenAI's code_interpreter): errors about that container name this field.
+    QString containerField;
 
     bool isCode() const { return kind == Kind::CodeExecution || kind == Kind::Python; }
     // "openrouter:shell", "shell", "openrouter:bash" or the code tool's contractName.

@@ -100,6 +100,40 @@ except OSError as e:
     err("invalid_tool_input", "%s: %s" % (path, e.strerror or e))
 )PY";
 
+// Runs main.py in the __main__ module (so its tracebacks and pickles are as with `python3 main.py`) and, at
+// exit, saves the matplotlib figures still open as /workspace/home/.sandbench/figures/figure-N.png (at most
+// 8; CodeImages, gateway/, returns them), after removing the previous call's. Nothing is imported unless the
+// code imported pyplot itself.
+constexpr char kFigureWrapper[] = R"PY(import atexit, glob, os, sys
+d = "/workspace/home/.sandbench/figures"
+for f in glob.glob(d + "/figure-*.png"):
+    os.remove(f)
+def figures(sys=sys, os=os, d=d):
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is None or not plt.get_fignums():
+        return
+    os.makedirs(d, exist_ok=True)
+    for i, n in enumerate(plt.get_fignums()[:8]):
+        plt.figure(n).savefig("%s/figure-%d.png" % (d, i + 1), dpi=100)
+def hook(t, v, tb, sys=sys):
+    while tb is not None and tb.tb_frame.f_code.co_filename == "<string>":
+        tb = tb.tb_next
+    sys.__excepthook__(t, v.with_traceback(tb), tb)
+sys.excepthook = hook
+def run(p, g, atexit=atexit, figures=figures):
+    c = compile(open(p, encoding="utf-8").read(), p, "exec")
+    for k in [k for k in g if not k.startswith("__")]:
+        del g[k]
+    g["__file__"] = p
+    try:
+        exec(c, g)
+    finally:
+        atexit.register(figures)  # after pyplot's own, which closes every figure: atexit runs LIFO
+sys.argv = ["/tmp/.sandbench-code/main.py"]
+sys.path[0] = "/tmp/.sandbench-code"
+run(sys.argv[0], sys.modules["__main__"].__dict__)
+)PY";
+
 QString base64Of(const QByteArray &bytes)
 {
     return QString::fromLatin1(bytes.toBase64());
@@ -226,10 +260,11 @@ QString CodeAction::script() const
     case Kind::Bash:
         return code;
     case Kind::Python:
-        // A file rather than -c, so tracebacks name lines; matplotlib draws without a display.
+        // A file rather than -c, so tracebacks name lines; matplotlib draws without a display, and the
+        // figures left open are saved for the caller (kFigureWrapper).
         return u"mkdir -p /tmp/.sandbench-code && printf %s '"_s + base64Of(code.toUtf8()) +
-               u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 "
-               "/tmp/.sandbench-code/main.py"_s;
+               u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 -c \"$(printf %s '"_s +
+               base64Of(QByteArray(kFigureWrapper)) + u"' | base64 -d)\""_s;
     case Kind::View:
     case Kind::Create:
     case Kind::StrReplace:

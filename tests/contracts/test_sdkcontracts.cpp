@@ -132,6 +132,10 @@ void TestSdkContracts::sdk_data()
         {u"openrouter"_s, {u"openrouter_sdk.mjs"_s}},
         {u"agents"_s, {u"openai_agents.mjs"_s}},
         {u"ai-sdk"_s, {u"ai_sdk.mjs"_s}},
+        // OpenAI's code_interpreter run locally (with the Agents SDK's codeInterpreterTool() on the current
+        // major).
+        {u"code-interpreter"_s, {u"openai_code_interpreter.mjs"_s, u"openai"_s}},
+        {u"code-interpreter-v6"_s, {u"openai_code_interpreter.mjs"_s, u"openai-v6"_s}},
     };
     const QList<std::pair<QString, QString>> upstreams{
         {u"responses"_s, u"fresp"_s}, {u"messages"_s, u"fmsg"_s}, {u"chat"_s, u"fchat"_s}};

@@ -71,6 +71,51 @@ AgentToolResult okResult(const QString &out)
     return r;
 }
 
+// A Python call of OpenAI's code_interpreter as the loop emits it.
+AgentToolCall pythonCall(const QString &code)
+{
+    AgentToolCall call;
+    call.index = 0;
+    call.callId = u"call_py"_s;
+    call.kind = ServerToolConfig::Kind::Python;
+    call.codeFunction = u"python"_s;
+    call.containerId = u"sess_test"_s;
+    call.arguments = QJsonObject{{u"code"_s, code}};
+    QString error;
+    call.code = CodeAction::python(call.arguments, &error);
+    call.validated = call.code.has_value();
+    return call;
+}
+
+AgentToolResult pythonResult(const QString &out, const QString &err = {}, bool timedOut = false)
+{
+    AgentToolResult r;
+    CommandResult c;
+    c.stdoutText = out;
+    c.stderrText = err;
+    c.outcome = timedOut ? CommandOutcome::timeout() : CommandOutcome::exit(err.isEmpty() ? 0 : 1);
+    r.results = {c};
+    r.completed = !timedOut;
+    CodeAction action;
+    r.code = CodeOutput::fromResult(action, c);
+    if (r.code->isError())
+        r.error = r.code->errorMessage, r.errorCode = r.code->errorCode;
+    return r;
+}
+
+QJsonObject codeInterpreterBody(bool includeOutputs, bool stream = true)
+{
+    QJsonObject body{
+        {u"model"_s, u"p/m"_s},
+        {u"input"_s, u"plot it"_s},
+        {u"stream"_s, stream},
+        {u"tools"_s, QJsonArray{QJsonObject{{u"type"_s, u"code_interpreter"_s},
+                                            {u"container"_s, QJsonObject{{u"type"_s, u"auto"_s}}}}}}};
+    if (includeOutputs)
+        body.insert(u"include"_s, QJsonArray{u"code_interpreter_call.outputs"_s});
+    return body;
+}
+
 AgentOutcome outcome()
 {
     AgentOutcome o;
@@ -253,6 +298,201 @@ private Q_SLOTS:
         QVERIFY(c.raw.isEmpty()); // not streamed: nothing written
     }
 
+    void codeInterpreterStream()
+    {
+        Captured c;
+        AgentLoop *loop = nullptr;
+        auto f = make(u"responses"_s, codeInterpreterBody(true), &c, &loop);
+        QVERIFY(f);
+        const AgentToolCall call = pythonCall(u"print('hi')"_s);
+        QVERIFY(call.validated);
+        Q_EMIT loop->toolCallStarted(call);
+        Q_EMIT loop->commandStarted(0, 0, call.code->code);
+        Q_EMIT loop->commandOutput(0, 0, false, u"hi\n"_s);
+        AgentToolResult result = pythonResult(u"hi\n"_s);
+        CodeImage png;
+        png.path = u"/workspace/home/.sandbench/figures/figure-1.png"_s;
+        png.mimeType = u"image/png"_s;
+        png.data = QByteArray("\x89PNG\r\n\x1a\nrest", 12);
+        result.images = {png};
+        Q_EMIT loop->commandFinished(0, 0, result.results.first());
+        Q_EMIT loop->toolCallFinished(call, result);
+        Q_EMIT loop->finished(outcome());
+        parseSse(&c);
+        QCOMPARE(types(c), QStringList({u"response.created"_s, u"response.in_progress"_s,
+                                        u"response.output_item.added"_s,
+                                        u"response.code_interpreter_call.in_progress"_s,
+                                        u"response.code_interpreter_call_code.delta"_s,
+                                        u"response.code_interpreter_call_code.done"_s,
+                                        u"response.code_interpreter_call.interpreting"_s,
+                                        u"response.code_interpreter_call.completed"_s,
+                                        u"response.output_item.done"_s, u"response.completed"_s}));
+        for (int i = 0; i < c.events.size(); ++i)
+            QCOMPARE(c.events.at(i).value(u"sequence_number"_s).toInt(), i);
+        // Added with no code yet (the stream helper appends the deltas to it), in progress.
+        const QJsonObject added = c.events.at(2).value(u"item"_s).toObject();
+        QCOMPARE(added.value(u"type"_s).toString(), u"code_interpreter_call"_s);
+        QCOMPARE(added.value(u"code"_s).toString(), QString());
+        QCOMPARE(added.value(u"status"_s).toString(), u"in_progress"_s);
+        QVERIFY(added.value(u"outputs"_s).isNull());
+        const QString id = added.value(u"id"_s).toString();
+        QVERIFY(id.startsWith(u"ci_"_s));
+        for (int i = 3; i <= 7; ++i) {
+            QCOMPARE(c.events.at(i).value(u"item_id"_s).toString(), id);
+            QCOMPARE(c.events.at(i).value(u"output_index"_s).toInt(), 0);
+        }
+        QCOMPARE(c.events.at(4).value(u"delta"_s).toString(), u"print('hi')"_s);
+        QCOMPARE(c.events.at(5).value(u"code"_s).toString(), u"print('hi')"_s);
+        QVERIFY(!types(c).join(u' ').contains(u"openrouter"_s)); // live events are opt-in
+        const QJsonArray output = f->finalBody().value(u"output"_s).toArray();
+        QCOMPARE(output.size(), 1);
+        const QJsonObject item = output.at(0).toObject();
+        QCOMPARE(item, c.events.at(8).value(u"item"_s).toObject());
+        QCOMPARE(item.value(u"id"_s).toString(), id);
+        QCOMPARE(item.value(u"code"_s).toString(), u"print('hi')"_s);
+        QCOMPARE(item.value(u"container_id"_s).toString(), u"sess_test"_s);
+        QCOMPARE(item.value(u"status"_s).toString(), u"completed"_s);
+        const QJsonArray outputs = item.value(u"outputs"_s).toArray();
+        QCOMPARE(outputs.size(), 2);
+        QCOMPARE(outputs.at(0).toObject(), (QJsonObject{{u"type"_s, u"logs"_s}, {u"logs"_s, u"hi\n"_s}}));
+        QCOMPARE(outputs.at(1).toObject().value(u"type"_s).toString(), u"image"_s);
+        QCOMPARE(outputs.at(1).toObject().value(u"url"_s).toString(),
+                 u"data:image/png;base64,"_s + QString::fromLatin1(png.data.toBase64()));
+        QCOMPARE(item.keys(),
+                 QStringList({u"code"_s, u"container_id"_s, u"id"_s, u"outputs"_s, u"status"_s, u"type"_s}));
+    }
+
+    void codeInterpreterOutputsNeedInclude()
+    {
+        Captured c;
+        AgentLoop *loop = nullptr;
+        auto f = make(u"responses"_s, codeInterpreterBody(false, false), &c, &loop, false);
+        QVERIFY(f);
+        const AgentToolCall call = pythonCall(u"print(1)"_s);
+        Q_EMIT loop->toolCallStarted(call);
+        Q_EMIT loop->toolCallFinished(call, pythonResult(u"1\n"_s));
+        Q_EMIT loop->finished(outcome());
+        const QJsonObject item = f->finalBody().value(u"output"_s).toArray().at(0).toObject();
+        QCOMPARE(item.value(u"status"_s).toString(), u"completed"_s);
+        QVERIFY(item.contains(u"outputs"_s));
+        QVERIFY(item.value(u"outputs"_s).isNull()); // as OpenAI: only with include
+        QCOMPARE(item.value(u"code"_s).toString(), u"print(1)"_s);
+        QVERIFY(c.raw.isEmpty());
+    }
+
+    void codeInterpreterStatuses()
+    {
+        Captured c;
+        AgentLoop *loop = nullptr;
+        auto f = make(u"responses"_s, codeInterpreterBody(true), &c, &loop);
+        QVERIFY(f);
+        // A traceback is a log of a completed call; a timeout leaves it incomplete.
+        AgentToolCall failing = pythonCall(u"1/0"_s);
+        Q_EMIT loop->toolCallStarted(failing);
+        Q_EMIT loop->toolCallFinished(failing, pythonResult({}, u"ZeroDivisionError: division by zero\n"_s));
+        AgentToolCall slow = pythonCall(u"while True: pass"_s);
+        slow.index = 1;
+        Q_EMIT loop->toolCallStarted(slow);
+        Q_EMIT loop->toolCallFinished(slow, pythonResult(u"partial\n"_s, {}, true));
+        // Rejected before it ran (no code): failed, the error as its log.
+        AgentToolCall rejected;
+        rejected.index = 2;
+        rejected.callId = u"call_bad"_s;
+        rejected.kind = ServerToolConfig::Kind::Python;
+        rejected.codeFunction = u"python"_s;
+        rejected.containerId = u"sess_test"_s;
+        AgentToolResult error;
+        error.error = u"\"code\" is required: a non-empty string"_s;
+        error.errorCode = u"invalid_tool_input"_s;
+        Q_EMIT loop->toolCallStarted(rejected);
+        Q_EMIT loop->toolCallFinished(rejected, error);
+        Q_EMIT loop->finished(outcome());
+        parseSse(&c);
+        const QJsonArray output = f->finalBody().value(u"output"_s).toArray();
+        QCOMPARE(output.size(), 3);
+        QCOMPARE(output.at(0).toObject().value(u"status"_s).toString(), u"completed"_s);
+        QCOMPARE(output.at(0)
+                     .toObject()
+                     .value(u"outputs"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"logs"_s)
+                     .toString(),
+                 u"ZeroDivisionError: division by zero\n"_s);
+        QCOMPARE(output.at(1).toObject().value(u"status"_s).toString(), u"incomplete"_s);
+        QVERIFY(output.at(1)
+                    .toObject()
+                    .value(u"outputs"_s)
+                    .toArray()
+                    .at(0)
+                    .toObject()
+                    .value(u"logs"_s)
+                    .toString()
+                    .startsWith(u"partial\n"_s));
+        const QJsonObject bad = output.at(2).toObject();
+        QCOMPARE(bad.value(u"status"_s).toString(), u"failed"_s);
+        QVERIFY(bad.value(u"code"_s).isNull());
+        QCOMPARE(bad.value(u"outputs"_s).toArray().at(0).toObject().value(u"logs"_s).toString(), error.error);
+        // Only the call that completed says so; a rejected call never interprets.
+        QCOMPARE(types(c).count(u"response.code_interpreter_call.completed"_s), 1);
+        QCOMPARE(types(c).count(u"response.code_interpreter_call.interpreting"_s), 2);
+    }
+
+    void codeInterpreterParse()
+    {
+        std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(u"responses"_s);
+        AgentError error;
+        // A container id reuses that container; replayed calls go back to the model as its own calls.
+        const QJsonObject body{
+            {u"model"_s, u"p/m"_s},
+            {u"tools"_s,
+             QJsonArray{QJsonObject{{u"type"_s, u"code_interpreter"_s}, {u"container"_s, u"sess_abc"_s}}}},
+            {u"input"_s,
+             QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"plot"_s}},
+                        QJsonObject{{u"type"_s, u"code_interpreter_call"_s},
+                                    {u"id"_s, u"ci_1"_s},
+                                    {u"code"_s, u"print(6*7)"_s},
+                                    {u"container_id"_s, u"sess_abc"_s},
+                                    {u"status"_s, u"completed"_s},
+                                    {u"outputs"_s, QJsonArray{QJsonObject{{u"type"_s, u"logs"_s},
+                                                                          {u"logs"_s, u"42\n"_s}}}}},
+                        QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, u"again"_s}}}}};
+        const std::optional<AgentRequest> req = format->parse(body, {}, &error);
+        QVERIFY2(req, qPrintable(error.message));
+        QVERIFY(req->code);
+        QCOMPARE(req->code->kind, ServerToolConfig::Kind::Python);
+        QCOMPARE(req->code->typeName(), u"code_interpreter"_s);
+        QCOMPARE(req->code->containerReference, u"sess_abc"_s);
+        QCOMPARE(req->code->containerField, u"tools[0].container"_s);
+        QCOMPARE(req->replayedContainerId, u"sess_abc"_s);
+        QCOMPARE(req->messages.size(), 4);
+        const Message &assistant = req->messages.at(1);
+        QCOMPARE(assistant.role, Message::Role::Assistant);
+        QCOMPARE(assistant.toolCalls.size(), 1);
+        QCOMPARE(assistant.toolCalls.at(0).name, req->pythonFunctionName);
+        QCOMPARE(assistant.toolCalls.at(0).id, u"ci_1"_s);
+        QCOMPARE(assistant.toolCalls.at(0).arguments().value(u"code"_s).toString(), u"print(6*7)"_s);
+        QCOMPARE(req->messages.at(2).role, Message::Role::Tool);
+        QCOMPARE(req->messages.at(2).toolResult.content, u"42\n"_s);
+        // The auto container with the hosted options it can take.
+        QJsonObject autoBody = codeInterpreterBody(true, false);
+        autoBody.insert(u"tools"_s,
+                        QJsonArray{QJsonObject{
+                            {u"type"_s, u"code_interpreter"_s},
+                            {u"allowed_callers"_s, QJsonArray{u"direct"_s}},
+                            {u"container"_s,
+                             QJsonObject{{u"type"_s, u"auto"_s},
+                                         {u"file_ids"_s, QJsonArray()},
+                                         {u"memory_limit"_s, u"4g"_s},
+                                         {u"network_policy"_s, QJsonObject{{u"type"_s, u"disabled"_s}}}}}}});
+        const std::optional<AgentRequest> autoReq =
+            WireFormat::forEndpoint(u"responses"_s)->parse(autoBody, {}, &error);
+        QVERIFY2(autoReq, qPrintable(error.message));
+        QVERIFY(autoReq->code && autoReq->code->containerReference.isEmpty());
+        QVERIFY(autoReq->code->networkPolicy.has_value());
+    }
+
     void messagesStream()
     {
         Captured c;
@@ -387,6 +627,42 @@ private Q_SLOTS:
         QTest::newRow("stream not bool")
             << u"responses"_s << QByteArray(R"({"model":"m","input":"x","stream":"yes"})")
             << u"stream must be true or false"_s << u"stream"_s;
+        const auto ci = [](const char *tool, const char *extra = "") -> QByteArray {
+            return QByteArray(R"({"model":"m","input":"x","tools":[)") + tool + "]" + extra + "}";
+        };
+        QTest::newRow("code_interpreter without container")
+            << u"responses"_s << ci(R"({"type":"code_interpreter"})") << u"tools[0].container is required"_s
+            << u"tools[0].container"_s;
+        QTest::newRow("code_interpreter container type")
+            << u"responses"_s << ci(R"({"type":"code_interpreter","container":{"type":"manual"}})")
+            << u"tools[0].container.type must be \"auto\""_s << u"tools[0].container.type"_s;
+        QTest::newRow("code_interpreter container id")
+            << u"responses"_s << ci(R"({"type":"code_interpreter","container":"../etc"})")
+            << u"tools[0].container must be a container id"_s << u"tools[0].container"_s;
+        QTest::newRow("code_interpreter file_ids")
+            << u"responses"_s
+            << ci(R"({"type":"code_interpreter","container":{"type":"auto","file_ids":["file-1"]}})")
+            << u"tools[0].container.file_ids cannot be used"_s << u"tools[0].container.file_ids"_s;
+        QTest::newRow("code_interpreter memory_limit")
+            << u"responses"_s
+            << ci(R"({"type":"code_interpreter","container":{"type":"auto","memory_limit":"2g"}})")
+            << u"tools[0].container.memory_limit must be"_s << u"tools[0].container.memory_limit"_s;
+        QTest::newRow("code_interpreter network_policy")
+            << u"responses"_s
+            << ci(R"({"type":"code_interpreter","container":{"type":"auto","network_policy":{"type":"open"}}})")
+            << u"tools[0].container.network_policy is invalid"_s << u"tools[0].container.network_policy"_s;
+        QTest::newRow("code_interpreter programmatic only")
+            << u"responses"_s
+            << ci(R"({"type":"code_interpreter","container":{"type":"auto"},"allowed_callers":["programmatic"]})")
+            << u"tools[0].allowed_callers must include"_s << u"tools[0].allowed_callers"_s;
+        QTest::newRow("two code_interpreters")
+            << u"responses"_s
+            << ci(R"({"type":"code_interpreter","container":{"type":"auto"}},{"type":"code_interpreter","container":"c1"})")
+            << u"only one code-execution tool"_s << u"tools[1]"_s;
+        QTest::newRow("include not an array")
+            << u"responses"_s
+            << ci(R"({"type":"code_interpreter","container":{"type":"auto"}})", R"(,"include":"all")")
+            << u"include must be an array"_s << u"include"_s;
         QTest::newRow("empty messages") << u"messages"_s << QByteArray(R"({"model":"m","messages":[]})")
                                         << u"messages is required"_s << u"messages"_s;
         // Anthropic's code execution tools: the API's own names and options, nothing else.

@@ -2,6 +2,8 @@
 #include "sandboxtestutil.h"
 #include "tools/codeaction.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
 
@@ -18,6 +20,7 @@ private Q_SLOTS:
     void pythonPrintsAndReadsHome();
     void pythonErrorKeepsTraceback();
     void pythonQuotesSurvive();
+    void pythonSavesOpenFigures();
     void pythonTimeoutIsExecutionTimeExceeded();
     void editorCreateViewReplace();
     void editorViewRangeAndDirectory();
@@ -102,6 +105,40 @@ void TestCodeAction::pythonQuotesSurvive()
     QString error;
     const CodeOutput out = run(parsed(CodeAction::python({{u"code"_s, code}}, &error), error));
     QCOMPARE(out.stdoutText, u"it's \"quoted\" $HOME `date` \\ ünïcödé 表\n"_s);
+}
+
+void TestCodeAction::pythonSavesOpenFigures()
+{
+    // The wrapper saves the figures left open (OpenAI's code interpreter returns them as images) and clears
+    // the previous call's; code that never imports pyplot leaves nothing behind.
+    QString error;
+    const CodeOutput probe = run(parsed(
+        CodeAction::python(
+            {{u"code"_s, u"import importlib.util\nprint(bool(importlib.util.find_spec('matplotlib')))"_s}},
+            &error),
+        error));
+    if (probe.stdoutText != u"True\n"_s)
+        QSKIP("the container's python3 has no matplotlib (install python3-matplotlib)");
+    const QString figures = m_c->homeDir() + u"/.sandbench/figures"_s;
+    const CodeOutput out = run(
+        parsed(CodeAction::python(
+                   {{u"code"_s,
+                     u"import matplotlib.pyplot as plt\nplt.plot([1, 2])\n"
+                     "plt.figure()\nplt.bar([1], [3])\nplt.close(plt.figure())\nprint(plt.get_backend())"_s}},
+                   &error),
+               error));
+    QVERIFY2(out.returnCode == 0, qPrintable(out.stderrText));
+    QCOMPARE(out.stdoutText.trimmed().toLower(), u"agg"_s);
+    QCOMPARE(QDir(figures).entryList(QDir::Files, QDir::Name),
+             QStringList({u"figure-1.png"_s, u"figure-2.png"_s}));
+    QFile png(figures + u"/figure-1.png"_s);
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    QVERIFY(png.read(8).startsWith("\x89PNG"));
+    png.close();
+    const CodeOutput plain =
+        run(parsed(CodeAction::python({{u"code"_s, u"print(__name__, __file__)"_s}}, &error), error));
+    QCOMPARE(plain.stdoutText, u"__main__ /tmp/.sandbench-code/main.py\n"_s);
+    QVERIFY(QDir(figures).entryList(QDir::Files).isEmpty());
 }
 
 void TestCodeAction::pythonTimeoutIsExecutionTimeExceeded()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "responsesformat.h"
 
+#include "sandbox/containermanager.h"
+
 #include <QDateTime>
 #include <QJsonDocument>
 
@@ -109,17 +111,91 @@ bool ResponsesFormat::parseInput(const QJsonObject &body, const AgentRequest &re
         } else if (type == u"shell_call_output") {
             b->toolResult(item.value(u"call_id"_s).toString(), compactJson(item.value(u"output"_s)));
             b->noteContainer(item.value(u"container_id"_s));
+        } else if (type == u"code_interpreter_call") {
+            // No call_id: the item's own id pairs the call with its result.
+            const QString callId = item.value(u"id"_s).toString();
+            b->assistantCall(callId, req.pythonFunctionName,
+                             compactJson(QJsonObject{{u"code"_s, item.value(u"code"_s).toString()}}));
+            QStringList parts;
+            const QJsonValue outputs = item.value(u"outputs"_s);
+            for (const QJsonValue &o : outputs.toArray()) {
+                const QJsonObject out = o.toObject();
+                if (out.value(u"type"_s).toString() == u"logs")
+                    parts.append(out.value(u"logs"_s).toString());
+                else if (out.value(u"type"_s).toString() == u"image")
+                    parts.append(u"(an image)"_s);
+            }
+            b->toolResult(callId, outputs.isArray() ? parts.join(u'\n') : u"(outputs not included)"_s,
+                          item.value(u"status"_s).toString() == u"failed");
+            b->noteContainer(item.value(u"container_id"_s));
         } else if (type == u"reasoning" || type == u"item_reference") {
             continue; // provider-private state that another model cannot use
         } else {
             *error = AgentError::invalidRequest(
                 u"%1.type \"%2\" is not supported (use message, function_call, function_call_output, "
-                "openrouter:shell, shell_call or shell_call_output)"_s.arg(path, type),
+                "code_interpreter_call, openrouter:shell, shell_call or shell_call_output)"_s.arg(path, type),
                 path + u".type"_s);
             return false;
         }
     }
     return true;
+}
+
+std::optional<ServerToolConfig> ResponsesFormat::codeInterpreterTool(const QJsonObject &tool,
+                                                                     const QString &path, AgentError *error)
+{
+    const auto bad = [&](const QString &field, const QString &message) -> std::optional<ServerToolConfig> {
+        *error = AgentError::invalidRequest(path + u'.' + field + u' ' + message, path + u'.' + field);
+        return std::nullopt;
+    };
+    ServerToolConfig config;
+    config.kind = ServerToolConfig::Kind::Python;
+    config.contractName = u"code_interpreter"_s;
+    config.containerField = path + u".container"_s;
+    const QJsonValue callers = tool.value(u"allowed_callers"_s);
+    if (!callers.isUndefined() && !callers.isNull() &&
+        (!callers.isArray() || !callers.toArray().contains(u"direct"_s)))
+        return bad(u"allowed_callers"_s,
+                   u"must include \"direct\": only the model calls the code interpreter here"_s);
+    const QJsonValue container = tool.value(u"container"_s);
+    if (container.isString()) {
+        // A container id: run in that container (one of this workspace's, from an earlier response).
+        if (!ContainerManager::isValidId(container.toString()))
+            return bad(u"container"_s,
+                       u"must be a container id (1 to 40 characters of A-Z, a-z, 0-9, _ and -) "
+                       "or {\"type\": \"auto\"}"_s);
+        config.containerReference = container.toString();
+        return config;
+    }
+    if (!container.isObject())
+        return bad(u"container"_s, u"is required: {\"type\": \"auto\"} or the id of a container"_s);
+    const QJsonObject autoSpec = container.toObject();
+    if (autoSpec.value(u"type"_s).toString() != u"auto")
+        return bad(u"container.type"_s, u"must be \"auto\""_s);
+    const QJsonValue fileIds = autoSpec.value(u"file_ids"_s);
+    if (!fileIds.isUndefined() && !fileIds.isNull()) {
+        if (!fileIds.isArray())
+            return bad(u"container.file_ids"_s, u"must be an array of file ids"_s);
+        if (!fileIds.toArray().isEmpty())
+            return bad(u"container.file_ids"_s,
+                       u"cannot be used: Sandbench has no Files API to copy them from; put the files in a "
+                       "container (a shell or code call, or the window's Files panel) and pass its id as "
+                       "container"_s);
+    }
+    // The local container's memory is the sandbox's setting; the hosted sizes are only checked.
+    const QJsonValue memory = autoSpec.value(u"memory_limit"_s);
+    if (!memory.isUndefined() && !memory.isNull() &&
+        !QStringList{u"1g"_s, u"4g"_s, u"16g"_s, u"64g"_s}.contains(memory.toString()))
+        return bad(u"container.memory_limit"_s, u"must be \"1g\", \"4g\", \"16g\" or \"64g\""_s);
+    const QJsonValue policy = autoSpec.value(u"network_policy"_s);
+    if (!policy.isUndefined() && !policy.isNull()) {
+        QString policyError;
+        std::optional<NetworkPolicy> p = NetworkPolicy::fromJson(policy, &policyError);
+        if (!p)
+            return bad(u"container.network_policy"_s, u"is invalid: "_s + policyError);
+        config.networkPolicy = *p;
+    }
+    return config;
 }
 
 std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body,
@@ -155,10 +231,16 @@ std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body,
                 return std::nullopt;
             continue;
         }
+        if (type == u"code_interpreter") {
+            std::optional<ServerToolConfig> config = codeInterpreterTool(tool, path, error);
+            if (!config || !addCodeTool(*config, path, &req, error))
+                return std::nullopt;
+            continue;
+        }
         if (type != u"function") {
             *error = AgentError::invalidRequest(
-                u"%1.type \"%2\" is not supported (use function, openrouter:shell or shell)"_s.arg(path,
-                                                                                                   type),
+                u"%1.type \"%2\" is not supported (use function, code_interpreter, openrouter:shell or "
+                "shell)"_s.arg(path, type),
                 path + u".type"_s);
             return std::nullopt;
         }
@@ -166,6 +248,13 @@ std::optional<AgentRequest> ResponsesFormat::parse(const QJsonObject &body,
             return std::nullopt;
     }
     req.avoidNameClashes();
+    // OpenAI leaves a code_interpreter_call's outputs out unless the request includes them.
+    const QJsonValue include = body.value(u"include"_s);
+    if (!include.isUndefined() && !include.isNull() && !include.isArray()) {
+        *error = AgentError::invalidRequest(u"include must be an array of strings"_s, u"include"_s);
+        return std::nullopt;
+    }
+    m_includeCodeOutputs = include.toArray().contains(u"code_interpreter_call.outputs"_s);
     ConversationBuilder builder;
     if (!parseInput(body, req, &builder, error))
         return std::nullopt;
@@ -356,9 +445,47 @@ void ResponsesFormat::hostedItems(const QJsonArray &items)
         done(add(v.toObject()), v.toObject());
 }
 
+QJsonObject ResponsesFormat::codeInterpreterItem(const AgentToolCall &call, const QString &id)
+{
+    const QJsonValue asked = call.arguments.value(u"code"_s);
+    return {{u"type"_s, u"code_interpreter_call"_s},
+            {u"id"_s, id},
+            {u"code"_s, call.code          ? QJsonValue(call.code->code)
+                        : asked.isString() ? asked
+                                           : QJsonValue::Null},
+            {u"container_id"_s, call.containerId},
+            {u"outputs"_s, QJsonValue::Null},
+            {u"status"_s, u"in_progress"_s}};
+}
+
 void ResponsesFormat::toolCallStarted(const AgentToolCall &call)
 {
     CallEntry entry;
+    if (call.kind == ServerToolConfig::Kind::Python) {
+        // As OpenAI streams it: the item with no code yet, the code, then interpreting until it ran.
+        entry.outputId = randomId(u"ci_"_s);
+        const QJsonObject item = codeInterpreterItem(call, entry.outputId);
+        m_output.append(item);
+        entry.item = int(m_output.size() - 1);
+        m_calls.insert(call.index, entry);
+        if (!isStreaming())
+            return;
+        QJsonObject opening = item;
+        opening.insert(u"code"_s, QString());
+        send("response.output_item.added", {{u"output_index"_s, entry.item}, {u"item"_s, opening}});
+        const QJsonObject ids{{u"item_id"_s, entry.outputId}, {u"output_index"_s, entry.item}};
+        send("response.code_interpreter_call.in_progress", ids);
+        const QString code = item.value(u"code"_s).toString();
+        QJsonObject delta = ids;
+        delta.insert(u"delta"_s, code);
+        send("response.code_interpreter_call_code.delta", delta);
+        QJsonObject codeDone = ids;
+        codeDone.insert(u"code"_s, code);
+        send("response.code_interpreter_call_code.done", codeDone);
+        if (call.validated)
+            send("response.code_interpreter_call.interpreting", ids);
+        return;
+    }
     if (call.kind == ServerToolConfig::Kind::NativeShell) {
         QJsonObject item{{u"type"_s, u"shell_call"_s},
                          {u"id"_s, randomId(u"sh_"_s)},
@@ -450,6 +577,34 @@ void ResponsesFormat::commandFinished(int call, int command, const CommandResult
 void ResponsesFormat::toolCallFinished(const AgentToolCall &call, const AgentToolResult &result)
 {
     CallEntry entry = m_calls.value(call.index);
+    if (call.kind == ServerToolConfig::Kind::Python) {
+        QJsonObject item = m_output.at(entry.item).toObject();
+        // completed: the code ran (a traceback is one of its logs); incomplete: stopped at the time limit;
+        // failed: it could not run (bad arguments, no python3, a guardrail).
+        const bool ran = result.code && !result.code->isError();
+        const QString status = ran && result.completed                ? u"completed"_s
+                               : result.code && result.code->timedOut ? u"incomplete"_s
+                                                                      : u"failed"_s;
+        item.insert(u"status"_s, status);
+        if (m_includeCodeOutputs) {
+            QJsonArray outputs;
+            QString logs;
+            if (result.code)
+                logs = result.code->stdoutText + result.code->stderrText;
+            if (!ran && !result.error.isEmpty())
+                logs += (logs.isEmpty() || logs.endsWith(u'\n') ? QString() : u"\n"_s) + result.error;
+            if (!logs.isEmpty())
+                outputs.append(QJsonObject{{u"type"_s, u"logs"_s}, {u"logs"_s, logs}});
+            for (const CodeImage &image : result.images)
+                outputs.append(QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, image.dataUrl()}});
+            item.insert(u"outputs"_s, outputs);
+        }
+        if (status == u"completed")
+            send("response.code_interpreter_call.completed",
+                 {{u"item_id"_s, entry.outputId}, {u"output_index"_s, entry.item}});
+        done(entry.item, item);
+        return;
+    }
     const QString status = result.completed ? u"completed"_s : u"incomplete"_s;
     if (call.kind == ServerToolConfig::Kind::NativeShell) {
         QJsonArray output = resultsJson(result.results);

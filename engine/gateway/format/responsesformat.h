@@ -8,7 +8,7 @@
 
 // The OpenAI Responses API as OpenAI's and OpenRouter's SDKs type it (POST /api/v1/responses): input items,
 // the Response object, its output items (message, function_call, openrouter:shell, shell_call and
-// shell_call_output), the response.* SSE events and the error body.
+// shell_call_output, code_interpreter_call), the response.* SSE events and the error body.
 class ResponsesFormat final : public WireFormat
 {
     Q_OBJECT
@@ -37,10 +37,14 @@ protected:
 private:
     struct CallEntry
     {
-        int item = -1;   // output index of the openrouter:shell or shell_call item
-        int output = -1; // output index of the shell_call_output item (native shell)
-        QString outputId;
+        int item = -1;    // output index of the openrouter:shell or shell_call item
+        int output = -1;  // output index of the shell_call_output item (native shell)
+        QString outputId; // shell_call_output's id; the code_interpreter_call's own id
     };
+    // OpenAI's {"type": "code_interpreter", "container": {"type": "auto", ...} | "<container id>"} at path.
+    static std::optional<ServerToolConfig> codeInterpreterTool(const QJsonObject &tool, const QString &path,
+                                                               AgentError *error);
+    static QJsonObject codeInterpreterItem(const AgentToolCall &call, const QString &id);
     static bool parseInput(const QJsonObject &body, const AgentRequest &req, ConversationBuilder *b,
                            AgentError *error);
     void send(const QByteArray &name, QJsonObject data);
@@ -57,5 +61,6 @@ private:
     QHash<int, CallEntry> m_calls;
     int m_sequence = 0;
     bool m_shellEvents = true;
+    bool m_includeCodeOutputs = false; // include: ["code_interpreter_call.outputs"]
     qint64 m_createdAt = 0;
 };

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+// The images a Python code call made: image files it created or changed in the container's home (found by
+// comparing a listing taken before the call with one taken after) and the matplotlib figures it left open,
+// which CodeAction's Python wrapper saves under FiguresDir. Read on the host, never through a symlink.
+struct CodeImage
+{
+    QString path;     // inside the container, e.g. /workspace/home/plot.png
+    QString mimeType; // image/png, image/jpeg, image/gif or image/webp (from the file's first bytes)
+    QByteArray data;
+
+    // "data:image/png;base64,...".
+    QString dataUrl() const;
+};
+
+namespace CodeImages {
+// Where the Python wrapper saves open figures, relative to home (figure-1.png, ...; emptied at each run).
+inline constexpr char FiguresDir[] = ".sandbench/figures";
+// Limits: entries looked at per listing (home and its direct subfolders, plus FiguresDir), images returned
+// per call, and the size of one image file (a larger one is left out).
+constexpr int MaxScannedEntries = 2000;
+constexpr int MaxImages = 8;
+constexpr qint64 MaxImageBytes = 2 * 1024 * 1024;
+
+// Image files (by extension: png, jpg, jpeg, gif, webp) under homeDir with their modification times (ns).
+QHash<QString, qint64> listing(const QString &homeDir);
+// The images new or changed since before, sorted by path with the figures last, read within the limits;
+// files whose first bytes are not an image of those formats are left out.
+QList<CodeImage> changedSince(const QHash<QString, qint64> &before, const QString &homeDir);
+} // namespace CodeImages
