@@ -270,57 +270,71 @@ ModelListing *ProviderRegistry::listModels(int timeoutMs)
         QTimer::singleShot(0, listing, [listing] { listing->providerDone({}, {}, {}); });
         return listing;
     }
-    for (const ProviderConfig &provider : std::as_const(m_providers)) {
-        QString problem;
-        const QString key = apiKey(provider, &problem);
-        if (!problem.isEmpty()) {
-            QTimer::singleShot(0, listing, [listing, name = provider.name, problem] {
-                listing->providerDone(name, {}, problem);
-            });
-            continue;
-        }
-        QNetworkRequest request(provider.endpoint(u"/models"_s));
-        request.setRawHeader("Accept", "application/json");
-        request.setTransferTimeout(timeoutMs);
-        if (provider.api == ProviderApi::Messages) {
-            if (!key.isEmpty())
-                request.setRawHeader("x-api-key", key.toUtf8());
-            request.setRawHeader("anthropic-version", "2023-06-01");
-        } else if (!key.isEmpty()) {
-            request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
-        }
-        QNetworkReply *reply = networkAccessManager()->get(request);
-        connect(reply, &QNetworkReply::finished, listing, [listing, reply, name = provider.name] {
-            reply->deleteLater();
-            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            const QByteArray body = reply->readAll();
-            if (status == 0) {
-                listing->providerDone(name, {}, reply->errorString());
-                return;
-            }
-            if (status >= 400) {
-                listing->providerDone(name, {},
-                                      u"HTTP %1: %2"_s.arg(status).arg(QString::fromUtf8(body.left(300))));
-                return;
-            }
-            const QJsonObject obj = QJsonDocument::fromJson(body).object();
-            QList<ModelInfo> models;
-            // OpenAI and Anthropic: {"data":[{"id"}]}; Ollama's native /api/tags: {"models":[{"name"}]}.
-            for (const QJsonValue &v : obj.value(u"data"_s).toArray()) {
-                const QString id = v.toObject().value(u"id"_s).toString();
-                if (!id.isEmpty())
-                    models.append({name % u'/' % id, name, id});
-            }
-            for (const QJsonValue &v : obj.value(u"models"_s).toArray()) {
-                const QString id = v.toObject().value(u"name"_s).toString();
-                if (!id.isEmpty())
-                    models.append({name % u'/' % id, name, id});
-            }
-            if (models.isEmpty() && !obj.contains(u"data"_s) && !obj.contains(u"models"_s))
-                listing->providerDone(name, {}, u"the /models answer has no \"data\" list"_s);
-            else
-                listing->providerDone(name, models, {});
-        });
-    }
+    for (const ProviderConfig &provider : std::as_const(m_providers))
+        requestModels(listing, provider, QString(), timeoutMs);
     return listing;
+}
+
+ModelListing *ProviderRegistry::testProvider(const ProviderConfig &provider, const QString &key,
+                                             int timeoutMs)
+{
+    auto *listing = new ModelListing(this);
+    listing->m_pending = 1;
+    requestModels(listing, provider, key, timeoutMs);
+    return listing;
+}
+
+void ProviderRegistry::requestModels(ModelListing *listing, const ProviderConfig &provider,
+                                     const QString &keyOverride, int timeoutMs)
+{
+    QString problem;
+    const QString key = keyOverride.isEmpty() ? apiKey(provider, &problem) : keyOverride;
+    if (!problem.isEmpty()) {
+        QTimer::singleShot(0, listing, [listing, name = provider.name, problem] {
+            listing->providerDone(name, {}, problem);
+        });
+        return;
+    }
+    QNetworkRequest request(provider.endpoint(u"/models"_s));
+    request.setRawHeader("Accept", "application/json");
+    request.setTransferTimeout(timeoutMs);
+    if (provider.api == ProviderApi::Messages) {
+        if (!key.isEmpty())
+            request.setRawHeader("x-api-key", key.toUtf8());
+        request.setRawHeader("anthropic-version", "2023-06-01");
+    } else if (!key.isEmpty()) {
+        request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
+    }
+    QNetworkReply *reply = networkAccessManager()->get(request);
+    connect(reply, &QNetworkReply::finished, listing, [listing, reply, name = provider.name] {
+        reply->deleteLater();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QByteArray body = reply->readAll();
+        if (status == 0) {
+            listing->providerDone(name, {}, reply->errorString());
+            return;
+        }
+        if (status >= 400) {
+            listing->providerDone(name, {},
+                                  u"HTTP %1: %2"_s.arg(status).arg(QString::fromUtf8(body.left(300))));
+            return;
+        }
+        const QJsonObject obj = QJsonDocument::fromJson(body).object();
+        QList<ModelInfo> models;
+        // OpenAI and Anthropic: {"data":[{"id"}]}; Ollama's native /api/tags: {"models":[{"name"}]}.
+        for (const QJsonValue &v : obj.value(u"data"_s).toArray()) {
+            const QString id = v.toObject().value(u"id"_s).toString();
+            if (!id.isEmpty())
+                models.append({name % u'/' % id, name, id});
+        }
+        for (const QJsonValue &v : obj.value(u"models"_s).toArray()) {
+            const QString id = v.toObject().value(u"name"_s).toString();
+            if (!id.isEmpty())
+                models.append({name % u'/' % id, name, id});
+        }
+        if (models.isEmpty() && !obj.contains(u"data"_s) && !obj.contains(u"models"_s))
+            listing->providerDone(name, {}, u"the /models answer has no \"data\" list"_s);
+        else
+            listing->providerDone(name, models, {});
+    });
 }

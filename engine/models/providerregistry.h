@@ -115,12 +115,18 @@ public:
 
     // GETs every provider's /models at once; the listing emits finished() once and deletes itself later.
     ModelListing *listModels(int timeoutMs = 15000);
+    // GETs one provider's /models (saved or not) to see whether it answers; key, when given, is used instead
+    // of the provider's own. The models it lists, or why it failed, come with the listing's finished().
+    ModelListing *testProvider(const ProviderConfig &provider, const QString &key = {},
+                               int timeoutMs = 10000);
 
 Q_SIGNALS:
     void changed();
 
 private:
     bool save(const QList<ProviderConfig> &providers, QString *error);
+    void requestModels(ModelListing *listing, const ProviderConfig &provider, const QString &keyOverride,
+                       int timeoutMs);
 
     QString m_path;
     QList<ProviderConfig> m_providers;

@@ -22,12 +22,16 @@ QString explain(int error, const QString &detail)
     switch (error) {
     case QKeychain::NoBackendAvailable:
     case QKeychain::NotImplemented:
-    case QKeychain::OtherError:
-        return SecretStore::tr(
-                   "No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot "
-                   "be saved or read. Sandbench never stores keys in plain text; start a keychain service, "
-                   "or name an environment variable that holds the key in the provider settings. (%1)")
-            .arg(detail);
+    case QKeychain::OtherError: {
+        const QString text = SecretStore::tr(
+            "No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be "
+            "saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an "
+            "environment variable that holds the key in the provider settings.");
+        // QtKeychain's "Unknown error" says nothing the sentence above does not.
+        if (detail.isEmpty() || detail.compare(u"Unknown error"_s, Qt::CaseInsensitive) == 0)
+            return text;
+        return text + u' ' + SecretStore::tr("The keychain said: %1").arg(detail);
+    }
     case QKeychain::AccessDenied:
     case QKeychain::AccessDeniedByUser:
         return SecretStore::tr("The keychain refused access: %1").arg(detail);

@@ -214,9 +214,11 @@ bool ChatSession::send(const QString &text)
         Q_EMIT shellCallStarted(shell);
         connect(shell, &ShellCall::finished, this, [this, shell] {
             if (m_meter && m_loop) {
-                const double sofar = m_meter->current(m_requestId).cost;
-                Q_EMIT shellCallCharged(shell, std::max(0.0, sofar - m_chargedInRequest));
-                m_chargedInRequest = std::max(sofar, m_chargedInRequest);
+                const MeterCharge charge = m_meter->current(m_requestId);
+                // The first charged call of a cold request pays the minimum while less time was metered.
+                const bool minimum = m_chargedInRequest <= 0 && charge.billedMs > charge.meteredMs;
+                Q_EMIT shellCallCharged(shell, std::max(0.0, charge.cost - m_chargedInRequest), minimum);
+                m_chargedInRequest = std::max(charge.cost, m_chargedInRequest);
             }
             Q_EMIT shellCallFinished(shell);
         });
@@ -286,6 +288,28 @@ bool ChatSession::send(const QString &text)
                                       .arg(slugs.join(u", "_s));
     }
     return true;
+}
+
+QString ChatSession::titleFromQuestion(const QString &question, int maxLength)
+{
+    QString line;
+    const QStringList lines = question.split(u'\n');
+    for (const QString &l : lines) {
+        line = l.simplified();
+        if (!line.isEmpty())
+            break;
+    }
+    if (line.size() <= maxLength)
+        return line;
+    if (maxLength < 2)
+        return line.left(maxLength);
+    // Cut at the last word that fits, unless that leaves less than half of the room.
+    qsizetype cut = line.lastIndexOf(u' ', maxLength - 1);
+    if (cut < maxLength / 2)
+        cut = maxLength - 1;
+    if (line.at(cut - 1).isHighSurrogate())
+        --cut; // never half a character
+    return line.left(cut).trimmed() + u'…';
 }
 
 void ChatSession::stop()

@@ -81,6 +81,9 @@ public:
 
     // The function tool offered to the model, shaped like openrouter:shell's arguments.
     static ToolDefinition shellTool();
+    // A conversation's name made from its first question: the first line, cut at a word to at most
+    // maxLength characters with "…" when longer; empty when the question has no text.
+    static QString titleFromQuestion(const QString &question, int maxLength = 48);
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -91,8 +94,8 @@ Q_SIGNALS:
     void shellCallStarted(ShellCall *call);
     void shellCallFinished(ShellCall *call);
     // The sandbox cost of a finished call (emitted just before shellCallFinished); the first call on a new
-    // or sleeping container carries the 30-second minimum.
-    void shellCallCharged(ShellCall *call, double dollars);
+    // or sleeping container carries the 30-second minimum, and includesMinimum says when it does.
+    void shellCallCharged(ShellCall *call, double dollars, bool includesMinimum);
     // totalCost() changed (a question finished).
     void costChanged(double total);
     // The question was handed to the request log.

@@ -84,6 +84,8 @@ QJsonObject TranscriptEntry::toJson() const
         obj.insert(u"item"_s, item);
     if (cost >= 0)
         obj.insert(u"cost"_s, cost);
+    if (includesMinimum)
+        obj.insert(u"cost_includes_minimum"_s, true);
     return obj;
 }
 
@@ -99,6 +101,7 @@ std::optional<TranscriptEntry> TranscriptEntry::fromJson(const QJsonObject &obj)
     e.tag = obj.value(u"tag"_s).toString();
     e.item = obj.value(u"item"_s).toObject();
     e.cost = obj.value(u"cost"_s).toDouble(-1);
+    e.includesMinimum = obj.value(u"cost_includes_minimum"_s).toBool();
     return e;
 }
 
@@ -162,6 +165,7 @@ QJsonObject StoredConversation::toJson() const
     return {{u"version"_s, FormatVersion},
             {u"id"_s, id},
             {u"title"_s, title},
+            {u"title_pending"_s, titlePending},
             {u"container_id"_s, containerId},
             {u"tool_contract"_s, toolContract},
             {u"created_ms"_s, createdMs},
@@ -188,6 +192,7 @@ std::optional<StoredConversation> StoredConversation::fromJson(const QJsonObject
         return std::nullopt;
     }
     c.title = obj.value(u"title"_s).toString();
+    c.titlePending = obj.value(u"title_pending"_s).toBool();
     c.containerId = obj.value(u"container_id"_s).toString();
     c.toolContract = obj.value(u"tool_contract"_s).toString();
     c.createdMs = qint64(obj.value(u"created_ms"_s).toDouble());

@@ -18,11 +18,12 @@ struct TranscriptEntry
 {
     enum class Kind { User, Assistant, Note, Attachment, Image, ShellCall };
     Kind kind = Kind::Note;
-    QString text;        // the message or note; Attachment and Image: the host path
-    QString sandboxPath; // Attachment: where the model finds the file
-    QString tag;         // Note: what kind of note (e.g. "ToolNote", "StoppedNote", "GuardrailNote")
-    QJsonObject item;    // ShellCall: the finished Responses output item (SPEC 1.2)
-    double cost = -1;    // ShellCall: sandbox cost in dollars; negative when unknown
+    QString text;                 // the message or note; Attachment and Image: the host path
+    QString sandboxPath;          // Attachment: where the model finds the file
+    QString tag;                  // Note: what kind of note (e.g. "ToolNote", "StoppedNote", "GuardrailNote")
+    QJsonObject item;             // ShellCall: the finished Responses output item (SPEC 1.2)
+    double cost = -1;             // ShellCall: sandbox cost in dollars; negative when unknown
+    bool includesMinimum = false; // ShellCall: cost is raised to the cold-start minimum (SPEC 1.7)
 
     QJsonObject toJson() const;
     static std::optional<TranscriptEntry> fromJson(const QJsonObject &obj);
@@ -35,6 +36,7 @@ struct StoredConversation
 {
     QString id; // "conv_" + 16 characters of [A-Za-z0-9]
     QString title;
+    bool titlePending = false; // named after its first question once it is asked
     QString containerId;
     QString toolContract; // ChatSession::toolContractKey(); empty: the shell
     qint64 createdMs = 0;

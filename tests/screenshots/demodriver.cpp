@@ -136,7 +136,7 @@ void DemoDriver::addConversationSteps()
         },
         [this] {
             auto *dock = m_window->findChild<QDockWidget *>(u"CsvPreviewDock"_s);
-            auto *preview = qobject_cast<CsvPreview *>(dock->widget());
+            auto *preview = dock->findChild<CsvPreview *>();
             return dock->isVisible() && preview && preview->model()->rowCount() > 0;
         });
     if (!m_plan.trace.isEmpty()) {

@@ -34,11 +34,15 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -77,6 +81,14 @@ private Q_SLOTS:
     void goneContainerReplacedOnce();
     void fileImportNeverFollowsSymlinks();
     void removedProviderTakesItsKey();
+    void answerScrolledIntoView();
+    void titleFromQuestion_data();
+    void titleFromQuestion();
+    void conversationNamedAfterFirstQuestion();
+    void attachmentChipShowsSizeAndRemoves();
+    void testConnectionReachesProvider();
+    void testConnectionFailureSaysWhy();
+    void keylessLocalProviderNeedsNoKeychain();
 
 private:
     std::unique_ptr<MainWindow> createWindow();
@@ -392,8 +404,11 @@ void TestChat::costBadgeAfterCall()
     const QString first = views[0]->findChild<QLabel *>(u"CostLabel"_s)->text();
     QVERIFY2(first.startsWith(u'$'), qPrintable(first));
     QVERIFY2(first.contains(u"0.0030"_s) || first.contains(u"0,0030"_s), qPrintable(first));
+    QVERIFY2(first.contains(u"includes the 30 s minimum"_s), qPrintable(first));
     const QString second = views[1]->findChild<QLabel *>(u"CostLabel"_s)->text();
     QVERIFY2(second.startsWith(u'$'), qPrintable(second));
+    // The container is warm by then: the second call pays its own time only.
+    QVERIFY2(!second.contains(u"minimum"_s), qPrintable(second));
     QVERIFY(total->isVisible());
     QVERIFY2(total->text().contains(u"$0.003"_s), qPrintable(total->text()));
     QVERIFY(chat->session()->totalCost() >= 0.003);
@@ -444,8 +459,9 @@ void TestChat::conversationsSurviveRestart()
     QVERIFY(window);
     QCOMPARE(window->conversationCount(), 2);
     auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
-    QCOMPARE(list->item(0)->text(), u"Conversation 1"_s);
-    QCOMPARE(list->item(1)->text(), u"Conversation 2"_s);
+    // Named after its question; the second was never asked anything.
+    QCOMPARE(list->item(0)->text(), u"Write a note"_s);
+    QCOMPARE(list->item(1)->text(), u"New conversation"_s);
     QCOMPARE(list->item(0)->toolTip(), u"Container "_s + containerId);
     QCOMPARE(list->item(1)->toolTip(), u"Container "_s + secondContainerId);
     list->setCurrentRow(0);
@@ -457,7 +473,7 @@ void TestChat::conversationsSurviveRestart()
     QVERIFY(chat->findChild<MessageBubble *>(u"ToolNote"_s));
     auto *chip = chat->findChild<QToolButton *>(u"AttachmentChip"_s);
     QVERIFY(chip);
-    QCOMPARE(chip->text(), u"upload.csv"_s);
+    QCOMPARE(chip->text(), u"upload.csv · %1"_s.arg(QLocale().formattedDataSize(8)));
     QVERIFY(chat->pendingAttachments().isEmpty());
     QVERIFY(chat->findChild<QLabel *>(u"ChatContainerId"_s)->text().contains(containerId));
     QVERIFY(chat->findChild<QLabel *>(u"ConversationCost"_s)->text().contains(u"$0.00"_s));
@@ -483,9 +499,10 @@ void TestChat::conversationsSurviveRestart()
     QVERIFY(requests[2].body.contains("Write a note"));
     QVERIFY(requests[2].body.contains("Saved **notes.txt**."));
     QVERIFY(requests[2].body.contains("What does the note say?"));
-    // A new conversation after the restart is numbered on.
+    // A second question does not rename it.
+    QCOMPARE(list->item(0)->text(), u"Write a note"_s);
     window->newConversation();
-    QCOMPARE(list->item(2)->text(), u"Conversation 3"_s);
+    QCOMPARE(list->item(2)->text(), u"New conversation"_s);
 }
 
 void TestChat::renameConversation()
@@ -588,6 +605,7 @@ void TestChat::deleteConversation()
     QCOMPARE(window->currentContainer()->id(), list->item(1)->data(Qt::UserRole).toString());
 
     // Delete the first one, keeping its files.
+    const QString secondId = list->item(1)->data(Qt::UserRole).toString();
     list->setCurrentRow(0);
     const QString firstId = window->currentContainer()->id();
     const QString firstHome = window->currentContainer()->homeDir();
@@ -597,7 +615,7 @@ void TestChat::deleteConversation()
     QCOMPARE(window->conversationCount(), 1);
     QVERIFY(window->workspace()->containers()->find(firstId));
     QVERIFY(QFileInfo::exists(firstHome));
-    QCOMPARE(list->item(0)->text(), u"Conversation 2"_s);
+    QCOMPARE(list->item(0)->data(Qt::UserRole).toString(), secondId);
 
     // The last one: the welcome page shows.
     window->findChild<QAction *>(u"DeleteConversationAction"_s)->trigger();
@@ -614,7 +632,7 @@ void TestChat::deleteConversation()
     const auto again = createWindow();
     QVERIFY(again);
     QCOMPARE(again->conversationCount(), 1);
-    QCOMPARE(again->findChild<QListWidget *>(u"ConversationList"_s)->item(0)->text(), u"Conversation 4"_s);
+    QCOMPARE(again->findChild<QListWidget *>(u"ConversationList"_s)->item(0)->text(), u"New conversation"_s);
 }
 
 void TestChat::blockedQuestionShownAndLogged()
@@ -980,6 +998,290 @@ void TestChat::removedProviderTakesItsKey()
     QTRY_VERIFY(!m_keys.contains(u"test/fake"_s));
     QTRY_COMPARE(secrets.keyState(u"fake"_s), SecretStore::KeyState::NotStored);
     QVERIFY(secrets.cachedKey(u"fake"_s).isEmpty());
+}
+
+void TestChat::answerScrolledIntoView()
+{
+    addProvider(u"responses"_s);
+    QStringList lines;
+    for (int i = 1; i <= 120; ++i)
+        lines.append(u"Line %1 of a long answer."_s.arg(i));
+    m_fake->setScript({FakeStep::answer(lines.join(u"\n\n"_s))});
+    const auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/fake-model"_s);
+    ChatWidget *chat = window->currentChat();
+    auto *bar = chat->findChild<QScrollArea *>(u"MessageList"_s)->verticalScrollBar();
+    ask(window.get(), u"Write a lot"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !chat->session()->isBusy() && !bubbleTexts(chat, MessageBubble::Role::Assistant).isEmpty(), 60000);
+    // Far longer than the view, and the view is at its end: the answer's last line is what shows.
+    QTRY_VERIFY(bar->maximum() > 0);
+    QTRY_COMPARE(bar->value(), bar->maximum());
+    MessageBubble *answer = chat->bubbles().last();
+    QCOMPARE(answer->role(), MessageBubble::Role::Assistant);
+    auto *viewport = chat->findChild<QScrollArea *>(u"MessageList"_s)->viewport();
+    const QRect answerRect(answer->mapTo(viewport, QPoint(0, 0)), answer->size());
+    QVERIFY2(answerRect.bottom() <= viewport->height() + 12,
+             qPrintable(u"%1 > %2"_s.arg(answerRect.bottom()).arg(viewport->height())));
+
+    // Scrolled back up to read, the reader is not pulled down while nothing new arrives; the next answer
+    // is shown again.
+    bar->setValue(0);
+    QTest::qWait(100);
+    QCOMPARE(bar->value(), 0);
+    m_fake->setScript({FakeStep::answer(lines.mid(0, 60).join(u"\n\n"_s))});
+    ask(window.get(), u"Again"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !chat->session()->isBusy() && bubbleTexts(chat, MessageBubble::Role::Assistant).size() == 2, 60000);
+    QTRY_COMPARE(bar->value(), bar->maximum());
+    snapshot(window.get(), u"scrolled"_s);
+}
+
+void TestChat::titleFromQuestion_data()
+{
+    QTest::addColumn<QString>("question");
+    QTest::addColumn<QString>("title");
+    QTest::newRow("short") << u"How many rows?"_s << u"How many rows?"_s;
+    QTest::newRow("spaces") << u"  How   many\trows?  "_s << u"How many rows?"_s;
+    QTest::newRow("first line") << u"\n\nSum the sales\nper region, then plot"_s << u"Sum the sales"_s;
+    QTest::newRow("long, cut at a word")
+        << u"Which region of the sales file grew fastest between the first and the last quarter?"_s
+        << u"Which region of the sales file grew fastest…"_s;
+    QTest::newRow("one long word") << QString(60, u'x') << QString(47, u'x') + u'…';
+    QTest::newRow("empty") << u"  \n "_s << QString();
+}
+
+void TestChat::titleFromQuestion()
+{
+    QFETCH(QString, question);
+    QFETCH(QString, title);
+    const QString made = ChatSession::titleFromQuestion(question);
+    QCOMPARE(made, title);
+    QVERIFY(made.size() <= 48);
+}
+
+void TestChat::conversationNamedAfterFirstQuestion()
+{
+    addProvider(u"responses"_s);
+    m_fake->setScript(
+        {FakeStep::answer(u"Four."_s), FakeStep::answer(u"Still four."_s), FakeStep::answer(u"Yes."_s)});
+    const QString question =
+        u"Which region of the sales file grew fastest between the first and the last quarter?"_s;
+    {
+        const auto window = createWindow();
+        QVERIFY(window);
+        pickModel(window.get(), u"fake/fake-model"_s);
+        auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+        QCOMPARE(list->item(0)->text(), u"New conversation"_s);
+        ask(window.get(), question);
+        QCOMPARE(list->item(0)->text(), ChatSession::titleFromQuestion(question));
+        QVERIFY(list->item(0)->text().endsWith(u'…'));
+        ChatWidget *chat = window->currentChat();
+        QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy(), 60000);
+        // Later questions keep the name.
+        ask(window.get(), u"And the slowest?"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy(), 60000);
+        QCOMPARE(list->item(0)->text(), ChatSession::titleFromQuestion(question));
+        // A name the user gave before asking anything stays.
+        window->newConversation();
+        list->item(1)->setText(u"Budget"_s);
+        ask(window.get(), u"Is this the budget?"_s);
+        QCOMPARE(list->item(1)->text(), u"Budget"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(!window->currentChat()->session()->isBusy(), 60000);
+        // Renaming after the first question works as before.
+        list->item(0)->setText(u"Growth"_s);
+        window->close();
+    }
+    const auto window = createWindow();
+    QVERIFY(window);
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    QCOMPARE(list->item(0)->text(), u"Growth"_s);
+    QCOMPARE(list->item(1)->text(), u"Budget"_s);
+}
+
+void TestChat::attachmentChipShowsSizeAndRemoves()
+{
+    addProvider(u"responses"_s);
+    m_fake->setScript({FakeStep::answer(u"Nothing attached."_s)});
+    const QString csv = m_dataDir->filePath(u"wrong-file.csv"_s);
+    {
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(3000, 'a'));
+    }
+    const QString other = m_dataDir->filePath(u"kept.csv"_s);
+    {
+        QFile f(other);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("a,b\n");
+    }
+    const auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/fake-model"_s);
+    ChatWidget *chat = window->currentChat();
+    window->attachFile(csv);
+    QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 1);
+    window->attachFile(other);
+    QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 2);
+    QToolButton *chip = nullptr;
+    for (QToolButton *b : chat->findChildren<QToolButton *>(u"AttachmentChip"_s))
+        if (b->text().startsWith(u"wrong-file.csv"_s))
+            chip = b;
+    QVERIFY(chip);
+    QCOMPARE(chip->text(), u"wrong-file.csv · %1"_s.arg(QLocale().formattedDataSize(3000)));
+    const QString copy = chip->property("hostPath").toString();
+    QVERIFY(QFile::exists(copy));
+    // The whole path, on the host and in the sandbox.
+    QVERIFY2(chip->toolTip().contains(copy), qPrintable(chip->toolTip()));
+    QVERIFY2(chip->toolTip().contains(u"/workspace/home/wrong-file.csv"_s), qPrintable(chip->toolTip()));
+    QCOMPARE(chat->pendingAttachments().size(), 2);
+
+    auto *remove = chip->parentWidget()->findChild<QToolButton *>(u"AttachmentChipRemove"_s);
+    QVERIFY(remove);
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 1);
+    QCOMPARE(chat->pendingAttachments(), QStringList{u"/workspace/home/kept.csv"_s});
+    // Not sent yet: its copy left the sandbox, and the model never hears of it.
+    QVERIFY(!QFile::exists(copy));
+    for (const TranscriptEntry &e : chat->transcript())
+        QVERIFY(e.kind != TranscriptEntry::Kind::Attachment || !e.text.endsWith(u"wrong-file.csv"_s));
+    ask(window.get(), u"What did I attach?"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy(), 60000);
+    QCOMPARE(m_fake->modelRequests().size(), 1);
+    QVERIFY(!m_fake->modelRequests().first().body.contains("wrong-file.csv"));
+    QVERIFY(m_fake->modelRequests().first().body.contains("kept.csv"));
+    // The last chip removed hides the row.
+    QTest::mouseClick(chat->findChild<QToolButton *>(u"AttachmentChipRemove"_s), Qt::LeftButton);
+    QTRY_VERIFY(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).isEmpty());
+    QVERIFY(chat->findChild<QWidget *>(u"AttachmentChips"_s)->isHidden());
+    // Already mentioned to the model: its copy stays for later commands.
+    QVERIFY(QFile::exists(window->currentContainer()->homeDir() + u"/kept.csv"_s));
+}
+
+namespace {
+ProviderSettingsPage *openProviderPage(MainWindow *window)
+{
+    window->findChild<QAction *>(u"ProvidersAction"_s)->trigger();
+    ProviderSettingsPage *page = nullptr;
+    if (!QTest::qWaitFor([&] {
+            page = window->findChild<ProviderSettingsPage *>(u"ProviderSettingsPage"_s);
+            return page && page->isVisible();
+        }))
+        return nullptr;
+    return page;
+}
+} // namespace
+
+void TestChat::testConnectionReachesProvider()
+{
+    addProvider(u"chat"_s);
+    m_fake->setModels({u"fake-model"_s, u"other-model"_s});
+    const auto window = createWindow();
+    QVERIFY(window);
+    ProviderSettingsPage *page = openProviderPage(window.get());
+    QVERIFY(page);
+    auto *list = page->findChild<QListWidget *>(u"ProviderList"_s);
+    QTRY_COMPARE(list->count(), 1);
+    // The only provider is the default one, and the list says so without changing its name.
+    QCOMPARE(list->item(0)->text(), u"fake"_s);
+    QVERIFY(list->item(0)->font().bold());
+    QVERIFY(!list->item(0)->icon().isNull());
+    QVERIFY(list->item(0)->toolTip().contains(u"default"_s));
+    list->setCurrentRow(0);
+    const int before = m_fake->requests().size();
+    QTest::mouseClick(page->findChild<QPushButton *>(u"TestConnectionButton"_s), Qt::LeftButton);
+    auto *result = page->findChild<InlineMessage *>(u"ProviderTestResult"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(result->isVisible() && result->type() != InlineMessage::Type::Information,
+                             20000);
+    QVERIFY2(result->type() == InlineMessage::Type::Positive, qPrintable(result->text()));
+    QVERIFY2(result->text().contains(u"2"_s) && result->text().contains(u"fake-model"_s),
+             qPrintable(result->text()));
+    // A real request to the provider's models endpoint.
+    QVERIFY(m_fake->requests().size() > before);
+    QCOMPARE(m_fake->requests().last().method, QByteArray("GET"));
+    QVERIFY2(m_fake->requests().last().path.endsWith(u"/models"_s),
+             qPrintable(m_fake->requests().last().path));
+    QVERIFY(page->findChild<QPushButton *>(u"TestConnectionButton"_s)->isEnabled());
+}
+
+void TestChat::testConnectionFailureSaysWhy()
+{
+    addProvider(u"chat"_s);
+    const auto window = createWindow();
+    QVERIFY(window);
+    ProviderSettingsPage *page = openProviderPage(window.get());
+    QVERIFY(page);
+    auto *list = page->findChild<QListWidget *>(u"ProviderList"_s);
+    QTRY_COMPARE(list->count(), 1);
+    list->setCurrentRow(0);
+    auto *button = page->findChild<QPushButton *>(u"TestConnectionButton"_s);
+    auto *result = page->findChild<InlineMessage *>(u"ProviderTestResult"_s);
+    const auto waitForResult = [&] {
+        return QTest::qWaitFor(
+            [&] { return result->isVisible() && result->type() != InlineMessage::Type::Information; }, 20000);
+    };
+
+    // The server answers with an error: its status is shown.
+    m_fake->setModelsStatus(401);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(waitForResult());
+    QCOMPARE(result->type(), InlineMessage::Type::Error);
+    QVERIFY2(result->text().contains(u"401"_s), qPrintable(result->text()));
+
+    // Nothing listens at the typed address (the form's values are tested, saved or not).
+    QTcpServer closed;
+    QVERIFY(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close();
+    auto *baseUrl = page->findChild<QLineEdit *>(u"ProviderBaseUrl"_s);
+    baseUrl->setText(u"http://127.0.0.1:%1/v1"_s.arg(port));
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(waitForResult());
+    QCOMPARE(result->type(), InlineMessage::Type::Error);
+    QVERIFY2(result->text().contains(u"refused"_s, Qt::CaseInsensitive), qPrintable(result->text()));
+
+    // Not a URL at all: said before anything is sent.
+    baseUrl->setText(u"not a url"_s);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(result->isVisible());
+    QCOMPARE(result->type(), InlineMessage::Type::Error);
+}
+
+void TestChat::keylessLocalProviderNeedsNoKeychain()
+{
+    // The real QtKeychain, which cannot be reached here; the provider is a local server with no key.
+    SecretStore::setMemoryBackendForTests(nullptr);
+    addProvider(u"chat"_s);
+    {
+        SecretStore probe(u"test"_s);
+        probe.readKey(u"fake"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(probe.keyState(u"fake"_s) != SecretStore::KeyState::Reading, 30000);
+        if (probe.keyState(u"fake"_s) != SecretStore::KeyState::Unavailable)
+            QSKIP("a keychain service answers on this machine");
+        QVERIFY2(!probe.unavailableReason().contains(u"Unknown error"_s),
+                 qPrintable(probe.unavailableReason()));
+    }
+    const auto window = createWindow();
+    QVERIFY(window);
+    // The models are listed without any complaint about the keychain.
+    pickModel(window.get(), u"fake/fake-model"_s);
+    auto *message = window->currentChat()->findChild<InlineMessage *>(u"ChatError"_s);
+    QVERIFY2(!message->isVisible() || !message->text().contains(u"keychain"_s), qPrintable(message->text()));
+    ProviderSettingsPage *page = openProviderPage(window.get());
+    QVERIFY(page);
+    auto *list = page->findChild<QListWidget *>(u"ProviderList"_s);
+    QTRY_COMPARE(list->count(), 1);
+    list->setCurrentRow(0);
+    auto *state = page->findChild<QLabel *>(u"ProviderKeyState"_s);
+    QTRY_VERIFY(!state->text().startsWith(u"Looking"_s));
+    QVERIFY2(!state->text().contains(u"keychain"_s), qPrintable(state->text()));
+    QVERIFY2(state->text().contains(u"without one"_s), qPrintable(state->text()));
+    // A key typed now would need the keychain: that is when it is said, in words.
+    QTest::keyClicks(page->findChild<QLineEdit *>(u"ProviderKey"_s), u"sk-1"_s);
+    QVERIFY2(state->text().contains(u"cannot be saved"_s), qPrintable(state->text()));
+    QVERIFY2(state->text().contains(u"No keychain service"_s), qPrintable(state->text()));
+    QVERIFY(!state->text().contains(u"Unknown error"_s));
 }
 
 QTEST_MAIN(TestChat)

@@ -139,7 +139,7 @@ void TestGuardrailsPanel::initTestCase()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     auto *dock = m_window->findChild<QDockWidget *>(u"GuardrailsDock"_s);
     QVERIFY(dock);
-    m_panel = qobject_cast<GuardrailsPanel *>(dock->widget());
+    m_panel = dock->findChild<GuardrailsPanel *>();
     QVERIFY(m_panel);
     m_panel->reader()->setInterval(100);
     dock->show();

@@ -166,7 +166,7 @@ void TestLogsPanel::initTestCase()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     auto *dock = m_window->findChild<QDockWidget *>(u"LogsDock"_s);
     QVERIFY(dock);
-    m_panel = qobject_cast<LogsPanel *>(dock->widget());
+    m_panel = dock->findChild<LogsPanel *>();
     QVERIFY(m_panel);
     m_tester = std::make_unique<QAbstractItemModelTester>(
         m_panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);

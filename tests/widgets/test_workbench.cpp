@@ -18,11 +18,13 @@
 #include <QDialog>
 #include <QDir>
 #include <QDirIterator>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -161,7 +163,7 @@ void TestWorkbench::dropCsvLandsInContainer()
     auto *chat = window->currentChat();
     QToolButton *chip = nullptr;
     QTRY_VERIFY((chip = chat->findChild<QToolButton *>(u"AttachmentChip"_s)));
-    QCOMPARE(chip->text(), u"sales.csv"_s);
+    QCOMPARE(chip->text(), u"sales.csv · %1"_s.arg(QLocale().formattedDataSize(QFileInfo(csv).size())));
     QCOMPARE(chip->property("sandboxPath").toString(), u"/workspace/home/sales.csv"_s);
     const QString copy = container->homeDir() + u"/sales.csv"_s;
     QVERIFY(QFile::exists(copy));

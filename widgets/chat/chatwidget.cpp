@@ -17,6 +17,7 @@
 #include <QImageReader>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -223,6 +224,15 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setWidget(content);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A bubble gets its final height only after its text is laid out, later than it is added; the view
+    // follows the end for as long as the reader has not scrolled away from it.
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    connect(bar, &QScrollBar::valueChanged, this,
+            [this, bar](int value) { m_followEnd = value >= bar->maximum() - 4; });
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
+        if (m_followEnd)
+            bar->setValue(max);
+    });
 
     m_error = new InlineMessage(this);
     m_error->setObjectName(u"ChatError"_s);
@@ -277,7 +287,11 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     layout->addLayout(inputRow);
 
     connect(session, &ChatSession::busyChanged, this, &ChatWidget::onBusyChanged);
-    connect(session, &ChatSession::assistantStarted, this, [this] { m_current = nullptr; });
+    connect(session, &ChatSession::assistantStarted, this, [this] {
+        m_current = nullptr;
+        // A new answer is what the reader waits for.
+        m_followEnd = true;
+    });
     connect(session, &ChatSession::textDelta, this, [this](const QString &text) {
         if (!m_current)
             m_current = addBubble(MessageBubble::Role::Assistant, tr("Assistant"), QString());
@@ -394,18 +408,58 @@ void ChatWidget::addAttachment(const QString &hostPath, const QString &sandboxPa
 
 void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
 {
-    auto *chip = new QToolButton(m_chips);
+    const QFileInfo info(hostPath);
+    auto *frame = new QFrame(m_chips);
+    frame->setObjectName(u"AttachmentChipFrame"_s);
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto *chip = new QToolButton(frame);
     chip->setObjectName(u"AttachmentChip"_s);
-    chip->setText(QFileInfo(hostPath).fileName());
-    chip->setToolTip(plainToolTip(tr("%1 (in the sandbox: %2)").arg(hostPath, sandboxPath)));
+    chip->setText(info.exists() ? tr("%1 · %2").arg(info.fileName(), QLocale().formattedDataSize(info.size()))
+                                : info.fileName());
+    chip->setToolTip(plainToolTip(tr("%1\nIn the sandbox: %2").arg(hostPath, sandboxPath)));
     chip->setProperty("hostPath", hostPath);
     chip->setProperty("sandboxPath", sandboxPath);
     chip->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
     chip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    chip->setAutoRaise(false);
+    chip->setAutoRaise(true);
     connect(chip, &QToolButton::clicked, this, [this, hostPath] { Q_EMIT attachmentClicked(hostPath); });
-    m_chipsLayout->insertWidget(m_chipsLayout->count() - 1, chip);
+    auto *remove = new QToolButton(frame);
+    remove->setObjectName(u"AttachmentChipRemove"_s);
+    remove->setAutoRaise(true);
+    remove->setIcon(style()->standardIcon(QStyle::SP_LineEditClearButton));
+    remove->setToolTip(tr("Remove this attachment"));
+    remove->setAccessibleName(tr("Remove %1").arg(info.fileName()));
+    connect(remove, &QToolButton::clicked, this,
+            [this, frame, hostPath, sandboxPath] { removeAttachment(frame, hostPath, sandboxPath); });
+    auto *row = new QHBoxLayout(frame);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(0);
+    row->addWidget(chip);
+    row->addWidget(remove);
+    m_chipsLayout->insertWidget(m_chipsLayout->count() - 1, frame);
     m_chips->show();
+}
+
+void ChatWidget::removeAttachment(QWidget *chip, const QString &hostPath, const QString &sandboxPath)
+{
+    // Not sent yet: the model never hears of it, and its copy leaves the sandbox. One the model was told
+    // about stays in the sandbox, where later commands may use it; only its chip goes.
+    if (m_pendingSandboxPaths.removeOne(sandboxPath) && ChatImages::isImageInside(hostPath, homeDir()))
+        QFile::remove(hostPath);
+    for (qsizetype i = 0; i < m_transcript.size(); ++i) {
+        const TranscriptEntry &e = m_transcript.at(i);
+        if (e.kind == TranscriptEntry::Kind::Attachment && e.text == hostPath &&
+            e.sandboxPath == sandboxPath) {
+            m_transcript.removeAt(i);
+            break;
+        }
+    }
+    chip->hide();
+    chip->deleteLater();
+    // The chip is still a child until deleteLater() runs.
+    m_chips->setVisible(
+        m_chips->findChildren<QFrame *>(u"AttachmentChipFrame"_s, Qt::FindDirectChildrenOnly).size() > 1);
+    Q_EMIT transcriptChanged();
 }
 
 void ChatWidget::showError(const QString &message)
@@ -443,6 +497,8 @@ void ChatWidget::sendCurrentText()
         const QString sent = m_session->lastUserText();
         addBubble(MessageBubble::Role::User, tr("You"), sent);
         remember({TranscriptEntry::Kind::User, sent, {}, {}, {}, -1});
+        scrollToEnd();
+        Q_EMIT questionSent(sent);
         if (!m_session->lastGuardrailNote().isEmpty())
             addNote(u"GuardrailNote"_s, m_session->lastGuardrailNote());
         m_pendingSandboxPaths.clear();
@@ -528,9 +584,8 @@ void ChatWidget::addImage(const QString &path)
 
 void ChatWidget::scrollToEnd()
 {
-    QTimer::singleShot(0, this, [this] {
-        m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
-    });
+    m_followEnd = true;
+    m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
 }
 
 void ChatWidget::onBusyChanged(bool busy)

@@ -84,8 +84,10 @@ public Q_SLOTS:
 Q_SIGNALS:
     void attachRequested();
     void attachmentClicked(const QString &hostPath);
-    // Something was added to transcript().
+    // Something was added to transcript() or removed from it.
     void transcriptChanged();
+    // A question went to the model; text is what it received (a guardrail may have redacted it).
+    void questionSent(const QString &text);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -94,6 +96,7 @@ private:
     MessageBubble *addBubble(MessageBubble::Role role, const QString &title, const QString &text);
     MessageBubble *addNote(const QString &tag, const QString &text);
     void addChip(const QString &hostPath, const QString &sandboxPath);
+    void removeAttachment(QWidget *chip, const QString &hostPath, const QString &sandboxPath);
     void addImage(const QString &path);
     QString homeDir() const; // the conversation's container home, where its images are
     void remember(const TranscriptEntry &entry);
@@ -120,4 +123,5 @@ private:
     QStringList m_pendingSandboxPaths;
     QList<TranscriptEntry> m_transcript;
     std::function<bool()> m_preparer;
+    bool m_followEnd = true;
 };

@@ -167,7 +167,8 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     rowsArea->setWidgetResizable(true);
     rowsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     rowsArea->setFrameShape(QFrame::NoFrame);
-    rowsArea->setMinimumHeight(80);
+    // Room for three rows however short the panel is; the form scrolls as a whole below that.
+    rowsArea->setMinimumHeight(3 * (QLineEdit().sizeHint().height() + m_rowsLayout->spacing()));
 
     m_count = new QLabel(this);
     m_count->setObjectName(u"NetworkPolicyCount"_s);
@@ -261,9 +262,19 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(u"NetworkSplitter"_s);
     splitter->setChildrenCollapsible(false);
-    splitter->addWidget(form);
+    // The form scrolls rather than being squeezed: a splitter gives a widget its minimum height without
+    // its wrapped text, so the warnings ("*" among other hosts) used to be drawn over the host list.
+    // The scroll area sizes the form for its width, wrapped lines and all.
+    auto *formArea = new QScrollArea(this);
+    formArea->setObjectName(u"NetworkPolicyFormArea"_s);
+    formArea->setWidget(form);
+    formArea->setWidgetResizable(true);
+    formArea->setFrameShape(QFrame::NoFrame);
+    formArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    splitter->addWidget(formArea);
     splitter->addWidget(connections);
-    splitter->setStretchFactor(0, 1);
+    // The form is what is edited here; the live list below gets the smaller share.
+    splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QStyle>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -67,7 +68,14 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     m_save->setObjectName(u"SaveProviderButton"_s);
     m_remove = new QPushButton(tr("Remove"), this);
     m_remove->setObjectName(u"RemoveProviderButton"_s);
+    m_test = new QPushButton(tr("Test connection"), this);
+    m_test->setObjectName(u"TestConnectionButton"_s);
+    m_test->setToolTip(tr("Ask the provider at this base URL for its models, with the key typed here or "
+                          "the one stored"));
+    m_testResult = new InlineMessage(this);
+    m_testResult->setObjectName(u"ProviderTestResult"_s);
     auto *formButtons = new QHBoxLayout;
+    formButtons->addWidget(m_test);
     formButtons->addStretch(1);
     formButtons->addWidget(m_remove);
     formButtons->addWidget(m_save);
@@ -92,6 +100,7 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     auto *right = new QVBoxLayout;
     right->addLayout(form);
     right->addLayout(formButtons);
+    right->addWidget(m_testResult);
     right->addWidget(localBox);
     right->addStretch(1);
     auto *columns = new QHBoxLayout;
@@ -105,6 +114,7 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     connect(m_list, &QListWidget::currentTextChanged, this, &ProviderSettingsPage::showProvider);
     connect(m_save, &QPushButton::clicked, this, &ProviderSettingsPage::save);
     connect(m_remove, &QPushButton::clicked, this, &ProviderSettingsPage::removeSelected);
+    connect(m_test, &QPushButton::clicked, this, &ProviderSettingsPage::testConnection);
     connect(m_detect, &QPushButton::clicked, this, &ProviderSettingsPage::detectLocalServers);
     connect(m_probe, &LocalServerProbe::finished, this, [this](const QList<LocalServer> &servers) {
         m_detect->setEnabled(true);
@@ -134,6 +144,7 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     });
     connect(m_secrets, &SecretStore::keysChanged, this, &ProviderSettingsPage::updateKeyState);
     connect(m_name, &QLineEdit::textChanged, this, &ProviderSettingsPage::updateKeyState);
+    connect(m_key, &QLineEdit::textChanged, this, &ProviderSettingsPage::updateKeyState);
     connect(m_secrets, &SecretStore::writeFailed, this,
             [this](const QString &provider, const QString &error) {
                 m_message->showMessage(tr("%1 was saved without its key. %2").arg(provider, error),
@@ -147,8 +158,19 @@ void ProviderSettingsPage::reload()
 {
     const QString current = m_list->currentItem() ? m_list->currentItem()->text() : QString();
     m_list->clear();
-    for (const ProviderConfig &p : m_registry->providers())
-        m_list->addItem(p.name);
+    for (const ProviderConfig &p : m_registry->providers()) {
+        auto *item = new QListWidgetItem(p.name, m_list);
+        if (p.isDefault) {
+            // The text stays the bare name: it is how the list finds the provider.
+            QFont bold = item->font();
+            bold.setBold(true);
+            item->setFont(bold);
+            item->setIcon(
+                QIcon::fromTheme(u"emblem-default"_s, style()->standardIcon(QStyle::SP_DialogApplyButton)));
+            item->setToolTip(tr("The default provider: a model name without a provider's name goes here"));
+            item->setData(Qt::UserRole, true);
+        }
+    }
     const auto found = m_list->findItems(current, Qt::MatchExactly);
     if (!found.isEmpty())
         m_list->setCurrentItem(found.first());
@@ -164,6 +186,10 @@ void ProviderSettingsPage::showProvider(const QString &name)
     m_baseUrl->setText(p->baseUrl.toString());
     m_keyEnv->setText(p->keyEnv);
     m_key->clear();
+    // A test's answer was about the provider shown before.
+    ++m_testRun;
+    m_test->setEnabled(true);
+    m_testResult->hide();
     m_secrets->prefetch({p->name});
     updateKeyState();
 }
@@ -190,9 +216,21 @@ void ProviderSettingsPage::updateKeyState()
                    ? tr("No key is stored; requests are sent without one (fine for local servers).")
                    : tr("No key is stored in the keychain; the environment variable is used.");
         break;
-    case SecretStore::KeyState::Unavailable:
-        text = m_secrets->unavailableReason();
+    case SecretStore::KeyState::Unavailable: {
+        // Only worth a warning when a key is needed: one was kept in the keychain, or one is typed now.
+        // A local server without a key never needs the keychain.
+        QString problem;
+        m_registry->apiKey(*m_registry->provider(name), &problem);
+        if (!problem.isEmpty())
+            text = problem;
+        else if (!m_key->text().isEmpty())
+            text = tr("This key cannot be saved. %1").arg(m_secrets->unavailableReason());
+        else if (!m_keyEnv->text().trimmed().isEmpty())
+            text = tr("No key is stored in the keychain; the environment variable is used.");
+        else
+            text = tr("No key is stored; requests are sent without one (fine for local servers).");
         break;
+    }
     }
     m_keyState->setText(text);
     m_keyState->show();
@@ -229,6 +267,48 @@ void ProviderSettingsPage::save()
     } else {
         m_message->showMessage(tr("Saved %1.").arg(config.name), InlineMessage::Type::Positive);
     }
+}
+
+void ProviderSettingsPage::testConnection()
+{
+    ProviderConfig config;
+    config.name = m_name->text().trimmed();
+    config.api = providerApiFromName(m_api->currentData().toString()).value_or(ProviderApi::Chat);
+    config.baseUrl = QUrl(m_baseUrl->text().trimmed());
+    config.keyEnv = m_keyEnv->text().trimmed();
+    if (config.name.isEmpty())
+        config.name = u"test"_s; // a name is not needed to ask a server for its models
+    if (const QString error = config.validate(); !error.isEmpty()) {
+        m_testResult->showMessage(error, InlineMessage::Type::Error);
+        return;
+    }
+    m_test->setEnabled(false);
+    m_testResult->showMessage(tr("Asking %1 for its models…").arg(config.endpoint(u"/models"_s).toString()),
+                              InlineMessage::Type::Information);
+    const int run = ++m_testRun;
+    ModelListing *listing = m_registry->testProvider(config, m_key->text());
+    connect(listing, &ModelListing::finished, this,
+            [this, run, url = config.endpoint(u"/models"_s).toString()](
+                const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {
+                if (run != m_testRun)
+                    return; // an older test answering late
+                m_test->setEnabled(true);
+                if (!errors.isEmpty()) {
+                    m_testResult->showMessage(
+                        tr("%1 did not answer as a model server: %2").arg(url, errors.first()),
+                        InlineMessage::Type::Error);
+                    return;
+                }
+                QStringList names;
+                for (const ModelInfo &m : models.mid(0, 3))
+                    names.append(m.model);
+                m_testResult->showMessage(models.isEmpty() ? tr("%1 answered, but lists no models.").arg(url)
+                                                           : tr("Connected. Models listed: %1 (%2 in all).")
+                                                                 .arg(names.join(u", "_s))
+                                                                 .arg(models.size()),
+                                          models.isEmpty() ? InlineMessage::Type::Warning
+                                                           : InlineMessage::Type::Positive);
+            });
 }
 
 void ProviderSettingsPage::removeSelected()

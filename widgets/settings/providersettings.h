@@ -38,6 +38,8 @@ private:
     void save();
     void removeSelected();
     void updateKeyState();
+    // GETs the form's provider's /models (the typed key, else its stored one) and shows the answer.
+    void testConnection();
 
     ProviderRegistry *m_registry;
     SecretStore *m_secrets;
@@ -52,6 +54,9 @@ private:
     QLineEdit *m_keyEnv = nullptr;
     QPushButton *m_save = nullptr;
     QPushButton *m_remove = nullptr;
+    QPushButton *m_test = nullptr;
+    InlineMessage *m_testResult = nullptr;
+    int m_testRun = 0;
     QPushButton *m_detect = nullptr;
     QListWidget *m_local = nullptr;
     InlineMessage *m_message = nullptr;

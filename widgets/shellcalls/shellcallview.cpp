@@ -579,9 +579,12 @@ QString ShellCallView::statusText() const
     return m_status->text();
 }
 
-void ShellCallView::setCost(double dollars)
+void ShellCallView::setCost(double dollars, bool includesMinimum)
 {
-    m_cost->setText(dollars < 0 ? tr("cost —") : tr("$%1").arg(QLocale().toString(dollars, 'f', 4)));
+    const QString amount = QLocale().toString(dollars, 'f', 4);
+    m_cost->setText(dollars < 0       ? tr("cost —")
+                    : includesMinimum ? tr("$%1 · includes the 30 s minimum").arg(amount)
+                                      : tr("$%1").arg(amount));
 }
 
 QString ShellCallView::formatElapsed(qint64 ms)
@@ -663,6 +666,14 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_traceTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_traceTitle->setTextFormat(Qt::PlainText); // names a trace file
     m_traceTitle->hide();
+    // Elided in the middle when the panel is narrow (the tooltip holds the whole id), so the id never
+    // sets the window's minimum width.
+    m_container = new ElidedLabel(this);
+    m_container->setObjectName(u"ShellCallsContainer"_s);
+    m_container->setForegroundRole(QPalette::PlaceholderText);
+    m_container->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_container->setTextFormat(Qt::PlainText);
+    m_container->hide();
     m_rerun = new QPushButton(tr("Re-run locally"), this);
     m_rerun->setObjectName(u"RerunButton"_s);
     m_rerun->setToolTip(tr("Run the trace's commands again in a new local container"));
@@ -699,13 +710,22 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto *top = new QHBoxLayout;
-    top->addWidget(m_traceTitle, 1);
-    top->addWidget(m_rerun);
+    top->addWidget(m_container, 1);
     top->addWidget(m_wrapButton, 0, Qt::AlignRight);
+    auto *trace = new QHBoxLayout;
+    trace->addWidget(m_traceTitle, 1);
+    trace->addWidget(m_rerun);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
+    layout->addLayout(trace);
     layout->addWidget(m_scroll, 1);
+}
+
+void ShellCallPanel::setContainerId(const QString &id)
+{
+    m_container->setText(tr("Container %1").arg(id));
+    m_container->setVisible(!id.isEmpty());
 }
 
 ShellCallView *ShellCallPanel::addCall(ShellCall *call)

@@ -98,7 +98,8 @@ public:
     // The tool that made the call, in its contract's words; empty for a plain shell call.
     QString toolText() const;
     // Dollars; negative leaves the cost blank (not metered yet).
-    void setCost(double dollars);
+    // includesMinimum: the call started a new or sleeping container and pays the 30-second minimum.
+    void setCost(double dollars, bool includesMinimum = false);
     void setWrapLines(bool wrap);
     void setCostToolTip(const QString &text);
 
@@ -162,6 +163,8 @@ public:
     void clear();
     // A trace's title and the Re-run button; empty hides them.
     void setTraceTitle(const QString &title);
+    // The container these calls run in, shown whole at the top (SPEC 1.4).
+    void setContainerId(const QString &id);
     // Whether long output lines wrap, in every call shown here (the panel's "Wrap lines" button).
     void setWrapLines(bool wrap);
     bool wrapsLines() const { return m_wrap; }
@@ -175,6 +178,7 @@ private:
     ShellCallView *append(ShellCallView *view);
 
     QLabel *m_traceTitle = nullptr;
+    QLabel *m_container = nullptr;
     QPushButton *m_rerun = nullptr;
     QToolButton *m_wrapButton = nullptr;
     QLabel *m_empty = nullptr;

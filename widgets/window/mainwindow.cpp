@@ -51,8 +51,10 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolBar>
@@ -72,6 +74,15 @@ QList<QKeySequence> keysOr(QKeySequence::StandardKey key, const QKeySequence &fa
         keys.append(fallback);
     return keys;
 }
+
+// A panel's icon: the desktop icon theme's where it has one, else the one drawn for Sandbench.
+QIcon panelIcon(const QString &themeName, const QString &fallback)
+{
+    QIcon drawn;
+    for (const int size : {16, 32})
+        drawn.addFile(u":/icons/panels/%1-%2.png"_s.arg(fallback).arg(size), QSize(size, size));
+    return QIcon::fromTheme(themeName, drawn);
+}
 } // namespace
 
 struct MainWindow::Conversation
@@ -81,8 +92,9 @@ struct MainWindow::Conversation
     QTimer *saveTimer = nullptr;
     // Finished shell calls as saved (Responses output items with their cost), and costs of running ones.
     QList<TranscriptEntry> shellCalls;
-    QHash<ShellCall *, double> callCosts;
+    QHash<ShellCall *, std::pair<double, bool>> callCosts; // dollars, includes the minimum
     QString title;
+    bool titlePending = false; // still "New conversation": named after its first question
     QPointer<Container> container;
     ChatSession *session = nullptr;
     ChatWidget *chat = nullptr;
@@ -100,7 +112,14 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     setWindowTitle(u"Sandbench"_s);
     setWindowIcon(applicationIcon());
     setAcceptDrops(true);
-    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks |
+                   QMainWindow::AllowNestedDocks);
+    // Tabs above the panels, as in a tab widget, where they are looked for.
+    setTabPosition(Qt::AllDockWidgetAreas, QTabWidget::North);
+    m_tabDecorator = new QTimer(this);
+    m_tabDecorator->setSingleShot(true);
+    m_tabDecorator->setInterval(0);
+    connect(m_tabDecorator, &QTimer::timeout, this, &MainWindow::decorateDockTabs);
 
     m_settings = new Settings(QString(), this);
     // The window's own questions go through the workspace's guardrails and into its request log.
@@ -225,22 +244,19 @@ void MainWindow::createDocks()
     addDockWidget(Qt::LeftDockWidgetArea, m_conversationsDock);
     connect(m_conversationList, &QListWidget::currentRowChanged, this, &MainWindow::selectConversation);
 
+    m_conversationsDock->setWindowIcon(panelIcon(u"internet-group-chat"_s, u"conversations"_s));
+    watchDock(m_conversationsDock);
+
+    // The default arrangement (see applyDefaultDockSizes()): the chat keeps the whole height in the centre;
+    // the right column shows the live shell calls on top and the workspace's panels as tabs below them.
     m_shellStack = new QStackedWidget;
     m_shellStack->setObjectName(u"ShellPanelStack"_s);
     m_shellDock = new QDockWidget(tr("Shell calls"), this);
     m_shellDock->setObjectName(u"ShellCallsDock"_s);
+    m_shellDock->setWindowIcon(panelIcon(u"utilities-terminal"_s, u"shellcalls"_s));
     m_shellDock->setWidget(m_shellStack);
     addDockWidget(Qt::RightDockWidgetArea, m_shellDock);
-
-    m_csvPreview = new CsvPreview;
-    m_csvDock = new QDockWidget(tr("Table preview"), this);
-    m_csvDock->setObjectName(u"CsvPreviewDock"_s);
-    m_csvDock->setWidget(m_csvPreview);
-    addDockWidget(Qt::RightDockWidgetArea, m_csvDock);
-    tabifyDockWidget(m_shellDock, m_csvDock);
-    m_csvDock->hide();
-    m_shellDock->raise();
-    resizeDocks({m_conversationsDock, m_shellDock}, {200, 460}, Qt::Horizontal);
+    watchDock(m_shellDock);
 
     // Panels of the workbench, each in its own file. Keep one block per panel.
     const QString dataDir = m_workspace->dataDir();
@@ -249,16 +265,19 @@ void MainWindow::createDocks()
     // [panel: files]
     auto *filesPanel = new FilesPanel(documentsDir, workspace);
     connect(this, &MainWindow::currentContainerChanged, filesPanel, &FilesPanel::setContainer);
-    addPanelDock(filesPanel, tr("Files"), u"FilesDock"_s);
+    addPanelDock(filesPanel, tr("Files"), u"FilesDock"_s, panelIcon(u"folder"_s, u"files"_s));
     // [panel: documents]
     auto *documentsPanel = new DocumentsPanel(documentsDir);
-    addPanelDock(documentsPanel, tr("Documents"), u"DocumentsDock"_s);
+    addPanelDock(documentsPanel, tr("Documents"), u"DocumentsDock"_s,
+                 panelIcon(u"folder-documents"_s, u"documents"_s));
     // [panel: network]
     auto *networkPanel = new NetworkPolicyEditor(m_workspace->containers()->settings().workspaceDir());
     connect(this, &MainWindow::currentContainerChanged, networkPanel, &NetworkPolicyEditor::setContainer);
-    addPanelDock(networkPanel, tr("Network"), u"NetworkDock"_s);
+    addPanelDock(networkPanel, tr("Network"), u"NetworkDock"_s,
+                 panelIcon(u"network-workgroup"_s, u"network"_s));
     // [panel: guardrails]
-    addPanelDock(new GuardrailsPanel(dataDir, workspace), tr("Guardrails"), u"GuardrailsDock"_s);
+    addPanelDock(new GuardrailsPanel(dataDir, workspace), tr("Guardrails"), u"GuardrailsDock"_s,
+                 panelIcon(u"security-high"_s, u"guardrails"_s));
     // [panel: logs]
     auto *logsPanel = new LogsPanel(dataDir, workspace);
     logsPanel->setReplayHandler([this](const QStringList &commands) -> QString {
@@ -275,18 +294,29 @@ void MainWindow::createDocks()
         m_shellDock->raise();
         return {};
     });
-    addPanelDock(logsPanel, tr("Logs"), u"LogsDock"_s);
+    addPanelDock(logsPanel, tr("Logs"), u"LogsDock"_s, panelIcon(u"view-list-details"_s, u"logs"_s));
     // [panel: api activity]
     m_localApi = new LocalApiController(m_settings, m_workspace, this);
     auto *apiActivity = new ApiActivityPanel(m_localApi);
     apiActivity->setMaxBlocks(m_settings->viewMaxBlocks());
-    QDockWidget *apiDock = addPanelDock(apiActivity, tr("Other programs"), u"ApiActivityDock"_s);
+    QDockWidget *apiDock = addPanelDock(apiActivity, tr("Other programs"), u"ApiActivityDock"_s,
+                                        panelIcon(u"applications-other"_s, u"apiactivity"_s));
+    // Shown when another program first sends a request; until then it takes no tab.
+    apiDock->hide();
     connect(apiActivity, &ApiActivityPanel::requestAppeared, apiDock, [apiDock] {
         if (apiDock->isHidden()) {
             apiDock->show();
             apiDock->raise();
         }
     });
+    // [panel: table preview]
+    m_csvPreview = new CsvPreview;
+    m_csvDock = addPanelDock(m_csvPreview, tr("Table preview"), u"CsvPreviewDock"_s,
+                             panelIcon(u"x-office-spreadsheet"_s, u"table"_s));
+    // Opened from an attachment chip.
+    m_csvDock->hide();
+    m_panelDocks.first()->raise();
+
     auto *apiIndicator = new LocalApiIndicator(m_localApi, this);
     statusBar()->addPermanentWidget(apiIndicator);
     connect(apiIndicator, &QToolButton::clicked, apiActivity, &ApiActivityPanel::openLocalApiSettings);
@@ -320,17 +350,108 @@ void MainWindow::createDocks()
 }
 
 QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
-                                      Qt::DockWidgetArea area)
+                                      const QIcon &icon)
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
-    dock->setWidget(panel);
-    addDockWidget(area, dock);
-    if (area == Qt::RightDockWidgetArea)
-        tabifyDockWidget(m_shellDock, dock);
-    dock->hide();
+    dock->setWindowIcon(icon);
+    // A panel that needs more height than its place has scrolls, instead of pushing the shell calls
+    // above it to a sliver (Files and Logs want about 450 pixels) or being squeezed until it overlaps.
+    auto *scroll = new QScrollArea(dock);
+    scroll->setObjectName(objectName + u"Scroll"_s);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(panel);
+    dock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    // The first panel goes below the shell calls; the others are tabs next to it, so opening one only
+    // changes the tab, never the layout.
+    if (m_panelDocks.isEmpty())
+        splitDockWidget(m_shellDock, dock, Qt::Vertical);
+    else
+        tabifyDockWidget(m_panelDocks.first(), dock);
     m_panelDocks.append(dock);
+    watchDock(dock);
     return dock;
+}
+
+void MainWindow::watchDock(QDockWidget *dock)
+{
+    m_allDocks.append(dock);
+    // Qt names the tabs of tabbed docks but gives them no icon; decorateDockTabs() adds it after every
+    // change that can make a new tab.
+    connect(dock, &QDockWidget::visibilityChanged, m_tabDecorator, qOverload<>(&QTimer::start));
+    connect(dock, &QDockWidget::dockLocationChanged, m_tabDecorator, qOverload<>(&QTimer::start));
+    connect(dock, &QDockWidget::topLevelChanged, m_tabDecorator, qOverload<>(&QTimer::start));
+    connect(dock, &QWidget::windowTitleChanged, m_tabDecorator, qOverload<>(&QTimer::start));
+}
+
+QTabBar *MainWindow::dockTabBar(QDockWidget *dock, int *index) const
+{
+    // The window's dock tab bars name each tab's dock widget in its data (QDockAreaLayoutInfo::tabId).
+    const auto tabBars = findChildren<QTabBar *>();
+    for (QTabBar *bar : tabBars) {
+        for (int i = 0; i < bar->count(); ++i) {
+            if (bar->tabData(i).value<quintptr>() == quintptr(dock)) {
+                if (index)
+                    *index = i;
+                return bar;
+            }
+        }
+    }
+    return nullptr;
+}
+
+void MainWindow::decorateDockTabs()
+{
+    for (QDockWidget *dock : std::as_const(m_allDocks)) {
+        int index = -1;
+        if (QTabBar *bar = dockTabBar(dock, &index)) {
+            bar->setTabIcon(index, dock->windowIcon());
+            const QString tip = dock->property("tabToolTip").toString();
+            bar->setTabToolTip(index, tip.isEmpty() ? dock->windowTitle() : tip);
+        }
+    }
+}
+
+void MainWindow::showPanel(QDockWidget *dock)
+{
+    dock->show();
+    dock->raise();
+    if (dock->isFloating())
+        dock->activateWindow();
+    // The panel's first control that takes focus, so the keyboard works in it at once.
+    QWidget *target = dock->widget();
+    if (auto *scroll = qobject_cast<QScrollArea *>(target))
+        target = scroll->widget();
+    if (target && !(target->focusPolicy() & Qt::TabFocus)) {
+        const auto children = target->findChildren<QWidget *>();
+        for (QWidget *child : children) {
+            if ((child->focusPolicy() & Qt::TabFocus) && child->isEnabled() && child->isVisibleTo(target)) {
+                target = child;
+                break;
+            }
+        }
+    }
+    if (target)
+        target->setFocus(Qt::ShortcutFocusReason);
+}
+
+QAction *MainWindow::addPanelAction(QDockWidget *dock)
+{
+    // Not the dock's toggleViewAction(): that one shows a closed panel as a tab behind the current one and
+    // closes an open one, even one hidden behind another tab. The menu is for getting to a panel; its
+    // close button closes it.
+    auto *action = m_viewMenu->addAction(dock->windowIcon(), dock->windowTitle());
+    action->setObjectName(dock->objectName() + u"Action"_s);
+    connect(action, &QAction::triggered, this, [this, dock] { showPanel(dock); });
+    connect(dock, &QWidget::windowTitleChanged, action, &QAction::setText);
+    return action;
+}
+
+QAction *MainWindow::panelAction(const QString &dockObjectName) const
+{
+    return m_viewMenu->findChild<QAction *>(dockObjectName + u"Action"_s, Qt::FindDirectChildrenOnly);
 }
 
 void MainWindow::createMenus()
@@ -370,11 +491,8 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(u"ViewMenu"_s);
-    m_viewMenu->addAction(m_conversationsDock->toggleViewAction());
-    m_viewMenu->addAction(m_shellDock->toggleViewAction());
-    m_viewMenu->addAction(m_csvDock->toggleViewAction());
-    for (QDockWidget *dock : std::as_const(m_panelDocks))
-        m_viewMenu->addAction(dock->toggleViewAction());
+    for (QDockWidget *dock : std::as_const(m_allDocks))
+        addPanelAction(dock);
 
     m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_helpMenu->setObjectName(u"HelpMenu"_s);
@@ -431,6 +549,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->id = saved ? saved->id : ConversationStore::newId();
     c->createdMs = saved ? saved->createdMs : QDateTime::currentMSecsSinceEpoch();
     c->title = saved ? saved->title : title;
+    c->titlePending = saved ? saved->titlePending : title == tr("New conversation");
     c->container = container;
     c->session = new ChatSession(container, this);
     c->session->setObserver(m_workspace->observer());
@@ -438,6 +557,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->chat = new ChatWidget(c->session, m_chatStack);
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
+    c->panel->setContainerId(container->id());
     c->panel->setMaxBlocks(m_settings->viewMaxBlocks());
     c->panel->setWrapLines(m_settings->value(Settings::Key::WrapOutput).toBool());
     connect(c->panel, &ShellCallPanel::wrapLinesToggled, this, [this](bool wrap) {
@@ -462,7 +582,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         c->shellCalls = saved->shellCalls;
         for (const TranscriptEntry &call : saved->shellCalls) {
             ShellCallView *view = c->panel->addItem(call.item);
-            view->setCost(call.cost);
+            view->setCost(call.cost, call.includesMinimum);
         }
         if (containerGone) {
             // Saved with the new container at once, or every start would make yet another one.
@@ -478,30 +598,48 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         m_shellDock->show();
         m_shellDock->raise();
     });
-    connect(c->session, &ChatSession::shellCallCharged, this, [c](ShellCall *call, double dollars) {
-        c->callCosts.insert(call, dollars);
-        const QList<ShellCallView *> views = c->panel->views();
-        for (ShellCallView *view : views) {
-            if (view->call() == call) {
-                view->setCost(dollars);
-                view->setCostToolTip(
-                    tr("Sandbox time at $%1 a second; a call that starts a new or sleeping container pays "
-                       "at least 30 seconds.")
-                        .arg(Meter::kDefaultRatePerSecond));
-            }
-        }
-    });
+    connect(c->session, &ChatSession::shellCallCharged, this,
+            [c](ShellCall *call, double dollars, bool includesMinimum) {
+                c->callCosts.insert(call, {dollars, includesMinimum});
+                const QList<ShellCallView *> views = c->panel->views();
+                for (ShellCallView *view : views) {
+                    if (view->call() == call) {
+                        view->setCost(dollars, includesMinimum);
+                        view->setCostToolTip(tr("Sandbox time at $%1 a second; a call that starts a new or "
+                                                "sleeping container pays "
+                                                "at least 30 seconds.")
+                                                 .arg(Meter::kDefaultRatePerSecond));
+                    }
+                }
+            });
     connect(c->session, &ChatSession::shellCallFinished, this, [this, c](ShellCall *call) {
         TranscriptEntry entry;
         entry.kind = TranscriptEntry::Kind::ShellCall;
         entry.item = call->outputItem();
-        entry.cost = c->callCosts.take(call);
+        const std::pair<double, bool> cost = c->callCosts.take(call);
+        entry.cost = cost.first;
+        entry.includesMinimum = cost.second;
         c->shellCalls.append(entry);
         scheduleSave(c);
     });
     connect(c->session, &ChatSession::busyChanged, this, [this, c] { scheduleSave(c); });
     connect(c->chat, &ChatWidget::transcriptChanged, this, [this, c] { scheduleSave(c); });
     connect(c->chat, &ChatWidget::attachRequested, this, &MainWindow::attachWithDialog);
+    connect(c->chat, &ChatWidget::questionSent, this, [this, c](const QString &question) {
+        const QString title = ChatSession::titleFromQuestion(question);
+        if (!c->titlePending || title.isEmpty())
+            return;
+        c->titlePending = false;
+        c->title = title;
+        for (int row = 0; row < m_conversationList->count(); ++row) {
+            QListWidgetItem *item = m_conversationList->item(row);
+            if (item->data(Qt::UserRole + 1).toString() == c->id) {
+                const QSignalBlocker blocker(m_conversationList);
+                item->setText(title);
+            }
+        }
+        scheduleSave(c);
+    });
     connect(c->chat, &ChatWidget::attachmentClicked, this, &MainWindow::openCsvPreview);
     c->chat->setPreparer([this, c] {
         if (!prepareClient(c))
@@ -536,7 +674,9 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
 
 void MainWindow::newConversation()
 {
-    addConversation(tr("Conversation %1").arg(++m_conversationCounter));
+    // Named after its first question; renaming it first keeps the user's name.
+    ++m_conversationCounter;
+    addConversation(tr("New conversation"));
 }
 
 void MainWindow::restoreConversations()
@@ -567,6 +707,7 @@ void MainWindow::saveConversation(Conversation *c)
     StoredConversation s;
     s.id = c->id;
     s.title = c->title;
+    s.titlePending = c->titlePending;
     s.containerId = c->container ? c->container->id() : QString();
     s.toolContract = ChatSession::toolContractKey(c->session->toolContract());
     s.createdMs = c->createdMs;
@@ -673,6 +814,7 @@ void MainWindow::onConversationItemChanged(QListWidgetItem *item)
             item->setText(title);
         }
         c->title = title;
+        c->titlePending = false;
         saveConversation(c.get());
         return;
     }
@@ -694,7 +836,12 @@ void MainWindow::selectConversation(int row)
     Conversation *c = m_conversations[size_t(row)].get();
     m_chatStack->setCurrentWidget(c->chat);
     m_shellStack->setCurrentWidget(c->panel);
-    m_shellDock->setWindowTitle(tr("Shell calls — %1").arg(c->container ? c->container->id() : QString()));
+    // The whole id (SPEC 1.4), in the panel and its tab's tooltip: in the tab title it crowded out the
+    // other panels' names.
+    m_shellDock->setProperty("tabToolTip", c->container
+                                               ? tr("Shell calls of container %1").arg(c->container->id())
+                                               : m_shellDock->windowTitle());
+    m_tabDecorator->start();
     Q_EMIT currentContainerChanged(c->container.data());
     // The model picked now, shown in this conversation's header as well.
     onModelChosen();
@@ -958,8 +1105,7 @@ void MainWindow::openCsvPreview(const QString &path)
     if (suffix != u"csv" && suffix != u"tsv" && suffix != u"txt")
         return;
     m_csvPreview->openFile(path);
-    m_csvDock->show();
-    m_csvDock->raise();
+    showPanel(m_csvDock);
 }
 
 void MainWindow::openTraceWithDialog()
@@ -1045,14 +1191,27 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::restoreWindowState()
 {
     if (!restoreGeometry(m_settings->windowGeometry())) {
-        // First start: a comfortable size that still fits small laptop screens.
-        QSize size(1100, 720);
-        if (const QScreen *screen = QGuiApplication::primaryScreen()) {
-            size = size.boundedTo(screen->availableSize() * 0.9);
-        }
+        // First start: most of the screen, so that the chat, the shell calls and a panel all have room on
+        // a 1366x768 laptop, but not a wall of window on a large monitor.
+        QSize size(1600, 1000);
+        if (const QScreen *screen = QGuiApplication::primaryScreen())
+            size = size.boundedTo(screen->availableSize() * 0.92);
         resize(size);
     }
-    restoreState(m_settings->windowState());
+    if (!restoreState(m_settings->windowState()))
+        applyDefaultDockSizes();
+    m_tabDecorator->start();
+}
+
+void MainWindow::applyDefaultDockSizes()
+{
+    // Shares of the window's width that read well from 1366x768 to 1920x1080: conversation titles, a chat
+    // column of 60-90 characters, and a right column wide enough for every panel's tab title.
+    const int conversations = std::clamp(width() * 15 / 100, 160, 260);
+    const int side = std::clamp(width() * 41 / 100, 240, 760);
+    resizeDocks({m_conversationsDock, m_shellDock}, {conversations, side}, Qt::Horizontal);
+    resizeDocks({m_shellDock, m_panelDocks.first()}, {height() * 50 / 100, height() * 50 / 100},
+                Qt::Vertical);
 }
 
 void MainWindow::saveWindowState() const

@@ -22,6 +22,8 @@ class QDockWidget;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
+class QTabBar;
+class QTimer;
 class SecretStore;
 class Settings;
 class ShellCallPanel;
@@ -45,6 +47,10 @@ public:
     class LocalApiController *localApi() const { return m_localApi; }
     // Opens the Settings window (one per main window) at a page id of SettingsDialog::pageIds().
     Q_INVOKABLE void showSettings(const QString &page = {});
+    // Shows the dock, brings its tab to the front and puts the keyboard focus in it.
+    void showPanel(QDockWidget *dock);
+    // The View menu entry of the dock with that object name ("FilesDock" → "FilesDockAction").
+    QAction *panelAction(const QString &dockObjectName) const;
 
     // The application icon in every embedded size.
     static QIcon applicationIcon();
@@ -90,7 +96,14 @@ private:
     // Puts a panel in a dock widget with a View menu entry; the dock starts hidden and tabbed with the
     // shell calls unless it goes to another area.
     QDockWidget *addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
-                              Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
+                              const QIcon &icon);
+    // Keeps the dock's tab decorated and gives it a View menu entry.
+    void watchDock(QDockWidget *dock);
+    QAction *addPanelAction(QDockWidget *dock);
+    void decorateDockTabs();
+    // The window's tab bar holding dock (and its index there); null when the dock is not tabbed.
+    QTabBar *dockTabBar(QDockWidget *dock, int *index = nullptr) const;
+    void applyDefaultDockSizes();
     void restoreWindowState();
     void saveWindowState() const;
     // saved: a conversation restored from the store (title is then ignored).
@@ -126,6 +139,9 @@ private:
     QStackedWidget *m_shellStack = nullptr;
     QDockWidget *m_csvDock = nullptr;
     QList<QDockWidget *> m_panelDocks;
+    // Every dock in View menu order: conversations, shell calls, then the panels.
+    QList<QDockWidget *> m_allDocks;
+    QTimer *m_tabDecorator = nullptr;
     CsvPreview *m_csvPreview = nullptr;
     QComboBox *m_modelPicker = nullptr;
     // The shown conversation's tool contract (shell, bash, a vendor's code execution).
