@@ -255,7 +255,7 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+101"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
@@ -281,7 +281,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit dieser Unterhaltung: 0,0001 $ pro Sekunde; eine Frage, die einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
@@ -291,7 +291,7 @@
         <translation>Legen Sie hier eine Datei ab oder verwenden Sie „Anhängen“ und stellen Sie dann eine Frage dazu. Die Shell-Befehle des Modells laufen in der Sandbox dieser Unterhaltung und erscheinen im Bereich „Shell-Aufrufe“.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+42"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Fragen Sie etwas zu Ihren Daten … (Strg+Eingabe zum Senden)</translation>
     </message>
@@ -316,7 +316,7 @@
         <translation>Antwort anhalten und ihre laufenden Befehle beenden (Esc)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <location line="+8"/>
         <location line="+77"/>
         <source>Assistant</source>
@@ -361,12 +361,29 @@
         <translation>Sandbox-Kosten: %1 $</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <source>%1 (in the sandbox: %2)</source>
-        <translation>%1 (in der Sandbox: %2)</translation>
+        <location line="+62"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+2"/>
+        <source>%1
+In the sandbox: %2</source>
+        <translation>%1
+In der Sandbox: %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remove this attachment</source>
+        <translation>Diesen Anhang entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Choose a model first.</source>
         <translation>Wählen Sie zuerst ein Modell.</translation>
     </message>
@@ -376,8 +393,8 @@
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+79"/>
+        <location line="-113"/>
+        <location line="+119"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -2420,17 +2437,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <location line="+69"/>
+        <location line="+344"/>
+        <location line="+127"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-453"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2445,17 +2464,17 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+60"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-46"/>
         <source>Files</source>
         <translation>Dateien</translation>
     </message>
@@ -2465,17 +2484,17 @@ SHA-256 %3</translation>
         <translation>Dokumente</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Network</source>
         <translation>Netzwerk</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Guardrails</source>
         <translation>Schutzregeln</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>open a conversation first; its container runs the call</source>
         <translation>öffnen Sie zuerst eine Unterhaltung; ihr Container führt den Aufruf aus</translation>
     </message>
@@ -2490,7 +2509,7 @@ SHA-256 %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -2510,7 +2529,7 @@ SHA-256 %3</translation>
         <translation>Werkzeuge:</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+125"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2550,7 +2569,7 @@ SHA-256 %3</translation>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -2580,7 +2599,7 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -2590,22 +2609,17 @@ SHA-256 %3</translation>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+48"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Conversation %1</source>
-        <translation>Unterhaltung %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+37"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Die Unterhaltung „%1“ löschen? Ihr Container %2 behält seine Dateien, sofern Sie diese nicht ebenfalls löschen.</translation>
     </message>
@@ -2635,12 +2649,7 @@ SHA-256 %3</translation>
         <translation>Eine Unterhaltung braucht einen Namen; sie behält „%1“.</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>Shell calls — %1</source>
-        <translation>Shell-Aufrufe – %1</translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+85"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -2692,17 +2701,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-72"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV-Dateien (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
@@ -2712,7 +2721,12 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-273"/>
+        <source>Shell calls of container %1</source>
+        <translation>Shell-Aufrufe von Container %1</translation>
+    </message>
+    <message>
+        <location line="+287"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
@@ -2733,7 +2747,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -2963,12 +2977,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+338"/>
+        <location line="+349"/>
         <source>This conversation</source>
         <translation>Diese Unterhaltung</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-346"/>
         <source>Policy of:</source>
         <translation>Richtlinie für:</translation>
     </message>
@@ -3009,12 +3023,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+477"/>
+        <location line="+488"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Noch keine Hosts: Fügen Sie oben einen hinzu oder wählen Sie eine Vorlage.</translation>
     </message>
     <message>
-        <location line="-451"/>
+        <location line="-461"/>
         <source>Revert</source>
         <translation>Zurücksetzen</translation>
     </message>
@@ -3029,7 +3043,7 @@ SHA-256 %3</translation>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>Die Netzwerkrichtlinie des Arbeitsbereichs konnte nicht gelesen werden; neue Unterhaltungen erhalten daher kein Netzwerk, bis sie erneut gespeichert wird: %1</translation>
     </message>
@@ -3188,7 +3202,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
         <source>Model providers</source>
         <translation>Modellanbieter</translation>
     </message>
@@ -3196,7 +3210,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-224"/>
+        <location line="-303"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3256,7 +3270,17 @@ SHA-256 %3</translation>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>Test connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
+        <translation>Den Anbieter unter dieser Basis-URL nach seinen Modellen fragen, mit dem hier eingegebenen oder dem gespeicherten Schlüssel</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Detect local servers</source>
         <translation>Lokale Server erkennen</translation>
     </message>
@@ -3271,7 +3295,7 @@ SHA-256 %3</translation>
         <translation>Gesucht wird nach Ollama (11434), llama.cpp (8080), LM Studio (1234) und vLLM (8000). Doppelklicken Sie auf einen Eintrag, um das Formular auszufüllen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+33"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 unter %2 – %n Modell</numerusform>
@@ -3289,12 +3313,17 @@ SHA-256 %3</translation>
         <translation>%1 gespeichert; der Schlüssel liegt im Schlüsselbund des Systems.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 wurde ohne Schlüssel gespeichert. %2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+20"/>
+        <source>The default provider: a model name without a provider&apos;s name goes here</source>
+        <translation>Der Standardanbieter: Ein Modellname ohne Anbieternamen geht hierhin</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>Suche nach einem Schlüssel im Schlüsselbund des Systems …</translation>
     </message>
@@ -3305,18 +3334,45 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+15"/>
         <source>No key is stored; requests are sent without one (fine for local servers).</source>
         <translation>Kein Schlüssel gespeichert; Anfragen werden ohne Schlüssel gesendet (für lokale Server in Ordnung).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+12"/>
         <source>No key is stored in the keychain; the environment variable is used.</source>
         <translation>Im Schlüsselbund ist kein Schlüssel gespeichert; die Umgebungsvariable wird verwendet.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-2"/>
+        <source>This key cannot be saved. %1</source>
+        <translation>Dieser Schlüssel kann nicht gespeichert werden. %1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Asking %1 for its models…</source>
+        <translation>%1 wird nach seinen Modellen gefragt …</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 did not answer as a model server: %2</source>
+        <translation>%1 hat nicht wie ein Modellserver geantwortet: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 answered, but lists no models.</source>
+        <translation>%1 hat geantwortet, listet aber keine Modelle.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connected. Models listed: %1 (%2 in all).</source>
+        <translation>Verbunden. Aufgeführte Modelle: %1 (insgesamt %2).</translation>
     </message>
 </context>
 <context>
@@ -3384,11 +3440,16 @@ SHA-256 %3</translation>
     <name>SecretStore</name>
     <message>
         <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
-        <translation>Es läuft kein Schlüsselbund-Dienst (zum Beispiel GNOME Keyring oder KWallet), daher können Schlüssel weder gespeichert noch gelesen werden. Sandbench speichert Schlüssel niemals im Klartext; starten Sie einen Schlüsselbund-Dienst oder geben Sie in den Anbietereinstellungen eine Umgebungsvariable an, die den Schlüssel enthält. (%1)</translation>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings.</source>
+        <translation>Es läuft kein Schlüsselbunddienst (zum Beispiel GNOME Keyring oder KWallet), daher können Schlüssel weder gespeichert noch gelesen werden. Sandbench speichert Schlüssel nie im Klartext; starten Sie einen Schlüsselbunddienst oder geben Sie in den Anbietereinstellungen eine Umgebungsvariable an, die den Schlüssel enthält.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>The keychain said: %1</source>
+        <translation>Der Schlüsselbund meldete: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The keychain refused access: %1</source>
         <translation>Der Schlüsselbund hat den Zugriff verweigert: %1</translation>
     </message>
@@ -3444,7 +3505,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3468,11 +3529,16 @@ SHA-256 %3</translation>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Shell-Aufrufe des Modells erscheinen hier, während sie laufen.</translation>
     </message>
+    <message>
+        <location line="+33"/>
+        <source>Container %1</source>
+        <translation>Container %1</translation>
+    </message>
 </context>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-625"/>
+        <location line="-669"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3490,19 +3556,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-277"/>
+        <location line="-280"/>
         <location line="+85"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-280"/>
+        <location line="-283"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -3568,30 +3634,35 @@ SHA-256 %3</translation>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <source>$%1 · includes the 30 s minimum</source>
+        <translation>%1 $ · enthält das Minimum von 30 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>$%1</source>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <location line="+196"/>
+        <location line="-145"/>
+        <location line="+199"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-194"/>
-        <location line="+196"/>
+        <location line="-197"/>
+        <location line="+199"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-186"/>
-        <location line="+194"/>
+        <location line="-189"/>
+        <location line="+197"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>

@@ -23,7 +23,7 @@
 <context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/workspace/chatsession.cpp" line="+228"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+230"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -34,7 +34,7 @@
 <context>
     <name>ChatWidget</name>
     <message numerus="yes">
-        <location filename="../widgets/chat/chatwidget.cpp" line="+306"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+320"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>Running %n command in the sandbox: %1</numerusform>
@@ -183,7 +183,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+988"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+1134"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>
@@ -194,7 +194,7 @@
 <context>
     <name>NetworkPolicyEditor</name>
     <message numerus="yes">
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+636"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+647"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n of %1 entries</numerusform>
@@ -205,7 +205,7 @@
 <context>
     <name>ProviderSettingsPage</name>
     <message numerus="yes">
-        <location filename="../widgets/settings/providersettings.cpp" line="+114"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+124"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 at %2 — %n model</numerusform>

@@ -255,7 +255,7 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+101"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
@@ -281,7 +281,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
     </message>
@@ -291,7 +291,7 @@
         <translation>Déposez un fichier ici ou utilisez Joindre, puis posez une question à son sujet. Les commandes shell du modèle s’exécutent dans le bac à sable de cette conversation et apparaissent dans le panneau Appels shell.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+42"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Posez une question sur vos données… (Ctrl+Entrée pour envoyer)</translation>
     </message>
@@ -316,7 +316,7 @@
         <translation>Arrêter la réponse et terminer ses commandes en cours (Échap)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <location line="+8"/>
         <location line="+77"/>
         <source>Assistant</source>
@@ -361,12 +361,29 @@
         <translation>Coût du bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <source>%1 (in the sandbox: %2)</source>
-        <translation>%1 (dans le bac à sable&#xa0;: %2)</translation>
+        <location line="+62"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+2"/>
+        <source>%1
+In the sandbox: %2</source>
+        <translation>%1
+Dans le bac à sable : %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remove this attachment</source>
+        <translation>Retirer cette pièce jointe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>Retirer %1</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Choose a model first.</source>
         <translation>Choisissez d’abord un modèle.</translation>
     </message>
@@ -376,8 +393,8 @@
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+79"/>
+        <location line="-113"/>
+        <location line="+119"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -2420,17 +2437,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+69"/>
+        <location line="+344"/>
+        <location line="+127"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-453"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2445,17 +2464,17 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+60"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-46"/>
         <source>Files</source>
         <translation>Fichiers</translation>
     </message>
@@ -2465,17 +2484,17 @@ SHA-256 %3</translation>
         <translation>Documents</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Network</source>
         <translation>Réseau</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Guardrails</source>
         <translation>Garde-fous</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>open a conversation first; its container runs the call</source>
         <translation>ouvrez d’abord une conversation&#xa0;; son conteneur exécute l’appel</translation>
     </message>
@@ -2490,7 +2509,7 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -2510,7 +2529,7 @@ SHA-256 %3</translation>
         <translation>Outils :</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+125"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -2550,7 +2569,7 @@ SHA-256 %3</translation>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
@@ -2580,7 +2599,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2590,22 +2609,17 @@ SHA-256 %3</translation>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+48"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Conversation %1</source>
-        <translation>Conversation %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+37"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Supprimer la conversation «&#xa0;%1&#xa0;»&#xa0;? Son conteneur %2 conserve ses fichiers, sauf si vous les supprimez aussi.</translation>
     </message>
@@ -2635,12 +2649,7 @@ SHA-256 %3</translation>
         <translation>Une conversation doit avoir un nom&#xa0;; elle garde «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>Shell calls — %1</source>
-        <translation>Appels shell — %1</translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+85"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
@@ -2692,17 +2701,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-72"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Fichiers CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
@@ -2712,7 +2721,12 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-273"/>
+        <source>Shell calls of container %1</source>
+        <translation>Appels shell du conteneur %1</translation>
+    </message>
+    <message>
+        <location line="+287"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
@@ -2733,7 +2747,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -2963,12 +2977,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+338"/>
+        <location line="+349"/>
         <source>This conversation</source>
         <translation>Cette conversation</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-346"/>
         <source>Policy of:</source>
         <translation>Politique de&#xa0;:</translation>
     </message>
@@ -3009,12 +3023,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+477"/>
+        <location line="+488"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
     </message>
     <message>
-        <location line="-451"/>
+        <location line="-461"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
@@ -3029,7 +3043,7 @@ SHA-256 %3</translation>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>La politique réseau de l’espace de travail n’a pas pu être lue&#xa0;; les nouvelles conversations n’auront pas de réseau tant qu’elle ne sera pas réenregistrée&#xa0;: %1</translation>
     </message>
@@ -3188,7 +3202,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
         <source>Model providers</source>
         <translation>Fournisseurs de modèles</translation>
     </message>
@@ -3196,7 +3210,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-224"/>
+        <location line="-303"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3256,7 +3270,17 @@ SHA-256 %3</translation>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>Test connection</source>
+        <translation>Tester la connexion</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
+        <translation>Demander ses modèles au fournisseur à cette URL de base, avec la clé saisie ici ou celle enregistrée</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Detect local servers</source>
         <translation>Détecter les serveurs locaux</translation>
     </message>
@@ -3271,7 +3295,7 @@ SHA-256 %3</translation>
         <translation>Sandbench recherche Ollama (11434), llama.cpp (8080), LM Studio (1234) et vLLM (8000). Double-cliquez sur l’un d’eux pour remplir le formulaire.</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+33"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 sur %2 — %n modèle</numerusform>
@@ -3289,12 +3313,17 @@ SHA-256 %3</translation>
         <translation>%1 enregistré&#xa0;; sa clé est dans le trousseau système.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 a été enregistré sans sa clé. %2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+20"/>
+        <source>The default provider: a model name without a provider&apos;s name goes here</source>
+        <translation>Le fournisseur par défaut : un nom de modèle sans nom de fournisseur va ici</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>Recherche d’une clé dans le trousseau système…</translation>
     </message>
@@ -3305,18 +3334,45 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+15"/>
         <source>No key is stored; requests are sent without one (fine for local servers).</source>
         <translation>Aucune clé n’est stockée&#xa0;; les requêtes sont envoyées sans clé (convient aux serveurs locaux).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+12"/>
         <source>No key is stored in the keychain; the environment variable is used.</source>
         <translation>Aucune clé n’est stockée dans le trousseau&#xa0;; la variable d’environnement est utilisée.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-2"/>
+        <source>This key cannot be saved. %1</source>
+        <translation>Cette clé ne peut pas être enregistrée. %1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Saved %1.</source>
         <translation>%1 enregistré.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Asking %1 for its models…</source>
+        <translation>Demande des modèles à %1…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 did not answer as a model server: %2</source>
+        <translation>%1 n’a pas répondu comme un serveur de modèles : %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 answered, but lists no models.</source>
+        <translation>%1 a répondu, mais ne liste aucun modèle.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connected. Models listed: %1 (%2 in all).</source>
+        <translation>Connecté. Modèles listés : %1 (%2 en tout).</translation>
     </message>
 </context>
 <context>
@@ -3384,11 +3440,16 @@ SHA-256 %3</translation>
     <name>SecretStore</name>
     <message>
         <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
-        <translation>Aucun service de trousseau n’est en cours d’exécution (par exemple GNOME Keyring ou KWallet)&#xa0;: les clés ne peuvent donc être ni enregistrées ni lues. Sandbench ne stocke jamais de clés en clair&#xa0;; démarrez un service de trousseau, ou indiquez dans les paramètres du fournisseur une variable d’environnement contenant la clé. (%1)</translation>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings.</source>
+        <translation>Aucun service de trousseau ne fonctionne (par exemple GNOME Keyring ou KWallet), les clés ne peuvent donc être ni enregistrées ni lues. Sandbench n’enregistre jamais les clés en clair ; démarrez un service de trousseau, ou indiquez dans les paramètres du fournisseur une variable d’environnement qui contient la clé.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>The keychain said: %1</source>
+        <translation>Le trousseau a répondu : %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The keychain refused access: %1</source>
         <translation>Le trousseau a refusé l’accès&#xa0;: %1</translation>
     </message>
@@ -3444,7 +3505,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3468,11 +3529,16 @@ SHA-256 %3</translation>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Les appels shell du modèle apparaissent ici pendant leur exécution.</translation>
     </message>
+    <message>
+        <location line="+33"/>
+        <source>Container %1</source>
+        <translation>Conteneur %1</translation>
+    </message>
 </context>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-625"/>
+        <location line="-669"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3490,19 +3556,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-277"/>
+        <location line="-280"/>
         <location line="+85"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-280"/>
+        <location line="-283"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
@@ -3568,30 +3634,35 @@ SHA-256 %3</translation>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <source>$%1 · includes the 30 s minimum</source>
+        <translation>%1 $ · inclut le minimum de 30 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>$%1</source>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <location line="+196"/>
+        <location line="-145"/>
+        <location line="+199"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-194"/>
-        <location line="+196"/>
+        <location line="-197"/>
+        <location line="+199"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-186"/>
-        <location line="+194"/>
+        <location line="-189"/>
+        <location line="+197"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>

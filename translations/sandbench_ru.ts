@@ -257,7 +257,7 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+101"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
@@ -284,7 +284,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
@@ -294,7 +294,7 @@
         <translation>Перетащите сюда файл или нажмите «Прикрепить», затем задайте вопрос о нём. Команды модели выполняются в песочнице этого разговора и отображаются на панели «Вызовы оболочки».</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+42"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Спросите о своих данных… (Ctrl+Enter — отправить)</translation>
     </message>
@@ -319,7 +319,7 @@
         <translation>Остановить ответ и завершить его выполняющиеся команды (Esc)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <location line="+8"/>
         <location line="+77"/>
         <source>Assistant</source>
@@ -365,12 +365,29 @@
         <translation>Стоимость песочницы: $%1</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <source>%1 (in the sandbox: %2)</source>
-        <translation>%1 (в песочнице: %2)</translation>
+        <location line="+62"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+2"/>
+        <source>%1
+In the sandbox: %2</source>
+        <translation>%1
+В песочнице: %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remove this attachment</source>
+        <translation>Удалить это вложение</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>Удалить %1</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Choose a model first.</source>
         <translation>Сначала выберите модель.</translation>
     </message>
@@ -380,8 +397,8 @@
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+79"/>
+        <location line="-113"/>
+        <location line="+119"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -2439,17 +2456,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
         <location line="+69"/>
+        <location line="+344"/>
+        <location line="+127"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-453"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2464,17 +2483,17 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+60"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-46"/>
         <source>Files</source>
         <translation>Файлы</translation>
     </message>
@@ -2484,17 +2503,17 @@ SHA-256 %3</translation>
         <translation>Документы</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Network</source>
         <translation>Сеть</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Guardrails</source>
         <translation>Защитные фильтры</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>open a conversation first; its container runs the call</source>
         <translation>сначала откройте разговор: вызов выполняется в его контейнере</translation>
     </message>
@@ -2509,7 +2528,7 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
@@ -2529,7 +2548,7 @@ SHA-256 %3</translation>
         <translation>Инструменты:</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+125"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2569,7 +2588,7 @@ SHA-256 %3</translation>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -2599,7 +2618,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2609,22 +2628,17 @@ SHA-256 %3</translation>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+48"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Conversation %1</source>
-        <translation>Разговор %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+37"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Удалить разговор «%1»? Его контейнер %2 сохранит свои файлы, если вы не удалите и их.</translation>
     </message>
@@ -2654,12 +2668,7 @@ SHA-256 %3</translation>
         <translation>У разговора должно быть название; оставлено прежнее: «%1».</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>Shell calls — %1</source>
-        <translation>Вызовы оболочки — %1</translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+85"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -2711,17 +2720,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>All files (*)</source>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-72"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Файлы CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>JSON files (*.json)</source>
         <translation>Файлы JSON (*.json)</translation>
     </message>
@@ -2731,7 +2740,12 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-273"/>
+        <source>Shell calls of container %1</source>
+        <translation>Вызовы оболочки контейнера %1</translation>
+    </message>
+    <message>
+        <location line="+287"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
@@ -2753,7 +2767,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -2983,12 +2997,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+338"/>
+        <location line="+349"/>
         <source>This conversation</source>
         <translation>Этот разговор</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-346"/>
         <source>Policy of:</source>
         <translation>Политика для:</translation>
     </message>
@@ -3029,12 +3043,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+477"/>
+        <location line="+488"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
     </message>
     <message>
-        <location line="-451"/>
+        <location line="-461"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
@@ -3049,7 +3063,7 @@ SHA-256 %3</translation>
         <translation>Очистить</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>Не удалось прочитать сетевую политику рабочего пространства, поэтому новые разговоры не получат доступа к сети, пока она не будет сохранена снова: %1</translation>
     </message>
@@ -3209,7 +3223,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
         <source>Model providers</source>
         <translation>Поставщики моделей</translation>
     </message>
@@ -3217,7 +3231,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-224"/>
+        <location line="-303"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3277,7 +3291,17 @@ SHA-256 %3</translation>
         <translation>Удалить</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>Test connection</source>
+        <translation>Проверить соединение</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
+        <translation>Запросить у провайдера по этому базовому URL список моделей с ключом, введённым здесь, или с сохранённым</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Detect local servers</source>
         <translation>Найти локальные серверы</translation>
     </message>
@@ -3292,7 +3316,7 @@ SHA-256 %3</translation>
         <translation>Sandbench ищет Ollama (11434), llama.cpp (8080), LM Studio (1234) и vLLM (8000). Дважды щёлкните по серверу, чтобы заполнить форму.</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+33"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 на %2 — %n модель</numerusform>
@@ -3311,12 +3335,17 @@ SHA-256 %3</translation>
         <translation>Поставщик %1 сохранён; его ключ — в системной связке ключей.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 was saved without its key. %2</source>
         <translation>Поставщик %1 сохранён без ключа. %2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+20"/>
+        <source>The default provider: a model name without a provider&apos;s name goes here</source>
+        <translation>Провайдер по умолчанию: сюда направляется имя модели без имени провайдера</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>Поиск ключа в системной связке ключей…</translation>
     </message>
@@ -3327,18 +3356,45 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+15"/>
         <source>No key is stored; requests are sent without one (fine for local servers).</source>
         <translation>Ключ не сохранён; запросы отправляются без него (для локальных серверов это нормально).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+12"/>
         <source>No key is stored in the keychain; the environment variable is used.</source>
         <translation>В связке ключей нет ключа; используется переменная окружения.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-2"/>
+        <source>This key cannot be saved. %1</source>
+        <translation>Этот ключ нельзя сохранить. %1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Saved %1.</source>
         <translation>Поставщик %1 сохранён.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Asking %1 for its models…</source>
+        <translation>Запрос списка моделей у %1…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 did not answer as a model server: %2</source>
+        <translation>%1 не ответил как сервер моделей: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 answered, but lists no models.</source>
+        <translation>%1 ответил, но не перечислил ни одной модели.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connected. Models listed: %1 (%2 in all).</source>
+        <translation>Подключено. Модели: %1 (всего %2).</translation>
     </message>
 </context>
 <context>
@@ -3406,11 +3462,16 @@ SHA-256 %3</translation>
     <name>SecretStore</name>
     <message>
         <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
-        <translation>Служба связки ключей (например, GNOME Keyring или KWallet) не запущена, поэтому ключи нельзя сохранить или прочитать. Sandbench никогда не хранит ключи открытым текстом: запустите службу связки ключей или укажите в настройках поставщика имя переменной окружения, содержащей ключ. (%1)</translation>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings.</source>
+        <translation>Служба связки ключей не запущена (например, GNOME Keyring или KWallet), поэтому ключи нельзя ни сохранить, ни прочитать. Sandbench никогда не хранит ключи открытым текстом; запустите службу связки ключей или укажите в настройках провайдера переменную окружения с ключом.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>The keychain said: %1</source>
+        <translation>Ответ связки ключей: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The keychain refused access: %1</source>
         <translation>Связка ключей отказала в доступе: %1</translation>
     </message>
@@ -3466,7 +3527,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3490,11 +3551,16 @@ SHA-256 %3</translation>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Вызовы оболочки, которые делает модель, появляются здесь во время выполнения.</translation>
     </message>
+    <message>
+        <location line="+33"/>
+        <source>Container %1</source>
+        <translation>Контейнер %1</translation>
+    </message>
 </context>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-625"/>
+        <location line="-669"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3512,19 +3578,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-277"/>
+        <location line="-280"/>
         <location line="+85"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-280"/>
+        <location line="-283"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -3590,30 +3656,35 @@ SHA-256 %3</translation>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <source>$%1 · includes the 30 s minimum</source>
+        <translation>$%1 · включает минимум 30 с</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>$%1</source>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <location line="+196"/>
+        <location line="-145"/>
+        <location line="+199"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-194"/>
-        <location line="+196"/>
+        <location line="-197"/>
+        <location line="+199"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-186"/>
-        <location line="+194"/>
+        <location line="-189"/>
+        <location line="+197"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>

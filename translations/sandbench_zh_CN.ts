@@ -253,7 +253,7 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+101"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
@@ -278,7 +278,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>此对话的沙箱用时按每秒 $0.0001 计费；启动新容器或唤醒休眠容器的问题至少按 30 秒计费。</translation>
     </message>
@@ -288,7 +288,7 @@
         <translation>将文件拖放到此处或使用“附加”，然后就它提问。模型的 shell 命令在此对话的沙箱中运行，并显示在“Shell 调用”面板中。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+42"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>就您的数据提问…（Ctrl+Enter 发送）</translation>
     </message>
@@ -313,7 +313,7 @@
         <translation>停止回答并结束其正在运行的命令（Esc）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <location line="+8"/>
         <location line="+77"/>
         <source>Assistant</source>
@@ -357,12 +357,29 @@
         <translation>沙箱费用：$%1</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <source>%1 (in the sandbox: %2)</source>
-        <translation>%1（沙箱中：%2）</translation>
+        <location line="+62"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+2"/>
+        <source>%1
+In the sandbox: %2</source>
+        <translation>%1
+沙箱中：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Remove this attachment</source>
+        <translation>移除此附件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Choose a model first.</source>
         <translation>请先选择一个模型。</translation>
     </message>
@@ -372,8 +389,8 @@
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+79"/>
+        <location line="-113"/>
+        <location line="+119"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -2401,17 +2418,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
         <location line="+69"/>
+        <location line="+344"/>
+        <location line="+127"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-453"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2426,17 +2445,17 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+60"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-46"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
@@ -2446,17 +2465,17 @@ SHA-256 %3</translation>
         <translation>文档</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Guardrails</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>open a conversation first; its container runs the call</source>
         <translation>请先打开一个对话；该调用将在其容器中运行</translation>
     </message>
@@ -2471,7 +2490,7 @@ SHA-256 %3</translation>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2491,7 +2510,7 @@ SHA-256 %3</translation>
         <translation>工具：</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+125"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2531,7 +2550,7 @@ SHA-256 %3</translation>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2561,7 +2580,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -2571,22 +2590,17 @@ SHA-256 %3</translation>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+48"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Conversation %1</source>
-        <translation>对话 %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+37"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>要删除对话“%1”吗？除非您同时删除文件，否则其容器 %2 会保留其中的文件。</translation>
     </message>
@@ -2616,12 +2630,7 @@ SHA-256 %3</translation>
         <translation>对话必须有名称；仍使用“%1”。</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>Shell calls — %1</source>
-        <translation>Shell 调用 — %1</translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+85"/>
         <location line="+14"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -2673,17 +2682,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-72"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV 文件 (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
@@ -2693,7 +2702,12 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-273"/>
+        <source>Shell calls of container %1</source>
+        <translation>容器 %1 的 Shell 调用</translation>
+    </message>
+    <message>
+        <location line="+287"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
@@ -2713,7 +2727,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2943,12 +2957,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+338"/>
+        <location line="+349"/>
         <source>This conversation</source>
         <translation>此对话</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-346"/>
         <source>Policy of:</source>
         <translation>策略适用于：</translation>
     </message>
@@ -2989,12 +3003,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+477"/>
+        <location line="+488"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>还没有主机：请在上方添加，或选择一个预设。</translation>
     </message>
     <message>
-        <location line="-451"/>
+        <location line="-461"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
@@ -3009,7 +3023,7 @@ SHA-256 %3</translation>
         <translation>清除</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>无法读取工作区的网络策略，因此在重新保存之前，新对话将没有网络访问：%1</translation>
     </message>
@@ -3167,7 +3181,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
         <source>Model providers</source>
         <translation>模型提供方</translation>
     </message>
@@ -3175,7 +3189,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-224"/>
+        <location line="-303"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions（OpenRouter、Ollama、llama.cpp、vLLM、LM Studio）</translation>
     </message>
@@ -3235,7 +3249,17 @@ SHA-256 %3</translation>
         <translation>移除</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
+        <translation>使用此处输入的密钥或已存储的密钥，向此基础 URL 的提供方请求其模型列表</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Detect local servers</source>
         <translation>检测本地服务器</translation>
     </message>
@@ -3250,7 +3274,7 @@ SHA-256 %3</translation>
         <translation>将查找 Ollama（11434）、llama.cpp（8080）、LM Studio（1234）和 vLLM（8000）。双击其中一个即可填入表单。</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+33"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1（%2）— %n 个模型</numerusform>
@@ -3267,12 +3291,17 @@ SHA-256 %3</translation>
         <translation>已保存 %1；其密钥保存在系统钥匙串中。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 已保存，但未保存其密钥。%2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+20"/>
+        <source>The default provider: a model name without a provider&apos;s name goes here</source>
+        <translation>默认提供方：不带提供方名称的模型名会发送到这里</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>正在系统钥匙串中查找密钥…</translation>
     </message>
@@ -3283,18 +3312,45 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+15"/>
         <source>No key is stored; requests are sent without one (fine for local servers).</source>
         <translation>未保存密钥；发送请求时不带密钥（适用于本地服务器）。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-14"/>
+        <location line="+12"/>
         <source>No key is stored in the keychain; the environment variable is used.</source>
         <translation>钥匙串中未保存密钥；将使用环境变量。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-2"/>
+        <source>This key cannot be saved. %1</source>
+        <translation>无法保存此密钥。%1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Asking %1 for its models…</source>
+        <translation>正在向 %1 请求模型列表…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 did not answer as a model server: %2</source>
+        <translation>%1 未像模型服务器那样应答：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 answered, but lists no models.</source>
+        <translation>%1 已应答，但没有列出任何模型。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connected. Models listed: %1 (%2 in all).</source>
+        <translation>已连接。列出的模型：%1（共 %2 个）。</translation>
     </message>
 </context>
 <context>
@@ -3362,11 +3418,16 @@ SHA-256 %3</translation>
     <name>SecretStore</name>
     <message>
         <location filename="../engine/secrets/secretstore.cpp" line="+26"/>
-        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings. (%1)</source>
-        <translation>没有正在运行的钥匙串服务（例如 GNOME Keyring 或 KWallet），因此无法保存或读取密钥。Sandbench 从不以明文保存密钥；请启动钥匙串服务，或在提供方设置中指定保存该密钥的环境变量。（%1）</translation>
+        <source>No keychain service is running (for example GNOME Keyring or KWallet), so keys cannot be saved or read. Sandbench never stores keys in plain text; start a keychain service, or name an environment variable that holds the key in the provider settings.</source>
+        <translation>没有正在运行的钥匙串服务（例如 GNOME Keyring 或 KWallet），因此无法保存或读取密钥。Sandbench 从不以明文存储密钥；请启动钥匙串服务，或在提供方设置中指定保存密钥的环境变量。</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>The keychain said: %1</source>
+        <translation>钥匙串返回：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The keychain refused access: %1</source>
         <translation>钥匙串拒绝访问：%1</translation>
     </message>
@@ -3422,7 +3483,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+403"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3446,11 +3507,16 @@ SHA-256 %3</translation>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>模型发起的 shell 调用会在运行时显示在这里。</translation>
     </message>
+    <message>
+        <location line="+33"/>
+        <source>Container %1</source>
+        <translation>容器 %1</translation>
+    </message>
 </context>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-625"/>
+        <location line="-669"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3468,19 +3534,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-30"/>
         <location line="+81"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-277"/>
+        <location line="-280"/>
         <location line="+85"/>
-        <location line="+196"/>
+        <location line="+199"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-280"/>
+        <location line="-283"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -3546,30 +3612,35 @@ SHA-256 %3</translation>
         <translation>此调用的沙箱费用</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <source>$%1 · includes the 30 s minimum</source>
+        <translation>$%1 · 含 30 秒最低计费</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>$%1</source>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <location line="+196"/>
+        <location line="-145"/>
+        <location line="+199"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-194"/>
-        <location line="+196"/>
+        <location line="-197"/>
+        <location line="+199"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-186"/>
-        <location line="+194"/>
+        <location line="-189"/>
+        <location line="+197"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
