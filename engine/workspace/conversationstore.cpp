@@ -84,6 +84,8 @@ QJsonObject TranscriptEntry::toJson() const
         obj.insert(u"item"_s, item);
     if (cost >= 0)
         obj.insert(u"cost"_s, cost);
+    if (durationMs >= 0)
+        obj.insert(u"duration_ms"_s, durationMs);
     return obj;
 }
 
@@ -99,6 +101,7 @@ std::optional<TranscriptEntry> TranscriptEntry::fromJson(const QJsonObject &obj)
     e.tag = obj.value(u"tag"_s).toString();
     e.item = obj.value(u"item"_s).toObject();
     e.cost = obj.value(u"cost"_s).toDouble(-1);
+    e.durationMs = obj.value(u"duration_ms"_s).toInteger(-1);
     return e;
 }
 
