@@ -109,6 +109,9 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_settings = new Settings(QString(), this);
     // The window's own questions go through the workspace's guardrails and into its request log.
     m_workspace = new Workspace(dataDir, workspace, this);
+    // Opened (and upgraded to this version's schema) now, so the Logs panel can read an older log before the
+    // first new request is written to it.
+    m_workspace->observer()->log();
     m_secrets = new SecretStore(workspace, this);
     m_keychain = new KeychainSecrets(m_secrets, m_workspace->providers(), dataDir, workspace, this);
     connect(m_secrets, &SecretStore::keysChanged, this, [this] {
