@@ -136,10 +136,14 @@ QString requestDetail(const RequestRecord &r)
                    .arg(d.start + d.length)
                    .arg(displayName(d.family.isEmpty() ? d.patternId : d.family));
     }
+    const auto bodySize = [](const QByteArray &body, qint64 whole) {
+        return whole > body.size()
+                   ? u"%1 bytes (cut at the log's limit; %2 in all)"_s.arg(body.size()).arg(whole)
+                   : u"%1 bytes"_s.arg(body.size());
+    };
     if (r.ioLogged)
-        out += u"  request body %1 bytes, response body %2 bytes (--json shows them)\n"_s
-                   .arg(r.requestBody.size())
-                   .arg(r.responseBody.size());
+        out += u"  request body %1, response body %2 (--json shows them)\n"_s.arg(
+            bodySize(r.requestBody, r.requestBodyBytes), bodySize(r.responseBody, r.responseBodyBytes));
     else
         out += u"  bodies not logged (input & output logging was off)\n"_s;
     return out;

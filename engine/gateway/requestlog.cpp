@@ -59,7 +59,12 @@ const QList<QStringList> &migrations()
             u"CREATE INDEX false_positives_detection ON false_positives(detection_id)"_s,
             u"CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)"_s,
         };
-        return QList<QStringList>{v1};
+        // v2: the whole size of each body, so a body cut at MaxBodyBytes says so.
+        QStringList v2{
+            u"ALTER TABLE requests ADD COLUMN request_body_bytes INTEGER"_s,
+            u"ALTER TABLE requests ADD COLUMN response_body_bytes INTEGER"_s,
+        };
+        return QList<QStringList>{v1, v2};
     }();
     return steps;
 }
@@ -111,6 +116,17 @@ QJsonObject detectionToJson(const Detection &d)
             {u"pattern_id"_s, d.patternId}};
 }
 
+// The first max bytes of body, never ending inside a UTF-8 sequence.
+QByteArray cutBody(const QByteArray &body, qint64 max)
+{
+    if (body.size() <= max)
+        return body;
+    qsizetype end = qsizetype(max);
+    while (end > 0 && (uchar(body.at(end)) & 0xC0) == 0x80)
+        --end;
+    return body.left(end);
+}
+
 QJsonObject recordJsonOf(const RequestRecord &r)
 {
     QJsonArray calls;
@@ -144,6 +160,11 @@ QJsonObject recordJsonOf(const RequestRecord &r)
     if (r.ioLogged) {
         o.insert(u"request_body"_s, QString::fromUtf8(r.requestBody));
         o.insert(u"response_body"_s, QString::fromUtf8(r.responseBody));
+        // A body the log cut at its limit says how big it was.
+        if (r.requestBodyBytes > r.requestBody.size())
+            o.insert(u"request_body_bytes"_s, r.requestBodyBytes);
+        if (r.responseBodyBytes > r.responseBody.size())
+            o.insert(u"response_body_bytes"_s, r.responseBodyBytes);
     }
     return o;
 }
@@ -321,8 +342,8 @@ private:
         m_insertRequest.prepare(
             u"INSERT INTO requests (request_id, time_ms, latency_ms, workspace, api, model, provider, status,"
             " input_tokens, output_tokens, server_tool_cost, container_ids, request_body, response_body, "
-            "io_logged)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+            "io_logged, request_body_bytes, response_body_bytes)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
         m_insertCall = QSqlQuery(m_db);
         m_insertCall.prepare(u"INSERT INTO shell_calls (request_id, call_id, tool, container_id, start_ms,"
                              " duration_ms) VALUES (?, ?, ?, ?, ?, ?)"_s);
@@ -366,6 +387,8 @@ private:
         q.addBindValue(r.ioLogged ? QVariant(r.requestBody) : QVariant());
         q.addBindValue(r.ioLogged ? QVariant(r.responseBody) : QVariant());
         q.addBindValue(r.ioLogged ? 1 : 0);
+        q.addBindValue(r.ioLogged ? QVariant(r.requestBodyBytes) : QVariant());
+        q.addBindValue(r.ioLogged ? QVariant(r.responseBodyBytes) : QVariant());
         if (!run(q, error))
             return false;
         const qint64 requestRow = q.lastInsertId().toLongLong();
@@ -618,7 +641,12 @@ void RequestLog::append(const RequestRecord &record)
         return;
     RequestRecord copy = record;
     copy.ioLogged = ioLogging();
-    if (!copy.ioLogged) {
+    if (copy.ioLogged) {
+        copy.requestBodyBytes = copy.requestBody.size();
+        copy.responseBodyBytes = copy.responseBody.size();
+        copy.requestBody = cutBody(copy.requestBody, m_maxBodyBytes);
+        copy.responseBody = cutBody(copy.responseBody, m_maxBodyBytes);
+    } else {
         copy.requestBody.clear();
         copy.responseBody.clear();
         for (ShellCallRecord &c : copy.shellCalls) {
@@ -752,8 +780,8 @@ std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
     QSqlQuery q(db);
     q.prepare(
         u"SELECT request_id, time_ms, latency_ms, workspace, api, model, provider, status, input_tokens,"
-        " output_tokens, server_tool_cost, container_ids, request_body, response_body, io_logged"
-        " FROM requests WHERE id = ?"_s);
+        " output_tokens, server_tool_cost, container_ids, request_body, response_body, io_logged,"
+        " request_body_bytes, response_body_bytes FROM requests WHERE id = ?"_s);
     q.addBindValue(rowId);
     if (!q.exec() || !q.next())
         return std::nullopt;
@@ -774,6 +802,8 @@ std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
     r.requestBody = q.value(12).toByteArray();
     r.responseBody = q.value(13).toByteArray();
     r.ioLogged = q.value(14).toBool();
+    r.requestBodyBytes = q.value(15).toLongLong();
+    r.responseBodyBytes = q.value(16).toLongLong();
 
     QSqlQuery calls(db);
     calls.prepare(u"SELECT id, call_id, tool, container_id, start_ms, duration_ms FROM shell_calls"

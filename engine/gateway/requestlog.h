@@ -63,6 +63,10 @@ public:
     explicit RequestLog(QObject *parent = nullptr);
     ~RequestLog() override; // writes everything still queued, then closes
 
+    // The log keeps at most this many bytes of each body (the local API's own limit on a request body,
+    // ApiServer::DefaultMaxBodyBytes); a longer one keeps its start, and its whole size says it was cut.
+    static constexpr qint64 MaxBodyBytes = 32LL * 1024 * 1024;
+
     static QString databasePath(const QString &dataDir, const QString &workspace);
     static int schemaVersion();
     // A request's metadata as JSON (the CLI's listing); exported lines add shell calls, detections, bodies.
@@ -84,6 +88,8 @@ public:
     void setIoLogging(bool on);
     bool ioLogging() const;
     void setRetention(const RetentionPolicy &policy);
+    // Bodies longer than this are cut (default MaxBodyBytes; tests use less).
+    void setMaxBodyBytes(qint64 bytes) { m_maxBodyBytes = bytes; }
 
     // Never blocks on the database. The record's rowId and detection ids are assigned by the writer.
     void append(const RequestRecord &record);
@@ -137,4 +143,5 @@ private:
     RequestLogWriter *m_writer = nullptr;
     mutable QMutex m_mutex;
     bool m_ioLogging = true;
+    std::atomic<qint64> m_maxBodyBytes = MaxBodyBytes;
 };

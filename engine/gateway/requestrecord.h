@@ -59,7 +59,11 @@ struct RequestRecord
     QStringList containerIds;
     QByteArray requestBody;  // dropped unless input & output logging is on
     QByteArray responseBody; // dropped unless input & output logging is on
-    bool ioLogged = false;   // whether bodies and command text were stored
+    // The bodies' whole sizes in bytes, set by RequestLog: more than the body's size when the log kept only
+    // its first RequestLog::MaxBodyBytes; 0 when unknown (not logged, or logged before sizes were kept).
+    qint64 requestBodyBytes = 0;
+    qint64 responseBodyBytes = 0;
+    bool ioLogged = false; // whether bodies and command text were stored
     QList<ShellCallRecord> shellCalls;
     QList<Detection> detections;
     QList<ModelTurnRecord> turns;

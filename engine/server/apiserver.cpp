@@ -6,6 +6,7 @@
 #include "eventhub.h"
 #include "gateway/agentloop.h"
 #include "gateway/format/wireformat.h"
+#include "gateway/requestlog.h"
 #include "gateway/requestobserver.h"
 #include "httpconnection.h"
 #include "models/providerregistry.h"
@@ -38,6 +39,9 @@
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
+
+// Every request body the server accepts fits in the log whole.
+static_assert(ApiServer::DefaultMaxBodyBytes <= RequestLog::MaxBodyBytes);
 
 namespace {
 

@@ -86,6 +86,8 @@ QJsonObject TranscriptEntry::toJson() const
         obj.insert(u"cost"_s, cost);
     if (includesMinimum)
         obj.insert(u"cost_includes_minimum"_s, true);
+    if (durationMs >= 0)
+        obj.insert(u"duration_ms"_s, durationMs);
     return obj;
 }
 
@@ -102,6 +104,7 @@ std::optional<TranscriptEntry> TranscriptEntry::fromJson(const QJsonObject &obj)
     e.item = obj.value(u"item"_s).toObject();
     e.cost = obj.value(u"cost"_s).toDouble(-1);
     e.includesMinimum = obj.value(u"cost_includes_minimum"_s).toBool();
+    e.durationMs = obj.value(u"duration_ms"_s).toInteger(-1);
     return e;
 }
 

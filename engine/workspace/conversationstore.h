@@ -18,11 +18,13 @@ struct TranscriptEntry
 {
     enum class Kind { User, Assistant, Note, Attachment, Image, ShellCall };
     Kind kind = Kind::Note;
-    QString text;                 // the message or note; Attachment and Image: the host path
-    QString sandboxPath;          // Attachment: where the model finds the file
-    QString tag;                  // Note: what kind of note (e.g. "ToolNote", "StoppedNote", "GuardrailNote")
-    QJsonObject item;             // ShellCall: the finished Responses output item (SPEC 1.2)
-    double cost = -1;             // ShellCall: sandbox cost in dollars; negative when unknown
+    QString text;           // the message or note; Attachment and Image: the host path
+    QString sandboxPath;    // Attachment: where the model finds the file
+    QString tag;            // Note: what kind of note (e.g. "ToolNote", "StoppedNote", "GuardrailNote");
+                            // ShellCall: "trace" for a call read from an opened trace
+    QJsonObject item;       // ShellCall: the finished Responses output item (SPEC 1.2)
+    double cost = -1;       // ShellCall: sandbox cost in dollars; negative when unknown
+    qint64 durationMs = -1; // ShellCall: how long its commands ran; negative when unknown
     bool includesMinimum = false; // ShellCall: cost is raised to the cold-start minimum (SPEC 1.7)
 
     QJsonObject toJson() const;

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void schemaAndPragmas();
     void roundTrip();
     void ioLoggingOff();
+    void bodiesCutAtTheLimit();
     void search_data();
     void search();
     void paging();
@@ -111,6 +112,38 @@ void TestRequestLog::schemaAndPragmas()
     // Reopening an up-to-date database runs no migration and keeps working.
     RequestLog again;
     QVERIFY(again.open(path));
+}
+
+void TestRequestLog::bodiesCutAtTheLimit()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"cut.sqlite"_s)));
+    QCOMPARE(RequestLog::MaxBodyBytes, 32LL * 1024 * 1024);
+    log.setMaxBodyBytes(11);
+    // Exactly at the limit: kept whole, byte for byte.
+    RequestRecord whole = sample(u"resp_whole"_s, 1'700'000'000'000, u"m"_s, 200, u"0123456789A"_s);
+    whole.responseBody = "{ \"a\" :1}";
+    log.append(whole);
+    // Beyond it: the start is kept, never half a UTF-8 character, and the whole size is recorded.
+    RequestRecord cut = sample(u"resp_cut"_s, 1'700'000'000'001, u"m"_s, 200, u"ééééééééé"_s); // 18 bytes
+    cut.responseBody = QByteArray(40, 'r');
+    log.append(cut);
+    log.flush();
+    const auto w = log.request(*log.rowIdOf(u"resp_whole"_s));
+    QVERIFY(w);
+    QCOMPARE(w->requestBody, "0123456789A"_ba);
+    QCOMPARE(w->responseBody, "{ \"a\" :1}"_ba);
+    QCOMPARE(w->requestBodyBytes, 11);
+    QVERIFY(!RequestLog::recordJson(*w).contains(u"request_body_bytes"_s));
+    const auto c = log.request(*log.rowIdOf(u"resp_cut"_s));
+    QVERIFY(c);
+    QCOMPARE(c->requestBody, u"ééééé"_s.toUtf8()); // 10 bytes: the 11th would split a character
+    QCOMPARE(c->requestBodyBytes, 18);
+    QCOMPARE(c->responseBody, QByteArray(11, 'r'));
+    QCOMPARE(c->responseBodyBytes, 40);
+    const QJsonObject json = RequestLog::recordJson(*c);
+    QCOMPARE(json.value(u"request_body_bytes"_s).toInteger(), 18);
+    QCOMPARE(json.value(u"response_body_bytes"_s).toInteger(), 40);
 }
 
 void TestRequestLog::roundTrip()

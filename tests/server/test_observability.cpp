@@ -107,6 +107,8 @@ private Q_SLOTS:
     void toolOutputBlockedIsToolError();
     void logHasShellCallAndCommands();
     void ioLoggingOffKeepsMetadataOnly();
+    void logKeepsBodiesAsSentAndReturned_data();
+    void logKeepsBodiesAsSentAndReturned();
     void rejectedRequestIsLogged();
     void chatCompletionsGuarded();
     void broadcastSendsSpans();
@@ -515,6 +517,83 @@ void TestObservability::logHasShellCallAndCommands()
     QCOMPARE(commands.at(0).at(2).toString(), u"exit"_s);
     QCOMPARE(commands.at(1).at(0).toString(), u"exit 4"_s);
     QCOMPARE(commands.at(1).at(3).toInt(), 4);
+}
+
+void TestObservability::logKeepsBodiesAsSentAndReturned_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<bool>("stream");
+    // Odd spacing, key order, non-ASCII text, tools and sampling parameters: the log must keep these bytes,
+    // not a summary or a re-serialisation.
+    QTest::newRow("responses") << u"/api/v1/responses"_s << QByteArray(R"({ "temperature" : 0.25,
+  "model":"exact-r",   "input" : [ {"role":"user","content":"zähle die Zeilen ✓"} ],
+  "tools": [ {"type":"openrouter:shell","parameters":{"max_output_length":2048}},
+             {"type":"function","name":"lookup","parameters":{"type":"object","properties":{"q":{"type":"string"}}}} ],
+  "max_output_tokens": 321, "top_p": 1.0, "metadata": {"trace":"t-1"}, "store": false
+})") << false;
+    QTest::newRow("responses stream")
+        << u"/api/v1/responses"_s << QByteArray(R"({"model":"exact-s","stream":true,
+  "input":"streamed ✓","tools":[{"type":"openrouter:shell"}],"temperature":0})")
+        << true;
+    QTest::newRow("messages") << u"/api/v1/messages"_s
+                              << QByteArray(R"({"model":"fmsg/exact-m","max_tokens":77,
+    "system":"be brief","messages":[{"role":"user","content":[{"type":"text","text":"hi ✓"}]}],
+    "tools":[{"type":"openrouter:shell"}],"temperature":0.5,"stop_sequences":["END"]})")
+                              << false;
+}
+
+void TestObservability::logKeepsBodiesAsSentAndReturned()
+{
+    QFETCH(QString, path);
+    QFETCH(QByteArray, body);
+    QFETCH(bool, stream);
+    const QString model =
+        QJsonDocument::fromJson(body).object().value(u"model"_s).toString().section(u'/', -1);
+    m_fake.setScriptForModel(
+        model, {FakeStep::toolCall(u"shell"_s, {{u"commands"_s, QJsonArray{u"echo exact-bytes"_s}}}),
+                FakeStep::answer(u"answered exactly"_s)});
+    const Reply r = post(path, {}, body);
+    QCOMPARE(r.status, 200);
+    // What the client got: the JSON body, or for a stream the response its response.completed event carried.
+    QJsonObject received;
+    if (stream) {
+        for (const QByteArray &line : r.body.split('\n'))
+            if (line.startsWith("data: ") && line.contains("\"response.completed\""))
+                received = QJsonDocument::fromJson(line.mid(6)).object().value(u"response"_s).toObject();
+    } else {
+        received = r.json();
+    }
+    QVERIFY2(!received.isEmpty(), r.body.left(400).constData());
+    const QString id = received.value(u"id"_s).toString();
+    QList<QVariantList> rows;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !(rows = query(u"SELECT request_body, response_body, request_body_bytes, response_body_bytes FROM "
+                       "requests WHERE request_id = ?"_s,
+                       {id}))
+             .isEmpty(),
+        10000);
+    const QByteArray loggedRequest = rows.first().at(0).toByteArray();
+    const QByteArray loggedResponse = rows.first().at(1).toByteArray();
+    QCOMPARE(loggedRequest, body); // byte for byte: messages, tools and parameters as posted
+    if (!stream)
+        QCOMPARE(loggedResponse, r.body); // byte for byte what the client read
+    QCOMPARE(QJsonDocument::fromJson(loggedResponse).object(), received);
+    QVERIFY(QJsonDocument::fromJson(loggedResponse)
+                .object()
+                .value(stream || path.endsWith(u"responses"_s) ? u"output"_s : u"content"_s)
+                .toArray()
+                .size() >= 2);
+    QCOMPARE(rows.first().at(2).toLongLong(), qint64(body.size()));
+    QCOMPARE(rows.first().at(3).toLongLong(), qint64(loggedResponse.size()));
+
+    // `sandbench logs show ID --json` prints the same two bodies.
+    QByteArray out;
+    QCOMPARE(runCli({u"logs"_s, u"show"_s, id, u"--json"_s}, &out), 0);
+    const QJsonObject shown = QJsonDocument::fromJson(out).object();
+    QCOMPARE(shown.value(u"request_body"_s).toString().toUtf8(), body);
+    QCOMPARE(shown.value(u"response_body"_s).toString().toUtf8(), loggedResponse);
+    QVERIFY(!shown.contains(u"request_body_bytes"_s)); // nothing was cut
 }
 
 void TestObservability::ioLoggingOffKeepsMetadataOnly()

@@ -674,6 +674,15 @@ void TestChat::blockedQuestionShownAndLogged()
     QTRY_VERIFY(bubbleTexts(chat, MessageBubble::Role::Assistant).contains(u"should not be asked"_s));
     QTRY_VERIFY((logged = loggedRequests(window.get())).size() == 2);
     QCOMPARE(logged.first().status, 200);
+    // A window conversation logs the body its provider received, byte for byte, and the answer.
+    const std::optional<RequestRecord> asked =
+        window->workspace()->observer()->log()->request(logged.first().rowId);
+    QVERIFY(asked);
+    QCOMPARE(m_fake->modelRequests().size(), 1);
+    QCOMPARE(asked->requestBody, m_fake->modelRequests().first().body);
+    QVERIFY(asked->requestBody.contains("What is in the file?"));
+    QCOMPARE(QJsonDocument::fromJson(asked->responseBody).object().value(u"output_text"_s).toString(),
+             u"should not be asked"_s);
 }
 
 void TestChat::redactedQuestionShownAndLogged()

@@ -30,6 +30,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPushButton>
@@ -64,6 +65,7 @@ private Q_SLOTS:
     void filtersByStatusAndModel();
     void filteredOutRequestLeavesTheDetail();
     void detailShowsHighlightedJson();
+    void detailShowsBodiesAsSentAndCutOnes();
     void reportFalsePositiveIsRecorded();
     void exportWritesFilteredJsonLines();
     void shellCallListedAndReplayed();
@@ -351,6 +353,66 @@ void TestLogsPanel::detailShowsHighlightedJson()
     QTRY_VERIFY_WITH_TIMEOUT(colours(requestView) >= 2, 15000);
     QVERIFY(requestView->toPlainText().contains(u"unicorn"_s));
     QTRY_VERIFY_WITH_TIMEOUT(colours(responseView) >= 2, 15000);
+}
+
+void TestLogsPanel::detailShowsBodiesAsSentAndCutOnes()
+{
+    // A request with messages, tools and parameters: the detail shows exactly that body, pretty-printed.
+    m_fake.setScriptForModel(u"exacting"_s, {FakeStep::answer(u"exact answer"_s)});
+    const QJsonObject sent{{u"model"_s, u"exacting"_s},
+                           {u"input"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s},
+                                                               {u"content"_s, u"the ocelot question"_s}}}},
+                           {u"tools"_s, QJsonArray{QJsonObject{{u"type"_s, u"openrouter:shell"_s}}}},
+                           {u"temperature"_s, 0.125},
+                           {u"max_output_tokens"_s, 99}};
+    QByteArray reply;
+    QCOMPARE(post(sent, &reply), 200);
+    selectRequestWith(u"ocelot"_s);
+    const RequestRecord &r = m_panel->detail().record;
+    QCOMPARE(r.requestBody, QJsonDocument(sent).toJson(QJsonDocument::Compact));
+    QCOMPARE(r.responseBody, reply);
+    auto *requestView = m_panel->findChild<QTextBrowser *>(u"LogsRequestView"_s);
+    auto *responseView = m_panel->findChild<QTextBrowser *>(u"LogsResponseView"_s);
+    // Plain at once, highlighted a moment later (which drops the last newline): the same text either way.
+    QTRY_COMPARE(requestView->toPlainText().trimmed(),
+                 QString::fromUtf8(QJsonDocument(sent).toJson(QJsonDocument::Indented)).trimmed());
+    QTRY_COMPARE(responseView->toPlainText().trimmed(),
+                 QString::fromUtf8(QJsonDocument::fromJson(reply).toJson(QJsonDocument::Indented)).trimmed());
+    QVERIFY(!m_panel->findChild<QLabel *>(u"LogsBodiesNote"_s)->isVisible());
+
+    // A body beyond the log's limit keeps its start, and the detail says it was cut and how big it was.
+    {
+        RequestLog log;
+        QVERIFY(log.open(RequestLog::databasePath(m_dataDir.path(), kWorkspace)));
+        log.setMaxBodyBytes(64);
+        RequestRecord big;
+        big.id = u"resp_cut_body"_s;
+        big.timeMs = QDateTime::currentMSecsSinceEpoch();
+        big.api = u"responses"_s;
+        big.model = u"cut-model"_s;
+        big.requestBody = "{\"input\":\"giraffe " + QByteArray(200, 'g') + "\"}";
+        big.responseBody = "{\"ok\":true}";
+        log.append(big);
+        log.flush();
+    }
+    ++m_sent;
+    selectRequestWith(u"giraffe"_s);
+    QCOMPARE(m_panel->detail().record.requestBody.size(), 64);
+    QCOMPARE(m_panel->detail().record.requestBodyBytes, 220);
+    auto *note = m_panel->findChild<QLabel *>(u"LogsBodiesNote"_s);
+    QVERIFY(note->isVisible());
+    const QLocale locale;
+    QVERIFY2(note->text().contains(u"request body"_s) &&
+                 note->text().contains(locale.formattedDataSize(64)) &&
+                 note->text().contains(locale.formattedDataSize(220)) &&
+                 !note->text().contains(u"response body"_s),
+             qPrintable(note->text()));
+    // Not JSON any more: shown as the bytes that were kept.
+    QTRY_VERIFY(requestView->toPlainText().startsWith(u"{\"input\":\"giraffe ggg"_s));
+    auto *search = m_panel->findChild<QLineEdit *>(u"LogsSearchEdit"_s);
+    search->clear();
+    QTest::keyClick(search, Qt::Key_Return);
+    waitForCount(m_sent);
 }
 
 void TestLogsPanel::reportFalsePositiveIsRecorded()

@@ -301,7 +301,8 @@ void TestMainWindow::outputNeverHidesALine()
     for (int i = 0; i < 30; ++i)
         thirty << u"line %1"_s.arg(i);
     ShellCallView *view = panel->addItem(
-        shellItem({QString(), u"one\ntwo\nthree\n"_s, thirty.join(u'\n')}, {longLine, QString(), QString()}));
+        shellItem({QString(), u"one\ntwo\nthree\n"_s, thirty.join(u'\n')}, {longLine, QString(), QString()}),
+        ShellCallView::Origin::Saved);
     QVERIFY(view);
     QCoreApplication::processEvents();
     const auto outputOf = [view](int i) {

@@ -9,6 +9,8 @@
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "shellcalls/shellcallview.h"
+#include "shellcalls/tracecomparison.h"
+#include "shellcalls/tracesummary.h"
 #include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
@@ -29,10 +31,12 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextEdit>
 #include <QToolButton>
 
@@ -58,6 +62,8 @@ private Q_SLOTS:
     void toolContractPerConversation();
     void openTrace_data();
     void openTrace();
+    void traceShowsEverythingAndComparesRerun();
+    void restartKeepsOriginsOfCalls();
     void modelPickerListsProviderModels();
     void scriptedConversation();
     void demoWithoutFileUsesItsSample();
@@ -70,6 +76,8 @@ private:
     void pickModel(MainWindow *window, const QString &id);
     void drop(MainWindow *window, const QString &path);
     static QStringList hostProcessesMatching(const QByteArray &cmdline);
+    // With SANDBENCH_TEST_SCREENSHOTS=DIR set, saves what widget shows as DIR/workbench-<name>.png.
+    static void snapshot(QWidget *widget, const QString &name);
     // Asks the scripted demo one question and returns its answer once the conversation is idle.
     QString askDemo(MainWindow *window, const QString &attach);
 
@@ -477,14 +485,16 @@ void TestWorkbench::openTrace()
     if (QTest::currentDataTag() == "messages"_ba) {
         // Re-run locally: the same commands in this conversation's new container.
         QTest::mouseClick(panel->findChild<QPushButton *>(u"RerunButton"_s), Qt::LeftButton);
-        QTRY_COMPARE(panel->views().size(), 2);
-        ShellCallView *rerun = panel->views().last();
-        QTRY_COMPARE_WITH_TIMEOUT(rerun->statusText(), u"Completed"_s, 60000);
-        QCOMPARE(rerun->commandViews()[0]->outputText(), u"traced\n"_s);
-        QCOMPARE(rerun->commandViews()[1]->badgeText(), u"exit 1"_s);
-        QVERIFY(rerun->findChild<QLabel *>(u"CallContainer"_s)
-                    ->text()
-                    .contains(window->currentContainer()->id()));
+        QTRY_COMPARE(panel->comparisons().size(), 1);
+        TraceComparisonView *rerun = panel->comparisons().first();
+        QTRY_VERIFY_WITH_TIMEOUT(rerun->isFinished(), 60000);
+        QCOMPARE(rerun->call()->results().at(0).stdoutText, u"traced\n"_s);
+        QCOMPARE(rerun->call()->results().at(1).outcome, CommandOutcome::exit(1));
+        // The same output and outcomes as the trace: nothing differs.
+        QCOMPARE(rerun->badgeText(0), u"same"_s);
+        QCOMPARE(rerun->badgeText(1), u"same"_s);
+        QVERIFY2(rerun->summaryText().startsWith(u"All 2 command"_s), qPrintable(rerun->summaryText()));
+        QCOMPARE(rerun->call()->containerId(), window->currentContainer()->id());
     }
 
     // Not a trace: an inline error, no new conversation.
@@ -497,6 +507,184 @@ void TestWorkbench::openTrace()
     window->findChild<QAction *>(u"OpenTraceAction"_s)->trigger();
     QCOMPARE(window->conversationCount(), 2);
     QTRY_VERIFY(window->currentChat()->findChild<QWidget *>(u"ChatError"_s)->isVisible());
+}
+
+void TestWorkbench::snapshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("SANDBENCH_TEST_SCREENSHOTS");
+    if (dir.isEmpty())
+        return;
+    QTest::qWait(200); // let layouts settle
+    widget->grab().save(dir + u"/workbench-"_s + name + u".png"_s);
+}
+
+// A whole saved Response (the openai SDK's Response type with Sandbench's openrouter:shell item): the viewer
+// shows its text, items, model, usage, cost and container, and a local re-run beside it, command by command.
+void TestWorkbench::traceShowsEverythingAndComparesRerun()
+{
+    const QByteArray json = R"({"id":"resp_trace1","object":"response","created_at":1760000000,
+        "status":"completed","model":"openai/gpt-5.1",
+        "output":[
+          {"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"Run three commands."}]},
+          {"type":"message","id":"msg_1","status":"completed","role":"assistant",
+           "content":[{"type":"output_text","text":"I will check the sandbox.","annotations":[]}]},
+          {"type":"openrouter:shell","id":"sh_1","call_id":"call_1","status":"completed","container_id":"sess_hostedABC",
+           "action":{"commands":["echo same-everywhere","printf 'one\\ntwo\\n'","exit 3"],
+                     "timeout_ms":120000,"max_output_length":16384},
+           "output":[{"stdout":"same-everywhere\n","stderr":"","outcome":{"type":"exit","exit_code":0}},
+                     {"stdout":"one\nTWO\n","stderr":"","outcome":{"type":"exit","exit_code":0}},
+                     {"stdout":"","stderr":"","outcome":{"type":"exit","exit_code":0}}]},
+          {"type":"message","id":"msg_2","status":"completed","role":"assistant",
+           "content":[{"type":"output_text","text":"All three commands ran.","annotations":[]}]}],
+        "usage":{"input_tokens":1500,"input_tokens_details":{"cached_tokens":0,"cache_write_tokens":0},
+                 "output_tokens":90,"output_tokens_details":{"reasoning_tokens":12},"total_tokens":1590,
+                 "server_tool_cost":0.0063},
+        "container_id":"sess_hostedABC"})";
+    const QString path = m_files.filePath(u"full-trace.json"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(json);
+    f.close();
+
+    const auto window = createWindow();
+    QVERIFY(window);
+    window->resize(1400, 900);
+    QVERIFY(window->openTrace(path));
+    ShellCallPanel *panel = window->currentShellPanel();
+    auto *summary = qobject_cast<TraceSummaryView *>(panel->traceSummary());
+    QVERIFY(summary);
+    QCOMPARE(summary->factText(u"TraceModel"_s), u"openai/gpt-5.1"_s);
+    QCOMPARE(summary->factText(u"TraceId"_s), u"resp_trace1"_s);
+    QCOMPARE(summary->factText(u"TraceContainer"_s), u"sess_hostedABC"_s);
+    const QLocale locale;
+    QVERIFY2(summary->factText(u"TraceUsage"_s).contains(locale.toString(1500)) &&
+                 summary->factText(u"TraceUsage"_s).contains(locale.toString(1590)),
+             qPrintable(summary->factText(u"TraceUsage"_s)));
+    QVERIFY2(summary->factText(u"TraceCost"_s).contains(locale.toString(0.0063, 'f', 4)),
+             qPrintable(summary->factText(u"TraceCost"_s)));
+    QCOMPARE(summary->itemLines().size(), 4);
+    QVERIFY(summary->itemLines()[0].contains(u"Run three commands."_s));
+    QVERIFY(summary->itemLines()[2].contains(u"printf"_s));
+    QCOMPARE(summary->findChild<QPlainTextEdit *>(u"TraceText"_s)->toPlainText(),
+             u"I will check the sandbox.\n\nAll three commands ran."_s);
+
+    // The call names the trace's container and carries the trace's cost, not "cost —".
+    QCOMPARE(panel->views().size(), 1);
+    ShellCallView *traced = panel->views().first();
+    QVERIFY(traced->isFromTrace());
+    QVERIFY(traced->findChild<QLabel *>(u"CallContainer"_s)->text().contains(u"sess_hostedABC"_s));
+    QVERIFY2(traced->costText().contains(locale.toString(0.0063, 'f', 4)), qPrintable(traced->costText()));
+    QCOMPARE(traced->elapsedText(), u"from trace"_s);
+
+    // The conversation shows the items in order: the assistant's texts as its answers.
+    ChatWidget *chat = window->currentChat();
+    QStringList answers;
+    for (MessageBubble *b : chat->bubbles())
+        if (b->role() == MessageBubble::Role::Assistant)
+            answers.append(b->text());
+    QCOMPARE(answers, (QStringList{u"I will check the sandbox."_s, u"All three commands ran."_s}));
+    auto *facts = chat->findChild<MessageBubble *>(u"TraceFacts"_s);
+    QVERIFY(facts);
+    QVERIFY2(facts->text().contains(u"openai/gpt-5.1"_s) && facts->text().contains(u"sess_hostedABC"_s),
+             qPrintable(facts->text()));
+    snapshot(window.get(), u"trace"_s);
+
+    // Re-run: the trace and the local run side by side, each command marked same or differs.
+    QTest::mouseClick(panel->findChild<QPushButton *>(u"RerunButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(panel->comparisons().size(), 1);
+    TraceComparisonView *comparison = panel->comparisons().first();
+    QTRY_VERIFY_WITH_TIMEOUT(comparison->isFinished(), 60000);
+    QCOMPARE(comparison->commandCount(), 3);
+    QCOMPARE(comparison->badgeText(0), u"same"_s);
+    QCOMPARE(comparison->verdict(0), TraceComparisonView::Verdict::Same);
+    QCOMPARE(comparison->badgeText(1), u"differs"_s);
+    QCOMPARE(comparison->differences(1), QStringList{u"stdout"_s});
+    QCOMPARE(comparison->differences(2), QStringList{u"outcome"_s});
+    QVERIFY2(comparison->summaryText().startsWith(u"2 of 3 command"_s),
+             qPrintable(comparison->summaryText()));
+    // The differing stream is marked on both sides, its differing line highlighted.
+    const QList<QWidget *> rows = comparison->findChildren<QWidget *>(u"CompareCommand"_s);
+    QCOMPARE(rows.size(), 3);
+    const auto *localOut = rows[1]->findChild<QPlainTextEdit *>(u"LocalStdout"_s);
+    QCOMPARE(localOut->toPlainText(), u"one\ntwo\n"_s);
+    QCOMPARE(rows[1]->findChild<QPlainTextEdit *>(u"TraceStdout"_s)->toPlainText(), u"one\nTWO\n"_s);
+    QCOMPARE(localOut->extraSelections().size(), 1);
+    QCOMPARE(localOut->extraSelections().first().cursor.block().text(), u"two"_s);
+    QVERIFY(rows[0]->findChild<QPlainTextEdit *>(u"LocalStdout"_s)->extraSelections().isEmpty());
+    QVERIFY(!rows[1]->findChild<QLabel *>(u"CompareStdoutLabel"_s)->styleSheet().isEmpty());
+    QVERIFY(rows[1]->findChild<QLabel *>(u"CompareStderrLabel"_s)->styleSheet().isEmpty());
+    QCOMPARE(rows[2]->findChild<QLabel *>(u"LocalOutcome"_s)->text(), u"exit 3"_s);
+    QCOMPARE(rows[2]->findChild<QLabel *>(u"TraceOutcome"_s)->text(), u"exit 0"_s);
+    QVERIFY(comparison->findChild<QLabel *>(u"ComparisonTitle"_s)
+                ->text()
+                .contains(window->currentContainer()->id()));
+    auto *scroll = panel->findChild<QScrollArea *>(u"ShellCallScroll"_s);
+    scroll->ensureWidgetVisible(comparison);
+    snapshot(panel, u"trace-comparison-panel"_s);
+    snapshot(window.get(), u"trace-comparison"_s);
+}
+
+// After a restart the window's own saved calls show their time; only an opened trace's calls say "from
+// trace".
+void TestWorkbench::restartKeepsOriginsOfCalls()
+{
+    addProvider(u"responses"_s);
+    m_fake->setScript(
+        {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo ours"_s}}}),
+         FakeStep::answer(u"done"_s)});
+    m_fake->setModels({u"fake-model"_s});
+    const QString tracePath = m_files.filePath(u"restart-trace.json"_s);
+    {
+        QFile f(tracePath);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"object":"response","model":"m","output":[{"type":"openrouter:shell","call_id":"c1",
+            "container_id":"sess_t","action":{"commands":["echo traced"]},
+            "output":[{"stdout":"traced\n","stderr":"","outcome":{"type":"exit","exit_code":0}}]}]})");
+    }
+    {
+        const auto window = createWindow();
+        QVERIFY(window);
+        pickModel(window.get(), u"fake/fake-model"_s);
+        ChatWidget *chat = window->currentChat();
+        QTest::keyClicks(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), u"run it"_s);
+        QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+        QTRY_COMPARE(window->currentShellPanel()->views().size(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(window->currentShellPanel()->views().first()->statusText(), u"Completed"_s,
+                                  60000);
+        QTRY_VERIFY(!chat->session()->isBusy());
+        QVERIFY(!window->currentShellPanel()->views().first()->isFromTrace());
+        QVERIFY(window->openTrace(tracePath));
+        window->close();
+    }
+    const auto again = createWindow();
+    QVERIFY(again);
+    QCOMPARE(again->conversationCount(), 2);
+    auto *list = again->findChild<QListWidget *>(u"ConversationList"_s);
+    int ordinary = -1;
+    int trace = -1;
+    for (int i = 0; i < list->count(); ++i)
+        (list->item(i)->text().startsWith(u"Trace: "_s) ? trace : ordinary) = i;
+    QVERIFY(ordinary >= 0 && trace >= 0);
+    list->setCurrentRow(ordinary);
+    ShellCallPanel *panel = again->currentShellPanel();
+    QCOMPARE(panel->views().size(), 1);
+    ShellCallView *restored = panel->views().first();
+    QVERIFY(!restored->isFromTrace());
+    QVERIFY2(restored->elapsedText() != u"from trace"_s && !restored->elapsedText().isEmpty(),
+             qPrintable(restored->elapsedText()));
+    QCOMPARE(restored->commandViews().first()->outputText(), u"ours\n"_s);
+    QVERIFY(!panel->findChild<QPushButton *>(u"RerunButton"_s)->isVisible());
+
+    // The trace's conversation keeps its calls as the trace's, and they can still be re-run.
+    list->setCurrentRow(trace);
+    panel = again->currentShellPanel();
+    QCOMPARE(panel->views().size(), 1);
+    QVERIFY(panel->views().first()->isFromTrace());
+    QCOMPARE(panel->views().first()->elapsedText(), u"from trace"_s);
+    QTest::mouseClick(panel->findChild<QPushButton *>(u"RerunButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(panel->comparisons().size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->comparisons().first()->isFinished(), 60000);
+    QCOMPARE(panel->comparisons().first()->badgeText(0), u"same"_s);
 }
 
 void TestWorkbench::modelPickerListsProviderModels()

@@ -370,33 +370,45 @@ void ChatWidget::remember(const TranscriptEntry &entry)
     Q_EMIT transcriptChanged();
 }
 
+void ChatWidget::showEntry(const TranscriptEntry &e)
+{
+    switch (e.kind) {
+    case TranscriptEntry::Kind::User:
+        addBubble(MessageBubble::Role::User, tr("You"), e.text);
+        break;
+    case TranscriptEntry::Kind::Assistant:
+        addBubble(MessageBubble::Role::Assistant, tr("Assistant"), e.text);
+        break;
+    case TranscriptEntry::Kind::Note:
+        addBubble(MessageBubble::Role::Note, QString(), e.text)
+            ->setObjectName(e.tag.isEmpty() ? u"NoteMessage"_s : e.tag);
+        break;
+    case TranscriptEntry::Kind::Attachment:
+        addChip(e.text, e.sandboxPath);
+        break;
+    case TranscriptEntry::Kind::Image:
+        addImage(e.text);
+        break;
+    case TranscriptEntry::Kind::ShellCall:
+        break;
+    }
+}
+
 void ChatWidget::restoreTranscript(const QList<TranscriptEntry> &entries,
                                    const QStringList &pendingAttachments)
 {
-    for (const TranscriptEntry &e : entries) {
-        switch (e.kind) {
-        case TranscriptEntry::Kind::User:
-            addBubble(MessageBubble::Role::User, tr("You"), e.text);
-            break;
-        case TranscriptEntry::Kind::Assistant:
-            addBubble(MessageBubble::Role::Assistant, tr("Assistant"), e.text);
-            break;
-        case TranscriptEntry::Kind::Note:
-            addBubble(MessageBubble::Role::Note, QString(), e.text)
-                ->setObjectName(e.tag.isEmpty() ? u"NoteMessage"_s : e.tag);
-            break;
-        case TranscriptEntry::Kind::Attachment:
-            addChip(e.text, e.sandboxPath);
-            break;
-        case TranscriptEntry::Kind::Image:
-            addImage(e.text);
-            break;
-        case TranscriptEntry::Kind::ShellCall:
-            break;
-        }
-    }
+    for (const TranscriptEntry &e : entries)
+        showEntry(e);
     m_transcript = entries;
     m_pendingSandboxPaths = pendingAttachments;
+}
+
+void ChatWidget::appendEntries(const QList<TranscriptEntry> &entries)
+{
+    for (const TranscriptEntry &e : entries)
+        showEntry(e);
+    m_transcript += entries;
+    Q_EMIT transcriptChanged();
 }
 
 void ChatWidget::addAttachment(const QString &hostPath, const QString &sandboxPath)

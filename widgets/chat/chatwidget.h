@@ -70,6 +70,8 @@ public:
     // What the chat shows, in order, for saving; restoreTranscript() shows a saved one again.
     QList<TranscriptEntry> transcript() const { return m_transcript; }
     void restoreTranscript(const QList<TranscriptEntry> &entries, const QStringList &pendingAttachments);
+    // Shows entries after what the conversation holds and keeps them in its transcript (an opened trace).
+    void appendEntries(const QList<TranscriptEntry> &entries);
     // The conversation's sandbox cost so far, shown in the header; negative hides it.
     void setTotalCost(double dollars);
     // The container the conversation runs in, shown whole in the header.
@@ -97,6 +99,7 @@ private:
     MessageBubble *addNote(const QString &tag, const QString &text);
     void addChip(const QString &hostPath, const QString &sandboxPath);
     void removeAttachment(QWidget *chip, const QString &hostPath, const QString &sandboxPath);
+    void showEntry(const TranscriptEntry &entry);
     void addImage(const QString &path);
     QString homeDir() const; // the conversation's container home, where its images are
     void remember(const TranscriptEntry &entry);

@@ -224,9 +224,6 @@ void LogsPanel::buildUi()
     m_bodiesNote = new QLabel(m_detailBox);
     m_bodiesNote->setObjectName(u"LogsBodiesNote"_s);
     m_bodiesNote->setWordWrap(true);
-    m_bodiesNote->setText(
-        tr("This request was logged while input and output logging was off: only its metadata "
-           "was kept."));
     m_bodiesNote->hide();
 
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
@@ -641,7 +638,21 @@ void LogsPanel::setDetail(const LogsDetail &detail)
     if (!r.containerIds.isEmpty())
         facts.append(tr("containers: %1").arg(r.containerIds.join(u", "_s).toHtmlEscaped()));
     m_detailHeader->setText(facts.join(u"<br>"_s));
-    m_bodiesNote->setVisible(!r.ioLogged);
+    // Off: only metadata. On: a body longer than the log's limit was kept only in part, and says so.
+    QStringList cut;
+    const QLocale locale;
+    if (r.ioLogged && r.requestBodyBytes > r.requestBody.size())
+        cut.append(tr("The log kept the first %1 of the request body (%2 in all).")
+                       .arg(locale.formattedDataSize(r.requestBody.size()),
+                            locale.formattedDataSize(r.requestBodyBytes)));
+    if (r.ioLogged && r.responseBodyBytes > r.responseBody.size())
+        cut.append(tr("The log kept the first %1 of the response body (%2 in all).")
+                       .arg(locale.formattedDataSize(r.responseBody.size()),
+                            locale.formattedDataSize(r.responseBodyBytes)));
+    m_bodiesNote->setText(!r.ioLogged ? tr("This request was logged while input and output logging was off: "
+                                           "only its metadata was kept.")
+                                      : cut.join(u' '));
+    m_bodiesNote->setVisible(!r.ioLogged || !cut.isEmpty());
 
     if (!sameRequest || m_requestView->toPlainText().isEmpty()) {
         if (r.ioLogged) {
@@ -668,7 +679,8 @@ void LogsPanel::setDetail(const LogsDetail &detail)
             auto *item = new QListWidgetItem(tr("%1. %2").arg(i + 1).arg(summary), m_callList);
             item->setToolTip(
                 plainToolTip(tr("%1 in %2").arg(call.tool, call.containerId) + u'\n' + commands.join(u'\n')));
-            m_callPanel->addItem(outputItemOf(call));
+            m_callPanel->addItem(outputItemOf(call), ShellCallView::Origin::Saved)
+                ->setElapsed(call.durationMs);
         }
         if (!r.shellCalls.isEmpty())
             m_callList->setCurrentRow(0);

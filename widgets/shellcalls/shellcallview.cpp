@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shellcalls/shellcallview.h"
 
+#include "shellcalls/tracecomparison.h"
+
 #include "common/elidedlabel.h"
 #include "common/plaintooltip.h"
 
@@ -338,10 +340,11 @@ ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)
     }
 }
 
-ShellCallView::ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidget *parent)
+ShellCallView::ShellCallView(const QJsonObject &outputItem, Origin origin, int maxBlocks, QWidget *parent)
     : QFrame(parent)
     , m_item(outputItem)
     , m_maxBlocks(maxBlocks)
+    , m_fromTrace(origin == Origin::Trace)
 {
     QStringList commands;
     const QJsonObject action = outputItem.value(u"action"_s).toObject();
@@ -359,7 +362,9 @@ ShellCallView::ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidg
     }
     const QString status = outputItem.value(u"status"_s).toString(u"completed"_s);
     setStatus(status == u"completed" ? tr("Completed") : tr("Incomplete"));
-    m_elapsed->setText(tr("from trace"));
+    // A saved call of this workbench is not from a trace: it shows its time when it was saved with one.
+    if (m_fromTrace)
+        m_elapsed->setText(tr("from trace"));
     m_finished = true;
 }
 
@@ -592,6 +597,26 @@ QString ShellCallView::formatElapsed(qint64 ms)
     return ::formatElapsed(ms);
 }
 
+void ShellCallView::setCostText(const QString &text)
+{
+    m_cost->setText(text);
+}
+
+QString ShellCallView::costText() const
+{
+    return m_cost->text();
+}
+
+QString ShellCallView::elapsedText() const
+{
+    return m_elapsed->text();
+}
+
+void ShellCallView::setElapsed(qint64 ms)
+{
+    m_elapsed->setText(ms >= 0 ? formatElapsed(ms) : QString());
+}
+
 void ShellCallView::setCostToolTip(const QString &text)
 {
     m_cost->setToolTip(plainToolTip(text));
@@ -733,9 +758,27 @@ ShellCallView *ShellCallPanel::addCall(ShellCall *call)
     return append(new ShellCallView(call, m_maxBlocks));
 }
 
-ShellCallView *ShellCallPanel::addItem(const QJsonObject &outputItem)
+ShellCallView *ShellCallPanel::addItem(const QJsonObject &outputItem, ShellCallView::Origin origin)
 {
-    return append(new ShellCallView(outputItem, m_maxBlocks));
+    return append(new ShellCallView(outputItem, origin, m_maxBlocks));
+}
+
+TraceComparisonView *ShellCallPanel::addComparison(const QJsonObject &traceItem, ShellCall *local)
+{
+    auto *view = new TraceComparisonView(traceItem, local);
+    appendWidget(view);
+    m_comparisons.append(view);
+    return view;
+}
+
+void ShellCallPanel::setTraceSummary(QWidget *summary)
+{
+    delete m_summary;
+    m_summary = summary;
+    if (summary) {
+        m_empty->hide();
+        m_list->insertWidget(0, summary);
+    }
 }
 
 void ShellCallPanel::setWrapLines(bool wrap)
@@ -752,20 +795,27 @@ void ShellCallPanel::setWrapLines(bool wrap)
 ShellCallView *ShellCallPanel::append(ShellCallView *view)
 {
     view->setWrapLines(m_wrap);
-    m_empty->hide();
-    m_list->insertWidget(m_list->count() - 1, view);
+    appendWidget(view);
     m_views.append(view);
+    return view;
+}
+
+void ShellCallPanel::appendWidget(QWidget *widget)
+{
+    m_empty->hide();
+    m_list->insertWidget(m_list->count() - 1, widget);
     QTimer::singleShot(0, this, [this] {
         m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
     });
-    return view;
 }
 
 void ShellCallPanel::clear()
 {
     qDeleteAll(m_views);
     m_views.clear();
-    m_empty->show();
+    qDeleteAll(m_comparisons);
+    m_comparisons.clear();
+    m_empty->setVisible(!m_summary);
 }
 
 void ShellCallPanel::setTraceTitle(const QString &title)

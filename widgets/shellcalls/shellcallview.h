@@ -76,8 +76,12 @@ class ShellCallView : public QFrame
 {
     Q_OBJECT
 public:
+    // Where a finished output item comes from: an opened trace, or a call this workbench ran earlier (a saved
+    // conversation, the request log).
+    enum class Origin { Trace, Saved };
+
     ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent = nullptr);
-    ShellCallView(const QJsonObject &outputItem, int maxBlocks, QWidget *parent = nullptr);
+    ShellCallView(const QJsonObject &outputItem, Origin origin, int maxBlocks, QWidget *parent = nullptr);
     // A call from a "shell_call.started" event of the local API (call_id, container_id, action, time_ms).
     static ShellCallView *fromStartedEvent(const QJsonObject &event, int maxBlocks,
                                            QWidget *parent = nullptr);
@@ -90,6 +94,11 @@ public:
     // The call id of an event-driven view (empty for the other two kinds).
     QString callId() const { return m_callId; }
     bool isFinished() const { return m_finished; }
+    bool isFromTrace() const { return m_fromTrace; }
+    QString elapsedText() const;
+    QString costText() const;
+    // A finished call's elapsed time (negative: unknown, shows nothing).
+    void setElapsed(qint64 ms);
     // "4.2 s" below ten seconds, then "1:05": how every elapsed time in the workbench reads.
     static QString formatElapsed(qint64 ms);
     // A tool contract's name as a person reads it ("OpenAI code interpreter" for "code_interpreter"); the
@@ -102,6 +111,8 @@ public:
     void setCost(double dollars, bool includesMinimum = false);
     void setWrapLines(bool wrap);
     void setCostToolTip(const QString &text);
+    // Free text in the cost slot (a trace records one cost for all its calls).
+    void setCostText(const QString &text);
 
     // Event-driven views: applies a command.started, output.chunk or command.finished event of this call.
     void handleEvent(const QJsonObject &event);
@@ -147,6 +158,7 @@ private:
     QList<bool> m_commandDone;
     bool m_sawTimeout = false;
     bool m_finished = false;
+    bool m_fromTrace = false;
 };
 
 // The dock's content: every shell call of a conversation (or of an opened trace), newest last.
@@ -158,7 +170,13 @@ public:
 
     void setMaxBlocks(int blocks) { m_maxBlocks = blocks; }
     ShellCallView *addCall(ShellCall *call);
-    ShellCallView *addItem(const QJsonObject &outputItem);
+    ShellCallView *addItem(const QJsonObject &outputItem, ShellCallView::Origin origin);
+    // A trace's call (its output item) beside the same commands run here now, command by command.
+    class TraceComparisonView *addComparison(const QJsonObject &traceItem, ShellCall *local);
+    QList<class TraceComparisonView *> comparisons() const { return m_comparisons; }
+    // The trace's facts and items above its calls (null: none).
+    void setTraceSummary(QWidget *summary);
+    QWidget *traceSummary() const { return m_summary; }
     QList<ShellCallView *> views() const { return m_views; }
     void clear();
     // A trace's title and the Re-run button; empty hides them.
@@ -176,6 +194,7 @@ Q_SIGNALS:
 
 private:
     ShellCallView *append(ShellCallView *view);
+    void appendWidget(QWidget *widget);
 
     QLabel *m_traceTitle = nullptr;
     QLabel *m_container = nullptr;
@@ -185,6 +204,8 @@ private:
     QVBoxLayout *m_list = nullptr;
     class QScrollArea *m_scroll = nullptr;
     QList<ShellCallView *> m_views;
+    QList<class TraceComparisonView *> m_comparisons;
+    QWidget *m_summary = nullptr;
     int m_maxBlocks = 5000;
     bool m_wrap = true;
 };

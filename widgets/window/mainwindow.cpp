@@ -27,6 +27,8 @@
 #include "settings/providersettings.h"
 #include "settings/settingsdialog.h"
 #include "shellcalls/shellcallview.h"
+#include "shellcalls/tracecomparison.h"
+#include "shellcalls/tracesummary.h"
 #include "window/welcomepage.h"
 #include "window/windowlauncher.h"
 #include "workspace/chatsession.h"
@@ -42,6 +44,8 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
@@ -124,6 +128,9 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_settings = new Settings(QString(), this);
     // The window's own questions go through the workspace's guardrails and into its request log.
     m_workspace = new Workspace(dataDir, workspace, this);
+    // Opened (and upgraded to this version's schema) now, so the Logs panel can read an older log before the
+    // first new request is written to it.
+    m_workspace->observer()->log();
     m_secrets = new SecretStore(workspace, this);
     m_keychain = new KeychainSecrets(m_secrets, m_workspace->providers(), dataDir, workspace, this);
     connect(m_secrets, &SecretStore::keysChanged, this, [this] {
@@ -580,9 +587,22 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         c->session->setTotalCost(saved->totalCost);
         c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
         c->shellCalls = saved->shellCalls;
+        QJsonArray traceItems;
         for (const TranscriptEntry &call : saved->shellCalls) {
-            ShellCallView *view = c->panel->addItem(call.item);
+            // Only the calls read from an opened trace say so; this workbench's own calls show their time.
+            const bool fromTrace = call.tag == u"trace"_s;
+            ShellCallView *view = c->panel->addItem(call.item, fromTrace ? ShellCallView::Origin::Trace
+                                                                         : ShellCallView::Origin::Saved);
             view->setCost(call.cost, call.includesMinimum);
+            if (fromTrace)
+                traceItems.append(call.item);
+            else
+                view->setElapsed(call.durationMs);
+        }
+        if (!traceItems.isEmpty()) {
+            // The trace's calls can be re-run after a restart too.
+            c->trace = TraceLoader::parse(QJsonDocument(traceItems).toJson(QJsonDocument::Compact), nullptr);
+            c->panel->setTraceTitle(tr("%1 — %n shell call(s)", nullptr, int(c->trace.size())).arg(c->title));
         }
         if (containerGone) {
             // Saved with the new container at once, or every start would make yet another one.
@@ -619,6 +639,9 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         const std::pair<double, bool> cost = c->callCosts.take(call);
         entry.cost = cost.first;
         entry.includesMinimum = cost.second;
+        entry.durationMs = 0;
+        for (const CommandResult &r : call->results())
+            entry.durationMs += r.durationMs;
         c->shellCalls.append(entry);
         scheduleSave(c);
     });
@@ -1120,24 +1143,73 @@ void MainWindow::openTraceWithDialog()
 bool MainWindow::openTrace(const QString &path)
 {
     QString error;
-    const QList<TraceCall> calls = TraceLoader::load(path, &error);
-    if (calls.isEmpty()) {
+    const Trace trace = TraceLoader::readFile(path, &error);
+    if (trace.calls.isEmpty()) {
         if (ChatWidget *chat = currentChat())
             chat->showError(error);
         return false;
     }
-    Conversation *c = addConversation(tr("Trace: %1").arg(QFileInfo(path).fileName()));
+    const QString fileName = QFileInfo(path).fileName();
+    Conversation *c = addConversation(tr("Trace: %1").arg(fileName));
     if (!c)
         return false;
-    c->trace = calls;
-    c->panel->setTraceTitle(
-        tr("%1 — %n shell call(s)", nullptr, int(calls.size())).arg(QFileInfo(path).fileName()));
-    for (const TraceCall &call : calls)
-        c->panel->addItem(call.toOutputItem());
-    c->chat->showInfo(
-        tr("Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs "
-           "them again in this conversation's new container.")
-            .arg(QFileInfo(path).fileName()));
+    c->trace = trace.calls;
+    c->panel->setTraceTitle(tr("%1 — %n shell call(s)", nullptr, int(trace.calls.size())).arg(fileName));
+    c->panel->setTraceSummary(new TraceSummaryView(trace));
+    // A trace records one sandbox cost for the whole request: a single call has it, several share it.
+    const QString cost = TraceSummaryView::costText(trace);
+    for (const TraceCall &call : trace.calls) {
+        TranscriptEntry entry;
+        entry.kind = TranscriptEntry::Kind::ShellCall;
+        entry.tag = u"trace"_s;
+        entry.item = call.toOutputItem();
+        entry.cost = trace.calls.size() == 1 ? trace.serverToolCost : -1;
+        ShellCallView *view = c->panel->addItem(entry.item, ShellCallView::Origin::Trace);
+        view->setCost(entry.cost);
+        if (trace.calls.size() > 1 && trace.serverToolCost >= 0) {
+            view->setCostText(tr("part of %1").arg(cost));
+            view->setCostToolTip(
+                tr("The trace records the sandbox cost of the whole request, not of each call."));
+        }
+        c->shellCalls.append(entry);
+    }
+
+    // The conversation shows the trace's items in order: its text as the assistant's, the rest as notes.
+    QList<TranscriptEntry> entries;
+    const auto note = [&entries](const QString &tag, const QString &text) {
+        entries.append({TranscriptEntry::Kind::Note, text, {}, tag, {}, -1});
+    };
+    note(u"TraceFacts"_s,
+         tr("Trace %1: model %2, %3, tokens %4, sandbox cost %5, container %6.")
+             .arg(fileName, trace.model.isEmpty() ? tr("not named") : trace.model,
+                  trace.status.isEmpty() ? tr("no status") : trace.status, TraceSummaryView::usageText(trace),
+                  cost, trace.containerId.isEmpty() ? tr("not named") : trace.containerId));
+    for (const TraceItem &item : trace.items) {
+        switch (item.kind) {
+        case TraceItem::Kind::Text:
+            entries.append({TranscriptEntry::Kind::Assistant, item.text, {}, {}, {}, -1});
+            break;
+        case TraceItem::Kind::ShellCall: {
+            const TraceCall &call = trace.calls.at(item.call);
+            note(u"TraceItem"_s, tr("Shell call %1 ran %n command(s) in container %2: %3", nullptr,
+                                    int(call.action.commands.size()))
+                                     .arg(item.call + 1)
+                                     .arg(call.containerId.isEmpty() ? tr("(not named)") : call.containerId,
+                                          call.action.commands.join(u" ; "_s)));
+            break;
+        }
+        case TraceItem::Kind::Reasoning:
+        case TraceItem::Kind::ToolCall:
+        case TraceItem::Kind::Other:
+            note(u"TraceItem"_s, TraceSummaryView::itemLine(trace, int(&item - trace.items.constData())));
+            break;
+        }
+    }
+    c->chat->appendEntries(entries);
+    c->chat->showInfo(tr("Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally "
+                         "runs them again in this conversation's container and compares each command.")
+                          .arg(fileName));
+    scheduleSave(c);
     m_shellDock->show();
     m_shellDock->raise();
     return true;
@@ -1152,8 +1224,12 @@ void MainWindow::rerunTrace(Conversation *c)
         // Traces may hold values beyond today's limits; run them within the limits instead of rejecting.
         action.timeoutMs = std::clamp(action.timeoutMs, 1, ShellAction::MaxTimeoutMs);
         action.maxOutputLength = std::clamp(action.maxOutputLength, 1, ShellAction::MaxMaxOutputLength);
-        c->panel->addCall(c->container->run(action));
+        c->panel->addComparison(call.toOutputItem(), c->container->run(action));
     }
+    // Two columns per command need room: the panel takes half the window unless it is wider already.
+    m_shellDock->show();
+    if (!m_shellDock->isFloating() && m_shellDock->width() < width() / 2)
+        resizeDocks({m_shellDock}, {width() / 2}, Qt::Horizontal);
 }
 
 void MainWindow::showProviderSettings()
