@@ -318,12 +318,12 @@
     <message>
         <location line="+36"/>
         <location line="+8"/>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>Assistant</source>
         <translation>Assistent</translation>
     </message>
     <message numerus="yes">
-        <location line="-62"/>
+        <location line="-60"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n Befehl läuft in der Sandbox: %1</numerusform>
@@ -361,7 +361,7 @@
         <translation>Sandbox-Kosten: %1 $</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+74"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -393,8 +393,8 @@ In der Sandbox: %2</translation>
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-113"/>
-        <location line="+119"/>
+        <location line="-127"/>
+        <location line="+133"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -402,7 +402,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>wartet</translation>
@@ -2170,12 +2170,12 @@ SHA-256 %3</translation>
         <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+433"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Diese Anfrage wurde protokolliert, während die Protokollierung von Ein- und Ausgaben ausgeschaltet war: Nur ihre Metadaten wurden aufbewahrt.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-408"/>
         <source>Run again in the current conversation</source>
         <translation>In der aktuellen Unterhaltung erneut ausführen</translation>
     </message>
@@ -2216,12 +2216,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+443"/>
+        <location line="+458"/>
         <source>Report false positive</source>
         <translation>Als Fehlalarm melden</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-443"/>
         <source>Request</source>
         <translation>Anfrage</translation>
     </message>
@@ -2312,7 +2312,17 @@ SHA-256 %3</translation>
         <translation>Container: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>The log kept the first %1 of the request body (%2 in all).</source>
+        <translation>Das Protokoll hat die ersten %1 des Anfrage-Bodys behalten (insgesamt %2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The log kept the first %1 of the response body (%2 in all).</source>
+        <translation>Das Protokoll hat die ersten %1 des Antwort-Bodys behalten (insgesamt %2).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>(nicht protokolliert)</translation>
@@ -2336,7 +2346,7 @@ SHA-256 %3</translation>
         <translation>%1 in %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Shell calls (%1)</source>
         <translation>Shell-Aufrufe (%1)</translation>
     </message>
@@ -2437,19 +2447,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <location line="+69"/>
         <location line="+344"/>
-        <location line="+127"/>
+        <location line="+143"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-453"/>
+        <location line="-469"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2599,7 +2609,7 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+60"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -2609,7 +2619,7 @@ SHA-256 %3</translation>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+51"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
@@ -2716,7 +2726,51 @@ SHA-256 %3</translation>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
+        <location line="+31"/>
+        <source>part of %1</source>
+        <translation>Teil von %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The trace records the sandbox cost of the whole request, not of each call.</source>
+        <translation>Der Trace enthält die Sandbox-Kosten der ganzen Anfrage, nicht die jedes Aufrufs.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Trace %1: model %2, %3, tokens %4, sandbox cost %5, container %6.</source>
+        <translation>Trace %1: Modell %2, %3, Tokens %4, Sandbox-Kosten %5, Container %6.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>not named</source>
+        <translation>nicht genannt</translation>
+    </message>
+    <message>
         <location line="-1"/>
+        <source>no status</source>
+        <translation>kein Status</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Shell call %1 ran %n command(s) in container %2: %3</source>
+        <translation>
+            <numerusform>Shell-Aufruf %1 führte %n Befehl im Container %2 aus: %3</numerusform>
+            <numerusform>Shell-Aufruf %1 führte %n Befehle im Container %2 aus: %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(not named)</source>
+        <translation>(nicht genannt)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s container and compares each command.</source>
+        <translation>Trace %1 geöffnet. Seine Shell-Aufrufe stehen im Bereich Shell-Aufrufe; „Lokal erneut ausführen“ führt sie im Container dieser Unterhaltung erneut aus und vergleicht jeden Befehl.</translation>
+    </message>
+    <message>
+        <location line="-71"/>
         <source>Open a trace</source>
         <translation>Trace öffnen</translation>
     </message>
@@ -2726,28 +2780,24 @@ SHA-256 %3</translation>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+288"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="-548"/>
+        <location line="+552"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
             <numerusform>%1 – %n Shell-Aufrufe</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+4"/>
-        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s new container.</source>
-        <translation>Trace %1 geöffnet. Ihre Shell-Aufrufe stehen im Bereich „Shell-Aufrufe“; „Lokal erneut ausführen“ führt sie im neuen Container dieser Unterhaltung noch einmal aus.</translation>
-    </message>
 </context>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -3505,7 +3555,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3538,7 +3588,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-669"/>
+        <location line="-692"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3549,26 +3599,26 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+276"/>
-        <location line="+55"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location line="-30"/>
-        <location line="+81"/>
-        <location line="+199"/>
+        <location line="-32"/>
+        <location line="+83"/>
+        <location line="+219"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-280"/>
-        <location line="+85"/>
-        <location line="+199"/>
+        <location line="-302"/>
+        <location line="+87"/>
+        <location line="+219"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-303"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -3650,19 +3700,19 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="-145"/>
-        <location line="+199"/>
+        <location line="+219"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-197"/>
-        <location line="+199"/>
+        <location line="-217"/>
+        <location line="+219"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+197"/>
+        <location line="-209"/>
+        <location line="+217"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
@@ -3719,14 +3769,146 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>TraceComparisonView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <source>
+[… %n more character(s) not shown …]</source>
+        <translation>
+            <numerusform>
+[… %n weiteres Zeichen nicht angezeigt …]</numerusform>
+            <numerusform>
+[… %n weitere Zeichen nicht angezeigt …]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(empty)</source>
+        <translation>(leer)</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Trace (container %1) beside the local run (container %2)</source>
+        <translation>Trace (Container %1) neben dem lokalen Lauf (Container %2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <location line="+46"/>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>Trace</source>
+        <translation>Trace</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local run</source>
+        <translation>Lokaler Lauf</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>not in the trace</source>
+        <translation>nicht im Trace</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>timeout</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>exit %1</source>
+        <translation>Exit %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+3"/>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>same</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>differs</source>
+        <translation>abweichend</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>stdout, stderr and outcome are the same as in the trace</source>
+        <translation>stdout, stderr und Ergebnis sind wie im Trace</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differs from the trace in: %1</source>
+        <translation>Weicht vom Trace ab in: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>Running: %1 of %n command(s) compared</source>
+        <translation>
+            <numerusform>Läuft: %1 von %n Befehl verglichen</numerusform>
+            <numerusform>Läuft: %1 von %n Befehlen verglichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>All %n command(s) the same as in the trace</source>
+        <translation>
+            <numerusform>Der %n Befehl ist wie im Trace</numerusform>
+            <numerusform>Alle %n Befehle sind wie im Trace</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 of %n command(s) differ from the trace</source>
+        <translation>
+            <numerusform>%1 von %n Befehl weicht vom Trace ab</numerusform>
+            <numerusform>%1 von %n Befehlen weichen vom Trace ab</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+250"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>Die Trace ist kein gültiges JSON: %1 an Position %2</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+105"/>
         <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
         <translation>Die Datei enthält keine Shell-Aufrufe (openrouter:shell-Einträge oder server_tool_use-Blöcke).</translation>
     </message>
@@ -3734,6 +3916,151 @@ SHA-256 %3</translation>
         <location line="+9"/>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TraceSummaryView</name>
+    <message>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location line="+21"/>
+        <location line="+40"/>
+        <source>not in the trace</source>
+        <translation>nicht im Trace</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>%1 input (%2 cached)</source>
+        <translation>%1 Eingabe (%2 zwischengespeichert)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input</source>
+        <translation>%1 Eingabe</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 output (%2 reasoning)</source>
+        <translation>%1 Ausgabe (%2 Reasoning)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 output</source>
+        <translation>%1 Ausgabe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 total</source>
+        <translation>%1 gesamt</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>$%1 (server_tool_cost)</source>
+        <translation>%1 $ (server_tool_cost)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Text: %1</source>
+        <translation>Text: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reasoning (not readable in the trace)</source>
+        <translation>Reasoning (im Trace nicht lesbar)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reasoning: %1</source>
+        <translation>Reasoning: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shell call %1 (%2): %3</source>
+        <translation>Shell-Aufruf %1 (%2): %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tool call %1: %2</source>
+        <translation>Werkzeugaufruf %1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item of type %1</source>
+        <translation>Element vom Typ %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a list of items</source>
+        <translation>eine Liste von Elementen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Id:</source>
+        <translation>ID:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop reason:</source>
+        <translation>Stoppgrund:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Container:</source>
+        <translation>Container:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens:</source>
+        <translation>Tokens:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox cost:</source>
+        <translation>Sandbox-Kosten:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Items in order (%1)</source>
+        <translation>Elemente in Reihenfolge (%1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The assistant&apos;s text</source>
+        <translation>Der Text des Assistenten</translation>
     </message>
 </context>
 <context>

@@ -45,7 +45,7 @@
 <context>
     <name>CommandOutputView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+178"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+180"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n character of output not shown here …]</numerusform>
@@ -148,7 +148,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logs/logspanel.cpp" line="+499"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+496"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -164,7 +164,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+167"/>
+        <location line="+181"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n command</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+145"/>
+        <location line="+146"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>Exported %n request to %1.</numerusform>
@@ -183,11 +183,20 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+1134"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+605"/>
+        <location line="+552"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>
             <numerusform>%1 — %n shell calls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+37"/>
+        <source>Shell call %1 ran %n command(s) in container %2: %3</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -210,6 +219,42 @@
         <translation>
             <numerusform>%1 at %2 — %n model</numerusform>
             <numerusform>%1 at %2 — %n models</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TraceComparisonView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <source>
+[… %n more character(s) not shown …]</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+259"/>
+        <source>Running: %1 of %n command(s) compared</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>All %n command(s) the same as in the trace</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 of %n command(s) differ from the trace</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

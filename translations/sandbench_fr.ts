@@ -318,12 +318,12 @@
     <message>
         <location line="+36"/>
         <location line="+8"/>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message numerus="yes">
-        <location line="-62"/>
+        <location line="-60"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n commande s’exécute dans le bac à sable&#xa0;: %1</numerusform>
@@ -361,7 +361,7 @@
         <translation>Coût du bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+74"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -393,8 +393,8 @@ Dans le bac à sable : %2</translation>
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-113"/>
-        <location line="+119"/>
+        <location line="-127"/>
+        <location line="+133"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -402,7 +402,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>en attente</translation>
@@ -2170,12 +2170,12 @@ SHA-256 %3</translation>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+433"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-408"/>
         <source>Run again in the current conversation</source>
         <translation>Relancer dans la conversation actuelle</translation>
     </message>
@@ -2216,12 +2216,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+443"/>
+        <location line="+458"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-443"/>
         <source>Request</source>
         <translation>Requête</translation>
     </message>
@@ -2312,7 +2312,17 @@ SHA-256 %3</translation>
         <translation>conteneurs&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>The log kept the first %1 of the request body (%2 in all).</source>
+        <translation>Le journal a gardé les premiers %1 du corps de la requête (%2 au total).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The log kept the first %1 of the response body (%2 in all).</source>
+        <translation>Le journal a gardé les premiers %1 du corps de la réponse (%2 au total).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>(non journalisé)</translation>
@@ -2336,7 +2346,7 @@ SHA-256 %3</translation>
         <translation>%1 dans %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Shell calls (%1)</source>
         <translation>Appels shell (%1)</translation>
     </message>
@@ -2437,19 +2447,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+69"/>
         <location line="+344"/>
-        <location line="+127"/>
+        <location line="+143"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-453"/>
+        <location line="-469"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2599,7 +2609,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+60"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2609,7 +2619,7 @@ SHA-256 %3</translation>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+51"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
@@ -2716,7 +2726,51 @@ SHA-256 %3</translation>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
     <message>
+        <location line="+31"/>
+        <source>part of %1</source>
+        <translation>partie de %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The trace records the sandbox cost of the whole request, not of each call.</source>
+        <translation>La trace indique le coût du bac à sable pour toute la requête, pas pour chaque appel.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Trace %1: model %2, %3, tokens %4, sandbox cost %5, container %6.</source>
+        <translation>Trace %1 : modèle %2, %3, jetons %4, coût du bac à sable %5, conteneur %6.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>not named</source>
+        <translation>non indiqué</translation>
+    </message>
+    <message>
         <location line="-1"/>
+        <source>no status</source>
+        <translation>aucun statut</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Shell call %1 ran %n command(s) in container %2: %3</source>
+        <translation>
+            <numerusform>L’appel shell %1 a exécuté %n commande dans le conteneur %2 : %3</numerusform>
+            <numerusform>L’appel shell %1 a exécuté %n commandes dans le conteneur %2 : %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(not named)</source>
+        <translation>(non indiqué)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s container and compares each command.</source>
+        <translation>Trace %1 ouverte. Ses appels shell sont dans le panneau Appels shell ; « Relancer localement » les exécute à nouveau dans le conteneur de cette conversation et compare chaque commande.</translation>
+    </message>
+    <message>
+        <location line="-71"/>
         <source>Open a trace</source>
         <translation>Ouvrir une trace</translation>
     </message>
@@ -2726,28 +2780,24 @@ SHA-256 %3</translation>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+288"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="-548"/>
+        <location line="+552"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>
             <numerusform>%1 — %n appels shell</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+4"/>
-        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s new container.</source>
-        <translation>Trace %1 ouverte. Ses appels shell sont dans le panneau Appels shell&#xa0;; «&#xa0;Relancer localement&#xa0;» les exécute à nouveau dans le nouveau conteneur de cette conversation.</translation>
-    </message>
 </context>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -3505,7 +3555,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3538,7 +3588,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-669"/>
+        <location line="-692"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3549,26 +3599,26 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+276"/>
-        <location line="+55"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>
     </message>
     <message>
-        <location line="-30"/>
-        <location line="+81"/>
-        <location line="+199"/>
+        <location line="-32"/>
+        <location line="+83"/>
+        <location line="+219"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-280"/>
-        <location line="+85"/>
-        <location line="+199"/>
+        <location line="-302"/>
+        <location line="+87"/>
+        <location line="+219"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-303"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
@@ -3650,19 +3700,19 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="-145"/>
-        <location line="+199"/>
+        <location line="+219"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-197"/>
-        <location line="+199"/>
+        <location line="-217"/>
+        <location line="+219"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+197"/>
+        <location line="-209"/>
+        <location line="+217"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>
@@ -3719,14 +3769,146 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>TraceComparisonView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <source>
+[… %n more character(s) not shown …]</source>
+        <translation>
+            <numerusform>
+[… %n caractère de plus non affiché …]</numerusform>
+            <numerusform>
+[… %n caractères de plus non affichés …]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(empty)</source>
+        <translation>(vide)</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Trace (container %1) beside the local run (container %2)</source>
+        <translation>Trace (conteneur %1) à côté de l’exécution locale (conteneur %2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <location line="+46"/>
+        <source>waiting</source>
+        <translation>en attente</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>Trace</source>
+        <translation>Trace</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local run</source>
+        <translation>Exécution locale</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>outcome</source>
+        <translation>issue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>not in the trace</source>
+        <translation>absent de la trace</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>timeout</source>
+        <translation>délai dépassé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>exit %1</source>
+        <translation>code %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>en cours</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+3"/>
+        <source>not run</source>
+        <translation>non exécutée</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>same</source>
+        <translation>identique</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>differs</source>
+        <translation>diffère</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>stdout, stderr and outcome are the same as in the trace</source>
+        <translation>stdout, stderr et l’issue sont les mêmes que dans la trace</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differs from the trace in: %1</source>
+        <translation>Diffère de la trace pour : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>Running: %1 of %n command(s) compared</source>
+        <translation>
+            <numerusform>En cours : %1 commande sur %n comparée</numerusform>
+            <numerusform>En cours : %1 commandes sur %n comparées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>All %n command(s) the same as in the trace</source>
+        <translation>
+            <numerusform>La commande (%n) est identique à la trace</numerusform>
+            <numerusform>Les %n commandes sont identiques à la trace</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 of %n command(s) differ from the trace</source>
+        <translation>
+            <numerusform>%1 commande sur %n diffère de la trace</numerusform>
+            <numerusform>%1 commandes sur %n diffèrent de la trace</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+250"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>La trace n’est pas du JSON valide&#xa0;: %1 à la position %2</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+105"/>
         <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
         <translation>Le fichier ne contient aucun appel shell (éléments openrouter:shell ou blocs server_tool_use).</translation>
     </message>
@@ -3734,6 +3916,151 @@ SHA-256 %3</translation>
         <location line="+9"/>
         <source>Cannot open %1: %2</source>
         <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TraceSummaryView</name>
+    <message>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location line="+21"/>
+        <location line="+40"/>
+        <source>not in the trace</source>
+        <translation>absent de la trace</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>%1 input (%2 cached)</source>
+        <translation>%1 en entrée (%2 en cache)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input</source>
+        <translation>%1 en entrée</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 output (%2 reasoning)</source>
+        <translation>%1 en sortie (%2 de raisonnement)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 output</source>
+        <translation>%1 en sortie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 total</source>
+        <translation>%1 au total</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>$%1 (server_tool_cost)</source>
+        <translation>%1 $ (server_tool_cost)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Text: %1</source>
+        <translation>Texte : %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reasoning (not readable in the trace)</source>
+        <translation>Raisonnement (illisible dans la trace)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reasoning: %1</source>
+        <translation>Raisonnement : %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shell call %1 (%2): %3</source>
+        <translation>Appel shell %1 (%2) : %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tool call %1: %2</source>
+        <translation>Appel d’outil %1 : %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item of type %1</source>
+        <translation>Élément de type %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(none)</source>
+        <translation>(aucun)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a list of items</source>
+        <translation>une liste d’éléments</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>Format :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>Modèle&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Id:</source>
+        <translation>Id :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop reason:</source>
+        <translation>Raison d’arrêt :</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status:</source>
+        <translation>État&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Container:</source>
+        <translation>Conteneur :</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens:</source>
+        <translation>Jetons :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox cost:</source>
+        <translation>Coût du bac à sable :</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Items in order (%1)</source>
+        <translation>Éléments dans l’ordre (%1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The assistant&apos;s text</source>
+        <translation>Le texte de l’assistant</translation>
     </message>
 </context>
 <context>

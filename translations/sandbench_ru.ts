@@ -321,12 +321,12 @@
     <message>
         <location line="+36"/>
         <location line="+8"/>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>Assistant</source>
         <translation>Ассистент</translation>
     </message>
     <message numerus="yes">
-        <location line="-62"/>
+        <location line="-60"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>В песочнице выполняется %n команда: %1</numerusform>
@@ -365,7 +365,7 @@
         <translation>Стоимость песочницы: $%1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+74"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -397,8 +397,8 @@ In the sandbox: %2</source>
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-113"/>
-        <location line="+119"/>
+        <location line="-127"/>
+        <location line="+133"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -406,7 +406,7 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>ожидает</translation>
@@ -2185,12 +2185,12 @@ SHA-256 %3</translation>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+433"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-408"/>
         <source>Run again in the current conversation</source>
         <translation>Повторить в текущем разговоре</translation>
     </message>
@@ -2231,12 +2231,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+443"/>
+        <location line="+458"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-443"/>
         <source>Request</source>
         <translation>Запрос</translation>
     </message>
@@ -2329,7 +2329,17 @@ SHA-256 %3</translation>
         <translation>контейнеры: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>The log kept the first %1 of the request body (%2 in all).</source>
+        <translation>Журнал сохранил первые %1 тела запроса (всего %2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The log kept the first %1 of the response body (%2 in all).</source>
+        <translation>Журнал сохранил первые %1 тела ответа (всего %2).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>(не записано)</translation>
@@ -2354,7 +2364,7 @@ SHA-256 %3</translation>
         <translation>%1 в %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Shell calls (%1)</source>
         <translation>Вызовы оболочки (%1)</translation>
     </message>
@@ -2456,19 +2466,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
         <location line="+69"/>
         <location line="+344"/>
-        <location line="+127"/>
+        <location line="+143"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-453"/>
+        <location line="-469"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2618,7 +2628,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+60"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2628,7 +2638,7 @@ SHA-256 %3</translation>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+51"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
@@ -2735,7 +2745,52 @@ SHA-256 %3</translation>
         <translation>Файлы JSON (*.json)</translation>
     </message>
     <message>
+        <location line="+31"/>
+        <source>part of %1</source>
+        <translation>часть от %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The trace records the sandbox cost of the whole request, not of each call.</source>
+        <translation>Трасса хранит стоимость песочницы для всего запроса, а не для каждого вызова.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Trace %1: model %2, %3, tokens %4, sandbox cost %5, container %6.</source>
+        <translation>Трасса %1: модель %2, %3, токены %4, стоимость песочницы %5, контейнер %6.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>not named</source>
+        <translation>не указан</translation>
+    </message>
+    <message>
         <location line="-1"/>
+        <source>no status</source>
+        <translation>нет статуса</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Shell call %1 ran %n command(s) in container %2: %3</source>
+        <translation>
+            <numerusform>Вызов оболочки %1 выполнил %n команду в контейнере %2: %3</numerusform>
+            <numerusform>Вызов оболочки %1 выполнил %n команды в контейнере %2: %3</numerusform>
+            <numerusform>Вызов оболочки %1 выполнил %n команд в контейнере %2: %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(not named)</source>
+        <translation>(не указан)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s container and compares each command.</source>
+        <translation>Открыта трасса %1. Её вызовы оболочки — на панели «Вызовы оболочки»; «Запустить локально» выполняет их снова в контейнере этого разговора и сравнивает каждую команду.</translation>
+    </message>
+    <message>
+        <location line="-71"/>
         <source>Open a trace</source>
         <translation>Открыть трассу</translation>
     </message>
@@ -2745,12 +2800,13 @@ SHA-256 %3</translation>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+288"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="-548"/>
+        <location line="+552"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>
@@ -2758,16 +2814,11 @@ SHA-256 %3</translation>
             <numerusform>%1 — %n вызовов оболочки</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+4"/>
-        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s new container.</source>
-        <translation>Трасса %1 открыта. Её вызовы оболочки — на панели «Вызовы оболочки»; «Повторить локально» снова выполнит их в новом контейнере этого разговора.</translation>
-    </message>
 </context>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -3527,7 +3578,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3560,7 +3611,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-669"/>
+        <location line="-692"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3571,26 +3622,26 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+276"/>
-        <location line="+55"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>
     </message>
     <message>
-        <location line="-30"/>
-        <location line="+81"/>
-        <location line="+199"/>
+        <location line="-32"/>
+        <location line="+83"/>
+        <location line="+219"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-280"/>
-        <location line="+85"/>
-        <location line="+199"/>
+        <location line="-302"/>
+        <location line="+87"/>
+        <location line="+219"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-303"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -3672,19 +3723,19 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="-145"/>
-        <location line="+199"/>
+        <location line="+219"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-197"/>
-        <location line="+199"/>
+        <location line="-217"/>
+        <location line="+219"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+197"/>
+        <location line="-209"/>
+        <location line="+217"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>
@@ -3741,14 +3792,151 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>TraceComparisonView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <source>
+[… %n more character(s) not shown …]</source>
+        <translation>
+            <numerusform>
+[… ещё %n символ не показан …]</numerusform>
+            <numerusform>
+[… ещё %n символа не показаны …]</numerusform>
+            <numerusform>
+[… ещё %n символов не показаны …]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(empty)</source>
+        <translation>(пусто)</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Trace (container %1) beside the local run (container %2)</source>
+        <translation>Трасса (контейнер %1) рядом с локальным запуском (контейнер %2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <location line="+46"/>
+        <source>waiting</source>
+        <translation>ожидает</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>Trace</source>
+        <translation>Трасса</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local run</source>
+        <translation>Локальный запуск</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>outcome</source>
+        <translation>итог</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>not in the trace</source>
+        <translation>нет в трассе</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>timeout</source>
+        <translation>тайм-аут</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>exit %1</source>
+        <translation>код %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>выполняется</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+3"/>
+        <source>not run</source>
+        <translation>не выполнена</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>same</source>
+        <translation>совпадает</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>differs</source>
+        <translation>отличается</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>stdout, stderr and outcome are the same as in the trace</source>
+        <translation>stdout, stderr и итог такие же, как в трассе</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differs from the trace in: %1</source>
+        <translation>Отличается от трассы в: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>Running: %1 of %n command(s) compared</source>
+        <translation>
+            <numerusform>Выполняется: сравнено %1 из %n команды</numerusform>
+            <numerusform>Выполняется: сравнено %1 из %n команд</numerusform>
+            <numerusform>Выполняется: сравнено %1 из %n команд</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>All %n command(s) the same as in the trace</source>
+        <translation>
+            <numerusform>%n команда совпадает с трассой</numerusform>
+            <numerusform>Все %n команды совпадают с трассой</numerusform>
+            <numerusform>Все %n команд совпадают с трассой</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 of %n command(s) differ from the trace</source>
+        <translation>
+            <numerusform>%1 из %n команды отличается от трассы</numerusform>
+            <numerusform>%1 из %n команд отличаются от трассы</numerusform>
+            <numerusform>%1 из %n команд отличаются от трассы</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+250"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>Трасса не является корректным JSON: %1 в позиции %2</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+105"/>
         <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
         <translation>В файле нет вызовов оболочки (элементов openrouter:shell или блоков server_tool_use).</translation>
     </message>
@@ -3756,6 +3944,151 @@ SHA-256 %3</translation>
         <location line="+9"/>
         <source>Cannot open %1: %2</source>
         <translation>Не удаётся открыть %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TraceSummaryView</name>
+    <message>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location line="+21"/>
+        <location line="+40"/>
+        <source>not in the trace</source>
+        <translation>нет в трассе</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>%1 input (%2 cached)</source>
+        <translation>%1 входных (%2 из кэша)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input</source>
+        <translation>%1 входных</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 output (%2 reasoning)</source>
+        <translation>%1 выходных (%2 на рассуждения)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 output</source>
+        <translation>%1 выходных</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 total</source>
+        <translation>всего %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>$%1 (server_tool_cost)</source>
+        <translation>$%1 (server_tool_cost)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Text: %1</source>
+        <translation>Текст: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reasoning (not readable in the trace)</source>
+        <translation>Рассуждение (в трассе не читается)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reasoning: %1</source>
+        <translation>Рассуждение: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shell call %1 (%2): %3</source>
+        <translation>Вызов оболочки %1 (%2): %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tool call %1: %2</source>
+        <translation>Вызов инструмента %1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item of type %1</source>
+        <translation>Элемент типа %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(none)</source>
+        <translation>(нет)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a list of items</source>
+        <translation>список элементов</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>Формат:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>Модель:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Id:</source>
+        <translation>ID:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop reason:</source>
+        <translation>Причина остановки:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status:</source>
+        <translation>Состояние:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Container:</source>
+        <translation>Контейнер:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens:</source>
+        <translation>Токены:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox cost:</source>
+        <translation>Стоимость песочницы:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Items in order (%1)</source>
+        <translation>Элементы по порядку (%1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The assistant&apos;s text</source>
+        <translation>Текст ассистента</translation>
     </message>
 </context>
 <context>

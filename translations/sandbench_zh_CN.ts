@@ -315,12 +315,12 @@
     <message>
         <location line="+36"/>
         <location line="+8"/>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message numerus="yes">
-        <location line="-62"/>
+        <location line="-60"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>正在沙箱中运行 %n 条命令：%1</numerusform>
@@ -357,7 +357,7 @@
         <translation>沙箱费用：$%1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+74"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -389,8 +389,8 @@ In the sandbox: %2</source>
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-113"/>
-        <location line="+119"/>
+        <location line="-127"/>
+        <location line="+133"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -398,7 +398,7 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>等待中</translation>
@@ -2155,12 +2155,12 @@ SHA-256 %3</translation>
         <translation>选择一个请求以查看其详情。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+433"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>此请求记录时输入和输出日志记录处于关闭状态：仅保留了其元数据。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-408"/>
         <source>Run again in the current conversation</source>
         <translation>在当前对话中再次运行</translation>
     </message>
@@ -2201,12 +2201,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+443"/>
+        <location line="+458"/>
         <source>Report false positive</source>
         <translation>报告误报</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-443"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
@@ -2295,7 +2295,17 @@ SHA-256 %3</translation>
         <translation>容器：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>The log kept the first %1 of the request body (%2 in all).</source>
+        <translation>日志保留了请求正文的前 %1（共 %2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The log kept the first %1 of the response body (%2 in all).</source>
+        <translation>日志保留了响应正文的前 %1（共 %2）。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>（未记录）</translation>
@@ -2318,7 +2328,7 @@ SHA-256 %3</translation>
         <translation>%2 中的 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Shell calls (%1)</source>
         <translation>Shell 调用（%1）</translation>
     </message>
@@ -2418,19 +2428,19 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+139"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
         <location line="+69"/>
         <location line="+344"/>
-        <location line="+127"/>
+        <location line="+143"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-453"/>
+        <location line="-469"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2580,7 +2590,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+60"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -2590,7 +2600,7 @@ SHA-256 %3</translation>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+51"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
@@ -2697,7 +2707,50 @@ SHA-256 %3</translation>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
+        <location line="+31"/>
+        <source>part of %1</source>
+        <translation>%1 的一部分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The trace records the sandbox cost of the whole request, not of each call.</source>
+        <translation>该追踪记录的是整个请求的沙箱费用，而不是每次调用的费用。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Trace %1: model %2, %3, tokens %4, sandbox cost %5, container %6.</source>
+        <translation>追踪 %1：模型 %2，%3，令牌 %4，沙箱费用 %5，容器 %6。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>not named</source>
+        <translation>未注明</translation>
+    </message>
+    <message>
         <location line="-1"/>
+        <source>no status</source>
+        <translation>无状态</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>Shell call %1 ran %n command(s) in container %2: %3</source>
+        <translation>
+            <numerusform>Shell 调用 %1 在容器 %2 中运行了 %n 条命令：%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(not named)</source>
+        <translation>（未注明）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s container and compares each command.</source>
+        <translation>已打开追踪 %1。其 shell 调用显示在“Shell 调用”面板中；“本地重新运行”会在此对话的容器中再次运行它们，并逐条比较命令。</translation>
+    </message>
+    <message>
+        <location line="-71"/>
         <source>Open a trace</source>
         <translation>打开跟踪</translation>
     </message>
@@ -2707,27 +2760,23 @@ SHA-256 %3</translation>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
-        <location line="+287"/>
+        <location line="+288"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="-548"/>
+        <location line="+552"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
         </translation>
     </message>
-    <message>
-        <location line="+4"/>
-        <source>Opened the trace %1. Its shell calls are in the Shell calls panel; Re-run locally runs them again in this conversation&apos;s new container.</source>
-        <translation>已打开跟踪 %1。其 shell 调用位于“Shell 调用”面板中；“在本地重新运行”会在此对话的新容器中再次运行它们。</translation>
-    </message>
 </context>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-396"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -3483,7 +3532,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+414"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3516,7 +3565,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-669"/>
+        <location line="-692"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3527,26 +3576,26 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+276"/>
-        <location line="+55"/>
+        <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="-30"/>
-        <location line="+81"/>
-        <location line="+199"/>
+        <location line="-32"/>
+        <location line="+83"/>
+        <location line="+219"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-280"/>
-        <location line="+85"/>
-        <location line="+199"/>
+        <location line="-302"/>
+        <location line="+87"/>
+        <location line="+219"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-303"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -3628,19 +3677,19 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="-145"/>
-        <location line="+199"/>
+        <location line="+219"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-197"/>
-        <location line="+199"/>
+        <location line="-217"/>
+        <location line="+219"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+197"/>
+        <location line="-209"/>
+        <location line="+217"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
@@ -3697,14 +3746,141 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>TraceComparisonView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <source>
+[… %n more character(s) not shown …]</source>
+        <translation>
+            <numerusform>
+[… 另有 %n 个字符未显示 …]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Trace (container %1) beside the local run (container %2)</source>
+        <translation>追踪（容器 %1）与本地运行（容器 %2）对照</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <location line="+46"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location line="-42"/>
+        <source>Trace</source>
+        <translation>追踪</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local run</source>
+        <translation>本地运行</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>not in the trace</source>
+        <translation>追踪中没有</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>exit %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+3"/>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>stdout, stderr and outcome are the same as in the trace</source>
+        <translation>stdout、stderr 和结果与追踪中相同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differs from the trace in: %1</source>
+        <translation>与追踪不同之处：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>Running: %1 of %n command(s) compared</source>
+        <translation>
+            <numerusform>运行中：已比较 %1/%n 条命令</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>All %n command(s) the same as in the trace</source>
+        <translation>
+            <numerusform>全部 %n 条命令与追踪相同</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1 of %n command(s) differ from the trace</source>
+        <translation>
+            <numerusform>%n 条命令中有 %1 条与追踪不同</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+127"/>
+        <location filename="../engine/data/traceloader.cpp" line="+250"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>跟踪不是有效的 JSON：%1，位于偏移 %2</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+105"/>
         <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
         <translation>该文件不包含 shell 调用（openrouter:shell 项或 server_tool_use 块）。</translation>
     </message>
@@ -3712,6 +3888,151 @@ SHA-256 %3</translation>
         <location line="+9"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TraceSummaryView</name>
+    <message>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location line="+21"/>
+        <location line="+40"/>
+        <source>not in the trace</source>
+        <translation>追踪中没有</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>%1 input (%2 cached)</source>
+        <translation>输入 %1（缓存 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 input</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 output (%2 reasoning)</source>
+        <translation>输出 %1（推理 %2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 output</source>
+        <translation>输出 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 total</source>
+        <translation>共 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>$%1 (server_tool_cost)</source>
+        <translation>$%1（server_tool_cost）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Text: %1</source>
+        <translation>文本：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reasoning (not readable in the trace)</source>
+        <translation>推理（追踪中不可读）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reasoning: %1</source>
+        <translation>推理：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shell call %1 (%2): %3</source>
+        <translation>Shell 调用 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tool call %1: %2</source>
+        <translation>工具调用 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item of type %1</source>
+        <translation>类型为 %1 的项</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Messages</source>
+        <translation>Messages</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Responses</source>
+        <translation>Responses</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a list of items</source>
+        <translation>项目列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Id:</source>
+        <translation>ID：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop reason:</source>
+        <translation>停止原因：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Container:</source>
+        <translation>容器：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens:</source>
+        <translation>令牌：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sandbox cost:</source>
+        <translation>沙箱费用：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Items in order (%1)</source>
+        <translation>按顺序排列的项（%1）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The assistant&apos;s text</source>
+        <translation>助手的文本</translation>
     </message>
 </context>
 <context>
