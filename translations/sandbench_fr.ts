@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+33"/>
         <source>This app&apos;s local API</source>
         <translation>API locale de cette application</translation>
     </message>
@@ -14,27 +14,27 @@
         <translation>Autre serveur…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Local API settings…</source>
         <translation>Paramètres de l’API locale…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Clear</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove the requests shown here (nothing is deleted from the logs)</source>
         <translation>Retirer les requêtes affichées ici (rien n’est supprimé des journaux)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>API key (sbk_…)</source>
         <translation>Clé d’API (sbk_…)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Watch</source>
         <translation>Suivre</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+39"/>
         <source>(joined while running)</source>
         <translation>(rejointe en cours d’exécution)</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>La connexion au serveur a été perdue pendant cette requête&#xa0;; son issue figure dans le journal des requêtes du serveur.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Modèle %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n appel shell antérieur de cette requête n’est pas affiché</numerusform>
@@ -281,49 +281,47 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+293"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Déposez un fichier ici ou utilisez Joindre, puis posez une question à son sujet. Les commandes shell du modèle s’exécutent dans le bac à sable de cette conversation et apparaissent dans le panneau Appels shell.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+2"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Posez une question sur vos données… (Ctrl+Entrée pour envoyer)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Attach…</source>
         <translation>Joindre…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop the answer and end its running commands (Esc)</source>
         <translation>Arrêter la réponse et terminer ses commandes en cours (Échap)</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+8"/>
-        <location line="+77"/>
+        <location line="-206"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message numerus="yes">
-        <location line="-62"/>
+        <location line="+319"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n commande s’exécute dans le bac à sable&#xa0;: %1</numerusform>
@@ -331,12 +329,32 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-3"/>
         <source>Stopped.</source>
         <translation>Arrêté.</translation>
     </message>
     <message>
+        <location line="-114"/>
+        <source>Message box</source>
+        <translation>Zone de message</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Send the message</source>
+        <translation>Envoyer le message</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the answer</source>
+        <translation>Arrêter la réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tab in the message</source>
+        <translation>Insérer une tabulation dans le message</translation>
+    </message>
+    <message>
+        <location line="+70"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — un script joue les réponses, aucun modèle n’est interrogé</translation>
     </message>
@@ -346,7 +364,7 @@
         <translation>Modèle&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
@@ -356,12 +374,12 @@
         <translation>Chaque commande shell de cette conversation s’exécute dans le conteneur %1&#xa0;; ses fichiers sont conservés d’une question et d’un redémarrage à l’autre.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost: $%1</source>
         <translation>Coût du bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+85"/>
         <source>%1 (in the sandbox: %2)</source>
         <translation>%1 (dans le bac à sable&#xa0;: %2)</translation>
     </message>
@@ -376,8 +394,7 @@
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+79"/>
+        <location line="-424"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -385,7 +402,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>en attente</translation>
@@ -459,7 +476,7 @@
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
         <source>Data folder</source>
         <translation>Dossier de données</translation>
     </message>
@@ -469,17 +486,17 @@
         <translation>Les conteneurs, documents, journaux des requêtes et instantanés de tous les espaces de travail se trouvent ici. Lancez Sandbench avec --data-dir ou SANDBENCH_DATA_DIR pour utiliser un autre dossier.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Open in File Manager</source>
         <translation>&amp;Ouvrir dans le gestionnaire de fichiers</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Copy Path</source>
         <translation>&amp;Copier le chemin</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Disk use</source>
         <translation>Espace disque</translation>
     </message>
@@ -544,12 +561,12 @@
         <translation>Journal des requêtes et des appels shell de l’API locale</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Not measured yet.</source>
         <translation>Pas encore mesuré.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualiser</translation>
     </message>
@@ -567,7 +584,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>Unifié</translation>
     </message>
@@ -626,7 +643,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Fichiers promus depuis un conteneur. Les documents appartiennent à l’espace de travail et n’expirent jamais.</translation>
     </message>
@@ -636,33 +653,33 @@
         <translation>Aucun document pour l’instant. Promouvez un fichier d’un conteneur (panneau Fichiers, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; ou API locale) pour en conserver une copie ici.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open a copy in the desktop&apos;s application for this kind of file</source>
         <translation>Ouvrir une copie dans l’application du bureau associée à ce type de fichier</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Save As…</source>
         <translation>Enregistrer sous…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+22"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Keep</source>
         <translation>Conserver</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Sélectionnez un document pour l’afficher ici.</translation>
@@ -741,12 +758,12 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+136"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>%1
 Document %2
 SHA-256 %3</source>
@@ -765,7 +782,7 @@ SHA-256 %3</translation>
         <translation>Promu depuis /workspace/home/%1 dans le conteneur %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
@@ -934,7 +951,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+171"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 octets</translation>
     </message>
@@ -957,7 +974,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -987,17 +1004,17 @@ SHA-256 %3</translation>
         <translation>Copier le fichier sélectionné dans les documents de l’espace de travail, qui n’expirent jamais</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Preview</source>
         <translation>Aperçu</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Impossible de lister les fichiers du conteneur&#xa0;: %1</translation>
     </message>
@@ -1078,7 +1095,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
         <source>Flag</source>
         <translation>Signaler</translation>
     </message>
@@ -1093,22 +1110,22 @@ SHA-256 %3</translation>
         <translation>Bloquer</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Guardrails</source>
         <translation>Garde-fous</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Test</source>
         <translation>Test</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Flag report</source>
         <translation>Rapport des signalements</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Prompt injection</source>
         <translation>Injection de prompt</translation>
     </message>
@@ -1166,12 +1183,12 @@ SHA-256 %3</translation>
         <translation>IPv4 et IPv6</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Also scan sandbox output before the model reads it</source>
         <translation>Analyser aussi la sortie du bac à sable avant que le modèle ne la lise</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Chaque garde-fou activé lit la sortie des appels shell, quelle que soit sa portée&#xa0;: Masquer cache les correspondances, Bloquer retient la sortie.</translation>
     </message>
@@ -1181,12 +1198,12 @@ SHA-256 %3</translation>
         <translation>Signaler enregistre une détection et transmet la requête telle quelle. Masquer remplace chaque correspondance par une étiquette telle que [EMAIL]. Bloquer refuse la requête avec HTTP 403 avant qu’elle n’atteigne le modèle. Si plusieurs garde-fous se déclenchent, le plus strict l’emporte. «&#xa0;Messages utilisateur&#xa0;» ne lit que ce que les utilisateurs ont écrit&#xa0;; «&#xa0;Tous les messages&#xa0;» lit aussi le texte système, développeur et assistant.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
@@ -1221,12 +1238,12 @@ SHA-256 %3</translation>
         <translation>Sortie du bac à sable</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Saisissez ou collez un exemple de message&#xa0;; les correspondances sont surlignées ici.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>What the model would read:</source>
         <translation>Ce que le modèle lirait&#xa0;:</translation>
     </message>
@@ -1435,7 +1452,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+63"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
@@ -1488,13 +1505,13 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+69"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>Aucune commande n’a encore modifié de fichier dans ce conteneur.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+194"/>
+        <location line="+6"/>
+        <location line="+195"/>
         <location line="+12"/>
         <source>Restore File</source>
         <translation>Restaurer le fichier</translation>
@@ -1619,7 +1636,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+28"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1645,7 +1662,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+22"/>
         <source>System default (%1)</source>
         <translation>Langue du système (%1)</translation>
     </message>
@@ -1655,29 +1672,14 @@ SHA-256 %3</translation>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
-        <translation>La langue des menus, des boîtes de dialogue et des messages. Les boîtes de dialogue et les boutons standard de Qt la suivent aussi.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>&amp;Language:</source>
-        <translation>&amp;Langue&#xa0;:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Restart Now</source>
-        <translation>&amp;Redémarrer maintenant</translation>
+        <location line="+38"/>
+        <source>The language of menus, dialogs, messages, dates and times. It applies at once to every window; Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>La langue des menus, des dialogues, des messages, des dates et des heures. Elle s&apos;applique aussitôt à chaque fenêtre ; les dialogues et boutons standard de Qt la suivent aussi.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
-        <translation>Ferme cette fenêtre et la rouvre dans la langue choisie. Les conversations et leurs conteneurs se terminent&#xa0;; les fichiers, documents et journaux sont conservés.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
-        <translation>La langue %1 sera utilisée à partir du prochain démarrage. Redémarrez maintenant pour changer immédiatement&#xa0;: les conversations de cette fenêtre et leurs conteneurs se terminent&#xa0;; les fichiers, documents et journaux sont conservés.</translation>
+        <source>&amp;Language:</source>
+        <translation>&amp;Langue&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -1729,7 +1731,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -1739,7 +1741,7 @@ SHA-256 %3</translation>
         <translation>D’autres programmes de cet ordinateur peuvent envoyer à Sandbench des requêtes Responses et Messages avec l’outil openrouter:shell. Leurs appels shell s’exécutent dans les bacs à sable de cet espace de travail et apparaissent en direct dans le panneau Autres programmes. L’API écoute uniquement sur 127.0.0.1 et exige l’une des clés ci-dessous.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Exécuter l’API locale tant que Sandbench est ouvert</translation>
     </message>
@@ -1749,7 +1751,7 @@ SHA-256 %3</translation>
         <translation>Un port de %1 à %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Apply</source>
         <translation>Appliquer</translation>
     </message>
@@ -1789,33 +1791,33 @@ SHA-256 %3</translation>
         <translation>Créée le</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Create key</source>
         <translation>Créer une clé</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+162"/>
+        <location line="+166"/>
         <source>Copy the selected key</source>
         <translation>Copier la clé sélectionnée</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-164"/>
         <source>Revoke…</source>
         <translation>Révoquer…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Programs using the selected key are refused from their next request on</source>
         <translation>Les programmes qui utilisent la clé sélectionnée sont refusés dès leur requête suivante</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Copiez la nouvelle clé maintenant et transmettez-la à votre programme. Sandbench n’en conserve qu’une empreinte sur le disque&#xa0;: une fois Sandbench quitté, il ne peut plus afficher la clé.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Try it</source>
         <translation>Essayer</translation>
     </message>
@@ -1918,7 +1920,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+212"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -1991,17 +1993,17 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Rechercher dans les requêtes, réponses, commandes et sorties</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>All models</source>
         <translation>Tous les modèles</translation>
     </message>
@@ -2051,17 +2053,17 @@ SHA-256 %3</translation>
         <translation>au</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Export…</source>
         <translation>Exporter…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Write every request that matches the filter to a JSON Lines file</source>
         <translation>Écrire chaque requête correspondant au filtre dans un fichier JSON Lines</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>Select a request to see its detail.</source>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
@@ -2071,7 +2073,7 @@ SHA-256 %3</translation>
         <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Run again in the current conversation</source>
         <translation>Relancer dans la conversation actuelle</translation>
     </message>
@@ -2106,12 +2108,12 @@ SHA-256 %3</translation>
         <translation>Déclaré</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Pourquoi ce n’est pas une vraie détection (facultatif)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <location line="+443"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
@@ -2333,42 +2335,47 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+142"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+127"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+1"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Delete…</source>
         <translation>&amp;Supprimer…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+495"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-494"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-2"/>
+        <source>Conversation list</source>
+        <translation>Liste des conversations</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Files</source>
         <translation>Fichiers</translation>
     </message>
@@ -2403,72 +2410,77 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+24"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Model:</source>
         <translation>Modèle&#xa0;:</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Refresh models</source>
         <translation>Actualiser les modèles</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+81"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>&amp;Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Attach File…</source>
         <translation>&amp;Joindre un fichier…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Open &amp;Trace…</source>
         <translation>Ouvrir une &amp;trace…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Model &amp;Providers…</source>
         <translation>&amp;Fournisseurs de modèles…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>À &amp;propos de Sandbench</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+27"/>
         <source>About Sandbench</source>
         <translation>À propos de Sandbench</translation>
     </message>
@@ -2488,7 +2500,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2499,16 +2511,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+28"/>
+        <location line="+225"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-204"/>
+        <location line="+192"/>
         <source>Conversation %1</source>
         <translation>Conversation %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-178"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
@@ -2543,18 +2557,19 @@ SHA-256 %3</translation>
         <translation>Une conversation doit avoir un nom&#xa0;; elle garde «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+38"/>
         <source>Shell calls — %1</source>
         <translation>Appels shell — %1</translation>
     </message>
     <message>
-        <location line="+50"/>
-        <location line="+14"/>
+        <location line="+108"/>
+        <location line="+12"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-538"/>
+        <location line="+515"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
@@ -2564,7 +2579,7 @@ SHA-256 %3</translation>
         <translation>Certains fournisseurs n’ont pas listé leurs modèles. %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>aucun — ajoutez un fournisseur dans Fichier › Fournisseurs de modèles</translation>
     </message>
@@ -2610,7 +2625,8 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-255"/>
+        <location line="+269"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
@@ -2631,7 +2647,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+12"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -2644,7 +2660,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+70"/>
         <source>allowed</source>
         <translation>autorisée</translation>
     </message>
@@ -2805,7 +2821,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
         <source>no network access</source>
         <translation>aucun accès réseau</translation>
     </message>
@@ -2861,68 +2877,68 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+338"/>
+        <location line="+352"/>
         <source>This conversation</source>
         <translation>Cette conversation</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-348"/>
         <source>Policy of:</source>
         <translation>Politique de&#xa0;:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No network access</source>
         <translation>Aucun accès réseau</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Commands reach nothing outside the container (the default)</source>
         <translation>Les commandes n’atteignent rien en dehors du conteneur (par défaut)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Only these hosts, on ports 80 and 443:</source>
         <translation>Uniquement ces hôtes, sur les ports 80 et 443&#xa0;:</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host or pattern, e.g. example.com or *.example.com</source>
         <translation>Hôte ou motif, p. ex. example.com ou *.example.com</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Add</source>
         <translation>Ajouter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Presets</source>
         <translation>Préréglages</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add the hosts a common tool needs</source>
         <translation>Ajouter les hôtes dont un outil courant a besoin</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+477"/>
+        <location line="+37"/>
+        <location line="+480"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
     </message>
     <message>
-        <location line="-451"/>
+        <location line="-453"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Clear</source>
         <translation>Effacer</translation>
     </message>
@@ -3086,7 +3102,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+271"/>
         <source>Model providers</source>
         <translation>Fournisseurs de modèles</translation>
     </message>
@@ -3094,7 +3110,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-224"/>
+        <location line="-230"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3114,12 +3130,12 @@ SHA-256 %3</translation>
         <translation>Stockée dans le trousseau système</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>ou le nom d’une variable d’environnement, p. ex. OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Name:</source>
         <translation>&amp;Nom&#xa0;:</translation>
     </message>
@@ -3144,22 +3160,22 @@ SHA-256 %3</translation>
         <translation>&amp;Variable de la clé&#xa0;:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save provider</source>
         <translation>Enregistrer le fournisseur</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Detect local servers</source>
         <translation>Détecter les serveurs locaux</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Model servers on this computer</source>
         <translation>Serveurs de modèles sur cet ordinateur</translation>
     </message>
@@ -3220,7 +3236,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
     </message>
@@ -3304,7 +3320,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
@@ -3314,7 +3330,7 @@ SHA-256 %3</translation>
         <translation>Fournisseurs et clés</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API</source>
         <translation>API locale</translation>
     </message>
@@ -3324,17 +3340,17 @@ SHA-256 %3</translation>
         <translation>Espaces de travail</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Theme</source>
         <translation>Thème</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data &amp; Disk Use</source>
         <translation>Données et espace disque</translation>
     </message>
@@ -3342,27 +3358,27 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+373"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run the trace&apos;s commands again in a new local container</source>
         <translation>Exécuter à nouveau les commandes de la trace dans un nouveau conteneur local</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Wrap lines</source>
         <translation>Renvoyer à la ligne</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
         <translation>Renvoyer les longues lignes de sortie à la largeur du panneau, ou les faire défiler horizontalement</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Les appels shell du modèle apparaissent ici pendant leur exécution.</translation>
     </message>
@@ -3370,7 +3386,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-594"/>
+        <location line="-602"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3380,7 +3396,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+277"/>
         <location line="+55"/>
         <source>Running</source>
         <translation>En cours</translation>
@@ -3465,6 +3481,34 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../widgets/window/shortcutsdialog.cpp" line="+43"/>
+        <source>Window</source>
+        <translation>Fenêtre</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>Touches</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Où</translation>
+    </message>
+</context>
+<context>
     <name>SyntaxHighlighter</name>
     <message>
         <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
@@ -3480,17 +3524,17 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+64"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>L’apparence de Sandbench. Le changement s’applique immédiatement à toutes les fenêtres.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-33"/>
         <source>&amp;Follow the system</source>
         <translation>&amp;Suivre le système</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>The desktop&apos;s own style and colours.</source>
         <translation>Le style et les couleurs propres au bureau.</translation>
     </message>
@@ -3510,7 +3554,7 @@ SHA-256 %3</translation>
         <translation>S&amp;ombre</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Light text on dark backgrounds, easier on the eyes at night.</source>
         <translation>Texte clair sur fond sombre, plus reposant pour les yeux la nuit.</translation>
     </message>
@@ -3536,27 +3580,27 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+59"/>
         <source>Welcome to Sandbench</source>
         <translation>Bienvenue dans Sandbench</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Sandbench runs the shell commands of AI agents in a sandbox on this computer and shows you every call as it happens.</source>
         <translation>Sandbench exécute les commandes shell des agents d’IA dans un bac à sable sur cet ordinateur et vous montre chaque appel au moment où il se produit.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>Data folder: %1</source>
         <translation>Dossier de données&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Pour savoir quelles isolations et limites cette machine applique, lancez «&#xa0;sandbench doctor&#xa0;» dans un terminal.</translation>
     </message>
@@ -3597,7 +3641,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
     </message>
@@ -3607,22 +3651,22 @@ SHA-256 %3</translation>
         <translation>Cette fenêtre affiche l’espace de travail «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Ouvrir dans une nouvelle fenêtre</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Open at &amp;Start</source>
         <translation>Ouvrir au &amp;démarrage</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sandbench opens this workspace when it is started without --workspace.</source>
         <translation>Sandbench ouvre cet espace de travail quand il est lancé sans --workspace.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>New workspace</source>
         <translation>Nouvel espace de travail</translation>
     </message>
@@ -3632,7 +3676,7 @@ SHA-256 %3</translation>
         <translation>Nom, p. ex. nettoyage-donnees</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Create</source>
         <translation>&amp;Créer</translation>
     </message>

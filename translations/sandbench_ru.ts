@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+33"/>
         <source>This app&apos;s local API</source>
         <translation>Локальный API этого приложения</translation>
     </message>
@@ -14,27 +14,27 @@
         <translation>Другой сервер…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Local API settings…</source>
         <translation>Настройки локального API…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Clear</source>
         <translation>Очистить</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove the requests shown here (nothing is deleted from the logs)</source>
         <translation>Убрать показанные здесь запросы (из журналов ничего не удаляется)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>API key (sbk_…)</source>
         <translation>Ключ API (sbk_…)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Watch</source>
         <translation>Наблюдать</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+39"/>
         <source>(joined while running)</source>
         <translation>(подключено во время выполнения)</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>Соединение с сервером прервалось во время выполнения запроса; чем он закончился, видно в журнале запросов сервера.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Модель %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n более ранний вызов оболочки этого запроса не показан</numerusform>
@@ -284,49 +284,47 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+201"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+293"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Перетащите сюда файл или нажмите «Прикрепить», затем задайте вопрос о нём. Команды модели выполняются в песочнице этого разговора и отображаются на панели «Вызовы оболочки».</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+2"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Спросите о своих данных… (Ctrl+Enter — отправить)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Attach…</source>
         <translation>Прикрепить…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Send</source>
         <translation>Отправить</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop</source>
         <translation>Стоп</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop the answer and end its running commands (Esc)</source>
         <translation>Остановить ответ и завершить его выполняющиеся команды (Esc)</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <location line="+8"/>
-        <location line="+77"/>
+        <location line="-206"/>
         <source>Assistant</source>
         <translation>Ассистент</translation>
     </message>
     <message numerus="yes">
-        <location line="-62"/>
+        <location line="+319"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>В песочнице выполняется %n команда: %1</numerusform>
@@ -335,12 +333,32 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-3"/>
         <source>Stopped.</source>
         <translation>Остановлено.</translation>
     </message>
     <message>
+        <location line="-114"/>
+        <source>Message box</source>
+        <translation>Поле сообщения</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Send the message</source>
+        <translation>Отправить сообщение</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the answer</source>
+        <translation>Остановить ответ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tab in the message</source>
+        <translation>Вставить табуляцию в сообщение</translation>
+    </message>
+    <message>
+        <location line="+70"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — ответы воспроизводит сценарий, модель не используется</translation>
     </message>
@@ -350,7 +368,7 @@
         <translation>Модель: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
@@ -360,12 +378,12 @@
         <translation>Все команды оболочки этого разговора выполняются в контейнере %1; его файлы сохраняются между вопросами и перезапусками.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost: $%1</source>
         <translation>Стоимость песочницы: $%1</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+85"/>
         <source>%1 (in the sandbox: %2)</source>
         <translation>%1 (в песочнице: %2)</translation>
     </message>
@@ -380,8 +398,7 @@
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+79"/>
+        <location line="-424"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -389,7 +406,7 @@
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+107"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>ожидает</translation>
@@ -464,7 +481,7 @@
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
         <source>Data folder</source>
         <translation>Папка данных</translation>
     </message>
@@ -474,17 +491,17 @@
         <translation>Здесь хранятся контейнеры, документы, журналы запросов и снимки всех рабочих пространств. Чтобы использовать другую папку, запустите Sandbench с параметром --data-dir или с переменной окружения SANDBENCH_DATA_DIR.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Open in File Manager</source>
         <translation>&amp;Открыть в файловом менеджере</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Copy Path</source>
         <translation>&amp;Копировать путь</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Disk use</source>
         <translation>Использование диска</translation>
     </message>
@@ -549,12 +566,12 @@
         <translation>Журнал запросов и вызовов оболочки локального API</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Not measured yet.</source>
         <translation>Ещё не измерено.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Refresh</source>
         <translation>Об&amp;новить</translation>
     </message>
@@ -572,7 +589,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
     </message>
@@ -633,7 +650,7 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Файлы, добавленные из контейнеров. Документы принадлежат рабочему пространству и хранятся бессрочно.</translation>
     </message>
@@ -643,33 +660,33 @@
         <translation>Документов пока нет. Добавьте файл из контейнера (на панели «Файлы», командой &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; или через локальный API), чтобы хранить здесь его копию.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Open</source>
         <translation>Открыть</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open a copy in the desktop&apos;s application for this kind of file</source>
         <translation>Открыть копию в приложении, назначенном для файлов этого типа</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Save As…</source>
         <translation>Сохранить как…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+22"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>Delete</source>
         <translation>Удалить</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Keep</source>
         <translation>Оставить</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Выберите документ, чтобы просмотреть его здесь.</translation>
@@ -748,12 +765,12 @@
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+136"/>
         <source>unknown</source>
         <translation>неизвестно</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>%1
 Document %2
 SHA-256 %3</source>
@@ -772,7 +789,7 @@ SHA-256 %3</translation>
         <translation>Добавлен из /workspace/home/%1 в контейнере %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Name</source>
         <translation>Имя</translation>
     </message>
@@ -941,7 +958,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+171"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 Б</translation>
     </message>
@@ -964,7 +981,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Обновить</translation>
     </message>
@@ -994,17 +1011,17 @@ SHA-256 %3</translation>
         <translation>Скопировать выбранный файл в документы рабочего пространства, которые хранятся бессрочно</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Preview</source>
         <translation>Просмотр</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Не удаётся получить список файлов контейнера: %1</translation>
     </message>
@@ -1086,7 +1103,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
         <source>Flag</source>
         <translation>Отмечать</translation>
     </message>
@@ -1101,22 +1118,22 @@ SHA-256 %3</translation>
         <translation>Блокировать</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Guardrails</source>
         <translation>Защитные фильтры</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Test</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Flag report</source>
         <translation>Отчёт о срабатываниях</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Prompt injection</source>
         <translation>Промпт-инъекции</translation>
     </message>
@@ -1175,12 +1192,12 @@ SHA-256 %3</translation>
         <translation>IPv4 и IPv6</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Also scan sandbox output before the model reads it</source>
         <translation>Также проверять вывод песочницы до того, как его прочитает модель</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Каждый включённый защитный фильтр проверяет вывод вызовов оболочки независимо от области действия: «Маскировать» скрывает совпадения, «Блокировать» не передаёт вывод модели.</translation>
     </message>
@@ -1190,12 +1207,12 @@ SHA-256 %3</translation>
         <translation>«Отмечать» записывает срабатывание и передаёт запрос без изменений. «Маскировать» заменяет каждое совпадение меткой, например [EMAIL]. «Блокировать» отклоняет запрос с кодом HTTP 403 до того, как он дойдёт до модели. Если срабатывает несколько фильтров, применяется самое строгое действие. «Сообщения пользователя» — проверяется только то, что написали пользователи; «Все сообщения» — также текст системы, разработчика и ассистента.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Save</source>
         <translation>Сохранить</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
@@ -1230,12 +1247,12 @@ SHA-256 %3</translation>
         <translation>Вывод песочницы</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Введите или вставьте пример сообщения; совпадения будут подсвечены здесь.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>What the model would read:</source>
         <translation>Что прочитает модель:</translation>
     </message>
@@ -1449,7 +1466,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+62"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+63"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
@@ -1502,13 +1519,13 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+69"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>В этом контейнере ещё ни одна команда не изменяла файлы.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+194"/>
+        <location line="+6"/>
+        <location line="+195"/>
         <location line="+12"/>
         <source>Restore File</source>
         <translation>Восстановить файл</translation>
@@ -1634,7 +1651,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+28"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -1660,7 +1677,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+22"/>
         <source>System default (%1)</source>
         <translation>Как в системе (%1)</translation>
     </message>
@@ -1670,29 +1687,14 @@ SHA-256 %3</translation>
         <translation>Как в системе</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
-        <translation>Язык меню, диалогов и сообщений. Стандартные диалоги и кнопки Qt тоже переключаются на него.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>&amp;Language:</source>
-        <translation>&amp;Язык:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Restart Now</source>
-        <translation>&amp;Перезапустить сейчас</translation>
+        <location line="+38"/>
+        <source>The language of menus, dialogs, messages, dates and times. It applies at once to every window; Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>Язык меню, диалогов, сообщений, дат и времени. Применяется сразу ко всем окнам; стандартные диалоги и кнопки Qt тоже следуют ему.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
-        <translation>Закрывает это окно и открывает его снова на выбранном языке. Разговоры и их контейнеры завершаются; файлы, документы и журналы сохраняются.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
-        <translation>«%1» будет использоваться со следующего запуска. Перезапустите сейчас, чтобы переключиться сразу: разговоры этого окна и их контейнеры завершатся; файлы, документы и журналы сохранятся.</translation>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
     </message>
 </context>
 <context>
@@ -1744,7 +1746,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -1754,7 +1756,7 @@ SHA-256 %3</translation>
         <translation>Другие программы на этом компьютере могут отправлять в Sandbench запросы Responses и Messages с инструментом openrouter:shell. Их вызовы оболочки выполняются в песочницах этого рабочего пространства и в реальном времени отображаются на панели «Другие программы». API принимает подключения только на 127.0.0.1 и требует один из ключей ниже.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Запускать локальный API, пока открыт Sandbench</translation>
     </message>
@@ -1764,7 +1766,7 @@ SHA-256 %3</translation>
         <translation>Порт от %1 до %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Apply</source>
         <translation>Применить</translation>
     </message>
@@ -1804,33 +1806,33 @@ SHA-256 %3</translation>
         <translation>Создан</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Create key</source>
         <translation>Создать ключ</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+162"/>
+        <location line="+166"/>
         <source>Copy the selected key</source>
         <translation>Скопировать выбранный ключ</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-164"/>
         <source>Revoke…</source>
         <translation>Отозвать…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Programs using the selected key are refused from their next request on</source>
         <translation>Программы, использующие выбранный ключ, будут получать отказ начиная со следующего запроса</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Скопируйте новый ключ сейчас и передайте его своей программе. Sandbench хранит на диске только его хеш, поэтому после выхода из Sandbench показать ключ снова будет невозможно.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Try it</source>
         <translation>Попробовать</translation>
     </message>
@@ -1933,7 +1935,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+212"/>
         <source>%1 ms</source>
         <translation>%1 мс</translation>
     </message>
@@ -2006,17 +2008,17 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Поиск по запросам, ответам, командам и выводу</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>All models</source>
         <translation>Все модели</translation>
     </message>
@@ -2066,17 +2068,17 @@ SHA-256 %3</translation>
         <translation>по</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Export…</source>
         <translation>Экспорт…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Write every request that matches the filter to a JSON Lines file</source>
         <translation>Записать все запросы, соответствующие фильтру, в файл JSON Lines</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>Select a request to see its detail.</source>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
@@ -2086,7 +2088,7 @@ SHA-256 %3</translation>
         <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Run again in the current conversation</source>
         <translation>Повторить в текущем разговоре</translation>
     </message>
@@ -2121,12 +2123,12 @@ SHA-256 %3</translation>
         <translation>Пометка</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Почему это не настоящее срабатывание (необязательно)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <location line="+443"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
@@ -2352,42 +2354,47 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+120"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+142"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+127"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+1"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Delete…</source>
         <translation>&amp;Удалить…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>Conversations</source>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+495"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-494"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-2"/>
+        <source>Conversation list</source>
+        <translation>Список бесед</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Files</source>
         <translation>Файлы</translation>
     </message>
@@ -2422,72 +2429,77 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+24"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Model:</source>
         <translation>Модель:</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Refresh models</source>
         <translation>Обновить модели</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+81"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>Новый &amp;разговор</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Attach File…</source>
         <translation>&amp;Прикрепить файл…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Open &amp;Trace…</source>
         <translation>Открыть &amp;трассу…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Model &amp;Providers…</source>
         <translation>Поставщики &amp;моделей…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Выход</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>&amp;О программе Sandbench</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+27"/>
         <source>About Sandbench</source>
         <translation>О программе Sandbench</translation>
     </message>
@@ -2507,7 +2519,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2518,16 +2530,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+28"/>
+        <location line="+225"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-204"/>
+        <location line="+192"/>
         <source>Conversation %1</source>
         <translation>Разговор %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-178"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
@@ -2562,18 +2576,19 @@ SHA-256 %3</translation>
         <translation>У разговора должно быть название; оставлено прежнее: «%1».</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+38"/>
         <source>Shell calls — %1</source>
         <translation>Вызовы оболочки — %1</translation>
     </message>
     <message>
-        <location line="+50"/>
-        <location line="+14"/>
+        <location line="+108"/>
+        <location line="+12"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-538"/>
+        <location line="+515"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
@@ -2583,7 +2598,7 @@ SHA-256 %3</translation>
         <translation>Некоторые поставщики не вернули список моделей. %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>нет — добавьте поставщика в меню Файл › Поставщики моделей</translation>
     </message>
@@ -2629,7 +2644,8 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-255"/>
+        <location line="+269"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
@@ -2651,7 +2667,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-343"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+12"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -2664,7 +2680,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+70"/>
         <source>allowed</source>
         <translation>разрешено</translation>
     </message>
@@ -2825,7 +2841,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
         <source>no network access</source>
         <translation>без доступа к сети</translation>
     </message>
@@ -2881,68 +2897,68 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+338"/>
+        <location line="+352"/>
         <source>This conversation</source>
         <translation>Этот разговор</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-348"/>
         <source>Policy of:</source>
         <translation>Политика для:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No network access</source>
         <translation>Без доступа к сети</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Commands reach nothing outside the container (the default)</source>
         <translation>Команды не могут обращаться ни к чему за пределами контейнера (по умолчанию)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Only these hosts, on ports 80 and 443:</source>
         <translation>Только эти хосты, порты 80 и 443:</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host or pattern, e.g. example.com or *.example.com</source>
         <translation>Хост или шаблон, например example.com или *.example.com</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Add</source>
         <translation>Добавить</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Presets</source>
         <translation>Наборы</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add the hosts a common tool needs</source>
         <translation>Добавить хосты, которые нужны распространённому инструменту</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+477"/>
+        <location line="+37"/>
+        <location line="+480"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
     </message>
     <message>
-        <location line="-451"/>
+        <location line="-453"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save</source>
         <translation>Сохранить</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Clear</source>
         <translation>Очистить</translation>
     </message>
@@ -3107,7 +3123,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+264"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+271"/>
         <source>Model providers</source>
         <translation>Поставщики моделей</translation>
     </message>
@@ -3115,7 +3131,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-224"/>
+        <location line="-230"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3135,12 +3151,12 @@ SHA-256 %3</translation>
         <translation>Хранится в системной связке ключей</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>или имя переменной окружения, например OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Name:</source>
         <translation>&amp;Название:</translation>
     </message>
@@ -3165,22 +3181,22 @@ SHA-256 %3</translation>
         <translation>&amp;Переменная с ключом:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save provider</source>
         <translation>Сохранить поставщика</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove</source>
         <translation>Удалить</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Detect local servers</source>
         <translation>Найти локальные серверы</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Model servers on this computer</source>
         <translation>Серверы моделей на этом компьютере</translation>
     </message>
@@ -3242,7 +3258,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 не является личным каталогом этого пользователя</translation>
     </message>
@@ -3326,7 +3342,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -3336,7 +3352,7 @@ SHA-256 %3</translation>
         <translation>Поставщики и ключи</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API</source>
         <translation>Локальный API</translation>
     </message>
@@ -3346,17 +3362,17 @@ SHA-256 %3</translation>
         <translation>Рабочие пространства</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Theme</source>
         <translation>Тема</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data &amp; Disk Use</source>
         <translation>Данные и диск</translation>
     </message>
@@ -3364,27 +3380,27 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+372"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+373"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run the trace&apos;s commands again in a new local container</source>
         <translation>Снова выполнить команды трассы в новом локальном контейнере</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Wrap lines</source>
         <translation>Переносить строки</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
         <translation>Переносить длинные строки вывода по ширине панели или прокручивать их по горизонтали</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Вызовы оболочки, которые делает модель, появляются здесь во время выполнения.</translation>
     </message>
@@ -3392,7 +3408,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-594"/>
+        <location line="-602"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3402,7 +3418,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+277"/>
         <location line="+55"/>
         <source>Running</source>
         <translation>Выполняется</translation>
@@ -3487,6 +3503,34 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../widgets/window/shortcutsdialog.cpp" line="+43"/>
+        <source>Window</source>
+        <translation>Окно</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+</context>
+<context>
     <name>SyntaxHighlighter</name>
     <message>
         <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
@@ -3502,17 +3546,17 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+64"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>Внешний вид Sandbench. Изменение сразу применяется ко всем окнам.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-33"/>
         <source>&amp;Follow the system</source>
         <translation>&amp;Как в системе</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>The desktop&apos;s own style and colours.</source>
         <translation>Стиль и цвета рабочего стола.</translation>
     </message>
@@ -3532,7 +3576,7 @@ SHA-256 %3</translation>
         <translation>&amp;Тёмная</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Light text on dark backgrounds, easier on the eyes at night.</source>
         <translation>Светлый текст на тёмном фоне — меньше утомляет глаза ночью.</translation>
     </message>
@@ -3558,27 +3602,27 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+59"/>
         <source>Welcome to Sandbench</source>
         <translation>Добро пожаловать в Sandbench</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Sandbench runs the shell commands of AI agents in a sandbox on this computer and shows you every call as it happens.</source>
         <translation>Sandbench выполняет команды оболочки ИИ-агентов в песочнице на этом компьютере и показывает вам каждый вызов в момент выполнения.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>Data folder: %1</source>
         <translation>Папка данных: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Workspace: %1</source>
         <translation>Рабочее пространство: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Чтобы узнать, какую изоляцию и какие ограничения обеспечивает эта машина, выполните «sandbench doctor» в терминале.</translation>
     </message>
@@ -3619,7 +3663,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
     </message>
@@ -3629,22 +3673,22 @@ SHA-256 %3</translation>
         <translation>В этом окне открыто рабочее пространство «%1».</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Открыть в новом окне</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Open at &amp;Start</source>
         <translation>Открывать при &amp;запуске</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sandbench opens this workspace when it is started without --workspace.</source>
         <translation>Sandbench открывает это рабочее пространство, если запущен без --workspace.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>New workspace</source>
         <translation>Новое рабочее пространство</translation>
     </message>
@@ -3654,7 +3698,7 @@ SHA-256 %3</translation>
         <translation>Имя, например data-cleaning</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Create</source>
         <translation>&amp;Создать</translation>
     </message>

@@ -21,8 +21,9 @@ struct TranscriptEntry
     QString text;        // the message or note; Attachment and Image: the host path
     QString sandboxPath; // Attachment: where the model finds the file
     QString tag;         // Note: what kind of note (e.g. "ToolNote", "StoppedNote", "GuardrailNote")
-    QJsonObject item;    // ShellCall: the finished Responses output item (SPEC 1.2)
-    double cost = -1;    // ShellCall: sandbox cost in dollars; negative when unknown
+    QJsonObject
+        item; // ShellCall: the finished Responses output item (SPEC 1.2); Note: what its text is made of
+    double cost = -1; // ShellCall: sandbox cost in dollars; negative when unknown
 
     QJsonObject toJson() const;
     static std::optional<TranscriptEntry> fromJson(const QJsonObject &obj);

@@ -2,6 +2,7 @@
 #include "guardrails/guardrailspanel.h"
 
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "gateway/guardrailconfig.h"
 #include "gateway/logsreader.h"
 #include "gateway/patternset.h"
@@ -76,9 +77,15 @@ GuardrailsPanel::GuardrailsPanel(const QString &dataDir, const QString &workspac
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"GuardrailsTabs"_s);
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(buildSettingsPage(), tr("Guardrails"));
-    m_tabs->addTab(buildTestPage(), tr("Test"));
-    m_tabs->addTab(buildReportPage(), tr("Flag report"));
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(buildSettingsPage(), QString())] {
+        m_tabs->setTabText(tab, tr("Guardrails"));
+    });
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(buildTestPage(), QString())] {
+        m_tabs->setTabText(tab, tr("Test"));
+    });
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(buildReportPage(), QString())] {
+        m_tabs->setTabText(tab, tr("Flag report"));
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_message);
@@ -138,7 +145,10 @@ QWidget *GuardrailsPanel::buildSettingsPage()
                     tr("13 to 19 digits that pass the Luhn check"));
     addGuardrailRow(grid, 7, u"ip-address"_s, tr("IP addresses"), tr("IPv4 and IPv6"));
 
-    m_scanToolOutput = new QCheckBox(tr("Also scan sandbox output before the model reads it"));
+    m_scanToolOutput = new QCheckBox;
+    retranslate(m_scanToolOutput, [this] {
+        m_scanToolOutput->setText(tr("Also scan sandbox output before the model reads it"));
+    });
     m_scanToolOutput->setObjectName(u"GuardrailsScanToolOutput"_s);
     m_scanToolOutput->setToolTip(
         tr("Every guardrail that is on reads the output of shell calls, whatever its "
@@ -154,11 +164,13 @@ QWidget *GuardrailsPanel::buildSettingsPage()
     explain->setWordWrap(true);
     explain->setForegroundRole(QPalette::PlaceholderText);
 
-    m_saveButton = new QPushButton(tr("Save"));
+    m_saveButton = new QPushButton;
+    retranslate(m_saveButton, [this] { m_saveButton->setText(tr("Save")); });
     m_saveButton->setObjectName(u"GuardrailsSaveButton"_s);
     m_saveButton->setEnabled(false);
     connect(m_saveButton, &QPushButton::clicked, this, &GuardrailsPanel::save);
-    m_revertButton = new QPushButton(tr("Revert"));
+    m_revertButton = new QPushButton;
+    retranslate(m_revertButton, [this] { m_revertButton->setText(tr("Revert")); });
     m_revertButton->setObjectName(u"GuardrailsRevertButton"_s);
     m_revertButton->setEnabled(false);
     connect(m_revertButton, &QPushButton::clicked, this, &GuardrailsPanel::reloadConfig);
@@ -233,7 +245,9 @@ QWidget *GuardrailsPanel::buildTestPage()
 
     m_testInput = new QPlainTextEdit;
     m_testInput->setObjectName(u"GuardrailsTestInput"_s);
-    m_testInput->setPlaceholderText(tr("Type or paste a sample message; matches are highlighted here."));
+    retranslate(m_testInput, [this] {
+        m_testInput->setPlaceholderText(tr("Type or paste a sample message; matches are highlighted here."));
+    });
     connect(m_testInput, &QPlainTextEdit::textChanged, this, [this] {
         m_testInput->setExtraSelections({}); // old spans no longer fit the text
         scheduleTest();
@@ -244,7 +258,9 @@ QWidget *GuardrailsPanel::buildTestPage()
     m_testVerdict->setWordWrap(true);
     m_testVerdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_testVerdict->setTextFormat(Qt::RichText); // every dynamic part is escaped where the verdict is built
-    m_testForwardedLabel = new QLabel(tr("What the model would read:"));
+    m_testForwardedLabel = new QLabel;
+    retranslate(m_testForwardedLabel,
+                [this] { m_testForwardedLabel->setText(tr("What the model would read:")); });
     m_testForwarded = new QPlainTextEdit;
     m_testForwarded->setObjectName(u"GuardrailsTestForwarded"_s);
     m_testForwarded->setReadOnly(true);

@@ -60,6 +60,8 @@ public:
 
 public Q_SLOTS:
     void showAbout();
+    // Help › Keyboard Shortcuts, one non-modal list per window.
+    void showShortcuts();
     void newConversation();
     // Copies the file into the current conversation's container home and shows a chip; errors show inline.
     void attachFile(const QString &path);
@@ -79,6 +81,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool event(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -89,7 +92,8 @@ private:
     void createDocks();
     // Puts a panel in a dock widget with a View menu entry; the dock starts hidden and tabbed with the
     // shell calls unless it goes to another area.
-    QDockWidget *addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
+    // title: untranslated (QT_TR_NOOP), so the dock's title follows a language switch.
+    QDockWidget *addPanelDock(QWidget *panel, const char *title, const QString &objectName,
                               Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
     void restoreWindowState();
     void saveWindowState() const;
@@ -98,6 +102,10 @@ private:
     Conversation *current() const;
     void selectConversation(int row);
     void onModelChosen();
+    static QString scriptLabel(const QString &path);
+    void updateShellDockTitle();
+    // Window-made titles and hints of every conversation in the current language.
+    void retranslateConversations();
     // Makes sure the conversation's session has a client for the picked model; false with an inline error.
     bool prepareClient(Conversation *conversation);
     void attachScriptSample(Conversation *conversation);
@@ -119,6 +127,7 @@ private:
     WelcomePage *m_welcomePage = nullptr;
     QDockWidget *m_conversationsDock = nullptr;
     QListWidget *m_conversationList = nullptr;
+    QWidget *m_newButton = nullptr;
     QDockWidget *m_shellDock = nullptr;
     QStackedWidget *m_shellStack = nullptr;
     QDockWidget *m_csvDock = nullptr;
