@@ -1218,27 +1218,27 @@ SHA-256 %3</translation>
         <translation>Alle Nachrichten</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>Benutzernachricht</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>Systemnachricht</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>Assistentennachricht</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>Sandbox-Ausgabe</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Geben Sie eine Beispielnachricht ein oder fügen Sie sie ein; Treffer werden hier hervorgehoben.</translation>
     </message>
@@ -1761,17 +1761,17 @@ SHA-256 %3</translation>
         <translation>Die Basis-URL der API kopieren</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>Port:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>Status:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>Basis-URL:</translation>
     </message>
@@ -2004,46 +2004,48 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+11"/>
+        <location line="+222"/>
         <source>All models</source>
         <translation>Alle Modelle</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-218"/>
+        <location line="+219"/>
         <source>All statuses</source>
         <translation>Alle Status</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-214"/>
         <source>Any time</source>
         <translation>Beliebiger Zeitraum</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>Letzte Stunde</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>Letzte 24 Stunden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Letzte 7 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Letzte 30 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>Benutzerdefinierter Zeitraum</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
@@ -2064,11 +2066,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+53"/>
+        <location line="+126"/>
         <source>Select a request to see its detail.</source>
         <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-117"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Diese Anfrage wurde protokolliert, während die Protokollierung von Ein- und Ausgaben ausgeschaltet war: Nur ihre Metadaten wurden aufbewahrt.</translation>
     </message>
@@ -2084,62 +2087,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>Schutzregel</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>Fundstelle</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>Gemeldet</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Warum dies keine echte Erkennung ist (optional)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+443"/>
+        <location line="+464"/>
         <source>Report false positive</source>
         <translation>Als Fehlalarm melden</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-449"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>Anfrage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>Antwort</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>Erkennungen</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Der Zeitraum ist leer: „Von“ (%1) muss vor „bis“ (%2) liegen.</translation>
     </message>
@@ -2234,7 +2246,8 @@ SHA-256 %3</translation>
         <translation>%1 in %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-357"/>
+        <location line="+364"/>
         <source>Shell calls (%1)</source>
         <translation>Shell-Aufrufe (%1)</translation>
     </message>
@@ -2259,7 +2272,8 @@ SHA-256 %3</translation>
         <translation>Fehlalarm</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-375"/>
+        <location line="+384"/>
         <source>Detections (%1)</source>
         <translation>Erkennungen (%1)</translation>
     </message>
@@ -3102,7 +3116,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+271"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
         <source>Model providers</source>
         <translation>Modellanbieter</translation>
     </message>
@@ -3110,7 +3124,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-230"/>
+        <location line="-235"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3135,27 +3149,27 @@ SHA-256 %3</translation>
         <translation>oder der Name einer Umgebungsvariable, z. B. OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>API-&amp;Format:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;Basis-URL:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>Schlüssel&amp;variable:</translation>
     </message>

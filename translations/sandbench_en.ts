@@ -94,7 +94,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+300"/>
+        <location line="+312"/>
         <source>%n guardrail(s) on; saved in %1.</source>
         <translation>
             <numerusform>%n guardrail on; saved in %1.</numerusform>
@@ -148,7 +148,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logs/logspanel.cpp" line="+511"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+548"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -205,7 +205,7 @@
 <context>
     <name>ProviderSettingsPage</name>
     <message numerus="yes">
-        <location filename="../widgets/settings/providersettings.cpp" line="+121"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+126"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 at %2 — %n model</numerusform>

@@ -1218,27 +1218,27 @@ SHA-256 %3</translation>
         <translation>Tous les messages</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>Message utilisateur</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>Message système</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>Message de l’assistant</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>Sortie du bac à sable</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Saisissez ou collez un exemple de message&#xa0;; les correspondances sont surlignées ici.</translation>
     </message>
@@ -1761,17 +1761,17 @@ SHA-256 %3</translation>
         <translation>Copier l’URL de base de l’API</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>Port&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>État&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>URL de base&#xa0;:</translation>
     </message>
@@ -2004,46 +2004,48 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+11"/>
+        <location line="+222"/>
         <source>All models</source>
         <translation>Tous les modèles</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-218"/>
+        <location line="+219"/>
         <source>All statuses</source>
         <translation>Tous les états</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-214"/>
         <source>Any time</source>
         <translation>Toute période</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>Dernière heure</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>24 dernières heures</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>7 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>Période personnalisée</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>Du</translation>
     </message>
@@ -2064,11 +2066,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+53"/>
+        <location line="+126"/>
         <source>Select a request to see its detail.</source>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-117"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
     </message>
@@ -2084,62 +2087,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>Garde-fou</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>Emplacement</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>Déclaré</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Pourquoi ce n’est pas une vraie détection (facultatif)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+443"/>
+        <location line="+464"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-449"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>Requête</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>Détections</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>La période est vide&#xa0;: «&#xa0;Du&#xa0;» (%1) doit précéder «&#xa0;au&#xa0;» (%2).</translation>
     </message>
@@ -2234,7 +2246,8 @@ SHA-256 %3</translation>
         <translation>%1 dans %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-357"/>
+        <location line="+364"/>
         <source>Shell calls (%1)</source>
         <translation>Appels shell (%1)</translation>
     </message>
@@ -2259,7 +2272,8 @@ SHA-256 %3</translation>
         <translation>faux positif</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-375"/>
+        <location line="+384"/>
         <source>Detections (%1)</source>
         <translation>Détections (%1)</translation>
     </message>
@@ -3102,7 +3116,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+271"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
         <source>Model providers</source>
         <translation>Fournisseurs de modèles</translation>
     </message>
@@ -3110,7 +3124,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-230"/>
+        <location line="-235"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3135,27 +3149,27 @@ SHA-256 %3</translation>
         <translation>ou le nom d’une variable d’environnement, p. ex. OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>&amp;Nom&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>&amp;Format d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;URL de base&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>&amp;Clé d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>&amp;Variable de la clé&#xa0;:</translation>
     </message>

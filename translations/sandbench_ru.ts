@@ -1227,27 +1227,27 @@ SHA-256 %3</translation>
         <translation>Все сообщения</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>Сообщение пользователя</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>Системное сообщение</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>Сообщение ассистента</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>Вывод песочницы</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Введите или вставьте пример сообщения; совпадения будут подсвечены здесь.</translation>
     </message>
@@ -1776,17 +1776,17 @@ SHA-256 %3</translation>
         <translation>Скопировать базовый URL API</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>Порт:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>Состояние:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>Базовый URL:</translation>
     </message>
@@ -2019,46 +2019,48 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+11"/>
+        <location line="+222"/>
         <source>All models</source>
         <translation>Все модели</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-218"/>
+        <location line="+219"/>
         <source>All statuses</source>
         <translation>Все статусы</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-214"/>
         <source>Any time</source>
         <translation>За всё время</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>Последний час</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>Последние 24 часа</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Последние 7 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Последние 30 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>Произвольный период</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>С</translation>
     </message>
@@ -2079,11 +2081,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+53"/>
+        <location line="+126"/>
         <source>Select a request to see its detail.</source>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-117"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
     </message>
@@ -2099,62 +2102,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>Защитный фильтр</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>Действие</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>Шаблон</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>Где</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>Пометка</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Почему это не настоящее срабатывание (необязательно)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+443"/>
+        <location line="+464"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-449"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>Запрос</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>Ответ</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>Срабатывания</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Период пуст: дата «С» (%1) должна быть раньше даты «по» (%2).</translation>
     </message>
@@ -2252,7 +2264,8 @@ SHA-256 %3</translation>
         <translation>%1 в %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-357"/>
+        <location line="+364"/>
         <source>Shell calls (%1)</source>
         <translation>Вызовы оболочки (%1)</translation>
     </message>
@@ -2277,7 +2290,8 @@ SHA-256 %3</translation>
         <translation>ложное срабатывание</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-375"/>
+        <location line="+384"/>
         <source>Detections (%1)</source>
         <translation>Срабатывания (%1)</translation>
     </message>
@@ -3123,7 +3137,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+271"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
         <source>Model providers</source>
         <translation>Поставщики моделей</translation>
     </message>
@@ -3131,7 +3145,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-230"/>
+        <location line="-235"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -3156,27 +3170,27 @@ SHA-256 %3</translation>
         <translation>или имя переменной окружения, например OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>&amp;Название:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>&amp;Формат API:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;Базовый URL:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>&amp;Ключ API:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>&amp;Переменная с ключом:</translation>
     </message>

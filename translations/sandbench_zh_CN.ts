@@ -1209,27 +1209,27 @@ SHA-256 %3</translation>
         <translation>所有消息</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>用户消息</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>系统消息</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>助手消息</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>沙箱输出</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>输入或粘贴一条示例消息；匹配内容会在此高亮显示。</translation>
     </message>
@@ -1746,17 +1746,17 @@ SHA-256 %3</translation>
         <translation>复制 API 的基础 URL</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>端口：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>基础 URL：</translation>
     </message>
@@ -1989,46 +1989,48 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+11"/>
+        <location line="+222"/>
         <source>All models</source>
         <translation>所有模型</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-218"/>
+        <location line="+219"/>
         <source>All statuses</source>
         <translation>所有状态</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-214"/>
         <source>Any time</source>
         <translation>任意时间</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>过去 1 小时</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>过去 24 小时</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>过去 7 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>过去 30 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>自定义范围</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>从</translation>
     </message>
@@ -2049,11 +2051,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+53"/>
+        <location line="+126"/>
         <source>Select a request to see its detail.</source>
         <translation>选择一个请求以查看其详情。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-117"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>此请求记录时输入和输出日志记录处于关闭状态：仅保留了其元数据。</translation>
     </message>
@@ -2069,62 +2072,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>已报告</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>为什么这不是真正的检测结果（可选）</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+443"/>
+        <location line="+464"/>
         <source>Report false positive</source>
         <translation>报告误报</translation>
     </message>
     <message>
-        <location line="-428"/>
+        <location line="-449"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>响应</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>时间范围为空：“从”（%1）必须早于“到”（%2）。</translation>
     </message>
@@ -2216,7 +2228,8 @@ SHA-256 %3</translation>
         <translation>%2 中的 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-357"/>
+        <location line="+364"/>
         <source>Shell calls (%1)</source>
         <translation>Shell 调用（%1）</translation>
     </message>
@@ -2241,7 +2254,8 @@ SHA-256 %3</translation>
         <translation>误报</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-375"/>
+        <location line="+384"/>
         <source>Detections (%1)</source>
         <translation>检测结果（%1）</translation>
     </message>
@@ -3081,7 +3095,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+271"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
         <source>Model providers</source>
         <translation>模型提供方</translation>
     </message>
@@ -3089,7 +3103,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-230"/>
+        <location line="-235"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions（OpenRouter、Ollama、llama.cpp、vLLM、LM Studio）</translation>
     </message>
@@ -3114,27 +3128,27 @@ SHA-256 %3</translation>
         <translation>或环境变量的名称，例如 OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>名称(&amp;N)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>API 格式(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>基础 URL(&amp;B)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>密钥变量(&amp;V)：</translation>
     </message>

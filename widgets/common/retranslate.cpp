@@ -2,6 +2,8 @@
 #include "common/retranslate.h"
 
 #include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
 #include <QLocale>
 #include <QObject>
 
@@ -31,6 +33,27 @@ void retranslate(QObject *owner, std::function<void()> apply)
 {
     apply();
     new Retranslator(owner, std::move(apply));
+}
+
+namespace {
+QLabel *translatedLabel(std::function<QString()> text)
+{
+    auto *label = new QLabel;
+    retranslate(label, [label, text = std::move(text)] { label->setText(text()); });
+    return label;
+}
+} // namespace
+
+void addTranslatedRow(QFormLayout *form, std::function<QString()> text, QWidget *field)
+{
+    QLabel *label = translatedLabel(std::move(text));
+    label->setBuddy(field);
+    form->addRow(label, field);
+}
+
+void addTranslatedRow(QFormLayout *form, std::function<QString()> text, QLayout *field)
+{
+    form->addRow(translatedLabel(std::move(text)), field);
 }
 
 namespace LocaleFormat {

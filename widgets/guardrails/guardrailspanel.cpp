@@ -237,10 +237,22 @@ QWidget *GuardrailsPanel::buildTestPage()
     auto *page = new QWidget;
     m_testRole = new QComboBox;
     m_testRole->setObjectName(u"GuardrailsTestRole"_s);
-    m_testRole->addItem(tr("User message"), u"user"_s);
-    m_testRole->addItem(tr("System message"), u"system"_s);
-    m_testRole->addItem(tr("Assistant message"), u"assistant"_s);
-    m_testRole->addItem(tr("Sandbox output"), u"tool"_s);
+    m_testRole->addItem(QString(), u"user"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("User message"));
+    });
+    m_testRole->addItem(QString(), u"system"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("System message"));
+    });
+    m_testRole->addItem(QString(), u"assistant"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("Assistant message"));
+    });
+    m_testRole->addItem(QString(), u"tool"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("Sandbox output"));
+    });
     connect(m_testRole, &QComboBox::currentIndexChanged, this, &GuardrailsPanel::scheduleTest);
 
     m_testInput = new QPlainTextEdit;

@@ -92,9 +92,12 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
 
     auto *form = new QFormLayout;
     form->addRow(m_enabled);
-    form->addRow(tr("Port:"), portRow);
-    form->addRow(tr("Status:"), m_status);
-    form->addRow(tr("Base URL:"), urlRow);
+    addTranslatedRow(
+        form, [] { return tr("Port:"); }, portRow);
+    addTranslatedRow(
+        form, [] { return tr("Status:"); }, m_status);
+    addTranslatedRow(
+        form, [] { return tr("Base URL:"); }, urlRow);
 
     auto *keysBox = new QGroupBox(tr("API keys of workspace %1").arg(controller->workspace()), this);
     keysBox->setObjectName(u"LocalApiKeysBox"_s);

@@ -137,12 +137,28 @@ void LogsPanel::buildUi()
     m_statusFilter->addItem(tr("All statuses"), QVariant());
     m_timeRange = new QComboBox(this);
     m_timeRange->setObjectName(u"LogsTimeRange"_s);
-    m_timeRange->addItem(tr("Any time"), AnyTime);
-    m_timeRange->addItem(tr("Last hour"), LastHour);
-    m_timeRange->addItem(tr("Last 24 hours"), LastDay);
-    m_timeRange->addItem(tr("Last 7 days"), LastWeek);
-    m_timeRange->addItem(tr("Last 30 days"), LastMonth);
-    m_timeRange->addItem(tr("Custom range"), CustomRange);
+    m_timeRange->addItem(QString(), AnyTime);
+    retranslate(m_timeRange,
+                [this, item = m_timeRange->count() - 1] { m_timeRange->setItemText(item, tr("Any time")); });
+    m_timeRange->addItem(QString(), LastHour);
+    retranslate(m_timeRange,
+                [this, item = m_timeRange->count() - 1] { m_timeRange->setItemText(item, tr("Last hour")); });
+    m_timeRange->addItem(QString(), LastDay);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Last 24 hours"));
+    });
+    m_timeRange->addItem(QString(), LastWeek);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Last 7 days"));
+    });
+    m_timeRange->addItem(QString(), LastMonth);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Last 30 days"));
+    });
+    m_timeRange->addItem(QString(), CustomRange);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Custom range"));
+    });
     for (QComboBox *combo : {m_modelFilter, m_statusFilter, m_timeRange})
         connect(combo, &QComboBox::activated, this, &LogsPanel::applyFilter);
     connect(m_timeRange, &QComboBox::currentIndexChanged, this, &LogsPanel::updateTimeRangeControls);
@@ -333,6 +349,27 @@ void LogsPanel::buildUi()
     layout->addWidget(m_customRange);
     layout->addLayout(countRow);
     layout->addWidget(splitter, 1);
+
+    // Texts that also change with the log's content: written again from what is shown.
+    retranslate(m_detailTabs, [this] {
+        m_modelFilter->setItemText(0, tr("All models"));
+        m_statusFilter->setItemText(0, tr("All statuses"));
+        m_detections->setHeaderLabels(
+            {tr("Guardrail"), tr("Action"), tr("Pattern"), tr("Where"), tr("Reported")});
+        m_detailTabs->setTabText(0, tr("Request"));
+        m_detailTabs->setTabText(1, tr("Response"));
+        if (m_detail.found) {
+            m_detailTabs->setTabText(2, tr("Shell calls (%1)").arg(m_detail.record.shellCalls.size()));
+            m_detailTabs->setTabText(3, tr("Detections (%1)").arg(m_detail.record.detections.size()));
+        } else {
+            m_detailTabs->setTabText(2, tr("Shell calls"));
+            m_detailTabs->setTabText(3, tr("Detections"));
+            if (m_requestedRowId == 0)
+                m_detailHeader->setText(tr("Select a request to see its detail."));
+        }
+        updateDetectionButtons();
+        updateCountLabel();
+    });
 }
 
 void LogsPanel::showEvent(QShowEvent *event)

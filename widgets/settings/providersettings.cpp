@@ -59,12 +59,17 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     });
 
     auto *form = new QFormLayout;
-    form->addRow(tr("&Name:"), m_name);
-    form->addRow(tr("&API format:"), m_api);
-    form->addRow(tr("&Base URL:"), m_baseUrl);
-    form->addRow(tr("API &key:"), m_key);
+    addTranslatedRow(
+        form, [] { return tr("&Name:"); }, m_name);
+    addTranslatedRow(
+        form, [] { return tr("&API format:"); }, m_api);
+    addTranslatedRow(
+        form, [] { return tr("&Base URL:"); }, m_baseUrl);
+    addTranslatedRow(
+        form, [] { return tr("API &key:"); }, m_key);
     form->addRow(QString(), m_keyState);
-    form->addRow(tr("Key &variable:"), m_keyEnv);
+    addTranslatedRow(
+        form, [] { return tr("Key &variable:"); }, m_keyEnv);
 
     m_save = new QPushButton(this);
     retranslate(m_save, [this] { m_save->setText(tr("Save provider")); });
