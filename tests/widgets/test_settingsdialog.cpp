@@ -429,6 +429,11 @@ void TestSettingsDialog::liveSwitchToGermanAndBack()
     QCOMPARE(wrap->text(), u"Wrap lines"_s);
     auto *from = window->findChild<QDateTimeEdit *>(u"LogsFromEdit"_s);
     QVERIFY(from);
+    // A note the window wrote earlier (not the model's or the user's words).
+    Q_EMIT chat->session()->stopped();
+    auto *stoppedNote = chat->findChild<MessageBubble *>(u"StoppedNote"_s);
+    QVERIFY(stoppedNote);
+    QCOMPARE(stoppedNote->text(), u"Stopped."_s);
 
     SettingsDialog *dialog = openSettings(window.get(), u"language"_s);
     QVERIFY(dialog);
@@ -459,6 +464,7 @@ void TestSettingsDialog::liveSwitchToGermanAndBack()
     // The window's own names follow; the user's does not.
     QCOMPARE(conversations->item(0)->text(), u"Unterhaltung 1"_s);
     QCOMPARE(conversations->item(1)->text(), u"Quarterly numbers"_s);
+    QCOMPARE(stoppedNote->text(), u"Angehalten."_s);
     // Dates and times in German.
     QCOMPARE(from->displayFormat(), QLocale(u"de"_s).dateTimeFormat(QLocale::ShortFormat));
     const QDateTime morning(QDate(2026, 3, 9), QTime(8, 10, 5));
@@ -472,6 +478,7 @@ void TestSettingsDialog::liveSwitchToGermanAndBack()
     QCOMPARE(wrap->text(), u"Wrap lines"_s);
     QCOMPARE(dialog->windowTitle(), u"Settings"_s);
     QCOMPARE(conversations->item(0)->text(), u"Conversation 1"_s);
+    QCOMPARE(stoppedNote->text(), u"Stopped."_s);
     QVERIFY2(LocaleFormat::time(morning).startsWith(u"8:10"_s) &&
                  LocaleFormat::time(morning).endsWith(u"AM"_s),
              qPrintable(LocaleFormat::time(morning)));
