@@ -4,17 +4,17 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+33"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>Lokale API dieser Anwendung</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>Anderer Server …</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>Einstellungen der lokalen API …</translation>
     </message>
@@ -1248,18 +1248,18 @@ SHA-256 %3</translation>
         <translation>Was das Modell lesen würde:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>Treffer</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>Schutzregel</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
@@ -1269,32 +1269,32 @@ SHA-256 %3</translation>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>Testen als:</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>Letzte 24 Stunden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Letzte 7 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Letzte 30 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>Alle protokollierten Anfragen</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>Anfragen mit Treffer</translation>
     </message>
@@ -1309,7 +1309,7 @@ SHA-256 %3</translation>
         <translation>Aktuelle Aktion</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Jede Erkennung wird unabhängig von der Aktion erfasst. Wenn Sie eine Schutzregel zunächst mit „Markieren“ betreiben, sehen Sie daher, wie viel des realen Datenverkehrs „Schwärzen“ ändern oder „Blockieren“ abweisen würde.</translation>
     </message>
@@ -2885,13 +2885,13 @@ SHA-256 %3</translation>
         <translation>Hugging-Face-Modelle und -Datensätze</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>Standard des Arbeitsbereichs (neue Unterhaltungen)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+352"/>
+        <location line="+4"/>
+        <location line="+353"/>
         <source>This conversation</source>
         <translation>Diese Unterhaltung</translation>
     </message>
@@ -3116,7 +3116,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+283"/>
         <source>Model providers</source>
         <translation>Modellanbieter</translation>
     </message>
@@ -3124,17 +3124,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-235"/>
+        <location line="-240"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>

@@ -94,7 +94,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+312"/>
+        <location line="+329"/>
         <source>%n guardrail(s) on; saved in %1.</source>
         <translation>
             <numerusform>%n guardrail on; saved in %1.</numerusform>
@@ -194,7 +194,7 @@
 <context>
     <name>NetworkPolicyEditor</name>
     <message numerus="yes">
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+651"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+657"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n of %1 entries</numerusform>
@@ -205,7 +205,7 @@
 <context>
     <name>ProviderSettingsPage</name>
     <message numerus="yes">
-        <location filename="../widgets/settings/providersettings.cpp" line="+126"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+133"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 at %2 — %n model</numerusform>

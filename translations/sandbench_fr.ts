@@ -4,17 +4,17 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+33"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>API locale de cette application</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>Autre serveur…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>Paramètres de l’API locale…</translation>
     </message>
@@ -1248,18 +1248,18 @@ SHA-256 %3</translation>
         <translation>Ce que le modèle lirait&#xa0;:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>Correspondance</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>Garde-fou</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
@@ -1269,32 +1269,32 @@ SHA-256 %3</translation>
         <translation>Action</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>Tester en tant que&#xa0;:</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>24 dernières heures</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>7 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>Toutes les requêtes journalisées</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>Requêtes concernées</translation>
     </message>
@@ -1309,7 +1309,7 @@ SHA-256 %3</translation>
         <translation>Réglage actuel</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Chaque détection est enregistrée quelle que soit l’action&#xa0;: en utilisant d’abord un garde-fou avec l’action Signaler, vous voyez quelle part du trafic réel Masquer modifierait ou Bloquer refuserait.</translation>
     </message>
@@ -2885,13 +2885,13 @@ SHA-256 %3</translation>
         <translation>Modèles et jeux de données Hugging Face</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>Espace de travail, par défaut (nouvelles conversations)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+352"/>
+        <location line="+4"/>
+        <location line="+353"/>
         <source>This conversation</source>
         <translation>Cette conversation</translation>
     </message>
@@ -3116,7 +3116,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+283"/>
         <source>Model providers</source>
         <translation>Fournisseurs de modèles</translation>
     </message>
@@ -3124,17 +3124,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-235"/>
+        <location line="-240"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>

@@ -4,17 +4,17 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+33"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>Локальный API этого приложения</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>Другой сервер…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>Настройки локального API…</translation>
     </message>
@@ -1257,18 +1257,18 @@ SHA-256 %3</translation>
         <translation>Что прочитает модель:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>Совпадение</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>Защитный фильтр</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>Шаблон</translation>
     </message>
@@ -1278,32 +1278,32 @@ SHA-256 %3</translation>
         <translation>Действие</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>Проверить как:</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>Последние 24 часа</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Последние 7 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Последние 30 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>Все записанные запросы</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>Запросов с совпадениями</translation>
     </message>
@@ -1318,7 +1318,7 @@ SHA-256 %3</translation>
         <translation>Текущее действие</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Каждое срабатывание записывается независимо от действия, поэтому, если сначала запустить фильтр с действием «Отмечать», будет видно, какую часть реального трафика изменило бы «Маскировать» или отклонило бы «Блокировать».</translation>
     </message>
@@ -2905,13 +2905,13 @@ SHA-256 %3</translation>
         <translation>Модели и наборы данных Hugging Face</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>По умолчанию в рабочем пространстве (новые разговоры)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+352"/>
+        <location line="+4"/>
+        <location line="+353"/>
         <source>This conversation</source>
         <translation>Этот разговор</translation>
     </message>
@@ -3137,7 +3137,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+283"/>
         <source>Model providers</source>
         <translation>Поставщики моделей</translation>
     </message>
@@ -3145,17 +3145,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-235"/>
+        <location line="-240"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>

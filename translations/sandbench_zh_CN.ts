@@ -4,17 +4,17 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+33"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>本应用的本地 API</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>其他服务器…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>本地 API 设置…</translation>
     </message>
@@ -1239,18 +1239,18 @@ SHA-256 %3</translation>
         <translation>模型将读到的内容：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>匹配</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>模式</translation>
     </message>
@@ -1260,32 +1260,32 @@ SHA-256 %3</translation>
         <translation>操作</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>按此类型测试：</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>过去 24 小时</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>过去 7 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>过去 30 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>所有已记录的请求</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>匹配的请求</translation>
     </message>
@@ -1300,7 +1300,7 @@ SHA-256 %3</translation>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>无论采取何种操作，每次检测都会被记录。因此先以“标记”方式运行护栏，就能看出“脱敏”会改动多少真实流量、“拦截”会拒绝多少。</translation>
     </message>
@@ -2865,13 +2865,13 @@ SHA-256 %3</translation>
         <translation>Hugging Face 模型和数据集</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>工作区默认值（新对话）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+352"/>
+        <location line="+4"/>
+        <location line="+353"/>
         <source>This conversation</source>
         <translation>此对话</translation>
     </message>
@@ -3095,7 +3095,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+276"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+283"/>
         <source>Model providers</source>
         <translation>模型提供方</translation>
     </message>
@@ -3103,17 +3103,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-235"/>
+        <location line="-240"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions（OpenRouter、Ollama、llama.cpp、vLLM、LM Studio）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>

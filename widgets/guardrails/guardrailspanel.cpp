@@ -280,7 +280,9 @@ QWidget *GuardrailsPanel::buildTestPage()
     m_testDetections = new QTreeWidget;
     m_testDetections->setObjectName(u"GuardrailsTestDetections"_s);
     m_testDetections->setRootIsDecorated(false);
-    m_testDetections->setHeaderLabels({tr("Match"), tr("Guardrail"), tr("Pattern"), tr("Action")});
+    retranslate(m_testDetections, [this] {
+        m_testDetections->setHeaderLabels({tr("Match"), tr("Guardrail"), tr("Pattern"), tr("Action")});
+    });
 
     auto *roleRow = new QHBoxLayout;
     roleRow->addWidget(new QLabel(tr("Test as:")));
@@ -301,10 +303,22 @@ QWidget *GuardrailsPanel::buildReportPage()
     auto *page = new QWidget;
     m_reportPeriod = new QComboBox;
     m_reportPeriod->setObjectName(u"GuardrailsReportPeriod"_s);
-    m_reportPeriod->addItem(tr("Last 24 hours"), ReportDay);
-    m_reportPeriod->addItem(tr("Last 7 days"), ReportWeek);
-    m_reportPeriod->addItem(tr("Last 30 days"), ReportMonth);
-    m_reportPeriod->addItem(tr("All logged requests"), ReportAll);
+    m_reportPeriod->addItem(QString(), ReportDay);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("Last 24 hours"));
+    });
+    m_reportPeriod->addItem(QString(), ReportWeek);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("Last 7 days"));
+    });
+    m_reportPeriod->addItem(QString(), ReportMonth);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("Last 30 days"));
+    });
+    m_reportPeriod->addItem(QString(), ReportAll);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("All logged requests"));
+    });
     m_reportPeriod->setCurrentIndex(1);
     connect(m_reportPeriod, &QComboBox::currentIndexChanged, this, &GuardrailsPanel::reloadReport);
     m_reportSummary = new QLabel;
@@ -314,7 +328,10 @@ QWidget *GuardrailsPanel::buildReportPage()
     m_reportTable = new QTreeWidget;
     m_reportTable->setObjectName(u"GuardrailsReportTable"_s);
     m_reportTable->setRootIsDecorated(false);
-    m_reportTable->setHeaderLabels({tr("Guardrail"), tr("Requests matched"), tr("Share"), tr("Set to now")});
+    retranslate(m_reportTable, [this] {
+        m_reportTable->setHeaderLabels(
+            {tr("Guardrail"), tr("Requests matched"), tr("Share"), tr("Set to now")});
+    });
     auto *explain =
         new QLabel(tr("Every detection is recorded whatever the action, so running a guardrail with "
                       "Flag first shows how much of the real traffic Redact would change or Block "

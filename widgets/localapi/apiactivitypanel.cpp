@@ -30,8 +30,14 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
 
     m_sourcePicker = new QComboBox(this);
     m_sourcePicker->setObjectName(u"ApiActivitySource"_s);
-    m_sourcePicker->addItem(tr("This app's local API"));
-    m_sourcePicker->addItem(tr("Another server…"));
+    m_sourcePicker->addItem(QString());
+    retranslate(m_sourcePicker, [this, item = m_sourcePicker->count() - 1] {
+        m_sourcePicker->setItemText(item, tr("This app's local API"));
+    });
+    m_sourcePicker->addItem(QString());
+    retranslate(m_sourcePicker, [this, item = m_sourcePicker->count() - 1] {
+        m_sourcePicker->setItemText(item, tr("Another server…"));
+    });
     auto *settingsButton = new QPushButton(this);
     retranslate(settingsButton, [settingsButton] { settingsButton->setText(tr("Local API settings…")); });
     settingsButton->setObjectName(u"LocalApiSettingsButton"_s);

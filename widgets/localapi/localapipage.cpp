@@ -104,7 +104,7 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     m_keys = new QTreeWidget(keysBox);
     m_keys->setObjectName(u"LocalApiKeys"_s);
     m_keys->setRootIsDecorated(false);
-    m_keys->setHeaderLabels({tr("Key"), tr("Created")});
+    retranslate(m_keys, [this] { m_keys->setHeaderLabels({tr("Key"), tr("Created")}); });
     m_keys->header()->setSectionResizeMode(KeyColumn, QHeaderView::Stretch);
     m_keys->header()->setSectionResizeMode(CreatedColumn, QHeaderView::ResizeToContents);
     m_keys->setMinimumHeight(fontMetrics().lineSpacing() * 5);

@@ -85,8 +85,14 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
 
     m_scopeBox = new QComboBox(this);
     m_scopeBox->setObjectName(u"NetworkPolicyScope"_s);
-    m_scopeBox->addItem(tr("Workspace default (new conversations)"), int(Scope::Workspace));
-    m_scopeBox->addItem(tr("This conversation"), int(Scope::Container));
+    m_scopeBox->addItem(QString(), int(Scope::Workspace));
+    retranslate(m_scopeBox, [this, item = m_scopeBox->count() - 1] {
+        m_scopeBox->setItemText(item, tr("Workspace default (new conversations)"));
+    });
+    m_scopeBox->addItem(QString(), int(Scope::Container));
+    retranslate(m_scopeBox, [this, item = m_scopeBox->count() - 1] {
+        m_scopeBox->setItemText(item, tr("This conversation"));
+    });
     m_scopeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_scopeBox->setMinimumContentsLength(20);
     auto *scopeLabel = new QLabel(this);

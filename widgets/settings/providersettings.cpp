@@ -38,9 +38,16 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     m_name->setPlaceholderText(u"openrouter"_s);
     m_api = new QComboBox(this);
     m_api->setObjectName(u"ProviderApi"_s);
-    m_api->addItem(tr("Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)"), u"chat"_s);
-    m_api->addItem(tr("OpenAI Responses"), u"responses"_s);
-    m_api->addItem(tr("Anthropic Messages"), u"messages"_s);
+    m_api->addItem(QString(), u"chat"_s);
+    retranslate(m_api, [this, item = m_api->count() - 1] {
+        m_api->setItemText(item, tr("Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)"));
+    });
+    m_api->addItem(QString(), u"responses"_s);
+    retranslate(m_api,
+                [this, item = m_api->count() - 1] { m_api->setItemText(item, tr("OpenAI Responses")); });
+    m_api->addItem(QString(), u"messages"_s);
+    retranslate(m_api,
+                [this, item = m_api->count() - 1] { m_api->setItemText(item, tr("Anthropic Messages")); });
     m_baseUrl = new QLineEdit(this);
     m_baseUrl->setObjectName(u"ProviderBaseUrl"_s);
     m_baseUrl->setPlaceholderText(u"https://openrouter.ai/api/v1"_s);
