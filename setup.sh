@@ -15,6 +15,8 @@ PACKAGES=(
     bubblewrap iproute2 curl openssl
     python3 python3-pandas python3-matplotlib python3-numpy python3-requests
     xvfb xauth imagemagick libgl-dev
+    # A font with Chinese glyphs, so 简体中文 renders (the window works without it, in empty boxes).
+    fonts-wqy-microhei
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

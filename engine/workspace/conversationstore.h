@@ -22,7 +22,8 @@ struct TranscriptEntry
     QString sandboxPath;    // Attachment: where the model finds the file
     QString tag;            // Note: what kind of note (e.g. "ToolNote", "StoppedNote", "GuardrailNote");
                             // ShellCall: "trace" for a call read from an opened trace
-    QJsonObject item;       // ShellCall: the finished Responses output item (SPEC 1.2)
+    QJsonObject item;       // ShellCall: the finished Responses output item (SPEC 1.2); Note: what its
+                            // text is made of
     double cost = -1;       // ShellCall: sandbox cost in dollars; negative when unknown
     qint64 durationMs = -1; // ShellCall: how long its commands ran; negative when unknown
     bool includesMinimum = false; // ShellCall: cost is raised to the cold-start minimum (SPEC 1.7)

@@ -4,10 +4,12 @@
 #include "chat/chatimages.h"
 #include "common/inlinemessage.h"
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 #include "common/safetextbrowser.h"
 #include "sandbox/shellcall.h"
 #include "workspace/chatsession.h"
 
+#include <QAction>
 #include <QBuffer>
 #include <QClipboard>
 #include <QFile>
@@ -15,6 +17,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QImageReader>
+#include <QJsonArray>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
@@ -90,6 +93,10 @@ MessageBubble::MessageBubble(Role role, const QString &title, QWidget *parent)
 
     auto *header = new QLabel(title, this);
     header->setObjectName(u"MessageRole"_s);
+    if (title.isEmpty() && role != Role::Note)
+        retranslate(header, [header, role] {
+            header->setText(role == Role::User ? ChatWidget::tr("You") : ChatWidget::tr("Assistant"));
+        });
     QFont f = header->font();
     f.setBold(true);
     header->setFont(f);
@@ -99,13 +106,17 @@ MessageBubble::MessageBubble(Role role, const QString &title, QWidget *parent)
     auto *copy = new QToolButton(this);
     copy->setObjectName(u"CopyButton"_s);
     copy->setAutoRaise(true);
-    copy->setText(tr("Copy"));
-    copy->setToolTip(tr("Copy this message"));
+    retranslate(copy, [copy] {
+        copy->setText(tr("Copy"));
+        copy->setToolTip(tr("Copy this message"));
+    });
     copy->setVisible(role != Role::Note);
     connect(copy, &QToolButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(m_text); });
 
     m_body = new SafeTextBrowser(this);
     m_body->setObjectName(u"MessageBody"_s);
+    // Text to select with the mouse; Tab stops at the Copy buttons instead of at every message.
+    m_body->setFocusPolicy(Qt::ClickFocus);
     m_body->setFrameShape(QFrame::NoFrame);
     m_body->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_body->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -198,15 +209,9 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     m_containerLabel->hide();
     m_costLabel = new QLabel(this);
     m_costLabel->setObjectName(u"ConversationCost"_s);
-    m_costLabel->setToolTip(
-        tr("Sandbox time of this conversation: $0.0001 a second; a question that starts a "
-           "new or sleeping container pays at least 30 seconds."));
     m_costLabel->hide();
 
-    m_empty =
-        new QLabel(tr("Drop a file here or use Attach, then ask a question about it. The model's shell "
-                      "commands run in this conversation's sandbox and appear in the Shell calls panel."),
-                   this);
+    m_empty = new QLabel(this);
     m_empty->setObjectName(u"ChatEmptyHint"_s);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
@@ -246,24 +251,73 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
 
     m_input = new QPlainTextEdit(this);
     m_input->setObjectName(u"MessageInput"_s);
-    m_input->setPlaceholderText(tr("Ask about your data… (Ctrl+Enter to send)"));
     m_input->setMaximumHeight(96);
+    // Tab moves on to the Send button like in every other field; Ctrl+Tab types a tab.
+    m_input->setTabChangesFocus(true);
     m_input->installEventFilter(this);
 
-    m_attach = new QPushButton(tr("Attach…"), this);
-    m_attach->setObjectName(u"AttachButton"_s);
-    m_send = new QPushButton(tr("Send"), this);
-    m_send->setObjectName(u"SendButton"_s);
-    m_send->setDefault(true);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setObjectName(u"StopButton"_s);
-    m_stop->setEnabled(false);
-    m_stop->setToolTip(tr("Stop the answer and end its running commands (Esc)"));
-    connect(m_attach, &QPushButton::clicked, this, &ChatWidget::attachRequested);
-    connect(m_send, &QPushButton::clicked, this, &ChatWidget::sendCurrentText);
-    connect(m_stop, &QPushButton::clicked, this, [this] {
+    // The message box's keys are actions, so the window's list of shortcuts shows them as they are.
+    m_sendAction = new QAction(this);
+    m_sendAction->setObjectName(u"SendMessageAction"_s);
+    m_sendAction->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+    connect(m_sendAction, &QAction::triggered, this, &ChatWidget::sendCurrentText);
+    m_stopAction = new QAction(this);
+    m_stopAction->setObjectName(u"StopAnswerAction"_s);
+    m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_stopAction->setEnabled(false);
+    connect(m_stopAction, &QAction::triggered, this, [this] {
         if (m_session)
             m_session->stop();
+    });
+    m_insertTabAction = new QAction(this);
+    m_insertTabAction->setObjectName(u"InsertTabAction"_s);
+    m_insertTabAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab));
+    connect(m_insertTabAction, &QAction::triggered, this, [this] { m_input->insertPlainText(u"\t"_s); });
+    for (QAction *action : {m_sendAction, m_stopAction, m_insertTabAction}) {
+        action->setShortcutContext(Qt::WidgetShortcut);
+        m_input->addAction(action);
+    }
+
+    m_attach = new QPushButton(this);
+    m_attach->setObjectName(u"AttachButton"_s);
+    m_send = new QPushButton(this);
+    m_send->setObjectName(u"SendButton"_s);
+    m_send->setDefault(true);
+    m_stop = new QPushButton(this);
+    m_stop->setObjectName(u"StopButton"_s);
+    m_stop->setEnabled(false);
+    connect(m_attach, &QPushButton::clicked, this, &ChatWidget::attachRequested);
+    connect(m_send, &QPushButton::clicked, this, &ChatWidget::sendCurrentText);
+    connect(m_stop, &QPushButton::clicked, m_stopAction, &QAction::trigger);
+    // Layout order: the message box, then its buttons top to bottom.
+    setTabOrder(m_input, m_send);
+    setTabOrder(m_send, m_stop);
+    setTabOrder(m_stop, m_attach);
+    setTabOrder(m_attach, m_scroll);
+    // Tab reaches the list of messages after the buttons, so it scrolls with the arrow keys.
+    m_scroll->setFocusPolicy(Qt::TabFocus);
+    m_lastTabStop = m_scroll;
+
+    retranslate(this, [this] {
+        m_costLabel->setToolTip(tr("Sandbox time of this conversation: $0.0001 a second; a question that "
+                                   "starts a new or sleeping container pays at least 30 seconds."));
+        m_empty->setText(
+            tr("Drop a file here or use Attach, then ask a question about it. The model's shell "
+               "commands run in this conversation's sandbox and appear in the Shell calls panel."));
+        m_input->setPlaceholderText(tr("Ask about your data… (Ctrl+Enter to send)"));
+        m_input->setAccessibleName(tr("Message box"));
+        m_attach->setText(tr("Attach…"));
+        m_send->setText(tr("Send"));
+        m_stop->setText(tr("Stop"));
+        m_stop->setToolTip(tr("Stop the answer and end its running commands (Esc)"));
+        m_sendAction->setText(tr("Send the message"));
+        m_stopAction->setText(tr("Stop the answer"));
+        m_insertTabAction->setText(tr("Type a tab in the message"));
+        if (!m_modelText.isEmpty())
+            setModelLabel(m_modelText, m_scripted);
+        setContainerId(m_containerId);
+        setTotalCost(m_totalCost);
     });
 
     auto *buttons = new QVBoxLayout;
@@ -294,7 +348,7 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     });
     connect(session, &ChatSession::textDelta, this, [this](const QString &text) {
         if (!m_current)
-            m_current = addBubble(MessageBubble::Role::Assistant, tr("Assistant"), QString());
+            m_current = addBubble(MessageBubble::Role::Assistant, QString(), QString());
         m_current->appendText(text);
         scrollToEnd();
     });
@@ -302,7 +356,7 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
         if (m_current) {
             m_current->setText(text);
         } else if (!text.isEmpty()) {
-            addBubble(MessageBubble::Role::Assistant, tr("Assistant"), text);
+            addBubble(MessageBubble::Role::Assistant, QString(), text);
         }
         m_current = nullptr;
         if (!text.isEmpty())
@@ -317,8 +371,7 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
             const QString first = command.section(u'\n', 0, 0);
             commands.append(first.size() < command.size() ? first + u" …"_s : first);
         }
-        addNote(u"ToolNote"_s, tr("Running %n command(s) in the sandbox: %1", nullptr, int(commands.size()))
-                                   .arg(commands.join(u"; "_s).left(200)));
+        addNote(u"ToolNote"_s, QJsonObject{{u"commands"_s, QJsonArray::fromStringList(commands)}});
     });
     connect(session, &ChatSession::shellCallFinished, this, [this] {
         for (const QString &path : ChatImages::changedSince(std::exchange(m_pngsBefore, {}), homeDir())) {
@@ -327,11 +380,13 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
         }
     });
     connect(session, &ChatSession::failed, this, [this](const QString &message) { showError(message); });
-    connect(session, &ChatSession::stopped, this, [this] { addNote(u"StoppedNote"_s, tr("Stopped.")); });
+    connect(session, &ChatSession::stopped, this, [this] { addNote(u"StoppedNote"_s, QJsonObject()); });
 }
 
 void ChatWidget::setModelLabel(const QString &label, bool scripted)
 {
+    m_modelText = label;
+    m_scripted = scripted;
     m_modelLabel->setText(scripted ? tr("%1 — a script plays the answers, no model is asked").arg(label)
                                    : tr("Model: %1").arg(label));
     m_modelLabel->setProperty("scripted", scripted);
@@ -339,6 +394,7 @@ void ChatWidget::setModelLabel(const QString &label, bool scripted)
 
 void ChatWidget::setContainerId(const QString &id)
 {
+    m_containerId = id;
     m_containerLabel->setText(tr("Container %1").arg(id));
     m_containerLabel->setToolTip(tr("Every shell command of this conversation runs in container %1; its "
                                     "files stay between questions and restarts.")
@@ -348,6 +404,7 @@ void ChatWidget::setContainerId(const QString &id)
 
 void ChatWidget::setTotalCost(double dollars)
 {
+    m_totalCost = dollars;
     if (dollars < 0) {
         m_costLabel->hide();
         return;
@@ -364,6 +421,28 @@ MessageBubble *ChatWidget::addNote(const QString &tag, const QString &text)
     return note;
 }
 
+QString ChatWidget::noteText(const QString &tag, const QJsonObject &data)
+{
+    if (tag == u"StoppedNote")
+        return tr("Stopped.");
+    if (tag == u"ToolNote") {
+        const QStringList commands = data.value(u"commands"_s).toVariant().toStringList();
+        return tr("Running %n command(s) in the sandbox: %1", nullptr, int(commands.size()))
+            .arg(commands.join(u"; "_s).left(200));
+    }
+    return {};
+}
+
+MessageBubble *ChatWidget::addNote(const QString &tag, const QJsonObject &data)
+{
+    MessageBubble *note = addBubble(MessageBubble::Role::Note, QString(), noteText(tag, data));
+    note->setObjectName(tag);
+    // The window's own words follow the language; the saved text is for readers of the file.
+    retranslate(note, [note, tag, data] { note->setText(noteText(tag, data)); });
+    remember({TranscriptEntry::Kind::Note, note->text(), {}, tag, data, -1});
+    return note;
+}
+
 void ChatWidget::remember(const TranscriptEntry &entry)
 {
     m_transcript.append(entry);
@@ -374,15 +453,19 @@ void ChatWidget::showEntry(const TranscriptEntry &e)
 {
     switch (e.kind) {
     case TranscriptEntry::Kind::User:
-        addBubble(MessageBubble::Role::User, tr("You"), e.text);
+        addBubble(MessageBubble::Role::User, QString(), e.text);
         break;
     case TranscriptEntry::Kind::Assistant:
-        addBubble(MessageBubble::Role::Assistant, tr("Assistant"), e.text);
+        addBubble(MessageBubble::Role::Assistant, QString(), e.text);
         break;
-    case TranscriptEntry::Kind::Note:
-        addBubble(MessageBubble::Role::Note, QString(), e.text)
-            ->setObjectName(e.tag.isEmpty() ? u"NoteMessage"_s : e.tag);
+    case TranscriptEntry::Kind::Note: {
+        MessageBubble *note = addBubble(MessageBubble::Role::Note, QString(), e.text);
+        note->setObjectName(e.tag.isEmpty() ? u"NoteMessage"_s : e.tag);
+        // Notes saved before they kept their data (a tool note without "commands") keep their text.
+        if (e.tag == u"StoppedNote" || (e.tag == u"ToolNote" && e.item.contains(u"commands"_s)))
+            retranslate(note, [note, tag = e.tag, data = e.item] { note->setText(noteText(tag, data)); });
         break;
+    }
     case TranscriptEntry::Kind::Attachment:
         addChip(e.text, e.sandboxPath);
         break;
@@ -507,7 +590,7 @@ void ChatWidget::sendCurrentText()
     if (m_session->send(forModel)) {
         // What the model received: a redacting guardrail may have changed it.
         const QString sent = m_session->lastUserText();
-        addBubble(MessageBubble::Role::User, tr("You"), sent);
+        addBubble(MessageBubble::Role::User, QString(), sent);
         remember({TranscriptEntry::Kind::User, sent, {}, {}, {}, -1});
         scrollToEnd();
         Q_EMIT questionSent(sent);
@@ -521,15 +604,14 @@ void ChatWidget::sendCurrentText()
 bool ChatWidget::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_input && event->type() == QEvent::KeyPress) {
-        auto *key = static_cast<QKeyEvent *>(event);
-        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
-            (key->modifiers() & Qt::ControlModifier)) {
-            sendCurrentText();
-            return true;
-        }
-        if (key->key() == Qt::Key_Escape && m_session && m_session->isBusy()) {
-            m_session->stop();
-            return true;
+        // Normally the shortcut map triggers the actions; a key that reaches the box anyway (no active
+        // window) does the same.
+        const QKeySequence pressed(static_cast<QKeyEvent *>(event)->keyCombination());
+        for (QAction *action : {m_sendAction, m_stopAction, m_insertTabAction}) {
+            if (action->isEnabled() && action->shortcuts().contains(pressed)) {
+                action->trigger();
+                return true;
+            }
         }
     }
     return QWidget::eventFilter(watched, event);
@@ -540,6 +622,12 @@ MessageBubble *ChatWidget::addBubble(MessageBubble::Role role, const QString &ti
     m_empty->hide();
     auto *bubble = new MessageBubble(role, title);
     m_messages->insertWidget(m_messages->count() - 1, bubble);
+    // Each message's Copy button after the previous one, not at the end of the window's tab order.
+    if (auto *copy = bubble->findChild<QToolButton *>(u"CopyButton"_s);
+        copy && role != MessageBubble::Role::Note) {
+        setTabOrder(m_lastTabStop, copy);
+        m_lastTabStop = copy;
+    }
     bubble->setText(text);
     m_bubbles.append(bubble);
     scrollToEnd();
@@ -603,5 +691,7 @@ void ChatWidget::scrollToEnd()
 void ChatWidget::onBusyChanged(bool busy)
 {
     m_send->setEnabled(!busy);
+    m_sendAction->setEnabled(!busy);
     m_stop->setEnabled(busy);
+    m_stopAction->setEnabled(busy);
 }

@@ -14,6 +14,7 @@
 #include <functional>
 
 class InlineMessage;
+class QAction;
 class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
@@ -28,6 +29,7 @@ class MessageBubble : public QFrame
     Q_OBJECT
 public:
     enum class Role { User, Assistant, Note };
+    // An empty title names the role ("You", "Assistant") in the current language.
     MessageBubble(Role role, const QString &title, QWidget *parent = nullptr);
 
     Role role() const { return m_role; }
@@ -97,6 +99,9 @@ protected:
 private:
     MessageBubble *addBubble(MessageBubble::Role role, const QString &title, const QString &text);
     MessageBubble *addNote(const QString &tag, const QString &text);
+    // A note the workbench writes from data (kept with the transcript), in the language of the moment.
+    MessageBubble *addNote(const QString &tag, const QJsonObject &data);
+    static QString noteText(const QString &tag, const QJsonObject &data);
     void addChip(const QString &hostPath, const QString &sandboxPath);
     void removeAttachment(QWidget *chip, const QString &hostPath, const QString &sandboxPath);
     void showEntry(const TranscriptEntry &entry);
@@ -121,6 +126,14 @@ private:
     QPushButton *m_attach = nullptr;
     QPushButton *m_send = nullptr;
     QPushButton *m_stop = nullptr;
+    QWidget *m_lastTabStop = nullptr;
+    QAction *m_sendAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QAction *m_insertTabAction = nullptr;
+    QString m_modelText;
+    bool m_scripted = false;
+    QString m_containerId;
+    double m_totalCost = -1;
     QList<MessageBubble *> m_bubbles;
     MessageBubble *m_current = nullptr;
     QStringList m_pendingSandboxPaths;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/inlinemessage.h"
 
+#include "common/retranslate.h"
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,7 +25,7 @@ InlineMessage::InlineMessage(QWidget *parent)
     m_close->setObjectName(u"InlineMessageClose"_s);
     m_close->setAutoRaise(true);
     m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
-    m_close->setToolTip(tr("Close"));
+    retranslate(m_close, [this] { m_close->setToolTip(tr("Close")); });
     connect(m_close, &QToolButton::clicked, this, &QWidget::hide);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 4, 4);

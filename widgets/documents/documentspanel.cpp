@@ -4,6 +4,7 @@
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "common/safetextbrowser.h"
 #include "common/syntaxhighlighter.h"
 #include "documents/documentspanelmodel.h"
@@ -203,12 +204,17 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     m_listStack->addWidget(m_emptyLabel);
     m_listStack->addWidget(m_table);
 
-    m_openButton = new QPushButton(tr("Open"), this);
+    m_openButton = new QPushButton(this);
+    retranslate(m_openButton, [this] { m_openButton->setText(tr("Open")); });
     m_openButton->setObjectName(u"DocumentOpenButton"_s);
-    m_openButton->setToolTip(tr("Open a copy in the desktop's application for this kind of file"));
-    m_saveButton = new QPushButton(tr("Save As…"), this);
+    retranslate(m_openButton, [this] {
+        m_openButton->setToolTip(tr("Open a copy in the desktop's application for this kind of file"));
+    });
+    m_saveButton = new QPushButton(this);
+    retranslate(m_saveButton, [this] { m_saveButton->setText(tr("Save As…")); });
     m_saveButton->setObjectName(u"DocumentSaveButton"_s);
-    m_deleteButton = new QPushButton(tr("Delete"), this);
+    m_deleteButton = new QPushButton(this);
+    retranslate(m_deleteButton, [this] { m_deleteButton->setText(tr("Delete")); });
     m_deleteButton->setObjectName(u"DocumentDeleteButton"_s);
     connect(m_openButton, &QPushButton::clicked, this, &DocumentsPanel::openExternally);
     connect(m_saveButton, &QPushButton::clicked, this, &DocumentsPanel::saveAs);
@@ -230,9 +236,11 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     m_deleteText->setObjectName(u"DocumentDeleteText"_s);
     m_deleteText->setWordWrap(true);
     m_deleteText->setTextFormat(Qt::PlainText); // names come from containers: never read as HTML
-    auto *confirm = new QPushButton(tr("Delete"), m_deleteBar);
+    auto *confirm = new QPushButton(m_deleteBar);
+    retranslate(confirm, [confirm] { confirm->setText(tr("Delete")); });
     confirm->setObjectName(u"DocumentDeleteConfirmButton"_s);
-    auto *keep = new QPushButton(tr("Keep"), m_deleteBar);
+    auto *keep = new QPushButton(m_deleteBar);
+    retranslate(keep, [keep] { keep->setText(tr("Keep")); });
     keep->setObjectName(u"DocumentDeleteCancelButton"_s);
     connect(confirm, &QPushButton::clicked, this, &DocumentsPanel::confirmDelete);
     connect(keep, &QPushButton::clicked, this, [this] {
@@ -271,7 +279,8 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     m_previewDetails->setWordWrap(true);
     m_previewDetails->setTextFormat(Qt::PlainText);
 
-    m_placeholder = new QLabel(tr("Select a document to see it here."), this);
+    m_placeholder = new QLabel(this);
+    m_placeholder->setText(tr("Select a document to see it here."));
     m_placeholder->setObjectName(u"DocumentPreviewPlaceholder"_s);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);

@@ -2,6 +2,7 @@
 #include "documents/documentspanelmodel.h"
 
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -137,10 +138,7 @@ QVariant DocumentsPanelModel::data(const QModelIndex &index, int role) const
             if (doc.createdMs <= 0)
                 return QString();
             // Today's documents by time, older ones by date (as file managers do); the tooltip has both.
-            const QDateTime when = QDateTime::fromMSecsSinceEpoch(doc.createdMs);
-            return when.date() == QDate::currentDate()
-                       ? QLocale().toString(when.time(), QLocale::ShortFormat)
-                       : QLocale().toString(when.date(), QLocale::ShortFormat);
+            return LocaleFormat::when(QDateTime::fromMSecsSinceEpoch(doc.createdMs));
         }
         }
         break;
@@ -156,8 +154,7 @@ QVariant DocumentsPanelModel::data(const QModelIndex &index, int role) const
                        : plainToolTip(tr("Promoted from /workspace/home/%1 in container %2")
                                           .arg(doc.sourcePath, doc.containerId));
         case DateColumn:
-            return doc.createdMs > 0 ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(doc.createdMs),
-                                                          QLocale::LongFormat)
+            return doc.createdMs > 0 ? LocaleFormat::detailed(QDateTime::fromMSecsSinceEpoch(doc.createdMs))
                                      : QString();
         }
         break;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/diffview.h"
 
+#include "common/retranslate.h"
 #include "common/safetextbrowser.h"
 
 #include <QButtonGroup>
@@ -104,13 +105,13 @@ DiffView::DiffView(QWidget *parent)
     m_stats->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
     m_unifiedButton = new QToolButton(this);
     m_unifiedButton->setObjectName(u"DiffUnifiedButton"_s);
-    m_unifiedButton->setText(tr("Unified"));
+    retranslate(m_unifiedButton, [this] { m_unifiedButton->setText(tr("Unified")); });
     m_unifiedButton->setCheckable(true);
     m_unifiedButton->setChecked(true);
     m_unifiedButton->setAutoRaise(true);
     m_sideBySideButton = new QToolButton(this);
     m_sideBySideButton->setObjectName(u"DiffSideBySideButton"_s);
-    m_sideBySideButton->setText(tr("Side by side"));
+    retranslate(m_sideBySideButton, [this] { m_sideBySideButton->setText(tr("Side by side")); });
     m_sideBySideButton->setCheckable(true);
     m_sideBySideButton->setAutoRaise(true);
     auto *group = new QButtonGroup(this);

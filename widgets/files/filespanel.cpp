@@ -2,6 +2,7 @@
 #include "files/filespanel.h"
 
 #include "common/filedialog.h"
+#include "common/retranslate.h"
 #include "files/filepreview.h"
 #include "files/filetreemodel.h"
 #include "files/historyview.h"
@@ -125,8 +126,12 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"FilesTabs"_s);
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(m_preview, tr("Preview"));
-    m_tabs->addTab(m_historyView, tr("History"));
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(m_preview, QString())] {
+        m_tabs->setTabText(tab, tr("Preview"));
+    });
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(m_historyView, QString())] {
+        m_tabs->setTabText(tab, tr("History"));
+    });
     connect(m_preview, &FilePreview::fileMissing, this, &FilesPanel::scheduleRefresh);
     connect(m_historyView, &HistoryView::message, this, &FilesPanel::showMessage);
 

@@ -2,6 +2,7 @@
 #include "files/filetreemodel.h"
 
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -161,9 +162,7 @@ QVariant FileTreeModel::data(const QModelIndex &index, int role) const
         case SizeColumn:
             return QLocale().formattedDataSize(n->size, 1, QLocale::DataSizeTraditionalFormat);
         case ModifiedColumn:
-            return n->mtimeMs > 0
-                       ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(n->mtimeMs), QLocale::ShortFormat)
-                       : QString();
+            return n->mtimeMs > 0 ? LocaleFormat::fromMSecs(n->mtimeMs) : QString();
         }
         break;
     case Qt::ToolTipRole:

@@ -2,6 +2,7 @@
 #include "files/historymodel.h"
 
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -99,8 +100,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         case TimeColumn: {
             // Time of day for today's commands, date and time for older ones.
             const QDateTime when = QDateTime::fromMSecsSinceEpoch(e.timeMs);
-            return when.date() == QDate::currentDate() ? QLocale().toString(when.time(), QLocale::ShortFormat)
-                                                       : QLocale().toString(when, QLocale::ShortFormat);
+            return when.date() == QDate::currentDate() ? LocaleFormat::time(when)
+                                                       : LocaleFormat::dateTime(when);
         }
         }
         break;
@@ -132,7 +133,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
                 .arg(QString::number(e.added), QString::number(e.modified), QString::number(e.deleted));
         case TimeColumn:
             return tr("%1, took %2 ms")
-                .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(e.timeMs), QLocale::LongFormat),
+                .arg(LocaleFormat::detailed(QDateTime::fromMSecsSinceEpoch(e.timeMs)),
                      QString::number(e.durationMs));
         }
         break;

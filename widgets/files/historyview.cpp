@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/historyview.h"
 
+#include "common/retranslate.h"
 #include "files/changelistmodel.h"
 #include "files/diffview.h"
 #include "files/historymodel.h"
@@ -63,19 +64,25 @@ HistoryView::HistoryView(QWidget *parent)
     m_changeList = makeList(u"HistoryChanges"_s, m_changes, this);
     m_changeList->header()->setSectionResizeMode(ChangeListModel::PathColumn, QHeaderView::Stretch);
     m_diff = new DiffView(this);
-    m_empty = new QLabel(tr("No commands have changed files in this container yet."), this);
+    m_empty = new QLabel(this);
+    retranslate(m_empty,
+                [this] { m_empty->setText(tr("No commands have changed files in this container yet.")); });
     m_empty->setObjectName(u"HistoryEmpty"_s);
     m_empty->setWordWrap(true);
     m_empty->setEnabled(false);
 
-    m_restoreFile = new QPushButton(tr("Restore This Version"), this);
+    m_restoreFile = new QPushButton(this);
     m_restoreFile->setObjectName(u"RestoreFileButton"_s);
-    m_restoreBefore = new QPushButton(tr("Restore Version Before"), this);
+    m_restoreBefore = new QPushButton(this);
     m_restoreBefore->setObjectName(u"RestoreBeforeButton"_s);
-    m_restoreWorkspace = new QPushButton(tr("Restore Workspace…"), this);
+    m_restoreWorkspace = new QPushButton(this);
+    // updateButtons() sets the restore buttons' texts and tooltips, which depend on the selection.
+    retranslate(m_restoreWorkspace, [this] {
+        m_restoreWorkspace->setText(tr("Restore Workspace…"));
+        m_restoreWorkspace->setToolTip(
+            tr("Put every file under /workspace/home back as it was after the selected command"));
+    });
     m_restoreWorkspace->setObjectName(u"RestoreWorkspaceButton"_s);
-    m_restoreWorkspace->setToolTip(
-        tr("Put every file under /workspace/home back as it was after the selected command"));
     connect(m_restoreFile, &QPushButton::clicked, this, [this] { restoreSelectedFile(Version::ThisEntry); });
     connect(m_restoreBefore, &QPushButton::clicked, this,
             [this] { restoreSelectedFile(Version::BeforeEntry); });
@@ -111,7 +118,9 @@ HistoryView::HistoryView(QWidget *parent)
             &HistoryView::onCommitSelected);
     connect(m_changeList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &HistoryView::onChangeSelected);
-    updateButtons();
+    // The restore buttons' texts depend on the selection: updateButtons() sets them, now and after a
+    // language switch.
+    retranslate(this, [this] { updateButtons(); });
 }
 
 void HistoryView::setContainer(Container *container)

@@ -2,6 +2,7 @@
 #include "guardrails/guardrailspanel.h"
 
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "gateway/guardrailconfig.h"
 #include "gateway/logsreader.h"
 #include "gateway/patternset.h"
@@ -76,9 +77,15 @@ GuardrailsPanel::GuardrailsPanel(const QString &dataDir, const QString &workspac
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"GuardrailsTabs"_s);
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(buildSettingsPage(), tr("Guardrails"));
-    m_tabs->addTab(buildTestPage(), tr("Test"));
-    m_tabs->addTab(buildReportPage(), tr("Flag report"));
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(buildSettingsPage(), QString())] {
+        m_tabs->setTabText(tab, tr("Guardrails"));
+    });
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(buildTestPage(), QString())] {
+        m_tabs->setTabText(tab, tr("Test"));
+    });
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(buildReportPage(), QString())] {
+        m_tabs->setTabText(tab, tr("Flag report"));
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_message);
@@ -138,7 +145,10 @@ QWidget *GuardrailsPanel::buildSettingsPage()
                     tr("13 to 19 digits that pass the Luhn check"));
     addGuardrailRow(grid, 7, u"ip-address"_s, tr("IP addresses"), tr("IPv4 and IPv6"));
 
-    m_scanToolOutput = new QCheckBox(tr("Also scan sandbox output before the model reads it"));
+    m_scanToolOutput = new QCheckBox;
+    retranslate(m_scanToolOutput, [this] {
+        m_scanToolOutput->setText(tr("Also scan sandbox output before the model reads it"));
+    });
     m_scanToolOutput->setObjectName(u"GuardrailsScanToolOutput"_s);
     m_scanToolOutput->setToolTip(
         tr("Every guardrail that is on reads the output of shell calls, whatever its "
@@ -154,11 +164,13 @@ QWidget *GuardrailsPanel::buildSettingsPage()
     explain->setWordWrap(true);
     explain->setForegroundRole(QPalette::PlaceholderText);
 
-    m_saveButton = new QPushButton(tr("Save"));
+    m_saveButton = new QPushButton;
+    retranslate(m_saveButton, [this] { m_saveButton->setText(tr("Save")); });
     m_saveButton->setObjectName(u"GuardrailsSaveButton"_s);
     m_saveButton->setEnabled(false);
     connect(m_saveButton, &QPushButton::clicked, this, &GuardrailsPanel::save);
-    m_revertButton = new QPushButton(tr("Revert"));
+    m_revertButton = new QPushButton;
+    retranslate(m_revertButton, [this] { m_revertButton->setText(tr("Revert")); });
     m_revertButton->setObjectName(u"GuardrailsRevertButton"_s);
     m_revertButton->setEnabled(false);
     connect(m_revertButton, &QPushButton::clicked, this, &GuardrailsPanel::reloadConfig);
@@ -225,15 +237,29 @@ QWidget *GuardrailsPanel::buildTestPage()
     auto *page = new QWidget;
     m_testRole = new QComboBox;
     m_testRole->setObjectName(u"GuardrailsTestRole"_s);
-    m_testRole->addItem(tr("User message"), u"user"_s);
-    m_testRole->addItem(tr("System message"), u"system"_s);
-    m_testRole->addItem(tr("Assistant message"), u"assistant"_s);
-    m_testRole->addItem(tr("Sandbox output"), u"tool"_s);
+    m_testRole->addItem(QString(), u"user"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("User message"));
+    });
+    m_testRole->addItem(QString(), u"system"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("System message"));
+    });
+    m_testRole->addItem(QString(), u"assistant"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("Assistant message"));
+    });
+    m_testRole->addItem(QString(), u"tool"_s);
+    retranslate(m_testRole, [this, item = m_testRole->count() - 1] {
+        m_testRole->setItemText(item, tr("Sandbox output"));
+    });
     connect(m_testRole, &QComboBox::currentIndexChanged, this, &GuardrailsPanel::scheduleTest);
 
     m_testInput = new QPlainTextEdit;
     m_testInput->setObjectName(u"GuardrailsTestInput"_s);
-    m_testInput->setPlaceholderText(tr("Type or paste a sample message; matches are highlighted here."));
+    retranslate(m_testInput, [this] {
+        m_testInput->setPlaceholderText(tr("Type or paste a sample message; matches are highlighted here."));
+    });
     connect(m_testInput, &QPlainTextEdit::textChanged, this, [this] {
         m_testInput->setExtraSelections({}); // old spans no longer fit the text
         scheduleTest();
@@ -244,7 +270,9 @@ QWidget *GuardrailsPanel::buildTestPage()
     m_testVerdict->setWordWrap(true);
     m_testVerdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_testVerdict->setTextFormat(Qt::RichText); // every dynamic part is escaped where the verdict is built
-    m_testForwardedLabel = new QLabel(tr("What the model would read:"));
+    m_testForwardedLabel = new QLabel;
+    retranslate(m_testForwardedLabel,
+                [this] { m_testForwardedLabel->setText(tr("What the model would read:")); });
     m_testForwarded = new QPlainTextEdit;
     m_testForwarded->setObjectName(u"GuardrailsTestForwarded"_s);
     m_testForwarded->setReadOnly(true);
@@ -252,7 +280,9 @@ QWidget *GuardrailsPanel::buildTestPage()
     m_testDetections = new QTreeWidget;
     m_testDetections->setObjectName(u"GuardrailsTestDetections"_s);
     m_testDetections->setRootIsDecorated(false);
-    m_testDetections->setHeaderLabels({tr("Match"), tr("Guardrail"), tr("Pattern"), tr("Action")});
+    retranslate(m_testDetections, [this] {
+        m_testDetections->setHeaderLabels({tr("Match"), tr("Guardrail"), tr("Pattern"), tr("Action")});
+    });
 
     auto *roleRow = new QHBoxLayout;
     roleRow->addWidget(new QLabel(tr("Test as:")));
@@ -273,10 +303,22 @@ QWidget *GuardrailsPanel::buildReportPage()
     auto *page = new QWidget;
     m_reportPeriod = new QComboBox;
     m_reportPeriod->setObjectName(u"GuardrailsReportPeriod"_s);
-    m_reportPeriod->addItem(tr("Last 24 hours"), ReportDay);
-    m_reportPeriod->addItem(tr("Last 7 days"), ReportWeek);
-    m_reportPeriod->addItem(tr("Last 30 days"), ReportMonth);
-    m_reportPeriod->addItem(tr("All logged requests"), ReportAll);
+    m_reportPeriod->addItem(QString(), ReportDay);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("Last 24 hours"));
+    });
+    m_reportPeriod->addItem(QString(), ReportWeek);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("Last 7 days"));
+    });
+    m_reportPeriod->addItem(QString(), ReportMonth);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("Last 30 days"));
+    });
+    m_reportPeriod->addItem(QString(), ReportAll);
+    retranslate(m_reportPeriod, [this, item = m_reportPeriod->count() - 1] {
+        m_reportPeriod->setItemText(item, tr("All logged requests"));
+    });
     m_reportPeriod->setCurrentIndex(1);
     connect(m_reportPeriod, &QComboBox::currentIndexChanged, this, &GuardrailsPanel::reloadReport);
     m_reportSummary = new QLabel;
@@ -286,7 +328,10 @@ QWidget *GuardrailsPanel::buildReportPage()
     m_reportTable = new QTreeWidget;
     m_reportTable->setObjectName(u"GuardrailsReportTable"_s);
     m_reportTable->setRootIsDecorated(false);
-    m_reportTable->setHeaderLabels({tr("Guardrail"), tr("Requests matched"), tr("Share"), tr("Set to now")});
+    retranslate(m_reportTable, [this] {
+        m_reportTable->setHeaderLabels(
+            {tr("Guardrail"), tr("Requests matched"), tr("Share"), tr("Set to now")});
+    });
     auto *explain =
         new QLabel(tr("Every detection is recorded whatever the action, so running a guardrail with "
                       "Flag first shows how much of the real traffic Redact would change or Block "

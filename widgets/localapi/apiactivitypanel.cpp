@@ -2,6 +2,7 @@
 #include "localapi/apiactivitypanel.h"
 
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "localapi/apirequestview.h"
 #include "localapi/localapicontroller.h"
 #include "localapi/localapipage.h"
@@ -29,13 +30,23 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
 
     m_sourcePicker = new QComboBox(this);
     m_sourcePicker->setObjectName(u"ApiActivitySource"_s);
-    m_sourcePicker->addItem(tr("This app's local API"));
-    m_sourcePicker->addItem(tr("Another server…"));
-    auto *settingsButton = new QPushButton(tr("Local API settings…"), this);
+    m_sourcePicker->addItem(QString());
+    retranslate(m_sourcePicker, [this, item = m_sourcePicker->count() - 1] {
+        m_sourcePicker->setItemText(item, tr("This app's local API"));
+    });
+    m_sourcePicker->addItem(QString());
+    retranslate(m_sourcePicker, [this, item = m_sourcePicker->count() - 1] {
+        m_sourcePicker->setItemText(item, tr("Another server…"));
+    });
+    auto *settingsButton = new QPushButton(this);
+    retranslate(settingsButton, [settingsButton] { settingsButton->setText(tr("Local API settings…")); });
     settingsButton->setObjectName(u"LocalApiSettingsButton"_s);
-    auto *clearButton = new QPushButton(tr("Clear"), this);
+    auto *clearButton = new QPushButton(this);
+    retranslate(clearButton, [clearButton] { clearButton->setText(tr("Clear")); });
     clearButton->setObjectName(u"ApiActivityClear"_s);
-    clearButton->setToolTip(tr("Remove the requests shown here (nothing is deleted from the logs)"));
+    retranslate(clearButton, [clearButton] {
+        clearButton->setToolTip(tr("Remove the requests shown here (nothing is deleted from the logs)"));
+    });
     auto *top = new QHBoxLayout;
     top->addWidget(m_sourcePicker, 1);
     top->addWidget(settingsButton);
@@ -49,7 +60,8 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
     m_serverKey->setObjectName(u"ApiActivityServerKey"_s);
     m_serverKey->setPlaceholderText(tr("API key (sbk_…)"));
     m_serverKey->setEchoMode(QLineEdit::Password);
-    m_connect = new QPushButton(tr("Watch"), m_serverRow);
+    m_connect = new QPushButton(m_serverRow);
+    retranslate(m_connect, [this] { m_connect->setText(tr("Watch")); });
     m_connect->setObjectName(u"ApiActivityConnect"_s);
     auto *serverLayout = new QHBoxLayout(m_serverRow);
     serverLayout->setContentsMargins(0, 0, 0, 0);

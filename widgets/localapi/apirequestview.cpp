@@ -3,6 +3,7 @@
 
 #include "common/elidedlabel.h"
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 #include "shellcalls/shellcallview.h"
 
 #include <QDateTime>
@@ -130,8 +131,7 @@ void ApiRequestView::handleEvent(const QJsonObject &event)
     if (m_startMs == 0)
         m_startMs = event.value(u"time_ms"_s).toInteger();
     if (m_time->text().isEmpty() && m_startMs > 0)
-        m_time->setText(
-            QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs).time(), QLocale::ShortFormat));
+        m_time->setText(LocaleFormat::time(QDateTime::fromMSecsSinceEpoch(m_startMs)));
     if (type == u"request.started") {
         onStarted(event);
     } else if (type == u"shell_call.started") {
@@ -158,9 +158,8 @@ void ApiRequestView::onStarted(const QJsonObject &event)
     m_model->setText(model);
     m_model->setToolTip(plainToolTip(tr("Model %1").arg(model))); // named by the calling program
     m_startMs = event.value(u"time_ms"_s).toInteger();
-    m_time->setText(
-        QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs).time(), QLocale::ShortFormat));
-    m_time->setToolTip(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_startMs), QLocale::LongFormat));
+    m_time->setText(LocaleFormat::time(QDateTime::fromMSecsSinceEpoch(m_startMs)));
+    m_time->setToolTip(LocaleFormat::detailed(QDateTime::fromMSecsSinceEpoch(m_startMs)));
 }
 
 void ApiRequestView::onShellCallStarted(const QJsonObject &event)

@@ -2,6 +2,7 @@
 #include "localapi/localapipage.h"
 
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "localapi/localapicontroller.h"
 
 #include <QCheckBox>
@@ -53,7 +54,8 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
         this);
     intro->setWordWrap(true);
 
-    m_enabled = new QCheckBox(tr("Run the local API while Sandbench is open"), this);
+    m_enabled = new QCheckBox(this);
+    retranslate(m_enabled, [this] { m_enabled->setText(tr("Run the local API while Sandbench is open")); });
     m_enabled->setObjectName(u"LocalApiEnabled"_s);
 
     m_port = new QLineEdit(this);
@@ -62,7 +64,8 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     m_port->setMaximumWidth(fontMetrics().horizontalAdvance(u"0000000000"_s));
     m_port->setToolTip(
         tr("A port from %1 to %2").arg(LocalApiController::MinPort).arg(LocalApiController::MaxPort));
-    m_applyPort = new QPushButton(tr("Apply"), this);
+    m_applyPort = new QPushButton(this);
+    retranslate(m_applyPort, [this] { m_applyPort->setText(tr("Apply")); });
     m_applyPort->setObjectName(u"LocalApiApplyPort"_s);
     m_applyPort->setEnabled(false);
     auto *portRow = new QHBoxLayout;
@@ -89,25 +92,32 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
 
     auto *form = new QFormLayout;
     form->addRow(m_enabled);
-    form->addRow(tr("Port:"), portRow);
-    form->addRow(tr("Status:"), m_status);
-    form->addRow(tr("Base URL:"), urlRow);
+    addTranslatedRow(
+        form, [] { return tr("Port:"); }, portRow);
+    addTranslatedRow(
+        form, [] { return tr("Status:"); }, m_status);
+    addTranslatedRow(
+        form, [] { return tr("Base URL:"); }, urlRow);
 
     auto *keysBox = new QGroupBox(tr("API keys of workspace %1").arg(controller->workspace()), this);
     keysBox->setObjectName(u"LocalApiKeysBox"_s);
     m_keys = new QTreeWidget(keysBox);
     m_keys->setObjectName(u"LocalApiKeys"_s);
     m_keys->setRootIsDecorated(false);
-    m_keys->setHeaderLabels({tr("Key"), tr("Created")});
+    retranslate(m_keys, [this] { m_keys->setHeaderLabels({tr("Key"), tr("Created")}); });
     m_keys->header()->setSectionResizeMode(KeyColumn, QHeaderView::Stretch);
     m_keys->header()->setSectionResizeMode(CreatedColumn, QHeaderView::ResizeToContents);
     m_keys->setMinimumHeight(fontMetrics().lineSpacing() * 5);
-    m_createKey = new QPushButton(tr("Create key"), keysBox);
+    m_createKey = new QPushButton(keysBox);
+    retranslate(m_createKey, [this] { m_createKey->setText(tr("Create key")); });
     m_createKey->setObjectName(u"LocalApiCreateKey"_s);
     m_copyKey = copyButton(u"LocalApiCopyKey"_s, tr("Copy the selected key"), keysBox);
-    m_revokeKey = new QPushButton(tr("Revoke…"), keysBox);
+    m_revokeKey = new QPushButton(keysBox);
+    retranslate(m_revokeKey, [this] { m_revokeKey->setText(tr("Revoke…")); });
     m_revokeKey->setObjectName(u"LocalApiRevokeKey"_s);
-    m_revokeKey->setToolTip(tr("Programs using the selected key are refused from their next request on"));
+    retranslate(m_revokeKey, [this] {
+        m_revokeKey->setToolTip(tr("Programs using the selected key are refused from their next request on"));
+    });
     m_newKey = new QLineEdit(keysBox);
     m_newKey->setObjectName(u"LocalApiNewKey"_s);
     m_newKey->setReadOnly(true);
@@ -131,7 +141,8 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     keysLayout->addWidget(m_newKey);
     keysLayout->addWidget(m_newKeyNote);
 
-    auto *exampleBox = new QGroupBox(tr("Try it"), this);
+    auto *exampleBox = new QGroupBox(this);
+    retranslate(exampleBox, [exampleBox] { exampleBox->setTitle(tr("Try it")); });
     m_example = new QPlainTextEdit(exampleBox);
     m_example->setObjectName(u"LocalApiExample"_s);
     m_example->setReadOnly(true);
@@ -252,7 +263,7 @@ void LocalApiPage::reloadKeys()
                                         ? tr("Only the start of this key is known; Sandbench stores a hash")
                                         : tr("Created while Sandbench is open: it can still be copied"));
         item->setFont(KeyColumn, QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        item->setText(CreatedColumn, QLocale().toString(k.created, QLocale::ShortFormat));
+        item->setText(CreatedColumn, LocaleFormat::dateTime(k.created));
         item->setData(KeyColumn, IdRole, k.id);
         item->setData(KeyColumn, SecretRole, k.secret);
         if (k.id == selected)

@@ -2,6 +2,7 @@
 #include "logs/logsmodel.h"
 
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 #include "gateway/logsreader.h"
 
 #include <QDateTime>
@@ -244,7 +245,7 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
         if (index.column() == RequestColumn)
             return plainToolTip(r->id);
         if (index.column() == TimeColumn)
-            return QDateTime::fromMSecsSinceEpoch(r->timeMs).toString(Qt::ISODateWithMs);
+            return LocaleFormat::detailed(QDateTime::fromMSecsSinceEpoch(r->timeMs));
         if (index.column() == ModelColumn && !r->provider.isEmpty())
             return plainToolTip(tr("%1 via provider %2").arg(r->model, r->provider));
         if (index.column() == TokensColumn)
@@ -253,7 +254,7 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case TimeColumn:
-            return QDateTime::fromMSecsSinceEpoch(r->timeMs).toString(u"yyyy-MM-dd HH:mm:ss"_s);
+            return LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r->timeMs));
         case StatusColumn:
             return r->status;
         case ModelColumn:

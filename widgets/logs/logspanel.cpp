@@ -4,6 +4,7 @@
 #include "common/filedialog.h"
 #include "common/inlinemessage.h"
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 #include "common/safetextbrowser.h"
 #include "common/syntaxhighlighter.h"
 #include "gateway/logsettings.h"
@@ -117,7 +118,9 @@ void LogsPanel::buildUi()
 
     m_search = new QLineEdit(this);
     m_search->setObjectName(u"LogsSearchEdit"_s);
-    m_search->setPlaceholderText(tr("Search requests, responses, commands and output"));
+    retranslate(m_search, [this] {
+        m_search->setPlaceholderText(tr("Search requests, responses, commands and output"));
+    });
     m_search->setClearButtonEnabled(true);
     connect(m_search, &QLineEdit::textChanged, this, [this] { m_searchDebounce.start(); });
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
@@ -134,12 +137,28 @@ void LogsPanel::buildUi()
     m_statusFilter->addItem(tr("All statuses"), QVariant());
     m_timeRange = new QComboBox(this);
     m_timeRange->setObjectName(u"LogsTimeRange"_s);
-    m_timeRange->addItem(tr("Any time"), AnyTime);
-    m_timeRange->addItem(tr("Last hour"), LastHour);
-    m_timeRange->addItem(tr("Last 24 hours"), LastDay);
-    m_timeRange->addItem(tr("Last 7 days"), LastWeek);
-    m_timeRange->addItem(tr("Last 30 days"), LastMonth);
-    m_timeRange->addItem(tr("Custom range"), CustomRange);
+    m_timeRange->addItem(QString(), AnyTime);
+    retranslate(m_timeRange,
+                [this, item = m_timeRange->count() - 1] { m_timeRange->setItemText(item, tr("Any time")); });
+    m_timeRange->addItem(QString(), LastHour);
+    retranslate(m_timeRange,
+                [this, item = m_timeRange->count() - 1] { m_timeRange->setItemText(item, tr("Last hour")); });
+    m_timeRange->addItem(QString(), LastDay);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Last 24 hours"));
+    });
+    m_timeRange->addItem(QString(), LastWeek);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Last 7 days"));
+    });
+    m_timeRange->addItem(QString(), LastMonth);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Last 30 days"));
+    });
+    m_timeRange->addItem(QString(), CustomRange);
+    retranslate(m_timeRange, [this, item = m_timeRange->count() - 1] {
+        m_timeRange->setItemText(item, tr("Custom range"));
+    });
     for (QComboBox *combo : {m_modelFilter, m_statusFilter, m_timeRange})
         connect(combo, &QComboBox::activated, this, &LogsPanel::applyFilter);
     connect(m_timeRange, &QComboBox::currentIndexChanged, this, &LogsPanel::updateTimeRangeControls);
@@ -150,7 +169,7 @@ void LogsPanel::buildUi()
     m_to->setObjectName(u"LogsToEdit"_s);
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setCalendarPopup(true);
-        edit->setDisplayFormat(u"yyyy-MM-dd HH:mm"_s);
+        retranslate(edit, [edit] { edit->setDisplayFormat(QLocale().dateTimeFormat(QLocale::ShortFormat)); });
         connect(edit, &QDateTimeEdit::editingFinished, this, &LogsPanel::applyFilter);
         connect(edit, &QDateTimeEdit::dateTimeChanged, this, [this] { m_searchDebounce.start(); });
     }
@@ -163,9 +182,12 @@ void LogsPanel::buildUi()
     rangeLayout->addWidget(m_to, 1);
     m_customRange->hide();
 
-    m_exportButton = new QPushButton(tr("Export…"), this);
+    m_exportButton = new QPushButton(this);
+    retranslate(m_exportButton, [this] { m_exportButton->setText(tr("Export…")); });
     m_exportButton->setObjectName(u"LogsExportButton"_s);
-    m_exportButton->setToolTip(tr("Write every request that matches the filter to a JSON Lines file"));
+    retranslate(m_exportButton, [this] {
+        m_exportButton->setToolTip(tr("Write every request that matches the filter to a JSON Lines file"));
+    });
     connect(m_exportButton, &QPushButton::clicked, this, &LogsPanel::exportFiltered);
 
     m_countLabel = new QLabel(this);
@@ -216,7 +238,8 @@ void LogsPanel::buildUi()
     // The detail of the selected request.
     m_detailBox = new QWidget(this);
     m_detailBox->setObjectName(u"LogsDetail"_s);
-    m_detailHeader = new QLabel(tr("Select a request to see its detail."), m_detailBox);
+    m_detailHeader = new QLabel(m_detailBox);
+    m_detailHeader->setText(tr("Select a request to see its detail."));
     m_detailHeader->setObjectName(u"LogsDetailHeader"_s);
     m_detailHeader->setWordWrap(true);
     m_detailHeader->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -241,7 +264,9 @@ void LogsPanel::buildUi()
     m_callList = new QListWidget(callsPage);
     m_callList->setObjectName(u"LogsShellCallList"_s);
     m_callList->setMaximumHeight(fontMetrics().height() * 5);
-    m_replayButton = new QPushButton(tr("Run again in the current conversation"), callsPage);
+    m_replayButton = new QPushButton(callsPage);
+    retranslate(m_replayButton,
+                [this] { m_replayButton->setText(tr("Run again in the current conversation")); });
     m_replayButton->setObjectName(u"LogsReplayButton"_s);
     m_replayButton->setToolTip(
         tr("Runs the selected call's commands in the container of the conversation shown "
@@ -274,8 +299,11 @@ void LogsPanel::buildUi()
     connect(m_detections, &QTreeWidget::currentItemChanged, this, &LogsPanel::updateDetectionButtons);
     m_falsePositiveNote = new QLineEdit(detectionsPage);
     m_falsePositiveNote->setObjectName(u"LogsFalsePositiveNote"_s);
-    m_falsePositiveNote->setPlaceholderText(tr("Why this is not a real detection (optional)"));
-    m_falsePositiveButton = new QPushButton(tr("Report false positive"), detectionsPage);
+    retranslate(m_falsePositiveNote, [this] {
+        m_falsePositiveNote->setPlaceholderText(tr("Why this is not a real detection (optional)"));
+    });
+    m_falsePositiveButton = new QPushButton(detectionsPage);
+    m_falsePositiveButton->setText(tr("Report false positive"));
     m_falsePositiveButton->setObjectName(u"LogsReportFalsePositiveButton"_s);
     m_falsePositiveButton->setEnabled(false);
     connect(m_falsePositiveButton, &QPushButton::clicked, this, &LogsPanel::reportFalsePositive);
@@ -318,6 +346,27 @@ void LogsPanel::buildUi()
     layout->addWidget(m_customRange);
     layout->addLayout(countRow);
     layout->addWidget(splitter, 1);
+
+    // Texts that also change with the log's content: written again from what is shown.
+    retranslate(m_detailTabs, [this] {
+        m_modelFilter->setItemText(0, tr("All models"));
+        m_statusFilter->setItemText(0, tr("All statuses"));
+        m_detections->setHeaderLabels(
+            {tr("Guardrail"), tr("Action"), tr("Pattern"), tr("Where"), tr("Reported")});
+        m_detailTabs->setTabText(0, tr("Request"));
+        m_detailTabs->setTabText(1, tr("Response"));
+        if (m_detail.found) {
+            m_detailTabs->setTabText(2, tr("Shell calls (%1)").arg(m_detail.record.shellCalls.size()));
+            m_detailTabs->setTabText(3, tr("Detections (%1)").arg(m_detail.record.detections.size()));
+        } else {
+            m_detailTabs->setTabText(2, tr("Shell calls"));
+            m_detailTabs->setTabText(3, tr("Detections"));
+            if (m_requestedRowId == 0)
+                m_detailHeader->setText(tr("Select a request to see its detail."));
+        }
+        updateDetectionButtons();
+        updateCountLabel();
+    });
 }
 
 void LogsPanel::showEvent(QShowEvent *event)
@@ -625,7 +674,7 @@ void LogsPanel::setDetail(const LogsDetail &detail)
         return;
     }
 
-    const QString when = QDateTime::fromMSecsSinceEpoch(r.timeMs).toString(u"yyyy-MM-dd HH:mm:ss"_s);
+    const QString when = LocaleFormat::detailed(QDateTime::fromMSecsSinceEpoch(r.timeMs));
     QStringList facts{
         tr("<b>%1</b>").arg(r.id.toHtmlEscaped()),
         tr("%1 · HTTP %2 · %3 via %4")

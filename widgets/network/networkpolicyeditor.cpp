@@ -2,6 +2,7 @@
 #include "network/networkpolicyeditor.h"
 
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "network/networkpolicyeditorconnections.h"
 #include "network/networkpolicyeditorrow.h"
 #include "sandbox/container.h"
@@ -84,11 +85,18 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
 
     m_scopeBox = new QComboBox(this);
     m_scopeBox->setObjectName(u"NetworkPolicyScope"_s);
-    m_scopeBox->addItem(tr("Workspace default (new conversations)"), int(Scope::Workspace));
-    m_scopeBox->addItem(tr("This conversation"), int(Scope::Container));
+    m_scopeBox->addItem(QString(), int(Scope::Workspace));
+    retranslate(m_scopeBox, [this, item = m_scopeBox->count() - 1] {
+        m_scopeBox->setItemText(item, tr("Workspace default (new conversations)"));
+    });
+    m_scopeBox->addItem(QString(), int(Scope::Container));
+    retranslate(m_scopeBox, [this, item = m_scopeBox->count() - 1] {
+        m_scopeBox->setItemText(item, tr("This conversation"));
+    });
     m_scopeBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_scopeBox->setMinimumContentsLength(20);
-    auto *scopeLabel = new QLabel(tr("Policy of:"), this);
+    auto *scopeLabel = new QLabel(this);
+    retranslate(scopeLabel, [scopeLabel] { scopeLabel->setText(tr("Policy of:")); });
     scopeLabel->setBuddy(m_scopeBox);
     connect(m_scopeBox, &QComboBox::activated, this,
             [this](int index) { setScope(Scope(m_scopeBox->itemData(index).toInt())); });
@@ -98,10 +106,14 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_note->setWordWrap(true);
     m_note->setForegroundRole(QPalette::PlaceholderText);
 
-    m_modeOff = new QRadioButton(tr("No network access"), this);
+    m_modeOff = new QRadioButton(this);
+    retranslate(m_modeOff, [this] { m_modeOff->setText(tr("No network access")); });
     m_modeOff->setObjectName(u"NetworkModeOff"_s);
-    m_modeOff->setToolTip(tr("Commands reach nothing outside the container (the default)"));
-    m_modeAllow = new QRadioButton(tr("Only these hosts, on ports 80 and 443:"), this);
+    retranslate(m_modeOff, [this] {
+        m_modeOff->setToolTip(tr("Commands reach nothing outside the container (the default)"));
+    });
+    m_modeAllow = new QRadioButton(this);
+    retranslate(m_modeAllow, [this] { m_modeAllow->setText(tr("Only these hosts, on ports 80 and 443:")); });
     m_modeAllow->setObjectName(u"NetworkModeAllowlist"_s);
     m_modeGroup = new QButtonGroup(this);
     m_modeGroup->addButton(m_modeOff);
@@ -113,13 +125,18 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
 
     m_newEntry = new QLineEdit(this);
     m_newEntry->setObjectName(u"NetworkPolicyNewEntry"_s);
-    m_newEntry->setPlaceholderText(tr("Host or pattern, e.g. example.com or *.example.com"));
+    retranslate(m_newEntry, [this] {
+        m_newEntry->setPlaceholderText(tr("Host or pattern, e.g. example.com or *.example.com"));
+    });
     m_newEntry->setClearButtonEnabled(true);
-    m_addButton = new QPushButton(tr("Add"), this);
+    m_addButton = new QPushButton(this);
+    retranslate(m_addButton, [this] { m_addButton->setText(tr("Add")); });
     m_addButton->setObjectName(u"NetworkPolicyAddButton"_s);
-    m_presetButton = new QPushButton(tr("Presets"), this);
+    m_presetButton = new QPushButton(this);
+    retranslate(m_presetButton, [this] { m_presetButton->setText(tr("Presets")); });
     m_presetButton->setObjectName(u"NetworkPolicyPresetButton"_s);
-    m_presetButton->setToolTip(tr("Add the hosts a common tool needs"));
+    retranslate(m_presetButton,
+                [this] { m_presetButton->setToolTip(tr("Add the hosts a common tool needs")); });
     auto *presetMenu = new QMenu(m_presetButton);
     presetMenu->setObjectName(u"NetworkPolicyPresetMenu"_s);
     for (const Preset &preset : presets()) {
@@ -155,7 +172,8 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_rowsLayout = new QVBoxLayout(m_rowsWidget);
     m_rowsLayout->setContentsMargins(0, 0, 4, 0);
     m_rowsLayout->setSpacing(4);
-    m_emptyRows = new QLabel(tr("No hosts yet: add one above or pick a preset."), m_rowsWidget);
+    m_emptyRows = new QLabel(m_rowsWidget);
+    m_emptyRows->setText(tr("No hosts yet: add one above or pick a preset."));
     m_emptyRows->setObjectName(u"NetworkPolicyNoEntries"_s);
     m_emptyRows->setForegroundRole(QPalette::PlaceholderText);
     m_emptyRows->setWordWrap(true); // longer in other languages; never a reason for a sideways scroll bar
@@ -182,9 +200,11 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"NetworkPolicyMessage"_s);
 
-    m_revertButton = new QPushButton(tr("Revert"), this);
+    m_revertButton = new QPushButton(this);
+    retranslate(m_revertButton, [this] { m_revertButton->setText(tr("Revert")); });
     m_revertButton->setObjectName(u"NetworkPolicyRevertButton"_s);
-    m_saveButton = new QPushButton(tr("Save"), this);
+    m_saveButton = new QPushButton(this);
+    retranslate(m_saveButton, [this] { m_saveButton->setText(tr("Save")); });
     m_saveButton->setObjectName(u"NetworkPolicySaveButton"_s);
     m_saveButton->setDefault(true);
     connect(m_revertButton, &QPushButton::clicked, this, &NetworkPolicyEditor::revert);
@@ -232,7 +252,8 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_connectionsHint->setWordWrap(true);
     m_connectionsHint->setTextFormat(Qt::PlainText); // names the policy's hosts
     m_connectionsHint->setForegroundRole(QPalette::PlaceholderText);
-    m_clearConnections = new QPushButton(tr("Clear"), this);
+    m_clearConnections = new QPushButton(this);
+    retranslate(m_clearConnections, [this] { m_clearConnections->setText(tr("Clear")); });
     m_clearConnections->setObjectName(u"NetworkConnectionsClear"_s);
     connect(m_clearConnections, &QPushButton::clicked, this, [this] {
         if (NetworkConnectionsModel *model = connectionsModel())

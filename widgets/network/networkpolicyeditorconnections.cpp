@@ -2,6 +2,7 @@
 #include "network/networkpolicyeditorconnections.h"
 
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 
 #include <QApplication>
 #include <QLocale>
@@ -79,7 +80,7 @@ QVariant NetworkConnectionsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case TimeColumn:
-            return QLocale().toString(e.started.toLocalTime().time(), u"HH:mm:ss"_s);
+            return LocaleFormat::time(e.started);
         case HostColumn:
             return e.host;
         case PortColumn:
@@ -108,7 +109,7 @@ QVariant NetworkConnectionsModel::data(const QModelIndex &index, int role) const
         if (moved)
             tip += u'\n' + tr("Sent %1 bytes, received %2 bytes")
                                .arg(QLocale().toString(e.bytesUp), QLocale().toString(e.bytesDown));
-        tip += u'\n' + QLocale().toString(e.started.toLocalTime(), QLocale::LongFormat);
+        tip += u'\n' + LocaleFormat::detailed(e.started);
         // Host and reason come from the container: shown as text, never read as markup.
         return plainToolTip(tip);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/datalocationpage.h"
 
+#include "common/retranslate.h"
 #include "workspace/diskusage.h"
 
 #include <QApplication>
@@ -31,7 +32,8 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
 {
     setObjectName(u"DataLocationPage"_s);
 
-    auto *whereBox = new QGroupBox(tr("Data folder"), this);
+    auto *whereBox = new QGroupBox(this);
+    retranslate(whereBox, [whereBox] { whereBox->setTitle(tr("Data folder")); });
     m_path = new QLabel(QDir::toNativeSeparators(m_dataDir), whereBox);
     m_path->setObjectName(u"DataDirPath"_s);
     m_path->setTextFormat(Qt::PlainText);
@@ -43,11 +45,13 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
                    whereBox);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
-    auto *open = new QPushButton(tr("&Open in File Manager"), whereBox);
+    auto *open = new QPushButton(whereBox);
+    retranslate(open, [open] { open->setText(tr("&Open in File Manager")); });
     open->setObjectName(u"OpenDataDirButton"_s);
     connect(open, &QPushButton::clicked, this,
             [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_dataDir)); });
-    auto *copy = new QPushButton(tr("&Copy Path"), whereBox);
+    auto *copy = new QPushButton(whereBox);
+    retranslate(copy, [copy] { copy->setText(tr("&Copy Path")); });
     copy->setObjectName(u"CopyDataDirButton"_s);
     connect(copy, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(QDir::toNativeSeparators(m_dataDir)); });
@@ -60,7 +64,8 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
     whereLayout->addLayout(whereButtons);
     whereLayout->addWidget(hint);
 
-    auto *useBox = new QGroupBox(tr("Disk use"), this);
+    auto *useBox = new QGroupBox(this);
+    retranslate(useBox, [useBox] { useBox->setTitle(tr("Disk use")); });
     m_table = new QTreeWidget(useBox);
     m_table->setObjectName(u"DiskUseTable"_s);
     m_table->setRootIsDecorated(false);
@@ -98,10 +103,12 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
     m_table->setFixedHeight(m_table->sizeHintForRow(0) * (RowCount + 1) +
                             m_table->header()->sizeHint().height() + 2 * m_table->frameWidth());
 
-    m_status = new QLabel(tr("Not measured yet."), useBox);
+    m_status = new QLabel(useBox);
+    m_status->setText(tr("Not measured yet."));
     m_status->setObjectName(u"DiskUseStatus"_s);
     m_status->setWordWrap(true);
-    m_refresh = new QPushButton(tr("&Refresh"), useBox);
+    m_refresh = new QPushButton(useBox);
+    retranslate(m_refresh, [this] { m_refresh->setText(tr("&Refresh")); });
     m_refresh->setObjectName(u"RefreshDiskUseButton"_s);
     connect(m_refresh, &QPushButton::clicked, this, &DataLocationPage::refresh);
     auto *statusRow = new QHBoxLayout;
@@ -159,7 +166,7 @@ void DataLocationPage::showUsage(const DiskUsage &usage)
             m_table->topLevelItem(row)->setText(column + 1, format(values[row]));
     }
     m_status->setText(tr("Measured at %1. Workspaces: %2. The whole data folder uses %3.")
-                          .arg(locale.toString(QTime::currentTime(), QLocale::ShortFormat))
+                          .arg(LocaleFormat::time(QDateTime::currentDateTime()))
                           .arg(usage.workspaceCount)
                           .arg(format(usage.dataDirTotal)));
     Q_EMIT measured();

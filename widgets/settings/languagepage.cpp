@@ -2,14 +2,13 @@
 #include "settings/languagepage.h"
 
 #include "base/settings.h"
-#include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "settings/translatorloader.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -35,9 +34,7 @@ LanguagePage::LanguagePage(Settings *settings, QWidget *parent)
 {
     setObjectName(u"LanguagePage"_s);
 
-    auto *intro = new QLabel(
-        tr("The language of menus, dialogs and messages. Qt's standard dialogs and buttons follow it too."),
-        this);
+    auto *intro = new QLabel(this);
     intro->setWordWrap(true);
 
     m_combo = new QComboBox(this);
@@ -48,47 +45,31 @@ LanguagePage::LanguagePage(Settings *settings, QWidget *parent)
     m_combo->setCurrentIndex(index >= 0 ? index : 0);
     connect(m_combo, &QComboBox::currentIndexChanged, this, &LanguagePage::choose);
 
+    auto *label = new QLabel(this);
+    label->setBuddy(m_combo);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Language:"), m_combo);
-
-    m_note = new InlineMessage(this);
-    m_note->setObjectName(u"LanguageRestartNote"_s);
-    m_restart = new QPushButton(tr("&Restart Now"), this);
-    m_restart->setObjectName(u"RestartNowButton"_s);
-    m_restart->setToolTip(tr("Closes this window and opens it again in the chosen language. Conversations "
-                             "and their containers end; files, documents and logs stay."));
-    connect(m_restart, &QPushButton::clicked, this, &LanguagePage::restartRequested);
-    auto *restartRow = new QHBoxLayout;
-    restartRow->addStretch(1);
-    restartRow->addWidget(m_restart);
+    form->addRow(label, m_combo);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(intro);
     layout->addLayout(form);
-    layout->addWidget(m_note);
-    layout->addLayout(restartRow);
     layout->addStretch(1);
-    updateNote();
+
+    retranslate(this, [this, intro, label] {
+        intro->setText(tr("The language of menus, dialogs, messages, dates and times. It applies at once to "
+                          "every window; Qt's standard dialogs and buttons follow it too."));
+        label->setText(tr("&Language:"));
+        // Only the system default's name is in the current language.
+        m_combo->setItemText(0, choices().constFirst().second);
+    });
 }
 
 void LanguagePage::choose()
 {
-    m_settings->setValue(Settings::Key::Language, m_combo->currentData().toString());
+    const QString language = m_combo->currentData().toString();
+    m_settings->setValue(Settings::Key::Language, language);
     m_settings->sync();
-    updateNote();
-}
-
-void LanguagePage::updateNote()
-{
-    const bool pending = m_combo->currentData().toString() != TranslatorLoader::activeLanguage();
-    if (pending) {
-        m_note->showMessage(tr("%1 is used from the next start. Restart now to switch at once: this window's "
-                               "conversations and their containers end; files, documents and logs are kept.")
-                                .arg(m_combo->currentText()),
-                            InlineMessage::Type::Information);
-    } else {
-        m_note->hide();
-    }
-    m_restart->setVisible(pending);
+    if (language != TranslatorLoader::activeLanguage())
+        TranslatorLoader::apply(QCoreApplication::instance(), language);
 }

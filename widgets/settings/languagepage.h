@@ -3,14 +3,11 @@
 
 #include <QWidget>
 
-class InlineMessage;
 class QComboBox;
-class QPushButton;
 class Settings;
 
 // The Language page of the Settings dialog: English, 简体中文, Deutsch, Русский, Français or the system's
-// language, stored in Settings::Key::Language. Texts are created in a language once, so a choice applies
-// when the window is re-created; the page says so and offers to do it now.
+// language, stored in Settings::Key::Language and applied at once (TranslatorLoader::apply).
 class LanguagePage : public QWidget
 {
     Q_OBJECT
@@ -20,15 +17,9 @@ public:
     // (stored value, name shown) for every choice, the system default first.
     static QList<std::pair<QString, QString>> choices();
 
-Q_SIGNALS:
-    void restartRequested();
-
 private:
     void choose();
-    void updateNote();
 
     Settings *m_settings;
     QComboBox *m_combo = nullptr;
-    InlineMessage *m_note = nullptr;
-    QPushButton *m_restart = nullptr;
 };

@@ -3,6 +3,7 @@
 
 #include "base/settings.h"
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "models/localserverprobe.h"
 #include "models/providerregistry.h"
 #include "secrets/secretstore.h"
@@ -38,35 +39,51 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     m_name->setPlaceholderText(u"openrouter"_s);
     m_api = new QComboBox(this);
     m_api->setObjectName(u"ProviderApi"_s);
-    m_api->addItem(tr("Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)"), u"chat"_s);
-    m_api->addItem(tr("OpenAI Responses"), u"responses"_s);
-    m_api->addItem(tr("Anthropic Messages"), u"messages"_s);
+    m_api->addItem(QString(), u"chat"_s);
+    retranslate(m_api, [this, item = m_api->count() - 1] {
+        m_api->setItemText(item, tr("Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)"));
+    });
+    m_api->addItem(QString(), u"responses"_s);
+    retranslate(m_api,
+                [this, item = m_api->count() - 1] { m_api->setItemText(item, tr("OpenAI Responses")); });
+    m_api->addItem(QString(), u"messages"_s);
+    retranslate(m_api,
+                [this, item = m_api->count() - 1] { m_api->setItemText(item, tr("Anthropic Messages")); });
     m_baseUrl = new QLineEdit(this);
     m_baseUrl->setObjectName(u"ProviderBaseUrl"_s);
     m_baseUrl->setPlaceholderText(u"https://openrouter.ai/api/v1"_s);
     m_key = new QLineEdit(this);
     m_key->setObjectName(u"ProviderKey"_s);
     m_key->setEchoMode(QLineEdit::Password);
-    m_key->setPlaceholderText(tr("Stored in the system keychain"));
+    retranslate(m_key, [this] { m_key->setPlaceholderText(tr("Stored in the system keychain")); });
     m_keyState = new QLabel(this);
     m_keyState->setObjectName(u"ProviderKeyState"_s);
     m_keyState->setWordWrap(true);
     m_keyState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_keyEnv = new QLineEdit(this);
     m_keyEnv->setObjectName(u"ProviderKeyEnv"_s);
-    m_keyEnv->setPlaceholderText(tr("or the name of an environment variable, e.g. OPENROUTER_API_KEY"));
+    retranslate(m_keyEnv, [this] {
+        m_keyEnv->setPlaceholderText(tr("or the name of an environment variable, e.g. OPENROUTER_API_KEY"));
+    });
 
     auto *form = new QFormLayout;
-    form->addRow(tr("&Name:"), m_name);
-    form->addRow(tr("&API format:"), m_api);
-    form->addRow(tr("&Base URL:"), m_baseUrl);
-    form->addRow(tr("API &key:"), m_key);
+    addTranslatedRow(
+        form, [] { return tr("&Name:"); }, m_name);
+    addTranslatedRow(
+        form, [] { return tr("&API format:"); }, m_api);
+    addTranslatedRow(
+        form, [] { return tr("&Base URL:"); }, m_baseUrl);
+    addTranslatedRow(
+        form, [] { return tr("API &key:"); }, m_key);
     form->addRow(QString(), m_keyState);
-    form->addRow(tr("Key &variable:"), m_keyEnv);
+    addTranslatedRow(
+        form, [] { return tr("Key &variable:"); }, m_keyEnv);
 
-    m_save = new QPushButton(tr("Save provider"), this);
+    m_save = new QPushButton(this);
+    retranslate(m_save, [this] { m_save->setText(tr("Save provider")); });
     m_save->setObjectName(u"SaveProviderButton"_s);
-    m_remove = new QPushButton(tr("Remove"), this);
+    m_remove = new QPushButton(this);
+    retranslate(m_remove, [this] { m_remove->setText(tr("Remove")); });
     m_remove->setObjectName(u"RemoveProviderButton"_s);
     m_test = new QPushButton(tr("Test connection"), this);
     m_test->setObjectName(u"TestConnectionButton"_s);
@@ -80,12 +97,14 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     formButtons->addWidget(m_remove);
     formButtons->addWidget(m_save);
 
-    m_detect = new QPushButton(tr("Detect local servers"), this);
+    m_detect = new QPushButton(this);
+    retranslate(m_detect, [this] { m_detect->setText(tr("Detect local servers")); });
     m_detect->setObjectName(u"DetectButton"_s);
     m_local = new QListWidget(this);
     m_local->setObjectName(u"LocalServers"_s);
     m_local->setMaximumHeight(90);
-    auto *localBox = new QGroupBox(tr("Model servers on this computer"), this);
+    auto *localBox = new QGroupBox(this);
+    retranslate(localBox, [localBox] { localBox->setTitle(tr("Model servers on this computer")); });
     auto *localLayout = new QVBoxLayout(localBox);
     localLayout->addWidget(
         new QLabel(tr("Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/settingsdialog.h"
 
+#include "common/retranslate.h"
 #include "localapi/localapipage.h"
 #include "settings/datalocationpage.h"
 #include "settings/languagepage.h"
@@ -18,6 +19,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -27,7 +29,7 @@ SettingsDialog::SettingsDialog(Workspace *workspace, Settings *settings, SecretS
     : QDialog(parent)
 {
     setObjectName(u"SettingsDialog"_s);
-    setWindowTitle(tr("Settings"));
+    retranslate(this, [this] { setWindowTitle(tr("Settings")); });
     setModal(false);
 
     m_pageList = new QListWidget(this);
@@ -42,26 +44,32 @@ SettingsDialog::SettingsDialog(Workspace *workspace, Settings *settings, SecretS
     QStyle *s = style();
     auto *providers = new ProviderSettingsPage(workspace->providers(), secrets, settings, nullptr);
     connect(providers, &ProviderSettingsPage::providersChanged, this, &SettingsDialog::providersChanged);
-    addPage(u"providers"_s, tr("Providers & Keys"), s->standardIcon(QStyle::SP_DriveNetIcon), providers);
+    addPage(u"providers"_s, QT_TR_NOOP("Providers & Keys"), s->standardIcon(QStyle::SP_DriveNetIcon),
+            providers);
 
-    addPage(u"localapi"_s, tr("Local API"), s->standardIcon(QStyle::SP_ComputerIcon),
+    addPage(u"localapi"_s, QT_TR_NOOP("Local API"), s->standardIcon(QStyle::SP_ComputerIcon),
             new LocalApiPage(localApi, nullptr));
 
     auto *workspaces = new WorkspacesPage(workspace->dataDir(), workspace->name());
     connect(workspaces, &WorkspacesPage::openRequested, this, &SettingsDialog::openWorkspaceRequested);
-    addPage(u"workspaces"_s, tr("Workspaces"), s->standardIcon(QStyle::SP_DirIcon), workspaces);
+    addPage(u"workspaces"_s, QT_TR_NOOP("Workspaces"), s->standardIcon(QStyle::SP_DirIcon), workspaces);
 
     auto *language = new LanguagePage(settings);
-    connect(language, &LanguagePage::restartRequested, this, &SettingsDialog::restartRequested);
-    addPage(u"language"_s, tr("Language"), s->standardIcon(QStyle::SP_MessageBoxInformation), language);
+    addPage(u"language"_s, QT_TR_NOOP("Language"), s->standardIcon(QStyle::SP_MessageBoxInformation),
+            language);
 
-    addPage(u"theme"_s, tr("Theme"), s->standardIcon(QStyle::SP_DesktopIcon), new ThemePage(settings));
-    addPage(u"data"_s, tr("Data & Disk Use"), s->standardIcon(QStyle::SP_DriveHDIcon),
+    addPage(u"theme"_s, QT_TR_NOOP("Theme"), s->standardIcon(QStyle::SP_DesktopIcon),
+            new ThemePage(settings));
+    addPage(u"data"_s, QT_TR_NOOP("Data & Disk Use"), s->standardIcon(QStyle::SP_DriveHDIcon),
             new DataLocationPage(workspace->dataDir(), workspace->name()));
 
-    // Wide enough for the longest title in every shipped language.
-    m_pageList->setFixedWidth(
-        std::max(m_pageList->sizeHintForColumn(0) + 2 * m_pageList->frameWidth() + 24, 160));
+    // Wide enough for the longest title; after a language switch once every title has its new text.
+    const auto fitList = [this] {
+        m_pageList->setFixedWidth(
+            std::max(m_pageList->sizeHintForColumn(0) + 2 * m_pageList->frameWidth() + 24, 160));
+    };
+    fitList();
+    retranslate(m_pageList, [this, fitList] { QTimer::singleShot(0, this, fitList); });
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->setObjectName(u"SettingsButtons"_s);
@@ -87,12 +95,16 @@ SettingsDialog::SettingsDialog(Workspace *workspace, Settings *settings, SecretS
     resize(size);
 }
 
-void SettingsDialog::addPage(const QString &id, const QString &title, const QIcon &icon, QWidget *page)
+void SettingsDialog::addPage(const QString &id, const char *title, const QIcon &icon, QWidget *page)
 {
-    auto *item = new QListWidgetItem(icon, title, m_pageList);
+    auto *item = new QListWidgetItem(icon, QString(), m_pageList);
     item->setData(Qt::UserRole, id);
 
-    auto *heading = new QLabel(title);
+    auto *heading = new QLabel;
+    retranslate(heading, [item, heading, title] {
+        item->setText(tr(title));
+        heading->setText(tr(title));
+    });
     heading->setObjectName(u"SettingsPageTitle"_s);
     heading->setTextFormat(Qt::PlainText);
     QFont font = heading->font();

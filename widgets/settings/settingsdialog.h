@@ -34,11 +34,10 @@ Q_SIGNALS:
     void providersChanged();
     // The user asked for the window of another workspace of the same data dir.
     void openWorkspaceRequested(const QString &workspace);
-    // The language changed and the user asked to restart the window now.
-    void restartRequested();
 
 private:
-    void addPage(const QString &id, const QString &title, const QIcon &icon, QWidget *page);
+    // title: untranslated (QT_TR_NOOP), so the list and the heading follow a language switch.
+    void addPage(const QString &id, const char *title, const QIcon &icon, QWidget *page);
 
     QListWidget *m_pageList = nullptr;
     QStackedWidget *m_pages = nullptr;

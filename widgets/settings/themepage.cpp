@@ -2,6 +2,7 @@
 #include "settings/themepage.h"
 
 #include "base/settings.h"
+#include "common/retranslate.h"
 #include "settings/thememanager.h"
 
 #include <QButtonGroup>
@@ -17,19 +18,21 @@ ThemePage::ThemePage(Settings *settings, QWidget *parent)
 {
     setObjectName(u"ThemePage"_s);
 
-    auto *intro = new QLabel(tr("How Sandbench looks. The change applies at once to every window."), this);
+    auto *intro = new QLabel(this);
     intro->setWordWrap(true);
 
     struct Choice
     {
         const char *objectName;
-        QString text;
-        QString hint;
+        const char *text;
+        const char *hint;
     };
-    const Choice choices[] = {
-        {"ThemeSystemRadio", tr("&Follow the system"), tr("The desktop's own style and colours.")},
-        {"ThemeLightRadio", tr("&Light"), tr("Dark text on light backgrounds.")},
-        {"ThemeDarkRadio", tr("&Dark"), tr("Light text on dark backgrounds, easier on the eyes at night.")},
+    static const Choice choices[] = {
+        {"ThemeSystemRadio", QT_TR_NOOP("&Follow the system"),
+         QT_TR_NOOP("The desktop's own style and colours.")},
+        {"ThemeLightRadio", QT_TR_NOOP("&Light"), QT_TR_NOOP("Dark text on light backgrounds.")},
+        {"ThemeDarkRadio", QT_TR_NOOP("&Dark"),
+         QT_TR_NOOP("Light text on dark backgrounds, easier on the eyes at night.")},
     };
 
     m_group = new QButtonGroup(this);
@@ -40,10 +43,14 @@ ThemePage::ThemePage(Settings *settings, QWidget *parent)
     const QStringList themes = ThemeManager::themes();
     const QString current = m_settings->value(Settings::Key::Theme).toString();
     for (int i = 0; i < int(std::size(choices)); ++i) {
-        auto *radio = new QRadioButton(choices[i].text, this);
+        auto *radio = new QRadioButton(this);
         radio->setObjectName(QString::fromLatin1(choices[i].objectName));
         radio->setChecked(themes.at(i) == current || (i == 0 && !themes.contains(current)));
-        auto *hint = new QLabel(choices[i].hint, this);
+        auto *hint = new QLabel(this);
+        retranslate(radio, [radio, hint, choice = &choices[i]] {
+            radio->setText(tr(choice->text));
+            hint->setText(tr(choice->hint));
+        });
         hint->setForegroundRole(QPalette::PlaceholderText);
         hint->setWordWrap(true);
         // Lines the hint up with the radio button's text.
@@ -53,6 +60,9 @@ ThemePage::ThemePage(Settings *settings, QWidget *parent)
         layout->addWidget(hint);
     }
     layout->addStretch(1);
+    retranslate(intro, [intro] {
+        intro->setText(tr("How Sandbench looks. The change applies at once to every window."));
+    });
     connect(m_group, &QButtonGroup::idToggled, this, [this](int id, bool checked) {
         if (checked)
             choose(id);

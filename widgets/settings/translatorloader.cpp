@@ -82,6 +82,20 @@ QStringList TranslatorLoader::apply(QCoreApplication *app, const QString &langua
     return loaded;
 }
 
+QStringList TranslatorLoader::translationsOf(const char *context, const char *source)
+{
+    QStringList texts{QString::fromUtf8(source)};
+    for (const QString &language : availableLanguages()) {
+        QTranslator translator;
+        if (!translator.load(u":/i18n/sandbench_"_s + language + u".qm"_s))
+            continue;
+        const QString text = translator.translate(context, source);
+        if (!text.isEmpty() && !texts.contains(text))
+            texts.append(text);
+    }
+    return texts;
+}
+
 QString TranslatorLoader::activeLanguage()
 {
     return s_activeLanguage;

@@ -7,7 +7,8 @@
 class QCoreApplication;
 
 // Installs the application's own translations (embedded under :/i18n) and Qt's for a locale, and swaps
-// them when the user picks another language (Settings::Key::Language) and the window is re-created.
+// them at once when the user picks another language (Settings::Key::Language): Qt then sends every widget a
+// QEvent::LanguageChange and the windows set their texts again (retranslate()).
 class TranslatorLoader
 {
 public:
@@ -27,6 +28,9 @@ public:
     static QStringList apply(QCoreApplication *app, const QString &language);
     // The choice the running application's texts are in (the last apply()).
     static QString activeLanguage();
+
+    // source and its translation in every shipped language, to recognise text written in another language.
+    static QStringList translationsOf(const char *context, const char *source);
 
 private:
     static QString s_activeLanguage;

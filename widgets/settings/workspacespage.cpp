@@ -2,6 +2,7 @@
 #include "settings/workspacespage.h"
 
 #include "common/inlinemessage.h"
+#include "common/retranslate.h"
 #include "workspace/workspacecatalog.h"
 
 #include <QGroupBox>
@@ -40,15 +41,19 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
             Q_EMIT openRequested(item->data(Qt::UserRole).toString());
     });
 
-    m_open = new QPushButton(tr("&Open in New Window"), this);
+    m_open = new QPushButton(this);
+    retranslate(m_open, [this] { m_open->setText(tr("&Open in New Window")); });
     m_open->setObjectName(u"OpenWorkspaceButton"_s);
     connect(m_open, &QPushButton::clicked, this, [this] {
         if (!selectedWorkspace().isEmpty())
             Q_EMIT openRequested(selectedWorkspace());
     });
-    m_makeStart = new QPushButton(tr("Open at &Start"), this);
+    m_makeStart = new QPushButton(this);
+    retranslate(m_makeStart, [this] { m_makeStart->setText(tr("Open at &Start")); });
     m_makeStart->setObjectName(u"StartWorkspaceButton"_s);
-    m_makeStart->setToolTip(tr("Sandbench opens this workspace when it is started without --workspace."));
+    retranslate(m_makeStart, [this] {
+        m_makeStart->setToolTip(tr("Sandbench opens this workspace when it is started without --workspace."));
+    });
     connect(m_makeStart, &QPushButton::clicked, this, &WorkspacesPage::makeStartWorkspace);
     auto *buttons = new QVBoxLayout;
     buttons->addWidget(m_open);
@@ -58,14 +63,16 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
     listRow->addWidget(m_list, 1);
     listRow->addLayout(buttons);
 
-    auto *createBox = new QGroupBox(tr("New workspace"), this);
+    auto *createBox = new QGroupBox(this);
+    retranslate(createBox, [createBox] { createBox->setTitle(tr("New workspace")); });
     m_newName = new QLineEdit(createBox);
     m_newName->setObjectName(u"NewWorkspaceName"_s);
-    m_newName->setPlaceholderText(tr("Name, e.g. data-cleaning"));
+    retranslate(m_newName, [this] { m_newName->setPlaceholderText(tr("Name, e.g. data-cleaning")); });
     m_newName->setMaxLength(80);
     m_newName->setToolTip(WorkspaceCatalog::nameRule());
     connect(m_newName, &QLineEdit::returnPressed, this, &WorkspacesPage::createWorkspace);
-    m_create = new QPushButton(tr("&Create"), createBox);
+    m_create = new QPushButton(createBox);
+    retranslate(m_create, [this] { m_create->setText(tr("&Create")); });
     m_create->setObjectName(u"CreateWorkspaceButton"_s);
     connect(m_create, &QPushButton::clicked, this, &WorkspacesPage::createWorkspace);
     auto *rule = new QLabel(WorkspaceCatalog::nameRule(), createBox);

@@ -5,6 +5,7 @@
 
 #include "common/elidedlabel.h"
 #include "common/plaintooltip.h"
+#include "common/retranslate.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
@@ -106,7 +107,8 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     m_command->setFixedHeight(m_command->fontMetrics().lineSpacing());
     m_command->installEventFilter(this);
 
-    m_badge = new QLabel(tr("waiting"), this);
+    m_badge = new QLabel(this);
+    m_badge->setText(tr("waiting"));
     m_badge->setObjectName(u"OutcomeBadge"_s);
     m_badge->setAlignment(Qt::AlignCenter);
     m_badge->setTextFormat(Qt::PlainText);
@@ -699,15 +701,20 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_container->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_container->setTextFormat(Qt::PlainText);
     m_container->hide();
-    m_rerun = new QPushButton(tr("Re-run locally"), this);
+    m_rerun = new QPushButton(this);
+    retranslate(m_rerun, [this] { m_rerun->setText(tr("Re-run locally")); });
     m_rerun->setObjectName(u"RerunButton"_s);
-    m_rerun->setToolTip(tr("Run the trace's commands again in a new local container"));
+    retranslate(m_rerun, [this] {
+        m_rerun->setToolTip(tr("Run the trace's commands again in a new local container"));
+    });
     m_rerun->hide();
     connect(m_rerun, &QPushButton::clicked, this, &ShellCallPanel::rerunRequested);
     m_wrapButton = new QToolButton(this);
     m_wrapButton->setObjectName(u"WrapLinesButton"_s);
-    m_wrapButton->setText(tr("Wrap lines"));
-    m_wrapButton->setToolTip(tr("Wrap long output lines at the panel's width, or scroll them sideways"));
+    retranslate(m_wrapButton, [this] { m_wrapButton->setText(tr("Wrap lines")); });
+    retranslate(m_wrapButton, [this] {
+        m_wrapButton->setToolTip(tr("Wrap long output lines at the panel's width, or scroll them sideways"));
+    });
     m_wrapButton->setCheckable(true);
     m_wrapButton->setChecked(m_wrap);
     m_wrapButton->setAutoRaise(true);
@@ -716,7 +723,9 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
         Q_EMIT wrapLinesToggled(wrap);
     });
 
-    m_empty = new QLabel(tr("Shell calls the model makes appear here while they run."), this);
+    m_empty = new QLabel(this);
+    retranslate(m_empty,
+                [this] { m_empty->setText(tr("Shell calls the model makes appear here while they run.")); });
     m_empty->setObjectName(u"ShellCallsEmpty"_s);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);

@@ -6,6 +6,7 @@
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
 #include "common/inlineconfirm.h"
+#include "common/retranslate.h"
 #include "data/traceloader.h"
 #include "documents/documentspanel.h"
 #include "files/filespanel.h"
@@ -26,9 +27,11 @@
 #include "secrets/secretstore.h"
 #include "settings/providersettings.h"
 #include "settings/settingsdialog.h"
+#include "settings/translatorloader.h"
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
+#include "window/shortcutsdialog.h"
 #include "window/welcomepage.h"
 #include "window/windowlauncher.h"
 #include "workspace/chatsession.h"
@@ -54,6 +57,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
 #include <QStackedWidget>
@@ -68,6 +72,23 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr auto ScriptedPrefix = "scripted:"_L1;
+
+// Puts the widgets inside container that Tab reaches right after `after`, in their present order; returns
+// the last one. (setTabOrder() ignores the container itself, which takes no focus.)
+QWidget *chainTabStops(QWidget *after, QWidget *container)
+{
+    QList<QWidget *> stops;
+    QWidget *window = container->window();
+    for (QWidget *w = window->nextInFocusChain(); w && w != window; w = w->nextInFocusChain()) {
+        if ((w->focusPolicy() & Qt::TabFocus) && container->isAncestorOf(w))
+            stops.append(w);
+    }
+    for (QWidget *stop : std::as_const(stops)) {
+        QWidget::setTabOrder(after, stop);
+        after = stop;
+    }
+    return after;
+}
 
 QList<QKeySequence> keysOr(QKeySequence::StandardKey key, const QKeySequence &fallback)
 {
@@ -164,6 +185,8 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
             Qt::SingleShotConnection);
 
     restoreConversations();
+    // Names and hints the window wrote follow a language switch; what the user typed stays.
+    retranslate(this, [this] { retranslateConversations(); });
     restoreWindowState();
     if (!waitingForKeys)
         refreshModels();
@@ -212,8 +235,9 @@ void MainWindow::createDocks()
 {
     m_conversationList = new QListWidget;
     m_conversationList->setObjectName(u"ConversationList"_s);
-    auto *newButton = new QPushButton(tr("New conversation"));
+    auto *newButton = new QPushButton;
     newButton->setObjectName(u"NewConversationButton"_s);
+    m_newButton = newButton;
     connect(newButton, &QPushButton::clicked, this, &MainWindow::newConversation);
     auto *left = new QWidget;
     auto *leftLayout = new QVBoxLayout(left);
@@ -230,7 +254,7 @@ void MainWindow::createDocks()
     leftLayout->addWidget(newButton);
     m_conversationList->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_conversationList->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
-    auto *renameAction = new QAction(tr("&Rename"), m_conversationList);
+    auto *renameAction = new QAction(m_conversationList);
     renameAction->setObjectName(u"RenameConversationAction"_s);
     renameAction->setShortcut(QKeySequence(Qt::Key_F2));
     renameAction->setShortcutContext(Qt::WidgetShortcut);
@@ -238,14 +262,14 @@ void MainWindow::createDocks()
         if (QListWidgetItem *item = m_conversationList->currentItem())
             m_conversationList->editItem(item);
     });
-    auto *deleteAction = new QAction(tr("&Delete…"), m_conversationList);
+    auto *deleteAction = new QAction(m_conversationList);
     deleteAction->setObjectName(u"DeleteConversationAction"_s);
     deleteAction->setShortcut(QKeySequence::Delete);
     deleteAction->setShortcutContext(Qt::WidgetShortcut);
     connect(deleteAction, &QAction::triggered, this, &MainWindow::askDeleteConversation);
     m_conversationList->addActions({renameAction, deleteAction});
     connect(m_conversationList, &QListWidget::itemChanged, this, &MainWindow::onConversationItemChanged);
-    m_conversationsDock = new QDockWidget(tr("Conversations"), this);
+    m_conversationsDock = new QDockWidget(this);
     m_conversationsDock->setObjectName(u"ConversationsDock"_s);
     m_conversationsDock->setWidget(left);
     addDockWidget(Qt::LeftDockWidgetArea, m_conversationsDock);
@@ -258,12 +282,20 @@ void MainWindow::createDocks()
     // the right column shows the live shell calls on top and the workspace's panels as tabs below them.
     m_shellStack = new QStackedWidget;
     m_shellStack->setObjectName(u"ShellPanelStack"_s);
-    m_shellDock = new QDockWidget(tr("Shell calls"), this);
+    m_shellDock = new QDockWidget(this);
     m_shellDock->setObjectName(u"ShellCallsDock"_s);
     m_shellDock->setWindowIcon(panelIcon(u"utilities-terminal"_s, u"shellcalls"_s));
     m_shellDock->setWidget(m_shellStack);
     addDockWidget(Qt::RightDockWidgetArea, m_shellDock);
     watchDock(m_shellDock);
+    retranslate(this, [=, this] {
+        newButton->setText(tr("New conversation"));
+        renameAction->setText(tr("&Rename"));
+        deleteAction->setText(tr("&Delete…"));
+        m_conversationList->setAccessibleName(tr("Conversation list"));
+        m_conversationsDock->setWindowTitle(tr("Conversations"));
+        updateShellDockTitle();
+    });
 
     // Panels of the workbench, each in its own file. Keep one block per panel.
     const QString dataDir = m_workspace->dataDir();
@@ -272,18 +304,18 @@ void MainWindow::createDocks()
     // [panel: files]
     auto *filesPanel = new FilesPanel(documentsDir, workspace);
     connect(this, &MainWindow::currentContainerChanged, filesPanel, &FilesPanel::setContainer);
-    addPanelDock(filesPanel, tr("Files"), u"FilesDock"_s, panelIcon(u"folder"_s, u"files"_s));
+    addPanelDock(filesPanel, QT_TR_NOOP("Files"), u"FilesDock"_s, panelIcon(u"folder"_s, u"files"_s));
     // [panel: documents]
     auto *documentsPanel = new DocumentsPanel(documentsDir);
-    addPanelDock(documentsPanel, tr("Documents"), u"DocumentsDock"_s,
+    addPanelDock(documentsPanel, QT_TR_NOOP("Documents"), u"DocumentsDock"_s,
                  panelIcon(u"folder-documents"_s, u"documents"_s));
     // [panel: network]
     auto *networkPanel = new NetworkPolicyEditor(m_workspace->containers()->settings().workspaceDir());
     connect(this, &MainWindow::currentContainerChanged, networkPanel, &NetworkPolicyEditor::setContainer);
-    addPanelDock(networkPanel, tr("Network"), u"NetworkDock"_s,
+    addPanelDock(networkPanel, QT_TR_NOOP("Network"), u"NetworkDock"_s,
                  panelIcon(u"network-workgroup"_s, u"network"_s));
     // [panel: guardrails]
-    addPanelDock(new GuardrailsPanel(dataDir, workspace), tr("Guardrails"), u"GuardrailsDock"_s,
+    addPanelDock(new GuardrailsPanel(dataDir, workspace), QT_TR_NOOP("Guardrails"), u"GuardrailsDock"_s,
                  panelIcon(u"security-high"_s, u"guardrails"_s));
     // [panel: logs]
     auto *logsPanel = new LogsPanel(dataDir, workspace);
@@ -301,12 +333,12 @@ void MainWindow::createDocks()
         m_shellDock->raise();
         return {};
     });
-    addPanelDock(logsPanel, tr("Logs"), u"LogsDock"_s, panelIcon(u"view-list-details"_s, u"logs"_s));
+    addPanelDock(logsPanel, QT_TR_NOOP("Logs"), u"LogsDock"_s, panelIcon(u"view-list-details"_s, u"logs"_s));
     // [panel: api activity]
     m_localApi = new LocalApiController(m_settings, m_workspace, this);
     auto *apiActivity = new ApiActivityPanel(m_localApi);
     apiActivity->setMaxBlocks(m_settings->viewMaxBlocks());
-    QDockWidget *apiDock = addPanelDock(apiActivity, tr("Other programs"), u"ApiActivityDock"_s,
+    QDockWidget *apiDock = addPanelDock(apiActivity, QT_TR_NOOP("Other programs"), u"ApiActivityDock"_s,
                                         panelIcon(u"applications-other"_s, u"apiactivity"_s));
     // Shown when another program first sends a request; until then it takes no tab.
     apiDock->hide();
@@ -329,39 +361,58 @@ void MainWindow::createDocks()
     connect(apiIndicator, &QToolButton::clicked, apiActivity, &ApiActivityPanel::openLocalApiSettings);
     m_localApi->startFromSettings();
 
-    auto *toolbar = new QToolBar(tr("Model"), this);
+    auto *toolbar = new QToolBar(this);
     toolbar->setObjectName(u"ModelToolBar"_s);
-    toolbar->addWidget(new QLabel(tr("Model:") + u' ', toolbar));
+    auto *modelLabel = new QLabel(toolbar);
+    toolbar->addWidget(modelLabel);
     m_modelPicker = new QComboBox(toolbar);
     m_modelPicker->setObjectName(u"ModelPicker"_s);
     m_modelPicker->setMinimumContentsLength(28);
     m_modelPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     toolbar->addWidget(m_modelPicker);
-    QAction *refresh = toolbar->addAction(tr("Refresh models"), this, &MainWindow::refreshModels);
+    QAction *refresh = toolbar->addAction(QString(), this, &MainWindow::refreshModels);
     refresh->setObjectName(u"RefreshModelsAction"_s);
     toolbar->addSeparator();
-    auto *contractLabel = new QLabel(tr("Tools:") + u' ', toolbar);
+    auto *contractLabel = new QLabel(toolbar);
     toolbar->addWidget(contractLabel);
     m_contractPicker = new QComboBox(toolbar);
     m_contractPicker->setObjectName(u"ToolContractPicker"_s);
     for (ChatSession::ToolContract contract : ChatSession::toolContracts()) {
         const QString key = ChatSession::toolContractKey(contract);
-        m_contractPicker->addItem(ShellCallView::contractTitle(key), key);
+        m_contractPicker->addItem(QString(), key);
         m_contractPicker->setItemData(m_contractPicker->count() - 1, key, Qt::ToolTipRole);
     }
     contractLabel->setBuddy(m_contractPicker);
     toolbar->addWidget(m_contractPicker);
     connect(m_contractPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onContractChosen);
+    retranslate(toolbar, [=, this] {
+        toolbar->setWindowTitle(tr("Model"));
+        modelLabel->setText(tr("Model:") + u' ');
+        refresh->setText(tr("Refresh models"));
+        for (int i = 0; i < m_modelPicker->count(); ++i) {
+            const QString data = m_modelPicker->itemData(i).toString();
+            if (!data.startsWith(ScriptedPrefix))
+                continue;
+            m_modelPicker->setItemText(i, scriptLabel(data.mid(ScriptedPrefix.size())));
+            m_modelPicker->setItemData(i, tr("Plays a script; no model is asked"), Qt::ToolTipRole);
+        }
+        contractLabel->setText(tr("Tools:") + u' ');
+        for (int i = 0; i < m_contractPicker->count(); ++i)
+            m_contractPicker->setItemText(
+                i, ShellCallView::contractTitle(m_contractPicker->itemData(i).toString()));
+        showContractOf(current());
+    });
     addToolBar(Qt::TopToolBarArea, toolbar);
     connect(m_modelPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onModelChosen);
 }
 
-QDockWidget *MainWindow::addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
+QDockWidget *MainWindow::addPanelDock(QWidget *panel, const char *title, const QString &objectName,
                                       const QIcon &icon)
 {
-    auto *dock = new QDockWidget(title, this);
+    auto *dock = new QDockWidget(this);
     dock->setObjectName(objectName);
     dock->setWindowIcon(icon);
+    retranslate(dock, [dock, title] { dock->setWindowTitle(tr(title)); });
     // A panel that needs more height than its place has scrolls, instead of pushing the shell calls
     // above it to a sliver (Files and Logs want about 450 pixels) or being squeezed until it overlaps.
     auto *scroll = new QScrollArea(dock);
@@ -465,48 +516,76 @@ void MainWindow::createMenus()
 {
     menuBar()->setObjectName(u"MenuBar"_s);
 
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(u"FileMenu"_s);
-    m_newAction = m_fileMenu->addAction(tr("&New Conversation"), this, &MainWindow::newConversation);
+    m_newAction = m_fileMenu->addAction(QString(), this, &MainWindow::newConversation);
     m_newAction->setObjectName(u"NewConversationAction"_s);
     m_newAction->setShortcuts(keysOr(QKeySequence::New, QKeySequence(Qt::CTRL | Qt::Key_N)));
-    m_attachAction = m_fileMenu->addAction(tr("&Attach File…"), this, &MainWindow::attachWithDialog);
+    m_attachAction = m_fileMenu->addAction(QString(), this, &MainWindow::attachWithDialog);
     m_attachAction->setObjectName(u"AttachAction"_s);
     m_attachAction->setShortcuts(keysOr(QKeySequence::Open, QKeySequence(Qt::CTRL | Qt::Key_O)));
-    m_openTraceAction = m_fileMenu->addAction(tr("Open &Trace…"), this, &MainWindow::openTraceWithDialog);
+    m_openTraceAction = m_fileMenu->addAction(QString(), this, &MainWindow::openTraceWithDialog);
     m_openTraceAction->setObjectName(u"OpenTraceAction"_s);
     m_openTraceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_fileMenu->addSeparator();
-    m_providersAction =
-        m_fileMenu->addAction(tr("Model &Providers…"), this, &MainWindow::showProviderSettings);
+    m_providersAction = m_fileMenu->addAction(QString(), this, &MainWindow::showProviderSettings);
     m_providersAction->setObjectName(u"ProvidersAction"_s);
     // The Settings window at its first page; Preferences keys and role belong to Settings….
     m_providersAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_providersAction->setMenuRole(QAction::NoRole);
     // [menu: settings]
-    QAction *settingsAction = m_fileMenu->addAction(tr("&Settings…"), this, [this] { showSettings(); });
+    QAction *settingsAction = m_fileMenu->addAction(QString(), this, [this] { showSettings(); });
     settingsAction->setObjectName(u"SettingsAction"_s);
     settingsAction->setShortcuts(keysOr(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)));
     settingsAction->setMenuRole(QAction::PreferencesRole);
     m_fileMenu->addSeparator();
-    m_quitAction = m_fileMenu->addAction(tr("&Quit"));
+    m_quitAction = m_fileMenu->addAction(QString());
     m_quitAction->setObjectName(u"QuitAction"_s);
     m_quitAction->setShortcuts(keysOr(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
     m_quitAction->setMenuRole(QAction::QuitRole);
     // close() rather than quit() so closeEvent() saves the window state.
     connect(m_quitAction, &QAction::triggered, this, &MainWindow::close);
 
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(u"ViewMenu"_s);
     for (QDockWidget *dock : std::as_const(m_allDocks))
         addPanelAction(dock);
 
-    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(u"HelpMenu"_s);
-    m_aboutAction = m_helpMenu->addAction(tr("&About Sandbench"));
+    QAction *shortcutsAction = m_helpMenu->addAction(QString(), this, &MainWindow::showShortcuts);
+    shortcutsAction->setObjectName(u"ShortcutsAction"_s);
+    shortcutsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
+    m_aboutAction = m_helpMenu->addAction(QString());
     m_aboutAction->setObjectName(u"AboutAction"_s);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+
+    retranslate(menuBar(), [=, this] {
+        m_fileMenu->setTitle(tr("&File"));
+        m_newAction->setText(tr("&New Conversation"));
+        m_attachAction->setText(tr("&Attach File…"));
+        m_openTraceAction->setText(tr("Open &Trace…"));
+        m_providersAction->setText(tr("Model &Providers…"));
+        settingsAction->setText(tr("&Settings…"));
+        m_quitAction->setText(tr("&Quit"));
+        m_viewMenu->setTitle(tr("&View"));
+        m_helpMenu->setTitle(tr("&Help"));
+        shortcutsAction->setText(tr("&Keyboard Shortcuts"));
+        m_aboutAction->setText(tr("&About Sandbench"));
+    });
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = findChild<ShortcutsDialog *>(u"ShortcutsDialog"_s, Qt::FindDirectChildrenOnly);
+    if (!dialog) {
+        dialog = new ShortcutsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
 }
 
 void MainWindow::showAbout()
@@ -579,6 +658,9 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     connect(c->saveTimer, &QTimer::timeout, this, [this, c] { saveConversation(c); });
     m_chatStack->addWidget(c->chat);
     m_shellStack->addWidget(c->panel);
+    // Tab follows the layout: the conversation list, its button, the message box and its buttons, then the
+    // shell calls and the other panels.
+    chainTabStops(chainTabStops(m_newButton, c->chat), c->panel);
     if (saved) {
         c->chat->restoreTranscript(saved->entries, saved->pendingAttachments);
         c->session->setMessages(saved->messages);
@@ -859,14 +941,70 @@ void MainWindow::selectConversation(int row)
     Conversation *c = m_conversations[size_t(row)].get();
     m_chatStack->setCurrentWidget(c->chat);
     m_shellStack->setCurrentWidget(c->panel);
+    updateShellDockTitle();
+    Q_EMIT currentContainerChanged(c->container.data());
+    // The model picked now, shown in this conversation's header as well.
+    onModelChosen();
+}
+
+void MainWindow::updateShellDockTitle()
+{
+    const Conversation *c = current();
+    m_shellDock->setWindowTitle(tr("Shell calls"));
     // The whole id (SPEC 1.4), in the panel and its tab's tooltip: in the tab title it crowded out the
     // other panels' names.
-    m_shellDock->setProperty("tabToolTip", c->container
+    m_shellDock->setProperty("tabToolTip", c && c->container
                                                ? tr("Shell calls of container %1").arg(c->container->id())
                                                : m_shellDock->windowTitle());
     m_tabDecorator->start();
-    Q_EMIT currentContainerChanged(c->container.data());
-    // The model picked now, shown in this conversation's header as well.
+}
+
+void MainWindow::retranslateConversations()
+{
+    // Titles the window made ("Conversation 3", "Trace: x.json") in any shipped language, as patterns.
+    const auto patterns = [](const char *source) {
+        QList<QRegularExpression> list;
+        for (const QString &text : TranslatorLoader::translationsOf("MainWindow", source)) {
+            QString pattern = QRegularExpression::escape(text);
+            pattern.replace(QRegularExpression::escape(u"%1"_s), u"(.+)"_s);
+            list.append(QRegularExpression(QRegularExpression::anchoredPattern(pattern)));
+        }
+        return list;
+    };
+    const QList<QRegularExpression> numbered = patterns("Conversation %1");
+    const QList<QRegularExpression> traces = patterns("Trace: %1");
+    for (int row = 0; row < int(m_conversations.size()); ++row) {
+        Conversation *c = m_conversations[size_t(row)].get();
+        // Still unnamed ("New conversation" until its first question): the current language's word.
+        QString title = c->titlePending ? tr("New conversation") : c->title;
+        for (const QRegularExpression &re : numbered) {
+            if (const QRegularExpressionMatch m = re.match(c->title); m.hasMatch()) {
+                bool number = false;
+                m.captured(1).toInt(&number);
+                if (number)
+                    title = tr("Conversation %1").arg(m.captured(1));
+                break;
+            }
+        }
+        for (const QRegularExpression &re : traces) {
+            if (const QRegularExpressionMatch m = re.match(c->title); m.hasMatch() && title == c->title) {
+                title = tr("Trace: %1").arg(m.captured(1));
+                break;
+            }
+        }
+        QListWidgetItem *item = m_conversationList->item(row);
+        if (item && c->container)
+            item->setToolTip(tr("Container %1").arg(c->container->id()));
+        if (title != c->title) {
+            c->title = title;
+            if (item) {
+                const QSignalBlocker blocker(m_conversationList);
+                item->setText(title);
+            }
+            scheduleSave(c);
+        }
+    }
+    updateShellDockTitle();
     onModelChosen();
 }
 
@@ -913,9 +1051,7 @@ void MainWindow::refreshModels()
                      QDir(scriptsDir()).entryInfoList({u"*.json"_s}, QDir::Files, QDir::Name))
                     scripts.append(f.filePath());
                 for (const QString &path : std::as_const(scripts)) {
-                    m_modelPicker->addItem(
-                        tr("%1: %2").arg(ScriptedClient::displayLabel(), QFileInfo(path).completeBaseName()),
-                        QString(ScriptedPrefix + path));
+                    m_modelPicker->addItem(scriptLabel(path), QString(ScriptedPrefix + path));
                     m_modelPicker->setItemData(m_modelPicker->count() - 1,
                                                tr("Plays a script; no model is asked"), Qt::ToolTipRole);
                 }
@@ -961,6 +1097,11 @@ void MainWindow::showContractOf(Conversation *c)
                                      ? tr("The demo scripts use the shell tool.")
                                      : tr("The tools the model gets in this conversation, as each "
                                           "vendor's hosted tool defines them; all run in its container."));
+}
+
+QString MainWindow::scriptLabel(const QString &path)
+{
+    return tr("%1: %2").arg(ScriptedClient::displayLabel(), QFileInfo(path).completeBaseName());
 }
 
 void MainWindow::onModelChosen()
@@ -1247,13 +1388,23 @@ void MainWindow::showSettings(const QString &page)
         connect(dialog, &SettingsDialog::openWorkspaceRequested, this, [this](const QString &workspace) {
             WindowLauncher::open(m_workspace->dataDir(), workspace);
         });
-        connect(dialog, &SettingsDialog::restartRequested, this, [this] { WindowLauncher::restart(this); });
     }
     dialog->showPage(page);
     // Not modal: the user can keep working in the window while the Settings window is open.
     dialog->show();
     dialog->raise();
     dialog->activateWindow();
+}
+
+bool MainWindow::event(QEvent *event)
+{
+    // The tab bars of tabbed docks: Qt parks an unused one out of sight, where Tab would lose the focus.
+    // The docks' contents stay in the tab order; the View menu switches docks.
+    if (event->type() == QEvent::ChildPolished) {
+        if (auto *tabBar = qobject_cast<QTabBar *>(static_cast<QChildEvent *>(event)->child()))
+            tabBar->setFocusPolicy(Qt::NoFocus);
+    }
+    return QMainWindow::event(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -66,6 +66,8 @@ public:
 
 public Q_SLOTS:
     void showAbout();
+    // Help › Keyboard Shortcuts, one non-modal list per window.
+    void showShortcuts();
     void newConversation();
     // Copies the file into the current conversation's container home and shows a chip; errors show inline.
     void attachFile(const QString &path);
@@ -85,6 +87,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool event(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -95,7 +98,8 @@ private:
     void createDocks();
     // Puts a panel in a dock widget with a View menu entry; the dock starts hidden and tabbed with the
     // shell calls unless it goes to another area.
-    QDockWidget *addPanelDock(QWidget *panel, const QString &title, const QString &objectName,
+    // title: untranslated (QT_TR_NOOP), so the dock's title follows a language switch.
+    QDockWidget *addPanelDock(QWidget *panel, const char *title, const QString &objectName,
                               const QIcon &icon);
     // Keeps the dock's tab decorated and gives it a View menu entry.
     void watchDock(QDockWidget *dock);
@@ -114,6 +118,10 @@ private:
     void onContractChosen();
     // The picker follows the shown conversation; the demo scripts speak only the shell tool.
     void showContractOf(Conversation *conversation);
+    static QString scriptLabel(const QString &path);
+    void updateShellDockTitle();
+    // Window-made titles and hints of every conversation in the current language.
+    void retranslateConversations();
     // Makes sure the conversation's session has a client for the picked model; false with an inline error.
     bool prepareClient(Conversation *conversation);
     void attachScriptSample(Conversation *conversation);
@@ -135,6 +143,7 @@ private:
     WelcomePage *m_welcomePage = nullptr;
     QDockWidget *m_conversationsDock = nullptr;
     QListWidget *m_conversationList = nullptr;
+    QWidget *m_newButton = nullptr;
     QDockWidget *m_shellDock = nullptr;
     QStackedWidget *m_shellStack = nullptr;
     QDockWidget *m_csvDock = nullptr;

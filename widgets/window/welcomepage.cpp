@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/welcomepage.h"
 
+#include "common/retranslate.h"
+
 #include <QDir>
 #include <QHBoxLayout>
 #include <QIcon>
@@ -20,7 +22,7 @@ WelcomePage::WelcomePage(const QString &dataDir, const QString &workspace, QWidg
     icon->setAlignment(Qt::AlignCenter);
     icon->setMinimumHeight(icon->pixmap().height());
 
-    m_title = new QLabel(tr("Welcome to Sandbench"), this);
+    m_title = new QLabel(this);
     m_title->setObjectName(u"WelcomeTitle"_s);
     m_title->setAlignment(Qt::AlignCenter);
     QFont titleFont = m_title->font();
@@ -28,34 +30,40 @@ WelcomePage::WelcomePage(const QString &dataDir, const QString &workspace, QWidg
     titleFont.setBold(true);
     m_title->setFont(titleFont);
 
-    m_summary = new QLabel(tr("Sandbench runs the shell commands of AI agents in a sandbox on this computer "
-                              "and shows you every call as it happens."),
-                           this);
+    m_summary = new QLabel(this);
     m_summary->setObjectName(u"WelcomeSummary"_s);
     m_summary->setAlignment(Qt::AlignCenter);
     m_summary->setWordWrap(true);
 
     // The path may be long and users copy it, so it is selectable and wraps instead of being cut.
-    m_dataDir = new QLabel(tr("Data folder: %1").arg(QDir::toNativeSeparators(dataDir)), this);
+    m_dataDir = new QLabel(this);
     m_dataDir->setObjectName(u"DataDirLabel"_s);
     m_dataDir->setAlignment(Qt::AlignCenter);
     m_dataDir->setWordWrap(true);
     m_dataDir->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_dataDir->setTextFormat(Qt::PlainText);
 
-    m_workspace = new QLabel(tr("Workspace: %1").arg(workspace), this);
+    m_workspace = new QLabel(this);
     m_workspace->setObjectName(u"WorkspaceLabel"_s);
     m_workspace->setAlignment(Qt::AlignCenter);
     m_workspace->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_workspace->setTextFormat(Qt::PlainText);
 
-    m_doctorHint = new QLabel(tr("To see which isolation and limits this machine enforces, run "
-                                 "\u201csandbench doctor\u201d in a terminal."),
-                              this);
+    m_doctorHint = new QLabel(this);
     m_doctorHint->setObjectName(u"DoctorHint"_s);
     m_doctorHint->setAlignment(Qt::AlignCenter);
     m_doctorHint->setWordWrap(true);
     m_doctorHint->setForegroundRole(QPalette::PlaceholderText);
+
+    retranslate(this, [this, dataDir, workspace] {
+        m_title->setText(tr("Welcome to Sandbench"));
+        m_summary->setText(tr("Sandbench runs the shell commands of AI agents in a sandbox on this computer "
+                              "and shows you every call as it happens."));
+        m_dataDir->setText(tr("Data folder: %1").arg(QDir::toNativeSeparators(dataDir)));
+        m_workspace->setText(tr("Workspace: %1").arg(workspace));
+        m_doctorHint->setText(tr("To see which isolation and limits this machine enforces, run "
+                                 "\u201csandbench doctor\u201d in a terminal."));
+    });
 
     auto *column = new QVBoxLayout;
     column->setSpacing(12);

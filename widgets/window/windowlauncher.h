@@ -5,9 +5,7 @@
 
 class MainWindow;
 
-// Opens the workbench's main windows and re-creates one in the same process, which is how a new language
-// takes effect ("Restart now"): every text is created again under the newly installed translators, without
-// the cost and risks of executing the program again (arguments, environment, a second instance).
+// Opens the workbench's main windows, one per workspace of a data dir.
 class WindowLauncher
 {
 public:
@@ -16,10 +14,4 @@ public:
     static MainWindow *open(const QString &dataDir, const QString &workspace);
     // The visible main window showing this workspace of this data dir, if any.
     static MainWindow *find(const QString &dataDir, const QString &workspace);
-
-    // Closes the window and, on the next turn of the event loop, installs the translators of the stored
-    // Language setting and opens a new window for the same data dir and workspace at the same place. The
-    // old window is deleted if it deletes itself on close (as open() sets up); the application does not
-    // quit in between.
-    static void restart(MainWindow *window);
 };
