@@ -4,37 +4,37 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>Lokale API dieser Anwendung</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>Anderer Server …</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>Einstellungen der lokalen API …</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove the requests shown here (nothing is deleted from the logs)</source>
         <translation>Die hier angezeigten Anfragen entfernen (aus den Protokollen wird nichts gelöscht)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>API key (sbk_…)</source>
         <translation>API-Schlüssel (sbk_…)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Watch</source>
         <translation>Beobachten</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+39"/>
         <source>(joined while running)</source>
         <translation>(während der Ausführung hinzugekommen)</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>Die Verbindung zum Server ging verloren, während diese Anfrage lief; wie sie endete, steht im Anfrageprotokoll des Servers.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Modell %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n früherer Shell-Aufruf dieser Anfrage wird nicht angezeigt</numerusform>
@@ -281,49 +281,47 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit dieser Unterhaltung: 0,0001 $ pro Sekunde; eine Frage, die einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Legen Sie hier eine Datei ab oder verwenden Sie „Anhängen“ und stellen Sie dann eine Frage dazu. Die Shell-Befehle des Modells laufen in der Sandbox dieser Unterhaltung und erscheinen im Bereich „Shell-Aufrufe“.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+2"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Fragen Sie etwas zu Ihren Daten … (Strg+Eingabe zum Senden)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Attach…</source>
         <translation>Anhängen …</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop</source>
         <translation>Stopp</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop the answer and end its running commands (Esc)</source>
         <translation>Antwort anhalten und ihre laufenden Befehle beenden (Esc)</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+8"/>
-        <location line="+75"/>
+        <location line="-215"/>
         <source>Assistant</source>
         <translation>Assistent</translation>
     </message>
     <message numerus="yes">
-        <location line="-60"/>
+        <location line="+332"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n Befehl läuft in der Sandbox: %1</numerusform>
@@ -331,12 +329,32 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-3"/>
         <source>Stopped.</source>
         <translation>Angehalten.</translation>
     </message>
     <message>
+        <location line="-118"/>
+        <source>Message box</source>
+        <translation>Nachrichtenfeld</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Send the message</source>
+        <translation>Nachricht senden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the answer</source>
+        <translation>Antwort anhalten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tab in the message</source>
+        <translation>Tabulator in die Nachricht eingeben</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 – ein Skript spielt die Antworten ab, kein Modell wird gefragt</translation>
     </message>
@@ -346,7 +364,7 @@
         <translation>Modell: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
@@ -356,12 +374,12 @@
         <translation>Jeder Shell-Befehl dieser Unterhaltung läuft in Container %1; seine Dateien bleiben zwischen Fragen und über Neustarts hinweg erhalten.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost: $%1</source>
         <translation>Sandbox-Kosten: %1 $</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+100"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -393,8 +411,7 @@ In der Sandbox: %2</translation>
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-127"/>
-        <location line="+133"/>
+        <location line="-489"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -402,7 +419,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>wartet</translation>
@@ -476,7 +493,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>
@@ -486,17 +503,17 @@ In der Sandbox: %2</translation>
         <translation>Hier liegen Container, Dokumente, Anfrageprotokolle und Snapshots aller Arbeitsbereiche. Starten Sie Sandbench mit --data-dir oder SANDBENCH_DATA_DIR, um einen anderen Ordner zu verwenden.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Open in File Manager</source>
         <translation>Im Dateimanager ö&amp;ffnen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Copy Path</source>
         <translation>Pfad &amp;kopieren</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Disk use</source>
         <translation>Speicherbelegung</translation>
     </message>
@@ -561,12 +578,12 @@ In der Sandbox: %2</translation>
         <translation>Das Protokoll der lokalen API über Anfragen und Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Not measured yet.</source>
         <translation>Noch nicht gemessen.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Aktualisieren</translation>
     </message>
@@ -584,7 +601,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>Einheitlich</translation>
     </message>
@@ -643,7 +660,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Aus einem Container übernommene Dateien. Dokumente gehören zum Arbeitsbereich und laufen nie ab.</translation>
     </message>
@@ -653,33 +670,33 @@ In der Sandbox: %2</translation>
         <translation>Noch keine Dokumente. Übernehmen Sie eine Datei aus einem Container (Bereich „Dateien“, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; oder die lokale API), um hier eine Kopie aufzubewahren.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open a copy in the desktop&apos;s application for this kind of file</source>
         <translation>Eine Kopie in der Anwendung öffnen, die auf dem Desktop für diese Dateiart zuständig ist</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Save As…</source>
         <translation>Speichern unter …</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+22"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Wählen Sie ein Dokument aus, um es hier anzuzeigen.</translation>
@@ -758,12 +775,12 @@ In der Sandbox: %2</translation>
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+136"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>%1
 Document %2
 SHA-256 %3</source>
@@ -782,7 +799,7 @@ SHA-256 %3</translation>
         <translation>Übernommen aus /workspace/home/%1 in Container %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
@@ -953,7 +970,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+171"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 – %2 Byte</translation>
     </message>
@@ -976,7 +993,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
@@ -1006,17 +1023,17 @@ SHA-256 %3</translation>
         <translation>Die ausgewählte Datei in die Dokumente des Arbeitsbereichs kopieren, die nie ablaufen</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Preview</source>
         <translation>Vorschau</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Die Dateien des Containers können nicht aufgelistet werden: %1</translation>
     </message>
@@ -1097,7 +1114,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
         <source>Flag</source>
         <translation>Markieren</translation>
     </message>
@@ -1112,22 +1129,22 @@ SHA-256 %3</translation>
         <translation>Blockieren</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Guardrails</source>
         <translation>Schutzregeln</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Test</source>
         <translation>Test</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Flag report</source>
         <translation>Trefferbericht</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Prompt injection</source>
         <translation>Prompt-Injection</translation>
     </message>
@@ -1185,12 +1202,12 @@ SHA-256 %3</translation>
         <translation>IPv4 und IPv6</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Also scan sandbox output before the model reads it</source>
         <translation>Auch die Sandbox-Ausgabe prüfen, bevor das Modell sie liest</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Jede aktive Schutzregel prüft die Ausgabe von Shell-Aufrufen, unabhängig von ihrem Geltungsbereich: „Schwärzen“ verbirgt die Treffer, „Blockieren“ hält die Ausgabe zurück.</translation>
     </message>
@@ -1200,12 +1217,12 @@ SHA-256 %3</translation>
         <translation>„Markieren“ erfasst eine Erkennung und leitet die Anfrage unverändert weiter. „Schwärzen“ ersetzt jeden Treffer durch eine Kennzeichnung wie [EMAIL]. „Blockieren“ weist die Anfrage mit HTTP 403 ab, bevor sie das Modell erreicht. Greifen mehrere, gilt die strengste. „Benutzernachrichten“ prüft nur, was Benutzer geschrieben haben; „Alle Nachrichten“ prüft auch System-, Entwickler- und Assistententext.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Save</source>
         <translation>Speichern</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Revert</source>
         <translation>Zurücksetzen</translation>
     </message>
@@ -1220,48 +1237,48 @@ SHA-256 %3</translation>
         <translation>Alle Nachrichten</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>Benutzernachricht</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>Systemnachricht</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>Assistentennachricht</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>Sandbox-Ausgabe</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Geben Sie eine Beispielnachricht ein oder fügen Sie sie ein; Treffer werden hier hervorgehoben.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>What the model would read:</source>
         <translation>Was das Modell lesen würde:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>Treffer</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>Schutzregel</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
@@ -1271,32 +1288,32 @@ SHA-256 %3</translation>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>Testen als:</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>Letzte 24 Stunden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Letzte 7 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Letzte 30 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>Alle protokollierten Anfragen</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>Anfragen mit Treffer</translation>
     </message>
@@ -1311,7 +1328,7 @@ SHA-256 %3</translation>
         <translation>Aktuelle Aktion</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Jede Erkennung wird unabhängig von der Aktion erfasst. Wenn Sie eine Schutzregel zunächst mit „Markieren“ betreiben, sehen Sie daher, wie viel des realen Datenverkehrs „Schwärzen“ ändern oder „Blockieren“ abweisen würde.</translation>
     </message>
@@ -1454,7 +1471,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
     </message>
@@ -1537,34 +1554,32 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+69"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>In diesem Container haben noch keine Befehle Dateien geändert.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+213"/>
+        <location line="+224"/>
         <source>Restore This Version</source>
         <translation>Diese Version wiederherstellen</translation>
     </message>
     <message>
-        <location line="-211"/>
-        <location line="+239"/>
+        <location line="+28"/>
         <source>Restore Version Before</source>
         <translation>Version davor wiederherstellen</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-240"/>
         <source>Restore Workspace…</source>
         <translation>Alle Dateien wiederherstellen …</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Put every file under /workspace/home back as it was after the selected command</source>
         <translation>Alle Dateien unter /workspace/home auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+72"/>
         <source>Cannot read the file history: %1</source>
         <translation>Der Dateiverlauf kann nicht gelesen werden: %1</translation>
     </message>
@@ -1723,7 +1738,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+28"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -1749,7 +1764,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+22"/>
         <source>System default (%1)</source>
         <translation>Systemstandard (%1)</translation>
     </message>
@@ -1759,29 +1774,14 @@ SHA-256 %3</translation>
         <translation>Systemstandard</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
-        <translation>Die Sprache von Menüs, Dialogen und Meldungen. Die Standarddialoge und -schaltflächen von Qt folgen ihr ebenfalls.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>&amp;Language:</source>
-        <translation>&amp;Sprache:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Restart Now</source>
-        <translation>Jetzt &amp;neu starten</translation>
+        <location line="+38"/>
+        <source>The language of menus, dialogs, messages, dates and times. It applies at once to every window; Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>Die Sprache von Menüs, Dialogen, Meldungen, Datums- und Zeitangaben. Sie gilt sofort für jedes Fenster; auch Qts Standarddialoge und -schaltflächen folgen ihr.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
-        <translation>Schließt dieses Fenster und öffnet es in der gewählten Sprache erneut. Unterhaltungen und ihre Container werden beendet; Dateien, Dokumente und Protokolle bleiben erhalten.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
-        <translation>%1 wird ab dem nächsten Start verwendet. Starten Sie jetzt neu, um sofort zu wechseln: Die Unterhaltungen dieses Fensters und ihre Container werden beendet; Dateien, Dokumente und Protokolle bleiben erhalten.</translation>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
     </message>
 </context>
 <context>
@@ -1833,7 +1833,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -1843,7 +1843,7 @@ SHA-256 %3</translation>
         <translation>Andere Programme auf diesem Computer können Responses- und Messages-Anfragen mit dem Werkzeug openrouter:shell an Sandbench senden. Ihre Shell-Aufrufe laufen in den Sandboxes dieses Arbeitsbereichs und erscheinen live im Bereich „Andere Programme“. Die API lauscht nur auf 127.0.0.1 und benötigt einen der Schlüssel unten.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Lokale API ausführen, solange Sandbench geöffnet ist</translation>
     </message>
@@ -1853,7 +1853,7 @@ SHA-256 %3</translation>
         <translation>Ein Port von %1 bis %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
@@ -1863,17 +1863,17 @@ SHA-256 %3</translation>
         <translation>Die Basis-URL der API kopieren</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>Port:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>Status:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>Basis-URL:</translation>
     </message>
@@ -1893,33 +1893,33 @@ SHA-256 %3</translation>
         <translation>Erstellt</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Create key</source>
         <translation>Schlüssel erstellen</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+162"/>
+        <location line="+166"/>
         <source>Copy the selected key</source>
         <translation>Den ausgewählten Schlüssel kopieren</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-164"/>
         <source>Revoke…</source>
         <translation>Widerrufen …</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Programs using the selected key are refused from their next request on</source>
         <translation>Programme, die den ausgewählten Schlüssel verwenden, werden ab ihrer nächsten Anfrage abgewiesen</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Kopieren Sie den neuen Schlüssel jetzt und geben Sie ihn an Ihr Programm weiter. Sandbench speichert nur einen Hash davon auf der Festplatte und kann den Schlüssel daher nach dem Beenden nicht mehr anzeigen.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Try it</source>
         <translation>Ausprobieren</translation>
     </message>
@@ -2022,7 +2022,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+212"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -2095,57 +2095,59 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Die Protokollierung von Ein- und Ausgaben ist für diesen Arbeitsbereich ausgeschaltet: Nur Metadaten (Zeit, Modell, Status, Tokens, Kosten, Erkennungen) werden aufbewahrt; Anfrage- und Antwortinhalte, Befehle und deren Ausgabe werden nicht gespeichert.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Anfragen, Antworten, Befehle und Ausgaben durchsuchen</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <location line="+219"/>
         <source>All models</source>
         <translation>Alle Modelle</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-215"/>
+        <location line="+216"/>
         <source>All statuses</source>
         <translation>Alle Status</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-211"/>
         <source>Any time</source>
         <translation>Beliebiger Zeitraum</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>Letzte Stunde</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>Letzte 24 Stunden</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Letzte 7 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Letzte 30 Tage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>Benutzerdefinierter Zeitraum</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
@@ -2155,27 +2157,28 @@ SHA-256 %3</translation>
         <translation>bis</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Export…</source>
         <translation>Exportieren …</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Write every request that matches the filter to a JSON Lines file</source>
         <translation>Alle Anfragen, die dem Filter entsprechen, in eine JSON-Lines-Datei schreiben</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
+        <location line="+123"/>
         <source>Select a request to see its detail.</source>
         <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
     </message>
     <message>
-        <location line="+433"/>
+        <location line="+336"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Diese Anfrage wurde protokolliert, während die Protokollierung von Ein- und Ausgaben ausgeschaltet war: Nur ihre Metadaten wurden aufbewahrt.</translation>
     </message>
     <message>
-        <location line="-408"/>
+        <location line="-432"/>
         <source>Run again in the current conversation</source>
         <translation>In der aktuellen Unterhaltung erneut ausführen</translation>
     </message>
@@ -2186,62 +2189,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>Schutzregel</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>Fundstelle</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>Gemeldet</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Warum dies keine echte Erkennung ist (optional)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+458"/>
+        <location line="+3"/>
+        <location line="+479"/>
         <source>Report false positive</source>
         <translation>Als Fehlalarm melden</translation>
     </message>
     <message>
-        <location line="-443"/>
+        <location line="-464"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>Anfrage</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>Antwort</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>Erkennungen</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Der Zeitraum ist leer: „Von“ (%1) muss vor „bis“ (%2) liegen.</translation>
     </message>
@@ -2346,7 +2358,8 @@ SHA-256 %3</translation>
         <translation>%1 in %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-371"/>
+        <location line="+379"/>
         <source>Shell calls (%1)</source>
         <translation>Shell-Aufrufe (%1)</translation>
     </message>
@@ -2371,7 +2384,8 @@ SHA-256 %3</translation>
         <translation>Fehlalarm</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-390"/>
+        <location line="+399"/>
         <source>Detections (%1)</source>
         <translation>Erkennungen (%1)</translation>
     </message>
@@ -2447,44 +2461,50 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+69"/>
-        <location line="+344"/>
-        <location line="+143"/>
+        <location line="+125"/>
+        <location line="+346"/>
+        <location line="+146"/>
+        <location line="+195"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-686"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Delete…</source>
         <translation>&amp;Löschen …</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>Conversations</source>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+657"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="-600"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-58"/>
+        <source>Conversation list</source>
+        <translation>Unterhaltungsliste</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Files</source>
         <translation>Dateien</translation>
     </message>
@@ -2519,77 +2539,82 @@ SHA-256 %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Model:</source>
         <translation>Modell:</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Refresh models</source>
         <translation>Modelle aktualisieren</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Tools:</source>
         <translation>Werkzeuge:</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+166"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>&amp;Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Attach File…</source>
         <translation>Datei &amp;anhängen …</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Open &amp;Trace…</source>
         <translation>&amp;Trace öffnen …</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Model &amp;Providers…</source>
         <translation>&amp;Modellanbieter …</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen …</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>Ü&amp;ber Sandbench</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+27"/>
         <source>About Sandbench</source>
         <translation>Über Sandbench</translation>
     </message>
@@ -2609,7 +2634,7 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -2620,11 +2645,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
+        <location line="+236"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="-199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
     </message>
@@ -2659,13 +2685,19 @@ SHA-256 %3</translation>
         <translation>Eine Unterhaltung braucht einen Namen; sie behält „%1“.</translation>
     </message>
     <message>
-        <location line="+85"/>
-        <location line="+14"/>
+        <location line="+71"/>
+        <source>Conversation %1</source>
+        <translation>Unterhaltung %1</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <location line="+37"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-707"/>
+        <location line="+659"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>
@@ -2685,7 +2717,7 @@ SHA-256 %3</translation>
         <translation>Die Werkzeuge, die das Modell in diesem Gespräch erhält, so wie das gehostete Werkzeug des jeweiligen Anbieters sie definiert; alle laufen in seinem Container.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>keins – fügen Sie unter Datei › Modellanbieter einen Anbieter hinzu</translation>
     </message>
@@ -2775,18 +2807,19 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-322"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+34"/>
+        <location line="+303"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-548"/>
-        <location line="+552"/>
+        <location line="-607"/>
+        <location line="+611"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
@@ -2797,7 +2830,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+12"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -2810,7 +2843,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+70"/>
         <source>allowed</source>
         <translation>erlaubt</translation>
     </message>
@@ -2971,7 +3004,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
         <source>no network access</source>
         <translation>kein Netzwerkzugriff</translation>
     </message>
@@ -3021,74 +3054,74 @@ SHA-256 %3</translation>
         <translation>Hugging-Face-Modelle und -Datensätze</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>Standard des Arbeitsbereichs (neue Unterhaltungen)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+349"/>
+        <location line="+4"/>
+        <location line="+364"/>
         <source>This conversation</source>
         <translation>Diese Unterhaltung</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-359"/>
         <source>Policy of:</source>
         <translation>Richtlinie für:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No network access</source>
         <translation>Kein Netzwerkzugriff</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Commands reach nothing outside the container (the default)</source>
         <translation>Befehle erreichen nichts außerhalb des Containers (Standard)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Only these hosts, on ports 80 and 443:</source>
         <translation>Nur diese Hosts, auf den Ports 80 und 443:</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host or pattern, e.g. example.com or *.example.com</source>
         <translation>Host oder Muster, z. B. example.com oder *.example.com</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Add</source>
         <translation>Hinzufügen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Presets</source>
         <translation>Vorlagen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add the hosts a common tool needs</source>
         <translation>Die Hosts hinzufügen, die ein gängiges Werkzeug benötigt</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+488"/>
+        <location line="+37"/>
+        <location line="+491"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Noch keine Hosts: Fügen Sie oben einen hinzu oder wählen Sie eine Vorlage.</translation>
     </message>
     <message>
-        <location line="-461"/>
+        <location line="-463"/>
         <source>Revert</source>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save</source>
         <translation>Speichern</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
@@ -3252,7 +3285,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
         <source>Model providers</source>
         <translation>Modellanbieter</translation>
     </message>
@@ -3260,17 +3293,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-303"/>
+        <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>
@@ -3280,42 +3313,42 @@ SHA-256 %3</translation>
         <translation>Im Schlüsselbund des Systems gespeichert</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>oder der Name einer Umgebungsvariable, z. B. OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>API-&amp;Format:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;Basis-URL:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>Schlüssel&amp;variable:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save provider</source>
         <translation>Anbieter speichern</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
@@ -3330,12 +3363,12 @@ SHA-256 %3</translation>
         <translation>Den Anbieter unter dieser Basis-URL nach seinen Modellen fragen, mit dem hier eingegebenen oder dem gespeicherten Schlüssel</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Detect local servers</source>
         <translation>Lokale Server erkennen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Model servers on this computer</source>
         <translation>Modellserver auf diesem Computer</translation>
     </message>
@@ -3428,7 +3461,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 ist kein privates Verzeichnis dieses Benutzers</translation>
     </message>
@@ -3517,7 +3550,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
@@ -3527,7 +3560,7 @@ SHA-256 %3</translation>
         <translation>Anbieter und Schlüssel</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API</source>
         <translation>Lokale API</translation>
     </message>
@@ -3537,17 +3570,17 @@ SHA-256 %3</translation>
         <translation>Arbeitsbereiche</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Theme</source>
         <translation>Erscheinungsbild</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data &amp; Disk Use</source>
         <translation>Daten und Speicherplatz</translation>
     </message>
@@ -3555,27 +3588,27 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run the trace&apos;s commands again in a new local container</source>
         <translation>Die Befehle der Trace in einem neuen lokalen Container erneut ausführen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Wrap lines</source>
         <translation>Zeilen umbrechen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
         <translation>Lange Ausgabezeilen an der Breite des Bereichs umbrechen oder seitlich scrollen</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Shell-Aufrufe des Modells erscheinen hier, während sie laufen.</translation>
     </message>
@@ -3588,7 +3621,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-692"/>
+        <location line="-700"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3598,7 +3631,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+277"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Läuft</translation>
@@ -3718,6 +3751,34 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../widgets/window/shortcutsdialog.cpp" line="+43"/>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Fundstelle</translation>
+    </message>
+</context>
+<context>
     <name>SyntaxHighlighter</name>
     <message>
         <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
@@ -3733,17 +3794,17 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+64"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>Wie Sandbench aussieht. Die Änderung gilt sofort für alle Fenster.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-33"/>
         <source>&amp;Follow the system</source>
         <translation>Wie das &amp;System</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>The desktop&apos;s own style and colours.</source>
         <translation>Der eigene Stil und die Farben der Arbeitsumgebung.</translation>
     </message>
@@ -3763,7 +3824,7 @@ SHA-256 %3</translation>
         <translation>&amp;Dunkel</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Light text on dark backgrounds, easier on the eyes at night.</source>
         <translation>Heller Text auf dunklem Hintergrund, nachts angenehmer für die Augen.</translation>
     </message>
@@ -4066,27 +4127,27 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+59"/>
         <source>Welcome to Sandbench</source>
         <translation>Willkommen bei Sandbench</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Sandbench runs the shell commands of AI agents in a sandbox on this computer and shows you every call as it happens.</source>
         <translation>Sandbench führt die Shell-Befehle von KI-Agenten in einer Sandbox auf diesem Computer aus und zeigt Ihnen jeden Aufruf in dem Moment, in dem er geschieht.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>Data folder: %1</source>
         <translation>Datenordner: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Workspace: %1</source>
         <translation>Arbeitsbereich: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Welche Isolierung und welche Grenzen dieser Rechner durchsetzt, zeigt „sandbench doctor“ in einem Terminal.</translation>
     </message>
@@ -4127,7 +4188,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Jeder Arbeitsbereich hat seine eigenen Container, Dokumente, Anfrageprotokolle, Modellanbieter und API-Schlüssel.</translation>
     </message>
@@ -4137,22 +4198,22 @@ SHA-256 %3</translation>
         <translation>Dieses Fenster zeigt den Arbeitsbereich „%1“.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>In neuem &amp;Fenster öffnen</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Open at &amp;Start</source>
         <translation>Beim &amp;Start öffnen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sandbench opens this workspace when it is started without --workspace.</source>
         <translation>Sandbench öffnet diesen Arbeitsbereich, wenn es ohne --workspace gestartet wird.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>New workspace</source>
         <translation>Neuer Arbeitsbereich</translation>
     </message>
@@ -4162,7 +4223,7 @@ SHA-256 %3</translation>
         <translation>Name, z. B. data-cleaning</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Create</source>
         <translation>&amp;Anlegen</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiRequestView</name>
     <message numerus="yes">
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+182"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+181"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n earlier shell call of this request not shown</numerusform>
@@ -34,7 +34,7 @@
 <context>
     <name>ChatWidget</name>
     <message numerus="yes">
-        <location filename="../widgets/chat/chatwidget.cpp" line="+320"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+430"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>Running %n command in the sandbox: %1</numerusform>
@@ -45,7 +45,7 @@
 <context>
     <name>CommandOutputView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+180"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+182"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n character of output not shown here …]</numerusform>
@@ -56,7 +56,7 @@
 <context>
     <name>DiffView</name>
     <message numerus="yes">
-        <location filename="../widgets/files/diffview.cpp" line="+229"/>
+        <location filename="../widgets/files/diffview.cpp" line="+230"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>%n line added</numerusform>
@@ -75,7 +75,7 @@
 <context>
     <name>FilesPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/files/filespanel.cpp" line="+486"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+491"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n file, %2</numerusform>
@@ -86,7 +86,7 @@
 <context>
     <name>GuardrailsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+122"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+129"/>
         <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
         <translation>
             <numerusform>Pattern set version %1: %n pattern in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</numerusform>
@@ -94,7 +94,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+291"/>
+        <location line="+329"/>
         <source>%n guardrail(s) on; saved in %1.</source>
         <translation>
             <numerusform>%n guardrail on; saved in %1.</numerusform>
@@ -137,7 +137,7 @@
 <context>
     <name>HistoryView</name>
     <message numerus="yes">
-        <location filename="../widgets/files/historyview.cpp" line="+416"/>
+        <location filename="../widgets/files/historyview.cpp" line="+425"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Restored the workspace: %n file changed.</numerusform>
@@ -148,7 +148,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logs/logspanel.cpp" line="+496"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+545"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -183,8 +183,8 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+605"/>
-        <location line="+552"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+687"/>
+        <location line="+611"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>
@@ -203,7 +203,7 @@
 <context>
     <name>NetworkPolicyEditor</name>
     <message numerus="yes">
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+647"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+668"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n of %1 entries</numerusform>
@@ -214,7 +214,7 @@
 <context>
     <name>ProviderSettingsPage</name>
     <message numerus="yes">
-        <location filename="../widgets/settings/providersettings.cpp" line="+124"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+143"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 at %2 — %n model</numerusform>

@@ -4,37 +4,37 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>API locale de cette application</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>Autre serveur…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>Paramètres de l’API locale…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Clear</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove the requests shown here (nothing is deleted from the logs)</source>
         <translation>Retirer les requêtes affichées ici (rien n’est supprimé des journaux)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>API key (sbk_…)</source>
         <translation>Clé d’API (sbk_…)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Watch</source>
         <translation>Suivre</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+39"/>
         <source>(joined while running)</source>
         <translation>(rejointe en cours d’exécution)</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>La connexion au serveur a été perdue pendant cette requête&#xa0;; son issue figure dans le journal des requêtes du serveur.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Modèle %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n appel shell antérieur de cette requête n’est pas affiché</numerusform>
@@ -281,49 +281,47 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Déposez un fichier ici ou utilisez Joindre, puis posez une question à son sujet. Les commandes shell du modèle s’exécutent dans le bac à sable de cette conversation et apparaissent dans le panneau Appels shell.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+2"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Posez une question sur vos données… (Ctrl+Entrée pour envoyer)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Attach…</source>
         <translation>Joindre…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Send</source>
         <translation>Envoyer</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop</source>
         <translation>Arrêter</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop the answer and end its running commands (Esc)</source>
         <translation>Arrêter la réponse et terminer ses commandes en cours (Échap)</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+8"/>
-        <location line="+75"/>
+        <location line="-215"/>
         <source>Assistant</source>
         <translation>Assistant</translation>
     </message>
     <message numerus="yes">
-        <location line="-60"/>
+        <location line="+332"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n commande s’exécute dans le bac à sable&#xa0;: %1</numerusform>
@@ -331,12 +329,32 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-3"/>
         <source>Stopped.</source>
         <translation>Arrêté.</translation>
     </message>
     <message>
+        <location line="-118"/>
+        <source>Message box</source>
+        <translation>Zone de message</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Send the message</source>
+        <translation>Envoyer le message</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the answer</source>
+        <translation>Arrêter la réponse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tab in the message</source>
+        <translation>Insérer une tabulation dans le message</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — un script joue les réponses, aucun modèle n’est interrogé</translation>
     </message>
@@ -346,7 +364,7 @@
         <translation>Modèle&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
@@ -356,12 +374,12 @@
         <translation>Chaque commande shell de cette conversation s’exécute dans le conteneur %1&#xa0;; ses fichiers sont conservés d’une question et d’un redémarrage à l’autre.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost: $%1</source>
         <translation>Coût du bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+100"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -393,8 +411,7 @@ Dans le bac à sable : %2</translation>
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-127"/>
-        <location line="+133"/>
+        <location line="-489"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -402,7 +419,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>en attente</translation>
@@ -476,7 +493,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
         <source>Data folder</source>
         <translation>Dossier de données</translation>
     </message>
@@ -486,17 +503,17 @@ Dans le bac à sable : %2</translation>
         <translation>Les conteneurs, documents, journaux des requêtes et instantanés de tous les espaces de travail se trouvent ici. Lancez Sandbench avec --data-dir ou SANDBENCH_DATA_DIR pour utiliser un autre dossier.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Open in File Manager</source>
         <translation>&amp;Ouvrir dans le gestionnaire de fichiers</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Copy Path</source>
         <translation>&amp;Copier le chemin</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Disk use</source>
         <translation>Espace disque</translation>
     </message>
@@ -561,12 +578,12 @@ Dans le bac à sable : %2</translation>
         <translation>Journal des requêtes et des appels shell de l’API locale</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Not measured yet.</source>
         <translation>Pas encore mesuré.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Refresh</source>
         <translation>&amp;Actualiser</translation>
     </message>
@@ -584,7 +601,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>Unifié</translation>
     </message>
@@ -643,7 +660,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Fichiers promus depuis un conteneur. Les documents appartiennent à l’espace de travail et n’expirent jamais.</translation>
     </message>
@@ -653,33 +670,33 @@ Dans le bac à sable : %2</translation>
         <translation>Aucun document pour l’instant. Promouvez un fichier d’un conteneur (panneau Fichiers, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; ou API locale) pour en conserver une copie ici.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open a copy in the desktop&apos;s application for this kind of file</source>
         <translation>Ouvrir une copie dans l’application du bureau associée à ce type de fichier</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Save As…</source>
         <translation>Enregistrer sous…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+22"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Keep</source>
         <translation>Conserver</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Sélectionnez un document pour l’afficher ici.</translation>
@@ -758,12 +775,12 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+136"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>%1
 Document %2
 SHA-256 %3</source>
@@ -782,7 +799,7 @@ SHA-256 %3</translation>
         <translation>Promu depuis /workspace/home/%1 dans le conteneur %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
@@ -953,7 +970,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+171"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 octets</translation>
     </message>
@@ -976,7 +993,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -1006,17 +1023,17 @@ SHA-256 %3</translation>
         <translation>Copier le fichier sélectionné dans les documents de l’espace de travail, qui n’expirent jamais</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Preview</source>
         <translation>Aperçu</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>History</source>
         <translation>Historique</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Impossible de lister les fichiers du conteneur&#xa0;: %1</translation>
     </message>
@@ -1097,7 +1114,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
         <source>Flag</source>
         <translation>Signaler</translation>
     </message>
@@ -1112,22 +1129,22 @@ SHA-256 %3</translation>
         <translation>Bloquer</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Guardrails</source>
         <translation>Garde-fous</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Test</source>
         <translation>Test</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Flag report</source>
         <translation>Rapport des signalements</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Prompt injection</source>
         <translation>Injection de prompt</translation>
     </message>
@@ -1185,12 +1202,12 @@ SHA-256 %3</translation>
         <translation>IPv4 et IPv6</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Also scan sandbox output before the model reads it</source>
         <translation>Analyser aussi la sortie du bac à sable avant que le modèle ne la lise</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Chaque garde-fou activé lit la sortie des appels shell, quelle que soit sa portée&#xa0;: Masquer cache les correspondances, Bloquer retient la sortie.</translation>
     </message>
@@ -1200,12 +1217,12 @@ SHA-256 %3</translation>
         <translation>Signaler enregistre une détection et transmet la requête telle quelle. Masquer remplace chaque correspondance par une étiquette telle que [EMAIL]. Bloquer refuse la requête avec HTTP 403 avant qu’elle n’atteigne le modèle. Si plusieurs garde-fous se déclenchent, le plus strict l’emporte. «&#xa0;Messages utilisateur&#xa0;» ne lit que ce que les utilisateurs ont écrit&#xa0;; «&#xa0;Tous les messages&#xa0;» lit aussi le texte système, développeur et assistant.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
@@ -1220,48 +1237,48 @@ SHA-256 %3</translation>
         <translation>Tous les messages</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>Message utilisateur</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>Message système</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>Message de l’assistant</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>Sortie du bac à sable</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Saisissez ou collez un exemple de message&#xa0;; les correspondances sont surlignées ici.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>What the model would read:</source>
         <translation>Ce que le modèle lirait&#xa0;:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>Correspondance</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>Garde-fou</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
@@ -1271,32 +1288,32 @@ SHA-256 %3</translation>
         <translation>Action</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>Tester en tant que&#xa0;:</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>24 dernières heures</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>7 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>Toutes les requêtes journalisées</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>Requêtes concernées</translation>
     </message>
@@ -1311,7 +1328,7 @@ SHA-256 %3</translation>
         <translation>Réglage actuel</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Chaque détection est enregistrée quelle que soit l’action&#xa0;: en utilisant d’abord un garde-fou avec l’action Signaler, vous voyez quelle part du trafic réel Masquer modifierait ou Bloquer refuserait.</translation>
     </message>
@@ -1454,7 +1471,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
@@ -1537,34 +1554,32 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+69"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>Aucune commande n’a encore modifié de fichier dans ce conteneur.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+213"/>
+        <location line="+224"/>
         <source>Restore This Version</source>
         <translation>Restaurer cette version</translation>
     </message>
     <message>
-        <location line="-211"/>
-        <location line="+239"/>
+        <location line="+28"/>
         <source>Restore Version Before</source>
         <translation>Restaurer la version précédente</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-240"/>
         <source>Restore Workspace…</source>
         <translation>Restaurer l’espace de travail…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Put every file under /workspace/home back as it was after the selected command</source>
         <translation>Remettre chaque fichier de /workspace/home dans l’état où il était après la commande sélectionnée</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+72"/>
         <source>Cannot read the file history: %1</source>
         <translation>Impossible de lire l’historique des fichiers&#xa0;: %1</translation>
     </message>
@@ -1723,7 +1738,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+28"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1749,7 +1764,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+22"/>
         <source>System default (%1)</source>
         <translation>Langue du système (%1)</translation>
     </message>
@@ -1759,29 +1774,14 @@ SHA-256 %3</translation>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
-        <translation>La langue des menus, des boîtes de dialogue et des messages. Les boîtes de dialogue et les boutons standard de Qt la suivent aussi.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>&amp;Language:</source>
-        <translation>&amp;Langue&#xa0;:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Restart Now</source>
-        <translation>&amp;Redémarrer maintenant</translation>
+        <location line="+38"/>
+        <source>The language of menus, dialogs, messages, dates and times. It applies at once to every window; Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>La langue des menus, des dialogues, des messages, des dates et des heures. Elle s&apos;applique aussitôt à chaque fenêtre ; les dialogues et boutons standard de Qt la suivent aussi.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
-        <translation>Ferme cette fenêtre et la rouvre dans la langue choisie. Les conversations et leurs conteneurs se terminent&#xa0;; les fichiers, documents et journaux sont conservés.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
-        <translation>La langue %1 sera utilisée à partir du prochain démarrage. Redémarrez maintenant pour changer immédiatement&#xa0;: les conversations de cette fenêtre et leurs conteneurs se terminent&#xa0;; les fichiers, documents et journaux sont conservés.</translation>
+        <source>&amp;Language:</source>
+        <translation>&amp;Langue&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -1833,7 +1833,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -1843,7 +1843,7 @@ SHA-256 %3</translation>
         <translation>D’autres programmes de cet ordinateur peuvent envoyer à Sandbench des requêtes Responses et Messages avec l’outil openrouter:shell. Leurs appels shell s’exécutent dans les bacs à sable de cet espace de travail et apparaissent en direct dans le panneau Autres programmes. L’API écoute uniquement sur 127.0.0.1 et exige l’une des clés ci-dessous.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Exécuter l’API locale tant que Sandbench est ouvert</translation>
     </message>
@@ -1853,7 +1853,7 @@ SHA-256 %3</translation>
         <translation>Un port de %1 à %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Apply</source>
         <translation>Appliquer</translation>
     </message>
@@ -1863,17 +1863,17 @@ SHA-256 %3</translation>
         <translation>Copier l’URL de base de l’API</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>Port&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>État&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>URL de base&#xa0;:</translation>
     </message>
@@ -1893,33 +1893,33 @@ SHA-256 %3</translation>
         <translation>Créée le</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Create key</source>
         <translation>Créer une clé</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+162"/>
+        <location line="+166"/>
         <source>Copy the selected key</source>
         <translation>Copier la clé sélectionnée</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-164"/>
         <source>Revoke…</source>
         <translation>Révoquer…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Programs using the selected key are refused from their next request on</source>
         <translation>Les programmes qui utilisent la clé sélectionnée sont refusés dès leur requête suivante</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Copiez la nouvelle clé maintenant et transmettez-la à votre programme. Sandbench n’en conserve qu’une empreinte sur le disque&#xa0;: une fois Sandbench quitté, il ne peut plus afficher la clé.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Try it</source>
         <translation>Essayer</translation>
     </message>
@@ -2022,7 +2022,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+212"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -2095,57 +2095,59 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Rechercher dans les requêtes, réponses, commandes et sorties</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <location line="+219"/>
         <source>All models</source>
         <translation>Tous les modèles</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-215"/>
+        <location line="+216"/>
         <source>All statuses</source>
         <translation>Tous les états</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-211"/>
         <source>Any time</source>
         <translation>Toute période</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>Dernière heure</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>24 dernières heures</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>7 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>30 derniers jours</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>Période personnalisée</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>Du</translation>
     </message>
@@ -2155,27 +2157,28 @@ SHA-256 %3</translation>
         <translation>au</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Export…</source>
         <translation>Exporter…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Write every request that matches the filter to a JSON Lines file</source>
         <translation>Écrire chaque requête correspondant au filtre dans un fichier JSON Lines</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
+        <location line="+123"/>
         <source>Select a request to see its detail.</source>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
     <message>
-        <location line="+433"/>
+        <location line="+336"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
     </message>
     <message>
-        <location line="-408"/>
+        <location line="-432"/>
         <source>Run again in the current conversation</source>
         <translation>Relancer dans la conversation actuelle</translation>
     </message>
@@ -2186,62 +2189,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>Garde-fou</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>Emplacement</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>Déclaré</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Pourquoi ce n’est pas une vraie détection (facultatif)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+458"/>
+        <location line="+3"/>
+        <location line="+479"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
     </message>
     <message>
-        <location line="-443"/>
+        <location line="-464"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>Requête</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>Détections</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>La période est vide&#xa0;: «&#xa0;Du&#xa0;» (%1) doit précéder «&#xa0;au&#xa0;» (%2).</translation>
     </message>
@@ -2346,7 +2358,8 @@ SHA-256 %3</translation>
         <translation>%1 dans %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-371"/>
+        <location line="+379"/>
         <source>Shell calls (%1)</source>
         <translation>Appels shell (%1)</translation>
     </message>
@@ -2371,7 +2384,8 @@ SHA-256 %3</translation>
         <translation>faux positif</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-390"/>
+        <location line="+399"/>
         <source>Detections (%1)</source>
         <translation>Détections (%1)</translation>
     </message>
@@ -2447,44 +2461,50 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+69"/>
-        <location line="+344"/>
-        <location line="+143"/>
+        <location line="+125"/>
+        <location line="+346"/>
+        <location line="+146"/>
+        <location line="+195"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-686"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Delete…</source>
         <translation>&amp;Supprimer…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+657"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="-600"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-58"/>
+        <source>Conversation list</source>
+        <translation>Liste des conversations</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Files</source>
         <translation>Fichiers</translation>
     </message>
@@ -2519,77 +2539,82 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Model:</source>
         <translation>Modèle&#xa0;:</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Refresh models</source>
         <translation>Actualiser les modèles</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Tools:</source>
         <translation>Outils :</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+166"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>&amp;Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Attach File…</source>
         <translation>&amp;Joindre un fichier…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Open &amp;Trace…</source>
         <translation>Ouvrir une &amp;trace…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Model &amp;Providers…</source>
         <translation>&amp;Fournisseurs de modèles…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>À &amp;propos de Sandbench</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+27"/>
         <source>About Sandbench</source>
         <translation>À propos de Sandbench</translation>
     </message>
@@ -2609,7 +2634,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2620,11 +2645,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
+        <location line="+236"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="-199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
@@ -2659,13 +2685,19 @@ SHA-256 %3</translation>
         <translation>Une conversation doit avoir un nom&#xa0;; elle garde «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+85"/>
-        <location line="+14"/>
+        <location line="+71"/>
+        <source>Conversation %1</source>
+        <translation>Conversation %1</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <location line="+37"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-707"/>
+        <location line="+659"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
@@ -2685,7 +2717,7 @@ SHA-256 %3</translation>
         <translation>Les outils que le modèle reçoit dans cette conversation, tels que l’outil hébergé de chaque fournisseur les définit ; tous s’exécutent dans son conteneur.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>aucun — ajoutez un fournisseur dans Fichier › Fournisseurs de modèles</translation>
     </message>
@@ -2775,18 +2807,19 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-322"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+34"/>
+        <location line="+303"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-548"/>
-        <location line="+552"/>
+        <location line="-607"/>
+        <location line="+611"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>
@@ -2797,7 +2830,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+12"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -2810,7 +2843,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+70"/>
         <source>allowed</source>
         <translation>autorisée</translation>
     </message>
@@ -2971,7 +3004,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
         <source>no network access</source>
         <translation>aucun accès réseau</translation>
     </message>
@@ -3021,74 +3054,74 @@ SHA-256 %3</translation>
         <translation>Modèles et jeux de données Hugging Face</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>Espace de travail, par défaut (nouvelles conversations)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+349"/>
+        <location line="+4"/>
+        <location line="+364"/>
         <source>This conversation</source>
         <translation>Cette conversation</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-359"/>
         <source>Policy of:</source>
         <translation>Politique de&#xa0;:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No network access</source>
         <translation>Aucun accès réseau</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Commands reach nothing outside the container (the default)</source>
         <translation>Les commandes n’atteignent rien en dehors du conteneur (par défaut)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Only these hosts, on ports 80 and 443:</source>
         <translation>Uniquement ces hôtes, sur les ports 80 et 443&#xa0;:</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host or pattern, e.g. example.com or *.example.com</source>
         <translation>Hôte ou motif, p. ex. example.com ou *.example.com</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Add</source>
         <translation>Ajouter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Presets</source>
         <translation>Préréglages</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add the hosts a common tool needs</source>
         <translation>Ajouter les hôtes dont un outil courant a besoin</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+488"/>
+        <location line="+37"/>
+        <location line="+491"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
     </message>
     <message>
-        <location line="-461"/>
+        <location line="-463"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Clear</source>
         <translation>Effacer</translation>
     </message>
@@ -3252,7 +3285,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
         <source>Model providers</source>
         <translation>Fournisseurs de modèles</translation>
     </message>
@@ -3260,17 +3293,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-303"/>
+        <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>
@@ -3280,42 +3313,42 @@ SHA-256 %3</translation>
         <translation>Stockée dans le trousseau système</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>ou le nom d’une variable d’environnement, p. ex. OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>&amp;Nom&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>&amp;Format d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;URL de base&#xa0;:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>&amp;Clé d’API&#xa0;:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>&amp;Variable de la clé&#xa0;:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save provider</source>
         <translation>Enregistrer le fournisseur</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove</source>
         <translation>Supprimer</translation>
     </message>
@@ -3330,12 +3363,12 @@ SHA-256 %3</translation>
         <translation>Demander ses modèles au fournisseur à cette URL de base, avec la clé saisie ici ou celle enregistrée</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Detect local servers</source>
         <translation>Détecter les serveurs locaux</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Model servers on this computer</source>
         <translation>Serveurs de modèles sur cet ordinateur</translation>
     </message>
@@ -3428,7 +3461,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
     </message>
@@ -3517,7 +3550,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
@@ -3527,7 +3560,7 @@ SHA-256 %3</translation>
         <translation>Fournisseurs et clés</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API</source>
         <translation>API locale</translation>
     </message>
@@ -3537,17 +3570,17 @@ SHA-256 %3</translation>
         <translation>Espaces de travail</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Theme</source>
         <translation>Thème</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data &amp; Disk Use</source>
         <translation>Données et espace disque</translation>
     </message>
@@ -3555,27 +3588,27 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run the trace&apos;s commands again in a new local container</source>
         <translation>Exécuter à nouveau les commandes de la trace dans un nouveau conteneur local</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Wrap lines</source>
         <translation>Renvoyer à la ligne</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
         <translation>Renvoyer les longues lignes de sortie à la largeur du panneau, ou les faire défiler horizontalement</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Les appels shell du modèle apparaissent ici pendant leur exécution.</translation>
     </message>
@@ -3588,7 +3621,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-692"/>
+        <location line="-700"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3598,7 +3631,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+277"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>
@@ -3718,6 +3751,34 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../widgets/window/shortcutsdialog.cpp" line="+43"/>
+        <source>Window</source>
+        <translation>Fenêtre</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>Touches</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Emplacement</translation>
+    </message>
+</context>
+<context>
     <name>SyntaxHighlighter</name>
     <message>
         <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
@@ -3733,17 +3794,17 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+64"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>L’apparence de Sandbench. Le changement s’applique immédiatement à toutes les fenêtres.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-33"/>
         <source>&amp;Follow the system</source>
         <translation>&amp;Suivre le système</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>The desktop&apos;s own style and colours.</source>
         <translation>Le style et les couleurs propres au bureau.</translation>
     </message>
@@ -3763,7 +3824,7 @@ SHA-256 %3</translation>
         <translation>S&amp;ombre</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Light text on dark backgrounds, easier on the eyes at night.</source>
         <translation>Texte clair sur fond sombre, plus reposant pour les yeux la nuit.</translation>
     </message>
@@ -4066,27 +4127,27 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+59"/>
         <source>Welcome to Sandbench</source>
         <translation>Bienvenue dans Sandbench</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Sandbench runs the shell commands of AI agents in a sandbox on this computer and shows you every call as it happens.</source>
         <translation>Sandbench exécute les commandes shell des agents d’IA dans un bac à sable sur cet ordinateur et vous montre chaque appel au moment où il se produit.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>Data folder: %1</source>
         <translation>Dossier de données&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Workspace: %1</source>
         <translation>Espace de travail&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Pour savoir quelles isolations et limites cette machine applique, lancez «&#xa0;sandbench doctor&#xa0;» dans un terminal.</translation>
     </message>
@@ -4127,7 +4188,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
     </message>
@@ -4137,22 +4198,22 @@ SHA-256 %3</translation>
         <translation>Cette fenêtre affiche l’espace de travail «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Ouvrir dans une nouvelle fenêtre</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Open at &amp;Start</source>
         <translation>Ouvrir au &amp;démarrage</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sandbench opens this workspace when it is started without --workspace.</source>
         <translation>Sandbench ouvre cet espace de travail quand il est lancé sans --workspace.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>New workspace</source>
         <translation>Nouvel espace de travail</translation>
     </message>
@@ -4162,7 +4223,7 @@ SHA-256 %3</translation>
         <translation>Nom, p. ex. nettoyage-donnees</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Create</source>
         <translation>&amp;Créer</translation>
     </message>

@@ -4,37 +4,37 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>Локальный API этого приложения</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>Другой сервер…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>Настройки локального API…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Clear</source>
         <translation>Очистить</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove the requests shown here (nothing is deleted from the logs)</source>
         <translation>Убрать показанные здесь запросы (из журналов ничего не удаляется)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>API key (sbk_…)</source>
         <translation>Ключ API (sbk_…)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Watch</source>
         <translation>Наблюдать</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+39"/>
         <source>(joined while running)</source>
         <translation>(подключено во время выполнения)</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>Соединение с сервером прервалось во время выполнения запроса; чем он закончился, видно в журнале запросов сервера.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>Модель %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n более ранний вызов оболочки этого запроса не показан</numerusform>
@@ -284,49 +284,47 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>Перетащите сюда файл или нажмите «Прикрепить», затем задайте вопрос о нём. Команды модели выполняются в песочнице этого разговора и отображаются на панели «Вызовы оболочки».</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+2"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>Спросите о своих данных… (Ctrl+Enter — отправить)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Attach…</source>
         <translation>Прикрепить…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Send</source>
         <translation>Отправить</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop</source>
         <translation>Стоп</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop the answer and end its running commands (Esc)</source>
         <translation>Остановить ответ и завершить его выполняющиеся команды (Esc)</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+8"/>
-        <location line="+75"/>
+        <location line="-215"/>
         <source>Assistant</source>
         <translation>Ассистент</translation>
     </message>
     <message numerus="yes">
-        <location line="-60"/>
+        <location line="+332"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>В песочнице выполняется %n команда: %1</numerusform>
@@ -335,12 +333,32 @@
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-3"/>
         <source>Stopped.</source>
         <translation>Остановлено.</translation>
     </message>
     <message>
+        <location line="-118"/>
+        <source>Message box</source>
+        <translation>Поле сообщения</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Send the message</source>
+        <translation>Отправить сообщение</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the answer</source>
+        <translation>Остановить ответ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tab in the message</source>
+        <translation>Вставить табуляцию в сообщение</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — ответы воспроизводит сценарий, модель не используется</translation>
     </message>
@@ -350,7 +368,7 @@
         <translation>Модель: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
@@ -360,12 +378,12 @@
         <translation>Все команды оболочки этого разговора выполняются в контейнере %1; его файлы сохраняются между вопросами и перезапусками.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost: $%1</source>
         <translation>Стоимость песочницы: $%1</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+100"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -397,8 +415,7 @@ In the sandbox: %2</source>
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-127"/>
-        <location line="+133"/>
+        <location line="-489"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -406,7 +423,7 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>ожидает</translation>
@@ -481,7 +498,7 @@ In the sandbox: %2</source>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
         <source>Data folder</source>
         <translation>Папка данных</translation>
     </message>
@@ -491,17 +508,17 @@ In the sandbox: %2</source>
         <translation>Здесь хранятся контейнеры, документы, журналы запросов и снимки всех рабочих пространств. Чтобы использовать другую папку, запустите Sandbench с параметром --data-dir или с переменной окружения SANDBENCH_DATA_DIR.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Open in File Manager</source>
         <translation>&amp;Открыть в файловом менеджере</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Copy Path</source>
         <translation>&amp;Копировать путь</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Disk use</source>
         <translation>Использование диска</translation>
     </message>
@@ -566,12 +583,12 @@ In the sandbox: %2</source>
         <translation>Журнал запросов и вызовов оболочки локального API</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Not measured yet.</source>
         <translation>Ещё не измерено.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Refresh</source>
         <translation>Об&amp;новить</translation>
     </message>
@@ -589,7 +606,7 @@ In the sandbox: %2</source>
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
     </message>
@@ -650,7 +667,7 @@ In the sandbox: %2</source>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Файлы, добавленные из контейнеров. Документы принадлежат рабочему пространству и хранятся бессрочно.</translation>
     </message>
@@ -660,33 +677,33 @@ In the sandbox: %2</source>
         <translation>Документов пока нет. Добавьте файл из контейнера (на панели «Файлы», командой &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; или через локальный API), чтобы хранить здесь его копию.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Open</source>
         <translation>Открыть</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open a copy in the desktop&apos;s application for this kind of file</source>
         <translation>Открыть копию в приложении, назначенном для файлов этого типа</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Save As…</source>
         <translation>Сохранить как…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+22"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>Delete</source>
         <translation>Удалить</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Keep</source>
         <translation>Оставить</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>Выберите документ, чтобы просмотреть его здесь.</translation>
@@ -765,12 +782,12 @@ In the sandbox: %2</source>
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+136"/>
         <source>unknown</source>
         <translation>неизвестно</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>%1
 Document %2
 SHA-256 %3</source>
@@ -789,7 +806,7 @@ SHA-256 %3</translation>
         <translation>Добавлен из /workspace/home/%1 в контейнере %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Name</source>
         <translation>Имя</translation>
     </message>
@@ -960,7 +977,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+171"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 Б</translation>
     </message>
@@ -983,7 +1000,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Обновить</translation>
     </message>
@@ -1013,17 +1030,17 @@ SHA-256 %3</translation>
         <translation>Скопировать выбранный файл в документы рабочего пространства, которые хранятся бессрочно</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Preview</source>
         <translation>Просмотр</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Не удаётся получить список файлов контейнера: %1</translation>
     </message>
@@ -1105,7 +1122,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
         <source>Flag</source>
         <translation>Отмечать</translation>
     </message>
@@ -1120,22 +1137,22 @@ SHA-256 %3</translation>
         <translation>Блокировать</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Guardrails</source>
         <translation>Защитные фильтры</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Test</source>
         <translation>Проверка</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Flag report</source>
         <translation>Отчёт о срабатываниях</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Prompt injection</source>
         <translation>Промпт-инъекции</translation>
     </message>
@@ -1194,12 +1211,12 @@ SHA-256 %3</translation>
         <translation>IPv4 и IPv6</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Also scan sandbox output before the model reads it</source>
         <translation>Также проверять вывод песочницы до того, как его прочитает модель</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>Каждый включённый защитный фильтр проверяет вывод вызовов оболочки независимо от области действия: «Маскировать» скрывает совпадения, «Блокировать» не передаёт вывод модели.</translation>
     </message>
@@ -1209,12 +1226,12 @@ SHA-256 %3</translation>
         <translation>«Отмечать» записывает срабатывание и передаёт запрос без изменений. «Маскировать» заменяет каждое совпадение меткой, например [EMAIL]. «Блокировать» отклоняет запрос с кодом HTTP 403 до того, как он дойдёт до модели. Если срабатывает несколько фильтров, применяется самое строгое действие. «Сообщения пользователя» — проверяется только то, что написали пользователи; «Все сообщения» — также текст системы, разработчика и ассистента.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Save</source>
         <translation>Сохранить</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
@@ -1229,48 +1246,48 @@ SHA-256 %3</translation>
         <translation>Все сообщения</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>Сообщение пользователя</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>Системное сообщение</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>Сообщение ассистента</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>Вывод песочницы</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>Введите или вставьте пример сообщения; совпадения будут подсвечены здесь.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>What the model would read:</source>
         <translation>Что прочитает модель:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>Совпадение</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>Защитный фильтр</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>Шаблон</translation>
     </message>
@@ -1280,32 +1297,32 @@ SHA-256 %3</translation>
         <translation>Действие</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>Проверить как:</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>Последние 24 часа</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Последние 7 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Последние 30 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>Все записанные запросы</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>Запросов с совпадениями</translation>
     </message>
@@ -1320,7 +1337,7 @@ SHA-256 %3</translation>
         <translation>Текущее действие</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>Каждое срабатывание записывается независимо от действия, поэтому, если сначала запустить фильтр с действием «Отмечать», будет видно, какую часть реального трафика изменило бы «Маскировать» или отклонило бы «Блокировать».</translation>
     </message>
@@ -1468,7 +1485,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
@@ -1551,34 +1568,32 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+69"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>В этом контейнере ещё ни одна команда не изменяла файлы.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+213"/>
+        <location line="+224"/>
         <source>Restore This Version</source>
         <translation>Восстановить эту версию</translation>
     </message>
     <message>
-        <location line="-211"/>
-        <location line="+239"/>
+        <location line="+28"/>
         <source>Restore Version Before</source>
         <translation>Восстановить предыдущую версию</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-240"/>
         <source>Restore Workspace…</source>
         <translation>Восстановить все файлы…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Put every file under /workspace/home back as it was after the selected command</source>
         <translation>Вернуть все файлы в /workspace/home в состояние после выбранной команды</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+72"/>
         <source>Cannot read the file history: %1</source>
         <translation>Не удаётся прочитать историю файлов: %1</translation>
     </message>
@@ -1738,7 +1753,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+28"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -1764,7 +1779,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+22"/>
         <source>System default (%1)</source>
         <translation>Как в системе (%1)</translation>
     </message>
@@ -1774,29 +1789,14 @@ SHA-256 %3</translation>
         <translation>Как в системе</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
-        <translation>Язык меню, диалогов и сообщений. Стандартные диалоги и кнопки Qt тоже переключаются на него.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>&amp;Language:</source>
-        <translation>&amp;Язык:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Restart Now</source>
-        <translation>&amp;Перезапустить сейчас</translation>
+        <location line="+38"/>
+        <source>The language of menus, dialogs, messages, dates and times. It applies at once to every window; Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>Язык меню, диалогов, сообщений, дат и времени. Применяется сразу ко всем окнам; стандартные диалоги и кнопки Qt тоже следуют ему.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
-        <translation>Закрывает это окно и открывает его снова на выбранном языке. Разговоры и их контейнеры завершаются; файлы, документы и журналы сохраняются.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
-        <translation>«%1» будет использоваться со следующего запуска. Перезапустите сейчас, чтобы переключиться сразу: разговоры этого окна и их контейнеры завершатся; файлы, документы и журналы сохранятся.</translation>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
     </message>
 </context>
 <context>
@@ -1848,7 +1848,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -1858,7 +1858,7 @@ SHA-256 %3</translation>
         <translation>Другие программы на этом компьютере могут отправлять в Sandbench запросы Responses и Messages с инструментом openrouter:shell. Их вызовы оболочки выполняются в песочницах этого рабочего пространства и в реальном времени отображаются на панели «Другие программы». API принимает подключения только на 127.0.0.1 и требует один из ключей ниже.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Запускать локальный API, пока открыт Sandbench</translation>
     </message>
@@ -1868,7 +1868,7 @@ SHA-256 %3</translation>
         <translation>Порт от %1 до %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Apply</source>
         <translation>Применить</translation>
     </message>
@@ -1878,17 +1878,17 @@ SHA-256 %3</translation>
         <translation>Скопировать базовый URL API</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>Порт:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>Состояние:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>Базовый URL:</translation>
     </message>
@@ -1908,33 +1908,33 @@ SHA-256 %3</translation>
         <translation>Создан</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Create key</source>
         <translation>Создать ключ</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+162"/>
+        <location line="+166"/>
         <source>Copy the selected key</source>
         <translation>Скопировать выбранный ключ</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-164"/>
         <source>Revoke…</source>
         <translation>Отозвать…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Programs using the selected key are refused from their next request on</source>
         <translation>Программы, использующие выбранный ключ, будут получать отказ начиная со следующего запроса</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Скопируйте новый ключ сейчас и передайте его своей программе. Sandbench хранит на диске только его хеш, поэтому после выхода из Sandbench показать ключ снова будет невозможно.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Try it</source>
         <translation>Попробовать</translation>
     </message>
@@ -2037,7 +2037,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+212"/>
         <source>%1 ms</source>
         <translation>%1 мс</translation>
     </message>
@@ -2110,57 +2110,59 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Поиск по запросам, ответам, командам и выводу</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <location line="+219"/>
         <source>All models</source>
         <translation>Все модели</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-215"/>
+        <location line="+216"/>
         <source>All statuses</source>
         <translation>Все статусы</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-211"/>
         <source>Any time</source>
         <translation>За всё время</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>Последний час</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>Последние 24 часа</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>Последние 7 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>Последние 30 дней</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>Произвольный период</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>С</translation>
     </message>
@@ -2170,27 +2172,28 @@ SHA-256 %3</translation>
         <translation>по</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Export…</source>
         <translation>Экспорт…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Write every request that matches the filter to a JSON Lines file</source>
         <translation>Записать все запросы, соответствующие фильтру, в файл JSON Lines</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
+        <location line="+123"/>
         <source>Select a request to see its detail.</source>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
     <message>
-        <location line="+433"/>
+        <location line="+336"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
     </message>
     <message>
-        <location line="-408"/>
+        <location line="-432"/>
         <source>Run again in the current conversation</source>
         <translation>Повторить в текущем разговоре</translation>
     </message>
@@ -2201,62 +2204,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>Защитный фильтр</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>Действие</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>Шаблон</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>Где</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>Пометка</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Почему это не настоящее срабатывание (необязательно)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+458"/>
+        <location line="+3"/>
+        <location line="+479"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
     </message>
     <message>
-        <location line="-443"/>
+        <location line="-464"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>Запрос</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>Ответ</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>Срабатывания</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Период пуст: дата «С» (%1) должна быть раньше даты «по» (%2).</translation>
     </message>
@@ -2364,7 +2376,8 @@ SHA-256 %3</translation>
         <translation>%1 в %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-371"/>
+        <location line="+379"/>
         <source>Shell calls (%1)</source>
         <translation>Вызовы оболочки (%1)</translation>
     </message>
@@ -2389,7 +2402,8 @@ SHA-256 %3</translation>
         <translation>ложное срабатывание</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-390"/>
+        <location line="+399"/>
         <source>Detections (%1)</source>
         <translation>Срабатывания (%1)</translation>
     </message>
@@ -2466,44 +2480,50 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
-        <location line="+69"/>
-        <location line="+344"/>
-        <location line="+143"/>
+        <location line="+125"/>
+        <location line="+346"/>
+        <location line="+146"/>
+        <location line="+195"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-686"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Delete…</source>
         <translation>&amp;Удалить…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>Conversations</source>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+657"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="-600"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-58"/>
+        <source>Conversation list</source>
+        <translation>Список бесед</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Files</source>
         <translation>Файлы</translation>
     </message>
@@ -2538,77 +2558,82 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Model:</source>
         <translation>Модель:</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Refresh models</source>
         <translation>Обновить модели</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Tools:</source>
         <translation>Инструменты:</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+166"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>Новый &amp;разговор</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Attach File…</source>
         <translation>&amp;Прикрепить файл…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Open &amp;Trace…</source>
         <translation>Открыть &amp;трассу…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Model &amp;Providers…</source>
         <translation>Поставщики &amp;моделей…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>&amp;Выход</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>&amp;О программе Sandbench</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+27"/>
         <source>About Sandbench</source>
         <translation>О программе Sandbench</translation>
     </message>
@@ -2628,7 +2653,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2639,11 +2664,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
+        <location line="+236"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="-199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
@@ -2678,13 +2704,19 @@ SHA-256 %3</translation>
         <translation>У разговора должно быть название; оставлено прежнее: «%1».</translation>
     </message>
     <message>
-        <location line="+85"/>
-        <location line="+14"/>
+        <location line="+71"/>
+        <source>Conversation %1</source>
+        <translation>Разговор %1</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <location line="+37"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-707"/>
+        <location line="+659"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
@@ -2704,7 +2736,7 @@ SHA-256 %3</translation>
         <translation>Инструменты, которые модель получает в этом разговоре, в том виде, как их определяет размещённый инструмент каждого поставщика; все они работают в его контейнере.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>нет — добавьте поставщика в меню Файл › Поставщики моделей</translation>
     </message>
@@ -2795,18 +2827,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-322"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+34"/>
+        <location line="+303"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-548"/>
-        <location line="+552"/>
+        <location line="-607"/>
+        <location line="+611"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>
@@ -2818,7 +2851,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+12"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -2831,7 +2864,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+70"/>
         <source>allowed</source>
         <translation>разрешено</translation>
     </message>
@@ -2992,7 +3025,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
         <source>no network access</source>
         <translation>без доступа к сети</translation>
     </message>
@@ -3042,74 +3075,74 @@ SHA-256 %3</translation>
         <translation>Модели и наборы данных Hugging Face</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>По умолчанию в рабочем пространстве (новые разговоры)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+349"/>
+        <location line="+4"/>
+        <location line="+364"/>
         <source>This conversation</source>
         <translation>Этот разговор</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-359"/>
         <source>Policy of:</source>
         <translation>Политика для:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No network access</source>
         <translation>Без доступа к сети</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Commands reach nothing outside the container (the default)</source>
         <translation>Команды не могут обращаться ни к чему за пределами контейнера (по умолчанию)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Only these hosts, on ports 80 and 443:</source>
         <translation>Только эти хосты, порты 80 и 443:</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host or pattern, e.g. example.com or *.example.com</source>
         <translation>Хост или шаблон, например example.com или *.example.com</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Add</source>
         <translation>Добавить</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Presets</source>
         <translation>Наборы</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add the hosts a common tool needs</source>
         <translation>Добавить хосты, которые нужны распространённому инструменту</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+488"/>
+        <location line="+37"/>
+        <location line="+491"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
     </message>
     <message>
-        <location line="-461"/>
+        <location line="-463"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save</source>
         <translation>Сохранить</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Clear</source>
         <translation>Очистить</translation>
     </message>
@@ -3274,7 +3307,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
         <source>Model providers</source>
         <translation>Поставщики моделей</translation>
     </message>
@@ -3282,17 +3315,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-303"/>
+        <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>
@@ -3302,42 +3335,42 @@ SHA-256 %3</translation>
         <translation>Хранится в системной связке ключей</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>или имя переменной окружения, например OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>&amp;Название:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>&amp;Формат API:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;Базовый URL:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>&amp;Ключ API:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>&amp;Переменная с ключом:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save provider</source>
         <translation>Сохранить поставщика</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove</source>
         <translation>Удалить</translation>
     </message>
@@ -3352,12 +3385,12 @@ SHA-256 %3</translation>
         <translation>Запросить у провайдера по этому базовому URL список моделей с ключом, введённым здесь, или с сохранённым</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Detect local servers</source>
         <translation>Найти локальные серверы</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Model servers on this computer</source>
         <translation>Серверы моделей на этом компьютере</translation>
     </message>
@@ -3451,7 +3484,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 не является личным каталогом этого пользователя</translation>
     </message>
@@ -3540,7 +3573,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -3550,7 +3583,7 @@ SHA-256 %3</translation>
         <translation>Поставщики и ключи</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API</source>
         <translation>Локальный API</translation>
     </message>
@@ -3560,17 +3593,17 @@ SHA-256 %3</translation>
         <translation>Рабочие пространства</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Theme</source>
         <translation>Тема</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data &amp; Disk Use</source>
         <translation>Данные и диск</translation>
     </message>
@@ -3578,27 +3611,27 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run the trace&apos;s commands again in a new local container</source>
         <translation>Снова выполнить команды трассы в новом локальном контейнере</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Wrap lines</source>
         <translation>Переносить строки</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
         <translation>Переносить длинные строки вывода по ширине панели или прокручивать их по горизонтали</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>Вызовы оболочки, которые делает модель, появляются здесь во время выполнения.</translation>
     </message>
@@ -3611,7 +3644,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-692"/>
+        <location line="-700"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3621,7 +3654,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+277"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>
@@ -3741,6 +3774,34 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../widgets/window/shortcutsdialog.cpp" line="+43"/>
+        <source>Window</source>
+        <translation>Окно</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+</context>
+<context>
     <name>SyntaxHighlighter</name>
     <message>
         <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
@@ -3756,17 +3817,17 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+64"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>Внешний вид Sandbench. Изменение сразу применяется ко всем окнам.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-33"/>
         <source>&amp;Follow the system</source>
         <translation>&amp;Как в системе</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>The desktop&apos;s own style and colours.</source>
         <translation>Стиль и цвета рабочего стола.</translation>
     </message>
@@ -3786,7 +3847,7 @@ SHA-256 %3</translation>
         <translation>&amp;Тёмная</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Light text on dark backgrounds, easier on the eyes at night.</source>
         <translation>Светлый текст на тёмном фоне — меньше утомляет глаза ночью.</translation>
     </message>
@@ -4094,27 +4155,27 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+59"/>
         <source>Welcome to Sandbench</source>
         <translation>Добро пожаловать в Sandbench</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Sandbench runs the shell commands of AI agents in a sandbox on this computer and shows you every call as it happens.</source>
         <translation>Sandbench выполняет команды оболочки ИИ-агентов в песочнице на этом компьютере и показывает вам каждый вызов в момент выполнения.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>Data folder: %1</source>
         <translation>Папка данных: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Workspace: %1</source>
         <translation>Рабочее пространство: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>Чтобы узнать, какую изоляцию и какие ограничения обеспечивает эта машина, выполните «sandbench doctor» в терминале.</translation>
     </message>
@@ -4155,7 +4216,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
     </message>
@@ -4165,22 +4226,22 @@ SHA-256 %3</translation>
         <translation>В этом окне открыто рабочее пространство «%1».</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Открыть в новом окне</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Open at &amp;Start</source>
         <translation>Открывать при &amp;запуске</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sandbench opens this workspace when it is started without --workspace.</source>
         <translation>Sandbench открывает это рабочее пространство, если запущен без --workspace.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>New workspace</source>
         <translation>Новое рабочее пространство</translation>
     </message>
@@ -4190,7 +4251,7 @@ SHA-256 %3</translation>
         <translation>Имя, например data-cleaning</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Create</source>
         <translation>&amp;Создать</translation>
     </message>

@@ -4,37 +4,37 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+32"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
         <source>This app&apos;s local API</source>
         <translation>本应用的本地 API</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Another server…</source>
         <translation>其他服务器…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Local API settings…</source>
         <translation>本地 API 设置…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove the requests shown here (nothing is deleted from the logs)</source>
         <translation>移除此处显示的请求（不会从日志中删除任何内容）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>API key (sbk_…)</source>
         <translation>API 密钥（sbk_…）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Watch</source>
         <translation>监视</translation>
     </message>
@@ -97,7 +97,7 @@
 <context>
     <name>ApiRequestView</name>
     <message>
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+38"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+39"/>
         <source>(joined while running)</source>
         <translation>（运行中途加入）</translation>
     </message>
@@ -123,7 +123,7 @@
         <translation>此请求运行期间与服务器的连接中断；其结果请查看服务器的请求日志。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +138,7 @@
         <translation>模型 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>此请求中较早的 %n 个 shell 调用未显示</numerusform>
@@ -278,61 +278,79 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+202"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>此对话的沙箱用时按每秒 $0.0001 计费；启动新容器或唤醒休眠容器的问题至少按 30 秒计费。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Drop a file here or use Attach, then ask a question about it. The model&apos;s shell commands run in this conversation&apos;s sandbox and appear in the Shell calls panel.</source>
         <translation>将文件拖放到此处或使用“附加”，然后就它提问。模型的 shell 命令在此对话的沙箱中运行，并显示在“Shell 调用”面板中。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+2"/>
         <source>Ask about your data… (Ctrl+Enter to send)</source>
         <translation>就您的数据提问…（Ctrl+Enter 发送）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Attach…</source>
         <translation>附加…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Stop the answer and end its running commands (Esc)</source>
         <translation>停止回答并结束其正在运行的命令（Esc）</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+8"/>
-        <location line="+75"/>
+        <location line="-215"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message numerus="yes">
-        <location line="-60"/>
+        <location line="+332"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>正在沙箱中运行 %n 条命令：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-3"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
+        <location line="-118"/>
+        <source>Message box</source>
+        <translation>消息框</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>Send the message</source>
+        <translation>发送消息</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the answer</source>
+        <translation>停止回答</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tab in the message</source>
+        <translation>在消息中输入制表符</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — 由脚本给出回答，不询问任何模型</translation>
     </message>
@@ -342,7 +360,7 @@
         <translation>模型：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
@@ -352,12 +370,12 @@
         <translation>此对话的每条 shell 命令都在容器 %1 中运行；其中的文件在多次提问和重启之间保留。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Sandbox cost: $%1</source>
         <translation>沙箱费用：$%1</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+100"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -389,8 +407,7 @@ In the sandbox: %2</source>
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-127"/>
-        <location line="+133"/>
+        <location line="-489"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -398,7 +415,7 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+109"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>等待中</translation>
@@ -471,7 +488,7 @@ In the sandbox: %2</source>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+34"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
         <source>Data folder</source>
         <translation>数据文件夹</translation>
     </message>
@@ -481,17 +498,17 @@ In the sandbox: %2</source>
         <translation>所有工作区的容器、文档、请求日志和快照都存放在这里。要使用其他文件夹，请使用 --data-dir 或 SANDBENCH_DATA_DIR 启动 Sandbench。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Open in File Manager</source>
         <translation>在文件管理器中打开(&amp;O)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Copy Path</source>
         <translation>复制路径(&amp;C)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Disk use</source>
         <translation>磁盘占用</translation>
     </message>
@@ -556,12 +573,12 @@ In the sandbox: %2</source>
         <translation>本地 API 的请求和 shell 调用日志</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Not measured yet.</source>
         <translation>尚未统计。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
@@ -579,7 +596,7 @@ In the sandbox: %2</source>
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+107"/>
+        <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>统一视图</translation>
     </message>
@@ -636,7 +653,7 @@ In the sandbox: %2</source>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+174"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>从容器存为文档的文件。文档属于工作区，永不过期。</translation>
     </message>
@@ -646,33 +663,33 @@ In the sandbox: %2</source>
         <translation>还没有文档。将容器中的文件存为文档（通过“文件”面板、&lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; 或本地 API），即可在此保留一份副本。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Open a copy in the desktop&apos;s application for this kind of file</source>
         <translation>用桌面上处理此类文件的应用程序打开副本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Save As…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+22"/>
+        <location line="+3"/>
+        <location line="+23"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Keep</source>
         <translation>保留</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <location line="+176"/>
         <source>Select a document to see it here.</source>
         <translation>选择一个文档以在此查看。</translation>
@@ -751,12 +768,12 @@ In the sandbox: %2</source>
 <context>
     <name>DocumentsPanelModel</name>
     <message>
-        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+135"/>
+        <location filename="../widgets/documents/documentspanelmodel.cpp" line="+136"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>%1
 Document %2
 SHA-256 %3</source>
@@ -775,7 +792,7 @@ SHA-256 %3</translation>
         <translation>存自容器 %2 中的 /workspace/home/%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -946,7 +963,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileTreeModel</name>
     <message>
-        <location filename="../widgets/files/filetreemodel.cpp" line="+172"/>
+        <location filename="../widgets/files/filetreemodel.cpp" line="+171"/>
         <source>%1 — %2 bytes</source>
         <translation>%1 — %2 字节</translation>
     </message>
@@ -969,7 +986,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -999,17 +1016,17 @@ SHA-256 %3</translation>
         <translation>将所选文件复制到工作区的文档中，文档永不过期</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>无法列出容器中的文件：%1</translation>
     </message>
@@ -1089,7 +1106,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+40"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
         <source>Flag</source>
         <translation>标记</translation>
     </message>
@@ -1104,22 +1121,22 @@ SHA-256 %3</translation>
         <translation>拦截</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Guardrails</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Test</source>
         <translation>测试</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Flag report</source>
         <translation>标记报告</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Prompt injection</source>
         <translation>提示词注入</translation>
     </message>
@@ -1176,12 +1193,12 @@ SHA-256 %3</translation>
         <translation>IPv4 和 IPv6</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Also scan sandbox output before the model reads it</source>
         <translation>在模型读取前也扫描沙箱输出</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Every guardrail that is on reads the output of shell calls, whatever its scope: redact hides the matches, block withholds the output.</source>
         <translation>所有已开启的护栏都会读取 shell 调用的输出，无论其范围如何：脱敏会隐藏匹配内容，拦截会扣下整个输出。</translation>
     </message>
@@ -1191,12 +1208,12 @@ SHA-256 %3</translation>
         <translation>标记：记录检测结果并原样转发请求。脱敏：将每处匹配替换为 [EMAIL] 之类的标签。拦截：在请求到达模型之前以 HTTP 403 拒绝。多个护栏同时触发时，以最严格的为准。“用户消息”只读取用户所写的内容；“所有消息”还会读取系统、开发者和助手文本。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
@@ -1211,48 +1228,48 @@ SHA-256 %3</translation>
         <translation>所有消息</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>User message</source>
         <translation>用户消息</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>System message</source>
         <translation>系统消息</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Assistant message</source>
         <translation>助手消息</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Sandbox output</source>
         <translation>沙箱输出</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Type or paste a sample message; matches are highlighted here.</source>
         <translation>输入或粘贴一条示例消息；匹配内容会在此高亮显示。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>What the model would read:</source>
         <translation>模型将读到的内容：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Match</source>
         <translation>匹配</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Guardrail</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-49"/>
         <source>Pattern</source>
         <translation>模式</translation>
     </message>
@@ -1262,32 +1279,32 @@ SHA-256 %3</translation>
         <translation>操作</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Test as:</source>
         <translation>按此类型测试：</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Last 24 hours</source>
         <translation>过去 24 小时</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>过去 7 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>过去 30 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>All logged requests</source>
         <translation>所有已记录的请求</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Requests matched</source>
         <translation>匹配的请求</translation>
     </message>
@@ -1302,7 +1319,7 @@ SHA-256 %3</translation>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Every detection is recorded whatever the action, so running a guardrail with Flag first shows how much of the real traffic Redact would change or Block would refuse.</source>
         <translation>无论采取何种操作，每次检测都会被记录。因此先以“标记”方式运行护栏，就能看出“脱敏”会改动多少真实流量、“拦截”会拒绝多少。</translation>
     </message>
@@ -1440,7 +1457,7 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+59"/>
+        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
     </message>
@@ -1523,34 +1540,32 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+66"/>
+        <location filename="../widgets/files/historyview.cpp" line="+69"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>此容器中还没有命令更改过文件。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+213"/>
+        <location line="+224"/>
         <source>Restore This Version</source>
         <translation>恢复此版本</translation>
     </message>
     <message>
-        <location line="-211"/>
-        <location line="+239"/>
+        <location line="+28"/>
         <source>Restore Version Before</source>
         <translation>恢复之前的版本</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-240"/>
         <source>Restore Workspace…</source>
         <translation>恢复工作区…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Put every file under /workspace/home back as it was after the selected command</source>
         <translation>将 /workspace/home 下的所有文件恢复到所选命令执行后的状态</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+72"/>
         <source>Cannot read the file history: %1</source>
         <translation>无法读取文件历史：%1</translation>
     </message>
@@ -1708,7 +1723,7 @@ SHA-256 %3</translation>
 <context>
     <name>InlineMessage</name>
     <message>
-        <location filename="../widgets/common/inlinemessage.cpp" line="+27"/>
+        <location filename="../widgets/common/inlinemessage.cpp" line="+28"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -1734,7 +1749,7 @@ SHA-256 %3</translation>
 <context>
     <name>LanguagePage</name>
     <message>
-        <location filename="../widgets/settings/languagepage.cpp" line="+23"/>
+        <location filename="../widgets/settings/languagepage.cpp" line="+22"/>
         <source>System default (%1)</source>
         <translation>系统默认（%1）</translation>
     </message>
@@ -1744,29 +1759,14 @@ SHA-256 %3</translation>
         <translation>系统默认</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>The language of menus, dialogs and messages. Qt&apos;s standard dialogs and buttons follow it too.</source>
-        <translation>菜单、对话框和消息所用的语言。Qt 的标准对话框和按钮也会随之改变。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>&amp;Language:</source>
-        <translation>语言(&amp;L)：</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>&amp;Restart Now</source>
-        <translation>立即重启(&amp;R)</translation>
+        <location line="+38"/>
+        <source>The language of menus, dialogs, messages, dates and times. It applies at once to every window; Qt&apos;s standard dialogs and buttons follow it too.</source>
+        <translation>菜单、对话框、消息以及日期和时间所用的语言。更改立即应用到所有窗口；Qt 的标准对话框和按钮也随之改变。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Closes this window and opens it again in the chosen language. Conversations and their containers end; files, documents and logs stay.</source>
-        <translation>关闭此窗口并以所选语言重新打开。对话及其容器会结束；文件、文档和日志会保留。</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>%1 is used from the next start. Restart now to switch at once: this window&apos;s conversations and their containers end; files, documents and logs are kept.</source>
-        <translation>下次启动时将使用 %1。立即重启可马上切换：此窗口中的对话及其容器会结束；文件、文档和日志会保留。</translation>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
     </message>
 </context>
 <context>
@@ -1818,7 +1818,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+34"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -1828,7 +1828,7 @@ SHA-256 %3</translation>
         <translation>本机上的其他程序可以使用 openrouter:shell 工具向 Sandbench 发送 Responses 和 Messages 请求。它们的 shell 调用在此工作区的沙箱中运行，并实时显示在“其他程序”面板中。API 仅监听 127.0.0.1，且需要使用下列密钥之一。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>在 Sandbench 打开时运行本地 API</translation>
     </message>
@@ -1838,7 +1838,7 @@ SHA-256 %3</translation>
         <translation>%1 到 %2 之间的端口</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1848,17 +1848,17 @@ SHA-256 %3</translation>
         <translation>复制 API 的基础 URL</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Port:</source>
         <translation>端口：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Status:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Base URL:</source>
         <translation>基础 URL：</translation>
     </message>
@@ -1878,33 +1878,33 @@ SHA-256 %3</translation>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Create key</source>
         <translation>创建密钥</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+162"/>
+        <location line="+166"/>
         <source>Copy the selected key</source>
         <translation>复制所选密钥</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-164"/>
         <source>Revoke…</source>
         <translation>撤销…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Programs using the selected key are refused from their next request on</source>
         <translation>使用所选密钥的程序将从下一个请求起被拒绝</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>请立即复制新密钥并将其提供给您的程序。Sandbench 在磁盘上只保存其哈希值，因此退出 Sandbench 后将无法再次显示该密钥。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Try it</source>
         <translation>试一试</translation>
     </message>
@@ -2007,7 +2007,7 @@ SHA-256 %3</translation>
 <context>
     <name>LogsModel</name>
     <message>
-        <location filename="../widgets/logs/logsmodel.cpp" line="+211"/>
+        <location filename="../widgets/logs/logsmodel.cpp" line="+212"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
@@ -2080,57 +2080,59 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+113"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>此工作区已关闭输入和输出日志记录：仅保留元数据（时间、模型、状态、token、费用、检测结果）；不会保存请求和响应正文、命令及其输出。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Search requests, responses, commands and output</source>
         <translation>搜索请求、响应、命令和输出</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <location line="+219"/>
         <source>All models</source>
         <translation>所有模型</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-215"/>
+        <location line="+216"/>
         <source>All statuses</source>
         <translation>所有状态</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-211"/>
         <source>Any time</source>
         <translation>任意时间</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last hour</source>
         <translation>过去 1 小时</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Last 24 hours</source>
         <translation>过去 24 小时</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 7 days</source>
         <translation>过去 7 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Last 30 days</source>
         <translation>过去 30 天</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Custom range</source>
         <translation>自定义范围</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>From</source>
         <translation>从</translation>
     </message>
@@ -2140,27 +2142,28 @@ SHA-256 %3</translation>
         <translation>到</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Write every request that matches the filter to a JSON Lines file</source>
         <translation>将所有符合筛选条件的请求写入 JSON Lines 文件</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
+        <location line="+123"/>
         <source>Select a request to see its detail.</source>
         <translation>选择一个请求以查看其详情。</translation>
     </message>
     <message>
-        <location line="+433"/>
+        <location line="+336"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>此请求记录时输入和输出日志记录处于关闭状态：仅保留了其元数据。</translation>
     </message>
     <message>
-        <location line="-408"/>
+        <location line="-432"/>
         <source>Run again in the current conversation</source>
         <translation>在当前对话中再次运行</translation>
     </message>
@@ -2171,62 +2174,71 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+26"/>
+        <location line="+57"/>
         <source>Guardrail</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Pattern</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-57"/>
+        <location line="+57"/>
         <source>Reported</source>
         <translation>已报告</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-52"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>为什么这不是真正的检测结果（可选）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+458"/>
+        <location line="+3"/>
+        <location line="+479"/>
         <source>Report false positive</source>
         <translation>报告误报</translation>
     </message>
     <message>
-        <location line="-443"/>
+        <location line="-464"/>
+        <location line="+35"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+35"/>
         <source>Response</source>
         <translation>响应</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-34"/>
+        <location line="+39"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Detections</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+58"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>时间范围为空：“从”（%1）必须早于“到”（%2）。</translation>
     </message>
@@ -2328,7 +2340,8 @@ SHA-256 %3</translation>
         <translation>%2 中的 %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-371"/>
+        <location line="+379"/>
         <source>Shell calls (%1)</source>
         <translation>Shell 调用（%1）</translation>
     </message>
@@ -2353,7 +2366,8 @@ SHA-256 %3</translation>
         <translation>误报</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-390"/>
+        <location line="+399"/>
         <source>Detections (%1)</source>
         <translation>检测结果（%1）</translation>
     </message>
@@ -2428,44 +2442,50 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+146"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
-        <location line="+69"/>
-        <location line="+344"/>
-        <location line="+143"/>
+        <location line="+125"/>
+        <location line="+346"/>
+        <location line="+146"/>
+        <location line="+195"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-686"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Delete…</source>
         <translation>删除(&amp;D)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+657"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="-600"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-58"/>
+        <source>Conversation list</source>
+        <translation>对话列表</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
@@ -2500,77 +2520,82 @@ SHA-256 %3</translation>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Refresh models</source>
         <translation>刷新模型</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Tools:</source>
         <translation>工具：</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+166"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>&amp;New Conversation</source>
         <translation>新建对话(&amp;N)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>&amp;Attach File…</source>
         <translation>附加文件(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Open &amp;Trace…</source>
         <translation>打开跟踪(&amp;T)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Model &amp;Providers…</source>
         <translation>模型提供方(&amp;P)…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>关于 Sandbench(&amp;A)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+27"/>
         <source>About Sandbench</source>
         <translation>关于 Sandbench</translation>
     </message>
@@ -2590,7 +2615,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -2601,11 +2626,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
+        <location line="+236"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="-199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
     </message>
@@ -2640,13 +2666,19 @@ SHA-256 %3</translation>
         <translation>对话必须有名称；仍使用“%1”。</translation>
     </message>
     <message>
-        <location line="+85"/>
-        <location line="+14"/>
+        <location line="+71"/>
+        <source>Conversation %1</source>
+        <translation>对话 %1</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <location line="+37"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-707"/>
+        <location line="+659"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
@@ -2666,7 +2698,7 @@ SHA-256 %3</translation>
         <translation>模型在此对话中获得的工具，按各厂商托管工具的定义；全部在其容器中运行。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>无 — 请在“文件 › 模型提供方”中添加提供方</translation>
     </message>
@@ -2755,18 +2787,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="-322"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+34"/>
+        <location line="+303"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-548"/>
-        <location line="+552"/>
+        <location line="-607"/>
+        <location line="+611"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
@@ -2776,7 +2809,7 @@ SHA-256 %3</translation>
 <context>
     <name>MessageBubble</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="-408"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+12"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -2789,7 +2822,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkConnectionsModel</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+69"/>
+        <location filename="../widgets/network/networkpolicyeditorconnections.cpp" line="+70"/>
         <source>allowed</source>
         <translation>已允许</translation>
     </message>
@@ -2950,7 +2983,7 @@ SHA-256 %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+53"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
         <source>no network access</source>
         <translation>无网络访问</translation>
     </message>
@@ -3000,74 +3033,74 @@ SHA-256 %3</translation>
         <translation>Hugging Face 模型和数据集</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Workspace default (new conversations)</source>
         <translation>工作区默认值（新对话）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+349"/>
+        <location line="+4"/>
+        <location line="+364"/>
         <source>This conversation</source>
         <translation>此对话</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-359"/>
         <source>Policy of:</source>
         <translation>策略适用于：</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No network access</source>
         <translation>无网络访问</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Commands reach nothing outside the container (the default)</source>
         <translation>命令无法访问容器外的任何内容（默认）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Only these hosts, on ports 80 and 443:</source>
         <translation>仅允许以下主机，端口 80 和 443：</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host or pattern, e.g. example.com or *.example.com</source>
         <translation>主机或模式，例如 example.com 或 *.example.com</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Presets</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Add the hosts a common tool needs</source>
         <translation>添加常用工具所需的主机</translation>
     </message>
     <message>
-        <location line="+36"/>
-        <location line="+488"/>
+        <location line="+37"/>
+        <location line="+491"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>还没有主机：请在上方添加，或选择一个预设。</translation>
     </message>
     <message>
-        <location line="-461"/>
+        <location line="-463"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
@@ -3230,7 +3263,7 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+344"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
         <source>Model providers</source>
         <translation>模型提供方</translation>
     </message>
@@ -3238,17 +3271,17 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
-        <location line="-303"/>
+        <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions（OpenRouter、Ollama、llama.cpp、vLLM、LM Studio）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>
@@ -3258,42 +3291,42 @@ SHA-256 %3</translation>
         <translation>保存在系统钥匙串中</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>or the name of an environment variable, e.g. OPENROUTER_API_KEY</source>
         <translation>或环境变量的名称，例如 OPENROUTER_API_KEY</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Name:</source>
         <translation>名称(&amp;N)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;API format:</source>
         <translation>API 格式(&amp;A)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Base URL:</source>
         <translation>基础 URL(&amp;B)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>API &amp;key:</source>
         <translation>API 密钥(&amp;K)：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Key &amp;variable:</source>
         <translation>密钥变量(&amp;V)：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Save provider</source>
         <translation>保存提供方</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
@@ -3308,12 +3341,12 @@ SHA-256 %3</translation>
         <translation>使用此处输入的密钥或已存储的密钥，向此基础 URL 的提供方请求其模型列表</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Detect local servers</source>
         <translation>检测本地服务器</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Model servers on this computer</source>
         <translation>本机上的模型服务器</translation>
     </message>
@@ -3405,7 +3438,7 @@ SHA-256 %3</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-518"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 不是此用户的私有目录</translation>
     </message>
@@ -3494,7 +3527,7 @@ SHA-256 %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+30"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -3504,7 +3537,7 @@ SHA-256 %3</translation>
         <translation>提供方和密钥</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Local API</source>
         <translation>本地 API</translation>
     </message>
@@ -3514,17 +3547,17 @@ SHA-256 %3</translation>
         <translation>工作区</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Data &amp; Disk Use</source>
         <translation>数据和磁盘占用</translation>
     </message>
@@ -3532,27 +3565,27 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+437"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Run the trace&apos;s commands again in a new local container</source>
         <translation>在新的本地容器中再次运行跟踪中的命令</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Wrap lines</source>
         <translation>自动换行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Wrap long output lines at the panel&apos;s width, or scroll them sideways</source>
         <translation>按面板宽度自动换行长输出行，或横向滚动查看</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Shell calls the model makes appear here while they run.</source>
         <translation>模型发起的 shell 调用会在运行时显示在这里。</translation>
     </message>
@@ -3565,7 +3598,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-692"/>
+        <location line="-700"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3575,7 +3608,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+277"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>
@@ -3695,6 +3728,34 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../widgets/window/shortcutsdialog.cpp" line="+43"/>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+</context>
+<context>
     <name>SyntaxHighlighter</name>
     <message>
         <location filename="../widgets/common/syntaxhighlighter.cpp" line="+334"/>
@@ -3710,17 +3771,17 @@ SHA-256 %3</translation>
 <context>
     <name>ThemePage</name>
     <message>
-        <location filename="../widgets/settings/themepage.cpp" line="+20"/>
+        <location filename="../widgets/settings/themepage.cpp" line="+64"/>
         <source>How Sandbench looks. The change applies at once to every window.</source>
         <translation>Sandbench 的外观。更改会立即应用到所有窗口。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-33"/>
         <source>&amp;Follow the system</source>
         <translation>跟随系统(&amp;F)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>The desktop&apos;s own style and colours.</source>
         <translation>桌面自身的样式和颜色。</translation>
     </message>
@@ -3740,7 +3801,7 @@ SHA-256 %3</translation>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Light text on dark backgrounds, easier on the eyes at night.</source>
         <translation>深色背景上的浅色文字，夜间使用更护眼。</translation>
     </message>
@@ -4038,27 +4099,27 @@ SHA-256 %3</translation>
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../widgets/window/welcomepage.cpp" line="+23"/>
+        <location filename="../widgets/window/welcomepage.cpp" line="+59"/>
         <source>Welcome to Sandbench</source>
         <translation>欢迎使用 Sandbench</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>Sandbench runs the shell commands of AI agents in a sandbox on this computer and shows you every call as it happens.</source>
         <translation>Sandbench 在本机的沙箱中运行 AI 智能体的 shell 命令，并实时向您展示每一次调用。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
         <source>Data folder: %1</source>
         <translation>数据文件夹：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>To see which isolation and limits this machine enforces, run “sandbench doctor” in a terminal.</source>
         <translation>要查看本机实施了哪些隔离和限制，请在终端中运行“sandbench doctor”。</translation>
     </message>
@@ -4099,7 +4160,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+24"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>每个工作区都有各自的容器、文档、请求日志、模型提供方和 API 密钥。</translation>
     </message>
@@ -4109,22 +4170,22 @@ SHA-256 %3</translation>
         <translation>此窗口显示的是工作区“%1”。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>&amp;Open in New Window</source>
         <translation>在新窗口中打开(&amp;O)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Open at &amp;Start</source>
         <translation>启动时打开(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sandbench opens this workspace when it is started without --workspace.</source>
         <translation>启动 Sandbench 时若未指定 --workspace，将打开此工作区。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>New workspace</source>
         <translation>新建工作区</translation>
     </message>
@@ -4134,7 +4195,7 @@ SHA-256 %3</translation>
         <translation>名称，例如 data-cleaning</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Create</source>
         <translation>创建(&amp;C)</translation>
     </message>

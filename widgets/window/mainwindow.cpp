@@ -350,7 +350,7 @@ void MainWindow::createDocks()
     });
     // [panel: table preview]
     m_csvPreview = new CsvPreview;
-    m_csvDock = addPanelDock(m_csvPreview, tr("Table preview"), u"CsvPreviewDock"_s,
+    m_csvDock = addPanelDock(m_csvPreview, QT_TR_NOOP("Table preview"), u"CsvPreviewDock"_s,
                              panelIcon(u"x-office-spreadsheet"_s, u"table"_s));
     // Opened from an attachment chip.
     m_csvDock->hide();
