@@ -505,6 +505,10 @@ void ApiServer::logRejected(const QString &workspaceName, const QString &api, co
     record.timeMs = startMs;
     record.api = api;
     record.model = QJsonDocument::fromJson(request.body).object().value(u"model"_s).toString();
+    if (AgentError ignored; api == u"gemini") { // Google's URL names the model
+        if (const auto route = GeminiFormat::route(request.path, u"sse"_s, &ignored))
+            record.model = route->model;
+    }
     logRecord(workspaceName, record, status, request.body, toJson(error));
 }
 
