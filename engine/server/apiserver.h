@@ -30,9 +30,9 @@ class QThreadPool;
 class RequestObserver;
 struct RequestRecord;
 
-// The local HTTP API of `sandbench serve` (SPEC 5): the Responses, Messages and Chat Completions endpoints
-// with the server-side shell tools, models, container files and documents, and the WebSocket event stream,
-// all on one port. The API key of a request decides its workspace.
+// The local HTTP API of `sandbench serve` (SPEC 5): the Responses, Messages, Chat Completions and Gemini
+// generateContent endpoints with the server-side tools, models, container files and documents, and the
+// WebSocket event stream, all on one port. The API key of a request decides its workspace.
 class ApiServer : public QObject
 {
     Q_OBJECT

@@ -807,6 +807,38 @@ private Q_SLOTS:
         QVERIFY(m.at(5).toolResult.content.contains(u"21"_s));
     }
 
+    void geminiStreamedHistory()
+    {
+        // chats.sendMessageStream() keeps one model Content per chunk, the last one with an empty text.
+        const QByteArray body =
+            R"({"contents": [{"role": "user", "parts": [{"text": "go"}]},)"
+            R"({"role": "model", "parts": [{"text": "Let me "}]}, {"role": "model", "parts": [{"text": "run it."}]},)"
+            R"json({"role": "model", "parts": [{"executableCode": {"language": "PYTHON", "code": "print(3)"}}]},)json"
+            R"({"role": "model", "parts": [{"codeExecutionResult": {"outcome": "OUTCOME_OK", "output": "3\n"}}]},)"
+            R"({"role": "model", "parts": [{"text": "It is "}]}, {"role": "model", "parts": [{"text": "3."}]},)"
+            R"({"role": "model", "parts": [{"text": ""}]}, {"role": "user", "parts": [{"text": "and 4?"}]}],)"
+            R"("tools": [{"codeExecution": {}}]})";
+        GeminiFormat format;
+        FormatRequestContext context;
+        context.pathModel = u"m"_s;
+        AgentError error;
+        const auto req = format.parse(QJsonDocument::fromJson(body).object(), context, &error);
+        QVERIFY2(req, qPrintable(error.message));
+        const QList<Message> &m = req->messages;
+        QCOMPARE(m.size(), 5);
+        QCOMPARE(m.at(1).role, Message::Role::Assistant);
+        QCOMPARE(m.at(1).content.size(), 1);
+        QCOMPARE(m.at(1).content.at(0).text, u"Let me run it."_s);
+        QCOMPARE(m.at(1).toolCalls.size(), 1);
+        QCOMPARE(m.at(2).role, Message::Role::Tool);
+        QCOMPARE(m.at(2).toolResult.callId, m.at(1).toolCalls.at(0).id);
+        QCOMPARE(m.at(3).role, Message::Role::Assistant);
+        QCOMPARE(m.at(3).content.size(), 1);
+        QCOMPARE(m.at(3).content.at(0).text, u"It is 3."_s);
+        QCOMPARE(m.at(4).role, Message::Role::User);
+        QCOMPARE(m.at(4).text(), u"and 4?"_s);
+    }
+
     void geminiTimeoutLimit_data()
     {
         QTest::addColumn<int>("setting");

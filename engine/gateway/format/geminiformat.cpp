@@ -416,10 +416,24 @@ bool GeminiFormat::parseContents(const QJsonObject &body, const AgentRequest &re
             return fail(path + u".parts is required: a non-empty array of Part"_s, path + u".parts"_s);
         QList<ContentPart> pending;
         const auto flush = [&] {
-            if (model)
+            if (pending.isEmpty())
+                return;
+            // A streamed answer comes back from chats.sendMessageStream() as one model Content per chunk:
+            // consecutive model turns are one message, and their consecutive texts one part.
+            Message *last = b->messages.isEmpty() ? nullptr : &b->messages.last();
+            if (model && last && last->role == Message::Role::Assistant && last->toolCalls.isEmpty()) {
+                for (const ContentPart &p : std::as_const(pending)) {
+                    if (p.type == ContentPart::Type::Text && !last->content.isEmpty() &&
+                        last->content.last().type == ContentPart::Type::Text)
+                        last->content.last().text += p.text;
+                    else
+                        last->content.append(p);
+                }
+            } else if (model) {
                 b->assistantText(pending);
-            else
+            } else {
                 b->user(pending);
+            }
             pending.clear();
         };
         const QJsonArray parts = partsValue.toArray();
@@ -458,7 +472,8 @@ bool GeminiFormat::parseContents(const QJsonObject &body, const AgentRequest &re
             if (kind == u"text") {
                 if (!data.isString())
                     return fail(dpath + u" must be a string"_s, dpath);
-                if (!(model && part.value(u"thought"_s).toBool()))
+                // Thoughts are not replayed, nor the empty text of a stream's last chunk.
+                if (!data.toString().isEmpty() && !(model && part.value(u"thought"_s).toBool()))
                     pending.append(ContentPart::fromText(data.toString()));
             } else if (kind == u"inlineData" || kind == u"fileData") {
                 const QString mime = field(obj, u"mimeType"_s).toString();
