@@ -561,6 +561,8 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
                 {}});
     };
     if (format) {
+        if (format->apiName() == u"gemini" && method == "GET" && GeminiFormat::isModelList(request.path))
+            return handleModels(connection, workspaceName, true);
         if (method != "POST")
             return methodNotAllowed();
         handleModelRequest(connection, request, workspaceName, std::move(format));
@@ -699,20 +701,27 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     connect(connection, &HttpConnection::closed, loop, &AgentLoop::cancel);
 }
 
-void ApiServer::handleModels(HttpConnection *connection, const QString &workspaceName)
+void ApiServer::handleModels(HttpConnection *connection, const QString &workspaceName, bool google)
 {
     QString error;
     Workspace *ws = workspace(workspaceName);
     if (!ws->providers()->load(&error)) {
-        sendError(connection, ErrorShape::OpenAi, 500, u"api_error"_s, error);
+        if (google)
+            sendJson(connection, 500, GeminiFormat().errorBody({500, u"api_error"_s, error, {}, {}}));
+        else
+            sendError(connection, ErrorShape::OpenAi, 500, u"api_error"_s, error);
         return;
     }
     ModelListing *listing = ws->providers()->listModels();
     const QPointer<HttpConnection> conn(connection);
     connect(listing, &ModelListing::finished, this,
-            [this, conn](const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {
+            [this, conn, google](const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {
                 if (!conn)
                     return;
+                if (google) {
+                    sendJson(conn, 200, GeminiFormat::modelList(models));
+                    return;
+                }
                 QJsonArray data;
                 for (const ModelInfo &m : models)
                     data.append(QJsonObject{{u"id"_s, m.id},

@@ -102,7 +102,8 @@ private:
     // A request to a model endpoint: the format parses it and renders the loop's answer.
     void handleModelRequest(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
                             std::unique_ptr<WireFormat> format);
-    void handleModels(HttpConnection *connection, const QString &workspace);
+    // GET /api/v1/models, or Google's GET /v1beta/models (google: a ListModelsResponse).
+    void handleModels(HttpConnection *connection, const QString &workspace, bool google = false);
     void handleFiles(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
                      const QStringList &parts);
     void handleDocuments(HttpConnection *connection, const QString &workspace);

@@ -632,6 +632,20 @@ private Q_SLOTS:
         QCOMPARE(error.httpStatus, 404);
         QVERIFY(!GeminiFormat::route(u"/v1beta/models"_s, {}, &error));
         QCOMPARE(error.httpStatus, 404);
+        // GET …/models is models.list(): Google's ListModelsResponse, names as generateContent takes them.
+        QVERIFY(GeminiFormat::isModelList(u"/v1beta/models"_s));
+        QVERIFY(GeminiFormat::isModelList(u"/api/v1beta/models"_s));
+        QVERIFY(!GeminiFormat::isModelList(u"/v1beta/models/m:generateContent"_s));
+        const QJsonArray list = GeminiFormat::modelList({ModelInfo{u"fresp/m1"_s, u"fresp"_s, u"m1"_s}})
+                                    .value(u"models"_s)
+                                    .toArray();
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list.at(0).toObject().value(u"name"_s).toString(), u"models/fresp/m1"_s);
+        QVERIFY(list.at(0)
+                    .toObject()
+                    .value(u"supportedGenerationMethods"_s)
+                    .toArray()
+                    .contains(u"generateContent"_s));
     }
 
     void geminiBadRequests_data()

@@ -274,6 +274,21 @@ await runCases([
     },
   },
   {
+    name: 'models-list',
+    run: async () => {
+      // models.list() pages through GET /v1beta/models: every model of the workspace, named as generateContent
+      // takes it.
+      const models = [];
+      for await (const m of await ai.models.list()) models.push(m);
+      const found = models.flatMap((m, i) => problems('Model', m, `model ${i}`));
+      assertNoProblems(found, 'the models');
+      const provider = process.env.SANDBENCH_MODEL.split('/')[0];
+      const ours = models.filter((m) => m.name?.startsWith(`models/${provider}/`));
+      assert.ok(ours.length > 0, `a model of ${provider}: ${JSON.stringify(models.map((m) => m.name))}`);
+      assert.ok(ours.every((m) => m.supportedActions?.includes('generateContent')), 'supportedActions');
+    },
+  },
+  {
     name: 'error-bad-key',
     run: async (model) => {
       for (const stream of [false, true]) {

@@ -208,6 +208,26 @@ std::optional<GeminiFormat::Route> GeminiFormat::route(const QString &path, cons
     return r;
 }
 
+bool GeminiFormat::isModelList(const QString &path)
+{
+    static const QRegularExpression re(u"^(?:/api)?/v1(?:beta)?/models/?$"_s);
+    return re.match(path).hasMatch();
+}
+
+QJsonObject GeminiFormat::modelList(const QList<ModelInfo> &models)
+{
+    QJsonArray list;
+    for (const ModelInfo &m : models)
+        list.append(QJsonObject{
+            {u"name"_s, QString(u"models/"_s + m.id)},
+            {u"baseModelId"_s, m.id},
+            {u"version"_s, u"001"_s},
+            {u"displayName"_s, m.id},
+            {u"description"_s, u"%1 through Sandbench (provider %2)"_s.arg(m.model, m.provider)},
+            {u"supportedGenerationMethods"_s, QJsonArray{u"generateContent"_s, u"streamGenerateContent"_s}}});
+    return {{u"models"_s, list}};
+}
+
 QString GeminiFormat::statusName(int httpStatus)
 {
     switch (httpStatus) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gateway/format/wireformat.h"
+#include "models/providerregistry.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -39,6 +40,11 @@ public:
     // The route of a request's path and query ("alt"); nullopt and a 404 (unknown method) or 400 (a stream
     // without alt=sse) otherwise.
     static std::optional<Route> route(const QString &path, const QString &alt, AgentError *error);
+
+    // GET …/v1beta/models (models.list()): Google's ListModelsResponse of the workspace's models, each named
+    // "models/{provider/model}" as generateContent takes it.
+    static bool isModelList(const QString &path);
+    static QJsonObject modelList(const QList<ModelInfo> &models);
 
     GeminiFormat() = default;
 
