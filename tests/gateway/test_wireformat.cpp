@@ -950,7 +950,9 @@ private Q_SLOTS:
         Q_EMIT loop->textDone(u"Let me run it."_s);
         const AgentToolCall ok = codeCall(0, u"print(1)"_s);
         Q_EMIT loop->toolCallStarted(ok);
-        Q_EMIT loop->toolCallFinished(ok, ran(u"1\n"_s, u"a warning\n"_s, 0));
+        AgentToolResult withImage = ran(u"1\n"_s, u"a warning\n"_s, 0);
+        withImage.images = {CodeImage{u"/workspace/home/plot.png"_s, u"image/png"_s, QByteArray("\x89PNG")}};
+        Q_EMIT loop->toolCallFinished(ok, withImage);
         const AgentToolCall bad = codeCall(1, u"1/0"_s);
         Q_EMIT loop->toolCallStarted(bad);
         Q_EMIT loop->toolCallFinished(bad, ran(QString(), u"ZeroDivisionError: division by zero\n"_s, 1));
@@ -984,10 +986,14 @@ private Q_SLOTS:
         QStringList kinds;
         for (const QJsonValue &p : parts)
             kinds.append(p.toObject().keys().join(u'+'));
-        QCOMPARE(kinds,
-                 QStringList({u"text"_s, u"executableCode"_s, u"codeExecutionResult"_s, u"executableCode"_s,
-                              u"codeExecutionResult"_s, u"executableCode"_s, u"codeExecutionResult"_s,
-                              u"executableCode"_s, u"codeExecutionResult"_s, u"text"_s}));
+        QCOMPARE(kinds, QStringList({u"text"_s, u"executableCode"_s, u"codeExecutionResult"_s,
+                                     u"inlineData"_s, u"executableCode"_s, u"codeExecutionResult"_s,
+                                     u"executableCode"_s, u"codeExecutionResult"_s, u"executableCode"_s,
+                                     u"codeExecutionResult"_s, u"text"_s}));
+        // The image the first run saved, as Google returns a graph its code drew.
+        const QJsonObject image = parts.at(3).toObject().value(u"inlineData"_s).toObject();
+        QCOMPARE(image.value(u"mimeType"_s).toString(), u"image/png"_s);
+        QCOMPARE(QByteArray::fromBase64(image.value(u"data"_s).toString().toLatin1()), QByteArray("\x89PNG"));
         const QJsonObject exec = parts.at(1).toObject().value(u"executableCode"_s).toObject();
         QCOMPARE(exec.value(u"language"_s).toString(), u"PYTHON"_s);
         QCOMPARE(exec.value(u"code"_s).toString(), u"print(1)"_s);
@@ -998,15 +1004,15 @@ private Q_SLOTS:
         // OK: stdout only, as Google documents; failed: stderr; deadline: what ran plus the limit.
         QCOMPARE(result(2).value(u"outcome"_s).toString(), u"OUTCOME_OK"_s);
         QCOMPARE(result(2).value(u"output"_s).toString(), u"1\n"_s);
-        QCOMPARE(result(4).value(u"outcome"_s).toString(), u"OUTCOME_FAILED"_s);
-        QCOMPARE(result(4).value(u"output"_s).toString(), u"ZeroDivisionError: division by zero\n"_s);
-        QCOMPARE(result(6).value(u"outcome"_s).toString(), u"OUTCOME_DEADLINE_EXCEEDED"_s);
-        QVERIFY2(result(6).value(u"output"_s).toString().startsWith(u"partial\n"_s),
-                 qPrintable(result(6).value(u"output"_s).toString()));
-        QVERIFY(result(6).value(u"output"_s).toString().contains(u"30-second limit"_s));
-        QCOMPARE(result(8).value(u"outcome"_s).toString(), u"OUTCOME_FAILED"_s);
-        QCOMPARE(result(8).value(u"output"_s).toString(), refused.error);
-        QCOMPARE(parts.at(9).toObject().value(u"text"_s).toString(), u"done"_s);
+        QCOMPARE(result(5).value(u"outcome"_s).toString(), u"OUTCOME_FAILED"_s);
+        QCOMPARE(result(5).value(u"output"_s).toString(), u"ZeroDivisionError: division by zero\n"_s);
+        QCOMPARE(result(7).value(u"outcome"_s).toString(), u"OUTCOME_DEADLINE_EXCEEDED"_s);
+        QVERIFY2(result(7).value(u"output"_s).toString().startsWith(u"partial\n"_s),
+                 qPrintable(result(7).value(u"output"_s).toString()));
+        QVERIFY(result(7).value(u"output"_s).toString().contains(u"30-second limit"_s));
+        QCOMPARE(result(9).value(u"outcome"_s).toString(), u"OUTCOME_FAILED"_s);
+        QCOMPARE(result(9).value(u"output"_s).toString(), refused.error);
+        QCOMPARE(parts.at(10).toObject().value(u"text"_s).toString(), u"done"_s);
     }
 
     void geminiStream()

@@ -24,6 +24,8 @@ const dts = new Dts('@google/genai/dist/node/node.d.ts', { classes: true });
 const codeExecution = [{ codeExecution: {} }];
 
 const PY = 'print("contract-ok")';
+// A 1x1 PNG.
+const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const pythonStep = (code, text) => ({ ...(text ? { text } : {}), tool_calls: [{ name: 'python', arguments: { code } }] });
 const answerStep = (chunks = 1) => ({ text: 'saw {{last_tool_result}}', chunks });
 
@@ -33,7 +35,9 @@ const nested = {
   GenerateContentResponse: { candidates: ['Candidate'], usageMetadata: 'GenerateContentResponseUsageMetadata' },
   Candidate: { content: 'Content' },
   Content: { parts: ['Part'] },
-  Part: { executableCode: 'ExecutableCode', codeExecutionResult: 'CodeExecutionResult', functionCall: 'FunctionCall' },
+  Part: {
+    executableCode: 'ExecutableCode', codeExecutionResult: 'CodeExecutionResult', functionCall: 'FunctionCall', inlineData: 'Blob_2',
+  },
   GenerateContentResponseUsageMetadata: { promptTokensDetails: ['ModalityTokenCount'] },
 };
 const enums = {
@@ -166,6 +170,20 @@ await runCases([
       });
       assert.ok(!result.output.includes('30-second'), 'the workspace setting, not Google\'s 30 s, was the limit');
       assertFinished(response, model);
+    },
+  },
+  {
+    name: 'image',
+    steps: [pythonStep(`import base64\nopen("dot.png", "wb").write(base64.b64decode("${DOT_PNG}"))`), answerStep()],
+    run: async (model) => {
+      // An image the code saves comes back after its result as an inlineData part, as Google returns graphs.
+      const response = await ai.models.generateContent({ model, contents: 'Draw a dot', config: { tools: codeExecution } });
+      assertNoProblems(responseProblems(response), 'the response');
+      const parts = partsOf(response);
+      assert.deepEqual(kinds(parts), ['executableCode', 'codeExecutionResult', 'inlineData', 'text'], 'the parts in order');
+      assert.equal(parts[1].codeExecutionResult.outcome, Outcome.OUTCOME_OK, 'codeExecutionResult.outcome');
+      assert.equal(parts[2].inlineData.mimeType, 'image/png', 'inlineData.mimeType');
+      assert.equal(parts[2].inlineData.data, DOT_PNG, 'inlineData.data: the saved file, base64');
     },
   },
   {

@@ -686,6 +686,11 @@ void GeminiFormat::toolCallFinished(const AgentToolCall &call, const AgentToolRe
     QJsonObject r = codeExecutionResult(result, m_timeoutSeconds);
     r.insert(u"id"_s, m_partIds.value(call.index));
     addPart({{u"codeExecutionResult"_s, r}});
+    // The images the code saved or left open in matplotlib follow as inlineData parts, as Google returns
+    // the graphs its code execution draws.
+    for (const CodeImage &image : result.images)
+        addPart({{u"inlineData"_s, QJsonObject{{u"mimeType"_s, image.mimeType},
+                                               {u"data"_s, QString::fromLatin1(image.data.toBase64())}}}});
 }
 
 QJsonObject GeminiFormat::finished(const AgentOutcome &outcome)

@@ -13,9 +13,9 @@
 // runs Python in the request's container (ServerToolConfig::Kind::Python, contractName "codeExecution") and
 // functionDeclarations are the caller's functions, answered as functionCall parts. The answer is a
 // GenerateContentResponse whose parts are, in order, text, executableCode {language: PYTHON, code},
-// codeExecutionResult {outcome, output} and the model's final text; streamed, each event is one
-// "data: GenerateContentResponse" chunk and an error is a chunk {"error": {...}}. Errors have Google's shape
-// {error: {code, message, status, details}}.
+// codeExecutionResult {outcome, output}, inlineData for each image the code made, and the model's final text;
+// streamed, each event is one "data: GenerateContentResponse" chunk and an error is a chunk {"error": {...}}.
+// Errors have Google's shape {error: {code, message, status, details}}.
 //
 // As Google documents, the tool runs Python only and each run may take 30 s; the workspace setting
 // code_execution_timeout_seconds (1 to 300) changes that limit locally. Gemini has no container field: the
