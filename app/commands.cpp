@@ -3,11 +3,14 @@
 #include "cliutil.h"
 #include "quitonsignal.h"
 
+#include "base/datadir.h"
 #include "base/settings.h"
+#include "base/workspacesettings.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/doctor.h"
+#include "sandbox/history/containerregistry.h"
 #include "sandbox/net/networkpolicy.h"
 #include "sandbox/shellcall.h"
 #include "server/apikeys.h"
@@ -97,8 +100,12 @@ QString topLevelUsage()
            "                 run commands as one shell call and print its output item as JSON\n"
            "  doctor [--json] report what isolation and limits are enforced here\n"
            "  serve [--host 127.0.0.1] [--port 8642] [--allow-host NAME]... [--allow-origin ORIGIN]...\n"
-           "                 serve the local API (Responses, Messages, Chat Completions, WebSocket events)\n"
+           "                 serve the local API (Responses, Messages, Chat Completions, Gemini\n"
+           "                 generateContent, WebSocket events)\n"
            "  keys create    print a new API key for the workspace\n"
+           "  workspaces get [KEY] | set KEY VALUE\n"
+           "                 the workspace's settings (documents_quota_bytes, "
+           "code_execution_timeout_seconds)\n"
            "  providers add NAME --api responses|messages|chat --base-url URL [--key-env VAR] [--default]\n"
            "  providers list [--json]\n"
            "  containers list | files ID | history ID | promote ID PATH | rm ID\n"
@@ -379,6 +386,69 @@ int runKeysCommand(const QStringList &args)
         return ExitFailure;
     }
     printOut((*key + u'\n').toUtf8());
+    return ExitOk;
+}
+
+int runWorkspacesCommand(const QStringList &args)
+{
+    QString action;
+    const QStringList rest = withoutAction(args, &action);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"workspaces get [KEY]: prints the workspace's settings (KEY=VALUE lines, or one value).\n"
+        "workspaces set KEY VALUE: changes one (VALUE 0 restores code_execution_timeout_seconds' default).\n"
+        "Keys: "_s +
+        WorkspaceSettings::keys().join(u", "_s) +
+        u".\ncode_execution_timeout_seconds: the time one run of a hosted code-execution tool may take "
+        "(Gemini's codeExecution allows 30 s), 1 to 300."_s);
+    addCommonOptions(parser);
+    parser.addPositionalArgument(u"key"_s, u"Setting name."_s);
+    parser.addPositionalArgument(u"value"_s, u"New value (set)."_s);
+    int exitCode = ExitOk;
+    if (!parse(parser, rest, &exitCode))
+        return exitCode;
+    const QStringList positional = parser.positionalArguments();
+    const bool get = action == u"get"_s && positional.size() <= 1;
+    const bool set = action == u"set"_s && positional.size() == 2;
+    if (!get && !set) {
+        printErr(
+            u"usage: sandbench workspaces get [KEY] | set KEY VALUE [--workspace NAME] [--data-dir DIR]"_s);
+        return ExitUsage;
+    }
+    const QString dataDir = dataDirFrom(parser);
+    const QString dir = ContainerRegistry(dataDir).workspaceDir(workspaceFrom(parser));
+    if (dir.isEmpty()) {
+        printErr(u"invalid workspace name \"%1\""_s.arg(workspaceFrom(parser)));
+        return ExitUsage;
+    }
+    QString error;
+    WorkspaceSettings settings(dir);
+    if (!settings.load(&error)) {
+        printErr(error);
+        return ExitFailure;
+    }
+    if (get) {
+        if (!positional.isEmpty() && !WorkspaceSettings::keys().contains(positional.first())) {
+            printErr(u"unknown setting \"%1\" (known: %2)"_s.arg(positional.first(),
+                                                                 WorkspaceSettings::keys().join(u", "_s)));
+            return ExitUsage;
+        }
+        if (!positional.isEmpty()) {
+            printOut((settings.value(positional.first()) + u'\n').toUtf8());
+            return ExitOk;
+        }
+        for (const QString &key : WorkspaceSettings::keys())
+            printOut((key + u'=' + settings.value(key) + u'\n').toUtf8());
+        return ExitOk;
+    }
+    if (!settings.setValue(positional.at(0), positional.at(1), &error)) {
+        printErr(error);
+        return ExitUsage;
+    }
+    if (!DataDir::open(dataDir, &error) || !settings.save(&error)) {
+        printErr(error);
+        return ExitFailure;
+    }
     return ExitOk;
 }
 

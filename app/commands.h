@@ -10,6 +10,8 @@ int runDoctorCommand(const QStringList &args);
 int runServeCommand(const QStringList &args);
 // `keys create`; args[1] is the action.
 int runKeysCommand(const QStringList &args);
+// `workspaces get|set`: the workspace's settings.json (WorkspaceSettings); args[1] is the action.
+int runWorkspacesCommand(const QStringList &args);
 // `providers add|list`; args[1] is the action.
 int runProvidersCommand(const QStringList &args);
 // The top-level usage text.

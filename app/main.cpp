@@ -56,6 +56,7 @@ constexpr Command kCommands[] = {
     {"doctor", runDoctorCommand, "sandbench doctor --json"},
     {"serve", runServeCommand, "sandbench serve --port 8642"},
     {"keys", runKeysCommand, "sandbench keys create --workspace research"},
+    {"workspaces", runWorkspacesCommand, "sandbench workspaces set code_execution_timeout_seconds 120"},
     {"providers", runProvidersCommand,
      "sandbench providers add ollama --api chat --base-url http://127.0.0.1:11434/v1 --default"},
     {"containers", runContainersCommand, "sandbench containers history sess_6a1f… --limit 5"},

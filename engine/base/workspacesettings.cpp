@@ -6,6 +6,7 @@
 using namespace Qt::StringLiterals;
 
 static const QString kDocumentsQuota = u"documents_quota_bytes"_s;
+static const QString kCodeTimeout = u"code_execution_timeout_seconds"_s;
 
 WorkspaceSettings::WorkspaceSettings(const QString &workspaceDir)
     : m_dir(workspaceDir)
@@ -41,4 +42,58 @@ qint64 WorkspaceSettings::documentsQuotaBytes() const
 void WorkspaceSettings::setDocumentsQuotaBytes(qint64 bytes)
 {
     m_json.insert(kDocumentsQuota, double(bytes));
+}
+
+int WorkspaceSettings::codeExecutionTimeoutSeconds() const
+{
+    const double seconds = m_json.value(kCodeTimeout).toDouble(0);
+    return seconds >= 1 && seconds <= MaxCodeExecutionTimeoutSeconds ? int(seconds) : 0;
+}
+
+void WorkspaceSettings::setCodeExecutionTimeoutSeconds(int seconds)
+{
+    if (seconds <= 0)
+        m_json.remove(kCodeTimeout);
+    else
+        m_json.insert(kCodeTimeout, seconds);
+}
+
+QStringList WorkspaceSettings::keys()
+{
+    return {kDocumentsQuota, kCodeTimeout};
+}
+
+QString WorkspaceSettings::value(const QString &key) const
+{
+    if (key == kDocumentsQuota)
+        return QString::number(documentsQuotaBytes());
+    if (key == kCodeTimeout)
+        return codeExecutionTimeoutSeconds() > 0 ? QString::number(codeExecutionTimeoutSeconds()) : QString();
+    return {};
+}
+
+bool WorkspaceSettings::setValue(const QString &key, const QString &value, QString *error)
+{
+    bool ok = false;
+    const qint64 n = value.toLongLong(&ok);
+    if (key == kDocumentsQuota) {
+        if (!ok || n < 0) {
+            *error = u"%1 must be a number of bytes (0 or more)"_s.arg(key);
+            return false;
+        }
+        setDocumentsQuotaBytes(n);
+        return true;
+    }
+    if (key == kCodeTimeout) {
+        if (!ok || n < 0 || n > MaxCodeExecutionTimeoutSeconds) {
+            *error = u"%1 must be a whole number of seconds from 1 to %2 (0 restores each contract's own "
+                     "limit)"_s.arg(key)
+                         .arg(MaxCodeExecutionTimeoutSeconds);
+            return false;
+        }
+        setCodeExecutionTimeoutSeconds(int(n));
+        return true;
+    }
+    *error = u"unknown setting \"%1\" (known: %2)"_s.arg(key, keys().join(u", "_s));
+    return false;
 }

@@ -3,13 +3,17 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
-// other commands: {"documents_quota_bytes": N}. A missing file or key means the default.
+// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S}. A missing file or key
+// means the default. `sandbench workspaces set KEY VALUE` writes them.
 class WorkspaceSettings
 {
 public:
     static constexpr qint64 DefaultDocumentsQuotaBytes = 10LL * 1024 * 1024 * 1024;
+    // The shell's own maximum per command (ShellAction::MaxTimeoutMs).
+    static constexpr int MaxCodeExecutionTimeoutSeconds = 300;
 
     explicit WorkspaceSettings(const QString &workspaceDir);
 
@@ -24,6 +28,17 @@ public:
     // The most the workspace's documents may hold, in bytes (their apparent sizes added up).
     qint64 documentsQuotaBytes() const;
     void setDocumentsQuotaBytes(qint64 bytes);
+    // The time limit of one run of a hosted code-execution contract whose vendor sets one (Gemini's
+    // codeExecution: 30 s), 1 to MaxCodeExecutionTimeoutSeconds; 0 when not set (the contract's own limit).
+    // A value out of range counts as not set.
+    int codeExecutionTimeoutSeconds() const;
+    void setCodeExecutionTimeoutSeconds(int seconds); // 0 removes the setting
+
+    // The keys `sandbench workspaces` knows, and one of them as text; setValue() checks the value and
+    // returns false with *error naming the range.
+    static QStringList keys();
+    QString value(const QString &key) const;
+    bool setValue(const QString &key, const QString &value, QString *error);
 
 private:
     QString m_dir;

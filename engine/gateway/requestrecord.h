@@ -49,7 +49,7 @@ struct RequestRecord
     qint64 timeMs = 0; // start, unix ms
     qint64 latencyMs = 0;
     QString workspace;
-    QString api; // "responses", "messages", "chat_completions"
+    QString api; // "responses", "messages", "chat_completions", "gemini"
     QString model;
     QString provider;
     int status = 200;

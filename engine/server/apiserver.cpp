@@ -3,8 +3,10 @@
 
 #include "apikeys.h"
 #include "base/datadir.h"
+#include "base/workspacesettings.h"
 #include "eventhub.h"
 #include "gateway/agentloop.h"
+#include "gateway/format/geminiformat.h"
 #include "gateway/format/wireformat.h"
 #include "gateway/requestlog.h"
 #include "gateway/requestobserver.h"
@@ -146,9 +148,12 @@ QJsonObject fileJson(const ContainerFile &file, const QString &containerId)
 } // namespace
 
 // The model endpoints and the wire format that owns each; /v1/messages is where Anthropic's SDK posts when
-// its base URL is the server's root.
+// its base URL is the server's root, and Google's /v1beta/models/{model}:generateContent is served at the
+// root and below /api alike.
 static QString modelEndpoint(const QString &path)
 {
+    if (GeminiFormat::claimsPath(path))
+        return u"gemini"_s;
     if (path == u"/api/v1/responses")
         return u"responses"_s;
     if (path == u"/api/v1/messages" || path == u"/v1/messages")
@@ -386,8 +391,9 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
         return refuse(
             {401,
              u"authentication_error"_s,
-             u"missing or invalid API key: send Authorization: Bearer KEY (or x-api-key) with a key "
-             "made by `sandbench keys create`"_s,
+             u"missing or invalid API key: send %1 with a key made by `sandbench keys create`"_s.arg(
+                 endpoint == u"gemini" ? u"x-goog-api-key: KEY (or ?key=KEY)"_s
+                                       : u"Authorization: Bearer KEY (or x-api-key)"_s),
              u"invalid_api_key"_s,
              {}});
     }
@@ -412,6 +418,12 @@ QString ApiServer::authenticate(const HttpRequest &request)
     QString key = bearerKey(request.header("authorization"));
     if (key.isEmpty())
         key = QString::fromLatin1(request.header("x-api-key")).trimmed();
+    // Google's clients send x-goog-api-key, or the key in the URL (?key=): only on Google's paths.
+    if (key.isEmpty() && GeminiFormat::claimsPath(request.path)) {
+        key = QString::fromLatin1(request.header("x-goog-api-key")).trimmed();
+        if (key.isEmpty())
+            key = request.query.queryItemValue(u"key"_s, QUrl::FullyDecoded);
+    }
     return m_keys->workspaceForKey(key).value_or(QString());
 }
 
@@ -493,6 +505,10 @@ void ApiServer::logRejected(const QString &workspaceName, const QString &api, co
     record.timeMs = startMs;
     record.api = api;
     record.model = QJsonDocument::fromJson(request.body).object().value(u"model"_s).toString();
+    if (AgentError ignored; api == u"gemini") { // Google's URL names the model
+        if (const auto route = GeminiFormat::route(request.path, u"sse"_s, &ignored))
+            record.model = route->model;
+    }
     logRecord(workspaceName, record, status, request.body, toJson(error));
 }
 
@@ -545,6 +561,8 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
                 {}});
     };
     if (format) {
+        if (format->apiName() == u"gemini" && method == "GET" && GeminiFormat::isModelList(request.path))
+            return handleModels(connection, workspaceName, true);
         if (method != "POST")
             return methodNotAllowed();
         handleModelRequest(connection, request, workspaceName, std::move(format));
@@ -588,6 +606,22 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
         return;
     }
     FormatRequestContext context;
+    if (api == u"gemini") {
+        AgentError routeError;
+        const std::optional<GeminiFormat::Route> route =
+            GeminiFormat::route(request.path, request.query.queryItemValue(u"alt"_s), &routeError);
+        if (!route) {
+            reject(routeError);
+            return;
+        }
+        context.pathModel = route->model;
+        context.pathStream = route->stream;
+    }
+    {
+        WorkspaceSettings settings(ContainerRegistry(m_dataDir).workspaceDir(workspaceName));
+        settings.load(); // unreadable: the defaults
+        context.codeExecutionTimeoutSeconds = settings.codeExecutionTimeoutSeconds();
+    }
     context.sessionIdHeader = QString::fromUtf8(request.header("x-session-id"));
     const QByteArray live = request.header("x-sandbench-live-events").trimmed().toLower();
     context.liveEvents = live == "1" || live == "true";
@@ -625,33 +659,39 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     // streaming starts only after.
     const bool streaming = parsed->stream && !loop->isDone();
     publishLive(loop, m_events, workspaceName, api, streaming);
+    // A Sandbench extension on every model answer: the container the request's tools ran in (known once the
+    // loop started), so a client whose API has no container field (Gemini) can reach it with another tool.
+    QList<QPair<QByteArray, QByteArray>> headers;
+    if (!loop->containerId().isEmpty())
+        headers.append({"x-sandbench-container-id", loop->containerId().toUtf8()});
     if (streaming)
-        connection->beginStream(200, "text/event-stream; charset=utf-8");
+        connection->beginStream(200, "text/event-stream; charset=utf-8", headers);
     fmt->follow(loop, streaming, context.liveEvents, [conn](const QByteArray &bytes) {
         if (conn)
             conn->writeStream(bytes);
     });
     const QByteArray requestBody = request.body;
-    connect(loop, &AgentLoop::finished, this, [this, loop, fmt, conn, streaming, workspaceName, requestBody] {
-        const QByteArray body = toJson(fmt->finalBody());
-        if (conn) {
-            if (streaming)
-                conn->endStream();
-            else
-                conn->sendResponse(200, "application/json", body);
-        }
-        --m_activeRuns;
-        logRecord(workspaceName, loop->record(), 200, requestBody, body);
-        loop->deleteLater();
-    });
+    connect(loop, &AgentLoop::finished, this,
+            [this, loop, fmt, conn, streaming, workspaceName, requestBody, headers] {
+                const QByteArray body = toJson(fmt->finalBody());
+                if (conn) {
+                    if (streaming)
+                        conn->endStream();
+                    else
+                        conn->sendResponse(200, "application/json", body, headers);
+                }
+                --m_activeRuns;
+                logRecord(workspaceName, loop->record(), 200, requestBody, body);
+                loop->deleteLater();
+            });
     connect(loop, &AgentLoop::failed, this,
-            [this, loop, fmt, conn, streaming, workspaceName, requestBody](const AgentError &e) {
+            [this, loop, fmt, conn, streaming, workspaceName, requestBody, headers](const AgentError &e) {
                 const QJsonObject errorJson = fmt->errorBody(e);
                 if (conn) {
                     if (streaming)
                         conn->endStream();
                     else if (e.httpStatus != 499)
-                        conn->sendResponse(e.httpStatus, "application/json", toJson(errorJson));
+                        conn->sendResponse(e.httpStatus, "application/json", toJson(errorJson), headers);
                 }
                 --m_activeRuns;
                 logRecord(workspaceName, loop->record(), e.httpStatus, requestBody, toJson(errorJson));
@@ -661,20 +701,27 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     connect(connection, &HttpConnection::closed, loop, &AgentLoop::cancel);
 }
 
-void ApiServer::handleModels(HttpConnection *connection, const QString &workspaceName)
+void ApiServer::handleModels(HttpConnection *connection, const QString &workspaceName, bool google)
 {
     QString error;
     Workspace *ws = workspace(workspaceName);
     if (!ws->providers()->load(&error)) {
-        sendError(connection, ErrorShape::OpenAi, 500, u"api_error"_s, error);
+        if (google)
+            sendJson(connection, 500, GeminiFormat().errorBody({500, u"api_error"_s, error, {}, {}}));
+        else
+            sendError(connection, ErrorShape::OpenAi, 500, u"api_error"_s, error);
         return;
     }
     ModelListing *listing = ws->providers()->listModels();
     const QPointer<HttpConnection> conn(connection);
     connect(listing, &ModelListing::finished, this,
-            [this, conn](const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {
+            [this, conn, google](const QList<ModelInfo> &models, const QMap<QString, QString> &errors) {
                 if (!conn)
                     return;
+                if (google) {
+                    sendJson(conn, 200, GeminiFormat::modelList(models));
+                    return;
+                }
                 QJsonArray data;
                 for (const ModelInfo &m : models)
                     data.append(QJsonObject{{u"id"_s, m.id},

@@ -30,9 +30,9 @@ class QThreadPool;
 class RequestObserver;
 struct RequestRecord;
 
-// The local HTTP API of `sandbench serve` (SPEC 5): the Responses, Messages and Chat Completions endpoints
-// with the server-side shell tools, models, container files and documents, and the WebSocket event stream,
-// all on one port. The API key of a request decides its workspace.
+// The local HTTP API of `sandbench serve` (SPEC 5): the Responses, Messages, Chat Completions and Gemini
+// generateContent endpoints with the server-side tools, models, container files and documents, and the
+// WebSocket event stream, all on one port. The API key of a request decides its workspace.
 class ApiServer : public QObject
 {
     Q_OBJECT
@@ -102,7 +102,8 @@ private:
     // A request to a model endpoint: the format parses it and renders the loop's answer.
     void handleModelRequest(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
                             std::unique_ptr<WireFormat> format);
-    void handleModels(HttpConnection *connection, const QString &workspace);
+    // GET /api/v1/models, or Google's GET /v1beta/models (google: a ListModelsResponse).
+    void handleModels(HttpConnection *connection, const QString &workspace, bool google = false);
     void handleFiles(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
                      const QStringList &parts);
     void handleDocuments(HttpConnection *connection, const QString &workspace);

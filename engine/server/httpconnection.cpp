@@ -294,14 +294,19 @@ void HttpConnection::sendResponse(int status, const QByteArray &contentType, con
         QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
 }
 
-void HttpConnection::beginStream(int status, const QByteArray &contentType)
+void HttpConnection::beginStream(int status, const QByteArray &contentType,
+                                 const QList<QPair<QByteArray, QByteArray>> &headers)
 {
     if (!m_socket)
         return;
     m_streaming = true;
+    QByteArray extra;
+    for (const auto &[name, value] : headers)
+        extra += name + ": " + value + "\r\n";
     m_socket->write("HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) +
                     "\r\nContent-Type: " + contentType +
-                    "\r\nCache-Control: no-cache\r\nConnection: close\r\nX-Accel-Buffering: no\r\n\r\n");
+                    "\r\nCache-Control: no-cache\r\nConnection: close\r\nX-Accel-Buffering: no\r\n" + extra +
+                    "\r\n");
 }
 
 void HttpConnection::writeStream(const QByteArray &bytes)

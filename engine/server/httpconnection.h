@@ -53,7 +53,8 @@ public:
     void sendResponse(int status, const QByteArray &contentType, const QByteArray &body,
                       const QList<QPair<QByteArray, QByteArray>> &headers = {}, bool close = false);
     // A streamed response without a length: ends when endStream() closes the connection.
-    void beginStream(int status, const QByteArray &contentType);
+    void beginStream(int status, const QByteArray &contentType,
+                     const QList<QPair<QByteArray, QByteArray>> &headers = {});
     void writeStream(const QByteArray &bytes);
     void endStream();
     bool isStreaming() const { return m_streaming; }

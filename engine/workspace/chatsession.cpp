@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspace/chatsession.h"
 
+#include "base/workspacesettings.h"
 #include "gateway/agentloop.h"
+#include "gateway/format/geminiformat.h"
 #include "gateway/guardrail.h"
 #include "gateway/requestobserver.h"
 #include "models/modelclient.h"
 #include "models/scriptedclient.h"
 #include "sandbox/container.h"
+#include "sandbox/history/containerregistry.h"
 #include "sandbox/history/meter.h"
 #include "sandbox/shellcall.h"
 #include "tools/shellaction.h"
@@ -184,8 +187,18 @@ bool ChatSession::send(const QString &text)
     case ToolContract::GeminiCodeExecution:
     case ToolContract::OpenAiCodeInterpreter:
         tool.kind = ServerToolConfig::Kind::Python;
-        if (m_contract == ToolContract::GeminiCodeExecution)
-            tool.timeoutMs = 30000; // Google runs each piece of code for at most 30 seconds
+        if (m_contract == ToolContract::GeminiCodeExecution) {
+            // Google runs each piece of code for at most 30 seconds; the workspace setting changes that here
+            // as it does for the API.
+            int seconds = GeminiFormat::DefaultCodeExecutionTimeoutSeconds;
+            if (m_container) {
+                const SandboxSettings &s = m_container->settings();
+                WorkspaceSettings settings(ContainerRegistry(s.dataDir).workspaceDir(s.workspace));
+                if (settings.load() && settings.codeExecutionTimeoutSeconds() > 0)
+                    seconds = settings.codeExecutionTimeoutSeconds();
+            }
+            tool.timeoutMs = seconds * 1000;
+        }
         request.code = tool;
         break;
     }

@@ -2,6 +2,7 @@
 #include "config-sandbench-tests.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void execBadInput_data();
     void execBadInput();
     void doctor();
+    void workspaceSettings();
     void killedEngineLeavesNoProcess();
     void dataDirIsPrivate();
     void oldDataDirIsTightened();
@@ -103,8 +105,8 @@ void TestCli::unknownCommand()
 void TestCli::everyHelpNamesItsCommandWithAnExample_data()
 {
     QTest::addColumn<QString>("command");
-    for (const char *c :
-         {"exec", "doctor", "serve", "keys", "providers", "containers", "guardrails", "logs", "broadcast"})
+    for (const char *c : {"exec", "doctor", "serve", "keys", "workspaces", "providers", "containers",
+                          "guardrails", "logs", "broadcast"})
         QTest::newRow(c) << QString::fromLatin1(c);
 }
 
@@ -265,6 +267,46 @@ void TestCli::execBadInput()
     QVERIFY(r.out.isEmpty());
     // Nothing ran: no container was created.
     QCOMPARE(QDir(containersDir()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), before);
+}
+
+void TestCli::workspaceSettings()
+{
+    QTemporaryDir data;
+    const QStringList dir{u"--data-dir"_s, data.path(), u"--workspace"_s, u"research"_s};
+    Run r = sandbench(QStringList{u"workspaces"_s, u"get"_s} + dir);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("code_execution_timeout_seconds=\n"), r.out.constData()); // not set
+    QVERIFY2(r.out.contains("documents_quota_bytes=10737418240\n"), r.out.constData());
+    r = sandbench(QStringList{u"workspaces"_s, u"set"_s, u"code_execution_timeout_seconds"_s, u"120"_s} +
+                  dir);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = sandbench(QStringList{u"workspaces"_s, u"get"_s, u"code_execution_timeout_seconds"_s} + dir);
+    QCOMPARE(r.out, QByteArray("120\n"));
+    // The file the server reads, in that workspace only.
+    QFile file(data.path() + u"/workspaces/research/settings.json"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(
+        QJsonDocument::fromJson(file.readAll()).object().value(u"code_execution_timeout_seconds"_s).toInt(),
+        120);
+    // Past the shell's 300 s maximum, not a number, an unknown key, a missing value: usage errors, nothing
+    // kept.
+    for (const QStringList &bad :
+         {QStringList{u"set"_s, u"code_execution_timeout_seconds"_s, u"301"_s},
+          QStringList{u"set"_s, u"code_execution_timeout_seconds"_s, u"soon"_s},
+          QStringList{u"set"_s, u"colour"_s, u"1"_s},
+          QStringList{u"set"_s, u"code_execution_timeout_seconds"_s}, QStringList{u"get"_s, u"colour"_s}}) {
+        r = sandbench(QStringList{u"workspaces"_s} + bad + dir);
+        QVERIFY2(r.exitCode == 2, qPrintable(bad.join(u' ') + u": "_s + QString::fromUtf8(r.err)));
+        QVERIFY(!r.err.isEmpty());
+    }
+    r = sandbench(QStringList{u"workspaces"_s, u"get"_s, u"code_execution_timeout_seconds"_s} + dir);
+    QCOMPARE(r.out, QByteArray("120\n"));
+    QCOMPARE(
+        sandbench(QStringList{u"workspaces"_s, u"set"_s, u"code_execution_timeout_seconds"_s, u"0"_s} + dir)
+            .exitCode,
+        0);
+    r = sandbench(QStringList{u"workspaces"_s, u"get"_s, u"code_execution_timeout_seconds"_s} + dir);
+    QCOMPARE(r.out, QByteArray("\n"));
 }
 
 void TestCli::doctor()

@@ -40,6 +40,10 @@ private:
     QProcess m_server;
     quint16 m_port = 0;
     QString m_key;
+    // A second workspace whose code_execution_timeout_seconds is ShortLimitSeconds (the Gemini deadline
+    // case).
+    static constexpr int ShortLimitSeconds = 2;
+    QString m_shortLimitKey;
     QStringList m_summary; // "client upstream: OK case" / "FAIL case: why", printed at the end
 };
 
@@ -62,13 +66,24 @@ void TestSdkContracts::initTestCase()
     QVERIFY(m_dir.isValid());
     QVERIFY(m_fake.listen());
     const QString base = m_fake.baseUrl().toString();
-    for (const auto &[name, api] : {std::pair{u"fresp"_s, u"responses"_s},
-                                    std::pair{u"fmsg"_s, u"messages"_s}, std::pair{u"fchat"_s, u"chat"_s}})
-        QCOMPARE(runCli({u"providers"_s, u"add"_s, name, u"--api"_s, api, u"--base-url"_s, base}), 0);
+    // The default workspace, and the short-limit one.
+    for (const QStringList &workspace : {QStringList(), QStringList{u"--workspace"_s, u"short-limit"_s}})
+        for (const auto &[name, api] :
+             {std::pair{u"fresp"_s, u"responses"_s}, std::pair{u"fmsg"_s, u"messages"_s},
+              std::pair{u"fchat"_s, u"chat"_s}})
+            QCOMPARE(
+                runCli(QStringList{u"providers"_s, u"add"_s, name, u"--api"_s, api, u"--base-url"_s, base} +
+                       workspace),
+                0);
     QByteArray out;
     QCOMPARE(runCli({u"keys"_s, u"create"_s}, &out), 0);
     m_key = QString::fromUtf8(out.trimmed());
     QVERIFY(!m_key.isEmpty());
+    QCOMPARE(runCli({u"keys"_s, u"create"_s, u"--workspace"_s, u"short-limit"_s}, &out), 0);
+    m_shortLimitKey = QString::fromUtf8(out.trimmed());
+    QCOMPARE(runCli({u"workspaces"_s, u"set"_s, u"code_execution_timeout_seconds"_s,
+                     QString::number(ShortLimitSeconds), u"--workspace"_s, u"short-limit"_s}),
+             0);
 
     m_server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_server.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
@@ -101,6 +116,8 @@ TestSdkContracts::NodeRun TestSdkContracts::runNode(const QStringList &args, con
     env.insert(u"SANDBENCH_API_KEY"_s, m_key);
     env.insert(u"SANDBENCH_MODEL"_s, model);
     env.insert(u"SANDBENCH_UPSTREAM"_s, upstream);
+    env.insert(u"SANDBENCH_SHORT_LIMIT_KEY"_s, m_shortLimitKey);
+    env.insert(u"SANDBENCH_SHORT_LIMIT_SECONDS"_s, QString::number(ShortLimitSeconds));
     node.setProcessEnvironment(env);
     node.setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
     node.setProcessChannelMode(QProcess::MergedChannels);
@@ -136,6 +153,7 @@ void TestSdkContracts::sdk_data()
         // major).
         {u"code-interpreter"_s, {u"openai_code_interpreter.mjs"_s, u"openai"_s}},
         {u"code-interpreter-v6"_s, {u"openai_code_interpreter.mjs"_s, u"openai-v6"_s}},
+        {u"gemini"_s, {u"google_genai.mjs"_s}},
     };
     const QList<std::pair<QString, QString>> upstreams{
         {u"responses"_s, u"fresp"_s}, {u"messages"_s, u"fmsg"_s}, {u"chat"_s, u"fchat"_s}};

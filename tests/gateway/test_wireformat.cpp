@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The caller wire formats (gateway/format/) on their own: each is driven by a loop's neutral events (emitted
 // here by hand, no model and no sandbox) and must produce its API's exact events, final body and errors.
+#include "base/workspacesettings.h"
 #include "gateway/agentloop.h"
+#include "gateway/format/geminiformat.h"
 #include "gateway/format/wireformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -114,6 +117,14 @@ QJsonObject codeInterpreterBody(bool includeOutputs, bool stream = true)
     if (includeOutputs)
         body.insert(u"include"_s, QJsonArray{u"code_interpreter_call.outputs"_s});
     return body;
+}
+
+CodeAction pythonAction(const QString &code)
+{
+    CodeAction a;
+    a.kind = CodeAction::Kind::Python;
+    a.code = code;
+    return a;
 }
 
 AgentOutcome outcome()
@@ -596,6 +607,517 @@ private Q_SLOTS:
                      .value(u"content"_s)
                      .toString(),
                  u"hello"_s);
+    }
+
+    // Gemini (GeminiFormat): the URL names the model and the method.
+    void geminiRoutes()
+    {
+        QVERIFY(GeminiFormat::claimsPath(u"/v1beta/models/p/m:generateContent"_s));
+        QVERIFY(GeminiFormat::claimsPath(u"/api/v1beta/models"_s)); // answered with 404 NOT_FOUND
+        QVERIFY(GeminiFormat::claimsPath(u"/api/v1/models/m:streamGenerateContent"_s));
+        QVERIFY(!GeminiFormat::claimsPath(u"/api/v1/models"_s)); // the OpenAI-style model list
+        QVERIFY(!GeminiFormat::claimsPath(u"/api/v1/responses"_s));
+        QVERIFY(!GeminiFormat::claimsPath(u"/v1/messages"_s));
+        AgentError error;
+        auto r = GeminiFormat::route(u"/v1beta/models/fresp/gemini-x:generateContent"_s, {}, &error);
+        QVERIFY(r);
+        QCOMPARE(r->model, u"fresp/gemini-x"_s); // "provider/model" keeps its slash
+        QVERIFY(!r->stream);
+        r = GeminiFormat::route(u"/api/v1beta/models/m:streamGenerateContent"_s, u"sse"_s, &error);
+        QVERIFY(r && r->stream && r->model == u"m"_s);
+        QVERIFY(!GeminiFormat::route(u"/v1beta/models/m:streamGenerateContent"_s, {}, &error));
+        QCOMPARE(error.httpStatus, 400);
+        QVERIFY2(error.message.contains(u"alt=sse"_s), qPrintable(error.message));
+        QVERIFY(!GeminiFormat::route(u"/v1beta/models/m:countTokens"_s, {}, &error));
+        QCOMPARE(error.httpStatus, 404);
+        QVERIFY(!GeminiFormat::route(u"/v1beta/models"_s, {}, &error));
+        QCOMPARE(error.httpStatus, 404);
+        // GET …/models is models.list(): Google's ListModelsResponse, names as generateContent takes them.
+        QVERIFY(GeminiFormat::isModelList(u"/v1beta/models"_s));
+        QVERIFY(GeminiFormat::isModelList(u"/api/v1beta/models"_s));
+        QVERIFY(!GeminiFormat::isModelList(u"/v1beta/models/m:generateContent"_s));
+        const QJsonArray list = GeminiFormat::modelList({ModelInfo{u"fresp/m1"_s, u"fresp"_s, u"m1"_s}})
+                                    .value(u"models"_s)
+                                    .toArray();
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list.at(0).toObject().value(u"name"_s).toString(), u"models/fresp/m1"_s);
+        QVERIFY(list.at(0)
+                    .toObject()
+                    .value(u"supportedGenerationMethods"_s)
+                    .toArray()
+                    .contains(u"generateContent"_s));
+    }
+
+    void geminiBadRequests_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("param");
+        const QByteArray user = R"("contents":[{"role":"user","parts":[{"text":"x"}]}])";
+        QTest::newRow("no contents") << QByteArray("{}") << u"contents is required"_s << u"contents"_s;
+        QTest::newRow("empty parts") << QByteArray(R"({"contents":[{"role":"user","parts":[]}]})")
+                                     << u"contents[0].parts is required"_s << u"contents[0].parts"_s;
+        QTest::newRow("system role") << QByteArray(
+                                            R"({"contents":[{"role":"system","parts":[{"text":"x"}]}]})")
+                                     << u"must be \"user\" or \"model\""_s << u"contents[0].role"_s;
+        QTest::newRow("unsupported tool")
+            << "{" + user + R"(,"tools":[{"googleSearch":{}}]})"
+            << u"tools[0].googleSearch is not supported"_s << u"tools[0].googleSearch"_s;
+        QTest::newRow("codeExecution not an object") << "{" + user + R"(,"tools":[{"codeExecution":true}]})"
+                                                     << u"must be an object"_s << u"tools[0].codeExecution"_s;
+        QTest::newRow("two code tools")
+            << "{" + user + R"(,"tools":[{"codeExecution":{}},{"code_execution":{}}]})"
+            << u"only one code-execution tool"_s << u"tools[1].codeExecution"_s;
+        QTest::newRow("function without name")
+            << "{" + user + R"(,"tools":[{"functionDeclarations":[{"description":"d"}]}]})"
+            << u"name is required"_s << u"tools[0].functionDeclarations[0].name"_s;
+        QTest::newRow("unknown part field")
+            << QByteArray(R"({"contents":[{"parts":[{"toolCall":{}}]}]})") << u"toolCall is not supported"_s
+            << u"contents[0].parts[0].toolCall"_s;
+        QTest::newRow("functionCall from the user")
+            << QByteArray(R"({"contents":[{"role":"user","parts":[{"functionCall":{"name":"f"}}]}]})")
+            << u"may only appear in a \"model\" turn"_s << u"contents[0].parts[0].functionCall"_s;
+        QTest::newRow("unanswered functionResponse")
+            << QByteArray(
+                   R"({"contents":[{"role":"user","parts":[{"functionResponse":{"name":"f","response":{}}}]}]})")
+            << u"answers no earlier functionCall named \"f\""_s
+            << u"contents[0].parts[0].functionResponse.name"_s;
+        QTest::newRow("not an image")
+            << QByteArray(
+                   R"({"contents":[{"parts":[{"inlineData":{"mimeType":"application/pdf","data":"AAAA"}}]}]})")
+            << u"\"application/pdf\" is not supported"_s << u"contents[0].parts[0].inlineData.mimeType"_s;
+        QTest::newRow("bad base64")
+            << QByteArray(
+                   R"({"contents":[{"parts":[{"inline_data":{"mime_type":"image/png","data":"@@"}}]}]})")
+            << u"base64"_s << u"contents[0].parts[0].inlineData.data"_s;
+        QTest::newRow("temperature not a number")
+            << "{" + user + R"(,"generationConfig":{"temperature":"hot"}})" << u"must be a number"_s
+            << u"generationConfig.temperature"_s;
+        QTest::newRow("two candidates")
+            << "{" + user + R"(,"generationConfig":{"candidateCount":2}})" << u"candidateCount must be 1"_s
+            << u"generationConfig.candidateCount"_s;
+        QTest::newRow("six stop sequences")
+            << "{" + user + R"(,"generationConfig":{"stopSequences":["a","b","c","d","e","f"]}})"
+            << u"at most 5 strings"_s << u"generationConfig.stopSequences"_s;
+        QTest::newRow("bad calling mode")
+            << "{" + user + R"(,"toolConfig":{"functionCallingConfig":{"mode":"SOMETIMES"}}})"
+            << u"AUTO, ANY, NONE or VALIDATED"_s << u"toolConfig.functionCallingConfig.mode"_s;
+    }
+
+    void geminiBadRequests()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(QString, message);
+        QFETCH(QString, param);
+        GeminiFormat format;
+        FormatRequestContext context;
+        context.pathModel = u"p/m"_s;
+        AgentError error;
+        QVERIFY(!format.parse(QJsonDocument::fromJson(body).object(), context, &error));
+        QCOMPARE(error.httpStatus, 400);
+        QVERIFY2(error.message.contains(message), qPrintable(error.message));
+        QCOMPARE(error.param, param);
+        // Google's google.rpc.Status, with the field in a BadRequest detail.
+        const QJsonObject status = format.errorBody(error).value(u"error"_s).toObject();
+        QCOMPARE(status.value(u"code"_s).toInt(), 400);
+        QCOMPARE(status.value(u"status"_s).toString(), u"INVALID_ARGUMENT"_s);
+        QCOMPARE(status.value(u"message"_s).toString(), error.message);
+        const QJsonObject detail = status.value(u"details"_s).toArray().at(0).toObject();
+        QCOMPARE(detail.value(u"@type"_s).toString(), u"type.googleapis.com/google.rpc.BadRequest"_s);
+        QCOMPARE(detail.value(u"fieldViolations"_s).toArray().at(0).toObject().value(u"field"_s).toString(),
+                 param);
+    }
+
+    void geminiErrorStatuses()
+    {
+        GeminiFormat format;
+        AgentError noModel;
+        QVERIFY(!format.parse(QJsonDocument::fromJson(R"({"contents":[{"parts":[{"text":"x"}]}]})").object(),
+                              {}, &noModel));
+        QVERIFY2(noModel.message.contains(u"named in the URL"_s), qPrintable(noModel.message));
+        const QList<std::pair<int, QString>> statuses{
+            {401, u"UNAUTHENTICATED"_s},    {403, u"PERMISSION_DENIED"_s}, {404, u"NOT_FOUND"_s},
+            {429, u"RESOURCE_EXHAUSTED"_s}, {500, u"INTERNAL"_s},          {503, u"UNAVAILABLE"_s}};
+        for (const auto &[code, word] : statuses) {
+            const QJsonObject e = format.errorBody({code, u"x"_s, u"m"_s, u"invalid_api_key"_s, {}})
+                                      .value(u"error"_s)
+                                      .toObject();
+            QCOMPARE(e.value(u"code"_s).toInt(), code);
+            QCOMPARE(e.value(u"status"_s).toString(), word);
+            const QJsonObject info = e.value(u"details"_s).toArray().at(0).toObject();
+            QCOMPARE(info.value(u"@type"_s).toString(), u"type.googleapis.com/google.rpc.ErrorInfo"_s);
+            QCOMPARE(info.value(u"reason"_s).toString(), u"INVALID_API_KEY"_s);
+        }
+    }
+
+    void geminiParse()
+    {
+        // Both spellings proto3 JSON allows; a replayed code run, a function call without id and its answer.
+        const QByteArray body =
+            R"({"system_instruction": {"parts": [{"text": "Be brief."}]}, "contents": [)"
+            R"({"role": "user", "parts": [{"text": "Look"},)"
+            R"(  {"inlineData": {"mimeType": "image/png", "data": "iVBORw=="}}]},)"
+            R"({"role": "model", "parts": [{"text": "Running", "thoughtSignature": "c2ln"},)"
+            R"json(  {"executableCode": {"language": "PYTHON", "code": "print(1)", "id": "exec_1"}},)json"
+            R"(  {"codeExecutionResult": {"outcome": "OUTCOME_OK", "output": "1\n", "id": "exec_1"}},)"
+            R"(  {"thought": true, "text": "hidden"},)"
+            R"(  {"functionCall": {"name": "get_weather", "args": {"city": "Paris"}}}]},)"
+            R"({"role": "user", "parts": [{"functionResponse": {"name": "get_weather", "response": {"t": 21}}}]}],)"
+            R"("tools": [{"code_execution": {}, "functionDeclarations": [{"name": "get_weather", "parameters": )"
+            R"(  {"type": "OBJECT", "properties": {"city": {"type": "STRING", "nullable": true}},)"
+            R"(   "required": ["city"], "propertyOrdering": ["city"]}}]}],)"
+            R"("generation_config": {"temperature": 0.2, "max_output_tokens": 64, "stopSequences": ["END"]},)"
+            R"("toolConfig": {"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": ["get_weather"]}}})";
+        GeminiFormat format;
+        FormatRequestContext context;
+        context.pathModel = u"p/m"_s;
+        context.sessionIdHeader = u"s1"_s;
+        AgentError error;
+        const std::optional<AgentRequest> req =
+            format.parse(QJsonDocument::fromJson(body).object(), context, &error);
+        QVERIFY2(req, qPrintable(error.message));
+        QCOMPARE(req->model, u"p/m"_s);
+        QCOMPARE(req->sessionId, u"s1"_s);
+        QVERIFY(!req->stream);
+        QVERIFY(req->code);
+        QCOMPARE(req->code->kind, ServerToolConfig::Kind::Python);
+        QCOMPARE(req->code->contractName, u"codeExecution"_s);
+        QCOMPARE(req->code->timeoutMs, 30000); // Google's documented limit
+        QCOMPARE(req->sampling.temperature, 0.2);
+        QCOMPARE(req->sampling.maxTokens, 64);
+        QCOMPARE(req->sampling.stop, QStringList{u"END"_s});
+        QCOMPARE(req->sampling.toolChoice, u"get_weather"_s);
+        QCOMPARE(req->callerTools.size(), 1);
+        const QJsonObject schema = req->callerTools.at(0).parameters;
+        QCOMPARE(schema.value(u"type"_s).toString(), u"object"_s); // Gemini's OBJECT as JSON Schema
+        QCOMPARE(schema.value(u"properties"_s).toObject().value(u"city"_s).toObject().value(u"type"_s),
+                 QJsonValue(QJsonArray{u"string"_s, u"null"_s}));
+        QVERIFY(!schema.contains(u"propertyOrdering"_s));
+
+        const QList<Message> &m = req->messages;
+        QCOMPARE(m.size(), 6);
+        QCOMPARE(m.at(0).role, Message::Role::System);
+        QCOMPARE(m.at(1).role, Message::Role::User);
+        QCOMPARE(m.at(1).content.size(), 2);
+        QCOMPARE(m.at(1).content.at(1).type, ContentPart::Type::Image);
+        QCOMPARE(m.at(1).content.at(1).imageMimeType, u"image/png"_s);
+        // The model's text and its Python run (as the python function the loop offers), then the result.
+        QCOMPARE(m.at(2).role, Message::Role::Assistant);
+        QCOMPARE(m.at(2).content.at(0).text, u"Running"_s);
+        QCOMPARE(m.at(2).toolCalls.size(), 1);
+        QCOMPARE(m.at(2).toolCalls.at(0).id, u"exec_1"_s);
+        QCOMPARE(m.at(2).toolCalls.at(0).name, req->pythonFunctionName);
+        QCOMPARE(m.at(2).toolCalls.at(0).arguments().value(u"code"_s).toString(), u"print(1)"_s);
+        QCOMPARE(m.at(3).role, Message::Role::Tool);
+        QCOMPARE(m.at(3).toolResult.callId, u"exec_1"_s);
+        QVERIFY2(m.at(3).toolResult.content.contains(u"OUTCOME_OK"_s),
+                 qPrintable(m.at(3).toolResult.content));
+        // The thought is not replayed; the function call got an id its response reuses.
+        QCOMPARE(m.at(4).toolCalls.size(), 1);
+        QCOMPARE(m.at(4).toolCalls.at(0).name, u"get_weather"_s);
+        QCOMPARE(m.at(4).toolCalls.at(0).arguments().value(u"city"_s).toString(), u"Paris"_s);
+        QCOMPARE(m.at(5).role, Message::Role::Tool);
+        QCOMPARE(m.at(5).toolResult.callId, m.at(4).toolCalls.at(0).id);
+        QVERIFY(m.at(5).toolResult.content.contains(u"21"_s));
+    }
+
+    void geminiStreamedHistory()
+    {
+        // chats.sendMessageStream() keeps one model Content per chunk, the last one with an empty text.
+        const QByteArray body =
+            R"({"contents": [{"role": "user", "parts": [{"text": "go"}]},)"
+            R"({"role": "model", "parts": [{"text": "Let me "}]}, {"role": "model", "parts": [{"text": "run it."}]},)"
+            R"json({"role": "model", "parts": [{"executableCode": {"language": "PYTHON", "code": "print(3)"}}]},)json"
+            R"({"role": "model", "parts": [{"codeExecutionResult": {"outcome": "OUTCOME_OK", "output": "3\n"}}]},)"
+            R"({"role": "model", "parts": [{"text": "It is "}]}, {"role": "model", "parts": [{"text": "3."}]},)"
+            R"({"role": "model", "parts": [{"text": ""}]}, {"role": "user", "parts": [{"text": "and 4?"}]}],)"
+            R"("tools": [{"codeExecution": {}}]})";
+        GeminiFormat format;
+        FormatRequestContext context;
+        context.pathModel = u"m"_s;
+        AgentError error;
+        const auto req = format.parse(QJsonDocument::fromJson(body).object(), context, &error);
+        QVERIFY2(req, qPrintable(error.message));
+        const QList<Message> &m = req->messages;
+        QCOMPARE(m.size(), 5);
+        QCOMPARE(m.at(1).role, Message::Role::Assistant);
+        QCOMPARE(m.at(1).content.size(), 1);
+        QCOMPARE(m.at(1).content.at(0).text, u"Let me run it."_s);
+        QCOMPARE(m.at(1).toolCalls.size(), 1);
+        QCOMPARE(m.at(2).role, Message::Role::Tool);
+        QCOMPARE(m.at(2).toolResult.callId, m.at(1).toolCalls.at(0).id);
+        QCOMPARE(m.at(3).role, Message::Role::Assistant);
+        QCOMPARE(m.at(3).content.size(), 1);
+        QCOMPARE(m.at(3).content.at(0).text, u"It is 3."_s);
+        QCOMPARE(m.at(4).role, Message::Role::User);
+        QCOMPARE(m.at(4).text(), u"and 4?"_s);
+    }
+
+    void geminiTimeoutLimit_data()
+    {
+        QTest::addColumn<int>("setting");
+        QTest::addColumn<int>("timeoutMs");
+        QTest::newRow("Google's 30 s") << 0 << 30000;
+        QTest::newRow("lifted") << 120 << 120000;
+        QTest::newRow("lowered") << 2 << 2000;
+        QTest::newRow("capped at the shell's maximum") << 900 << 300000;
+    }
+
+    void geminiTimeoutLimit()
+    {
+        QFETCH(int, setting);
+        QFETCH(int, timeoutMs);
+        GeminiFormat format;
+        FormatRequestContext context;
+        context.pathModel = u"m"_s;
+        context.codeExecutionTimeoutSeconds = setting;
+        AgentError error;
+        const auto req =
+            format.parse(QJsonDocument::fromJson(
+                             R"({"contents":[{"parts":[{"text":"x"}]}],"tools":[{"codeExecution":{}}]})")
+                             .object(),
+                         context, &error);
+        QVERIFY2(req, qPrintable(error.message));
+        QCOMPARE(req->code->timeoutMs, timeoutMs);
+    }
+
+    void workspaceCodeTimeoutSetting()
+    {
+        QTemporaryDir dir;
+        WorkspaceSettings settings(dir.path());
+        QCOMPARE(settings.codeExecutionTimeoutSeconds(), 0);
+        QString error;
+        QVERIFY(settings.setValue(u"code_execution_timeout_seconds"_s, u"120"_s, &error));
+        QVERIFY(settings.save(&error));
+        WorkspaceSettings reread(dir.path());
+        QVERIFY(reread.load(&error));
+        QCOMPARE(reread.codeExecutionTimeoutSeconds(), 120);
+        QCOMPARE(reread.value(u"code_execution_timeout_seconds"_s), u"120"_s);
+        for (const QString &bad : {u"301"_s, u"-1"_s, u"soon"_s}) {
+            QVERIFY(!reread.setValue(u"code_execution_timeout_seconds"_s, bad, &error));
+            QVERIFY2(error.contains(u"from 1 to 300"_s), qPrintable(error));
+        }
+        QCOMPARE(reread.codeExecutionTimeoutSeconds(), 120);
+        QVERIFY(!reread.setValue(u"nope"_s, u"1"_s, &error));
+        QVERIFY(error.contains(u"code_execution_timeout_seconds"_s));
+        QVERIFY(reread.setValue(u"code_execution_timeout_seconds"_s, u"0"_s, &error)); // back to each default
+        QCOMPARE(reread.codeExecutionTimeoutSeconds(), 0);
+        // A hand-edited value out of range counts as not set.
+        QFile file(reread.filePath());
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"code_execution_timeout_seconds": 100000})");
+        file.close();
+        QVERIFY(reread.load(&error));
+        QCOMPARE(reread.codeExecutionTimeoutSeconds(), 0);
+    }
+
+    void geminiRendering()
+    {
+        Captured c;
+        AgentLoop *loop = nullptr;
+        FormatRequestContext context;
+        context.pathModel = u"p/m"_s;
+        auto f = make(u"gemini"_s,
+                      QJsonDocument::fromJson(
+                          R"({"contents":[{"parts":[{"text":"x"}]}],"tools":[{"codeExecution":{}}]})")
+                          .object(),
+                      &c, &loop, false, context);
+        QVERIFY(f);
+        const auto codeCall = [](int index, const QString &code) {
+            AgentToolCall call;
+            call.index = index;
+            call.callId = u"call_%1"_s.arg(index);
+            call.kind = ServerToolConfig::Kind::Python;
+            call.codeFunction = u"python"_s;
+            call.validated = true;
+            call.code = pythonAction(code);
+            call.arguments = QJsonObject{{u"code"_s, code}};
+            return call;
+        };
+        const auto ran = [](const QString &out, const QString &err, int rc, bool timedOut = false) {
+            AgentToolResult r;
+            r.completed = !timedOut;
+            CodeOutput o;
+            o.stdoutText = out;
+            o.stderrText = err;
+            o.returnCode = rc;
+            o.timedOut = timedOut;
+            if (timedOut)
+                o.errorCode = u"execution_time_exceeded"_s;
+            r.code = o;
+            return r;
+        };
+        Q_EMIT loop->textDone(u"Let me run it."_s);
+        const AgentToolCall ok = codeCall(0, u"print(1)"_s);
+        Q_EMIT loop->toolCallStarted(ok);
+        AgentToolResult withImage = ran(u"1\n"_s, u"a warning\n"_s, 0);
+        withImage.images = {CodeImage{u"/workspace/home/plot.png"_s, u"image/png"_s, QByteArray("\x89PNG")}};
+        Q_EMIT loop->toolCallFinished(ok, withImage);
+        const AgentToolCall bad = codeCall(1, u"1/0"_s);
+        Q_EMIT loop->toolCallStarted(bad);
+        Q_EMIT loop->toolCallFinished(bad, ran(QString(), u"ZeroDivisionError: division by zero\n"_s, 1));
+        const AgentToolCall slow = codeCall(2, u"import time; time.sleep(99)"_s);
+        Q_EMIT loop->toolCallStarted(slow);
+        Q_EMIT loop->toolCallFinished(slow, ran(u"partial\n"_s, QString(), 124, true));
+        AgentToolCall rejected;
+        rejected.index = 3;
+        rejected.callId = u"call_3"_s;
+        rejected.kind = ServerToolConfig::Kind::Python;
+        rejected.codeFunction = u"python"_s;
+        AgentToolResult refused;
+        refused.error = u"code must be a non-empty string"_s;
+        refused.errorCode = u"invalid_tool_input"_s;
+        Q_EMIT loop->toolCallStarted(rejected);
+        Q_EMIT loop->toolCallFinished(rejected, refused);
+        Q_EMIT loop->textDone(u"done"_s);
+        Q_EMIT loop->finished(outcome());
+        QVERIFY(c.raw.isEmpty());
+        const QJsonObject body = f->finalBody();
+        QCOMPARE(body.value(u"modelVersion"_s).toString(), u"p/m"_s);
+        QCOMPARE(body.value(u"responseId"_s).toString(), loop->id());
+        const QJsonObject usage = body.value(u"usageMetadata"_s).toObject();
+        QCOMPARE(usage.value(u"promptTokenCount"_s).toInt(), 11);
+        QCOMPARE(usage.value(u"candidatesTokenCount"_s).toInt(), 7);
+        QCOMPARE(usage.value(u"totalTokenCount"_s).toInt(), 18);
+        const QJsonObject candidate = body.value(u"candidates"_s).toArray().at(0).toObject();
+        QCOMPARE(candidate.value(u"finishReason"_s).toString(), u"STOP"_s);
+        QCOMPARE(candidate.value(u"content"_s).toObject().value(u"role"_s).toString(), u"model"_s);
+        const QJsonArray parts = candidate.value(u"content"_s).toObject().value(u"parts"_s).toArray();
+        QStringList kinds;
+        for (const QJsonValue &p : parts)
+            kinds.append(p.toObject().keys().join(u'+'));
+        QCOMPARE(kinds, QStringList({u"text"_s, u"executableCode"_s, u"codeExecutionResult"_s,
+                                     u"inlineData"_s, u"executableCode"_s, u"codeExecutionResult"_s,
+                                     u"executableCode"_s, u"codeExecutionResult"_s, u"executableCode"_s,
+                                     u"codeExecutionResult"_s, u"text"_s}));
+        // The image the first run saved, as Google returns a graph its code drew.
+        const QJsonObject image = parts.at(3).toObject().value(u"inlineData"_s).toObject();
+        QCOMPARE(image.value(u"mimeType"_s).toString(), u"image/png"_s);
+        QCOMPARE(QByteArray::fromBase64(image.value(u"data"_s).toString().toLatin1()), QByteArray("\x89PNG"));
+        const QJsonObject exec = parts.at(1).toObject().value(u"executableCode"_s).toObject();
+        QCOMPARE(exec.value(u"language"_s).toString(), u"PYTHON"_s);
+        QCOMPARE(exec.value(u"code"_s).toString(), u"print(1)"_s);
+        const auto result = [&](int i) {
+            return parts.at(i).toObject().value(u"codeExecutionResult"_s).toObject();
+        };
+        QCOMPARE(result(2).value(u"id"_s), exec.value(u"id"_s));
+        // OK: stdout only, as Google documents; failed: stderr; deadline: what ran plus the limit.
+        QCOMPARE(result(2).value(u"outcome"_s).toString(), u"OUTCOME_OK"_s);
+        QCOMPARE(result(2).value(u"output"_s).toString(), u"1\n"_s);
+        QCOMPARE(result(5).value(u"outcome"_s).toString(), u"OUTCOME_FAILED"_s);
+        QCOMPARE(result(5).value(u"output"_s).toString(), u"ZeroDivisionError: division by zero\n"_s);
+        QCOMPARE(result(7).value(u"outcome"_s).toString(), u"OUTCOME_DEADLINE_EXCEEDED"_s);
+        QVERIFY2(result(7).value(u"output"_s).toString().startsWith(u"partial\n"_s),
+                 qPrintable(result(7).value(u"output"_s).toString()));
+        QVERIFY(result(7).value(u"output"_s).toString().contains(u"30-second limit"_s));
+        QCOMPARE(result(9).value(u"outcome"_s).toString(), u"OUTCOME_FAILED"_s);
+        QCOMPARE(result(9).value(u"output"_s).toString(), refused.error);
+        QCOMPARE(parts.at(10).toObject().value(u"text"_s).toString(), u"done"_s);
+    }
+
+    void geminiStream()
+    {
+        Captured c;
+        AgentLoop *loop = nullptr;
+        FormatRequestContext context;
+        context.pathModel = u"m"_s;
+        context.pathStream = true;
+        auto f = make(
+            u"gemini"_s,
+            QJsonDocument::fromJson(R"({"contents":[{"parts":[{"text":"x"}]}],"tools":[{"codeExecution":{}},)"
+                                    R"({"functionDeclarations":[{"name":"f"}]}]})")
+                .object(),
+            &c, &loop, true, context);
+        QVERIFY(f);
+        QVERIFY(c.raw.isEmpty()); // Google sends no opening event
+        Q_EMIT loop->textStarted();
+        Q_EMIT loop->textDelta(u"Let "_s);
+        Q_EMIT loop->textDelta(u"me"_s);
+        Q_EMIT loop->textDone(u"Let me"_s);
+        AgentToolCall call;
+        call.index = 0;
+        call.callId = u"call_0"_s;
+        call.kind = ServerToolConfig::Kind::Python;
+        call.code = pythonAction(u"print(2)"_s);
+        Q_EMIT loop->toolCallStarted(call);
+        AgentToolResult r;
+        r.completed = true;
+        r.code = CodeOutput{u"2\n"_s, {}, 0, false, {}, {}, {}};
+        Q_EMIT loop->toolCallFinished(call, r);
+        AgentOutcome o = outcome();
+        o.stop = AgentOutcome::Stop::CallerTools;
+        o.callerCalls = {ToolCall{u"call_f"_s, u"f"_s, u"{\"a\":1}"_s, {}}};
+        Q_EMIT loop->finished(o);
+        QVERIFY(c.raw.contains("\r\n\r\n"));
+        QVERIFY(!c.raw.contains("event:"));
+        parseSse(&c);
+        QCOMPARE(c.events.size(), 5);
+        const auto parts = [&](int i) {
+            return c.events.at(i)
+                .value(u"candidates"_s)
+                .toArray()
+                .at(0)
+                .toObject()
+                .value(u"content"_s)
+                .toObject()
+                .value(u"parts"_s)
+                .toArray();
+        };
+        QCOMPARE(parts(0).at(0).toObject().value(u"text"_s).toString(), u"Let "_s);
+        QCOMPARE(parts(1).at(0).toObject().value(u"text"_s).toString(), u"me"_s);
+        QCOMPARE(parts(2).at(0).toObject().value(u"executableCode"_s).toObject().value(u"code"_s).toString(),
+                 u"print(2)"_s);
+        QCOMPARE(parts(3)
+                     .at(0)
+                     .toObject()
+                     .value(u"codeExecutionResult"_s)
+                     .toObject()
+                     .value(u"output"_s)
+                     .toString(),
+                 u"2\n"_s);
+        for (int i = 0; i < 4; ++i) {
+            QVERIFY(!c.events.at(i)
+                         .value(u"candidates"_s)
+                         .toArray()
+                         .at(0)
+                         .toObject()
+                         .contains(u"finishReason"_s));
+            QCOMPARE(c.events.at(i).value(u"responseId"_s).toString(), loop->id());
+        }
+        // The caller's function call ends the answer with STOP, as Gemini ends a turn with functionCall
+        // parts.
+        const QJsonObject last = c.events.at(4);
+        QCOMPARE(last.value(u"candidates"_s).toArray().at(0).toObject().value(u"finishReason"_s).toString(),
+                 u"STOP"_s);
+        const QJsonObject fc = parts(4).at(0).toObject().value(u"functionCall"_s).toObject();
+        QCOMPARE(fc.value(u"name"_s).toString(), u"f"_s);
+        QCOMPARE(fc.value(u"id"_s).toString(), u"call_f"_s);
+        QCOMPARE(fc.value(u"args"_s).toObject().value(u"a"_s).toInt(), 1);
+        QCOMPARE(last.value(u"usageMetadata"_s).toObject().value(u"totalTokenCount"_s).toInt(), 18);
+        // The whole answer: the text in one part, then the code, its result and the call.
+        QCOMPARE(f->finalBody()
+                     .value(u"candidates"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"content"_s)
+                     .toObject()
+                     .value(u"parts"_s)
+                     .toArray()
+                     .size(),
+                 4);
+
+        // An error after the stream began is a chunk {"error": {...}}, which the SDK throws as ApiError.
+        Captured e;
+        AgentLoop *failing = nullptr;
+        auto g =
+            make(u"gemini"_s, QJsonDocument::fromJson(R"({"contents":[{"parts":[{"text":"x"}]}]})").object(),
+                 &e, &failing, true, context);
+        Q_EMIT failing->failed({502, u"api_error"_s, u"upstream down"_s, {}, {}});
+        parseSse(&e);
+        QCOMPARE(e.events.size(), 1);
+        QCOMPARE(e.events.at(0).value(u"error"_s).toObject().value(u"status"_s).toString(), u"UNAVAILABLE"_s);
+        QCOMPARE(e.events.at(0).value(u"error"_s).toObject().value(u"code"_s).toInt(), 502);
     }
 
     void badRequests_data()

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void logKeepsBodiesAsSentAndReturned();
     void rejectedRequestIsLogged();
     void chatCompletionsGuarded();
+    void geminiGuarded();
     void broadcastSendsSpans();
     void deadReceiverDoesNotFailRequests_data();
     void deadReceiverDoesNotFailRequests();
@@ -640,6 +641,37 @@ void TestObservability::rejectedRequestIsLogged()
     QTRY_VERIFY_WITH_TIMEOUT(
         !query(
              u"SELECT id FROM requests WHERE model = 'rejected-model' AND status = 400 AND api = 'messages'"_s)
+             .isEmpty(),
+        10000);
+    // Google's URL names the model; the log still says which one was asked for.
+    const Reply g = post(u"/v1beta/models/p/gemini-rejected:generateContent"_s, {}, "{\"contents\": 5}");
+    QCOMPARE(g.status, 400);
+    QCOMPARE(g.json().value(u"error"_s).toObject().value(u"status"_s).toString(), u"INVALID_ARGUMENT"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !query(
+             u"SELECT id FROM requests WHERE model = 'p/gemini-rejected' AND status = 400 AND api = 'gemini'"_s)
+             .isEmpty(),
+        10000);
+}
+
+void TestObservability::geminiGuarded()
+{
+    // The guardrails sit in the one loop: a Gemini request meets them as any other, answered in Google's
+    // shape.
+    setGuardrails({guardrail(u"regex-prompt-injection"_s, u"block"_s)});
+    m_fake.setScriptForModel(u"gemg"_s, {FakeStep::answer(u"ok"_s)});
+    const QJsonObject body{
+        {u"contents"_s,
+         QJsonArray{QJsonObject{{u"role"_s, u"user"_s},
+                                {u"parts"_s, QJsonArray{QJsonObject{{u"text"_s, kInjection}}}}}}},
+        {u"tools"_s, QJsonArray{QJsonObject{{u"codeExecution"_s, QJsonObject()}}}}};
+    const Reply r = post(u"/v1beta/models/gemg:generateContent"_s, body);
+    QCOMPARE(r.status, 403);
+    QCOMPARE(r.json().value(u"error"_s).toObject().value(u"status"_s).toString(), u"PERMISSION_DENIED"_s);
+    QCOMPARE(r.json().value(u"error"_s).toObject().value(u"code"_s).toInt(), 403);
+    QVERIFY(m_fake.modelRequests().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !query(u"SELECT id FROM requests WHERE model = 'gemg' AND status = 403 AND api = 'gemini'"_s)
              .isEmpty(),
         10000);
 }

@@ -708,6 +708,15 @@ void TestServer::unauthorized_data()
                                      << QByteArray("Bearer sbk_wrong");
     QTest::newRow("messages wrong x-api-key")
         << u"/api/v1/messages"_s << QByteArray("x-api-key") << QByteArray("sbk_nope");
+    QTest::newRow("gemini wrong x-goog-api-key")
+        << u"/v1beta/models/m:generateContent"_s << QByteArray("x-goog-api-key") << QByteArray("sbk_nope");
+    QTest::newRow("gemini wrong ?key=")
+        << u"/api/v1beta/models/m:generateContent?key=sbk_nope"_s << QByteArray("X-Other") << QByteArray("1");
+    // Google's two ways of sending a key open Google's paths only, even with a valid key.
+    QTest::newRow("x-goog-api-key on responses")
+        << u"/api/v1/responses"_s << QByteArray("x-goog-api-key") << m_key.toUtf8();
+    QTest::newRow("?key= on messages")
+        << u"/api/v1/messages?key=%1"_s.arg(m_key) << QByteArray("X-Other") << QByteArray("1");
 }
 
 void TestServer::unauthorized()
@@ -725,6 +734,12 @@ void TestServer::unauthorized()
     QVERIFY(json.value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"keys create"_s));
     if (path.endsWith(u"messages"_s))
         QCOMPARE(json.value(u"error"_s).toObject().value(u"type"_s).toString(), u"authentication_error"_s);
+    if (path.contains(u"v1beta"_s)) { // google.rpc.Status, saying how Google's clients send the key
+        QCOMPARE(json.value(u"error"_s).toObject().value(u"status"_s).toString(), u"UNAUTHENTICATED"_s);
+        QCOMPARE(json.value(u"error"_s).toObject().value(u"code"_s).toInt(), 401);
+        QVERIFY(
+            json.value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"x-goog-api-key"_s));
+    }
 }
 
 void TestServer::bodyTooLarge()

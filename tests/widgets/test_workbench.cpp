@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the real MainWindow on the offscreen platform the way a user would.
 #include "base/settings.h"
+#include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
@@ -8,6 +9,8 @@
 #include "fakeupstream.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
+#include "sandbox/history/containerregistry.h"
+#include "sandbox/shellcall.h"
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
@@ -60,6 +63,7 @@ private Q_SLOTS:
     void questionAnsweredWithLiveShellCall();
     void stopEndsLongCommand();
     void toolContractPerConversation();
+    void geminiContractUsesWorkspaceLimit();
     void openTrace_data();
     void openTrace();
     void traceShowsEverythingAndComparesRerun();
@@ -333,6 +337,44 @@ void TestWorkbench::stopEndsLongCommand()
     QTRY_VERIFY(hostProcessesMatching("sleep 100.25"_ba).isEmpty());
     // The model is not asked again after a stop.
     QCOMPARE(m_fake->modelRequests().size(), 1);
+}
+
+void TestWorkbench::geminiContractUsesWorkspaceLimit()
+{
+    // Gemini code execution in the window: Google's 30 s per run, changed by the workspace's
+    // code_execution_timeout_seconds as it is for the API.
+    WorkspaceSettings settings(ContainerRegistry(m_dataDir->path()).workspaceDir(u"test"_s));
+    settings.setCodeExecutionTimeoutSeconds(1);
+    QVERIFY(settings.save());
+    addProvider(u"chat"_s);
+    m_fake->setScript(
+        {FakeStep::toolCall(
+             u"python"_s,
+             QJsonObject{{u"code"_s, u"import time\nprint('started', flush=True)\ntime.sleep(120)"_s}}),
+         FakeStep::answer(u"It was stopped."_s)});
+    m_fake->setModels({u"coder"_s});
+    auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/coder"_s);
+    auto *contracts = window->findChild<QComboBox *>(u"ToolContractPicker"_s);
+    QVERIFY(contracts);
+    contracts->setCurrentIndex(contracts->findData(u"codeExecution"_s));
+    QCOMPARE(contracts->currentText(), u"Gemini code execution"_s);
+    auto *chat = window->currentChat();
+    QList<int> timeouts;
+    connect(chat->session(), &ChatSession::shellCallStarted, this,
+            [&timeouts](ShellCall *call) { timeouts.append(call->action().timeoutMs); });
+    QTest::keyClicks(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), u"Sleep"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+    ShellCallPanel *panel = window->currentShellPanel();
+    QTRY_COMPARE(panel->views().size(), 1);
+    QCOMPARE(panel->views().first()->toolText(), u"Gemini code execution"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy(), 60000);
+    QCOMPARE(timeouts, QList<int>{1000});
+    QCOMPARE(panel->views().first()->statusText(), u"Completed (timeout)"_s);
+    const QList<RecordedRequest> requests = m_fake->modelRequests();
+    QCOMPARE(requests.size(), 2);
+    QVERIFY2(requests[1].body.contains("execution_time_exceeded"), requests[1].body.constData());
 }
 
 void TestWorkbench::toolContractPerConversation()

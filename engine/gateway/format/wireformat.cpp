@@ -3,6 +3,7 @@
 
 #include "base/randomtoken.h"
 #include "gateway/format/chatcompletionsformat.h"
+#include "gateway/format/geminiformat.h"
 #include "gateway/format/messagesformat.h"
 #include "gateway/format/responsesformat.h"
 
@@ -21,6 +22,8 @@ std::unique_ptr<WireFormat> WireFormat::forEndpoint(const QString &endpoint)
         return std::make_unique<MessagesFormat>();
     if (endpoint == u"chat/completions")
         return std::make_unique<ChatCompletionsFormat>();
+    if (endpoint == u"gemini")
+        return std::make_unique<GeminiFormat>();
     return nullptr;
 }
 

@@ -24,6 +24,12 @@ struct FormatRequestContext
     // v7 throws on them in responses.stream(), so they are left out for it (it says its version in
     // x-stainless-package-version).
     bool nativeShellEvents = true;
+    // Gemini names the model and the method in the URL (…/models/{model}:generateContent or
+    // :streamGenerateContent?alt=sse); GeminiFormat::route() reads them and the server passes them here.
+    QString pathModel;
+    bool pathStream = false;
+    // The workspace's code_execution_timeout_seconds (WorkspaceSettings); 0: each contract's own limit.
+    int codeExecutionTimeoutSeconds = 0;
 };
 
 // One caller wire format (gateway/format/): everything about how a request arrives and how its answer
@@ -36,7 +42,8 @@ class WireFormat : public QObject
 public:
     using Sink = std::function<void(const QByteArray &bytes)>;
 
-    // The format serving an endpoint below /api/v1 ("responses", "messages", "chat/completions"), or null.
+    // The format serving an endpoint below /api/v1 ("responses", "messages", "chat/completions") or Google's
+    // generateContent ("gemini"), or null.
     static std::unique_ptr<WireFormat> forEndpoint(const QString &endpoint);
     ~WireFormat() override;
 

@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 const npmDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export class Dts {
-  // file: a path inside node_modules, e.g. 'openai/resources/responses/responses.d.ts'.
-  constructor(file) {
+  // file: a path inside node_modules, e.g. 'openai/resources/responses/responses.d.ts'. classes: also read
+  // `export declare class X {` field lists (@google/genai declares its response types as classes).
+  constructor(file, { classes = false } = {}) {
     this.file = file;
+    this.classes = classes;
     this.interfaces = new Map(); // 'Ns.Name' -> [{ name, optional, type }]
     this.unions = new Map(); // 'Name' -> ['Member', ...] for `export type Name = A | B;`
     this.#parse(readFileSync(join(npmDir, 'node_modules', file), 'utf8'));
@@ -50,11 +52,12 @@ export class Dts {
         scopes.push({ indent, name: ns[1], kind: 'namespace' });
         continue;
       }
-      const iface = /^(?:export )?interface (\w+)(?:<[^>]*>)?(?: extends [^{]+)? \{$/.exec(trimmed);
+      const iface = /^(?:export )?(?:declare )?(interface|class) (\w+)(?:<[^>]*>)?(?: extends [^{]+)? \{$/.exec(trimmed);
+      if (iface && iface[1] === 'class' && !this.classes) continue;
       if (iface) {
         const fields = [];
-        this.interfaces.set([...path, iface[1]].join('.'), fields);
-        scopes.push({ indent, name: iface[1], kind: 'interface', fields });
+        this.interfaces.set([...path, iface[2]].join('.'), fields);
+        scopes.push({ indent, name: iface[2], kind: 'interface', fields });
         continue;
       }
       const union = !scopes.length && /^export type (\w+) = (.+);$/.exec(trimmed);
