@@ -194,9 +194,9 @@
     <message numerus="yes">
         <location line="+37"/>
         <source>Shell call %1 ran %n command(s) in container %2: %3</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Shell call %1 ran %n command in container %2: %3</numerusform>
+            <numerusform>Shell call %1 ran %n commands in container %2: %3</numerusform>
         </translation>
     </message>
 </context>
@@ -228,33 +228,35 @@
         <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
         <source>
 [… %n more character(s) not shown …]</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>
+[… %n more character not shown …]</numerusform>
+            <numerusform>
+[… %n more characters not shown …]</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+259"/>
         <source>Running: %1 of %n command(s) compared</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Running: %1 of %n command compared</numerusform>
+            <numerusform>Running: %1 of %n commands compared</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>All %n command(s) the same as in the trace</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>All %n command the same as in the trace</numerusform>
+            <numerusform>All %n commands the same as in the trace</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%1 of %n command(s) differ from the trace</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 of %n command differ from the trace</numerusform>
+            <numerusform>%1 of %n commands differ from the trace</numerusform>
         </translation>
     </message>
 </context>

@@ -416,7 +416,7 @@ void TestSettingsDialog::liveSwitchToGermanAndBack()
     auto *filesDock = window->findChild<QDockWidget *>(u"FilesDock"_s);
     auto *conversations = window->findChild<QListWidget *>(u"ConversationList"_s);
     QCOMPARE(fileMenu->title(), u"&File"_s);
-    QCOMPARE(conversations->item(0)->text(), u"Conversation 1"_s);
+    QCOMPARE(conversations->item(0)->text(), u"New conversation"_s);
     // A name the user gave is theirs: it never changes with the language.
     window->newConversation();
     conversations->item(1)->setText(u"Quarterly numbers"_s);
@@ -462,7 +462,7 @@ void TestSettingsDialog::liveSwitchToGermanAndBack()
     QCOMPARE(window->currentChat(), chat);
     QVERIFY(visibleMainWindows().contains(window.get()));
     // The window's own names follow; the user's does not.
-    QCOMPARE(conversations->item(0)->text(), u"Unterhaltung 1"_s);
+    QCOMPARE(conversations->item(0)->text(), u"Neue Unterhaltung"_s);
     QCOMPARE(conversations->item(1)->text(), u"Quarterly numbers"_s);
     QCOMPARE(stoppedNote->text(), u"Angehalten."_s);
     // Dates and times in German.
@@ -477,7 +477,7 @@ void TestSettingsDialog::liveSwitchToGermanAndBack()
     QCOMPARE(send->text(), u"Send"_s);
     QCOMPARE(wrap->text(), u"Wrap lines"_s);
     QCOMPARE(dialog->windowTitle(), u"Settings"_s);
-    QCOMPARE(conversations->item(0)->text(), u"Conversation 1"_s);
+    QCOMPARE(conversations->item(0)->text(), u"New conversation"_s);
     QCOMPARE(stoppedNote->text(), u"Stopped."_s);
     QVERIFY2(LocaleFormat::time(morning).startsWith(u"8:10"_s) &&
                  LocaleFormat::time(morning).endsWith(u"AM"_s),
@@ -489,7 +489,7 @@ void TestSettingsDialog::liveSwitchToGermanAndBack()
     auto reopened = createWindow();
     QVERIFY(reopened);
     auto *list = reopened->findChild<QListWidget *>(u"ConversationList"_s);
-    QCOMPARE(list->item(0)->text(), u"Conversation 1"_s);
+    QCOMPARE(list->item(0)->text(), u"New conversation"_s);
     QCOMPARE(list->item(1)->text(), u"Quarterly numbers"_s);
 }
 

@@ -27,6 +27,7 @@
 #include "secrets/secretstore.h"
 #include "settings/providersettings.h"
 #include "settings/settingsdialog.h"
+#include "settings/thememanager.h"
 #include "settings/translatorloader.h"
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
@@ -46,6 +47,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QFocusFrame>
 #include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,6 +147,42 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_tabDecorator->setSingleShot(true);
     m_tabDecorator->setInterval(0);
     connect(m_tabDecorator, &QTimer::timeout, this, &MainWindow::decorateDockTabs);
+    // A panel scrolls inside its dock when its place is small: the widget Tab moves to is scrolled into
+    // view, or the focus would land on something the user cannot see.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        if (!now || now->window() != this)
+            return;
+        // Qt keeps the docks of a tab group that are not the current tab "visible" but parked outside the
+        // window, so Tab would walk into panels nobody sees: it skips them, in the direction it was going.
+        const auto parked = [this](QWidget *w) {
+            for (QWidget *p = w; p && p != this; p = p->parentWidget())
+                if (auto *dock = qobject_cast<QDockWidget *>(p))
+                    return !dock->isFloating() &&
+                           !rect().intersects(QRect(dock->mapTo(this, QPoint()), dock->size()));
+            return false;
+        };
+        if (parked(now)) {
+            const bool back = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
+            QWidget *next = now;
+            do
+                next = back ? next->previousInFocusChain() : next->nextInFocusChain();
+            while (next != now && (next->window() != this || !next->isVisible() || !next->isEnabled() ||
+                                   !(next->focusPolicy() & Qt::TabFocus) || parked(next)));
+            if (next != now) {
+                next->setFocus(back ? Qt::BacktabFocusReason : Qt::TabFocusReason);
+                return; // this handler runs again for next
+            }
+        }
+        for (QWidget *w = now->parentWidget(); w && w != this; w = w->parentWidget())
+            if (auto *scroll = qobject_cast<QScrollArea *>(w);
+                scroll && scroll->widget() && scroll->widget()->isAncestorOf(now))
+                scroll->ensureWidgetVisible(now, 8, 8);
+        // The focus ring placed itself before the scroll and hid, since the widget was out of view then.
+        if (QFocusFrame *ring = ThemeManager::focusFrame(); ring && ring->widget() == now) {
+            ring->setWidget(nullptr);
+            ring->setWidget(now);
+        }
+    });
 
     m_settings = new Settings(QString(), this);
     // The window's own questions go through the workspace's guardrails and into its request log.
@@ -419,6 +457,8 @@ QDockWidget *MainWindow::addPanelDock(QWidget *panel, const char *title, const Q
     scroll->setObjectName(objectName + u"Scroll"_s);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
+    // The panel inside takes the focus, not the scroll area around it (it would draw no focus ring).
+    scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setWidget(panel);
     dock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
