@@ -235,7 +235,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -255,7 +255,7 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+111"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
@@ -2461,20 +2461,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+346"/>
+        <location line="+348"/>
         <location line="+146"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-686"/>
+        <location line="-688"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2489,12 +2489,12 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+657"/>
+        <location line="+659"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-600"/>
+        <location line="-602"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
@@ -2559,7 +2559,7 @@ SHA-256 %3</translation>
         <translation>Werkzeuge:</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2696,8 +2696,8 @@ SHA-256 %3</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-707"/>
-        <location line="+659"/>
+        <location line="-709"/>
+        <location line="+661"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>

@@ -23,7 +23,7 @@
 <context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/workspace/chatsession.cpp" line="+230"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+243"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -183,7 +183,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+687"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+727"/>
         <location line="+611"/>
         <source>%1 — %n shell call(s)</source>
         <translation>

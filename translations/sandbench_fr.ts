@@ -235,7 +235,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -255,7 +255,7 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+111"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
@@ -2461,20 +2461,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+346"/>
+        <location line="+348"/>
         <location line="+146"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-686"/>
+        <location line="-688"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2489,12 +2489,12 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+657"/>
+        <location line="+659"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-600"/>
+        <location line="-602"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
@@ -2559,7 +2559,7 @@ SHA-256 %3</translation>
         <translation>Outils :</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -2696,8 +2696,8 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-707"/>
-        <location line="+659"/>
+        <location line="-709"/>
+        <location line="+661"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>

@@ -237,7 +237,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -257,7 +257,7 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+111"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
@@ -2480,20 +2480,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+346"/>
+        <location line="+348"/>
         <location line="+146"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-686"/>
+        <location line="-688"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2508,12 +2508,12 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+657"/>
+        <location line="+659"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-600"/>
+        <location line="-602"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
@@ -2578,7 +2578,7 @@ SHA-256 %3</translation>
         <translation>Инструменты:</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2715,8 +2715,8 @@ SHA-256 %3</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-707"/>
-        <location line="+659"/>
+        <location line="-709"/>
+        <location line="+661"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>

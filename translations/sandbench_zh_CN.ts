@@ -233,7 +233,7 @@
 <context>
     <name>ChatSession</name>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+129"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -253,7 +253,7 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+111"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
@@ -2442,20 +2442,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+167"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+346"/>
+        <location line="+348"/>
         <location line="+146"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-686"/>
+        <location line="-688"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2470,12 +2470,12 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+657"/>
+        <location line="+659"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-600"/>
+        <location line="-602"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
@@ -2540,7 +2540,7 @@ SHA-256 %3</translation>
         <translation>工具：</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+168"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2677,8 +2677,8 @@ SHA-256 %3</translation>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-707"/>
-        <location line="+659"/>
+        <location line="-709"/>
+        <location line="+661"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
