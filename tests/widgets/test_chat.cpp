@@ -887,7 +887,7 @@ void TestChat::symlinkedImagesNotShown()
     for (QWidget *image : chat->findChildren<QWidget *>(u"ChatImage"_s))
         shown.append(image->property("imagePath").toString());
     QCOMPARE(shown, QStringList{home + u"/ok.png"_s});
-    const QHash<QString, QDateTime> found = ChatImages::pngFiles(home);
+    const QHash<QString, qint64> found = ChatImages::pngFiles(home);
     QCOMPARE(found.keys(), QStringList{home + u"/ok.png"_s});
     QVERIFY(!ChatImages::isImageInside(home + u"/evil.png"_s, home));
     QVERIFY(!ChatImages::isImageInside(home + u"/linked/secret.png"_s, home));

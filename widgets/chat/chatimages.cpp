@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chat/chatimages.h"
 
+#include "gateway/codeimages.h"
+
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 
@@ -10,41 +11,16 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-// Lists regular *.png files (never symlinks, never through symlinked folders) up to depth levels below dir,
-// looking at no more than *budget entries in all.
-void collectPngs(const QString &dir, int depth, int *budget, QHash<QString, QDateTime> *files)
+QHash<QString, qint64> ChatImages::pngFiles(const QString &dir)
 {
-    QDirIterator it(dir, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks);
-    QStringList subdirs;
-    while (it.hasNext() && *budget > 0) {
-        --*budget;
-        const QString path = it.next();
-        // lstat: a link swapped in after listing is still seen as a link, and skipped.
-        struct stat st;
-        if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode)) {
-            if (depth > 0)
-                subdirs.append(path);
-        } else if (S_ISREG(st.st_mode) && path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
-            files->insert(
-                path,
-                QDateTime::fromSecsSinceEpoch(st.st_mtim.tv_sec).addMSecs(st.st_mtim.tv_nsec / 1000000));
-        }
-    }
-    for (const QString &sub : std::as_const(subdirs))
-        collectPngs(sub, depth - 1, budget, files);
-}
-} // namespace
-
-QHash<QString, QDateTime> ChatImages::pngFiles(const QString &dir)
-{
-    QHash<QString, QDateTime> files;
+    QHash<QString, qint64> files;
     if (dir.isEmpty())
         return files;
-    int budget = MaxScannedEntries;
-    collectPngs(dir, 1, &budget, &files);
+    // The code tools' listing (no symlinks followed, a bounded number of entries), PNG only.
+    const QHash<QString, qint64> images = CodeImages::listing(dir);
+    for (auto it = images.cbegin(); it != images.cend(); ++it)
+        if (it.key().endsWith(u".png"_s, Qt::CaseInsensitive))
+            files.insert(it.key(), it.value());
     return files;
 }
 
@@ -61,10 +37,10 @@ bool ChatImages::isImageInside(const QString &path, const QString &dir)
     return !home.isEmpty() && real.startsWith(home + u'/');
 }
 
-QStringList ChatImages::changedSince(const QHash<QString, QDateTime> &before, const QString &dir)
+QStringList ChatImages::changedSince(const QHash<QString, qint64> &before, const QString &dir)
 {
     QStringList images;
-    const QHash<QString, QDateTime> after = pngFiles(dir);
+    const QHash<QString, qint64> after = pngFiles(dir);
     for (auto it = after.cbegin(); it != after.cend(); ++it) {
         const auto old = before.constFind(it.key());
         if (old == before.cend() || old.value() != it.value())

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QDateTime>
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -10,13 +9,12 @@
 // home, found by comparing a listing taken before the call with one taken after. Window-only, so it lives
 // beside the chat.
 namespace ChatImages {
-// At most this many directory entries are looked at for new images around a shell call.
-constexpr int MaxScannedEntries = 2000;
-// Regular PNG files in dir and its direct subfolders with their modification times; symlinks (files or
-// folders) are never followed, so a container cannot point the GUI at files of the host.
-QHash<QString, QDateTime> pngFiles(const QString &dir);
+// Regular PNG files in dir and its direct subfolders with their modification times (ns), as
+// CodeImages::listing() finds them: symlinks (files or folders) are never followed, so a container cannot
+// point the GUI at files of the host, and at most CodeImages::MaxScannedEntries entries are looked at.
+QHash<QString, qint64> pngFiles(const QString &dir);
 // The PNG files of dir that are new or changed since before (a pngFiles() listing), sorted.
-QStringList changedSince(const QHash<QString, QDateTime> &before, const QString &dir);
+QStringList changedSince(const QHash<QString, qint64> &before, const QString &dir);
 // Whether path is a regular file (not a symlink) that really lies inside dir.
 bool isImageInside(const QString &path, const QString &dir);
 } // namespace ChatImages

@@ -112,7 +112,7 @@ private:
     void onBusyChanged(bool busy);
 
     QPointer<ChatSession> m_session;
-    QHash<QString, QDateTime> m_pngsBefore; // PNG files of the home when the running call started
+    QHash<QString, qint64> m_pngsBefore; // PNG files of the home when the running call started
     QLabel *m_modelLabel = nullptr;
     QLabel *m_containerLabel = nullptr;
     QLabel *m_costLabel = nullptr;
