@@ -61,10 +61,19 @@ QString roleName(Message::Role role)
 
 bool isOpenAiHosted(const ModelClient *client)
 {
-    // Only OpenAI's own Responses API hosts a shell; a local server speaking the format does not.
+    // Only OpenAI's own Responses API hosts a shell and a code interpreter; a local server speaking the
+    // format does not. SANDBENCH_OPENAI_HOSTS names more hosts that are OpenAI's API (a gateway in front of
+    // it), comma-separated.
     const QString host = client->config().baseUrl.host();
-    return client->api() == ProviderApi::Responses &&
-           (host == u"api.openai.com" || host.endsWith(u".openai.com"));
+    if (client->api() != ProviderApi::Responses)
+        return false;
+    if (host == u"api.openai.com" || host.endsWith(u".openai.com"))
+        return true;
+    const QStringList extra = qEnvironmentVariable("SANDBENCH_OPENAI_HOSTS").split(u',', Qt::SkipEmptyParts);
+    for (const QString &h : extra)
+        if (h.trimmed().compare(host, Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
 }
 
 } // namespace
@@ -132,6 +141,13 @@ void AgentLoop::start()
                     m_request.shell->engine == ServerToolConfig::Engine::Auto && isOpenAiHosted(m_client);
     if (m_hostedShell)
         m_request.shell.reset(); // the provider runs it; its items come back with each turn
+    // The same for OpenAI's code interpreter, unless the caller named a local container for it.
+    m_hostedCode = m_request.code && m_request.allowHostedShell &&
+                   m_request.code->contractName == u"code_interpreter" &&
+                   m_request.code->engine == ServerToolConfig::Engine::Auto &&
+                   m_request.code->containerReference.isEmpty() && isOpenAiHosted(m_client);
+    if (m_hostedCode)
+        m_request.code.reset();
     const bool needsContainer =
         m_request.shell || m_request.code ||
         (m_request.bash && m_request.bash->engine == ServerToolConfig::Engine::OpenRouter);
@@ -366,6 +382,9 @@ void AgentLoop::nextTurn()
     if (m_hostedShell)
         turn.nativeTools.append(QJsonObject{
             {u"type"_s, u"shell"_s}, {u"environment"_s, QJsonObject{{u"type"_s, u"container_auto"_s}}}});
+    if (m_hostedCode)
+        turn.nativeTools.append(QJsonObject{{u"type"_s, u"code_interpreter"_s},
+                                            {u"container"_s, QJsonObject{{u"type"_s, u"auto"_s}}}});
     turn.sampling = m_request.sampling;
     turn.stream = true;
     m_textOpen = false;
@@ -408,11 +427,14 @@ void AgentLoop::onTurnFinished(const TurnResult &result)
         m_text = text;
         Q_EMIT textDone(text);
     }
-    if (m_hostedShell) {
+    if (m_hostedShell || m_hostedCode) {
         QJsonArray hosted;
-        for (const QJsonValue &v : result.rawOutput.toArray())
-            if (v.toObject().value(u"type"_s).toString().startsWith(u"shell_call"))
+        for (const QJsonValue &v : result.rawOutput.toArray()) {
+            const QString type = v.toObject().value(u"type"_s).toString();
+            if ((m_hostedShell && type.startsWith(u"shell_call")) ||
+                (m_hostedCode && type == u"code_interpreter_call"))
                 hosted.append(v);
+        }
         if (!hosted.isEmpty())
             Q_EMIT hostedItems(hosted);
     }

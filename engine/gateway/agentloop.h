@@ -195,6 +195,7 @@ private:
     QHash<QString, qint64> m_imagesBefore;
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it
+    bool m_hostedCode = false;  // code_interpreter on OpenAI with engine auto: the provider runs it
     QList<Message> m_messages;
     QList<ToolDefinition> m_tools;
     bool m_textOpen = false;

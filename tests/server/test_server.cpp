@@ -53,6 +53,7 @@ private Q_SLOTS:
     void bodyTooLarge();
     void chatCompletionsRejectsShellAndForwards();
     void models();
+    void codeInterpreterHostedByOpenAi();
     void npmOpenAi();
     void npmAnthropic();
 
@@ -102,6 +103,12 @@ void TestServer::initTestCase()
         runCli({u"providers"_s, u"add"_s, u"fresp"_s, u"--api"_s, u"responses"_s, u"--base-url"_s, base}), 0);
     QCOMPARE(runCli({u"providers"_s, u"add"_s, u"fmsg"_s, u"--api"_s, u"messages"_s, u"--base-url"_s, base}),
              0);
+    // "localhost" stands for OpenAI's own API (SANDBENCH_OPENAI_HOSTS below); 127.0.0.1 is any other server.
+    QString openAiLike = base;
+    openAiLike.replace(u"127.0.0.1"_s, u"localhost"_s);
+    QCOMPARE(runCli({u"providers"_s, u"add"_s, u"fopenai"_s, u"--api"_s, u"responses"_s, u"--base-url"_s,
+                     openAiLike}),
+             0);
     QCOMPARE(runCli({u"providers"_s, u"list"_s}, &out), 0);
     QVERIFY(out.contains("fresp"));
     QCOMPARE(runCli({u"keys"_s, u"create"_s}, &out), 0);
@@ -113,6 +120,9 @@ void TestServer::initTestCase()
     QVERIFY(!keys.readAll().contains(m_key.toUtf8()));
 
     m_server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_OPENAI_HOSTS"_s, u"localhost"_s);
+    m_server.setProcessEnvironment(env);
     m_server.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
                    {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, m_dir.path()});
     QVERIFY(m_server.waitForStarted());
@@ -790,6 +800,57 @@ void TestServer::chatCompletionsRejectsShellAndForwards()
         QCOMPARE(m_fake.modelRequests().constLast().api(),
                  provider == u"fresp" ? u"responses"_s : u"messages"_s);
     }
+}
+
+void TestServer::codeInterpreterHostedByOpenAi()
+{
+    // OpenAI's own Responses API runs its code interpreter itself: with engine left at "auto" the tool goes
+    // upstream as it came and the provider's code_interpreter_call item comes back unchanged.
+    const QJsonObject hostedCall{
+        {u"type"_s, u"code_interpreter_call"_s}, {u"id"_s, u"ci_hosted1"_s},
+        {u"code"_s, u"print(6 * 7)"_s},          {u"container_id"_s, u"cntr_hosted123"_s},
+        {u"outputs"_s, QJsonValue::Null},        {u"status"_s, u"completed"_s}};
+    FakeStep answer = FakeStep::answer(u"It is 42."_s);
+    answer.hostedItems = QJsonArray{hostedCall};
+    m_fake.setScriptForModel(u"ci-hosted"_s, {answer});
+    m_fake.clearRequests();
+    const QJsonObject tool{{u"type"_s, u"code_interpreter"_s},
+                           {u"container"_s, QJsonObject{{u"type"_s, u"auto"_s}}}};
+    Reply r = post(u"/api/v1/responses"_s, responsesBody(u"fopenai/ci-hosted"_s, tool));
+    QCOMPARE(r.status, 200);
+    QJsonArray output = r.json().value(u"output"_s).toArray();
+    // The provider's item as it sent it, beside the answer (which streamed first, so it comes first).
+    QCOMPARE(output.size(), 2);
+    QCOMPARE(output.at(0).toObject().value(u"type"_s).toString(), u"message"_s);
+    QCOMPARE(output.at(1).toObject(), hostedCall);
+    QList<RecordedRequest> sent = m_fake.modelRequests();
+    QCOMPARE(sent.size(), 1);
+    const QJsonArray upstreamTools = sent.at(0).json().value(u"tools"_s).toArray();
+    QCOMPARE(upstreamTools.size(), 1);
+    QCOMPARE(upstreamTools.at(0).toObject().value(u"type"_s).toString(), u"code_interpreter"_s);
+
+    // engine "openrouter" (a Sandbench extension), a local container id, or any other upstream: local.
+    m_fake.setScriptForModel(u"ci-local"_s,
+                             {FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"print(6 * 7)"_s}}),
+                              FakeStep::answer(u"It is 42."_s)});
+    m_fake.clearRequests();
+    QJsonObject local = tool;
+    local.insert(u"engine"_s, u"openrouter"_s);
+    r = post(u"/api/v1/responses"_s, responsesBody(u"fopenai/ci-local"_s, local));
+    QCOMPARE(r.status, 200);
+    output = r.json().value(u"output"_s).toArray();
+    QCOMPARE(output.at(0).toObject().value(u"type"_s).toString(), u"code_interpreter_call"_s);
+    QVERIFY(output.at(0).toObject().value(u"container_id"_s).toString() != u"cntr_hosted123"_s);
+    sent = m_fake.modelRequests();
+    QCOMPARE(sent.size(), 2);
+    QCOMPARE(sent.at(0).json().value(u"tools"_s).toArray().at(0).toObject().value(u"type"_s).toString(),
+             u"function"_s);
+
+    QJsonObject bad = tool;
+    bad.insert(u"engine"_s, u"native"_s);
+    r = post(u"/api/v1/responses"_s, responsesBody(u"fopenai/ci-local"_s, bad));
+    QCOMPARE(r.status, 400);
+    QVERIFY2(r.body.contains("tools[0].engine must be"), r.body.constData());
 }
 
 void TestServer::models()

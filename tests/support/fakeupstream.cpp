@@ -219,6 +219,18 @@ Encoded encodeResponses(const FakeStep &step, const QString &text, const QString
     out.events.append(
         {"response.created", QJsonObject{{u"type"_s, u"response.created"_s}, {u"response"_s, inProgress}}});
     int index = 0;
+    for (const QJsonValue &hosted : step.hostedItems) {
+        out.events.append(
+            {"response.output_item.added", QJsonObject{{u"type"_s, u"response.output_item.added"_s},
+                                                       {u"output_index"_s, index},
+                                                       {u"item"_s, hosted}}});
+        out.events.append(
+            {"response.output_item.done", QJsonObject{{u"type"_s, u"response.output_item.done"_s},
+                                                      {u"output_index"_s, index},
+                                                      {u"item"_s, hosted}}});
+        output.append(hosted);
+        ++index;
+    }
     if (!text.isEmpty()) {
         const QString itemId = u"msg_"_s % QString::number(serial);
         QJsonObject item{{u"type"_s, u"message"_s},

@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -38,6 +39,9 @@ struct FakeStep
     int retryAfterSeconds = -1;
     int times = 1;             // how many requests this step answers; -1 = forever
     int stallAfterEvents = -1; // stop writing (connection stays open) after this many SSE events
+    // Responses only: output items the provider's own hosted tools produced (a code_interpreter_call, a
+    // shell_call), sent before the text as OpenAI's API sends them.
+    QJsonArray hostedItems;
     qint64 inputTokens = 11;
     qint64 outputTokens = 7;
 

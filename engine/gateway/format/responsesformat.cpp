@@ -157,6 +157,19 @@ std::optional<ServerToolConfig> ResponsesFormat::codeInterpreterTool(const QJson
         (!callers.isArray() || !callers.toArray().contains(u"direct"_s)))
         return bad(u"allowed_callers"_s,
                    u"must include \"direct\": only the model calls the code interpreter here"_s);
+    // A Sandbench extension: "openrouter" always runs the code locally; "auto" (the default) lets OpenAI's
+    // own Responses API run its hosted code interpreter when it is the upstream, as the shell's engine does.
+    const QJsonValue engine = tool.value(u"engine"_s);
+    if (!engine.isUndefined() && !engine.isNull()) {
+        if (engine.toString() == u"auto")
+            config.engine = ServerToolConfig::Engine::Auto;
+        else if (engine.toString() == u"openrouter")
+            config.engine = ServerToolConfig::Engine::OpenRouter;
+        else
+            return bad(u"engine"_s,
+                       u"must be \"auto\" or \"openrouter\" (a Sandbench extension: \"openrouter\" "
+                       "always runs the code in a local container)"_s);
+    }
     const QJsonValue container = tool.value(u"container"_s);
     if (container.isString()) {
         // A container id: run in that container (one of this workspace's, from an earlier response).
