@@ -399,8 +399,9 @@ int runWorkspacesCommand(const QStringList &args)
         "workspaces set KEY VALUE: changes one (VALUE 0 restores code_execution_timeout_seconds' default).\n"
         "Keys: "_s +
         WorkspaceSettings::keys().join(u", "_s) +
-        u".\ncode_execution_timeout_seconds: the time one run of a hosted code-execution tool may take "
-        "(Gemini's codeExecution allows 30 s), 1 to 300."_s);
+        u".\ncode_execution_timeout_seconds: the time one run of Gemini's codeExecution may take, here and "
+        u"in "
+        "the window (Google allows 30 s), 1 to 300; the other code contracts use the shell's limits."_s);
     addCommonOptions(parser);
     parser.addPositionalArgument(u"key"_s, u"Setting name."_s);
     parser.addPositionalArgument(u"value"_s, u"New value (set)."_s);

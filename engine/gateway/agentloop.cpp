@@ -753,7 +753,8 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     if (call.code && !results.isEmpty()) {
         result.code = CodeOutput::fromResult(*call.code, results.constFirst());
         if (!m_imagesHome.isEmpty())
-            result.images = CodeImages::changedSince(std::exchange(m_imagesBefore, {}), m_imagesHome);
+            result.images =
+                CodeImages::changedSince(std::exchange(m_imagesBefore, {}), m_imagesHome, &m_imageBytesLeft);
         if (result.code->isError()) {
             result.error = result.code->errorMessage;
             result.errorCode = result.code->errorCode;

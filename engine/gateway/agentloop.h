@@ -193,6 +193,7 @@ private:
     // The running Python call's container home and its images before the call (CodeImages).
     QString m_imagesHome;
     QHash<QString, qint64> m_imagesBefore;
+    qint64 m_imageBytesLeft = CodeImages::MaxRequestImageBytes; // over all the calls of this request
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it
     bool m_hostedCode = false;  // code_interpreter on OpenAI with engine auto: the provider runs it

@@ -10,6 +10,8 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+
+#include <cstring>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -59,18 +61,29 @@ QString mimeOf(const QByteArray &head)
     return {};
 }
 
-// Reads a regular file of at most MaxImageBytes at relPath below homeFd, never through a symlink.
-bool readImage(int homeFd, const QString &relPath, QByteArray *data)
+// Reads a regular file of at most maxBytes at relPath below homeFd, never through a symlink, and only when
+// its first bytes are those of an image format (*mimeType); a file that only has an image's name costs 12
+// bytes.
+bool readImage(int homeFd, const QString &relPath, qint64 maxBytes, QByteArray *data, QString *mimeType)
 {
     QString error;
     UniqueFd fd = SafeFs::openBeneath(homeFd, QFile::encodeName(relPath), O_RDONLY | O_NONBLOCK, &error);
     if (!fd.isValid())
         return false;
     struct stat st;
-    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > CodeImages::MaxImageBytes)
+    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > maxBytes)
         return false;
+    char head[12];
+    const ssize_t headBytes = ::read(fd.get(), head, sizeof head);
+    if (headBytes <= 0)
+        return false;
+    *mimeType = mimeOf(QByteArray(head, qsizetype(headBytes)));
+    if (mimeType->isEmpty())
+        return false;
+    // The size fstat gave bounds the read even if the file grows meanwhile.
     data->resize(qsizetype(st.st_size));
-    qsizetype got = 0;
+    std::memcpy(data->data(), head, size_t(std::min<qsizetype>(headBytes, data->size())));
+    qsizetype got = std::min<qsizetype>(headBytes, data->size());
     while (got < data->size()) {
         const ssize_t n = ::read(fd.get(), data->data() + got, size_t(data->size() - got));
         if (n <= 0)
@@ -110,7 +123,8 @@ QHash<QString, qint64> CodeImages::listing(const QString &homeDir)
     return files;
 }
 
-QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, const QString &homeDir)
+QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, const QString &homeDir,
+                                          qint64 *budgetBytes)
 {
     const QHash<QString, qint64> after = listing(homeDir);
     const QString figures = homeDir + u'/' + QLatin1StringView(FiguresDir) + u'/';
@@ -137,13 +151,13 @@ QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, 
     for (const QString &path : std::as_const(paths)) {
         if (images.size() >= MaxImages)
             break;
+        const qint64 allowed = budgetBytes ? std::min(MaxImageBytes, *budgetBytes) : MaxImageBytes;
         CodeImage image;
-        if (!path.startsWith(homeDir + u'/') ||
-            !readImage(home.get(), path.mid(homeDir.size() + 1), &image.data))
+        if (allowed <= 0 || !path.startsWith(homeDir + u'/') ||
+            !readImage(home.get(), path.mid(homeDir.size() + 1), allowed, &image.data, &image.mimeType))
             continue;
-        image.mimeType = mimeOf(image.data.left(12));
-        if (image.mimeType.isEmpty())
-            continue;
+        if (budgetBytes)
+            *budgetBytes -= image.data.size();
         image.path = u"/workspace/home"_s + path.mid(homeDir.size());
         images.append(image);
     }

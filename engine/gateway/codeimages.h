@@ -27,10 +27,14 @@ inline constexpr char FiguresDir[] = ".sandbench/figures";
 constexpr int MaxScannedEntries = 2000;
 constexpr int MaxImages = 8;
 constexpr qint64 MaxImageBytes = 2 * 1024 * 1024;
+// What one request may return in images over all its calls (the rest are named by path only).
+constexpr qint64 MaxRequestImageBytes = 16 * 1024 * 1024;
 
 // Image files (by extension: png, jpg, jpeg, gif, webp) under homeDir with their modification times (ns).
 QHash<QString, qint64> listing(const QString &homeDir);
-// The images new or changed since before, sorted by path with the figures last, read within the limits;
-// files whose first bytes are not an image of those formats are left out.
-QList<CodeImage> changedSince(const QHash<QString, qint64> &before, const QString &homeDir);
+// The images new or changed since before, sorted by path with the figures last, read within the limits
+// and, when budgetBytes is given, within what is left of it (which is lowered by what was read); files whose
+// first bytes are not an image of those formats are left out.
+QList<CodeImage> changedSince(const QHash<QString, qint64> &before, const QString &homeDir,
+                              qint64 *budgetBytes = nullptr);
 } // namespace CodeImages

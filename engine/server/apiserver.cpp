@@ -384,6 +384,17 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
                        u"host_not_allowed"_s,
                        {}});
     }
+    // A web page's request carries its Origin: a page must not drive the API with a key it learned (a key in
+    // the URL, ?key=, needs no preflight from a browser). Programs send no Origin.
+    const QByteArray origin = request.header("origin");
+    if (!originAllowed(origin)) {
+        return refuse({403,
+                       u"permission_error"_s,
+                       u"requests from web pages (Origin %1) are refused: start `sandbench serve` with "
+                       "--allow-origin ORIGIN to allow that page"_s.arg(QString::fromLatin1(origin)),
+                       u"origin_not_allowed"_s,
+                       {}});
+    }
     if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/"))
         return refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
     request.workspace = authenticate(request);

@@ -23,6 +23,24 @@ def out(o):
     sys.exit(0)
 def err(code, message):
     out({"error": code, "message": message})
+# The answer must reach the host whole: its text is kept to about ANSWER characters of JSON (the host keeps
+# 65536), cut at a line, and says what it left out.
+ANSWER = 60000
+def fit(lines):
+    total = 0
+    for i, line in enumerate(lines):
+        total += len(json.dumps(line, ensure_ascii=False))
+        if total > ANSWER:
+            return i
+    return len(lines)
+def shown(lines, first):
+    n = fit(lines)
+    if n == len(lines):
+        return "\n".join(lines), n
+    if n == 0:
+        return lines[0][:ANSWER // 8] + "\n[... line %d is cut here: it is too long to show whole]" % first, 1
+    return ("\n".join(lines[:n]) + "\n[... lines %d to %d are not shown: the answer holds about %d characters; "
+            "view them with view_range]" % (first + n, first + len(lines) - 1, ANSWER)), n
 op = a["command"]
 path = a["path"]
 if not os.path.isabs(path):
@@ -39,6 +57,8 @@ try:
         tmp = path + ".sandbench-new"
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(a.get("file_text", ""))
+        if existed:
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)  # an update keeps the file's mode (+x)
         os.replace(tmp, path)
         out({"ok": {"is_file_update": existed}})
     if not os.path.lexists(path):
@@ -47,7 +67,8 @@ try:
         if op != "view":
             err("invalid_tool_input", path + " is a directory")
         names = sorted(os.listdir(path))
-        out({"ok": {"file_type": "text", "content": "\n".join(names), "num_lines": len(names),
+        content, n = shown(names, 1)
+        out({"ok": {"file_type": "text", "content": content, "num_lines": n,
                     "start_line": 1, "total_lines": len(names)}})
     with open(path, "rb") as f:
         data = f.read(limit + 1)
@@ -66,8 +87,8 @@ try:
             end = total
         if total and start > total:
             err("invalid_tool_input", "view_range starts at line %d but the file has %d lines" % (start, total))
-        part = lines[start - 1:end]
-        out({"ok": {"file_type": "text", "content": "\n".join(part), "num_lines": len(part),
+        content, n = shown(lines[start - 1:end], start)
+        out({"ok": {"file_type": "text", "content": content, "num_lines": n,
                     "start_line": start, "total_lines": total}})
     if op == "str_replace":
         try:
@@ -98,6 +119,8 @@ try:
     err("invalid_tool_input", "unknown command " + op)
 except OSError as e:
     err("invalid_tool_input", "%s: %s" % (path, e.strerror or e))
+except UnicodeError:
+    err("invalid_tool_input", "the path or text is not valid Unicode (a lone surrogate?)")
 )PY";
 
 // Runs main.py in the __main__ module (so its tracebacks and pickles are as with `python3 main.py`) and, at
@@ -130,7 +153,7 @@ def run(p, g, atexit=atexit, figures=figures):
     finally:
         atexit.register(figures)  # after pyplot's own, which closes every figure: atexit runs LIFO
 sys.argv = ["/tmp/.sandbench-code/main.py"]
-sys.path[0] = "/tmp/.sandbench-code"
+sys.path.insert(0, "/tmp/.sandbench-code")  # as `python3 main.py` has it; -P kept the home off the path
 run(sys.argv[0], sys.modules["__main__"].__dict__)
 )PY";
 
@@ -154,7 +177,11 @@ bool requireString(const QJsonObject &args, const QString &key, QString *value, 
 // The encoded script must fit in one command; about 90 KiB of plain text does.
 bool fitsOneCommand(const CodeAction &action, const QString &key, QString *error)
 {
-    const qsizetype size = action.script().toUtf8().size();
+    qsizetype size = action.script().toUtf8().size();
+    // A bash command runs inside the persistent session's wrapper (AgentLoop), base64-encoded, with about
+    // half a kilobyte around it.
+    if (action.kind == CodeAction::Kind::Bash)
+        size = (size + 2) / 3 * 4 + 1024;
     if (size <= kMaxScriptBytes)
         return true;
     *error = u"\"%1\" is too long for one call: encoded it takes %2 bytes, at most %3 fit in one command "
@@ -263,7 +290,7 @@ QString CodeAction::script() const
         // A file rather than -c, so tracebacks name lines; matplotlib draws without a display, and the
         // figures left open are saved for the caller (kFigureWrapper).
         return u"mkdir -p /tmp/.sandbench-code && printf %s '"_s + base64Of(code.toUtf8()) +
-               u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 -c \"$(printf %s '"_s +
+               u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 -P -c \"$(printf %s '"_s +
                base64Of(QByteArray(kFigureWrapper)) + u"' | base64 -d)\""_s;
     case Kind::View:
     case Kind::Create:
@@ -281,7 +308,9 @@ QString CodeAction::script() const
         args.insert(u"view_start"_s, viewStart);
         args.insert(u"view_end"_s, viewEnd);
     }
-    return u"exec python3 -c \"$(printf %s '"_s + base64Of(QByteArray(kEditorHelper)) +
+    // -I: nothing of the home (a json.py there) or of PYTHON* variables can stand in for the helper's
+    // imports.
+    return u"exec python3 -I -c \"$(printf %s '"_s + base64Of(QByteArray(kEditorHelper)) +
            u"' | base64 -d)\" '"_s + base64Of(QJsonDocument(args).toJson(QJsonDocument::Compact)) + u"' "_s +
            QString::number(MaxEditorFileBytes);
 }

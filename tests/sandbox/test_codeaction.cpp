@@ -30,6 +30,10 @@ private Q_SLOTS:
     void badArguments_data();
     void badArguments();
     void sourceTooLongForOneCommand();
+    void homeModulesCannotReplaceTheHelpers();
+    void largeViewIsCutNotLost();
+    void createKeepsTheMode();
+    void lonePathSurrogateIsABadInput();
 
 private:
     CodeOutput run(const CodeAction &action, int timeoutMs = 30000);
@@ -343,6 +347,79 @@ void TestCodeAction::sourceTooLongForOneCommand()
     QVERIFY(!tooLong);
     QVERIFY2(error.contains(u"too long for one call"_s), qPrintable(error));
     QVERIFY(!CodeAction::python({{u"code"_s, QString(200 * 1024, u'x')}}, &error));
+    // A bash command travels base64-encoded inside the session wrapper: 100 KB does not fit.
+    QVERIFY(!CodeAction::bash(QJsonObject{{u"command"_s, QString(u"echo "_s + QString(100 * 1000, u'y'))}},
+                              &error));
+    QVERIFY2(error.contains(u"too long for one call"_s), qPrintable(error));
+    QVERIFY(CodeAction::bash(QJsonObject{{u"command"_s, QString(u"echo "_s + QString(60 * 1000, u'y'))}},
+                             &error));
+}
+
+void TestCodeAction::homeModulesCannotReplaceTheHelpers()
+{
+    // A home with modules named like the standard library's (an analyst's json.py, a hostile glob.py).
+    QVERIFY(placeFile(m_c, u"json.py"_s, "raise SystemExit(3)\n"));
+    QVERIFY(placeFile(m_c, u"glob.py"_s,
+                      "import sys\nsys.stdout.write('{\"ok\":{\"content\":\"fake\"}}')\n"
+                      "raise SystemExit(0)\n"));
+    QVERIFY(placeFile(m_c, u"notes.txt"_s, "real\n"));
+    QString error;
+    CodeOutput out = run(parsed(
+        CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, u"notes.txt"_s}}, &error), error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(out.editor.value(u"content"_s).toString(), u"real"_s);
+    out = run(
+        parsed(CodeAction::python({{u"code"_s, u"import json\nprint(json.dumps([1]))"_s}}, &error), error));
+    QCOMPARE(out.stdoutText, u"[1]\n"_s);
+    QCOMPARE(out.returnCode, 0);
+    QVERIFY(QFile::remove(m_c->homeDir() + u"/json.py"_s));
+    QVERIFY(QFile::remove(m_c->homeDir() + u"/glob.py"_s));
+}
+
+void TestCodeAction::largeViewIsCutNotLost()
+{
+    QByteArray big;
+    for (int i = 1; i <= 5000; ++i)
+        big += "line " + QByteArray::number(i) + " " + QByteArray(40, 'x') + "\n";
+    QVERIFY(placeFile(m_c, u"big.log"_s, big));
+    QString error;
+    const CodeOutput out = run(parsed(
+        CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, u"big.log"_s}}, &error), error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(out.editor.value(u"total_lines"_s).toInt(), 5000);
+    const int shown = out.editor.value(u"num_lines"_s).toInt();
+    QVERIFY2(shown > 100 && shown < 5000, qPrintable(QString::number(shown)));
+    const QString content = out.editor.value(u"content"_s).toString();
+    QVERIFY(content.startsWith(u"line 1 "_s));
+    QVERIFY2(content.contains(u"lines %1 to 5000 are not shown"_s.arg(shown + 1)),
+             qPrintable(content.right(200)));
+}
+
+void TestCodeAction::createKeepsTheMode()
+{
+    QVERIFY(placeFile(m_c, u"run.sh"_s, "echo old\n"));
+    QVERIFY(QFile::setPermissions(m_c->homeDir() + u"/run.sh"_s,
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther |
+                                      QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+    QString error;
+    const CodeOutput out = run(
+        parsed(CodeAction::textEditor(
+                   {{u"command"_s, u"create"_s}, {u"path"_s, u"run.sh"_s}, {u"file_text"_s, u"echo new\n"_s}},
+                   &error),
+               error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QVERIFY(QFileInfo(m_c->homeDir() + u"/run.sh"_s).isExecutable());
+}
+
+void TestCodeAction::lonePathSurrogateIsABadInput()
+{
+    QString path = u"bad"_s;
+    path.append(QChar(0xd800));
+    QString error;
+    const CodeOutput out =
+        run(parsed(CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, path}}, &error), error));
+    QVERIFY(out.errorCode == u"invalid_tool_input"_s || out.errorCode == u"file_not_found"_s);
+    QVERIFY2(!out.errorMessage.contains(u"did not answer"_s), qPrintable(out.errorMessage));
 }
 
 QTEST_GUILESS_MAIN(TestCodeAction)

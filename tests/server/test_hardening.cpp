@@ -43,6 +43,7 @@ private Q_SLOTS:
     void hostHeaderChecked_data();
     void hostHeaderChecked();
     void webSocketOriginChecked();
+    void pageOriginRefusedOnHttpRoutes();
     void sparseFileHashAndPromoteSkipHoles();
     void otherWorkspaceAnsweredDuringBigFileWork();
     void promotePastQuotaIsRefused();
@@ -400,6 +401,27 @@ void TestHardening::webSocketOriginChecked()
     QVERIFY(programMessages.first().contains(u"hello"_s));
     QTRY_VERIFY_WITH_TIMEOUT(page.state() == QAbstractSocket::UnconnectedState, 15000);
     QVERIFY(pageMessages.isEmpty());
+}
+
+void TestHardening::pageOriginRefusedOnHttpRoutes()
+{
+    // A page that learned a key cannot use it: not in the header, not as Gemini's ?key= (which a browser
+    // sends without a preflight). A program's request (no Origin) is served.
+    const QByteArray host = "127.0.0.1:" + QByteArray::number(m_port);
+    const QByteArray body = R"({"contents":[{"role":"user","parts":[{"text":"hi"}]}]})";
+    const QByteArray gemini =
+        "POST /v1beta/models/m:generateContent?key=" + m_key.toUtf8() + " HTTP/1.1\r\nHost: " + host +
+        "\r\nContent-Type: text/plain\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+    QByteArray reply = exchange(gemini + "Origin: https://evil.example\r\n\r\n" + body);
+    QVERIFY2(reply.startsWith("HTTP/1.1 403"), reply.left(300).constData());
+    QVERIFY(reply.contains("--allow-origin"));
+    QVERIFY2(reply.contains("PERMISSION_DENIED"), reply.constData()); // Google's own error shape
+    QByteArray get = getRequest("/api/v1/documents", m_key.toUtf8());
+    get.insert(get.indexOf("\r\n\r\n") + 2, "Origin: https://evil.example\r\n");
+    reply = exchange(get);
+    QVERIFY2(reply.startsWith("HTTP/1.1 403"), reply.left(300).constData());
+    reply = exchange(getRequest("/api/v1/documents", m_key.toUtf8()));
+    QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.left(200).constData());
 }
 
 void TestHardening::sparseFileHashAndPromoteSkipHoles()
