@@ -2,7 +2,23 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Launches the workbench under Xvfb, plays the scripted conversation about resources/samples/sales.csv, opens a
 # saved trace, then shows every panel of the workbench in turn (files, history, documents, network, guardrails,
-# logs, settings, the dark theme) and saves the captures to docs/screenshots/.
+# logs, settings, the dark theme) and saves the captures to docs/screenshots/. One run makes every set, each in
+# a fresh data and config directory on an Xvfb screen of the window's size:
+#   01-attached.png … 13-dark.png   the whole tour at 1366x768, English, light theme (used by README.md):
+#                                   01-attached 02-answer-1 03-answer-2 04-csv-preview 05-trace 06-files
+#                                   07-history 08-documents 09-network 10-guardrails 11-logs 12-settings 13-dark
+#   1920-VARIANT-SHOT.png           overviews at 1920x1080, VARIANT one of
+#                                     light  English, light theme     dark  English, dark theme
+#                                     de     German, light theme      zh    Simplified Chinese, light theme
+#                                   and SHOT one of
+#                                     main     the window after the chart answer (03-answer-2)
+#                                     files    the Files panel previewing the script (06-files)
+#                                     history  the file history with a side-by-side diff (07-history)
+#                                     logs     the Logs panel with a selected request (11-logs)
+#                                     settings the Local API page of the Settings window (12-settings;
+#                                              not for light, which 12-settings.png shows)
+# The model is named by its picker data, which no translation changes.
+# Needs xvfb-run; the Chinese set needs a CJK font (fonts-wqy-microhei). Uses optipng when installed.
 # Usage: docs/screenshots/make-screenshots.sh [BUILD_DIR]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,15 +41,40 @@ cat > "$work/hosted-trace.json" <<'JSON'
            {"stdout":"","stderr":"curl: (28) Connection timed out after 5001 milliseconds\n","outcome":{"type":"exit","exit_code":28}}]}]}
 JSON
 
-export XDG_CONFIG_HOME="$work/config" LANG=C.UTF-8 LC_ALL=C.UTF-8
-xvfb-run -a -s "-screen 0 1680x1050x24" "$exe" --data-dir "$work/data" \
-    --demo-model "Scripted: sales-demo" --demo-attach "$work/sales.csv" \
-    --demo-ask "Which region had the most revenue in sales.csv?" \
-    --demo-ask "Show me revenue per quarter and region as a chart." \
-    --demo-trace "$work/hosted-trace.json" \
-    --demo-follow-up "Stack the bars so the quarterly totals are easier to compare." \
-    --demo-panels \
-    --screenshot-dir "$work/shots"
-rm -f "$here"/[0-9][0-9]-*.png
-cp "$work/shots/"*.png "$here/"
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+# demo NAME WxH LANGUAGE THEME: the whole tour into $work/NAME.
+demo() {
+    echo "== $1: $2, language $3, theme $4" >&2
+    XDG_CONFIG_HOME="$work/$1/config" xvfb-run -a -s "-screen 0 ${2}x24" "$exe" --data-dir "$work/$1/data" \
+        --window-size "$2" --language "$3" --theme "$4" \
+        --demo-model "scripted::/scripts/sales-demo.json" --demo-attach "$work/sales.csv" \
+        --demo-ask "Which region had the most revenue in sales.csv?" \
+        --demo-ask "Show me revenue per quarter and region as a chart." \
+        --demo-trace "$work/hosted-trace.json" \
+        --demo-follow-up "Stack the bars so the quarterly totals are easier to compare." \
+        --demo-panels \
+        --screenshot-dir "$work/$1/shots"
+}
+
+rm -f "$here"/[0-9][0-9]-*.png "$here"/1920-*.png
+
+demo tour 1366x768 en light
+cp "$work/tour/shots/"*.png "$here/"
+
+for variant in light:en:light dark:en:dark de:de:light zh:zh_CN:light; do
+    name=${variant%%:*}
+    rest=${variant#*:}
+    demo "$name" 1920x1080 "${rest%%:*}" "${rest#*:}"
+    shots="03-answer-2:main 06-files:files 07-history:history 11-logs:logs"
+    # The Settings window does not depend on the screen: 12-settings.png shows it in English and light.
+    [ "$name" = light ] || shots="$shots 12-settings:settings"
+    for pair in $shots; do
+        cp "$work/$name/shots/${pair%%:*}.png" "$here/1920-$name-${pair#*:}.png"
+    done
+done
+
+if command -v optipng >/dev/null 2>&1; then
+    optipng -quiet -o2 "$here"/[0-9][0-9]-*.png "$here"/1920-*.png
+fi
 ls -1 "$here"/*.png

@@ -62,8 +62,8 @@ const auto ChartFile = u"revenue_by_quarter.png"_s;
 constexpr int PanelWidth = 800;
 // The log table has eight columns.
 constexpr int LogsWidth = 820;
-// Wide enough for "Trace: hosted-trace.json".
-constexpr int ConversationsWidth = 210;
+// What the chat column keeps beside a wide panel.
+constexpr int ChatWidth = 560;
 } // namespace
 
 DemoDriver::DemoDriver(MainWindow *window, const Plan &plan, QObject *parent)
@@ -77,8 +77,13 @@ DemoDriver::DemoDriver(MainWindow *window, const Plan &plan, QObject *parent)
 
 void DemoDriver::start()
 {
-    if (!m_plan.screenshotDir.isEmpty())
+    if (m_plan.windowSize.isValid()) {
+        // The whole screen (Xvfb has no window manager, so no frame).
+        m_window->move(0, 0);
+        m_window->resize(m_plan.windowSize);
+    } else if (!m_plan.screenshotDir.isEmpty()) {
         m_window->resize(1600, 960);
+    }
     addConversationSteps();
     if (m_plan.panelTour)
         addPanelSteps();
@@ -131,8 +136,7 @@ void DemoDriver::addConversationSteps()
             if (auto *chip = m_window->currentChat()->findChild<QToolButton *>(u"AttachmentChip"_s))
                 chip->click();
             // Room for all six columns.
-            auto *dock = m_window->findChild<QDockWidget *>(u"CsvPreviewDock"_s);
-            m_window->resizeDocks({dock}, {PanelWidth}, Qt::Horizontal);
+            showDock(u"CsvPreviewDock"_s, PanelWidth);
         },
         [this] {
             auto *dock = m_window->findChild<QDockWidget *>(u"CsvPreviewDock"_s);
@@ -141,7 +145,19 @@ void DemoDriver::addConversationSteps()
         });
     if (!m_plan.trace.isEmpty()) {
         addStep(
-            u"trace"_s, [this] { m_window->openTrace(m_plan.trace); }, [] { return true; });
+            u"trace"_s,
+            [this] {
+                // The table belongs to the first conversation, not to the trace.
+                m_window->findChild<QDockWidget *>(u"CsvPreviewDock"_s)->hide();
+                m_window->openTrace(m_plan.trace);
+                // The trace is in the shell calls: they get most of the height, the Files panel the rest.
+                auto *shell = m_window->findChild<QDockWidget *>(u"ShellCallsDock"_s);
+                auto *files = m_window->findChild<QDockWidget *>(u"FilesDock"_s);
+                files->raise();
+                const int height = m_window->height();
+                m_window->resizeDocks({shell, files}, {height * 70 / 100, height * 30 / 100}, Qt::Vertical);
+            },
+            [] { return true; });
     }
     if (!m_plan.followUps.isEmpty()) {
         addStep(
@@ -171,16 +187,26 @@ void DemoDriver::addQuestion(const QString &question, const QString &shot)
 
 QDockWidget *DemoDriver::showDock(const QString &objectName, int width)
 {
-    // One panel at a time beside the shell calls, so the dock tabs stay readable.
+    // One panel at a time below the shell calls, so the dock tabs stay readable.
     if (m_panelDock && m_panelDock->objectName() != objectName)
         m_panelDock->hide();
     auto *dock = m_window->findChild<QDockWidget *>(objectName);
     dock->show();
     dock->raise();
-    if (objectName != u"ShellCallsDock"_s)
+    auto *shell = m_window->findChild<QDockWidget *>(u"ShellCallsDock"_s);
+    if (dock != shell)
         m_panelDock = dock;
-    auto *conversations = m_window->findChild<QDockWidget *>(u"ConversationsDock"_s);
-    m_window->resizeDocks({conversations, dock}, {ConversationsWidth, width}, Qt::Horizontal);
+    // The window's own shares for the conversations (MainWindow::applyDefaultDockSizes), and the panel as
+    // wide as asked while the chat keeps a readable column.
+    const int conversations = std::clamp(m_window->width() * 15 / 100, 160, 260);
+    width = std::min(width, m_window->width() - conversations - ChatWidth);
+    auto *conversationsDock = m_window->findChild<QDockWidget *>(u"ConversationsDock"_s);
+    m_window->resizeDocks({conversationsDock, dock}, {conversations, width}, Qt::Horizontal);
+    // A panel below the shell calls gets most of the height: the shell calls are not what it shows.
+    if (dock != shell && shell->isVisible() && !m_window->tabifiedDockWidgets(shell).contains(dock)) {
+        const int height = m_window->height();
+        m_window->resizeDocks({shell, dock}, {height * 20 / 100, height * 80 / 100}, Qt::Vertical);
+    }
     return dock;
 }
 
@@ -375,8 +401,10 @@ void DemoDriver::addPanelSteps()
             auto *dialog = m_window->findChild<SettingsDialog *>(u"SettingsDialog"_s);
             if (!dialog || !dialog->isVisible())
                 return false;
-            if (dialog->height() < 760)
-                dialog->resize(std::max(dialog->width(), 960), 760);
+            // Tall enough for the whole page, but on the screen.
+            const int height = std::min(760, m_window->height());
+            if (dialog->height() < height)
+                dialog->resize(std::max(dialog->width(), std::min(960, m_window->width())), height);
             return dialog->currentPage() == u"localapi"_s;
         },
         [this]() -> QWidget * { return m_window->findChild<SettingsDialog *>(u"SettingsDialog"_s); });
@@ -410,6 +438,7 @@ void DemoDriver::runNext()
         return;
     }
     m_current = m_steps.takeFirst();
+    ++m_stepNumber;
     m_current.act();
     m_elapsed.start();
     m_poll.start();
@@ -426,7 +455,7 @@ void DemoDriver::poll()
         return;
     m_poll.stop();
     if (!ready) {
-        std::fprintf(stderr, "demo: step \"%s\" did not get ready within %d ms\n",
+        std::fprintf(stderr, "demo: step %d \"%s\" did not get ready within %d ms\n", m_stepNumber,
                      qPrintable(m_current.shot.isEmpty() ? u"(no capture)"_s : m_current.shot),
                      m_current.timeoutMs);
     }
@@ -455,5 +484,6 @@ void DemoDriver::capture(const QString &name, QWidget *target)
     QDir().mkpath(m_plan.screenshotDir);
     const QString path =
         QDir(m_plan.screenshotDir).filePath(u"%1-%2.png"_s.arg(++m_shot, 2, 10, QLatin1Char('0')).arg(name));
-    (target ? target : m_window.data())->grab().save(path);
+    // The smallest PNG (quality 0 is zlib level 9): the captures are committed.
+    (target ? target : m_window.data())->grab().save(path, "PNG", 0);
 }

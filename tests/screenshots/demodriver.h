@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
+#include <QSize>
 #include <QStringList>
 #include <QTimer>
 
@@ -31,6 +32,7 @@ public:
         QStringList followUps;  // asked in the first conversation after the trace, without captures
         QString screenshotDir;  // empty: no captures
         bool panelTour = false; // capture the workbench panels after the conversation
+        QSize windowSize;       // invalid: 1600x960 when capturing
         bool quitWhenDone = false;
     };
 
@@ -71,6 +73,7 @@ private:
     QTimer m_poll;
     QElapsedTimer m_elapsed;
     int m_shot = 0;
+    int m_stepNumber = 0;              // of the step running now, from 1
     QPointer<QDockWidget> m_panelDock; // the panel shown now beside the shell calls
     QString m_commit;
     QString m_chartDocument;

@@ -409,7 +409,7 @@ void ChatWidget::setTotalCost(double dollars)
         m_costLabel->hide();
         return;
     }
-    m_costLabel->setText(tr("Sandbox cost: $%1").arg(QString::number(dollars, 'f', 4)));
+    m_costLabel->setText(tr("Sandbox cost: $%1").arg(QLocale().toString(dollars, 'f', 4)));
     m_costLabel->show();
 }
 

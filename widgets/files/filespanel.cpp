@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/filespanel.h"
 
+#include "common/elidedlabel.h"
 #include "common/filedialog.h"
 #include "common/retranslate.h"
 #include "files/filepreview.h"
@@ -86,11 +87,9 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     , m_workspace(workspace)
 {
     setObjectName(u"FilesPanel"_s);
-    m_header = new QLabel(this);
+    // Elided, so the container id and counts never push the buttons out of a narrow dock (1366x768).
+    m_header = new ElidedLabel(this);
     m_header->setObjectName(u"FilesHeader"_s);
-    m_header->setTextFormat(Qt::PlainText);
-    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_header->setMinimumWidth(0);
     m_refreshButton =
         makeButton(u"FilesRefreshButton"_s, tr("Refresh"), tr("Read the files and history again"), this);
     m_saveButton =

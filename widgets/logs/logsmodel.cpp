@@ -268,7 +268,7 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
         case TokensColumn:
             return tr("%1 → %2").arg(r->inputTokens).arg(r->outputTokens);
         case CostColumn:
-            return r->serverToolCost > 0 ? u"$"_s + QString::number(r->serverToolCost, 'f', 4) : u"–"_s;
+            return r->serverToolCost > 0 ? u"$"_s + QLocale().toString(r->serverToolCost, 'f', 4) : u"–"_s;
         }
         return {};
     default:

@@ -683,7 +683,7 @@ void LogsPanel::setDetail(const LogsDetail &detail)
             .arg(r.model.toHtmlEscaped(), r.api.toHtmlEscaped()),
         tr("%1 ms · %2 input / %3 output tokens").arg(r.latencyMs).arg(r.inputTokens).arg(r.outputTokens)};
     if (r.serverToolCost > 0)
-        facts.append(tr("sandbox cost $%1").arg(QString::number(r.serverToolCost, 'f', 4)));
+        facts.append(tr("sandbox cost $%1").arg(QLocale().toString(r.serverToolCost, 'f', 4)));
     if (!r.containerIds.isEmpty())
         facts.append(tr("containers: %1").arg(r.containerIds.join(u", "_s).toHtmlEscaped()));
     m_detailHeader->setText(facts.join(u"<br>"_s));
