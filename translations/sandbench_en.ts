@@ -75,7 +75,7 @@
 <context>
     <name>FilesPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/files/filespanel.cpp" line="+491"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+490"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n file, %2</numerusform>

@@ -993,7 +993,7 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
