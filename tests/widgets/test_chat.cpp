@@ -473,7 +473,8 @@ void TestChat::conversationsSurviveRestart()
     QVERIFY(chat->findChild<MessageBubble *>(u"ToolNote"_s));
     auto *chip = chat->findChild<QToolButton *>(u"AttachmentChip"_s);
     QVERIFY(chip);
-    QCOMPARE(chip->text(), u"upload.csv · %1"_s.arg(QLocale().formattedDataSize(8)));
+    QCOMPARE(chip->text(),
+             u"upload.csv · %1"_s.arg(QLocale().formattedDataSize(8, 1, QLocale::DataSizeTraditionalFormat)));
     QVERIFY(chat->pendingAttachments().isEmpty());
     QVERIFY(chat->findChild<QLabel *>(u"ChatContainerId"_s)->text().contains(containerId));
     QVERIFY(chat->findChild<QLabel *>(u"ConversationCost"_s)->text().contains(u"$0.00"_s));
@@ -1138,7 +1139,8 @@ void TestChat::attachmentChipShowsSizeAndRemoves()
         if (b->text().startsWith(u"wrong-file.csv"_s))
             chip = b;
     QVERIFY(chip);
-    QCOMPARE(chip->text(), u"wrong-file.csv · %1"_s.arg(QLocale().formattedDataSize(3000)));
+    QCOMPARE(chip->text(), u"wrong-file.csv · %1"_s.arg(
+                               QLocale().formattedDataSize(3000, 1, QLocale::DataSizeTraditionalFormat)));
     const QString copy = chip->property("hostPath").toString();
     QVERIFY(QFile::exists(copy));
     // The whole path, on the host and in the sandbox.

@@ -175,7 +175,8 @@ void TestWorkbench::dropCsvLandsInContainer()
     auto *chat = window->currentChat();
     QToolButton *chip = nullptr;
     QTRY_VERIFY((chip = chat->findChild<QToolButton *>(u"AttachmentChip"_s)));
-    QCOMPARE(chip->text(), u"sales.csv · %1"_s.arg(QLocale().formattedDataSize(QFileInfo(csv).size())));
+    QCOMPARE(chip->text(), u"sales.csv · %1"_s.arg(QLocale().formattedDataSize(
+                               QFileInfo(csv).size(), 1, QLocale::DataSizeTraditionalFormat)));
     QCOMPARE(chip->property("sandboxPath").toString(), u"/workspace/home/sales.csv"_s);
     const QString copy = container->homeDir() + u"/sales.csv"_s;
     QVERIFY(QFile::exists(copy));

@@ -509,7 +509,9 @@ void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
     frame->setFrameShape(QFrame::StyledPanel);
     auto *chip = new QToolButton(frame);
     chip->setObjectName(u"AttachmentChip"_s);
-    chip->setText(info.exists() ? tr("%1 · %2").arg(info.fileName(), QLocale().formattedDataSize(info.size()))
+    chip->setText(info.exists() ? tr("%1 · %2").arg(info.fileName(),
+                                                    QLocale().formattedDataSize(
+                                                        info.size(), 1, QLocale::DataSizeTraditionalFormat))
                                 : info.fileName());
     chip->setToolTip(plainToolTip(tr("%1\nIn the sandbox: %2").arg(hostPath, sandboxPath)));
     chip->setProperty("hostPath", hostPath);
