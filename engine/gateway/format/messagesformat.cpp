@@ -621,5 +621,7 @@ QJsonObject MessagesFormat::codeResultBlock(const AgentToolCall &call, const Age
                    {u"return_code"_s, result.code->returnCode},
                    {u"content"_s, QJsonArray()}};
     }
-    return {{u"type"_s, QString(prefix + u"_tool_result"_s)}, {u"tool_use_id"_s, toolUseId}, {u"content"_s, content}};
+    return {{u"type"_s, QString(prefix + u"_tool_result"_s)},
+            {u"tool_use_id"_s, toolUseId},
+            {u"content"_s, content}};
 }
