@@ -162,6 +162,8 @@ bool scanBlock(const char *data, qint64 length, qint64 offset, qint64 size, bool
 {
     constexpr qint64 Interval = CsvIndex::CheckpointInterval;
     quint64 carry = quoted ? ~quint64(0) : 0;
+    qint64 n = rows; // in a register, and the rows left until the next checkpoint beside it
+    qint64 untilCheckpoint = Interval - n % Interval;
     alignas(16) char tail[64];
     for (qint64 i = 0; i < length; i += 64) {
         const ByteMasks m = masksOf64(word(data, length, i, tail));
@@ -169,11 +171,15 @@ bool scanBlock(const char *data, qint64 length, qint64 offset, qint64 size, bool
         carry = quint64(qint64(inside) >> 63);
         const quint64 ends = m.newlines & ~inside;
         const qint64 count = __builtin_popcountll(ends);
-        if (count < Interval - rows % Interval)
-            rows += count;
-        else
-            visitEnds(ends, offset + i, size, rows, checkpoints);
+        if (count < untilCheckpoint) {
+            n += count;
+            untilCheckpoint -= count;
+        } else {
+            visitEnds(ends, offset + i, size, n, checkpoints);
+            untilCheckpoint = Interval - n % Interval;
+        }
     }
+    rows = n;
     return carry != 0;
 }
 
@@ -189,6 +195,8 @@ bool scanBlock(const char *data, qint64 length, qint64 offset, qint64 size, bool
     const __m256i newline = _mm256_set1_epi8('\n');
     const __m128i ones = _mm_set1_epi8(-1);
     quint64 carry = quoted ? ~quint64(0) : 0;
+    qint64 n = rows; // in a register, and the rows left until the next checkpoint beside it
+    qint64 untilCheckpoint = Interval - n % Interval;
     alignas(32) char tail[64];
     for (qint64 i = 0; i < length; i += 64) {
         const char *p = word(data, length, i, tail);
@@ -204,11 +212,15 @@ bool scanBlock(const char *data, qint64 length, qint64 offset, qint64 size, bool
         carry = quint64(qint64(inside) >> 63);
         const quint64 ends = newlines & ~inside;
         const qint64 count = __builtin_popcountll(ends);
-        if (count < Interval - rows % Interval)
-            rows += count;
-        else
-            visitEnds(ends, offset + i, size, rows, checkpoints);
+        if (count < untilCheckpoint) {
+            n += count;
+            untilCheckpoint -= count;
+        } else {
+            visitEnds(ends, offset + i, size, n, checkpoints);
+            untilCheckpoint = Interval - n % Interval;
+        }
     }
+    rows = n;
     return carry != 0;
 }
 #endif
