@@ -92,6 +92,8 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const int runs = argc > 1 ? QByteArray(argv[1]).toInt() : 200;
+    // "plain": only the direct and gateway round trips (what a profiler run needs).
+    const bool plainOnly = argc > 2 && QByteArray(argv[2]) == "plain";
     QTemporaryDir dir;
     FakeUpstream fake;
     fake.listen();
@@ -130,6 +132,17 @@ int main(int argc, char **argv)
         if (!runOne(server.port(), "/api/v1/responses", key, plainBody, &ms))
             return fprintf(stderr, "gateway request failed\n"), 1;
         gateway.append(ms);
+    }
+    const double overhead = percentile(gateway, 0.5) - percentile(direct, 0.5);
+    auto verdict = [&] {
+        printf("verdict: gateway overhead p50 %.3f ms beyond the direct upstream round trip %.3f ms "
+               "(ratio %.2fx; target < 0.5 ms): %s\n",
+               overhead, percentile(direct, 0.5), percentile(gateway, 0.5) / percentile(direct, 0.5),
+               overhead < 0.5 ? "met" : "MISSED");
+    };
+    if (plainOnly) {
+        verdict();
+        return 0;
     }
     // Logging's added latency: the same plain request with the request log (and I/O logging) on and off,
     // interleaved so drift hits both equally.
@@ -202,5 +215,6 @@ int main(int argc, char **argv)
     printf("%d concurrent requests with one shell call each: %d ok, %d errors, %.0f ms wall\n", concurrent,
            ok, failed, double(wall.elapsed()));
     printf("hosted figures (SPEC 7): about 2 s without a shell tool, 8-21 s with one shell call.\n");
+    verdict();
     return failed == 0 && ok == concurrent ? 0 : 1;
 }

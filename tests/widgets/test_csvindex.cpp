@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <QRandomGenerator>
+
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -26,6 +28,8 @@ private Q_SLOTS:
     void fileTruncatedWhileShown();
     void onlyRegularFiles();
     void enormousRecordIsCut();
+    void workerAgreesWithRecordByRecordScan_data();
+    void workerAgreesWithRecordByRecordScan();
 
 private:
     QString write(const QString &name, const QByteArray &bytes);
@@ -265,6 +269,82 @@ void TestCsvIndex::enormousRecordIsCut()
     QTRY_VERIFY_WITH_TIMEOUT(index.isComplete(), 30000);
     QCOMPARE(index.rowCount(), qint64(20001));
     QCOMPARE(index.row(20000).value(0), u"abc"_s);
+}
+
+void TestCsvIndex::workerAgreesWithRecordByRecordScan_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    // Random bytes dense in quotes, newlines and CRs: quoted stretches start and end anywhere in the
+    // 64-byte words the worker counts at once, in its 256 KiB reads and across its 4 MiB batches.
+    auto random = [](quint32 seed, qsizetype size, bool endQuoted) {
+        QRandomGenerator gen(seed);
+        QByteArray bytes = "h1,h2\n";
+        bytes.reserve(size + 1);
+        while (bytes.size() < size) {
+            const quint32 r = gen.bounded(100);
+            bytes += r < 78 ? 'x' : r < 86 ? ',' : r < 93 ? '\n' : r < 97 ? '"' : '\r';
+        }
+        const qsizetype quotes = bytes.count('"');
+        if ((quotes % 2 == 1) != endQuoted)
+            bytes += '"';
+        return bytes;
+    };
+    QTest::newRow("random, 5 MB") << random(15, 5 * 1024 * 1024 + 37, false);
+    QTest::newRow("random, ends inside quotes") << random(16, 300 * 1024 + 5, true);
+    QTest::newRow("only newlines") << QByteArray("h\n") + QByteArray(200 * 1024 + 3, '\n');
+    QByteArray words = "h\n";
+    while (words.size() < 400 * 1024) // one record per 64 bytes, each ending on the last byte of a word
+        words += QByteArray(61, 'y') + "\"\"\n";
+    QTest::newRow("records on word edges") << words;
+    QTest::newRow("one quote early") << QByteArray("h\n\"") + QByteArray(300 * 1024, '\n') + "x";
+}
+
+// The worker counts rows 64 bytes at a time with bit masks; reading the file record by record, the way the
+// head and rows() do, must find the same rows and the same checkpoints.
+void TestCsvIndex::workerAgreesWithRecordByRecordScan()
+{
+    QFETCH(QByteArray, bytes);
+    // Reference: record boundaries by walking every byte.
+    std::vector<std::pair<qsizetype, qsizetype>> records;
+    bool quoted = false;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+        if (bytes[i] == '"')
+            quoted = !quoted;
+        else if (bytes[i] == '\n' && !quoted) {
+            records.emplace_back(start, i + 1);
+            start = i + 1;
+        }
+    }
+    if (start < bytes.size())
+        records.emplace_back(start, bytes.size());
+    const qint64 rows = qint64(records.size()) - 1; // the first record is the header
+
+    CsvIndex index;
+    QSignalSpy finished(&index, &CsvIndex::finished);
+    QVERIFY(index.open(write(u"random.csv"_s, bytes)));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+    QVERIFY(index.isComplete());
+    QCOMPARE(index.rowCount(), rows);
+    auto expected = [&](qint64 row) {
+        const auto [from, to] = records[size_t(row + 1)];
+        qsizetype length = to - from;
+        if (length > 0 && bytes[from + length - 1] == '\n')
+            --length;
+        if (length > 0 && bytes[from + length - 1] == '\r')
+            --length;
+        return CsvIndex::parseRecord(bytes.constData() + from, length);
+    };
+    // Every checkpoint and its neighbours, so a checkpoint off by one record shows.
+    for (qint64 cp = 0; cp < rows; cp += CsvIndex::CheckpointInterval) {
+        for (const qint64 row : {cp - 1, cp, cp + 1}) {
+            if (row < 0 || row >= rows)
+                continue;
+            QCOMPARE(index.row(row), expected(row));
+        }
+    }
+    QCOMPARE(index.row(rows - 1), expected(rows - 1));
+    QVERIFY(index.row(rows).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCsvIndex)
