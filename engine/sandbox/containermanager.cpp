@@ -34,12 +34,20 @@ qint64 steadyNowMs()
                       .count());
 }
 
-NetworkPolicy policyFromMeta(const QJsonObject &json)
+NetworkPolicy policyFromMeta(QJsonObject json)
 {
+    json.remove(u"image"_s); // the container's image, fixed beside its policy (Container::fixImage)
     if (json.isEmpty())
         return NetworkPolicy::disabled();
     // A damaged policy must not widen egress: fall back to no network.
     return NetworkPolicy::fromJson(json).value_or(NetworkPolicy::disabled());
+}
+
+// A container on disk keeps the image it was made with (none: the host's /usr).
+void fixImageFromMeta(Container *c, const QJsonObject &policy)
+{
+    const QJsonObject image = policy.value(u"image"_s).toObject();
+    c->fixImage(image.value(u"name"_s).toString(), image.value(u"id"_s).toString());
 }
 
 // A launcher is alive while /proc shows it as a sandbench-init that has not exited: a zombie (state Z, or X
@@ -134,6 +142,7 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     for (const ContainerMeta &meta : m_registry.list(m_settings.workspace)) {
         Container *c = add(meta.id);
         c->fixNetworkPolicy(policyFromMeta(meta.policy));
+        fixImageFromMeta(c, meta.policy);
     }
 
     liveManagers().append(this);
@@ -254,6 +263,7 @@ Container *ContainerManager::loadFromDisk(const QString &id)
         return nullptr;
     Container *c = add(id);
     c->fixNetworkPolicy(policyFromMeta(meta->policy));
+    fixImageFromMeta(c, meta->policy);
     return c;
 }
 
