@@ -729,6 +729,11 @@ bool ImageStore::remove(const QString &nameOrId, QString *error)
     }
     QLockFile lock(imagesDir(m_dataDir) + u"/.lock"_s);
     lock.lock();
+    const QJsonObject all = names();
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        if (it.key() != info->name && it.value().toString() == info->id)
+            return bindName(info->name, {}, error); // another name keeps the tree its containers use
+    }
     const QStringList using_ = users(info->id);
     if (!using_.isEmpty()) {
         *error = u"image \"%1\" is in use by these containers: %2; remove them first (sandbench rm ID)"_s.arg(
@@ -737,11 +742,6 @@ bool ImageStore::remove(const QString &nameOrId, QString *error)
     }
     if (!bindName(info->name, {}, error))
         return false;
-    const QJsonObject rest = names();
-    for (auto it = rest.begin(); it != rest.end(); ++it) {
-        if (it.value().toString() == info->id)
-            return true; // another name still points to the tree
-    }
     if (!removeTree(imagesDir(m_dataDir) + u"/store/"_s + info->id)) {
         *error = u"cannot delete the files of image \"%1\": %2"_s.arg(info->name, sysError());
         return false;
