@@ -159,8 +159,9 @@ bool Container::start()
     m_policyFixed = true;
     m_imageFixed = true;
     QJsonObject fixed = m_policy.toJson();
-    if (!m_imageId.isEmpty())
-        fixed.insert(u"image"_s, QJsonObject{{u"name"_s, m_imageName}, {u"id"_s, m_imageId}});
+    fixed.insert(u"image"_s, m_imageId.isEmpty()
+                                 ? QJsonObject()
+                                 : QJsonObject{{u"name"_s, m_imageName}, {u"id"_s, m_imageId}});
     m_history->wake(fixNow ? std::optional<QJsonObject>(fixed) : std::nullopt);
     m_lastActivityMs = m_nowMs();
     QString error;

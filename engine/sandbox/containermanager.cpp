@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QtConcurrent>
@@ -43,11 +44,14 @@ NetworkPolicy policyFromMeta(QJsonObject json)
     return NetworkPolicy::fromJson(json).value_or(NetworkPolicy::disabled());
 }
 
-// A container on disk keeps the image it was made with (none: the host's /usr).
-void fixImageFromMeta(Container *c, const QJsonObject &policy)
+// A container on disk that ever ran keeps the image it ran on (none: the host's /usr); one that never ran
+// may still be given one. Starts always record "image" (an empty object for the host); containers made
+// before images existed count as run once they were used.
+void fixImageFromMeta(Container *c, const ContainerMeta &meta)
 {
-    const QJsonObject image = policy.value(u"image"_s).toObject();
-    c->fixImage(image.value(u"name"_s).toString(), image.value(u"id"_s).toString());
+    const QJsonObject image = meta.policy.value(u"image"_s).toObject();
+    if (meta.policy.contains(u"image"_s) || meta.lastUsedMs > meta.createdMs)
+        c->fixImage(image.value(u"name"_s).toString(), image.value(u"id"_s).toString());
 }
 
 // A launcher is alive while /proc shows it as a sandbench-init that has not exited: a zombie (state Z, or X
@@ -142,7 +146,7 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     for (const ContainerMeta &meta : m_registry.list(m_settings.workspace)) {
         Container *c = add(meta.id);
         c->fixNetworkPolicy(policyFromMeta(meta.policy));
-        fixImageFromMeta(c, meta.policy);
+        fixImageFromMeta(c, meta);
     }
 
     liveManagers().append(this);
@@ -263,7 +267,7 @@ Container *ContainerManager::loadFromDisk(const QString &id)
         return nullptr;
     Container *c = add(id);
     c->fixNetworkPolicy(policyFromMeta(meta->policy));
-    fixImageFromMeta(c, meta->policy);
+    fixImageFromMeta(c, *meta);
     return c;
 }
 

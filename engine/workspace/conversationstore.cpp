@@ -165,19 +165,22 @@ QJsonObject StoredConversation::toJson() const
     QJsonArray messageArray;
     for (const Message &m : messages)
         messageArray.append(messageToJson(m));
-    return {{u"version"_s, FormatVersion},
-            {u"id"_s, id},
-            {u"title"_s, title},
-            {u"title_pending"_s, titlePending},
-            {u"container_id"_s, containerId},
-            {u"tool_contract"_s, toolContract},
-            {u"created_ms"_s, createdMs},
-            {u"updated_ms"_s, updatedMs},
-            {u"total_cost"_s, totalCost},
-            {u"entries"_s, entriesJson(entries)},
-            {u"shell_calls"_s, entriesJson(shellCalls)},
-            {u"pending_attachments"_s, QJsonArray::fromStringList(pendingAttachments)},
-            {u"messages"_s, messageArray}};
+    QJsonObject out{{u"version"_s, FormatVersion},
+                    {u"id"_s, id},
+                    {u"title"_s, title},
+                    {u"title_pending"_s, titlePending},
+                    {u"container_id"_s, containerId},
+                    {u"tool_contract"_s, toolContract},
+                    {u"created_ms"_s, createdMs},
+                    {u"updated_ms"_s, updatedMs},
+                    {u"total_cost"_s, totalCost},
+                    {u"entries"_s, entriesJson(entries)},
+                    {u"shell_calls"_s, entriesJson(shellCalls)},
+                    {u"pending_attachments"_s, QJsonArray::fromStringList(pendingAttachments)},
+                    {u"messages"_s, messageArray}};
+    if (!image.isEmpty())
+        out.insert(u"image"_s, image);
+    return out;
 }
 
 std::optional<StoredConversation> StoredConversation::fromJson(const QJsonObject &obj, QString *error)
@@ -198,6 +201,7 @@ std::optional<StoredConversation> StoredConversation::fromJson(const QJsonObject
     c.titlePending = obj.value(u"title_pending"_s).toBool();
     c.containerId = obj.value(u"container_id"_s).toString();
     c.toolContract = obj.value(u"tool_contract"_s).toString();
+    c.image = obj.value(u"image"_s).toString();
     c.createdMs = qint64(obj.value(u"created_ms"_s).toDouble());
     c.updatedMs = qint64(obj.value(u"updated_ms"_s).toDouble());
     c.totalCost = std::max(0.0, obj.value(u"total_cost"_s).toDouble());

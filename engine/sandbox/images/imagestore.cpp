@@ -594,6 +594,24 @@ ImageStore::ImageStore(const QString &dataDir)
     : m_dataDir(dataDir)
 {}
 
+ImageInfo ImageStore::describeTree(const QString &root)
+{
+    ImageInfo info;
+    Fd rootFd(::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (rootFd.fd < 0)
+        return info;
+    info.os = osName(rootFd.fd);
+    info.python = pythonVersion(rootFd.fd);
+    info.hasBash = hasFileInRoot(rootFd.fd, "bin/bash") || hasFileInRoot(rootFd.fd, "usr/bin/bash");
+    return info;
+}
+
+QString ImageStore::summary(const ImageInfo &info)
+{
+    const QString os = info.os.isEmpty() ? u"unknown OS"_s : info.os;
+    return os + u" · "_s + (info.hasPython() ? u"Python "_s + info.python : u"no python3"_s);
+}
+
 QString ImageStore::imagesDir(const QString &dataDir)
 {
     return dataDir + u"/images"_s;
@@ -1058,10 +1076,10 @@ std::optional<ImageInfo> ImageStore::finish(ImageInfo info, const QString &rootf
             *error = u"image %1 vanished from the store during the import"_s.arg(info.shortId());
             return std::nullopt;
         }
-        Fd rootFd(::open(QFile::encodeName(rootfs).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-        info.os = osName(rootFd.fd);
-        info.python = pythonVersion(rootFd.fd);
-        info.hasBash = hasFileInRoot(rootFd.fd, "bin/bash") || hasFileInRoot(rootFd.fd, "usr/bin/bash");
+        const ImageInfo described = describeTree(rootfs);
+        info.os = described.os;
+        info.python = described.python;
+        info.hasBash = described.hasBash;
         info.importedMs = QDateTime::currentMSecsSinceEpoch();
         removeTree(storeDir); // a half-finished earlier import
         if (!QDir().mkpath(storeDir) || ::rename(QFile::encodeName(rootfs).constData(),

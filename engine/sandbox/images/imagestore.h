@@ -59,6 +59,11 @@ public:
     // A comma-separated Debian package list: each name [a-z0-9][a-z0-9+.-]*.
     static std::optional<QStringList> parsePackages(const QString &list, QString *error);
 
+    // The OS, python3 and bash of a root tree ("/" for the host), as an import records them.
+    static ImageInfo describeTree(const QString &root);
+    // One line for pickers and lists: "Debian GNU/Linux 12 (bookworm) · Python 3.11.2" ("no python3").
+    static QString summary(const ImageInfo &info);
+
     void setLimits(const ImageLimits &limits) { m_limits = limits; }
 
     // Imports an OCI image layout directory, an OCI archive (skopeo oci-archive:, podman save
