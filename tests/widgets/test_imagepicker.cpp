@@ -138,6 +138,15 @@ void TestImagePicker::pickerRunsConversationOnImage()
     picker = window->findChild<QComboBox *>(u"ImagePicker"_s);
     QCOMPARE(window->currentContainer()->imageName(), u"bb"_s);
     QCOMPARE(picker->currentData().toString(), u"bb"_s);
+
+    // An image imported while the window is open shows after Refresh models.
+    QString error;
+    QVERIFY(ImageStore(m_dir.path()).importPath(m_dir.path() + u"/bb.tar"_s, u"later"_s, &error));
+    QCOMPARE(picker->findData(u"later"_s), -1);
+    window->findChild<QAction *>(u"RefreshModelsAction"_s)->trigger();
+    QVERIFY(picker->findData(u"later"_s) >= 0);
+    QCOMPARE(picker->currentData().toString(), u"bb"_s);
+    QVERIFY(ImageStore(m_dir.path()).remove(u"later"_s, &error));
 }
 
 void TestImagePicker::removedImageIsSaidPlainly()

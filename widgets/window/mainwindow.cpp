@@ -1105,6 +1105,7 @@ QString MainWindow::scriptsDir() const
 
 void MainWindow::refreshModels()
 {
+    refreshImages(); // images imported or built since (sandbench images …) show up too
     m_wantedModel = m_modelPicker->currentIndex() >= 0 ? m_modelPicker->currentData().toString()
                                                        : m_settings->lastModel();
     QString error;
@@ -1174,6 +1175,8 @@ void MainWindow::showContractOf(Conversation *c)
 
 void MainWindow::refreshImages()
 {
+    if (!m_imagePicker)
+        return;
     const QSignalBlocker blocker(m_imagePicker);
     m_imagePicker->clear();
     static const ImageInfo host = ImageStore::describeTree(u"/"_s);
