@@ -48,12 +48,14 @@ inline la_ssize_t appendToByteArray(struct archive *, void *client, const void *
     return la_ssize_t(len);
 }
 
-// A POSIX (pax) tar of the entries, in order.
-inline QByteArray tarOf(const QList<Entry> &entries)
+// A POSIX (pax) tar of the entries, in order; gzip: compressed as most registries' layers are.
+inline QByteArray tarOf(const QList<Entry> &entries, bool gzip = false)
 {
     QByteArray out;
     struct archive *a = archive_write_new();
     archive_write_set_format_pax_restricted(a);
+    if (gzip)
+        archive_write_add_filter_gzip(a);
     archive_write_set_bytes_in_last_block(a, 1);
     archive_write_open(a, &out, nullptr, appendToByteArray, nullptr);
     for (const Entry &e : entries) {

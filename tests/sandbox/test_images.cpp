@@ -24,6 +24,7 @@ private Q_SLOTS:
     void imageIsFixedOnceStarted();
     void sameImageStoredOnce();
     void ociLayoutDirectory();
+    void gzipLayers();
     void rejected_data();
     void rejected();
     void symlinkCannotLeadOutside();
@@ -205,6 +206,26 @@ void TestImages::ociLayoutDirectory()
     QCOMPARE(info->source, u"oci-layout"_s);
     QCOMPARE(info->layers, 1);
     QVERIFY(QFileInfo::exists(ImageStore::rootfsPath(other, info->id) + u"/etc/secret.txt"_s));
+}
+
+void TestImages::gzipLayers()
+{
+    // tar+gzip layers, as registries serve them: the blob digest is the compressed one's.
+    const QByteArray gzBase = tarOf({dir("usr"), dir("usr/bin"), file("usr/bin/busybox", busybox(), 0755),
+                                     slink("usr/bin/sh", "busybox"), slink("bin", "usr/bin"), dir("etc"),
+                                     file("etc/secret.txt", "whited out\n")},
+                                    true);
+    const QByteArray gzUpper = tarOf({dir("etc"), file("etc/.wh.secret.txt", {})}, true);
+    QVERIFY(gzBase.startsWith("\x1f\x8b"));
+    const QString path = writeArchive(u"gz.tar"_s, archiveOf(ociLayout({gzBase, gzUpper})));
+    const QString data = m_dir.path() + u"/gz-data"_s;
+    ImageStore store(data);
+    QString error;
+    const std::optional<ImageInfo> info = store.importPath(path, u"gz"_s, &error);
+    QVERIFY2(info, qPrintable(error));
+    const QString root = ImageStore::rootfsPath(data, info->id);
+    QCOMPARE(QFileInfo(root + u"/usr/bin/busybox"_s).size(), busybox().size());
+    QVERIFY(!QFileInfo::exists(root + u"/etc/secret.txt"_s));
 }
 
 void TestImages::rejected_data()
