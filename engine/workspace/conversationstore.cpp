@@ -165,22 +165,20 @@ QJsonObject StoredConversation::toJson() const
     QJsonArray messageArray;
     for (const Message &m : messages)
         messageArray.append(messageToJson(m));
-    QJsonObject out{{u"version"_s, FormatVersion},
-                    {u"id"_s, id},
-                    {u"title"_s, title},
-                    {u"title_pending"_s, titlePending},
-                    {u"container_id"_s, containerId},
-                    {u"tool_contract"_s, toolContract},
-                    {u"created_ms"_s, createdMs},
-                    {u"updated_ms"_s, updatedMs},
-                    {u"total_cost"_s, totalCost},
-                    {u"entries"_s, entriesJson(entries)},
-                    {u"shell_calls"_s, entriesJson(shellCalls)},
-                    {u"pending_attachments"_s, QJsonArray::fromStringList(pendingAttachments)},
-                    {u"messages"_s, messageArray}};
-    if (!image.isEmpty())
-        out.insert(u"image"_s, image);
-    return out;
+    return {{u"version"_s, FormatVersion},
+            {u"id"_s, id},
+            {u"title"_s, title},
+            {u"title_pending"_s, titlePending},
+            {u"container_id"_s, containerId},
+            {u"tool_contract"_s, toolContract},
+            {u"image"_s, image},
+            {u"created_ms"_s, createdMs},
+            {u"updated_ms"_s, updatedMs},
+            {u"total_cost"_s, totalCost},
+            {u"entries"_s, entriesJson(entries)},
+            {u"shell_calls"_s, entriesJson(shellCalls)},
+            {u"pending_attachments"_s, QJsonArray::fromStringList(pendingAttachments)},
+            {u"messages"_s, messageArray}};
 }
 
 std::optional<StoredConversation> StoredConversation::fromJson(const QJsonObject &obj, QString *error)

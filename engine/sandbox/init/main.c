@@ -87,15 +87,24 @@ static int valid_id(const char *id)
 
 static int parse_options(int argc, char **argv, struct sb_options *opt)
 {
-    static const struct option longopts[] = {
-        {"id", required_argument, NULL, 'i'},       {"workspace", required_argument, NULL, 'w'},
-        {"host-uid", required_argument, NULL, 'u'}, {"host-gid", required_argument, NULL, 'g'},
-        {"memory", required_argument, NULL, 'm'},   {"pids", required_argument, NULL, 'p'},
-        {"cpus", required_argument, NULL, 'c'},     {"fsize", required_argument, NULL, 'f'},
-        {"tmp-size", required_argument, NULL, 't'}, {"nofile", required_argument, NULL, 'n'},
-        {"cgroup", required_argument, NULL, 'C'},   {"proxy-socket", required_argument, NULL, 'P'},
-        {"rootfs", required_argument, NULL, 'R'},   {"standby", no_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
+    /* clang-format off */
+    static const struct option longopts[] = {{"id", required_argument, NULL, 'i'},
+                                             {"workspace", required_argument, NULL, 'w'},
+                                             {"host-uid", required_argument, NULL, 'u'},
+                                             {"host-gid", required_argument, NULL, 'g'},
+                                             {"memory", required_argument, NULL, 'm'},
+                                             {"pids", required_argument, NULL, 'p'},
+                                             {"cpus", required_argument, NULL, 'c'},
+                                             {"fsize", required_argument, NULL, 'f'},
+                                             {"tmp-size", required_argument, NULL, 't'},
+                                             {"nofile", required_argument, NULL, 'n'},
+                                             {"cgroup", required_argument, NULL, 'C'},
+                                             {"proxy-socket", required_argument, NULL, 'P'},
+                                             {"rootfs", required_argument, NULL, 'R'},
+                                             {"standby", no_argument, NULL, 's'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
+    /* clang-format on */
     memset(opt, 0, sizeof(*opt));
     opt->memory_bytes = 5LL << 30;
     opt->pids = 512;
