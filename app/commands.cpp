@@ -207,6 +207,11 @@ int runExecCommand(const QStringList &args)
                          .arg(*key));
     }
 
+    if (parser.isSet(imageOption) && !parser.value(imageOption).isEmpty() &&
+        !ImageStore(settingsFrom(parser).dataDir).find(parser.value(imageOption))) {
+        printErr(u"sandbench: no image \"%1\" (see sandbench images list)"_s.arg(parser.value(imageOption)));
+        return ExitUsage;
+    }
     ContainerManager manager(settingsFrom(parser));
     Container *container = manager.chooseContainer(
         session, reference, {},
