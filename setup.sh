@@ -13,6 +13,9 @@ PACKAGES=(
     libgit2-dev libssl-dev zlib1g-dev libseccomp-dev libkf5syntaxhighlighting-tools
     clang libclang-rt-14-dev
     bubblewrap iproute2 curl openssl
+    # Images of your own: layers unpacked by libarchive, Debian images built by mmdebstrap, busybox-static
+    # for the image tests' small OCI archive.
+    libarchive-dev mmdebstrap busybox-static
     python3 python3-pandas python3-matplotlib python3-numpy python3-requests
     xvfb xauth imagemagick libgl-dev
     # A font with Chinese glyphs, so 简体中文 renders (the window works without it, in empty boxes).

@@ -11,6 +11,7 @@
 #include "sandbox/containermanager.h"
 #include "sandbox/doctor.h"
 #include "sandbox/history/containerregistry.h"
+#include "sandbox/images/imagestore.h"
 #include "sandbox/net/networkpolicy.h"
 #include "sandbox/shellcall.h"
 #include "server/apikeys.h"
@@ -96,7 +97,7 @@ QString topLevelUsage()
            "\n"
            "Commands:\n"
            "  exec [--session ID | --container ID] [--timeout-ms N] [--max-output-length N]\n"
-           "       [--network-policy JSON] -- CMD [CMD ...]\n"
+           "       [--network-policy JSON] [--image NAME] -- CMD [CMD ...]\n"
            "                 run commands as one shell call and print its output item as JSON\n"
            "  doctor [--json] report what isolation and limits are enforced here\n"
            "  serve [--host 127.0.0.1] [--port 8642] [--allow-host NAME]... [--allow-origin ORIGIN]...\n"
@@ -115,6 +116,9 @@ QString topLevelUsage()
            "  logs show ID [--json]\n"
            "  logs export FILE [--limit N]\n"
            "  broadcast add URL [--header K=V]... | list [--json] | rm URL\n"
+           "  images import PATH --name NAME | build NAME --packages P,P | list | inspect NAME | rm NAME\n"
+           "                 images containers run on instead of the host's /usr (OCI, docker save, "
+           "mmdebstrap)\n"
            "\n"
            "Every command takes --data-dir DIR (or SANDBENCH_DATA_DIR) and --workspace NAME, before or\n"
            "after the command and its action, as in git:\n"
@@ -142,7 +146,12 @@ int runExecCommand(const QStringList &args)
                                           u"{\"type\":\"allowlist\",\"allowed_domains\":[...]} "
                                           "or {\"type\":\"disabled\"} (the default)."_s,
                                           u"json"_s);
-    parser.addOptions({sessionOption, containerOption, timeoutOption, maxOutputOption, policyOption});
+    const QCommandLineOption imageOption(
+        u"image"_s,
+        u"Image a new container runs on (sandbench images list; default: the workspace's image)."_s,
+        u"name"_s);
+    parser.addOptions(
+        {sessionOption, containerOption, timeoutOption, maxOutputOption, policyOption, imageOption});
     parser.addPositionalArgument(u"commands"_s, u"Commands to run, after --."_s, u"-- CMD [CMD ...]"_s);
     int exitCode = ExitOk;
     if (!parse(parser, args, &exitCode))
@@ -198,12 +207,28 @@ int runExecCommand(const QStringList &args)
                          .arg(*key));
     }
 
+    if (parser.isSet(imageOption) && !parser.value(imageOption).isEmpty() &&
+        !ImageStore(settingsFrom(parser).dataDir).find(parser.value(imageOption))) {
+        printErr(u"sandbench: no image \"%1\" (see sandbench images list)"_s.arg(parser.value(imageOption)));
+        return ExitUsage;
+    }
     ContainerManager manager(settingsFrom(parser));
     Container *container = manager.chooseContainer(
         session, reference, {},
         parser.isSet(policyOption) ? std::optional<NetworkPolicy>(policy) : std::nullopt, &error);
     if (!container) {
         printErr(error);
+        return ExitUsage;
+    }
+    // --image, else the workspace's image for a container that has none fixed yet.
+    QString image = parser.value(imageOption);
+    if (!parser.isSet(imageOption)) {
+        WorkspaceSettings ws(manager.settings().workspaceDir());
+        ws.load();
+        image = container->isImageFixed() ? container->imageName() : ws.image();
+    }
+    if (!ImageStore(manager.settings().dataDir).applyTo(container, image, &error)) {
+        printErr(u"sandbench: "_s + error);
         return ExitUsage;
     }
     ShellCall *call = container->run(action);

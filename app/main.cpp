@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "containercommands.h"
 #include "gatewaycommands.h"
+#include "imagecommands.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -64,6 +65,7 @@ constexpr Command kCommands[] = {
      "sandbench guardrails set email --action redact --scope all_messages"},
     {"logs", runLogsCommand, "sandbench logs show resp_0f3c9a… --json | jq .detections"},
     {"broadcast", runBroadcastCommand, "sandbench broadcast add http://127.0.0.1:4318 --header x-team=data"},
+    {"images", runImagesCommand, "sandbench images build science --packages python3-pandas,r-base-core"},
     {"help", runHelpCommand, ""},
 };
 

@@ -384,7 +384,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -411,7 +411,7 @@ In der Sandbox: %2</translation>
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -2461,20 +2461,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+370"/>
+        <location line="+153"/>
+        <location line="+196"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-718"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2489,12 +2489,12 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+689"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-632"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
@@ -2539,7 +2539,7 @@ SHA-256 %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -2559,7 +2559,12 @@ SHA-256 %3</translation>
         <translation>Werkzeuge:</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+1"/>
+        <source>Image:</source>
+        <translation>Image:</translation>
+    </message>
+    <message>
+        <location line="+169"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2634,28 +2639,33 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+12"/>
+        <source>This conversation runs on the host&apos;s system: %1</source>
+        <translation>Diese Unterhaltung läuft auf dem System des Rechners: %1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+237"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-200"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Die Unterhaltung „%1“ löschen? Ihr Container %2 behält seine Dateien, sofern Sie diese nicht ebenfalls löschen.</translation>
     </message>
@@ -2691,13 +2701,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+103"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-796"/>
+        <location line="+682"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>
@@ -2717,7 +2727,47 @@ SHA-256 %3</translation>
         <translation>Die Werkzeuge, die das Modell in diesem Gespräch erhält, so wie das gehostete Werkzeug des jeweiligen Anbieters sie definiert; alle laufen in seinem Container.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
+        <source>Host system — %1</source>
+        <translation>System des Rechners — %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The host&apos;s /usr, read-only (the default)</source>
+        <translation>Das /usr des Rechners, schreibgeschützt (Standard)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Image %1 (sha256:%2)</source>
+        <translation>Image %1 (sha256:%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image %1 (sha256:%2) has no python3: Python code calls and the text editor cannot run on it</source>
+        <translation>Image %1 (sha256:%2) hat kein python3: Python-Codeaufrufe und der Texteditor laufen darauf nicht</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (removed)</source>
+        <translation>%1 (entfernt)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
+        <translation>Der Container dieser Unterhaltung ist auf diesem Image gelaufen; sein Image bleibt. Starten Sie eine neue Unterhaltung, um ein anderes zu verwenden.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The system this conversation&apos;s commands run on; new conversations start on the last one chosen. Import images with sandbench images import or build them with sandbench images build.</source>
+        <translation>Das System, auf dem die Befehle dieser Unterhaltung laufen; neue Unterhaltungen beginnen mit dem zuletzt gewählten. Images importieren Sie mit sandbench images import oder bauen sie mit sandbench images build.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>keins – fügen Sie unter Datei › Modellanbieter einen Anbieter hinzu</translation>
     </message>
@@ -2807,19 +2857,19 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-388"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+369"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-681"/>
+        <location line="+685"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>

@@ -183,8 +183,8 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+727"/>
-        <location line="+611"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+751"/>
+        <location line="+685"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

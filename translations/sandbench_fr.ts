@@ -384,7 +384,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -411,7 +411,7 @@ Dans le bac à sable : %2</translation>
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -2461,20 +2461,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+370"/>
+        <location line="+153"/>
+        <location line="+196"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-718"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2489,12 +2489,12 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+689"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-632"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
@@ -2539,7 +2539,7 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -2559,7 +2559,12 @@ SHA-256 %3</translation>
         <translation>Outils :</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+1"/>
+        <source>Image:</source>
+        <translation>Image :</translation>
+    </message>
+    <message>
+        <location line="+169"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -2634,28 +2639,33 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+12"/>
+        <source>This conversation runs on the host&apos;s system: %1</source>
+        <translation>Cette conversation s’exécute sur le système de l’hôte : %1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+237"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-200"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Supprimer la conversation «&#xa0;%1&#xa0;»&#xa0;? Son conteneur %2 conserve ses fichiers, sauf si vous les supprimez aussi.</translation>
     </message>
@@ -2691,13 +2701,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+103"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-796"/>
+        <location line="+682"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
@@ -2717,7 +2727,47 @@ SHA-256 %3</translation>
         <translation>Les outils que le modèle reçoit dans cette conversation, tels que l’outil hébergé de chaque fournisseur les définit ; tous s’exécutent dans son conteneur.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
+        <source>Host system — %1</source>
+        <translation>Système de l’hôte — %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The host&apos;s /usr, read-only (the default)</source>
+        <translation>Le /usr de l’hôte, en lecture seule (par défaut)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Image %1 (sha256:%2)</source>
+        <translation>Image %1 (sha256:%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image %1 (sha256:%2) has no python3: Python code calls and the text editor cannot run on it</source>
+        <translation>L’image %1 (sha256:%2) n’a pas python3 : les appels de code Python et l’éditeur de texte ne peuvent pas s’y exécuter</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (removed)</source>
+        <translation>%1 (supprimée)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
+        <translation>Le conteneur de cette conversation s’est exécuté sur cette image ; son image reste. Commencez une nouvelle conversation pour en utiliser une autre.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The system this conversation&apos;s commands run on; new conversations start on the last one chosen. Import images with sandbench images import or build them with sandbench images build.</source>
+        <translation>Le système sur lequel s’exécutent les commandes de cette conversation ; les nouvelles conversations commencent sur le dernier choisi. Importez des images avec sandbench images import ou construisez-les avec sandbench images build.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>aucun — ajoutez un fournisseur dans Fichier › Fournisseurs de modèles</translation>
     </message>
@@ -2807,19 +2857,19 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-388"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+369"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-681"/>
+        <location line="+685"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>

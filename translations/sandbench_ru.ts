@@ -388,7 +388,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -415,7 +415,7 @@ In the sandbox: %2</source>
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -2480,20 +2480,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+370"/>
+        <location line="+153"/>
+        <location line="+196"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-718"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2508,12 +2508,12 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+689"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-632"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
@@ -2558,7 +2558,7 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
@@ -2578,7 +2578,12 @@ SHA-256 %3</translation>
         <translation>Инструменты:</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+1"/>
+        <source>Image:</source>
+        <translation>Образ:</translation>
+    </message>
+    <message>
+        <location line="+169"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2653,28 +2658,33 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+12"/>
+        <source>This conversation runs on the host&apos;s system: %1</source>
+        <translation>Этот разговор выполняется в системе хоста: %1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+237"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-200"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Удалить разговор «%1»? Его контейнер %2 сохранит свои файлы, если вы не удалите и их.</translation>
     </message>
@@ -2710,13 +2720,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+103"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-796"/>
+        <location line="+682"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
@@ -2736,7 +2746,47 @@ SHA-256 %3</translation>
         <translation>Инструменты, которые модель получает в этом разговоре, в том виде, как их определяет размещённый инструмент каждого поставщика; все они работают в его контейнере.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
+        <source>Host system — %1</source>
+        <translation>Система хоста — %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The host&apos;s /usr, read-only (the default)</source>
+        <translation>/usr хоста, только для чтения (по умолчанию)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Image %1 (sha256:%2)</source>
+        <translation>Образ %1 (sha256:%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image %1 (sha256:%2) has no python3: Python code calls and the text editor cannot run on it</source>
+        <translation>В образе %1 (sha256:%2) нет python3: вызовы кода Python и текстовый редактор в нём не работают</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (removed)</source>
+        <translation>%1 (удалён)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
+        <translation>Контейнер этого разговора уже работал на этом образе; образ остаётся прежним. Начните новый разговор, чтобы использовать другой.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The system this conversation&apos;s commands run on; new conversations start on the last one chosen. Import images with sandbench images import or build them with sandbench images build.</source>
+        <translation>Система, в которой выполняются команды этого разговора; новые разговоры начинаются с последней выбранной. Импортируйте образы командой sandbench images import или соберите их командой sandbench images build.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>нет — добавьте поставщика в меню Файл › Поставщики моделей</translation>
     </message>
@@ -2827,19 +2877,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-388"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+369"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-681"/>
+        <location line="+685"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>

@@ -380,7 +380,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -407,7 +407,7 @@ In the sandbox: %2</source>
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -2442,20 +2442,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+370"/>
+        <location line="+153"/>
+        <location line="+196"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-718"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2470,12 +2470,12 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+689"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-632"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
@@ -2520,7 +2520,7 @@ SHA-256 %3</translation>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2540,7 +2540,12 @@ SHA-256 %3</translation>
         <translation>工具：</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+1"/>
+        <source>Image:</source>
+        <translation>镜像：</translation>
+    </message>
+    <message>
+        <location line="+169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2615,28 +2620,33 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+12"/>
+        <source>This conversation runs on the host&apos;s system: %1</source>
+        <translation>此对话在主机系统上运行：%1</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+237"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-200"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>要删除对话“%1”吗？除非您同时删除文件，否则其容器 %2 会保留其中的文件。</translation>
     </message>
@@ -2672,13 +2682,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+103"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-796"/>
+        <location line="+682"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
@@ -2698,7 +2708,47 @@ SHA-256 %3</translation>
         <translation>模型在此对话中获得的工具，按各厂商托管工具的定义；全部在其容器中运行。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
+        <source>Host system — %1</source>
+        <translation>主机系统 — %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The host&apos;s /usr, read-only (the default)</source>
+        <translation>主机的 /usr，只读（默认）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Image %1 (sha256:%2)</source>
+        <translation>镜像 %1（sha256:%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image %1 (sha256:%2) has no python3: Python code calls and the text editor cannot run on it</source>
+        <translation>镜像 %1（sha256:%2）没有 python3：Python 代码调用和文本编辑器无法在其上运行</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 (removed)</source>
+        <translation>%1（已删除）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
+        <translation>此对话的容器已在该镜像上运行过；其镜像保持不变。要使用其他镜像，请开始新对话。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The system this conversation&apos;s commands run on; new conversations start on the last one chosen. Import images with sandbench images import or build them with sandbench images build.</source>
+        <translation>此对话的命令运行所在的系统；新对话从最后选择的系统开始。使用 sandbench images import 导入镜像，或使用 sandbench images build 构建镜像。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>无 — 请在“文件 › 模型提供方”中添加提供方</translation>
     </message>
@@ -2787,19 +2837,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-388"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+369"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-681"/>
+        <location line="+685"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>

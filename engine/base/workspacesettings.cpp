@@ -3,6 +3,8 @@
 
 #include "jsonfile.h"
 
+#include <QRegularExpression>
+
 using namespace Qt::StringLiterals;
 
 static const QString kDocumentsQuota = u"documents_quota_bytes"_s;
@@ -58,9 +60,22 @@ void WorkspaceSettings::setCodeExecutionTimeoutSeconds(int seconds)
         m_json.insert(kCodeTimeout, seconds);
 }
 
+QString WorkspaceSettings::image() const
+{
+    return m_json.value(u"image"_s).toString();
+}
+
+void WorkspaceSettings::setImage(const QString &name)
+{
+    if (name.isEmpty())
+        m_json.remove(u"image"_s);
+    else
+        m_json.insert(u"image"_s, name);
+}
+
 QStringList WorkspaceSettings::keys()
 {
-    return {kDocumentsQuota, kCodeTimeout};
+    return {kDocumentsQuota, kCodeTimeout, u"image"_s};
 }
 
 QString WorkspaceSettings::value(const QString &key) const
@@ -69,6 +84,8 @@ QString WorkspaceSettings::value(const QString &key) const
         return QString::number(documentsQuotaBytes());
     if (key == kCodeTimeout)
         return codeExecutionTimeoutSeconds() > 0 ? QString::number(codeExecutionTimeoutSeconds()) : QString();
+    if (key == u"image")
+        return image();
     return {};
 }
 
@@ -92,6 +109,15 @@ bool WorkspaceSettings::setValue(const QString &key, const QString &value, QStri
             return false;
         }
         setCodeExecutionTimeoutSeconds(int(n));
+        return true;
+    }
+    if (key == u"image") {
+        static const QRegularExpression name(u"^([A-Za-z0-9][A-Za-z0-9._:-]{0,63})?$"_s);
+        if (!name.match(value).hasMatch()) {
+            *error = u"image must be an image name (sandbench images list), or empty for the host's /usr"_s;
+            return false;
+        }
+        setImage(value);
         return true;
     }
     *error = u"unknown setting \"%1\" (known: %2)"_s.arg(key, keys().join(u", "_s));

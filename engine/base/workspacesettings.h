@@ -6,8 +6,8 @@
 #include <QStringList>
 
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
-// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S}. A missing file or key
-// means the default. `sandbench workspaces set KEY VALUE` writes them.
+// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S, "image": NAME}. A missing
+// file or key means the default. `sandbench workspaces set KEY VALUE` writes them.
 class WorkspaceSettings
 {
 public:
@@ -33,6 +33,10 @@ public:
     // A value out of range counts as not set.
     int codeExecutionTimeoutSeconds() const;
     void setCodeExecutionTimeoutSeconds(int seconds); // 0 removes the setting
+
+    // The image (ImageStore name) the workspace's new containers run on; empty: the host's /usr.
+    QString image() const;
+    void setImage(const QString &name); // empty removes the setting
 
     // The keys `sandbench workspaces` knows, and one of them as text; setValue() checks the value and
     // returns false with *error naming the range.

@@ -2,12 +2,14 @@
 #include "agentloop.h"
 
 #include "base/randomtoken.h"
+#include "base/workspacesettings.h"
 #include "models/modelclient.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/janitor.h"
 #include "sandbox/history/meter.h"
+#include "sandbox/images/imagestore.h"
 #include "sandbox/shellcall.h"
 
 #include <QDateTime>
@@ -323,6 +325,7 @@ bool AgentLoop::resolveContainer()
 {
     QString reference;
     std::optional<NetworkPolicy> policy;
+    std::optional<QString> image;
     for (const std::optional<ServerToolConfig> *tool : {&m_request.shell, &m_request.bash, &m_request.code}) {
         if (!*tool)
             continue;
@@ -343,6 +346,13 @@ bool AgentLoop::resolveContainer()
             }
             policy = (*tool)->networkPolicy;
         }
+        if ((*tool)->image) {
+            if (image && *image != *(*tool)->image) {
+                fail(AgentError::invalidRequest(u"the server tools ask for different images"_s, u"tools"_s));
+                return false;
+            }
+            image = (*tool)->image;
+        }
     }
     if (m_env.container) {
         m_pinned = m_env.container;
@@ -355,9 +365,30 @@ bool AgentLoop::resolveContainer()
     }
     // SPEC 1.4: a container_reference must name a container of this workspace; otherwise the session id
     // (ignored when malformed, last 20 characters when long), then the replayed container, then a new one.
+    // The image (environment.image, else the workspace's) must exist before a container is made for it.
+    const SandboxSettings &settings = m_env.containers->settings();
+    const ImageStore images(settings.dataDir);
+    if (image && !images.find(*image)) {
+        fail(AgentError::invalidRequest(
+            u"environment.image: no image \"%1\" in this Sandbench (sandbench images list)"_s.arg(*image),
+            u"tools"_s));
+        return false;
+    }
     QString error;
     Container *c = m_env.containers->chooseContainer(m_request.sessionId, reference,
                                                      m_request.replayedContainerId, policy, &error);
+    if (c) {
+        QString wanted;
+        if (image) {
+            wanted = *image;
+        } else {
+            WorkspaceSettings ws(settings.workspaceDir());
+            ws.load();
+            wanted = c->isImageFixed() ? c->imageName() : ws.image();
+        }
+        if (!images.applyTo(c, wanted, &error))
+            c = nullptr;
+    }
     if (!c) {
         QString field = u"tools"_s;
         for (const std::optional<ServerToolConfig> *tool :

@@ -2,6 +2,7 @@
 #include "agentrequest.h"
 
 #include "sandbox/containermanager.h"
+#include "sandbox/images/imagestore.h"
 #include "tools/shellaction.h"
 
 #include <cmath>
@@ -107,6 +108,16 @@ std::optional<ServerToolConfig> ServerToolConfig::fromJson(const QJsonObject &to
             *error =
                 u"%1.environment.type must be \"container_auto\" or \"container_reference\""_s.arg(ppath);
             return std::nullopt;
+        }
+        const QJsonValue image = env.value(u"image"_s);
+        if (!image.isUndefined() && !image.isNull()) {
+            if (!image.isString() || !ImageStore::isValidName(image.toString())) {
+                *error =
+                    u"%1.environment.image must be the name of an image (sandbench images list): 1 to 64 "
+                    u"characters of A-Z, a-z, 0-9, ., _, : and -"_s.arg(ppath);
+                return std::nullopt;
+            }
+            config.image = image.toString();
         }
         if ((policyValue.isUndefined() || policyValue.isNull()) && env.contains(u"network_policy"_s))
             policyValue = env.value(u"network_policy"_s);

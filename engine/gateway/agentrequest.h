@@ -25,6 +25,8 @@ struct ServerToolConfig
     std::optional<int> maxOutputLength;
     QString containerReference; // environment {"type":"container_reference"}; empty for container_auto
     std::optional<NetworkPolicy> networkPolicy;
+    // environment.image (a Sandbench extension): the image a new container runs on (ImageStore name).
+    std::optional<QString> image;
     // The code tools: the caller's own type word ("code_execution_20250825", "code_interpreter",
     // "codeExecution", ...), which the request log and the live view show.
     QString contractName;

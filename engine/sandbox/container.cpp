@@ -2,6 +2,7 @@
 #include "container.h"
 
 #include "history/storageusage.h"
+#include "images/imagestore.h"
 #include "init/protocol.h"
 #include "initprocess.h"
 #include "shellcall.h"
@@ -9,6 +10,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonObject>
 #include <QSocketNotifier>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -144,9 +147,22 @@ bool Container::start()
         ::chmod(homePath.constData(), 0700);
     }
     // The store opens and rescans home on its own thread while the sandbox boots.
-    const bool fixNow = !m_policyFixed;
+    QString rootfs;
+    if (!m_imageId.isEmpty()) {
+        rootfs = ImageStore::rootfsPath(m_settings.dataDir, m_imageId);
+        if (rootfs.isEmpty() || !QFileInfo(rootfs).isDir())
+            return failLater(
+                tr("the image %1 (%2) of this container is no longer installed (sandbench images list)")
+                    .arg(m_imageName, m_imageId.left(12)));
+    }
+    const bool fixNow = !m_policyFixed || !m_imageFixed;
     m_policyFixed = true;
-    m_history->wake(fixNow ? std::optional<QJsonObject>(m_policy.toJson()) : std::nullopt);
+    m_imageFixed = true;
+    QJsonObject fixed = m_policy.toJson();
+    fixed.insert(u"image"_s, m_imageId.isEmpty()
+                                 ? QJsonObject()
+                                 : QJsonObject{{u"name"_s, m_imageName}, {u"id"_s, m_imageId}});
+    m_history->wake(fixNow ? std::optional<QJsonObject>(fixed) : std::nullopt);
     m_lastActivityMs = m_nowMs();
     QString error;
     QString proxySocket;
@@ -166,7 +182,8 @@ bool Container::start()
             return failLater(tr("cannot start the egress proxy: %1").arg(error));
         }
     }
-    std::optional<InitProcess> process = m_standby ? m_standby->take() : std::nullopt;
+    // A spare launcher built the host's root already: an image's container starts its own.
+    std::optional<InitProcess> process = m_standby && rootfs.isEmpty() ? m_standby->take() : std::nullopt;
     if (process) {
         // A launcher started ahead of need: hand it this container's identity.
         const QByteArray payload =
@@ -186,6 +203,8 @@ bool Container::start()
         args << InitSpawner::commonArguments(m_settings);
         if (!proxySocket.isEmpty())
             args << "--proxy-socket" << QFile::encodeName(proxySocket);
+        if (!rootfs.isEmpty())
+            args << "--rootfs" << QFile::encodeName(rootfs);
         process = InitSpawner::spawn(m_settings, args, m_settings.initLogPath(m_id), &error);
         if (!process) {
             delete m_proxy;
@@ -302,6 +321,22 @@ bool Container::setNetworkPolicy(const NetworkPolicy &policy)
         return policy == m_policy;
     m_policy = policy;
     return true;
+}
+
+bool Container::setImage(const QString &name, const QString &id)
+{
+    if (m_imageFixed || m_state == State::Starting || m_state == State::Running)
+        return id == m_imageId;
+    m_imageName = id.isEmpty() ? QString() : name;
+    m_imageId = id;
+    return true;
+}
+
+void Container::fixImage(const QString &name, const QString &id)
+{
+    m_imageName = name;
+    m_imageId = id;
+    m_imageFixed = true;
 }
 
 void Container::fixNetworkPolicy(const NetworkPolicy &policy)

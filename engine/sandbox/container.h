@@ -62,6 +62,15 @@ public:
     // Test hook passed to the egress proxy: names resolved without DNS (see EgressProxy::setHostMap).
     void setEgressHostMap(const QHash<QString, QHostAddress> &map) { m_hostMap = map; }
 
+    // The image the container runs on (ImageStore; empty id: the host's /usr). Like the network policy it is
+    // fixed once the container first starts (kept in meta.json); setImage returns false when it is fixed
+    // and differs.
+    bool setImage(const QString &name, const QString &id);
+    void fixImage(const QString &name, const QString &id);
+    QString imageName() const { return m_imageName; }
+    QString imageId() const { return m_imageId; }
+    bool isImageFixed() const { return m_imageFixed; }
+
     // Takes launchers started ahead of need from pool (may be null); see StandbyPool.
     void setStandbyPool(StandbyPool *pool) { m_standby = pool; }
 
@@ -189,6 +198,9 @@ private:
     QHash<QString, QHostAddress> m_hostMap;
     EgressProxy *m_proxy = nullptr;
     bool m_policyFixed = false;
+    QString m_imageName;
+    QString m_imageId;
+    bool m_imageFixed = false;
     bool m_lastRunWasCold = false;
     std::function<qint64()> m_nowMs;
     qint64 m_lastActivityMs = 0;

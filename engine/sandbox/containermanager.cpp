@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QtConcurrent>
@@ -34,12 +35,23 @@ qint64 steadyNowMs()
                       .count());
 }
 
-NetworkPolicy policyFromMeta(const QJsonObject &json)
+NetworkPolicy policyFromMeta(QJsonObject json)
 {
+    json.remove(u"image"_s); // the container's image, fixed beside its policy (Container::fixImage)
     if (json.isEmpty())
         return NetworkPolicy::disabled();
     // A damaged policy must not widen egress: fall back to no network.
     return NetworkPolicy::fromJson(json).value_or(NetworkPolicy::disabled());
+}
+
+// A container on disk that ever ran keeps the image it ran on (none: the host's /usr); one that never ran
+// may still be given one. Starts always record "image" (an empty object for the host); containers made
+// before images existed count as run once they were used.
+void fixImageFromMeta(Container *c, const ContainerMeta &meta)
+{
+    const QJsonObject image = meta.policy.value(u"image"_s).toObject();
+    if (meta.policy.contains(u"image"_s) || meta.lastUsedMs > meta.createdMs)
+        c->fixImage(image.value(u"name"_s).toString(), image.value(u"id"_s).toString());
 }
 
 // A launcher is alive while /proc shows it as a sandbench-init that has not exited: a zombie (state Z, or X
@@ -134,6 +146,7 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     for (const ContainerMeta &meta : m_registry.list(m_settings.workspace)) {
         Container *c = add(meta.id);
         c->fixNetworkPolicy(policyFromMeta(meta.policy));
+        fixImageFromMeta(c, meta);
     }
 
     liveManagers().append(this);
@@ -254,6 +267,7 @@ Container *ContainerManager::loadFromDisk(const QString &id)
         return nullptr;
     Container *c = add(id);
     c->fixNetworkPolicy(policyFromMeta(meta->policy));
+    fixImageFromMeta(c, *meta);
     return c;
 }
 

@@ -281,6 +281,14 @@ QString CodeAction::displayText() const
     return operation() + u' ' + path;
 }
 
+// Python calls and the text editor run the container's python3; an image without one says so plainly.
+static QString needPython()
+{
+    return u"command -v python3 >/dev/null 2>&1 || { echo 'sandbench: the image of this container has no "
+           u"python3, "
+           u"which Python code calls and the text editor need; choose an image with python3' >&2; exit 127; }; "_s;
+}
+
 QString CodeAction::script() const
 {
     switch (kind) {
@@ -289,7 +297,7 @@ QString CodeAction::script() const
     case Kind::Python:
         // A file rather than -c, so tracebacks name lines; matplotlib draws without a display, and the
         // figures left open are saved for the caller (kFigureWrapper).
-        return u"mkdir -p /tmp/.sandbench-code && printf %s '"_s + base64Of(code.toUtf8()) +
+        return needPython() + u"mkdir -p /tmp/.sandbench-code && printf %s '"_s + base64Of(code.toUtf8()) +
                u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 -P -c \"$(printf %s '"_s +
                base64Of(QByteArray(kFigureWrapper)) + u"' | base64 -d)\""_s;
     case Kind::View:
@@ -310,7 +318,7 @@ QString CodeAction::script() const
     }
     // -I: nothing of the home (a json.py there) or of PYTHON* variables can stand in for the helper's
     // imports.
-    return u"exec python3 -I -c \"$(printf %s '"_s + base64Of(QByteArray(kEditorHelper)) +
+    return needPython() + u"exec python3 -I -c \"$(printf %s '"_s + base64Of(QByteArray(kEditorHelper)) +
            u"' | base64 -d)\" '"_s + base64Of(QJsonDocument(args).toJson(QJsonDocument::Compact)) + u"' "_s +
            QString::number(MaxEditorFileBytes);
 }

@@ -42,6 +42,7 @@ struct StoredConversation
     bool titlePending = false; // named after its first question once it is asked
     QString containerId;
     QString toolContract; // ChatSession::toolContractKey(); empty: the shell
+    QString image;        // the image its container runs on (ImageStore name); empty: the host's /usr
     qint64 createdMs = 0;
     qint64 updatedMs = 0;
     double totalCost = 0; // dollars of sandbox time over every request

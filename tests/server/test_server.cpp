@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config-sandbench-tests.h"
 #include "fakeupstream.h"
+#include "sandbox/ocitestutil.h"
 #include "support/clirun.h"
 
 #include <QDir>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void upstream500Forever();
     void sessionIdSharesContainerAndFiles();
     void networkPolicyMismatch();
+    void environmentImage();
     void callerFunctionToolsPassThrough();
     void bashPersistentSession();
     void bashAutoReturnsToolUse();
@@ -427,6 +429,42 @@ void TestServer::networkPolicyMismatch()
     QCOMPARE(second.status, 400);
     QVERIFY2(second.json().value(u"error"_s).toObject().value(u"message"_s).toString().contains(id),
              second.body.constData());
+}
+
+// environment.image (a Sandbench extension): the request's new container runs on the image; an unknown image
+// is a 400 in the API's own error shape.
+void TestServer::environmentImage()
+{
+    const QString archive = m_dir.filePath(u"bb-oci.tar"_s);
+    QVERIFY(OciTest::writeFile(archive, OciTest::busyboxOciArchive()));
+    QCOMPARE(runCli({u"images"_s, u"import"_s, archive, u"--name"_s, u"bb"_s}), 0);
+    m_fake.setScriptForModel(
+        u"img"_s, {FakeStep::toolCall(u"shell"_s, commands({u"ls /usr/bin"_s, u"cat /etc/os-release"_s})),
+                   FakeStep::answer(u"ok"_s)});
+    const QJsonObject env{{u"type"_s, u"container_auto"_s}, {u"image"_s, u"bb"_s}};
+    const Reply r =
+        post(u"/api/v1/responses"_s, responsesBody(u"img"_s, shellTool({{u"environment"_s, env}})));
+    QCOMPARE(r.status, 200);
+    const QJsonArray output = shellItems(r.json()).at(0).toObject().value(u"output"_s).toArray();
+    QCOMPARE(output.size(), 2);
+    const QString bin = output.at(0).toObject().value(u"stdout"_s).toString();
+    QVERIFY2(bin.contains(u"busybox"_s) && !bin.contains(u"python3"_s), qPrintable(bin));
+    QVERIFY(output.at(1).toObject().value(u"stdout"_s).toString().contains(u"Busybox test image 1.0"_s));
+
+    const QJsonObject unknown{{u"type"_s, u"container_auto"_s}, {u"image"_s, u"no-such-image"_s}};
+    const Reply refused =
+        post(u"/api/v1/responses"_s, responsesBody(u"img"_s, shellTool({{u"environment"_s, unknown}})));
+    QCOMPARE(refused.status, 400);
+    const QJsonObject error = refused.json().value(u"error"_s).toObject();
+    QVERIFY2(error.value(u"message"_s).toString().contains(u"no image \"no-such-image\""_s),
+             refused.body.constData());
+    QCOMPARE(error.value(u"type"_s).toString(), u"invalid_request_error"_s);
+
+    const QJsonObject bad{{u"type"_s, u"container_auto"_s}, {u"image"_s, 42}};
+    const Reply badReply =
+        post(u"/api/v1/responses"_s, responsesBody(u"img"_s, shellTool({{u"environment"_s, bad}})));
+    QCOMPARE(badReply.status, 400);
+    QVERIFY2(badReply.body.contains("environment.image"), badReply.body.constData());
 }
 
 void TestServer::callerFunctionToolsPassThrough()

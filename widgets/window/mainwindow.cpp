@@ -2,6 +2,7 @@
 #include "window/mainwindow.h"
 
 #include "base/settings.h"
+#include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
@@ -23,6 +24,7 @@
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/fileimport.h"
+#include "sandbox/images/imagestore.h"
 #include "secrets/keychainsecrets.h"
 #include "secrets/secretstore.h"
 #include "settings/providersettings.h"
@@ -423,6 +425,15 @@ void MainWindow::createDocks()
     contractLabel->setBuddy(m_contractPicker);
     toolbar->addWidget(m_contractPicker);
     connect(m_contractPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onContractChosen);
+    toolbar->addSeparator();
+    auto *imageLabel = new QLabel(toolbar);
+    toolbar->addWidget(imageLabel);
+    m_imagePicker = new QComboBox(toolbar);
+    m_imagePicker->setObjectName(u"ImagePicker"_s);
+    m_imagePicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    imageLabel->setBuddy(m_imagePicker);
+    toolbar->addWidget(m_imagePicker);
+    connect(m_imagePicker, &QComboBox::currentIndexChanged, this, &MainWindow::onImageChosen);
     retranslate(toolbar, [=, this] {
         toolbar->setWindowTitle(tr("Model"));
         modelLabel->setText(tr("Model:") + u' ');
@@ -435,6 +446,8 @@ void MainWindow::createDocks()
             m_modelPicker->setItemData(i, tr("Plays a script; no model is asked"), Qt::ToolTipRole);
         }
         contractLabel->setText(tr("Tools:") + u' ');
+        imageLabel->setText(tr("Image:") + u' ');
+        refreshImages();
         for (int i = 0; i < m_contractPicker->count(); ++i)
             m_contractPicker->setItemText(
                 i, ShellCallView::contractTitle(m_contractPicker->itemData(i).toString()));
@@ -670,6 +683,17 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             chat->showError(tr("Cannot create a container: %1").arg(error));
         return nullptr;
     }
+    QString imageProblem;
+    if (!container->isImageFixed()) {
+        // A new container runs on the conversation's saved image, else on the workspace's.
+        WorkspaceSettings ws(m_workspace->containers()->settings().workspaceDir());
+        ws.load();
+        const QString image =
+            saved && !saved->containerId.isEmpty() && !containerGone ? saved->image : ws.image();
+        if (!ImageStore(m_workspace->containers()->settings().dataDir)
+                 .applyTo(container, image, &imageProblem))
+            imageProblem = tr("This conversation runs on the host's system: %1").arg(imageProblem);
+    }
     auto conversation = std::make_unique<Conversation>();
     Conversation *c = conversation.get();
     c->id = saved ? saved->id : ConversationStore::newId();
@@ -735,6 +759,13 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
                     .arg(saved->containerId, container->id()));
         }
     }
+    if (!imageProblem.isEmpty())
+        c->chat->showInfo(imageProblem);
+    // Once the container runs, its image is fixed: the picker says so.
+    connect(container, &Container::started, this, [this, c] {
+        if (current() == c)
+            showImageOf(c);
+    });
     connect(c->session, &ChatSession::shellCallStarted, c->panel, [this, c](ShellCall *call) {
         c->panel->addCall(call);
         m_shellDock->show();
@@ -855,6 +886,7 @@ void MainWindow::saveConversation(Conversation *c)
     s.titlePending = c->titlePending;
     s.containerId = c->container ? c->container->id() : QString();
     s.toolContract = ChatSession::toolContractKey(c->session->toolContract());
+    s.image = c->container ? c->container->imageName() : QString();
     s.createdMs = c->createdMs;
     s.updatedMs = QDateTime::currentMSecsSinceEpoch();
     s.totalCost = c->session->totalCost();
@@ -1073,6 +1105,7 @@ QString MainWindow::scriptsDir() const
 
 void MainWindow::refreshModels()
 {
+    refreshImages(); // images imported or built since (sandbench images …) show up too
     m_wantedModel = m_modelPicker->currentIndex() >= 0 ? m_modelPicker->currentData().toString()
                                                        : m_settings->lastModel();
     QString error;
@@ -1137,6 +1170,74 @@ void MainWindow::showContractOf(Conversation *c)
                                      ? tr("The demo scripts use the shell tool.")
                                      : tr("The tools the model gets in this conversation, as each "
                                           "vendor's hosted tool defines them; all run in its container."));
+    showImageOf(c);
+}
+
+void MainWindow::refreshImages()
+{
+    if (!m_imagePicker)
+        return;
+    const QSignalBlocker blocker(m_imagePicker);
+    m_imagePicker->clear();
+    static const ImageInfo host = ImageStore::describeTree(u"/"_s);
+    m_imagePicker->addItem(tr("Host system — %1").arg(ImageStore::summary(host)), QString());
+    m_imagePicker->setItemData(0, tr("The host's /usr, read-only (the default)"), Qt::ToolTipRole);
+    const QList<ImageInfo> images = ImageStore(m_workspace->containers()->settings().dataDir).list();
+    for (const ImageInfo &info : images) {
+        m_imagePicker->addItem(tr("%1 — %2").arg(info.name, ImageStore::summary(info)), info.name);
+        m_imagePicker->setItemData(
+            m_imagePicker->count() - 1,
+            info.hasPython()
+                ? tr("Image %1 (sha256:%2)").arg(info.name, info.shortId())
+                : tr("Image %1 (sha256:%2) has no python3: Python code calls and the text editor "
+                     "cannot run on it")
+                      .arg(info.name, info.shortId()),
+            Qt::ToolTipRole);
+    }
+    showImageOf(current());
+}
+
+void MainWindow::showImageOf(Conversation *c)
+{
+    if (!m_imagePicker)
+        return;
+    const QSignalBlocker blocker(m_imagePicker);
+    const QString name = c && c->container ? c->container->imageName() : QString();
+    int index = m_imagePicker->findData(name);
+    if (index < 0) {
+        // A container on an image that was removed from the list since.
+        m_imagePicker->addItem(tr("%1 (removed)").arg(name), name);
+        index = m_imagePicker->count() - 1;
+    }
+    m_imagePicker->setCurrentIndex(index);
+    const bool fixed = c && c->container && c->container->isImageFixed();
+    m_imagePicker->setEnabled(c && !fixed);
+    m_imagePicker->setToolTip(
+        fixed ? tr("This conversation's container has run on this image; its image stays. Start a new "
+                   "conversation to use another.")
+              : tr("The system this conversation's commands run on; new conversations start on the last one "
+                   "chosen. Import images with sandbench images import or build them with sandbench images "
+                   "build."));
+}
+
+void MainWindow::onImageChosen()
+{
+    Conversation *c = current();
+    if (!c || !c->container || !m_imagePicker->isEnabled())
+        return;
+    const QString name = m_imagePicker->currentData().toString();
+    QString error;
+    if (!ImageStore(m_workspace->containers()->settings().dataDir).applyTo(c->container, name, &error)) {
+        c->chat->showError(error);
+        showImageOf(c);
+        return;
+    }
+    WorkspaceSettings ws(m_workspace->containers()->settings().workspaceDir());
+    ws.load();
+    ws.setImage(name);
+    if (!ws.save(&error))
+        c->chat->showError(error);
+    scheduleSave(c);
 }
 
 QString MainWindow::scriptLabel(const QString &path)

@@ -118,6 +118,11 @@ private:
     void onContractChosen();
     // The picker follows the shown conversation; the demo scripts speak only the shell tool.
     void showContractOf(Conversation *conversation);
+    // The Image picker: the host's /usr or an imported image, per conversation (fixed once its container
+    // first runs); the last choice is also the workspace's image for new conversations.
+    void refreshImages();
+    void onImageChosen();
+    void showImageOf(Conversation *conversation);
     static QString scriptLabel(const QString &path);
     void updateShellDockTitle();
     // Window-made titles and hints of every conversation in the current language.
@@ -155,6 +160,7 @@ private:
     QComboBox *m_modelPicker = nullptr;
     // The shown conversation's tool contract (shell, bash, a vendor's code execution).
     QComboBox *m_contractPicker = nullptr;
+    QComboBox *m_imagePicker = nullptr;
     QString m_wantedModel;
     std::vector<std::unique_ptr<Conversation>> m_conversations;
     int m_conversationCounter = 0;

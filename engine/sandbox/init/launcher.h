@@ -13,8 +13,10 @@ struct sb_options
     const char *id;
     const char *workspace;
     const char *proxy_socket;
+    const char *rootfs; /* an image's root tree instead of the host's /usr; NULL: the host's */
     int workspace_fd;
     int proxy_fd;
+    int rootfs_fd;
     uid_t host_uid;
     gid_t host_gid;
     int host_ids_given;

@@ -50,7 +50,7 @@ int sb_write_file(const char *path, const char *text)
 
 static void usage(void)
 {
-    fputs("usage: sandbench-init (--id ID --workspace DIR [--proxy-socket PATH] | --standby)\n"
+    fputs("usage: sandbench-init (--id ID --workspace DIR [--proxy-socket PATH] [--rootfs DIR] | --standby)\n"
           "                      [--host-uid N --host-gid N]\n"
           "                      [--memory BYTES] [--pids N] [--cpus FLOAT] [--fsize BYTES]\n"
           "                      [--tmp-size BYTES] [--nofile N] [--cgroup auto|v1|v2|none]\n"
@@ -87,6 +87,7 @@ static int valid_id(const char *id)
 
 static int parse_options(int argc, char **argv, struct sb_options *opt)
 {
+    /* clang-format off */
     static const struct option longopts[] = {{"id", required_argument, NULL, 'i'},
                                              {"workspace", required_argument, NULL, 'w'},
                                              {"host-uid", required_argument, NULL, 'u'},
@@ -99,9 +100,11 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
                                              {"nofile", required_argument, NULL, 'n'},
                                              {"cgroup", required_argument, NULL, 'C'},
                                              {"proxy-socket", required_argument, NULL, 'P'},
+                                             {"rootfs", required_argument, NULL, 'R'},
                                              {"standby", no_argument, NULL, 's'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
+    /* clang-format on */
     memset(opt, 0, sizeof(*opt));
     opt->memory_bytes = 5LL << 30;
     opt->pids = 512;
@@ -122,6 +125,9 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
             break;
         case 'P':
             opt->proxy_socket = optarg;
+            break;
+        case 'R':
+            opt->rootfs = optarg;
             break;
         case 'C':
             opt->cgroup_mode = optarg;
@@ -175,7 +181,7 @@ static int parse_options(int argc, char **argv, struct sb_options *opt)
     if (optind != argc)
         return -1;
     if (opt->standby) {
-        if (opt->id || opt->workspace || opt->proxy_socket)
+        if (opt->id || opt->workspace || opt->proxy_socket || opt->rootfs)
             return -1;
     } else if (!opt->id || !opt->workspace || !valid_id(opt->id)) {
         return -1;
@@ -233,6 +239,8 @@ static void hide_arguments(int argc, char **argv, struct sb_options *opt)
     opt->workspace = strdup(opt->workspace);
     if (opt->proxy_socket)
         opt->proxy_socket = strdup(opt->proxy_socket);
+    if (opt->rootfs)
+        opt->rootfs = strdup(opt->rootfs);
     char *start = argv[0];
     char *end = argv[argc - 1] + strlen(argv[argc - 1]);
     memset(start, 0, (size_t)(end - start));
@@ -248,6 +256,15 @@ static int open_host_paths(struct sb_options *opt)
         snprintf(msg, sizeof(msg), "cannot open workspace directory %s: %s", opt->workspace, strerror(errno));
         report_error(errno, msg);
         return -1;
+    }
+    opt->rootfs_fd = -1;
+    if (opt->rootfs) {
+        opt->rootfs_fd = open(opt->rootfs, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (opt->rootfs_fd < 0) {
+            snprintf(msg, sizeof(msg), "cannot open the image's root %s: %s", opt->rootfs, strerror(errno));
+            report_error(errno, msg);
+            return -1;
+        }
     }
     opt->proxy_fd = -1;
     if (opt->proxy_socket) {

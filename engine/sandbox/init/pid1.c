@@ -161,7 +161,16 @@ static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd
     env[n] = NULL;
     char *argv[] = {"bash", "-c", (char *)cmd, NULL};
     execve("/bin/bash", argv, env);
-    dprintf(2, "sandbench: cannot run bash: %s\n", strerror(errno));
+    if (errno == ENOENT) {
+        /* An image without bash (busybox, alpine): its POSIX shell. */
+        for (int j = 0; j < n; ++j) {
+            if (!strcmp(env[j], "SHELL=/bin/bash"))
+                env[j] = "SHELL=/bin/sh";
+        }
+        argv[0] = "sh";
+        execve("/bin/sh", argv, env);
+    }
+    dprintf(2, "sandbench: cannot run bash or sh: %s\n", strerror(errno));
     _exit(127);
 }
 

@@ -14,6 +14,7 @@
 #include "launcher.h"
 #include "protocol.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -171,11 +172,10 @@ static int write_identity(const struct sb_options *opt, char *err, size_t errlen
     return 0;
 }
 
-static int build_etc(char *err, size_t errlen)
+/* passwd, group, resolv.conf and nsswitch.conf: the engine's own, with or without an image. */
+static int write_generated_etc(char *err, size_t errlen)
 {
-    char path[256], text[1024];
-    if (mkdir("etc", 0755))
-        return fail(err, errlen, "mkdir /etc");
+    char text[1024];
     snprintf(text, sizeof(text),
              "root:x:0:0:root:/root:/usr/sbin/nologin\n"
              "%s:x:%d:%d:Sandbench sandbox:" SB_WORKDIR ":/bin/bash\n"
@@ -192,7 +192,16 @@ static int build_etc(char *err, size_t errlen)
                   "protocols: files\nservices: files\n",
                   0644))
         return fail(err, errlen, "write /etc");
+    return 0;
+}
 
+static int build_etc(char *err, size_t errlen)
+{
+    char path[256];
+    if (mkdir("etc", 0755))
+        return fail(err, errlen, "mkdir /etc");
+    if (write_generated_etc(err, errlen))
+        return -1;
     for (int i = 0; etc_files[i]; ++i) {
         char host[128];
         snprintf(host, sizeof(host), "/etc/%s", etc_files[i]);
@@ -223,6 +232,76 @@ static int build_etc(char *err, size_t errlen)
             return fail(err, errlen, "bind %s", host);
     }
     return 0;
+}
+
+/* An image's root (opt->rootfs_fd, opened before the credentials changed): its top-level directories are
+ * bound read-only, its top-level symlinks (merged /usr) copied; the parts the engine makes itself are not
+ * taken from it. */
+static const char *const image_skip[] = {"etc", "dev", "proc", "sys",  "tmp",   "workspace",  "home", "root",
+                                         "run", "var", "mnt",  "boot", "media", "lost+found", NULL};
+/* Never taken from an image's /etc: what the engine writes itself, and secrets. */
+static const char *const image_etc_skip[] = {"passwd",        "group",  "hosts",   "hostname",  "resolv.conf",
+                                             "nsswitch.conf", "shadow", "gshadow", "shadow-",   "gshadow-",
+                                             "passwd-",       "group-", "sudoers", "sudoers.d", "ssh",
+                                             "mtab",          "fstab",  NULL};
+
+static int listed(const char *const *list, const char *name)
+{
+    for (int i = 0; list[i]; ++i) {
+        if (!strcmp(list[i], name))
+            return 1;
+    }
+    return 0;
+}
+
+/* Mirrors the entries of the image directory `dir` (relative to the image root) into `into`, skipping the
+ * names in skip: directories and files bound read-only, symlinks copied. */
+static int mirror_image_dir(const struct sb_options *opt, const char *dir, const char *into,
+                            const char *const *skip, int files, char *err, size_t errlen)
+{
+    char src[600];
+    snprintf(src, sizeof(src), "/proc/self/fd/%d/%s", opt->rootfs_fd, dir);
+    DIR *d = opendir(src);
+    if (!d)
+        return errno == ENOENT ? 0 : fail(err, errlen, "open the image's /%s", dir);
+    struct dirent *e;
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || listed(skip, e->d_name))
+            continue;
+        char from[900], to[600];
+        snprintf(from, sizeof(from), "%s/%s", src, e->d_name);
+        snprintf(to, sizeof(to), "%s%s%s", into, into[0] ? "/" : "", e->d_name);
+        struct stat st;
+        if (lstat(from, &st))
+            continue;
+        if (S_ISLNK(st.st_mode)) {
+            char target[512];
+            ssize_t n = readlink(from, target, sizeof(target) - 1);
+            if (n < 0)
+                continue;
+            target[n] = 0;
+            if (symlink(target, to))
+                rc = fail(err, errlen, "symlink /%s", to);
+        } else if (S_ISDIR(st.st_mode)) {
+            if (mkdir(to, 0755) || bind_ro(from, to, 1))
+                rc = fail(err, errlen, "bind the image's /%s/%s read-only", dir, e->d_name);
+        } else if (files && S_ISREG(st.st_mode)) {
+            if (touch(to, 0644) || bind_ro(from, to, 0))
+                rc = fail(err, errlen, "bind the image's /%s/%s read-only", dir, e->d_name);
+        }
+    }
+    closedir(d);
+    return rc;
+}
+
+static int build_image_etc(const struct sb_options *opt, char *err, size_t errlen)
+{
+    if (mkdir("etc", 0755))
+        return fail(err, errlen, "mkdir /etc");
+    if (write_generated_etc(err, errlen))
+        return -1;
+    return mirror_image_dir(opt, "etc", "etc", image_etc_skip, 1, err, errlen);
 }
 
 static int build_dev(char *err, size_t errlen)
@@ -289,21 +368,32 @@ int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err
     if (chdir(staging))
         return fail(err, errlen, "chdir new root");
 
-    static const char *const top[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32", NULL};
-    if (mkdir("usr", 0755) || bind_ro("/usr", "usr", 1))
-        return fail(err, errlen, "bind /usr read-only");
-    for (int i = 0; top[i]; ++i) {
-        if (mirror_top(top[i], err, errlen))
+    if (opt->rootfs) {
+        /* An image: its /usr, /bin, /lib, /opt... instead of the host's, and its /etc under the engine's own
+           passwd, group and hosts. */
+        if (mirror_image_dir(opt, "", "", image_skip, 0, err, errlen) || build_image_etc(opt, err, errlen))
+            return -1;
+        if (access("usr", F_OK) && mkdir("usr", 0755))
+            return fail(err, errlen, "mkdir /usr");
+    } else {
+        static const char *const top[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32", NULL};
+        if (mkdir("usr", 0755) || bind_ro("/usr", "usr", 1))
+            return fail(err, errlen, "bind /usr read-only");
+        for (int i = 0; top[i]; ++i) {
+            if (mirror_top(top[i], err, errlen))
+                return -1;
+        }
+        if (build_etc(err, errlen))
             return -1;
     }
-    if (build_etc(err, errlen))
-        return -1;
     if (mkdir("workspace", 0755) || mkdir("workspace/home", 0755))
         return fail(err, errlen, "mkdir " SB_WORKDIR);
     char tmpopts[64];
     snprintf(tmpopts, sizeof(tmpopts), "mode=1777,size=%lld", opt->tmp_bytes);
     if (mkdir("tmp", 01777) || mount("tmpfs", "tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmpopts))
         return fail(err, errlen, "mount /tmp");
+    if (opt->rootfs)
+        close(opt->rootfs_fd);
     if (mkdir("root", 0700) || mkdir("home", 0755) || mkdir("run", 0755) || mkdir("var", 0755) ||
         symlink("/tmp", "var/tmp") || mkdir("mnt", 0755))
         return fail(err, errlen, "mkdir skeleton");
