@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "approvalpolicy.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
-// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S}. A missing file or key
+// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S,
+// "approvals": {...}}. A missing file or key
 // means the default. `sandbench workspaces set KEY VALUE` writes them.
 class WorkspaceSettings
 {
@@ -33,6 +36,12 @@ public:
     // A value out of range counts as not set.
     int codeExecutionTimeoutSeconds() const;
     void setCodeExecutionTimeoutSeconds(int seconds); // 0 removes the setting
+
+    // The approval mode, rules and wait limit for the workspace's calls ({"approvals": {...}}, README
+    // "Approvals"); false with *error when the file holds a bad entry, and then the strictest safe
+    // default (ask before each call) is in force.
+    ApprovalPolicy approvalPolicy(QString *error = nullptr) const;
+    void setApprovalPolicy(const ApprovalPolicy &policy);
 
     // The keys `sandbench workspaces` knows, and one of them as text; setValue() checks the value and
     // returns false with *error naming the range.
