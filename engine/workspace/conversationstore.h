@@ -42,6 +42,7 @@ struct StoredConversation
     bool titlePending = false; // named after its first question once it is asked
     QString containerId;
     QString toolContract; // ChatSession::toolContractKey(); empty: the shell
+    QString approvalMode; // ApprovalPolicy::modeName(); empty: the workspace's
     qint64 createdMs = 0;
     qint64 updatedMs = 0;
     double totalCost = 0; // dollars of sandbox time over every request

@@ -2,6 +2,7 @@
 #include "window/mainwindow.h"
 
 #include "base/settings.h"
+#include "approvals/approvalprompt.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
@@ -209,7 +210,24 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_chatStack->setObjectName(u"ChatStack"_s);
     m_welcomePage = new WelcomePage(dataDir, workspace, m_chatStack);
     m_chatStack->addWidget(m_welcomePage);
-    setCentralWidget(m_chatStack);
+    // Above the conversations: the call waiting for the user's approval, whichever conversation or API
+    // request it belongs to.
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    auto *approvals = new ApprovalPrompt(
+        m_workspace->approvals(),
+        [this](const QString &key) {
+            for (const auto &c : m_conversations)
+                if (c->session->conversationKey() == key)
+                    return c->title;
+            return QString();
+        },
+        central);
+    centralLayout->addWidget(approvals);
+    centralLayout->addWidget(m_chatStack, 1);
+    setCentralWidget(central);
 
     createDocks();
     createMenus();
@@ -423,6 +441,17 @@ void MainWindow::createDocks()
     contractLabel->setBuddy(m_contractPicker);
     toolbar->addWidget(m_contractPicker);
     connect(m_contractPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onContractChosen);
+    toolbar->addSeparator();
+    auto *approvalLabel = new QLabel(toolbar);
+    toolbar->addWidget(approvalLabel);
+    m_approvalPicker = new QComboBox(toolbar);
+    m_approvalPicker->setObjectName(u"ApprovalModePicker"_s);
+    m_approvalPicker->addItem(QString(), QString());
+    for (const QString &mode : ApprovalPolicy::modeNames())
+        m_approvalPicker->addItem(QString(), mode);
+    approvalLabel->setBuddy(m_approvalPicker);
+    toolbar->addWidget(m_approvalPicker);
+    connect(m_approvalPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onApprovalModeChosen);
     retranslate(toolbar, [=, this] {
         toolbar->setWindowTitle(tr("Model"));
         modelLabel->setText(tr("Model:") + u' ');
@@ -439,6 +468,7 @@ void MainWindow::createDocks()
             m_contractPicker->setItemText(
                 i, ShellCallView::contractTitle(m_contractPicker->itemData(i).toString()));
         showContractOf(current());
+        approvalLabel->setText(tr("Approvals:") + u' ');
     });
     addToolBar(Qt::TopToolBarArea, toolbar);
     connect(m_modelPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onModelChosen);
@@ -680,6 +710,8 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->session = new ChatSession(container, this);
     c->session->setObserver(m_workspace->observer());
     c->session->setMeter(m_workspace->containers()->meter());
+    c->session->setApprovals(
+        m_workspace->approvals(), [ws = m_workspace] { return ws->approvalPolicy(); }, u"window:"_s + c->id);
     c->chat = new ChatWidget(c->session, m_chatStack);
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
@@ -706,6 +738,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         c->session->setMessages(saved->messages);
         if (const auto contract = ChatSession::toolContractFromKey(saved->toolContract))
             c->session->setToolContract(*contract);
+        c->session->setApprovalMode(ApprovalPolicy::parseMode(saved->approvalMode));
         c->session->setTotalCost(saved->totalCost);
         c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
         c->shellCalls = saved->shellCalls;
@@ -855,6 +888,8 @@ void MainWindow::saveConversation(Conversation *c)
     s.titlePending = c->titlePending;
     s.containerId = c->container ? c->container->id() : QString();
     s.toolContract = ChatSession::toolContractKey(c->session->toolContract());
+    if (const std::optional<ApprovalMode> mode = c->session->approvalMode())
+        s.approvalMode = ApprovalPolicy::modeName(*mode);
     s.createdMs = c->createdMs;
     s.updatedMs = QDateTime::currentMSecsSinceEpoch();
     s.totalCost = c->session->totalCost();
@@ -1125,8 +1160,45 @@ void MainWindow::onContractChosen()
     scheduleSave(c);
 }
 
+void MainWindow::onApprovalModeChosen()
+{
+    Conversation *c = current();
+    if (!c || !m_approvalPicker->isEnabled())
+        return;
+    c->session->setApprovalMode(ApprovalPolicy::parseMode(m_approvalPicker->currentData().toString()));
+    scheduleSave(c);
+}
+
+void MainWindow::showApprovalModeOf(Conversation *c)
+{
+    const QSignalBlocker blocker(m_approvalPicker);
+    const ApprovalMode workspaceMode = m_workspace->approvalPolicy().mode;
+    const auto title = [](ApprovalMode mode) {
+        switch (mode) {
+        case ApprovalMode::RunAll:
+            return tr("Run everything");
+        case ApprovalMode::Ask:
+            return tr("Ask before each call");
+        case ApprovalMode::Rules:
+            return tr("Rules");
+        }
+        return QString();
+    };
+    m_approvalPicker->setItemText(0, tr("Workspace default (%1)").arg(title(workspaceMode)));
+    for (int i = 1; i < m_approvalPicker->count(); ++i)
+        m_approvalPicker->setItemText(
+            i, title(ApprovalPolicy::parseMode(m_approvalPicker->itemData(i).toString()).value()));
+    const std::optional<ApprovalMode> mode = c ? c->session->approvalMode() : std::nullopt;
+    m_approvalPicker->setCurrentIndex(mode ? m_approvalPicker->findData(ApprovalPolicy::modeName(*mode)) : 0);
+    m_approvalPicker->setEnabled(c != nullptr);
+    m_approvalPicker->setToolTip(
+        tr("Whether this conversation's shell and code calls run at once, ask you first, or follow the "
+           "workspace's rules (sandbench approvals rules)."));
+}
+
 void MainWindow::showContractOf(Conversation *c)
 {
+    showApprovalModeOf(c);
     const bool scripted = m_modelPicker->currentData().toString().startsWith(ScriptedPrefix);
     const QSignalBlocker blocker(m_contractPicker);
     const ChatSession::ToolContract contract =

@@ -118,6 +118,8 @@ private:
     void onContractChosen();
     // The picker follows the shown conversation; the demo scripts speak only the shell tool.
     void showContractOf(Conversation *conversation);
+    void onApprovalModeChosen();
+    void showApprovalModeOf(Conversation *conversation);
     static QString scriptLabel(const QString &path);
     void updateShellDockTitle();
     // Window-made titles and hints of every conversation in the current language.
@@ -155,6 +157,7 @@ private:
     QComboBox *m_modelPicker = nullptr;
     // The shown conversation's tool contract (shell, bash, a vendor's code execution).
     QComboBox *m_contractPicker = nullptr;
+    QComboBox *m_approvalPicker = nullptr;
     QString m_wantedModel;
     std::vector<std::unique_ptr<Conversation>> m_conversations;
     int m_conversationCounter = 0;
