@@ -166,6 +166,7 @@ void ApprovalPrompt::updateCountdown()
         m_left->clear();
         return;
     }
-    const qint64 seconds = std::max<qint64>(0, (r->deadlineMs - QDateTime::currentMSecsSinceEpoch() + 999) / 1000);
+    const qint64 seconds =
+        std::max<qint64>(0, (r->deadlineMs - QDateTime::currentMSecsSinceEpoch() + 999) / 1000);
     m_left->setText(tr("%n s left", nullptr, int(seconds)));
 }

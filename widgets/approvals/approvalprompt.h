@@ -20,7 +20,8 @@ class ApprovalPrompt : public QFrame
     Q_OBJECT
 public:
     // conversationTitle names the window's conversation an ask belongs to (empty: not one of the window's).
-    ApprovalPrompt(ApprovalBroker *broker, std::function<QString(const QString &conversation)> conversationTitle,
+    ApprovalPrompt(ApprovalBroker *broker,
+                   std::function<QString(const QString &conversation)> conversationTitle,
                    QWidget *parent = nullptr);
     ~ApprovalPrompt() override;
 

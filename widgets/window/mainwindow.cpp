@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/mainwindow.h"
 
-#include "base/settings.h"
 #include "approvals/approvalprompt.h"
+#include "base/settings.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
