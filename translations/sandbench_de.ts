@@ -185,6 +185,70 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>Das Modell möchte einen Befehl ausführen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>Notiz für das Modell (optional)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>Für diese Unterhaltung erlauben</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>Diese Befehle laufen in dieser Unterhaltung ohne erneute Nachfrage; Verbotsregeln gelten weiterhin.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>API request %1 (%2)</source>
+        <translation>API-Anfrage %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>Unterhaltung „%1“ (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>%n weiterer wartet</numerusform>
+            <numerusform>%n weitere warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>Warum gefragt wird: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>noch %n s</numerusform>
+            <numerusform>noch %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -255,7 +319,7 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+116"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
@@ -384,7 +448,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -411,7 +475,7 @@ In der Sandbox: %2</translation>
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -2461,20 +2525,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+142"/>
+        <location line="+360"/>
+        <location line="+149"/>
+        <location line="+197"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-705"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2489,12 +2553,12 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+676"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-619"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
@@ -2539,7 +2603,7 @@ SHA-256 %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+59"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -2559,7 +2623,12 @@ SHA-256 %3</translation>
         <translation>Werkzeuge:</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+5"/>
+        <source>Approvals:</source>
+        <translation>Freigaben:</translation>
+    </message>
+    <message>
+        <location line="+164"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2634,7 +2703,7 @@ SHA-256 %3</translation>
         <translation>Container kann nicht angelegt werden: %1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+66"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -2645,17 +2714,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+238"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-201"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Die Unterhaltung „%1“ löschen? Ihr Container %2 behält seine Dateien, sofern Sie diese nicht ebenfalls löschen.</translation>
     </message>
@@ -2691,13 +2760,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+74"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-752"/>
+        <location line="+667"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>
@@ -2707,7 +2776,32 @@ SHA-256 %3</translation>
         <translation>Einige Anbieter haben ihre Modelle nicht aufgelistet. %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>Alles ausführen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Vor jedem Aufruf fragen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>Vorgabe des Arbeitsbereichs (%1)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>Ob die Shell- und Code-Aufrufe dieser Unterhaltung sofort laufen, vorher nachfragen oder den Regeln des Arbeitsbereichs folgen (sandbench approvals rules).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Die Demo-Skripte verwenden das Shell-Werkzeug.</translation>
     </message>
@@ -2807,19 +2901,19 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-359"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+340"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-646"/>
+        <location line="+650"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>

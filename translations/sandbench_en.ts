@@ -21,9 +21,28 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message numerus="yes">
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+136"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>%n more waiting</numerusform>
+            <numerusform>%n more waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+35"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>%n s left</numerusform>
+            <numerusform>%n s left</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/workspace/chatsession.cpp" line="+243"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+248"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -183,8 +202,8 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+727"/>
-        <location line="+611"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+760"/>
+        <location line="+650"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

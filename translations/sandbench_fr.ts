@@ -185,6 +185,70 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>Le modèle veut exécuter une commande</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>Note pour le modèle (facultatif)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>Autoriser une fois</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>Autoriser pour cette conversation</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>Ces commandes s’exécutent sans redemander dans cette conversation ; les règles de refus s’appliquent toujours.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>API request %1 (%2)</source>
+        <translation>Requête API %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>Conversation « %1 » (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>%n autre en attente</numerusform>
+            <numerusform>%n autres en attente</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>Pourquoi cette demande : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>%n s restante</numerusform>
+            <numerusform>%n s restantes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -255,7 +319,7 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+116"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
@@ -384,7 +448,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -411,7 +475,7 @@ Dans le bac à sable : %2</translation>
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -2461,20 +2525,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+142"/>
+        <location line="+360"/>
+        <location line="+149"/>
+        <location line="+197"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-705"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2489,12 +2553,12 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+676"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-619"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
@@ -2539,7 +2603,7 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+59"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -2559,7 +2623,12 @@ SHA-256 %3</translation>
         <translation>Outils :</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+5"/>
+        <source>Approvals:</source>
+        <translation>Approbations :</translation>
+    </message>
+    <message>
+        <location line="+164"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -2634,7 +2703,7 @@ SHA-256 %3</translation>
         <translation>Impossible de créer un conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+66"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2645,17 +2714,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+238"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-201"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Supprimer la conversation «&#xa0;%1&#xa0;»&#xa0;? Son conteneur %2 conserve ses fichiers, sauf si vous les supprimez aussi.</translation>
     </message>
@@ -2691,13 +2760,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+74"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-752"/>
+        <location line="+667"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
@@ -2707,7 +2776,32 @@ SHA-256 %3</translation>
         <translation>Certains fournisseurs n’ont pas listé leurs modèles. %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>Tout exécuter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Demander avant chaque appel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>Valeur par défaut de l’espace de travail (%1)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>Si les appels shell et code de cette conversation s’exécutent tout de suite, vous demandent d’abord ou suivent les règles de l’espace de travail (sandbench approvals rules).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Les scripts de démonstration utilisent l’outil shell.</translation>
     </message>
@@ -2807,19 +2901,19 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-359"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+340"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-646"/>
+        <location line="+650"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>

@@ -187,6 +187,72 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>Модель хочет выполнить команду</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>Заметка для модели (необязательно)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>Разрешить один раз</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>Разрешить для этого разговора</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>В этом разговоре эти команды выполняются без повторного вопроса; запрещающие правила по-прежнему действуют.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>Запретить</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>API request %1 (%2)</source>
+        <translation>Запрос API %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>Разговор «%1» (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>ещё %n ожидает</numerusform>
+            <numerusform>ещё %n ожидают</numerusform>
+            <numerusform>ещё %n ожидают</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>Почему спрашивается: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>осталась %n с</numerusform>
+            <numerusform>осталось %n с</numerusform>
+            <numerusform>осталось %n с</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -257,7 +323,7 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+116"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
@@ -388,7 +454,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -415,7 +481,7 @@ In the sandbox: %2</source>
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -2480,20 +2546,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+142"/>
+        <location line="+360"/>
+        <location line="+149"/>
+        <location line="+197"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-705"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2508,12 +2574,12 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+676"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-619"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
@@ -2558,7 +2624,7 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+59"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
@@ -2578,7 +2644,12 @@ SHA-256 %3</translation>
         <translation>Инструменты:</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+5"/>
+        <source>Approvals:</source>
+        <translation>Одобрения:</translation>
+    </message>
+    <message>
+        <location line="+164"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2653,7 +2724,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся создать контейнер: %1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+66"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2664,17 +2735,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+238"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-201"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Удалить разговор «%1»? Его контейнер %2 сохранит свои файлы, если вы не удалите и их.</translation>
     </message>
@@ -2710,13 +2781,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+74"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-752"/>
+        <location line="+667"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
@@ -2726,7 +2797,32 @@ SHA-256 %3</translation>
         <translation>Некоторые поставщики не вернули список моделей. %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>Выполнять всё</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Спрашивать перед каждым вызовом</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Правила</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>По умолчанию для рабочей области (%1)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>Выполняются ли вызовы оболочки и кода этого разговора сразу, сначала спрашивают вас или следуют правилам рабочей области (sandbench approvals rules).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Демонстрационные сценарии используют инструмент оболочки.</translation>
     </message>
@@ -2827,19 +2923,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-359"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+340"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-646"/>
+        <location line="+650"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>

@@ -183,6 +183,68 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>模型想要运行一条命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>给模型的备注（可选）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>在此对话中允许</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>在此对话中这些命令将不再询问直接运行；拒绝规则仍然有效。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>API request %1 (%2)</source>
+        <translation>API 请求 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>对话“%1”（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>还有 %n 个在等待</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>询问原因：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>剩余 %n 秒</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -253,7 +315,7 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+116"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
@@ -380,7 +442,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -407,7 +469,7 @@ In the sandbox: %2</source>
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -2442,20 +2504,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+348"/>
-        <location line="+146"/>
-        <location line="+195"/>
+        <location line="+142"/>
+        <location line="+360"/>
+        <location line="+149"/>
+        <location line="+197"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-705"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2470,12 +2532,12 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+676"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-619"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
@@ -2520,7 +2582,7 @@ SHA-256 %3</translation>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+59"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2540,7 +2602,12 @@ SHA-256 %3</translation>
         <translation>工具：</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+5"/>
+        <source>Approvals:</source>
+        <translation>审批：</translation>
+    </message>
+    <message>
+        <location line="+164"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2615,7 +2682,7 @@ SHA-256 %3</translation>
         <translation>无法创建容器：%1</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+66"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -2626,17 +2693,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+51"/>
-        <location line="+236"/>
+        <location line="+238"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-201"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>要删除对话“%1”吗？除非您同时删除文件，否则其容器 %2 会保留其中的文件。</translation>
     </message>
@@ -2672,13 +2739,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+37"/>
+        <location line="+74"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="-752"/>
+        <location line="+667"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
@@ -2688,7 +2755,32 @@ SHA-256 %3</translation>
         <translation>部分提供方未列出其模型。%1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>全部运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>每次调用前询问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>工作区默认（%1）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>此对话的 shell 和代码调用是立即运行、先询问你，还是遵循工作区的规则（sandbench approvals rules）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>演示脚本使用 shell 工具。</translation>
     </message>
@@ -2787,19 +2879,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-359"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+340"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-646"/>
+        <location line="+650"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
