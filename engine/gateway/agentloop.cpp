@@ -650,11 +650,11 @@ bool AgentLoop::gate(const PendingCall &pending, const AgentToolCall &call)
 {
     if (!m_env.approvals || m_env.approvalPolicy.mode == ApprovalMode::RunAll)
         return true;
-    // What the rules read: the shell commands, the bash command; a Python call is `python3 -c CODE`, an
-    // editor call `text_editor COMMAND PATH`.
+    // What the rules read: the shell commands, the bash command; a Python call is the command `python3` (its
+    // code is not shell), an editor call `text_editor COMMAND PATH`.
     QStringList matched = call.displayCommands();
     if (call.code && call.code->kind == CodeAction::Kind::Python)
-        matched = {u"python3 -c "_s + call.code->code};
+        matched = {u"python3"_s};
     else if (call.code && call.code->kind != CodeAction::Kind::Bash)
         matched = {u"text_editor %1 %2"_s.arg(call.arguments.value(u"command"_s).toString(),
                                               call.arguments.value(u"path"_s).toString())};

@@ -3,6 +3,7 @@
 #include "fakeupstream.h"
 #include "support/clirun.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void denyOverWebSocketGivesModelTheNote();
     void limitExpiresWithToolError();
     void badDecisionsGetErrors();
+    void officialSdksReadThroughTheWait();
     void noViewerRefusesAtOnce();
     void terminalPromptAnswers();
 
@@ -269,6 +271,36 @@ void TestApprovalsApi::badDecisionsGetErrors()
     QVERIFY(waitFor(u"approval.error"_s).value(u"message"_s).toString().contains(u"allow_once"_s));
     m_ws.sendTextMessage(u"not json"_s);
     QVERIFY(waitFor(u"error"_s).value(u"message"_s).toString().contains(u"JSON object"_s));
+}
+
+void TestApprovalsApi::officialSdksReadThroughTheWait()
+{
+    if (!QFileInfo::exists(QStringLiteral(SANDBENCH_NPM_DIR "/node_modules/openai")))
+        QSKIP("tests/npm/node_modules is missing: run `npm ci --prefix tests/npm`");
+    m_events.clear();
+    m_fake.setScriptForModel(u"sdk-approve"_s,
+                             {shellCall(u"echo sdk-approved"_s), FakeStep::answer(u"one"_s),
+                              shellCall(u"echo sdk-approved"_s), FakeStep::answer(u"two"_s)});
+    QProcess node;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_BASE_URL"_s, u"http://127.0.0.1:%1/api/v1"_s.arg(m_port));
+    env.insert(u"SANDBENCH_API_KEY"_s, m_key);
+    node.setProcessEnvironment(env);
+    node.setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
+    node.setProcessChannelMode(QProcess::MergedChannels);
+    node.start(u"node"_s, {u"approvals_sdks.mjs"_s});
+    QVERIFY(node.waitForStarted());
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject pending = waitFor(u"approval.pending"_s);
+        QVERIFY2(!pending.isEmpty(), "no approval.pending for the SDK request");
+        // Long enough that the client reads the comment before the stream goes on.
+        QTest::qWait(300);
+        decide(pending.value(u"approval_id"_s).toString(), u"allow_once"_s);
+    }
+    QVERIFY(QTest::qWaitFor([&] { return node.state() == QProcess::NotRunning; }, 120000));
+    const QByteArray out = node.readAll();
+    QVERIFY2(node.exitCode() == 0, out.constData());
+    QVERIFY(out.contains("OK openai stream") && out.contains("OK anthropic stream"));
 }
 
 void TestApprovalsApi::noViewerRefusesAtOnce()

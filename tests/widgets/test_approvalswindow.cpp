@@ -25,6 +25,7 @@ class TestApprovalsWindow final : public QObject
 private Q_SLOTS:
     void initTestCase();
     void askAllowDenyAndAllowForConversation();
+    void rulesDecideWithoutAsking();
     void conversationModeOverridesWorkspace();
 
 private:
@@ -122,6 +123,49 @@ void TestApprovalsWindow::askAllowDenyAndAllowForConversation()
     QVERIFY(m_fake.modelRequests().at(7).body.contains("again\\\\n"));
     QVERIFY(!prompt->isVisible());
     QTRY_VERIFY(!window.currentChat()->session()->isBusy());
+}
+
+void TestApprovalsWindow::rulesDecideWithoutAsking()
+{
+    QString error;
+    WorkspaceSettings settings(ContainerRegistry(m_dataDir.path()).workspaceDir(u"test"_s));
+    QVERIFY(settings.load(&error));
+    ApprovalPolicy policy;
+    policy.mode = ApprovalMode::Rules;
+    policy.rules = {*ApprovalRule::make(u"allow"_s, u"echo *"_s, &error),
+                    *ApprovalRule::make(u"deny"_s, u"curl *"_s, &error)};
+    settings.setApprovalPolicy(policy);
+    QVERIFY(settings.save(&error));
+    m_fake.clearRequests();
+    m_fake.setScript({FakeStep::toolCall(u"shell"_s, shell(u"echo by-rule | wc -c"_s)),
+                      FakeStep::answer(u"a"_s),
+                      FakeStep::toolCall(u"shell"_s, shell(u"echo x && curl http://example.com"_s)),
+                      FakeStep::answer(u"b"_s)});
+    MainWindow window(m_dataDir.path(), u"test"_s);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *picker = window.findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findData(u"fake/fake-model"_s) >= 0);
+    picker->setCurrentIndex(picker->findData(u"fake/fake-model"_s));
+    auto *prompt = window.findChild<QFrame *>(u"ApprovalPrompt"_s);
+    // `wc -c` matches no rule, so the pipeline asks; the strictest part wins.
+    ask(&window, u"Count"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 30000);
+    QVERIFY(
+        prompt->findChild<QLabel *>(u"ApprovalReason"_s)->text().contains(u"no rule matched \"wc -c\""_s));
+    QTest::mouseClick(prompt->findChild<QPushButton *>(u"ApprovalAllowOnce"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_fake.modelRequests().size(), 2, 60000);
+    QTRY_VERIFY(!window.currentChat()->session()->isBusy());
+    // A deny rule refuses at once, without asking, and the model reads which rule.
+    ask(&window, u"Fetch"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(m_fake.modelRequests().size(), 4, 60000);
+    QVERIFY(!prompt->isVisible());
+    const QByteArray refused = m_fake.modelRequests().at(3).body;
+    QVERIFY2(refused.contains("denied by the approval rules (rule \\\"deny curl *\\\" matched"),
+             refused.constData());
+    QTRY_VERIFY(!window.currentChat()->session()->isBusy());
+    settings.setApprovalPolicy(ApprovalPolicy{ApprovalMode::Ask, {}, 300});
+    QVERIFY(settings.save(&error));
 }
 
 void TestApprovalsWindow::conversationModeOverridesWorkspace()

@@ -86,11 +86,8 @@ ApprovalPrompt::ApprovalPrompt(ApprovalBroker *broker,
         m_allowConversation->setToolTip(
             tr("These commands run without asking again in this conversation; deny rules still apply."));
         m_deny->setText(tr("Deny"));
-        if (!m_shown.isEmpty()) {
-            const QString id = std::exchange(m_shown, {});
-            Q_UNUSED(id)
-            showNext();
-        }
+        if (!m_shown.isEmpty())
+            showNext(); // the same ask in the new language; the note stays
     });
     if (m_broker) {
         m_broker->addAnswerer();
