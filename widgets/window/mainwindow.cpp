@@ -213,6 +213,7 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     // Above the conversations: the call waiting for the user's approval, whichever conversation or API
     // request it belongs to.
     auto *central = new QWidget(this);
+    central->setObjectName(u"CentralArea"_s);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
