@@ -217,7 +217,7 @@
         <translation>Ablehnen</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+42"/>
         <source>API request %1 (%2)</source>
         <translation>API-Anfrage %1 (%2)</translation>
     </message>
@@ -2525,20 +2525,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+208"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+142"/>
-        <location line="+360"/>
+        <location line="+143"/>
+        <location line="+388"/>
         <location line="+149"/>
         <location line="+197"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-705"/>
+        <location line="-733"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2553,12 +2553,12 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+676"/>
+        <location line="+704"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-619"/>
+        <location line="-647"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
@@ -2603,7 +2603,12 @@ SHA-256 %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+73"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>Der Freigabemodus des Arbeitsbereichs konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -2628,7 +2633,17 @@ SHA-256 %3</translation>
         <translation>Freigaben:</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>Für Arbeitsbereich verwenden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>Den Freigabemodus dieser Unterhaltung zur Vorgabe des Arbeitsbereichs machen, der auch API-Anfragen folgen</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2760,13 +2775,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-752"/>
-        <location line="+667"/>
+        <location line="-758"/>
+        <location line="+671"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>
@@ -2796,7 +2811,7 @@ SHA-256 %3</translation>
         <translation>Vorgabe des Arbeitsbereichs (%1)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>Ob die Shell- und Code-Aufrufe dieser Unterhaltung sofort laufen, vorher nachfragen oder den Regeln des Arbeitsbereichs folgen (sandbench approvals rules).</translation>
     </message>
@@ -2901,19 +2916,19 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-361"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+340"/>
+        <location line="+342"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-646"/>
-        <location line="+650"/>
+        <location line="-648"/>
+        <location line="+652"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>

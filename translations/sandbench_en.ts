@@ -23,7 +23,7 @@
 <context>
     <name>ApprovalPrompt</name>
     <message numerus="yes">
-        <location filename="../widgets/approvals/approvalprompt.cpp" line="+136"/>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+133"/>
         <source>%n more waiting</source>
         <translation>
             <numerusform>%n more waiting</numerusform>
@@ -202,8 +202,8 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+760"/>
-        <location line="+650"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+791"/>
+        <location line="+652"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

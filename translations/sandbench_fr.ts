@@ -217,7 +217,7 @@
         <translation>Refuser</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+42"/>
         <source>API request %1 (%2)</source>
         <translation>Requête API %1 (%2)</translation>
     </message>
@@ -2525,20 +2525,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+208"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+142"/>
-        <location line="+360"/>
+        <location line="+143"/>
+        <location line="+388"/>
         <location line="+149"/>
         <location line="+197"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-705"/>
+        <location line="-733"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2553,12 +2553,12 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+676"/>
+        <location line="+704"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-619"/>
+        <location line="-647"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
@@ -2603,7 +2603,12 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+73"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>Le mode d’approbation de l’espace de travail n’a pas pu être enregistré : %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -2628,7 +2633,17 @@ SHA-256 %3</translation>
         <translation>Approbations :</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>Utiliser pour l’espace de travail</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>Faire du mode d’approbation de cette conversation celui par défaut de l’espace de travail, que suivent aussi les requêtes API</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -2760,13 +2775,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-752"/>
-        <location line="+667"/>
+        <location line="-758"/>
+        <location line="+671"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
@@ -2796,7 +2811,7 @@ SHA-256 %3</translation>
         <translation>Valeur par défaut de l’espace de travail (%1)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>Si les appels shell et code de cette conversation s’exécutent tout de suite, vous demandent d’abord ou suivent les règles de l’espace de travail (sandbench approvals rules).</translation>
     </message>
@@ -2901,19 +2916,19 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-361"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+340"/>
+        <location line="+342"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-646"/>
-        <location line="+650"/>
+        <location line="-648"/>
+        <location line="+652"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>

@@ -219,7 +219,7 @@
         <translation>Запретить</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+42"/>
         <source>API request %1 (%2)</source>
         <translation>Запрос API %1 (%2)</translation>
     </message>
@@ -2546,20 +2546,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+208"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
-        <location line="+142"/>
-        <location line="+360"/>
+        <location line="+143"/>
+        <location line="+388"/>
         <location line="+149"/>
         <location line="+197"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-705"/>
+        <location line="-733"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2574,12 +2574,12 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+676"/>
+        <location line="+704"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-619"/>
+        <location line="-647"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
@@ -2624,7 +2624,12 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+73"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>Не удалось сохранить режим одобрения рабочей области: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
@@ -2649,7 +2654,17 @@ SHA-256 %3</translation>
         <translation>Одобрения:</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>Для всей рабочей области</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>Сделать режим одобрения этого разговора режимом рабочей области по умолчанию, которому следуют и запросы API</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2781,13 +2796,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-752"/>
-        <location line="+667"/>
+        <location line="-758"/>
+        <location line="+671"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
@@ -2817,7 +2832,7 @@ SHA-256 %3</translation>
         <translation>По умолчанию для рабочей области (%1)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>Выполняются ли вызовы оболочки и кода этого разговора сразу, сначала спрашивают вас или следуют правилам рабочей области (sandbench approvals rules).</translation>
     </message>
@@ -2923,19 +2938,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-361"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+340"/>
+        <location line="+342"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-646"/>
-        <location line="+650"/>
+        <location line="-648"/>
+        <location line="+652"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>

@@ -215,7 +215,7 @@
         <translation>拒绝</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+42"/>
         <source>API request %1 (%2)</source>
         <translation>API 请求 %1（%2）</translation>
     </message>
@@ -2504,20 +2504,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+206"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+208"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
-        <location line="+142"/>
-        <location line="+360"/>
+        <location line="+143"/>
+        <location line="+388"/>
         <location line="+149"/>
         <location line="+197"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-705"/>
+        <location line="-733"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2532,12 +2532,12 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+676"/>
+        <location line="+704"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-619"/>
+        <location line="-647"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
@@ -2582,7 +2582,12 @@ SHA-256 %3</translation>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+73"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>无法保存工作区的审批模式：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2607,7 +2612,17 @@ SHA-256 %3</translation>
         <translation>审批：</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>用于工作区</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>将此对话的审批模式设为工作区默认值，API 请求也将遵循</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2739,13 +2754,13 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+82"/>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-752"/>
-        <location line="+667"/>
+        <location line="-758"/>
+        <location line="+671"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
@@ -2775,7 +2790,7 @@ SHA-256 %3</translation>
         <translation>工作区默认（%1）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>此对话的 shell 和代码调用是立即运行、先询问你，还是遵循工作区的规则（sandbench approvals rules）。</translation>
     </message>
@@ -2879,19 +2894,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-361"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+340"/>
+        <location line="+342"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-646"/>
-        <location line="+650"/>
+        <location line="-648"/>
+        <location line="+652"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>

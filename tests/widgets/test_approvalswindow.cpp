@@ -7,6 +7,7 @@
 #include "sandbox/history/containerregistry.h"
 #include "window/mainwindow.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QLabel>

@@ -3,6 +3,7 @@
 
 #include "approvals/approvalprompt.h"
 #include "base/settings.h"
+#include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
 #include "common/filedialog.h"
@@ -23,6 +24,7 @@
 #include "network/networkpolicyeditor.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/containerregistry.h"
 #include "sandbox/history/fileimport.h"
 #include "secrets/keychainsecrets.h"
 #include "secrets/secretstore.h"
@@ -453,6 +455,30 @@ void MainWindow::createDocks()
     approvalLabel->setBuddy(m_approvalPicker);
     toolbar->addWidget(m_approvalPicker);
     connect(m_approvalPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onApprovalModeChosen);
+    // The conversation's mode becomes the workspace's (and so the API requests'); rules: sandbench approvals.
+    QAction *approvalDefault = toolbar->addAction(QString(), this, [this] {
+        Conversation *c = current();
+        const std::optional<ApprovalMode> mode = c ? c->session->approvalMode() : std::nullopt;
+        if (!mode)
+            return;
+        QString error;
+        WorkspaceSettings settings(
+            ContainerRegistry(m_workspace->dataDir()).workspaceDir(m_workspace->name()));
+        if (settings.load(&error)) {
+            ApprovalPolicy policy = settings.approvalPolicy();
+            policy.mode = *mode;
+            settings.setApprovalPolicy(policy);
+        }
+        if (!error.isEmpty() || !settings.save(&error)) {
+            c->chat->showError(tr("The workspace's approval mode could not be saved: %1").arg(error));
+            return;
+        }
+        c->session->setApprovalMode(std::nullopt);
+        scheduleSave(c);
+        showApprovalModeOf(c);
+    });
+    approvalDefault->setObjectName(u"ApprovalWorkspaceDefaultAction"_s);
+    m_approvalDefault = approvalDefault;
     retranslate(toolbar, [=, this] {
         toolbar->setWindowTitle(tr("Model"));
         modelLabel->setText(tr("Model:") + u' ');
@@ -470,6 +496,10 @@ void MainWindow::createDocks()
                 i, ShellCallView::contractTitle(m_contractPicker->itemData(i).toString()));
         showContractOf(current());
         approvalLabel->setText(tr("Approvals:") + u' ');
+        approvalDefault->setText(tr("Use for workspace"));
+        approvalDefault->setToolTip(
+            tr("Make this conversation's approval mode the workspace's default, which "
+               "API requests follow too"));
     });
     addToolBar(Qt::TopToolBarArea, toolbar);
     connect(m_modelPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onModelChosen);
@@ -1192,6 +1222,8 @@ void MainWindow::showApprovalModeOf(Conversation *c)
     const std::optional<ApprovalMode> mode = c ? c->session->approvalMode() : std::nullopt;
     m_approvalPicker->setCurrentIndex(mode ? m_approvalPicker->findData(ApprovalPolicy::modeName(*mode)) : 0);
     m_approvalPicker->setEnabled(c != nullptr);
+    if (m_approvalDefault)
+        m_approvalDefault->setEnabled(mode.has_value());
     m_approvalPicker->setToolTip(
         tr("Whether this conversation's shell and code calls run at once, ask you first, or follow the "
            "workspace's rules (sandbench approvals rules)."));

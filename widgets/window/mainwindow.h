@@ -158,6 +158,7 @@ private:
     // The shown conversation's tool contract (shell, bash, a vendor's code execution).
     QComboBox *m_contractPicker = nullptr;
     QComboBox *m_approvalPicker = nullptr;
+    QAction *m_approvalDefault = nullptr;
     QString m_wantedModel;
     std::vector<std::unique_ptr<Conversation>> m_conversations;
     int m_conversationCounter = 0;
