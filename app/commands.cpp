@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commands.h"
+#include "approvalcommands.h"
 #include "cliutil.h"
 #include "quitonsignal.h"
 
 #include "base/datadir.h"
 #include "base/settings.h"
 #include "base/workspacesettings.h"
+#include "gateway/approvalbroker.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
@@ -29,6 +31,9 @@
 #include <QUrl>
 
 #include <cstdio>
+#include <memory>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -101,12 +106,16 @@ QString topLevelUsage()
            "                 run commands as one shell call and print its output item as JSON\n"
            "  doctor [--json] report what isolation and limits are enforced here\n"
            "  serve [--host 127.0.0.1] [--port 8642] [--allow-host NAME]... [--allow-origin ORIGIN]...\n"
+           "        [--approvals run-all|ask|rules] [--approvals-timeout S] [--approvals-viewers]\n"
            "                 serve the local API (Responses, Messages, Chat Completions, Gemini\n"
            "                 generateContent, WebSocket events)\n"
            "  keys create    print a new API key for the workspace\n"
            "  workspaces get [KEY] | set KEY VALUE\n"
            "                 the workspace's settings (documents_quota_bytes, "
-           "code_execution_timeout_seconds)\n"
+           "code_execution_timeout_seconds, approvals, approvals_timeout_seconds)\n"
+           "  approvals [show] | mode run-all|ask|rules | timeout S | rules list|add VERDICT PATTERN|rm "
+           "N|clear\n"
+           "                 approve shell and code calls: run all, ask each, or by rule ([--json])\n"
            "  providers add NAME --api responses|messages|chat --base-url URL [--key-env VAR] [--default]\n"
            "  providers list [--json]\n"
            "  containers list | files ID | history ID | promote ID PATH | rm ID\n"
@@ -322,8 +331,21 @@ int runServeCommand(const QStringList &args)
         u"idle-timeout-ms"_s,
         u"An idle keep-alive connection or a stalled body is closed after this time (default 60000)."_s,
         u"ms"_s, QString::number(HttpLimits().idleTimeoutMs));
-    parser.addOptions(
-        {hostOption, portOption, allowHostOption, allowOriginOption, headerTimeoutOption, idleTimeoutOption});
+    const QCommandLineOption approvalsOption(
+        u"approvals"_s,
+        u"run-all, ask or rules: how shell and code calls are approved, over each workspace's own setting "
+        "(sandbench approvals). ask and rules need someone to answer: this terminal (when stdin is one) or, "
+        "with --approvals-viewers, the live viewers of the WebSocket event stream."_s,
+        u"mode"_s);
+    const QCommandLineOption approvalsTimeoutOption(
+        u"approvals-timeout"_s, u"Seconds an ask waits before the model gets a tool error (1 to 86400)."_s,
+        u"s"_s);
+    const QCommandLineOption approvalsViewersOption(
+        u"approvals-viewers"_s,
+        u"Let live viewers (WebSocket approval.decide) answer asks, so --approvals ask can run without a "
+        "terminal."_s);
+    parser.addOptions({hostOption, portOption, allowHostOption, allowOriginOption, headerTimeoutOption,
+                       idleTimeoutOption, approvalsOption, approvalsTimeoutOption, approvalsViewersOption});
     int exitCode = ExitOk;
     if (!parse(parser, args, &exitCode))
         return exitCode;
@@ -354,6 +376,35 @@ int runServeCommand(const QStringList &args)
         printErr(u"--port must be a number from 0 to 65535"_s);
         return ExitUsage;
     }
+    std::optional<ApprovalMode> approvalMode;
+    if (parser.isSet(approvalsOption)) {
+        approvalMode = ApprovalPolicy::parseMode(parser.value(approvalsOption));
+        if (!approvalMode) {
+            printErr(u"--approvals must be one of %1 (got \"%2\")"_s.arg(
+                ApprovalPolicy::modeNames().join(u", "_s), parser.value(approvalsOption)));
+            return ExitUsage;
+        }
+    }
+    int approvalTimeout = 0;
+    if (parser.isSet(approvalsTimeoutOption)) {
+        bool okTimeout = false;
+        approvalTimeout = parser.value(approvalsTimeoutOption).toInt(&okTimeout);
+        if (!okTimeout || approvalTimeout < 1 || approvalTimeout > ApprovalPolicy::MaxTimeoutSeconds) {
+            printErr(u"--approvals-timeout must be a whole number of seconds from 1 to %1"_s.arg(
+                ApprovalPolicy::MaxTimeoutSeconds));
+            return ExitUsage;
+        }
+    }
+    const bool terminal = ::isatty(STDIN_FILENO) == 1;
+    const bool viewers = parser.isSet(approvalsViewersOption);
+    if (approvalMode && *approvalMode != ApprovalMode::RunAll && !terminal && !viewers) {
+        printErr(
+            u"sandbench serve: --approvals %1 needs someone to answer each ask, and nothing can: stdin "
+            "is not a terminal and live viewers may not answer. Run serve in a terminal, add "
+            "--approvals-viewers to answer over the WebSocket event stream, or use --approvals run-all."_s
+                .arg(ApprovalPolicy::modeName(*approvalMode)));
+        return ExitUsage;
+    }
     const QString dataDir = dataDirFrom(parser);
     // The workspaces that have keys now are made here, once, and lent to the server; they outlive it.
     // A workspace given its first key while serving is still made by the server when its first request
@@ -361,6 +412,17 @@ int runServeCommand(const QStringList &args)
     QObject workspaces;
     ApiServer server(dataDir);
     server.setPrewarm(true);
+    server.setApprovalOverride(approvalMode, approvalTimeout);
+    // The terminal answers every workspace's asks; a viewer counts only when --approvals-viewers says so.
+    std::unique_ptr<TerminalApprover> prompt;
+    if (terminal)
+        prompt = std::make_unique<TerminalApprover>();
+    QObject::connect(&server, &ApiServer::workspaceReady, &server, [&prompt](Workspace *ws) {
+        if (prompt)
+            prompt->attach(ws->approvals());
+    });
+    if (!viewers)
+        server.setViewersAnswerApprovals(false);
     server.setTimeouts(headerTimeout, idleTimeout);
     const Settings settings;
     server.setAllowedHosts(settings.localApiAllowedHosts() + parser.values(allowHostOption));

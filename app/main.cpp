@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "approvalcommands.h"
 #include "broadcastcommands.h"
 #include "cliutil.h"
 #include "commands.h"
@@ -57,6 +58,7 @@ constexpr Command kCommands[] = {
     {"doctor", runDoctorCommand, "sandbench doctor --json"},
     {"serve", runServeCommand, "sandbench serve --port 8642"},
     {"keys", runKeysCommand, "sandbench keys create --workspace research"},
+    {"approvals", runApprovalsCommand, "sandbench approvals rules add allow 'python3 *'"},
     {"workspaces", runWorkspacesCommand, "sandbench workspaces set code_execution_timeout_seconds 120"},
     {"providers", runProvidersCommand,
      "sandbench providers add ollama --api chat --base-url http://127.0.0.1:11434/v1 --default"},

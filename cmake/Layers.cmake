@@ -24,6 +24,7 @@ set(SANDBENCH_LAYERS
     "widgets/logs      sandbench-widgets    widgets/shellcalls widgets/common engine"
     "widgets/localapi  sandbench-widgets    widgets/shellcalls widgets/common engine"
     "widgets/settings  sandbench-widgets    widgets/localapi widgets/common engine"
+    "widgets/approvals sandbench-widgets    widgets/common engine"
     "widgets/window    sandbench-widgets    widgets engine"
 )
 

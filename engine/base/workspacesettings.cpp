@@ -9,6 +9,8 @@ using namespace Qt::StringLiterals;
 
 static const QString kDocumentsQuota = u"documents_quota_bytes"_s;
 static const QString kCodeTimeout = u"code_execution_timeout_seconds"_s;
+static const QString kApprovals = u"approvals"_s;
+static const QString kApprovalsTimeout = u"approvals_timeout_seconds"_s;
 
 WorkspaceSettings::WorkspaceSettings(const QString &workspaceDir)
     : m_dir(workspaceDir)
@@ -73,9 +75,28 @@ void WorkspaceSettings::setImage(const QString &name)
         m_json.insert(u"image"_s, name);
 }
 
+ApprovalPolicy WorkspaceSettings::approvalPolicy(QString *error) const
+{
+    QString why;
+    const std::optional<ApprovalPolicy> p =
+        ApprovalPolicy::fromJson(m_json.value(kApprovals).toObject(), &why);
+    if (p)
+        return *p;
+    if (error)
+        *error = why;
+    ApprovalPolicy safe;
+    safe.mode = ApprovalMode::Ask;
+    return safe;
+}
+
+void WorkspaceSettings::setApprovalPolicy(const ApprovalPolicy &policy)
+{
+    m_json.insert(kApprovals, policy.toJson());
+}
+
 QStringList WorkspaceSettings::keys()
 {
-    return {kDocumentsQuota, kCodeTimeout, u"image"_s};
+    return {kDocumentsQuota, kCodeTimeout, u"image"_s, kApprovals, kApprovalsTimeout};
 }
 
 QString WorkspaceSettings::value(const QString &key) const
@@ -86,6 +107,10 @@ QString WorkspaceSettings::value(const QString &key) const
         return codeExecutionTimeoutSeconds() > 0 ? QString::number(codeExecutionTimeoutSeconds()) : QString();
     if (key == u"image")
         return image();
+    if (key == kApprovals)
+        return ApprovalPolicy::modeName(approvalPolicy().mode);
+    if (key == kApprovalsTimeout)
+        return QString::number(approvalPolicy().timeoutSeconds);
     return {};
 }
 
@@ -118,6 +143,28 @@ bool WorkspaceSettings::setValue(const QString &key, const QString &value, QStri
             return false;
         }
         setImage(value);
+        return true;
+    }
+    if (key == kApprovals) {
+        const std::optional<ApprovalMode> mode = ApprovalPolicy::parseMode(value);
+        if (!mode) {
+            *error = u"%1 must be one of %2"_s.arg(key, ApprovalPolicy::modeNames().join(u", "_s));
+            return false;
+        }
+        ApprovalPolicy p = approvalPolicy();
+        p.mode = *mode;
+        setApprovalPolicy(p);
+        return true;
+    }
+    if (key == kApprovalsTimeout) {
+        if (!ok || n < 1 || n > ApprovalPolicy::MaxTimeoutSeconds) {
+            *error = u"%1 must be a whole number of seconds from 1 to %2"_s.arg(key).arg(
+                ApprovalPolicy::MaxTimeoutSeconds);
+            return false;
+        }
+        ApprovalPolicy p = approvalPolicy();
+        p.timeoutSeconds = int(n);
+        setApprovalPolicy(p);
         return true;
     }
     *error = u"unknown setting \"%1\" (known: %2)"_s.arg(key, keys().join(u", "_s));

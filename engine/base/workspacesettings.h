@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "approvalpolicy.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
-// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S, "image": NAME}. A missing
-// file or key means the default. `sandbench workspaces set KEY VALUE` writes them.
+// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S, "image": NAME,
+// "approvals": {...}}. A missing file or key means the default. `sandbench workspaces set KEY VALUE` writes them.
 class WorkspaceSettings
 {
 public:
@@ -37,6 +39,11 @@ public:
     // The image (ImageStore name) the workspace's new containers run on; empty: the host's /usr.
     QString image() const;
     void setImage(const QString &name); // empty removes the setting
+    // The approval mode, rules and wait limit for the workspace's calls ({"approvals": {...}}, README
+    // "Approvals"); false with *error when the file holds a bad entry, and then the strictest safe
+    // default (ask before each call) is in force.
+    ApprovalPolicy approvalPolicy(QString *error = nullptr) const;
+    void setApprovalPolicy(const ApprovalPolicy &policy);
 
     // The keys `sandbench workspaces` knows, and one of them as text; setValue() checks the value and
     // returns false with *error naming the range.

@@ -3,6 +3,7 @@
 
 #include "base/randomtoken.h"
 #include "base/workspacesettings.h"
+#include "gateway/approvalbroker.h"
 #include "models/modelclient.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
@@ -105,6 +106,7 @@ AgentLoop::AgentLoop(const AgentRequest &request, const AgentEnvironment &env, Q
 
 AgentLoop::~AgentLoop()
 {
+    withdrawApproval();
     if (m_turn)
         m_turn->cancel();
     if (m_call && !m_call->isFinished())
@@ -661,6 +663,140 @@ void AgentLoop::startShellCall(const PendingCall &pending)
         rejectCall(pending, error, u"invalid_tool_input"_s);
         return;
     }
+    call.action = *action;
+    call.validated = true;
+    if (!gate(pending, call))
+        return; // refused, or waiting for a person
+    dispatchCall(pending, call);
+}
+
+QString AgentLoop::conversationKey() const
+{
+    if (!m_env.conversation.isEmpty())
+        return m_env.conversation;
+    return m_request.sessionId.isEmpty() ? u"request:"_s + m_request.id : u"session:"_s + m_request.sessionId;
+}
+
+bool AgentLoop::gate(const PendingCall &pending, const AgentToolCall &call)
+{
+    if (!m_env.approvals || m_env.approvalPolicy.mode == ApprovalMode::RunAll)
+        return true;
+    // What the rules read: the shell commands, the bash command; a Python call is the command `python3` (its
+    // code is not shell), an editor call `text_editor COMMAND PATH`.
+    QStringList matched = call.displayCommands();
+    if (call.code && call.code->kind == CodeAction::Kind::Python)
+        matched = {u"python3"_s};
+    else if (call.code && call.code->kind != CodeAction::Kind::Bash)
+        matched = {u"text_editor %1 %2"_s.arg(call.arguments.value(u"command"_s).toString(),
+                                              call.arguments.value(u"path"_s).toString())};
+    const ApprovalPolicy::Evaluation e =
+        m_env.approvalPolicy.evaluate(matched, m_env.approvals->allowedFor(conversationKey()));
+    ApprovalRecord record;
+    record.callId = call.callId;
+    record.commands = call.displayCommands().join(u'\n');
+    record.verdict = ApprovalPolicy::verdictName(e.verdict);
+    record.reason = e.reason;
+    record.timeMs = QDateTime::currentMSecsSinceEpoch();
+    if (e.verdict == ApprovalVerdict::Allow) {
+        record.decision = u"allowed"_s;
+        record.by = e.rule.isEmpty() ? u"conversation"_s : u"rule"_s;
+        m_approvalRecords.append(record);
+        return true;
+    }
+    if (e.verdict == ApprovalVerdict::Deny) {
+        record.decision = u"denied"_s;
+        record.by = u"rule"_s;
+        m_approvalRecords.append(record);
+        rejectCall(pending, u"denied by the approval rules (%1); the call was not run"_s.arg(e.reason),
+                   u"approval_denied"_s);
+        return false;
+    }
+    if (!m_env.approvals->canAsk()) {
+        record.decision = u"unavailable"_s;
+        record.by = u"nobody"_s;
+        m_approvalRecords.append(record);
+        rejectCall(pending,
+                   u"this call needs a person's approval (%1), but nothing can ask: no window, terminal or "
+                   "live viewer is there to answer; the call was not run"_s.arg(e.reason),
+                   u"approval_unavailable"_s);
+        return false;
+    }
+    m_approvalRecords.append(record);
+    ApprovalRequest request;
+    request.requestId = m_request.id;
+    request.conversation = conversationKey();
+    request.callId = call.callId;
+    const ServerToolConfig &tool = call.isCode()   ? *m_request.code
+                                   : call.isBash() ? *m_request.bash
+                                                   : *m_request.shell;
+    request.tool = tool.typeName();
+    request.commands = call.displayCommands();
+    request.reason = e.reason;
+    m_waitingPending = pending;
+    m_waitingCall = call;
+    // fail() answers the waiting call like a running one.
+    m_runningCallId = call.callId;
+    connect(m_env.approvals, &ApprovalBroker::resolved, this, &AgentLoop::onApprovalResolved,
+            Qt::UniqueConnection);
+    m_approvalId = m_env.approvals->ask(request, m_env.approvalPolicy.timeoutSeconds * 1000);
+    if (const std::optional<ApprovalRequest> open = m_env.approvals->find(m_approvalId))
+        Q_EMIT approvalPending(*open);
+    return false;
+}
+
+void AgentLoop::onApprovalResolved(const ApprovalRequest &request, const ApprovalAnswer &answer)
+{
+    if (request.id != m_approvalId || m_approvalId.isEmpty())
+        return;
+    m_approvalId.clear();
+    m_runningCallId.clear();
+    ApprovalRecord &record = m_approvalRecords.last();
+    record.decision = ApprovalAnswer::decisionName(answer.decision);
+    record.by = answer.by;
+    record.note = answer.note;
+    record.waitedMs = QDateTime::currentMSecsSinceEpoch() - request.createdMs;
+    Q_EMIT approvalResolved(request.id, record.decision);
+    if (m_done)
+        return;
+    if (answer.allows()) {
+        dispatchCall(m_waitingPending, m_waitingCall);
+        return;
+    }
+    if (answer.decision == ApprovalDecision::Expired) {
+        rejectCall(m_waitingPending,
+                   u"no one answered the approval request within %1 s; the call was not run. Do not repeat "
+                   "it unchanged: answer with what you have or ask the user"_s.arg(
+                       m_env.approvalPolicy.timeoutSeconds),
+                   u"approval_timeout"_s);
+        return;
+    }
+    rejectCall(
+        m_waitingPending,
+        answer.note.trimmed().isEmpty()
+            ? u"the user denied this call; it was not run"_s
+            : u"the user denied this call; it was not run. Their note: %1"_s.arg(answer.note.trimmed()),
+        u"approval_denied"_s);
+}
+
+void AgentLoop::withdrawApproval()
+{
+    if (m_approvalId.isEmpty() || !m_env.approvals)
+        return;
+    const QString id = std::exchange(m_approvalId, {});
+    if (!m_approvalRecords.isEmpty()) {
+        m_approvalRecords.last().decision = u"withdrawn"_s;
+        m_approvalRecords.last().waitedMs =
+            QDateTime::currentMSecsSinceEpoch() - m_approvalRecords.last().timeMs;
+    }
+    m_env.approvals->withdraw(id);
+    Q_EMIT approvalResolved(id, u"withdrawn"_s);
+}
+
+void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
+{
+    const ServerToolConfig &tool = call.isCode()   ? *m_request.code
+                                   : call.isBash() ? *m_request.bash
+                                                   : *m_request.shell;
     Container *c = m_env.container    ? m_pinned.data()
                    : m_env.containers ? m_env.containers->find(m_containerId)
                                       : nullptr;
@@ -669,8 +805,7 @@ void AgentLoop::startShellCall(const PendingCall &pending)
                    u"unavailable"_s);
         return;
     }
-    call.action = *action;
-    call.validated = true;
+    const std::optional<ShellAction> action = call.action;
     call.index = m_calls++;
     call.containerId = m_containerId;
     // The meter charges a cold start when this command has to start a new or sleeping sandbox.
@@ -861,6 +996,7 @@ void AgentLoop::fail(const AgentError &error)
     for (const PendingCall &p : std::as_const(m_pending))
         m_messages.append(Message::tool(p.call.id, u"not run: %1"_s.arg(error.message), true));
     m_pending.clear();
+    withdrawApproval();
     if (m_turn)
         m_turn->cancel();
     if (m_call && !m_call->isFinished())
@@ -890,5 +1026,6 @@ RequestRecord AgentLoop::record() const
     r.shellCalls = m_shellRecords;
     r.turns = m_turnRecords;
     r.detections = m_detections;
+    r.approvals = m_approvalRecords;
     return r;
 }

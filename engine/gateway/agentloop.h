@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/approvalpolicy.h"
 #include "gateway/agentrequest.h"
 #include "gateway/codeimages.h"
 #include "gateway/guardrail.h"
@@ -17,6 +18,9 @@
 
 #include <memory>
 
+class ApprovalBroker;
+struct ApprovalAnswer;
+struct ApprovalRequest;
 class Container;
 class ContainerManager;
 class Meter;
@@ -43,6 +47,13 @@ struct AgentEnvironment
     // The window's views keep showing finished calls: their ShellCall objects stay (children of the
     // container) instead of being deleted when the call ends.
     bool keepShellCalls = false;
+    // Approvals (README "Approvals"): the policy every shell/code call passes before it runs, and where an
+    // ask waits for a person. No broker: every call runs.
+    ApprovalBroker *approvals = nullptr;
+    ApprovalPolicy approvalPolicy;
+    // What "Allow for this conversation" remembers under: the window's conversation; empty for an API
+    // request (its session id, else the request itself).
+    QString conversation;
 };
 
 // One server-tool call of a loop: which tool, where it runs and what it runs.
@@ -153,6 +164,10 @@ Q_SIGNALS:
     void commandOutput(int call, int command, bool isStderr, const QString &text);
     void commandFinished(int call, int command, const CommandResult &result);
     void toolCallFinished(const AgentToolCall &call, const AgentToolResult &result);
+    // A call waits for a person's answer (ApprovalBroker); approvalResolved follows with the decision word
+    // (ApprovalAnswer::decisionName, or "withdrawn").
+    void approvalPending(const ApprovalRequest &request);
+    void approvalResolved(const QString &approvalId, const QString &decision);
     void filesChanged(const QString &containerId);
     void usageChanged(const TokenUsage &total);
     void finished(const AgentOutcome &outcome);
@@ -173,6 +188,13 @@ private:
     void startShellCall(const PendingCall &pending);
     // The code tools' action for a pending call; false after rejecting the call.
     bool prepareCodeCall(const PendingCall &pending, AgentToolCall *call);
+    // Runs a validated call in its container.
+    void dispatchCall(const PendingCall &pending, AgentToolCall call);
+    // The approval gate before dispatch: true to run now; false when the call was refused or waits.
+    bool gate(const PendingCall &pending, const AgentToolCall &call);
+    void onApprovalResolved(const ApprovalRequest &request, const ApprovalAnswer &answer);
+    void withdrawApproval();
+    QString conversationKey() const;
     void onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex);
     void rejectCall(const PendingCall &pending, const QString &message, const QString &code);
     void finish(AgentOutcome::Stop stop);
@@ -220,5 +242,10 @@ private:
     QList<ModelTurnRecord> m_turnRecords;
     QList<ShellCallRecord> m_shellRecords;
     QList<Detection> m_detections;
+    QList<ApprovalRecord> m_approvalRecords;
     double m_cost = 0;
+    // The call waiting for an answer.
+    QString m_approvalId;
+    PendingCall m_waitingPending;
+    AgentToolCall m_waitingCall;
 };

@@ -64,7 +64,15 @@ const QList<QStringList> &migrations()
             u"ALTER TABLE requests ADD COLUMN request_body_bytes INTEGER"_s,
             u"ALTER TABLE requests ADD COLUMN response_body_bytes INTEGER"_s,
         };
-        return QList<QStringList>{v1, v2};
+        // v3: every approval decision on a shell or code call (README "Approvals").
+        QStringList v3{
+            u"CREATE TABLE approvals (id INTEGER PRIMARY KEY,"
+            " request_id INTEGER NOT NULL REFERENCES requests(id) ON DELETE CASCADE, call_id TEXT,"
+            " commands TEXT, verdict TEXT, decision TEXT, decided_by TEXT, reason TEXT, note TEXT,"
+            " time_ms INTEGER, waited_ms INTEGER)"_s,
+            u"CREATE INDEX approvals_request ON approvals(request_id)"_s,
+        };
+        return QList<QStringList>{v1, v2, v3};
     }();
     return steps;
 }
@@ -154,8 +162,19 @@ QJsonObject recordJsonOf(const RequestRecord &r)
     QJsonArray detections;
     for (const Detection &d : r.detections)
         detections.append(detectionToJson(d));
+    QJsonArray approvals;
+    for (const ApprovalRecord &a : r.approvals) {
+        QJsonObject o{{u"call_id"_s, a.callId}, {u"verdict"_s, a.verdict},   {u"decision"_s, a.decision},
+                      {u"by"_s, a.by},          {u"reason"_s, a.reason},     {u"note"_s, a.note},
+                      {u"time_ms"_s, a.timeMs}, {u"waited_ms"_s, a.waitedMs}};
+        if (r.ioLogged)
+            o.insert(u"commands"_s, a.commands);
+        approvals.append(o);
+    }
     QJsonObject o = RequestLog::summaryJson(r);
     o.insert(u"shell_calls"_s, calls);
+    if (!approvals.isEmpty())
+        o.insert(u"approvals"_s, approvals);
     o.insert(u"detections"_s, detections);
     if (r.ioLogged) {
         o.insert(u"request_body"_s, QString::fromUtf8(r.requestBody));
@@ -354,6 +373,10 @@ private:
         m_insertDetection.prepare(
             u"INSERT INTO detections (request_id, guardrail, action, scope, message_index,"
             " span_start, span_length, family, pattern_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+        m_insertApproval = QSqlQuery(m_db);
+        m_insertApproval.prepare(u"INSERT INTO approvals (request_id, call_id, commands, verdict, decision, "
+                                 u"decided_by, reason, note,"
+                                 " time_ms, waited_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
         if (m_fts) {
             m_insertText = QSqlQuery(m_db);
             m_insertText.prepare(u"INSERT INTO request_text (rowid, body) VALUES (?, ?)"_s);
@@ -435,6 +458,20 @@ private:
             if (!run(m_insertDetection, error))
                 return false;
         }
+        for (const ApprovalRecord &a : r.approvals) {
+            m_insertApproval.addBindValue(requestRow);
+            m_insertApproval.addBindValue(a.callId);
+            m_insertApproval.addBindValue(r.ioLogged ? QVariant(a.commands) : QVariant());
+            m_insertApproval.addBindValue(a.verdict);
+            m_insertApproval.addBindValue(a.decision);
+            m_insertApproval.addBindValue(a.by);
+            m_insertApproval.addBindValue(a.reason);
+            m_insertApproval.addBindValue(a.note);
+            m_insertApproval.addBindValue(a.timeMs);
+            m_insertApproval.addBindValue(a.waitedMs);
+            if (!run(m_insertApproval, error))
+                return false;
+        }
         if (m_fts && !text.isEmpty()) {
             m_insertText.addBindValue(requestRow);
             m_insertText.addBindValue(text);
@@ -453,6 +490,7 @@ private:
     QSqlQuery m_insertCall;
     QSqlQuery m_insertCommand;
     QSqlQuery m_insertDetection;
+    QSqlQuery m_insertApproval;
     QSqlQuery m_insertText;
     QMutex m_mutex;
     QList<RequestRecord> m_pending;
@@ -843,6 +881,16 @@ std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
         d.family = det.value(6).toString();
         d.patternId = det.value(7).toString();
         r.detections.append(d);
+    }
+    QSqlQuery ap(db);
+    ap.prepare(u"SELECT call_id, commands, verdict, decision, decided_by, reason, note, time_ms, waited_ms"
+               " FROM approvals WHERE request_id = ? ORDER BY id"_s);
+    ap.addBindValue(rowId);
+    ap.exec();
+    while (ap.next()) {
+        r.approvals.append({ap.value(0).toString(), ap.value(1).toString(), ap.value(2).toString(),
+                            ap.value(3).toString(), ap.value(4).toString(), ap.value(5).toString(),
+                            ap.value(6).toString(), ap.value(7).toLongLong(), ap.value(8).toLongLong()});
     }
     return r;
 }

@@ -30,6 +30,23 @@ struct ShellCallRecord
     QList<CommandRecord> commands;
 };
 
+// One approval decision on a shell or code call (README "Approvals").
+struct ApprovalRecord
+{
+    QString callId;
+    QString commands; // the call's commands, one a line (stored only with input & output logging)
+    QString verdict;  // what the policy said: "allow", "ask" or "deny"
+    // "allowed" or "denied" (by a rule or the conversation's allowances, no one asked), or a person's
+    // answer: "allow_once", "allow_conversation", "deny", "expired", "unavailable" (nothing could ask),
+    // "withdrawn" (the request ended while it waited).
+    QString decision;
+    QString by;     // "rule", "conversation", "window", "terminal", "websocket", "timeout", "nobody"
+    QString reason; // why the policy said so
+    QString note;   // the person's note to the model
+    qint64 timeMs = 0;
+    qint64 waitedMs = 0;
+};
+
 // One model round trip inside a request; turns are traced, not stored.
 struct ModelTurnRecord
 {
@@ -67,4 +84,5 @@ struct RequestRecord
     QList<ShellCallRecord> shellCalls;
     QList<Detection> detections;
     QList<ModelTurnRecord> turns;
+    QList<ApprovalRecord> approvals;
 };

@@ -6,6 +6,7 @@
 #include "base/workspacesettings.h"
 #include "eventhub.h"
 #include "gateway/agentloop.h"
+#include "gateway/approvalbroker.h"
 #include "gateway/format/geminiformat.h"
 #include "gateway/format/wireformat.h"
 #include "gateway/requestlog.h"
@@ -189,6 +190,86 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
             key = bearerKey(request.rawHeader("Authorization"));
         return eventsWorkspace(key);
     });
+    // Every live viewer can answer an approval ask of its workspace (README "Approvals").
+    connect(m_events, &EventHub::clientJoined, this, [this](const QString &name, QWebSocket *client) {
+        ApprovalBroker *broker = workspace(name)->approvals();
+        if (m_viewersAnswer)
+            broker->addAnswerer();
+        for (const ApprovalRequest &r : broker->pending()) {
+            QJsonObject e = r.toJson();
+            e.insert(u"type"_s, u"approval.pending"_s);
+            m_events->send(client, e);
+        }
+    });
+    connect(m_events, &EventHub::clientLeft, this, [this](const QString &name) {
+        if (m_viewersAnswer)
+            workspace(name)->approvals()->removeAnswerer();
+    });
+    connect(m_events, &EventHub::messageReceived, this,
+            [this](const QString &name, QWebSocket *client, const QJsonObject &message) {
+                if (message.value(u"type"_s).toString() != u"approval.decide") {
+                    m_events->send(client, {{u"type"_s, u"error"_s},
+                                            {u"message"_s, u"unknown message type; the one a client may send "
+                                                           "is \"approval.decide\""_s}});
+                    return;
+                }
+                const QString id = message.value(u"approval_id"_s).toString();
+                const std::optional<ApprovalDecision> decision =
+                    ApprovalAnswer::parseDecision(message.value(u"decision"_s).toString());
+                QString error;
+                if (!m_viewersAnswer)
+                    error = u"this server does not take approval decisions from viewers (serve "
+                            "--approvals-viewers)"_s;
+                else if (!decision)
+                    error = u"decision must be allow_once, allow_conversation or deny"_s;
+                else
+                    workspace(name)->approvals()->answer(id, *decision, message.value(u"note"_s).toString(),
+                                                         u"websocket"_s, &error);
+                if (!error.isEmpty())
+                    m_events->send(
+                        client,
+                        {{u"type"_s, u"approval.error"_s}, {u"approval_id"_s, id}, {u"message"_s, error}});
+            });
+}
+
+void ApiServer::setApprovalOverride(std::optional<ApprovalMode> mode, int timeoutSeconds)
+{
+    m_approvalMode = mode;
+    m_approvalTimeout = timeoutSeconds;
+    for (Workspace *ws : std::as_const(m_workspaces))
+        ws->overrideApprovals(mode, timeoutSeconds);
+}
+
+void ApiServer::watchApprovals(Workspace *ws)
+{
+    ws->overrideApprovals(m_approvalMode, m_approvalTimeout);
+    Q_EMIT workspaceReady(ws);
+    const QString name = ws->name();
+    const QPointer<EventHub> hub(m_events);
+    connect(ws->approvals(), &ApprovalBroker::requested, this, [hub, name](const ApprovalRequest &r) {
+        QJsonObject e = r.toJson();
+        e.insert(u"type"_s, u"approval.pending"_s);
+        if (hub)
+            hub->publish(name, e);
+    });
+    connect(ws->approvals(), &ApprovalBroker::resolved, this,
+            [hub, name](const ApprovalRequest &r, const ApprovalAnswer &a) {
+                if (hub)
+                    hub->publish(name, {{u"type"_s, u"approval.resolved"_s},
+                                        {u"approval_id"_s, r.id},
+                                        {u"request_id"_s, r.requestId},
+                                        {u"call_id"_s, r.callId},
+                                        {u"decision"_s, ApprovalAnswer::decisionName(a.decision)},
+                                        {u"by"_s, a.by},
+                                        {u"note"_s, a.note}});
+            });
+    connect(ws->approvals(), &ApprovalBroker::withdrawn, this, [hub, name](const QString &id) {
+        if (hub)
+            hub->publish(name, {{u"type"_s, u"approval.resolved"_s},
+                                {u"approval_id"_s, id},
+                                {u"decision"_s, u"withdrawn"_s},
+                                {u"by"_s, u"nobody"_s}});
+    });
 }
 
 ApiServer::~ApiServer()
@@ -213,6 +294,7 @@ void ApiServer::useWorkspace(Workspace *workspace)
         old->deleteLater();
     }
     m_workspaces.insert(workspace->name(), workspace);
+    watchApprovals(workspace);
 }
 
 QString ApiServer::createViewerKey(const QString &workspace)
@@ -483,6 +565,7 @@ Workspace *ApiServer::workspace(const QString &name)
     auto *ws = new Workspace(m_dataDir, name, this);
     ws->containers()->setPrewarm(m_prewarm);
     m_workspaces.insert(name, ws);
+    watchApprovals(ws);
     return ws;
 }
 
@@ -660,6 +743,8 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     env.meter = m_meter.get();
     env.guardrails = ws->observer()->guardrails();
     env.scanToolOutput = ws->observer()->scanToolOutput();
+    env.approvals = ws->approvals();
+    env.approvalPolicy = ws->approvalPolicy();
     auto *loop = new AgentLoop(*parsed, env, this);
     WireFormat *fmt = format.release();
     fmt->setParent(loop);
@@ -681,6 +766,26 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
         if (conn)
             conn->writeStream(bytes);
     });
+    // A call waiting for a person: the stream says so in SSE comments, which every SSE client skips (a
+    // Sandbench event would break the official SDKs' strict event types), and again every 15 s so no proxy
+    // or client read timeout ends the wait. The WebSocket carries approval.pending as a proper event.
+    if (streaming) {
+        connect(loop, &AgentLoop::approvalPending, this, [loop, conn](const ApprovalRequest &r) {
+            const QByteArray line = ": sandbench approval pending " + r.id.toUtf8() +
+                                    ": waiting for a person to allow or deny call " + r.callId.toUtf8() +
+                                    "\n\n";
+            if (conn)
+                conn->writeStream(line);
+            auto *keepAlive = new QTimer(loop);
+            keepAlive->setObjectName(u"approvalKeepAlive"_s);
+            connect(keepAlive, &QTimer::timeout, loop, [conn, line] {
+                if (conn)
+                    conn->writeStream(line);
+            });
+            keepAlive->start(15000);
+            connect(loop, &AgentLoop::approvalResolved, keepAlive, &QObject::deleteLater);
+        });
+    }
     const QByteArray requestBody = request.body;
     connect(loop, &AgentLoop::finished, this,
             [this, loop, fmt, conn, streaming, workspaceName, requestBody, headers] {

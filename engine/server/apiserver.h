@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/approvalpolicy.h"
 #include "httpconnection.h"
 
 #include <QAbstractSocket>
@@ -64,6 +65,10 @@ public:
     // Long-lived servers keep a sandbox launcher warm (ContainerManager::setPrewarm).
     void setPrewarm(bool enabled) { m_prewarm = enabled; }
     EventHub *events() const { return m_events; }
+    // `serve --approvals MODE --approvals-timeout S`: over every workspace's own settings.json.
+    void setApprovalOverride(std::optional<ApprovalMode> mode, int timeoutSeconds);
+    // Whether live viewers may answer asks (approval.decide) and count as someone who can; default true.
+    void setViewersAnswerApprovals(bool allowed) { m_viewersAnswer = allowed; }
     int activeRuns() const { return m_activeRuns; }
     // Request logging and broadcast are always on in `serve`; benchmarks turn them off to measure their cost.
     void setLoggingEnabled(bool enabled) { m_logging = enabled; }
@@ -79,6 +84,10 @@ public:
     // server is deleted and is never written to disk (the desktop's own activity viewer uses it).
     QString createViewerKey(const QString &workspace);
     ApiKeys *keys() const { return m_keys.get(); }
+
+Q_SIGNALS:
+    // A workspace is served from now on (made on its first request, or lent with useWorkspace()).
+    void workspaceReady(Workspace *workspace);
 
 private:
     enum class ErrorShape { OpenAi, Anthropic };
@@ -98,6 +107,8 @@ private:
     // The workspace whose events key may watch: a workspace key or a viewer key.
     QString eventsWorkspace(const QString &key);
     Workspace *workspace(const QString &name);
+    // Mirrors the workspace's approval asks to its WebSocket viewers.
+    void watchApprovals(Workspace *workspace);
 
     // A request to a model endpoint: the format parses it and renders the loop's answer.
     void handleModelRequest(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
@@ -133,6 +144,9 @@ private:
     QHash<QString, Workspace *> m_workspaces;
     QHash<QString, QString> m_viewerKeys; // key -> workspace
     HttpLimits m_limits;
+    std::optional<ApprovalMode> m_approvalMode;
+    int m_approvalTimeout = 0;
+    bool m_viewersAnswer = true;
     int m_maxUnauthenticated = 0;
     quint64 m_nextSerial = 0;
     std::map<quint64, HttpConnection *> m_unauthenticated; // by accept order, oldest first

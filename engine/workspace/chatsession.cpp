@@ -210,6 +210,11 @@ bool ChatSession::send(const QString &text)
     env.guardrails = guardrails;
     env.scanToolOutput = m_observer && m_observer->scanToolOutput();
     env.keepShellCalls = true;
+    env.approvals = m_approvals;
+    env.approvalPolicy = m_workspacePolicy ? m_workspacePolicy() : ApprovalPolicy();
+    if (m_approvalMode)
+        env.approvalPolicy.mode = *m_approvalMode;
+    env.conversation = m_conversationKey;
     env.workspace = m_observer ? m_observer->workspace() : QString();
 
     auto *loop = new AgentLoop(request, env, this);

@@ -12,6 +12,9 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
+class ApprovalBroker;
 class Meter;
 class RequestObserver;
 class ShellCall;
@@ -57,6 +60,20 @@ public:
     // cost).
     void setObserver(RequestObserver *observer) { m_observer = observer; }
     void setMeter(Meter *meter) { m_meter = meter; }
+
+    // Approvals (README "Approvals"): where asks wait and the workspace's policy now; the conversation's own
+    // mode, when set, wins over the workspace's (its rules stay the workspace's). key names the conversation
+    // for "Allow for this conversation".
+    void setApprovals(ApprovalBroker *broker, std::function<ApprovalPolicy()> workspacePolicy,
+                      const QString &key)
+    {
+        m_approvals = broker;
+        m_workspacePolicy = std::move(workspacePolicy);
+        m_conversationKey = key;
+    }
+    void setApprovalMode(std::optional<ApprovalMode> mode) { m_approvalMode = mode; }
+    std::optional<ApprovalMode> approvalMode() const { return m_approvalMode; }
+    QString conversationKey() const { return m_conversationKey; }
 
     QList<Message> messages() const { return m_messages; }
     // A saved conversation's history, so the model sees it on the next question; ignored while busy.
@@ -118,6 +135,10 @@ private:
     AgentLoop *m_loop = nullptr;
     RequestObserver *m_observer = nullptr;
     Meter *m_meter = nullptr;
+    ApprovalBroker *m_approvals = nullptr;
+    std::function<ApprovalPolicy()> m_workspacePolicy;
+    std::optional<ApprovalMode> m_approvalMode;
+    QString m_conversationKey;
     QString m_requestId;
     QString m_lastUserText;
     QString m_lastGuardrailNote;

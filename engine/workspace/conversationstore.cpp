@@ -172,6 +172,7 @@ QJsonObject StoredConversation::toJson() const
             {u"container_id"_s, containerId},
             {u"tool_contract"_s, toolContract},
             {u"image"_s, image},
+            {u"approvals"_s, approvalMode},
             {u"created_ms"_s, createdMs},
             {u"updated_ms"_s, updatedMs},
             {u"total_cost"_s, totalCost},
@@ -200,6 +201,7 @@ std::optional<StoredConversation> StoredConversation::fromJson(const QJsonObject
     c.containerId = obj.value(u"container_id"_s).toString();
     c.toolContract = obj.value(u"tool_contract"_s).toString();
     c.image = obj.value(u"image"_s).toString();
+    c.approvalMode = obj.value(u"approvals"_s).toString();
     c.createdMs = qint64(obj.value(u"created_ms"_s).toDouble());
     c.updatedMs = qint64(obj.value(u"updated_ms"_s).toDouble());
     c.totalCost = std::max(0.0, obj.value(u"total_cost"_s).toDouble());

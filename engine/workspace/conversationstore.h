@@ -43,6 +43,7 @@ struct StoredConversation
     QString containerId;
     QString toolContract; // ChatSession::toolContractKey(); empty: the shell
     QString image;        // the image its container runs on (ImageStore name); empty: the host's /usr
+    QString approvalMode; // ApprovalPolicy::modeName(); empty: the workspace's
     qint64 createdMs = 0;
     qint64 updatedMs = 0;
     double totalCost = 0; // dollars of sandbox time over every request

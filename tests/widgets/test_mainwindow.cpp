@@ -164,7 +164,7 @@ void TestMainWindow::welcomePageShowsDataDirAndWorkspace()
 {
     const auto window = createWindow();
     QVERIFY(window->findChild<QWidget *>(u"WelcomePage"_s));
-    QCOMPARE(window->centralWidget()->objectName(), u"ChatStack"_s);
+    QCOMPARE(window->findChild<QWidget *>(u"WelcomePage"_s)->parentWidget()->objectName(), u"ChatStack"_s);
 
     auto *title = window->findChild<QLabel *>(u"WelcomeTitle"_s);
     QVERIFY(title);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/mainwindow.h"
 
+#include "approvals/approvalprompt.h"
 #include "base/settings.h"
 #include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
@@ -23,6 +24,7 @@
 #include "network/networkpolicyeditor.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/containerregistry.h"
 #include "sandbox/history/fileimport.h"
 #include "sandbox/images/imagestore.h"
 #include "secrets/keychainsecrets.h"
@@ -211,7 +213,25 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_chatStack->setObjectName(u"ChatStack"_s);
     m_welcomePage = new WelcomePage(dataDir, workspace, m_chatStack);
     m_chatStack->addWidget(m_welcomePage);
-    setCentralWidget(m_chatStack);
+    // Above the conversations: the call waiting for the user's approval, whichever conversation or API
+    // request it belongs to.
+    auto *central = new QWidget(this);
+    central->setObjectName(u"CentralArea"_s);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    auto *approvals = new ApprovalPrompt(
+        m_workspace->approvals(),
+        [this](const QString &key) {
+            for (const auto &c : m_conversations)
+                if (c->session->conversationKey() == key)
+                    return c->title;
+            return QString();
+        },
+        central);
+    centralLayout->addWidget(approvals);
+    centralLayout->addWidget(m_chatStack, 1);
+    setCentralWidget(central);
 
     createDocks();
     createMenus();
@@ -434,6 +454,41 @@ void MainWindow::createDocks()
     imageLabel->setBuddy(m_imagePicker);
     toolbar->addWidget(m_imagePicker);
     connect(m_imagePicker, &QComboBox::currentIndexChanged, this, &MainWindow::onImageChosen);
+    toolbar->addSeparator();
+    auto *approvalLabel = new QLabel(toolbar);
+    toolbar->addWidget(approvalLabel);
+    m_approvalPicker = new QComboBox(toolbar);
+    m_approvalPicker->setObjectName(u"ApprovalModePicker"_s);
+    m_approvalPicker->addItem(QString(), QString());
+    for (const QString &mode : ApprovalPolicy::modeNames())
+        m_approvalPicker->addItem(QString(), mode);
+    approvalLabel->setBuddy(m_approvalPicker);
+    toolbar->addWidget(m_approvalPicker);
+    connect(m_approvalPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onApprovalModeChosen);
+    // The conversation's mode becomes the workspace's (and so the API requests'); rules: sandbench approvals.
+    QAction *approvalDefault = toolbar->addAction(QString(), this, [this] {
+        Conversation *c = current();
+        const std::optional<ApprovalMode> mode = c ? c->session->approvalMode() : std::nullopt;
+        if (!mode)
+            return;
+        QString error;
+        WorkspaceSettings settings(
+            ContainerRegistry(m_workspace->dataDir()).workspaceDir(m_workspace->name()));
+        if (settings.load(&error)) {
+            ApprovalPolicy policy = settings.approvalPolicy();
+            policy.mode = *mode;
+            settings.setApprovalPolicy(policy);
+        }
+        if (!error.isEmpty() || !settings.save(&error)) {
+            c->chat->showError(tr("The workspace's approval mode could not be saved: %1").arg(error));
+            return;
+        }
+        c->session->setApprovalMode(std::nullopt);
+        scheduleSave(c);
+        showApprovalModeOf(c);
+    });
+    approvalDefault->setObjectName(u"ApprovalWorkspaceDefaultAction"_s);
+    m_approvalDefault = approvalDefault;
     retranslate(toolbar, [=, this] {
         toolbar->setWindowTitle(tr("Model"));
         modelLabel->setText(tr("Model:") + u' ');
@@ -452,6 +507,11 @@ void MainWindow::createDocks()
             m_contractPicker->setItemText(
                 i, ShellCallView::contractTitle(m_contractPicker->itemData(i).toString()));
         showContractOf(current());
+        approvalLabel->setText(tr("Approvals:") + u' ');
+        approvalDefault->setText(tr("Use for workspace"));
+        approvalDefault->setToolTip(
+            tr("Make this conversation's approval mode the workspace's default, which "
+               "API requests follow too"));
     });
     addToolBar(Qt::TopToolBarArea, toolbar);
     connect(m_modelPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onModelChosen);
@@ -704,6 +764,8 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->session = new ChatSession(container, this);
     c->session->setObserver(m_workspace->observer());
     c->session->setMeter(m_workspace->containers()->meter());
+    c->session->setApprovals(
+        m_workspace->approvals(), [ws = m_workspace] { return ws->approvalPolicy(); }, u"window:"_s + c->id);
     c->chat = new ChatWidget(c->session, m_chatStack);
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
@@ -730,6 +792,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         c->session->setMessages(saved->messages);
         if (const auto contract = ChatSession::toolContractFromKey(saved->toolContract))
             c->session->setToolContract(*contract);
+        c->session->setApprovalMode(ApprovalPolicy::parseMode(saved->approvalMode));
         c->session->setTotalCost(saved->totalCost);
         c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
         c->shellCalls = saved->shellCalls;
@@ -887,6 +950,8 @@ void MainWindow::saveConversation(Conversation *c)
     s.containerId = c->container ? c->container->id() : QString();
     s.toolContract = ChatSession::toolContractKey(c->session->toolContract());
     s.image = c->container ? c->container->imageName() : QString();
+    if (const std::optional<ApprovalMode> mode = c->session->approvalMode())
+        s.approvalMode = ApprovalPolicy::modeName(*mode);
     s.createdMs = c->createdMs;
     s.updatedMs = QDateTime::currentMSecsSinceEpoch();
     s.totalCost = c->session->totalCost();
@@ -1158,8 +1223,47 @@ void MainWindow::onContractChosen()
     scheduleSave(c);
 }
 
+void MainWindow::onApprovalModeChosen()
+{
+    Conversation *c = current();
+    if (!c || !m_approvalPicker->isEnabled())
+        return;
+    c->session->setApprovalMode(ApprovalPolicy::parseMode(m_approvalPicker->currentData().toString()));
+    scheduleSave(c);
+}
+
+void MainWindow::showApprovalModeOf(Conversation *c)
+{
+    const QSignalBlocker blocker(m_approvalPicker);
+    const ApprovalMode workspaceMode = m_workspace->approvalPolicy().mode;
+    const auto title = [](ApprovalMode mode) {
+        switch (mode) {
+        case ApprovalMode::RunAll:
+            return tr("Run everything");
+        case ApprovalMode::Ask:
+            return tr("Ask before each call");
+        case ApprovalMode::Rules:
+            return tr("Rules");
+        }
+        return QString();
+    };
+    m_approvalPicker->setItemText(0, tr("Workspace default (%1)").arg(title(workspaceMode)));
+    for (int i = 1; i < m_approvalPicker->count(); ++i)
+        m_approvalPicker->setItemText(
+            i, title(ApprovalPolicy::parseMode(m_approvalPicker->itemData(i).toString()).value()));
+    const std::optional<ApprovalMode> mode = c ? c->session->approvalMode() : std::nullopt;
+    m_approvalPicker->setCurrentIndex(mode ? m_approvalPicker->findData(ApprovalPolicy::modeName(*mode)) : 0);
+    m_approvalPicker->setEnabled(c != nullptr);
+    if (m_approvalDefault)
+        m_approvalDefault->setEnabled(mode.has_value());
+    m_approvalPicker->setToolTip(
+        tr("Whether this conversation's shell and code calls run at once, ask you first, or follow the "
+           "workspace's rules (sandbench approvals rules)."));
+}
+
 void MainWindow::showContractOf(Conversation *c)
 {
+    showApprovalModeOf(c);
     const bool scripted = m_modelPicker->currentData().toString().startsWith(ScriptedPrefix);
     const QSignalBlocker blocker(m_contractPicker);
     const ChatSession::ToolContract contract =

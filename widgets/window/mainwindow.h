@@ -123,6 +123,8 @@ private:
     void refreshImages();
     void onImageChosen();
     void showImageOf(Conversation *conversation);
+    void onApprovalModeChosen();
+    void showApprovalModeOf(Conversation *conversation);
     static QString scriptLabel(const QString &path);
     void updateShellDockTitle();
     // Window-made titles and hints of every conversation in the current language.
@@ -161,6 +163,8 @@ private:
     // The shown conversation's tool contract (shell, bash, a vendor's code execution).
     QComboBox *m_contractPicker = nullptr;
     QComboBox *m_imagePicker = nullptr;
+    QComboBox *m_approvalPicker = nullptr;
+    QAction *m_approvalDefault = nullptr;
     QString m_wantedModel;
     std::vector<std::unique_ptr<Conversation>> m_conversations;
     int m_conversationCounter = 0;
