@@ -11,6 +11,7 @@
 #include "sandbox/containermanager.h"
 #include "sandbox/doctor.h"
 #include "sandbox/history/containerregistry.h"
+#include "sandbox/initprocess.h"
 #include "sandbox/net/networkpolicy.h"
 #include "sandbox/shellcall.h"
 #include "server/apikeys.h"
@@ -198,7 +199,15 @@ int runExecCommand(const QStringList &args)
                          .arg(*key));
     }
 
-    ContainerManager manager(settingsFrom(parser));
+    const SandboxSettings settings = settingsFrom(parser);
+    // The sandbox boots while the workspace loads: a launcher started now has made its cgroup, namespaces
+    // and the shared part of the root by the time the container asks for it (see StandbyPool::adopt). If
+    // it cannot start, the container's own start says why.
+    QString spawnError;
+    const std::optional<InitProcess> ahead = InitSpawner::spawnStandby(settings, &spawnError);
+    ContainerManager manager(settings);
+    if (ahead)
+        manager.adoptLauncher(*ahead);
     Container *container = manager.chooseContainer(
         session, reference, {},
         parser.isSet(policyOption) ? std::optional<NetworkPolicy>(policy) : std::nullopt, &error);
