@@ -112,7 +112,7 @@ bool allSleeping(const QList<int> &pids)
 }
 
 // Waits (at most 100 ms) until the container's history work is saved and every process of the container
-// sleeps twice in a row: what the engine and init do after a command (the commit, the command process made
+// sleeps for 3 ms on end: what the engine and init do after a command (the commit, the command process made
 // ready for the next one) must not share the CPU with the baseline measured next.
 void waitUntilSettled(Container *c)
 {
@@ -121,7 +121,8 @@ void waitUntilSettled(Container *c)
     QElapsedTimer t;
     t.start();
     int quiet = 0;
-    while (quiet < 2 && t.elapsed() < 100) {
+    // Quiet for 3 ms: longer than init waits before it prepares the next command process (SPARE_DELAY_US).
+    while (quiet < 15 && t.elapsed() < 100) {
         quiet = allSleeping(descendants(int(c->initPid()))) ? quiet + 1 : 0;
         usleep(200);
     }

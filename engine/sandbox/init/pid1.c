@@ -29,6 +29,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_COMMANDS 64
@@ -318,6 +319,14 @@ struct spare
 };
 static struct spare g_spare = {0, -1, -1};
 static int g_want_spare;
+#define SPARE_DELAY_US 1000
+
+static long long monotonic_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
 
 static void drop_spare(void)
 {
@@ -611,15 +620,31 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
     g_want_spare = 1;
 
     static char buf[SB_MAX_PACKET];
+    long long spare_due = -1; /* when to make the spare, microseconds on CLOCK_MONOTONIC; -1: not planned */
     for (;;) {
-        /* Between commands (nothing of ours competes with a running one for the CPU). */
+        /* Between commands (nothing of ours competes with a running one for the CPU), and only once the
+           control socket has been quiet for SPARE_DELAY_US: right after a DONE the engine reads the result
+           and answers its caller, and on a busy machine a spare made at once would take the CPU from it. An
+           EXEC that comes first (the next command of a call, or the first one queued behind READY) starts the
+           direct way, which costs what making the spare would. */
+        int timeout = -1;
         if (g_want_spare && g_spare.reaper <= 0) {
             int running = 0;
             for (int i = 0; i < MAX_COMMANDS; ++i)
                 running |= g_cmds[i].reaper > 0 && !g_cmds[i].done_sent;
-            if (!running) {
-                g_want_spare = 0;
-                prepare_spare(enf);
+            if (running) {
+                spare_due = -1;
+            } else {
+                const long long now = monotonic_us();
+                if (spare_due < 0)
+                    spare_due = now + SPARE_DELAY_US;
+                if (now >= spare_due) {
+                    g_want_spare = 0;
+                    spare_due = -1;
+                    prepare_spare(enf);
+                } else {
+                    timeout = (int)((spare_due - now + 999) / 1000);
+                }
             }
         }
         struct pollfd pfds[2 + MAX_COMMANDS];
@@ -638,7 +663,7 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
                 owners[n++] = &g_cmds[i];
             }
         }
-        if (poll(pfds, (nfds_t)n, -1) < 0) {
+        if (poll(pfds, (nfds_t)n, timeout) < 0) {
             if (errno == EINTR)
                 continue;
             shutdown_all();
