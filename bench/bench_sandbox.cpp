@@ -124,6 +124,9 @@ void waitUntilSettled(Container *c)
     // Quiet for 3 ms: longer than init waits before it prepares the next command process (SPARE_DELAY_US).
     while (quiet < 15 && t.elapsed() < 100) {
         quiet = allSleeping(descendants(int(c->initPid()))) ? quiet + 1 : 0;
+        // The engine's event loop runs between calls as in any host: it takes what init sends meanwhile
+        // (the prepared command process, SB_MSG_SPARE).
+        QCoreApplication::processEvents();
         usleep(200);
     }
 }
