@@ -166,8 +166,7 @@ int main(int argc, char **argv)
     if (want('a')) {
         // (a) cold start + first `true` vs bubblewrap running `true`: a brand-new container (namespaces,
         // root, cgroup) each time. The GUI and the local API keep one launcher started ahead of need, which
-        // has already joined its cgroup (a cgroup v1 attach waits for a kernel RCU grace period); both ways
-        // are measured.
+        // has already made its cgroup, namespaces and the shared part of the root; both ways are measured.
         auto coldStart = [&manager]() -> double {
             Container *c = manager.create();
             QElapsedTimer t;

@@ -43,6 +43,8 @@ public:
     const SandboxSettings &settings() const { return m_settings; }
     QString homeDir() const;
     qint64 initPid() const { return m_pid; }
+    // Whether init has handed us a prepared command process the next command goes to (SB_MSG_SPARE).
+    bool hasPreparedCommand() const { return m_spareFd >= 0; }
     // True while a call runs or waits.
     bool isBusy() const { return m_current || !m_queue.isEmpty(); }
 
