@@ -216,6 +216,8 @@ int runExecCommand(const QStringList &args)
         return ExitUsage;
     }
     ShellCall *call = container->run(action);
+    // This process waits for the call's history entry: the store is made while the sandbox boots.
+    container->historyStore()->prepareStore();
     QObject::connect(call, &ShellCall::finished, &manager, [call, &manager] {
         if (call->results().isEmpty() && !call->errorString().isEmpty()) {
             printErr(u"sandbench: the sandbox cannot run: %1"_s.arg(call->errorString()));

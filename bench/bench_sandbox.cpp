@@ -299,9 +299,14 @@ int main(int argc, char **argv)
         const QByteArray cliDataPath = QFile::encodeName(cliData.path());
         const QByteArray srtPath = QFile::encodeName(srt);
         std::vector<double> oneShot, srtRuns, bwrapCli;
+        // Each run starts once the previous one's leftovers are gone: the kernel ends a network namespace
+        // after its last process (bwrap's, ours), and srt leaves its proxies (socat) and bwrap behind.
+        auto settle = [] { usleep(150 * 1000); };
         for (int i = 0; i < runs; ++i) {
+            settle();
             const double a = spawnAndWait(
                 {cliPath.constData(), "exec", "--data-dir", cliDataPath.constData(), "--", "true"});
+            settle();
             const double w = spawnAndWait({"bwrap",     "--unshare-all", "--die-with-parent",
                                            "--ro-bind", "/usr",          "/usr",
                                            "--symlink", "usr/lib",       "/lib",
@@ -316,6 +321,7 @@ int main(int argc, char **argv)
             oneShot.push_back(a);
             bwrapCli.push_back(w);
             if (haveSrt && i < qMax(3, runs / 2)) {
+                settle();
                 const double r = spawnAndWait({srtPath.constData(), "-c", "true"});
                 if (r < 0) {
                     fprintf(stderr, "srt -c true failed\n");

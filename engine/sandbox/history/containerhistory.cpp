@@ -271,6 +271,18 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
     });
 }
 
+void ContainerHistory::prepareStore()
+{
+    if (!m_awake)
+        return;
+    std::shared_ptr<State> s = m_state;
+    m_pool.start([s] {
+        QString error;
+        if (s->awake && !s->ensureOpen(&error))
+            qWarning("sandbench: history of %s is not available: %s", qPrintable(s->id), qPrintable(error));
+    });
+}
+
 void ContainerHistory::scanHome()
 {
     // Opening the store (creating it for a new container) and rescanning home cost milliseconds of CPU; done
