@@ -14,6 +14,7 @@
 #include "sandbox/doctor.h"
 #include "sandbox/history/containerregistry.h"
 #include "sandbox/images/imagestore.h"
+#include "sandbox/initprocess.h"
 #include "sandbox/net/networkpolicy.h"
 #include "sandbox/shellcall.h"
 #include "server/apikeys.h"
@@ -216,12 +217,20 @@ int runExecCommand(const QStringList &args)
                          .arg(*key));
     }
 
+    const SandboxSettings settings = settingsFrom(parser);
     if (parser.isSet(imageOption) && !parser.value(imageOption).isEmpty() &&
-        !ImageStore(settingsFrom(parser).dataDir).find(parser.value(imageOption))) {
+        !ImageStore(settings.dataDir).find(parser.value(imageOption))) {
         printErr(u"sandbench: no image \"%1\" (see sandbench images list)"_s.arg(parser.value(imageOption)));
         return ExitUsage;
     }
-    ContainerManager manager(settingsFrom(parser));
+    // The sandbox boots while the workspace loads: a launcher started now has made its cgroup, namespaces
+    // and the shared part of the root by the time the container asks for it (see StandbyPool::adopt). If
+    // it cannot start, the container's own start says why. A container on an image starts its own.
+    QString spawnError;
+    const std::optional<InitProcess> ahead = InitSpawner::spawnStandby(settings, &spawnError);
+    ContainerManager manager(settings);
+    if (ahead)
+        manager.adoptLauncher(*ahead);
     Container *container = manager.chooseContainer(
         session, reference, {},
         parser.isSet(policyOption) ? std::optional<NetworkPolicy>(policy) : std::nullopt, &error);
@@ -241,6 +250,8 @@ int runExecCommand(const QStringList &args)
         return ExitUsage;
     }
     ShellCall *call = container->run(action);
+    // This process waits for the call's history entry: the store is made while the sandbox boots.
+    container->historyStore()->prepareStore();
     QObject::connect(call, &ShellCall::finished, &manager, [call, &manager] {
         if (call->results().isEmpty() && !call->errorString().isEmpty()) {
             printErr(u"sandbench: the sandbox cannot run: %1"_s.arg(call->errorString()));

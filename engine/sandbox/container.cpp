@@ -256,6 +256,7 @@ void Container::shutDown(const QString &reason, bool failed)
         ::close(m_pidfd);
         m_pidfd = -1;
     }
+    dropSpare();
     // Before the cgroup goes: history work charged to it moves back out.
     m_history->setCgroupProcess(-1);
     InitProcess process{m_pid, m_fd, {}};
@@ -479,8 +480,45 @@ QFuture<HistoryResult<Snapshot>> Container::restoreWorkspace(const QString &comm
     return m_history->restoreWorkspace(commitId);
 }
 
-quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrFd, QString *error)
+void Container::dropSpare()
 {
+    if (m_spareFd >= 0)
+        ::close(m_spareFd);
+    m_spareFd = -1;
+    m_sparePid = 0;
+}
+
+bool Container::sendToSpare(const QByteArray &packet, int stdoutFd, int stderrFd)
+{
+    if (m_spareFd < 0 || m_state != State::Running)
+        return false;
+    iovec iov{const_cast<char *>(packet.data()), size_t(packet.size())};
+    alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+    cmsg->cmsg_level = SOL_SOCKET;
+    cmsg->cmsg_type = SCM_RIGHTS;
+    cmsg->cmsg_len = CMSG_LEN(2 * sizeof(int));
+    const int fds[2] = {stdoutFd, stderrFd};
+    std::memcpy(CMSG_DATA(cmsg), fds, sizeof fds);
+    ssize_t n;
+    do {
+        n = ::sendmsg(m_spareFd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+    } while (n < 0 && errno == EINTR);
+    // One command per spare, sent or not: one that failed (EPIPE) died, and init makes the next one.
+    ::close(m_spareFd);
+    m_spareFd = -1;
+    return n == packet.size();
+}
+
+quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrFd, QString *error,
+                            qint32 *startedPid)
+{
+    *startedPid = -1;
     // Starting: init reads the EXEC after it has sent READY (the control socket keeps messages in order).
     if (m_fd < 0 || (m_state != State::Running && m_state != State::Starting)) {
         *error = tr("the sandbox is not running");
@@ -494,6 +532,24 @@ quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrF
     if (m_nextCommandId == 0)
         m_nextCommandId = 1;
     QByteArray packet = header(SB_MSG_EXEC, id, 0, quint32(payload.size())) + payload;
+    // The command process init prepared between commands takes it directly: the call costs the execve of
+    // bash and no hop through PID 1, which books it from the EXEC_SPARE that follows.
+    const qint32 sparePid = m_sparePid;
+    if (sendToSpare(packet, stdoutFd, stderrFd)) {
+        m_sparePid = 0;
+        const QByteArray note = header(SB_MSG_EXEC_SPARE, id, sparePid, 0);
+        if (::send(m_fd, note.constData(), size_t(note.size()), MSG_NOSIGNAL) != note.size()) {
+            *error =
+                tr("cannot send the command to the sandbox: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+            return 0;
+        }
+        m_liveCommands.insert(id);
+        if (m_settings.limits.storageBytes > 0)
+            m_storageTimer.start();
+        *startedPid = sparePid;
+        return id;
+    }
+    m_sparePid = 0;
     iovec iov{packet.data(), size_t(packet.size())};
     alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
     msghdr msg{};
@@ -606,7 +662,36 @@ void Container::onControlReadable()
 {
     // Several messages may be waiting; handle them all but stop if a handler tore the socket down.
     for (int i = 0; i < 64 && m_fd >= 0; ++i) {
-        const ssize_t n = ::recv(m_fd, m_recvBuffer.data(), size_t(m_recvBuffer.size()), MSG_DONTWAIT);
+        // Only SB_MSG_SPARE carries a descriptor; any other that comes is closed.
+        iovec iov{m_recvBuffer.data(), size_t(m_recvBuffer.size())};
+        alignas(cmsghdr) char control[CMSG_SPACE(4 * sizeof(int))];
+        msghdr msg{};
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control;
+        msg.msg_controllen = sizeof control;
+        const ssize_t n = ::recvmsg(m_fd, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+        QList<int> fds;
+        for (cmsghdr *c = n > 0 ? CMSG_FIRSTHDR(&msg) : nullptr; c; c = CMSG_NXTHDR(&msg, c)) {
+            if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+                continue;
+            const size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+            for (size_t k = 0; k < count; ++k) {
+                int fd;
+                std::memcpy(&fd, CMSG_DATA(c) + k * sizeof(int), sizeof fd);
+                fds << fd;
+            }
+        }
+        sb_msg_header peek{};
+        if (n >= qsizetype(sizeof peek))
+            std::memcpy(&peek, m_recvBuffer.constData(), sizeof peek);
+        if (peek.type == SB_MSG_SPARE && fds.size() == 1 && m_state == State::Running && peek.value > 0) {
+            dropSpare();
+            m_spareFd = fds.takeFirst();
+            m_sparePid = peek.value;
+        }
+        for (int fd : std::as_const(fds))
+            ::close(fd);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))

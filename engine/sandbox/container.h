@@ -43,6 +43,8 @@ public:
     const SandboxSettings &settings() const { return m_settings; }
     QString homeDir() const;
     qint64 initPid() const { return m_pid; }
+    // Whether init has handed us a prepared command process the next command goes to (SB_MSG_SPARE).
+    bool hasPreparedCommand() const { return m_spareFd >= 0; }
     // True while a call runs or waits.
     bool isBusy() const { return m_current || !m_queue.isEmpty(); }
 
@@ -145,8 +147,13 @@ Q_SIGNALS:
 private:
     friend class ShellCall;
 
-    // Used by ShellCall.
-    quint32 sendExec(const QByteArray &payload, int stdoutFd, int stderrFd, QString *error);
+    // Used by ShellCall. *startedPid is set (>= 0) when the command went straight to a prepared command
+    // process (SB_MSG_SPARE): it runs already, and no STARTED will come for it.
+    quint32 sendExec(const QByteArray &payload, int stdoutFd, int stderrFd, QString *error,
+                     qint32 *startedPid);
+    // Sends the EXEC packet to the spare init handed us, if any; false when there is none or it is gone.
+    bool sendToSpare(const QByteArray &packet, int stdoutFd, int stderrFd);
+    void dropSpare();
     bool sendKill(quint32 commandId);
     void callFinished(ShellCall *call);
     void forgetCall(ShellCall *call);
@@ -185,7 +192,9 @@ private:
     int m_fd = -1;
     qint64 m_pid = -1;
     QSocketNotifier *m_notifier = nullptr;
-    int m_pidfd = -1; // watches the launcher itself: its namespace may outlive it while holding the socket
+    int m_pidfd = -1;   // watches the launcher itself: its namespace may outlive it while holding the socket
+    int m_spareFd = -1; // a prepared command process's socket (SB_MSG_SPARE), or -1
+    qint32 m_sparePid = 0; // its reaper, in the container's pid namespace
     QSocketNotifier *m_exitNotifier = nullptr;
     QTimer m_startTimer;
     QByteArray m_recvBuffer;

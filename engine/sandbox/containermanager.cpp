@@ -413,6 +413,11 @@ void ContainerManager::setPrewarm(bool enabled)
     m_standby->setEnabled(enabled);
 }
 
+void ContainerManager::adoptLauncher(const InitProcess &process)
+{
+    m_standby->adopt(process);
+}
+
 void ContainerManager::stopAll()
 {
     for (Container *c : std::as_const(m_containers))

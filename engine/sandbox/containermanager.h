@@ -20,6 +20,7 @@
 class Container;
 class Janitor;
 class StandbyPool;
+struct InitProcess;
 
 // Owns the containers of one workspace across restarts: loads them from the registry, chooses the container
 // of a request (SPEC 1.4), creates and removes them, puts idle ones to sleep and runs the 30-day janitor.
@@ -67,6 +68,9 @@ public:
     // Keeps a sandbox launcher started ahead of need so new containers start faster (see StandbyPool).
     // For long-lived hosts; one-shot commands leave it off.
     void setPrewarm(bool enabled);
+    // A launcher started with InitSpawner::spawnStandby before this manager was made: the next container to
+    // start takes it (see StandbyPool::adopt).
+    void adoptLauncher(const InitProcess &process);
 
     // Monotonic ms for idle tracking (tests inject a clock and call checkIdle()).
     void setClock(std::function<qint64()> nowMs);

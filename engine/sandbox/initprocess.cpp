@@ -13,8 +13,10 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,16 +45,29 @@ public:
     }
     ~InitReaper() override
     {
-        // At application exit wait briefly so init can remove its cgroups, then make sure it is gone.
+        // At application exit wait (at most ReapGraceMs / 2.5) so init can remove its cgroups, then make sure
+        // it is gone. A pidfd wakes us the moment it exits: a one-shot command's exit waits for nothing else.
         if (m_pid <= 0)
             return;
-        for (int i = 0; i < 200; ++i) {
-            if (waitpid(m_pid, nullptr, WNOHANG) != 0)
-                return;
-            usleep(10000);
+        const int pidfd = int(syscall(SYS_pidfd_open, m_pid, 0));
+        QElapsedTimer clock;
+        clock.start();
+        while (waitpid(m_pid, nullptr, WNOHANG) == 0) {
+            const qint64 left = 2000 - clock.elapsed();
+            if (left <= 0) {
+                ::kill(m_pid, SIGKILL);
+                waitpid(m_pid, nullptr, 0);
+                break;
+            }
+            if (pidfd >= 0) {
+                pollfd p{pidfd, POLLIN, 0};
+                ::poll(&p, 1, int(left));
+            } else {
+                usleep(1000);
+            }
         }
-        ::kill(m_pid, SIGKILL);
-        waitpid(m_pid, nullptr, 0);
+        if (pidfd >= 0)
+            ::close(pidfd);
     }
 
 private:
@@ -173,6 +188,20 @@ std::optional<InitProcess> InitSpawner::spawn(const SandboxSettings &settings,
     return InitProcess{pid, ours, logPath};
 }
 
+std::optional<InitProcess> InitSpawner::spawnStandby(const SandboxSettings &settings, QString *error)
+{
+    const QString dir = settings.containersDir();
+    if (!QDir().mkpath(dir)) {
+        *error = QCoreApplication::translate("InitSpawner", "cannot create %1").arg(dir);
+        return std::nullopt;
+    }
+    QByteArrayList args{"--standby"};
+    args << commonArguments(settings);
+    static int counter = 0;
+    const QString log = dir + u"/.standby-%1-%2.log"_s.arg(QCoreApplication::applicationPid()).arg(++counter);
+    return spawn(settings, args, log, error);
+}
+
 void InitSpawner::release(InitProcess &process)
 {
     if (process.controlFd >= 0) {
@@ -249,19 +278,23 @@ std::optional<InitProcess> StandbyPool::take()
     return spare;
 }
 
+void StandbyPool::adopt(InitProcess process)
+{
+    if (m_spare) {
+        QFile::remove(process.logPath);
+        InitSpawner::release(process);
+        return;
+    }
+    m_spare = process;
+    m_ageTimer->start();
+}
+
 void StandbyPool::refill()
 {
     if (!m_enabled || m_spare)
         return;
-    const QString dir = m_settings.containersDir();
-    if (!QDir().mkpath(dir))
-        return;
     QString error;
-    QByteArrayList args{"--standby"};
-    args << InitSpawner::commonArguments(m_settings);
-    static int counter = 0;
-    const QString log = dir + u"/.standby-%1-%2.log"_s.arg(QCoreApplication::applicationPid()).arg(++counter);
-    m_spare = InitSpawner::spawn(m_settings, args, log, &error);
+    m_spare = InitSpawner::spawnStandby(m_settings, &error);
     if (m_spare)
         m_ageTimer->start();
     else

@@ -26,6 +26,8 @@ QByteArrayList commonArguments(const SandboxSettings &settings);
 // stderr appended to logPath. Must run on the main thread: init ties its life to the spawning thread.
 std::optional<InitProcess> spawn(const SandboxSettings &settings, const QByteArrayList &arguments,
                                  const QString &logPath, QString *error);
+// A launcher with --standby for these settings, its log beside the workspace's containers (see StandbyPool).
+std::optional<InitProcess> spawnStandby(const SandboxSettings &settings, QString *error);
 // Closes the control socket and makes sure the launcher is reaped (killed if it lingers).
 void release(InitProcess &process);
 } // namespace InitSpawner
@@ -47,8 +49,12 @@ public:
 
     void setEnabled(bool enabled);
     bool isEnabled() const { return m_enabled; }
-    // The spare launcher, if one is ready; a new spare is started right after.
+    // The spare launcher, if one is ready; a new spare is started right after (when enabled).
     std::optional<InitProcess> take();
+    // Takes a launcher started with InitSpawner::spawnStandby before the pool existed (a one-shot command
+    // starts one before it loads the workspace, so the sandbox boots meanwhile). It is handed out as the
+    // spare, enabled or not, and released with the pool if nobody takes it.
+    void adopt(InitProcess process);
 
     // Replaces the spare with a fresh one (what MaxSpareAgeMs triggers; tests call it directly).
     void renew();

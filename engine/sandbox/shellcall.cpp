@@ -140,7 +140,9 @@ void ShellCall::startCommand(int index)
     QString error;
     if (m_container)
         m_container->commandStarting(this, index);
-    const quint32 id = m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error) : 0;
+    qint32 startedPid = -1;
+    const quint32 id =
+        m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error, &startedPid) : 0;
     ::close(pipes[0][1]);
     ::close(pipes[1][1]);
     if (id == 0) {
@@ -153,6 +155,8 @@ void ShellCall::startCommand(int index)
     }
     m_commandId = id;
     m_timeoutTimer.start(m_action.timeoutMs);
+    if (startedPid >= 0)
+        handleStarted(id, startedPid);
 }
 
 void ShellCall::handleStarted(quint32 commandId, int)

@@ -2,6 +2,7 @@
 #include "config-sandbench-tests.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,6 +13,7 @@
 #include <QTest>
 
 #include "../sandbox/sandboxtestutil.h"
+#include "sandbox/containermanager.h"
 
 #include <csignal>
 #include <sys/stat.h>
@@ -37,6 +39,7 @@ private Q_SLOTS:
     void doctor();
     void workspaceSettings();
     void killedEngineLeavesNoProcess();
+    void killedWhileStartingLeavesNothing();
     void dataDirIsPrivate();
     void oldDataDirIsTightened();
     void headlessLoadsNoGui_data();
@@ -371,6 +374,81 @@ void TestCli::killedEngineLeavesNoProcess()
     ::kill(pid_t(p.processId()), SIGKILL);
     QVERIFY(p.waitForFinished());
     QTRY_VERIFY_WITH_TIMEOUT(processesMatching(marker).isEmpty(), 20000);
+}
+
+namespace {
+
+// Processes with a descriptor on a file below dir (a launcher's stderr is its log in the data dir, and PID 1
+// inherits it), our own excluded.
+QList<int> processesWithFilesIn(const QString &dir)
+{
+    QList<int> pids;
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const int pid = entry.toInt(&ok);
+        if (!ok || pid == getpid())
+            continue;
+        const QString fdDir = u"/proc/"_s + entry + u"/fd"_s;
+        for (const QString &fd : QDir(fdDir).entryList(QDir::Files | QDir::System)) {
+            if (QFile::symLinkTarget(fdDir + u'/' + fd).startsWith(dir + u'/')) {
+                pids << pid;
+                break;
+            }
+        }
+    }
+    return pids;
+}
+
+// Container cgroups (name-PID, see ContainerManager::cleanStaleCgroups) made by one of these launchers.
+QStringList cgroupsOf(const QList<int> &launchers)
+{
+    QStringList found;
+    for (const QString &parent : ContainerManager::cgroupParents()) {
+        for (const QString &name : QDir(parent).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            const int pid = name.section(u'-', -1).toInt();
+            if (pid > 0 && launchers.contains(pid))
+                found << parent + u'/' + name;
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+void TestCli::killedWhileStartingLeavesNothing()
+{
+    // `exec` starts its sandbox while it loads the workspace. kill -9 at any point of that (before, while and
+    // after the launcher makes its cgroup and namespaces) leaves no process and no cgroup behind.
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    QList<int> seen;
+    int killedWithLauncher = 0;
+    for (const int delayMs : {0, 2, 4, 7, 10, 15, 20, 30, 45, 60}) {
+        QProcess p;
+        p.start(m_bin, {u"exec"_s, u"--data-dir"_s, data.path(), u"--"_s, u"sleep 30"_s});
+        QVERIFY(p.waitForStarted());
+        QElapsedTimer t;
+        t.start();
+        QList<int> now;
+        do {
+            now = processesWithFilesIn(data.path());
+            for (int pid : std::as_const(now)) {
+                if (!seen.contains(pid))
+                    seen << pid;
+            }
+        } while (t.elapsed() < delayMs);
+        killedWithLauncher += now.isEmpty() ? 0 : 1;
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished());
+        QTRY_VERIFY_WITH_TIMEOUT(processesWithFilesIn(data.path()).isEmpty(), 20000);
+        // A launcher removes its cgroup before it exits: at once, before the next manager (which would sweep
+        // stale cgroups) starts.
+        const QStringList left = cgroupsOf(seen);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
+    }
+    // The checks above saw the sandbox while it ran, or they would prove nothing.
+    QVERIFY2(killedWithLauncher > 0, "no kill came while the launcher ran");
 }
 
 void TestCli::dataDirIsPrivate()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandboxtestutil.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void timeoutKillsTree_data();
     void timeoutKillsTree();
     void cancelSkipsRemaining();
+    void preparedCommandProcess();
     void callsRunInOrder();
     void initDeathFailsCallAndRestarts();
     void filesSurviveRestart();
@@ -224,6 +226,84 @@ void TestContainer::timeoutKillsTree()
     QVERIFY(call->isCompleted());
     QCOMPARE(call->outputItem().value(u"output"_s).toArray().at(0).toObject().value(u"outcome"_s).toObject(),
              QJsonObject({{u"type"_s, u"timeout"_s}}));
+}
+
+namespace {
+
+// Host pids of the direct children of pid.
+QList<int> childrenOf(qint64 pid)
+{
+    QList<int> out;
+    QFile f(u"/proc/%1/task/%1/children"_s.arg(pid));
+    if (f.open(QIODevice::ReadOnly)) {
+        for (const QByteArray &part : f.readAll().split(' ')) {
+            if (part.trimmed().toInt() > 0)
+                out << part.trimmed().toInt();
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+void TestContainer::preparedCommandProcess()
+{
+    // Between commands init hands the engine a command process that has dropped its privileges; the next
+    // command goes straight to it and behaves like any other: output, exit code, timeout, the sandbox user.
+    RUN_CALL(first, m_c, shellAction({u"true"_s}));
+    QTRY_VERIFY_WITH_TIMEOUT(m_c->hasPreparedCommand(), 10000);
+    ShellCall *call =
+        m_c->run(shellAction({u"id -u; grep -E '^(CapEff|NoNewPrivs|Seccomp):' /proc/self/status; "
+                              "echo err >&2; exit 7"_s}));
+    QSignalSpy started(call, &ShellCall::commandStarted);
+    QVERIFY(waitForCall(call));
+    QCOMPARE(started.count(), 1);
+    CommandResult r = call->results().at(0);
+    QCOMPARE(r.outcome, CommandOutcome::exit(7));
+    QVERIFY2(r.stdoutText.startsWith(u"1000\n"_s), qPrintable(r.stdoutText));
+    QVERIFY2(r.stdoutText.contains(u"CapEff:\t0000000000000000"_s), qPrintable(r.stdoutText));
+    QVERIFY2(r.stdoutText.contains(u"NoNewPrivs:\t1"_s), qPrintable(r.stdoutText));
+    QVERIFY2(r.stdoutText.contains(u"Seccomp:\t2"_s), qPrintable(r.stdoutText));
+    QCOMPARE(r.stderrText, u"err\n"_s);
+
+    // A timeout ends it and its whole tree as it would any command.
+    QTRY_VERIFY_WITH_TIMEOUT(m_c->hasPreparedCommand(), 10000);
+    ShellCall *slow =
+        m_c->run(shellAction({u"setsid sleep 1000 & exec -a spare-marker-71 sleep 1000"_s}, 1000));
+    QVERIFY(waitForCall(slow));
+    QCOMPARE(slow->results().at(0).outcome, CommandOutcome::timeout());
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching("spare-marker-71").isEmpty(), 10000);
+
+    // A prepared process that died before use (here: every child of PID 1 killed from the host) costs the
+    // next command nothing but the direct way.
+    QTRY_VERIFY_WITH_TIMEOUT(m_c->hasPreparedCommand(), 10000);
+    const QList<int> pid1 = childrenOf(m_c->initPid());
+    QCOMPARE(pid1.size(), 1);
+    const QList<int> spare = childrenOf(pid1.first());
+    QVERIFY(!spare.isEmpty());
+    for (int pid : spare)
+        ::kill(pid, SIGKILL);
+    // Without running the event loop, so the engine still holds the dead one when the command goes out.
+    QElapsedTimer clock;
+    clock.start();
+    auto gone = [&spare] {
+        for (int pid : spare) {
+            if (QFile::exists(u"/proc/%1"_s.arg(pid)))
+                return false;
+        }
+        return true;
+    };
+    while (!gone() && clock.elapsed() < 10000)
+        usleep(1000);
+    QVERIFY(gone());
+    QVERIFY(m_c->hasPreparedCommand());
+    RUN_CALL(after, m_c, shellAction({u"echo still"_s}));
+    QCOMPARE(after->results().at(0).stdoutText, u"still\n"_s);
+    QCOMPARE(after->results().at(0).outcome, CommandOutcome::exit(0));
+    // And init makes the next one.
+    QTRY_VERIFY_WITH_TIMEOUT(m_c->hasPreparedCommand(), 10000);
+    RUN_CALL(last, m_c, shellAction({u"echo last"_s}));
+    QCOMPARE(last->results().at(0).stdoutText, u"last\n"_s);
 }
 
 void TestContainer::cancelSkipsRemaining()

@@ -24,8 +24,10 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // How often a stream of commits rewrites meta.json's last use (for the 30-day janitor; wake and sleep
-// always write it).
+// write it unless it is fresh, see kFreshUseMs).
 constexpr qint64 kRecordUseIntervalMs = 60'000;
+// A use this close to the recorded one is not worth a synced rewrite of meta.json (see recordUse).
+constexpr qint64 kFreshUseMs = 1000;
 
 // Runs fn on pool and returns its result as a future. Not QtConcurrent::run: QFuture::waitForFinished() would
 // steal a queued task and run it at once on the waiting thread, out of order and beside the running one.
@@ -99,7 +101,13 @@ struct ContainerHistory::State
         std::optional<ContainerMeta> meta = registry.load(workspace, id, nullptr);
         if (!meta)
             return; // not a registered container (tests make bare ones): nothing to record
-        meta->lastUsedMs = qMax(meta->lastUsedMs, whenMs > 0 ? whenMs : QDateTime::currentMSecsSinceEpoch());
+        const qint64 when = whenMs > 0 ? whenMs : QDateTime::currentMSecsSinceEpoch();
+        // A container made a moment ago (the wake right after `exec` created it) already says all this: a
+        // synced rewrite would only delay its first commit. The janitor counts days.
+        if ((!policyJson || meta->policy == *policyJson) && when >= meta->lastUsedMs &&
+            when - meta->lastUsedMs < kFreshUseMs)
+            return;
+        meta->lastUsedMs = qMax(meta->lastUsedMs, when);
         if (policyJson)
             meta->policy = *policyJson;
         registry.save(*meta, nullptr);
@@ -260,6 +268,18 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
         if (snap && st.watcher.isRunning())
             st.hintsReady.store(true, std::memory_order_release);
         return snap;
+    });
+}
+
+void ContainerHistory::prepareStore()
+{
+    if (!m_awake)
+        return;
+    std::shared_ptr<State> s = m_state;
+    m_pool.start([s] {
+        QString error;
+        if (s->awake && !s->ensureOpen(&error))
+            qWarning("sandbench: history of %s is not available: %s", qPrintable(s->id), qPrintable(error));
     });
 }
 

@@ -48,6 +48,10 @@ public:
     // when given. The store is opened and home rescanned (after the watch started, so nothing a command
     // writes can slip between the scan and the watch) just before the first commit.
     void wake(const std::optional<QJsonObject> &policyJson = std::nullopt);
+    // Opens (for a new container: creates) the store now, after wake(), instead of before the first commit.
+    // That reads nothing of home, so it may run beside the first command; a one-shot `sandbench exec`,
+    // which waits for that commit, asks for it so the store is made while the sandbox boots.
+    void prepareStore();
     // The container stopped: write the stat cache, stop watching and release the store's lock.
     void sleep();
 

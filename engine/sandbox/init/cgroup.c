@@ -4,6 +4,7 @@
 #include "launcher.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,7 +82,8 @@ static int make_dir(const char *path)
     return 0;
 }
 
-static int try_v1(struct sb_cgroup *cg, const struct sb_options *opt, const char *name, struct sb_enforcement *enf)
+static int try_v1(struct sb_cgroup *cg, const struct sb_options *opt, const char *name,
+                  struct sb_enforcement *enf)
 {
     static const char *const controllers[3] = {"memory", "pids", "cpu"};
     char value[64];
@@ -134,7 +136,8 @@ static int try_v1(struct sb_cgroup *cg, const struct sb_options *opt, const char
     return 0;
 }
 
-static int try_v2(struct sb_cgroup *cg, const struct sb_options *opt, const char *name, struct sb_enforcement *enf)
+static int try_v2(struct sb_cgroup *cg, const struct sb_options *opt, const char *name,
+                  struct sb_enforcement *enf)
 {
     if (fs_magic("/sys/fs/cgroup") != CGROUP2_SUPER_MAGIC)
         return -1;
@@ -202,16 +205,37 @@ int sb_cgroup_create(struct sb_cgroup *cg, const struct sb_options *opt, const c
     return -1;
 }
 
+/* Moves the calling thread into the v1 cgroup dir (or, failing that, the whole process). The launcher is
+   single threaded, so its one thread is all of it. Writing "0" to `tasks` migrates the caller alone, which
+   the kernel does without write-locking cgroup_threadgroup_rwsem; writing a pid to `cgroup.procs` takes that
+   lock, whose first use waits for an RCU grace period (10-20 ms) and blocks every fork on the machine
+   meanwhile. */
+static int v1_move_self(const char *dir)
+{
+    if (write_value(dir, "tasks", "0") == 0)
+        return 0;
+    char value[32];
+    snprintf(value, sizeof(value), "%d", (int)getpid());
+    return write_value(dir, "cgroup.procs", value);
+}
+
 int sb_cgroup_enter(struct sb_cgroup *cg)
 {
     char value[32];
     snprintf(value, sizeof(value), "%d", (int)getpid());
     cg->entered = 1;
     for (int i = 0; i < cg->count; ++i) {
-        if (write_value(cg->paths[i], "cgroup.procs", value))
+        if (cg->version == 1 ? v1_move_self(cg->paths[i]) : write_value(cg->paths[i], "cgroup.procs", value))
             return -1;
     }
     return 0;
+}
+
+int sb_cgroup_open(const struct sb_cgroup *cg)
+{
+    if (cg->version != 2)
+        return -1;
+    return open(cg->paths[0], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 }
 
 /* Kills whatever is left in the cgroup (PID 1 has gone, so only stragglers) and removes it. */
@@ -220,15 +244,15 @@ void sb_cgroup_destroy(struct sb_cgroup *cg)
     char self[32];
     snprintf(self, sizeof(self), "%d", (int)getpid());
     for (int i = 0; i < cg->count; ++i) {
-        if (cg->entered)
+        if (cg->entered && (cg->version != 1 || v1_move_self(cg->homes[i])))
             write_value(cg->homes[i], "cgroup.procs", self);
     }
     for (int i = 0; i < cg->count; ++i) {
         for (int attempt = 0; attempt < 200; ++attempt) {
             if (rmdir(cg->paths[i]) == 0 || errno == ENOENT)
                 break;
-            /* The engine may have a history worker thread charged here (cgroup v1 moves single threads): it goes
-               back to where we came from, and the engine is never killed. */
+            /* The engine may have a history worker thread charged here (cgroup v1 moves single threads): it
+               goes back to where we came from, and the engine is never killed. */
             const pid_t engine = getppid();
             char tasks[700];
             snprintf(tasks, sizeof(tasks), "%s/tasks", cg->paths[i]);

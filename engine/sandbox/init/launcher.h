@@ -58,6 +58,9 @@ int sb_cgroup_create(struct sb_cgroup *cg, const struct sb_options *opt, const c
                      struct sb_enforcement *enf);
 /* Moves the calling process into the cgroup; its children are born there. */
 int sb_cgroup_enter(struct sb_cgroup *cg);
+/* A descriptor of a v2 cgroup for clone3(CLONE_INTO_CGROUP), so PID 1 is born inside without the launcher
+   joining (a v2 attach write-locks cgroup_threadgroup_rwsem, an RCU grace period); -1 for v1 or none. */
+int sb_cgroup_open(const struct sb_cgroup *cg);
 /* Leaves the cgroup (if entered), ends stragglers and removes it. */
 void sb_cgroup_destroy(struct sb_cgroup *cg);
 void sb_cgroup_none(struct sb_enforcement *enf);

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
+#include <linux/sched.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -404,6 +405,37 @@ static int receive_config(struct sb_options *opt)
     return 0;
 }
 
+/* Forks PID 1 into the namespaces (flags). With a v2 cgroup descriptor it is born inside the cgroup
+   (CLONE_INTO_CGROUP); where clone3 or that flag is refused, the launcher joins the cgroup and clones
+   plainly, and where it cannot join, the container runs with rlimits only, as when there is no cgroup at all.
+ */
+static pid_t clone_container(int flags, struct sb_cgroup *cg, int *cgroup_fd, struct sb_enforcement *enf)
+{
+    if (*cgroup_fd >= 0) {
+        struct clone_args args;
+        memset(&args, 0, sizeof(args));
+        args.flags = (uint64_t)flags | CLONE_INTO_CGROUP;
+        args.exit_signal = SIGCHLD;
+        args.cgroup = (uint64_t)*cgroup_fd;
+        pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof(args));
+        int e = errno;
+        close(*cgroup_fd); /* in PID 1 too: no handle on a host directory inside */
+        *cgroup_fd = -1;
+        if (pid >= 0)
+            return pid;
+        if (e == EPERM || e == ENOSPC || e == EUSERS || e == ENOMEM || e == EAGAIN) {
+            errno = e; /* the namespaces, not the cgroup: a plain clone would fail alike */
+            return -1;
+        }
+        if (sb_cgroup_enter(cg)) {
+            sb_log("cannot join the container's cgroup (%s); falling back to rlimits", strerror(errno));
+            sb_cgroup_destroy(cg);
+            sb_cgroup_none(enf);
+        }
+    }
+    return (pid_t)syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0);
+}
+
 int main(int argc, char **argv)
 {
     struct sb_options opt;
@@ -436,10 +468,11 @@ int main(int argc, char **argv)
     char cgname[64];
     snprintf(cgname, sizeof(cgname), "%s-%d", opt.standby ? "standby" : opt.id, (int)getpid());
     sb_cgroup_create(&cg, &opt, cgname, &enf);
-    /* The launcher joins the cgroup itself, so the container's PID 1 is born inside it. A cgroup v1 attach
-       waits for an RCU grace period (~10 ms); in standby mode that happens before anyone asks for a
-       container. */
-    if (cg.version && sb_cgroup_enter(&cg)) {
+    /* PID 1 must be born inside the cgroup. v2: clone3(CLONE_INTO_CGROUP) puts it there (see
+       clone_container); v1: the launcher joins first, moving its one thread, which needs no RCU grace period
+       (see v1_move_self in cgroup.c). */
+    int cgroup_fd = sb_cgroup_open(&cg);
+    if (cg.version && cgroup_fd < 0 && sb_cgroup_enter(&cg)) {
         sb_log("cannot join the container's cgroup (%s); falling back to rlimits", strerror(errno));
         sb_cgroup_destroy(&cg);
         sb_cgroup_none(&enf);
@@ -483,7 +516,7 @@ int main(int argc, char **argv)
         return SB_EXIT_SETUP;
     }
     int flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWIPC;
-    pid_t child = (pid_t)syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0);
+    pid_t child = clone_container(flags, &cg, &cgroup_fd, &enf);
     if (child < 0) {
         int e = errno;
         snprintf(err, sizeof(err),

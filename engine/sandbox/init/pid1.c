@@ -29,6 +29,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_COMMANDS 64
@@ -42,10 +43,20 @@ struct command
     int done_sent;
     int reaped;
     int reaper_reports; /* the reaper sends DONE itself before it writes the status */
+    /* A spare handed to the engine (SB_MSG_SPARE) has id 0 until its SB_MSG_EXEC_SPARE names the command;
+       what its status pipe says meanwhile waits here. */
+    int handed;
+    int status_read;
+    int32_t pending_value;
+    int pending_reported;
 };
 
 static struct command g_cmds[MAX_COMMANDS];
 static const struct sb_options *g_opt;
+
+static struct command *find_command(uint32_t id);
+static void release_if_finished(struct command *c);
+static void hand_spare(void);
 
 static int send_msg(uint32_t type, uint32_t id, int32_t value, const char *payload, size_t len)
 {
@@ -327,6 +338,79 @@ struct spare
 };
 static struct spare g_spare = {0, -1, -1};
 static int g_want_spare;
+#define SPARE_DELAY_US 1000
+
+static long long monotonic_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Hands the spare just made to the engine (SB_MSG_SPARE with its socket), which sends the next command
+   straight to it: no hop through PID 1 on the way in. PID 1 books its reaper and status pipe in a slot of
+   id 0 until the engine's SB_MSG_EXEC_SPARE names the command. Where that fails the spare stays PID 1's
+   (start_in_spare). */
+static void hand_spare(void)
+{
+    struct command *slot = NULL;
+    for (int i = 0; i < MAX_COMMANDS && !slot; ++i) {
+        if (g_cmds[i].reaper == 0)
+            slot = &g_cmds[i];
+    }
+    if (!slot)
+        return;
+    struct sb_msg_header h = {SB_MSG_SPARE, 0, g_spare.reaper, 0};
+    struct iovec iov = {&h, sizeof(h)};
+    char cbuf[CMSG_SPACE(sizeof(int))];
+    memset(cbuf, 0, sizeof(cbuf));
+    struct msghdr msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = cbuf;
+    msg.msg_controllen = sizeof(cbuf);
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(cm), &g_spare.sock, sizeof(int));
+    if (sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)sizeof(h))
+        return;
+    memset(slot, 0, sizeof(*slot));
+    slot->reaper = g_spare.reaper;
+    slot->status_fd = g_spare.status_fd;
+    slot->reaper_reports = 1;
+    slot->handed = 1;
+    close(g_spare.sock);
+    memset(&g_spare, 0, sizeof(g_spare));
+}
+
+/* SB_MSG_EXEC_SPARE: the engine sent command id to the handed spare whose reaper is reaper. */
+static void name_handed_spare(uint32_t id, pid_t reaper)
+{
+    struct command *c = NULL;
+    for (int i = 0; i < MAX_COMMANDS && !c; ++i) {
+        if (g_cmds[i].handed && g_cmds[i].id == 0 && g_cmds[i].reaper == reaper && reaper > 0)
+            c = &g_cmds[i];
+    }
+    if (id == 0 || find_command(id))
+        return;
+    if (!c) {
+        /* The spare died before it read the command: the command never ran. */
+        send_msg(SB_MSG_DONE, id, SIGKILL, NULL, 0);
+        send_msg(SB_MSG_REAPED, id, 0, NULL, 0);
+        return;
+    }
+    c->id = id;
+    if (c->status_read && !c->done_sent) {
+        if (!c->pending_reported)
+            send_msg(SB_MSG_DONE, id, c->pending_value, NULL, 0);
+        c->done_sent = 1;
+        g_want_spare = 1;
+    }
+    release_if_finished(c);
+}
 
 static void drop_spare(void)
 {
@@ -367,6 +451,7 @@ static void prepare_spare(const struct sb_enforcement *enf)
     g_spare.reaper = reaper;
     g_spare.sock = sock[0];
     g_spare.status_fd = status_pipe[0];
+    hand_spare();
 }
 
 /* Hands the checked EXEC packet and its descriptors to the spare; returns its reaper or 0 when there is no
@@ -406,6 +491,8 @@ static pid_t start_in_spare(const char *packet, size_t len, int *fds, int *statu
 
 static struct command *find_command(uint32_t id)
 {
+    if (id == 0)
+        return NULL; /* a handed spare not named yet */
     for (int i = 0; i < MAX_COMMANDS; ++i) {
         if (g_cmds[i].reaper > 0 && g_cmds[i].id == id)
             return &g_cmds[i];
@@ -500,6 +587,15 @@ static void handle_exec(const struct sb_msg_header *h, const char *packet, char 
 
 static void release_if_finished(struct command *c)
 {
+    if (c->id == 0) {
+        /* A handed spare whose command process never learnt a command id ran nothing: it is gone, and the
+           engine's next send to it fails. One that ran its command waits for SB_MSG_EXEC_SPARE. */
+        if (c->reaped && c->status_read && !c->pending_reported) {
+            memset(c, 0, sizeof(*c));
+            g_want_spare = 1;
+        }
+        return;
+    }
     if (c->done_sent && c->reaped) {
         /* The reaper exits only once its namespace is empty: nothing the command started is left. */
         send_msg(SB_MSG_REAPED, c->id, 0, NULL, 0);
@@ -512,7 +608,9 @@ static void release_if_finished(struct command *c)
 static void kill_all_commands(void)
 {
     for (int i = 0; i < MAX_COMMANDS; ++i) {
-        if (g_cmds[i].reaper > 0 && !g_cmds[i].reaped)
+        /* A handed spare not named yet runs nothing of anyone's (a command sent to it before this KILL_ALL
+           was named by its EXEC_SPARE, which came first). */
+        if (g_cmds[i].reaper > 0 && !g_cmds[i].reaped && g_cmds[i].id != 0)
             kill(g_cmds[i].reaper, SIGKILL);
     }
     drop_spare();
@@ -537,6 +635,15 @@ static void read_status(struct command *c)
     }
     close(c->status_fd);
     c->status_fd = -1;
+    if (c->id == 0) {
+        c->status_read = 1;
+        c->pending_value = value;
+        c->pending_reported = n == sizeof(report) && report[1];
+        if (n != sizeof(report))
+            c->pending_value = SIGKILL;
+        release_if_finished(c);
+        return;
+    }
     if (!c->done_sent) {
         if (!reported)
             send_msg(SB_MSG_DONE, c->id, value, NULL, 0);
@@ -620,15 +727,31 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
     g_want_spare = 1;
 
     static char buf[SB_MAX_PACKET];
+    long long spare_due = -1; /* when to make the spare, microseconds on CLOCK_MONOTONIC; -1: not planned */
     for (;;) {
-        /* Between commands (nothing of ours competes with a running one for the CPU). */
+        /* Between commands (nothing of ours competes with a running one for the CPU), and only once the
+           control socket has been quiet for SPARE_DELAY_US: right after a DONE the engine reads the result
+           and answers its caller, and on a busy machine a spare made at once would take the CPU from it. An
+           EXEC that comes first (the next command of a call, or the first one queued behind READY) starts the
+           direct way, which costs what making the spare would. */
+        int timeout = -1;
         if (g_want_spare && g_spare.reaper <= 0) {
             int running = 0;
             for (int i = 0; i < MAX_COMMANDS; ++i)
                 running |= g_cmds[i].reaper > 0 && !g_cmds[i].done_sent;
-            if (!running) {
-                g_want_spare = 0;
-                prepare_spare(enf);
+            if (running) {
+                spare_due = -1;
+            } else {
+                const long long now = monotonic_us();
+                if (spare_due < 0)
+                    spare_due = now + SPARE_DELAY_US;
+                if (now >= spare_due) {
+                    g_want_spare = 0;
+                    spare_due = -1;
+                    prepare_spare(enf);
+                } else {
+                    timeout = (int)((spare_due - now + 999) / 1000);
+                }
             }
         }
         struct pollfd pfds[2 + MAX_COMMANDS];
@@ -647,7 +770,7 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
                 owners[n++] = &g_cmds[i];
             }
         }
-        if (poll(pfds, (nfds_t)n, -1) < 0) {
+        if (poll(pfds, (nfds_t)n, timeout) < 0) {
             if (errno == EINTR)
                 continue;
             shutdown_all();
@@ -717,6 +840,11 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
                 kill(c->reaper, SIGKILL);
             break;
         }
+        case SB_MSG_EXEC_SPARE:
+            for (int k = 0; k < nfds; ++k)
+                close(fds[k]);
+            name_handed_spare(h.id, (pid_t)h.value);
+            break;
         case SB_MSG_KILL_ALL:
             for (int k = 0; k < nfds; ++k)
                 close(fds[k]);

@@ -22,6 +22,10 @@
  *                    whatever earlier commands left behind (nohup, &, setsid). PID 1 and
  *                    the egress relay stay; the container keeps serving EXEC. Each killed
  *                    command ends with DONE (if not sent yet) and REAPED as usual.
+ *   SB_MSG_EXEC_SPARE id = command id, value = the spare's reaper pid from SB_MSG_SPARE: the engine
+ *                    has just sent this command's EXEC packet (fds and all) straight to that spare's
+ *                    socket, so the command runs without a hop through PID 1; init books it like an
+ *                    EXEC and sends no STARTED for it (the engine counts it started when it sent it).
  *   SB_MSG_SHUTDOWN  end every process and exit.
  *   SB_MSG_CONFIG    only to a launcher started with --standby, as its first message:
  *                    payload = "id\0workspace\0proxy-socket-or-empty\0". A standby has
@@ -43,6 +47,11 @@
  *   SB_MSG_REAPED    id = command id: the command's PID namespace is empty (bash and
  *                    every background process it started are gone). Always after the
  *                    command's DONE; until it comes, something of the command still runs.
+ *   SB_MSG_SPARE     value = pid of a prepared command's reaper (a "spare": the command process
+ *                    under it has dropped every privilege and waits for one EXEC packet);
+ *                    fds = [the socket it waits on]. Sent between commands; the engine may use
+ *                    it for one command (see SB_MSG_EXEC_SPARE) or never. A send that fails
+ *                    (EPIPE: the spare died) means the command goes to init as SB_MSG_EXEC.
  *   SB_MSG_ERROR     id = command id or 0 for the container, value = errno,
  *                    payload = message. For id 0 the container is unusable
  *                    and init exits after sending it.
@@ -52,7 +61,7 @@
 
 #include <stdint.h>
 
-#define SB_PROTOCOL_VERSION 2
+#define SB_PROTOCOL_VERSION 3
 #define SB_CONTROL_FD 3
 #define SB_MAX_PACKET (256 * 1024)
 
@@ -67,6 +76,8 @@ enum sb_msg_type {
     SB_MSG_CONFIG = 8,
     SB_MSG_KILL_ALL = 9,
     SB_MSG_REAPED = 10,
+    SB_MSG_SPARE = 11,
+    SB_MSG_EXEC_SPARE = 12,
 };
 
 struct sb_msg_header
