@@ -69,6 +69,10 @@ public:
 
     static QString databasePath(const QString &dataDir, const QString &workspace);
     static int schemaVersion();
+    // The FTS5 query for a search box's text: words, "phrases" and prefix* only, every term quoted (never
+    // FTS5 syntax); empty when the text holds no word the index knows (then search() matches it as a
+    // substring instead).
+    static QString ftsQuery(const QString &text);
     // A request's metadata as JSON (the CLI's listing); exported lines add shell calls, detections, bodies.
     static QJsonObject summaryJson(const RequestRecord &record);
     // Everything logged about a request (an exported line, `logs show --json`).
