@@ -773,13 +773,22 @@ int RequestLog::pruneNow()
     return removed;
 }
 
-// The WHERE clause (with its bind values) of a filter, shared by search() and count().
-QString RequestLog::whereClause(const LogFilter &filter, QVariantList *binds) const
+// The WHERE clause (with its bind values) of a filter, shared by search(), count() and exportJsonl(). With
+// ftsDriven, a text the index answers is a MATCH on request_fts, which the query then joins first (*ftsDriven
+// says so): the index hands out the matching rows newest first, so a page of a word in every request costs
+// what a page of a rare one does.
+QString RequestLog::whereClause(const LogFilter &filter, QVariantList *binds, bool *ftsDriven) const
 {
     QStringList where;
+    if (ftsDriven)
+        *ftsDriven = false;
     if (!filter.text.trimmed().isEmpty()) {
         const QString match = m_fts ? ftsQuery(filter.text) : QString();
-        if (!match.isEmpty()) {
+        if (!match.isEmpty() && ftsDriven) {
+            where << u"request_fts MATCH ?"_s;
+            *binds << match;
+            *ftsDriven = true;
+        } else if (!match.isEmpty()) {
             where << u"r.id IN (SELECT rowid FROM request_fts WHERE request_fts MATCH ?)"_s;
             *binds << match;
         } else {
@@ -824,13 +833,17 @@ QList<RequestRecord> RequestLog::search(const LogFilter &filter) const
     if (!db.isOpen())
         return out;
     QVariantList binds;
-    const QString where = whereClause(filter, &binds);
+    bool ftsDriven = false;
+    const QString where = whereClause(filter, &binds, &ftsDriven);
     QString sql =
         u"SELECT r.id, r.request_id, r.time_ms, r.latency_ms, r.workspace, r.api, r.model, r.provider,"
         " r.status, r.input_tokens, r.output_tokens, r.server_tool_cost, r.container_ids, r.io_logged"
-        " FROM requests r"_s %
+        " FROM "_s %
+        (ftsDriven ? u"request_fts CROSS JOIN requests r ON r.id = request_fts.rowid"_s : u"requests r"_s) %
         where;
-    sql += u" ORDER BY r.time_ms DESC, r.id DESC LIMIT ? OFFSET ?"_s;
+    // A text search lists the most recently logged first, in the index's own order (it stops after the page).
+    sql += ftsDriven ? u" ORDER BY request_fts.rowid DESC LIMIT ? OFFSET ?"_s
+                     : u" ORDER BY r.time_ms DESC, r.id DESC LIMIT ? OFFSET ?"_s;
     binds << filter.limit << filter.offset;
     QSqlQuery q(db);
     q.prepare(sql);
@@ -1123,8 +1136,17 @@ qint64 RequestLog::count(const LogFilter &filter) const
     if (!db.isOpen())
         return 0;
     QVariantList binds;
+    bool ftsDriven = false;
+    const QString where = whereClause(filter, &binds, &ftsDriven);
     QSqlQuery q(db);
-    q.prepare(u"SELECT count(*) FROM requests r"_s % whereClause(filter, &binds));
+    // Only a text: the index counts its own rows, without a look at the requests table.
+    if (ftsDriven && binds.size() == 1)
+        q.prepare(u"SELECT count(*) FROM request_fts WHERE request_fts MATCH ?"_s);
+    else if (ftsDriven)
+        q.prepare(u"SELECT count(*) FROM request_fts CROSS JOIN requests r ON r.id = request_fts.rowid"_s %
+                  where);
+    else
+        q.prepare(u"SELECT count(*) FROM requests r"_s % where);
     for (const QVariant &b : std::as_const(binds))
         q.addBindValue(b);
     if (!q.exec() || !q.next())

@@ -48,6 +48,7 @@ private Q_SLOTS:
     void fullTextSearch();
     void fullTextMigratesOldLog();
     void fullTextFollowsRetention();
+    void fullTextPagesInLogOrder();
 
 private:
     static RequestRecord sample(const QString &id, qint64 timeMs, const QString &model, int status,
@@ -772,6 +773,42 @@ void TestRequestLog::fullTextFollowsRetention()
     db.close();
     db = QSqlDatabase();
     QSqlDatabase::removeDatabase(u"fts-integrity"_s);
+}
+
+// The index hands out matches most recently logged first, page by page, with the other filters applied.
+void TestRequestLog::fullTextPagesInLogOrder()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"fts-pages.sqlite"_s)));
+    // Logged in this order; "slow" started first but finished (was logged) after "quick".
+    log.append(sample(u"quick"_s, 2000, u"a"_s, 200, u"needle"_s));
+    log.append(sample(u"slow"_s, 1000, u"a"_s, 200, u"needle"_s));
+    for (int i = 0; i < 25; ++i)
+        log.append(sample(u"p%1"_s.arg(i), 3000 + i, i % 2 ? u"a"_s : u"b"_s, 200, u"needle hay"_s));
+    log.flush();
+    LogFilter f;
+    f.text = u"needle"_s;
+    f.limit = 10;
+    QStringList all;
+    for (f.offset = 0; f.offset < 40; f.offset += 10) {
+        for (const RequestRecord &r : log.search(f))
+            all << r.id;
+    }
+    QCOMPARE(all.size(), 27);
+    QCOMPARE(all.first(), u"p24"_s);
+    QCOMPARE(all.mid(25), (QStringList{u"slow"_s, u"quick"_s}));
+    QCOMPARE(log.count(f), 27);
+    f.model = u"b"_s;
+    f.offset = 0;
+    f.limit = 100;
+    QCOMPARE(log.search(f).size(), 13);
+    QCOMPARE(log.count(f), 13);
+    QCOMPARE(log.search(f).constFirst().id, u"p24"_s);
+    // Without a text the order is by time.
+    LogFilter byTime;
+    byTime.model = u"a"_s;
+    const QList<RequestRecord> timed = log.search(byTime);
+    QCOMPARE(timed.constLast().id, u"slow"_s);
 }
 
 QTEST_GUILESS_MAIN(TestRequestLog)
