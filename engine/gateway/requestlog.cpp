@@ -1158,8 +1158,10 @@ QStringList RequestLog::models() const
 {
     QStringList out;
     QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
-    if (q.exec(
-            u"SELECT DISTINCT model FROM requests WHERE model IS NOT NULL AND model != '' ORDER BY model"_s)) {
+    // One index seek per distinct model (SELECT DISTINCT would read the whole index: 130 ms at 500,000).
+    if (q.exec(u"WITH RECURSIVE m(v) AS (SELECT min(model) FROM requests WHERE model > '' UNION ALL"
+               " SELECT (SELECT min(model) FROM requests WHERE model > m.v) FROM m WHERE m.v IS NOT NULL)"
+               " SELECT v FROM m WHERE v IS NOT NULL"_s)) {
         while (q.next())
             out.append(q.value(0).toString());
     }
@@ -1170,7 +1172,9 @@ QList<int> RequestLog::statuses() const
 {
     QList<int> out;
     QSqlQuery q(QSqlDatabase::database(m_readConnection, false));
-    if (q.exec(u"SELECT DISTINCT status FROM requests WHERE status IS NOT NULL ORDER BY status"_s)) {
+    if (q.exec(u"WITH RECURSIVE s(v) AS (SELECT min(status) FROM requests WHERE status IS NOT NULL UNION ALL"
+               " SELECT (SELECT min(status) FROM requests WHERE status > s.v) FROM s WHERE s.v IS NOT NULL)"
+               " SELECT v FROM s WHERE v IS NOT NULL"_s)) {
         while (q.next())
             out.append(q.value(0).toInt());
     }

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void fullTextMigratesOldLog();
     void fullTextFollowsRetention();
     void fullTextPagesInLogOrder();
+    void facets();
 
 private:
     static RequestRecord sample(const QString &id, qint64 timeMs, const QString &model, int status,
@@ -809,6 +810,22 @@ void TestRequestLog::fullTextPagesInLogOrder()
     byTime.model = u"a"_s;
     const QList<RequestRecord> timed = log.search(byTime);
     QCOMPARE(timed.constLast().id, u"slow"_s);
+}
+
+// The model and status lists of the Logs panel's filters: each value once, sorted, no empty model.
+void TestRequestLog::facets()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"facets.sqlite"_s)));
+    QVERIFY(log.models().isEmpty());
+    QVERIFY(log.statuses().isEmpty());
+    int i = 0;
+    for (const auto &[model, status] : QList<QPair<QString, int>>{
+             {u"b"_s, 500}, {u"a"_s, 200}, {QString(), 200}, {u"A-upper"_s, 403}, {u"a"_s, 0}, {u"b"_s, 200}})
+        log.append(sample(u"f%1"_s.arg(++i), 1000 + i, model, status, u"x"_s));
+    log.flush();
+    QCOMPARE(log.models(), (QStringList{u"A-upper"_s, u"a"_s, u"b"_s}));
+    QCOMPARE(log.statuses(), (QList<int>{0, 200, 403, 500}));
 }
 
 QTEST_GUILESS_MAIN(TestRequestLog)
