@@ -148,7 +148,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logs/logspanel.cpp" line="+545"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+548"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -184,7 +184,7 @@
     <name>MainWindow</name>
     <message numerus="yes">
         <location filename="../widgets/window/mainwindow.cpp" line="+727"/>
-        <location line="+611"/>
+        <location line="+616"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

@@ -388,7 +388,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -415,7 +415,7 @@ In the sandbox: %2</source>
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -847,7 +847,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+51"/>
         <source>%1 does not exist.</source>
         <translation>%1 не существует.</translation>
     </message>
@@ -887,8 +887,8 @@ SHA-256 %3</translation>
         <translation>Не удаётся открыть домашнюю папку контейнера %1: %2</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <location line="+46"/>
+        <location line="+43"/>
+        <location line="+45"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
         <translation>Не удаётся записать %1: %2</translation>
@@ -900,18 +900,20 @@ SHA-256 %3</translation>
         <translation>Не удаётся записать %1 в контейнер: уже занято имён: %2.</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-82"/>
+        <location line="+19"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Не удалось скопировать %1: %2</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-19"/>
+        <location line="+16"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>Файл %1 во время копирования превысил ограничение на размер загрузки.</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-43"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
     </message>
@@ -2120,7 +2122,7 @@ SHA-256 %3</translation>
         <translation>Поиск по запросам, ответам, командам и выводу</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <location line="+219"/>
         <source>All models</source>
         <translation>Все модели</translation>
@@ -2198,7 +2200,12 @@ SHA-256 %3</translation>
         <translation>Повторить в текущем разговоре</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
+        <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
+        <translation>Находит запросы, содержащие каждое слово; &quot;слова в кавычках&quot; — в этом порядке, слово* — слова, начинающиеся так. Текст без букв и цифр ищется как есть.</translation>
+    </message>
+    <message>
+        <location line="+151"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Выполняет команды выбранного вызова в контейнере открытого сейчас разговора; вывод в реальном времени появляется на панели «Вызовы оболочки».</translation>
     </message>
@@ -2762,17 +2769,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>All files (*)</source>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-77"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Файлы CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>JSON files (*.json)</source>
         <translation>Файлы JSON (*.json)</translation>
     </message>
@@ -2827,19 +2834,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-327"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+308"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-612"/>
+        <location line="+616"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>

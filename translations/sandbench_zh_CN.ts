@@ -380,7 +380,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -407,7 +407,7 @@ In the sandbox: %2</source>
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -833,7 +833,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+51"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
@@ -873,8 +873,8 @@ SHA-256 %3</translation>
         <translation>无法打开容器的主目录 %1：%2</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <location line="+46"/>
+        <location line="+43"/>
+        <location line="+45"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -886,18 +886,20 @@ SHA-256 %3</translation>
         <translation>无法将 %1 写入容器：已有 %2 个名称被占用。</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-82"/>
+        <location line="+19"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>复制 %1 失败：%2</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-19"/>
+        <location line="+16"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 在复制过程中超过了上传上限。</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-43"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>无法将 %1 交给沙箱用户：%2</translation>
     </message>
@@ -2090,7 +2092,7 @@ SHA-256 %3</translation>
         <translation>搜索请求、响应、命令和输出</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <location line="+219"/>
         <source>All models</source>
         <translation>所有模型</translation>
@@ -2168,7 +2170,12 @@ SHA-256 %3</translation>
         <translation>在当前对话中再次运行</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
+        <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
+        <translation>查找包含每个词的请求；&quot;引号中的词&quot;按此顺序出现，词* 表示以此开头的词。不含字母或数字的文本按原样查找。</translation>
+    </message>
+    <message>
+        <location line="+151"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>在当前显示的对话的容器中运行所选调用的命令；实时输出显示在“Shell 调用”视图中。</translation>
     </message>
@@ -2724,17 +2731,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-77"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV 文件 (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
@@ -2787,19 +2794,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-322"/>
+        <location line="-327"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+303"/>
+        <location line="+308"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-612"/>
+        <location line="+616"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
