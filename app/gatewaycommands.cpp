@@ -77,12 +77,14 @@ QString guardrailsUsage()
 
 QString logsUsage()
 {
-    return u"usage: sandbench logs list [--json] [--limit N]\n"
+    return u"usage: sandbench logs list [--json] [--limit N] [--search TEXT]\n"
            "       sandbench logs show ID [--json]\n"
-           "       sandbench logs export FILE [--limit N]\n"
+           "       sandbench logs export FILE [--limit N] [--search TEXT]\n"
            "\n"
            "list: the newest requests, with what the guardrails did to each; show: one request with its\n"
-           "shell calls, guardrail detections and (when input & output logging is on) its bodies."_s;
+           "shell calls, guardrail detections and (when input & output logging is on) its bodies.\n"
+           "--search: requests whose bodies, commands or output hold every word; \"a phrase\" in order,\n"
+           "word* for a prefix; text without letters or digits is matched as a substring."_s;
 }
 
 QString utcTime(qint64 ms)
@@ -265,7 +267,10 @@ int runLogsCommand(const QStringList &args)
         u"Newest N requests (list: default %1; export: default all); 1 to %2."_s.arg(kDefaultLimit)
             .arg(kMaxLimit),
         u"n"_s);
-    parser.addOptions({jsonOption, limitOption});
+    const QCommandLineOption searchOption(
+        u"search"_s, u"list, export: only requests whose text holds these words (\"phrase\", prefix*)."_s,
+        u"text"_s);
+    parser.addOptions({jsonOption, limitOption, searchOption});
     parser.addPositionalArgument(u"arg"_s, u"show: the request ID; export: the JSON Lines file to write."_s,
                                  u"[ID | FILE]"_s);
     int exitCode = ExitOk;
@@ -287,6 +292,17 @@ int runLogsCommand(const QStringList &args)
             return ExitUsage;
         }
         filter.limit = int(limit);
+    }
+    if (parser.isSet(searchOption)) {
+        if (action == u"show"_s) {
+            printErr(u"logs show takes no --search (it shows one request)\n"_s + logsUsage());
+            return ExitUsage;
+        }
+        filter.text = parser.value(searchOption).trimmed();
+        if (filter.text.isEmpty()) {
+            printErr(u"--search needs some text"_s);
+            return ExitUsage;
+        }
     }
 
     const SandboxSettings settings = common.settings(parser);

@@ -69,6 +69,10 @@ public:
 
     static QString databasePath(const QString &dataDir, const QString &workspace);
     static int schemaVersion();
+    // The FTS5 query for a search box's text: words, "phrases" and prefix* only, every term quoted (never
+    // FTS5 syntax); empty when the text holds no word the index knows (then search() matches it as a
+    // substring instead).
+    static QString ftsQuery(const QString &text);
     // A request's metadata as JSON (the CLI's listing); exported lines add shell calls, detections, bodies.
     static QJsonObject summaryJson(const RequestRecord &record);
     // Everything logged about a request (an exported line, `logs show --json`).
@@ -100,8 +104,10 @@ public:
     // Applies the retention policy now; returns the number of requests removed. Waits for the writer.
     int pruneNow();
 
-    QList<RequestRecord> search(const LogFilter &filter) const; // metadata only, newest first
-    std::optional<RequestRecord> request(qint64 rowId) const;   // with shell calls and detections
+    // Metadata only, newest first; a text search the full-text index answers lists the most recently logged
+    // first (the same but for requests that overlapped).
+    QList<RequestRecord> search(const LogFilter &filter) const;
+    std::optional<RequestRecord> request(qint64 rowId) const; // with shell calls and detections
     QList<qint64> detectionIds(qint64 requestRowId) const;
     // The row of the request with this id ("resp_...", "msg_...", "chatcmpl-..."), if it is logged.
     std::optional<qint64> rowIdOf(const QString &requestId) const;
@@ -134,7 +140,7 @@ Q_SIGNALS:
     void writeFailed(const QString &error);
 
 private:
-    QString whereClause(const LogFilter &filter, QVariantList *binds) const;
+    QString whereClause(const LogFilter &filter, QVariantList *binds, bool *ftsDriven = nullptr) const;
 
     QString m_path;
     QString m_readConnection;

@@ -31,6 +31,8 @@ private Q_SLOTS:
     void logsBadInput();
     void logsExport();
     void logsShow();
+    void logsSearch_data();
+    void logsSearch();
 
 private:
     struct Run
@@ -329,6 +331,46 @@ void TestGatewayCli::logsBadInput_data()
     QTest::newRow("export json") << QStringList{u"export"_s, u"/tmp/x.jsonl"_s, u"--json"_s}
                                  << u"JSON Lines"_s;
     QTest::newRow("unknown subcommand") << QStringList{u"tail"_s} << u"logs list [--json] [--limit N]"_s;
+    QTest::newRow("empty search") << QStringList{u"list"_s, u"--search"_s, u"  "_s}
+                                  << u"--search needs some text"_s;
+    QTest::newRow("show with search")
+        << QStringList{u"show"_s, u"resp_1"_s, u"--search"_s, u"x"_s} << u"logs show takes no --search"_s;
+}
+
+void TestGatewayCli::logsSearch_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("ids");
+    QTest::newRow("word in a body") << u"question"_s << QStringList{u"resp_2"_s, u"resp_1"_s, u"resp_0"_s};
+    QTest::newRow("two words") << u"question 1"_s << QStringList{u"resp_1"_s};
+    QTest::newRow("phrase") << u"\"echo 2\""_s << QStringList{u"resp_2"_s};
+    QTest::newRow("prefix") << u"quest*"_s << QStringList{u"resp_2"_s, u"resp_1"_s, u"resp_0"_s};
+    QTest::newRow("FTS syntax is text") << u"question OR nothing"_s << QStringList{};
+    QTest::newRow("unbalanced quote") << u"\"echo"_s << QStringList{u"resp_2"_s, u"resp_1"_s, u"resp_0"_s};
+    QTest::newRow("punctuation") << u"\":\""_s << QStringList{u"resp_2"_s, u"resp_1"_s, u"resp_0"_s};
+    QTest::newRow("no match") << u"nothing"_s << QStringList{};
+}
+
+void TestGatewayCli::logsSearch()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, ids);
+    Run r =
+        sandbench({u"logs"_s, u"list"_s, u"--json"_s, u"--search"_s, text, u"--workspace"_s, u"logged"_s});
+    QCOMPARE(r.exitCode, 0);
+    QStringList got;
+    for (const QJsonValue &v : jsonArray(r.out))
+        got.append(v.toObject().value(u"id"_s).toString());
+    QCOMPARE(got, ids);
+    // export writes the same requests.
+    const QString file =
+        m_data.filePath(u"search-%1.jsonl"_s.arg(QString::fromLatin1(QTest::currentDataTag())));
+    r = sandbench({u"logs"_s, u"export"_s, file, u"--search"_s, text, u"--workspace"_s, u"logged"_s});
+    QCOMPARE(r.exitCode, 0);
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray all = f.readAll().trimmed();
+    QCOMPARE(all.isEmpty() ? 0 : all.count('\n') + 1, ids.size());
 }
 
 void TestGatewayCli::logsBadInput()

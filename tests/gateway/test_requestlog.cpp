@@ -11,6 +11,7 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -41,6 +42,14 @@ private Q_SLOTS:
     void reportFalsePositiveNowSaysWhatHappened();
     void droppedSpans();
     void survivesKill();
+    void ftsQuery_data();
+    void ftsQuery();
+    void fullTextSearch_data();
+    void fullTextSearch();
+    void fullTextMigratesOldLog();
+    void fullTextFollowsRetention();
+    void fullTextPagesInLogOrder();
+    void facets();
 
 private:
     static RequestRecord sample(const QString &id, qint64 timeMs, const QString &model, int status,
@@ -580,6 +589,243 @@ void TestRequestLog::survivesKill()
     f.limit = 1;
     f.to = QDateTime::fromMSecsSinceEpoch(2);
     QCOMPARE(log.search(f).value(0).id, u"after"_s);
+}
+
+void TestRequestLog::ftsQuery_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("query");
+    QTest::newRow("words") << u"quarterly  revenue"_s << u"\"quarterly\" \"revenue\""_s;
+    QTest::newRow("phrase") << u"\"quarterly revenue\" sum"_s << u"\"quarterly revenue\" \"sum\""_s;
+    QTest::newRow("prefix") << u"rev*"_s << u"\"rev\"*"_s;
+    QTest::newRow("phrase prefix") << u"\"plot quar\"*"_s << u"\"plot quar\"*"_s;
+    QTest::newRow("operators are words")
+        << u"NOT revenue OR NEAR(a b)"_s << u"\"NOT\" \"revenue\" \"OR\" \"NEAR(a\" \"b)\""_s;
+    QTest::newRow("column filter is text") << u"body:secret ^start"_s << u"\"body:secret\" \"^start\""_s;
+    QTest::newRow("unmatched quote") << u"\"revenue"_s << u"\"revenue\""_s;
+    QTest::newRow("quote inside a word") << u"it\"s"_s << u"\"it\" \"s\""_s;
+    QTest::newRow("punctuation only") << u"-> * %"_s << QString();
+    QTest::newRow("lone star") << u"*"_s << QString();
+    QTest::newRow("empty") << QString() << QString();
+    QTest::newRow("unicode") << u"Umsätze 売上"_s << u"\"Umsätze\" \"売上\""_s;
+}
+
+void TestRequestLog::ftsQuery()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, query);
+    QCOMPARE(RequestLog::ftsQuery(text), query);
+}
+
+void TestRequestLog::fullTextSearch_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("ids"); // newest first
+    QTest::newRow("word in a body") << u"revenue"_s << QStringList{u"t3"_s, u"t1"_s};
+    QTest::newRow("any case") << u"REVENUE"_s << QStringList{u"t3"_s, u"t1"_s};
+    QTest::newRow("word in stdout") << u"1042"_s << QStringList{u"t4"_s, u"t3"_s, u"t2"_s, u"t1"_s};
+    QTest::newRow("word in a command") << u"wc"_s << QStringList{u"t4"_s, u"t3"_s, u"t2"_s, u"t1"_s};
+    QTest::newRow("word in stderr") << u"timed"_s << QStringList{u"t4"_s, u"t3"_s, u"t2"_s, u"t1"_s};
+    QTest::newRow("all words, any order") << u"revenue quarterly"_s << QStringList{u"t3"_s};
+    QTest::newRow("phrase in order") << u"\"quarterly revenue\""_s << QStringList{u"t3"_s};
+    QTest::newRow("phrase out of order") << u"\"revenue quarterly\""_s << QStringList{};
+    QTest::newRow("prefix") << u"rev*"_s << QStringList{u"t3"_s, u"t1"_s};
+    QTest::newRow("no prefix without star") << u"rev"_s << QStringList{};
+    QTest::newRow("FTS syntax is text") << u"revenue NOT quarterly"_s << QStringList{};
+    QTest::newRow("NEAR( is text") << u"NEAR(revenue"_s << QStringList{};
+    QTest::newRow("stray quotes") << u"\"\"\"revenue"_s << QStringList{u"t3"_s, u"t1"_s};
+    QTest::newRow("column name") << u"body:revenue"_s << QStringList{};
+    QTest::newRow("punctuation only is a substring") << u"->"_s << QStringList{u"t2"_s};
+    QTest::newRow("percent is literal") << u"%"_s << QStringList{u"t4"_s};
+    QTest::newRow("underscore is literal") << u"_"_s << QStringList{};
+    QTest::newRow("unknown word") << u"nothing"_s << QStringList{};
+}
+
+void TestRequestLog::fullTextSearch()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, ids);
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"fts-%1.sqlite"_s.arg(QString::fromLatin1(QTest::currentDataTag())))));
+    QVERIFY(log.hasFullTextSearch());
+    log.append(sample(u"t1"_s, 1000, u"m"_s, 200, u"sum the revenue column"_s));
+    log.append(sample(u"t2"_s, 2000, u"m"_s, 200, u"a -> b"_s));
+    log.append(sample(u"t3"_s, 3000, u"m"_s, 200, u"plot quarterly revenue"_s));
+    log.append(sample(u"t4"_s, 4000, u"m"_s, 200, u"grew 5% NOT"_s));
+    log.flush();
+    LogFilter f;
+    f.text = text;
+    QStringList got;
+    for (const RequestRecord &r : log.search(f))
+        got << r.id;
+    QCOMPARE(got, ids);
+    QCOMPARE(log.count(f), qint64(ids.size()));
+    // A viewer's connection answers the same.
+    RequestLog viewer;
+    QVERIFY(viewer.openExisting(log.path()));
+    QCOMPARE(viewer.count(f), qint64(ids.size()));
+}
+
+// A log from before v3 kept a second copy of every body in its FTS table; opening it moves it to the
+// contentless index, built from what is already logged, and drops the copy.
+void TestRequestLog::fullTextMigratesOldLog()
+{
+    const QString path = m_dir.filePath(u"fts-migrate.sqlite"_s);
+    {
+        RequestLog log;
+        QVERIFY(log.open(path));
+        log.append(sample(u"old1"_s, 1000, u"m"_s, 200, u"sum the revenue column"_s));
+        log.append(sample(u"old2"_s, 2000, u"m"_s, 200, u"list files"_s));
+        log.flush();
+    }
+    {
+        // Turn it back into a v2 log as Sandbench wrote it.
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"fts-v2"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const QString &sql :
+             {u"DROP TRIGGER requests_fts_delete"_s, u"DROP TABLE request_fts"_s,
+              u"DROP VIEW request_text_source"_s,
+              u"CREATE VIRTUAL TABLE request_text USING fts5(body, tokenize = 'unicode61')"_s,
+              u"CREATE TRIGGER requests_fts_delete AFTER DELETE ON requests BEGIN"
+              " DELETE FROM request_text WHERE rowid = old.id; END"_s,
+              u"INSERT INTO request_text (rowid, body) SELECT id, CAST(request_body AS TEXT) FROM requests"_s,
+              u"DROP TABLE approvals"_s, u"PRAGMA user_version = 2"_s})
+            QVERIFY2(q.exec(sql), qPrintable(sql));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"fts-v2"_s);
+
+    RequestLog log;
+    QString error;
+    QVERIFY2(log.open(path, &error), qPrintable(error));
+    QVERIFY(log.hasFullTextSearch());
+    LogFilter f;
+    f.text = u"revenue"_s;
+    QCOMPARE(log.count(f), 1);
+    f.text = u"1042"_s; // a command's output: the old index never had it
+    QCOMPARE(log.count(f), 2);
+    log.append(sample(u"new1"_s, 3000, u"m"_s, 200, u"more revenue"_s));
+    log.flush();
+    f.text = u"revenue"_s;
+    QCOMPARE(log.count(f), 2);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"fts-v3"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
+        QCOMPARE(q.value(0).toInt(), RequestLog::schemaVersion());
+        QVERIFY(q.exec(u"SELECT count(*) FROM sqlite_master WHERE name = 'request_text'"_s) && q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"fts-v3"_s);
+    // A log whose index went missing (written where SQLite had no FTS5) gets it back from its rows.
+    RequestLog reopened;
+    QVERIFY(reopened.open(path));
+    QCOMPARE(reopened.count(f), 2);
+}
+
+// Retention deletes forget exactly the deleted requests' words; the index stays consistent.
+void TestRequestLog::fullTextFollowsRetention()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"fts-retention.sqlite"_s)));
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (int i = 0; i < 20; ++i)
+        log.append(sample(u"o%1"_s.arg(i), now - 10 * 86'400'000LL - i, u"m"_s, 200, u"ancient shared"_s));
+    for (int i = 0; i < 5; ++i)
+        log.append(sample(u"n%1"_s.arg(i), now - i, u"m"_s, 200, u"recent shared"_s));
+    RequestRecord unlogged = sample(u"quiet"_s, now, u"m"_s, 200, u"ancient"_s);
+    log.setIoLogging(false);
+    log.append(unlogged);
+    log.flush();
+    log.setIoLogging(true);
+    log.setRetention({7 * 86'400'000LL, 0});
+    QCOMPARE(log.pruneNow(), 20);
+    LogFilter f;
+    f.text = u"ancient"_s;
+    QCOMPARE(log.count(f), 0);
+    f.text = u"shared"_s;
+    QCOMPARE(log.count(f), 5);
+    f.text = u"1042"_s;
+    QCOMPARE(log.count(f), 5); // not the unlogged one
+    log.setRetention({0, 2});
+    QCOMPARE(log.pruneNow(), 4);
+    f.text = u"recent"_s;
+    QCOMPARE(log.count(f), 1); // n4; the other row left is the unlogged one
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"fts-integrity"_s);
+    db.setDatabaseName(log.path());
+    QVERIFY(db.open());
+    {
+        QSqlQuery q(db);
+        // The index itself still lists the deleted rows' words when a delete was given other text.
+        QVERIFY(q.exec(
+            u"SELECT count(*) FROM request_fts WHERE request_fts MATCH '\"ancient\" OR \"shared\"'"_s));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        QVERIFY2(q.exec(u"INSERT INTO request_fts (request_fts) VALUES ('integrity-check')"_s),
+                 qPrintable(q.lastError().text()));
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(u"fts-integrity"_s);
+}
+
+// The index hands out matches most recently logged first, page by page, with the other filters applied.
+void TestRequestLog::fullTextPagesInLogOrder()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"fts-pages.sqlite"_s)));
+    // Logged in this order; "slow" started first but finished (was logged) after "quick".
+    log.append(sample(u"quick"_s, 2000, u"a"_s, 200, u"needle"_s));
+    log.append(sample(u"slow"_s, 1000, u"a"_s, 200, u"needle"_s));
+    for (int i = 0; i < 25; ++i)
+        log.append(sample(u"p%1"_s.arg(i), 3000 + i, i % 2 ? u"a"_s : u"b"_s, 200, u"needle hay"_s));
+    log.flush();
+    LogFilter f;
+    f.text = u"needle"_s;
+    f.limit = 10;
+    QStringList all;
+    for (f.offset = 0; f.offset < 40; f.offset += 10) {
+        for (const RequestRecord &r : log.search(f))
+            all << r.id;
+    }
+    QCOMPARE(all.size(), 27);
+    QCOMPARE(all.first(), u"p24"_s);
+    QCOMPARE(all.mid(25), (QStringList{u"slow"_s, u"quick"_s}));
+    QCOMPARE(log.count(f), 27);
+    f.model = u"b"_s;
+    f.offset = 0;
+    f.limit = 100;
+    QCOMPARE(log.search(f).size(), 13);
+    QCOMPARE(log.count(f), 13);
+    QCOMPARE(log.search(f).constFirst().id, u"p24"_s);
+    // Without a text the order is by time.
+    LogFilter byTime;
+    byTime.model = u"a"_s;
+    const QList<RequestRecord> timed = log.search(byTime);
+    QCOMPARE(timed.constLast().id, u"slow"_s);
+}
+
+// The model and status lists of the Logs panel's filters: each value once, sorted, no empty model.
+void TestRequestLog::facets()
+{
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"facets.sqlite"_s)));
+    QVERIFY(log.models().isEmpty());
+    QVERIFY(log.statuses().isEmpty());
+    int i = 0;
+    for (const auto &[model, status] : QList<QPair<QString, int>>{
+             {u"b"_s, 500}, {u"a"_s, 200}, {QString(), 200}, {u"A-upper"_s, 403}, {u"a"_s, 0}, {u"b"_s, 200}})
+        log.append(sample(u"f%1"_s.arg(++i), 1000 + i, model, status, u"x"_s));
+    log.flush();
+    QCOMPARE(log.models(), (QStringList{u"A-upper"_s, u"a"_s, u"b"_s}));
+    QCOMPARE(log.statuses(), (QList<int>{0, 200, 403, 500}));
 }
 
 QTEST_GUILESS_MAIN(TestRequestLog)

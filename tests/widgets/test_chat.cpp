@@ -5,8 +5,10 @@
 #include "base/settings.h"
 #include "chat/chatimages.h"
 #include "chat/chatwidget.h"
+#include "common/csvpreview.h"
 #include "common/inlineconfirm.h"
 #include "common/inlinemessage.h"
+#include "data/csvtablemodel.h"
 #include "fakeupstream.h"
 #include "gateway/guardrailconfig.h"
 #include "gateway/requestlog.h"
@@ -27,6 +29,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -86,6 +89,7 @@ private Q_SLOTS:
     void titleFromQuestion();
     void conversationNamedAfterFirstQuestion();
     void attachmentChipShowsSizeAndRemoves();
+    void attachingATablePreviewsItAtOnce();
     void testConnectionReachesProvider();
     void testConnectionFailureSaysWhy();
     void keylessLocalProviderNeedsNoKeychain();
@@ -1293,6 +1297,50 @@ void TestChat::keylessLocalProviderNeedsNoKeychain()
     QVERIFY2(state->text().contains(u"cannot be saved"_s), qPrintable(state->text()));
     QVERIFY2(state->text().contains(u"No keychain service"_s), qPrintable(state->text()));
     QVERIFY(!state->text().contains(u"Unknown error"_s));
+}
+
+// A CSV being attached shows in the Table preview at once, read from the person's own file (its head is
+// enough), not only once its copy is in the container; other files, and files that cannot be attached, do
+// not.
+void TestChat::attachingATablePreviewsItAtOnce()
+{
+    const QString csv = m_dataDir->filePath(u"regions.csv"_s);
+    {
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("region,amount\nNorth,1\nSouth,2\nEast,3\n");
+    }
+    const QString script = m_dataDir->filePath(u"notes.py"_s);
+    {
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("print(1)\n");
+    }
+    const auto window = createWindow();
+    QVERIFY(window);
+    auto *dock = window->findChild<QDockWidget *>(u"CsvPreviewDock"_s);
+    auto *preview = window->findChild<CsvPreview *>();
+    QVERIFY(dock && preview);
+    dock->hide();
+    ChatWidget *chat = window->currentChat();
+
+    window->attachFile(script);
+    QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 1);
+    QVERIFY(!dock->isVisible());
+    QVERIFY(preview->path().isEmpty());
+
+    window->attachFile(m_dataDir->filePath(u"missing.csv"_s));
+    QVERIFY(!dock->isVisible());
+    QVERIFY(preview->path().isEmpty());
+
+    window->attachFile(csv);
+    // Before the copy is in the container: the preview is of the source.
+    QVERIFY(dock->isVisible());
+    QCOMPARE(preview->path(), csv);
+    QVERIFY(preview->model());
+    QCOMPARE(preview->model()->rowCount(), 3);
+    QCOMPARE(preview->model()->headerData(0, Qt::Horizontal).toString(), u"region"_s);
+    QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 2);
 }
 
 QTEST_MAIN(TestChat)

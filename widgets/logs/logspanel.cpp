@@ -120,6 +120,9 @@ void LogsPanel::buildUi()
     m_search->setObjectName(u"LogsSearchEdit"_s);
     retranslate(m_search, [this] {
         m_search->setPlaceholderText(tr("Search requests, responses, commands and output"));
+        m_search->setToolTip(
+            tr("Finds requests holding every word; \"words in quotes\" in this order, word* for "
+               "words that start so. Text without letters or digits is found as it is."));
     });
     m_search->setClearButtonEnabled(true);
     connect(m_search, &QLineEdit::textChanged, this, [this] { m_searchDebounce.start(); });

@@ -1465,6 +1465,11 @@ void MainWindow::attachFile(const QString &path)
         c->chat->showError(problem);
         return;
     }
+    // A table shows at once, read from the person's own file while it is copied in: the first rows need only
+    // the file's head, so even a big upload has something to look at long before it is in the container.
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == u"csv" || suffix == u"tsv")
+        openCsvPreview(path);
     auto *watcher = new QFutureWatcher<ImportResult>(c->chat);
     connect(watcher, &QFutureWatcher<ImportResult>::finished, c->chat, [watcher, chat = c->chat] {
         watcher->deleteLater();

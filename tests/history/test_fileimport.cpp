@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// FileImport: a person's file copied into a container's home, in the kernel where it can be
+// (copy_file_range), by reading and writing where it cannot, within the upload limit either way.
+#include "sandbox/history/fileimport.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class TestFileImport final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void copiesEveryByte_data();
+    void copiesEveryByte();
+    void fromAnotherFileSystem();
+    void limitIsInclusive();
+    void fileThatSaysItIsEmpty();
+    void specialFileOverTheLimit();
+    void badSources();
+    void takenNameGetsANumber();
+
+private:
+    QString write(const QString &name, const QByteArray &data);
+    QString home() const { return m_dir->filePath(u"home"_s); }
+    static QByteArray read(const QString &path);
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestFileImport::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    QVERIFY(QDir().mkpath(home()));
+}
+
+QString TestFileImport::write(const QString &name, const QByteArray &data)
+{
+    const QString path = m_dir->filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
+        return {};
+    return path;
+}
+
+QByteArray TestFileImport::read(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void TestFileImport::copiesEveryByte_data()
+{
+    QTest::addColumn<qint64>("size");
+    QTest::newRow("empty") << 0LL;
+    QTest::newRow("one byte") << 1LL;
+    QTest::newRow("a few MB, not a multiple of anything") << qint64(5 * 1024 * 1024 + 17);
+}
+
+void TestFileImport::copiesEveryByte()
+{
+    QFETCH(qint64, size);
+    QByteArray data(size, Qt::Uninitialized);
+    for (qint64 i = 0; i < size; ++i)
+        data[i] = char((i * 131 + i / 4096) & 0xff);
+    const QString source = write(u"data.csv"_s, data);
+    QVERIFY(!source.isEmpty());
+    const ImportResult r = FileImport::run(source, home(), 0);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.size, size);
+    QCOMPARE(r.fileName, u"data.csv"_s);
+    QCOMPARE(r.sandboxPath, u"/workspace/home/data.csv"_s);
+    QCOMPARE(r.hostPath, QDir(home()).filePath(u"data.csv"_s));
+    QCOMPARE(read(r.hostPath), data);
+    QCOMPARE(read(source), data); // the original is left alone
+}
+
+// tmpfs to the home's file system: the kernel may refuse to copy across; the result is the same.
+void TestFileImport::fromAnotherFileSystem()
+{
+    if (!QFileInfo(u"/dev/shm"_s).isWritable())
+        QSKIP("no writable /dev/shm");
+    QTemporaryDir shm(u"/dev/shm/test-fileimport-XXXXXX"_s);
+    QVERIFY(shm.isValid());
+    const QByteArray data = QByteArray("id,v\n") + QByteArray("1,2\n").repeated(300000);
+    const QString source = shm.filePath(u"shm.csv"_s);
+    QFile f(source);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(data), qint64(data.size()));
+    f.close();
+    const ImportResult r = FileImport::run(source, home(), 0);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.size, qint64(data.size()));
+    QCOMPARE(read(r.hostPath), data);
+}
+
+void TestFileImport::limitIsInclusive()
+{
+    const QByteArray data(4096, 'x');
+    const QString source = write(u"limit.txt"_s, data);
+    ImportResult r = FileImport::run(source, home(), data.size());
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(read(r.hostPath), data);
+    r = FileImport::run(source, home(), data.size() - 1);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains(u"more than"_s), qPrintable(r.error));
+    // Nothing but the first copy is in home.
+    QCOMPARE(QDir(home()).entryList(QDir::Files), QStringList{u"limit.txt"_s});
+}
+
+// procfs says 0 bytes and holds more: it is read, not copied in the kernel (which would copy nothing).
+void TestFileImport::fileThatSaysItIsEmpty()
+{
+    const QString source = u"/proc/self/status"_s;
+    QCOMPARE(QFileInfo(source).size(), 0);
+    const ImportResult r = FileImport::run(source, home(), 0);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    const QByteArray copied = read(r.hostPath);
+    QVERIFY(r.size > 0);
+    QCOMPARE(qint64(copied.size()), r.size);
+    QVERIFY2(copied.startsWith("Name:"), copied.left(40).constData());
+}
+
+// A file that holds more than it said when it was checked stops at the limit and leaves nothing behind.
+void TestFileImport::specialFileOverTheLimit()
+{
+    const ImportResult r = FileImport::run(u"/proc/self/status"_s, home(), 10);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains(u"grew beyond the upload limit"_s), qPrintable(r.error));
+    QVERIFY(QDir(home()).entryList(QDir::Files | QDir::Hidden).isEmpty());
+}
+
+void TestFileImport::badSources()
+{
+    ImportResult r = FileImport::run(m_dir->filePath(u"missing.csv"_s), home(), 0);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains(u"does not exist"_s), qPrintable(r.error));
+    r = FileImport::run(home(), home(), 0);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains(u"is a folder"_s), qPrintable(r.error));
+    r = FileImport::run(u"/dev/null"_s, home(), 0);
+    QVERIFY(!r.ok);
+    QVERIFY2(r.error.contains(u"not a regular file"_s), qPrintable(r.error));
+    QVERIFY(QDir(home()).entryList(QDir::Files | QDir::Hidden).isEmpty());
+}
+
+void TestFileImport::takenNameGetsANumber()
+{
+    const QString source = write(u"sales.csv"_s, "a,b\n1,2\n");
+    // A symlink the sandbox planted under the name is never written through.
+    const QString outside = m_dir->filePath(u"outside.txt"_s);
+    QVERIFY(QFile::link(outside, QDir(home()).filePath(u"sales.csv"_s)));
+    const ImportResult r = FileImport::run(source, home(), 0);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(r.fileName, u"sales-2.csv"_s);
+    QCOMPARE(read(r.hostPath), QByteArray("a,b\n1,2\n"));
+    QVERIFY(!QFile::exists(outside));
+}
+
+QTEST_GUILESS_MAIN(TestFileImport)
+#include "test_fileimport.moc"
