@@ -78,6 +78,7 @@ private Q_SLOTS:
     void fileReplacedAfterCapture();
     void fileGrowingPastTheBudgetAfterCapture();
     void killedCaptureLeavesNoTempFiles();
+    void incrementalTreesMatchAFullRebuild();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -1534,6 +1535,49 @@ void TestSnapshotStore::killedCaptureLeavesNoTempFiles()
     stale.close();
     QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
     QVERIFY(!stale.exists());
+}
+
+void TestSnapshotStore::incrementalTreesMatchAFullRebuild()
+{
+    // Entries after the first are built from the last entry's tree plus what changed; whatever the changes
+    // (nested adds, a whole directory deleted, a file turned into a directory and back, links), the tree is
+    // the one a rebuild from nothing finds: after the stat cache is thrown away, nothing is a change.
+    write(u"a/b/c.txt"_s, "c");
+    write(u"a/d.txt"_s, "d");
+    write(u"gone/x.txt"_s, "x");
+    write(u"flip"_s, "file");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QCOMPARE(commit(store, u"first"_s).changes.size(), 4);
+    const auto step = [&](const QString &cmd, const QByteArrayList &paths, int expected) {
+        const Snapshot snap = commit(store, cmd, ChangeHint::onlyPaths(paths));
+        QVERIFY2(!snap.commitId.isEmpty(), qPrintable(cmd));
+        QCOMPARE(snap.changes.size(), expected);
+    };
+    write(u"a/b/e/f.txt"_s, "f");
+    step(u"nested add"_s, {"a/b/e"}, 1);
+    write(u"a/d.txt"_s, "dd");
+    step(u"modify"_s, {"a/d.txt"}, 1);
+    QVERIFY(QDir(home() + u"/gone"_s).removeRecursively());
+    step(u"rm -r gone"_s, {"gone"}, 1);
+    QVERIFY(QFile::remove(home() + u"/flip"_s));
+    write(u"flip/inside.txt"_s, "i");
+    step(u"file to directory"_s, {"flip"}, 2);
+    QVERIFY(QDir(home() + u"/flip"_s).removeRecursively());
+    write(u"flip"_s, "file again");
+    step(u"directory to file"_s, {"flip"}, 2);
+    QCOMPARE(::symlink("a/d.txt", QFile::encodeName(home() + u"/link"_s).constData()), 0);
+    step(u"ln -s"_s, {"link"}, 1);
+    step(u"nothing"_s, {}, 0);
+    store.close();
+    QVERIFY(QFile::remove(git() + u"/sandbench-index"_s));
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const Snapshot rebuilt = commit(store, u"after rebuild"_s);
+    QVERIFY(rebuilt.changes.isEmpty());
+    const auto hist = store.history(&error);
+    QVERIFY2(hist, qPrintable(error));
+    QCOMPARE(hist->size(), 9);
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)

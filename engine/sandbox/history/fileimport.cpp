@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandbox/history/fileimport.h"
 
+#include "sandbox/history/filecopy.h"
+
 #include "sandbox/sandboxsettings.h"
 
 #include <QCoreApplication>
@@ -14,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -94,6 +97,17 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
             // fchown changes the file just created, whatever happens to its name meanwhile.
             if (::fchown(outFd, SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) != 0)
                 return tr("Cannot hand %1 to the sandbox user: %2").arg(shown, errnoText(errno));
+        }
+        struct stat st;
+        if (::fstat(in.handle(), &st) == 0 && S_ISREG(st.st_mode)) {
+            // A reflink or an in-kernel copy of the size the file has now (see FileCopy).
+            if (maxBytes > 0 && st.st_size > maxBytes)
+                return tr("%1 grew beyond the upload limit while it was copied.").arg(shown);
+            const FileCopy::Result r = FileCopy::copy(in.handle(), outFd, st.st_size);
+            if (!r.ok)
+                return tr("Copying %1 failed: %2").arg(shown, errnoText(r.error));
+            result.size = st.st_size;
+            return {};
         }
         QFile out;
         if (!out.open(outFd, QIODevice::WriteOnly, QFileDevice::DontCloseHandle))

@@ -48,6 +48,12 @@ using namespace Qt::StringLiterals;
 static constexpr qint64 kRacyWindowNs = 1'000'000'000;
 static constexpr qsizetype kMaxHintPaths = 4096;
 static constexpr qint64 kIndexWriteIntervalMs = 10'000;
+// - The commit's tree: git_index_write_tree_to() re-reads on the order of a hundred subtrees of a 10,000-file
+//   index whatever changed, so the tree is built from the last entry's tree plus the paths this store added
+//   to or removed from the stat cache since (git_tree_create_updated: only the trees along those paths).
+//   After open(), after a rebuilt cache, past kMaxTreeUpdates paths or when a path turned from a file into a
+//   directory (or back), the whole index is written as a tree instead.
+static constexpr qsizetype kMaxTreeUpdates = 4096;
 // Reading a container's files (see SnapshotStore's class comment):
 // - Every file is read through one descriptor, at most the size fstat gave on it; data extents come from
 //   SEEK_DATA/SEEK_HOLE and holes are fed to the hash as zeros, so a 4 GiB sparse file reads nothing.
@@ -486,6 +492,7 @@ struct SnapshotStore::Private
         QByteArray escPath;
         QByteArray tmp; // below rawFd
         git_index_entry entry;
+        qint64 size = 0; // the content's (entry.file_size keeps only 32 bits)
         qint64 disk = 0; // what the copy takes, counted in historyUsed
     };
     struct Candidate
@@ -528,8 +535,12 @@ struct SnapshotStore::Private
     QList<Candidate> candidates; // droppable versions, the first to drop last
     QList<Deferred> deferred;
     QList<Staged> staged;
-    QByteArray stagedTmp;     // set by hashFile() when it captured instead of hashing
-    bool deferStaged = false; // commit(): finishStaged() after the capture hook, not inside reconcile()
+    QByteArray stagedTmp; // set by hashFile() when it captured instead of hashing
+    bool deferStaged = false;
+    // Stat-cache paths added, changed or removed since HEAD's tree was written (see writeTree()); only
+    // meaningful while treeDirtyKnown.
+    QSet<QByteArray> treeDirty;
+    bool treeDirtyKnown = false; // commit(): finishStaged() after the capture hook, not inside reconcile()
     std::function<void()> capturedHook;
     QByteArray chunk;
     const std::atomic<bool> *cancelFlag = nullptr;
@@ -572,6 +583,18 @@ struct SnapshotStore::Private
     void noteUsage(const QByteArray &escPath, qint64 bytes);
     void forgetUsage(const QByteArray &escPath);
     bool writeIndex(QString *error);
+    void touched(const QByteArray &escPath)
+    {
+        if (!treeDirtyKnown)
+            return;
+        treeDirty.insert(escPath);
+        if (treeDirty.size() > kMaxTreeUpdates) {
+            treeDirtyKnown = false;
+            treeDirty.clear();
+        }
+    }
+    // The tree of what the stat cache holds now.
+    bool writeTree(git_oid *out, QString *error);
 
     // Budget.
     bool makeRoom(qint64 size, bool mayDrop = true);
@@ -798,6 +821,8 @@ bool SnapshotStore::Private::checkHead(QString *error)
 bool SnapshotStore::Private::resetIndexTo(const git_oid *commitOid, QString *error)
 {
     git_index_clear(index);
+    treeDirtyKnown = false;
+    treeDirty.clear();
     if (commitOid) {
         git_commit *rawCommit = nullptr;
         git_tree *rawTree = nullptr;
@@ -840,6 +865,8 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
     d->gitDir = QDir::cleanPath(QDir(gitDir).absolutePath());
     d->recovered = false;
     d->needFullScan = true;
+    d->treeDirtyKnown = false;
+    d->treeDirty.clear();
     d->indexDirty = false;
     git_libgit2_init();
     d->libInit = true;
@@ -1381,7 +1408,7 @@ bool SnapshotStore::Private::finishStaged(QString *error)
         };
         UniqueFd fd(::openat(rawFd.get(), s.tmp.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
         struct stat st;
-        bool ok = fd.isValid() && ::fstat(fd.get(), &st) == 0 && st.st_size == qint64(s.entry.file_size);
+        bool ok = fd.isValid() && ::fstat(fd.get(), &st) == 0 && st.st_size == s.size;
         git_oid oid;
         if (ok) {
             EVP_MD_CTX *ctx = EVP_MD_CTX_new();
@@ -1440,6 +1467,7 @@ bool SnapshotStore::Private::finishStaged(QString *error)
         }
         s.entry.id = oid;
         s.entry.path = s.escPath.constData();
+        touched(s.escPath);
         if (git_index_add(index, &s.entry) != 0) {
             dropStaged();
             return gitFail(error, u"cannot record %1"_s.arg(QString::fromUtf8(unescapePath(s.escPath))));
@@ -1509,6 +1537,7 @@ bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, cons
         s.tmp = std::exchange(stagedTmp, {});
         s.entry = entry;
         s.entry.path = nullptr;
+        s.size = st.st_size;
         struct stat tst;
         if (::fstatat(rawFd.get(), s.tmp.constData(), &tst, AT_SYMLINK_NOFOLLOW) == 0)
             s.disk = diskBytes(tst);
@@ -1518,6 +1547,7 @@ bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, cons
         seen->insert(escPath);
         return true;
     }
+    touched(escPath);
     if (git_index_add(index, &entry) != 0)
         return gitFail(error, u"cannot record %1"_s.arg(QString::fromUtf8(unescapePath(escPath))));
     seen->insert(escPath);
@@ -1643,6 +1673,7 @@ void SnapshotStore::Private::removeUnseen(const QByteArray &escPrefix, const QSe
         }
     }
     for (const QByteArray &path : std::as_const(gone)) {
+        touched(path);
         git_index_remove(index, path.constData(), 0);
         forgetUsage(path);
     }
@@ -2125,14 +2156,73 @@ std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, c
         return std::nullopt;
 
     git_oid treeOid;
-    if (git_index_write_tree_to(&treeOid, index, repo) != 0) {
-        gitFail(error, u"cannot write tree"_s);
+    if (!writeTree(&treeOid, error))
         return std::nullopt;
-    }
     std::optional<Snapshot> snap = record(treeOid, command, meta, kind, error);
-    if (snap)
+    if (snap) {
         needFullScan = false;
+        // HEAD's tree is now what the stat cache holds.
+        treeDirtyKnown = true;
+        treeDirty.clear();
+    }
     return snap;
+}
+
+bool SnapshotStore::Private::writeTree(git_oid *out, QString *error)
+{
+    CommitPtr head;
+    TreePtr headTree;
+    if (treeDirtyKnown && headCommitAndTree(&head, &headTree, nullptr) && headTree) {
+        if (treeDirty.isEmpty()) {
+            git_oid_cpy(out, git_tree_id(headTree.get()));
+            return true;
+        }
+        QByteArrayList paths(treeDirty.cbegin(), treeDirty.cend());
+        std::sort(paths.begin(), paths.end());
+        QList<git_tree_update> updates;
+        updates.reserve(paths.size());
+        bool simple = true;
+        for (const QByteArray &path : std::as_const(paths)) {
+            // A file that became a directory or the other way round: not something an update can do.
+            for (QByteArray a = parentOf(path); !a.isEmpty() && simple; a = parentOf(a))
+                simple = !treeDirty.contains(a);
+            if (!simple)
+                break;
+            git_tree_entry *raw = nullptr;
+            const bool inTree = git_tree_entry_bypath(&raw, headTree.get(), path.constData()) == 0;
+            TreeEntryPtr inHead(raw);
+            const git_index_entry *e = git_index_get_bypath(index, path.constData(), 0);
+            if (inTree && git_tree_entry_type(inHead.get()) != GIT_OBJECT_BLOB) {
+                simple = false;
+                break;
+            }
+            git_tree_update u{};
+            u.path = path.constData();
+            if (e) {
+                if (inTree && git_oid_equal(git_tree_entry_id(inHead.get()), &e->id) &&
+                    git_tree_entry_filemode(inHead.get()) == git_filemode_t(e->mode))
+                    continue; // only its stat data changed
+                u.action = GIT_TREE_UPDATE_UPSERT;
+                u.id = e->id;
+                u.filemode = git_filemode_t(e->mode);
+            } else {
+                if (!inTree)
+                    continue; // came and went between two entries
+                u.action = GIT_TREE_UPDATE_REMOVE;
+            }
+            updates.append(u);
+        }
+        if (simple && updates.isEmpty()) {
+            git_oid_cpy(out, git_tree_id(headTree.get()));
+            return true;
+        }
+        if (simple && git_tree_create_updated(out, repo, headTree.get(), size_t(updates.size()),
+                                              updates.constData()) == 0)
+            return true;
+    }
+    if (git_index_write_tree_to(out, index, repo) != 0)
+        return gitFail(error, u"cannot write tree"_s);
+    return true;
 }
 
 bool SnapshotStore::Private::headCommitAndTree(CommitPtr *commit, TreePtr *tree, QString *error) const
