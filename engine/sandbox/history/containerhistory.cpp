@@ -253,8 +253,12 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
     QStringList leftover = SnapshotStore::pendingMarkers(s->gitDir);
     for (const QString &mine : std::as_const(m_markers))
         leftover.removeAll(mine);
-    if (leftover.isEmpty())
+    if (leftover.isEmpty()) {
+        // Open and rescan now, on the worker while the sandbox boots and the first command runs, so the
+        // first commit finds hints ready instead of waiting for the scan.
+        scanHome();
         return;
+    }
     m_scanned = true;
     write({}, -1, true, [leftover](State &st, QString *error) {
         std::optional<Snapshot> snap = st.store.recoverInterrupted(leftover, error);

@@ -78,6 +78,10 @@ static const QByteArray kEscapePrefix = ".sbx-";
 static const char kIndexFile[] = "sandbench-index";
 static const char kNotKeptFile[] = "sandbench-notkept";
 static const char kUsageFile[] = "sandbench-usage";
+// Written by a clean close() and removed by open(): "<HEAD> <1 when the stat cache holds exactly HEAD's
+// tree>". With it, open() checks only that HEAD's commit and root tree read (not every blob's presence: a
+// crash cannot have torn anything since), and the first commit builds its tree from HEAD's.
+static const char kCleanFile[] = "sandbench-clean";
 static const char kTempObjectPrefix[] = "sbx-tmp-";
 static const char kRawDir[] = "sandbench-raw";
 static const char kBranch[] = "refs/heads/main";
@@ -115,6 +119,10 @@ bool gitFail(QString *error, const QString &what)
 // (`git init` in home), so such names are stored hex-encoded behind a prefix that is itself escaped.
 QByteArray escapeComponent(const QByteArray &name)
 {
+    // Most names start with neither '.' nor 'g': no copy for them (this runs for every file of a scan).
+    const char first = name.isEmpty() ? '\0' : name.at(0);
+    if (first != '.' && first != 'g' && first != 'G')
+        return name;
     const QByteArray lower = name.toLower();
     if (lower.startsWith(".git") || lower.startsWith("git~") || name.startsWith(kEscapePrefix))
         return kEscapePrefix + name.toHex();
@@ -517,6 +525,8 @@ struct SnapshotStore::Private
     bool needFullScan = true;
     bool indexDirty = false;
     bool recovered = false;
+    QString cleanHead; // from kCleanFile at open(): HEAD as the last clean close left it
+    bool cleanTree = false;
     qint64 scanStartNs = 0;
     QElapsedTimer indexWriteTimer;
 
@@ -551,6 +561,11 @@ struct SnapshotStore::Private
     bool verifyCommit(const git_oid *oid);
     bool checkHead(QString *error);
     bool openIndex(QString *error);
+    QString headCommit() const
+    {
+        git_oid head;
+        return git_reference_name_to_id(&head, repo, "HEAD") == 0 ? oidString(&head) : QString();
+    }
     bool resetIndexTo(const git_oid *commitOid, QString *error);
 
     bool cancelled() const { return cancelFlag && cancelFlag->load(std::memory_order_relaxed); }
@@ -657,6 +672,13 @@ void SnapshotStore::close()
         d->index = nullptr;
     }
     if (d->repo) {
+        git_oid head;
+        if (!d->indexDirty && git_reference_name_to_id(&head, d->repo, "HEAD") == 0) {
+            QFile clean(d->gitDir + u'/' + QLatin1StringView(kCleanFile));
+            if (clean.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                clean.write(oidString(&head).toLatin1() +
+                            (d->treeDirtyKnown && d->treeDirty.isEmpty() ? " 1\n" : " 0\n"));
+        }
         // What the history took, for the next open (removed there: a crash leaves no stale figure).
         if (d->historyUsed >= 0) {
             QFile usage(d->gitDir + u'/' + QLatin1StringView(kUsageFile));
@@ -776,6 +798,16 @@ bool SnapshotStore::Private::checkHead(QString *error)
 {
     git_oid head;
     const int rc = git_reference_name_to_id(&head, repo, "HEAD");
+    if (rc == 0 && oidString(&head) == cleanHead) {
+        git_commit *rawCommit = nullptr;
+        git_tree *rawTree = nullptr;
+        bool ok = git_commit_lookup(&rawCommit, repo, &head) == 0;
+        CommitPtr commit(rawCommit);
+        ok = ok && git_commit_tree(&rawTree, commit.get()) == 0;
+        TreePtr tree(rawTree);
+        if (ok)
+            return true;
+    }
     if (rc == 0 && verifyCommit(&head))
         return true;
     if (rc == GIT_ENOTFOUND || rc == GIT_EUNBORNBRANCH) {
@@ -929,6 +961,19 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
     }
     d->loadNotKept();
     {
+        d->cleanHead.clear();
+        d->cleanTree = false;
+        QFile clean(d->gitDir + u'/' + QLatin1StringView(kCleanFile));
+        if (clean.open(QIODevice::ReadOnly)) {
+            const QByteArrayList f = clean.read(128).trimmed().split(' ');
+            if (f.size() == 2 && f.at(0).size() == GIT_OID_HEXSZ) {
+                d->cleanHead = QString::fromLatin1(f.at(0));
+                d->cleanTree = f.at(1) == "1";
+            }
+            clean.remove();
+        }
+    }
+    {
         QFile usage(d->gitDir + u'/' + QLatin1StringView(kUsageFile));
         if (usage.open(QIODevice::ReadOnly)) {
             bool ok = false;
@@ -959,6 +1004,11 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
     }
     if (!d->checkHead(error) || !d->openIndex(error))
         return fail();
+    // A clean close left the stat cache at HEAD's tree: the next tree is HEAD's plus what changes.
+    if (!d->recovered && d->cleanTree && d->headCommit() == d->cleanHead) {
+        d->treeDirtyKnown = true;
+        d->treeDirty.clear();
+    }
     return true;
 }
 
