@@ -11,6 +11,7 @@
 #include <QPromise>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QMutex>
 
 #include <atomic>
@@ -254,9 +255,11 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
     for (const QString &mine : std::as_const(m_markers))
         leftover.removeAll(mine);
     if (leftover.isEmpty()) {
-        // Open and rescan now, on the worker while the sandbox boots and the first command runs, so the
-        // first commit finds hints ready instead of waiting for the scan.
-        scanHome();
+        // A container woken again: open and rescan now, on the worker while the sandbox boots and the first
+        // command runs, so the first commit finds hints ready instead of waiting for the scan. A new one has
+        // nothing to scan yet; its store is made at the first commit, not beside its cold start.
+        if (QFileInfo::exists(s->gitDir + u"/HEAD"_s))
+            scanHome();
         return;
     }
     m_scanned = true;
