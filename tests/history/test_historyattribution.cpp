@@ -28,6 +28,8 @@ private Q_SLOTS:
     void uploadWhileACommandRuns_data();
     void uploadWhileACommandRuns();
     void failedUploadRecordsNothing();
+    void bigFileRewrittenWhileItIsStored_data();
+    void bigFileRewrittenWhileItIsStored();
 
 private:
     // Runs commands back to back (one call, or one call each queued at once) in a container that has
@@ -325,6 +327,50 @@ void TestHistoryAttribution::failedUploadRecordsNothing()
     QCOMPARE(changed.count(), 0);
     QCOMPARE(await(c->history()).value->size(), 0);
     QVERIFY(!QFileInfo::exists(c->homeDir() + u"/large.bin"_s));
+}
+
+void TestHistoryAttribution::bigFileRewrittenWhileItIsStored_data()
+{
+    QTest::addColumn<bool>("oneCall");
+    QTest::addRow("one call") << true;
+    QTest::addRow("a call each") << false;
+}
+
+void TestHistoryAttribution::bigFileRewrittenWhileItIsStored()
+{
+    // The next command waits only until the previous one's changed files are captured (a big file copied
+    // aside), not until they are hashed and stored, so command 2 runs while command 1's 64 MiB file is
+    // still being written to the store, and rewrites it: each entry holds its own version.
+    QFETCH(bool, oneCall);
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    const QStringList commands{u"yes one | head -c 67108864 > big.csv"_s,
+                               u"yes two | head -c 67108864 > big.csv"_s,
+                               u"yes three | head -c 1048577 > big.csv"_s};
+    const QList<QStringList> got = runBackToBack(c, commands, oneCall);
+    QCOMPARE(got, (QList<QStringList>{{u"added big.csv 67108864"_s},
+                                      {u"modified big.csv 67108864>67108864"_s},
+                                      {u"modified big.csv 67108864>1048577"_s}}));
+    c->historyStore()->waitForIdle();
+    QCoreApplication::processEvents();
+    const HistoryResult<QList<HistoryEntry>> history = await(c->history());
+    QVERIFY2(history, qPrintable(history.error));
+    QCOMPARE(history.value->size(), 4); // and the warm-up `true`
+    const QString path = c->homeDir() + u"/big.csv"_s;
+    const QList<QByteArray> words{"three\n", "two\n", "one\n"};
+    for (int i = 0; i < 3; ++i) {
+        const HistoryResult<Snapshot> restored =
+            await(c->restoreFile(u"big.csv"_s, history.value->at(i).commitId));
+        QVERIFY2(restored, qPrintable(restored.error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.size(), i == 0 ? 1048577 : 67108864);
+        QCOMPARE(f.read(words.at(i).size() * 3), words.at(i).repeated(3));
+        QVERIFY(f.seek(f.size() - 4096));
+        const QByteArray tail = f.read(4096); // the end of the file too is that version's, no other's
+        for (int j = 0; j < 3; ++j)
+            QCOMPARE(tail.contains(words.at(j)), j == i);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHistoryAttribution)

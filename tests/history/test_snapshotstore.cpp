@@ -68,6 +68,17 @@ private Q_SLOTS:
     void uploadRefusesBadNames_data();
     void uploadRefusesBadNames();
     void restoreThatChangesNothingRecordsNothing();
+    void largeFilesAreStoredRawAndRestored();
+    void rawThresholdBoundary();
+    void incompressibleAndCompressibleSmallFiles();
+    void unchangedLargeFileIsNeverReadAgain();
+    void copyOfAStoredLargeFileAddsNothing();
+    void fileChangedAfterCaptureKeepsEachVersion();
+    void fileReplacedAfterCapture_data();
+    void fileReplacedAfterCapture();
+    void fileGrowingPastTheBudgetAfterCapture();
+    void killedCaptureLeavesNoTempFiles();
+    void incrementalTreesMatchAFullRebuild();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -77,6 +88,10 @@ private:
     Snapshot commit(SnapshotStore &store, const QString &cmd,
                     const ChangeHint &hint = ChangeHint::anything());
     static QHash<QString, ChangeKind> kinds(const QList<FileChange> &changes);
+    // Files below the history's raw-object directory (large content, stored as it is) and loose objects.
+    QStringList rawObjects() const;
+    QStringList looseObjects() const;
+    QByteArray restoredContent(SnapshotStore &store, const QString &rel, const QString &commitId);
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -1196,6 +1211,373 @@ void TestSnapshotStore::restoreThatChangesNothingRecordsNothing()
     QCOMPARE(store.history(&error)->size(), 4);
     // A missing commit is still an error, not "nothing to do".
     QVERIFY(!store.restoreFile(u"calc.py"_s, u"0123456789012345678901234567890123456789"_s, &error));
+}
+
+QStringList TestSnapshotStore::rawObjects() const
+{
+    QStringList out;
+    QDirIterator it(git() + u"/sandbench-raw"_s, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString f = it.next();
+        if (!QFileInfo(f).fileName().startsWith(u"sbx-tmp-"_s))
+            out << f;
+    }
+    return out;
+}
+
+QStringList TestSnapshotStore::looseObjects() const
+{
+    QStringList out;
+    QDirIterator it(git() + u"/objects"_s, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString f = it.next();
+        if (QFileInfo(f).dir().dirName().size() == 2)
+            out << f;
+    }
+    return out;
+}
+
+QByteArray TestSnapshotStore::restoredContent(SnapshotStore &store, const QString &rel,
+                                              const QString &commitId)
+{
+    QString error;
+    if (!store.restoreFile(rel, commitId, &error)) {
+        qWarning() << "restore failed:" << error;
+        return "<restore failed>";
+    }
+    return read(rel);
+}
+
+void TestSnapshotStore::largeFilesAreStoredRawAndRestored()
+{
+    constexpr qint64 MiB = 1024 * 1024;
+    const QByteArray v1 = randomBytes(3 * MiB + 17, 11);
+    write(u"data/big.bin"_s, v1);
+    // Sparse: 32 MiB apparent, 1 MiB of data in the middle.
+    const QString sparse = home() + u"/sparse.bin"_s;
+    const QByteArray middle = randomBytes(MiB, 12);
+    {
+        QFile f(sparse);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(32 * MiB));
+        QVERIFY(f.seek(16 * MiB));
+        QCOMPARE(f.write(middle), middle.size());
+    }
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const Snapshot first = commit(store, u"make"_s);
+    QCOMPARE(first.changes.size(), 2);
+    // Both are raw objects of exactly their size; nothing that large went into loose objects.
+    const QStringList raw = rawObjects();
+    QCOMPARE(raw.size(), 2);
+    QList<qint64> sizes;
+    for (const QString &f : raw)
+        sizes << QFileInfo(f).size();
+    std::sort(sizes.begin(), sizes.end());
+    QCOMPARE(sizes, (QList<qint64>{3 * MiB + 17, 32 * MiB}));
+    for (const QString &f : looseObjects())
+        QVERIFY2(QFileInfo(f).size() < 64 * 1024, qPrintable(f));
+    // The raw copy of the sparse file is sparse too.
+    for (const QString &f : raw) {
+        struct stat st;
+        QCOMPARE(::stat(QFile::encodeName(f).constData(), &st), 0);
+        QVERIFY(qint64(st.st_blocks) * 512 <= 4 * MiB + qint64(v1.size()));
+    }
+
+    write(u"data/big.bin"_s, randomBytes(3 * MiB + 17, 13));
+    QFile::remove(sparse);
+    const Snapshot second = commit(store, u"change"_s);
+    QCOMPARE(kinds(second.changes).value(u"data/big.bin"_s), ChangeKind::Modified);
+    QCOMPARE(kinds(second.changes).value(u"sparse.bin"_s), ChangeKind::Deleted);
+    const auto diff = store.fileDiff(u"data/big.bin"_s, first.commitId, second.commitId, &error);
+    QVERIFY2(diff, qPrintable(error));
+    QVERIFY(diff->binary);
+
+    // Restores read the raw objects back, holes as holes.
+    QCOMPARE(restoredContent(store, u"data/big.bin"_s, first.commitId), v1);
+    const QByteArray back = restoredContent(store, u"sparse.bin"_s, first.commitId);
+    QCOMPARE(back.size(), 32 * MiB);
+    QCOMPARE(back.mid(16 * MiB, MiB), middle);
+    QCOMPARE(back.left(16 * MiB), QByteArray(16 * MiB, '\0'));
+    struct stat st;
+    QCOMPARE(::stat(QFile::encodeName(sparse).constData(), &st), 0);
+    QVERIFY(qint64(st.st_blocks) * 512 <= 4 * MiB);
+    // And the repository reopens whole.
+    store.close();
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(!store.recoveredOnOpen());
+}
+
+void TestSnapshotStore::rawThresholdBoundary()
+{
+    constexpr qint64 MiB = 1024 * 1024;
+    // Up to 1 MiB: a loose object (compressed); one byte more: raw.
+    write(u"at.bin"_s, QByteArray(MiB, 'a'));
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const Snapshot a = commit(store, u"at"_s);
+    QCOMPARE(a.changes.size(), 1);
+    QVERIFY(rawObjects().isEmpty());
+    write(u"above.bin"_s, QByteArray(MiB + 1, 'a'));
+    const Snapshot b = commit(store, u"above"_s);
+    QCOMPARE(b.changes.size(), 1);
+    QCOMPARE(b.changes.at(0).newSize, MiB + 1);
+    const QStringList raw = rawObjects();
+    QCOMPARE(raw.size(), 1);
+    QCOMPARE(QFileInfo(raw.at(0)).size(), MiB + 1);
+    QCOMPARE(restoredContent(store, u"at.bin"_s, a.commitId), QByteArray(MiB, 'a'));
+    QCOMPARE(restoredContent(store, u"above.bin"_s, b.commitId), QByteArray(MiB + 1, 'a'));
+}
+
+void TestSnapshotStore::incompressibleAndCompressibleSmallFiles()
+{
+    // Below the raw threshold: text is compressed, random bytes are stored as they are; both read back.
+    const QByteArray noise = randomBytes(512 * 1024, 21);
+    QByteArray text;
+    while (text.size() < 512 * 1024)
+        text += "region,total,when\nnorth,10,2026-01-01\n";
+    write(u"noise.bin"_s, noise);
+    write(u"text.csv"_s, text);
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const Snapshot snap = commit(store, u"make"_s);
+    QCOMPARE(snap.changes.size(), 2);
+    QVERIFY(rawObjects().isEmpty());
+    qint64 biggest = 0, total = 0;
+    for (const QString &f : looseObjects()) {
+        biggest = qMax(biggest, QFileInfo(f).size());
+        total += QFileInfo(f).size();
+    }
+    // The noise takes its own size (plus framing), the text a small part of its size.
+    QVERIFY(biggest >= noise.size() && biggest < noise.size() + 1024);
+    QVERIFY(total - biggest < text.size() / 10);
+    QFile::remove(home() + u"/noise.bin"_s);
+    QFile::remove(home() + u"/text.csv"_s);
+    commit(store, u"rm"_s);
+    QCOMPARE(restoredContent(store, u"noise.bin"_s, snap.commitId), noise);
+    QCOMPARE(restoredContent(store, u"text.csv"_s, snap.commitId), text);
+}
+
+void TestSnapshotStore::unchangedLargeFileIsNeverReadAgain()
+{
+    constexpr qint64 MiB = 1024 * 1024;
+    write(u"big.bin"_s, randomBytes(8 * MiB, 31));
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    commit(store, u"make"_s);
+    // Let the racy window pass so the entry is trusted (its ctime is older than a second before the scan).
+    QTest::qWait(1100);
+    commit(store, u"settle"_s);
+    const qint64 read = SnapshotStore::bytesReadTotal();
+    for (int i = 0; i < 3; ++i) {
+        write(u"small.txt"_s, QByteArray::number(i));
+        commit(store, u"small"_s);
+    }
+    QCOMPARE(SnapshotStore::bytesReadTotal() - read, 3);
+    // A rewrite with the same size and mtime (touch -r) changes ctime: it is read again.
+    const QString path = home() + u"/big.bin"_s;
+    struct stat st;
+    QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+    write(u"big.bin"_s, randomBytes(8 * MiB, 32));
+    const timespec times[2] = {st.st_atim, st.st_mtim};
+    QCOMPARE(::utimensat(AT_FDCWD, QFile::encodeName(path).constData(), times, 0), 0);
+    const Snapshot again = commit(store, u"sneaky"_s);
+    QCOMPARE(kinds(again.changes).value(u"big.bin"_s), ChangeKind::Modified);
+}
+
+void TestSnapshotStore::copyOfAStoredLargeFileAddsNothing()
+{
+    constexpr qint64 MiB = 1024 * 1024;
+    const QByteArray data = randomBytes(6 * MiB, 41);
+    write(u"a.bin"_s, data);
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    commit(store, u"make"_s);
+    QCOMPARE(rawObjects().size(), 1);
+    write(u"b.bin"_s, data);
+    const Snapshot snap = commit(store, u"cp a.bin b.bin"_s);
+    QCOMPARE(snap.changes.size(), 1);
+    QCOMPARE(snap.changes.at(0).kind, ChangeKind::Added);
+    // The same content is one object; the capture's copy is gone.
+    QCOMPARE(rawObjects().size(), 1);
+    QDirIterator it(git() + u"/sandbench-raw"_s, {u"sbx-tmp-*"_s}, QDir::Files);
+    QVERIFY(!it.hasNext());
+}
+
+void TestSnapshotStore::fileChangedAfterCaptureKeepsEachVersion()
+{
+    // The next command may start once the commit has captured the files; what it writes meanwhile (while
+    // this commit still hashes and stores) is the next entry's, never this one's.
+    constexpr qint64 MiB = 1024 * 1024;
+    const QByteArray v1 = randomBytes(5 * MiB, 51), v2 = randomBytes(4 * MiB, 52);
+    write(u"big.bin"_s, v1);
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    int hooked = 0;
+    store.setCapturedHook([&] {
+        if (hooked++ == 0)
+            write(u"big.bin"_s, v2); // "command 2" rewrites the file
+    });
+    const Snapshot first = commit(store, u"write v1"_s);
+    QCOMPARE(hooked, 1);
+    QCOMPARE(first.changes.size(), 1);
+    QCOMPARE(first.changes.at(0).newSize, v1.size());
+    const Snapshot second = commit(store, u"write v2"_s, ChangeHint::onlyPaths({"big.bin"}));
+    QCOMPARE(second.changes.size(), 1);
+    QCOMPARE(second.changes.at(0).kind, ChangeKind::Modified);
+    QCOMPARE(second.changes.at(0).oldSize, v1.size());
+    QCOMPARE(second.changes.at(0).newSize, v2.size());
+    store.setCapturedHook({});
+    QCOMPARE(restoredContent(store, u"big.bin"_s, first.commitId), v1);
+    QCOMPARE(restoredContent(store, u"big.bin"_s, second.commitId), v2);
+}
+
+void TestSnapshotStore::fileReplacedAfterCapture_data()
+{
+    QTest::addColumn<QString>("replacement");
+    QTest::addRow("symlink") << u"symlink"_s;
+    QTest::addRow("fifo") << u"fifo"_s;
+    QTest::addRow("directory") << u"directory"_s;
+}
+
+void TestSnapshotStore::fileReplacedAfterCapture()
+{
+    // A file swapped for a link, a fifo or a directory once captured: the entry holds what was captured, and
+    // the next one what is there now (a fifo is not saved: the file is gone). Nothing hangs or follows.
+    QFETCH(QString, replacement);
+    constexpr qint64 MiB = 1024 * 1024;
+    const QByteArray v1 = randomBytes(3 * MiB, 61);
+    write(u"big.bin"_s, v1);
+    write(u"secret"_s, "not for the history of big.bin");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    commit(store, u"before"_s);
+    write(u"big.bin"_s, randomBytes(3 * MiB, 62));
+    const QString path = home() + u"/big.bin"_s;
+    store.setCapturedHook([&] {
+        QFile::remove(path);
+        const QByteArray p = QFile::encodeName(path);
+        if (replacement == u"symlink"_s)
+            QVERIFY(::symlink("secret", p.constData()) == 0);
+        else if (replacement == u"fifo"_s)
+            QVERIFY(::mkfifo(p.constData(), 0600) == 0);
+        else
+            QVERIFY(::mkdir(p.constData(), 0700) == 0);
+    });
+    const Snapshot first = commit(store, u"rewrite"_s);
+    store.setCapturedHook({});
+    QCOMPARE(first.changes.size(), 1);
+    QCOMPARE(first.changes.at(0).kind, ChangeKind::Modified);
+    QCOMPARE(first.changes.at(0).newSize, 3 * MiB);
+    const Snapshot second = commit(store, u"after"_s);
+    if (replacement == u"symlink"_s) {
+        QCOMPARE(second.changes.size(), 1);
+        QCOMPARE(second.changes.at(0).path, u"big.bin"_s);
+    } else {
+        QCOMPARE(second.changes.size(), 1);
+        QCOMPARE(second.changes.at(0).kind, ChangeKind::Deleted);
+    }
+    QFileInfo now(path);
+    QCOMPARE(now.isSymLink(), replacement == u"symlink"_s);
+    QFile::remove(path);
+    QDir(path).removeRecursively();
+    QCOMPARE(restoredContent(store, u"big.bin"_s, first.commitId).size(), 3 * MiB);
+}
+
+void TestSnapshotStore::fileGrowingPastTheBudgetAfterCapture()
+{
+    // The size is decided on the opened file: what it grows to after (past the budget) is the next entry's
+    // problem, and that entry does not keep it.
+    constexpr qint64 MiB = 1024 * 1024;
+    SnapshotStore store;
+    store.setStorageBudget(40 * MiB);
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const QByteArray v1 = randomBytes(2 * MiB, 71);
+    write(u"log.bin"_s, v1);
+    const QString path = home() + u"/log.bin"_s;
+    store.setCapturedHook([&] {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        QCOMPARE(f.write(randomBytes(24 * MiB, 72)), 24 * MiB);
+    });
+    const Snapshot first = commit(store, u"start"_s);
+    store.setCapturedHook({});
+    QCOMPARE(first.changes.size(), 1);
+    QCOMPARE(first.changes.at(0).newSize, 2 * MiB);
+    QVERIFY(first.changes.at(0).newKept);
+    const Snapshot second = commit(store, u"grown"_s);
+    QCOMPARE(second.changes.size(), 1);
+    QCOMPARE(second.changes.at(0).newSize, 26 * MiB);
+    QVERIFY(!second.changes.at(0).newKept); // home (26) + history (2 + 26) > 40 MiB
+    QVERIFY(store.historyBytes() < 4 * MiB);
+    QFile::remove(path);
+    QCOMPARE(restoredContent(store, u"log.bin"_s, first.commitId), v1);
+}
+
+void TestSnapshotStore::killedCaptureLeavesNoTempFiles()
+{
+    // A capture copy left behind by a killed process is removed by the next open.
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    store.close();
+    QFile stale(git() + u"/sandbench-raw/sbx-tmp-999-c1"_s);
+    QVERIFY(stale.open(QIODevice::WriteOnly));
+    stale.write(QByteArray(4096, 'x'));
+    stale.close();
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(!stale.exists());
+}
+
+void TestSnapshotStore::incrementalTreesMatchAFullRebuild()
+{
+    // Entries after the first are built from the last entry's tree plus what changed; whatever the changes
+    // (nested adds, a whole directory deleted, a file turned into a directory and back, links), the tree is
+    // the one a rebuild from nothing finds: after the stat cache is thrown away, nothing is a change.
+    write(u"a/b/c.txt"_s, "c");
+    write(u"a/d.txt"_s, "d");
+    write(u"gone/x.txt"_s, "x");
+    write(u"flip"_s, "file");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QCOMPARE(commit(store, u"first"_s).changes.size(), 4);
+    const auto step = [&](const QString &cmd, const QByteArrayList &paths, int expected) {
+        const Snapshot snap = commit(store, cmd, ChangeHint::onlyPaths(paths));
+        QVERIFY2(!snap.commitId.isEmpty(), qPrintable(cmd));
+        QCOMPARE(snap.changes.size(), expected);
+    };
+    write(u"a/b/e/f.txt"_s, "f");
+    step(u"nested add"_s, {"a/b/e"}, 1);
+    write(u"a/d.txt"_s, "dd");
+    step(u"modify"_s, {"a/d.txt"}, 1);
+    QVERIFY(QDir(home() + u"/gone"_s).removeRecursively());
+    step(u"rm -r gone"_s, {"gone"}, 1);
+    QVERIFY(QFile::remove(home() + u"/flip"_s));
+    write(u"flip/inside.txt"_s, "i");
+    step(u"file to directory"_s, {"flip"}, 2);
+    QVERIFY(QDir(home() + u"/flip"_s).removeRecursively());
+    write(u"flip"_s, "file again");
+    step(u"directory to file"_s, {"flip"}, 2);
+    QCOMPARE(::symlink("a/d.txt", QFile::encodeName(home() + u"/link"_s).constData()), 0);
+    step(u"ln -s"_s, {"link"}, 1);
+    step(u"nothing"_s, {}, 0);
+    store.close();
+    QVERIFY(QFile::remove(git() + u"/sandbench-index"_s));
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const Snapshot rebuilt = commit(store, u"after rebuild"_s);
+    QVERIFY(rebuilt.changes.isEmpty());
+    const auto hist = store.history(&error);
+    QVERIFY2(hist, qPrintable(error));
+    QCOMPARE(hist->size(), 9);
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)

@@ -7,9 +7,11 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QPointer>
 #include <QPromise>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QMutex>
 
 #include <atomic>
@@ -260,8 +262,14 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
     QStringList leftover = SnapshotStore::pendingMarkers(s->gitDir);
     for (const QString &mine : std::as_const(m_markers))
         leftover.removeAll(mine);
-    if (leftover.isEmpty())
+    if (leftover.isEmpty()) {
+        // A container woken again: open and rescan now, on the worker while the sandbox boots and the first
+        // command runs, so the first commit finds hints ready instead of waiting for the scan. A new one has
+        // nothing to scan yet; its store is made at the first commit, not beside its cold start.
+        if (QFileInfo::exists(s->gitDir + u"/HEAD"_s))
+            scanHome();
         return;
+    }
     m_scanned = true;
     write({}, -1, true, [leftover](State &st, QString *error) {
         std::optional<Snapshot> snap = st.store.recoverInterrupted(leftover, error);
@@ -321,11 +329,10 @@ void ContainerHistory::sleep()
     });
 }
 
-QFuture<HistoryResult<Snapshot>>
-ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
-                        std::function<std::optional<Snapshot>(State &, QString *)> op,
-                        std::function<void(State &)> before,
-                        std::function<void(const HistoryResult<Snapshot> &)> done)
+QFuture<HistoryResult<Snapshot>> ContainerHistory::write(
+    const QString &callId, int commandIndex, bool readsHome,
+    std::function<std::optional<Snapshot>(State &, QString *)> op, std::function<void(State &)> before,
+    std::function<void(const HistoryResult<Snapshot> &)> done, std::shared_ptr<bool> scanDone)
 {
     ++m_pendingWrites;
     if (readsHome)
@@ -347,11 +354,14 @@ ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
     // returned future would silently replace this bookkeeping. Callers may also block on the future itself.
     auto *watcher = new QFutureWatcher<HistoryResult<Snapshot>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this,
-            [this, watcher, callId, commandIndex, readsHome, done] {
+            [this, watcher, callId, commandIndex, readsHome, done, scanDone] {
                 watcher->deleteLater();
                 const HistoryResult<Snapshot> r = watcher->result();
                 --m_pendingWrites;
-                if (readsHome)
+                const bool releasedNow = readsHome && !(scanDone && *scanDone);
+                if (scanDone)
+                    *scanDone = true;
+                if (releasedNow)
                     --m_pendingScans;
                 if (r.value) {
                     if (!r.value->commitId.isEmpty()) // a recovery that found nothing to record
@@ -360,13 +370,22 @@ ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
                     Q_EMIT saveFailed(callId, commandIndex, r.error);
                 if (done)
                     done(r);
-                if (readsHome && m_pendingScans == 0)
+                if (releasedNow && m_pendingScans == 0)
                     Q_EMIT settled();
                 if (m_pendingWrites == 0)
                     Q_EMIT idle();
             });
     watcher->setFuture(future);
     return future;
+}
+
+void ContainerHistory::releaseScan(const std::shared_ptr<bool> &scanDone)
+{
+    if (*scanDone)
+        return; // the write finished first
+    *scanDone = true;
+    if (--m_pendingScans == 0)
+        Q_EMIT settled();
 }
 
 QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command, const CommandMeta &meta,
@@ -383,13 +402,31 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
         scanHome();
     CommandMeta withMarker = meta;
     withMarker.pendingMarker = m_markers.take({callId, commandIndex});
-    return write(callId, commandIndex, !quiet, [command, meta = withMarker, quiet](State &s, QString *error) {
-        // Without a watcher (degraded, or a save after sleep) the store scans everything.
-        const ChangeHint hint = quiet                   ? ChangeHint::onlyPaths({})
-                                : s.watcher.isRunning() ? s.watcher.takeHint()
-                                                        : ChangeHint::anything();
-        return s.store.commitCommand(command, meta, hint, error);
-    });
+    // Touched only on this object's thread (the hook below queues to it).
+    auto scanDone = std::make_shared<bool>(false);
+    QPointer<ContainerHistory> self(this);
+    auto captured = [self, scanDone] {
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, scanDone] {
+                if (self)
+                    self->releaseScan(scanDone);
+            },
+            Qt::QueuedConnection);
+    };
+    return write(
+        callId, commandIndex, !quiet,
+        [command, meta = withMarker, quiet, captured](State &s, QString *error) {
+            // Without a watcher (degraded, or a save after sleep) the store scans everything.
+            const ChangeHint hint = quiet                   ? ChangeHint::onlyPaths({})
+                                    : s.watcher.isRunning() ? s.watcher.takeHint()
+                                                            : ChangeHint::anything();
+            s.store.setCapturedHook(quiet ? std::function<void()>() : captured);
+            std::optional<Snapshot> snap = s.store.commitCommand(command, meta, hint, error);
+            s.store.setCapturedHook({});
+            return snap;
+        },
+        {}, {}, quiet ? std::shared_ptr<bool>() : scanDone);
 }
 
 QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64 maxBytes)

@@ -67,7 +67,9 @@ public:
 
     // Saves what the command changed as one commit; the result arrives in saved() (and the future). Call it
     // as soon as the command has ended: when the watcher saw no change by then, the commit is empty and
-    // reads nothing under home, so it does not hold up the next command (see isSettled()).
+    // reads nothing under home, so it does not hold up the next command (see isSettled()). Otherwise the
+    // next command waits until the changed files are captured (large ones copied aside), not until they
+    // are hashed and stored (SnapshotStore::setCapturedHook).
     QFuture<HistoryResult<Snapshot>> commit(const QString &command, const CommandMeta &meta,
                                             const QString &callId, int commandIndex);
 
@@ -113,7 +115,10 @@ private:
     QFuture<HistoryResult<Snapshot>> write(const QString &callId, int commandIndex, bool readsHome,
                                            std::function<std::optional<Snapshot>(State &, QString *)> op,
                                            std::function<void(State &)> before = {},
-                                           std::function<void(const HistoryResult<Snapshot> &)> done = {});
+                                           std::function<void(const HistoryResult<Snapshot> &)> done = {},
+                                           std::shared_ptr<bool> scanDone = {});
+    // The op of a write that reads home has captured it (*scanDone): the next command may start.
+    void releaseScan(const std::shared_ptr<bool> &scanDone);
 
     void scanHome();
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sandbox/history/fileimport.h"
 
+#include "sandbox/history/filecopy.h"
+
 #include "sandbox/sandboxsettings.h"
 
 #include <QCoreApplication>
@@ -97,38 +99,25 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
             if (::fchown(outFd, SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) != 0)
                 return tr("Cannot hand %1 to the sandbox user: %2").arg(shown, errnoText(errno));
         }
-        // In the kernel first (a reflink where the file system offers one, else a copy that never passes
-        // through this process), at most one byte past the limit, so a file that grew is still caught.
-        // Files that say they are empty (procfs, sysfs: their size is 0 however much they hold) are read
-        // instead: the kernel copies nothing from those.
-        constexpr qint64 Chunk = qint64(1) << 30;
-        qint64 total = 0;
         struct stat st;
-        const bool inKernel = ::fstat(in.handle(), &st) == 0 && st.st_size > 0;
-        while (inKernel) {
-            const qint64 room = maxBytes > 0 ? std::min(maxBytes + 1 - total, Chunk) : Chunk;
-            const ssize_t n = ::copy_file_range(in.handle(), nullptr, outFd, nullptr, size_t(room), 0);
-            if (n < 0 && total == 0 &&
-                (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP ||
-                 errno == EBADF))
-                break; // not between these two files: read and write below
-            if (n < 0)
-                return tr("Copying %1 failed: %2").arg(shown, errnoText(errno));
-            if (n == 0 && total == 0)
-                break; // nothing came at all: read and write below tell an empty file from a special one
-            if (n == 0) {
-                result.size = total;
-                return {};
-            }
-            total += n;
-            if (maxBytes > 0 && total > maxBytes)
+        // Files that say they are empty (procfs, sysfs: their size is 0 however much they hold) are read
+        // below instead: the kernel copies nothing from those.
+        if (::fstat(in.handle(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+            // A reflink or an in-kernel copy of the size the file has now (see FileCopy).
+            if (maxBytes > 0 && st.st_size > maxBytes)
                 return tr("%1 grew beyond the upload limit while it was copied.").arg(shown);
+            const FileCopy::Result r = FileCopy::copy(in.handle(), outFd, st.st_size);
+            if (!r.ok)
+                return tr("Copying %1 failed: %2").arg(shown, errnoText(r.error));
+            result.size = st.st_size;
+            return {};
         }
         QFile out;
         if (!out.open(outFd, QIODevice::WriteOnly, QFileDevice::DontCloseHandle))
             return tr("Cannot write %1: %2").arg(shown, out.errorString());
         QByteArray buffer;
         buffer.resize(1 << 20);
+        qint64 total = 0;
         for (;;) {
             const qint64 n = in.read(buffer.data(), buffer.size());
             if (n < 0 || (n > 0 && out.write(buffer.constData(), n) != n))

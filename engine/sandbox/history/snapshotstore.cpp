@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "snapshotstore.h"
 
+#include "filecopy.h"
 #include "safefs.h"
 
 #include <QDateTime>
@@ -13,6 +14,7 @@
 #include <QSet>
 
 #include <git2.h>
+#include <git2/sys/odb_backend.h>
 #include <openssl/evp.h>
 #include <zlib.h>
 
@@ -46,13 +48,25 @@ using namespace Qt::StringLiterals;
 static constexpr qint64 kRacyWindowNs = 1'000'000'000;
 static constexpr qsizetype kMaxHintPaths = 4096;
 static constexpr qint64 kIndexWriteIntervalMs = 10'000;
+// - The commit's tree: git_index_write_tree_to() re-reads on the order of a hundred subtrees of a 10,000-file
+//   index whatever changed, so the tree is built from the last entry's tree plus the paths this store added
+//   to or removed from the stat cache since (git_tree_create_updated: only the trees along those paths).
+//   After open(), after a rebuilt cache, past kMaxTreeUpdates paths or when a path turned from a file into a
+//   directory (or back), the whole index is written as a tree instead.
+static constexpr qsizetype kMaxTreeUpdates = 4096;
 // Reading a container's files (see SnapshotStore's class comment):
 // - Every file is read through one descriptor, at most the size fstat gave on it; data extents come from
 //   SEEK_DATA/SEEK_HOLE and holes are fed to the hash as zeros, so a 4 GiB sparse file reads nothing.
-// - Content is written as a loose object by LooseWriter (SHA-1 with OpenSSL, zlib level 1, streamed to a
-//   temp file that is renamed into place): a file is never held whole, and a large one costs a third of the
-//   CPU of libgit2's write stream (collision-detecting SHA-1). Files up to kSmallFile are read into memory
-//   first so that content the store already has is not compressed again.
+// - Files up to kSmallFile are read into memory, named (SHA-1 with OpenSSL: a third of the CPU of libgit2's
+//   collision-detecting SHA-1) and, when the store does not have them yet, written as a loose object by
+//   LooseWriter (zlib level 1, or stored uncompressed when a sample of the content does not compress).
+// - Larger files are "raw" objects: the content itself, uncompressed, in gitDir/sandbench-raw/ab/cdef...,
+//   served to libgit2 by RawBackend (an object database backend). A commit first captures each changed large
+//   file: FileCopy reflinks it (FICLONE) where the file system can, else copies its data extents in the
+//   kernel (copy_file_range), into a temp file beside the raw objects, at most the size fstat gave. Then the
+//   capture hook lets the next command start, and only then is each copy hashed (once) and renamed into
+//   place (or dropped when the store has that content already): the next command waits for the copy, never
+//   for the hash, and changes it makes land in its own entry because this one holds the copy.
 // - The storage budget (home + history.git) is checked before a file is hashed, counting its apparent size:
 //   see makeRoom(). What was not kept is listed in gitDir/sandbench-notkept ("<blob> <size> <why> <commit>"),
 //   which open(), history(), changes(), fileDiff() and restores consult.
@@ -64,7 +78,12 @@ static const QByteArray kEscapePrefix = ".sbx-";
 static const char kIndexFile[] = "sandbench-index";
 static const char kNotKeptFile[] = "sandbench-notkept";
 static const char kUsageFile[] = "sandbench-usage";
+// Written by a clean close() and removed by open(): "<HEAD> <1 when the stat cache holds exactly HEAD's
+// tree>". With it, open() checks only that HEAD's commit and root tree read (not every blob's presence: a
+// crash cannot have torn anything since), and the first commit builds its tree from HEAD's.
+static const char kCleanFile[] = "sandbench-clean";
 static const char kTempObjectPrefix[] = "sbx-tmp-";
+static const char kRawDir[] = "sandbench-raw";
 static const char kBranch[] = "refs/heads/main";
 static const char kTrailerStart[] = "\n\nSandbench-Kind: ";
 
@@ -100,6 +119,10 @@ bool gitFail(QString *error, const QString &what)
 // (`git init` in home), so such names are stored hex-encoded behind a prefix that is itself escaped.
 QByteArray escapeComponent(const QByteArray &name)
 {
+    // Most names start with neither '.' nor 'g': no copy for them (this runs for every file of a scan).
+    const char first = name.isEmpty() ? '\0' : name.at(0);
+    if (first != '.' && first != 'g' && first != 'G')
+        return name;
     const QByteArray lower = name.toLower();
     if (lower.startsWith(".git") || lower.startsWith("git~") || name.startsWith(kEscapePrefix))
         return kEscapePrefix + name.toHex();
@@ -192,7 +215,8 @@ public:
     }
 
     // knownId: the content's id computed already (it is then not hashed again).
-    bool begin(int objectsFd, qint64 size, const git_oid *knownId = nullptr)
+    // level: a zlib level; Z_NO_COMPRESSION stores the content as it is (still framed as zlib, as git wants).
+    bool begin(int objectsFd, qint64 size, const git_oid *knownId = nullptr, int level = Z_BEST_SPEED)
     {
         if (knownId) {
             m_known = true;
@@ -213,7 +237,7 @@ public:
             if (!m_ctx || EVP_DigestInit_ex(m_ctx, EVP_sha1(), nullptr) != 1)
                 return false;
         }
-        if (deflateInit(&m_z, Z_BEST_SPEED) != Z_OK)
+        if (deflateInit(&m_z, level) != Z_OK)
             return false;
         m_zInit = true;
         m_out.resize(qsizetype(qBound(qint64(16 * 1024), size + 1024, qint64(256 * 1024))));
@@ -331,6 +355,101 @@ bool blobId(const char *data, qint64 size, git_oid *oid)
     return ok;
 }
 
+// Whether content is worth compressing: zlib level 1 on a sample of it saves at least a tenth.
+bool looksCompressible(const char *data, qint64 size)
+{
+    static constexpr qint64 kSample = 16 * 1024;
+    if (size < 512)
+        return true; // too small to matter either way
+    const qint64 n = qMin(size, kSample);
+    uLongf outLen = compressBound(uLong(n));
+    QByteArray out(qsizetype(outLen), Qt::Uninitialized);
+    if (compress2(reinterpret_cast<Bytef *>(out.data()), &outLen, reinterpret_cast<const Bytef *>(data),
+                  uLong(n), Z_BEST_SPEED) != Z_OK)
+        return true;
+    return qint64(outLen) * 10 < n * 9;
+}
+
+// Serves raw objects (see the comment at the top) to libgit2: reads, headers and existence, never writes.
+// The files are the store's own (never a container's), named by the SHA-1 of their content as a blob.
+struct RawBackend
+{
+    git_odb_backend parent;
+    int dirFd = -1;
+
+    static RawBackend *of(git_odb_backend *b) { return reinterpret_cast<RawBackend *>(b); }
+    static int read(void **out, size_t *len, git_object_t *type, git_odb_backend *b, const git_oid *oid)
+    {
+        UniqueFd fd(::openat(of(b)->dirFd, objectPath(oid).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+        struct stat st;
+        if (!fd.isValid() || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+            return GIT_ENOTFOUND;
+        void *data = git_odb_backend_data_alloc(b, size_t(st.st_size) + 1);
+        if (!data)
+            return -1;
+        qint64 done = 0;
+        while (done < st.st_size) {
+            const ssize_t n =
+                ::pread(fd.get(), static_cast<char *>(data) + done, size_t(st.st_size - done), off_t(done));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                git_odb_backend_data_free(b, data);
+                git_error_set_str(GIT_ERROR_ODB, "cannot read raw object");
+                return -1;
+            }
+            done += n;
+        }
+        *out = data;
+        *len = size_t(st.st_size);
+        *type = GIT_OBJECT_BLOB;
+        return 0;
+    }
+    static int readHeader(size_t *len, git_object_t *type, git_odb_backend *b, const git_oid *oid)
+    {
+        struct stat st;
+        if (::fstatat(of(b)->dirFd, objectPath(oid).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode))
+            return GIT_ENOTFOUND;
+        *len = size_t(st.st_size);
+        *type = GIT_OBJECT_BLOB;
+        return 0;
+    }
+    static int exists(git_odb_backend *b, const git_oid *oid)
+    {
+        return ::faccessat(of(b)->dirFd, objectPath(oid).constData(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+    }
+    static void free(git_odb_backend *b)
+    {
+        ::close(of(b)->dirFd);
+        delete of(b);
+    }
+    // Adds a backend reading raw objects below dirFd (duplicated) to repo's object database.
+    static bool install(git_repository *repo, int dirFd)
+    {
+        git_odb *rawOdb = nullptr;
+        if (git_repository_odb(&rawOdb, repo) != 0)
+            return false;
+        OdbPtr odb(rawOdb);
+        auto *backend = new RawBackend;
+        if (git_odb_init_backend(&backend->parent, GIT_ODB_BACKEND_VERSION) != 0) {
+            delete backend;
+            return false;
+        }
+        backend->dirFd = ::fcntl(dirFd, F_DUPFD_CLOEXEC, 0);
+        backend->parent.read = &RawBackend::read;
+        backend->parent.read_header = &RawBackend::readHeader;
+        backend->parent.exists = &RawBackend::exists;
+        backend->parent.free = &RawBackend::free;
+        // Below the loose (1) and pack (2) backends: small objects are found there first.
+        if (backend->dirFd < 0 || git_odb_add_backend(odb.get(), &backend->parent, 0) != 0) {
+            RawBackend::free(&backend->parent);
+            return false;
+        }
+        return true;
+    }
+};
+
 QString pendingDirOf(const QString &gitDir)
 {
     return QDir::cleanPath(gitDir) + u".pending"_s;
@@ -375,6 +494,15 @@ struct SnapshotStore::Private
         QByteArray escPath;
         struct stat lst;
     };
+    // A large file captured (copied beside the raw objects) but not hashed yet; see finishStaged().
+    struct Staged
+    {
+        QByteArray escPath;
+        QByteArray tmp; // below rawFd
+        git_index_entry entry;
+        qint64 size = 0; // the content's (entry.file_size keeps only 32 bits)
+        qint64 disk = 0; // what the copy takes, counted in historyUsed
+    };
     struct Candidate
     {
         git_oid id;
@@ -388,6 +516,7 @@ struct SnapshotStore::Private
     UniqueFd homeFd;
     UniqueFd lockFd;
     UniqueFd objectsFd;
+    UniqueFd rawFd;
     uid_t ownerUid = 0;
     gid_t ownerGid = 0;
     git_repository *repo = nullptr;
@@ -396,6 +525,8 @@ struct SnapshotStore::Private
     bool needFullScan = true;
     bool indexDirty = false;
     bool recovered = false;
+    QString cleanHead; // from kCleanFile at open(): HEAD as the last clean close left it
+    bool cleanTree = false;
     qint64 scanStartNs = 0;
     QElapsedTimer indexWriteTimer;
 
@@ -413,6 +544,14 @@ struct SnapshotStore::Private
     bool candidatesLoaded = false;
     QList<Candidate> candidates; // droppable versions, the first to drop last
     QList<Deferred> deferred;
+    QList<Staged> staged;
+    QByteArray stagedTmp; // set by hashFile() when it captured instead of hashing
+    bool deferStaged = false;
+    // Stat-cache paths added, changed or removed since HEAD's tree was written (see writeTree()); only
+    // meaningful while treeDirtyKnown.
+    QSet<QByteArray> treeDirty;
+    bool treeDirtyKnown = false; // commit(): finishStaged() after the capture hook, not inside reconcile()
+    std::function<void()> capturedHook;
     QByteArray chunk;
     const std::atomic<bool> *cancelFlag = nullptr;
     std::function<void()> heavyHook;
@@ -422,6 +561,11 @@ struct SnapshotStore::Private
     bool verifyCommit(const git_oid *oid);
     bool checkHead(QString *error);
     bool openIndex(QString *error);
+    QString headCommit() const
+    {
+        git_oid head;
+        return git_reference_name_to_id(&head, repo, "HEAD") == 0 ? oidString(&head) : QString();
+    }
     bool resetIndexTo(const git_oid *commitOid, QString *error);
 
     bool cancelled() const { return cancelFlag && cancelFlag->load(std::memory_order_relaxed); }
@@ -440,12 +584,32 @@ struct SnapshotStore::Private
     bool processDeferred(QSet<QByteArray> *seen, QString *error);
     bool hashFile(int dirFd, const QByteArray &name, struct stat *st, const git_oid *oldId, git_oid *oid,
                   bool *racy);
+    // Copies size bytes of fd into a temp file below rawFd (stagedTmp) for finishStaged().
+    bool captureFile(int fd, qint64 size);
+    // Hashes each captured copy, renames it into place (or drops it: content stored already) and records it
+    // in the stat cache.
+    bool finishStaged(QString *error);
+    void dropStaged();
+    bool hasObject(const git_oid *oid) const;
+    // fromHome: count what is read in bytesReadTotal() (a captured copy is the store's own file).
     bool feedFile(int fd, qint64 size, const std::function<bool(const char *, size_t)> &data,
-                  const std::function<bool(qint64)> &zeros);
+                  const std::function<bool(qint64)> &zeros, bool fromHome = true);
     void removeUnseen(const QByteArray &escPrefix, const QSet<QByteArray> &seen);
     void noteUsage(const QByteArray &escPath, qint64 bytes);
     void forgetUsage(const QByteArray &escPath);
     bool writeIndex(QString *error);
+    void touched(const QByteArray &escPath)
+    {
+        if (!treeDirtyKnown)
+            return;
+        treeDirty.insert(escPath);
+        if (treeDirty.size() > kMaxTreeUpdates) {
+            treeDirtyKnown = false;
+            treeDirty.clear();
+        }
+    }
+    // The tree of what the stat cache holds now.
+    bool writeTree(git_oid *out, QString *error);
 
     // Budget.
     bool makeRoom(qint64 size, bool mayDrop = true);
@@ -508,6 +672,13 @@ void SnapshotStore::close()
         d->index = nullptr;
     }
     if (d->repo) {
+        git_oid head;
+        if (!d->indexDirty && git_reference_name_to_id(&head, d->repo, "HEAD") == 0) {
+            QFile clean(d->gitDir + u'/' + QLatin1StringView(kCleanFile));
+            if (clean.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                clean.write(oidString(&head).toLatin1() +
+                            (d->treeDirtyKnown && d->treeDirty.isEmpty() ? " 1\n" : " 0\n"));
+        }
         // What the history took, for the next open (removed there: a crash leaves no stale figure).
         if (d->historyUsed >= 0) {
             QFile usage(d->gitDir + u'/' + QLatin1StringView(kUsageFile));
@@ -517,7 +688,9 @@ void SnapshotStore::close()
         git_repository_free(d->repo);
         d->repo = nullptr;
     }
+    d->dropStaged();
     d->objectsFd.reset();
+    d->rawFd.reset();
     d->homeUsage.clear();
     d->homeUsed = 0;
     d->notKept.clear();
@@ -576,9 +749,11 @@ void SnapshotStore::Private::removeStaleLocks()
             QFile::remove(it.next());
     }
     // Objects a killed or cancelled write left half-written.
-    QDirIterator tmp(gitDir + u"/objects"_s, {QLatin1StringView(kTempObjectPrefix) + u'*'}, QDir::Files);
-    while (tmp.hasNext())
-        QFile::remove(tmp.next());
+    for (const QString &sub : {u"objects"_s, QString::fromLatin1(kRawDir)}) {
+        QDirIterator tmp(gitDir + u'/' + sub, {QLatin1StringView(kTempObjectPrefix) + u'*'}, QDir::Files);
+        while (tmp.hasNext())
+            QFile::remove(tmp.next());
+    }
 }
 
 bool SnapshotStore::Private::verifyCommit(const git_oid *oid)
@@ -623,6 +798,16 @@ bool SnapshotStore::Private::checkHead(QString *error)
 {
     git_oid head;
     const int rc = git_reference_name_to_id(&head, repo, "HEAD");
+    if (rc == 0 && oidString(&head) == cleanHead) {
+        git_commit *rawCommit = nullptr;
+        git_tree *rawTree = nullptr;
+        bool ok = git_commit_lookup(&rawCommit, repo, &head) == 0;
+        CommitPtr commit(rawCommit);
+        ok = ok && git_commit_tree(&rawTree, commit.get()) == 0;
+        TreePtr tree(rawTree);
+        if (ok)
+            return true;
+    }
     if (rc == 0 && verifyCommit(&head))
         return true;
     if (rc == GIT_ENOTFOUND || rc == GIT_EUNBORNBRANCH) {
@@ -668,6 +853,8 @@ bool SnapshotStore::Private::checkHead(QString *error)
 bool SnapshotStore::Private::resetIndexTo(const git_oid *commitOid, QString *error)
 {
     git_index_clear(index);
+    treeDirtyKnown = false;
+    treeDirty.clear();
     if (commitOid) {
         git_commit *rawCommit = nullptr;
         git_tree *rawTree = nullptr;
@@ -710,6 +897,8 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
     d->gitDir = QDir::cleanPath(QDir(gitDir).absolutePath());
     d->recovered = false;
     d->needFullScan = true;
+    d->treeDirtyKnown = false;
+    d->treeDirty.clear();
     d->indexDirty = false;
     git_libgit2_init();
     d->libInit = true;
@@ -758,7 +947,32 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
             *error = u"cannot open %1/objects: %2"_s.arg(d->gitDir, SafeFs::errnoString(errno));
         return fail();
     }
+    const QByteArray rawPath = QFile::encodeName(d->gitDir + u'/' + QLatin1StringView(kRawDir));
+    if (::mkdir(rawPath.constData(), 0700) != 0 && errno != EEXIST) {
+        if (error)
+            *error = u"cannot create %1: %2"_s.arg(QFile::decodeName(rawPath), SafeFs::errnoString(errno));
+        return fail();
+    }
+    d->rawFd.reset(::open(rawPath.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!d->rawFd.isValid()) {
+        if (error)
+            *error = u"cannot open %1: %2"_s.arg(QFile::decodeName(rawPath), SafeFs::errnoString(errno));
+        return fail();
+    }
     d->loadNotKept();
+    {
+        d->cleanHead.clear();
+        d->cleanTree = false;
+        QFile clean(d->gitDir + u'/' + QLatin1StringView(kCleanFile));
+        if (clean.open(QIODevice::ReadOnly)) {
+            const QByteArrayList f = clean.read(128).trimmed().split(' ');
+            if (f.size() == 2 && f.at(0).size() == GIT_OID_HEXSZ) {
+                d->cleanHead = QString::fromLatin1(f.at(0));
+                d->cleanTree = f.at(1) == "1";
+            }
+            clean.remove();
+        }
+    }
     {
         QFile usage(d->gitDir + u'/' + QLatin1StringView(kUsageFile));
         if (usage.open(QIODevice::ReadOnly)) {
@@ -784,8 +998,17 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
             return fail();
         }
     }
+    if (!RawBackend::install(d->repo, d->rawFd.get())) {
+        gitFail(error, u"cannot open history %1"_s.arg(d->gitDir));
+        return fail();
+    }
     if (!d->checkHead(error) || !d->openIndex(error))
         return fail();
+    // A clean close left the stat cache at HEAD's tree: the next tree is HEAD's plus what changes.
+    if (!d->recovered && d->cleanTree && d->headCommit() == d->cleanHead) {
+        d->treeDirtyKnown = true;
+        d->treeDirty.clear();
+    }
     return true;
 }
 
@@ -863,6 +1086,11 @@ void SnapshotStore::setCancelFlag(const std::atomic<bool> *flag)
 void SnapshotStore::setHeavyWorkHook(std::function<void()> hook)
 {
     d->heavyHook = std::move(hook);
+}
+
+void SnapshotStore::setCapturedHook(std::function<void()> hook)
+{
+    d->capturedHook = std::move(hook);
 }
 
 qint64 SnapshotStore::bytesReadTotal()
@@ -1000,7 +1228,7 @@ static bool sameStat(const struct stat &a, const struct stat &b)
 
 bool SnapshotStore::Private::feedFile(int fd, qint64 size,
                                       const std::function<bool(const char *, size_t)> &data,
-                                      const std::function<bool(qint64)> &zeros)
+                                      const std::function<bool(qint64)> &zeros, bool fromHome)
 {
     if (chunk.size() != kChunk)
         chunk.resize(kChunk);
@@ -1030,7 +1258,8 @@ bool SnapshotStore::Private::feedFile(int fd, qint64 size,
                 continue;
             if (n <= 0)
                 return false; // shrank under us (or unreadable): it is looked at again next time
-            s_bytesRead += n;
+            if (fromHome)
+                s_bytesRead += n;
             s_bytesHashed += n;
             if (!data(chunk.constData(), size_t(n)))
                 return false;
@@ -1088,9 +1317,8 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
     // What is read is decided here, on the open descriptor: a file that grows from now on is stored as the
     // prefix it has now (and, its ctime having changed, looked at again by the next commit).
     const qint64 size = before.st_size;
-    auto stored = [&](const git_oid *id) {
-        return ::faccessat(objectsFd.get(), objectPath(id).constData(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
-    };
+    auto stored = [&](const git_oid *id) { return hasObject(id); };
+    stagedTmp.clear();
     bool ok = false;
     if (size <= kSmallFile) {
         // Small: read (bounded), name it, and only content the store does not have yet needs room.
@@ -1116,17 +1344,20 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
             LooseWriter writer;
             qint64 added = 0;
             git_oid written;
-            ok = writer.begin(objectsFd.get(), size, oid) && writer.write(data.constData(), size_t(size)) &&
-                 writer.finish(&written, &added);
+            const int level = looksCompressible(data.constData(), size) ? Z_BEST_SPEED : Z_NO_COMPRESSION;
+            ok = writer.begin(objectsFd.get(), size, oid, level) &&
+                 writer.write(data.constData(), size_t(size)) && writer.finish(&written, &added);
             if (historyUsed >= 0)
                 historyUsed += added;
             if (ok && added > 0)
                 storedAgain(oid);
         }
     } else {
-        // Large: streamed. When it fits as it is, hashed and written in one pass. Otherwise it may be content
-        // the store has already (a file only touched, or restored): name it first without writing anything,
-        // and only new content makes room (dropping old versions) or is not kept.
+        // Large: captured (copied as a raw object to be) when it fits as it is, and hashed from the copy
+        // later (finishStaged). Otherwise it may be content the store has already (a file only touched, or
+        // restored): name it first without writing anything, and only new content makes room (dropping old
+        // versions), is captured (and hashed again from the copy: what is stored is what was copied) or is
+        // not kept.
         bool fits = makeRoom(size, false);
         if (!fits) {
             if (hashedThisOp + size > budget)
@@ -1165,23 +1396,135 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
         if (fits) {
             hashedThisOp += size;
             heavyWork(hashedThisOp);
-            LooseWriter writer;
-            qint64 added = 0;
-            ok = writer.begin(objectsFd.get(), size) &&
-                 feedFile(
-                     fd.get(), size, [&](const char *p, size_t n) { return writer.write(p, n); },
-                     [&](qint64 n) { return writer.writeZeros(n); }) &&
-                 writer.finish(oid, &added);
-            if (historyUsed >= 0)
-                historyUsed += added;
-            if (ok && added > 0)
-                storedAgain(oid);
+            ok = captureFile(fd.get(), size);
+            memset(oid, 0, sizeof *oid);
         }
     }
     struct stat after;
     if (::fstat(fd.get(), &after) != 0 || !sameStat(before, after))
         *racy = true;
     return ok;
+}
+
+bool SnapshotStore::Private::hasObject(const git_oid *oid) const
+{
+    const QByteArray path = objectPath(oid);
+    return ::faccessat(objectsFd.get(), path.constData(), F_OK, AT_SYMLINK_NOFOLLOW) == 0 ||
+           ::faccessat(rawFd.get(), path.constData(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+bool SnapshotStore::Private::captureFile(int fd, qint64 size)
+{
+    static std::atomic<quint64> counter{0};
+    const QByteArray tmp =
+        kTempObjectPrefix + QByteArray::number(::getpid()) + "-c" + QByteArray::number(++counter);
+    UniqueFd out(
+        ::openat(rawFd.get(), tmp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0400));
+    if (!out.isValid())
+        return false;
+    const FileCopy::Result r = FileCopy::copy(fd, out.get(), size, FileCopy::Method::Clone, cancelFlag);
+    s_bytesRead += r.bytesRead;
+    struct stat st;
+    if (!r.ok || ::fstat(out.get(), &st) != 0) {
+        ::unlinkat(rawFd.get(), tmp.constData(), 0);
+        return false;
+    }
+    stagedTmp = tmp;
+    return true;
+}
+
+void SnapshotStore::Private::dropStaged()
+{
+    for (const Staged &s : std::as_const(staged)) {
+        ::unlinkat(rawFd.get(), s.tmp.constData(), 0);
+        if (historyUsed >= 0)
+            historyUsed -= s.disk;
+    }
+    staged.clear();
+}
+
+bool SnapshotStore::Private::finishStaged(QString *error)
+{
+    while (!staged.isEmpty()) {
+        if (cancelled()) {
+            dropStaged();
+            return failCancelled(error);
+        }
+        Staged s = staged.takeFirst();
+        auto unlinkTmp = [&] {
+            ::unlinkat(rawFd.get(), s.tmp.constData(), 0);
+            if (historyUsed >= 0)
+                historyUsed -= s.disk;
+        };
+        UniqueFd fd(::openat(rawFd.get(), s.tmp.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+        struct stat st;
+        bool ok = fd.isValid() && ::fstat(fd.get(), &st) == 0 && st.st_size == s.size;
+        git_oid oid;
+        if (ok) {
+            EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+            const QByteArray header = "blob " + QByteArray::number(qint64(st.st_size)) + '\0';
+            static const char zeros[64 * 1024] = {};
+            ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha1(), nullptr) == 1 &&
+                 EVP_DigestUpdate(ctx, header.constData(), size_t(header.size())) == 1 &&
+                 feedFile(
+                     fd.get(), st.st_size,
+                     [&](const char *p, size_t n) { return EVP_DigestUpdate(ctx, p, n) == 1; },
+                     [&](qint64 n) {
+                         for (; n > 0; n -= qint64(sizeof zeros)) {
+                             if (EVP_DigestUpdate(ctx, zeros,
+                                                  size_t(qMin<qint64>(n, qint64(sizeof zeros)))) != 1)
+                                 return false;
+                         }
+                         return true;
+                     },
+                     false);
+            unsigned char digest[EVP_MAX_MD_SIZE];
+            unsigned int len = 0;
+            ok = ok && EVP_DigestFinal_ex(ctx, digest, &len) == 1 && len == GIT_OID_RAWSZ;
+            EVP_MD_CTX_free(ctx);
+            if (ok)
+                git_oid_fromraw(&oid, digest);
+        }
+        fd.reset();
+        if (ok && hasObject(&oid)) {
+            unlinkTmp(); // the same content is stored already
+        } else if (ok) {
+            const QByteArray path = objectPath(&oid);
+            ok = (::mkdirat(rawFd.get(), path.left(2).constData(), 0700) == 0 || errno == EEXIST) &&
+                 ::renameat(rawFd.get(), s.tmp.constData(), rawFd.get(), path.constData()) == 0;
+            if (ok)
+                storedAgain(&oid);
+            else
+                unlinkTmp();
+        } else {
+            unlinkTmp();
+        }
+        if (!ok) {
+            if (cancelled()) {
+                dropStaged();
+                return failCancelled(error);
+            }
+            // Unreadable copy (the disk failed us): keep what the cache had, looked at again next time.
+            if (const git_index_entry *old = git_index_get_bypath(index, s.escPath.constData(), 0)) {
+                git_index_entry entry = *old;
+                entry.ctime = {0, 0};
+                git_index_add(index, &entry);
+                indexDirty = true;
+            } else {
+                forgetUsage(s.escPath);
+            }
+            continue;
+        }
+        s.entry.id = oid;
+        s.entry.path = s.escPath.constData();
+        touched(s.escPath);
+        if (git_index_add(index, &s.entry) != 0) {
+            dropStaged();
+            return gitFail(error, u"cannot record %1"_s.arg(QString::fromUtf8(unescapePath(s.escPath))));
+        }
+        indexDirty = true;
+    }
+    return true;
 }
 
 bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, const struct stat &lst,
@@ -1237,6 +1580,24 @@ bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, cons
     const qint64 ctimeNs = qint64(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec;
     if (racy || ctimeNs >= scanStartNs - kRacyWindowNs)
         entry.ctime = {0, 0};
+    if (!stagedTmp.isEmpty()) {
+        // Captured: recorded once finishStaged() has named the copy (an old entry stays meanwhile).
+        Staged s;
+        s.escPath = escPath;
+        s.tmp = std::exchange(stagedTmp, {});
+        s.entry = entry;
+        s.entry.path = nullptr;
+        s.size = st.st_size;
+        struct stat tst;
+        if (::fstatat(rawFd.get(), s.tmp.constData(), &tst, AT_SYMLINK_NOFOLLOW) == 0)
+            s.disk = diskBytes(tst);
+        if (historyUsed >= 0)
+            historyUsed += s.disk;
+        staged.append(s);
+        seen->insert(escPath);
+        return true;
+    }
+    touched(escPath);
     if (git_index_add(index, &entry) != 0)
         return gitFail(error, u"cannot record %1"_s.arg(QString::fromUtf8(unescapePath(escPath))));
     seen->insert(escPath);
@@ -1362,6 +1723,7 @@ void SnapshotStore::Private::removeUnseen(const QByteArray &escPrefix, const QSe
         }
     }
     for (const QByteArray &path : std::as_const(gone)) {
+        touched(path);
         git_index_remove(index, path.constData(), 0);
         forgetUsage(path);
     }
@@ -1498,7 +1860,9 @@ void SnapshotStore::Private::loadCandidates()
         Candidate c;
         git_oid_fromraw(&c.id, reinterpret_cast<const unsigned char *>(it.key().constData()));
         struct stat st;
-        if (::fstatat(objectsFd.get(), objectPath(&c.id).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+        const QByteArray path = objectPath(&c.id);
+        if (::fstatat(objectsFd.get(), path.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0 &&
+            ::fstatat(rawFd.get(), path.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
         c.disk = qint64(st.st_blocks) * 512;
         if (c.disk <= 0)
@@ -1535,7 +1899,9 @@ void SnapshotStore::Private::dropCandidates(qint64 needed)
     if (!appendNotKept(entries, true))
         return;
     for (const Candidate &c : std::as_const(drop)) {
-        if (::unlinkat(objectsFd.get(), objectPath(&c.id).constData(), 0) == 0)
+        const QByteArray path = objectPath(&c.id);
+        if (::unlinkat(objectsFd.get(), path.constData(), 0) == 0 ||
+            ::unlinkat(rawFd.get(), path.constData(), 0) == 0)
             historyUsed -= c.disk;
     }
 }
@@ -1631,7 +1997,7 @@ bool SnapshotStore::Private::reconcile(const QByteArray &realRel, QString *error
             return false;
         // Deletions first: what they free counts before any large file is decided.
         removeUnseen(QByteArray(), seen);
-        return processDeferred(&seen, error);
+        return processDeferred(&seen, error) && (deferStaged || finishStaged(error));
     }
     QByteArrayList parts;
     if (!SafeFs::splitRelativePath(realRel, &parts, error))
@@ -1654,7 +2020,7 @@ bool SnapshotStore::Private::reconcile(const QByteArray &realRel, QString *error
         }
     }
     removeUnseen(escRel, seen);
-    return processDeferred(&seen, error);
+    return processDeferred(&seen, error) && (deferStaged || finishStaged(error));
 }
 
 qint64 SnapshotStore::Private::blobSize(const git_oid *oid) const
@@ -1814,30 +2180,99 @@ std::optional<Snapshot> SnapshotStore::Private::commit(const QString &command, c
             }
         }
     }
+    // Large files are only captured while home is looked at; they are hashed once the hook said so.
+    deferStaged = true;
+    bool scanned = true;
     if (full) {
-        if (!reconcile(QByteArray(), error))
-            return std::nullopt;
+        scanned = reconcile(QByteArray(), error);
     } else {
         for (const QByteArray &root : std::as_const(roots)) {
             QString why;
             // A hint we cannot interpret is not trusted to narrow the scan.
             if (!reconcile(root, &why)) {
-                if (!reconcile(QByteArray(), error))
-                    return std::nullopt;
+                scanned = reconcile(QByteArray(), error);
                 break;
             }
         }
     }
-
-    git_oid treeOid;
-    if (git_index_write_tree_to(&treeOid, index, repo) != 0) {
-        gitFail(error, u"cannot write tree"_s);
+    deferStaged = false;
+    if (!scanned) {
+        dropStaged();
         return std::nullopt;
     }
+    if (capturedHook)
+        capturedHook();
+    if (!finishStaged(error))
+        return std::nullopt;
+
+    git_oid treeOid;
+    if (!writeTree(&treeOid, error))
+        return std::nullopt;
     std::optional<Snapshot> snap = record(treeOid, command, meta, kind, error);
-    if (snap)
+    if (snap) {
         needFullScan = false;
+        // HEAD's tree is now what the stat cache holds.
+        treeDirtyKnown = true;
+        treeDirty.clear();
+    }
     return snap;
+}
+
+bool SnapshotStore::Private::writeTree(git_oid *out, QString *error)
+{
+    CommitPtr head;
+    TreePtr headTree;
+    if (treeDirtyKnown && headCommitAndTree(&head, &headTree, nullptr) && headTree) {
+        if (treeDirty.isEmpty()) {
+            git_oid_cpy(out, git_tree_id(headTree.get()));
+            return true;
+        }
+        QByteArrayList paths(treeDirty.cbegin(), treeDirty.cend());
+        std::sort(paths.begin(), paths.end());
+        QList<git_tree_update> updates;
+        updates.reserve(paths.size());
+        bool simple = true;
+        for (const QByteArray &path : std::as_const(paths)) {
+            // A file that became a directory or the other way round: not something an update can do.
+            for (QByteArray a = parentOf(path); !a.isEmpty() && simple; a = parentOf(a))
+                simple = !treeDirty.contains(a);
+            if (!simple)
+                break;
+            git_tree_entry *raw = nullptr;
+            const bool inTree = git_tree_entry_bypath(&raw, headTree.get(), path.constData()) == 0;
+            TreeEntryPtr inHead(raw);
+            const git_index_entry *e = git_index_get_bypath(index, path.constData(), 0);
+            if (inTree && git_tree_entry_type(inHead.get()) != GIT_OBJECT_BLOB) {
+                simple = false;
+                break;
+            }
+            git_tree_update u{};
+            u.path = path.constData();
+            if (e) {
+                if (inTree && git_oid_equal(git_tree_entry_id(inHead.get()), &e->id) &&
+                    git_tree_entry_filemode(inHead.get()) == git_filemode_t(e->mode))
+                    continue; // only its stat data changed
+                u.action = GIT_TREE_UPDATE_UPSERT;
+                u.id = e->id;
+                u.filemode = git_filemode_t(e->mode);
+            } else {
+                if (!inTree)
+                    continue; // came and went between two entries
+                u.action = GIT_TREE_UPDATE_REMOVE;
+            }
+            updates.append(u);
+        }
+        if (simple && updates.isEmpty()) {
+            git_oid_cpy(out, git_tree_id(headTree.get()));
+            return true;
+        }
+        if (simple && git_tree_create_updated(out, repo, headTree.get(), size_t(updates.size()),
+                                              updates.constData()) == 0)
+            return true;
+    }
+    if (git_index_write_tree_to(out, index, repo) != 0)
+        return gitFail(error, u"cannot write tree"_s);
+    return true;
 }
 
 bool SnapshotStore::Private::headCommitAndTree(CommitPtr *commit, TreePtr *tree, QString *error) const
@@ -2184,6 +2619,22 @@ bool SnapshotStore::Private::writeBlobTo(int fd, const git_oid *oid, const QStri
     }
     hashedThisOp += qMax<qint64>(size, 0);
     heavyWork(hashedThisOp);
+    // A raw object is copied as it is (reflinked where the file system can), holes and all.
+    UniqueFd raw(::openat(rawFd.get(), objectPath(oid).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    struct stat rawSt;
+    if (raw.isValid() && ::fstat(raw.get(), &rawSt) == 0 && S_ISREG(rawSt.st_mode)) {
+        if (::ftruncate(fd, 0) != 0)
+            return failWrite();
+        const FileCopy::Result r =
+            FileCopy::copy(raw.get(), fd, rawSt.st_size, FileCopy::Method::Clone, cancelFlag);
+        if (!r.ok && r.error == ECANCELED)
+            return failCancelled(error);
+        if (!r.ok) {
+            errno = r.error;
+            return failWrite();
+        }
+        return true;
+    }
     git_odb *rawOdb = nullptr;
     if (git_repository_odb(&rawOdb, repo) != 0)
         return gitFail(error, u"cannot read saved content of %1"_s.arg(path));

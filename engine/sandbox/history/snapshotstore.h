@@ -97,6 +97,8 @@ struct FileDiff
 // Home is hostile: every file is read through its own descriptor, at most the size fstat gave when it was
 // opened (a file that grows meanwhile is stored as that prefix), holes are never read (SEEK_DATA/SEEK_HOLE;
 // they are hashed as zeros from memory) and content is streamed into the object store, never held whole.
+// Files above 1 MiB are stored uncompressed beside the loose objects, copied with a reflink or
+// copy_file_range() and hashed once, from the copy.
 // With a storage budget (home + history.git), the apparent size of what a commit hashes is counted against
 // it: when content does not fit, the oldest versions of the largest files no longer in home are dropped, and
 // content that still does not fit is recorded by name and size only ("not kept").
@@ -161,6 +163,10 @@ public:
     // Called (on the store's thread) once per operation before it hashes, writes or restores more than
     // kHeavyWorkBytes, e.g. to charge the thread to the container's cgroup.
     void setHeavyWorkHook(std::function<void()> hook);
+    // Called (on the store's thread) by commitCommand() once home has been looked at and each changed file
+    // captured (large ones copied aside), before the copies are hashed and stored and the entry written:
+    // from then on nothing home holds can change this entry, so the next command may run.
+    void setCapturedHook(std::function<void()> hook);
 
     // Crash-proof attribution. Before a command runs, markCommandStarted() leaves a small marker naming it
     // beside the repository (gitDir + ".pending"); the command's commit removes it (CommandMeta::
