@@ -1,19 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sessionlimits.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
-// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S}. A missing file or key
-// means the default. `sandbench workspaces set KEY VALUE` writes them.
+// other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S, "long_sessions": bool,
+// "long_sessions_api": bool, "long_command_timeout_seconds": S, "idle_sleep_minutes": M}. A missing file or
+// key means the default. `sandbench workspaces set KEY VALUE` writes them.
 class WorkspaceSettings
 {
 public:
     static constexpr qint64 DefaultDocumentsQuotaBytes = 10LL * 1024 * 1024 * 1024;
     // The shell's own maximum per command (ShellAction::MaxTimeoutMs).
     static constexpr int MaxCodeExecutionTimeoutSeconds = 300;
+    // Long sessions: the longest one command may run (and its timeout when the call names none), and how
+    // long an idle container waits before it sleeps (0: never).
+    static constexpr int DefaultLongCommandTimeoutSeconds = 24 * 3600;
+    static constexpr int MaxLongCommandTimeoutSeconds = 7 * 24 * 3600;
+    static constexpr int DefaultIdleSleepMinutes = 60;
+    static constexpr int MaxIdleSleepMinutes = 7 * 24 * 60;
 
     explicit WorkspaceSettings(const QString &workspaceDir);
 
@@ -33,6 +42,22 @@ public:
     // A value out of range counts as not set.
     int codeExecutionTimeoutSeconds() const;
     void setCodeExecutionTimeoutSeconds(int seconds); // 0 removes the setting
+
+    // Long sessions: whether the hosted limits (SPEC 1.3, 1.4) are lifted for the workspace's own (window)
+    // conversations, and separately for API requests made with its keys.
+    bool longSessions() const;
+    void setLongSessions(bool on);
+    bool longSessionsForApi() const;
+    void setLongSessionsForApi(bool on);
+    // 1 to MaxLongCommandTimeoutSeconds; out of range or unset: the default.
+    int longCommandTimeoutSeconds() const;
+    void setLongCommandTimeoutSeconds(int seconds);
+    // 0 (never sleep) to MaxIdleSleepMinutes; out of range or unset: the default.
+    int idleSleepMinutes() const;
+    void setIdleSleepMinutes(int minutes);
+    // The limits for a window conversation (forApi false) or an API request of this workspace: the hosted
+    // ones (hosted) unless long sessions are on for it.
+    SessionLimits sessionLimits(bool forApi, const SessionLimits &hosted = SessionLimits::hosted()) const;
 
     // The keys `sandbench workspaces` knows, and one of them as text; setValue() checks the value and
     // returns false with *error naming the range.

@@ -43,6 +43,9 @@ struct AgentEnvironment
     // The window's views keep showing finished calls: their ShellCall objects stay (children of the
     // container) instead of being deleted when the call ends.
     bool keepShellCalls = false;
+    // The limits of every call this loop runs: the hosted ones unless the workspace lifted them (long
+    // sessions, WorkspaceSettings::sessionLimits) for this kind of caller.
+    SessionLimits limits;
 };
 
 // One server-tool call of a loop: which tool, where it runs and what it runs.
