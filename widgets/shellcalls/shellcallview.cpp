@@ -6,6 +6,7 @@
 #include "common/elidedlabel.h"
 #include "common/plaintooltip.h"
 #include "common/retranslate.h"
+#include "sandbox/container.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
@@ -13,6 +14,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -328,6 +330,17 @@ ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)
     m_ticker.setInterval(100);
     connect(&m_ticker, &QTimer::timeout, this, &ShellCallView::tick);
     m_clock.start();
+    if (auto *container = qobject_cast<Container *>(call->parent())) {
+        // A connection the policy refused while this call runs gets "Allow HOST" here, where it happened.
+        connect(container, &Container::egressEvent, this, [this, container](const EgressEvent &event) {
+            if (m_finished || event.decision != EgressEvent::Decision::Refused || event.host.isEmpty())
+                return;
+            const QString host = NetworkPolicy::normalizeHost(event.host);
+            const bool allowable = !host.isEmpty() && NetworkPolicy::validateEntry(host) &&
+                                   !container->nextNetworkPolicy().allows(host);
+            addRefusedHost(host.isEmpty() ? event.host : host, event.reason, allowable);
+        });
+    }
     if (call->isFinished()) {
         const QList<CommandResult> results = call->results();
         for (int i = 0; i < results.size() && i < m_commands.size(); ++i) {
@@ -554,11 +567,70 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
         m_commands.append(view);
         m_commandsLayout->addWidget(view);
     }
+    m_refusedBox = new QWidget(this);
+    m_refusedBox->setObjectName(u"RefusedHosts"_s);
+    auto *refused = new QVBoxLayout(m_refusedBox);
+    refused->setContentsMargins(0, 0, 0, 0);
+    m_refusedLayout = new QGridLayout;
+    m_refusedLayout->setColumnStretch(0, 1);
+    refused->addLayout(m_refusedLayout);
+    m_networkMessage = new InlineMessage(m_refusedBox);
+    m_networkMessage->setObjectName(u"NetworkAllowMessage"_s);
+    m_networkMessage->hide();
+    refused->addWidget(m_networkMessage);
+    m_refusedBox->hide();
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->addLayout(header);
     layout->addLayout(facts);
     layout->addLayout(m_commandsLayout);
+    layout->addWidget(m_refusedBox);
+}
+
+void ShellCallView::addRefusedHost(const QString &host, const QString &reason, bool allowable)
+{
+    // One row per host, and a handful at most: a command retrying in a loop must not grow the view.
+    constexpr int MaxRows = 5;
+    if (m_refused.contains(host) || m_refused.size() >= MaxRows)
+        return;
+    m_refused.append(host);
+    m_refusedBox->show();
+    const int row = int(m_refused.size()) - 1;
+    auto *label = new ElidedLabel(m_refusedBox);
+    label->setObjectName(u"RefusedHost"_s);
+    label->setText(tr("Refused: %1").arg(host));
+    label->setToolTip(plainToolTip(reason.isEmpty() ? host : tr("%1: %2").arg(host, reason)));
+    m_refusedLayout->addWidget(label, row, 0);
+    if (!allowable)
+        return;
+    // A long name is elided in the button (the tooltip has it whole) so the view never outgrows its panel.
+    const QString text = tr("Allow %1").arg(host);
+    auto *allow = new QPushButton(m_refusedBox);
+    allow->setText(allow->fontMetrics().elidedText(text, Qt::ElideMiddle,
+                                                   allow->fontMetrics().horizontalAdvance(u'x') * 24));
+    allow->setAccessibleName(text);
+    allow->setObjectName(u"AllowHostButton"_s);
+    allow->setProperty("host", host);
+    allow->setToolTip(tr("Add %1 to this conversation's network policy; the container restarts with its "
+                         "files and the new policy")
+                          .arg(host));
+    connect(allow, &QPushButton::clicked, this, [this, allow, host] {
+        allow->setEnabled(false);
+        Q_EMIT allowHostRequested(m_containerId, host);
+    });
+    m_refusedLayout->addWidget(allow, row, 1);
+}
+
+void ShellCallView::showNetworkMessage(const QString &text, InlineMessage::Type type)
+{
+    m_refusedBox->show();
+    m_networkMessage->showMessage(text, type);
+}
+
+QString ShellCallView::networkMessage() const
+{
+    return m_networkMessage->isHidden() ? QString() : m_networkMessage->text();
 }
 
 void ShellCallView::setWrapLines(bool wrap)
@@ -803,6 +875,10 @@ void ShellCallPanel::setWrapLines(bool wrap)
 
 ShellCallView *ShellCallPanel::append(ShellCallView *view)
 {
+    connect(view, &ShellCallView::allowHostRequested, this,
+            [this, view](const QString &containerId, const QString &host) {
+                Q_EMIT allowHostRequested(view, containerId, host);
+            });
     view->setWrapLines(m_wrap);
     appendWidget(view);
     m_views.append(view);
