@@ -135,8 +135,7 @@ void TestAllowHostWindow::clickingAllowRestartsWithTheNewPolicy()
     QCOMPARE(check->results().constFirst().stdoutText, u"kept\n"_s);
 
     const QString shot = qEnvironmentVariable("SANDBENCH_TEST_SCREENSHOTS");
-    if (!shot.isEmpty())
-    {
+    if (!shot.isEmpty()) {
         window->grab().save(shot + u"/runtime-allow.png"_s);
         view->grab().save(shot + u"/runtime-allow-view.png"_s);
     }
