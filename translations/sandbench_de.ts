@@ -255,7 +255,7 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+117"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
@@ -384,7 +384,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -411,7 +411,7 @@ In der Sandbox: %2</translation>
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -419,7 +419,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>wartet</translation>
@@ -2459,6 +2459,76 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>Lange Sitzungen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>Die gehosteten Grenzen für die Unterhaltungen dieses Arbeitsbereichs aufheben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>Befehle dürfen länger als 300 Sekunden laufen, untätige Container schlafen später oder nie, und lange Ausgaben behalten ihr Ende.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>Auch für API-Anfragen mit den Schlüsseln dieses Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>Aus: Programme, die die lokale API nutzen, behalten die gehosteten Grenzen (300 s pro Befehl, Schlaf nach 5 untätigen Minuten).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>Längster Befehl:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>Schlaf nach Untätigkeit:</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>Gespeichert. Die nächste Frage einer Unterhaltung nutzt diese Grenzen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>Gespeichert. Unterhaltungen behalten die gehosteten Grenzen.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
@@ -2468,13 +2538,13 @@ SHA-256 %3</translation>
     <message>
         <location line="+125"/>
         <location line="+348"/>
-        <location line="+146"/>
+        <location line="+147"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-689"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2489,12 +2559,12 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+660"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-603"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
@@ -2644,7 +2714,7 @@ SHA-256 %3</translation>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <location line="+236"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
@@ -2696,8 +2766,38 @@ SHA-256 %3</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="+267"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 wurde nicht erlaubt: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>jeder Host</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 ist bereits erlaubt (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2) neu, wenn dieser Aufruf endet.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 erlaubt. Der Container wurde mit seinen Dateien und der neuen Richtlinie (%2) neu gestartet.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2).</translation>
+    </message>
+    <message>
+        <location line="-997"/>
+        <location line="+662"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>
@@ -2818,8 +2918,8 @@ SHA-256 %3</translation>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-608"/>
+        <location line="+612"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
@@ -3588,7 +3688,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3621,7 +3721,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-770"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3631,7 +3731,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+288"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Läuft</translation>
@@ -3639,19 +3739,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -3717,7 +3817,27 @@ SHA-256 %3</translation>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>%1 erlauben</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>%1 zur Netzwerkrichtlinie dieser Unterhaltung hinzufügen; der Container startet mit seinen Dateien und der neuen Richtlinie neu</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
@@ -3732,20 +3852,20 @@ SHA-256 %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
@@ -4188,7 +4308,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Jeder Arbeitsbereich hat seine eigenen Container, Dokumente, Anfrageprotokolle, Modellanbieter und API-Schlüssel.</translation>
     </message>
@@ -4228,7 +4348,7 @@ SHA-256 %3</translation>
         <translation>&amp;Anlegen</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>dieses Fenster</translation>
     </message>

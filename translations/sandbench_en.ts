@@ -23,7 +23,7 @@
 <context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/workspace/chatsession.cpp" line="+243"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+249"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -45,7 +45,7 @@
 <context>
     <name>CommandOutputView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+182"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+184"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n character of output not shown here …]</numerusform>
@@ -184,7 +184,7 @@
     <name>MainWindow</name>
     <message numerus="yes">
         <location filename="../widgets/window/mainwindow.cpp" line="+727"/>
-        <location line="+611"/>
+        <location line="+612"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

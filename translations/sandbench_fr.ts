@@ -255,7 +255,7 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+117"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
@@ -384,7 +384,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -411,7 +411,7 @@ Dans le bac à sable : %2</translation>
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -419,7 +419,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>en attente</translation>
@@ -2459,6 +2459,76 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>Sessions longues</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>Lever les limites hébergées pour les conversations de cet espace de travail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>Les commandes peuvent durer plus de 300 secondes, les conteneurs inactifs se mettent en veille plus tard ou jamais, et les longues sorties gardent leur fin.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>Aussi pour les requêtes API faites avec les clés de cet espace de travail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>Désactivé : les programmes qui utilisent l’API locale gardent les limites hébergées (300 s par commande, veille après 5 minutes d’inactivité).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>Commande la plus longue :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>Veille après inactivité :</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>Non enregistré : %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>Enregistré. La prochaine question d’une conversation utilise ces limites.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>Enregistré. Les conversations gardent les limites hébergées.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
@@ -2468,13 +2538,13 @@ SHA-256 %3</translation>
     <message>
         <location line="+125"/>
         <location line="+348"/>
-        <location line="+146"/>
+        <location line="+147"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-689"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2489,12 +2559,12 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+660"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-603"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
@@ -2644,7 +2714,7 @@ SHA-256 %3</translation>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <location line="+236"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
@@ -2696,8 +2766,38 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="+267"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 n’a pas été autorisé : %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>tous les hôtes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 est déjà autorisé (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 autorisé. Le conteneur redémarre avec ses fichiers et la nouvelle politique (%2) à la fin de cet appel.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 autorisé. Le conteneur a redémarré avec ses fichiers et la nouvelle politique (%2).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 autorisé. Le conteneur démarre avec ses fichiers et la nouvelle politique (%2).</translation>
+    </message>
+    <message>
+        <location line="-997"/>
+        <location line="+662"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
@@ -2818,8 +2918,8 @@ SHA-256 %3</translation>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-608"/>
+        <location line="+612"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>
@@ -3588,7 +3688,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3621,7 +3721,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-770"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3631,7 +3731,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+288"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>
@@ -3639,19 +3739,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
@@ -3717,7 +3817,27 @@ SHA-256 %3</translation>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>Refusé : %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1 : %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>Autoriser %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>Ajouter %1 à la politique réseau de cette conversation ; le conteneur redémarre avec ses fichiers et la nouvelle politique</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
@@ -3732,20 +3852,20 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>
@@ -4188,7 +4308,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
     </message>
@@ -4228,7 +4348,7 @@ SHA-256 %3</translation>
         <translation>&amp;Créer</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>cette fenêtre</translation>
     </message>

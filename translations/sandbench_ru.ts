@@ -257,7 +257,7 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+117"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
@@ -388,7 +388,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -415,7 +415,7 @@ In the sandbox: %2</source>
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -423,7 +423,7 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>ожидает</translation>
@@ -2478,6 +2478,76 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>Долгие сеансы</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>Снять ограничения размещённого сервиса для бесед этого рабочего пространства</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>Команды могут работать дольше 300 секунд, простаивающие контейнеры засыпают позже или никогда, а у длинного вывода сохраняется конец.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>Также для API-запросов с ключами этого рабочего пространства</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>Выключено: программы, использующие локальный API, сохраняют ограничения размещённого сервиса (300 с на команду, сон после 5 минут простоя).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>Самая долгая команда:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>Сон после простоя:</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>Сохранено. Следующий вопрос беседы использует эти ограничения.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>Сохранено. Беседы сохраняют ограничения размещённого сервиса.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
@@ -2487,13 +2557,13 @@ SHA-256 %3</translation>
     <message>
         <location line="+125"/>
         <location line="+348"/>
-        <location line="+146"/>
+        <location line="+147"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-689"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2508,12 +2578,12 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+660"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-603"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
@@ -2663,7 +2733,7 @@ SHA-256 %3</translation>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <location line="+236"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
@@ -2715,8 +2785,38 @@ SHA-256 %3</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="+267"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 не разрешён: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>любой хост</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 уже разрешён (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 разрешён. Контейнер перезапустится со своими файлами и новой политикой (%2), когда этот вызов завершится.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 разрешён. Контейнер перезапущен со своими файлами и новой политикой (%2).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 разрешён. Контейнер запустится со своими файлами и новой политикой (%2).</translation>
+    </message>
+    <message>
+        <location line="-997"/>
+        <location line="+662"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
@@ -2838,8 +2938,8 @@ SHA-256 %3</translation>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-608"/>
+        <location line="+612"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>
@@ -3611,7 +3711,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3644,7 +3744,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-770"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3654,7 +3754,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+288"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>
@@ -3662,19 +3762,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -3740,7 +3840,27 @@ SHA-256 %3</translation>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>Отклонено: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>Разрешить %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>Добавить %1 в сетевую политику этой беседы; контейнер перезапустится со своими файлами и новой политикой</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
@@ -3755,20 +3875,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>
@@ -4216,7 +4336,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
     </message>
@@ -4256,7 +4376,7 @@ SHA-256 %3</translation>
         <translation>&amp;Создать</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>это окно</translation>
     </message>

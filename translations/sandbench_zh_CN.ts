@@ -253,7 +253,7 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+117"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
@@ -380,7 +380,7 @@
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
@@ -407,7 +407,7 @@ In the sandbox: %2</source>
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-491"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -415,7 +415,7 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
         <location line="+33"/>
         <source>waiting</source>
         <translation>等待中</translation>
@@ -2440,6 +2440,76 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>长时会话</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>为此工作区的对话解除托管限制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>命令可运行超过 300 秒，空闲容器更晚休眠或从不休眠，长输出保留其结尾。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>也适用于使用此工作区密钥发出的 API 请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>关闭：使用本地 API 的程序保留托管限制（每条命令 300 秒，空闲 5 分钟后休眠）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>最长命令：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>空闲后休眠：</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>已保存。对话的下一个问题将使用这些限制。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>已保存。对话保留托管限制。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+205"/>
@@ -2449,13 +2519,13 @@ SHA-256 %3</translation>
     <message>
         <location line="+125"/>
         <location line="+348"/>
-        <location line="+146"/>
+        <location line="+147"/>
         <location line="+195"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-688"/>
+        <location line="-689"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2470,12 +2540,12 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+659"/>
+        <location line="+660"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-602"/>
+        <location line="-603"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
@@ -2625,7 +2695,7 @@ SHA-256 %3</translation>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <location line="+236"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
@@ -2677,8 +2747,38 @@ SHA-256 %3</translation>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-709"/>
-        <location line="+661"/>
+        <location line="+267"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>未允许 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>所有主机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 已被允许（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>已允许 %1。此调用结束后，容器将带着其文件和新策略（%2）重新启动。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>已允许 %1。容器已带着其文件和新策略（%2）重新启动。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>已允许 %1。容器将带着其文件和新策略（%2）启动。</translation>
+    </message>
+    <message>
+        <location line="-997"/>
+        <location line="+662"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
@@ -2798,8 +2898,8 @@ SHA-256 %3</translation>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-607"/>
-        <location line="+611"/>
+        <location line="-608"/>
+        <location line="+612"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
@@ -3565,7 +3665,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3598,7 +3698,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-770"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3608,7 +3708,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+288"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>
@@ -3616,19 +3716,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -3694,7 +3794,27 @@ SHA-256 %3</translation>
         <translation>此调用的沙箱费用</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>允许 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>将 %1 添加到此对话的网络策略；容器将带着其文件和新策略重新启动</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
@@ -3709,20 +3829,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
@@ -4160,7 +4280,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>每个工作区都有各自的容器、文档、请求日志、模型提供方和 API 密钥。</translation>
     </message>
@@ -4200,7 +4320,7 @@ SHA-256 %3</translation>
         <translation>创建(&amp;C)</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>此窗口</translation>
     </message>
