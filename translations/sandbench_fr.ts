@@ -420,12 +420,12 @@ Dans le bac à sable : %2</translation>
     <name>CommandOutputView</name>
     <message>
         <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>waiting</source>
         <translation>en attente</translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+42"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n caractère de sortie non affiché ici …]</numerusform>
@@ -433,7 +433,12 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+33"/>
+        <source>Earlier output not shown here: %1 characters</source>
+        <translation>Sortie antérieure non affichée ici : %1 caractères</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
@@ -3721,7 +3726,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-770"/>
+        <location line="-791"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3731,7 +3736,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+309"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>

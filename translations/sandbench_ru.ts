@@ -424,12 +424,12 @@ In the sandbox: %2</source>
     <name>CommandOutputView</name>
     <message>
         <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>waiting</source>
         <translation>ожидает</translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+42"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n символ вывода здесь не показан …]</numerusform>
@@ -438,7 +438,12 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+33"/>
+        <source>Earlier output not shown here: %1 characters</source>
+        <translation>Более ранний вывод здесь не показан: %1 символов</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>running</source>
         <translation>выполняется</translation>
     </message>
@@ -3744,7 +3749,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-770"/>
+        <location line="-791"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3754,7 +3759,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+309"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>

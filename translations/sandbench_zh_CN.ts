@@ -416,19 +416,24 @@ In the sandbox: %2</source>
     <name>CommandOutputView</name>
     <message>
         <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+42"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… 此处未显示 %n 个输出字符 …]</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+33"/>
+        <source>Earlier output not shown here: %1 characters</source>
+        <translation>此处未显示较早的输出：%1 个字符</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -3698,7 +3703,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-770"/>
+        <location line="-791"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3708,7 +3713,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+288"/>
+        <location line="+309"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>

@@ -131,6 +131,11 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
             &CommandOutputView::fitOutputHeight);
     fitOutputHeight();
     m_output->hide();
+    // Long output shows its newest part; this says how much came before it.
+    m_omittedLabel = new QLabel(this);
+    m_omittedLabel->setObjectName(u"OutputOmitted"_s);
+    m_omittedLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_omittedLabel->hide();
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_command, 1);
@@ -138,6 +143,7 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
     layout->addLayout(top);
+    layout->addWidget(m_omittedLabel);
     layout->addWidget(m_output);
 
     m_flushTimer.setSingleShot(true);
@@ -171,7 +177,11 @@ void CommandOutputView::flush()
         m_hasOutput = true;
         m_output->show();
     }
-    QTextCursor cursor(m_output->document());
+    QTextDocument *doc = m_output->document();
+    const qint64 before = doc->isEmpty() ? 0 : doc->characterCount();
+    qint64 inserted = 0;
+    m_omitted += m_skipped;
+    QTextCursor cursor(doc);
     cursor.movePosition(QTextCursor::End);
     cursor.beginEditBlock();
     QTextCharFormat out;
@@ -181,30 +191,41 @@ void CommandOutputView::flush()
     if (m_skipped > 0) {
         QTextCharFormat note;
         note.setForeground(palette().color(QPalette::PlaceholderText));
-        cursor.insertText(tr("[… %n character(s) of output not shown here …]", nullptr,
-                             int(std::min<qint64>(m_skipped, INT_MAX))) +
-                              u'\n',
-                          note);
+        const QString text = tr("[… %n character(s) of output not shown here …]", nullptr,
+                                int(std::min<qint64>(m_skipped, INT_MAX))) +
+                             u'\n';
+        cursor.insertText(text, note);
+        inserted += text.size();
         m_skipped = 0;
     }
-    qsizetype budget = MaxFlushChars;
+    // The newest MaxFlushChars are written: what goes is the oldest pending text, never the end.
+    qsizetype toSkip = std::max<qsizetype>(0, m_pendingChars - MaxFlushChars);
     for (const auto &[stream, text] : std::as_const(m_pending)) {
-        const QString piece = text.size() > budget ? text.right(budget) : text;
-        budget -= piece.size();
+        const qsizetype skip = std::min(toSkip, text.size());
+        toSkip -= skip;
+        m_omitted += skip;
+        if (skip == text.size())
+            continue;
+        const QString piece = skip > 0 ? text.mid(skip) : text;
         cursor.insertText(piece, stream == ShellCall::Stream::Stderr ? err : out);
-        if (budget <= 0)
-            break;
+        inserted += piece.size();
     }
     cursor.endEditBlock();
     m_pending.clear();
     m_pendingChars = 0;
     // maximumBlockCount bounds lines; an endless single line is cut from the front here.
-    QTextDocument *doc = m_output->document();
     if (doc->characterCount() > MaxDocumentChars) {
         QTextCursor trim(doc);
         trim.setPosition(0);
         trim.setPosition(doc->characterCount() - MaxDocumentChars / 2, QTextCursor::KeepAnchor);
         trim.removeSelectedText();
+    }
+    // What the line bound and the cut above removed from the front is counted, so the label says it.
+    m_omitted += std::max<qint64>(0, before + inserted - doc->characterCount());
+    if (m_omitted > 0) {
+        m_omittedLabel->setText(
+            tr("Earlier output not shown here: %1 characters").arg(QLocale().toString(m_omitted)));
+        m_omittedLabel->show();
     }
     fitOutputHeight();
     m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());

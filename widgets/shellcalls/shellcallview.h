@@ -49,6 +49,10 @@ public:
     QString outputText() const;
     QString badgeText() const;
     qint64 skippedChars() const { return m_skipped; }
+    // Characters that reached the view but are no longer shown (older ones give way to newer), and the
+    // pending ones not yet written (at most MaxFlushChars and one piece).
+    qint64 omittedChars() const { return m_omitted; }
+    qsizetype pendingChars() const { return m_pendingChars; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -66,6 +70,8 @@ private:
     QList<QPair<ShellCall::Stream, QString>> m_pending;
     qsizetype m_pendingChars = 0;
     qint64 m_skipped = 0;
+    qint64 m_omitted = 0;
+    QLabel *m_omittedLabel = nullptr;
     QTimer m_flushTimer;
     QColor m_badgeColour;
     bool m_hasOutput = false;
