@@ -113,13 +113,22 @@ QString topLevelUsage()
            "  keys create    print a new API key for the workspace\n"
            "  workspaces get [KEY] | set KEY VALUE\n"
            "                 the workspace's settings (documents_quota_bytes, "
-           "code_execution_timeout_seconds, approvals, approvals_timeout_seconds)\n"
+           "code_execution_timeout_seconds, image,
+"
+           "                 approvals, approvals_timeout_seconds, long_sessions, long_sessions_api,
+"
+           "                 long_command_timeout_seconds, idle_sleep_minutes)
+"
            "  approvals [show] | mode run-all|ask|rules | timeout S | rules list|add VERDICT PATTERN|rm "
-           "N|clear\n"
-           "                 approve shell and code calls: run all, ask each, or by rule ([--json])\n"
+           "N|clear
+"
+           "                 approve shell and code calls: run all, ask each, or by rule ([--json])
+"
            "  providers add NAME --api responses|messages|chat --base-url URL [--key-env VAR] [--default]\n"
            "  providers list [--json]\n"
            "  containers list | files ID | history ID | promote ID PATH | rm ID\n"
+           "  network allow HOST | show (--container ID | --conversation ID) [--json]\n"
+           "                 widen a container's network policy (it restarts with its files)\n"
            "  guardrails set SLUG --action flag|redact|block [--scope user_only|all_messages]\n"
            "  guardrails list [--json]\n"
            "  logs list [--json] [--limit N]\n"
@@ -499,7 +508,13 @@ int runWorkspacesCommand(const QStringList &args)
         WorkspaceSettings::keys().join(u", "_s) +
         u".\ncode_execution_timeout_seconds: the time one run of Gemini's codeExecution may take, here and "
         u"in "
-        "the window (Google allows 30 s), 1 to 300; the other code contracts use the shell's limits."_s);
+        "the window (Google allows 30 s), 1 to 300; the other code contracts use the shell's limits.\n"
+        "long_sessions on|off: lift the hosted limits for the workspace's own (window) conversations: a "
+        "command may run up to long_command_timeout_seconds (default 86400, at most 604800; also its timeout "
+        "when the call names none), an idle container sleeps after idle_sleep_minutes (default 60; 0: never) "
+        "and output past max_output_length keeps its last characters.\n"
+        "long_sessions_api on|off: the same for API requests made with the workspace's keys (off: they keep "
+        "the hosted 300 s and 5 minutes)."_s);
     addCommonOptions(parser);
     parser.addPositionalArgument(u"key"_s, u"Setting name."_s);
     parser.addPositionalArgument(u"value"_s, u"New value (set)."_s);

@@ -6,6 +6,7 @@
 #include "containercommands.h"
 #include "gatewaycommands.h"
 #include "imagecommands.h"
+#include "networkcommands.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -63,6 +64,7 @@ constexpr Command kCommands[] = {
     {"providers", runProvidersCommand,
      "sandbench providers add ollama --api chat --base-url http://127.0.0.1:11434/v1 --default"},
     {"containers", runContainersCommand, "sandbench containers history sess_6a1f… --limit 5"},
+    {"network", runNetworkCommand, "sandbench network allow pypi.org --conversation conv_3f9a… --json"},
     {"guardrails", runGuardrailsCommand,
      "sandbench guardrails set email --action redact --scope all_messages"},
     {"logs", runLogsCommand, "sandbench logs show resp_0f3c9a… --json | jq .detections"},

@@ -4,6 +4,7 @@
 #include "jsonfile.h"
 
 #include <QRegularExpression>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -11,6 +12,24 @@ static const QString kDocumentsQuota = u"documents_quota_bytes"_s;
 static const QString kCodeTimeout = u"code_execution_timeout_seconds"_s;
 static const QString kApprovals = u"approvals"_s;
 static const QString kApprovalsTimeout = u"approvals_timeout_seconds"_s;
+static const QString kLongSessions = u"long_sessions"_s;
+static const QString kLongSessionsApi = u"long_sessions_api"_s;
+static const QString kLongTimeout = u"long_command_timeout_seconds"_s;
+static const QString kIdleSleep = u"idle_sleep_minutes"_s;
+
+namespace {
+
+std::optional<bool> parseBool(const QString &value)
+{
+    const QString v = value.trimmed().toLower();
+    if (v == u"on" || v == u"true" || v == u"yes" || v == u"1")
+        return true;
+    if (v == u"off" || v == u"false" || v == u"no" || v == u"0")
+        return false;
+    return std::nullopt;
+}
+
+} // namespace
 
 WorkspaceSettings::WorkspaceSettings(const QString &workspaceDir)
     : m_dir(workspaceDir)
@@ -94,9 +113,68 @@ void WorkspaceSettings::setApprovalPolicy(const ApprovalPolicy &policy)
     m_json.insert(kApprovals, policy.toJson());
 }
 
+bool WorkspaceSettings::longSessions() const
+{
+    return m_json.value(kLongSessions).toBool(false);
+}
+
+void WorkspaceSettings::setLongSessions(bool on)
+{
+    m_json.insert(kLongSessions, on);
+}
+
+bool WorkspaceSettings::longSessionsForApi() const
+{
+    return m_json.value(kLongSessionsApi).toBool(false);
+}
+
+void WorkspaceSettings::setLongSessionsForApi(bool on)
+{
+    m_json.insert(kLongSessionsApi, on);
+}
+
+int WorkspaceSettings::longCommandTimeoutSeconds() const
+{
+    const double seconds = m_json.value(kLongTimeout).toDouble(0);
+    return seconds >= 1 && seconds <= MaxLongCommandTimeoutSeconds ? int(seconds)
+                                                                   : DefaultLongCommandTimeoutSeconds;
+}
+
+void WorkspaceSettings::setLongCommandTimeoutSeconds(int seconds)
+{
+    m_json.insert(kLongTimeout, seconds);
+}
+
+int WorkspaceSettings::idleSleepMinutes() const
+{
+    const QJsonValue v = m_json.value(kIdleSleep);
+    const double minutes = v.toDouble(-1);
+    return v.isDouble() && minutes >= 0 && minutes <= MaxIdleSleepMinutes ? int(minutes)
+                                                                          : DefaultIdleSleepMinutes;
+}
+
+void WorkspaceSettings::setIdleSleepMinutes(int minutes)
+{
+    m_json.insert(kIdleSleep, minutes);
+}
+
+SessionLimits WorkspaceSettings::sessionLimits(bool forApi, const SessionLimits &hosted) const
+{
+    if (!(forApi ? longSessionsForApi() : longSessions()))
+        return hosted;
+    SessionLimits limits;
+    limits.lifted = true;
+    limits.maxTimeoutMs = longCommandTimeoutSeconds() * 1000;
+    limits.defaultTimeoutMs = limits.maxTimeoutMs;
+    limits.idleSleepMs = qint64(idleSleepMinutes()) * 60 * 1000;
+    limits.keepOutputTail = true;
+    return limits;
+}
+
 QStringList WorkspaceSettings::keys()
 {
-    return {kDocumentsQuota, kCodeTimeout, u"image"_s, kApprovals, kApprovalsTimeout};
+    return {kDocumentsQuota, kCodeTimeout,     u"image"_s,  kApprovals, kApprovalsTimeout,
+            kLongSessions,   kLongSessionsApi, kLongTimeout, kIdleSleep};
 }
 
 QString WorkspaceSettings::value(const QString &key) const
@@ -111,6 +189,14 @@ QString WorkspaceSettings::value(const QString &key) const
         return ApprovalPolicy::modeName(approvalPolicy().mode);
     if (key == kApprovalsTimeout)
         return QString::number(approvalPolicy().timeoutSeconds);
+    if (key == kLongSessions)
+        return longSessions() ? u"on"_s : u"off"_s;
+    if (key == kLongSessionsApi)
+        return longSessionsForApi() ? u"on"_s : u"off"_s;
+    if (key == kLongTimeout)
+        return QString::number(longCommandTimeoutSeconds());
+    if (key == kIdleSleep)
+        return QString::number(idleSleepMinutes());
     return {};
 }
 
@@ -165,6 +251,36 @@ bool WorkspaceSettings::setValue(const QString &key, const QString &value, QStri
         ApprovalPolicy p = approvalPolicy();
         p.timeoutSeconds = int(n);
         setApprovalPolicy(p);
+        return true;
+    }
+    if (key == kLongSessions || key == kLongSessionsApi) {
+        const std::optional<bool> on = parseBool(value);
+        if (!on) {
+            *error = u"%1 must be on or off (got \"%2\")"_s.arg(key, value);
+            return false;
+        }
+        if (key == kLongSessions)
+            setLongSessions(*on);
+        else
+            setLongSessionsForApi(*on);
+        return true;
+    }
+    if (key == kLongTimeout) {
+        if (!ok || n < 1 || n > MaxLongCommandTimeoutSeconds) {
+            *error = u"%1 must be a whole number of seconds from 1 to %2"_s.arg(key).arg(
+                MaxLongCommandTimeoutSeconds);
+            return false;
+        }
+        setLongCommandTimeoutSeconds(int(n));
+        return true;
+    }
+    if (key == kIdleSleep) {
+        if (!ok || n < 0 || n > MaxIdleSleepMinutes) {
+            *error = u"%1 must be a whole number of minutes from 0 (never sleep) to %2"_s.arg(key).arg(
+                MaxIdleSleepMinutes);
+            return false;
+        }
+        setIdleSleepMinutes(int(n));
         return true;
     }
     *error = u"unknown setting \"%1\" (known: %2)"_s.arg(key, keys().join(u", "_s));

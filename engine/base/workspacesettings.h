@@ -2,6 +2,7 @@
 #pragma once
 
 #include "approvalpolicy.h"
+#include "sessionlimits.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -9,13 +10,20 @@
 
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
 // other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S, "image": NAME,
-// "approvals": {...}}. A missing file or key means the default. `sandbench workspaces set KEY VALUE` writes them.
+// "approvals": {...}, "long_sessions": bool, "long_sessions_api": bool, "long_command_timeout_seconds": S,
+// "idle_sleep_minutes": M}. A missing file or key means the default. `sandbench workspaces set KEY VALUE` writes them.
 class WorkspaceSettings
 {
 public:
     static constexpr qint64 DefaultDocumentsQuotaBytes = 10LL * 1024 * 1024 * 1024;
     // The shell's own maximum per command (ShellAction::MaxTimeoutMs).
     static constexpr int MaxCodeExecutionTimeoutSeconds = 300;
+    // Long sessions: the longest one command may run (and its timeout when the call names none), and how
+    // long an idle container waits before it sleeps (0: never).
+    static constexpr int DefaultLongCommandTimeoutSeconds = 24 * 3600;
+    static constexpr int MaxLongCommandTimeoutSeconds = 7 * 24 * 3600;
+    static constexpr int DefaultIdleSleepMinutes = 60;
+    static constexpr int MaxIdleSleepMinutes = 7 * 24 * 60;
 
     explicit WorkspaceSettings(const QString &workspaceDir);
 
@@ -44,6 +52,21 @@ public:
     // default (ask before each call) is in force.
     ApprovalPolicy approvalPolicy(QString *error = nullptr) const;
     void setApprovalPolicy(const ApprovalPolicy &policy);
+    // Long sessions: whether the hosted limits (SPEC 1.3, 1.4) are lifted for the workspace's own (window)
+    // conversations, and separately for API requests made with its keys.
+    bool longSessions() const;
+    void setLongSessions(bool on);
+    bool longSessionsForApi() const;
+    void setLongSessionsForApi(bool on);
+    // 1 to MaxLongCommandTimeoutSeconds; out of range or unset: the default.
+    int longCommandTimeoutSeconds() const;
+    void setLongCommandTimeoutSeconds(int seconds);
+    // 0 (never sleep) to MaxIdleSleepMinutes; out of range or unset: the default.
+    int idleSleepMinutes() const;
+    void setIdleSleepMinutes(int minutes);
+    // The limits for a window conversation (forApi false) or an API request of this workspace: the hosted
+    // ones (hosted) unless long sessions are on for it.
+    SessionLimits sessionLimits(bool forApi, const SessionLimits &hosted = SessionLimits::hosted()) const;
 
     // The keys `sandbench workspaces` knows, and one of them as text; setValue() checks the value and
     // returns false with *error naming the range.

@@ -623,8 +623,10 @@ void AgentLoop::startShellCall(const PendingCall &pending)
         if (!prepareCodeCall(pending, &call))
             return;
         // The code contracts have no per-call limits: the tool's, else the shell's defaults.
-        action = call.code->shellAction(tool.timeoutMs.value_or(ShellAction::DefaultTimeoutMs),
+        action = call.code->shellAction(tool.timeoutMs.value_or(m_env.limits.defaultTimeoutMs),
                                         tool.maxOutputLength.value_or(ShellAction::DefaultMaxOutputLength));
+        action->maxTimeoutMs = std::max(m_env.limits.maxTimeoutMs, action->timeoutMs);
+        action->keepOutputTail = m_env.limits.keepOutputTail;
         if (call.code->kind == CodeAction::Kind::Bash)
             action->commands = {bashScript(call.code->code)};
     } else if (call.isBash()) {
@@ -657,7 +659,7 @@ void AgentLoop::startShellCall(const PendingCall &pending)
             actionArgs.insert(u"timeout_ms"_s, *tool.timeoutMs);
         if (tool.maxOutputLength && !actionArgs.contains(u"max_output_length"_s))
             actionArgs.insert(u"max_output_length"_s, *tool.maxOutputLength);
-        action = ShellAction::fromJson(actionArgs, &error);
+        action = ShellAction::fromJson(actionArgs, &error, m_env.limits);
     }
     if (!action) {
         rejectCall(pending, error, u"invalid_tool_input"_s);
@@ -821,6 +823,7 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
         m_imagesHome = c->homeDir();
         m_imagesBefore = CodeImages::listing(m_imagesHome);
     }
+    c->setIdleSleepMs(m_env.limits.idleSleepMs);
     ShellCall *shell = c->run(*action);
     if (call.isCode() || call.isBash())
         shell->setPresentation(call.displayCommands(), tool.typeName());

@@ -54,6 +54,9 @@ struct AgentEnvironment
     // What "Allow for this conversation" remembers under: the window's conversation; empty for an API
     // request (its session id, else the request itself).
     QString conversation;
+    // The limits of every call this loop runs: the hosted ones unless the workspace lifted them (long
+    // sessions, WorkspaceSettings::sessionLimits) for this kind of caller.
+    SessionLimits limits;
 };
 
 // One server-tool call of a loop: which tool, where it runs and what it runs.

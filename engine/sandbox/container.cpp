@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "container.h"
 
+#include "history/containerregistry.h"
 #include "history/storageusage.h"
 #include "images/imagestore.h"
 #include "init/protocol.h"
@@ -145,6 +146,18 @@ bool Container::start()
             return failLater(tr("cannot hand %1 to the sandbox user: %2")
                                  .arg(home, QString::fromLocal8Bit(strerror(errno))));
         ::chmod(homePath.constData(), 0700);
+    }
+    if (m_policyFixed) {
+        // Another process (`sandbench network allow`) may have widened the saved policy while this slept.
+        const std::optional<ContainerMeta> meta =
+            ContainerRegistry(m_settings.dataDir).load(m_settings.workspace, m_id, nullptr);
+        if (meta && !meta->policy.isEmpty()) {
+            const std::optional<NetworkPolicy> saved = NetworkPolicy::fromJson(meta->policy);
+            if (saved && *saved != m_policy) {
+                m_policy = *saved;
+                Q_EMIT networkPolicyReplaced(m_policy, false);
+            }
+        }
     }
     // The store opens and rescans home on its own thread while the sandbox boots.
     QString rootfs;
@@ -346,6 +359,31 @@ void Container::fixNetworkPolicy(const NetworkPolicy &policy)
     m_policyFixed = true;
 }
 
+void Container::replaceNetworkPolicy(const NetworkPolicy &policy)
+{
+    m_pendingPolicy = policy;
+    applyPendingPolicy();
+}
+
+bool Container::applyPendingPolicy()
+{
+    if (!m_pendingPolicy || m_current)
+        return false;
+    const NetworkPolicy policy = *std::exchange(m_pendingPolicy, std::nullopt);
+    const bool restart = isAwake();
+    m_policy = policy;
+    // Not fixed until the next start, which records it in meta.json (ContainerHistory::wake).
+    m_policyFixed = false;
+    if (restart) {
+        // Queued calls stay queued: shutDown() starts the sandbox again for them, now with the new policy.
+        shutDown(tr("the network policy changed"), false);
+        if (m_state == State::Stopped)
+            start();
+    }
+    Q_EMIT networkPolicyReplaced(policy, restart);
+    return true;
+}
+
 ShellCall *Container::run(const ShellAction &action, const QStringList &extraEnv)
 {
     QStringList env = extraEnv;
@@ -393,6 +431,9 @@ void Container::startNext()
     // so each commit holds exactly what its own command changed; onHistorySettled() resumes. The commit of a
     // command that changed nothing reads no file and may still be writing (see ContainerHistory::commit).
     if (!m_history->isSettled())
+        return;
+    // A person allowed a host while the last call ran: restart with the new policy before the next one.
+    if (applyPendingPolicy())
         return;
     while (!m_queue.isEmpty()) {
         QPointer<ShellCall> call = m_queue.takeFirst();

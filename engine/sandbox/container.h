@@ -18,7 +18,9 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 
 class QSocketNotifier;
 #include "shellcall.h"
@@ -61,6 +63,15 @@ public:
     // Sets the policy and fixes it now (a container loaded from disk keeps the one it was created with).
     void fixNetworkPolicy(const NetworkPolicy &policy);
     bool isNetworkPolicyFixed() const { return m_policyFixed; }
+    // Replaces the fixed policy (a person allowed a host while it runs, ContainerManager::allowHost). A
+    // running sandbox cannot change its policy, so an awake container restarts with its files and the new
+    // policy: at once when no call runs, else as soon as the running call ends (calls queued meanwhile wait
+    // for the restart). networkPolicyReplaced() says when it took effect.
+    void replaceNetworkPolicy(const NetworkPolicy &policy);
+    // A replaced policy waiting for the running call to end.
+    bool hasPendingNetworkPolicy() const { return m_pendingPolicy.has_value(); }
+    // The pending policy, else the current one.
+    NetworkPolicy nextNetworkPolicy() const { return m_pendingPolicy.value_or(m_policy); }
     // Test hook passed to the egress proxy: names resolved without DNS (see EgressProxy::setHostMap).
     void setEgressHostMap(const QHash<QString, QHostAddress> &map) { m_hostMap = map; }
 
@@ -88,6 +99,10 @@ public:
     void setClock(std::function<qint64()> nowMs);
     // When the last command started or ended (or the container started), on that clock.
     qint64 lastActivityMs() const { return m_lastActivityMs; }
+    // How long the container may stay idle before it sleeps (ContainerManager::checkIdle); 0: never. Each
+    // run sets it from its caller's SessionLimits (hosted: 5 minutes).
+    qint64 idleSleepMs() const { return m_idleSleepMs; }
+    void setIdleSleepMs(qint64 ms) { m_idleSleepMs = std::max<qint64>(0, ms); }
 
     // How often the storage watchdog measures home + history.git (StorageUsage) while anything of a command
     // runs: the command itself or what it left running in the background (nohup, &, setsid).
@@ -133,6 +148,8 @@ Q_SIGNALS:
     void stateChanged(Container::State state);
     // Every connection a command made or tried through the egress proxy.
     void egressEvent(const EgressEvent &event);
+    // replaceNetworkPolicy() took effect; restarted: the sandbox was awake and restarted for it.
+    void networkPolicyReplaced(const NetworkPolicy &policy, bool restarted);
     // A command's changes under home were saved as commit commitId (after its ShellCall::commandFinished,
     // possibly after the call's finished()). commandIndex is the command's index in call callId; -1 and an
     // empty callId for a restore.
@@ -180,6 +197,8 @@ private:
     void handleMessage(quint32 type, quint32 id, qint32 value, const QByteArray &payload);
     void startNext();
     void scheduleNext();
+    // Applies m_pendingPolicy when no call runs; true when it did.
+    bool applyPendingPolicy();
     // Closes the control socket and hands init to a reaper; ends the current call with reason.
     void shutDown(const QString &reason, bool failed);
     QString initLogTail() const;
@@ -210,9 +229,11 @@ private:
     QString m_imageName;
     QString m_imageId;
     bool m_imageFixed = false;
+    std::optional<NetworkPolicy> m_pendingPolicy;
     bool m_lastRunWasCold = false;
     std::function<qint64()> m_nowMs;
     qint64 m_lastActivityMs = 0;
+    qint64 m_idleSleepMs = SessionLimits::HostedIdleSleepMs;
     ContainerHistory *m_history = nullptr;
     QList<std::pair<QPointer<QObject>, std::function<void()>>> m_afterSave;
     QSet<quint32> m_liveCommands;

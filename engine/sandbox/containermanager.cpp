@@ -334,6 +334,35 @@ Container *ContainerManager::chooseContainer(const QString &rawSessionId, const 
     return c;
 }
 
+std::optional<NetworkPolicy> ContainerManager::allowHost(const QString &id, const QString &host,
+                                                         QString *error, bool *changed)
+{
+    if (changed)
+        *changed = false;
+    Container *c = isValidId(id) ? find(id) : nullptr;
+    if (!c && isValidId(id))
+        c = loadFromDisk(id);
+    if (!c) {
+        if (error)
+            *error = tr("no container %1 in workspace %2").arg(id, m_settings.workspace);
+        return std::nullopt;
+    }
+    std::optional<NetworkPolicy> policy = c->nextNetworkPolicy().withHost(host, error);
+    if (!policy || *policy == c->nextNetworkPolicy())
+        return policy;
+    // Saved now, so a restart of the program keeps it even before the container wakes again.
+    std::optional<ContainerMeta> meta = m_registry.load(m_settings.workspace, id, error);
+    if (!meta)
+        return std::nullopt;
+    meta->policy = policy->toJson();
+    if (!m_registry.save(*meta, error))
+        return std::nullopt;
+    if (changed)
+        *changed = true;
+    c->replaceNetworkPolicy(*policy);
+    return policy;
+}
+
 QList<Container *> ContainerManager::list() const
 {
     return m_containers.values();
@@ -436,7 +465,8 @@ void ContainerManager::checkIdle()
     const qint64 now = m_nowMs();
     const QList<Container *> containers = m_containers.values();
     for (Container *c : containers) {
-        if (c->isAwake() && !c->isBusy() && now - c->lastActivityMs() >= kIdleSleepMs) {
+        if (c->isAwake() && !c->isBusy() && c->idleSleepMs() > 0 &&
+            now - c->lastActivityMs() >= c->idleSleepMs()) {
             c->stop();
             Q_EMIT containerSlept(c->id());
         }

@@ -28,8 +28,9 @@ class ContainerManager : public QObject
 {
     Q_OBJECT
 public:
-    // A container with no command for this long sleeps (SPEC 1.4); deliberately not a setting.
-    static constexpr qint64 kIdleSleepMs = 5 * 60 * 1000;
+    // A container with no command for this long sleeps (SPEC 1.4); only a workspace's long sessions
+    // (SessionLimits) change it, for their own containers (Container::idleSleepMs).
+    static constexpr qint64 kIdleSleepMs = SessionLimits::HostedIdleSleepMs;
 
     // Loads the workspace's containers (all stopped) and sweeps stale cgroups of a killed predecessor.
     explicit ContainerManager(const SandboxSettings &settings, QObject *parent = nullptr);
@@ -57,6 +58,12 @@ public:
     Container *chooseContainer(const QString &rawSessionId, const QString &containerReference,
                                const QString &replayedContainerId, const std::optional<NetworkPolicy> &policy,
                                QString *error, bool *created = nullptr);
+    // Adds host to the container's network policy (NetworkPolicy::withHost), saves it and restarts the
+    // container with its files and the new policy (Container::replaceNetworkPolicy: after its running call).
+    // Returns the new policy; nullopt and *error for an unknown container or a host that cannot be added.
+    // *changed is false when the policy already allowed host.
+    std::optional<NetworkPolicy> allowHost(const QString &id, const QString &host, QString *error,
+                                           bool *changed = nullptr);
     QList<Container *> list() const;
     // Stops the container and deletes its files, history and session bindings.
     bool remove(const QString &id, QString *error = nullptr);
@@ -74,7 +81,7 @@ public:
 
     // Monotonic ms for idle tracking (tests inject a clock and call checkIdle()).
     void setClock(std::function<qint64()> nowMs);
-    // Puts every awake container idle for kIdleSleepMs to sleep; runs from a timer every 30 s.
+    // Puts every awake container idle for its idleSleepMs() to sleep; runs from a timer every 30 s.
     void checkIdle();
     // Wall-clock ms since the epoch for the janitor's 30 days (tests inject).
     void setWallClock(std::function<qint64()> nowMs);

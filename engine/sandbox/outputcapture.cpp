@@ -5,8 +5,9 @@
 
 #include <cstring>
 
-OutputCapture::OutputCapture(int maxCharacters)
+OutputCapture::OutputCapture(int maxCharacters, Keep keep)
     : m_decoder(QStringConverter::Utf8)
+    , m_keep(keep)
     , m_max(maxCharacters)
 {}
 
@@ -55,6 +56,8 @@ QString OutputCapture::feed(const char *data, qsizetype size)
     if (size <= 0 || m_finished)
         return {};
     m_bytes += size;
+    if (m_keep == Keep::Tail)
+        return feedTail(data, size);
     if (m_capped) {
         m_dropped += countCodePoints(data, size);
         return {};
@@ -91,11 +94,45 @@ QString OutputCapture::feed(const char *data, qsizetype size)
     return chunk;
 }
 
+QString OutputCapture::feedTail(const char *data, qsizetype size)
+{
+    QString chunk = m_decoder.decode(QByteArrayView(data, size));
+    m_kept += codePointsIn(chunk);
+    m_text += chunk;
+    // Trimming only past 2N keeps the cost per character constant.
+    if (m_text.size() > 2 * m_max)
+        trimTail(m_max);
+    return chunk;
+}
+
+void OutputCapture::trimTail(qint64 keep)
+{
+    if (m_kept <= keep)
+        return;
+    // Walk back keep code points from the end; a surrogate pair counts once and is never split.
+    qsizetype i = m_text.size();
+    for (qint64 n = 0; n < keep && i > 0; ++n)
+        i -= (i >= 2 && m_text.at(i - 1).isLowSurrogate() && m_text.at(i - 2).isHighSurrogate()) ? 2 : 1;
+    const qint64 dropped = m_kept - keep;
+    m_text.remove(0, i);
+    m_text.squeeze();
+    m_dropped += dropped;
+    m_kept = keep;
+    m_capped = true;
+}
+
 QString OutputCapture::finish()
 {
     if (m_finished)
         return {};
     m_finished = true;
+    if (m_keep == Keep::Tail) {
+        m_text += m_decoder.decode(QByteArrayView());
+        trimTail(m_max);
+        if (m_dropped > 0)
+            m_text.prepend(leadingTruncationMarker(m_dropped));
+        return {};
+    }
     if (m_dropped <= 0)
         return {};
     const QString marker = truncationMarker(m_dropped);

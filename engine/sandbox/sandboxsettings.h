@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/sessionlimits.h"
 #include "net/egresslimits.h"
 
 #include <QString>
@@ -29,6 +30,8 @@ struct SandboxSettings
     ResourceLimits limits;
     EgressLimits egress;                // what one container's egress proxy may hold of the engine
     double meterRatePerSecond = 0.0001; // dollars per second of sandbox time (SPEC 1.7)
+    // The limits held to when a workspace has not lifted them (SPEC 1.3, 1.4); tests lower them.
+    SessionLimits hostedLimits;
 
     // Data dir from SANDBENCH_DATA_DIR or the XDG application data location.
     static QString defaultDataDir();

@@ -25,8 +25,8 @@ constexpr int KillGraceMs = 10000;
 
 struct ShellCall::Reader
 {
-    explicit Reader(int maxChars)
-        : capture(maxChars)
+    Reader(int maxChars, OutputCapture::Keep keep)
+        : capture(maxChars, keep)
     {}
     ~Reader()
     {
@@ -124,7 +124,9 @@ void ShellCall::startCommand(int index)
         fcntl(pipes[i][0], F_SETFL, fcntl(pipes[i][0], F_GETFL) | O_NONBLOCK);
     }
     for (int i = 0; i < 2; ++i) {
-        auto reader = std::make_unique<Reader>(m_action.maxOutputLength);
+        auto reader = std::make_unique<Reader>(m_action.maxOutputLength, m_action.keepOutputTail
+                                                                             ? OutputCapture::Keep::Tail
+                                                                             : OutputCapture::Keep::Head);
         reader->fd = pipes[i][0];
         reader->notifier = new QSocketNotifier(reader->fd, QSocketNotifier::Read);
         connect(reader->notifier, &QSocketNotifier::activated, this, [this, i] { readStream(i, false); });
@@ -254,7 +256,9 @@ void ShellCall::finishCommand(CommandOutcome outcome, const QString &note)
     result.durationMs = m_clock.isValid() ? m_clock.elapsed() : 0;
     for (int i = 0; i < 2; ++i) {
         if (!m_readers[i])
-            m_readers[i] = std::make_unique<Reader>(m_action.maxOutputLength);
+            m_readers[i] = std::make_unique<Reader>(m_action.maxOutputLength,
+                                                    m_action.keepOutputTail ? OutputCapture::Keep::Tail
+                                                                            : OutputCapture::Keep::Head);
         readStream(i, true);
         Reader *r = m_readers[i].get();
         if (!r)

@@ -700,6 +700,7 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
         return;
     }
     FormatRequestContext context;
+    SessionLimits limits; // the hosted ones unless the key's workspace opted its API requests out
     if (api == u"gemini") {
         AgentError routeError;
         const std::optional<GeminiFormat::Route> route =
@@ -715,6 +716,8 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
         WorkspaceSettings settings(ContainerRegistry(m_dataDir).workspaceDir(workspaceName));
         settings.load(); // unreadable: the defaults
         context.codeExecutionTimeoutSeconds = settings.codeExecutionTimeoutSeconds();
+        limits =
+            settings.sessionLimits(true, workspace(workspaceName)->containers()->settings().hostedLimits);
     }
     context.sessionIdHeader = QString::fromUtf8(request.header("x-session-id"));
     const QByteArray live = request.header("x-sandbench-live-events").trimmed().toLower();
@@ -740,6 +743,7 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     env.workspace = workspaceName;
     env.providers = ws->providers();
     env.containers = ws->containers();
+    env.limits = limits;
     env.meter = m_meter.get();
     env.guardrails = ws->observer()->guardrails();
     env.scanToolOutput = ws->observer()->scanToolOutput();

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonValue>
 
+#include <algorithm>
 #include <cmath>
 #include <sys/wait.h>
 
@@ -37,7 +38,8 @@ bool readInt(const QJsonObject &args, const QString &key, int *out, qint64 min, 
 
 } // namespace
 
-std::optional<ShellAction> ShellAction::fromJson(const QJsonObject &args, QString *error)
+std::optional<ShellAction> ShellAction::fromJson(const QJsonObject &args, QString *error,
+                                                 const SessionLimits &limits)
 {
     QString dummy;
     if (!error)
@@ -80,7 +82,10 @@ std::optional<ShellAction> ShellAction::fromJson(const QJsonObject &args, QStrin
         *error = u"\"commands\" is required: an array of 1 to %1 strings"_s.arg(MaxCommands);
         return std::nullopt;
     }
-    if (!readInt(args, u"timeout_ms"_s, &action.timeoutMs, 1, MaxTimeoutMs, error))
+    action.maxTimeoutMs = std::clamp(limits.maxTimeoutMs, 1, AbsoluteMaxTimeoutMs);
+    action.timeoutMs = std::clamp(limits.defaultTimeoutMs, 1, action.maxTimeoutMs);
+    action.keepOutputTail = limits.keepOutputTail;
+    if (!readInt(args, u"timeout_ms"_s, &action.timeoutMs, 1, action.maxTimeoutMs, error))
         return std::nullopt;
     if (!readInt(args, u"max_output_length"_s, &action.maxOutputLength, 1, MaxMaxOutputLength, error))
         return std::nullopt;
@@ -105,8 +110,9 @@ QString ShellAction::validate() const
         if (commands.at(i).contains(QChar(0)))
             return u"\"commands[%1]\" must not contain a NUL character"_s.arg(i);
     }
-    if (timeoutMs <= 0 || timeoutMs > MaxTimeoutMs)
-        return u"\"timeout_ms\" must be an integer from 1 to %1 (got %2)"_s.arg(MaxTimeoutMs).arg(timeoutMs);
+    const int cap = std::clamp(maxTimeoutMs, 1, AbsoluteMaxTimeoutMs);
+    if (timeoutMs <= 0 || timeoutMs > cap)
+        return u"\"timeout_ms\" must be an integer from 1 to %1 (got %2)"_s.arg(cap).arg(timeoutMs);
     if (maxOutputLength <= 0 || maxOutputLength > MaxMaxOutputLength)
         return u"\"max_output_length\" must be an integer from 1 to %1 (got %2)"_s.arg(MaxMaxOutputLength)
             .arg(maxOutputLength);
@@ -160,4 +166,9 @@ QJsonObject shellOutputItem(const QString &id, const QString &callId, const QStr
 QString truncationMarker(qint64 droppedCharacters)
 {
     return u"\n[... %1 characters truncated ...]"_s.arg(droppedCharacters);
+}
+
+QString leadingTruncationMarker(qint64 droppedCharacters)
+{
+    return u"[... %1 earlier characters truncated ...]\n"_s.arg(droppedCharacters);
 }

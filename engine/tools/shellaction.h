@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/sessionlimits.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -13,7 +15,9 @@
 struct ShellAction
 {
     static constexpr int DefaultTimeoutMs = 120000;
-    static constexpr int MaxTimeoutMs = 300000;
+    static constexpr int MaxTimeoutMs = SessionLimits::HostedMaxTimeoutMs;
+    // What a workspace's lifted limits may allow at most (WorkspaceSettings): seven days.
+    static constexpr int AbsoluteMaxTimeoutMs = 7 * 24 * 3600 * 1000;
     static constexpr int DefaultMaxOutputLength = 16384;
     static constexpr int MaxMaxOutputLength = 65536;
     static constexpr int MaxCommands = 100;
@@ -21,10 +25,16 @@ struct ShellAction
     QStringList commands;
     int timeoutMs = DefaultTimeoutMs;
     int maxOutputLength = DefaultMaxOutputLength;
+    // The longest timeoutMs the caller's limits allow (SessionLimits::maxTimeoutMs; not part of the JSON).
+    int maxTimeoutMs = MaxTimeoutMs;
+    // Past maxOutputLength keep the last characters rather than the first (SessionLimits::keepOutputTail).
+    bool keepOutputTail = false;
 
     // Parses the model's arguments {"commands":[...],"timeout_ms":N,"max_output_length":N} (or "command":"x")
-    // and validates them; on failure returns nullopt and a message naming the field.
-    static std::optional<ShellAction> fromJson(const QJsonObject &args, QString *error);
+    // and validates them against limits (the hosted ones by default: timeout_ms up to 300,000, 120,000 when
+    // absent); on failure returns nullopt and a message naming the field.
+    static std::optional<ShellAction> fromJson(const QJsonObject &args, QString *error,
+                                               const SessionLimits &limits = SessionLimits::hosted());
     // Empty when the action is valid, otherwise a message naming the field and its allowed range.
     QString validate() const;
     // The "action" object of the output item.
@@ -66,3 +76,5 @@ QJsonObject shellOutputItem(const QString &id, const QString &callId, const QStr
 
 // The marker ending a stream's kept text when characters were dropped.
 QString truncationMarker(qint64 droppedCharacters);
+// The marker starting a stream's kept tail when its first characters were dropped (long sessions).
+QString leadingTruncationMarker(qint64 droppedCharacters);

@@ -204,6 +204,12 @@ bool ChatSession::send(const QString &text)
     }
 
     AgentEnvironment env;
+    if (m_container) {
+        // Long sessions: a workspace may lift the hosted limits for its own conversations.
+        const SandboxSettings &s = m_container->settings();
+        WorkspaceSettings settings(ContainerRegistry(s.dataDir).workspaceDir(s.workspace));
+        env.limits = settings.load() ? settings.sessionLimits(false, s.hostedLimits) : s.hostedLimits;
+    }
     env.client = m_client;
     env.container = m_container;
     env.meter = m_meter;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the Settings window of a real MainWindow on the offscreen platform the way a user would.
 #include "base/settings.h"
+#include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
+#include "sandbox/sandboxsettings.h"
 #include "settings/datalocationpage.h"
 #include "settings/settingsdialog.h"
 #include "settings/thememanager.h"
@@ -15,6 +17,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QDir>
@@ -28,6 +31,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -53,6 +57,7 @@ private Q_SLOTS:
     void invalidWorkspaceNameShowsInlineError();
     void createdWorkspaceIsListedAndOpens();
     void diskUseShowsFiguresAfterRefresh();
+    void longSessionsRoundTrip();
     void liveSwitchToGermanAndBack();
     void unknownLanguageFallsBackToEnglishTexts();
 
@@ -505,6 +510,66 @@ void TestSettingsDialog::unknownLanguageFallsBackToEnglishTexts()
     QTRY_VERIFY(window->findChild<QMenu *>(u"FileMenu"_s)->title() != u"&File"_s);
     TranslatorLoader::apply(QCoreApplication::instance(), QString());
     QTRY_COMPARE(window->findChild<QMenu *>(u"FileMenu"_s)->title(), u"&File"_s);
+}
+
+// Issue 17: the Long sessions box shows the workspace's settings.json and saves what the user chose; a
+// damaged file is not overwritten.
+void TestSettingsDialog::longSessionsRoundTrip()
+{
+    const QString dir = SandboxSettings::forDataDir(m_dataDir->path(), u"test"_s).workspaceDir();
+    QDir().mkpath(dir);
+    {
+        WorkspaceSettings settings(dir);
+        settings.setLongCommandTimeoutSeconds(7200);
+        settings.setIdleSleepMinutes(0);
+        QVERIFY(settings.save());
+    }
+    const auto window = createWindow();
+    QVERIFY(window);
+    SettingsDialog *dialog = openSettings(window.get(), u"workspaces"_s);
+    QVERIFY(dialog);
+    auto *enabled = dialog->findChild<QCheckBox *>(u"LongSessionsCheck"_s);
+    auto *api = dialog->findChild<QCheckBox *>(u"LongSessionsApiCheck"_s);
+    auto *command = dialog->findChild<QSpinBox *>(u"LongCommandMinutes"_s);
+    auto *idle = dialog->findChild<QSpinBox *>(u"IdleSleepMinutes"_s);
+    QVERIFY(enabled && api && command && idle);
+    QTRY_VERIFY(enabled->isVisible());
+    QVERIFY(!enabled->isChecked());
+    QVERIFY(!api->isChecked());
+    QCOMPARE(command->value(), 120);
+    QCOMPARE(idle->value(), 0);
+    QCOMPARE(idle->text(), u"never"_s);
+    QVERIFY(!command->isEnabled()); // nothing lifted yet
+
+    QTest::mouseClick(enabled, Qt::LeftButton);
+    QVERIFY(command->isEnabled());
+    command->setValue(30);
+    idle->setValue(99999); // past the range: the most it allows
+    QCOMPARE(idle->value(), WorkspaceSettings::MaxIdleSleepMinutes);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"LongSessionsSave"_s), Qt::LeftButton);
+    auto *message = dialog->findChild<InlineMessage *>(u"LongSessionsMessage"_s);
+    QTRY_VERIFY(message->isVisible());
+    QCOMPARE(message->type(), InlineMessage::Type::Positive);
+    WorkspaceSettings saved(dir);
+    QVERIFY(saved.load());
+    QVERIFY(saved.longSessions());
+    QVERIFY(!saved.longSessionsForApi());
+    QCOMPARE(saved.longCommandTimeoutSeconds(), 1800);
+    QCOMPARE(saved.idleSleepMinutes(), WorkspaceSettings::MaxIdleSleepMinutes);
+    QVERIFY(saved.sessionLimits(false).lifted);
+    QCOMPARE(saved.sessionLimits(true), SessionLimits::hosted());
+
+    QFile damaged(saved.filePath());
+    QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    damaged.write("{ not json");
+    damaged.close();
+    QTest::mouseClick(api, Qt::LeftButton);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"LongSessionsSave"_s), Qt::LeftButton);
+    QTRY_COMPARE(message->type(), InlineMessage::Type::Error);
+    QVERIFY2(message->text().startsWith(u"Not saved"_s), qPrintable(message->text()));
+    QVERIFY(damaged.open(QIODevice::ReadOnly));
+    QCOMPARE(damaged.readAll(), QByteArray("{ not json"));
+    dialog->grab().save(u"/tmp/runtime-settings.png"_s);
 }
 
 QTEST_MAIN(TestSettingsDialog)

@@ -3,6 +3,8 @@
 
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
+#include "sandbox/history/containerregistry.h"
+#include "settings/longsessionsbox.h"
 #include "workspace/workspacecatalog.h"
 
 #include <QGroupBox>
@@ -94,6 +96,7 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
     layout->addWidget(m_currentLabel);
     layout->addLayout(listRow, 1);
     layout->addWidget(createBox);
+    layout->addWidget(new LongSessionsBox(ContainerRegistry(m_dataDir).workspaceDir(m_current), this));
     layout->addWidget(m_message);
     reload();
 }

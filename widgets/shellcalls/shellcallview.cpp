@@ -6,6 +6,7 @@
 #include "common/elidedlabel.h"
 #include "common/plaintooltip.h"
 #include "common/retranslate.h"
+#include "sandbox/container.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
@@ -13,6 +14,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -129,6 +131,11 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
             &CommandOutputView::fitOutputHeight);
     fitOutputHeight();
     m_output->hide();
+    // Long output shows its newest part; this says how much came before it.
+    m_omittedLabel = new QLabel(this);
+    m_omittedLabel->setObjectName(u"OutputOmitted"_s);
+    m_omittedLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_omittedLabel->hide();
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_command, 1);
@@ -136,6 +143,7 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
     layout->addLayout(top);
+    layout->addWidget(m_omittedLabel);
     layout->addWidget(m_output);
 
     m_flushTimer.setSingleShot(true);
@@ -169,7 +177,11 @@ void CommandOutputView::flush()
         m_hasOutput = true;
         m_output->show();
     }
-    QTextCursor cursor(m_output->document());
+    QTextDocument *doc = m_output->document();
+    const qint64 before = doc->isEmpty() ? 0 : doc->characterCount();
+    qint64 inserted = 0;
+    m_omitted += m_skipped;
+    QTextCursor cursor(doc);
     cursor.movePosition(QTextCursor::End);
     cursor.beginEditBlock();
     QTextCharFormat out;
@@ -179,30 +191,41 @@ void CommandOutputView::flush()
     if (m_skipped > 0) {
         QTextCharFormat note;
         note.setForeground(palette().color(QPalette::PlaceholderText));
-        cursor.insertText(tr("[… %n character(s) of output not shown here …]", nullptr,
-                             int(std::min<qint64>(m_skipped, INT_MAX))) +
-                              u'\n',
-                          note);
+        const QString text = tr("[… %n character(s) of output not shown here …]", nullptr,
+                                int(std::min<qint64>(m_skipped, INT_MAX))) +
+                             u'\n';
+        cursor.insertText(text, note);
+        inserted += text.size();
         m_skipped = 0;
     }
-    qsizetype budget = MaxFlushChars;
+    // The newest MaxFlushChars are written: what goes is the oldest pending text, never the end.
+    qsizetype toSkip = std::max<qsizetype>(0, m_pendingChars - MaxFlushChars);
     for (const auto &[stream, text] : std::as_const(m_pending)) {
-        const QString piece = text.size() > budget ? text.right(budget) : text;
-        budget -= piece.size();
+        const qsizetype skip = std::min(toSkip, text.size());
+        toSkip -= skip;
+        m_omitted += skip;
+        if (skip == text.size())
+            continue;
+        const QString piece = skip > 0 ? text.mid(skip) : text;
         cursor.insertText(piece, stream == ShellCall::Stream::Stderr ? err : out);
-        if (budget <= 0)
-            break;
+        inserted += piece.size();
     }
     cursor.endEditBlock();
     m_pending.clear();
     m_pendingChars = 0;
     // maximumBlockCount bounds lines; an endless single line is cut from the front here.
-    QTextDocument *doc = m_output->document();
     if (doc->characterCount() > MaxDocumentChars) {
         QTextCursor trim(doc);
         trim.setPosition(0);
         trim.setPosition(doc->characterCount() - MaxDocumentChars / 2, QTextCursor::KeepAnchor);
         trim.removeSelectedText();
+    }
+    // What the line bound and the cut above removed from the front is counted, so the label says it.
+    m_omitted += std::max<qint64>(0, before + inserted - doc->characterCount());
+    if (m_omitted > 0) {
+        m_omittedLabel->setText(
+            tr("Earlier output not shown here: %1 characters").arg(QLocale().toString(m_omitted)));
+        m_omittedLabel->show();
     }
     fitOutputHeight();
     m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
@@ -328,6 +351,17 @@ ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)
     m_ticker.setInterval(100);
     connect(&m_ticker, &QTimer::timeout, this, &ShellCallView::tick);
     m_clock.start();
+    if (auto *container = qobject_cast<Container *>(call->parent())) {
+        // A connection the policy refused while this call runs gets "Allow HOST" here, where it happened.
+        connect(container, &Container::egressEvent, this, [this, container](const EgressEvent &event) {
+            if (m_finished || event.decision != EgressEvent::Decision::Refused || event.host.isEmpty())
+                return;
+            const QString host = NetworkPolicy::normalizeHost(event.host);
+            const bool allowable = !host.isEmpty() && NetworkPolicy::validateEntry(host) &&
+                                   !container->nextNetworkPolicy().allows(host);
+            addRefusedHost(host.isEmpty() ? event.host : host, event.reason, allowable);
+        });
+    }
     if (call->isFinished()) {
         const QList<CommandResult> results = call->results();
         for (int i = 0; i < results.size() && i < m_commands.size(); ++i) {
@@ -554,11 +588,70 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
         m_commands.append(view);
         m_commandsLayout->addWidget(view);
     }
+    m_refusedBox = new QWidget(this);
+    m_refusedBox->setObjectName(u"RefusedHosts"_s);
+    auto *refused = new QVBoxLayout(m_refusedBox);
+    refused->setContentsMargins(0, 0, 0, 0);
+    m_refusedLayout = new QGridLayout;
+    m_refusedLayout->setColumnStretch(0, 1);
+    refused->addLayout(m_refusedLayout);
+    m_networkMessage = new InlineMessage(m_refusedBox);
+    m_networkMessage->setObjectName(u"NetworkAllowMessage"_s);
+    m_networkMessage->hide();
+    refused->addWidget(m_networkMessage);
+    m_refusedBox->hide();
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->addLayout(header);
     layout->addLayout(facts);
     layout->addLayout(m_commandsLayout);
+    layout->addWidget(m_refusedBox);
+}
+
+void ShellCallView::addRefusedHost(const QString &host, const QString &reason, bool allowable)
+{
+    // One row per host, and a handful at most: a command retrying in a loop must not grow the view.
+    constexpr int MaxRows = 5;
+    if (m_refused.contains(host) || m_refused.size() >= MaxRows)
+        return;
+    m_refused.append(host);
+    m_refusedBox->show();
+    const int row = int(m_refused.size()) - 1;
+    auto *label = new ElidedLabel(m_refusedBox);
+    label->setObjectName(u"RefusedHost"_s);
+    label->setText(tr("Refused: %1").arg(host));
+    label->setToolTip(plainToolTip(reason.isEmpty() ? host : tr("%1: %2").arg(host, reason)));
+    m_refusedLayout->addWidget(label, row, 0);
+    if (!allowable)
+        return;
+    // A long name is elided in the button (the tooltip has it whole) so the view never outgrows its panel.
+    const QString text = tr("Allow %1").arg(host);
+    auto *allow = new QPushButton(m_refusedBox);
+    allow->setText(allow->fontMetrics().elidedText(text, Qt::ElideMiddle,
+                                                   allow->fontMetrics().horizontalAdvance(u'x') * 24));
+    allow->setAccessibleName(text);
+    allow->setObjectName(u"AllowHostButton"_s);
+    allow->setProperty("host", host);
+    allow->setToolTip(tr("Add %1 to this conversation's network policy; the container restarts with its "
+                         "files and the new policy")
+                          .arg(host));
+    connect(allow, &QPushButton::clicked, this, [this, allow, host] {
+        allow->setEnabled(false);
+        Q_EMIT allowHostRequested(m_containerId, host);
+    });
+    m_refusedLayout->addWidget(allow, row, 1);
+}
+
+void ShellCallView::showNetworkMessage(const QString &text, InlineMessage::Type type)
+{
+    m_refusedBox->show();
+    m_networkMessage->showMessage(text, type);
+}
+
+QString ShellCallView::networkMessage() const
+{
+    return m_networkMessage->isHidden() ? QString() : m_networkMessage->text();
 }
 
 void ShellCallView::setWrapLines(bool wrap)
@@ -803,6 +896,10 @@ void ShellCallPanel::setWrapLines(bool wrap)
 
 ShellCallView *ShellCallPanel::append(ShellCallView *view)
 {
+    connect(view, &ShellCallView::allowHostRequested, this,
+            [this, view](const QString &containerId, const QString &host) {
+                Q_EMIT allowHostRequested(view, containerId, host);
+            });
     view->setWrapLines(m_wrap);
     appendWidget(view);
     m_views.append(view);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/inlinemessage.h"
 #include "sandbox/shellcall.h"
 
 #include <QElapsedTimer>
@@ -10,6 +11,7 @@
 #include <QTimer>
 
 class ElidedLabel;
+class QGridLayout;
 class QLabel;
 class QTextEdit;
 class QPlainTextEdit;
@@ -47,6 +49,10 @@ public:
     QString outputText() const;
     QString badgeText() const;
     qint64 skippedChars() const { return m_skipped; }
+    // Characters that reached the view but are no longer shown (older ones give way to newer), and the
+    // pending ones not yet written (at most MaxFlushChars and one piece).
+    qint64 omittedChars() const { return m_omitted; }
+    qsizetype pendingChars() const { return m_pendingChars; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -64,6 +70,8 @@ private:
     QList<QPair<ShellCall::Stream, QString>> m_pending;
     qsizetype m_pendingChars = 0;
     qint64 m_skipped = 0;
+    qint64 m_omitted = 0;
+    QLabel *m_omittedLabel = nullptr;
     QTimer m_flushTimer;
     QColor m_badgeColour;
     bool m_hasOutput = false;
@@ -114,11 +122,23 @@ public:
     // Free text in the cost slot (a trace records one cost for all its calls).
     void setCostText(const QString &text);
 
+    // A host the container's egress proxy refused while this call ran: a row with "Allow HOST" (for a live
+    // call its container's refusals arrive by themselves). Hosts its policy cannot take are shown without.
+    void addRefusedHost(const QString &host, const QString &reason, bool allowable);
+    QStringList refusedHosts() const { return m_refused; }
+    // What became of an Allow (the restart, or why not), under the refused hosts.
+    void showNetworkMessage(const QString &text, InlineMessage::Type type);
+    QString networkMessage() const;
+
     // Event-driven views: applies a command.started, output.chunk or command.finished event of this call.
     void handleEvent(const QJsonObject &event);
     // Event-driven views: the call is over (its files.changed or its request's end arrived at timeMs);
     // cancelled: the request failed or was cancelled before every command ran.
     void finishFromEvents(qint64 timeMs, bool cancelled, const QString &reason = {});
+
+Q_SIGNALS:
+    // The user clicked "Allow HOST" for a host this call's container was refused.
+    void allowHostRequested(const QString &containerId, const QString &host);
 
 private:
     struct EventsTag
@@ -149,6 +169,10 @@ private:
     QLabel *m_tool = nullptr;
     QVBoxLayout *m_commandsLayout = nullptr;
     QList<CommandOutputView *> m_commands;
+    QWidget *m_refusedBox = nullptr;
+    QGridLayout *m_refusedLayout = nullptr;
+    QStringList m_refused;
+    InlineMessage *m_networkMessage = nullptr;
     QElapsedTimer m_clock;
     QTimer m_ticker;
     // Event-driven views only.
@@ -189,6 +213,8 @@ public:
 
 Q_SIGNALS:
     void rerunRequested();
+    // A call's "Allow HOST" (ShellCallView::allowHostRequested); view shows what became of it.
+    void allowHostRequested(ShellCallView *view, const QString &containerId, const QString &host);
     // The user toggled "Wrap lines".
     void wrapLinesToggled(bool wrap);
 

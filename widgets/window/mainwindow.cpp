@@ -889,6 +889,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         return true;
     });
     connect(c->panel, &ShellCallPanel::rerunRequested, this, [this, c] { rerunTrace(c); });
+    connect(c->panel, &ShellCallPanel::allowHostRequested, this, &MainWindow::allowHost);
 
     auto *item = new QListWidgetItem(c->title);
     // The whole id: container references are never truncated (SPEC 1.4).
@@ -1604,6 +1605,45 @@ bool MainWindow::openTrace(const QString &path)
     m_shellDock->show();
     m_shellDock->raise();
     return true;
+}
+
+void MainWindow::allowHost(ShellCallView *view, const QString &containerId, const QString &host)
+{
+    QPointer<ShellCallView> shown(view);
+    Container *container = m_workspace->containers()->find(containerId);
+    const bool wasAwake = container && container->isAwake();
+    QString error;
+    bool changed = false;
+    const std::optional<NetworkPolicy> policy =
+        m_workspace->containers()->allowHost(containerId, host, &error, &changed);
+    if (!shown)
+        return;
+    if (!policy) {
+        shown->showNetworkMessage(tr("%1 was not allowed: %2").arg(host, error), InlineMessage::Type::Error);
+        return;
+    }
+    const QString entries = policy->isUnrestricted() ? tr("every host") : policy->entries().join(u", "_s);
+    if (!changed)
+        shown->showNetworkMessage(tr("%1 is already allowed (%2).").arg(host, entries),
+                                  InlineMessage::Type::Information);
+    else if (container && container->hasPendingNetworkPolicy())
+        shown->showNetworkMessage(
+            tr("Allowed %1. The container restarts with its files and the new policy (%2) "
+               "when this call ends.")
+                .arg(host, entries),
+            InlineMessage::Type::Positive);
+    else if (wasAwake)
+        shown->showNetworkMessage(
+            tr("Allowed %1. The container restarted with its files and the new policy (%2).")
+                .arg(host, entries),
+            InlineMessage::Type::Positive);
+    else
+        shown->showNetworkMessage(
+            tr("Allowed %1. The container starts with its files and the new policy (%2).").arg(host, entries),
+            InlineMessage::Type::Positive);
+    auto *editor = findChild<NetworkPolicyEditor *>();
+    if (editor && container && current() && current()->container == container)
+        editor->setContainer(container); // shows the new policy
 }
 
 void MainWindow::rerunTrace(Conversation *c)

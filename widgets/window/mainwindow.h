@@ -133,6 +133,8 @@ private:
     bool prepareClient(Conversation *conversation);
     void attachScriptSample(Conversation *conversation);
     void rerunTrace(Conversation *conversation);
+    // "Allow HOST" in a live view: widens the container's policy; it restarts with its files (view says so).
+    void allowHost(class ShellCallView *view, const QString &containerId, const QString &host);
 
     Settings *m_settings = nullptr;
     Workspace *m_workspace = nullptr;

@@ -314,6 +314,25 @@ QJsonObject NetworkPolicy::toJson() const
     return {{u"type"_s, u"allowlist"_s}, {u"allowed_domains"_s, QJsonArray::fromStringList(m_entries)}};
 }
 
+std::optional<NetworkPolicy> NetworkPolicy::withHost(const QString &host, QString *error) const
+{
+    const QString entry = host.trimmed();
+    if (entry == u"*") {
+        if (error)
+            *error =
+                english("allow one host at a time; \"*\" (unrestricted egress) is set in the network policy "
+                        "itself");
+        return std::nullopt;
+    }
+    if (!validateEntry(entry, error))
+        return std::nullopt;
+    if (m_mode != Mode::Disabled && allows(entry))
+        return *this;
+    QStringList entries = m_mode == Mode::Allowlist ? m_entries : QStringList();
+    entries.append(entry);
+    return fromEntries(entries, error);
+}
+
 QString NetworkPolicy::describe() const
 {
     switch (m_mode) {

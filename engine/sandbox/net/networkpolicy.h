@@ -42,6 +42,10 @@ public:
     QStringList entries() const { return m_entries; }
 
     bool allows(const QString &host) const;
+    // This policy with host added to its allowlist (a disabled policy becomes an allowlist of host alone);
+    // itself when it already allows host. nullopt and *error (English) when host is not a valid entry, is
+    // "*" or the list is full.
+    std::optional<NetworkPolicy> withHost(const QString &host, QString *error = nullptr) const;
 
     QJsonObject toJson() const;
     // Short human form for logs and errors: "disabled", "unrestricted", "allowlist [a, b]".
