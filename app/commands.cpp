@@ -113,17 +113,12 @@ QString topLevelUsage()
            "  keys create    print a new API key for the workspace\n"
            "  workspaces get [KEY] | set KEY VALUE\n"
            "                 the workspace's settings (documents_quota_bytes, "
-           "code_execution_timeout_seconds, image,
-"
-           "                 approvals, approvals_timeout_seconds, long_sessions, long_sessions_api,
-"
-           "                 long_command_timeout_seconds, idle_sleep_minutes)
-"
+           "code_execution_timeout_seconds, image,\n"
+           "                 approvals, approvals_timeout_seconds, long_sessions, long_sessions_api,\n"
+           "                 long_command_timeout_seconds, idle_sleep_minutes)\n"
            "  approvals [show] | mode run-all|ask|rules | timeout S | rules list|add VERDICT PATTERN|rm "
-           "N|clear
-"
-           "                 approve shell and code calls: run all, ask each, or by rule ([--json])
-"
+           "N|clear\n"
+           "                 approve shell and code calls: run all, ask each, or by rule ([--json])\n"
            "  providers add NAME --api responses|messages|chat --base-url URL [--key-env VAR] [--default]\n"
            "  providers list [--json]\n"
            "  containers list | files ID | history ID | promote ID PATH | rm ID\n"
