@@ -185,6 +185,70 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>Das Modell möchte einen Befehl ausführen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>Notiz für das Modell (optional)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>Für diese Unterhaltung erlauben</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>Diese Befehle laufen in dieser Unterhaltung ohne erneute Nachfrage; Verbotsregeln gelten weiterhin.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>API request %1 (%2)</source>
+        <translation>API-Anfrage %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>Unterhaltung „%1“ (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>%n weiterer wartet</numerusform>
+            <numerusform>%n weitere warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>Warum gefragt wird: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>noch %n s</numerusform>
+            <numerusform>noch %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -255,7 +319,7 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
@@ -419,13 +483,13 @@ In der Sandbox: %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
-        <location line="+33"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
+        <location line="+39"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+42"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n Zeichen der Ausgabe hier nicht angezeigt …]</numerusform>
@@ -433,7 +497,12 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+33"/>
+        <source>Earlier output not shown here: %1 characters</source>
+        <translation>Frühere Ausgabe hier nicht angezeigt: %1 Zeichen</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
@@ -461,7 +530,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+332"/>
+        <location filename="../engine/data/csvindex.cpp" line="+417"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>%1 kann nicht geöffnet werden: Es ist ein symbolischer Link; nur normale Dateien können in der Vorschau angezeigt werden.</translation>
     </message>
@@ -840,7 +909,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
         <source>%1 does not exist.</source>
         <translation>%1 existiert nicht.</translation>
     </message>
@@ -880,7 +949,7 @@ SHA-256 %3</translation>
         <translation>Der Home-Ordner %1 des Containers kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+29"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -893,18 +962,20 @@ SHA-256 %3</translation>
         <translation>%1 kann nicht in den Container geschrieben werden: %2 Namen sind bereits vergeben.</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-76"/>
+        <location line="+13"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Kopieren von %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-25"/>
+        <location line="+22"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 ist während des Kopierens über die Upload-Grenze gewachsen.</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-30"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>%1 kann nicht dem Sandbox-Benutzer übergeben werden: %2</translation>
     </message>
@@ -2105,7 +2176,7 @@ SHA-256 %3</translation>
         <translation>Anfragen, Antworten, Befehle und Ausgaben durchsuchen</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <location line="+219"/>
         <source>All models</source>
         <translation>Alle Modelle</translation>
@@ -2183,7 +2254,12 @@ SHA-256 %3</translation>
         <translation>In der aktuellen Unterhaltung erneut ausführen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
+        <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
+        <translation>Findet Anfragen, die jedes Wort enthalten; &quot;Wörter in Anführungszeichen&quot; in dieser Reihenfolge, Wort* für Wörter, die so beginnen. Text ohne Buchstaben oder Ziffern wird so gefunden, wie er ist.</translation>
+    </message>
+    <message>
+        <location line="+151"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Führt die Befehle des ausgewählten Aufrufs im Container der gerade angezeigten Unterhaltung aus; die Live-Ausgabe erscheint im Bereich „Shell-Aufrufe“.</translation>
     </message>
@@ -2459,22 +2535,92 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>Lange Sitzungen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>Die gehosteten Grenzen für die Unterhaltungen dieses Arbeitsbereichs aufheben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>Befehle dürfen länger als 300 Sekunden laufen, untätige Container schlafen später oder nie, und lange Ausgaben behalten ihr Ende.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>Auch für API-Anfragen mit den Schlüsseln dieses Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>Aus: Programme, die die lokale API nutzen, behalten die gehosteten Grenzen (300 s pro Befehl, Schlaf nach 5 untätigen Minuten).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>Längster Befehl:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>Schlaf nach Untätigkeit:</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>Gespeichert. Die nächste Frage einer Unterhaltung nutzt diese Grenzen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>Gespeichert. Unterhaltungen behalten die gehosteten Grenzen.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+370"/>
-        <location line="+153"/>
-        <location line="+196"/>
+        <location line="+143"/>
+        <location line="+410"/>
+        <location line="+157"/>
+        <location line="+198"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-718"/>
+        <location line="-764"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2489,12 +2635,12 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+689"/>
+        <location line="+735"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-632"/>
+        <location line="-678"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
@@ -2539,7 +2685,12 @@ SHA-256 %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+82"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>Der Freigabemodus des Arbeitsbereichs konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -2564,7 +2715,22 @@ SHA-256 %3</translation>
         <translation>Image:</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+6"/>
+        <source>Approvals:</source>
+        <translation>Freigaben:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>Für Arbeitsbereich verwenden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>Den Freigabemodus dieser Unterhaltung zur Vorgabe des Arbeitsbereichs machen, der auch API-Anfragen folgen</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2644,7 +2810,7 @@ SHA-256 %3</translation>
         <translation>Diese Unterhaltung läuft auf dem System des Rechners: %1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
@@ -2654,18 +2820,18 @@ SHA-256 %3</translation>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+237"/>
+        <location line="+52"/>
+        <location line="+239"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Die Unterhaltung „%1“ löschen? Ihr Container %2 behält seine Dateien, sofern Sie diese nicht ebenfalls löschen.</translation>
     </message>
@@ -2700,14 +2866,44 @@ SHA-256 %3</translation>
         <translation>Unterhaltung %1</translation>
     </message>
     <message>
-        <location line="+82"/>
-        <location line="+103"/>
+        <location line="+83"/>
+        <location line="+144"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-796"/>
-        <location line="+682"/>
+        <location line="+272"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 wurde nicht erlaubt: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>jeder Host</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 ist bereits erlaubt (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2) neu, wenn dieser Aufruf endet.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 erlaubt. Der Container wurde mit seinen Dateien und der neuen Richtlinie (%2) neu gestartet.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2).</translation>
+    </message>
+    <message>
+        <location line="-1141"/>
+        <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>
@@ -2717,7 +2913,32 @@ SHA-256 %3</translation>
         <translation>Einige Anbieter haben ihre Modelle nicht aufgelistet. %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>Alles ausführen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Vor jedem Aufruf fragen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>Vorgabe des Arbeitsbereichs (%1)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>Ob die Shell- und Code-Aufrufe dieser Unterhaltung sofort laufen, vorher nachfragen oder den Regeln des Arbeitsbereichs folgen (sandbench approvals rules).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Die Demo-Skripte verwenden das Shell-Werkzeug.</translation>
     </message>
@@ -2727,7 +2948,7 @@ SHA-256 %3</translation>
         <translation>Die Werkzeuge, die das Modell in diesem Gespräch erhält, so wie das gehostete Werkzeug des jeweiligen Anbieters sie definiert; alle laufen in seinem Container.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Host system — %1</source>
         <translation>System des Rechners — %1</translation>
     </message>
@@ -2793,17 +3014,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-77"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV-Dateien (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
@@ -2857,19 +3078,19 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-388"/>
+        <location line="-435"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+369"/>
+        <location line="+416"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-681"/>
-        <location line="+685"/>
+        <location line="-731"/>
+        <location line="+735"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
@@ -3638,7 +3859,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -3671,7 +3892,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-791"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3681,7 +3902,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+309"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Läuft</translation>
@@ -3689,19 +3910,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -3767,7 +3988,27 @@ SHA-256 %3</translation>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>%1 erlauben</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>%1 zur Netzwerkrichtlinie dieser Unterhaltung hinzufügen; der Container startet mit seinen Dateien und der neuen Richtlinie neu</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
@@ -3782,20 +4023,20 @@ SHA-256 %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
@@ -4238,7 +4479,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Jeder Arbeitsbereich hat seine eigenen Container, Dokumente, Anfrageprotokolle, Modellanbieter und API-Schlüssel.</translation>
     </message>
@@ -4278,7 +4519,7 @@ SHA-256 %3</translation>
         <translation>&amp;Anlegen</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>dieses Fenster</translation>
     </message>

@@ -21,9 +21,28 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message numerus="yes">
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+133"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>%n more waiting</numerusform>
+            <numerusform>%n more waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+35"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>%n s left</numerusform>
+            <numerusform>%n s left</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/workspace/chatsession.cpp" line="+243"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+254"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -45,7 +64,7 @@
 <context>
     <name>CommandOutputView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+182"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+194"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n character of output not shown here …]</numerusform>
@@ -148,7 +167,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logs/logspanel.cpp" line="+545"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+548"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -183,8 +202,8 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+751"/>
-        <location line="+685"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+814"/>
+        <location line="+735"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

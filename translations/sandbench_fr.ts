@@ -185,6 +185,70 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>Le modèle veut exécuter une commande</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>Note pour le modèle (facultatif)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>Autoriser une fois</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>Autoriser pour cette conversation</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>Ces commandes s’exécutent sans redemander dans cette conversation ; les règles de refus s’appliquent toujours.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>API request %1 (%2)</source>
+        <translation>Requête API %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>Conversation « %1 » (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>%n autre en attente</numerusform>
+            <numerusform>%n autres en attente</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>Pourquoi cette demande : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>%n s restante</numerusform>
+            <numerusform>%n s restantes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -255,7 +319,7 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
@@ -419,13 +483,13 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
-        <location line="+33"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
+        <location line="+39"/>
         <source>waiting</source>
         <translation>en attente</translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+42"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n caractère de sortie non affiché ici …]</numerusform>
@@ -433,7 +497,12 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+33"/>
+        <source>Earlier output not shown here: %1 characters</source>
+        <translation>Sortie antérieure non affichée ici : %1 caractères</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
@@ -461,7 +530,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+332"/>
+        <location filename="../engine/data/csvindex.cpp" line="+417"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>Impossible d’ouvrir %1&#xa0;: c’est un lien symbolique&#xa0;; seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
     </message>
@@ -840,7 +909,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>
@@ -880,7 +949,7 @@ SHA-256 %3</translation>
         <translation>Impossible d’ouvrir le dossier personnel %1 du conteneur&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+29"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -893,18 +962,20 @@ SHA-256 %3</translation>
         <translation>Impossible d’écrire %1 dans le conteneur&#xa0;: %2 noms sont déjà pris.</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-76"/>
+        <location line="+13"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>La copie de %1 a échoué&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-25"/>
+        <location line="+22"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 a dépassé la limite d’envoi pendant la copie.</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-30"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable&#xa0;: %2</translation>
     </message>
@@ -2105,7 +2176,7 @@ SHA-256 %3</translation>
         <translation>Rechercher dans les requêtes, réponses, commandes et sorties</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <location line="+219"/>
         <source>All models</source>
         <translation>Tous les modèles</translation>
@@ -2183,7 +2254,12 @@ SHA-256 %3</translation>
         <translation>Relancer dans la conversation actuelle</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
+        <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
+        <translation>Trouve les requêtes contenant chaque mot ; &quot;des mots entre guillemets&quot; dans cet ordre, mot* pour les mots qui commencent ainsi. Un texte sans lettres ni chiffres est cherché tel quel.</translation>
+    </message>
+    <message>
+        <location line="+151"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Exécute les commandes de l’appel sélectionné dans le conteneur de la conversation affichée&#xa0;; la sortie en direct apparaît dans la vue Appels shell.</translation>
     </message>
@@ -2459,22 +2535,92 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>Sessions longues</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>Lever les limites hébergées pour les conversations de cet espace de travail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>Les commandes peuvent durer plus de 300 secondes, les conteneurs inactifs se mettent en veille plus tard ou jamais, et les longues sorties gardent leur fin.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>Aussi pour les requêtes API faites avec les clés de cet espace de travail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>Désactivé : les programmes qui utilisent l’API locale gardent les limites hébergées (300 s par commande, veille après 5 minutes d’inactivité).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>Commande la plus longue :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>Veille après inactivité :</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>Non enregistré : %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>Enregistré. La prochaine question d’une conversation utilise ces limites.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>Enregistré. Les conversations gardent les limites hébergées.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+370"/>
-        <location line="+153"/>
-        <location line="+196"/>
+        <location line="+143"/>
+        <location line="+410"/>
+        <location line="+157"/>
+        <location line="+198"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-718"/>
+        <location line="-764"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2489,12 +2635,12 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+689"/>
+        <location line="+735"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-632"/>
+        <location line="-678"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
@@ -2539,7 +2685,12 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+82"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>Le mode d’approbation de l’espace de travail n’a pas pu être enregistré : %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -2564,7 +2715,22 @@ SHA-256 %3</translation>
         <translation>Image :</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+6"/>
+        <source>Approvals:</source>
+        <translation>Approbations :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>Utiliser pour l’espace de travail</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>Faire du mode d’approbation de cette conversation celui par défaut de l’espace de travail, que suivent aussi les requêtes API</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -2644,7 +2810,7 @@ SHA-256 %3</translation>
         <translation>Cette conversation s’exécute sur le système de l’hôte : %1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
@@ -2654,18 +2820,18 @@ SHA-256 %3</translation>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+237"/>
+        <location line="+52"/>
+        <location line="+239"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Supprimer la conversation «&#xa0;%1&#xa0;»&#xa0;? Son conteneur %2 conserve ses fichiers, sauf si vous les supprimez aussi.</translation>
     </message>
@@ -2700,14 +2866,44 @@ SHA-256 %3</translation>
         <translation>Conversation %1</translation>
     </message>
     <message>
-        <location line="+82"/>
-        <location line="+103"/>
+        <location line="+83"/>
+        <location line="+144"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-796"/>
-        <location line="+682"/>
+        <location line="+272"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 n’a pas été autorisé : %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>tous les hôtes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 est déjà autorisé (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 autorisé. Le conteneur redémarre avec ses fichiers et la nouvelle politique (%2) à la fin de cet appel.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 autorisé. Le conteneur a redémarré avec ses fichiers et la nouvelle politique (%2).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 autorisé. Le conteneur démarre avec ses fichiers et la nouvelle politique (%2).</translation>
+    </message>
+    <message>
+        <location line="-1141"/>
+        <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
@@ -2717,7 +2913,32 @@ SHA-256 %3</translation>
         <translation>Certains fournisseurs n’ont pas listé leurs modèles. %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>Tout exécuter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Demander avant chaque appel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>Valeur par défaut de l’espace de travail (%1)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>Si les appels shell et code de cette conversation s’exécutent tout de suite, vous demandent d’abord ou suivent les règles de l’espace de travail (sandbench approvals rules).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Les scripts de démonstration utilisent l’outil shell.</translation>
     </message>
@@ -2727,7 +2948,7 @@ SHA-256 %3</translation>
         <translation>Les outils que le modèle reçoit dans cette conversation, tels que l’outil hébergé de chaque fournisseur les définit ; tous s’exécutent dans son conteneur.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Host system — %1</source>
         <translation>Système de l’hôte — %1</translation>
     </message>
@@ -2793,17 +3014,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-77"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Fichiers CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
@@ -2857,19 +3078,19 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-388"/>
+        <location line="-435"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+369"/>
+        <location line="+416"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-681"/>
-        <location line="+685"/>
+        <location line="-731"/>
+        <location line="+735"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>
@@ -3638,7 +3859,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -3671,7 +3892,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-791"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3681,7 +3902,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+309"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>En cours</translation>
@@ -3689,19 +3910,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
@@ -3767,7 +3988,27 @@ SHA-256 %3</translation>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>Refusé : %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>Autoriser %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>Ajouter %1 à la politique réseau de cette conversation ; le conteneur redémarre avec ses fichiers et la nouvelle politique</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
@@ -3782,20 +4023,20 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>
@@ -4238,7 +4479,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
     </message>
@@ -4278,7 +4519,7 @@ SHA-256 %3</translation>
         <translation>&amp;Créer</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>cette fenêtre</translation>
     </message>

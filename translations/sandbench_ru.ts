@@ -187,6 +187,72 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>Модель хочет выполнить команду</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>Заметка для модели (необязательно)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>Разрешить один раз</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>Разрешить для этого разговора</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>В этом разговоре эти команды выполняются без повторного вопроса; запрещающие правила по-прежнему действуют.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>Запретить</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>API request %1 (%2)</source>
+        <translation>Запрос API %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>Разговор «%1» (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>ещё %n ожидает</numerusform>
+            <numerusform>ещё %n ожидают</numerusform>
+            <numerusform>ещё %n ожидают</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>Почему спрашивается: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>осталась %n с</numerusform>
+            <numerusform>осталось %n с</numerusform>
+            <numerusform>осталось %n с</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -257,7 +323,7 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
@@ -423,13 +489,13 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
-        <location line="+33"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
+        <location line="+39"/>
         <source>waiting</source>
         <translation>ожидает</translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+42"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n символ вывода здесь не показан …]</numerusform>
@@ -438,7 +504,12 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+33"/>
+        <source>Earlier output not shown here: %1 characters</source>
+        <translation>Более ранний вывод здесь не показан: %1 символов</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>running</source>
         <translation>выполняется</translation>
     </message>
@@ -466,7 +537,7 @@ In the sandbox: %2</source>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+332"/>
+        <location filename="../engine/data/csvindex.cpp" line="+417"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>Не удаётся открыть %1: это символическая ссылка; просматривать можно только обычные файлы.</translation>
     </message>
@@ -847,7 +918,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
         <source>%1 does not exist.</source>
         <translation>%1 не существует.</translation>
     </message>
@@ -887,7 +958,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся открыть домашнюю папку контейнера %1: %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+29"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -900,18 +971,20 @@ SHA-256 %3</translation>
         <translation>Не удаётся записать %1 в контейнер: уже занято имён: %2.</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-76"/>
+        <location line="+13"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Не удалось скопировать %1: %2</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-25"/>
+        <location line="+22"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>Файл %1 во время копирования превысил ограничение на размер загрузки.</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-30"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
     </message>
@@ -2120,7 +2193,7 @@ SHA-256 %3</translation>
         <translation>Поиск по запросам, ответам, командам и выводу</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <location line="+219"/>
         <source>All models</source>
         <translation>Все модели</translation>
@@ -2198,7 +2271,12 @@ SHA-256 %3</translation>
         <translation>Повторить в текущем разговоре</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
+        <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
+        <translation>Находит запросы, содержащие каждое слово; &quot;слова в кавычках&quot; — в этом порядке, слово* — слова, начинающиеся так. Текст без букв и цифр ищется как есть.</translation>
+    </message>
+    <message>
+        <location line="+151"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Выполняет команды выбранного вызова в контейнере открытого сейчас разговора; вывод в реальном времени появляется на панели «Вызовы оболочки».</translation>
     </message>
@@ -2478,22 +2556,92 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>Долгие сеансы</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>Снять ограничения размещённого сервиса для бесед этого рабочего пространства</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>Команды могут работать дольше 300 секунд, простаивающие контейнеры засыпают позже или никогда, а у длинного вывода сохраняется конец.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>Также для API-запросов с ключами этого рабочего пространства</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>Выключено: программы, использующие локальный API, сохраняют ограничения размещённого сервиса (300 с на команду, сон после 5 минут простоя).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>Самая долгая команда:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>Сон после простоя:</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>Сохранено. Следующий вопрос беседы использует эти ограничения.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>Сохранено. Беседы сохраняют ограничения размещённого сервиса.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+370"/>
-        <location line="+153"/>
-        <location line="+196"/>
+        <location line="+143"/>
+        <location line="+410"/>
+        <location line="+157"/>
+        <location line="+198"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-718"/>
+        <location line="-764"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2508,12 +2656,12 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+689"/>
+        <location line="+735"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-632"/>
+        <location line="-678"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
@@ -2558,7 +2706,12 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+82"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>Не удалось сохранить режим одобрения рабочей области: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
@@ -2583,7 +2736,22 @@ SHA-256 %3</translation>
         <translation>Образ:</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+6"/>
+        <source>Approvals:</source>
+        <translation>Одобрения:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>Для всей рабочей области</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>Сделать режим одобрения этого разговора режимом рабочей области по умолчанию, которому следуют и запросы API</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2663,7 +2831,7 @@ SHA-256 %3</translation>
         <translation>Этот разговор выполняется в системе хоста: %1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
@@ -2673,18 +2841,18 @@ SHA-256 %3</translation>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+237"/>
+        <location line="+52"/>
+        <location line="+239"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Удалить разговор «%1»? Его контейнер %2 сохранит свои файлы, если вы не удалите и их.</translation>
     </message>
@@ -2719,14 +2887,44 @@ SHA-256 %3</translation>
         <translation>Разговор %1</translation>
     </message>
     <message>
-        <location line="+82"/>
-        <location line="+103"/>
+        <location line="+83"/>
+        <location line="+144"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-796"/>
-        <location line="+682"/>
+        <location line="+272"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 не разрешён: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>любой хост</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 уже разрешён (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 разрешён. Контейнер перезапустится со своими файлами и новой политикой (%2), когда этот вызов завершится.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 разрешён. Контейнер перезапущен со своими файлами и новой политикой (%2).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 разрешён. Контейнер запустится со своими файлами и новой политикой (%2).</translation>
+    </message>
+    <message>
+        <location line="-1141"/>
+        <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
@@ -2736,7 +2934,32 @@ SHA-256 %3</translation>
         <translation>Некоторые поставщики не вернули список моделей. %1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>Выполнять всё</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Спрашивать перед каждым вызовом</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Правила</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>По умолчанию для рабочей области (%1)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>Выполняются ли вызовы оболочки и кода этого разговора сразу, сначала спрашивают вас или следуют правилам рабочей области (sandbench approvals rules).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Демонстрационные сценарии используют инструмент оболочки.</translation>
     </message>
@@ -2746,7 +2969,7 @@ SHA-256 %3</translation>
         <translation>Инструменты, которые модель получает в этом разговоре, в том виде, как их определяет размещённый инструмент каждого поставщика; все они работают в его контейнере.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Host system — %1</source>
         <translation>Система хоста — %1</translation>
     </message>
@@ -2812,17 +3035,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>All files (*)</source>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-77"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Файлы CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>JSON files (*.json)</source>
         <translation>Файлы JSON (*.json)</translation>
     </message>
@@ -2877,19 +3100,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-388"/>
+        <location line="-435"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+369"/>
+        <location line="+416"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-681"/>
-        <location line="+685"/>
+        <location line="-731"/>
+        <location line="+735"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>
@@ -3661,7 +3884,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -3694,7 +3917,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-791"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -3704,7 +3927,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+309"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>Выполняется</translation>
@@ -3712,19 +3935,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -3790,7 +4013,27 @@ SHA-256 %3</translation>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>Отклонено: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>Разрешить %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>Добавить %1 в сетевую политику этой беседы; контейнер перезапустится со своими файлами и новой политикой</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
@@ -3805,20 +4048,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>
@@ -4266,7 +4509,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
     </message>
@@ -4306,7 +4549,7 @@ SHA-256 %3</translation>
         <translation>&amp;Создать</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>это окно</translation>
     </message>

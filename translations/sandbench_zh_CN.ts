@@ -183,6 +183,68 @@
     </message>
 </context>
 <context>
+    <name>ApprovalPrompt</name>
+    <message>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <source>The model wants to run a command</source>
+        <translation>模型想要运行一条命令</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Note for the model (optional)</source>
+        <translation>给模型的备注（可选）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow once</source>
+        <translation>允许一次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow for this conversation</source>
+        <translation>在此对话中允许</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These commands run without asking again in this conversation; deny rules still apply.</source>
+        <translation>在此对话中这些命令将不再询问直接运行；拒绝规则仍然有效。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>API request %1 (%2)</source>
+        <translation>API 请求 %1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Conversation &quot;%1&quot; (%2)</source>
+        <translation>对话“%1”（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n more waiting</source>
+        <translation>
+            <numerusform>还有 %n 个在等待</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Why it asks: %1</source>
+        <translation>询问原因：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n s left</source>
+        <translation>
+            <numerusform>剩余 %n 秒</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -253,7 +315,7 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
@@ -415,20 +477,25 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+111"/>
-        <location line="+33"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
+        <location line="+39"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message numerus="yes">
-        <location line="+38"/>
+        <location line="+42"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… 此处未显示 %n 个输出字符 …]</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+33"/>
+        <source>Earlier output not shown here: %1 characters</source>
+        <translation>此处未显示较早的输出：%1 个字符</translation>
+    </message>
+    <message>
+        <location line="+50"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -456,7 +523,7 @@ In the sandbox: %2</source>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+332"/>
+        <location filename="../engine/data/csvindex.cpp" line="+417"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>无法打开 %1：它是符号链接；只能预览普通文件。</translation>
     </message>
@@ -833,7 +900,7 @@ SHA-256 %3</translation>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+49"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
@@ -873,7 +940,7 @@ SHA-256 %3</translation>
         <translation>无法打开容器的主目录 %1：%2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+29"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -886,18 +953,20 @@ SHA-256 %3</translation>
         <translation>无法将 %1 写入容器：已有 %2 个名称被占用。</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-76"/>
+        <location line="+13"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>复制 %1 失败：%2</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-25"/>
+        <location line="+22"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 在复制过程中超过了上传上限。</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-30"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>无法将 %1 交给沙箱用户：%2</translation>
     </message>
@@ -2090,7 +2159,7 @@ SHA-256 %3</translation>
         <translation>搜索请求、响应、命令和输出</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <location line="+219"/>
         <source>All models</source>
         <translation>所有模型</translation>
@@ -2168,7 +2237,12 @@ SHA-256 %3</translation>
         <translation>在当前对话中再次运行</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-148"/>
+        <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
+        <translation>查找包含每个词的请求；&quot;引号中的词&quot;按此顺序出现，词* 表示以此开头的词。不含字母或数字的文本按原样查找。</translation>
+    </message>
+    <message>
+        <location line="+151"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>在当前显示的对话的容器中运行所选调用的命令；实时输出显示在“Shell 调用”视图中。</translation>
     </message>
@@ -2440,22 +2514,92 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>LongSessionsBox</name>
+    <message>
+        <location filename="../widgets/settings/longsessionsbox.cpp" line="+23"/>
+        <source>Long sessions</source>
+        <translation>长时会话</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lift the hosted limits for this workspace&apos;s conversations</source>
+        <translation>为此工作区的对话解除托管限制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Commands may run longer than 300 seconds, idle containers sleep later or never, and long output keeps its end.</source>
+        <translation>命令可运行超过 300 秒，空闲容器更晚休眠或从不休眠，长输出保留其结尾。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Also for API requests made with this workspace&apos;s keys</source>
+        <translation>也适用于使用此工作区密钥发出的 API 请求</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Off: programs using the local API keep the hosted limits (300 s per command, sleep after 5 idle minutes).</source>
+        <translation>关闭：使用本地 API 的程序保留托管限制（每条命令 300 秒，空闲 5 分钟后休眠）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Longest command:</source>
+        <translation>最长命令：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sleep after idle:</source>
+        <translation>空闲后休眠：</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location line="+8"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next question of a conversation uses these limits.</source>
+        <translation>已保存。对话的下一个问题将使用这些限制。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved. Conversations keep the hosted limits.</source>
+        <translation>已保存。对话保留托管限制。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+207"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+370"/>
-        <location line="+153"/>
-        <location line="+196"/>
+        <location line="+143"/>
+        <location line="+410"/>
+        <location line="+157"/>
+        <location line="+198"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-718"/>
+        <location line="-764"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2470,12 +2614,12 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+689"/>
+        <location line="+735"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-632"/>
+        <location line="-678"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
@@ -2520,7 +2664,12 @@ SHA-256 %3</translation>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+82"/>
+        <source>The workspace&apos;s approval mode could not be saved: %1</source>
+        <translation>无法保存工作区的审批模式：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2545,7 +2694,22 @@ SHA-256 %3</translation>
         <translation>镜像：</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+6"/>
+        <source>Approvals:</source>
+        <translation>审批：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use for workspace</source>
+        <translation>用于工作区</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
+        <translation>将此对话的审批模式设为工作区默认值，API 请求也将遵循</translation>
+    </message>
+    <message>
+        <location line="+165"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2625,7 +2789,7 @@ SHA-256 %3</translation>
         <translation>此对话在主机系统上运行：%1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
@@ -2635,18 +2799,18 @@ SHA-256 %3</translation>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+237"/>
+        <location line="+52"/>
+        <location line="+239"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>要删除对话“%1”吗？除非您同时删除文件，否则其容器 %2 会保留其中的文件。</translation>
     </message>
@@ -2681,14 +2845,44 @@ SHA-256 %3</translation>
         <translation>对话 %1</translation>
     </message>
     <message>
-        <location line="+82"/>
-        <location line="+103"/>
+        <location line="+83"/>
+        <location line="+144"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-796"/>
-        <location line="+682"/>
+        <location line="+272"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>未允许 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>every host</source>
+        <translation>所有主机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 已被允许（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>已允许 %1。此调用结束后，容器将带着其文件和新策略（%2）重新启动。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>已允许 %1。容器已带着其文件和新策略（%2）重新启动。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>已允许 %1。容器将带着其文件和新策略（%2）启动。</translation>
+    </message>
+    <message>
+        <location line="-1141"/>
+        <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
@@ -2698,7 +2892,32 @@ SHA-256 %3</translation>
         <translation>部分提供方未列出其模型。%1</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
+        <source>Run everything</source>
+        <translation>全部运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>每次调用前询问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Workspace default (%1)</source>
+        <translation>工作区默认（%1）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
+        <translation>此对话的 shell 和代码调用是立即运行、先询问你，还是遵循工作区的规则（sandbench approvals rules）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>演示脚本使用 shell 工具。</translation>
     </message>
@@ -2708,7 +2927,7 @@ SHA-256 %3</translation>
         <translation>模型在此对话中获得的工具，按各厂商托管工具的定义；全部在其容器中运行。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Host system — %1</source>
         <translation>主机系统 — %1</translation>
     </message>
@@ -2774,17 +2993,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-77"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV 文件 (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
@@ -2837,19 +3056,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-388"/>
+        <location line="-435"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+369"/>
+        <location line="+416"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-681"/>
-        <location line="+685"/>
+        <location line="-731"/>
+        <location line="+735"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
@@ -3615,7 +3834,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+438"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -3648,7 +3867,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-700"/>
+        <location line="-791"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -3658,7 +3877,7 @@ SHA-256 %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+309"/>
         <location line="+58"/>
         <source>Running</source>
         <translation>运行中</translation>
@@ -3666,19 +3885,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-361"/>
         <location line="+87"/>
-        <location line="+219"/>
+        <location line="+278"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-362"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -3744,7 +3963,27 @@ SHA-256 %3</translation>
         <translation>此调用的沙箱费用</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+65"/>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow %1</source>
+        <translation>允许 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
+        <translation>将 %1 添加到此对话的网络策略；容器将带着其文件和新策略重新启动</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
@@ -3759,20 +3998,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+219"/>
+        <location line="-204"/>
+        <location line="+278"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-217"/>
-        <location line="+219"/>
+        <location line="-276"/>
+        <location line="+278"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-209"/>
-        <location line="+217"/>
+        <location line="-268"/>
+        <location line="+276"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
@@ -4210,7 +4449,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+25"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>每个工作区都有各自的容器、文档、请求日志、模型提供方和 API 密钥。</translation>
     </message>
@@ -4250,7 +4489,7 @@ SHA-256 %3</translation>
         <translation>创建(&amp;C)</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>this window</source>
         <translation>此窗口</translation>
     </message>
