@@ -187,10 +187,7 @@ int listContainers(const Context &ctx)
         return ExitOk;
     }
     for (const ContainerMeta &m : metas) {
-        QJsonObject network = m.policy;
-        network.remove(u"image"_s); // fixed beside the policy (Container::fixImage)
-        const QString policy =
-            NetworkPolicy::fromJson(network).value_or(NetworkPolicy::disabled()).describe();
+        const QString policy = NetworkPolicy::fromSaved(m.policy).describe();
         const QString image = m.policy.value(u"image"_s).toObject().value(u"name"_s).toString();
         printOut(u"%1  last used %2  created %3  network %4%5\n"_s.arg(
             m.id, isoTime(m.lastUsedMs), isoTime(m.createdMs), policy,

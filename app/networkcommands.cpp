@@ -111,9 +111,7 @@ int runNetworkCommand(const QStringList &args)
         return ExitFailure;
     }
     // A damaged saved policy must not widen egress: it counts as no network.
-    const NetworkPolicy current =
-        meta->policy.isEmpty() ? NetworkPolicy::disabled()
-                               : NetworkPolicy::fromJson(meta->policy).value_or(NetworkPolicy::disabled());
+    const NetworkPolicy current = NetworkPolicy::fromSaved(meta->policy);
     NetworkPolicy policy = current;
     bool changed = false;
     const QString host = allow ? positional.first() : QString();
@@ -126,7 +124,7 @@ int runNetworkCommand(const QStringList &args)
         policy = *wider;
         changed = policy != current;
         if (changed) {
-            meta->policy = policy.toJson();
+            meta->policy = policy.savedInto(meta->policy);
             if (!registry.save(*meta, &error)) {
                 printErr(error);
                 return ExitFailure;

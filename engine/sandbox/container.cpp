@@ -152,9 +152,10 @@ bool Container::start()
         const std::optional<ContainerMeta> meta =
             ContainerRegistry(m_settings.dataDir).load(m_settings.workspace, m_id, nullptr);
         if (meta && !meta->policy.isEmpty()) {
-            const std::optional<NetworkPolicy> saved = NetworkPolicy::fromJson(meta->policy);
-            if (saved && *saved != m_policy) {
-                m_policy = *saved;
+            // A damaged one reads as no network: it can narrow, never widen.
+            const NetworkPolicy saved = NetworkPolicy::fromSaved(meta->policy);
+            if (saved != m_policy) {
+                m_policy = saved;
                 Q_EMIT networkPolicyReplaced(m_policy, false);
             }
         }

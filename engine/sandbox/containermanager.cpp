@@ -35,13 +35,9 @@ qint64 steadyNowMs()
                       .count());
 }
 
-NetworkPolicy policyFromMeta(QJsonObject json)
+NetworkPolicy policyFromMeta(const QJsonObject &json)
 {
-    json.remove(u"image"_s); // the container's image, fixed beside its policy (Container::fixImage)
-    if (json.isEmpty())
-        return NetworkPolicy::disabled();
-    // A damaged policy must not widen egress: fall back to no network.
-    return NetworkPolicy::fromJson(json).value_or(NetworkPolicy::disabled());
+    return NetworkPolicy::fromSaved(json);
 }
 
 // A container on disk that ever ran keeps the image it ran on (none: the host's /usr); one that never ran
@@ -354,7 +350,7 @@ std::optional<NetworkPolicy> ContainerManager::allowHost(const QString &id, cons
     std::optional<ContainerMeta> meta = m_registry.load(m_settings.workspace, id, error);
     if (!meta)
         return std::nullopt;
-    meta->policy = policy->toJson();
+    meta->policy = policy->savedInto(meta->policy);
     if (!m_registry.save(*meta, error))
         return std::nullopt;
     if (changed)

@@ -125,7 +125,9 @@ void TestAllowHost::refusedHostAllowedIsReachableAfterRestart()
     const std::optional<ContainerMeta> meta =
         ContainerRegistry(c->settings().dataDir).load(c->settings().workspace, c->id(), &error);
     QVERIFY2(meta, qPrintable(error));
-    QCOMPARE(NetworkPolicy::fromJson(meta->policy), policy);
+    QCOMPARE(NetworkPolicy::fromSaved(meta->policy), policy);
+    // The image recorded beside the policy at the first start is kept.
+    QVERIFY(meta->policy.contains(u"image"_s));
 
     // Allowing it again changes nothing and does not restart.
     const qint64 pidAfter = c->initPid();

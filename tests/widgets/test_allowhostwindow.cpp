@@ -129,7 +129,7 @@ void TestAllowHostWindow::clickingAllowRestartsWithTheNewPolicy()
     const std::optional<ContainerMeta> meta =
         ContainerRegistry(m_dataDir.path()).load(u"test"_s, container->id(), &error);
     QVERIFY2(meta, qPrintable(error));
-    QCOMPARE(NetworkPolicy::fromJson(meta->policy), container->networkPolicy());
+    QCOMPARE(NetworkPolicy::fromSaved(meta->policy), container->networkPolicy());
     ShellCall *check = container->run(shellAction({u"cat kept.txt"_s}));
     QVERIFY(waitForCall(check));
     QCOMPARE(check->results().constFirst().stdoutText, u"kept\n"_s);

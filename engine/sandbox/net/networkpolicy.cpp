@@ -301,6 +301,22 @@ bool NetworkPolicy::allows(const QString &host) const
     return false;
 }
 
+NetworkPolicy NetworkPolicy::fromSaved(QJsonObject saved)
+{
+    saved.remove(u"image"_s);
+    if (saved.isEmpty())
+        return disabled();
+    return fromJson(saved).value_or(disabled());
+}
+
+QJsonObject NetworkPolicy::savedInto(const QJsonObject &saved) const
+{
+    QJsonObject out = toJson();
+    if (saved.contains(u"image"_s))
+        out.insert(u"image"_s, saved.value(u"image"_s));
+    return out;
+}
+
 QJsonObject NetworkPolicy::toJson() const
 {
     switch (m_mode) {

@@ -48,6 +48,11 @@ public:
     std::optional<NetworkPolicy> withHost(const QString &host, QString *error = nullptr) const;
 
     QJsonObject toJson() const;
+    // A container's meta.json keeps its policy with its image beside it ("image", Container::fixImage).
+    // fromSaved() reads the policy out of that (none or a damaged one: disabled, so egress never widens);
+    // savedInto() is that object with this policy in it and the image kept.
+    static NetworkPolicy fromSaved(QJsonObject saved);
+    QJsonObject savedInto(const QJsonObject &saved) const;
     // Short human form for logs and errors: "disabled", "unrestricted", "allowlist [a, b]".
     QString describe() const;
 
