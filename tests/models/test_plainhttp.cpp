@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/modelclient.h"
 #include "models/plainhttp.h"
 
 #include <QNetworkAccessManager>
@@ -213,6 +214,105 @@ private Q_SLOTS:
         QCOMPARE(second.error, QNetworkReply::NoError);
         QCOMPARE(second.body, QByteArray("ok"));
         QCOMPARE(server.connections, 2);
+    }
+
+    void reusedConnectionClosedAtSendIsRetriedOnce()
+    {
+        RawServer server;
+        // The second request on a connection is met with a close and no answer, as when a server's
+        // keep-alive timeout races the request; the client sends it again on a new connection.
+        server.handler = [](QTcpSocket *s, const QByteArray &) {
+            const int n = s->property("requests").toInt() + 1;
+            s->setProperty("requests", n);
+            if (n > 1) {
+                s->disconnectFromHost();
+                return;
+            }
+            s->write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+        };
+        QNetworkAccessManager nam;
+        QCOMPARE(run(&nam, jsonRequest(server.url())).body, QByteArray("ok"));
+        const Result second = run(&nam, jsonRequest(server.url()));
+        QCOMPARE(second.error, QNetworkReply::NoError);
+        QCOMPARE(second.body, QByteArray("ok"));
+        QCOMPARE(server.connections, 2);
+        QCOMPARE(server.requests.size(), 3);
+        // A connection that closes before answering a first request is not retried.
+        server.handler = [](QTcpSocket *s, const QByteArray &) { s->disconnectFromHost(); };
+        QNetworkAccessManager fresh;
+        QCOMPARE(run(&fresh, jsonRequest(server.url())).error, QNetworkReply::RemoteHostClosedError);
+        QCOMPARE(server.requests.size(), 4);
+    }
+
+    // ModelTurn goes through the client for http://, and sends what QNetworkAccessManager sends but for
+    // the manager's own Accept-Encoding, Accept-Language and Connection headers; both turns read the same.
+    void modelTurnSendsTheSameRequestEitherWay()
+    {
+        RawServer server;
+        server.handler = [](QTcpSocket *s, const QByteArray &) {
+            const QByteArray body =
+                R"({"id":"c1","object":"chat.completion","model":"m","choices":[{"index":0,)"
+                R"("message":{"role":"assistant","content":"hi there"},"finish_reason":"stop"}]})";
+            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
+                     QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        };
+        QNetworkAccessManager nam;
+        ProviderConfig config;
+        config.name = u"local"_s;
+        config.api = ProviderApi::Chat;
+        config.baseUrl = server.url(u"/v1"_s).toString();
+        std::unique_ptr<ModelClient> client(ModelClient::create(config, u"sk-test"_s, &nam));
+        TurnRequest request;
+        request.sampling.model = u"m"_s;
+        request.stream = false;
+        request.messages = {Message::user(u"hello"_s)};
+        auto turnText = [&] {
+            QString text;
+            bool done = false;
+            ModelTurn *turn = client->send(request);
+            connect(turn, &ModelTurn::finished, this, [&](const TurnResult &result) {
+                text = result.message.text();
+                done = true;
+            });
+            connect(turn, &ModelTurn::failed, this, [&](const ModelError &error) {
+                text = u"failed: "_s + error.message;
+                done = true;
+            });
+            [&] { QVERIFY(QTest::qWaitFor([&] { return done; }, 20000)); }();
+            return text;
+        };
+        QCOMPARE(turnText(), u"hi there"_s);
+        PlainHttp::setEnabled(false);
+        const QString viaManager = turnText();
+        PlainHttp::setEnabled(true);
+        QCOMPARE(viaManager, u"hi there"_s);
+        QCOMPARE(server.requests.size(), 2);
+        auto shape = [](const QByteArray &raw, bool *managerHeaders) -> QByteArray {
+            const qsizetype end = raw.indexOf("\r\n\r\n");
+            QList<QByteArray> lines = raw.left(end).split('\n');
+            *managerHeaders = false;
+            QList<QByteArray> kept;
+            for (QByteArray line : lines) {
+                line = line.trimmed();
+                const QByteArray lower = line.toLower();
+                if (lower.startsWith("accept-encoding:") || lower.startsWith("accept-language:")) {
+                    *managerHeaders = true;
+                    continue;
+                }
+                if (lower.startsWith("connection:"))
+                    continue;
+                kept.append(line);
+            }
+            std::sort(kept.begin() + 1, kept.end());
+            return kept.join('\n') + "\n\n" + raw.mid(end + 4);
+        };
+        bool ownHasManagerHeaders = true, managerHasThem = false;
+        const QByteArray own = shape(server.requests.at(0), &ownHasManagerHeaders);
+        const QByteArray manager = shape(server.requests.at(1), &managerHasThem);
+        QCOMPARE(own, manager);
+        QVERIFY(own.contains("Authorization: Bearer sk-test"));
+        QVERIFY(!ownHasManagerHeaders); // the first turn did go through the own client
+        QVERIFY(managerHasThem);
     }
 
     void oversizedHeaders()
