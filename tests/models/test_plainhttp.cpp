@@ -130,6 +130,24 @@ private Q_SLOTS:
         PlainHttp::setEnabled(false);
         QVERIFY(!PlainHttp::applies(&nam, QUrl(u"http://127.0.0.1:1/v1"_s)));
         PlainHttp::setEnabled(true);
+        // The application's proxy factory decides for a manager left on the default proxy.
+        class Factory : public QNetworkProxyFactory
+        {
+        public:
+            QList<QNetworkProxy> queryProxy(const QNetworkProxyQuery &query) override
+            {
+                if (query.peerHostName() == u"10.0.0.1")
+                    return {QNetworkProxy(QNetworkProxy::HttpProxy, u"127.0.0.1"_s, 3128)};
+                return {QNetworkProxy(QNetworkProxy::NoProxy)};
+            }
+        };
+        QNetworkAccessManager viaFactory;
+        QNetworkProxyFactory::setApplicationProxyFactory(new Factory);
+        const bool proxied = PlainHttp::applies(&viaFactory, QUrl(u"http://10.0.0.1:8000/v1"_s));
+        const bool direct = PlainHttp::applies(&viaFactory, QUrl(u"http://127.0.0.1:8000/v1"_s));
+        QNetworkProxyFactory::setApplicationProxyFactory(nullptr);
+        QVERIFY(!proxied);
+        QVERIFY(direct);
     }
 
     void requestBytesAndKeepAlive()
