@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plainhttp.h"
+#include "plainhttpparser.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -13,7 +14,6 @@
 #include <QUrl>
 
 #include <atomic>
-#include <cctype>
 #include <cstring>
 #include <mutex>
 
@@ -141,6 +141,7 @@ public:
         , m_pool(poolOf(nam))
         , m_limits(limits())
         , m_body(body)
+        , m_parser(m_limits)
     {
         setRequest(request);
         setUrl(request.url());
@@ -186,9 +187,6 @@ protected:
     }
 
 private:
-    enum class State { Status, Headers, Body, ChunkSize, ChunkData, ChunkDataEnd, Trailer, Done };
-    enum class Framing { None, Length, Chunked, UntilClose };
-
     static QByteArray requestBytes(const QNetworkRequest &request, const QByteArray &body)
     {
         const QUrl url = request.url();
@@ -262,9 +260,10 @@ private:
     // A reused keep-alive connection the server closed before answering: try once on a new one.
     bool retryFresh()
     {
-        if (!m_reused || m_receivedAny || m_ended)
+        if (!m_reused || m_parser.receivedAny() || m_ended)
             return false;
         dropSocket();
+        m_parser = ResponseParser(m_limits);
         start(false);
         return true;
     }
@@ -303,309 +302,65 @@ private:
     {
         if (m_ended || !m_socket)
             return;
-        m_in += m_socket->readAll();
-        if (!m_in.isEmpty())
-            m_receivedAny = true;
+        m_parser.append(m_socket->readAll());
         parse();
         if (m_ended)
             return;
-        if (m_state == State::Body && m_framing == Framing::UntilClose) {
+        if (m_parser.closed() == ResponseParser::Step::Done) {
             complete(false);
             return;
         }
         if (retryFresh())
             return;
-        fail(RemoteHostClosedError, u"Connection closed"_s);
+        fail(RemoteHostClosedError, m_parser.error());
     }
 
     void onReadyRead()
     {
         if (m_ended || !m_socket)
             return;
-        m_in += m_socket->readAll();
-        if (!m_in.isEmpty())
-            m_receivedAny = true;
+        m_parser.append(m_socket->readAll());
         if (m_transferTimer.interval() > 0)
             m_transferTimer.start();
         parse();
     }
 
-    void protocolError(const QString &text) { fail(ProtocolFailure, text); }
-
-    // Takes one line (without CRLF) from m_in; false when no full line is there yet.
-    bool takeLine(QByteArray *line, int limit, const char *what, int shownLimit = -1)
-    {
-        if (shownLimit < 0)
-            shownLimit = limit;
-        const qsizetype nl = m_in.indexOf('\n', m_pos);
-        if (nl < 0) {
-            if (m_in.size() - m_pos > limit)
-                protocolError(
-                    u"the upstream's %1 exceeds %2 bytes"_s.arg(QLatin1StringView(what)).arg(shownLimit));
-            return false;
-        }
-        if (nl - m_pos > limit) {
-            protocolError(
-                u"the upstream's %1 exceeds %2 bytes"_s.arg(QLatin1StringView(what)).arg(shownLimit));
-            return false;
-        }
-        qsizetype end = nl;
-        if (end > m_pos && m_in.at(end - 1) == '\r')
-            --end;
-        *line = m_in.mid(m_pos, end - m_pos);
-        m_pos = nl + 1;
-        return true;
-    }
-
     void parse()
     {
         QPointer<Reply> self(this);
-        while (!m_ended && m_pos < m_in.size()) {
-            const qsizetype before = m_pos;
-            const State stateBefore = m_state;
-            switch (m_state) {
-            case State::Status:
-            case State::Headers:
-                if (!parseHead())
-                    break;
-                continue;
-            case State::Body:
-                parseBody();
-                break;
-            case State::ChunkSize:
-            case State::ChunkData:
-            case State::ChunkDataEnd:
-            case State::Trailer:
-                parseChunked();
-                break;
-            case State::Done:
-                break;
-            }
-            if (!self)
+        while (self && !m_ended) {
+            QByteArray body;
+            switch (m_parser.next(&body)) {
+            case ResponseParser::Step::NeedMore:
                 return;
-            if (m_ended || (m_pos == before && m_state == stateBefore))
+            case ResponseParser::Step::Head:
+                headReceived();
                 break;
+            case ResponseParser::Step::Body:
+                m_out += body;
+                Q_EMIT readyRead();
+                break;
+            case ResponseParser::Step::Done:
+                complete(m_parser.reusable());
+                return;
+            case ResponseParser::Step::Error:
+                fail(ProtocolFailure, m_parser.error());
+                return;
+            }
         }
-        if (!self || m_ended)
-            return;
-        // Drop consumed bytes so the buffer never holds more than one unparsed piece.
-        if (m_pos > 0) {
-            m_in.remove(0, m_pos);
-            m_pos = 0;
-        }
-        if (m_state == State::Body && m_framing == Framing::Length && m_remaining == 0)
-            complete(m_keepAlive);
-        else if (m_state == State::Done)
-            complete(m_keepAlive);
     }
 
-    // Status line and headers; true when a step was made.
-    bool parseHead()
+    void headReceived()
     {
-        QByteArray line;
-        const int left = m_limits.maxHeaderBytes - m_headerBytes;
-        if (!takeLine(&line, std::max(0, left), "response header", m_limits.maxHeaderBytes))
-            return false;
-        m_headerBytes += int(line.size()) + 2;
-        if (m_headerBytes > m_limits.maxHeaderBytes) {
-            protocolError(u"the upstream's response header exceeds %1 bytes"_s.arg(m_limits.maxHeaderBytes));
-            return false;
-        }
-        if (m_state == State::Status) {
-            // HTTP/1.x SSS reason
-            if (!line.startsWith("HTTP/1.") || line.size() < 12 || line.at(8) != ' ') {
-                protocolError(u"the upstream sent an invalid HTTP status line"_s);
-                return false;
-            }
-            bool ok = false;
-            const int status = line.mid(9, 3).toInt(&ok);
-            if (!ok || status < 100 || status > 999 || (line.size() > 12 && line.at(12) != ' ')) {
-                protocolError(u"the upstream sent an invalid HTTP status line"_s);
-                return false;
-            }
-            m_status = status;
-            m_http10 = line.at(7) == '0';
-            m_reason = line.size() > 13 ? line.mid(13) : QByteArray();
-            m_headers.clear();
-            m_state = State::Headers;
-            return true;
-        }
-        if (!line.isEmpty()) {
-            if (line.at(0) == ' ' || line.at(0) == '\t') {
-                protocolError(u"the upstream sent a folded header line"_s);
-                return false;
-            }
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0) {
-                protocolError(u"the upstream sent a header line without a name"_s);
-                return false;
-            }
-            if (m_headers.size() >= m_limits.maxHeaderCount) {
-                protocolError(u"the upstream sent more than %1 header lines"_s.arg(m_limits.maxHeaderCount));
-                return false;
-            }
-            m_headers.append({line.left(colon), line.mid(colon + 1).trimmed()});
-            return true;
-        }
-        // End of the head. 1xx answers (100 Continue) precede the real one.
-        if (m_status < 200 && m_status != 101) {
-            m_state = State::Status;
-            return true;
-        }
-        return headEnded();
-    }
-
-    bool headEnded()
-    {
-        bool chunked = false;
-        bool close = m_http10;
-        qint64 length = -1;
-        for (const auto &[name, value] : std::as_const(m_headers)) {
-            if (name.compare("transfer-encoding", Qt::CaseInsensitive) == 0) {
-                if (value.toLower().contains("chunked"))
-                    chunked = true;
-            } else if (name.compare("content-length", Qt::CaseInsensitive) == 0) {
-                bool ok = false;
-                const qint64 n = value.toLongLong(&ok);
-                if (!ok || n < 0 || (length >= 0 && length != n)) {
-                    protocolError(u"the upstream sent an invalid Content-Length"_s);
-                    return false;
-                }
-                length = n;
-            } else if (name.compare("connection", Qt::CaseInsensitive) == 0) {
-                const QByteArray v = value.toLower();
-                if (v.contains("close"))
-                    close = true;
-                else if (v.contains("keep-alive"))
-                    close = false;
-            }
-        }
-        m_keepAlive = !close;
-        for (const auto &[name, value] : std::as_const(m_headers)) {
+        for (const auto &[name, value] : m_parser.headers()) {
             const QByteArray existing = rawHeader(name);
             setRawHeader(name, existing.isEmpty() ? value : existing + ", " + value);
         }
-        setAttribute(QNetworkRequest::HttpStatusCodeAttribute, m_status);
-        setAttribute(QNetworkRequest::HttpReasonPhraseAttribute, m_reason);
-        if (m_status == 204 || m_status == 304) {
-            m_framing = Framing::None;
-            m_state = State::Done;
-        } else if (chunked) {
-            m_framing = Framing::Chunked;
-            m_state = State::ChunkSize;
-        } else if (length >= 0) {
-            if (length > m_limits.maxBodyBytes) {
-                protocolError(u"the upstream's response body exceeds %1 bytes"_s.arg(m_limits.maxBodyBytes));
-                return false;
-            }
-            m_framing = Framing::Length;
-            m_remaining = length;
-            m_state = State::Body;
-        } else {
-            m_framing = Framing::UntilClose;
-            m_keepAlive = false;
-            m_state = State::Body;
-        }
-        if (m_status >= 400)
-            m_statusError = replyErrorForStatus(m_status);
-        QPointer<Reply> self(this);
+        setAttribute(QNetworkRequest::HttpStatusCodeAttribute, m_parser.status());
+        setAttribute(QNetworkRequest::HttpReasonPhraseAttribute, m_parser.reason());
+        if (m_parser.status() >= 400)
+            m_statusError = replyErrorForStatus(m_parser.status());
         Q_EMIT metaDataChanged();
-        return self && !m_ended;
-    }
-
-    bool deliver(const char *data, qint64 size)
-    {
-        if (size <= 0)
-            return true;
-        m_bodyBytes += size;
-        if (m_bodyBytes > m_limits.maxBodyBytes) {
-            protocolError(u"the upstream's response body exceeds %1 bytes"_s.arg(m_limits.maxBodyBytes));
-            return false;
-        }
-        m_out.append(data, size);
-        QPointer<Reply> self(this);
-        Q_EMIT readyRead();
-        return self && !m_ended;
-    }
-
-    void parseBody()
-    {
-        qint64 n = m_in.size() - m_pos;
-        if (m_framing == Framing::Length)
-            n = std::min(n, m_remaining);
-        const qsizetype at = m_pos;
-        m_pos += n;
-        if (m_framing == Framing::Length)
-            m_remaining -= n;
-        deliver(m_in.constData() + at, n);
-    }
-
-    void parseChunked()
-    {
-        switch (m_state) {
-        case State::ChunkSize: {
-            QByteArray line;
-            if (!takeLine(&line, m_limits.maxChunkLineBytes, "chunk-size line"))
-                return;
-            const qsizetype semi = line.indexOf(';');
-            const QByteArray hex = (semi >= 0 ? line.left(semi) : line).trimmed();
-            bool ok = !hex.isEmpty() && hex.size() <= 15;
-            for (char c : hex)
-                ok = ok && std::isxdigit(static_cast<unsigned char>(c));
-            const qint64 size = ok ? hex.toLongLong(&ok, 16) : -1;
-            if (!ok || size < 0) {
-                protocolError(u"the upstream sent an invalid chunk size"_s);
-                return;
-            }
-            if (m_bodyBytes + size > m_limits.maxBodyBytes) {
-                protocolError(u"the upstream's response body exceeds %1 bytes"_s.arg(m_limits.maxBodyBytes));
-                return;
-            }
-            m_remaining = size;
-            m_state = size == 0 ? State::Trailer : State::ChunkData;
-            return;
-        }
-        case State::ChunkData: {
-            const qint64 n = std::min<qint64>(m_in.size() - m_pos, m_remaining);
-            const qsizetype at = m_pos;
-            m_pos += n;
-            m_remaining -= n;
-            if (m_remaining == 0)
-                m_state = State::ChunkDataEnd;
-            deliver(m_in.constData() + at, n);
-            return;
-        }
-        case State::ChunkDataEnd: {
-            // CRLF (or a bare LF) right after the chunk's bytes; anything else means the chunk is longer.
-            if (m_pos >= m_in.size())
-                return;
-            qsizetype skip = 1;
-            if (m_in.at(m_pos) == '\r') {
-                if (m_pos + 1 >= m_in.size())
-                    return;
-                skip = 2;
-            }
-            if (m_in.at(m_pos + skip - 1) != '\n') {
-                protocolError(u"the upstream sent a chunk longer than its size"_s);
-                return;
-            }
-            m_pos += skip;
-            m_state = State::ChunkSize;
-            return;
-        }
-        case State::Trailer: {
-            QByteArray line;
-            const int left = m_limits.maxHeaderBytes - m_headerBytes;
-            if (!takeLine(&line, std::max(0, left), "response trailer", m_limits.maxHeaderBytes))
-                return;
-            m_headerBytes += int(line.size()) + 2;
-            if (line.isEmpty())
-                m_state = State::Done;
-            return;
-        }
-        default:
-            return;
-        }
     }
 
     void complete(bool keepAlive)
@@ -617,7 +372,7 @@ private:
         if (m_socket) {
             m_socket->disconnect(this);
             // Leftover bytes after a complete answer mean the connection is out of step: do not reuse it.
-            if (keepAlive && m_pos >= m_in.size() && m_socket->state() == QAbstractSocket::ConnectedState &&
+            if (keepAlive && m_socket->state() == QAbstractSocket::ConnectedState &&
                 m_socket->bytesAvailable() == 0)
                 m_pool->give(m_key, m_socket, m_limits.maxIdlePerHost);
             else {
@@ -629,7 +384,7 @@ private:
         QPointer<Reply> self(this);
         if (m_statusError != NoError) {
             setError(m_statusError, u"Error transferring %1 - server replied: %2"_s.arg(
-                                        url().toString(), QString::fromLatin1(m_reason)));
+                                        url().toString(), QString::fromLatin1(m_parser.reason())));
             Q_EMIT errorOccurred(m_statusError);
             if (!self)
                 return;
@@ -669,22 +424,9 @@ private:
     QString m_key;
     QTcpSocket *m_socket = nullptr;
     bool m_reused = false;
-    bool m_receivedAny = false;
     QTimer m_transferTimer;
-
-    QByteArray m_in; // raw bytes from the socket not yet parsed (from m_pos)
-    qsizetype m_pos = 0;
+    ResponseParser m_parser;
     QByteArray m_out; // decoded body not yet read
-    State m_state = State::Status;
-    Framing m_framing = Framing::None;
-    qint64 m_remaining = 0;
-    qint64 m_bodyBytes = 0;
-    int m_headerBytes = 0;
-    int m_status = 0;
-    bool m_http10 = false;
-    bool m_keepAlive = false;
-    QByteArray m_reason;
-    QList<std::pair<QByteArray, QByteArray>> m_headers;
     NetworkError m_statusError = NoError;
     bool m_ended = false;
 };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "models/plainhttpparser.h"
+
 #include <QByteArray>
-#include <QtGlobal>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -19,16 +20,6 @@ class QUrl;
 // resolve to no proxy. It sends no Accept-Encoding (bodies arrive as the server wrote them) and follows no
 // redirects (a 3xx is the answer). Everything else, HTTPS included, goes to the manager.
 namespace PlainHttp {
-
-struct Limits
-{
-    int maxHeaderBytes = 64 * 1024;            // status line and headers of one response
-    int maxHeaderCount = 256;                  // header lines of one response
-    qint64 maxBodyBytes = 256LL * 1024 * 1024; // decoded body of one response
-    int maxChunkLineBytes = 1024;              // a chunk-size line with its extensions
-    int idleKeepAliveMs = 30000;               // an idle connection older than this is not reused
-    int maxIdlePerHost = 8;                    // idle connections kept per host:port
-};
 
 // True when post() would use this client rather than nam.
 bool applies(QNetworkAccessManager *nam, const QUrl &url);
