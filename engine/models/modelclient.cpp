@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "modelclient.h"
 
+#include "models/plainhttp.h"
 #include "models/turnassembler.h"
 
 #include <QDateTime>
@@ -129,7 +130,8 @@ void ModelTurn::startAttempt()
     m_mode = BodyMode::Unknown;
     m_buffer.clear();
     m_timedOut = false;
-    m_reply = m_nam->post(m_request, m_body);
+    // Plain http:// upstreams go through the own client (see plainhttp.h); the rest through the manager.
+    m_reply = PlainHttp::post(m_nam, m_request, m_body);
     connect(m_reply, &QNetworkReply::readyRead, this, &ModelTurn::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &ModelTurn::onReplyFinished);
     connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {

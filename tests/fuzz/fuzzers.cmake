@@ -24,3 +24,6 @@ sandbench_add_fuzzer(NAME socks5
 sandbench_add_fuzzer(NAME clienthello
     SOURCES fuzz_clienthello.cpp ${proxy_parser_sources}
     CORPUS corpus/clienthello)
+sandbench_add_fuzzer(NAME http_response
+    SOURCES fuzz_http_response.cpp ${SANDBENCH_ROOT}/engine/models/plainhttpparser.cpp
+    CORPUS corpus/http_response)
