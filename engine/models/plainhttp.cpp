@@ -13,6 +13,8 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <typeinfo>
+
 #include <atomic>
 #include <cstring>
 #include <mutex>
@@ -437,7 +439,9 @@ bool applies(QNetworkAccessManager *nam, const QUrl &url)
 {
     if (!nam || !g_enabled.load() || url.scheme() != u"http" || url.host().isEmpty())
         return false;
-    if (nam->metaObject() != &QNetworkAccessManager::staticMetaObject)
+    // Only Qt's own manager: a subclass (ScriptedClient's, a test's) answers requests itself, with or
+    // without Q_OBJECT, so the dynamic type is compared, not the meta-object.
+    if (typeid(*nam) != typeid(QNetworkAccessManager))
         return false;
     const QNetworkProxy proxy = nam->proxy();
     if (proxy.type() != QNetworkProxy::DefaultProxy)
