@@ -450,7 +450,10 @@ void MainWindow::createDocks()
     toolbar->addWidget(imageLabel);
     m_imagePicker = new QComboBox(toolbar);
     m_imagePicker->setObjectName(u"ImagePicker"_s);
-    m_imagePicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // "Host system — Debian GNU/Linux 12 (bookworm) · Python 3.11.2" would push the Approvals picker out of a
+    // 1366-pixel toolbar: the box shows the start, the list and the tooltip the whole text.
+    m_imagePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_imagePicker->setMinimumContentsLength(22);
     imageLabel->setBuddy(m_imagePicker);
     toolbar->addWidget(m_imagePicker);
     connect(m_imagePicker, &QComboBox::currentIndexChanged, this, &MainWindow::onImageChosen);
@@ -1318,11 +1321,12 @@ void MainWindow::showImageOf(Conversation *c)
     const bool fixed = c && c->container && c->container->isImageFixed();
     m_imagePicker->setEnabled(c && !fixed);
     m_imagePicker->setToolTip(
-        fixed ? tr("This conversation's container has run on this image; its image stays. Start a new "
-                   "conversation to use another.")
-              : tr("The system this conversation's commands run on; new conversations start on the last one "
-                   "chosen. Import images with sandbench images import or build them with sandbench images "
-                   "build."));
+        m_imagePicker->currentText() + u"\n\n"_s +
+        (fixed ? tr("This conversation's container has run on this image; its image stays. Start a new "
+                    "conversation to use another.")
+               : tr("The system this conversation's commands run on; new conversations start on the last one "
+                    "chosen. Import images with sandbench images import or build them with sandbench images "
+                    "build.")));
 }
 
 void MainWindow::onImageChosen()
