@@ -139,11 +139,8 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     if (!m_identity->load(&error))
         qWarning("sandbench: %s", qPrintable(error));
     cleanStaleCgroups();
-    for (const ContainerMeta &meta : m_registry.list(m_settings.workspace)) {
-        Container *c = add(meta.id);
-        c->fixNetworkPolicy(policyFromMeta(meta.policy));
-        fixImageFromMeta(c, meta);
-    }
+    // No Container objects yet: a workspace may hold a thousand sleeping containers and a start needs one or
+    // two of them (find() and chooseContainer() load each from the registry on first use).
 
     liveManagers().append(this);
     m_janitor = new Janitor(
@@ -173,7 +170,7 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
             }
         },
         Qt::DirectConnection);
-    // Expired containers loaded above are gone again before this returns: nothing can have used them.
+    // Expired containers are moved aside before this returns: no request can load one of them.
     m_janitor->start();
 
     m_idleTimer.setInterval(IdleCheckIntervalMs);
@@ -251,9 +248,11 @@ Container *ContainerManager::create(const NetworkPolicy &policy, QString *error)
     return id ? createWithId(*id, policy, error) : nullptr;
 }
 
-Container *ContainerManager::find(const QString &id) const
+Container *ContainerManager::find(const QString &id)
 {
-    return m_containers.value(id);
+    if (Container *c = m_containers.value(id))
+        return c;
+    return isValidId(id) ? loadFromDisk(id) : nullptr;
 }
 
 Container *ContainerManager::loadFromDisk(const QString &id)
@@ -359,8 +358,15 @@ std::optional<NetworkPolicy> ContainerManager::allowHost(const QString &id, cons
     return policy;
 }
 
-QList<Container *> ContainerManager::list() const
+QList<Container *> ContainerManager::list()
 {
+    for (const ContainerMeta &meta : m_registry.list(m_settings.workspace)) {
+        if (!m_containers.contains(meta.id)) {
+            Container *c = add(meta.id);
+            c->fixNetworkPolicy(policyFromMeta(meta.policy));
+            fixImageFromMeta(c, meta);
+        }
+    }
     return m_containers.values();
 }
 
@@ -372,8 +378,9 @@ bool ContainerManager::remove(const QString &id, QString *error)
         return false;
     }
     Container *c = m_containers.take(id);
-    const bool existed =
-        c || m_registry.exists(m_settings.workspace, id) || QFileInfo::exists(m_settings.containerDir(id));
+    // A container of the workspace, its object made or not (containerRemoved() is for these).
+    const bool known = c || m_registry.exists(m_settings.workspace, id);
+    const bool existed = known || QFileInfo::exists(m_settings.containerDir(id));
     if (!existed) {
         if (error)
             *error = tr("no container %1 in workspace %2").arg(id, m_settings.workspace);
@@ -392,7 +399,7 @@ bool ContainerManager::remove(const QString &id, QString *error)
     m_identity->forgetContainer(id, nullptr);
     if (!ok && error)
         *error = tr("cannot delete container %1: %2").arg(id, why);
-    if (c)
+    if (known)
         Q_EMIT containerRemoved(id);
     return ok;
 }
@@ -402,8 +409,8 @@ QFuture<QString> ContainerManager::removeInBackground(const QString &id)
     if (!isValidId(id))
         return QtFuture::makeReadyFuture(tr("invalid container id \"%1\"").arg(id));
     Container *c = m_containers.take(id);
-    const bool existed =
-        c || m_registry.exists(m_settings.workspace, id) || QFileInfo::exists(m_settings.containerDir(id));
+    const bool known = c || m_registry.exists(m_settings.workspace, id);
+    const bool existed = known || QFileInfo::exists(m_settings.containerDir(id));
     if (!existed)
         return QtFuture::makeReadyFuture(tr("no container %1 in workspace %2").arg(id, m_settings.workspace));
     if (c) {
@@ -418,14 +425,14 @@ QFuture<QString> ContainerManager::removeInBackground(const QString &id)
     const QString trash = m_registry.moveToTrash(m_settings.workspace, id, &why);
     if (why.isEmpty())
         m_identity->forgetContainer(id, nullptr);
-    if (c)
+    if (known)
         Q_EMIT containerRemoved(id);
     if (!why.isEmpty()) // the files stay where they were, with their meta: a later use finds them again
         return QtFuture::makeReadyFuture(tr("cannot delete container %1: %2").arg(id, why));
     if (trash.isEmpty())
         return QtFuture::makeReadyFuture(QString());
     // The registry is a set of paths; the worker has its own copy.
-    return QtConcurrent::run([registry = m_registry, trash, id] {
+    return QtConcurrent::run(Janitor::deletionPool(), [registry = m_registry, trash, id] {
         QString error;
         if (registry.removeTrash(trash, &error))
             return QString();
@@ -478,7 +485,8 @@ void ContainerManager::setWallClock(std::function<qint64()> nowMs)
 bool ContainerManager::inUse(const QString &id) const
 {
     // History still being written needs no check: releasing the container waits for it before the move.
-    const Container *c = find(id);
+    // Only a made object can be awake or busy; one still on disk is asleep.
+    const Container *c = m_containers.value(id);
     return c && (c->isAwake() || c->isBusy());
 }
 
@@ -503,13 +511,20 @@ void ContainerManager::releaseExpiring(const QString &id)
 void ContainerManager::forgetExpired(const QStringList &gone)
 {
     const QString prefix = m_settings.workspace + u'/';
+    QStringList removed;
     for (const QString &entry : gone) {
-        if (entry.startsWith(prefix))
-            m_identity->forgetContainer(entry.mid(prefix.size()), nullptr);
+        if (entry.startsWith(prefix)) {
+            removed.append(entry.mid(prefix.size()));
+            m_identity->forgetContainer(removed.constLast(), nullptr);
+        }
     }
-    // Also the ones that could not be moved: their object is gone (a later use loads them again).
-    const QStringList released = std::exchange(m_released, {});
-    for (const QString &id : released)
+    // Also the ones that could not be moved: their object is gone (a later use loads them again). Gone ones
+    // whose object was never made are announced all the same: they were containers of this workspace.
+    for (const QString &id : std::exchange(m_released, {})) {
+        if (!removed.contains(id))
+            removed.append(id);
+    }
+    for (const QString &id : std::as_const(removed))
         Q_EMIT containerRemoved(id);
 }
 

@@ -32,7 +32,9 @@ public:
     // (SessionLimits) change it, for their own containers (Container::idleSleepMs).
     static constexpr qint64 kIdleSleepMs = SessionLimits::HostedIdleSleepMs;
 
-    // Loads the workspace's containers (all stopped) and sweeps stale cgroups of a killed predecessor.
+    // Opens the workspace (its containers stay in the registry until something asks for one: find(),
+    // chooseContainer(), list() make their Container objects, all stopped) and sweeps stale cgroups of a
+    // killed predecessor.
     explicit ContainerManager(const SandboxSettings &settings, QObject *parent = nullptr);
     ~ContainerManager() override;
 
@@ -47,7 +49,8 @@ public:
     // set until it first starts; create(policy) fixes it at once.
     Container *create(QString *error = nullptr);
     Container *create(const NetworkPolicy &policy, QString *error);
-    Container *find(const QString &id) const;
+    // The container with this id in this workspace, its object made on first use; nullptr when there is none.
+    Container *find(const QString &id);
     // The container with this id, created when missing; nullptr and an error when the id is invalid.
     Container *findOrCreate(const QString &id, QString *error = nullptr);
     // SPEC 1.4: a non-empty containerReference (validated, never truncated) must name a container of this
@@ -64,7 +67,10 @@ public:
     // *changed is false when the policy already allowed host.
     std::optional<NetworkPolicy> allowHost(const QString &id, const QString &host, QString *error,
                                            bool *changed = nullptr);
-    QList<Container *> list() const;
+    // Every container of the workspace (makes the objects not made yet).
+    QList<Container *> list();
+    // The containers whose objects are made (awake ones among them); the others are asleep on disk.
+    QList<Container *> loaded() const { return m_containers.values(); }
     // Stops the container and deletes its files, history and session bindings.
     bool remove(const QString &id, QString *error = nullptr);
     // remove() for a GUI: the container is stopped, moved aside and forgotten at once (a new request naming
@@ -124,7 +130,7 @@ private:
     ContainerRegistry m_registry;
     std::unique_ptr<SessionIdentity> m_identity;
     std::unique_ptr<Meter> m_meter;
-    QHash<QString, Container *> m_containers;
+    QHash<QString, Container *> m_containers; // made on first use (find, list, chooseContainer, create)
     QStringList m_released; // dropped by releaseExpiring(), containerRemoved() not yet emitted
     StandbyPool *m_standby = nullptr;
     Janitor *m_janitor = nullptr;

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void uploadWhileACommandRuns_data();
     void uploadWhileACommandRuns();
     void failedUploadRecordsNothing();
+    void bigUploadIsUsableBeforeItIsStored();
     void bigFileRewrittenWhileItIsStored_data();
     void bigFileRewrittenWhileItIsStored();
 
@@ -371,6 +372,42 @@ void TestHistoryAttribution::bigFileRewrittenWhileItIsStored()
         for (int j = 0; j < 3; ++j)
             QCOMPARE(tail.contains(words.at(j)), j == i);
     }
+}
+
+void TestHistoryAttribution::bigUploadIsUsableBeforeItIsStored()
+{
+    // A big upload is ready once it is captured, while it is still hashed and stored: a command may read it
+    // and rewrite it at once, and the upload's entry still holds exactly the uploaded bytes.
+    QTemporaryDir sources;
+    const QByteArray data = QByteArray("up\n").repeated(8 * 1024 * 1024) + "end\n";
+    const QString source = writeSource(sources, u"upload.csv"_s, data);
+    QVERIFY(!source.isEmpty());
+    Container *c = m_manager->create();
+    QVERIFY(c);
+    QSignalSpy changed(c, &Container::filesChanged);
+    const ImportResult imported = await(c->importFile(source, 0));
+    QVERIFY2(imported.ok, qPrintable(imported.error));
+    QVERIFY(imported.historyError.isEmpty());
+    ShellCall *call = c->run(shellAction({u"wc -c < upload.csv; yes down | head -c 1048600 > upload.csv"_s}));
+    QVERIFY(waitForCall(call));
+    QCOMPARE(call->results().value(0).stdoutText.trimmed().toLongLong(), data.size());
+    QTRY_COMPARE(changed.count(), 2);
+    QCOMPARE(changed.at(0).at(0).toInt(), -1);
+    QCOMPARE(describe(changed.at(0).at(1).value<QList<FileChange>>()),
+             QStringList{u"added upload.csv %1"_s.arg(data.size())});
+    QCOMPARE(describe(changed.at(1).at(1).value<QList<FileChange>>()),
+             QStringList{u"modified upload.csv %1>1048600"_s.arg(data.size())});
+    c->historyStore()->waitForIdle();
+    const HistoryResult<QList<HistoryEntry>> history = await(c->history());
+    QVERIFY2(history, qPrintable(history.error));
+    QCOMPARE(history.value->size(), 2);
+    QCOMPARE(history.value->at(1).kind, EntryKind::Upload);
+    const HistoryResult<Snapshot> restored =
+        await(c->restoreFile(u"upload.csv"_s, history.value->at(1).commitId));
+    QVERIFY2(restored, qPrintable(restored.error));
+    QFile f(c->homeDir() + u"/upload.csv"_s);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll() == data);
 }
 
 QTEST_GUILESS_MAIN(TestHistoryAttribution)

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -32,6 +34,8 @@ private Q_SLOTS:
     void leftoverTrashIsDeletedAndNeverListed();
     void trashNamesAreNeverContainers_data();
     void trashNamesAreNeverContainers();
+    void crashBetweenMoveAndDeleteIsFinishedAtNextStart_data();
+    void crashBetweenMoveAndDeleteIsFinishedAtNextStart();
 
 private:
     void makeContainer(const QString &ws, const QString &id, qint64 lastUsedMs);
@@ -274,6 +278,62 @@ void TestJanitor::trashNamesAreNeverContainers()
     QCOMPARE(ContainerRegistry::isTrashName(name), trash);
     if (trash)
         QVERIFY(!ContainerRegistry::isValidContainerId(name));
+}
+
+void TestJanitor::crashBetweenMoveAndDeleteIsFinishedAtNextStart_data()
+{
+    QTest::addColumn<bool>("partlyDeleted");
+    QTest::newRow("moved aside, nothing deleted") << false;
+    QTest::newRow("killed in the middle of the deletion") << true;
+}
+
+void TestJanitor::crashBetweenMoveAndDeleteIsFinishedAtNextStart()
+{
+    QFETCH(bool, partlyDeleted);
+    const qint64 now = 1'800'000'000'000;
+    makeContainer(u"ws"_s, u"old"_s, now - 40 * kDay);
+    makeContainer(u"ws"_s, u"kept"_s, now - kDay);
+    for (int i = 0; i < 50; ++i) {
+        QFile f(m_registry->homeDir(u"ws"_s, u"old"_s) + u"/f%1.txt"_s.arg(i));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x\n");
+    }
+    // A process that moves the expired container aside, as the janitor does, and is killed before (or
+    // while) its worker deletes the tree.
+    const pid_t child = ::fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        ContainerRegistry registry(m_dir->path());
+        const QString trash = registry.moveToTrash(u"ws"_s, u"old"_s, nullptr);
+        if (trash.isEmpty())
+            ::_exit(3);
+        if (partlyDeleted) {
+            for (int i = 0; i < 25; ++i)
+                QFile::remove(trash + u"/home/f%1.txt"_s.arg(i));
+        }
+        ::raise(SIGKILL);
+        ::_exit(4);
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    // What the crash left: the container is gone under its name, its files wait in trash.
+    QVERIFY(!m_registry->exists(u"ws"_s, u"old"_s));
+    const QStringList left = containerEntries(u"ws"_s);
+    QCOMPARE(left.size(), 2);
+    QVERIFY2(left.first().startsWith(u".trash-old-%1-"_s.arg(child)), qPrintable(left.join(u' ')));
+    QCOMPARE(m_registry->list(u"ws"_s).size(), 1);
+
+    // The next start: its sweep finishes the deletion and touches nothing else.
+    Janitor janitor(m_registry.get(), [now] { return now; });
+    QSignalSpy swept(&janitor, &Janitor::swept);
+    janitor.start();
+    QTRY_COMPARE(swept.size(), 1);
+    janitor.stop();
+    QCOMPARE(swept.first().first().toStringList(), QStringList{}); // trash, not a container of this run
+    QCOMPARE(containerEntries(u"ws"_s), QStringList{u"kept"_s});
+    QVERIFY(QFileInfo::exists(m_registry->homeDir(u"ws"_s, u"kept"_s) + u"/data.csv"_s));
+    QVERIFY(m_registry->list(u"ws"_s).size() == 1);
 }
 
 QTEST_GUILESS_MAIN(TestJanitor)

@@ -431,25 +431,55 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
 
 QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64 maxBytes)
 {
-    auto imported = std::make_shared<ImportResult>();
-    auto promise = std::make_shared<QPromise<ImportResult>>();
-    promise->start();
-    QFuture<ImportResult> future = promise->future();
+    // The copy into home is the caller's result as soon as the store has captured it (a large file copied
+    // aside): from then on commands may run and read it, and nothing they do changes the upload's entry,
+    // which is hashed and written afterwards. A failure before that point is the result's historyError; a
+    // later one is saveFailed() (the container's historyError()).
+    struct Pending
+    {
+        ImportResult imported;
+        QPromise<ImportResult> promise;
+        std::atomic<bool> resolved{false};
+        void resolve(const QString &historyError)
+        {
+            if (resolved.exchange(true))
+                return;
+            ImportResult result = imported;
+            if (result.ok)
+                result.historyError = historyError;
+            promise.addResult(result);
+            promise.finish();
+        }
+    };
+    auto pending = std::make_shared<Pending>();
+    pending->promise.start();
+    QFuture<ImportResult> future = pending->promise.future();
+    auto scanDone = std::make_shared<bool>(false);
+    QPointer<ContainerHistory> self(this);
+    auto captured = [self, scanDone, pending] {
+        pending->resolve({});
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, scanDone] {
+                if (self)
+                    self->releaseScan(scanDone);
+            },
+            Qt::QueuedConnection);
+    };
     write(
         {}, -1, true,
-        [imported](State &s, QString *error) -> std::optional<Snapshot> {
-            if (!imported->ok)
+        [pending, captured](State &s, QString *error) -> std::optional<Snapshot> {
+            if (!pending->imported.ok)
                 return Snapshot{}; // nothing was copied, nothing to record
-            return s.store.commitUpload(imported->fileName, error);
+            s.store.setCapturedHook(captured);
+            std::optional<Snapshot> snap = s.store.commitUpload(pending->imported.fileName, error);
+            s.store.setCapturedHook({});
+            return snap;
         },
-        [imported, source, maxBytes](State &s) { *imported = FileImport::run(source, s.homeDir, maxBytes); },
-        [imported, promise](const HistoryResult<Snapshot> &r) {
-            ImportResult result = *imported;
-            if (result.ok && !r)
-                result.historyError = r.error;
-            promise->addResult(result);
-            promise->finish();
-        });
+        [pending, source, maxBytes](State &s) {
+            pending->imported = FileImport::run(source, s.homeDir, maxBytes);
+        },
+        [pending](const HistoryResult<Snapshot> &r) { pending->resolve(r ? QString() : r.error); }, scanDone);
     return future;
 }
 

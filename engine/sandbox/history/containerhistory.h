@@ -74,9 +74,12 @@ public:
                                             const QString &callId, int commandIndex);
 
     // A person's file goes into home as an upload entry of its own (see SnapshotStore::commitUpload): copied
-    // (FileImport::run) and recorded in one step on the store's thread, in order with the commits, and no
-    // command starts meanwhile (isSettled() is false), so no command's entry holds any of it. The copy stays
-    // when recording fails; ImportResult::historyError says why. saved() reports the entry.
+    // (FileImport::run) and recorded in one step on the store's thread, in order with the commits. No
+    // command starts until the copy is captured (isSettled() is false), so no command's entry holds any of
+    // it and the upload's entry holds exactly the upload. The future is ready then: the file is usable while
+    // a large one is still hashed and stored. The copy stays when recording fails; ImportResult::
+    // historyError says why when it failed before the capture, saveFailed() otherwise. saved() reports the
+    // entry.
     QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes);
     // Records fileName, a file already put into home (e.g. with FileImport::run), as an upload entry.
     QFuture<HistoryResult<Snapshot>> commitUpload(const QString &fileName);

@@ -5,8 +5,10 @@
 
 #include <QDateTime>
 #include <QFutureWatcher>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
+using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
 Janitor::Janitor(ContainerRegistry *registry, std::function<qint64()> nowMs, QObject *parent)
@@ -18,6 +20,18 @@ Janitor::Janitor(ContainerRegistry *registry, std::function<qint64()> nowMs, QOb
         m_nowMs = [] { return QDateTime::currentMSecsSinceEpoch(); };
     m_timer.setInterval(1h);
     connect(&m_timer, &QTimer::timeout, this, &Janitor::sweepAsync);
+}
+
+QThreadPool *Janitor::deletionPool()
+{
+    static QThreadPool *pool = [] {
+        // Never destroyed: at exit a deletion in progress is simply cut short and resumed at the next start.
+        auto *p = new QThreadPool;
+        p->setMaxThreadCount(1);
+        p->setObjectName(u"sandbench-trash"_s);
+        return p;
+    }();
+    return pool;
 }
 
 void Janitor::setInterval(std::chrono::milliseconds interval)
@@ -119,6 +133,6 @@ void Janitor::sweepAsync()
         Q_EMIT swept(removed);
     });
     // A copy: the deletion may outlive whoever owns the registry.
-    watcher->setFuture(
-        QtConcurrent::run([registry = *m_registry, doomed] { return deleteAll(registry, doomed); }));
+    watcher->setFuture(QtConcurrent::run(
+        deletionPool(), [registry = *m_registry, doomed] { return deleteAll(registry, doomed); }));
 }

@@ -9,6 +9,7 @@
 #include <functional>
 
 class ContainerRegistry;
+class QThreadPool;
 
 // Deletes containers' saved files and history 30 days after their last use, at start-up and periodically.
 // A container is either deleted before anyone can use it or kept because it is in use: the choice and a
@@ -34,8 +35,15 @@ public:
     // and then every interval (default 1 hour).
     void start();
     void stop();
-    // Synchronous sweep; returns "workspace/id" of every container deleted.
+    // Synchronous sweep; returns "workspace/id" of every container deleted. For tests and tools: start()
+    // and the periodic sweeps block only while choosing and moving aside.
     QStringList sweepNow();
+
+    // The one worker thread of this process that deletes moved-aside trees (the janitor's, and
+    // ContainerManager::removeInBackground's): one deletion at a time, never a thread of the global pool
+    // that history and commands use. What it has not finished when the process dies is trash of a dead
+    // process, finished by the next sweep (see ContainerRegistry::leftoverTrash).
+    static QThreadPool *deletionPool();
 
 Q_SIGNALS:
     // A container is about to be moved aside for deletion (emitted on the janitor's thread, connect

@@ -2367,7 +2367,18 @@ std::optional<Snapshot> SnapshotStore::commitUpload(const QString &fileName, QSt
     timespec now;
     ::clock_gettime(CLOCK_REALTIME, &now);
     d->scanStartNs = qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-    if (!d->reconcile(raw, error))
+    // As commitCommand(): a large upload is captured (copied aside, a clone where the filesystem can) and
+    // the hook lets commands run before the copy is hashed and stored; the entry holds what was captured.
+    d->deferStaged = true;
+    const bool scanned = d->reconcile(raw, error);
+    d->deferStaged = false;
+    if (!scanned) {
+        d->dropStaged();
+        return std::nullopt;
+    }
+    if (d->capturedHook)
+        d->capturedHook();
+    if (!d->finishStaged(error))
         return std::nullopt;
     // The entry is the last one plus this file, whatever else the stat cache holds: a command running
     // meanwhile (or one a fresh store has not scanned for yet) keeps its changes for its own entry.

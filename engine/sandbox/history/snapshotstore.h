@@ -163,9 +163,9 @@ public:
     // Called (on the store's thread) once per operation before it hashes, writes or restores more than
     // kHeavyWorkBytes, e.g. to charge the thread to the container's cgroup.
     void setHeavyWorkHook(std::function<void()> hook);
-    // Called (on the store's thread) by commitCommand() once home has been looked at and each changed file
-    // captured (large ones copied aside), before the copies are hashed and stored and the entry written:
-    // from then on nothing home holds can change this entry, so the next command may run.
+    // Called (on the store's thread) by commitCommand() and commitUpload() once home has been looked at and
+    // each changed file captured (large ones copied aside), before the copies are hashed and stored and the
+    // entry written: from then on nothing home holds can change this entry, so the next command may run.
     void setCapturedHook(std::function<void()> hook);
 
     // Crash-proof attribution. Before a command runs, markCommandStarted() leaves a small marker naming it
