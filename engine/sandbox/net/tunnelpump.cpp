@@ -25,9 +25,6 @@ namespace {
 
 // Big reads keep a 200 MB download at a few thousand syscalls per direction.
 constexpr qsizetype BufferSize = 256 * 1024;
-// What the Unix socket to the relay may hold in flight towards the container (the kernel caps it at
-// net.core.wmem_max and counts it twice for its bookkeeping).
-constexpr int UnixSendBuffer = 1 << 20;
 
 struct Tunnel;
 
@@ -86,9 +83,7 @@ struct TunnelPump::Private
 
     void run();
     bool pumpFlow(Tunnel *t, int i);
-    // Pumps the flows in `flows` (bit i: bytes read from end[i]), then ends the tunnel or sets what epoll
-    // watches.
-    void update(Tunnel *t, unsigned flows = 3);
+    void update(Tunnel *t);
     void kill(Tunnel *t);
 };
 
@@ -171,10 +166,6 @@ quint64 TunnelPump::add(int clientFd, int upstreamFd, const QByteArray &toUpstre
     }
     int one = 1;
     setsockopt(upstreamFd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    // A Unix stream socket holds only its send buffer in flight (208 KiB by default), so a download would
-    // move to the relay in small steps, each waking both sides; let it hold as much as a pipe does.
-    const int sendBuffer = UnixSendBuffer;
-    setsockopt(clientFd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, sizeof sendBuffer);
     ++d->active;
     // Once published, the tunnel belongs to the worker, which may finish and free it before we return.
     const quint64 id = t->id;
@@ -228,19 +219,9 @@ void TunnelPump::Private::run()
                 kill(t);
                 continue;
             }
-            // Only the flows this event can have unblocked: readable end i feeds flow i, writable end i
-            // drains flow 1 - i. Waking the idle direction of a download for nothing costs a syscall.
-            const int side = e == &t->end[0] ? 0 : 1;
-            unsigned flows = 0;
-            if (events[i].events & EPOLLIN)
-                flows |= 1u << side;
-            if (events[i].events & EPOLLOUT)
-                flows |= 1u << (1 - side);
-            if (events[i].events & EPOLLHUP) {
+            if (events[i].events & EPOLLHUP)
                 e->hup = true;
-                flows = 3;
-            }
-            update(t, flows);
+            update(t);
         }
         if (!dead.empty()) {
             for (Tunnel *t : dead) {
@@ -259,44 +240,29 @@ bool TunnelPump::Private::pumpFlow(Tunnel *t, int i)
     const int dst = t->end[1 - i].fd;
     char *buf = f.buffer.data();
     const qsizetype capacity = f.buffer.size();
-    // A short splice means the source is empty or the destination full for now: asking again at once
-    // would only return EAGAIN, so this pass stops trying that side and the (level-triggered) epoll set
-    // says when to go on. A hung-up source has left the epoll set and will not say so: it is read until
-    // its end.
-    const bool srcHup = t->end[i].hup;
-    bool srcDry = false;
-    bool dstFull = false;
     for (;;) {
         bool progress = false;
-        if (f.pipeCapacity > 0 && !f.eof && !srcDry && f.inPipe < f.pipeCapacity) {
-            const qsizetype room = f.pipeCapacity - f.inPipe;
-            const ssize_t n =
-                ::splice(src, nullptr, f.pipe[1], nullptr, room, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+        if (f.pipeCapacity > 0 && !f.eof && f.inPipe < f.pipeCapacity) {
+            const ssize_t n = ::splice(src, nullptr, f.pipe[1], nullptr, f.pipeCapacity - f.inPipe,
+                                       SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
             if (n > 0) {
                 f.inPipe += n;
                 f.total += n;
                 progress = true;
-                srcDry = n < room && !srcHup;
             } else if (n == 0) {
                 f.eof = true;
             } else if (!wouldBlock()) {
                 return false;
-            } else {
-                srcDry = true;
             }
         }
-        if (f.pipeCapacity > 0 && f.head == f.tail && f.inPipe > 0 && !dstFull) {
-            const qsizetype queued = f.inPipe;
+        if (f.pipeCapacity > 0 && f.head == f.tail && f.inPipe > 0) {
             const ssize_t n =
-                ::splice(f.pipe[0], nullptr, dst, nullptr, queued, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+                ::splice(f.pipe[0], nullptr, dst, nullptr, f.inPipe, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
             if (n > 0) {
                 f.inPipe -= n;
                 progress = true;
-                dstFull = n < queued;
             } else if (n < 0 && !wouldBlock()) {
                 return false;
-            } else {
-                dstFull = true;
             }
         }
         if (f.pipeCapacity == 0 && !f.eof && f.tail < capacity) {
@@ -342,10 +308,9 @@ bool TunnelPump::Private::pumpFlow(Tunnel *t, int i)
     return true;
 }
 
-void TunnelPump::Private::update(Tunnel *t, unsigned flows)
+void TunnelPump::Private::update(Tunnel *t)
 {
-    if (((flows & 1) && !pumpFlow(t, 0)) || ((flows & 2) && !pumpFlow(t, 1)) ||
-        (t->flow[0].shut && t->flow[1].shut)) {
+    if (!pumpFlow(t, 0) || !pumpFlow(t, 1) || (t->flow[0].shut && t->flow[1].shut)) {
         kill(t);
         return;
     }
