@@ -173,7 +173,7 @@ SessionLimits WorkspaceSettings::sessionLimits(bool forApi, const SessionLimits 
 
 QStringList WorkspaceSettings::keys()
 {
-    return {kDocumentsQuota, kCodeTimeout,     u"image"_s,  kApprovals, kApprovalsTimeout,
+    return {kDocumentsQuota, kCodeTimeout,     u"image"_s,   kApprovals, kApprovalsTimeout,
             kLongSessions,   kLongSessionsApi, kLongTimeout, kIdleSleep};
 }
 

@@ -11,7 +11,8 @@
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
 // other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S, "image": NAME,
 // "approvals": {...}, "long_sessions": bool, "long_sessions_api": bool, "long_command_timeout_seconds": S,
-// "idle_sleep_minutes": M}. A missing file or key means the default. `sandbench workspaces set KEY VALUE` writes them.
+// "idle_sleep_minutes": M}. A missing file or key means the default. `sandbench workspaces set KEY VALUE`
+// writes them.
 class WorkspaceSettings
 {
 public:
