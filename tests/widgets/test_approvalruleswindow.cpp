@@ -116,6 +116,16 @@ static QJsonObject shell(const QString &command)
     return {{u"commands"_s, QJsonArray{command}}};
 }
 
+// For a person to look at: the layout settled first, so a label that just grew is not cut.
+static void screenshot(QWidget *widget, const QString &name)
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+    widget->grab().save(u"/tmp/rulesui-%1.png"_s.arg(name));
+}
+
 static void selectRow(QTableWidget *table, int row)
 {
     table->setCurrentCell(row, 1);
@@ -217,6 +227,9 @@ void TestApprovalRulesWindow::editRulesFromToolbarSaveAndRun()
     QVERIFY2(shown.contains(u"The call: Deny"_s), qPrintable(shown));
     // The workspace's own mode is run-all: the editor says where the rules decide.
     QVERIFY2(shown.contains(u"only in conversations set to \u201cRules\u201d"_s), qPrintable(shown));
+    // The Settings window's size on a 1366x768 screen (SettingsDialog: at least 860 x 600).
+    dialog->resize(std::max(860, dialog->width()), 600);
+    screenshot(dialog, u"editor"_s);
     test->clear();
     QTest::keyClicks(test, u"python3 -V"_s);
     QVERIFY(result->text().contains(u"The call: Allow"_s));
@@ -225,7 +238,6 @@ void TestApprovalRulesWindow::editRulesFromToolbarSaveAndRun()
     box->findChild<QSpinBox *>(u"ApprovalTimeout"_s)->setValue(120);
     auto *save = box->findChild<QPushButton *>(u"ApprovalRulesSave"_s);
     QVERIFY(save->isEnabled());
-    dialog->grab().save(u"/tmp/rulesui-editor.png"_s);
     QTest::mouseClick(save, Qt::LeftButton);
     auto *message = box->findChild<InlineMessage *>(u"ApprovalRulesMessage"_s);
     QVERIFY(message->isVisible());
@@ -323,6 +335,10 @@ void TestApprovalRulesWindow::badInputShowsWhyAndSavesNothing()
     QTest::mouseClick(box->findChild<QPushButton *>(u"ApprovalRulesSave"_s), Qt::LeftButton);
     QVERIFY2(message->text().startsWith(u"Not saved. Rule 2:"_s), qPrintable(message->text()));
     QVERIFY(message->text().contains(u"more than one command"_s));
+    auto *dialog = window.findChild<SettingsDialog *>(u"SettingsDialog"_s);
+    dialog->resize(std::max(860, dialog->width()), 600);
+    box->window()->findChild<QScrollArea *>(u"SettingsPage_workspaces"_s)->ensureWidgetVisible(message);
+    screenshot(dialog, u"error"_s);
     QCOMPARE(table->currentRow(), 1);
     // A duplicate made in place is refused too.
     table->item(1, 1)->setText(u"curl *"_s);

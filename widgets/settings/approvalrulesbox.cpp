@@ -222,8 +222,8 @@ ApprovalRulesBox::ApprovalRulesBox(QWidget *parent)
         m_down->setText(tr("Move &Down"));
         testLabel->setText(tr("&Test a command:"));
         m_test->setPlaceholderText(tr("e.g. python3 run.py | tee out.txt && rm -rf build"));
-        m_save->setText(tr("&Save Approvals"));
-        m_revert->setText(tr("Re&vert"));
+        m_save->setText(tr("Save Appro&vals"));
+        m_revert->setText(tr("R&evert"));
         retranslateRows();
         updateTest();
     });

@@ -1297,8 +1297,8 @@ void MainWindow::showApprovalModeOf(Conversation *c)
         tr("Whether this conversation's shell and code calls run at once, ask you first, or follow the "
            "workspace's rules (sandbench approvals rules).");
     if (rules)
-        tip +=
-            u' ' + tr("Choose \u201cEdit Rules\u2026\u201d in this list to see, change and test the rules.");
+        tip += u' ' + tr("Choose \u201c"
+                         "Edit Rules\u2026\u201d in this list to see, change and test the rules.");
     m_approvalPicker->setToolTip(tip);
 }
 
