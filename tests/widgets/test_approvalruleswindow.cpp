@@ -11,6 +11,7 @@
 #include "sandbox/history/containerregistry.h"
 #include "settings/approvalrulesbox.h"
 #include "settings/settingsdialog.h"
+#include "settings/translatorloader.h"
 #include "window/mainwindow.h"
 
 #include <QComboBox>
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void editRulesFromToolbarSaveAndRun();
     void badInputShowsWhyAndSavesNothing();
     void atMostMaxRules();
+    void followsALanguageSwitch();
 
 private:
     QString workspaceDir() const { return ContainerRegistry(m_dataDir.path()).workspaceDir(u"test"_s); }
@@ -382,6 +384,57 @@ void TestApprovalRulesWindow::atMostMaxRules()
     QTest::keyClicks(box->findChild<QLineEdit *>(u"ApprovalTestCommand"_s), u"tool499 --help"_s);
     QVERIFY(box->findChild<QLabel *>(u"ApprovalTestResult"_s)->text().contains(u"rule 500"_s));
     QCOMPARE(settingsFile(), before);
+}
+
+void TestApprovalRulesWindow::followsALanguageSwitch()
+{
+    QString error;
+    WorkspaceSettings settings(workspaceDir());
+    QVERIFY(settings.load(&error));
+    ApprovalPolicy policy = settings.approvalPolicy(&error);
+    policy.mode = ApprovalMode::Rules;
+    policy.rules = {*ApprovalRule::make(u"deny"_s, u"curl *"_s, &error),
+                    *ApprovalRule::make(u"allow"_s, u"python3 *"_s, &error)};
+    settings.setApprovalPolicy(policy);
+    QVERIFY(settings.save(&error));
+
+    MainWindow window(m_dataDir.path(), u"test"_s);
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // The workspace's own mode is rules: the picker's default entry leads to the editor too.
+    auto *picker = window.findChild<QComboBox *>(u"ApprovalModePicker"_s);
+    picker->setCurrentIndex(picker->findData(u"run-all"_s));
+    QCOMPARE(picker->findData(u"edit-rules"_s), -1);
+    picker->setCurrentIndex(0);
+    QVERIFY(picker->itemText(0).contains(u"Rules"_s));
+    QVERIFY(picker->findData(u"edit-rules"_s) > 0);
+    ApprovalRulesBox *box = openEditor(&window);
+    QVERIFY(box);
+    TranslatorLoader::apply(QCoreApplication::instance(), u"de"_s);
+    auto *table = box->findChild<QTableWidget *>(u"ApprovalRulesTable"_s);
+    QTRY_COMPARE(table->item(0, 0)->text(), u"Ablehnen"_s);
+    QCOMPARE(table->horizontalHeaderItem(1)->text(), u"Muster"_s);
+    QVERIFY(box->title().contains(u"Freigaben"_s));
+    QCOMPARE(picker->itemText(picker->findData(u"edit-rules"_s)), u"Regeln bearbeiten \u2026"_s);
+    QTest::keyClicks(box->findChild<QLineEdit *>(u"ApprovalTestCommand"_s), u"python3 a.py | curl x"_s);
+    const QString shown = box->findChild<QLabel *>(u"ApprovalTestResult"_s)->text();
+    QVERIFY2(shown.contains(u"\u201ecurl x\u201c \u2192 Regel 1, \u201ecurl *\u201c: Ablehnen"_s),
+             qPrintable(shown));
+    auto *dialog = window.findChild<SettingsDialog *>(u"SettingsDialog"_s);
+    dialog->resize(std::max(860, dialog->width()), 600);
+    screenshot(dialog, u"de"_s);
+    // No button's German text is cut.
+    for (const char *name : {"ApprovalRuleAdd", "ApprovalRuleRemove", "ApprovalRuleUp", "ApprovalRuleDown",
+                             "ApprovalRulesSave", "ApprovalRulesRevert"}) {
+        auto *button = box->findChild<QPushButton *>(QString::fromLatin1(name));
+        QVERIFY2(button->width() >= button->sizeHint().width(), name);
+    }
+    auto *verdict = box->findChild<QComboBox *>(u"ApprovalNewVerdict"_s);
+    QVERIFY(verdict->width() >= verdict->sizeHint().width());
+    QVERIFY(verdict->sizeHint().width() > verdict->fontMetrics().horizontalAdvance(u"Nachfragen"_s));
+    TranslatorLoader::apply(QCoreApplication::instance(), QString());
+    QTRY_COMPARE(table->item(0, 0)->text(), u"Deny"_s);
 }
 
 QTEST_MAIN(TestApprovalRulesWindow)

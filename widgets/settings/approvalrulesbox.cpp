@@ -173,6 +173,8 @@ ApprovalRulesBox::ApprovalRulesBox(QWidget *parent)
 
     m_newVerdict = new QComboBox(this);
     m_newVerdict->setObjectName(u"ApprovalNewVerdict"_s);
+    // Its texts change with the language: its width follows them.
+    m_newVerdict->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_newPattern = new QLineEdit(this);
     m_newPattern->setObjectName(u"ApprovalNewPattern"_s);
     m_newPattern->setClearButtonEnabled(true);
