@@ -41,6 +41,7 @@ private Q_SLOTS:
     void badInputShowsWhyAndSavesNothing();
     void atMostMaxRules();
     void followsALanguageSwitch();
+    void editsTheSelectedWorkspace();
 
 private:
     QString workspaceDir() const { return ContainerRegistry(m_dataDir.path()).workspaceDir(u"test"_s); }
@@ -236,8 +237,11 @@ void TestApprovalRulesWindow::editRulesFromToolbarSaveAndRun()
     QTest::keyClicks(test, u"python3 -V"_s);
     QVERIFY(result->text().contains(u"The call: Allow"_s));
 
-    // The wait limit too; then save.
+    // The wait limit and the workspace's default mode too; then save.
     box->findChild<QSpinBox *>(u"ApprovalTimeout"_s)->setValue(120);
+    auto *defaultMode = box->findChild<QComboBox *>(u"ApprovalWorkspaceMode"_s);
+    defaultMode->setCurrentIndex(defaultMode->findData(u"ask"_s));
+    QVERIFY(picker->itemText(0).contains(u"Run everything"_s));
     auto *save = box->findChild<QPushButton *>(u"ApprovalRulesSave"_s);
     QVERIFY(save->isEnabled());
     QTest::mouseClick(save, Qt::LeftButton);
@@ -245,13 +249,16 @@ void TestApprovalRulesWindow::editRulesFromToolbarSaveAndRun()
     QVERIFY(message->isVisible());
     QCOMPARE(message->type(), InlineMessage::Type::Positive);
     QVERIFY(!save->isEnabled());
+    // The toolbar names the workspace's new default at once.
+    QVERIFY2(picker->itemText(0).contains(u"Ask before each call"_s), qPrintable(picker->itemText(0)));
+    QCOMPARE(picker->currentData().toString(), u"rules"_s);
 
     WorkspaceSettings saved(workspaceDir());
     QString error;
     QVERIFY(saved.load(&error));
     const ApprovalPolicy policy = saved.approvalPolicy(&error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(policy.mode, ApprovalMode::RunAll);
+    QCOMPARE(policy.mode, ApprovalMode::Ask);
     QCOMPARE(policy.timeoutSeconds, 120);
     QStringList texts;
     for (const ApprovalRule &r : policy.rules)
@@ -435,6 +442,43 @@ void TestApprovalRulesWindow::followsALanguageSwitch()
     QVERIFY(verdict->sizeHint().width() > verdict->fontMetrics().horizontalAdvance(u"Nachfragen"_s));
     TranslatorLoader::apply(QCoreApplication::instance(), QString());
     QTRY_COMPARE(table->item(0, 0)->text(), u"Deny"_s);
+}
+
+void TestApprovalRulesWindow::editsTheSelectedWorkspace()
+{
+    const QByteArray before = settingsFile();
+    MainWindow window(m_dataDir.path(), u"test"_s);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ApprovalRulesBox *box = openEditor(&window);
+    QVERIFY(box);
+    QCOMPARE(box->workspaceName(), u"test"_s);
+    auto *page = box->parentWidget();
+    QTest::keyClicks(page->findChild<QLineEdit *>(u"NewWorkspaceName"_s), u"other"_s);
+    // An unsaved edit of "test" is dropped, with a warning, when another workspace is selected.
+    addRule(box, u"deny"_s, u"wget *"_s);
+    QVERIFY(box->hasUnsavedChanges());
+    QTest::mouseClick(page->findChild<QPushButton *>(u"CreateWorkspaceButton"_s), Qt::LeftButton);
+    QCOMPARE(box->workspaceName(), u"other"_s);
+    QVERIFY(box->title().contains(u"other"_s));
+    auto *message = box->findChild<InlineMessage *>(u"ApprovalRulesMessage"_s);
+    QVERIFY(message->isVisible());
+    QCOMPARE(message->type(), InlineMessage::Type::Warning);
+    QVERIFY(message->text().contains(u"\u201ctest\u201d were dropped"_s));
+    QCOMPARE(box->findChild<QTableWidget *>(u"ApprovalRulesTable"_s)->rowCount(), 0);
+    addRule(box, u"allow"_s, u"make *"_s);
+    QVERIFY(box->save());
+    WorkspaceSettings other(ContainerRegistry(m_dataDir.path()).workspaceDir(u"other"_s));
+    QString error;
+    QVERIFY(other.load(&error));
+    QCOMPARE(other.approvalPolicy().rules.size(), 1);
+    QCOMPARE(other.approvalPolicy().rules.first().text(), u"allow make *"_s);
+    QCOMPARE(settingsFile(), before);
+    // Edit Rules… from this window shows this window's workspace again.
+    window.showApprovalRules();
+    QCOMPARE(box->workspaceName(), u"test"_s);
+    // The keyboard focus is in the rules (the Settings window's focus widget).
+    QCOMPARE(box->window()->focusWidget(), box->findChild<QTableWidget *>(u"ApprovalRulesTable"_s));
 }
 
 QTEST_MAIN(TestApprovalRulesWindow)
