@@ -249,6 +249,256 @@
     </message>
 </context>
 <context>
+    <name>ApprovalRulesBox</name>
+    <message>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <source>Allow</source>
+        <translation>Erlauben</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask</source>
+        <translation>Nachfragen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Run everything</source>
+        <translation>Alles ausführen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Vor jedem Aufruf fragen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Under “Rules” each command of a call gets the verdict of the first rule that matches it, and a command no rule matches asks; the strictest verdict decides the call (deny, then ask, then allow). A pattern is one command: * is any text, ? one character, so “python3 *” matches “python3 run.py” and a bare “python3”.</source>
+        <translation>Unter „Regeln“ erhält jeder Befehl eines Aufrufs das Urteil der ersten Regel, die zu ihm passt; bei einem Befehl, zu dem keine Regel passt, wird nachgefragt. Das strengste Urteil entscheidet über den Aufruf (ablehnen vor nachfragen vor erlauben). Ein Muster ist ein Befehl: * steht für beliebigen Text, ? für ein Zeichen, also passt „python3 *“ zu „python3 run.py“ und zu einem bloßen „python3“.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Default &amp;mode:</source>
+        <translation>Standard&amp;modus:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Wait for an answer:</source>
+        <translation>Auf Antwort &amp;warten:</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Approvals</source>
+        <translation>Freigaben</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+67"/>
+        <source>Approvals of “%1”</source>
+        <translation>Freigaben von „%1“</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>What a conversation that keeps the workspace default does, and what API requests made with this workspace&apos;s keys do.</source>
+        <translation>Was eine Unterhaltung tut, die den Standard des Arbeitsbereichs behält, und was API-Anfragen mit den Schlüsseln dieses Arbeitsbereichs tun.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How long a call waits for Allow or Deny (1 to %1 seconds); then the model gets a tool error.</source>
+        <translation>Wie lange ein Aufruf auf Erlauben oder Ablehnen wartet (1 bis %1 Sekunden); danach erhält das Modell einen Werkzeugfehler.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click a verdict or a pattern to change it. The first rule that matches a command decides.</source>
+        <translation>Doppelklicken Sie auf ein Urteil oder ein Muster, um es zu ändern. Die erste Regel, die zu einem Befehl passt, entscheidet.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New rule&apos;s pattern, e.g. python3 *</source>
+        <translation>Muster der neuen Regel, z. B. python3 *</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Down</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Test a command:</source>
+        <translation>Befehl &amp;testen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. python3 run.py | tee out.txt &amp;&amp; rm -rf build</source>
+        <translation>z. B. python3 run.py | tee out.txt &amp;&amp; rm -rf build</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save Appro&amp;vals</source>
+        <translation>Freigaben spei&amp;chern</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;evert</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The unsaved changes to the approvals of “%1” were dropped.</source>
+        <translation>Die nicht gespeicherten Änderungen an den Freigaben von „%1“ wurden verworfen.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The workspace&apos;s settings cannot be read: %1</source>
+        <translation>Die Einstellungen des Arbeitsbereichs können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
+        <translation>Die gespeicherten Freigaben sind ungültig (%1); daher wird bei jedem Aufruf nachgefragt, bis sie erneut gespeichert werden.</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Rule %1: </source>
+        <translation>Regel %1: </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the pattern is empty. Write the one command it matches, e.g. “python3 *”.</source>
+        <translation>das Muster ist leer. Schreiben Sie den einen Befehl, zu dem es passt, z. B. „python3 *“.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the pattern has %1 characters; at most %2 are allowed.</source>
+        <translation>das Muster hat %1 Zeichen; erlaubt sind höchstens %2.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>“%1” contains a command substitution ($(…), `…`, &lt;(…)), which no rule can match. Write the command without it.</source>
+        <translation>„%1“ enthält eine Befehlsersetzung ($(…), `…`, &lt;(…)), zu der keine Regel passen kann. Schreiben Sie den Befehl ohne sie.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is more than one command. A rule matches one command (| ; &amp; &amp;&amp; || and new lines separate commands), so write one rule for each.</source>
+        <translation>„%1“ ist mehr als ein Befehl. Eine Regel passt zu einem Befehl (| ; &amp; &amp;&amp; || und Zeilenumbrüche trennen Befehle), schreiben Sie also eine Regel für jeden.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A workspace holds at most %1 rules; remove %2.</source>
+        <translation>Ein Arbeitsbereich enthält höchstens %1 Regeln; entfernen Sie %2.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 repeats rule %2 (“%3”); remove one of them.</source>
+        <translation>Regel %1 wiederholt Regel %2 („%3“); entfernen Sie eine davon.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A workspace holds at most %1 rules; remove one before adding another.</source>
+        <translation>Ein Arbeitsbereich enthält höchstens %1 Regeln; entfernen Sie eine, bevor Sie eine weitere hinzufügen.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 is this rule already.</source>
+        <translation>Regel %1 ist bereits diese Regel.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Not saved. %1</source>
+        <translation>Nicht gespeichert. %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+9"/>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
+        <translation>Gespeichert. Der nächste Shell- oder Code-Aufruf des Arbeitsbereichs folgt diesen Freigaben; „sandbench approvals rules list“ zeigt sie.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Type a call to see which rule decides each of its commands.</source>
+        <translation>Geben Sie einen Aufruf ein, um zu sehen, welche Regel über jeden seiner Befehle entscheidet.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>“%1” → no rule matches: %2</source>
+        <translation>„%1“ → keine Regel passt: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” → rule %2, “%3”: %4</source>
+        <translation>„%1“ → Regel %2, „%3“: %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No command to match.</source>
+        <translation>Kein Befehl zum Vergleichen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call: %1</source>
+        <translation>Der Aufruf: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
+        <translation>Er führt eine Befehlsersetzung aus, daher kann keine Regel ihn erlauben; es wird nachgefragt, außer eine Regel lehnt ihn ab.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left out, not valid: rule %1.</source>
+        <translation>Ausgelassen, da ungültig: Regel %1.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
+        <translation>Die Regeln entscheiden nur in Unterhaltungen mit „Regeln“; der Standardmodus ist „%1“.</translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -2607,20 +2857,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+410"/>
+        <location line="+413"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-764"/>
+        <location line="-767"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2635,12 +2885,12 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+735"/>
+        <location line="+738"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-678"/>
+        <location line="-681"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
@@ -2685,7 +2935,7 @@ SHA-256 %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Der Freigabemodus des Arbeitsbereichs konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -2867,12 +3117,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+83"/>
-        <location line="+144"/>
+        <location line="+178"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="-100"/>
+        <source>Edit Rules…</source>
+        <translation>Regeln bearbeiten …</translation>
+    </message>
+    <message>
+        <location line="+372"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 wurde nicht erlaubt: %2</translation>
     </message>
@@ -2902,7 +3157,7 @@ SHA-256 %3</translation>
         <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2).</translation>
     </message>
     <message>
-        <location line="-1141"/>
+        <location line="-1175"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
@@ -2913,7 +3168,7 @@ SHA-256 %3</translation>
         <translation>Einige Anbieter haben ihre Modelle nicht aufgelistet. %1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Run everything</source>
         <translation>Alles ausführen</translation>
     </message>
@@ -2933,12 +3188,17 @@ SHA-256 %3</translation>
         <translation>Vorgabe des Arbeitsbereichs (%1)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>Ob die Shell- und Code-Aufrufe dieser Unterhaltung sofort laufen, vorher nachfragen oder den Regeln des Arbeitsbereichs folgen (sandbench approvals rules).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+3"/>
+        <source>Choose “Edit Rules…” in this list to see, change and test the rules.</source>
+        <translation>Wählen Sie „Regeln bearbeiten …“ in dieser Liste, um die Regeln anzusehen, zu ändern und zu testen.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Die Demo-Skripte verwenden das Shell-Werkzeug.</translation>
     </message>
@@ -2978,7 +3238,7 @@ SHA-256 %3</translation>
         <translation>%1 (entfernt)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>Der Container dieser Unterhaltung ist auf diesem Image gelaufen; sein Image bleibt. Starten Sie eine neue Unterhaltung, um ein anderes zu verwenden.</translation>
     </message>
@@ -3078,19 +3338,19 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-435"/>
+        <location line="-469"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+416"/>
+        <location line="+450"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-731"/>
-        <location line="+735"/>
+        <location line="-765"/>
+        <location line="+769"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
@@ -4479,7 +4739,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Jeder Arbeitsbereich hat seine eigenen Container, Dokumente, Anfrageprotokolle, Modellanbieter und API-Schlüssel.</translation>
     </message>
@@ -4519,7 +4779,7 @@ SHA-256 %3</translation>
         <translation>&amp;Anlegen</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+69"/>
         <source>this window</source>
         <translation>dieses Fenster</translation>
     </message>

@@ -202,8 +202,8 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+814"/>
-        <location line="+735"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+821"/>
+        <location line="+769"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

@@ -249,6 +249,256 @@
     </message>
 </context>
 <context>
+    <name>ApprovalRulesBox</name>
+    <message>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <source>Allow</source>
+        <translation>Autoriser</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask</source>
+        <translation>Demander</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Deny</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Run everything</source>
+        <translation>Tout exécuter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Demander avant chaque appel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Under “Rules” each command of a call gets the verdict of the first rule that matches it, and a command no rule matches asks; the strictest verdict decides the call (deny, then ask, then allow). A pattern is one command: * is any text, ? one character, so “python3 *” matches “python3 run.py” and a bare “python3”.</source>
+        <translation>En mode « Règles », chaque commande d’un appel reçoit le verdict de la première règle qui lui correspond, et une commande qu’aucune règle ne couvre demande ; le verdict le plus strict décide de l’appel (refuser, puis demander, puis autoriser). Un motif est une commande : * vaut n’importe quel texte, ? un caractère, donc « python3 * » couvre « python3 run.py » et un simple « python3 ».</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Default &amp;mode:</source>
+        <translation>&amp;Mode par défaut :</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Wait for an answer:</source>
+        <translation>Attendre une &amp;réponse :</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Approvals</source>
+        <translation>Approbations</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+67"/>
+        <source>Approvals of “%1”</source>
+        <translation>Approbations de « %1 »</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>What a conversation that keeps the workspace default does, and what API requests made with this workspace&apos;s keys do.</source>
+        <translation>Ce que fait une conversation qui garde le réglage par défaut de l’espace de travail, et ce que font les requêtes API faites avec les clés de cet espace.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How long a call waits for Allow or Deny (1 to %1 seconds); then the model gets a tool error.</source>
+        <translation>Durée pendant laquelle un appel attend Autoriser ou Refuser (1 à %1 secondes) ; ensuite le modèle reçoit une erreur d’outil.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click a verdict or a pattern to change it. The first rule that matches a command decides.</source>
+        <translation>Double-cliquez sur un verdict ou un motif pour le modifier. La première règle qui correspond à une commande décide.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New rule&apos;s pattern, e.g. python3 *</source>
+        <translation>Motif de la nouvelle règle, p. ex. python3 *</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>&amp;Ajouter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Up</source>
+        <translation>Mo&amp;nter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Down</source>
+        <translation>Descen&amp;dre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Test a command:</source>
+        <translation>&amp;Tester une commande :</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. python3 run.py | tee out.txt &amp;&amp; rm -rf build</source>
+        <translation>p. ex. python3 run.py | tee out.txt &amp;&amp; rm -rf build</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save Appro&amp;vals</source>
+        <translation>&amp;Enregistrer les approbations</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;evert</source>
+        <translation>Ann&amp;uler les modifications</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The unsaved changes to the approvals of “%1” were dropped.</source>
+        <translation>Les modifications non enregistrées des approbations de « %1 » ont été abandonnées.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The workspace&apos;s settings cannot be read: %1</source>
+        <translation>Impossible de lire les réglages de l’espace de travail : %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
+        <translation>Les approbations enregistrées ne sont pas valides (%1) : chaque appel demande jusqu’à ce qu’elles soient enregistrées à nouveau.</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Rule %1: </source>
+        <translation>Règle %1 : </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the pattern is empty. Write the one command it matches, e.g. “python3 *”.</source>
+        <translation>le motif est vide. Écrivez la commande qu’il couvre, p. ex. « python3 * ».</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the pattern has %1 characters; at most %2 are allowed.</source>
+        <translation>le motif compte %1 caractères ; %2 au plus sont autorisés.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>“%1” contains a command substitution ($(…), `…`, &lt;(…)), which no rule can match. Write the command without it.</source>
+        <translation>« %1 » contient une substitution de commande ($(…), `…`, &lt;(…)), qu’aucune règle ne peut couvrir. Écrivez la commande sans elle.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is more than one command. A rule matches one command (| ; &amp; &amp;&amp; || and new lines separate commands), so write one rule for each.</source>
+        <translation>« %1 » contient plus d’une commande. Une règle couvre une commande (| ; &amp; &amp;&amp; || et les retours à la ligne séparent les commandes) : écrivez une règle pour chacune.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A workspace holds at most %1 rules; remove %2.</source>
+        <translation>Un espace de travail contient au plus %1 règles ; supprimez-en %2.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 repeats rule %2 (“%3”); remove one of them.</source>
+        <translation>La règle %1 répète la règle %2 (« %3 ») ; supprimez l’une des deux.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A workspace holds at most %1 rules; remove one before adding another.</source>
+        <translation>Un espace de travail contient au plus %1 règles ; supprimez-en une avant d’en ajouter une autre.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 is this rule already.</source>
+        <translation>La règle %1 est déjà cette règle.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Not saved. %1</source>
+        <translation>Non enregistré. %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+9"/>
+        <source>Not saved: %1</source>
+        <translation>Non enregistré : %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
+        <translation>Enregistré. Le prochain appel shell ou code de l’espace de travail suit ces approbations ; « sandbench approvals rules list » les affiche.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Type a call to see which rule decides each of its commands.</source>
+        <translation>Saisissez un appel pour voir quelle règle décide de chacune de ses commandes.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>“%1” → no rule matches: %2</source>
+        <translation>« %1 » → aucune règle ne correspond : %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” → rule %2, “%3”: %4</source>
+        <translation>« %1 » → règle %2, « %3 » : %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No command to match.</source>
+        <translation>Aucune commande à comparer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call: %1</source>
+        <translation>L’appel : %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
+        <translation>Il exécute une substitution de commande : aucune règle ne peut l’autoriser ; il demande, sauf si une règle le refuse.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left out, not valid: rule %1.</source>
+        <translation>Ignorée, car non valide : règle %1.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
+        <translation>Les règles ne décident que dans les conversations réglées sur « Règles » ; le mode par défaut est « %1 ».</translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -2607,20 +2857,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+410"/>
+        <location line="+413"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-764"/>
+        <location line="-767"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2635,12 +2885,12 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+735"/>
+        <location line="+738"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-678"/>
+        <location line="-681"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
@@ -2685,7 +2935,7 @@ SHA-256 %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Le mode d’approbation de l’espace de travail n’a pas pu être enregistré : %1</translation>
     </message>
@@ -2867,12 +3117,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+83"/>
-        <location line="+144"/>
+        <location line="+178"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="-100"/>
+        <source>Edit Rules…</source>
+        <translation>Modifier les règles…</translation>
+    </message>
+    <message>
+        <location line="+372"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 n’a pas été autorisé : %2</translation>
     </message>
@@ -2902,7 +3157,7 @@ SHA-256 %3</translation>
         <translation>%1 autorisé. Le conteneur démarre avec ses fichiers et la nouvelle politique (%2).</translation>
     </message>
     <message>
-        <location line="-1141"/>
+        <location line="-1175"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
@@ -2913,7 +3168,7 @@ SHA-256 %3</translation>
         <translation>Certains fournisseurs n’ont pas listé leurs modèles. %1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Run everything</source>
         <translation>Tout exécuter</translation>
     </message>
@@ -2933,12 +3188,17 @@ SHA-256 %3</translation>
         <translation>Valeur par défaut de l’espace de travail (%1)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>Si les appels shell et code de cette conversation s’exécutent tout de suite, vous demandent d’abord ou suivent les règles de l’espace de travail (sandbench approvals rules).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+3"/>
+        <source>Choose “Edit Rules…” in this list to see, change and test the rules.</source>
+        <translation>Choisissez « Modifier les règles… » dans cette liste pour voir, modifier et tester les règles.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Les scripts de démonstration utilisent l’outil shell.</translation>
     </message>
@@ -2978,7 +3238,7 @@ SHA-256 %3</translation>
         <translation>%1 (supprimée)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>Le conteneur de cette conversation s’est exécuté sur cette image ; son image reste. Commencez une nouvelle conversation pour en utiliser une autre.</translation>
     </message>
@@ -3078,19 +3338,19 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-435"/>
+        <location line="-469"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+416"/>
+        <location line="+450"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-731"/>
-        <location line="+735"/>
+        <location line="-765"/>
+        <location line="+769"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>
@@ -4479,7 +4739,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
     </message>
@@ -4519,7 +4779,7 @@ SHA-256 %3</translation>
         <translation>&amp;Créer</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+69"/>
         <source>this window</source>
         <translation>cette fenêtre</translation>
     </message>

@@ -253,6 +253,256 @@
     </message>
 </context>
 <context>
+    <name>ApprovalRulesBox</name>
+    <message>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <source>Allow</source>
+        <translation>Разрешить</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask</source>
+        <translation>Спросить</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Deny</source>
+        <translation>Запретить</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Run everything</source>
+        <translation>Выполнять всё</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>Спрашивать перед каждым вызовом</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>Правила</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Under “Rules” each command of a call gets the verdict of the first rule that matches it, and a command no rule matches asks; the strictest verdict decides the call (deny, then ask, then allow). A pattern is one command: * is any text, ? one character, so “python3 *” matches “python3 run.py” and a bare “python3”.</source>
+        <translation>В режиме «Правила» каждая команда вызова получает решение первого подходящего правила, а для команды, которой не подходит ни одно правило, задаётся вопрос; вызов решает самое строгое решение (запретить, затем спросить, затем разрешить). Шаблон — это одна команда: * — любой текст, ? — один символ, так что «python3 *» подходит к «python3 run.py» и к просто «python3».</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Default &amp;mode:</source>
+        <translation>&amp;Режим по умолчанию:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Wait for an answer:</source>
+        <translation>&amp;Ждать ответа:</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Approvals</source>
+        <translation>Одобрения</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+67"/>
+        <source>Approvals of “%1”</source>
+        <translation>Одобрения «%1»</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>What a conversation that keeps the workspace default does, and what API requests made with this workspace&apos;s keys do.</source>
+        <translation>Что делает беседа, сохраняющая режим рабочего пространства по умолчанию, и что делают запросы API с ключами этого рабочего пространства.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How long a call waits for Allow or Deny (1 to %1 seconds); then the model gets a tool error.</source>
+        <translation>Сколько вызов ждёт «Разрешить» или «Запретить» (от 1 до %1 секунд); затем модель получает ошибку инструмента.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Verdict</source>
+        <translation>Решение</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>Шаблон</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click a verdict or a pattern to change it. The first rule that matches a command decides.</source>
+        <translation>Дважды щёлкните решение или шаблон, чтобы изменить его. Решает первое правило, подходящее к команде.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New rule&apos;s pattern, e.g. python3 *</source>
+        <translation>Шаблон нового правила, например python3 *</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>&amp;Добавить</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Up</source>
+        <translation>&amp;Вверх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Down</source>
+        <translation>В&amp;низ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Test a command:</source>
+        <translation>&amp;Проверить команду:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. python3 run.py | tee out.txt &amp;&amp; rm -rf build</source>
+        <translation>например python3 run.py | tee out.txt &amp;&amp; rm -rf build</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save Appro&amp;vals</source>
+        <translation>Со&amp;хранить одобрения</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;evert</source>
+        <translation>Отм&amp;енить изменения</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The unsaved changes to the approvals of “%1” were dropped.</source>
+        <translation>Несохранённые изменения одобрений «%1» отброшены.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The workspace&apos;s settings cannot be read: %1</source>
+        <translation>Не удаётся прочитать настройки рабочего пространства: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
+        <translation>Сохранённые одобрения недействительны (%1), поэтому каждый вызов спрашивает, пока они не будут сохранены заново.</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Rule %1: </source>
+        <translation>Правило %1: </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the pattern is empty. Write the one command it matches, e.g. “python3 *”.</source>
+        <translation>шаблон пуст. Напишите одну команду, к которой он подходит, например «python3 *».</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the pattern has %1 characters; at most %2 are allowed.</source>
+        <translation>в шаблоне %1 символов; допускается не больше %2.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>“%1” contains a command substitution ($(…), `…`, &lt;(…)), which no rule can match. Write the command without it.</source>
+        <translation>«%1» содержит подстановку команды ($(…), `…`, &lt;(…)), к которой не может подойти ни одно правило. Напишите команду без неё.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is more than one command. A rule matches one command (| ; &amp; &amp;&amp; || and new lines separate commands), so write one rule for each.</source>
+        <translation>«%1» — больше одной команды. Правило подходит к одной команде (| ; &amp; &amp;&amp; || и переводы строки разделяют команды), поэтому напишите по правилу на каждую.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A workspace holds at most %1 rules; remove %2.</source>
+        <translation>В рабочем пространстве не больше %1 правил; удалите %2.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 repeats rule %2 (“%3”); remove one of them.</source>
+        <translation>Правило %1 повторяет правило %2 («%3»); удалите одно из них.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A workspace holds at most %1 rules; remove one before adding another.</source>
+        <translation>В рабочем пространстве не больше %1 правил; удалите одно, прежде чем добавить новое.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 is this rule already.</source>
+        <translation>Правило %1 уже такое же.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Not saved. %1</source>
+        <translation>Не сохранено. %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+9"/>
+        <source>Not saved: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
+        <translation>Сохранено. Следующий вызов оболочки или кода в рабочем пространстве следует этим одобрениям; «sandbench approvals rules list» показывает их.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Type a call to see which rule decides each of its commands.</source>
+        <translation>Введите вызов, чтобы увидеть, какое правило решает каждую его команду.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>“%1” → no rule matches: %2</source>
+        <translation>«%1» → ни одно правило не подходит: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” → rule %2, “%3”: %4</source>
+        <translation>«%1» → правило %2, «%3»: %4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No command to match.</source>
+        <translation>Нет команды для сопоставления.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call: %1</source>
+        <translation>Вызов: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
+        <translation>В нём есть подстановка команды, поэтому ни одно правило не может его разрешить; он спрашивает, если правило его не запрещает.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left out, not valid: rule %1.</source>
+        <translation>Пропущено как недействительное: правило %1.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
+        <translation>Правила решают только в беседах с режимом «Правила»; режим по умолчанию — «%1».</translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -2628,20 +2878,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+410"/>
+        <location line="+413"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-764"/>
+        <location line="-767"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2656,12 +2906,12 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+735"/>
+        <location line="+738"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-678"/>
+        <location line="-681"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
@@ -2706,7 +2956,7 @@ SHA-256 %3</translation>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Не удалось сохранить режим одобрения рабочей области: %1</translation>
     </message>
@@ -2888,12 +3138,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+83"/>
-        <location line="+144"/>
+        <location line="+178"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="-100"/>
+        <source>Edit Rules…</source>
+        <translation>Изменить правила…</translation>
+    </message>
+    <message>
+        <location line="+372"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 не разрешён: %2</translation>
     </message>
@@ -2923,7 +3178,7 @@ SHA-256 %3</translation>
         <translation>%1 разрешён. Контейнер запустится со своими файлами и новой политикой (%2).</translation>
     </message>
     <message>
-        <location line="-1141"/>
+        <location line="-1175"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
@@ -2934,7 +3189,7 @@ SHA-256 %3</translation>
         <translation>Некоторые поставщики не вернули список моделей. %1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Run everything</source>
         <translation>Выполнять всё</translation>
     </message>
@@ -2954,12 +3209,17 @@ SHA-256 %3</translation>
         <translation>По умолчанию для рабочей области (%1)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>Выполняются ли вызовы оболочки и кода этого разговора сразу, сначала спрашивают вас или следуют правилам рабочей области (sandbench approvals rules).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+3"/>
+        <source>Choose “Edit Rules…” in this list to see, change and test the rules.</source>
+        <translation>Выберите «Изменить правила…» в этом списке, чтобы посмотреть, изменить и проверить правила.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>Демонстрационные сценарии используют инструмент оболочки.</translation>
     </message>
@@ -2999,7 +3259,7 @@ SHA-256 %3</translation>
         <translation>%1 (удалён)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>Контейнер этого разговора уже работал на этом образе; образ остаётся прежним. Начните новый разговор, чтобы использовать другой.</translation>
     </message>
@@ -3100,19 +3360,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-435"/>
+        <location line="-469"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+416"/>
+        <location line="+450"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-731"/>
-        <location line="+735"/>
+        <location line="-765"/>
+        <location line="+769"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>
@@ -4509,7 +4769,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
     </message>
@@ -4549,7 +4809,7 @@ SHA-256 %3</translation>
         <translation>&amp;Создать</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+69"/>
         <source>this window</source>
         <translation>это окно</translation>
     </message>

@@ -245,6 +245,256 @@
     </message>
 </context>
 <context>
+    <name>ApprovalRulesBox</name>
+    <message>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <source>Allow</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask</source>
+        <translation>询问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Deny</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Run everything</source>
+        <translation>全部运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask before each call</source>
+        <translation>每次调用前询问</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Under “Rules” each command of a call gets the verdict of the first rule that matches it, and a command no rule matches asks; the strictest verdict decides the call (deny, then ask, then allow). A pattern is one command: * is any text, ? one character, so “python3 *” matches “python3 run.py” and a bare “python3”.</source>
+        <translation>在“规则”模式下，调用中的每条命令采用第一条与之匹配的规则的裁决；没有规则匹配的命令会询问；整个调用由最严格的裁决决定（拒绝，其次询问，再次允许）。模式是一条命令：* 表示任意文本，? 表示一个字符，因此“python3 *”匹配“python3 run.py”，也匹配单独的“python3”。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Default &amp;mode:</source>
+        <translation>默认模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Wait for an answer:</source>
+        <translation>等待回答(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Approvals</source>
+        <translation>审批</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+67"/>
+        <source>Approvals of “%1”</source>
+        <translation>“%1”的审批</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>What a conversation that keeps the workspace default does, and what API requests made with this workspace&apos;s keys do.</source>
+        <translation>保留工作区默认设置的对话如何处理，以及使用此工作区密钥的 API 请求如何处理。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How long a call waits for Allow or Deny (1 to %1 seconds); then the model gets a tool error.</source>
+        <translation>调用等待“允许”或“拒绝”的时长（1 到 %1 秒）；超时后模型会收到工具错误。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Verdict</source>
+        <translation>裁决</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click a verdict or a pattern to change it. The first rule that matches a command decides.</source>
+        <translation>双击裁决或模式即可修改。第一条匹配命令的规则起决定作用。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New rule&apos;s pattern, e.g. python3 *</source>
+        <translation>新规则的模式，例如 python3 *</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move &amp;Down</source>
+        <translation>下移(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Test a command:</source>
+        <translation>测试命令(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. python3 run.py | tee out.txt &amp;&amp; rm -rf build</source>
+        <translation>例如 python3 run.py | tee out.txt &amp;&amp; rm -rf build</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save Appro&amp;vals</source>
+        <translation>保存审批(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;evert</source>
+        <translation>还原(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The unsaved changes to the approvals of “%1” were dropped.</source>
+        <translation>“%1”审批中未保存的更改已被丢弃。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The workspace&apos;s settings cannot be read: %1</source>
+        <translation>无法读取工作区设置：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
+        <translation>已保存的审批无效（%1），因此在重新保存之前每次调用都会询问。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Rule %1: </source>
+        <translation>规则 %1：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the pattern is empty. Write the one command it matches, e.g. “python3 *”.</source>
+        <translation>模式为空。请写出它匹配的那一条命令，例如“python3 *”。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the pattern has %1 characters; at most %2 are allowed.</source>
+        <translation>模式有 %1 个字符；最多允许 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>“%1” contains a command substitution ($(…), `…`, &lt;(…)), which no rule can match. Write the command without it.</source>
+        <translation>“%1”包含命令替换（$(…)、`…`、&lt;(…)），任何规则都无法匹配。请写出不含它的命令。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is more than one command. A rule matches one command (| ; &amp; &amp;&amp; || and new lines separate commands), so write one rule for each.</source>
+        <translation>“%1”不止一条命令。一条规则只匹配一条命令（| ; &amp; &amp;&amp; || 和换行会分隔命令），请为每条命令各写一条规则。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A workspace holds at most %1 rules; remove %2.</source>
+        <translation>一个工作区最多有 %1 条规则；请移除 %2 条。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 repeats rule %2 (“%3”); remove one of them.</source>
+        <translation>规则 %1 与规则 %2 重复（“%3”）；请移除其中一条。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A workspace holds at most %1 rules; remove one before adding another.</source>
+        <translation>一个工作区最多有 %1 条规则；请先移除一条再添加。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Rule %1 is this rule already.</source>
+        <translation>规则 %1 已经是这条规则。</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Not saved. %1</source>
+        <translation>未保存。%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+9"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
+        <translation>已保存。工作区的下一次 shell 或代码调用将遵循这些审批；“sandbench approvals rules list”可以显示它们。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Type a call to see which rule decides each of its commands.</source>
+        <translation>输入一个调用，查看哪条规则决定其每条命令。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>“%1” → no rule matches: %2</source>
+        <translation>“%1” → 没有匹配的规则：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” → rule %2, “%3”: %4</source>
+        <translation>“%1” → 规则 %2，“%3”：%4</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No command to match.</source>
+        <translation>没有可匹配的命令。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The call: %1</source>
+        <translation>该调用：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
+        <translation>它执行了命令替换，因此任何规则都不能允许它；除非有规则拒绝，否则会询问。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left out, not valid: rule %1.</source>
+        <translation>已略过（无效）：规则 %1。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
+        <translation>规则仅在设为“规则”的对话中起作用；默认模式为“%1”。</translation>
+    </message>
+</context>
+<context>
     <name>ChangeListModel</name>
     <message>
         <location filename="../widgets/files/changelistmodel.cpp" line="+25"/>
@@ -2586,20 +2836,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+209"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+410"/>
+        <location line="+413"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-764"/>
+        <location line="-767"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2614,12 +2864,12 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+735"/>
+        <location line="+738"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-678"/>
+        <location line="-681"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
@@ -2664,7 +2914,7 @@ SHA-256 %3</translation>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>无法保存工作区的审批模式：%1</translation>
     </message>
@@ -2846,12 +3096,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+83"/>
-        <location line="+144"/>
+        <location line="+178"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+272"/>
+        <location line="-100"/>
+        <source>Edit Rules…</source>
+        <translation>编辑规则…</translation>
+    </message>
+    <message>
+        <location line="+372"/>
         <source>%1 was not allowed: %2</source>
         <translation>未允许 %1：%2</translation>
     </message>
@@ -2881,7 +3136,7 @@ SHA-256 %3</translation>
         <translation>已允许 %1。容器将带着其文件和新策略（%2）启动。</translation>
     </message>
     <message>
-        <location line="-1141"/>
+        <location line="-1175"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
@@ -2892,7 +3147,7 @@ SHA-256 %3</translation>
         <translation>部分提供方未列出其模型。%1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+49"/>
         <source>Run everything</source>
         <translation>全部运行</translation>
     </message>
@@ -2912,12 +3167,17 @@ SHA-256 %3</translation>
         <translation>工作区默认（%1）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+24"/>
         <source>Whether this conversation&apos;s shell and code calls run at once, ask you first, or follow the workspace&apos;s rules (sandbench approvals rules).</source>
         <translation>此对话的 shell 和代码调用是立即运行、先询问你，还是遵循工作区的规则（sandbench approvals rules）。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+3"/>
+        <source>Choose “Edit Rules…” in this list to see, change and test the rules.</source>
+        <translation>在此列表中选择“编辑规则…”即可查看、修改和测试规则。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The demo scripts use the shell tool.</source>
         <translation>演示脚本使用 shell 工具。</translation>
     </message>
@@ -2957,7 +3217,7 @@ SHA-256 %3</translation>
         <translation>%1（已删除）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>此对话的容器已在该镜像上运行过；其镜像保持不变。要使用其他镜像，请开始新对话。</translation>
     </message>
@@ -3056,19 +3316,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-435"/>
+        <location line="-469"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+416"/>
+        <location line="+450"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-731"/>
-        <location line="+735"/>
+        <location line="-765"/>
+        <location line="+769"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
@@ -4449,7 +4709,7 @@ SHA-256 %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+27"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>每个工作区都有各自的容器、文档、请求日志、模型提供方和 API 密钥。</translation>
     </message>
@@ -4489,7 +4749,7 @@ SHA-256 %3</translation>
         <translation>创建(&amp;C)</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+69"/>
         <source>this window</source>
         <translation>此窗口</translation>
     </message>

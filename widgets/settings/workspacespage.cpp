@@ -4,6 +4,7 @@
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
 #include "sandbox/history/containerregistry.h"
+#include "settings/approvalrulesbox.h"
 #include "settings/longsessionsbox.h"
 #include "workspace/workspacecatalog.h"
 
@@ -13,6 +14,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -89,6 +92,12 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
 
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"WorkspaceMessage"_s);
+    m_rules = new ApprovalRulesBox(this);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this] {
+        if (!selectedWorkspace().isEmpty())
+            m_rules->setWorkspace(ContainerRegistry(m_dataDir).workspaceDir(selectedWorkspace()),
+                                  selectedWorkspace());
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -98,7 +107,23 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
     layout->addWidget(createBox);
     layout->addWidget(new LongSessionsBox(ContainerRegistry(m_dataDir).workspaceDir(m_current), this));
     layout->addWidget(m_message);
+    layout->addWidget(m_rules);
     reload();
+}
+
+void WorkspacesPage::showApprovalRules()
+{
+    for (int row = 0; row < m_list->count(); ++row) {
+        if (m_list->item(row)->data(Qt::UserRole).toString() == m_current)
+            m_list->setCurrentRow(row);
+    }
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget()) {
+        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+            scroll->ensureWidgetVisible(m_rules, 0, 0);
+            break;
+        }
+    }
+    m_rules->findChild<QTableWidget *>()->setFocus(Qt::OtherFocusReason);
 }
 
 QString WorkspacesPage::selectedWorkspace() const

@@ -3,6 +3,7 @@
 
 #include <QWidget>
 
+class ApprovalRulesBox;
 class InlineMessage;
 class QLabel;
 class QLineEdit;
@@ -10,7 +11,8 @@ class QListWidget;
 class QPushButton;
 
 // The Workspaces page of the Settings dialog: the workspaces of the data dir, which one this window shows
-// and which one opens at the next start; creates a workspace and opens one in a new window.
+// and which one opens at the next start; creates a workspace and opens one in a new window; the approvals of
+// the selected workspace (ApprovalRulesBox).
 class WorkspacesPage : public QWidget
 {
     Q_OBJECT
@@ -18,6 +20,9 @@ public:
     WorkspacesPage(const QString &dataDir, const QString &currentWorkspace, QWidget *parent = nullptr);
 
     QString selectedWorkspace() const;
+    ApprovalRulesBox *approvalRules() const { return m_rules; }
+    // Selects this window's workspace and brings its approval rules into view, with the keyboard focus.
+    void showApprovalRules();
 
 public Q_SLOTS:
     void reload();
@@ -40,4 +45,5 @@ private:
     QLineEdit *m_newName = nullptr;
     QPushButton *m_create = nullptr;
     InlineMessage *m_message = nullptr;
+    ApprovalRulesBox *m_rules = nullptr;
 };

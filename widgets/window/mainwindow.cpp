@@ -29,10 +29,12 @@
 #include "sandbox/images/imagestore.h"
 #include "secrets/keychainsecrets.h"
 #include "secrets/secretstore.h"
+#include "settings/approvalrulesbox.h"
 #include "settings/providersettings.h"
 #include "settings/settingsdialog.h"
 #include "settings/thememanager.h"
 #include "settings/translatorloader.h"
+#include "settings/workspacespage.h"
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
@@ -78,6 +80,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr auto ScriptedPrefix = "scripted:"_L1;
+// The approval picker's last entry under rules: opens the rules' editor, not a mode.
+const QString EditRulesEntry = u"edit-rules"_s;
 
 // Puts the widgets inside container that Tab reaches right after `after`, in their present order; returns
 // the last one. (setTabOrder() ignores the container itself, which takes no focus.)
@@ -1232,8 +1236,23 @@ void MainWindow::onApprovalModeChosen()
     Conversation *c = current();
     if (!c || !m_approvalPicker->isEnabled())
         return;
+    if (m_approvalPicker->currentData().toString() == EditRulesEntry) {
+        // Not a mode: the entry opens the rules' editor, and the conversation keeps its mode.
+        showApprovalModeOf(c);
+        showApprovalRules();
+        return;
+    }
     c->session->setApprovalMode(ApprovalPolicy::parseMode(m_approvalPicker->currentData().toString()));
     scheduleSave(c);
+    showApprovalModeOf(c);
+}
+
+void MainWindow::showApprovalRules()
+{
+    showSettings(u"workspaces"_s);
+    auto *dialog = findChild<SettingsDialog *>(u"SettingsDialog"_s, Qt::FindDirectChildrenOnly);
+    if (auto *page = dialog ? qobject_cast<WorkspacesPage *>(dialog->page(u"workspaces"_s)) : nullptr)
+        page->showApprovalRules();
 }
 
 void MainWindow::showApprovalModeOf(Conversation *c)
@@ -1252,17 +1271,35 @@ void MainWindow::showApprovalModeOf(Conversation *c)
         return QString();
     };
     m_approvalPicker->setItemText(0, tr("Workspace default (%1)").arg(title(workspaceMode)));
-    for (int i = 1; i < m_approvalPicker->count(); ++i)
-        m_approvalPicker->setItemText(
-            i, title(ApprovalPolicy::parseMode(m_approvalPicker->itemData(i).toString()).value()));
+    for (int i = 1; i < m_approvalPicker->count(); ++i) {
+        if (const std::optional<ApprovalMode> m =
+                ApprovalPolicy::parseMode(m_approvalPicker->itemData(i).toString()))
+            m_approvalPicker->setItemText(i, title(*m));
+    }
     const std::optional<ApprovalMode> mode = c ? c->session->approvalMode() : std::nullopt;
+    // Under rules the list ends with a way to the rules' editor (Settings → Workspaces).
+    const bool rules = mode.value_or(workspaceMode) == ApprovalMode::Rules;
+    const int editRules = m_approvalPicker->findData(EditRulesEntry);
+    if (rules && editRules < 0) {
+        m_approvalPicker->insertSeparator(m_approvalPicker->count());
+        m_approvalPicker->addItem(QString(), EditRulesEntry);
+    } else if (!rules && editRules >= 0) {
+        m_approvalPicker->removeItem(editRules);
+        m_approvalPicker->removeItem(editRules - 1); // the separator
+    }
+    if (const int entry = m_approvalPicker->findData(EditRulesEntry); entry >= 0)
+        m_approvalPicker->setItemText(entry, tr("Edit Rules\u2026"));
     m_approvalPicker->setCurrentIndex(mode ? m_approvalPicker->findData(ApprovalPolicy::modeName(*mode)) : 0);
     m_approvalPicker->setEnabled(c != nullptr);
     if (m_approvalDefault)
         m_approvalDefault->setEnabled(mode.has_value());
-    m_approvalPicker->setToolTip(
+    QString tip =
         tr("Whether this conversation's shell and code calls run at once, ask you first, or follow the "
-           "workspace's rules (sandbench approvals rules)."));
+           "workspace's rules (sandbench approvals rules).");
+    if (rules)
+        tip += u' ' + tr("Choose \u201c"
+                         "Edit Rules\u2026\u201d in this list to see, change and test the rules.");
+    m_approvalPicker->setToolTip(tip);
 }
 
 void MainWindow::showContractOf(Conversation *c)
@@ -1682,6 +1719,9 @@ void MainWindow::showSettings(const QString &page)
         connect(dialog, &SettingsDialog::openWorkspaceRequested, this, [this](const QString &workspace) {
             WindowLauncher::open(m_workspace->dataDir(), workspace);
         });
+        // The toolbar names the workspace's default mode, which the approvals editor may have changed.
+        if (auto *rules = dialog->findChild<ApprovalRulesBox *>())
+            connect(rules, &ApprovalRulesBox::saved, this, [this] { showApprovalModeOf(current()); });
     }
     dialog->showPage(page);
     // Not modal: the user can keep working in the window while the Settings window is open.

@@ -47,6 +47,9 @@ public:
     class LocalApiController *localApi() const { return m_localApi; }
     // Opens the Settings window (one per main window) at a page id of SettingsDialog::pageIds().
     Q_INVOKABLE void showSettings(const QString &page = {});
+    // Settings → Workspaces with this workspace's approval rules in view (the approval picker's "Edit
+    // Rules…").
+    void showApprovalRules();
     // Shows the dock, brings its tab to the front and puts the keyboard focus in it.
     void showPanel(QDockWidget *dock);
     // The View menu entry of the dock with that object name ("FilesDock" → "FilesDockAction").
