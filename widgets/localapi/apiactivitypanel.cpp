@@ -4,10 +4,10 @@
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
 #include "localapi/apirequestview.h"
-#include "shellcalls/shellcallview.h"
 #include "localapi/localapicontroller.h"
 #include "localapi/localapipage.h"
 #include "server/eventstreamclient.h"
+#include "shellcalls/shellcallview.h"
 
 #include <QComboBox>
 #include <QDialog>
