@@ -125,6 +125,21 @@ void setCommandHelp(const QString &command, const QString &example)
     g_example = example;
 }
 
+QString commandOptionsText(const QCommandLineParser &parser, bool withExample)
+{
+    const QString text = parser.helpText();
+    const qsizetype options = text.indexOf(u"Options:\n"_s);
+    // The command's own usage names its arguments, so the list ends before Qt's "Arguments:".
+    const qsizetype arguments = text.indexOf(u"\nArguments:\n"_s);
+    QStringList lines =
+        text.mid(options < 0 ? 0 : options, arguments < 0 ? -1 : arguments - options + 1).split(u'\n');
+    lines.removeIf([](const QString &line) { return line.trimmed().startsWith(u"--help-all"_s); });
+    QString out = lines.join(u'\n').trimmed() + u'\n';
+    if (withExample && !g_example.isEmpty())
+        out += u"\nExample:\n  "_s + g_example + u'\n';
+    return out;
+}
+
 QString commandHelpText(const QCommandLineParser &parser)
 {
     QString text = parser.helpText();

@@ -37,3 +37,6 @@ void setCommandHelp(const QString &command, const QString &example);
 // parser.helpText() naming the command ("Usage: sandbench containers …", not the binary's path) and
 // ending with the command's example.
 QString commandHelpText(const QCommandLineParser &parser);
+// For a command that prints its own usage text first: only the parser's option list (no second "Usage:"
+// line of Qt's, no description, no --help-all), then the command's example unless usage shows examples.
+QString commandOptionsText(const QCommandLineParser &parser, bool withExample = true);

@@ -354,7 +354,7 @@ int runContainersCommand(const QStringList &args)
         return ExitUsage;
     }
     if (parser.isSet(u"help"_s)) {
-        printOut(usage() + u"\n"_s + commandHelpText(parser));
+        printOut(usage() + u"\n"_s + commandOptionsText(parser));
         return ExitOk;
     }
     Context ctx;

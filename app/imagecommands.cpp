@@ -109,7 +109,7 @@ int runImagesCommand(const QStringList &args)
         return ExitUsage;
     }
     if (parser.isSet(u"help"_s)) {
-        printOut(usage() + u"\n"_s + commandHelpText(parser));
+        printOut(usage() + u"\n"_s + commandOptionsText(parser, false));
         return ExitOk;
     }
     const bool json = parser.isSet(jsonOption);

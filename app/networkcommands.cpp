@@ -51,7 +51,7 @@ int runNetworkCommand(const QStringList &args)
         return ExitUsage;
     }
     if (parser.isSet(u"help"_s)) {
-        printOut(usage() + u"\n"_s + commandHelpText(parser));
+        printOut(usage() + u"\n"_s + commandOptionsText(parser));
         return ExitOk;
     }
     const QStringList positional = parser.positionalArguments();

@@ -332,6 +332,12 @@ Container *ContainerManager::chooseContainer(const QString &rawSessionId, const 
 std::optional<NetworkPolicy> ContainerManager::allowHost(const QString &id, const QString &host,
                                                          QString *error, bool *changed)
 {
+    return allowHosts(id, {host}, error, changed);
+}
+
+std::optional<NetworkPolicy> ContainerManager::allowHosts(const QString &id, const QStringList &hosts,
+                                                          QString *error, bool *changed)
+{
     if (changed)
         *changed = false;
     Container *c = isValidId(id) ? find(id) : nullptr;
@@ -342,8 +348,17 @@ std::optional<NetworkPolicy> ContainerManager::allowHost(const QString &id, cons
             *error = tr("no container %1 in workspace %2").arg(id, m_settings.workspace);
         return std::nullopt;
     }
-    std::optional<NetworkPolicy> policy = c->nextNetworkPolicy().withHost(host, error);
-    if (!policy || *policy == c->nextNetworkPolicy())
+    std::optional<NetworkPolicy> policy = c->nextNetworkPolicy();
+    for (const QString &host : hosts) {
+        QString why;
+        policy = policy->withHost(host, &why);
+        if (!policy) {
+            if (error)
+                *error = hosts.size() == 1 ? why : u"%1: %2"_s.arg(host.trimmed(), why);
+            return std::nullopt;
+        }
+    }
+    if (*policy == c->nextNetworkPolicy())
         return policy;
     // Saved now, so a restart of the program keeps it even before the container wakes again.
     std::optional<ContainerMeta> meta = m_registry.load(m_settings.workspace, id, error);

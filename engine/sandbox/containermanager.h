@@ -67,6 +67,10 @@ public:
     // *changed is false when the policy already allowed host.
     std::optional<NetworkPolicy> allowHost(const QString &id, const QString &host, QString *error,
                                            bool *changed = nullptr);
+    // allowHost for several hosts at once: all of them or none (the first that cannot be added is named in
+    // *error), and one restart at most.
+    std::optional<NetworkPolicy> allowHosts(const QString &id, const QStringList &hosts, QString *error,
+                                            bool *changed = nullptr);
     // Every container of the workspace (makes the objects not made yet).
     QList<Container *> list();
     // The containers whose objects are made (awake ones among them); the others are asleep on disk.

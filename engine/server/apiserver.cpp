@@ -13,10 +13,12 @@
 #include "gateway/requestobserver.h"
 #include "httpconnection.h"
 #include "models/providerregistry.h"
+#include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/containerregistry.h"
 #include "sandbox/history/filestore.h"
 #include "sandbox/history/meter.h"
+#include "sandbox/net/networkpolicy.h"
 #include "sandbox/sandboxsettings.h"
 #include "workspace/workspace.h"
 
@@ -164,6 +166,14 @@ static QString modelEndpoint(const QString &path)
     return {};
 }
 
+// /api/v1/containers/{id}/network[/…]: the Sandbench network extension, whose bodies are small.
+static bool isNetworkPath(const QString &path)
+{
+    const QStringList parts = path.mid(8).split(u'/', Qt::SkipEmptyParts);
+    return path.startsWith(u"/api/v1/") && parts.size() >= 3 && parts.at(0) == u"containers" &&
+           parts.at(2) == u"network";
+}
+
 ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     : QObject(parent)
     , m_dataDir(dataDir)
@@ -295,6 +305,7 @@ void ApiServer::useWorkspace(Workspace *workspace)
     }
     m_workspaces.insert(workspace->name(), workspace);
     watchApprovals(workspace);
+    watchEgress(workspace);
 }
 
 QString ApiServer::createViewerKey(const QString &workspace)
@@ -503,6 +514,16 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
              {},
              {}});
     }
+    if (request.declaredLength > MaxNetworkBodyBytes && isNetworkPath(request.path)) {
+        connection->setDrainLimit(8 * MaxNetworkBodyBytes);
+        return refuse({413,
+                       u"invalid_request_error"_s,
+                       u"the request body is %1 bytes; the network endpoints take at most %2 bytes"_s
+                           .arg(request.declaredLength)
+                           .arg(MaxNetworkBodyBytes),
+                       u"request_too_large"_s,
+                       {}});
+    }
     return true;
 }
 
@@ -566,6 +587,7 @@ Workspace *ApiServer::workspace(const QString &name)
     ws->containers()->setPrewarm(m_prewarm);
     m_workspaces.insert(name, ws);
     watchApprovals(ws);
+    watchEgress(ws);
     return ws;
 }
 
@@ -669,6 +691,8 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
         handleModels(connection, workspaceName);
     } else if (parts.size() >= 3 && parts.at(0) == u"containers" && parts.at(2) == u"files") {
         handleFiles(connection, request, workspaceName, parts);
+    } else if (parts.size() >= 3 && parts.at(0) == u"containers" && parts.at(2) == u"network") {
+        handleNetwork(connection, request, workspaceName, parts);
     } else if (parts == QStringList{u"documents"_s}) {
         if (method != "GET")
             return methodNotAllowed();
@@ -754,6 +778,23 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     fmt->setParent(loop);
     ++m_activeRuns;
     const QPointer<HttpConnection> conn(connection);
+    // Which request and call each container's command belongs to while it runs, for egress.refused.
+    auto callsOf = std::make_shared<QHash<int, QPair<QString, QString>>>(); // index -> (call id, container)
+    connect(loop, &AgentLoop::toolCallStarted, this, [callsOf](const AgentToolCall &call) {
+        callsOf->insert(call.index, {call.callId, call.containerId});
+    });
+    connect(loop, &AgentLoop::commandStarted, this,
+            [this, callsOf, loop, workspaceName](int call, int, const QString &) {
+                const QPair<QString, QString> c = callsOf->value(call);
+                if (!c.second.isEmpty())
+                    m_runningCalls.insert(workspaceName + u'/' + c.second, {loop->id(), c.first});
+            });
+    const auto forgetCalls = [this, loop] {
+        const QString id = loop->id();
+        m_runningCalls.removeIf([&id](const auto &entry) { return entry.value().first == id; });
+    };
+    connect(loop, &AgentLoop::finished, this, forgetCalls);
+    connect(loop, &AgentLoop::failed, this, forgetCalls);
     loop->start();
     // start() fails early (bad model, container policy, a blocking guardrail) with a plain HTTP error;
     // streaming starts only after.
@@ -1044,4 +1085,155 @@ void ApiServer::handleDocuments(HttpConnection *connection, const QString &works
         data.append(doc);
     }
     sendJson(connection, 200, {{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
+}
+
+void ApiServer::watchEgress(Workspace *ws)
+{
+    const QString name = ws->name();
+    const auto follow = [this, name](Container *c) {
+        connect(c, &Container::egressEvent, this, [this, name, c](const EgressEvent &e) {
+            if (e.decision != EgressEvent::Decision::Refused || m_events->clientCount() == 0)
+                return;
+            const QString host = NetworkPolicy::normalizeHost(e.host);
+            // Whether adding the host to the policy would let it through (not a port or address refusal of
+            // a host the policy already allows), as the window's live view decides its "Allow HOST".
+            const bool allowable =
+                !host.isEmpty() && NetworkPolicy::validateEntry(host) && !c->nextNetworkPolicy().allows(host);
+            const QPair<QString, QString> call = m_runningCalls.value(name + u'/' + c->id());
+            const auto orNull = [](const QString &text) {
+                return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+            };
+            m_events->publish(name,
+                              {{u"type"_s, u"egress.refused"_s},
+                               {u"container_id"_s, c->id()},
+                               {u"host"_s, host.isEmpty() ? e.host : host},
+                               {u"port"_s, int(e.port)},
+                               {u"protocol"_s, EgressEvent::protocolName(e.protocol)},
+                               {u"reason"_s, e.reason},
+                               {u"allowable"_s, allowable},
+                               {u"request_id"_s, orNull(call.first)},
+                               {u"call_id"_s, orNull(call.second)},
+                               {u"time"_s, (e.started.isValid() ? e.started : QDateTime::currentDateTimeUtc())
+                                               .toUTC()
+                                               .toString(Qt::ISODateWithMs)}});
+        });
+        connect(c, &Container::networkPolicyReplaced, this,
+                [this, name, c](const NetworkPolicy &policy, bool restarted) {
+                    m_events->publish(name, {{u"type"_s, u"network_policy.replaced"_s},
+                                             {u"container_id"_s, c->id()},
+                                             {u"network_policy"_s, policy.toJson()},
+                                             {u"restarted"_s, restarted}});
+                });
+    };
+    for (Container *c : ws->containers()->loaded())
+        follow(c);
+    connect(ws->containers(), &ContainerManager::containerAdded, this, follow);
+}
+
+void ApiServer::handleNetwork(HttpConnection *connection, const HttpRequest &request,
+                              const QString &workspaceName, const QStringList &parts)
+{
+    const auto bad = [&](const QString &message, const QString &code = {}) {
+        sendError(connection, ErrorShape::OpenAi, 400, u"invalid_request_error"_s, message, false, code);
+    };
+    const QString containerId = parts.at(1);
+    const bool allow = parts.size() == 4 && parts.at(3) == u"allow";
+    if (parts.size() > 4 || (parts.size() == 4 && !allow)) {
+        sendError(connection, ErrorShape::OpenAi, 404, u"not_found_error"_s,
+                  u"no endpoint at %1 (use …/network or …/network/allow)"_s.arg(request.path));
+        return;
+    }
+    if (request.method != (allow ? "POST" : "GET")) {
+        sendError(connection, ErrorShape::OpenAi, 405, u"invalid_request_error"_s,
+                  u"%1 is not allowed on %2: use %3"_s.arg(QString::fromLatin1(request.method), request.path,
+                                                           allow ? u"POST"_s : u"GET"_s));
+        return;
+    }
+    if (!ContainerManager::isValidId(containerId))
+        return bad(u"invalid container id \"%1\": use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s.arg(
+            containerId.left(64)));
+    ContainerManager *containers = workspace(workspaceName)->containers();
+    Container *container = containers->find(containerId);
+    if (!container) {
+        sendError(connection, ErrorShape::OpenAi, 404, u"not_found_error"_s,
+                  u"no container %1 in this workspace"_s.arg(containerId));
+        return;
+    }
+    const auto reply = [&](const NetworkPolicy &policy, const QJsonObject &extra) {
+        QJsonObject body{{u"object"_s, u"container.network_policy"_s},
+                         {u"container_id"_s, containerId},
+                         {u"network_policy"_s, policy.toJson()},
+                         {u"description"_s, policy.describe()},
+                         {u"restart_pending"_s, container->hasPendingNetworkPolicy()}};
+        for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
+            body.insert(it.key(), it.value());
+        sendJson(connection, 200, body);
+    };
+    if (!allow)
+        return reply(container->nextNetworkPolicy(), {});
+    if (request.body.size() > MaxNetworkBodyBytes) { // a chunked body has no declared length
+        sendError(connection, ErrorShape::OpenAi, 413, u"invalid_request_error"_s,
+                  u"the request body is over %1 bytes"_s.arg(MaxNetworkBodyBytes), false,
+                  u"request_too_large"_s);
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return bad(
+            u"malformed JSON body at offset %1: %2"_s.arg(parseError.offset).arg(parseError.errorString()));
+    if (!doc.isObject())
+        return bad(u"the body must be a JSON object: {\"host\": \"example.com\"} or {\"hosts\": [...]}"_s);
+    const QJsonObject obj = doc.object();
+    for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
+        if (it.key() != u"host" && it.key() != u"hosts")
+            return bad(
+                u"unknown field \"%1\": the body takes \"host\" (a string) or \"hosts\" (a list)"_s.arg(
+                    it.key().left(64)));
+    }
+    QStringList hosts;
+    if (obj.contains(u"host"_s) == obj.contains(u"hosts"_s))
+        return bad(
+            u"give either \"host\" (a string) or \"hosts\" (a list of 1 to %1 strings)"_s.arg(MaxAllowHosts));
+    if (obj.contains(u"host"_s)) {
+        if (!obj.value(u"host"_s).isString())
+            return bad(u"\"host\" must be a string such as \"example.com\" or \"*.example.com\""_s);
+        hosts.append(obj.value(u"host"_s).toString());
+    } else {
+        const QJsonValue list = obj.value(u"hosts"_s);
+        if (!list.isArray() || list.toArray().isEmpty())
+            return bad(u"\"hosts\" must be a list of 1 to %1 strings"_s.arg(MaxAllowHosts));
+        if (list.toArray().size() > MaxAllowHosts)
+            return bad(u"\"hosts\" has %1 entries; at most %2 may be allowed in one request"_s
+                           .arg(list.toArray().size())
+                           .arg(MaxAllowHosts),
+                       u"too_many_hosts"_s);
+        for (const QJsonValue &v : list.toArray()) {
+            if (!v.isString())
+                return bad(u"\"hosts\" must be a list of strings"_s);
+            hosts.append(v.toString());
+        }
+    }
+    const bool wasAwake = container->isAwake();
+    QString error;
+    bool changed = false;
+    const std::optional<NetworkPolicy> policy = containers->allowHosts(containerId, hosts, &error, &changed);
+    if (!policy) {
+        const QString what =
+            hosts.size() == 1 ? u"\"%1\""_s.arg(hosts.constFirst().left(100)) : u"these hosts"_s;
+        // The same validation and words as the CLI and the window (NetworkPolicy::withHost): they say what
+        // an entry may be.
+        return bad(u"cannot allow %1: %2"_s.arg(what, error), u"invalid_host"_s);
+    }
+    QJsonArray allowed;
+    for (const QString &host : std::as_const(hosts)) {
+        const QString normalized = NetworkPolicy::normalizeHost(host);
+        allowed.append(normalized.isEmpty() ? host.trimmed() : normalized);
+    }
+    // restart: what became of the running sandbox, since a policy is fixed while it runs (SPEC 1.5).
+    const QString restart = !changed                               ? u"none"_s
+                            : container->hasPendingNetworkPolicy() ? u"after_running_call"_s
+                            : wasAwake                             ? u"restarted"_s
+                                                                   : u"next_start"_s;
+    reply(*policy, {{u"allowed"_s, allowed}, {u"changed"_s, changed}, {u"restart"_s, restart}});
 }

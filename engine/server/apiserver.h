@@ -40,6 +40,9 @@ class ApiServer : public QObject
 public:
     static constexpr quint16 DefaultPort = 8642;
     static constexpr qint64 DefaultMaxBodyBytes = 32LL * 1024 * 1024;
+    // POST /api/v1/containers/{id}/network/allow: the most hosts one request may add, and its body limit.
+    static constexpr int MaxAllowHosts = 50;
+    static constexpr qint64 MaxNetworkBodyBytes = 64 * 1024;
 
     explicit ApiServer(const QString &dataDir, QObject *parent = nullptr);
     ~ApiServer() override;
@@ -118,6 +121,12 @@ private:
     void handleFiles(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
                      const QStringList &parts);
     void handleDocuments(HttpConnection *connection, const QString &workspace);
+    // Sandbench extension (README "Allowing a host while it runs"): GET …/containers/{id}/network shows the
+    // container's policy, POST …/network/allow {"host"} or {"hosts": [...]} widens it.
+    void handleNetwork(HttpConnection *connection, const HttpRequest &request, const QString &workspace,
+                       const QStringList &parts);
+    // Publishes the workspace's egress refusals (egress.refused) and policy replacements to its viewers.
+    void watchEgress(Workspace *workspace);
     // Runs work on the file pool and answers with its result on this thread; work's cancel check turns true
     // when the client goes away, the container's home disappears or the server stops.
     void
@@ -156,5 +165,7 @@ private:
     std::shared_ptr<std::atomic_bool> m_stopping = std::make_shared<std::atomic_bool>(false);
     bool m_prewarm = false;
     int m_activeRuns = 0;
+    // "workspace/container id" -> the request and call whose command runs there now (egress.refused).
+    QHash<QString, QPair<QString, QString>> m_runningCalls;
     bool m_logging = true;
 };

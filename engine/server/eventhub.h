@@ -14,8 +14,9 @@ class QWebSocketServer;
 
 // The live event stream of the local API: WebSocket clients of a workspace receive every event of that
 // workspace's requests as JSON text messages (request.started, shell_call.started, command.started,
-// output.chunk, command.finished, files.changed, request.finished, approval.pending, approval.resolved). A
-// client may send one kind of message back: {"type": "approval.decide", ...} (README "Approvals").
+// output.chunk, command.finished, files.changed, request.finished, approval.pending, approval.resolved,
+// egress.refused, network_policy.replaced). A client may send one kind of message back:
+// {"type": "approval.decide", ...} (README "Approvals").
 class EventHub : public QObject
 {
     Q_OBJECT

@@ -69,6 +69,11 @@ void TestImagesCli::help()
     for (const char *word : {"import PATH --name NAME", "build NAME", "--packages", "inspect", "rm",
                              "Examples:", "docker save", "oci-archive"})
         QVERIFY2(r.out.contains(word), word);
+    // Only Sandbench's own usage: not Qt's generic one ("Usage: sandbench images [options] args") after it.
+    QCOMPARE(r.out.count("Usage:"), 1);
+    QVERIFY2(!r.out.contains("[options]") && !r.out.contains("--help-all") && !r.out.contains("Arguments:"),
+             r.out.constData());
+    QVERIFY(r.out.contains("--mirror <url>")); // the options are still listed
     QVERIFY(run({u"--help"_s}).out.contains("images import PATH"));
 }
 

@@ -144,6 +144,8 @@ void TestNetworkCli::help()
     QVERIFY(out.contains("--conversation"));
     QVERIFY(out.contains("--json"));
     QVERIFY2(out.contains("sandbench network allow pypi.org --conversation"), out.constData()); // the example
+    QCOMPARE(out.count("Usage:"), 1); // ours, not Qt's generic one after it
+    QVERIFY2(!out.contains("[options]"), out.constData());
     QCOMPARE(run({u"--help"_s}, &out), 0);
     QVERIFY(out.contains("network allow HOST"));
 }

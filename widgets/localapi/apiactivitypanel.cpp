@@ -7,6 +7,7 @@
 #include "localapi/localapicontroller.h"
 #include "localapi/localapipage.h"
 #include "server/eventstreamclient.h"
+#include "shellcalls/shellcallview.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -268,6 +269,8 @@ void ApiActivityPanel::onEvent(const QJsonObject &event)
     ApiRequestView *view = request(id);
     if (!view) {
         view = new ApiRequestView(id, m_maxBlocks);
+        view->setCanAllowHosts(m_source == Source::LocalApi);
+        connect(view, &ApiRequestView::allowHostRequested, this, &ApiActivityPanel::allowHostRequested);
         m_empty->hide();
         // Newest first, under the empty note.
         m_list->insertWidget(1, view);

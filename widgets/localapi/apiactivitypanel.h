@@ -16,6 +16,7 @@ class QLineEdit;
 class QPushButton;
 class QScrollArea;
 class QVBoxLayout;
+class ShellCallView;
 
 // The "Other programs" panel: the live view of requests that other programs send to the local API. It
 // watches the event stream of the app's own API (or of another `sandbench serve` given its address and a
@@ -51,6 +52,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     // A request the panel had not seen appeared.
     void requestAppeared(const QString &requestId);
+    // "Allow HOST" under a call of the app's own API (ApiRequestView::allowHostRequested).
+    void allowHostRequested(ShellCallView *view, const QString &containerId, const QString &host);
 
 private:
     void onSourceChosen(int index);

@@ -145,6 +145,8 @@ void ApiRequestView::handleEvent(const QJsonObject &event)
         }
     } else if (type == u"request.finished") {
         onFinished(event);
+    } else if (type == u"egress.refused") {
+        onEgressRefused(event);
     } else if (ShellCallView *view = m_byCallId.value(event.value(u"call_id"_s).toString())) {
         view->handleEvent(event);
     }
@@ -170,6 +172,10 @@ void ApiRequestView::onShellCallStarted(const QJsonObject &event)
     ++m_totalCalls;
     m_calls.append(view);
     m_byCallId.insert(view->callId(), view);
+    connect(view, &ShellCallView::allowHostRequested, this,
+            [this, view](const QString &containerId, const QString &host) {
+                Q_EMIT allowHostRequested(view, containerId, host);
+            });
     m_callsLayout->addWidget(view);
     while (m_calls.size() > MaxCalls) {
         ShellCallView *old = m_calls.takeFirst();
@@ -182,6 +188,22 @@ void ApiRequestView::onShellCallStarted(const QJsonObject &event)
         m_dropped->show();
     }
     updateUsage();
+}
+
+void ApiRequestView::onEgressRefused(const QJsonObject &event)
+{
+    // Under the call whose command was refused; else under this request's latest call in that container.
+    ShellCallView *view = m_byCallId.value(event.value(u"call_id"_s).toString());
+    const QString container = event.value(u"container_id"_s).toString();
+    for (qsizetype i = m_calls.size() - 1; !view && i >= 0; --i) {
+        if (m_calls.at(i)->containerId() == container)
+            view = m_calls.at(i);
+    }
+    const QString host = event.value(u"host"_s).toString();
+    if (!view || host.isEmpty())
+        return;
+    view->addRefusedHost(host, event.value(u"reason"_s).toString(),
+                         m_canAllowHosts && event.value(u"allowable"_s).toBool());
 }
 
 void ApiRequestView::onFinished(const QJsonObject &event)

@@ -40,11 +40,19 @@ public:
     QString usageText() const;
     QList<ShellCallView *> callViews() const { return m_calls; }
     ShellCallView *callView(const QString &callId) const { return m_byCallId.value(callId); }
+    // Whether a refused host (egress.refused) gets "Allow HOST": only when the watched server is this app's
+    // own, whose containers the window can widen (ContainerManager::allowHost).
+    void setCanAllowHosts(bool can) { m_canAllowHosts = can; }
+
+Q_SIGNALS:
+    // "Allow HOST" under one of this request's calls; view shows what became of it.
+    void allowHostRequested(ShellCallView *view, const QString &containerId, const QString &host);
 
 private:
     void onStarted(const QJsonObject &event);
     void onShellCallStarted(const QJsonObject &event);
     void onFinished(const QJsonObject &event);
+    void onEgressRefused(const QJsonObject &event);
     void updateElapsed(qint64 ms);
     void updateUsage();
 
@@ -70,4 +78,5 @@ private:
     QTimer m_ticker;
     bool m_finished = false;
     bool m_disconnected = false;
+    bool m_canAllowHosts = false;
 };

@@ -401,6 +401,8 @@ void MainWindow::createDocks()
     // [panel: api activity]
     m_localApi = new LocalApiController(m_settings, m_workspace, this);
     auto *apiActivity = new ApiActivityPanel(m_localApi);
+    // A host refused to another program's request: the same Allow as a conversation's (one workspace).
+    connect(apiActivity, &ApiActivityPanel::allowHostRequested, this, &MainWindow::allowHost);
     apiActivity->setMaxBlocks(m_settings->viewMaxBlocks());
     QDockWidget *apiDock = addPanelDock(apiActivity, QT_TR_NOOP("Other programs"), u"ApiActivityDock"_s,
                                         panelIcon(u"applications-other"_s, u"apiactivity"_s));
