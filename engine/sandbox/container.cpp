@@ -524,9 +524,13 @@ QFuture<HistoryResult<Snapshot>> Container::restoreWorkspace(const QString &comm
     return m_history->restoreWorkspace(commitId);
 }
 
-void Container::dropSpare()
+void Container::dropSpare(bool tellInit)
 {
     // A shell spare's bash reads end of file without the end mark and exits without running anything.
+    if (tellInit && m_spareStdout >= 0 && m_sparePid > 0 && m_fd >= 0) {
+        const QByteArray note = header(SB_MSG_EXEC_SPARE, 0, m_sparePid, 0);
+        ::send(m_fd, note.constData(), size_t(note.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
+    }
     for (int *fd : {&m_spareFd, &m_spareStdout, &m_spareStderr}) {
         if (*fd >= 0)
             ::close(*fd);
@@ -591,18 +595,16 @@ quint32 Container::sendToReadyShell(const QByteArray &payload, int *stdoutFd, in
         }
     }
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-    const qint32 sparePid = m_sparePid;
-    const int out = std::exchange(m_spareStdout, -1);
-    const int err = std::exchange(m_spareStderr, -1);
     if (n != text.size()) {
         // Gone (EPIPE) or, impossible for an empty pipe of that capacity, short: either way bash finds no
         // end mark once the pipe closes, and runs nothing.
-        ::close(out);
-        ::close(err);
         dropSpare();
         return 0;
     }
-    dropSpare(); // closes the command pipe: bash runs the command
+    const qint32 sparePid = m_sparePid;
+    const int out = std::exchange(m_spareStdout, -1);
+    const int err = std::exchange(m_spareStderr, -1);
+    dropSpare(false); // closes the command pipe: bash runs the command
     QString error;
     if (!noteSpareExec(id, sparePid, env, &error)) {
         ::close(out);

@@ -172,7 +172,8 @@ private:
                      qint32 *startedPid);
     // Sends the EXEC packet to the spare init handed us, if any; false when there is none or it is gone.
     bool sendToSpare(const QByteArray &packet, int stdoutFd, int stderrFd);
-    void dropSpare();
+    // tellInit: a shell spare let go unused is named to init (SB_MSG_EXEC_SPARE of id 0), which frees it.
+    void dropSpare(bool tellInit = true);
     // Sends the command to the shell spare init handed us (SB_MSG_SPARE with output pipes) when it was
     // started with this payload's environment; returns the command id with *stdoutFd/*stderrFd (the read
     // ends of its output, ours now) and *startedPid, or 0 when there is none to use: then sendExec.

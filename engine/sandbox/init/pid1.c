@@ -53,7 +53,7 @@ struct command
        the reaper can send DONE itself (see reap_command). */
     volatile uint32_t *id_page;
     /* A shell spare's reaper learns its command id only from id_page, which may come after bash ended: an
-       unnamed one that ended is freed only once a later message shows the engine did not use it. */
+       unnamed one that ended is freed only once the engine said it let it go unused. */
     int shell;
     int abandoned;
 };
@@ -494,27 +494,19 @@ static void hand_spare(void)
     clear_spare();
 }
 
-/* The engine sends SB_MSG_EXEC_SPARE right behind the command it gave a spare, so any other EXEC or
-   EXEC_SPARE shows that the handed shell spares not named yet (but the one it names, keep) went unused. */
-static void abandon_spares(pid_t keep)
-{
-    for (int i = 0; i < MAX_COMMANDS; ++i) {
-        struct command *c = &g_cmds[i];
-        if (c->reaper > 0 && c->handed && c->shell && c->id == 0 && c->reaper != keep) {
-            c->abandoned = 1;
-            release_if_finished(c);
-        }
-    }
-}
-
 /* SB_MSG_EXEC_SPARE: the engine sent command id to the handed spare whose reaper is reaper. */
 static void name_handed_spare(uint32_t id, pid_t reaper)
 {
-    abandon_spares(reaper);
     struct command *c = NULL;
     for (int i = 0; i < MAX_COMMANDS && !c; ++i) {
         if (g_cmds[i].handed && g_cmds[i].id == 0 && g_cmds[i].reaper == reaper && reaper > 0)
             c = &g_cmds[i];
+    }
+    if (id == 0 && c && c->shell) {
+        /* The engine let this shell spare go unused (its bash reads end of file and exits). */
+        c->abandoned = 1;
+        release_if_finished(c);
+        return;
     }
     if (id == 0 || find_command(id))
         return;
@@ -720,7 +712,6 @@ static void handle_exec(const struct sb_msg_header *h, const char *packet, char 
         const size_t cmd_len = strlen(payload) + 1;
         remember_env(payload + cmd_len, h->payload_len - (uint32_t)cmd_len);
     }
-    abandon_spares(0);
     /* STARTED goes first: the spare's reaper sends DONE itself, which must not overtake it. */
     int started_sent = 0;
     if (g_spare.reaper > 0 && !g_spare.shell) {
@@ -784,7 +775,7 @@ static void release_if_finished(struct command *c)
     if (c->id == 0) {
         /* A handed spare whose command process never learnt a command id ran nothing: it is gone, and the
            engine's next send to it fails. One that ran its command waits for SB_MSG_EXEC_SPARE. A shell
-           spare cannot tell: it waits until the engine named it or sent something else (abandon_spares). */
+           spare cannot tell: it waits until the engine names it or says it let it go (EXEC_SPARE of id 0). */
         if (c->reaped && c->status_read && (c->shell ? c->abandoned : !c->pending_reported)) {
             free_slot(c);
             g_want_spare = 1;

@@ -28,6 +28,7 @@
  *                    EXEC and sends no STARTED for it (the engine counts it started when it sent it).
  *                    payload = the command's environment entries ("KEY=VALUE\0" each, as in EXEC
  *                    after the command), which the next shell spare starts with.
+ *                    id = 0: the engine let that shell spare go unused (closed its descriptors).
  *   SB_MSG_SHUTDOWN  end every process and exit.
  *   SB_MSG_CONFIG    only to a launcher started with --standby, as its first message:
  *                    payload = "id\0workspace\0proxy-socket-or-empty\0". A standby has
