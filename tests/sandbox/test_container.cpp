@@ -318,7 +318,7 @@ const QString Probe =
 ls /proc/$$/fd >/tmp/probe-fds; tr '\n' ' ' </tmp/probe-fds; echo; ls /proc/self/fd | tr '\n' ' '; echo
 grep -E '^(Uid|Gid|Groups|CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs|Seccomp|SigBlk|SigIgn):' /proc/self/status
 cat /proc/self/limits /proc/self/cgroup; for n in user net uts ipc cgroup; do readlink /proc/self/ns/$n; done
-ls /proc | grep -c '^[0-9]')"_s;
+ls /proc >/tmp/probe-procs; grep -c '^[0-9]' /tmp/probe-procs)"_s;
 
 // Runs action with env once init has handed over a shell started ahead (with that environment, learnt from
 // the command before); fails the test unless the command went to it.
@@ -379,7 +379,7 @@ void TestContainer::readyShellLeaksNothing()
     }
     // A command with the container's usual environment again: the shell made for the other one is not used.
     RUN_CALL(back, m_c, shellAction({Probe}));
-    QCOMPARE(back->results().at(0).stdoutText, direct->results().at(0).stdoutText);
+    QCOMPARE(back->results().at(0).stdoutText.split(u'\n'), direct->results().at(0).stdoutText.split(u'\n'));
     QVERIFY(!back->results().at(0).stdoutText.contains(u"PROBE_ENV"_s));
 }
 
@@ -430,6 +430,20 @@ void TestContainer::readyShellLimitsAndErrors()
     QCOMPARE(tooLong->results().at(0).outcome, CommandOutcome::exit(126));
     RUN_CALL(fine, m_c, shellAction({u"echo fine"_s}));
     QCOMPARE(fine->results().at(0).stdoutText, u"fine\n"_s);
+
+    // Each change of environment lets the shell started ahead go unused; init frees its place (it has 64),
+    // and the dropped shell runs nothing.
+    for (int i = 0; i < 80; ++i) {
+        QVERIFY(QTest::qWaitFor([this] { return m_c->hasReadyShell(); }, 10000));
+        const QStringList env{u"FLIP=%1"_s.arg(i)};
+        ShellCall *call = m_c->run(shellAction({u"echo $FLIP >> flips.txt"_s}), env);
+        QVERIFY(waitForCall(call));
+        QVERIFY2(call->results().value(0).outcome == CommandOutcome::exit(0),
+                 qPrintable(call->errorString() + call->results().value(0).stderrText));
+    }
+    RUN_CALL(flips, m_c,
+             shellAction({u"wc -l < flips.txt; sort -n flips.txt | uniq | wc -l; rm flips.txt"_s}));
+    QCOMPARE(flips->results().at(0).stdoutText, u"80\n80\n"_s);
 }
 
 void TestContainer::cancelSkipsRemaining()
