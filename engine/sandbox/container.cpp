@@ -21,6 +21,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -32,6 +33,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int StartTimeoutMs = 30000;
+constexpr int ShellCallPipeBytes = 1024 * 1024; // as ShellCall's own pipes (ReadChunk)
 QByteArray header(quint32 type, quint32 id, qint32 value, quint32 payloadLen)
 {
     sb_msg_header h{type, id, value, payloadLen};
@@ -522,12 +524,111 @@ QFuture<HistoryResult<Snapshot>> Container::restoreWorkspace(const QString &comm
     return m_history->restoreWorkspace(commitId);
 }
 
-void Container::dropSpare()
+void Container::dropSpare(bool tellInit)
 {
-    if (m_spareFd >= 0)
-        ::close(m_spareFd);
-    m_spareFd = -1;
+    // A shell spare's bash reads end of file without the end mark and exits without running anything.
+    if (tellInit && m_spareStdout >= 0 && m_sparePid > 0 && m_fd >= 0) {
+        const QByteArray note = header(SB_MSG_EXEC_SPARE, 0, m_sparePid, 0);
+        ::send(m_fd, note.constData(), size_t(note.size()), MSG_NOSIGNAL | MSG_DONTWAIT);
+    }
+    for (int *fd : {&m_spareFd, &m_spareStdout, &m_spareStderr}) {
+        if (*fd >= 0)
+            ::close(*fd);
+        *fd = -1;
+    }
     m_sparePid = 0;
+    m_spareEnv.clear();
+}
+
+namespace {
+
+// A pipe end opened for reading (O_RDONLY) or writing.
+bool isPipeEnd(int fd, int accessMode)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode))
+        return false;
+    const int flags = fcntl(fd, F_GETFL);
+    return flags >= 0 && (flags & O_ACCMODE) == accessMode;
+}
+
+} // namespace
+
+quint32 Container::sendToReadyShell(const QByteArray &payload, int *stdoutFd, int *stderrFd,
+                                    qint32 *startedPid)
+{
+    *startedPid = -1;
+    if (!hasReadyShell() || m_state != State::Running || m_fd < 0 || payload.size() > SB_MAX_PACKET)
+        return 0;
+    const qsizetype commandEnd = payload.indexOf('\0');
+    if (commandEnd < 0)
+        return 0;
+    const QByteArray env = payload.mid(commandEnd + 1);
+    if (env != m_spareEnv) {
+        // Started with another environment: it can serve no command of this one. init makes the next spare
+        // with the environment of the EXEC that follows.
+        dropSpare();
+        return 0;
+    }
+    // The command, then the end mark, in one write into the empty pipe: all of it or nothing.
+    QByteArray text = payload.left(commandEnd);
+    text.append('\x01');
+    const int capacity = fcntl(m_spareFd, F_GETPIPE_SZ);
+    if (capacity < 0 || text.size() > capacity)
+        return 0; // too long for this pipe: PID 1 takes it, and the spare waits for the next command
+    const quint32 id = m_nextCommandId++;
+    if (m_nextCommandId == 0)
+        m_nextCommandId = 1;
+    // A pipe has no MSG_NOSIGNAL: a bash that died must not end this process with SIGPIPE, so the signal
+    // is blocked on this thread for the write and taken back if it came.
+    sigset_t pipeSignal, previous;
+    sigemptyset(&pipeSignal);
+    sigaddset(&pipeSignal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous);
+    ssize_t n;
+    do {
+        n = ::write(m_spareFd, text.constData(), size_t(text.size()));
+    } while (n < 0 && errno == EINTR);
+    if (n < 0 && errno == EPIPE) {
+        const timespec none{};
+        while (sigtimedwait(&pipeSignal, nullptr, &none) == SIGPIPE) {
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    if (n != text.size()) {
+        // Gone (EPIPE) or, impossible for an empty pipe of that capacity, short: either way bash finds no
+        // end mark once the pipe closes, and runs nothing.
+        dropSpare();
+        return 0;
+    }
+    const qint32 sparePid = m_sparePid;
+    const int out = std::exchange(m_spareStdout, -1);
+    const int err = std::exchange(m_spareStderr, -1);
+    dropSpare(false); // closes the command pipe: bash runs the command
+    QString error;
+    if (!noteSpareExec(id, sparePid, env, &error)) {
+        ::close(out);
+        ::close(err);
+        return 0;
+    }
+    *stdoutFd = out;
+    *stderrFd = err;
+    *startedPid = sparePid;
+    return id;
+}
+
+bool Container::noteSpareExec(quint32 id, qint32 sparePid, const QByteArray &env, QString *error)
+{
+    const QByteArray note = header(SB_MSG_EXEC_SPARE, id, sparePid, quint32(env.size())) + env;
+    if (::send(m_fd, note.constData(), size_t(note.size()), MSG_NOSIGNAL) != note.size()) {
+        *error =
+            tr("cannot send the command to the sandbox: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        return false;
+    }
+    m_liveCommands.insert(id);
+    if (m_settings.limits.storageBytes > 0)
+        m_storageTimer.start();
+    return true;
 }
 
 bool Container::sendToSpare(const QByteArray &packet, int stdoutFd, int stderrFd)
@@ -577,21 +678,16 @@ quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrF
     // The command process init prepared between commands takes it directly: the call costs the execve of
     // bash and no hop through PID 1, which books it from the EXEC_SPARE that follows.
     const qint32 sparePid = m_sparePid;
-    if (sendToSpare(packet, stdoutFd, stderrFd)) {
+    if (!hasReadyShell() && sendToSpare(packet, stdoutFd, stderrFd)) {
         m_sparePid = 0;
-        const QByteArray note = header(SB_MSG_EXEC_SPARE, id, sparePid, 0);
-        if (::send(m_fd, note.constData(), size_t(note.size()), MSG_NOSIGNAL) != note.size()) {
-            *error =
-                tr("cannot send the command to the sandbox: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        const qsizetype commandEnd = payload.indexOf('\0');
+        if (!noteSpareExec(id, sparePid, commandEnd < 0 ? QByteArray() : payload.mid(commandEnd + 1), error))
             return 0;
-        }
-        m_liveCommands.insert(id);
-        if (m_settings.limits.storageBytes > 0)
-            m_storageTimer.start();
         *startedPid = sparePid;
         return id;
     }
-    m_sparePid = 0;
+    if (!hasReadyShell())
+        m_sparePid = 0;
     iovec iov{packet.data(), size_t(packet.size())};
     alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
     msghdr msg{};
@@ -730,6 +826,23 @@ void Container::onControlReadable()
         if (peek.type == SB_MSG_SPARE && fds.size() == 1 && m_state == State::Running && peek.value > 0) {
             dropSpare();
             m_spareFd = fds.takeFirst();
+            m_sparePid = peek.value;
+        } else if (peek.type == SB_MSG_SPARE && fds.size() == 3 && m_state == State::Running &&
+                   peek.value > 0 && isPipeEnd(fds[0], O_WRONLY) && isPipeEnd(fds[1], O_RDONLY) &&
+                   isPipeEnd(fds[2], O_RDONLY)) {
+            // A shell spare: its output pipes are readied now, between commands, as ShellCall makes its own.
+            dropSpare();
+            m_spareFd = fds.takeFirst();
+            m_spareStdout = fds.takeFirst();
+            m_spareStderr = fds.takeFirst();
+            for (int fd : {m_spareStdout, m_spareStderr}) {
+                fcntl(fd, F_SETPIPE_SZ, ShellCallPipeBytes);
+                fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+            }
+            fcntl(m_spareFd, F_SETFL, fcntl(m_spareFd, F_GETFL) | O_NONBLOCK);
+            fcntl(m_spareFd, F_SETPIPE_SZ, 2 * SB_MAX_PACKET); // room for the longest command
+            const qsizetype len = qMin<qsizetype>(peek.payload_len, n - qsizetype(sizeof peek));
+            m_spareEnv = QByteArray(m_recvBuffer.constData() + sizeof peek, qMax<qsizetype>(0, len));
             m_sparePid = peek.value;
         }
         for (int fd : std::as_const(fds))

@@ -47,6 +47,8 @@ public:
     qint64 initPid() const { return m_pid; }
     // Whether init has handed us a prepared command process the next command goes to (SB_MSG_SPARE).
     bool hasPreparedCommand() const { return m_spareFd >= 0; }
+    // Whether that is a shell spare: bash itself runs already and waits for the command's text.
+    bool hasReadyShell() const { return m_spareFd >= 0 && m_spareStdout >= 0; }
     // True while a call runs or waits.
     bool isBusy() const { return m_current || !m_queue.isEmpty(); }
 
@@ -170,7 +172,14 @@ private:
                      qint32 *startedPid);
     // Sends the EXEC packet to the spare init handed us, if any; false when there is none or it is gone.
     bool sendToSpare(const QByteArray &packet, int stdoutFd, int stderrFd);
-    void dropSpare();
+    // tellInit: a shell spare let go unused is named to init (SB_MSG_EXEC_SPARE of id 0), which frees it.
+    void dropSpare(bool tellInit = true);
+    // Sends the command to the shell spare init handed us (SB_MSG_SPARE with output pipes) when it was
+    // started with this payload's environment; returns the command id with *stdoutFd/*stderrFd (the read
+    // ends of its output, ours now) and *startedPid, or 0 when there is none to use: then sendExec.
+    quint32 sendToReadyShell(const QByteArray &payload, int *stdoutFd, int *stderrFd, qint32 *startedPid);
+    // Tells init which command went to the spare sparePid (SB_MSG_EXEC_SPARE) and books it as running.
+    bool noteSpareExec(quint32 id, qint32 sparePid, const QByteArray &env, QString *error);
     bool sendKill(quint32 commandId);
     void callFinished(ShellCall *call);
     void forgetCall(ShellCall *call);
@@ -214,6 +223,10 @@ private:
     int m_pidfd = -1;   // watches the launcher itself: its namespace may outlive it while holding the socket
     int m_spareFd = -1; // a prepared command process's socket (SB_MSG_SPARE), or -1
     qint32 m_sparePid = 0; // its reaper, in the container's pid namespace
+    // A shell spare's output pipes (read ends) and the environment its bash started with; -1 for a plain one.
+    int m_spareStdout = -1;
+    int m_spareStderr = -1;
+    QByteArray m_spareEnv;
     QSocketNotifier *m_exitNotifier = nullptr;
     QTimer m_startTimer;
     QByteArray m_recvBuffer;

@@ -105,48 +105,53 @@ void ShellCall::startCommand(int index)
     m_commandId = 0;
     m_clock.start();
 
-    int pipes[2][2];
-    for (int i = 0; i < 2; ++i) {
-        if (pipe2(pipes[i], O_CLOEXEC) != 0) {
-            const QString message =
-                tr("cannot create a pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
-            if (i == 1) {
-                ::close(pipes[0][0]);
-                ::close(pipes[0][1]);
-            }
-            m_incomplete = true;
-            m_error = message;
-            finishCommand(CommandOutcome::exit(126), message);
-            return;
-        }
-        // A big pipe lets a fast writer hand over 1 MiB per read.
-        fcntl(pipes[i][0], F_SETPIPE_SZ, int(ReadChunk));
-        fcntl(pipes[i][0], F_SETFL, fcntl(pipes[i][0], F_GETFL) | O_NONBLOCK);
-    }
-    for (int i = 0; i < 2; ++i) {
-        auto reader = std::make_unique<Reader>(m_action.maxOutputLength, m_action.keepOutputTail
-                                                                             ? OutputCapture::Keep::Tail
-                                                                             : OutputCapture::Keep::Head);
-        reader->fd = pipes[i][0];
-        reader->notifier = new QSocketNotifier(reader->fd, QSocketNotifier::Read);
-        connect(reader->notifier, &QSocketNotifier::activated, this, [this, i] { readStream(i, false); });
-        m_readers[i] = std::move(reader);
-    }
-
     QByteArray payload = m_action.commands.at(index).toUtf8();
     payload.append('\0');
     for (const QString &entry : std::as_const(m_env)) {
         payload.append(entry.toUtf8());
         payload.append('\0');
     }
-    QString error;
     if (m_container)
         m_container->commandStarting(this, index);
+    // The shell init started ahead of this command takes it with its own output pipes; else two of ours.
+    int readEnds[2] = {-1, -1};
     qint32 startedPid = -1;
-    const quint32 id =
-        m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error, &startedPid) : 0;
-    ::close(pipes[0][1]);
-    ::close(pipes[1][1]);
+    quint32 id =
+        m_container ? m_container->sendToReadyShell(payload, &readEnds[0], &readEnds[1], &startedPid) : 0;
+    QString error;
+    if (id == 0) {
+        int pipes[2][2];
+        for (int i = 0; i < 2; ++i) {
+            if (pipe2(pipes[i], O_CLOEXEC) != 0) {
+                const QString message =
+                    tr("cannot create a pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+                if (i == 1) {
+                    ::close(pipes[0][0]);
+                    ::close(pipes[0][1]);
+                }
+                m_incomplete = true;
+                m_error = message;
+                finishCommand(CommandOutcome::exit(126), message);
+                return;
+            }
+            // A big pipe lets a fast writer hand over 1 MiB per read.
+            fcntl(pipes[i][0], F_SETPIPE_SZ, int(ReadChunk));
+            fcntl(pipes[i][0], F_SETFL, fcntl(pipes[i][0], F_GETFL) | O_NONBLOCK);
+            readEnds[i] = pipes[i][0];
+        }
+        id = m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error, &startedPid) : 0;
+        ::close(pipes[0][1]);
+        ::close(pipes[1][1]);
+    }
+    for (int i = 0; i < 2; ++i) {
+        auto reader = std::make_unique<Reader>(m_action.maxOutputLength, m_action.keepOutputTail
+                                                                             ? OutputCapture::Keep::Tail
+                                                                             : OutputCapture::Keep::Head);
+        reader->fd = readEnds[i];
+        reader->notifier = new QSocketNotifier(reader->fd, QSocketNotifier::Read);
+        connect(reader->notifier, &QSocketNotifier::activated, this, [this, i] { readStream(i, false); });
+        m_readers[i] = std::move(reader);
+    }
     if (id == 0) {
         if (error.isEmpty())
             error = tr("the sandbox is gone");

@@ -611,6 +611,17 @@ void TestContainerLifecycle::killNineSurvival()
                   u"echo one > a.txt"_s, u"echo two > b.txt; "_s + marker});
     QVERIFY(engine.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(!processesStartingWith(marker.toUtf8()).isEmpty(), 30000);
+    // The second command may start while the first one's entry is still being written (only its changes
+    // had to be read first): the kill comes once that entry is saved, so the first command has its own.
+    auto firstEntrySaved = [this] {
+        QDirIterator it(m_dir->path(), {u"main"_s}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            if (it.next().endsWith(u"/history.git/refs/heads/main"_s))
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(firstEntrySaved(), 30000);
     ::kill(pid_t(engine.processId()), SIGKILL);
     QVERIFY(engine.waitForFinished());
     // Nothing of the old run is left.

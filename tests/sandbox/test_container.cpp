@@ -32,6 +32,8 @@ private Q_SLOTS:
     void timeoutKillsTree();
     void cancelSkipsRemaining();
     void preparedCommandProcess();
+    void readyShellLeaksNothing();
+    void readyShellLimitsAndErrors();
     void callsRunInOrder();
     void initDeathFailsCallAndRestarts();
     void filesSurviveRestart();
@@ -304,6 +306,144 @@ void TestContainer::preparedCommandProcess()
     QTRY_VERIFY_WITH_TIMEOUT(m_c->hasPreparedCommand(), 10000);
     RUN_CALL(last, m_c, shellAction({u"echo last"_s}));
     QCOMPARE(last->results().at(0).stdoutText, u"last\n"_s);
+}
+
+namespace {
+
+// What a command sees of its process and sandbox: cwd, umask, shell variables, traps, environment, open
+// descriptors, credentials, capabilities, no_new_privs, seccomp, signal masks, rlimits, cgroup, namespaces
+// (all but its own pid namespace) and how many processes its pid namespace holds.
+const QString Probe =
+    uR"(echo "start=$_ ${BASH_EXECUTION_STRING:0:4}"; pwd; umask; echo "leak=${LEAK-unset} x=${x-unset} args=$0 $#"; trap -p; alias; env | sort
+ls /proc/$$/fd >/tmp/probe-fds; tr '\n' ' ' </tmp/probe-fds; echo; ls /proc/self/fd | tr '\n' ' '; echo
+grep -E '^(Uid|Gid|Groups|CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs|Seccomp|SigBlk|SigIgn):' /proc/self/status
+cat /proc/self/limits /proc/self/cgroup; for n in user net uts ipc cgroup; do readlink /proc/self/ns/$n; done
+ls /proc >/tmp/probe-procs; grep -c '^[0-9]' /tmp/probe-procs)"_s;
+
+// Runs action with env once init has handed over a shell started ahead (with that environment, learnt from
+// the command before); fails the test unless the command went to it.
+ShellCall *runInReadyShell(Container *c, const ShellAction &action, const QStringList &env)
+{
+    if (!QTest::qWaitFor([c] { return c->hasReadyShell(); }, 10000))
+        return nullptr;
+    ShellCall *call = c->run(action, env);
+    bool tookIt = false;
+    QObject::connect(
+        call, &ShellCall::commandStarted, call, [c, &tookIt] { tookIt = !c->hasReadyShell(); },
+        Qt::DirectConnection);
+    if (!waitForCall(call) || !tookIt)
+        return nullptr;
+    return call;
+}
+
+} // namespace
+
+void TestContainer::readyShellLeaksNothing()
+{
+    // A command that goes to the shell init started ahead sees exactly what one started for it sees, and
+    // nothing of the commands before it: the same probe run the direct way (a new environment, which no
+    // prepared shell has) and then twice in a shell started ahead, around a command that changes all it can.
+    const QStringList env{u"PROBE_ENV=one two"_s};
+    RUN_CALL(direct, m_c, shellAction({Probe}));
+    {
+        ShellCall *call = m_c->run(shellAction({Probe}), env);
+        QVERIFY(waitForCall(call));
+        QCOMPARE(call->results().at(0).outcome, CommandOutcome::exit(0));
+        const QString expected = call->results().at(0).stdoutText;
+        QVERIFY2(expected.contains(u"PROBE_ENV=one two"_s), qPrintable(expected));
+        QVERIFY2(expected.startsWith(
+                     u"start=bash echo\n/workspace/home\n0022\nleak=unset x=unset args=bash 0\n"_s),
+                 qPrintable(expected));
+        QVERIFY2(expected.contains(u"\n0 1 2 \n0 1 2 3 \n"_s), qPrintable(expected));
+        QVERIFY2(expected.contains(u"CapEff:\t0000000000000000"_s), qPrintable(expected));
+        QVERIFY2(expected.contains(u"NoNewPrivs:\t1"_s), qPrintable(expected));
+        QVERIFY2(expected.contains(u"Seccomp:\t2"_s), qPrintable(expected));
+        QCOMPARE(call->results().at(0).stderrText, QString());
+
+        ShellCall *ahead = runInReadyShell(m_c, shellAction({Probe}), env);
+        QVERIFY2(ahead, "the probe did not go to a shell started ahead");
+        QCOMPARE(ahead->results().at(0).stdoutText.split(u'\n'), expected.split(u'\n'));
+        QCOMPARE(ahead->results().at(0).stderrText, QString());
+
+        ShellCall *dirty = runInReadyShell(
+            m_c,
+            shellAction({u"cd /tmp; export LEAK=1; x=5; umask 077; ulimit -S -n 64; trap 'echo t' USR1 EXIT; "
+                         "alias ll='ls -l'; exec 7>/tmp/leak-fd; trap - EXIT"_s}),
+            env);
+        QVERIFY2(dirty, "the command did not go to a shell started ahead");
+        QCOMPARE(dirty->results().at(0).outcome, CommandOutcome::exit(0));
+
+        ShellCall *after = runInReadyShell(m_c, shellAction({Probe}), env);
+        QVERIFY2(after, "the probe did not go to a shell started ahead");
+        QCOMPARE(after->results().at(0).stdoutText.split(u'\n'), expected.split(u'\n'));
+    }
+    // A command with the container's usual environment again: the shell made for the other one is not used.
+    RUN_CALL(back, m_c, shellAction({Probe}));
+    QCOMPARE(back->results().at(0).stdoutText.split(u'\n'), direct->results().at(0).stdoutText.split(u'\n'));
+    QVERIFY(!back->results().at(0).stdoutText.contains(u"PROBE_ENV"_s));
+}
+
+void TestContainer::readyShellLimitsAndErrors()
+{
+    RUN_CALL(warmUp, m_c, shellAction({u"true"_s}));
+    // Exit codes, signals, output on both streams and a syntax error, as `bash -c` reports them.
+    ShellCall *exit7 = runInReadyShell(m_c, shellAction({u"echo out; echo err >&2; exit 7"_s}), {});
+    QVERIFY(exit7);
+    QCOMPARE(exit7->results().at(0).outcome, CommandOutcome::exit(7));
+    QCOMPARE(exit7->results().at(0).stdoutText, u"out\n"_s);
+    QCOMPARE(exit7->results().at(0).stderrText, u"err\n"_s);
+    ShellCall *killed = runInReadyShell(m_c, shellAction({u"kill -KILL $$"_s}), {});
+    QVERIFY(killed);
+    QCOMPARE(killed->results().at(0).outcome, CommandOutcome::exit(137));
+    ShellCall *syntax = runInReadyShell(m_c, shellAction({u"echo )"_s}), {});
+    QVERIFY(syntax);
+    QCOMPARE(syntax->results().at(0).outcome, CommandOutcome::exit(2));
+    QVERIFY2(syntax->results().at(0).stderrText.contains(u"syntax error near unexpected token `)'"_s),
+             qPrintable(syntax->results().at(0).stderrText));
+    // Reads nothing from stdin; a command ending in the end mark's byte keeps it.
+    ShellCall *stdinCall = runInReadyShell(
+        m_c,
+        shellAction({u"cat; printf '%s' \"$BASH_EXECUTION_STRING\" | tail -c 3 | od -An -tx1; : \x01"_s}),
+        {});
+    QVERIFY(stdinCall);
+    QCOMPARE(stdinCall->results().at(0).outcome, CommandOutcome::exit(0));
+    QVERIFY2(stdinCall->results().at(0).stdoutText.contains(u"3a 20 01"_s),
+             qPrintable(stdinCall->results().at(0).stdoutText));
+
+    // A timeout ends the command and its tree; the next command still finds a shell started ahead.
+    ShellCall *slow = runInReadyShell(
+        m_c, shellAction({u"setsid sleep 1000 & exec -a ahead-marker-72 sleep 1000"_s}, 1000), {});
+    QVERIFY(slow);
+    QCOMPARE(slow->results().at(0).outcome, CommandOutcome::timeout());
+    QTRY_VERIFY_WITH_TIMEOUT(processesMatching("ahead-marker-72").isEmpty(), 10000);
+    ShellCall *next = runInReadyShell(m_c, shellAction({u"echo next"_s}), {});
+    QVERIFY(next);
+    QCOMPARE(next->results().at(0).stdoutText, u"next\n"_s);
+
+    // A long command (past the default pipe size) and one past the protocol's limit, which fails as before.
+    const QString longCommand = u": "_s + QString(200 * 1024, u'x') + u"; echo long"_s;
+    ShellCall *longCall = runInReadyShell(m_c, shellAction({longCommand}), {});
+    QVERIFY(longCall);
+    QCOMPARE(longCall->results().at(0).stdoutText, u"long\n"_s);
+    QVERIFY(QTest::qWaitFor([this] { return m_c->hasReadyShell(); }, 10000));
+    RUN_CALL(tooLong, m_c, shellAction({u": "_s + QString(300 * 1024, u'x')}));
+    QCOMPARE(tooLong->results().at(0).outcome, CommandOutcome::exit(126));
+    RUN_CALL(fine, m_c, shellAction({u"echo fine"_s}));
+    QCOMPARE(fine->results().at(0).stdoutText, u"fine\n"_s);
+
+    // Each change of environment lets the shell started ahead go unused; init frees its place (it has 64),
+    // and the dropped shell runs nothing.
+    for (int i = 0; i < 80; ++i) {
+        QVERIFY(QTest::qWaitFor([this] { return m_c->hasReadyShell(); }, 10000));
+        const QStringList env{u"FLIP=%1"_s.arg(i)};
+        ShellCall *call = m_c->run(shellAction({u"echo $FLIP >> flips.txt"_s}), env);
+        QVERIFY(waitForCall(call));
+        QVERIFY2(call->results().value(0).outcome == CommandOutcome::exit(0),
+                 qPrintable(call->errorString() + call->results().value(0).stderrText));
+    }
+    RUN_CALL(flips, m_c,
+             shellAction({u"wc -l < flips.txt; sort -n flips.txt | uniq | wc -l; rm flips.txt"_s}));
+    QCOMPARE(flips->results().at(0).stdoutText, u"80\n80\n"_s);
 }
 
 void TestContainer::cancelSkipsRemaining()

@@ -49,6 +49,13 @@ struct command
     int status_read;
     int32_t pending_value;
     int pending_reported;
+    /* A shell spare's page shared with its reaper: PID 1 writes the command id there when it is named, so
+       the reaper can send DONE itself (see reap_command). */
+    volatile uint32_t *id_page;
+    /* A shell spare's reaper learns its command id only from id_page, which may come after bash ended: an
+       unnamed one that ended is freed only once the engine said it let it go unused. */
+    int shell;
+    int abandoned;
 };
 
 static struct command g_cmds[MAX_COMMANDS];
@@ -57,6 +64,29 @@ static const struct sb_options *g_opt;
 static struct command *find_command(uint32_t id);
 static void release_if_finished(struct command *c);
 static void hand_spare(void);
+static void drop_spare(void);
+
+/* The extra environment of the last EXEC (its "KEY=VALUE\0" entries as sent), the one a shell spare starts
+   with; g_env_known once an EXEC or EXEC_SPARE said it. */
+static char g_env[SB_MAX_PACKET];
+static uint32_t g_env_len;
+static int g_env_known;
+
+static void remember_env(const char *env, uint32_t len)
+{
+    if (len > sizeof(g_env) || (len > 0 && env[len - 1] != 0))
+        return;
+    memcpy(g_env, env, len);
+    g_env_len = len;
+    g_env_known = 1;
+}
+
+static void free_slot(struct command *c)
+{
+    if (c->id_page)
+        munmap((void *)c->id_page, sizeof(uint32_t));
+    memset(c, 0, sizeof(*c));
+}
 
 static int send_msg(uint32_t type, uint32_t id, int32_t value, const char *payload, size_t len)
 {
@@ -130,14 +160,32 @@ static void become_command(const struct sb_enforcement *enf)
 
 /* The last step of a command process (see become_command): its descriptors, then `bash -c CMD`. Never
    returns. */
-static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd)
+/* A shell started ahead of its command (a shell spare, see prepare_spare) runs this as `bash -c`: it reads
+   the command from fd 3 up to the engine's end mark (0x01; a pipe closed without it means the engine let
+   the spare go: nothing runs), closes fd 3 and runs the command in the same shell, so the command sees what
+   `bash -c CMD` shows it: $0, no arguments, BASH_EXECUTION_STRING, $_, SECONDS from 0, LINENO from 1, only
+   fds 0-2. (A syntax error names `eval` where `bash -c` says `-c`.) */
+static const char k_ahead_shell[] =
+    "IFS= read -r -N 1048576 BASH_EXECUTION_STRING <&3; exec 3<&-; "
+    "[[ $BASH_EXECUTION_STRING == *$'\\001' ]] || exit 0; "
+    "BASH_EXECUTION_STRING=${BASH_EXECUTION_STRING%$'\\001'}; SECONDS=0; : bash; "
+    "eval \"$BASH_EXECUTION_STRING\"";
+
+/* cmd_fd >= 0: the shell spare's way, `bash -c k_ahead_shell` with cmd_fd as its fd 3 (cmd unused). */
+static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd, int cmd_fd)
     __attribute__((noreturn));
-static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd)
+static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd, int cmd_fd)
 {
     int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
         _exit(127);
-    syscall(SYS_close_range, 3, ~0U, 0);
+    if (cmd_fd >= 0) {
+        if (dup2(cmd_fd, 3) < 0)
+            _exit(127);
+        syscall(SYS_close_range, 4, ~0U, 0);
+    } else {
+        syscall(SYS_close_range, 3, ~0U, 0);
+    }
 
     char hostname[80];
     snprintf(hostname, sizeof(hostname), "HOSTNAME=%s", g_opt->id);
@@ -170,9 +218,9 @@ static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd
             env[n++] = extra_env[i];
     }
     env[n] = NULL;
-    char *argv[] = {"bash", "-c", (char *)cmd, NULL};
+    char *argv[] = {"bash", "-c", cmd_fd >= 0 ? (char *)k_ahead_shell : (char *)cmd, NULL};
     execve("/bin/bash", argv, env);
-    if (errno == ENOENT) {
+    if (errno == ENOENT && cmd_fd < 0) {
         /* An image without bash (busybox, alpine): its POSIX shell. */
         for (int j = 0; j < n; ++j) {
             if (!strcmp(env[j], "SHELL=/bin/bash"))
@@ -252,7 +300,7 @@ static void wait_for_command(int sock, volatile uint32_t *command_id)
     char *payload = buf + sizeof(h);
     char *env[MAX_ENV];
     int n_env = parse_exec_payload(payload, h.payload_len, env);
-    exec_bash(payload, env, n_env, fds[0], fds[1]);
+    exec_bash(payload, env, n_env, fds[0], fds[1], -1);
 }
 
 /* PID 1 of a spare command namespace: forks the prepared command process, then reaps. The command process
@@ -279,6 +327,35 @@ static void spare_reaper(int sock, int status_fd, const struct sb_enforcement *e
     reap_command(bash, status_fd, command_id ? SB_CONTROL_FD : -1, command_id);
 }
 
+/* PID 1 of a shell spare's namespace: starts the shell ahead of its command (exec_bash with cmd_fd: every
+   privilege dropped, bash loaded and waiting on cmd_fd), then reaps. PID 1 names the command in id_page. */
+static void shell_reaper(int cmd_fd, int out_fd, int err_fd, int status_fd, volatile uint32_t *id_page,
+                         const struct sb_enforcement *enf) __attribute__((noreturn));
+static void shell_reaper(int cmd_fd, int out_fd, int err_fd, int status_fd, volatile uint32_t *id_page,
+                         const struct sb_enforcement *enf)
+{
+    enter_command_namespace();
+    pid_t bash = fork();
+    if (bash < 0)
+        _exit(126);
+    if (bash == 0) {
+        close(status_fd);
+        close(SB_CONTROL_FD);
+        become_command(enf);
+        char *no_env[MAX_ENV];
+        int n_env = 0;
+        for (uint32_t off = 0; off < g_env_len && n_env < MAX_ENV; off += (uint32_t)strlen(g_env + off) + 1) {
+            if (strchr(g_env + off, '='))
+                no_env[n_env++] = g_env + off;
+        }
+        exec_bash(NULL, no_env, n_env, out_fd, err_fd, cmd_fd);
+    }
+    close(cmd_fd);
+    close(out_fd);
+    close(err_fd);
+    reap_command(bash, status_fd, SB_CONTROL_FD, id_page);
+}
+
 /* PID 1 of the command's namespace: starts bash, reports its status, then reaps until the namespace is empty.
  */
 static void command_reaper(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd,
@@ -291,7 +368,7 @@ static void command_reaper(const char *cmd, char **extra_env, int n_extra, int o
     if (bash == 0) {
         close(status_fd);
         become_command(enf);
-        exec_bash(cmd, extra_env, n_extra, out_fd, err_fd);
+        exec_bash(cmd, extra_env, n_extra, out_fd, err_fd, -1);
     }
     close(out_fd);
     close(err_fd);
@@ -333,10 +410,27 @@ static void reap_command(pid_t bash, int status_fd, int control_fd, volatile uin
 struct spare
 {
     pid_t reaper; /* 0: none */
-    int sock;
+    int sock;     /* the prepared process's socket, or a shell spare's command pipe (write end) */
     int status_fd;
+    int shell;                  /* a shell spare: bash already runs, with its own output pipes */
+    int out_fd, err_fd;         /* a shell spare's output pipes (read ends), for the engine */
+    volatile uint32_t *id_page; /* a shell spare's page shared with its reaper */
 };
-static struct spare g_spare = {0, -1, -1};
+static struct spare g_spare = {0, -1, -1, 0, -1, -1, NULL};
+
+static void clear_spare(void)
+{
+    close(g_spare.sock);
+    close(g_spare.status_fd);
+    if (g_spare.shell) {
+        close(g_spare.out_fd);
+        close(g_spare.err_fd);
+        if (g_spare.id_page)
+            munmap((void *)g_spare.id_page, sizeof(uint32_t));
+    }
+    memset(&g_spare, 0, sizeof(g_spare));
+    g_spare.sock = g_spare.status_fd = g_spare.out_fd = g_spare.err_fd = -1;
+}
 static int g_want_spare;
 #define SPARE_DELAY_US 1000
 
@@ -358,32 +452,46 @@ static void hand_spare(void)
         if (g_cmds[i].reaper == 0)
             slot = &g_cmds[i];
     }
-    if (!slot)
+    if (!slot) {
+        if (g_spare.shell)
+            drop_spare(); /* only the engine can use a shell spare */
         return;
-    struct sb_msg_header h = {SB_MSG_SPARE, 0, g_spare.reaper, 0};
-    struct iovec iov = {&h, sizeof(h)};
-    char cbuf[CMSG_SPACE(sizeof(int))];
+    }
+    /* A shell spare: [command pipe, stdout, stderr] and, as payload, the environment its bash started with
+       (the engine uses it only for a command with that environment). */
+    const uint32_t env_len = g_spare.shell ? g_env_len : 0;
+    struct sb_msg_header h = {SB_MSG_SPARE, 0, g_spare.reaper, env_len};
+    struct iovec iov[2] = {{&h, sizeof(h)}, {g_env, env_len}};
+    char cbuf[CMSG_SPACE(sizeof(int) * 3)];
     memset(cbuf, 0, sizeof(cbuf));
+    const int nfds = g_spare.shell ? 3 : 1;
+    const int fds[3] = {g_spare.sock, g_spare.out_fd, g_spare.err_fd};
     struct msghdr msg;
     memset(&msg, 0, sizeof(msg));
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
+    msg.msg_iov = iov;
+    msg.msg_iovlen = env_len ? 2 : 1;
     msg.msg_control = cbuf;
-    msg.msg_controllen = sizeof(cbuf);
+    msg.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
     struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
     cm->cmsg_level = SOL_SOCKET;
     cm->cmsg_type = SCM_RIGHTS;
-    cm->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(cm), &g_spare.sock, sizeof(int));
-    if (sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)sizeof(h))
+    cm->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
+    memcpy(CMSG_DATA(cm), fds, sizeof(int) * nfds);
+    if (sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)(sizeof(h) + env_len)) {
+        if (g_spare.shell)
+            drop_spare();
         return;
+    }
     memset(slot, 0, sizeof(*slot));
     slot->reaper = g_spare.reaper;
     slot->status_fd = g_spare.status_fd;
     slot->reaper_reports = 1;
     slot->handed = 1;
-    close(g_spare.sock);
-    memset(&g_spare, 0, sizeof(g_spare));
+    slot->id_page = g_spare.id_page;
+    slot->shell = g_spare.shell;
+    g_spare.id_page = NULL; /* the slot's now */
+    g_spare.status_fd = -1;
+    clear_spare();
 }
 
 /* SB_MSG_EXEC_SPARE: the engine sent command id to the handed spare whose reaper is reaper. */
@@ -394,6 +502,12 @@ static void name_handed_spare(uint32_t id, pid_t reaper)
         if (g_cmds[i].handed && g_cmds[i].id == 0 && g_cmds[i].reaper == reaper && reaper > 0)
             c = &g_cmds[i];
     }
+    if (id == 0 && c && c->shell) {
+        /* The engine let this shell spare go unused (its bash reads end of file and exits). */
+        c->abandoned = 1;
+        release_if_finished(c);
+        return;
+    }
     if (id == 0 || find_command(id))
         return;
     if (!c) {
@@ -403,6 +517,8 @@ static void name_handed_spare(uint32_t id, pid_t reaper)
         return;
     }
     c->id = id;
+    if (c->id_page)
+        *c->id_page = id; /* the reaper sends DONE itself from now on */
     if (c->status_read && !c->done_sent) {
         if (!c->pending_reported)
             send_msg(SB_MSG_DONE, id, c->pending_value, NULL, 0);
@@ -417,14 +533,79 @@ static void drop_spare(void)
     if (g_spare.reaper <= 0)
         return;
     kill(g_spare.reaper, SIGKILL); /* reaped by reap_children like any child */
-    close(g_spare.sock);
-    close(g_spare.status_fd);
-    memset(&g_spare, 0, sizeof(g_spare));
+    clear_spare();
+}
+
+/* A shell spare (see shell_reaper): bash itself is started ahead with the last command's environment, so a
+   command costs no execve or shell start-up; its output pipes are made here and their read ends go to the
+   engine. Returns 0 when it cannot be made (the caller then makes the plain kind). */
+static int prepare_shell_spare(const struct sb_enforcement *enf)
+{
+    int cmd_pipe[2], out_pipe[2], err_pipe[2], status_pipe[2];
+    if (pipe2(cmd_pipe, O_CLOEXEC))
+        return 0;
+    if (pipe2(out_pipe, O_CLOEXEC)) {
+        close(cmd_pipe[0]);
+        close(cmd_pipe[1]);
+        return 0;
+    }
+    if (pipe2(err_pipe, O_CLOEXEC)) {
+        close(cmd_pipe[0]);
+        close(cmd_pipe[1]);
+        close(out_pipe[0]);
+        close(out_pipe[1]);
+        return 0;
+    }
+    volatile uint32_t *page = MAP_FAILED;
+    if (pipe2(status_pipe, O_CLOEXEC) == 0) {
+        page = mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (page == MAP_FAILED) {
+            close(status_pipe[0]);
+            close(status_pipe[1]);
+        }
+    }
+    pid_t reaper =
+        page == MAP_FAILED ? -1 : (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+    if (reaper == 0) {
+        close(cmd_pipe[1]);
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        close(status_pipe[0]);
+        shell_reaper(cmd_pipe[0], out_pipe[1], err_pipe[1], status_pipe[1], page, enf);
+    }
+    close(cmd_pipe[0]);
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    if (reaper < 0) {
+        close(cmd_pipe[1]);
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        if (page != MAP_FAILED) {
+            close(status_pipe[0]);
+            close(status_pipe[1]);
+            munmap((void *)page, sizeof(uint32_t));
+        }
+        return 0;
+    }
+    close(status_pipe[1]);
+    g_spare.reaper = reaper;
+    g_spare.sock = cmd_pipe[1];
+    g_spare.status_fd = status_pipe[0];
+    g_spare.shell = 1;
+    g_spare.out_fd = out_pipe[0];
+    g_spare.err_fd = err_pipe[0];
+    g_spare.id_page = page;
+    hand_spare();
+    return 1;
 }
 
 static void prepare_spare(const struct sb_enforcement *enf)
 {
     if (g_spare.reaper > 0)
+        return;
+    /* Once the engine's environment is known (it is the same for every command of a container), and where
+       the root has bash. */
+    if (g_env_known && access("/bin/bash", X_OK) == 0 && prepare_shell_spare(enf))
         return;
     int sock[2], status_pipe[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sock))
@@ -458,7 +639,7 @@ static void prepare_spare(const struct sb_enforcement *enf)
    usable spare (the caller then starts the command itself). */
 static pid_t start_in_spare(const char *packet, size_t len, int *fds, int *status_fd)
 {
-    if (g_spare.reaper <= 0)
+    if (g_spare.reaper <= 0 || g_spare.shell)
         return 0;
     struct iovec iov = {(void *)packet, len};
     char cbuf[CMSG_SPACE(sizeof(int) * 2)];
@@ -484,8 +665,8 @@ static pid_t start_in_spare(const char *packet, size_t len, int *fds, int *statu
     }
     pid_t reaper = g_spare.reaper;
     *status_fd = g_spare.status_fd;
-    close(g_spare.sock);
-    memset(&g_spare, 0, sizeof(g_spare));
+    g_spare.status_fd = -1;
+    clear_spare();
     return reaper;
 }
 
@@ -527,9 +708,13 @@ static void handle_exec(const struct sb_msg_header *h, const char *packet, char 
         send_msg(SB_MSG_ERROR, h->id, EBUSY, err, strlen(err));
         return;
     }
+    {
+        const size_t cmd_len = strlen(payload) + 1;
+        remember_env(payload + cmd_len, h->payload_len - (uint32_t)cmd_len);
+    }
     /* STARTED goes first: the spare's reaper sends DONE itself, which must not overtake it. */
     int started_sent = 0;
-    if (g_spare.reaper > 0) {
+    if (g_spare.reaper > 0 && !g_spare.shell) {
         send_msg(SB_MSG_STARTED, h->id, g_spare.reaper, NULL, 0);
         started_sent = 1;
         int spare_status = -1;
@@ -589,9 +774,10 @@ static void release_if_finished(struct command *c)
 {
     if (c->id == 0) {
         /* A handed spare whose command process never learnt a command id ran nothing: it is gone, and the
-           engine's next send to it fails. One that ran its command waits for SB_MSG_EXEC_SPARE. */
-        if (c->reaped && c->status_read && !c->pending_reported) {
-            memset(c, 0, sizeof(*c));
+           engine's next send to it fails. One that ran its command waits for SB_MSG_EXEC_SPARE. A shell
+           spare cannot tell: it waits until the engine names it or says it let it go (EXEC_SPARE of id 0). */
+        if (c->reaped && c->status_read && (c->shell ? c->abandoned : !c->pending_reported)) {
+            free_slot(c);
             g_want_spare = 1;
         }
         return;
@@ -599,7 +785,7 @@ static void release_if_finished(struct command *c)
     if (c->done_sent && c->reaped) {
         /* The reaper exits only once its namespace is empty: nothing the command started is left. */
         send_msg(SB_MSG_REAPED, c->id, 0, NULL, 0);
-        memset(c, 0, sizeof(*c));
+        free_slot(c);
     }
 }
 
@@ -661,9 +847,7 @@ static void reap_children(void)
         if (pid == g_spare.reaper) {
             /* The spare died before it was needed: the next command starts the slow way, and after it
                another spare is tried. */
-            close(g_spare.sock);
-            close(g_spare.status_fd);
-            memset(&g_spare, 0, sizeof(g_spare));
+            clear_spare();
         }
         for (int i = 0; i < MAX_COMMANDS; ++i) {
             if (g_cmds[i].reaper == pid) {
@@ -843,6 +1027,9 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
         case SB_MSG_EXEC_SPARE:
             for (int k = 0; k < nfds; ++k)
                 close(fds[k]);
+            /* Its payload is the command's environment, as an EXEC's after the command. */
+            if (h.payload_len == 0 || payload[h.payload_len - 1] == 0)
+                remember_env(payload, h.payload_len);
             name_handed_spare(h.id, (pid_t)h.value);
             break;
         case SB_MSG_KILL_ALL:

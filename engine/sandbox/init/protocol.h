@@ -26,6 +26,9 @@
  *                    has just sent this command's EXEC packet (fds and all) straight to that spare's
  *                    socket, so the command runs without a hop through PID 1; init books it like an
  *                    EXEC and sends no STARTED for it (the engine counts it started when it sent it).
+ *                    payload = the command's environment entries ("KEY=VALUE\0" each, as in EXEC
+ *                    after the command), which the next shell spare starts with.
+ *                    id = 0: the engine let that shell spare go unused (closed its descriptors).
  *   SB_MSG_SHUTDOWN  end every process and exit.
  *   SB_MSG_CONFIG    only to a launcher started with --standby, as its first message:
  *                    payload = "id\0workspace\0proxy-socket-or-empty\0". A standby has
@@ -52,6 +55,13 @@
  *                    fds = [the socket it waits on]. Sent between commands; the engine may use
  *                    it for one command (see SB_MSG_EXEC_SPARE) or never. A send that fails
  *                    (EPIPE: the spare died) means the command goes to init as SB_MSG_EXEC.
+ *                    A *shell spare* (once init knows the engine's environment, where the root has
+ *                    /bin/bash): bash itself already runs under the reaper, every privilege dropped;
+ *                    fds = [its command pipe (write end), its stdout, its stderr (read ends)],
+ *                    payload = the environment entries it started with. The engine uses it only
+ *                    for a command with that environment: it writes the command's bytes and then
+ *                    one 0x01 byte to the pipe and closes it (a pipe closed without the 0x01 runs
+ *                    nothing), reads the output from the two pipes, and sends SB_MSG_EXEC_SPARE.
  *   SB_MSG_ERROR     id = command id or 0 for the container, value = errno,
  *                    payload = message. For id 0 the container is unusable
  *                    and init exits after sending it.
@@ -61,7 +71,7 @@
 
 #include <stdint.h>
 
-#define SB_PROTOCOL_VERSION 3
+#define SB_PROTOCOL_VERSION 4
 #define SB_CONTROL_FD 3
 #define SB_MAX_PACKET (256 * 1024)
 
