@@ -267,6 +267,9 @@ int runExecCommand(const QStringList &args)
             return;
         }
         printOut(QJsonDocument(call->outputItem()).toJson(QJsonDocument::Indented));
+        // The call's entry is saved before we exit (the history waits for it); the sandbox's teardown (PID 1
+        // killed, its cgroup removed) is its launcher's own and goes on after we have exited.
+        InitSpawner::finishReleasedOnTheirOwnAtExit();
         manager.stopAll();
         QCoreApplication::exit(ExitOk);
     });
