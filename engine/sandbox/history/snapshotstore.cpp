@@ -724,8 +724,9 @@ bool SnapshotStore::Private::initRepository(QString *error)
         QDir(tmp).removeRecursively();
         return false;
     };
-    for (const char *dir :
-         {"", "/objects", "/objects/info", "/objects/pack", "/refs", "/refs/heads", "/refs/tags"}) {
+    // logs/ now, before any command: the first entry, saved after its command, then only appends its reflog.
+    for (const char *dir : {"", "/objects", "/objects/info", "/objects/pack", "/refs", "/refs/heads",
+                            "/refs/tags", "/logs", "/logs/refs", "/logs/refs/heads"}) {
         if (::mkdir(QByteArray(root + dir).constData(), 0700) != 0)
             return fail(QString::fromLatin1(dir).isEmpty() ? tmp : QString::fromLatin1(dir + 1));
     }
