@@ -25,6 +25,7 @@
 #include <ftw.h>
 #include <string_view>
 #include <sys/file.h>
+#include <system_error>
 #include <thread>
 #include <time.h>
 #include <unistd.h>
@@ -917,8 +918,20 @@ void SnapshotStore::startLibraryAhead()
     // at exit, so a command that ends at once (bad input) never exits under a half-made library.
     static struct Starter
     {
-        std::thread thread{[] { git_libgit2_init(); }};
-        ~Starter() { thread.join(); }
+        std::thread thread;
+        Starter()
+        {
+            try {
+                thread = std::thread([] { git_libgit2_init(); });
+            } catch (const std::system_error &) {
+                // No thread to spare: the first open() starts the library itself.
+            }
+        }
+        ~Starter()
+        {
+            if (thread.joinable())
+                thread.join();
+        }
     } starter;
 }
 
