@@ -13,6 +13,7 @@
 #include "sandbox/containermanager.h"
 #include "sandbox/doctor.h"
 #include "sandbox/history/containerregistry.h"
+#include "sandbox/history/snapshotstore.h"
 #include "sandbox/images/imagestore.h"
 #include "sandbox/initprocess.h"
 #include "sandbox/net/networkpolicy.h"
@@ -170,6 +171,8 @@ int runExecCommand(const QStringList &args)
     int exitCode = ExitOk;
     if (!parse(parser, args, &exitCode))
         return exitCode;
+    // While the other core is idle: the history needs libgit2 started before this call's entry is saved.
+    SnapshotStore::startLibraryAhead();
 
     if (parser.isSet(sessionOption) && parser.isSet(containerOption)) {
         printErr(u"give either --session or --container, not both"_s);
@@ -264,6 +267,9 @@ int runExecCommand(const QStringList &args)
             return;
         }
         printOut(QJsonDocument(call->outputItem()).toJson(QJsonDocument::Indented));
+        // The call's entry is saved before we exit (the history waits for it); the sandbox's teardown (PID 1
+        // killed, its cgroup removed) is its launcher's own and goes on after we have exited.
+        InitSpawner::finishReleasedOnTheirOwnAtExit();
         manager.stopAll();
         QCoreApplication::exit(ExitOk);
     });

@@ -28,6 +28,8 @@ namespace {
 
 constexpr int ReapGraceMs = 5000;
 constexpr int RefillDelayMs = 300;
+// See InitSpawner::finishReleasedOnTheirOwnAtExit. Main thread only.
+bool g_finishOnTheirOwnAtExit = false;
 
 // Waits for a launcher whose control socket we closed and kills it if it lingers, so no zombie or stray
 // sandbox outlives the engine's interest in it.
@@ -47,7 +49,7 @@ public:
     {
         // At application exit wait (at most ReapGraceMs / 2.5) so init can remove its cgroups, then make sure
         // it is gone. A pidfd wakes us the moment it exits: a one-shot command's exit waits for nothing else.
-        if (m_pid <= 0)
+        if (m_pid <= 0 || g_finishOnTheirOwnAtExit)
             return;
         const int pidfd = int(syscall(SYS_pidfd_open, m_pid, 0));
         QElapsedTimer clock;
@@ -212,6 +214,11 @@ void InitSpawner::release(InitProcess &process)
         new InitReaper(pid_t(process.pid));
         process.pid = -1;
     }
+}
+
+void InitSpawner::finishReleasedOnTheirOwnAtExit()
+{
+    g_finishOnTheirOwnAtExit = true;
 }
 
 StandbyPool::StandbyPool(const SandboxSettings &settings, QObject *parent)

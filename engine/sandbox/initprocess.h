@@ -30,6 +30,11 @@ std::optional<InitProcess> spawn(const SandboxSettings &settings, const QByteArr
 std::optional<InitProcess> spawnStandby(const SandboxSettings &settings, QString *error);
 // Closes the control socket and makes sure the launcher is reaped (killed if it lingers).
 void release(InitProcess &process);
+// By default the process waits at exit (up to 2 s) for the launchers it released. A one-shot command that
+// has printed its result asks not to: each such launcher already has EOF on its control socket (and gets its
+// death signal when we exit), kills PID 1 and removes its cgroup on its own, and is reaped by our parent's
+// reaper. Nothing is killed and nothing is left; only the exit no longer waits for the teardown.
+void finishReleasedOnTheirOwnAtExit();
 } // namespace InitSpawner
 
 // Keeps one launcher started ahead of need with --standby: it has already joined its cgroup (on cgroup v1

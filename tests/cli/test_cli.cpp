@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void globalOptionsAnywhere();
     void execPrintsOutputItem();
     void execSessionKeepsFiles();
+    void execLeavesNothingRunning();
     void execBadInput_data();
     void execBadInput();
     void doctor();
@@ -415,6 +417,53 @@ QStringList cgroupsOf(const QList<int> &launchers)
 }
 
 } // namespace
+
+void TestCli::execLeavesNothingRunning()
+{
+    // A one-shot exec exits once its result is printed and the call's entry saved; its launcher kills PID 1
+    // and removes its cgroup after that, on its own. Soon after, no process of its sandbox is left and no
+    // cgroup: none is killed half-way (a killed launcher would leave its cgroup), and the container holds
+    // only its own files.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto cgroupEntries = [] {
+        QSet<QString> entries;
+        for (const QString &parent : ContainerManager::cgroupParents()) {
+            for (const QString &name : QDir(parent).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+                entries.insert(parent + u'/' + name);
+        }
+        return entries;
+    };
+    const QSet<QString> before = cgroupEntries();
+    const Run r = sandbench({u"exec"_s, u"--data-dir"_s, dir.path(), u"--"_s, u"echo made > f"_s, u"true"_s});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QTRY_VERIFY_WITH_TIMEOUT(processesWithFilesIn(dir.path()).isEmpty(), 10000);
+    // Other tests may run beside this one: a new cgroup whose launcher is gone would be one we left.
+    for (const QString &entry : cgroupEntries() - before) {
+        const int pid = entry.section(u'-', -1).toInt();
+        QVERIFY2(pid <= 0 || ::kill(pid_t(pid), 0) == 0, qPrintable(entry));
+    }
+    const QJsonObject item = QJsonDocument::fromJson(r.out).object();
+    const QString id = item.value(u"container_id"_s).toString();
+    QVERIFY(id.startsWith(u"sess_"_s));
+    QCOMPARE(item.value(u"output"_s).toArray().size(), 2);
+    const QString containers = dir.path() + u"/workspaces/default/containers"_s;
+    QCOMPARE(QDir(containers).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList{id});
+    QStringList inContainer =
+        QDir(containers + u'/' + id).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    inContainer.sort();
+    QCOMPARE(inContainer, (QStringList{u"history.git"_s, u"history.git.pending"_s, u"home"_s, u"init.log"_s,
+                                       u"meta.json"_s}));
+    QCOMPARE(QDir(containers + u'/' + id + u"/history.git.pending"_s)
+                 .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList{});
+    const Run history =
+        sandbench({u"containers"_s, u"history"_s, id, u"--data-dir"_s, dir.path(), u"--json"_s});
+    QVERIFY2(history.exitCode == 0, history.err.constData());
+    const QJsonArray entries = QJsonDocument::fromJson(history.out).array();
+    QCOMPARE(entries.size(), 2);
+}
 
 void TestCli::killedWhileStartingLeavesNothing()
 {

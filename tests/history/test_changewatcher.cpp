@@ -167,7 +167,9 @@ void TestChangeWatcher::threeHundredWatchersShareOneInstance()
     QCOMPARE(inotifyInstances(&watches), 1);
     QCOMPARE(watches, 2 * kCount); // home and sub of each
     watchers.clear();
-    QCOMPARE(inotifyInstances(), 0);
+    // The last one out closes the instance; the kernel's part of that close finishes on a thread of its own
+    // (see ~InotifyHub), so the descriptor goes a moment later, never stays.
+    QTRY_COMPARE_WITH_TIMEOUT(inotifyInstances(), 0, 10000);
 }
 
 void TestChangeWatcher::pastTheWatchCapSavesStillCommit()

@@ -2,13 +2,16 @@
 #include "sandbox/history/fileimport.h"
 #include "sandbox/history/snapshotstore.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QProcess>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -31,6 +34,8 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void firstCommitRecordsFiles();
+    void newRepositoryIsAPlainBareGitRepository();
+    void leftoverInitDirectoryIsReplaced();
     void modifiedAddedDeleted();
     void nothingChangedStillCommits();
     void timeoutOutcome();
@@ -143,6 +148,69 @@ QHash<QString, ChangeKind> TestSnapshotStore::kinds(const QList<FileChange> &cha
     for (const FileChange &c : changes)
         out.insert(c.path, c.kind);
     return out;
+}
+
+void TestSnapshotStore::newRepositoryIsAPlainBareGitRepository()
+{
+    // The history writes its bare layout itself (no template): git must read it as its own, with the
+    // settings open() and the janitor rely on, and nothing else in it.
+    write(u"a.txt"_s, "hello\n");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(!commit(store, u"echo hello > a.txt"_s).commitId.isEmpty());
+    store.close();
+    QVERIFY(!QFileInfo::exists(git() + u".init-"_s + QString::number(QCoreApplication::applicationPid())));
+    for (const char *absent : {"description", "hooks", "info"})
+        QVERIFY2(!QFileInfo::exists(git() + u'/' + QLatin1StringView(absent)), absent);
+    QCOMPARE(QFileInfo(git()).permissions() & (QFileDevice::ReadOther | QFileDevice::ReadGroup),
+             QFileDevice::Permissions());
+
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    auto runGit = [&](const QStringList &args, QByteArray *out = nullptr) {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(gitTool, QStringList{u"--git-dir"_s, git()} + args);
+        if (!p.waitForFinished(30000))
+            return false;
+        if (out)
+            *out = p.readAll().trimmed();
+        return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    };
+    QByteArray out;
+    QVERIFY2(runGit({u"fsck"_s, u"--strict"_s}, &out), out.constData());
+    QVERIFY(runGit({u"rev-parse"_s, u"--is-bare-repository"_s}, &out));
+    QCOMPARE(out, QByteArray("true"));
+    QVERIFY(runGit({u"symbolic-ref"_s, u"HEAD"_s}, &out));
+    QCOMPARE(out, QByteArray("refs/heads/main"));
+    QVERIFY(runGit({u"config"_s, u"core.logAllRefUpdates"_s}, &out));
+    QCOMPARE(out, QByteArray("always"));
+    QVERIFY(runGit({u"config"_s, u"gc.auto"_s}, &out));
+    QCOMPARE(out, QByteArray("0"));
+    QVERIFY(runGit({u"log"_s, u"--format=%s"_s, u"main"_s}, &out));
+    QCOMPARE(out, QByteArray("echo hello > a.txt"));
+    QVERIFY(runGit({u"reflog"_s, u"main"_s}, &out));
+    QVERIFY(!out.isEmpty());
+}
+
+void TestSnapshotStore::leftoverInitDirectoryIsReplaced()
+{
+    // A kill during creation leaves the half-made repository under its temporary name only; the next open
+    // of a process that got the same pid starts over instead of failing on it.
+    const QString leftover = git() + u".init-"_s + QString::number(QCoreApplication::applicationPid());
+    QVERIFY(QDir().mkpath(leftover + u"/objects"_s));
+    QFile half(leftover + u"/config"_s);
+    QVERIFY(half.open(QIODevice::WriteOnly));
+    half.write("[core");
+    half.close();
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(leftover));
+    QVERIFY(!commit(store, u"true"_s).commitId.isEmpty());
+    QCOMPARE(store.history(&error).value_or(QList<HistoryEntry>{}).size(), 1);
 }
 
 void TestSnapshotStore::firstCommitRecordsFiles()

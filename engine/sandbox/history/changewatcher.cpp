@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -67,7 +68,15 @@ public:
         (void)!::write(m_wake, &one, sizeof one);
         m_reader.join();
         ::close(m_wake);
-        ::close(m_fd);
+        // The last close of an inotify instance that had watches waits for the kernel to free their marks
+        // (a deferred reaper and an SRCU grace period: 4-10 ms). Nothing here needs to wait for that: a
+        // container going to sleep, or a one-shot command on its way out, goes on meanwhile. Only the
+        // descriptor crosses; the kernel finishes the close even if the process exits first.
+        try {
+            std::thread([fd = m_fd] { ::close(fd); }).detach();
+        } catch (const std::system_error &) {
+            ::close(m_fd); // no thread to spare: wait here
+        }
     }
 
     // Guards the watch table and every member watcher's pending events.

@@ -23,7 +23,10 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <string_view>
 #include <sys/file.h>
+#include <system_error>
+#include <thread>
 #include <time.h>
 #include <unistd.h>
 
@@ -707,32 +710,51 @@ void SnapshotStore::close()
 bool SnapshotStore::Private::initRepository(QString *error)
 {
     // Build the repository beside its final place and rename it in, so a kill -9 during creation
-    // never leaves a half-made repository behind under the real name.
+    // never leaves a half-made repository behind under the real name. The bare layout is written directly,
+    // not with git_repository_init_ext: that copies a template (description, hooks/, info/exclude) the
+    // history never uses and rewrites config under a lock file once per setting, about twenty files made
+    // and renamed before a new container's first commit. git and libgit2 read this layout as theirs
+    // (test_history checks it with git fsck).
     const QString tmp = gitDir + u".init-"_s + QString::number(::getpid());
     QDir(tmp).removeRecursively();
-    git_repository_init_options opts = GIT_REPOSITORY_INIT_OPTIONS_INIT;
-    opts.flags = GIT_REPOSITORY_INIT_BARE | GIT_REPOSITORY_INIT_MKPATH | GIT_REPOSITORY_INIT_NO_REINIT;
-    opts.initial_head = "main";
-    git_repository *r = nullptr;
-    if (git_repository_init_ext(&r, QFile::encodeName(tmp).constData(), &opts) != 0)
-        return gitFail(error, u"cannot create history repository"_s);
-    git_config *rawCfg = nullptr;
-    bool ok = git_repository_config(&rawCfg, r) == 0;
-    ConfigPtr cfg(rawCfg);
-    // A reflog gives open() a list of earlier good commits to fall back on.
-    ok = ok && git_config_set_string(cfg.get(), "core.logAllRefUpdates", "always") == 0;
-    ok = ok && git_config_set_bool(cfg.get(), "core.protectNTFS", 0) == 0;
-    ok = ok && git_config_set_bool(cfg.get(), "core.protectHFS", 0) == 0;
-    ok = ok && git_config_set_int32(cfg.get(), "gc.auto", 0) == 0;
-    cfg.reset();
-    git_repository_free(r);
-    if (!ok)
-        return gitFail(error, u"cannot configure history repository"_s);
-    if (::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(gitDir).constData()) != 0) {
+    const QByteArray root = QFile::encodeName(tmp);
+    auto fail = [&](const QString &what) {
         if (error)
-            *error = u"cannot create %1: %2"_s.arg(gitDir, SafeFs::errnoString(errno));
+            *error = u"cannot create history repository %1: %2: %3"_s.arg(gitDir, what,
+                                                                          SafeFs::errnoString(errno));
+        QDir(tmp).removeRecursively();
         return false;
+    };
+    // logs/ now, before any command: the first entry, saved after its command, then only appends its reflog.
+    for (const char *dir : {"", "/objects", "/objects/info", "/objects/pack", "/refs", "/refs/heads",
+                            "/refs/tags", "/logs", "/logs/refs", "/logs/refs/heads"}) {
+        if (::mkdir(QByteArray(root + dir).constData(), 0700) != 0)
+            return fail(QString::fromLatin1(dir).isEmpty() ? tmp : QString::fromLatin1(dir + 1));
     }
+    // A reflog gives open() a list of earlier good commits to fall back on; gc never runs on its own.
+    static constexpr char kConfig[] = "[core]\n"
+                                      "\trepositoryformatversion = 0\n"
+                                      "\tfilemode = true\n"
+                                      "\tbare = true\n"
+                                      "\tlogAllRefUpdates = always\n"
+                                      "\tprotectNTFS = false\n"
+                                      "\tprotectHFS = false\n"
+                                      "[gc]\n"
+                                      "\tauto = 0\n";
+    static constexpr char kHead[] = "ref: refs/heads/main\n";
+    for (const auto &[name, text] :
+         {std::pair{"/config", std::string_view(kConfig)}, std::pair{"/HEAD", std::string_view(kHead)}}) {
+        const int fd =
+            ::open(QByteArray(root + name).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0)
+            return fail(QString::fromLatin1(name + 1));
+        const bool written = ::write(fd, text.data(), text.size()) == ssize_t(text.size());
+        ::close(fd);
+        if (!written)
+            return fail(QString::fromLatin1(name + 1));
+    }
+    if (::rename(root.constData(), QFile::encodeName(gitDir).constData()) != 0)
+        return fail(gitDir);
     return true;
 }
 
@@ -888,6 +910,29 @@ bool SnapshotStore::Private::openIndex(QString *error)
     if (git_index_entrycount(index) == 0 && hasHead)
         return resetIndexTo(&head, error);
     return true;
+}
+
+void SnapshotStore::startLibraryAhead()
+{
+    // Never shut down: each store's own init/shutdown pair then leaves the library up between stores. Joined
+    // at exit, so a command that ends at once (bad input) never exits under a half-made library.
+    static struct Starter
+    {
+        std::thread thread;
+        Starter()
+        {
+            try {
+                thread = std::thread([] { git_libgit2_init(); });
+            } catch (const std::system_error &) {
+                // No thread to spare: the first open() starts the library itself.
+            }
+        }
+        ~Starter()
+        {
+            if (thread.joinable())
+                thread.join();
+        }
+    } starter;
 }
 
 bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString *error)

@@ -121,6 +121,10 @@ public:
     // process and falls back to the last good commit if HEAD is broken.
     bool open(const QString &homeDir, const QString &gitDir, QString *error);
     void close();
+    // Starts libgit2 on a thread of its own and keeps it started for the life of the process. Its start
+    // parses the host's CA bundle for TLS transports the history never uses (milliseconds of CPU); a one-shot
+    // command asks for this first thing, while a core is still idle, so the first open() does not pay it.
+    static void startLibraryAhead();
     bool isOpen() const;
     // True when open() had to repair the repository (broken HEAD or unreadable stat cache).
     bool recoveredOnOpen() const;
