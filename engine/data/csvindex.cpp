@@ -394,6 +394,7 @@ bool CsvIndex::open(const QString &path, QString *error)
     }
     m_state = std::make_shared<State>();
     m_finishedEmitted = false;
+    m_startPending = false;
     m_header.clear();
     m_columns = 0;
     m_size = 0;
@@ -454,7 +455,29 @@ bool CsvIndex::open(const QString &path, QString *error)
         return true;
     }
 
+    m_startPos = pos;
+    m_startRows = rows;
+    if (m_held)
+        m_startPending = true;
+    else
+        startWorker();
+    return true;
+}
+
+void CsvIndex::setHeld(bool held)
+{
+    m_held = held;
+    if (!held && m_startPending) {
+        m_startPending = false;
+        startWorker();
+    }
+}
+
+void CsvIndex::startWorker()
+{
     const qint64 size = m_size;
+    qint64 pos = m_startPos;
+    const qint64 rows = m_startRows;
     std::shared_ptr<State> state = m_state;
     // `this` outlives the worker: the destructor and open() wait for it.
     m_future = QtConcurrent::run([this, state, size, pos, rows]() mutable {
@@ -486,7 +509,6 @@ bool CsvIndex::open(const QString &path, QString *error)
         QMetaObject::invokeMethod(this, &CsvIndex::pollProgress, Qt::QueuedConnection);
     });
     m_poll.start();
-    return true;
 }
 
 qint64 CsvIndex::rowCount() const

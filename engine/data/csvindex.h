@@ -36,6 +36,11 @@ public:
     bool open(const QString &path, QString *error = nullptr);
     // Stops the background indexing (the rows indexed so far stay readable).
     void cancel();
+    // While held, open() parses the head as always but the background indexing of the rest starts only once
+    // the hold is released (e.g. while the same file is copied, which the index would slow down on a busy
+    // machine). A worker already running is not paused.
+    void setHeld(bool held);
+    bool isHeld() const { return m_held; }
 
     QString path() const { return m_path; }
     qint64 fileSize() const { return m_size; }
@@ -62,6 +67,7 @@ Q_SIGNALS:
 private:
     struct State;
     void pollProgress();
+    void startWorker();
 
     QString m_path;
     qint64 m_size = 0;
@@ -71,4 +77,8 @@ private:
     QFuture<void> m_future;
     QTimer m_poll;
     bool m_finishedEmitted = false;
+    bool m_held = false;
+    bool m_startPending = false; // open() left the worker for setHeld(false)
+    qint64 m_startPos = 0;
+    qint64 m_startRows = 0;
 };

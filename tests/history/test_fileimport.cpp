@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 class TestFileImport final : public QObject
@@ -26,6 +28,8 @@ private Q_SLOTS:
     void specialFileOverTheLimit();
     void badSources();
     void takenNameGetsANumber();
+    void originStaysOpenAndSaysWhenItChanged();
+    void noOriginForAFileThatSaysItIsEmpty();
 
 private:
     QString write(const QString &name, const QByteArray &data);
@@ -164,5 +168,58 @@ void TestFileImport::takenNameGetsANumber()
     QVERIFY(!QFile::exists(outside));
 }
 
+// The person's file stays open for the history (ImportOrigin): it names home's copy and says whether the
+// original still holds what was copied, which a change made at once (within the clock's racy window) cannot
+// promise.
+void TestFileImport::originStaysOpenAndSaysWhenItChanged()
+{
+    const QByteArray data = QByteArray("id,v\n") + QByteArray("1,2\n").repeated(1000);
+    const QString source = write(u"orig.csv"_s, data);
+    ImportResult fresh = FileImport::run(source, home(), 0);
+    QVERIFY2(fresh.ok, qPrintable(fresh.error));
+    QVERIFY(fresh.origin);
+    QVERIFY(!fresh.origin->stillAsCopied(1'000'000'000));    // written just now: racy
+    QVERIFY(fresh.origin->stillAsCopied(-60'000'000'000LL)); // without a racy window it is unchanged
+    QTest::qWait(1100);                                      // older than the racy window
+    const ImportResult r = FileImport::run(source, home(), 0);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(r.origin);
+    QCOMPARE(r.origin->size, qint64(data.size()));
+    struct stat copied;
+    QVERIFY(::stat(QFile::encodeName(r.hostPath).constData(), &copied) == 0);
+    QCOMPARE(r.origin->homeIno, copied.st_ino);
+    QCOMPARE(r.origin->homeDev, copied.st_dev);
+    QVERIFY(r.origin->stillAsCopied(1'000'000'000));
+    // Removed, the descriptor still reads the same bytes.
+    QVERIFY(QFile::remove(source));
+    QByteArray back(data.size(), Qt::Uninitialized);
+    QCOMPARE(::pread(r.origin->fd, back.data(), size_t(back.size()), 0), ssize_t(data.size()));
+    QCOMPARE(back, data);
+    // Changed in place, the same size: no longer what was copied.
+    QCOMPARE(::pwrite(r.origin->fd, "x", 1, 0), ssize_t(-1)); // read-only
+    const QString again = write(u"again.csv"_s, data);
+    QTest::qWait(1100);
+    const ImportResult r2 = FileImport::run(again, home(), 0);
+    QVERIFY(r2.ok && r2.origin);
+    QVERIFY(r2.origin->stillAsCopied(1'000'000'000));
+    QFile edit(again);
+    QVERIFY(edit.open(QIODevice::ReadWrite));
+    QVERIFY(edit.seek(3));
+    QCOMPARE(edit.write("X"), 1);
+    edit.close();
+    QVERIFY(!r2.origin->stillAsCopied(1'000'000'000));
+    QVERIFY(!r2.origin->stillAsCopied(-60'000'000'000LL));
+}
+
+// Read rather than copied (procfs): there is no descriptor worth keeping, the history copies home's file.
+void TestFileImport::noOriginForAFileThatSaysItIsEmpty()
+{
+    const ImportResult r = FileImport::run(u"/proc/self/status"_s, home(), 0);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(!r.origin);
+    const ImportResult empty = FileImport::run(write(u"empty.csv"_s, {}), home(), 0);
+    QVERIFY2(empty.ok, qPrintable(empty.error));
+    QVERIFY(!empty.origin);
+}
 QTEST_GUILESS_MAIN(TestFileImport)
 #include "test_fileimport.moc"

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void uploadWhileACommandRuns_data();
     void uploadWhileACommandRuns();
     void failedUploadRecordsNothing();
+    void bigUploadIsUsableBeforeItIsStored_data();
     void bigUploadIsUsableBeforeItIsStored();
     void bigFileRewrittenWhileItIsStored_data();
     void bigFileRewrittenWhileItIsStored();
@@ -374,14 +375,27 @@ void TestHistoryAttribution::bigFileRewrittenWhileItIsStored()
     }
 }
 
+void TestHistoryAttribution::bigUploadIsUsableBeforeItIsStored_data()
+{
+    QTest::addColumn<bool>("aged");
+    // Written just now: captured from home's copy before commands may run.
+    QTest::newRow("fresh file") << false;
+    // Older than the racy window: home's copy is the only one made first; the history's is made from the
+    // person's file while the command runs.
+    QTest::newRow("older file") << true;
+}
+
 void TestHistoryAttribution::bigUploadIsUsableBeforeItIsStored()
 {
     // A big upload is ready once it is captured, while it is still hashed and stored: a command may read it
     // and rewrite it at once, and the upload's entry still holds exactly the uploaded bytes.
+    QFETCH(bool, aged);
     QTemporaryDir sources;
     const QByteArray data = QByteArray("up\n").repeated(8 * 1024 * 1024) + "end\n";
     const QString source = writeSource(sources, u"upload.csv"_s, data);
     QVERIFY(!source.isEmpty());
+    if (aged)
+        QTest::qWait(1100);
     Container *c = m_manager->create();
     QVERIFY(c);
     QSignalSpy changed(c, &Container::filesChanged);

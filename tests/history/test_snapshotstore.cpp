@@ -70,6 +70,8 @@ private Q_SLOTS:
     void uploadIsAnEntryOfItsOwn();
     void uploadOnAFreshStoreHoldsOnlyTheFile();
     void uploadLargerThanTheBudgetIsNotKept();
+    void bigUploadIsStoredFromItsOrigin_data();
+    void bigUploadIsStoredFromItsOrigin();
     void uploadRefusesBadNames_data();
     void uploadRefusesBadNames();
     void restoreThatChangesNothingRecordsNothing();
@@ -1207,6 +1209,81 @@ void TestSnapshotStore::uploadLargerThanTheBudgetIsNotKept()
     const auto hist = store.history(&error);
     QCOMPARE(hist->at(0).kind, EntryKind::Upload);
     QCOMPARE(hist->at(0).notKept, 1);
+}
+
+void TestSnapshotStore::bigUploadIsStoredFromItsOrigin_data()
+{
+    QTest::addColumn<bool>("aged");          // the person's file is older than the racy window
+    QTest::addColumn<bool>("homeRewritten"); // a command rewrites home's copy right after the hook
+    QTest::addColumn<bool>("originEdited");  // the person edits their file right after the hook
+    QTest::addColumn<bool>("fromHome");      // the upload's content is read from home's copy
+    QTest::newRow("stored from the origin") << true << false << false << false;
+    QTest::newRow("home's copy rewritten at once") << true << true << false << false;
+    QTest::newRow("the original edited: home's copy") << true << false << true << true;
+    QTest::newRow("the original just written: captured first") << false << true << false << true;
+    QTest::newRow("both changed: the next entry has it") << true << true << true << false;
+}
+
+void TestSnapshotStore::bigUploadIsStoredFromItsOrigin()
+{
+    // A big upload's one copy into home is usable before the history stores it: the history stores it from
+    // the person's file after the captured hook, whatever commands do to home's copy meanwhile, and the
+    // upload's entry holds exactly the uploaded bytes (or, when both copies changed, nothing at all).
+    QFETCH(bool, aged);
+    QFETCH(bool, homeRewritten);
+    QFETCH(bool, originEdited);
+    QFETCH(bool, fromHome);
+    constexpr qint64 MiB = 1024 * 1024;
+    const QByteArray data = randomBytes(3 * MiB + 5, 21);
+    QTemporaryDir sources;
+    const QString source = sources.filePath(u"up.csv"_s);
+    {
+        QFile f(source);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(data), data.size());
+    }
+    if (aged)
+        QTest::qWait(1100); // past the racy window: a later change shows in the ctime
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const ImportResult imported = FileImport::run(source, home(), 0);
+    QVERIFY2(imported.ok, qPrintable(imported.error));
+    QVERIFY(imported.origin);
+    const QByteArray rewritten = randomBytes(2 * MiB, 22);
+    bool hooked = false;
+    store.setCapturedHook([&] {
+        hooked = true;
+        if (homeRewritten)
+            write(u"up.csv"_s, rewritten);
+        if (originEdited) {
+            QFile f(source);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QCOMPARE(f.write("edited"), 6);
+        }
+    });
+    const qint64 readBefore = SnapshotStore::bytesReadTotal();
+    const std::optional<Snapshot> upload = store.commitUpload(imported.fileName, &error, imported.origin);
+    store.setCapturedHook({});
+    QVERIFY2(upload, qPrintable(error));
+    QVERIFY(hooked);
+    QCOMPARE(SnapshotStore::bytesReadTotal() - readBefore, fromHome ? qint64(data.size()) : 0);
+    const Snapshot next = commit(store, u"cat up.csv"_s);
+    if (homeRewritten && originEdited) {
+        // Neither holds what was uploaded any more: the upload records nothing rather than other bytes.
+        QVERIFY(upload->commitId.isEmpty());
+        QCOMPARE(kinds(next.changes), (QHash<QString, ChangeKind>{{u"up.csv"_s, ChangeKind::Added}}));
+        QCOMPARE(read(u"up.csv"_s), rewritten);
+        return;
+    }
+    QCOMPARE(upload->changes.size(), 1);
+    QCOMPARE(upload->changes.at(0).path, u"up.csv"_s);
+    QCOMPARE(upload->changes.at(0).newSize, data.size());
+    QHash<QString, ChangeKind> expected;
+    if (homeRewritten)
+        expected.insert(u"up.csv"_s, ChangeKind::Modified);
+    QCOMPARE(kinds(next.changes), expected);
+    QCOMPARE(restoredContent(store, u"up.csv"_s, upload->commitId), data);
 }
 
 void TestSnapshotStore::uploadRefusesBadNames_data()

@@ -8,6 +8,7 @@
 #include "common/csvpreview.h"
 #include "common/inlineconfirm.h"
 #include "common/inlinemessage.h"
+#include "data/csvindex.h"
 #include "data/csvtablemodel.h"
 #include "fakeupstream.h"
 #include "gateway/guardrailconfig.h"
@@ -1341,6 +1342,26 @@ void TestChat::attachingATablePreviewsItAtOnce()
     QCOMPARE(preview->model()->rowCount(), 3);
     QCOMPARE(preview->model()->headerData(0, Qt::Horizontal).toString(), u"region"_s);
     QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 2);
+
+    // A table beyond its head: the rest is indexed once the copy is in the container, not while it is copied.
+    const QString big = m_dataDir->filePath(u"big.csv"_s);
+    {
+        QFile f(big);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("id,v\n");
+        for (int i = 0; i < 20000; ++i)
+            f.write(QByteArray::number(i) + ",value\n");
+    }
+    window->attachFile(big);
+    QCOMPARE(preview->path(), big);
+    QVERIFY(preview->index());
+    QVERIFY(preview->index()->isHeld());
+    QVERIFY(!preview->index()->isComplete());
+    QVERIFY(preview->model()->rowCount() > 0);
+    QTRY_COMPARE(chat->findChildren<QToolButton *>(u"AttachmentChip"_s).size(), 3);
+    QTRY_VERIFY(!preview->index()->isHeld());
+    QTRY_VERIFY(preview->index()->isComplete());
+    QCOMPARE(preview->index()->rowCount(), 20000);
 }
 
 QTEST_MAIN(TestChat)

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void parsesSmallFiles_data();
     void parsesSmallFiles();
     void indexesLargeFileInBackground();
+    void heldIndexStartsWhenReleased();
     void modelFollowsIndex();
     void missingFileIsAnError();
     void emptyFile();
@@ -131,6 +132,43 @@ void TestCsvIndex::indexesLargeFileInBackground()
     const QList<QStringList> block = index.rows(59990, 50);
     QCOMPARE(block.size(), 10);
     QCOMPARE(block.last().first(), u"59999"_s);
+}
+
+void TestCsvIndex::heldIndexStartsWhenReleased()
+{
+    // While held (an upload of the same file is being copied), the head is there and nothing else is read;
+    // released, the rest is indexed as usual. Holding again later does not stop a running index.
+    QByteArray bytes = "id,v\n";
+    const int rows = 100000;
+    for (int i = 0; i < rows; ++i)
+        bytes += QByteArray::number(i) + ",value\n";
+    CsvIndex index;
+    index.setHeld(true);
+    QSignalSpy finished(&index, &CsvIndex::finished);
+    QVERIFY(index.open(write(u"held.csv"_s, bytes)));
+    const qint64 head = index.rowCount();
+    QVERIFY(head > 100);
+    QVERIFY(head < rows);
+    QCOMPARE(index.row(0), (QStringList{u"0"_s, u"value"_s}));
+    QVERIFY(index.isIndexing());
+    const qint64 bytesHeld = index.bytesIndexed();
+    QVERIFY(bytesHeld < bytes.size());
+    QTest::qWait(300);
+    QCOMPARE(index.rowCount(), head);
+    QCOMPARE(index.bytesIndexed(), bytesHeld);
+    QVERIFY(!index.isComplete());
+    QCOMPARE(finished.size(), 0);
+    index.setHeld(false);
+    index.setHeld(true);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+    QCOMPARE(index.rowCount(), qint64(rows));
+    QVERIFY(index.isComplete());
+    QCOMPARE(index.row(rows - 1), (QStringList{QString::number(rows - 1), u"value"_s}));
+    // A held index of another file is cancelled as usual when the object goes (no worker to wait for).
+    CsvIndex other;
+    other.setHeld(true);
+    QVERIFY(other.open(write(u"held2.csv"_s, bytes)));
+    QVERIFY(other.isIndexing());
 }
 
 void TestCsvIndex::modelFollowsIndex()

@@ -70,6 +70,7 @@ bool CsvPreview::openFile(const QString &path)
     m_path = path;
     m_title->setText(QFileInfo(path).fileName());
     m_index = new CsvIndex;
+    m_index->setHeld(m_holds > 0);
     connect(m_index, &CsvIndex::progress, this, &CsvPreview::onProgress);
     connect(m_index, &CsvIndex::finished, this, &CsvPreview::onFinished);
     QString error;
@@ -84,6 +85,18 @@ bool CsvPreview::openFile(const QString &path)
     m_progress->setVisible(m_index->isIndexing());
     onProgress(m_index->bytesIndexed(), m_index->fileSize(), m_index->rowCount());
     return true;
+}
+
+void CsvPreview::holdIndexing()
+{
+    if (m_holds++ == 0 && m_index)
+        m_index->setHeld(true);
+}
+
+void CsvPreview::releaseIndexing()
+{
+    if (m_holds > 0 && --m_holds == 0 && m_index)
+        m_index->setHeld(false);
 }
 
 void CsvPreview::onProgress(qint64 bytes, qint64 total, qint64 rows)

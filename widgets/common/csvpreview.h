@@ -20,6 +20,11 @@ public:
     ~CsvPreview() override;
 
     bool openFile(const QString &path);
+    // Holds the background index of what is shown (and what openFile() shows next) until every hold is
+    // released: the first rows show at once, the rest is indexed once the person's upload is copied (see
+    // CsvIndex::setHeld). Holds count.
+    void holdIndexing();
+    void releaseIndexing();
     QString path() const { return m_path; }
     CsvIndex *index() const { return m_index; }
     CsvTableModel *model() const { return m_model; }
@@ -29,6 +34,7 @@ private:
     void onFinished(qint64 rows);
 
     QString m_path;
+    int m_holds = 0;
     CsvIndex *m_index = nullptr;
     CsvTableModel *m_model = nullptr;
     QLabel *m_title = nullptr;

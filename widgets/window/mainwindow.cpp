@@ -1512,9 +1512,14 @@ void MainWindow::attachFile(const QString &path)
     // A table shows at once, read from the person's own file while it is copied in: the first rows need only
     // the file's head, so even a big upload has something to look at long before it is in the container.
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == u"csv" || suffix == u"tsv")
-        openCsvPreview(path);
     auto *watcher = new QFutureWatcher<ImportResult>(c->chat);
+    if (suffix == u"csv" || suffix == u"tsv") {
+        // The rest of the table is indexed once the copy is made: both read the whole file, and on a busy
+        // machine the index would slow down the copy the person waits for.
+        m_csvPreview->holdIndexing();
+        connect(watcher, &QObject::destroyed, m_csvPreview, &CsvPreview::releaseIndexing);
+        openCsvPreview(path);
+    }
     connect(watcher, &QFutureWatcher<ImportResult>::finished, c->chat, [watcher, chat = c->chat] {
         watcher->deleteLater();
         if (watcher->future().resultCount() == 0)

@@ -445,6 +445,7 @@ QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64
             if (resolved.exchange(true))
                 return;
             ImportResult result = imported;
+            result.origin.reset(); // the history's own: the source is closed once the entry is stored
             if (result.ok)
                 result.historyError = historyError;
             promise.addResult(result);
@@ -472,7 +473,9 @@ QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64
             if (!pending->imported.ok)
                 return Snapshot{}; // nothing was copied, nothing to record
             s.store.setCapturedHook(captured);
-            std::optional<Snapshot> snap = s.store.commitUpload(pending->imported.fileName, error);
+            // Stored from the person's file once commands may run (see SnapshotStore::commitUpload).
+            std::optional<Snapshot> snap =
+                s.store.commitUpload(pending->imported.fileName, error, std::move(pending->imported.origin));
             s.store.setCapturedHook({});
             return snap;
         },

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -44,7 +45,29 @@ QString errnoText(int error)
 {
     return QString::fromLocal8Bit(strerror(error));
 }
+
+qint64 nanoseconds(const struct timespec &t)
+{
+    return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
 } // namespace
+
+ImportOrigin::~ImportOrigin()
+{
+    if (fd >= 0)
+        ::close(fd);
+}
+
+bool ImportOrigin::stillAsCopied(qint64 racyWindowNs) const
+{
+    struct stat now;
+    if (fd < 0 || ::fstat(fd, &now) != 0 || !S_ISREG(now.st_mode))
+        return false;
+    return now.st_dev == source.st_dev && now.st_ino == source.st_ino && now.st_size == source.st_size &&
+           now.st_size >= size && nanoseconds(now.st_mtim) == nanoseconds(source.st_mtim) &&
+           nanoseconds(now.st_ctim) == nanoseconds(source.st_ctim) &&
+           nanoseconds(source.st_ctim) < copyStartNs - racyWindowNs;
+}
 
 QString FileImport::check(const QString &source, qint64 maxBytes)
 {
@@ -100,6 +123,8 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
                 return tr("Cannot hand %1 to the sandbox user: %2").arg(shown, errnoText(errno));
         }
         struct stat st;
+        struct timespec start;
+        ::clock_gettime(CLOCK_REALTIME, &start);
         // Files that say they are empty (procfs, sysfs: their size is 0 however much they hold) are read
         // below instead: the kernel copies nothing from those.
         if (::fstat(in.handle(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -110,6 +135,20 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
             if (!r.ok)
                 return tr("Copying %1 failed: %2").arg(shown, errnoText(r.error));
             result.size = st.st_size;
+            // The source stays open for the history (see ImportOrigin); without a descriptor to spare the
+            // history stores the upload from home's copy instead.
+            struct stat copied;
+            auto origin = std::make_shared<ImportOrigin>();
+            origin->fd = ::fcntl(in.handle(), F_DUPFD_CLOEXEC, 0);
+            if (origin->fd >= 0 && ::fstat(outFd, &copied) == 0) {
+                origin->source = st;
+                origin->copyStartNs = nanoseconds(start);
+                origin->size = st.st_size;
+                origin->homeDev = copied.st_dev;
+                origin->homeIno = copied.st_ino;
+                origin->homeMtime = copied.st_mtim;
+                result.origin = std::move(origin);
+            }
             return {};
         }
         QFile out;

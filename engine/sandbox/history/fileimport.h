@@ -3,6 +3,33 @@
 
 #include <QString>
 
+#include <memory>
+#include <sys/stat.h>
+
+// The person's file an import copied from, kept open so the history can store the upload from it after the
+// copy is already usable (SnapshotStore::commitUpload): home's copy may be changed by commands by then, the
+// original only by the person, which its stat shows (see stillAsCopied()).
+struct ImportOrigin
+{
+    ImportOrigin() = default;
+    ImportOrigin(const ImportOrigin &) = delete;
+    ImportOrigin &operator=(const ImportOrigin &) = delete;
+    ~ImportOrigin();
+
+    int fd = -1;             // the source, read-only
+    struct stat source = {}; // fstat of fd before the copy was made
+    qint64 copyStartNs = 0;  // CLOCK_REALTIME just before that fstat
+    qint64 size = 0;         // bytes copied into home
+    dev_t homeDev = 0;       // the copy in home as it was when complete
+    ino_t homeIno = 0;
+    struct timespec homeMtime = {};
+
+    // True when fd still holds what was copied: same file, size, mtime and ctime as before the copy, and that
+    // ctime was older than the copy by more than racyWindowNs (a change within the same clock tick as the
+    // first fstat would not show in the ctime).
+    bool stillAsCopied(qint64 racyWindowNs) const;
+};
+
 // What importing one file into a container's home produced.
 struct ImportResult
 {
@@ -14,6 +41,8 @@ struct ImportResult
     QString error;
     // The copy is in home but could not be recorded in the container's history (ContainerHistory).
     QString historyError;
+    // Set by run() when the copy was made from a regular file's descriptor (see ImportOrigin).
+    std::shared_ptr<const ImportOrigin> origin;
 };
 
 // Copies a user's file into a container's home; the copy belongs to the sandbox user. Run it off the GUI

@@ -2,6 +2,7 @@
 #include "snapshotstore.h"
 
 #include "filecopy.h"
+#include "fileimport.h"
 #include "safefs.h"
 
 #include <QDateTime>
@@ -70,6 +71,10 @@ static constexpr qsizetype kMaxTreeUpdates = 4096;
 //   capture hook lets the next command start, and only then is each copy hashed (once) and renamed into
 //   place (or dropped when the store has that content already): the next command waits for the copy, never
 //   for the hash, and changes it makes land in its own entry because this one holds the copy.
+//   An upload (commitUpload() with the import's origin) is not copied aside: home's copy, which the import
+//   has just made, is the only copy before the hook; the history's is made afterwards from the person's
+//   file, kept open, as long as its stat is what it was before the import (a ctime older than the racy
+//   window, so a later change shows), else from home's copy if that is unchanged since, else not at all.
 // - The storage budget (home + history.git) is checked before a file is hashed, counting its apparent size:
 //   see makeRoom(). What was not kept is listed in gitDir/sandbench-notkept ("<blob> <size> <why> <commit>"),
 //   which open(), history(), changes(), fileDiff() and restores consult.
@@ -505,6 +510,8 @@ struct SnapshotStore::Private
         git_index_entry entry;
         qint64 size = 0; // the content's (entry.file_size keeps only 32 bits)
         qint64 disk = 0; // what the copy takes, counted in historyUsed
+        // An upload whose copy is made from the person's file in finishStaged() (tmp empty until then).
+        std::shared_ptr<const ImportOrigin> origin;
     };
     struct Candidate
     {
@@ -549,6 +556,10 @@ struct SnapshotStore::Private
     QList<Deferred> deferred;
     QList<Staged> staged;
     QByteArray stagedTmp; // set by hashFile() when it captured instead of hashing
+    // commitUpload(): the origin of the file being uploaded; hashFile() sets stagedOrigin instead of
+    // capturing when home's copy is the one the import made and the origin is still as it was copied.
+    std::shared_ptr<const ImportOrigin> uploadOrigin;
+    std::shared_ptr<const ImportOrigin> stagedOrigin;
     bool deferStaged = false;
     // Stat-cache paths added, changed or removed since HEAD's tree was written (see writeTree()); only
     // meaningful while treeDirtyKnown.
@@ -588,7 +599,10 @@ struct SnapshotStore::Private
     bool hashFile(int dirFd, const QByteArray &name, struct stat *st, const git_oid *oldId, git_oid *oid,
                   bool *racy);
     // Copies size bytes of fd into a temp file below rawFd (stagedTmp) for finishStaged().
-    bool captureFile(int fd, qint64 size);
+    bool captureFile(int fd, qint64 size, bool fromHome = true);
+    // finishStaged() for an upload staged from its origin: copies it (or home's copy, see commitUpload())
+    // into s->tmp; false when neither holds what was uploaded any more.
+    bool captureStagedUpload(Staged *s);
     // Hashes each captured copy, renames it into place (or drops it: content stored already) and records it
     // in the stat cache.
     bool finishStaged(QString *error);
@@ -1364,6 +1378,7 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
     const qint64 size = before.st_size;
     auto stored = [&](const git_oid *id) { return hasObject(id); };
     stagedTmp.clear();
+    stagedOrigin.reset();
     bool ok = false;
     if (size <= kSmallFile) {
         // Small: read (bounded), name it, and only content the store does not have yet needs room.
@@ -1441,7 +1456,17 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
         if (fits) {
             hashedThisOp += size;
             heavyWork(hashedThisOp);
-            ok = captureFile(fd.get(), size);
+            // An upload home holds as the import made it, from an origin that has not changed since: its one
+            // copy is made after the captured hook, from the origin (see commitUpload()).
+            const ImportOrigin *origin = uploadOrigin.get();
+            if (origin && before.st_dev == origin->homeDev && before.st_ino == origin->homeIno &&
+                before.st_size == origin->size && before.st_mtim.tv_sec == origin->homeMtime.tv_sec &&
+                before.st_mtim.tv_nsec == origin->homeMtime.tv_nsec && origin->stillAsCopied(kRacyWindowNs)) {
+                stagedOrigin = uploadOrigin;
+                ok = true;
+            } else {
+                ok = captureFile(fd.get(), size);
+            }
             memset(oid, 0, sizeof *oid);
         }
     }
@@ -1458,7 +1483,7 @@ bool SnapshotStore::Private::hasObject(const git_oid *oid) const
            ::faccessat(rawFd.get(), path.constData(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
-bool SnapshotStore::Private::captureFile(int fd, qint64 size)
+bool SnapshotStore::Private::captureFile(int fd, qint64 size, bool fromHome)
 {
     static std::atomic<quint64> counter{0};
     const QByteArray tmp =
@@ -1468,7 +1493,8 @@ bool SnapshotStore::Private::captureFile(int fd, qint64 size)
     if (!out.isValid())
         return false;
     const FileCopy::Result r = FileCopy::copy(fd, out.get(), size, FileCopy::Method::Clone, cancelFlag);
-    s_bytesRead += r.bytesRead;
+    if (fromHome)
+        s_bytesRead += r.bytesRead;
     struct stat st;
     if (!r.ok || ::fstat(out.get(), &st) != 0) {
         ::unlinkat(rawFd.get(), tmp.constData(), 0);
@@ -1476,6 +1502,29 @@ bool SnapshotStore::Private::captureFile(int fd, qint64 size)
     }
     stagedTmp = tmp;
     return true;
+}
+
+bool SnapshotStore::Private::captureStagedUpload(Staged *s)
+{
+    // The origin, when it still is what was copied into home (checked again after the copy: a change made
+    // while it was read shows in its stat).
+    if (s->origin->stillAsCopied(kRacyWindowNs) && captureFile(s->origin->fd, s->size, false)) {
+        if (s->origin->stillAsCopied(kRacyWindowNs))
+            return true;
+        ::unlinkat(rawFd.get(), stagedTmp.constData(), 0);
+        stagedTmp.clear();
+    }
+    if (cancelled())
+        return false;
+    // The person changed their file meanwhile: home's copy, when it has not changed since it was looked at.
+    UniqueFd fd(::openat(homeFd.get(), unescapePath(s->escPath).constData(),
+                         O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
+    struct stat st;
+    if (!fd.isValid() || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != s->size ||
+        quint32(st.st_ino) != s->entry.ino || qint32(st.st_mtim.tv_sec) != s->entry.mtime.seconds ||
+        quint32(st.st_mtim.tv_nsec) != s->entry.mtime.nanoseconds)
+        return false;
+    return captureFile(fd.get(), s->size);
 }
 
 void SnapshotStore::Private::dropStaged()
@@ -1497,11 +1546,26 @@ bool SnapshotStore::Private::finishStaged(QString *error)
         }
         Staged s = staged.takeFirst();
         auto unlinkTmp = [&] {
-            ::unlinkat(rawFd.get(), s.tmp.constData(), 0);
+            if (!s.tmp.isEmpty())
+                ::unlinkat(rawFd.get(), s.tmp.constData(), 0);
             if (historyUsed >= 0)
                 historyUsed -= s.disk;
         };
-        UniqueFd fd(::openat(rawFd.get(), s.tmp.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+        bool captured = true;
+        if (s.origin) {
+            stagedTmp.clear();
+            captured = captureStagedUpload(&s);
+            s.tmp = std::exchange(stagedTmp, {});
+            s.origin.reset();
+            struct stat tst;
+            if (captured && ::fstatat(rawFd.get(), s.tmp.constData(), &tst, AT_SYMLINK_NOFOLLOW) == 0) {
+                s.disk = diskBytes(tst);
+                if (historyUsed >= 0)
+                    historyUsed += s.disk;
+            }
+        }
+        UniqueFd fd(captured ? ::openat(rawFd.get(), s.tmp.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                             : -1);
         struct stat st;
         bool ok = fd.isValid() && ::fstat(fd.get(), &st) == 0 && st.st_size == s.size;
         git_oid oid;
@@ -1625,16 +1689,17 @@ bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, cons
     const qint64 ctimeNs = qint64(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec;
     if (racy || ctimeNs >= scanStartNs - kRacyWindowNs)
         entry.ctime = {0, 0};
-    if (!stagedTmp.isEmpty()) {
+    if (!stagedTmp.isEmpty() || stagedOrigin) {
         // Captured: recorded once finishStaged() has named the copy (an old entry stays meanwhile).
         Staged s;
         s.escPath = escPath;
         s.tmp = std::exchange(stagedTmp, {});
+        s.origin = std::exchange(stagedOrigin, {});
         s.entry = entry;
         s.entry.path = nullptr;
         s.size = st.st_size;
         struct stat tst;
-        if (::fstatat(rawFd.get(), s.tmp.constData(), &tst, AT_SYMLINK_NOFOLLOW) == 0)
+        if (!s.tmp.isEmpty() && ::fstatat(rawFd.get(), s.tmp.constData(), &tst, AT_SYMLINK_NOFOLLOW) == 0)
             s.disk = diskBytes(tst);
         if (historyUsed >= 0)
             historyUsed += s.disk;
@@ -2392,7 +2457,8 @@ std::optional<Snapshot> SnapshotStore::commitCommand(const QString &command, con
     return d->commit(command, meta, hint, "command", error);
 }
 
-std::optional<Snapshot> SnapshotStore::commitUpload(const QString &fileName, QString *error)
+std::optional<Snapshot> SnapshotStore::commitUpload(const QString &fileName, QString *error,
+                                                    std::shared_ptr<const ImportOrigin> origin)
 {
     if (!d->repo) {
         if (error)
@@ -2415,8 +2481,10 @@ std::optional<Snapshot> SnapshotStore::commitUpload(const QString &fileName, QSt
     // As commitCommand(): a large upload is captured (copied aside, a clone where the filesystem can) and
     // the hook lets commands run before the copy is hashed and stored; the entry holds what was captured.
     d->deferStaged = true;
+    d->uploadOrigin = std::move(origin);
     const bool scanned = d->reconcile(raw, error);
     d->deferStaged = false;
+    d->uploadOrigin.reset();
     if (!scanned) {
         d->dropStaged();
         return std::nullopt;

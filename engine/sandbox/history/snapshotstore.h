@@ -11,6 +11,8 @@
 #include <memory>
 #include <optional>
 
+struct ImportOrigin;
+
 // How one command ended, stored with its commit.
 struct CommandMeta
 {
@@ -134,8 +136,14 @@ public:
                                           const ChangeHint &hint, QString *error);
     // Records the file fileName (relative to home) as an upload entry of its own, looking at nothing else
     // under home, so the next command's entry holds only what that command changed. Nothing is recorded
-    // (commitId empty) when the file is as the last entry has it.
-    std::optional<Snapshot> commitUpload(const QString &fileName, QString *error);
+    // (commitId empty) when the file is as the last entry has it. With origin (the person's file the import
+    // copied from, FileImport::run), a large upload is not copied aside before the captured hook: home's copy
+    // is recorded as it is (the inode and stat the import made, else it is captured from home as usual) and
+    // the content is stored from the origin after the hook, as long as the origin still has the stat it had
+    // before the copy (else from home's copy when that is unchanged since). The next command may run while
+    // the only copy of the upload's data is being made.
+    std::optional<Snapshot> commitUpload(const QString &fileName, QString *error,
+                                         std::shared_ptr<const ImportOrigin> origin = {});
     // Newest first; limit < 0 means all.
     std::optional<QList<HistoryEntry>> history(QString *error, int limit = -1) const;
     std::optional<QList<FileChange>> changes(const QString &commitId, QString *error) const;
