@@ -704,7 +704,7 @@ void Container::onControlReadable()
 {
     // Several messages may be waiting; handle them all but stop if a handler tore the socket down.
     for (int i = 0; i < 64 && m_fd >= 0; ++i) {
-        // Only SB_MSG_SPARE carries a descriptor; any other that comes is closed.
+        // Only SB_MSG_SPARE and SB_MSG_LISTENERS carry descriptors; any other that comes is closed.
         iovec iov{m_recvBuffer.data(), size_t(m_recvBuffer.size())};
         alignas(cmsghdr) char control[CMSG_SPACE(4 * sizeof(int))];
         msghdr msg{};
@@ -731,6 +731,11 @@ void Container::onControlReadable()
             dropSpare();
             m_spareFd = fds.takeFirst();
             m_sparePid = peek.value;
+        }
+        if (peek.type == SB_MSG_LISTENERS && fds.size() == 2 && m_state == State::Starting && m_proxy) {
+            // init made these in the container's namespace and kept no copy: the proxy accepts there itself.
+            m_proxy->adoptListener(fds.takeFirst(), "HTTP\n");
+            m_proxy->adoptListener(fds.takeFirst(), "SOCKS\n");
         }
         for (int fd : std::as_const(fds))
             ::close(fd);
