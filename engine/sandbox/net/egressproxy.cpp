@@ -915,6 +915,8 @@ void EgressProxy::acceptFrom(int listenerIndex)
         }
         const int one = 1;
         ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        // QLocalSocket only reads and writes the descriptor (its Unix implementation is a QTcpSocket
+        // underneath), so the connection goes through exactly the code a relayed one does.
         auto *socket = new QLocalSocket(this);
         if (!socket->setSocketDescriptor(fd, QLocalSocket::ConnectedState)) {
             delete socket;
