@@ -233,12 +233,14 @@ int main(int argc, char **argv)
         // does not depend on how busy the machine is, so it is shown beside the rates.
         // Each round starts at another route, so none always runs right after the file was cached or the
         // same neighbour. Each proxied round's ratio is taken against the direct round of the same pass.
+        int discarded = 0;
         std::vector<double> rates[RouteCount];
         std::vector<double> ratios[RouteCount];
         std::vector<double> cpu[RouteCount][3];   // route, {client, engine, relay}: ns per MB
         fetch(direct, "/big.bin", true, nullptr); // warm the page cache and the test host's server
         for (int round = 0; round < downloadRounds; ++round) {
             double pass[RouteCount] = {};
+            bool whole = true;
             for (int k = 0; k < RouteCount; ++k) {
                 const int r = (round + k) % RouteCount;
                 const qint64 cpu0[3] = {cpuNs(clientStat), engineCpuNs(self), cpuNs(relayStat)};
@@ -252,15 +254,30 @@ int main(int argc, char **argv)
                     std::fprintf(stderr, "%s: short download (%lld bytes)\n", routes[r].name,
                                  (long long)bytes);
                     status = 1;
+                    whole = false;
                 }
                 rates[r].push_back(bytes / seconds / 1e6);
                 pass[r] = bytes / seconds / 1e6;
+            }
+            // A pass with a short download (the test host went away) says nothing about the rates.
+            if (!whole) {
+                ++discarded;
+                continue;
             }
             for (int r = 0; r < RouteCount; ++r)
                 ratios[r].push_back(pass[r] / pass[0]);
         }
         for (int r = 0; r < RouteCount; ++r)
             throughput[r] = median(rates[r]);
+        if (discarded > 0)
+            std::printf("%d of %d passes had a short download and are left out of the ratios\n", discarded,
+                        downloadRounds);
+        if (ratios[0].empty()) {
+            std::printf("verdict: no complete pass; nothing measured\n");
+            std::fflush(stdout);
+            QMetaObject::invokeMethod(&app, &QCoreApplication::quit, Qt::QueuedConnection);
+            return;
+        }
         for (int r = 0; r < RouteCount; ++r) {
             std::vector<double> times;
             for (int i = 0; i < SetupRounds; ++i) {
