@@ -734,8 +734,11 @@ void Container::onControlReadable()
         }
         if (peek.type == SB_MSG_LISTENERS && fds.size() == 2 && m_state == State::Starting && m_proxy) {
             // init made these in the container's namespace and kept no copy: the proxy accepts there itself.
-            m_proxy->adoptListener(fds.takeFirst(), "HTTP\n");
-            m_proxy->adoptListener(fds.takeFirst(), "SOCKS\n");
+            // Fail-closed: a listener the proxy does not take is closed, and nothing answers on its port.
+            const bool http = m_proxy->adoptListener(fds.takeFirst(), "HTTP\n");
+            const bool socks = m_proxy->adoptListener(fds.takeFirst(), "SOCKS\n");
+            if (!http || !socks)
+                appendToInitLog(u"the egress proxy did not take init's listening sockets"_s);
         }
         for (int fd : std::as_const(fds))
             ::close(fd);
