@@ -800,7 +800,7 @@ void Container::onControlReadable()
 {
     // Several messages may be waiting; handle them all but stop if a handler tore the socket down.
     for (int i = 0; i < 64 && m_fd >= 0; ++i) {
-        // Only SB_MSG_SPARE carries a descriptor; any other that comes is closed.
+        // Only SB_MSG_SPARE and SB_MSG_LISTENERS carry descriptors; any other that comes is closed.
         iovec iov{m_recvBuffer.data(), size_t(m_recvBuffer.size())};
         alignas(cmsghdr) char control[CMSG_SPACE(4 * sizeof(int))];
         msghdr msg{};
@@ -844,6 +844,14 @@ void Container::onControlReadable()
             const qsizetype len = qMin<qsizetype>(peek.payload_len, n - qsizetype(sizeof peek));
             m_spareEnv = QByteArray(m_recvBuffer.constData() + sizeof peek, qMax<qsizetype>(0, len));
             m_sparePid = peek.value;
+        }
+        if (peek.type == SB_MSG_LISTENERS && fds.size() == 2 && m_state == State::Starting && m_proxy) {
+            // init made these in the container's namespace and kept no copy: the proxy accepts there itself.
+            // Fail-closed: a listener the proxy does not take is closed, and nothing answers on its port.
+            const bool http = m_proxy->adoptListener(fds.takeFirst(), "HTTP\n");
+            const bool socks = m_proxy->adoptListener(fds.takeFirst(), "SOCKS\n");
+            if (!http || !socks)
+                appendToInitLog(u"the egress proxy did not take init's listening sockets"_s);
         }
         for (int fd : std::as_const(fds))
             ::close(fd);

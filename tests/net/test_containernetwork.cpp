@@ -8,9 +8,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -18,18 +21,21 @@ namespace {
 
 constexpr int ContainerOpenFiles = 777;
 
+// The parent of a process, from its stat: "pid (comm) state ppid ...".
+qint64 parentOf(qint64 pid)
+{
+    QFile stat(u"/proc/%1/stat"_s.arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return qint64(-1);
+    const QByteArray text = stat.readAll();
+    // comm may hold spaces, so read after its closing parenthesis.
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    return fields.size() > 1 ? fields[1].toLongLong() : qint64(-1);
+}
+
 // The host pid of the container's relay: the process named sandbench-relay below the container's init.
 qint64 relayPid(qint64 initPid)
 {
-    const auto parentOf = [](qint64 pid) {
-        QFile stat(u"/proc/%1/stat"_s.arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            return qint64(-1);
-        const QByteArray text = stat.readAll();
-        // "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis.
-        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-        return fields.size() > 1 ? fields[1].toLongLong() : qint64(-1);
-    };
     const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &entry : pids) {
         bool number = false;
@@ -44,16 +50,62 @@ qint64 relayPid(qint64 initPid)
     return -1;
 }
 
-// "Max open files  777  777  files" from /proc/PID/limits: soft and hard.
-QList<QByteArray> openFilesLimit(qint64 pid)
+// Every process whose ancestry reaches pid, pid included.
+QList<qint64> processesBelow(qint64 root)
 {
-    QFile limits(u"/proc/%1/limits"_s.arg(pid));
-    if (!limits.open(QIODevice::ReadOnly))
-        return {};
-    for (const QByteArray &line : limits.readAll().split('\n'))
-        if (line.startsWith("Max open files"))
-            return line.mid(14).simplified().split(' ').mid(0, 2);
-    return {};
+    QList<qint64> found;
+    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : pids) {
+        bool number = false;
+        const qint64 pid = entry.toLongLong(&number);
+        if (!number)
+            continue;
+        for (qint64 up = pid; up > 1; up = parentOf(up))
+            if (up == root) {
+                found << pid;
+                break;
+            }
+    }
+    return found;
+}
+
+// What a /proc link says ("socket:[INODE]", "net:[INODE]"), not resolved against the file system.
+QByteArray linkText(const QString &path)
+{
+    char buf[128];
+    const ssize_t n = ::readlink(QFile::encodeName(path).constData(), buf, sizeof buf);
+    return n > 0 ? QByteArray(buf, n) : QByteArray();
+}
+
+// "socket:[INODE]" of every socket a process has open.
+QSet<QByteArray> socketsOf(qint64 pid)
+{
+    QSet<QByteArray> sockets;
+    const QDir fds(u"/proc/%1/fd"_s.arg(pid));
+    for (const QString &fd : fds.entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot)) {
+        const QByteArray link = linkText(fds.filePath(fd));
+        if (link.startsWith("socket:["))
+            sockets.insert(link);
+    }
+    return sockets;
+}
+
+// "socket:[INODE]" of the TCP sockets listening on 127.0.0.1 on these ports in pid's network namespace.
+QSet<QByteArray> listeningSockets(qint64 pid, const QList<int> &ports)
+{
+    QSet<QByteArray> sockets;
+    QFile tcp(u"/proc/%1/net/tcp"_s.arg(pid));
+    if (!tcp.open(QIODevice::ReadOnly))
+        return sockets;
+    for (const QByteArray &line : tcp.readAll().split('\n')) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() < 10 || f[3] != "0A")
+            continue;
+        for (const int port : ports)
+            if (f[1] == "0100007F:" + QByteArray::number(port, 16).toUpper().rightJustified(4, '0'))
+                sockets.insert("socket:[" + f[9] + ']');
+    }
+    return sockets;
 }
 
 } // namespace
@@ -72,7 +124,7 @@ private Q_SLOTS:
     void pipInstallsFromAllowlistedIndex();
     void policyIsFixedWhileRunning();
     void stoppingReportsOpenConnections();
-    void relayHasTheContainersDescriptorLimit();
+    void egressListenersAreTheEnginesAlone();
 
 private:
     CommandResult runOne(Container *container, const QString &command, int timeoutMs = 60000);
@@ -251,20 +303,35 @@ void TestContainerNetwork::stoppingReportsOpenConnections()
     QCOMPARE(mine.size(), 1);
 }
 
-// The relay in the container runs with the container's descriptor limit, like its commands, not with the
-// engine's that it would otherwise inherit.
-void TestContainerNetwork::relayHasTheContainersDescriptorLimit()
+// The proxy ports' listeners are made by init before any command and handed to the engine: no relay runs,
+// and no process of the container holds them (so none can accept, or tamper with, what the proxy
+// accepts on them), while the engine does. The container's commands still have its descriptor limit.
+void TestContainerNetwork::egressListenersAreTheEnginesAlone()
 {
     Container *c = containerWith({u"web.sandbench.test"_s});
     QVERIFY(c);
     const CommandResult r = runOne(c, u"ulimit -Sn; ulimit -Hn"_s);
     QCOMPARE(r.stdoutText.split(u'\n', Qt::SkipEmptyParts), QStringList({u"777"_s, u"777"_s}));
-    const qint64 relay = relayPid(c->initPid());
-    QVERIFY2(relay > 0, "no sandbench-relay process below the container's init");
-    QCOMPARE(openFilesLimit(relay), QList<QByteArray>({"777", "777"}));
-    // It still relays.
+    QCOMPARE(relayPid(c->initPid()), qint64(-1));
+    const QList<qint64> inside = processesBelow(c->initPid());
+    QVERIFY(inside.contains(c->initPid()));
+    // The launcher may still be in the host's namespace: the table is the one of a process that is not.
+    const QByteArray hostNet = linkText(u"/proc/self/ns/net"_s);
+    qint64 member = -1;
+    for (const qint64 pid : inside)
+        if (member < 0 && linkText(u"/proc/%1/ns/net"_s.arg(pid)) != hostNet)
+            member = pid;
+    QVERIFY(member > 0);
+    const QSet<QByteArray> listeners = listeningSockets(member, {3128, 1080});
+    QCOMPARE(listeners.size(), 2);
+    for (const qint64 pid : inside)
+        QVERIFY2(!socketsOf(pid).intersects(listeners), qPrintable(u"pid %1 holds a listener"_s.arg(pid)));
+    QCOMPARE(socketsOf(QCoreApplication::applicationPid()).intersect(listeners), listeners);
     const CommandResult http = runOne(c, u"curl -s --max-time 20 http://web.sandbench.test/hello.txt"_s);
     QVERIFY2(http.stdoutText.contains(u"hello from"_s), qPrintable(http.stderrText));
+    const CommandResult socks = runOne(
+        c, u"curl -s --max-time 20 --proxy socks5h://127.0.0.1:1080 http://web.sandbench.test/hello.txt"_s);
+    QVERIFY2(socks.stdoutText.contains(u"hello from"_s), qPrintable(socks.stderrText));
 }
 
 QTEST_GUILESS_MAIN(TestContainerNetwork)

@@ -14,8 +14,12 @@
 
 #include <memory>
 
+#include <arpa/inet.h>
+#include <fcntl.h>
 #include <ifaddrs.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -34,6 +38,23 @@ quint16 freePort()
     QTcpServer server;
     server.listen(QHostAddress::LocalHost, 0);
     return server.serverPort();
+}
+
+// A TCP socket on 127.0.0.1:port, listening or not (as init makes the proxy's), or -1.
+int tcpSocket(quint16 port, int type, bool listening)
+{
+    const int fd = ::socket(AF_INET, type | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0 ||
+        (listening && ::listen(fd, 16) != 0)) {
+        if (fd >= 0)
+            ::close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 // A proxy with a relay of its own, for the tests that close it: the shared one stays open for the others.
@@ -104,6 +125,9 @@ private Q_SLOTS:
     void largeDownloadIntact();
     void pipDownloadFromSimpleIndex();
     void closeReportsOpenTunnel();
+    void adoptedListenersServeHttpAndSocks();
+    void adoptedListenerKeepsCapsAndClosesWithProxy();
+    void adoptListenerTakesOnlyListeningTcp();
     void closeDeliversTunnelThatJustEnded();
 };
 
@@ -700,6 +724,121 @@ void TestEgressProxy::closeReportsOpenTunnel()
     own.proxy.reset();
     QCoreApplication::processEvents();
     QCOMPARE(own.events.size(), 1);
+}
+
+// The listeners init hands over: the proxy accepts on them itself, with every check of the relay path, and
+// splices straight between the accepted socket and the upstream one.
+void TestEgressProxy::adoptedListenersServeHttpAndSocks()
+{
+    OwnProxy own;
+    startOwnProxy(own, u"adopting"_s);
+    if (QTest::currentTestFailed())
+        return;
+    const quint16 httpPort = freePort();
+    const quint16 socksPort = freePort();
+    QVERIFY(own.proxy->adoptListener(tcpSocket(httpPort, SOCK_STREAM, true), "HTTP\n"));
+    QVERIFY(own.proxy->adoptListener(tcpSocket(socksPort, SOCK_STREAM, true), "SOCKS\n"));
+    const QString proxy = u"http://127.0.0.1:%1"_s.arg(httpPort);
+
+    ClientResult r = curl({u"--proxy"_s, proxy, u"http://web.sandbench.test/hello.txt"_s});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out, "hello from the sandbench test host\n"_ba);
+    r = curl(
+        {u"--proxy"_s, u"socks5h://127.0.0.1:%1"_s.arg(socksPort), u"http://web.sandbench.test/hello.txt"_s});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out, "hello from the sandbench test host\n"_ba);
+    // The whole 20 MiB file, byte for byte, through the pump.
+    r = curl({u"--proxy"_s, proxy, u"http://web.sandbench.test/large.bin"_s});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QFile large(m_hosts.wwwDir() + u"/large.bin"_s);
+    QVERIFY(large.open(QIODevice::ReadOnly));
+    QVERIFY(r.out == large.readAll());
+    // Refused like any other: a host outside the policy, a private address.
+    r = curl({u"-s"_s, u"-o"_s, u"/dev/null"_s, u"-w"_s, u"%{http_code}"_s, u"--proxy"_s, proxy,
+              u"http://elsewhere.example/"_s});
+    QCOMPARE(r.out, "403"_ba);
+    r = curl({u"-s"_s, u"-o"_s, u"/dev/null"_s, u"-w"_s, u"%{http_code}"_s, u"--proxy"_s, proxy,
+              u"http://10.1.2.3/"_s});
+    QCOMPARE(r.out, "403"_ba);
+
+    QTRY_COMPARE_WITH_TIMEOUT(own.events.size(), 5, 20000);
+    const QList<EgressEvent::Protocol> protocols = {EgressEvent::Protocol::Http, EgressEvent::Protocol::Socks,
+                                                    EgressEvent::Protocol::Http};
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(own.events[i].decision, EgressEvent::Decision::Allowed);
+        QCOMPARE(own.events[i].host, u"web.sandbench.test"_s);
+        QCOMPARE(own.events[i].protocol, protocols[i]);
+    }
+    QCOMPARE(own.events[2].bytesDown > large.size(), true);
+    QCOMPARE(own.events[3].decision, EgressEvent::Decision::Refused);
+    QCOMPARE(own.events[4].decision, EgressEvent::Decision::Refused);
+    QTRY_COMPARE(own.proxy->activeConnections(), 0);
+}
+
+// The caps hold for connections from an adopted listener, and close() stops accepting on it for good.
+void TestEgressProxy::adoptedListenerKeepsCapsAndClosesWithProxy()
+{
+    EgressLimits limits;
+    limits.maxConnections = 1;
+    limits.maxHandshakes = 1;
+    QList<EgressEvent> events;
+    auto proxy = std::make_unique<EgressProxy>(m_proxy->policy(), limits);
+    proxy->setHostMap(TestHosts::hostMap());
+    connect(proxy.get(), &EgressProxy::connectionEvent, this,
+            [&events](const EgressEvent &event) { events.append(event); });
+    const quint16 port = freePort();
+    QVERIFY(proxy->adoptListener(tcpSocket(port, SOCK_STREAM, true), "HTTP\n"));
+
+    QTcpSocket holder; // a tunnel that stays open
+    openLargeDownload(holder, port, "GET /large.bin HTTP/1.0\r\nHost: web.sandbench.test\r\n\r\n");
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(proxy->activeConnections(), 1);
+    QTcpSocket second;
+    second.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(second.waitForConnected(5000));
+    second.write("GET http://web.sandbench.test/hello.txt HTTP/1.1\r\nHost: web.sandbench.test\r\n\r\n");
+    QByteArray reply;
+    QTRY_VERIFY_WITH_TIMEOUT((reply += second.readAll()).contains("\r\n\r\n"), 20000);
+    QVERIFY2(reply.startsWith("HTTP/1.1 503"), reply.constData());
+
+    proxy->close();
+    // The open tunnel is reported with its counts; the refusal was reported before.
+    QCOMPARE(events.size(), 2);
+    QCOMPARE(events[0].decision, EgressEvent::Decision::Refused);
+    QCOMPARE(events[1].decision, EgressEvent::Decision::Allowed);
+    QVERIFY(events[1].bytesDown > 0);
+    QCOMPARE(proxy->activeConnections(), 0);
+    // Nothing listens any more: a new client is refused by the kernel, and the proxy takes no new listener.
+    QTcpSocket late;
+    late.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(!late.waitForConnected(2000));
+    QVERIFY(!proxy->adoptListener(tcpSocket(freePort(), SOCK_STREAM, true), "HTTP\n"));
+    QCOMPARE(events.size(), 2);
+}
+
+// Bad input: only a listening TCP socket and a known header are taken; anything else is closed unused.
+void TestEgressProxy::adoptListenerTakesOnlyListeningTcp()
+{
+    EgressProxy proxy(m_proxy->policy());
+    int pipeFds[2];
+    QCOMPARE(::pipe2(pipeFds, O_CLOEXEC), 0);
+    ::close(pipeFds[1]);
+    QVERIFY(!proxy.adoptListener(pipeFds[0], "HTTP\n"));
+    QVERIFY(!proxy.adoptListener(tcpSocket(freePort(), SOCK_DGRAM, false), "HTTP\n"));
+    QVERIFY(!proxy.adoptListener(tcpSocket(freePort(), SOCK_STREAM, false), "HTTP\n"));
+    int unixPair[2];
+    QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, unixPair), 0);
+    ::close(unixPair[1]);
+    QVERIFY(!proxy.adoptListener(unixPair[0], "HTTP\n"));
+    const quint16 port = freePort();
+    QVERIFY(!proxy.adoptListener(tcpSocket(port, SOCK_STREAM, true), "TELNET\n"));
+    QVERIFY(!proxy.adoptListener(-1, "HTTP\n"));
+    // The refused listener was closed, not kept: its port is free again.
+    const int again = tcpSocket(port, SOCK_STREAM, true);
+    QVERIFY(again >= 0);
+    QVERIFY(proxy.adoptListener(again, "SOCKS\n"));
+    QCOMPARE(proxy.activeConnections(), 0);
 }
 
 // A tunnel that ended on the pump's thread just before close() has its report queued to the proxy: close()

@@ -867,6 +867,38 @@ static void shutdown_all(void)
 }
 
 #ifdef SB_HAVE_RELAY
+/* Hands the proxy ports' listening sockets to the engine (SB_MSG_LISTENERS), whose proxy then accepts the
+   container's connections itself: each byte goes client -> engine -> upstream, with no relay hop. Runs
+   before READY, so before any command exists; init keeps no copy, so nothing in the container holds the
+   listeners or what is accepted on them. Returns -1 when the relay has to do it instead. */
+static int hand_listeners(void)
+{
+    int fds[2] = {sb_relay_listen_tcp(3128), sb_relay_listen_tcp(1080)};
+    int rc = -1;
+    if (fds[0] >= 0 && fds[1] >= 0) {
+        struct sb_msg_header h = {SB_MSG_LISTENERS, 0, 0, 0};
+        struct iovec iov = {&h, sizeof(h)};
+        char cbuf[CMSG_SPACE(sizeof(fds))];
+        memset(cbuf, 0, sizeof(cbuf));
+        struct msghdr msg;
+        memset(&msg, 0, sizeof(msg));
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = cbuf;
+        msg.msg_controllen = sizeof(cbuf);
+        struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+        cm->cmsg_level = SOL_SOCKET;
+        cm->cmsg_type = SCM_RIGHTS;
+        cm->cmsg_len = CMSG_LEN(sizeof(fds));
+        memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+        rc = sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL) == (ssize_t)sizeof(h) ? 0 : -1;
+    }
+    for (int i = 0; i < 2; ++i)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    return rc;
+}
+
 static void start_relay(void)
 {
     pid_t pid = fork();
@@ -896,7 +928,7 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
     signal(SIGPIPE, SIG_IGN);
     loopback_up();
 #ifdef SB_HAVE_RELAY
-    if (opt->proxy_socket)
+    if (opt->proxy_socket && hand_listeners() != 0)
         start_relay();
 #endif
 

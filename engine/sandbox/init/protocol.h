@@ -62,6 +62,12 @@
  *                    for a command with that environment: it writes the command's bytes and then
  *                    one 0x01 byte to the pipe and closes it (a pipe closed without the 0x01 runs
  *                    nothing), reads the output from the two pipes, and sends SB_MSG_EXEC_SPARE.
+ *   SB_MSG_LISTENERS sent at most once, before READY, when the container has a proxy: fds = [the
+ *                    listening TCP sockets on 127.0.0.1:3128 (HTTP proxy) and :1080 (SOCKS5)],
+ *                    made in the container's network namespace before any command runs and
+ *                    closed in init once sent, so only the engine holds them and every connection
+ *                    accepted on them. The engine's proxy serves them directly (no relay hop).
+ *                    Without this message (the send failed) init runs the relay instead.
  *   SB_MSG_ERROR     id = command id or 0 for the container, value = errno,
  *                    payload = message. For id 0 the container is unusable
  *                    and init exits after sending it.
@@ -71,7 +77,7 @@
 
 #include <stdint.h>
 
-#define SB_PROTOCOL_VERSION 4
+#define SB_PROTOCOL_VERSION 5
 #define SB_CONTROL_FD 3
 #define SB_MAX_PACKET (256 * 1024)
 
@@ -88,6 +94,7 @@ enum sb_msg_type {
     SB_MSG_REAPED = 10,
     SB_MSG_SPARE = 11,
     SB_MSG_EXEC_SPARE = 12,
+    SB_MSG_LISTENERS = 13,
 };
 
 struct sb_msg_header

@@ -82,7 +82,7 @@ struct relay
     struct relay_session *dead;
 };
 
-static int listen_tcp(int port)
+int sb_relay_listen_tcp(int port)
 {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0)
@@ -405,7 +405,7 @@ int sb_relay_run(const char *unix_socket_path, int http_port, int socks_port)
     for (int i = 0; i < 2; ++i) {
         if (ports[i] <= 0 || ports[i] > 65535)
             continue;
-        r.listeners[i].fd = listen_tcp(ports[i]);
+        r.listeners[i].fd = sb_relay_listen_tcp(ports[i]);
         if (r.listeners[i].fd >= 0)
             ++r.live_listeners;
         else

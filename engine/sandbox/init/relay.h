@@ -22,6 +22,9 @@ extern "C" {
  */
 int sb_relay_run(const char *unix_socket_path, int http_port, int socks_port);
 
+/* A non-blocking, close-on-exec TCP socket listening on 127.0.0.1:port, or -1 (errno set). */
+int sb_relay_listen_tcp(int port);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,13 +13,19 @@
 #include <QHostInfo>
 #include <QLocalServer>
 #include <QLocalSocket>
+#include <QSocketNotifier>
 #include <QTcpSocket>
 #include <QTimer>
 
 #include <algorithm>
 #include <optional>
 
+#include <cerrno>
+
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -34,6 +40,9 @@ constexpr qsizetype MaxBuffered = MaxHeadSize + 4 + 5 + MaxTlsRecord;
 constexpr qint64 ClientReadBuffer = 64 * 1024;
 // Each address a name resolved to gets an equal part of what is left of the connect deadline, at least this.
 constexpr int MinConnectAttemptMs = 1000;
+// Connections taken from an adopted listener per wake-up, and the pause after running out of descriptors.
+constexpr int AcceptBatch = 64;
+constexpr int AcceptPauseMs = 100;
 
 bool isAllowedPort(int port)
 {
@@ -74,7 +83,9 @@ QString EgressEvent::protocolName(Protocol protocol)
 class EgressConnection final : public QObject
 {
 public:
-    EgressConnection(EgressProxy *proxy, QLocalSocket *client, const QString &refusal);
+    // preface: bytes taken as if the client had sent them first (an adopted listener's relay header).
+    EgressConnection(EgressProxy *proxy, QLocalSocket *client, const QString &refusal,
+                     const QByteArray &preface);
     ~EgressConnection() override;
 
     // The proxy is closing: a handshake still under way ends here (reported as failed once its target is
@@ -137,10 +148,12 @@ private:
     int m_lookupId = -1;
 };
 
-EgressConnection::EgressConnection(EgressProxy *proxy, QLocalSocket *client, const QString &refusal)
+EgressConnection::EgressConnection(EgressProxy *proxy, QLocalSocket *client, const QString &refusal,
+                                   const QByteArray &preface)
     : QObject(proxy)
     , m_proxy(proxy)
     , m_client(client)
+    , m_buffer(preface)
     , m_refusal(refusal)
     , m_handshake(refusal.isEmpty())
 {
@@ -691,6 +704,20 @@ QString EgressProxy::displayHost(const QString &raw)
     return out;
 }
 
+// An adopted TCP listener; only the engine holds its descriptor.
+struct EgressProxy::Listener
+{
+    int fd = -1;
+    QByteArray header;
+    std::unique_ptr<QSocketNotifier> notifier;
+    ~Listener()
+    {
+        notifier.reset();
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
 EgressProxy::EgressProxy(const NetworkPolicy &policy, QObject *parent)
     : EgressProxy(policy, EgressLimits{}, parent)
 {}
@@ -745,6 +772,7 @@ void EgressProxy::close()
     if (m_closed)
         return;
     m_closed = true;
+    m_listeners.clear(); // new clients wait in the backlog and go when the container's namespace does
     if (m_server->isListening()) {
         const QString path = m_server->fullServerName();
         m_server->close();
@@ -840,14 +868,79 @@ QString EgressProxy::admit()
     return {};
 }
 
+bool EgressProxy::adoptListener(int fd, const QByteArray &header)
+{
+    const auto option = [fd](int level, int name) {
+        int value = -1;
+        socklen_t len = sizeof value;
+        return ::getsockopt(fd, level, name, &value, &len) == 0 ? value : -1;
+    };
+    const int domain = option(SOL_SOCKET, SO_DOMAIN);
+    const bool ok = !m_closed && (header == "HTTP\n" || header == "SOCKS\n") &&
+                    (domain == AF_INET || domain == AF_INET6) && option(SOL_SOCKET, SO_TYPE) == SOCK_STREAM &&
+                    option(SOL_SOCKET, SO_ACCEPTCONN) == 1;
+    if (!ok || ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK) != 0 ||
+        ::fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
+        ::close(fd);
+        return false;
+    }
+    auto listener = std::make_unique<Listener>();
+    listener->fd = fd;
+    listener->header = header;
+    listener->notifier = std::make_unique<QSocketNotifier>(fd, QSocketNotifier::Read);
+    const int index = int(m_listeners.size());
+    connect(listener->notifier.get(), &QSocketNotifier::activated, this,
+            [this, index] { acceptFrom(index); });
+    m_listeners.push_back(std::move(listener));
+    return true;
+}
+
+void EgressProxy::acceptFrom(int listenerIndex)
+{
+    Listener *listener = m_listeners.at(size_t(listenerIndex)).get();
+    for (int i = 0; i < AcceptBatch && !m_closed; ++i) {
+        const int fd = ::accept4(listener->fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) {
+            if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO || errno == EPERM)
+                continue;
+            if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+                // Out of descriptors: the clients wait in the backlog until some are free again.
+                listener->notifier->setEnabled(false);
+                QTimer::singleShot(AcceptPauseMs, this, [this, listenerIndex] {
+                    if (!m_closed)
+                        m_listeners.at(size_t(listenerIndex))->notifier->setEnabled(true);
+                });
+            }
+            return;
+        }
+        const int one = 1;
+        ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        // QLocalSocket only reads and writes the descriptor (its Unix implementation is a QTcpSocket
+        // underneath), so the connection goes through exactly the code a relayed one does.
+        auto *socket = new QLocalSocket(this);
+        if (!socket->setSocketDescriptor(fd, QLocalSocket::ConnectedState)) {
+            delete socket;
+            ::close(fd);
+            continue;
+        }
+        takeClient(socket, listener->header);
+    }
+}
+
 void EgressProxy::onNewConnection()
 {
-    while (QLocalSocket *socket = m_server->nextPendingConnection()) {
+    while (QLocalSocket *socket = m_server->nextPendingConnection())
+        takeClient(socket, {});
+}
+
+void EgressProxy::takeClient(QLocalSocket *socket, const QByteArray &preface)
+{
+    {
         const QString refusal = admit();
         if (refusal.isEmpty()) {
-            new EgressConnection(this, socket, {});
+            new EgressConnection(this, socket, {}, preface);
         } else if (m_refusing < EgressLimits::MaxRefusing && m_budget->tryAcquireForRefusal()) {
-            new EgressConnection(this, socket, refusal);
+            new EgressConnection(this, socket, refusal, preface);
         } else {
             // Already refusing as many as it may: closed unanswered, and still in the log.
             socket->abort();

@@ -11,8 +11,10 @@
 #include <QString>
 
 #include <memory>
+#include <vector>
 
 class QLocalServer;
+class QLocalSocket;
 class TunnelPump;
 class EgressConnection;
 class HostAddresses;
@@ -59,6 +61,13 @@ public:
     // socket is world-connectable because the container user may map to another host uid: keep it in a
     // directory only the engine can enter.
     bool listen(const QString &socketPath, QString *error = nullptr);
+    // Takes a listening TCP socket (made by the container's init in the container's network namespace)
+    // and serves its connections as if the relay had sent them with `header` ("HTTP\n" or "SOCKS\n"):
+    // the same checks, then the pump splices between that socket and the upstream one, with no relay
+    // hop. Only a listener whose descriptor nothing else holds may come here: its connections are then
+    // the engine's alone. Takes ownership of fd; false (fd closed) if it is not a listening TCP socket or
+    // the proxy is closed.
+    bool adoptListener(int fd, const QByteArray &header);
     // Stops listening and ends every connection for good: each tunnel still open is closed and reported
     // (connectionEvent, Allowed, with its byte counts) before this returns, as is every tunnel that had
     // ended just before, so the proxy can be deleted right after without losing an event. A handshake
@@ -104,6 +113,9 @@ private:
     friend class EgressConnection;
 
     void onNewConnection();
+    void acceptFrom(int listenerIndex);
+    // A new client (from the Unix socket, or accepted on an adopted listener with its header as preface).
+    void takeClient(QLocalSocket *socket, const QByteArray &preface);
     void onTunnelFinished(quint64 id, qint64 bytesUp, qint64 bytesDown);
     // Why a new connection may not be set up now (a cap it would exceed), or empty. Takes its share of the
     // budget when it may.
@@ -115,6 +127,8 @@ private:
     std::shared_ptr<HostAddresses> m_hostAddresses;
     QHash<QString, QHostAddress> m_hostMap;
     QLocalServer *m_server = nullptr;
+    struct Listener;
+    std::vector<std::unique_ptr<Listener>> m_listeners;
     TunnelPump *m_pump = nullptr;
     QHash<quint64, EgressEvent> m_tunnels; // each holds one share of m_budget until reported
     int m_handshakes = 0;                  // connections being set up, each holding a share of m_budget

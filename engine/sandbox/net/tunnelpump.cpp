@@ -83,7 +83,9 @@ struct TunnelPump::Private
 
     void run();
     bool pumpFlow(Tunnel *t, int i);
-    void update(Tunnel *t);
+    // Pumps the flows in `flows` (bit i: bytes read from end[i]), then ends the tunnel or sets what epoll
+    // watches.
+    void update(Tunnel *t, unsigned flows = 3);
     void kill(Tunnel *t);
 };
 
@@ -219,9 +221,19 @@ void TunnelPump::Private::run()
                 kill(t);
                 continue;
             }
-            if (events[i].events & EPOLLHUP)
+            // Only the flows this event can have unblocked: readable end k feeds flow k, writable end k
+            // drains flow 1 - k. A hang-up may have ended either.
+            const int side = e == &t->end[0] ? 0 : 1;
+            unsigned flows = 0;
+            if (events[i].events & EPOLLIN)
+                flows |= 1u << side;
+            if (events[i].events & EPOLLOUT)
+                flows |= 1u << (1 - side);
+            if (events[i].events & EPOLLHUP) {
                 e->hup = true;
-            update(t);
+                flows = 3;
+            }
+            update(t, flows);
         }
         if (!dead.empty()) {
             for (Tunnel *t : dead) {
@@ -240,29 +252,43 @@ bool TunnelPump::Private::pumpFlow(Tunnel *t, int i)
     const int dst = t->end[1 - i].fd;
     char *buf = f.buffer.data();
     const qsizetype capacity = f.buffer.size();
+    // A short splice means the source is empty or the destination full for now: asking again at once
+    // would only return EAGAIN, so this pass stops trying that side and the (level-triggered) epoll set
+    // says when to go on. A hung-up source has left the set and will not say so: it is read to its end.
+    const bool srcHup = t->end[i].hup;
+    bool srcDry = false;
+    bool dstFull = false;
     for (;;) {
         bool progress = false;
-        if (f.pipeCapacity > 0 && !f.eof && f.inPipe < f.pipeCapacity) {
-            const ssize_t n = ::splice(src, nullptr, f.pipe[1], nullptr, f.pipeCapacity - f.inPipe,
-                                       SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+        if (f.pipeCapacity > 0 && !f.eof && !srcDry && f.inPipe < f.pipeCapacity) {
+            const qsizetype room = f.pipeCapacity - f.inPipe;
+            const ssize_t n =
+                ::splice(src, nullptr, f.pipe[1], nullptr, size_t(room), SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
             if (n > 0) {
                 f.inPipe += n;
                 f.total += n;
                 progress = true;
+                srcDry = n < room && !srcHup;
             } else if (n == 0) {
                 f.eof = true;
             } else if (!wouldBlock()) {
                 return false;
+            } else {
+                srcDry = true;
             }
         }
-        if (f.pipeCapacity > 0 && f.head == f.tail && f.inPipe > 0) {
+        if (f.pipeCapacity > 0 && f.head == f.tail && f.inPipe > 0 && !dstFull) {
+            const qsizetype queued = f.inPipe;
             const ssize_t n =
-                ::splice(f.pipe[0], nullptr, dst, nullptr, f.inPipe, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+                ::splice(f.pipe[0], nullptr, dst, nullptr, size_t(queued), SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
             if (n > 0) {
                 f.inPipe -= n;
                 progress = true;
+                dstFull = n < queued;
             } else if (n < 0 && !wouldBlock()) {
                 return false;
+            } else {
+                dstFull = true;
             }
         }
         if (f.pipeCapacity == 0 && !f.eof && f.tail < capacity) {
@@ -308,9 +334,10 @@ bool TunnelPump::Private::pumpFlow(Tunnel *t, int i)
     return true;
 }
 
-void TunnelPump::Private::update(Tunnel *t)
+void TunnelPump::Private::update(Tunnel *t, unsigned flows)
 {
-    if (!pumpFlow(t, 0) || !pumpFlow(t, 1) || (t->flow[0].shut && t->flow[1].shut)) {
+    if (((flows & 1) && !pumpFlow(t, 0)) || ((flows & 2) && !pumpFlow(t, 1)) ||
+        (t->flow[0].shut && t->flow[1].shut)) {
         kill(t);
         return;
     }
