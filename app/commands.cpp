@@ -173,6 +173,10 @@ int runExecCommand(const QStringList &args)
         return exitCode;
     // While the other core is idle: the history needs libgit2 started before this call's entry is saved.
     SnapshotStore::startLibraryAhead();
+    struct FinishLibraryAhead
+    {
+        ~FinishLibraryAhead() { SnapshotStore::finishLibraryAhead(); }
+    } finishLibraryAhead;
 
     if (parser.isSet(sessionOption) && parser.isSet(containerOption)) {
         printErr(u"give either --session or --container, not both"_s);

@@ -24,6 +24,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <mutex>
 #include <string_view>
 #include <sys/file.h>
 #include <system_error>
@@ -926,27 +927,31 @@ bool SnapshotStore::Private::openIndex(QString *error)
     return true;
 }
 
+namespace {
+std::mutex s_aheadMutex;
+std::thread s_aheadThread;
+} // namespace
+
 void SnapshotStore::startLibraryAhead()
 {
-    // Never shut down: each store's own init/shutdown pair then leaves the library up between stores. Joined
-    // at exit, so a command that ends at once (bad input) never exits under a half-made library.
-    static struct Starter
-    {
-        std::thread thread;
-        Starter()
-        {
-            try {
-                thread = std::thread([] { git_libgit2_init(); });
-            } catch (const std::system_error &) {
-                // No thread to spare: the first open() starts the library itself.
-            }
-        }
-        ~Starter()
-        {
-            if (thread.joinable())
-                thread.join();
-        }
-    } starter;
+    // Never shut down: each store's own init/shutdown pair then leaves the library up between stores.
+    const std::lock_guard lock(s_aheadMutex);
+    if (s_aheadThread.joinable())
+        return;
+    try {
+        s_aheadThread = std::thread([] { git_libgit2_init(); });
+    } catch (const std::system_error &) {
+        // No thread to spare: the first open() starts the library itself.
+    }
+}
+
+void SnapshotStore::finishLibraryAhead()
+{
+    // Before exit: the start registers exit handlers (the TLS library's) that would otherwise run while the
+    // thread is still inside it.
+    const std::lock_guard lock(s_aheadMutex);
+    if (s_aheadThread.joinable())
+        s_aheadThread.join();
 }
 
 bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString *error)

@@ -127,6 +127,8 @@ public:
     // parses the host's CA bundle for TLS transports the history never uses (milliseconds of CPU); a one-shot
     // command asks for this first thing, while a core is still idle, so the first open() does not pay it.
     static void startLibraryAhead();
+    // Waits for that start; whoever called startLibraryAhead() calls this before the process exits.
+    static void finishLibraryAhead();
     bool isOpen() const;
     // True when open() had to repair the repository (broken HEAD or unreadable stat cache).
     bool recoveredOnOpen() const;
