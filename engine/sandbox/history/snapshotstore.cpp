@@ -24,9 +24,11 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <linux/magic.h>
 #include <mutex>
 #include <string_view>
 #include <sys/file.h>
+#include <sys/statfs.h>
 #include <system_error>
 #include <thread>
 #include <time.h>
@@ -51,6 +53,33 @@ using namespace Qt::StringLiterals;
 // - The commit's change list comes from a tree-to-tree diff against the parent commit, so it is right
 //   even when the stat cache is stale or was rebuilt.
 static constexpr qint64 kRacyWindowNs = 1'000'000'000;
+// An upload is written by the import while no command runs (the scan holds them until the captured hook),
+// so its entry need not be smudged: it is enough that any later change gets a later ctime. That holds once
+// the coarse clock the kernel stamps files with has passed the copy's ctime, on a file system that keeps
+// nanoseconds (ext4 with large inodes, XFS, Btrfs, tmpfs; a zero nanosecond part means whole seconds).
+// Waits at most a few clock ticks; false leaves the entry smudged, re-hashed by a later commit.
+static bool settledAfterUpload(int homeFd, const struct stat &st)
+{
+    struct statfs fs;
+    if (::fstatfs(homeFd, &fs) != 0)
+        return false;
+    const auto type = static_cast<unsigned long>(fs.f_type);
+    if (type != EXT4_SUPER_MAGIC && type != XFS_SUPER_MAGIC && type != BTRFS_SUPER_MAGIC &&
+        type != TMPFS_MAGIC)
+        return false;
+    if (st.st_ctim.tv_nsec == 0)
+        return false;
+    const qint64 ctimeNs = qint64(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec;
+    for (int i = 0; i < 100; ++i) {
+        timespec now;
+        ::clock_gettime(CLOCK_REALTIME_COARSE, &now);
+        if (qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec > ctimeNs)
+            return true;
+        const timespec step{0, 1'000'000};
+        ::nanosleep(&step, nullptr);
+    }
+    return false;
+}
 static constexpr qsizetype kMaxHintPaths = 4096;
 static constexpr qint64 kIndexWriteIntervalMs = 10'000;
 // - The commit's tree: git_index_write_tree_to() re-reads on the order of a hundred subtrees of a 10,000-file
@@ -1692,7 +1721,8 @@ bool SnapshotStore::Private::processFile(int dirFd, const QByteArray &name, cons
     entry.id = oid;
     entry.path = escPath.constData();
     const qint64 ctimeNs = qint64(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec;
-    if (racy || ctimeNs >= scanStartNs - kRacyWindowNs)
+    if (racy ||
+        (ctimeNs >= scanStartNs - kRacyWindowNs && !(stagedOrigin && settledAfterUpload(homeFd.get(), st))))
         entry.ctime = {0, 0};
     if (!stagedTmp.isEmpty() || stagedOrigin) {
         // Captured: recorded once finishStaged() has named the copy (an old entry stays meanwhile).
