@@ -99,6 +99,30 @@ static int send_msg(uint32_t type, uint32_t id, int32_t value, const char *paylo
     return sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL) < 0 ? -1 : 0;
 }
 
+/* One packet of iovcnt pieces with nfds (at most 3) descriptors as SCM_RIGHTS; sendmsg's result, EINTR
+   retried. */
+static ssize_t send_with_fds(int sock, struct iovec *iov, int iovcnt, const int *fds, int nfds, int flags)
+{
+    char cbuf[CMSG_SPACE(sizeof(int) * 3)];
+    memset(cbuf, 0, sizeof(cbuf));
+    struct msghdr msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.msg_iov = iov;
+    msg.msg_iovlen = (size_t)iovcnt;
+    msg.msg_control = cbuf;
+    msg.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds);
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
+    memcpy(CMSG_DATA(cm), fds, sizeof(int) * (size_t)nfds);
+    ssize_t n;
+    do {
+        n = sendmsg(sock, &msg, flags);
+    } while (n < 0 && errno == EINTR);
+    return n;
+}
+
 static void loopback_up(void)
 {
     int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -462,22 +486,9 @@ static void hand_spare(void)
     const uint32_t env_len = g_spare.shell ? g_env_len : 0;
     struct sb_msg_header h = {SB_MSG_SPARE, 0, g_spare.reaper, env_len};
     struct iovec iov[2] = {{&h, sizeof(h)}, {g_env, env_len}};
-    char cbuf[CMSG_SPACE(sizeof(int) * 3)];
-    memset(cbuf, 0, sizeof(cbuf));
-    const int nfds = g_spare.shell ? 3 : 1;
     const int fds[3] = {g_spare.sock, g_spare.out_fd, g_spare.err_fd};
-    struct msghdr msg;
-    memset(&msg, 0, sizeof(msg));
-    msg.msg_iov = iov;
-    msg.msg_iovlen = env_len ? 2 : 1;
-    msg.msg_control = cbuf;
-    msg.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
-    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-    cm->cmsg_level = SOL_SOCKET;
-    cm->cmsg_type = SCM_RIGHTS;
-    cm->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
-    memcpy(CMSG_DATA(cm), fds, sizeof(int) * nfds);
-    if (sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)(sizeof(h) + env_len)) {
+    if (send_with_fds(SB_CONTROL_FD, iov, env_len ? 2 : 1, fds, g_spare.shell ? 3 : 1,
+                      MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)(sizeof(h) + env_len)) {
         if (g_spare.shell)
             drop_spare();
         return;
@@ -642,24 +653,7 @@ static pid_t start_in_spare(const char *packet, size_t len, int *fds, int *statu
     if (g_spare.reaper <= 0 || g_spare.shell)
         return 0;
     struct iovec iov = {(void *)packet, len};
-    char cbuf[CMSG_SPACE(sizeof(int) * 2)];
-    memset(cbuf, 0, sizeof(cbuf));
-    struct msghdr msg;
-    memset(&msg, 0, sizeof(msg));
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = cbuf;
-    msg.msg_controllen = sizeof(cbuf);
-    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-    cm->cmsg_level = SOL_SOCKET;
-    cm->cmsg_type = SCM_RIGHTS;
-    cm->cmsg_len = CMSG_LEN(sizeof(int) * 2);
-    memcpy(CMSG_DATA(cm), fds, sizeof(int) * 2);
-    ssize_t n;
-    do {
-        n = sendmsg(g_spare.sock, &msg, MSG_NOSIGNAL);
-    } while (n < 0 && errno == EINTR);
-    if (n != (ssize_t)len) {
+    if (send_with_fds(g_spare.sock, &iov, 1, fds, 2, MSG_NOSIGNAL) != (ssize_t)len) {
         drop_spare(); /* gone, or the packet is too big for it */
         return 0;
     }
@@ -878,20 +872,7 @@ static int hand_listeners(void)
     if (fds[0] >= 0 && fds[1] >= 0) {
         struct sb_msg_header h = {SB_MSG_LISTENERS, 0, 0, 0};
         struct iovec iov = {&h, sizeof(h)};
-        char cbuf[CMSG_SPACE(sizeof(fds))];
-        memset(cbuf, 0, sizeof(cbuf));
-        struct msghdr msg;
-        memset(&msg, 0, sizeof(msg));
-        msg.msg_iov = &iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = cbuf;
-        msg.msg_controllen = sizeof(cbuf);
-        struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-        cm->cmsg_level = SOL_SOCKET;
-        cm->cmsg_type = SCM_RIGHTS;
-        cm->cmsg_len = CMSG_LEN(sizeof(fds));
-        memcpy(CMSG_DATA(cm), fds, sizeof(fds));
-        rc = sendmsg(SB_CONTROL_FD, &msg, MSG_NOSIGNAL) == (ssize_t)sizeof(h) ? 0 : -1;
+        rc = send_with_fds(SB_CONTROL_FD, &iov, 1, fds, 2, MSG_NOSIGNAL) == (ssize_t)sizeof(h) ? 0 : -1;
     }
     for (int i = 0; i < 2; ++i)
         if (fds[i] >= 0)
