@@ -27,7 +27,6 @@
  * hundreds of parallel connections (npm) stay cheap. */
 #define RELAY_BUF (128 * 1024)
 #define RELAY_MAX_EVENTS 64
-#define RELAY_UNIX_SNDBUF (1 << 20)
 
 enum { TAG_LISTENER = 1, TAG_ENDPOINT = 2 };
 
@@ -129,10 +128,6 @@ static int connect_unix(const char *path)
     }
     int flags = fcntl(fd, F_GETFL);
     fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-    /* An upload moves to the engine in steps of this socket's send buffer
-     * (208 KiB by default): let it hold as much as the splice pipe. */
-    int sndbuf = RELAY_UNIX_SNDBUF;
-    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
     return fd;
 }
 
@@ -197,42 +192,27 @@ static int pump_flow(struct relay_session *s, int i)
     struct relay_flow *f = &s->flow[i];
     int src = s->end[i].fd;
     int dst = s->end[1 - i].fd;
-    /* A short splice means the source is empty or the destination full for
-     * now: asking again at once would only return EAGAIN, so this pass stops
-     * trying that side and the (level-triggered) epoll set says when to go on.
-     * A hung-up source has left the epoll set and will not say so: it is read
-     * until its end. */
-    int src_hup = s->end[i].hup;
-    int src_dry = 0;
-    int dst_full = 0;
     for (;;) {
         int progress = 0;
-        if (f->pipe_cap && !f->eof && !src_dry && f->in_pipe < f->pipe_cap) {
-            size_t room = f->pipe_cap - f->in_pipe;
-            ssize_t n = splice(src, NULL, f->pipe[1], NULL, room, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+        if (f->pipe_cap && !f->eof && f->in_pipe < f->pipe_cap) {
+            ssize_t n = splice(src, NULL, f->pipe[1], NULL, f->pipe_cap - f->in_pipe,
+                               SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
             if (n > 0) {
                 f->in_pipe += (size_t)n;
                 progress = 1;
-                src_dry = (size_t)n < room && !src_hup;
             } else if (n == 0) {
                 f->eof = 1;
             } else if (!would_block()) {
                 return -1;
-            } else {
-                src_dry = 1;
             }
         }
-        if (f->pipe_cap && f->head == f->tail && f->in_pipe > 0 && !dst_full) {
-            size_t queued = f->in_pipe;
-            ssize_t n = splice(f->pipe[0], NULL, dst, NULL, queued, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+        if (f->pipe_cap && f->head == f->tail && f->in_pipe > 0) {
+            ssize_t n = splice(f->pipe[0], NULL, dst, NULL, f->in_pipe, SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
             if (n > 0) {
                 f->in_pipe -= (size_t)n;
                 progress = 1;
-                dst_full = (size_t)n < queued;
             } else if (n < 0 && !would_block()) {
                 return -1;
-            } else {
-                dst_full = 1;
             }
         }
         if (!f->pipe_cap && !f->eof && f->tail < RELAY_BUF) {
@@ -272,11 +252,9 @@ static int pump_flow(struct relay_session *s, int i)
     return 0;
 }
 
-/* Pumps the flows in `flows` (bit i: bytes read from end[i]), then ends the
- * session or sets what epoll watches. */
-static void session_update(struct relay *r, struct relay_session *s, unsigned flows)
+static void session_update(struct relay *r, struct relay_session *s)
 {
-    if (((flows & 1) && pump_flow(s, 0) < 0) || ((flows & 2) && pump_flow(s, 1) < 0)) {
+    if (pump_flow(s, 0) < 0 || pump_flow(s, 1) < 0) {
         session_kill(r, s);
         return;
     }
@@ -363,7 +341,7 @@ static void start_session(struct relay *r, int client, const char *header)
     size_t hlen = strlen(header);
     memcpy(s->flow[0].buf, header, hlen);
     s->flow[0].tail = hlen;
-    session_update(r, s, 3);
+    session_update(r, s);
 }
 
 static void accept_clients(struct relay *r, struct relay_listener *l)
@@ -454,18 +432,9 @@ int sb_relay_run(const char *unix_socket_path, int http_port, int socks_port)
                 session_kill(&r, s);
                 continue;
             }
-            /* Only the flows this event can have unblocked: readable end i
-             * feeds flow i, writable end i drains flow 1 - i. */
-            unsigned flows = 0;
-            if (events[i].events & EPOLLIN)
-                flows |= 1u << e->side;
-            if (events[i].events & EPOLLOUT)
-                flows |= 1u << (1 - e->side);
-            if (events[i].events & EPOLLHUP) {
+            if (events[i].events & EPOLLHUP)
                 e->hup = 1;
-                flows = 3;
-            }
-            session_update(&r, s, flows);
+            session_update(&r, s);
         }
         free_dead(&r);
     }
