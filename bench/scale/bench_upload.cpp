@@ -175,10 +175,10 @@ int main(int argc, char **argv)
     std::printf(
         "preview: attach of %d MB to first preview rows %.1f ms; cp %.0f ms: %.3fx (target < 100 ms): %s\n",
         mb, p, c, p / c, verdict(p < 100));
-    std::printf(
-        "usable: attach of %d MB to the file in the container (copied, its history entry settled) %.0f ms; cp %.0f ms:"
-        " %.2fx (target <= 1.2x): %s\n",
-        mb, u, c, u / c, verdict(u / c <= 1.2));
+    std::printf("usable: attach of %d MB to the file in the container (copied, its history entry settled) "
+                "%.0f ms; cp %.0f ms:"
+                " %.2fx (target <= 1.2x): %s\n",
+                mb, u, c, u / c, verdict(u / c <= 1.2));
     std::printf("copy: FileImport::run alone %.0f ms; cp %.0f ms: %.2fx\n", f, c, f / c);
     std::printf("machine load (1/5/15 min): ");
     QFile load(u"/proc/loadavg"_s);
