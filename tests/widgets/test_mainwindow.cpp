@@ -20,6 +20,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 #include <QToolButton>
 
 #include <memory>
@@ -42,6 +43,7 @@ private Q_SLOTS:
     void geometryRestoredAfterReopen();
     void dockLayoutRestoredAfterReopen();
     void layoutHasThreeAreas();
+    void toolbarLabelsMoveWithTheirPickers();
     void outputNeverHidesALine();
 
 private:
@@ -257,6 +259,44 @@ void TestMainWindow::layoutHasThreeAreas()
     QCOMPARE(list->count(), 2);
     QVERIFY(list->item(1)->data(Qt::UserRole).toString() != list->item(0)->data(Qt::UserRole).toString());
     QCOMPARE(list->currentRow(), 1);
+}
+
+void TestMainWindow::toolbarLabelsMoveWithTheirPickers()
+{
+    const auto window = createWindow();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto *toolbar = window->findChild<QToolBar *>(u"ModelToolBar"_s);
+    QVERIFY(toolbar);
+    const QStringList pickers{u"ModelPicker"_s, u"ToolContractPicker"_s, u"ImagePicker"_s,
+                              u"ApprovalModePicker"_s};
+    // From wide enough for all to too narrow for most: a picker the bar has no room for goes into its
+    // » menu together with its label, so the bar never shows "Approvals:" with nothing after it.
+    int hiddenSeen = 0;
+    for (int width : {1800, 1366, 1100, 900, 700, 500}) {
+        window->resize(width, 700);
+        // The window may not go below its minimum width; the bar is never wider than the window.
+        QTRY_VERIFY(window->width() == qMax(width, window->minimumSizeHint().width()) ||
+                    window->width() == qMax(width, window->minimumWidth()));
+        QTRY_VERIFY(toolbar->width() <= window->width());
+        QCoreApplication::processEvents();
+        for (const QString &name : pickers) {
+            auto *picker = toolbar->findChild<QWidget *>(name);
+            QVERIFY2(picker, qPrintable(name));
+            QLabel *label = nullptr;
+            for (QLabel *candidate : toolbar->findChildren<QLabel *>()) {
+                if (candidate->buddy() == picker)
+                    label = candidate;
+            }
+            QVERIFY2(label, qPrintable(name));
+            QVERIFY2(!label->text().trimmed().isEmpty(), qPrintable(name));
+            QCOMPARE(label->isVisibleTo(toolbar), picker->isVisibleTo(toolbar));
+            if (!picker->isVisibleTo(toolbar))
+                ++hiddenSeen;
+        }
+    }
+    // The narrow widths really pushed pickers off the bar (else the loop above proved nothing).
+    QVERIFY(hiddenSeen > 0);
 }
 
 namespace {

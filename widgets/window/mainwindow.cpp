@@ -55,6 +55,7 @@
 #include <QFileInfo>
 #include <QFocusFrame>
 #include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -82,6 +83,22 @@ namespace {
 constexpr auto ScriptedPrefix = "scripted:"_L1;
 // The approval picker's last entry under rules: opens the rules' editor, not a mode.
 const QString EditRulesEntry = u"edit-rules"_s;
+
+// A toolbar field and its label as one item: when the window is too narrow, both move into the toolbar's
+// » menu together, never a label on the bar with its picker in the menu.
+void addLabelledField(QToolBar *toolbar, QLabel *label, QWidget *field)
+{
+    auto *group = new QWidget(toolbar);
+    auto *layout = new QHBoxLayout(group);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    label->setParent(group);
+    field->setParent(group);
+    label->setBuddy(field);
+    layout->addWidget(label);
+    layout->addWidget(field);
+    toolbar->addWidget(group);
+}
 
 // Puts the widgets inside container that Tab reaches right after `after`, in their present order; returns
 // the last one. (setTabOrder() ignores the container itself, which takes no focus.)
@@ -430,17 +447,15 @@ void MainWindow::createDocks()
     auto *toolbar = new QToolBar(this);
     toolbar->setObjectName(u"ModelToolBar"_s);
     auto *modelLabel = new QLabel(toolbar);
-    toolbar->addWidget(modelLabel);
     m_modelPicker = new QComboBox(toolbar);
     m_modelPicker->setObjectName(u"ModelPicker"_s);
     m_modelPicker->setMinimumContentsLength(28);
     m_modelPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    toolbar->addWidget(m_modelPicker);
+    addLabelledField(toolbar, modelLabel, m_modelPicker);
     QAction *refresh = toolbar->addAction(QString(), this, &MainWindow::refreshModels);
     refresh->setObjectName(u"RefreshModelsAction"_s);
     toolbar->addSeparator();
     auto *contractLabel = new QLabel(toolbar);
-    toolbar->addWidget(contractLabel);
     m_contractPicker = new QComboBox(toolbar);
     m_contractPicker->setObjectName(u"ToolContractPicker"_s);
     for (ChatSession::ToolContract contract : ChatSession::toolContracts()) {
@@ -448,31 +463,26 @@ void MainWindow::createDocks()
         m_contractPicker->addItem(QString(), key);
         m_contractPicker->setItemData(m_contractPicker->count() - 1, key, Qt::ToolTipRole);
     }
-    contractLabel->setBuddy(m_contractPicker);
-    toolbar->addWidget(m_contractPicker);
+    addLabelledField(toolbar, contractLabel, m_contractPicker);
     connect(m_contractPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onContractChosen);
     toolbar->addSeparator();
     auto *imageLabel = new QLabel(toolbar);
-    toolbar->addWidget(imageLabel);
     m_imagePicker = new QComboBox(toolbar);
     m_imagePicker->setObjectName(u"ImagePicker"_s);
     // "Host system — Debian GNU/Linux 12 (bookworm) · Python 3.11.2" would push the Approvals picker out of a
     // 1366-pixel toolbar: the box shows the start, the list and the tooltip the whole text.
     m_imagePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_imagePicker->setMinimumContentsLength(22);
-    imageLabel->setBuddy(m_imagePicker);
-    toolbar->addWidget(m_imagePicker);
+    addLabelledField(toolbar, imageLabel, m_imagePicker);
     connect(m_imagePicker, &QComboBox::currentIndexChanged, this, &MainWindow::onImageChosen);
     toolbar->addSeparator();
     auto *approvalLabel = new QLabel(toolbar);
-    toolbar->addWidget(approvalLabel);
     m_approvalPicker = new QComboBox(toolbar);
     m_approvalPicker->setObjectName(u"ApprovalModePicker"_s);
     m_approvalPicker->addItem(QString(), QString());
     for (const QString &mode : ApprovalPolicy::modeNames())
         m_approvalPicker->addItem(QString(), mode);
-    approvalLabel->setBuddy(m_approvalPicker);
-    toolbar->addWidget(m_approvalPicker);
+    addLabelledField(toolbar, approvalLabel, m_approvalPicker);
     connect(m_approvalPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onApprovalModeChosen);
     // The conversation's mode becomes the workspace's (and so the API requests'); rules: sandbench approvals.
     QAction *approvalDefault = toolbar->addAction(QString(), this, [this] {
