@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
         <source>This app&apos;s local API</source>
         <translation>Lokale API dieser Anwendung</translation>
     </message>
@@ -89,7 +89,17 @@
         <translation>Die lokale API ist ausgeschaltet, daher können andere Programme Sandbench nicht erreichen. Schalten Sie sie in den Einstellungen der lokalen API ein.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+34"/>
+        <source>Asking %1 to allow %2…</source>
+        <translation>%1 wird gebeten, %2 zu erlauben …</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 wurde nicht erlaubt: %2</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>Local API</source>
         <translation>Lokale API</translation>
     </message>
@@ -123,7 +133,7 @@
         <translation>Die Verbindung zum Server ging verloren, während diese Anfrage lief; wie sie endete, steht im Anfrageprotokoll des Servers.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +148,7 @@
         <translation>Modell %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+26"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n früherer Shell-Aufruf dieser Anfrage wird nicht angezeigt</numerusform>
@@ -146,7 +156,7 @@
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+35"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
@@ -296,7 +306,7 @@
         <translation>Auf Antwort &amp;warten:</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>Approvals</source>
         <translation>Freigaben</translation>
     </message>
@@ -780,7 +790,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+417"/>
+        <location filename="../engine/data/csvindex.cpp" line="+418"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>%1 kann nicht geöffnet werden: Es ist ein symbolischer Link; nur normale Dateien können in der Vorschau angezeigt werden.</translation>
     </message>
@@ -798,7 +808,7 @@ In der Sandbox: %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>bisher %1 Zeilen …</translation>
     </message>
@@ -1141,7 +1151,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+64"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>„%1“ ist keine Serveradresse; verwenden Sie eine wie http://127.0.0.1:8642</translation>
     </message>
@@ -1155,11 +1165,26 @@ SHA-256 %3</translation>
         <source>The server closed the connection.</source>
         <translation>Der Server hat die Verbindung geschlossen.</translation>
     </message>
+    <message>
+        <location line="+18"/>
+        <source>Not watching a server.</source>
+        <translation>Es wird kein Server beobachtet.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The server&apos;s answer is over %1 KiB.</source>
+        <translation>Die Antwort des Servers ist größer als %1 KiB.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The server answered HTTP %1.</source>
+        <translation>Der Server antwortete mit HTTP %1.</translation>
+    </message>
 </context>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+76"/>
         <source>%1 does not exist.</source>
         <translation>%1 existiert nicht.</translation>
     </message>
@@ -1199,7 +1224,7 @@ SHA-256 %3</translation>
         <translation>Der Home-Ordner %1 des Containers kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+45"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -1212,20 +1237,20 @@ SHA-256 %3</translation>
         <translation>%1 kann nicht in den Container geschrieben werden: %2 Namen sind bereits vergeben.</translation>
     </message>
     <message>
-        <location line="-76"/>
-        <location line="+13"/>
+        <location line="-90"/>
+        <location line="+27"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Kopieren von %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location line="-25"/>
-        <location line="+22"/>
+        <location line="-39"/>
+        <location line="+36"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 ist während des Kopierens über die Upload-Grenze gewachsen.</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>%1 kann nicht dem Sandbox-Benutzer übergeben werden: %2</translation>
     </message>
@@ -2857,20 +2882,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+413"/>
+        <location line="+408"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-767"/>
+        <location line="-762"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -2885,17 +2910,17 @@ SHA-256 %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+738"/>
+        <location line="+733"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-681"/>
+        <location line="-674"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-60"/>
         <source>Conversation list</source>
         <translation>Unterhaltungsliste</translation>
     </message>
@@ -2930,12 +2955,12 @@ SHA-256 %3</translation>
         <translation>Protokolle</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Other programs</source>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+78"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Der Freigabemodus des Arbeitsbereichs konnte nicht gespeichert werden: %1</translation>
     </message>
@@ -3127,37 +3152,12 @@ SHA-256 %3</translation>
         <translation>Regeln bearbeiten …</translation>
     </message>
     <message>
-        <location line="+372"/>
+        <location line="+377"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 wurde nicht erlaubt: %2</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>every host</source>
-        <translation>jeder Host</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 is already allowed (%2).</source>
-        <translation>%1 ist bereits erlaubt (%2).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
-        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2) neu, wenn dieser Aufruf endet.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
-        <translation>%1 erlaubt. Der Container wurde mit seinen Dateien und der neuen Richtlinie (%2) neu gestartet.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
-        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2).</translation>
-    </message>
-    <message>
-        <location line="-1175"/>
+        <location line="-1160"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
@@ -3274,17 +3274,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-82"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV-Dateien (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
@@ -3338,19 +3338,19 @@ SHA-256 %3</translation>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-474"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+450"/>
+        <location line="+455"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-765"/>
-        <location line="+769"/>
+        <location line="-770"/>
+        <location line="+774"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
@@ -4119,7 +4119,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+529"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -4152,7 +4152,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-791"/>
+        <location line="-812"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -4170,19 +4170,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-361"/>
+        <location line="-382"/>
         <location line="+87"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-383"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -4268,7 +4268,32 @@ SHA-256 %3</translation>
         <translation>%1 zur Netzwerkrichtlinie dieser Unterhaltung hinzufügen; der Container startet mit seinen Dateien und der neuen Richtlinie neu</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+24"/>
+        <source>every host</source>
+        <translation>jeder Host</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 ist bereits erlaubt (%2).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2) neu, wenn dieser Aufruf endet.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 erlaubt. Der Container wurde mit seinen Dateien und der neuen Richtlinie (%2) neu gestartet.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2).</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
@@ -4283,20 +4308,20 @@ SHA-256 %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-204"/>
-        <location line="+278"/>
+        <location line="-225"/>
+        <location line="+299"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location line="+278"/>
+        <location line="-297"/>
+        <location line="+299"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+276"/>
+        <location line="-289"/>
+        <location line="+297"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>

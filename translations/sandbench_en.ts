@@ -4,7 +4,7 @@
 <context>
     <name>ApiRequestView</name>
     <message numerus="yes">
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+181"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+187"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n earlier shell call of this request not shown</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+56"/>
+        <location line="+72"/>
         <source>%n shell call(s)</source>
         <translation>
             <numerusform>%n shell call</numerusform>
@@ -202,8 +202,8 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+821"/>
-        <location line="+769"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+833"/>
+        <location line="+774"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
         <source>This app&apos;s local API</source>
         <translation>API locale de cette application</translation>
     </message>
@@ -89,7 +89,17 @@
         <translation>L’API locale est désactivée&#xa0;: les autres programmes ne peuvent donc pas joindre Sandbench. Activez-la dans les paramètres de l’API locale.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+34"/>
+        <source>Asking %1 to allow %2…</source>
+        <translation>Demande à %1 d’autoriser %2…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 n’a pas été autorisé : %2</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>Local API</source>
         <translation>API locale</translation>
     </message>
@@ -123,7 +133,7 @@
         <translation>La connexion au serveur a été perdue pendant cette requête&#xa0;; son issue figure dans le journal des requêtes du serveur.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +148,7 @@
         <translation>Modèle %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+26"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n appel shell antérieur de cette requête n’est pas affiché</numerusform>
@@ -146,7 +156,7 @@
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+35"/>
         <source>Completed</source>
         <translation>Terminée</translation>
     </message>
@@ -296,7 +306,7 @@
         <translation>Attendre une &amp;réponse :</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>Approvals</source>
         <translation>Approbations</translation>
     </message>
@@ -780,7 +790,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+417"/>
+        <location filename="../engine/data/csvindex.cpp" line="+418"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>Impossible d’ouvrir %1&#xa0;: c’est un lien symbolique&#xa0;; seuls les fichiers ordinaires peuvent être prévisualisés.</translation>
     </message>
@@ -798,7 +808,7 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>%1 lignes pour l’instant…</translation>
     </message>
@@ -1141,7 +1151,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+64"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de serveur&#xa0;; utilisez une adresse comme http://127.0.0.1:8642</translation>
     </message>
@@ -1155,11 +1165,26 @@ SHA-256 %3</translation>
         <source>The server closed the connection.</source>
         <translation>Le serveur a fermé la connexion.</translation>
     </message>
+    <message>
+        <location line="+18"/>
+        <source>Not watching a server.</source>
+        <translation>Aucun serveur n’est observé.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The server&apos;s answer is over %1 KiB.</source>
+        <translation>La réponse du serveur dépasse %1 Kio.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The server answered HTTP %1.</source>
+        <translation>Le serveur a répondu HTTP %1.</translation>
+    </message>
 </context>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+76"/>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>
@@ -1199,7 +1224,7 @@ SHA-256 %3</translation>
         <translation>Impossible d’ouvrir le dossier personnel %1 du conteneur&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+45"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -1212,20 +1237,20 @@ SHA-256 %3</translation>
         <translation>Impossible d’écrire %1 dans le conteneur&#xa0;: %2 noms sont déjà pris.</translation>
     </message>
     <message>
-        <location line="-76"/>
-        <location line="+13"/>
+        <location line="-90"/>
+        <location line="+27"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>La copie de %1 a échoué&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-25"/>
-        <location line="+22"/>
+        <location line="-39"/>
+        <location line="+36"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 a dépassé la limite d’envoi pendant la copie.</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable&#xa0;: %2</translation>
     </message>
@@ -2857,20 +2882,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+413"/>
+        <location line="+408"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-767"/>
+        <location line="-762"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -2885,17 +2910,17 @@ SHA-256 %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+738"/>
+        <location line="+733"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-681"/>
+        <location line="-674"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-60"/>
         <source>Conversation list</source>
         <translation>Liste des conversations</translation>
     </message>
@@ -2930,12 +2955,12 @@ SHA-256 %3</translation>
         <translation>Journaux</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Other programs</source>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+78"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Le mode d’approbation de l’espace de travail n’a pas pu être enregistré : %1</translation>
     </message>
@@ -3127,37 +3152,12 @@ SHA-256 %3</translation>
         <translation>Modifier les règles…</translation>
     </message>
     <message>
-        <location line="+372"/>
+        <location line="+377"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 n’a pas été autorisé : %2</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>every host</source>
-        <translation>tous les hôtes</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 is already allowed (%2).</source>
-        <translation>%1 est déjà autorisé (%2).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
-        <translation>%1 autorisé. Le conteneur redémarre avec ses fichiers et la nouvelle politique (%2) à la fin de cet appel.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
-        <translation>%1 autorisé. Le conteneur a redémarré avec ses fichiers et la nouvelle politique (%2).</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
-        <translation>%1 autorisé. Le conteneur démarre avec ses fichiers et la nouvelle politique (%2).</translation>
-    </message>
-    <message>
-        <location line="-1175"/>
+        <location line="-1160"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
@@ -3274,17 +3274,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-82"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Fichiers CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
@@ -3338,19 +3338,19 @@ SHA-256 %3</translation>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-474"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+450"/>
+        <location line="+455"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-765"/>
-        <location line="+769"/>
+        <location line="-770"/>
+        <location line="+774"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>
@@ -4119,7 +4119,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+529"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -4152,7 +4152,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-791"/>
+        <location line="-812"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -4170,19 +4170,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-361"/>
+        <location line="-382"/>
         <location line="+87"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-383"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
@@ -4268,7 +4268,32 @@ SHA-256 %3</translation>
         <translation>Ajouter %1 à la politique réseau de cette conversation ; le conteneur redémarre avec ses fichiers et la nouvelle politique</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+24"/>
+        <source>every host</source>
+        <translation>tous les hôtes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 est déjà autorisé (%2).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 autorisé. Le conteneur redémarre avec ses fichiers et la nouvelle politique (%2) à la fin de cet appel.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 autorisé. Le conteneur a redémarré avec ses fichiers et la nouvelle politique (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 autorisé. Le conteneur démarre avec ses fichiers et la nouvelle politique (%2).</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
@@ -4283,20 +4308,20 @@ SHA-256 %3</translation>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-204"/>
-        <location line="+278"/>
+        <location line="-225"/>
+        <location line="+299"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location line="+278"/>
+        <location line="-297"/>
+        <location line="+299"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+276"/>
+        <location line="-289"/>
+        <location line="+297"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>

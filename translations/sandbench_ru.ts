@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
         <source>This app&apos;s local API</source>
         <translation>Локальный API этого приложения</translation>
     </message>
@@ -89,7 +89,17 @@
         <translation>Локальный API выключен, поэтому другие программы не могут обращаться к Sandbench. Включите его в настройках локального API.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+34"/>
+        <source>Asking %1 to allow %2…</source>
+        <translation>Запрос к %1 на разрешение %2…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>%1 не разрешён: %2</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>Local API</source>
         <translation>Локальный API</translation>
     </message>
@@ -123,7 +133,7 @@
         <translation>Соединение с сервером прервалось во время выполнения запроса; чем он закончился, видно в журнале запросов сервера.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,7 +148,7 @@
         <translation>Модель %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+26"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n более ранний вызов оболочки этого запроса не показан</numerusform>
@@ -147,7 +157,7 @@
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+35"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
@@ -300,7 +310,7 @@
         <translation>&amp;Ждать ответа:</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>Approvals</source>
         <translation>Одобрения</translation>
     </message>
@@ -787,7 +797,7 @@ In the sandbox: %2</source>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+417"/>
+        <location filename="../engine/data/csvindex.cpp" line="+418"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>Не удаётся открыть %1: это символическая ссылка; просматривать можно только обычные файлы.</translation>
     </message>
@@ -805,7 +815,7 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>строк пока: %1…</translation>
     </message>
@@ -1150,7 +1160,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+64"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>«%1» — не адрес сервера; укажите адрес вида http://127.0.0.1:8642</translation>
     </message>
@@ -1164,11 +1174,26 @@ SHA-256 %3</translation>
         <source>The server closed the connection.</source>
         <translation>Сервер закрыл соединение.</translation>
     </message>
+    <message>
+        <location line="+18"/>
+        <source>Not watching a server.</source>
+        <translation>Сервер не отслеживается.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The server&apos;s answer is over %1 KiB.</source>
+        <translation>Ответ сервера больше %1 КиБ.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The server answered HTTP %1.</source>
+        <translation>Сервер ответил HTTP %1.</translation>
+    </message>
 </context>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+76"/>
         <source>%1 does not exist.</source>
         <translation>%1 не существует.</translation>
     </message>
@@ -1208,7 +1233,7 @@ SHA-256 %3</translation>
         <translation>Не удаётся открыть домашнюю папку контейнера %1: %2</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+45"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -1221,20 +1246,20 @@ SHA-256 %3</translation>
         <translation>Не удаётся записать %1 в контейнер: уже занято имён: %2.</translation>
     </message>
     <message>
-        <location line="-76"/>
-        <location line="+13"/>
+        <location line="-90"/>
+        <location line="+27"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Не удалось скопировать %1: %2</translation>
     </message>
     <message>
-        <location line="-25"/>
-        <location line="+22"/>
+        <location line="-39"/>
+        <location line="+36"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>Файл %1 во время копирования превысил ограничение на размер загрузки.</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
     </message>
@@ -2878,20 +2903,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+413"/>
+        <location line="+408"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-767"/>
+        <location line="-762"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -2906,17 +2931,17 @@ SHA-256 %3</translation>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+738"/>
+        <location line="+733"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-681"/>
+        <location line="-674"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-60"/>
         <source>Conversation list</source>
         <translation>Список бесед</translation>
     </message>
@@ -2951,12 +2976,12 @@ SHA-256 %3</translation>
         <translation>Журналы</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Other programs</source>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+78"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Не удалось сохранить режим одобрения рабочей области: %1</translation>
     </message>
@@ -3148,37 +3173,12 @@ SHA-256 %3</translation>
         <translation>Изменить правила…</translation>
     </message>
     <message>
-        <location line="+372"/>
+        <location line="+377"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 не разрешён: %2</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>every host</source>
-        <translation>любой хост</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 is already allowed (%2).</source>
-        <translation>%1 уже разрешён (%2).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
-        <translation>%1 разрешён. Контейнер перезапустится со своими файлами и новой политикой (%2), когда этот вызов завершится.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
-        <translation>%1 разрешён. Контейнер перезапущен со своими файлами и новой политикой (%2).</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
-        <translation>%1 разрешён. Контейнер запустится со своими файлами и новой политикой (%2).</translation>
-    </message>
-    <message>
-        <location line="-1175"/>
+        <location line="-1160"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
@@ -3295,17 +3295,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>All files (*)</source>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-82"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Файлы CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>JSON files (*.json)</source>
         <translation>Файлы JSON (*.json)</translation>
     </message>
@@ -3360,19 +3360,19 @@ SHA-256 %3</translation>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-474"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+450"/>
+        <location line="+455"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-765"/>
-        <location line="+769"/>
+        <location line="-770"/>
+        <location line="+774"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>
@@ -4144,7 +4144,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+529"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -4177,7 +4177,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-791"/>
+        <location line="-812"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -4195,19 +4195,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-361"/>
+        <location line="-382"/>
         <location line="+87"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-383"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -4293,7 +4293,32 @@ SHA-256 %3</translation>
         <translation>Добавить %1 в сетевую политику этой беседы; контейнер перезапустится со своими файлами и новой политикой</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+24"/>
+        <source>every host</source>
+        <translation>любой хост</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 уже разрешён (%2).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>%1 разрешён. Контейнер перезапустится со своими файлами и новой политикой (%2), когда этот вызов завершится.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>%1 разрешён. Контейнер перезапущен со своими файлами и новой политикой (%2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>%1 разрешён. Контейнер запустится со своими файлами и новой политикой (%2).</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
@@ -4308,20 +4333,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-204"/>
-        <location line="+278"/>
+        <location line="-225"/>
+        <location line="+299"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location line="+278"/>
+        <location line="-297"/>
+        <location line="+299"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+276"/>
+        <location line="-289"/>
+        <location line="+297"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+35"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
         <source>This app&apos;s local API</source>
         <translation>本应用的本地 API</translation>
     </message>
@@ -89,7 +89,17 @@
         <translation>本地 API 已关闭，其他程序无法访问 Sandbench。请在“本地 API 设置”中开启。</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+34"/>
+        <source>Asking %1 to allow %2…</source>
+        <translation>正在请求 %1 允许 %2…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was not allowed: %2</source>
+        <translation>未允许 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>Local API</source>
         <translation>本地 API</translation>
     </message>
@@ -123,7 +133,7 @@
         <translation>此请求运行期间与服务器的连接中断；其结果请查看服务器的请求日志。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
@@ -138,14 +148,14 @@
         <translation>模型 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+26"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>此请求中较早的 %n 个 shell 调用未显示</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+35"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
@@ -292,7 +302,7 @@
         <translation>等待回答(&amp;W)：</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>Approvals</source>
         <translation>审批</translation>
     </message>
@@ -773,7 +783,7 @@ In the sandbox: %2</source>
 <context>
     <name>CsvIndex</name>
     <message>
-        <location filename="../engine/data/csvindex.cpp" line="+417"/>
+        <location filename="../engine/data/csvindex.cpp" line="+418"/>
         <source>Cannot open %1: it is a symbolic link; only regular files can be previewed.</source>
         <translation>无法打开 %1：它是符号链接；只能预览普通文件。</translation>
     </message>
@@ -791,7 +801,7 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+92"/>
+        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>已读取 %1 行…</translation>
     </message>
@@ -1132,7 +1142,7 @@ SHA-256 %3</translation>
 <context>
     <name>EventStreamClient</name>
     <message>
-        <location filename="../engine/server/eventstreamclient.cpp" line="+60"/>
+        <location filename="../engine/server/eventstreamclient.cpp" line="+64"/>
         <source>&quot;%1&quot; is not a server address; use one like http://127.0.0.1:8642</source>
         <translation>“%1”不是服务器地址；请使用类似 http://127.0.0.1:8642 的地址</translation>
     </message>
@@ -1146,11 +1156,26 @@ SHA-256 %3</translation>
         <source>The server closed the connection.</source>
         <translation>服务器关闭了连接。</translation>
     </message>
+    <message>
+        <location line="+18"/>
+        <source>Not watching a server.</source>
+        <translation>未在观察任何服务器。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The server&apos;s answer is over %1 KiB.</source>
+        <translation>服务器的响应超过 %1 KiB。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The server answered HTTP %1.</source>
+        <translation>服务器返回 HTTP %1。</translation>
+    </message>
 </context>
 <context>
     <name>FileImport</name>
     <message>
-        <location filename="../engine/sandbox/history/fileimport.cpp" line="+53"/>
+        <location filename="../engine/sandbox/history/fileimport.cpp" line="+76"/>
         <source>%1 does not exist.</source>
         <translation>%1 不存在。</translation>
     </message>
@@ -1190,7 +1215,7 @@ SHA-256 %3</translation>
         <translation>无法打开容器的主目录 %1：%2</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+45"/>
         <location line="+46"/>
         <location line="+19"/>
         <source>Cannot write %1: %2</source>
@@ -1203,20 +1228,20 @@ SHA-256 %3</translation>
         <translation>无法将 %1 写入容器：已有 %2 个名称被占用。</translation>
     </message>
     <message>
-        <location line="-76"/>
-        <location line="+13"/>
+        <location line="-90"/>
+        <location line="+27"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>复制 %1 失败：%2</translation>
     </message>
     <message>
-        <location line="-25"/>
-        <location line="+22"/>
+        <location line="-39"/>
+        <location line="+36"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 在复制过程中超过了上传上限。</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>无法将 %1 交给沙箱用户：%2</translation>
     </message>
@@ -2836,20 +2861,20 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+213"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
         <location line="+143"/>
-        <location line="+413"/>
+        <location line="+408"/>
         <location line="+157"/>
         <location line="+198"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-767"/>
+        <location line="-762"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -2864,17 +2889,17 @@ SHA-256 %3</translation>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+738"/>
+        <location line="+733"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-681"/>
+        <location line="-674"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-60"/>
         <source>Conversation list</source>
         <translation>对话列表</translation>
     </message>
@@ -2909,12 +2934,12 @@ SHA-256 %3</translation>
         <translation>日志</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Other programs</source>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+78"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>无法保存工作区的审批模式：%1</translation>
     </message>
@@ -3106,37 +3131,12 @@ SHA-256 %3</translation>
         <translation>编辑规则…</translation>
     </message>
     <message>
-        <location line="+372"/>
+        <location line="+377"/>
         <source>%1 was not allowed: %2</source>
         <translation>未允许 %1：%2</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>every host</source>
-        <translation>所有主机</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 is already allowed (%2).</source>
-        <translation>%1 已被允许（%2）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
-        <translation>已允许 %1。此调用结束后，容器将带着其文件和新策略（%2）重新启动。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
-        <translation>已允许 %1。容器已带着其文件和新策略（%2）重新启动。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
-        <translation>已允许 %1。容器将带着其文件和新策略（%2）启动。</translation>
-    </message>
-    <message>
-        <location line="-1175"/>
+        <location line="-1160"/>
         <location line="+694"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
@@ -3253,17 +3253,17 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-82"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV 文件 (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+82"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
@@ -3316,19 +3316,19 @@ SHA-256 %3</translation>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-469"/>
+        <location line="-474"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+450"/>
+        <location line="+455"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-765"/>
-        <location line="+769"/>
+        <location line="-770"/>
+        <location line="+774"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
@@ -4094,7 +4094,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+508"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+529"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -4127,7 +4127,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-791"/>
+        <location line="-812"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -4145,19 +4145,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-361"/>
+        <location line="-382"/>
         <location line="+87"/>
-        <location line="+278"/>
+        <location line="+299"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-383"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -4243,7 +4243,32 @@ SHA-256 %3</translation>
         <translation>将 %1 添加到此对话的网络策略；容器将带着其文件和新策略重新启动</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+24"/>
+        <source>every host</source>
+        <translation>所有主机</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already allowed (%2).</source>
+        <translation>%1 已被允许（%2）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
+        <translation>已允许 %1。此调用结束后，容器将带着其文件和新策略（%2）重新启动。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Allowed %1. The container restarted with its files and the new policy (%2).</source>
+        <translation>已允许 %1。容器已带着其文件和新策略（%2）重新启动。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Allowed %1. The container starts with its files and the new policy (%2).</source>
+        <translation>已允许 %1。容器将带着其文件和新策略（%2）启动。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
@@ -4258,20 +4283,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-204"/>
-        <location line="+278"/>
+        <location line="-225"/>
+        <location line="+299"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-276"/>
-        <location line="+278"/>
+        <location line="-297"/>
+        <location line="+299"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+276"/>
+        <location line="-289"/>
+        <location line="+297"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>

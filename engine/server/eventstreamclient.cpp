@@ -2,9 +2,13 @@
 #include "eventstreamclient.h"
 
 #include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QUrlQuery>
 #include <QWebSocket>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -155,4 +159,61 @@ void EventStreamClient::setState(State state)
         return;
     m_state = state;
     Q_EMIT stateChanged(state);
+}
+
+void EventStreamClient::allowHost(const QString &containerId, const QString &host, QObject *context,
+                                  std::function<void(const AllowReply &)> done)
+{
+    if (m_url.isEmpty() || m_key.isEmpty()) {
+        done({false, tr("Not watching a server."), {}, false, {}});
+        return;
+    }
+    if (!m_http)
+        m_http = new QNetworkAccessManager(this);
+    // The events URL names the server: ws(s)://HOST:PORT/…/api/v1/events → http(s)://HOST:PORT/…/api/v1.
+    QUrl url = m_url;
+    url.setScheme(m_url.scheme() == u"wss" ? u"https"_s : u"http"_s);
+    QString path = url.path();
+    path.chop(QStringLiteral("/events").size());
+    url.setPath(path + u"/containers/"_s + QString::fromLatin1(QUrl::toPercentEncoding(containerId)) +
+                    u"/network/allow"_s,
+                QUrl::StrictMode);
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "Bearer " + m_key.toUtf8());
+    request.setTransferTimeout(AllowTimeoutMs);
+    QNetworkReply *reply =
+        m_http->post(request, QJsonDocument(QJsonObject{{u"host"_s, host}}).toJson(QJsonDocument::Compact));
+    const auto body = std::make_shared<QByteArray>();
+    connect(reply, &QNetworkReply::readyRead, reply, [reply, body] {
+        body->append(reply->read(MaxAllowReplyBytes + 1 - body->size()));
+        if (body->size() > MaxAllowReplyBytes)
+            reply->abort();
+    });
+    QPointer<QObject> alive(context);
+    connect(reply, &QNetworkReply::finished, this, [reply, body, alive, done = std::move(done)] {
+        reply->deleteLater();
+        if (!alive)
+            return;
+        if (body->size() < MaxAllowReplyBytes)
+            body->append(reply->read(MaxAllowReplyBytes + 1 - body->size()));
+        AllowReply answer;
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QJsonObject json = QJsonDocument::fromJson(*body).object();
+        if (body->size() > MaxAllowReplyBytes) {
+            answer.error = tr("The server's answer is over %1 KiB.").arg(MaxAllowReplyBytes / 1024);
+        } else if (status == 200 && json.value(u"network_policy"_s).isObject()) {
+            answer.ok = true;
+            answer.policy = json.value(u"network_policy"_s).toObject();
+            answer.changed = json.value(u"changed"_s).toBool();
+            answer.restart = json.value(u"restart"_s).toString();
+        } else {
+            // The API's error shape: {"error": {"message": …}}; else what the transport says.
+            const QString message = json.value(u"error"_s).toObject().value(u"message"_s).toString();
+            answer.error = !message.isEmpty() ? message.left(500)
+                           : status != 0      ? tr("The server answered HTTP %1.").arg(status)
+                                              : reply->errorString();
+        }
+        done(answer);
+    });
 }

@@ -3,9 +3,13 @@
 
 #include <QJsonObject>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 #include <QUrl>
 
+#include <functional>
+
+class QNetworkAccessManager;
 class QWebSocket;
 
 // A viewer of a local API server's live event stream (WebSocket /api/v1/events): hands each event on as JSON
@@ -40,6 +44,23 @@ public:
     // Why the last connection failed or ended; empty while connected.
     QString lastError() const { return m_error; }
 
+    // The answer of POST /api/v1/containers/{id}/network/allow.
+    struct AllowReply
+    {
+        bool ok = false;
+        QString error;        // what went wrong, the server's own message when it sent one
+        QJsonObject policy;   // network_policy: the container's policy from now on
+        bool changed = false; // false: the host was allowed already
+        QString restart;      // none, restarted, after_running_call or next_start
+    };
+    // The most of an answer that is read; a longer one is cut off and reported as an error.
+    static constexpr qint64 MaxAllowReplyBytes = 256 * 1024;
+    static constexpr int AllowTimeoutMs = 30000;
+    // Asks the watched server to let containerId reach host, with the stream's own key; done runs once with
+    // the answer, unless context is gone by then.
+    void allowHost(const QString &containerId, const QString &host, QObject *context,
+                   std::function<void(const AllowReply &)> done);
+
 Q_SIGNALS:
     void stateChanged(EventStreamClient::State state);
     // Every event of the stream except the hello, as the server sent it.
@@ -54,6 +75,7 @@ private:
     void dropSocket();
 
     QWebSocket *m_socket = nullptr;
+    QNetworkAccessManager *m_http = nullptr;
     QUrl m_url;
     QString m_key;
     QString m_workspace;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Issue 17, network allow at run time for other programs' requests: a host refused to a request sent to the
 // window's own local API shows in the "Other programs" panel as "Refused: HOST" with "Allow HOST"; clicking
-// it widens that container's policy through ContainerManager::allowHost and the view says so.
+// it widens that container's policy through ContainerManager::allowHost and the view says so. Watching
+// another `sandbench serve`, the panel asks that server (POST …/network/allow with the watched key) instead.
 #include "base/settings.h"
+#include "clirun.h"
 #include "common/elidedlabel.h"
 #include "fakeupstream.h"
 #include "localapi/apiactivitypanel.h"
@@ -23,7 +25,9 @@
 #include <QLabel>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -41,7 +45,8 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void refusedHostOfAnApiRequestCanBeAllowed();
-    void otherServersRefusalsGetNoButton();
+    void anotherServersRefusalIsAllowedThere();
+    void refusalsWithoutAllowGetNoButton();
 
 private:
     QTemporaryDir m_dataDir;
@@ -169,10 +174,101 @@ void TestAllowHostApi::refusedHostOfAnApiRequestCanBeAllowed()
     api->stop();
 }
 
-void TestAllowHostApi::otherServersRefusalsGetNoButton()
+void TestAllowHostApi::anotherServersRefusalIsAllowedThere()
 {
-    // Watching another `sandbench serve`, the window cannot widen its containers: the refusal shows, the
-    // button does not; an event for an unknown call lands under the request's call in that container.
+    // A real `sandbench serve` on a data directory of its own, watched from the window's panel with a key of
+    // that server's workspace: Allow widens the policy of the server's container, not of any of the window's.
+    QTemporaryDir serveDir;
+    QVERIFY(serveDir.isValid());
+    QCOMPARE(runSandbench(serveDir.path(), {u"providers"_s, u"add"_s, u"fake"_s, u"--api"_s, u"responses"_s,
+                                            u"--base-url"_s, m_fake.baseUrl().toString(), u"--default"_s}),
+             0);
+    QByteArray out;
+    QCOMPARE(runSandbench(serveDir.path(), {u"keys"_s, u"create"_s}, &out), 0);
+    const QString key = QString::fromUtf8(out.trimmed());
+    QProcess serve;
+    serve.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    serve.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, serveDir.path()});
+    QVERIFY(serve.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 30000);
+    const QRegularExpressionMatch m =
+        QRegularExpression(u":(\\d+)/api/v1"_s).match(QString::fromUtf8(serve.readLine()));
+    QVERIFY(m.hasMatch());
+    const quint16 port = quint16(m.captured(1).toUInt());
+    const QString base = u"http://127.0.0.1:%1"_s.arg(port);
+
+    auto window = std::make_unique<MainWindow>(m_dataDir.path(), u"test"_s);
+    window->resize(1400, 900);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto *activity = window->findChild<ApiActivityPanel *>(u"ApiActivityPanel"_s);
+    QVERIFY(activity);
+    QVERIFY(activity->watchServer(QUrl(base), key));
+    QTRY_COMPARE_WITH_TIMEOUT(activity->client()->state(), EventStreamClient::State::Connected, 30000);
+
+    m_fake.setScript(
+        {FakeStep::toolCall(
+             u"shell"_s,
+             QJsonObject{
+                 {u"commands"_s,
+                  QJsonArray{u"curl -s -o /dev/null --max-time 20 https://elsewhere.sandbench.test/"_s}}}),
+         FakeStep::answer(u"It was refused."_s)});
+    const QJsonObject body{
+        {u"model"_s, u"fake/m"_s},
+        {u"input"_s, u"fetch"_s},
+        {u"tools"_s, QJsonArray{QJsonObject{
+                         {u"type"_s, u"openrouter:shell"_s},
+                         {u"parameters"_s,
+                          QJsonObject{{u"network_policy"_s,
+                                       QJsonObject{{u"type"_s, u"allowlist"_s},
+                                                   {u"allowed_domains"_s, QJsonArray{u"pypi.org"_s}}}}}}}}}};
+    QNetworkRequest request(QUrl(base + u"/api/v1/responses"_s));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
+    std::unique_ptr<QNetworkReply> reply(m_nam.post(request, QJsonDocument(body).toJson()));
+    QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 90000);
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+
+    QTRY_COMPARE(activity->requests().size(), 1);
+    ApiRequestView *requestView = activity->requests().constFirst();
+    QTRY_COMPARE(requestView->callViews().size(), 1);
+    ShellCallView *view = requestView->callViews().constFirst();
+    QTRY_COMPARE(view->refusedHosts(), QStringList{u"elsewhere.sandbench.test"_s});
+    const QList<QPushButton *> buttons = view->findChildren<QPushButton *>(u"AllowHostButton"_s);
+    QCOMPARE(buttons.size(), 1);
+    // The window's workspace has no such container: the server's answer is what the view shows.
+    QVERIFY(!window->workspace()->containers()->find(view->containerId()));
+    QTest::mouseClick(buttons.constFirst(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(view->networkMessage().contains(u"Allowed elsewhere.sandbench.test"_s), 30000);
+    QVERIFY2(view->networkMessage().contains(u"elsewhere.sandbench.test, pypi.org"_s),
+             qPrintable(view->networkMessage()));
+
+    // The server saved it: its own network endpoint lists the new host.
+    QNetworkRequest get(QUrl(base + u"/api/v1/containers/%1/network"_s.arg(view->containerId())));
+    get.setRawHeader("Authorization", "Bearer " + key.toUtf8());
+    std::unique_ptr<QNetworkReply> policy(m_nam.get(get));
+    QTRY_VERIFY_WITH_TIMEOUT(policy->isFinished(), 30000);
+    const QJsonObject answer = QJsonDocument::fromJson(policy->readAll()).object();
+    QCOMPARE(answer.value(u"network_policy"_s).toObject().value(u"allowed_domains"_s).toArray(),
+             QJsonArray({u"elsewhere.sandbench.test"_s, u"pypi.org"_s}));
+
+    // A host the server will not take: its own reason shows inline.
+    Q_EMIT requestView->allowHostRequested(view, view->containerId(), u"not a host!"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(view->networkMessage().startsWith(u"not a host! was not allowed: "_s), 30000);
+    QVERIFY2(view->networkMessage().contains(u"cannot allow"_s), qPrintable(view->networkMessage()));
+    // The server gone: the view says the request failed, and nothing else changes.
+    serve.terminate();
+    QVERIFY(serve.waitForFinished(30000));
+    Q_EMIT requestView->allowHostRequested(view, view->containerId(), u"third.sandbench.test"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(view->networkMessage().startsWith(u"third.sandbench.test was not allowed: "_s),
+                             30000);
+}
+
+void TestAllowHostApi::refusalsWithoutAllowGetNoButton()
+{
+    // A view that cannot allow hosts shows the refusal and no button; an event for an unknown call lands
+    // under the request's call in that container.
     ApiRequestView view(u"req_1"_s, 100);
     view.handleEvent({{u"type"_s, u"request.started"_s}, {u"api"_s, u"responses"_s}, {u"time_ms"_s, 1}});
     view.handleEvent({{u"type"_s, u"shell_call.started"_s},

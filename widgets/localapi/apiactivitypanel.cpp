@@ -6,6 +6,7 @@
 #include "localapi/apirequestview.h"
 #include "localapi/localapicontroller.h"
 #include "localapi/localapipage.h"
+#include "sandbox/net/networkpolicy.h"
 #include "server/eventstreamclient.h"
 #include "shellcalls/shellcallview.h"
 
@@ -269,8 +270,8 @@ void ApiActivityPanel::onEvent(const QJsonObject &event)
     ApiRequestView *view = request(id);
     if (!view) {
         view = new ApiRequestView(id, m_maxBlocks);
-        view->setCanAllowHosts(m_source == Source::LocalApi);
-        connect(view, &ApiRequestView::allowHostRequested, this, &ApiActivityPanel::allowHostRequested);
+        view->setCanAllowHosts(true);
+        connect(view, &ApiRequestView::allowHostRequested, this, &ApiActivityPanel::onAllowHost);
         m_empty->hide();
         // Newest first, under the empty note.
         m_list->insertWidget(1, view);
@@ -279,6 +280,28 @@ void ApiActivityPanel::onEvent(const QJsonObject &event)
         Q_EMIT requestAppeared(id);
     }
     view->handleEvent(event);
+}
+
+void ApiActivityPanel::onAllowHost(ShellCallView *view, const QString &containerId, const QString &host)
+{
+    if (m_source == Source::LocalApi) {
+        Q_EMIT allowHostRequested(view, containerId, host); // the window's own workspace
+        return;
+    }
+    // Another server's container: that server widens its policy, asked with the key being watched with.
+    view->showNetworkMessage(tr("Asking %1 to allow %2…").arg(m_client->url().host(), host),
+                             InlineMessage::Type::Information);
+    m_client->allowHost(containerId, host, view, [view, host](const EventStreamClient::AllowReply &reply) {
+        if (!reply.ok) {
+            view->showNetworkMessage(tr("%1 was not allowed: %2").arg(host, reply.error),
+                                     InlineMessage::Type::Error);
+            return;
+        }
+        QString error;
+        const std::optional<NetworkPolicy> policy = NetworkPolicy::fromJson(reply.policy, &error);
+        view->showHostAllowed(host, policy ? policy->entries() : QStringList(),
+                              policy && policy->isUnrestricted(), reply.restart);
+    });
 }
 
 void ApiActivityPanel::dropOldRequests()

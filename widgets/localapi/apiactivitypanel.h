@@ -52,12 +52,14 @@ public Q_SLOTS:
 Q_SIGNALS:
     // A request the panel had not seen appeared.
     void requestAppeared(const QString &requestId);
-    // "Allow HOST" under a call of the app's own API (ApiRequestView::allowHostRequested).
+    // "Allow HOST" under a call of the app's own API (ApiRequestView::allowHostRequested); under another
+    // server's call the panel asks that server itself (POST …/network/allow).
     void allowHostRequested(ShellCallView *view, const QString &containerId, const QString &host);
 
 private:
     void onSourceChosen(int index);
     void onEvent(const QJsonObject &event);
+    void onAllowHost(ShellCallView *view, const QString &containerId, const QString &host);
     void followController();
     void updateStatus();
     void dropOldRequests();

@@ -654,6 +654,28 @@ QString ShellCallView::networkMessage() const
     return m_networkMessage->isHidden() ? QString() : m_networkMessage->text();
 }
 
+void ShellCallView::showHostAllowed(const QString &host, const QStringList &entries, bool unrestricted,
+                                    const QString &restart)
+{
+    const QString list = unrestricted ? tr("every host") : entries.join(u", "_s);
+    if (restart == u"none")
+        showNetworkMessage(tr("%1 is already allowed (%2).").arg(host, list),
+                           InlineMessage::Type::Information);
+    else if (restart == u"after_running_call")
+        showNetworkMessage(tr("Allowed %1. The container restarts with its files and the new policy (%2) "
+                              "when this call ends.")
+                               .arg(host, list),
+                           InlineMessage::Type::Positive);
+    else if (restart == u"restarted")
+        showNetworkMessage(
+            tr("Allowed %1. The container restarted with its files and the new policy (%2).").arg(host, list),
+            InlineMessage::Type::Positive);
+    else
+        showNetworkMessage(
+            tr("Allowed %1. The container starts with its files and the new policy (%2).").arg(host, list),
+            InlineMessage::Type::Positive);
+}
+
 void ShellCallView::setWrapLines(bool wrap)
 {
     m_wrap = wrap;

@@ -129,6 +129,10 @@ public:
     // What became of an Allow (the restart, or why not), under the refused hosts.
     void showNetworkMessage(const QString &text, InlineMessage::Type type);
     QString networkMessage() const;
+    // Shows what an Allow of host did: restart is the API's word for it (none: already allowed, restarted,
+    // after_running_call, next_start); entries is the policy's list as shown, or empty for every host.
+    void showHostAllowed(const QString &host, const QStringList &entries, bool unrestricted,
+                         const QString &restart);
 
     // Event-driven views: applies a command.started, output.chunk or command.finished event of this call.
     void handleEvent(const QJsonObject &event);

@@ -1680,25 +1680,11 @@ void MainWindow::allowHost(ShellCallView *view, const QString &containerId, cons
         shown->showNetworkMessage(tr("%1 was not allowed: %2").arg(host, error), InlineMessage::Type::Error);
         return;
     }
-    const QString entries = policy->isUnrestricted() ? tr("every host") : policy->entries().join(u", "_s);
-    if (!changed)
-        shown->showNetworkMessage(tr("%1 is already allowed (%2).").arg(host, entries),
-                                  InlineMessage::Type::Information);
-    else if (container && container->hasPendingNetworkPolicy())
-        shown->showNetworkMessage(
-            tr("Allowed %1. The container restarts with its files and the new policy (%2) "
-               "when this call ends.")
-                .arg(host, entries),
-            InlineMessage::Type::Positive);
-    else if (wasAwake)
-        shown->showNetworkMessage(
-            tr("Allowed %1. The container restarted with its files and the new policy (%2).")
-                .arg(host, entries),
-            InlineMessage::Type::Positive);
-    else
-        shown->showNetworkMessage(
-            tr("Allowed %1. The container starts with its files and the new policy (%2).").arg(host, entries),
-            InlineMessage::Type::Positive);
+    const QString restart = !changed                                            ? u"none"_s
+                            : container && container->hasPendingNetworkPolicy() ? u"after_running_call"_s
+                            : wasAwake                                          ? u"restarted"_s
+                                                                                : u"next_start"_s;
+    shown->showHostAllowed(host, policy->entries(), policy->isUnrestricted(), restart);
     auto *editor = findChild<NetworkPolicyEditor *>();
     if (editor && container && current() && current()->container == container)
         editor->setContainer(container); // shows the new policy
