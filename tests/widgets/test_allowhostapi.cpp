@@ -6,6 +6,7 @@
 #include "base/settings.h"
 #include "clirun.h"
 #include "common/elidedlabel.h"
+#include "common/inlinemessage.h"
 #include "fakeupstream.h"
 #include "localapi/apiactivitypanel.h"
 #include "localapi/apirequestview.h"
@@ -263,6 +264,8 @@ void TestAllowHostApi::anotherServersRefusalIsAllowedThere()
     Q_EMIT requestView->allowHostRequested(view, view->containerId(), u"third.sandbench.test"_s);
     QTRY_VERIFY_WITH_TIMEOUT(view->networkMessage().startsWith(u"third.sandbench.test was not allowed: "_s),
                              30000);
+    // The allowed host's button stays off after the error; a host not allowed yet could be tried again.
+    QVERIFY(!buttons.constFirst()->isEnabled());
 }
 
 void TestAllowHostApi::refusalsWithoutAllowGetNoButton()
@@ -314,6 +317,17 @@ void TestAllowHostApi::refusalsWithoutAllowGetNoButton()
             });
     QTest::mouseClick(buttons.constFirst(), Qt::LeftButton);
     QCOMPARE(asked, QList<QStringList>{QStringList({u"sess_a"_s, u"z.example.com"_s})});
+    QVERIFY(!buttons.constFirst()->isEnabled());
+    // The Allow failed: the button can be clicked again; once it went through it stays off.
+    call->showNetworkMessage(u"z.example.com was not allowed: Connection refused"_s,
+                             InlineMessage::Type::Error);
+    QVERIFY(buttons.constFirst()->isEnabled());
+    QTest::mouseClick(buttons.constFirst(), Qt::LeftButton);
+    QCOMPARE(asked.size(), 2);
+    call->showHostAllowed(u"z.example.com"_s, {u"z.example.com"_s}, false, u"next_start"_s);
+    QVERIFY(call->networkMessage().startsWith(u"Allowed z.example.com. The container starts"_s));
+    call->showNetworkMessage(u"another failure"_s, InlineMessage::Type::Error);
+    QVERIFY(!buttons.constFirst()->isEnabled());
 }
 
 QTEST_MAIN(TestAllowHostApi)

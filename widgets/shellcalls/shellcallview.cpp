@@ -647,6 +647,12 @@ void ShellCallView::showNetworkMessage(const QString &text, InlineMessage::Type 
 {
     m_refusedBox->show();
     m_networkMessage->showMessage(text, type);
+    if (type != InlineMessage::Type::Error)
+        return;
+    for (QPushButton *allow : m_refusedBox->findChildren<QPushButton *>(u"AllowHostButton"_s)) {
+        if (!m_allowed.contains(allow->property("host").toString()))
+            allow->setEnabled(true);
+    }
 }
 
 QString ShellCallView::networkMessage() const
@@ -657,6 +663,8 @@ QString ShellCallView::networkMessage() const
 void ShellCallView::showHostAllowed(const QString &host, const QStringList &entries, bool unrestricted,
                                     const QString &restart)
 {
+    if (!m_allowed.contains(host))
+        m_allowed.append(host);
     const QString list = unrestricted ? tr("every host") : entries.join(u", "_s);
     if (restart == u"none")
         showNetworkMessage(tr("%1 is already allowed (%2).").arg(host, list),

@@ -126,7 +126,8 @@ public:
     // call its container's refusals arrive by themselves). Hosts its policy cannot take are shown without.
     void addRefusedHost(const QString &host, const QString &reason, bool allowable);
     QStringList refusedHosts() const { return m_refused; }
-    // What became of an Allow (the restart, or why not), under the refused hosts.
+    // What became of an Allow (the restart, or why not), under the refused hosts. After an error the Allow
+    // buttons of hosts not allowed yet can be clicked again.
     void showNetworkMessage(const QString &text, InlineMessage::Type type);
     QString networkMessage() const;
     // Shows what an Allow of host did: restart is the API's word for it (none: already allowed, restarted,
@@ -176,6 +177,7 @@ private:
     QWidget *m_refusedBox = nullptr;
     QGridLayout *m_refusedLayout = nullptr;
     QStringList m_refused;
+    QStringList m_allowed; // hosts an Allow went through for; their buttons stay off
     InlineMessage *m_networkMessage = nullptr;
     QElapsedTimer m_clock;
     QTimer m_ticker;
