@@ -4119,7 +4119,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+529"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+538"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -4152,7 +4152,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-812"/>
+        <location line="-821"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -4170,19 +4170,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+299"/>
+        <location line="+308"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-382"/>
+        <location line="-391"/>
         <location line="+87"/>
-        <location line="+299"/>
+        <location line="+308"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-383"/>
+        <location line="-392"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
@@ -4264,11 +4264,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
-        <translation>%1 zur Netzwerkrichtlinie dieser Unterhaltung hinzufügen; der Container startet mit seinen Dateien und der neuen Richtlinie neu</translation>
+        <source>Add %1 to this container&apos;s network policy; it restarts with its files and the new policy</source>
+        <translation>%1 zur Netzwerkrichtlinie dieses Containers hinzufügen; er startet mit seinen Dateien und der neuen Richtlinie neu</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+32"/>
         <source>every host</source>
         <translation>jeder Host</translation>
     </message>
@@ -4278,7 +4278,7 @@ SHA-256 %3</translation>
         <translation>%1 ist bereits erlaubt (%2).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
         <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2) neu, wenn dieser Aufruf endet.</translation>
     </message>
@@ -4308,20 +4308,20 @@ SHA-256 %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-225"/>
-        <location line="+299"/>
+        <location line="-234"/>
+        <location line="+308"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-297"/>
-        <location line="+299"/>
+        <location line="-306"/>
+        <location line="+308"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-289"/>
-        <location line="+297"/>
+        <location line="-298"/>
+        <location line="+306"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>

@@ -4144,7 +4144,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+529"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+538"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -4177,7 +4177,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-812"/>
+        <location line="-821"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -4195,19 +4195,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+299"/>
+        <location line="+308"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-382"/>
+        <location line="-391"/>
         <location line="+87"/>
-        <location line="+299"/>
+        <location line="+308"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-383"/>
+        <location line="-392"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
@@ -4289,11 +4289,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
-        <translation>Добавить %1 в сетевую политику этой беседы; контейнер перезапустится со своими файлами и новой политикой</translation>
+        <source>Add %1 to this container&apos;s network policy; it restarts with its files and the new policy</source>
+        <translation>Добавить %1 в сетевую политику этого контейнера; он перезапустится со своими файлами и новой политикой</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+32"/>
         <source>every host</source>
         <translation>любой хост</translation>
     </message>
@@ -4303,7 +4303,7 @@ SHA-256 %3</translation>
         <translation>%1 уже разрешён (%2).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
         <translation>%1 разрешён. Контейнер перезапустится со своими файлами и новой политикой (%2), когда этот вызов завершится.</translation>
     </message>
@@ -4333,20 +4333,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-225"/>
-        <location line="+299"/>
+        <location line="-234"/>
+        <location line="+308"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-297"/>
-        <location line="+299"/>
+        <location line="-306"/>
+        <location line="+308"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-289"/>
-        <location line="+297"/>
+        <location line="-298"/>
+        <location line="+306"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>

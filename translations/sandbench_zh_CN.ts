@@ -4094,7 +4094,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+529"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+538"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -4127,7 +4127,7 @@ SHA-256 %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-812"/>
+        <location line="-821"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -4145,19 +4145,19 @@ SHA-256 %3</translation>
     <message>
         <location line="-32"/>
         <location line="+83"/>
-        <location line="+299"/>
+        <location line="+308"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-382"/>
+        <location line="-391"/>
         <location line="+87"/>
-        <location line="+299"/>
+        <location line="+308"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-383"/>
+        <location line="-392"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
@@ -4239,11 +4239,11 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Add %1 to this conversation&apos;s network policy; the container restarts with its files and the new policy</source>
-        <translation>将 %1 添加到此对话的网络策略；容器将带着其文件和新策略重新启动</translation>
+        <source>Add %1 to this container&apos;s network policy; it restarts with its files and the new policy</source>
+        <translation>将 %1 添加到此容器的网络策略；容器将带着其文件和新策略重新启动</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+32"/>
         <source>every host</source>
         <translation>所有主机</translation>
     </message>
@@ -4253,7 +4253,7 @@ SHA-256 %3</translation>
         <translation>%1 已被允许（%2）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Allowed %1. The container restarts with its files and the new policy (%2) when this call ends.</source>
         <translation>已允许 %1。此调用结束后，容器将带着其文件和新策略（%2）重新启动。</translation>
     </message>
@@ -4283,20 +4283,20 @@ SHA-256 %3</translation>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-225"/>
-        <location line="+299"/>
+        <location line="-234"/>
+        <location line="+308"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-297"/>
-        <location line="+299"/>
+        <location line="-306"/>
+        <location line="+308"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-289"/>
-        <location line="+297"/>
+        <location line="-298"/>
+        <location line="+306"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>

@@ -633,7 +633,7 @@ void ShellCallView::addRefusedHost(const QString &host, const QString &reason, b
     allow->setAccessibleName(text);
     allow->setObjectName(u"AllowHostButton"_s);
     allow->setProperty("host", host);
-    allow->setToolTip(tr("Add %1 to this conversation's network policy; the container restarts with its "
+    allow->setToolTip(tr("Add %1 to this container's network policy; it restarts with its "
                          "files and the new policy")
                           .arg(host));
     connect(allow, &QPushButton::clicked, this, [this, allow, host] {
