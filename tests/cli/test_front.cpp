@@ -36,6 +36,7 @@ private Q_SLOTS:
     void misfitOrDeadLauncherIsReleased_data();
     void misfitOrDeadLauncherIsReleased();
     void bogusVariableIsIgnored();
+    void libgit2LoadsNoCaBundle();
 
 private:
     struct Run
@@ -347,6 +348,31 @@ void TestFront::bogusVariableIsIgnored()
         QVERIFY(r.out.contains("\"stdout\": \"ok\\n\""));
         QVERIFY(!r.err.contains("does not fit"));
     }
+}
+
+void TestFront::libgit2LoadsNoCaBundle()
+{
+    // app/nocabundle.cpp: libgit2's load of the system's CA bundle at git_libgit2_init binds to the CLI's
+    // own definition (a real exec, whose history starts libgit2), and the call's entry is still saved.
+    QTemporaryDir data;
+    const Run r = run(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-cli"),
+                      {u"exec"_s, u"--data-dir"_s, data.path(), u"--"_s, u"echo x > f"_s},
+                      envWith(u"LD_DEBUG"_s, u"bindings"_s));
+    QVERIFY2(r.exitCode == 0, r.err.right(2000).constData());
+    bool boundHere = false;
+    for (const QByteArray &line : r.err.split('\n')) {
+        if (line.contains("libgit2") && line.contains("`mbedtls_x509_crt_parse_file'"))
+            boundHere = boundHere || line.contains("sandbench-cli [0]");
+        QVERIFY2(!(line.contains("libgit2") && line.contains("`mbedtls_x509_crt_parse_file'") &&
+                   line.contains("to /") && line.contains("libmbedx509")),
+                 line.constData());
+    }
+    QVERIFY2(boundHere, "libgit2 never asked for the CA bundle: the check would prove nothing");
+    const QString id = QJsonDocument::fromJson(r.out).object().value(u"container_id"_s).toString();
+    const Run history = run(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                            {u"containers"_s, u"history"_s, id, u"--data-dir"_s, data.path(), u"--json"_s});
+    QVERIFY2(history.exitCode == 0, history.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(history.out).array().size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestFront)
