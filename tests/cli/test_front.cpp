@@ -37,6 +37,7 @@ private Q_SLOTS:
     void misfitOrDeadLauncherIsReleased();
     void bogusVariableIsIgnored();
     void libgit2LoadsNoCaBundle();
+    void libarchiveOnlyForImages();
 
 private:
     struct Run
@@ -373,6 +374,30 @@ void TestFront::libgit2LoadsNoCaBundle()
                             {u"containers"_s, u"history"_s, id, u"--data-dir"_s, data.path(), u"--json"_s});
     QVERIFY2(history.exitCode == 0, history.err.constData());
     QCOMPARE(QJsonDocument::fromJson(history.out).array().size(), 1);
+}
+
+void TestFront::libarchiveOnlyForImages()
+{
+    // engine/sandbox/images/lazyarchive.h: a command that reads no image does not load libarchive (nor its
+    // libraries); one that does loads it on first use, and libarchive's own verdict reaches the user.
+    QTemporaryDir data;
+    const QString cli = QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-cli");
+    const Run exec = run(cli, {u"exec"_s, u"--data-dir"_s, data.path(), u"--"_s, u"true"_s},
+                         envWith(u"LD_DEBUG"_s, u"libs"_s));
+    QVERIFY2(exec.exitCode == 0, exec.err.right(2000).constData());
+    QVERIFY2(exec.err.contains("libQt6Core"), "LD_DEBUG output missing; the check would prove nothing");
+    QVERIFY(!exec.err.contains("libarchive.so"));
+    QVERIFY(!exec.err.contains("libxml2"));
+
+    const QString notTar = data.path() + u"/not-a.tar"_s;
+    QVERIFY(writeExecutable(notTar, "plain text, not an archive\n"));
+    const Run import =
+        run(cli, {u"images"_s, u"import"_s, notTar, u"--name"_s, u"x"_s, u"--data-dir"_s, data.path()},
+            envWith(u"LD_DEBUG"_s, u"libs"_s));
+    QCOMPARE(import.exitCode, 1);
+    QVERIFY(import.err.contains("calling init: ") && import.err.contains("libarchive.so"));
+    QVERIFY2(import.err.contains("is not a readable tar archive: Unrecognized archive format"),
+             import.err.right(500).constData());
 }
 
 QTEST_GUILESS_MAIN(TestFront)
