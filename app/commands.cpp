@@ -169,6 +169,11 @@ int runExecCommand(const QStringList &args)
     parser.addOptions(
         {sessionOption, containerOption, timeoutOption, maxOutputOption, policyOption, imageOption});
     parser.addPositionalArgument(u"commands"_s, u"Commands to run, after --."_s, u"-- CMD [CMD ...]"_s);
+    // A launcher bin/sandbench started for this call and that it does not take (bad input) goes at once.
+    struct DiscardFrontLauncher
+    {
+        ~DiscardFrontLauncher() { FrontLauncher::discard(); }
+    } discardFrontLauncher;
     int exitCode = ExitOk;
     if (!parse(parser, args, &exitCode))
         return exitCode;

@@ -82,6 +82,23 @@ void FrontLauncher::takeFromEnvironment()
     g_named = Named{pid, fd, QFile::decodeName(value.mid(b + 1))};
 }
 
+void FrontLauncher::discard()
+{
+    const std::optional<Named> named = std::exchange(g_named, std::nullopt);
+    if (!named)
+        return;
+    if (parentOf(named->pid) != qint64(::getpid())) {
+        ::close(named->fd);
+        return;
+    }
+    // Only the name the front gives its log (with our pid: the front was this process).
+    const QFileInfo log(named->log);
+    if (log.fileName() == u".standby-%1-0.log"_s.arg(::getpid()) && log.isFile() && !log.isSymLink())
+        QFile::remove(named->log);
+    InitProcess process{named->pid, named->fd, named->log};
+    InitSpawner::release(process);
+}
+
 std::optional<InitProcess> FrontLauncher::take(const SandboxSettings &settings)
 {
     const std::optional<Named> named = std::exchange(g_named, std::nullopt);

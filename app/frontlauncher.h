@@ -16,4 +16,7 @@ void takeFromEnvironment();
 // is not is released (a warning on stderr if it was alive and ours but started differently) and nullopt
 // returned, so the caller starts its own. At most once.
 std::optional<InitProcess> take(const SandboxSettings &settings);
+// Releases a launcher that was not taken (exec stopped at bad input) and removes the log the front made
+// for it. Nothing when there is none or it was taken.
+void discard();
 } // namespace FrontLauncher

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void misfitOrDeadLauncherIsReleased_data();
     void misfitOrDeadLauncherIsReleased();
     void bogusVariableIsIgnored();
+    void badInputLeavesNoLauncher();
     void libgit2LoadsNoCaBundle();
     void libarchiveOnlyForImages();
 
@@ -349,6 +350,23 @@ void TestFront::bogusVariableIsIgnored()
         QVERIFY(r.out.contains("\"stdout\": \"ok\\n\""));
         QVERIFY(!r.err.contains("does not fit"));
     }
+}
+
+void TestFront::badInputLeavesNoLauncher()
+{
+    // The front starts the launcher before the CLI has judged the arguments; exec refused for bad input
+    // leaves neither it nor its log behind.
+    QTemporaryDir data;
+    const Run r =
+        run(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+            {u"exec"_s, u"--data-dir"_s, data.path(), u"--timeout-ms"_s, u"soon"_s, u"--"_s, u"true"_s});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--timeout-ms must be an integer"), r.err.constData());
+    const QString containers = data.path() + u"/workspaces/default/containers"_s;
+    QVERIFY(QFileInfo(containers).isDir()); // the front made it, or the check below would prove nothing
+    QCOMPARE(QDir(containers).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList());
+    QTRY_VERIFY_WITH_TIMEOUT(processesWithFilesIn(data.path()).isEmpty(), 10000);
 }
 
 void TestFront::libgit2LoadsNoCaBundle()
