@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "approvalcommands.h"
 #include "cliutil.h"
+#include "frontlauncher.h"
 #include "quitonsignal.h"
 
 #include "base/datadir.h"
@@ -168,6 +169,11 @@ int runExecCommand(const QStringList &args)
     parser.addOptions(
         {sessionOption, containerOption, timeoutOption, maxOutputOption, policyOption, imageOption});
     parser.addPositionalArgument(u"commands"_s, u"Commands to run, after --."_s, u"-- CMD [CMD ...]"_s);
+    // A launcher bin/sandbench started for this call and that it does not take (bad input) goes at once.
+    struct DiscardFrontLauncher
+    {
+        ~DiscardFrontLauncher() { FrontLauncher::discard(); }
+    } discardFrontLauncher;
     int exitCode = ExitOk;
     if (!parse(parser, args, &exitCode))
         return exitCode;
@@ -234,11 +240,14 @@ int runExecCommand(const QStringList &args)
         printErr(u"sandbench: no image \"%1\" (see sandbench images list)"_s.arg(parser.value(imageOption)));
         return ExitUsage;
     }
-    // The sandbox boots while the workspace loads: a launcher started now has made its cgroup, namespaces
-    // and the shared part of the root by the time the container asks for it (see StandbyPool::adopt). If
-    // it cannot start, the container's own start says why. A container on an image starts its own.
+    // The sandbox boots while the workspace loads: a launcher started ahead (by bin/sandbench before this
+    // CLI was even loaded, else now) has made its cgroup, namespaces and the shared part of the root by the
+    // time the container asks for it (see StandbyPool::adopt). If it cannot start, the container's own start
+    // says why. A container on an image starts its own.
     QString spawnError;
-    const std::optional<InitProcess> ahead = InitSpawner::spawnStandby(settings, &spawnError);
+    std::optional<InitProcess> ahead = FrontLauncher::take(settings);
+    if (!ahead)
+        ahead = InitSpawner::spawnStandby(settings, &spawnError);
     ContainerManager manager(settings);
     if (ahead)
         manager.adoptLauncher(*ahead);

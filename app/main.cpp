@@ -4,6 +4,7 @@
 #include "cliutil.h"
 #include "commands.h"
 #include "containercommands.h"
+#include "frontlauncher.h"
 #include "gatewaycommands.h"
 #include "imagecommands.h"
 #include "networkcommands.h"
@@ -92,6 +93,7 @@ bool isHelpOrVersion(const QString &arg)
 
 int main(int argc, char **argv)
 {
+    FrontLauncher::takeFromEnvironment(); // before anything could start a child that would inherit it
     // The command is the first word on the line; global options may come before it, as in git
     // ("sandbench --data-dir D containers history ID"). No command (or Qt/GUI options only) starts the GUI.
     QStringList raw;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagestore.h"
+#include "lazyarchive.h"
 
 #include "base/jsonfile.h"
 #include "sandbox/container.h"
@@ -16,9 +17,6 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-
-#include <archive.h>
-#include <archive_entry.h>
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -257,23 +255,23 @@ struct Unpacker
 
     struct Archive
     {
-        archive *a = archive_read_new();
-        ~Archive() { archive_read_free(a); }
+        archive *a = LazyArchive::readNew();
+        ~Archive() { LazyArchive::readFree(a); }
     };
 
     static QString archiveError(archive *a, const QString &what)
     {
-        const char *msg = archive_error_string(a);
+        const char *msg = LazyArchive::errorString(a);
         return u"%1 is not a readable tar archive: %2"_s.arg(what, msg ? QString::fromUtf8(msg)
                                                                        : u"unknown error"_s);
     }
 
     bool open(Archive &ar, int fd, const QString &what, QString *error)
     {
-        archive_read_support_filter_all(ar.a);
-        archive_read_support_format_tar(ar.a);
-        archive_read_support_format_gnutar(ar.a);
-        if (lseek(fd, 0, SEEK_SET) < 0 || archive_read_open_fd(ar.a, fd, 1 << 16) != ARCHIVE_OK) {
+        LazyArchive::supportFilterAll(ar.a);
+        LazyArchive::supportFormatTar(ar.a);
+        LazyArchive::supportFormatGnutar(ar.a);
+        if (lseek(fd, 0, SEEK_SET) < 0 || LazyArchive::openFd(ar.a, fd, 1 << 16) != ARCHIVE_OK) {
             *error = archiveError(ar.a, what);
             return false;
         }
@@ -288,8 +286,8 @@ struct Unpacker
             return false;
         archive_entry *e = nullptr;
         int r;
-        while ((r = archive_read_next_header(ar.a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
-            const std::optional<QByteArray> path = cleanPath(archive_entry_pathname(e), error);
+        while ((r = LazyArchive::nextHeader(ar.a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
+            const std::optional<QByteArray> path = cleanPath(LazyArchive::entryPathname(e), error);
             if (!path)
                 return false;
             const auto [parent, name] = splitParent(*path);
@@ -344,12 +342,12 @@ struct Unpacker
             return false;
         archive_entry *e = nullptr;
         int r;
-        while ((r = archive_read_next_header(ar.a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
+        while ((r = LazyArchive::nextHeader(ar.a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
             if (++entries > limits.maxEntries) {
                 *error = u"the image has more than %1 entries"_s.arg(limits.maxEntries);
                 return false;
             }
-            const std::optional<QByteArray> path = cleanPath(archive_entry_pathname(e), error);
+            const std::optional<QByteArray> path = cleanPath(LazyArchive::entryPathname(e), error);
             if (!path)
                 return false;
             if (path->isEmpty())
@@ -374,8 +372,8 @@ struct Unpacker
                const QByteArray &name, QString *error)
     {
         const QString shown = QString::fromUtf8(path);
-        const mode_t type = archive_entry_filetype(e);
-        const char *hardlink = archive_entry_hardlink(e);
+        const mode_t type = LazyArchive::entryFiletype(e);
+        const char *hardlink = LazyArchive::entryHardlink(e);
         if (!hardlink && (type == AE_IFCHR || type == AE_IFBLK)) {
             *error = u"entry \"%1\" is a device node, which an image may not carry"_s.arg(shown);
             return false;
@@ -403,7 +401,7 @@ struct Unpacker
                 *error = u"cannot create directory \"%1\": %2"_s.arg(shown, sysError());
                 return false;
             }
-            fchmodat(dir.fd, name.constData(), dirMode(archive_entry_perm(e)), 0);
+            fchmodat(dir.fd, name.constData(), dirMode(LazyArchive::entryPerm(e)), 0);
             return true;
         }
         if (exists && !removeTreeAt(dir.fd, name.constData())) {
@@ -426,7 +424,7 @@ struct Unpacker
             return true;
         }
         if (type == AE_IFLNK) {
-            const char *target = archive_entry_symlink(e);
+            const char *target = LazyArchive::entrySymlink(e);
             if (!target || strlen(target) > 4095) {
                 *error = u"symbolic link \"%1\" has no valid target"_s.arg(shown);
                 return false;
@@ -442,7 +440,7 @@ struct Unpacker
             *error = u"entry \"%1\" has an unsupported type"_s.arg(shown);
             return false;
         }
-        const qint64 size = archive_entry_size(e);
+        const qint64 size = LazyArchive::entrySize(e);
         if (size < 0 || bytes + size > limits.maxBytes) {
             *error = u"the image unpacks to more than %1 bytes"_s.arg(limits.maxBytes);
             return false;
@@ -458,7 +456,7 @@ struct Unpacker
         size_t len = 0;
         la_int64_t offset = 0;
         int r;
-        while ((r = archive_read_data_block(a, &buf, &len, &offset)) == ARCHIVE_OK) {
+        while ((r = LazyArchive::dataBlock(a, &buf, &len, &offset)) == ARCHIVE_OK) {
             if (offset + qint64(len) > size) {
                 *error = u"entry \"%1\" holds more data than its header says"_s.arg(shown);
                 return false;
@@ -478,7 +476,7 @@ struct Unpacker
             *error = archiveError(a, u"entry \"%1\""_s.arg(shown));
             return false;
         }
-        if (ftruncate(out.fd, off_t(size)) || fchmod(out.fd, fileMode(archive_entry_perm(e)))) {
+        if (ftruncate(out.fd, off_t(size)) || fchmod(out.fd, fileMode(LazyArchive::entryPerm(e)))) {
             *error = u"cannot finish \"%1\": %2"_s.arg(shown, sysError());
             return false;
         }
@@ -803,19 +801,19 @@ std::optional<ImageInfo> ImageStore::importPath(const QString &path, const QStri
     bool imageArchive = false;
     {
         Unpacker::Archive ar;
-        archive_read_support_filter_all(ar.a);
-        archive_read_support_format_tar(ar.a);
-        archive_read_support_format_gnutar(ar.a);
-        if (archive_read_open_fd(ar.a, in.fd, 1 << 16) != ARCHIVE_OK) {
+        LazyArchive::supportFilterAll(ar.a);
+        LazyArchive::supportFormatTar(ar.a);
+        LazyArchive::supportFormatGnutar(ar.a);
+        if (LazyArchive::openFd(ar.a, in.fd, 1 << 16) != ARCHIVE_OK) {
             *error = Unpacker::archiveError(ar.a, path);
             return std::nullopt;
         }
         archive_entry *e = nullptr;
         int r;
         int seen = 0;
-        while ((r = archive_read_next_header(ar.a, &e)) == ARCHIVE_OK && ++seen < 100000) {
+        while ((r = LazyArchive::nextHeader(ar.a, &e)) == ARCHIVE_OK && ++seen < 100000) {
             QString ignored;
-            const auto clean = cleanPath(archive_entry_pathname(e), &ignored);
+            const auto clean = cleanPath(LazyArchive::entryPathname(e), &ignored);
             if (clean && (*clean == "index.json" || *clean == "manifest.json" || *clean == "oci-layout")) {
                 imageArchive = true;
                 break;

@@ -82,6 +82,8 @@ int sb_seccomp_apply(void);
 int sb_drop_privileges(void);
 
 /* The PID-1 loop: serves the control socket until it closes. Never returns. */
+/* Brings up lo in the current network namespace (the container's only interface). */
+void sb_loopback_up(void);
 void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf) __attribute__((noreturn));
 
 #endif

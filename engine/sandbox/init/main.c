@@ -540,6 +540,9 @@ int main(int argc, char **argv)
         if (read(sync_pipe[0], &go, 1) != 1 || go != 'g')
             _exit(SB_EXIT_SETUP);
         close(sync_pipe[0]);
+        /* The container's own network namespace exists already: bringing lo up here, not as PID 1, keeps
+           it off a standby's path from CONFIG to READY. */
+        sb_loopback_up();
         if (prebuild) {
             if (prepare_root_as_sandbox_user(&opt, staging))
                 _exit(SB_EXIT_SETUP);

@@ -123,7 +123,7 @@ static ssize_t send_with_fds(int sock, struct iovec *iov, int iovcnt, const int 
     return n;
 }
 
-static void loopback_up(void)
+void sb_loopback_up(void)
 {
     int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     if (s < 0)
@@ -907,7 +907,6 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
     sigprocmask(SIG_BLOCK, &mask, NULL);
     int sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
     signal(SIGPIPE, SIG_IGN);
-    loopback_up();
 #ifdef SB_HAVE_RELAY
     if (opt->proxy_socket && hand_listeners() != 0)
         start_relay();
