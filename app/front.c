@@ -21,17 +21,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sandbox/sandboxdefaults.h"
+
 extern char **environ;
 
 #define FRONT_ENV "SANDBENCH_FRONT_LAUNCHER"
 #define CONTROL_FD 3 // SB_CONTROL_FD in engine/sandbox/init/protocol.h
-
-// ResourceLimits' defaults (engine/sandbox/sandboxsettings.h) as InitSpawner::commonArguments prints them.
-// Should they drift apart, the CLI sees a different command line, releases this launcher and starts its
-// own: slower, never wrong (test_cli's frontLauncherIsAdopted fails then).
-static const char *const k_limits[] = {"--memory", "5368709120", "--pids",     "512",        "--cpus",
-                                       "1",        "--fsize",    "5368709120", "--tmp-size", "1073741824",
-                                       "--nofile", "4096",       "--cgroup",   "auto"};
 
 static int is_opt(const char *arg, const char *name, const char **value, char **argv, int *i)
 {
@@ -165,18 +160,32 @@ static void start_launcher(int argc, char **argv, const char *dir)
         return;
     }
 
+    // The defaults as InitSpawner::commonArguments prints them. A workspace or user that changed a limit
+    // gets a different command line from the CLI, which then releases this launcher and starts its own:
+    // slower, never wrong (test_front checks both).
+    char host_id[16], memory[24], pids[16], cpus[32], fsize[24], tmp_size[24], nofile[16];
+    snprintf(host_id, sizeof host_id, "%d", SB_ROOT_SANDBOX_HOST_ID);
+    snprintf(memory, sizeof memory, "%lld", (long long)SB_DEFAULT_MEMORY_BYTES);
+    snprintf(pids, sizeof pids, "%d", SB_DEFAULT_MAX_PROCESSES);
+    snprintf(cpus, sizeof cpus, "%.6g", (double)SB_DEFAULT_CPUS); // QByteArray::number(cpus, 'g', 6)
+    snprintf(fsize, sizeof fsize, "%lld", (long long)SB_DEFAULT_STORAGE_BYTES);
+    snprintf(tmp_size, sizeof tmp_size, "%lld", (long long)SB_DEFAULT_TMP_BYTES);
+    snprintf(nofile, sizeof nofile, "%d", SB_DEFAULT_MAX_OPEN_FILES);
     char *args[32];
     int k = 0;
     args[k++] = init;
     args[k++] = (char *)"--standby";
     if (geteuid() == 0) { // SandboxSettings::sandboxHostUid/Gid
         args[k++] = (char *)"--host-uid";
-        args[k++] = (char *)"910000";
+        args[k++] = host_id;
         args[k++] = (char *)"--host-gid";
-        args[k++] = (char *)"910000";
+        args[k++] = host_id;
     }
-    for (size_t j = 0; j < sizeof k_limits / sizeof *k_limits; ++j)
-        args[k++] = (char *)k_limits[j];
+    const char *limits[] = {
+        "--memory", memory,       "--pids", pids,       "--cpus", cpus,       "--fsize",
+        fsize,      "--tmp-size", tmp_size, "--nofile", nofile,   "--cgroup", SB_DEFAULT_CGROUP_MODE};
+    for (size_t j = 0; j < sizeof limits / sizeof *limits; ++j)
+        args[k++] = (char *)limits[j];
     args[k] = NULL;
 
     // As InitSpawner::spawn: stdin /dev/null, stdout and stderr the log, the control socket as fd 3,

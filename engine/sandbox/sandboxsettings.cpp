@@ -75,12 +75,12 @@ QString SandboxSettings::initLogPath(const QString &id) const
 
 uint SandboxSettings::sandboxHostUid()
 {
-    return geteuid() == 0 ? 910000 : getuid();
+    return geteuid() == 0 ? SB_ROOT_SANDBOX_HOST_ID : getuid();
 }
 
 uint SandboxSettings::sandboxHostGid()
 {
-    return geteuid() == 0 ? 910000 : getgid();
+    return geteuid() == 0 ? SB_ROOT_SANDBOX_HOST_ID : getgid();
 }
 
 QString SandboxSettings::runtimeDir(QString *error)

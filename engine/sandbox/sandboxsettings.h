@@ -3,20 +3,21 @@
 
 #include "base/sessionlimits.h"
 #include "net/egresslimits.h"
+#include "sandboxdefaults.h"
 
 #include <QString>
 
 // Resource limits applied to every container of a manager; tests lower them.
 struct ResourceLimits
 {
-    double cpus = 1;
-    qint64 memoryBytes = 5LL * 1024 * 1024 * 1024;
-    qint64 storageBytes = 5LL * 1024 * 1024 * 1024;
-    int maxProcesses = 512;
+    double cpus = SB_DEFAULT_CPUS;
+    qint64 memoryBytes = SB_DEFAULT_MEMORY_BYTES;
+    qint64 storageBytes = SB_DEFAULT_STORAGE_BYTES;
+    int maxProcesses = SB_DEFAULT_MAX_PROCESSES;
     // RLIMIT_NOFILE of every process in the container, commands and the egress relay alike (never the
     // engine's own limit, which a container must not inherit).
-    int maxOpenFiles = 4096;
-    qint64 tmpBytes = 1LL * 1024 * 1024 * 1024;
+    int maxOpenFiles = SB_DEFAULT_MAX_OPEN_FILES;
+    qint64 tmpBytes = SB_DEFAULT_TMP_BYTES;
 };
 
 // Where containers live on disk and how they are launched.
@@ -26,7 +27,7 @@ struct SandboxSettings
     QString dataDir;
     QString workspace = QStringLiteral("default");
     QString initPath;                            // empty: sandbench-init beside the application
-    QString cgroupMode = QStringLiteral("auto"); // auto|v1|v2|none
+    QString cgroupMode = QStringLiteral(SB_DEFAULT_CGROUP_MODE); // auto|v1|v2|none
     ResourceLimits limits;
     EgressLimits egress;                // what one container's egress proxy may hold of the engine
     double meterRatePerSecond = 0.0001; // dollars per second of sandbox time (SPEC 1.7)
