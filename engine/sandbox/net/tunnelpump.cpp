@@ -353,7 +353,11 @@ void TunnelPump::Private::update(Tunnel *t, unsigned flows)
         uint32_t wanted = 0;
         const Flow &in = t->flow[i];
         const Flow &out = t->flow[1 - i];
-        if (!in.eof && (in.pipeCapacity > 0 ? in.inPipe < in.pipeCapacity : in.tail < in.buffer.size()))
+        // A source is watched only while its flow holds nothing: bytes still queued mean the destination
+        // took no more (a pass ends only then), and its EPOLLOUT says when to go on, reading the source
+        // too. Watching it meanwhile would wake this thread for every packet with nowhere to put it: a pipe
+        // can be full in its slots while holding fewer bytes than its size, and splice() then says EAGAIN.
+        if (!in.eof && in.head == in.tail && in.inPipe == 0)
             wanted |= EPOLLIN;
         if (out.head < out.tail || out.inPipe > 0)
             wanted |= EPOLLOUT;
