@@ -309,6 +309,10 @@ static void start_session(struct relay *r, int client, const char *header)
 {
     int one = 1;
     setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    /* The client is on the container's loopback, where there is no link to
+     * be fair to: BBR (a common default) would pace each send on timers. */
+    static const char reno[] = "reno";
+    setsockopt(client, IPPROTO_TCP, TCP_CONGESTION, reno, sizeof reno - 1);
     int upstream = connect_unix(r->unix_path);
     if (upstream < 0) {
         close(client);
