@@ -4,8 +4,10 @@
 #include "testhosts.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -13,11 +15,13 @@
 #include <QThread>
 
 #include <memory>
+#include <vector>
 
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -55,6 +59,19 @@ int tcpSocket(quint16 port, int type, bool listening)
         return -1;
     }
     return fd;
+}
+
+// Nanoseconds every thread of this process has run on a CPU, from their schedstat.
+qint64 processCpuNs()
+{
+    qint64 total = 0;
+    const QDir tasks(u"/proc/self/task"_s);
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile stat(tasks.filePath(tid + u"/schedstat"_s));
+        if (stat.open(QIODevice::ReadOnly))
+            total += stat.readAll().split(' ').value(0).toLongLong();
+    }
+    return total;
 }
 
 // A proxy with a relay of its own, for the tests that close it: the shared one stays open for the others.
@@ -129,6 +146,7 @@ private Q_SLOTS:
     void adoptedListenerKeepsCapsAndClosesWithProxy();
     void adoptListenerTakesOnlyListeningTcp();
     void closeDeliversTunnelThatJustEnded();
+    void stalledDownloadLetsThePumpSleep();
 };
 
 ClientResult TestEgressProxy::runClient(const QString &program, const QStringList &args, int timeoutMs)
@@ -877,6 +895,68 @@ void TestEgressProxy::closeDeliversTunnelThatJustEnded()
     own.proxy.reset();
     QCoreApplication::processEvents();
     QCOMPARE(own.events.size(), 1);
+}
+
+void TestEgressProxy::stalledDownloadLetsThePumpSleep()
+{
+    // A container that stops reading a download costs the engine no CPU: with the client's socket and the
+    // pump's pipe full, the pump sleeps until the client reads again (it once woke for every packet the
+    // server sent, to find nowhere to put it).
+    OwnProxy own;
+    startOwnProxy(own, u"stalled"_s);
+    if (QTest::currentTestFailed())
+        return;
+    const quint16 port = freePort();
+    QVERIFY(own.proxy->adoptListener(tcpSocket(port, SOCK_STREAM, true), "HTTP\n"));
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    QVERIFY(fd >= 0);
+    const auto closeFd = qScopeGuard([fd] { ::close(fd); });
+    const int smallBuffer = 64 * 1024;
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &smallBuffer, sizeof smallBuffer);
+    const timeval patience{20, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    QCOMPARE(::connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr), 0);
+    const QByteArray request =
+        "GET http://web.sandbench.test/large.bin HTTP/1.1\r\nHost: web.sandbench.test\r\n"
+        "Connection: close\r\n\r\n";
+    QCOMPARE(::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL), ssize_t(request.size()));
+
+    // Stalled: bytes wait in the client's socket and no more arrive.
+    int queued = -1;
+    bool stalled = false;
+    for (const QDeadlineTimer deadline(20000); !stalled && !deadline.hasExpired();) {
+        QTest::qWait(100);
+        int now = 0;
+        ::ioctl(fd, FIONREAD, &now);
+        stalled = now > 0 && now == queued;
+        queued = now;
+    }
+    QVERIFY(stalled);
+    QCOMPARE(own.proxy->activeConnections(), 1);
+    const qint64 before = processCpuNs();
+    QTest::qWait(1000);
+    const qint64 usedMs = (processCpuNs() - before) / 1000000;
+    QVERIFY2(usedMs < 200, qPrintable(u"%1 ms of CPU in a second of a stalled download"_s.arg(usedMs)));
+
+    // Reading again, the client gets the whole file.
+    QByteArray reply;
+    std::vector<char> buffer(1 << 20);
+    for (;;) {
+        const ssize_t n = ::recv(fd, buffer.data(), buffer.size(), 0);
+        if (n <= 0)
+            break;
+        reply.append(buffer.data(), n);
+    }
+    const qsizetype headEnd = reply.indexOf("\r\n\r\n");
+    QVERIFY2(reply.startsWith("HTTP/1.0 200") || reply.startsWith("HTTP/1.1 200"),
+             reply.left(200).constData());
+    QFile large(m_hosts.wwwDir() + u"/large.bin"_s);
+    QVERIFY(large.open(QIODevice::ReadOnly));
+    QVERIFY(headEnd > 0 && reply.mid(headEnd + 4) == large.readAll());
 }
 
 QTEST_GUILESS_MAIN(TestEgressProxy)

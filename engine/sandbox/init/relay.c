@@ -276,7 +276,12 @@ static void session_update(struct relay *r, struct relay_session *s)
         uint32_t events = 0;
         const struct relay_flow *in = &s->flow[i];
         const struct relay_flow *out = &s->flow[1 - i];
-        if (!in->eof && (in->pipe_cap ? in->in_pipe < in->pipe_cap : in->tail < RELAY_BUF))
+        /* A source is watched only while its flow holds nothing: queued bytes
+         * mean the destination took no more, and its EPOLLOUT resumes the flow
+         * (pump_flow reads the source too). Watching it meanwhile would wake the
+         * relay for every packet with nowhere to put it: a pipe can be full in
+         * its slots with fewer bytes than its size, and splice() says EAGAIN. */
+        if (!in->eof && in->head == in->tail && in->in_pipe == 0)
             events |= EPOLLIN;
         if (out->head < out->tail || out->in_pipe > 0)
             events |= EPOLLOUT;
@@ -304,6 +309,10 @@ static void start_session(struct relay *r, int client, const char *header)
 {
     int one = 1;
     setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    /* The client is on the container's loopback, where there is no link to
+     * be fair to: BBR (a common default) would pace each send on timers. */
+    static const char reno[] = "reno";
+    setsockopt(client, IPPROTO_TCP, TCP_CONGESTION, reno, sizeof reno - 1);
     int upstream = connect_unix(r->unix_path);
     if (upstream < 0) {
         close(client);

@@ -60,6 +60,22 @@ struct Tunnel
     bool dead = false;
 };
 
+// Whether a connected TCP socket is on a loopback address (so both its ends are on this host).
+bool isLoopbackTcp(int fd)
+{
+    sockaddr_storage addr{};
+    socklen_t length = sizeof addr;
+    if (::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &length) != 0)
+        return false;
+    if (addr.ss_family == AF_INET)
+        return ntohl(reinterpret_cast<const sockaddr_in &>(addr).sin_addr.s_addr) >> 24 == 127;
+    if (addr.ss_family == AF_INET6) {
+        const in6_addr &a = reinterpret_cast<const sockaddr_in6 &>(addr).sin6_addr;
+        return IN6_IS_ADDR_LOOPBACK(&a) || (IN6_IS_ADDR_V4MAPPED(&a) && a.s6_addr[12] == 127);
+    }
+    return false;
+}
+
 bool wouldBlock()
 {
     return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
@@ -168,6 +184,13 @@ quint64 TunnelPump::add(int clientFd, int upstreamFd, const QByteArray &toUpstre
     }
     int one = 1;
     setsockopt(upstreamFd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    // The client's end of a tunnel from init's listener is a loopback connection, where there is no link
+    // to be fair to: BBR (a common default) would pace each send on timers, costing the pump, and the
+    // client reading its acknowledgements, about a quarter of their CPU per byte. Reno sends at once.
+    if (isLoopbackTcp(clientFd)) {
+        static constexpr char Reno[] = "reno";
+        setsockopt(clientFd, IPPROTO_TCP, TCP_CONGESTION, Reno, sizeof Reno - 1);
+    }
     ++d->active;
     // Once published, the tunnel belongs to the worker, which may finish and free it before we return.
     const quint64 id = t->id;
@@ -353,7 +376,11 @@ void TunnelPump::Private::update(Tunnel *t, unsigned flows)
         uint32_t wanted = 0;
         const Flow &in = t->flow[i];
         const Flow &out = t->flow[1 - i];
-        if (!in.eof && (in.pipeCapacity > 0 ? in.inPipe < in.pipeCapacity : in.tail < in.buffer.size()))
+        // A source is watched only while its flow holds nothing: bytes still queued mean the destination
+        // took no more (a pass ends only then), and its EPOLLOUT says when to go on, reading the source
+        // too. Watching it meanwhile would wake this thread for every packet with nowhere to put it: a pipe
+        // can be full in its slots while holding fewer bytes than its size, and splice() then says EAGAIN.
+        if (!in.eof && in.head == in.tail && in.inPipe == 0)
             wanted |= EPOLLIN;
         if (out.head < out.tail || out.inPipe > 0)
             wanted |= EPOLLOUT;
