@@ -86,6 +86,7 @@ private Q_SLOTS:
     void fileGrowingPastTheBudgetAfterCapture();
     void killedCaptureLeavesNoTempFiles();
     void incrementalTreesMatchAFullRebuild();
+    void changeListsMatchGitDiffTree();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -1728,6 +1729,86 @@ void TestSnapshotStore::incrementalTreesMatchAFullRebuild()
     const auto hist = store.history(&error);
     QVERIFY2(hist, qPrintable(error));
     QCOMPARE(hist->size(), 9);
+}
+
+void TestSnapshotStore::changeListsMatchGitDiffTree()
+{
+    // The change list comes from a walk of both trees that skips equal subtrees; git itself must list the
+    // same changes in the same order for every entry: names that sort differently as files and as
+    // directories ("a.txt", "a-b", "a/"), a file turned into a directory and back, a link turned into a
+    // file, the executable bit, a whole subtree added and one deleted.
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    write(u"a/b/c.txt"_s, "c");
+    write(u"a/d.txt"_s, "d");
+    write(u"a.txt"_s, "a");
+    write(u"a-b"_s, "ab");
+    write(u"z/deep/x/y.txt"_s, "y");
+    write(u"flip"_s, "file");
+    write(u"run.sh"_s, "#!/bin/sh\n");
+    QCOMPARE(::symlink("a.txt", QFile::encodeName(home() + u"/ln"_s).constData()), 0);
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QStringList commits{commit(store, u"first"_s).commitId};
+
+    write(u"a/b/c.txt"_s, "cc");
+    write(u"a/b/new.txt"_s, "n");
+    write(u"a0"_s, "a0");
+    QVERIFY(QFile::remove(home() + u"/a/d.txt"_s));
+    QVERIFY(QFile::remove(home() + u"/flip"_s));
+    write(u"flip/inside.txt"_s, "i");
+    write(u"flip/sub/more.txt"_s, "m");
+    QVERIFY(QFile::setPermissions(home() + u"/run.sh"_s,
+                                  QFile::permissions(home() + u"/run.sh"_s) | QFileDevice::ExeOwner));
+    QVERIFY(QFile::remove(home() + u"/ln"_s));
+    write(u"ln"_s, "now a file");
+    QVERIFY(QDir(home() + u"/z"_s).removeRecursively());
+    commits << commit(store, u"many"_s).commitId;
+
+    QVERIFY(QDir(home() + u"/flip"_s).removeRecursively());
+    write(u"flip"_s, "file again");
+    write(u"n/e/w/t.txt"_s, "t");
+    commits << commit(store, u"back"_s, ChangeHint::onlyPaths({"flip", "n"})).commitId;
+    write(u"a.txt"_s, "a");
+    commits << commit(store, u"same content"_s).commitId;
+
+    for (qsizetype i = 0; i < commits.size(); ++i) {
+        QVERIFY(!commits.at(i).isEmpty());
+        QProcess p;
+        QStringList args{
+            u"--git-dir"_s,    git(), u"diff-tree"_s, u"-r"_s, u"--no-renames"_s, u"--no-commit-id"_s,
+            u"--name-status"_s};
+        if (i == 0)
+            args << u"--root"_s << commits.at(0);
+        else
+            args << commits.at(i - 1) << commits.at(i);
+        p.start(gitTool, args);
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QStringList expected;
+        for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            const QByteArrayList f = line.split('\t');
+            QCOMPARE(f.size(), 2);
+            const char *kind = f.at(0) == "A" ? "added" : f.at(0) == "D" ? "deleted" : "modified";
+            expected << QString::fromUtf8(f.at(1)) + u' ' + QLatin1StringView(kind);
+        }
+        const auto changes = store.changes(commits.at(i), &error);
+        QVERIFY2(changes, qPrintable(error));
+        QStringList actual;
+        for (const FileChange &c : *changes)
+            actual << c.path + u' ' +
+                          (c.kind == ChangeKind::Added     ? u"added"_s
+                           : c.kind == ChangeKind::Deleted ? u"deleted"_s
+                                                           : u"modified"_s);
+        QCOMPARE(actual, expected);
+    }
+    QCOMPARE(store.changes(commits.at(3), &error)->size(), 0);
+    const auto many = store.changes(commits.at(1), &error);
+    QVERIFY(many && many->size() >= 9);
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)

@@ -33,6 +33,7 @@
 #include <thread>
 #include <time.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -2183,45 +2184,89 @@ qint64 SnapshotStore::Private::blobSize(const git_oid *oid) const
 std::optional<QList<FileChange>> SnapshotStore::Private::diffTrees(git_tree *oldTree, git_tree *newTree,
                                                                    QString *error) const
 {
+    // Both trees are walked side by side in git's entry order, and a subtree is only read where the two
+    // trees' ids for it differ: one change in 10,000 files reads the few trees on its path
+    // (git_diff_tree_to_tree visits every entry of both). The walk keeps its own stack, so a deep home
+    // cannot exhaust the thread's. A file turned into a directory (or back) is a deletion and additions:
+    // in git's order "x" and "x/" are different entries.
     QList<FileChange> out;
     if (oldTree && newTree && git_oid_equal(git_tree_id(oldTree), git_tree_id(newTree)))
         return out;
-    git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-    opts.flags |= GIT_DIFF_INCLUDE_TYPECHANGE;
-    git_diff *rawDiff = nullptr;
-    if (git_diff_tree_to_tree(&rawDiff, repo, oldTree, newTree, &opts) != 0) {
-        gitFail(error, u"cannot compare commits"_s);
-        return std::nullopt;
-    }
-    DiffPtr diff(rawDiff);
-    const size_t n = git_diff_num_deltas(diff.get());
-    out.reserve(qsizetype(n));
-    for (size_t i = 0; i < n; ++i) {
-        const git_diff_delta *delta = git_diff_get_delta(diff.get(), i);
+    struct Frame
+    {
+        TreePtr oldOwned, newOwned; // subtrees this walk looked up (the roots are the caller's)
+        git_tree *oldTree = nullptr;
+        git_tree *newTree = nullptr;
+        QByteArray prefix; // escaped, with a trailing '/' below the root
+        size_t i = 0, j = 0;
+    };
+    std::vector<Frame> stack;
+    stack.push_back(Frame{{}, {}, oldTree, newTree, {}, 0, 0});
+    auto lookup = [&](const git_tree_entry *entry, TreePtr *into) {
+        git_tree *raw = nullptr;
+        if (git_tree_lookup(&raw, repo, git_tree_entry_id(entry)) != 0)
+            return false;
+        into->reset(raw);
+        return true;
+    };
+    auto emit = [&](const QByteArray &escPath, ChangeKind kind, const git_tree_entry *oldEntry,
+                    const git_tree_entry *newEntry) {
         FileChange change;
-        const char *path = delta->status == GIT_DELTA_DELETED ? delta->old_file.path : delta->new_file.path;
-        change.path = QString::fromUtf8(unescapePath(QByteArray(path)));
-        switch (delta->status) {
-        case GIT_DELTA_ADDED:
-            change.kind = ChangeKind::Added;
-            break;
-        case GIT_DELTA_DELETED:
-            change.kind = ChangeKind::Deleted;
-            break;
-        default:
-            change.kind = ChangeKind::Modified;
-        }
-        if (change.kind != ChangeKind::Added) {
-            const NotKept *gone = notKeptFor(&delta->old_file.id);
+        change.path = QString::fromUtf8(unescapePath(escPath));
+        change.kind = kind;
+        if (oldEntry) {
+            const NotKept *gone = notKeptFor(git_tree_entry_id(oldEntry));
             change.oldKept = !gone;
-            change.oldSize = gone ? gone->size : blobSize(&delta->old_file.id);
+            change.oldSize = gone ? gone->size : blobSize(git_tree_entry_id(oldEntry));
         }
-        if (change.kind != ChangeKind::Deleted) {
-            const NotKept *gone = notKeptFor(&delta->new_file.id);
+        if (newEntry) {
+            const NotKept *gone = notKeptFor(git_tree_entry_id(newEntry));
             change.newKept = !gone;
-            change.newSize = gone ? gone->size : blobSize(&delta->new_file.id);
+            change.newSize = gone ? gone->size : blobSize(git_tree_entry_id(newEntry));
         }
         out.append(change);
+    };
+    while (!stack.empty()) {
+        Frame &f = stack.back();
+        const size_t nOld = f.oldTree ? git_tree_entrycount(f.oldTree) : 0;
+        const size_t nNew = f.newTree ? git_tree_entrycount(f.newTree) : 0;
+        if (f.i >= nOld && f.j >= nNew) {
+            stack.pop_back();
+            continue;
+        }
+        const git_tree_entry *o = f.i < nOld ? git_tree_entry_byindex(f.oldTree, f.i) : nullptr;
+        const git_tree_entry *n = f.j < nNew ? git_tree_entry_byindex(f.newTree, f.j) : nullptr;
+        const int cmp = o && n ? git_tree_entry_cmp(o, n) : (o ? -1 : 1);
+        const git_tree_entry *oldEntry = cmp <= 0 ? o : nullptr;
+        const git_tree_entry *newEntry = cmp >= 0 ? n : nullptr;
+        if (oldEntry)
+            ++f.i;
+        if (newEntry)
+            ++f.j;
+        const QByteArray path = f.prefix + git_tree_entry_name(oldEntry ? oldEntry : newEntry);
+        const bool oldIsTree = oldEntry && git_tree_entry_type(oldEntry) == GIT_OBJECT_TREE;
+        const bool newIsTree = newEntry && git_tree_entry_type(newEntry) == GIT_OBJECT_TREE;
+        if (oldEntry && newEntry && git_oid_equal(git_tree_entry_id(oldEntry), git_tree_entry_id(newEntry)) &&
+            git_tree_entry_filemode(oldEntry) == git_tree_entry_filemode(newEntry))
+            continue;
+        if (oldIsTree || newIsTree) {
+            // Equal names compare equal only when both are trees (see above).
+            Frame sub;
+            sub.prefix = path + '/';
+            if ((oldIsTree && !lookup(oldEntry, &sub.oldOwned)) ||
+                (newIsTree && !lookup(newEntry, &sub.newOwned))) {
+                gitFail(error, u"cannot compare commits"_s);
+                return std::nullopt;
+            }
+            sub.oldTree = sub.oldOwned.get();
+            sub.newTree = sub.newOwned.get();
+            stack.push_back(std::move(sub)); // f is not used again before this frame is done
+            continue;
+        }
+        emit(path,
+             oldEntry && newEntry ? ChangeKind::Modified
+                                  : (oldEntry ? ChangeKind::Deleted : ChangeKind::Added),
+             oldEntry, newEntry);
     }
     return out;
 }
