@@ -1510,6 +1510,43 @@ void TestSnapshotStore::incompressibleAndCompressibleSmallFiles()
     commit(store, u"rm"_s);
     QCOMPARE(restoredContent(store, u"noise.bin"_s, snap.commitId), noise);
     QCOMPARE(restoredContent(store, u"text.csv"_s, snap.commitId), text);
+
+    // The decision is made on the first 16 KiB (the rest follows it, in one zlib stream): noise after text
+    // is compressed along, text after noise is stored; git reads both streams.
+    const QByteArray textThenNoise = text.left(20 * 1024) + noise.left(200 * 1024);
+    const QByteArray noiseThenText = noise.left(20 * 1024) + text.left(200 * 1024);
+    const QByteArray tiny = text.left(100);
+    write(u"mixed1"_s, textThenNoise);
+    write(u"mixed2"_s, noiseThenText);
+    write(u"tiny"_s, tiny);
+    const QStringList before = looseObjects();
+    const Snapshot mixed = commit(store, u"mixed"_s);
+    QCOMPARE(mixed.changes.size(), 3);
+    QList<qint64> sizes;
+    for (const QString &f : looseObjects()) {
+        if (!before.contains(f) && QFileInfo(f).size() > 1024)
+            sizes << QFileInfo(f).size();
+    }
+    std::sort(sizes.begin(), sizes.end());
+    QCOMPARE(sizes.size(), 2);
+    QVERIFY(sizes.at(0) > 200 * 1024 && sizes.at(0) < textThenNoise.size()); // text then noise, compressed
+    QVERIFY(sizes.at(1) > noiseThenText.size() && sizes.at(1) < noiseThenText.size() + 1024); // stored
+    QCOMPARE(restoredContent(store, u"mixed1"_s, mixed.commitId), textThenNoise);
+    QCOMPARE(restoredContent(store, u"mixed2"_s, mixed.commitId), noiseThenText);
+    QCOMPARE(restoredContent(store, u"tiny"_s, mixed.commitId), tiny);
+    store.close();
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    QProcess fsck;
+    fsck.setProcessChannelMode(QProcess::MergedChannels);
+    fsck.start(gitTool, {u"--git-dir"_s, git(), u"fsck"_s, u"--strict"_s, u"--full"_s});
+    QVERIFY(fsck.waitForFinished(60000));
+    QVERIFY2(fsck.exitCode() == 0, fsck.readAll().constData());
+    QProcess show;
+    show.start(gitTool, {u"--git-dir"_s, git(), u"show"_s, mixed.commitId + u":mixed2"_s});
+    QVERIFY(show.waitForFinished(60000));
+    QCOMPARE(show.readAllStandardOutput(), noiseThenText);
 }
 
 void TestSnapshotStore::unchangedLargeFileIsNeverReadAgain()

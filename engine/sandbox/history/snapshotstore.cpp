@@ -94,7 +94,7 @@ static constexpr qsizetype kMaxTreeUpdates = 4096;
 //   SEEK_DATA/SEEK_HOLE and holes are fed to the hash as zeros, so a 4 GiB sparse file reads nothing.
 // - Files up to kSmallFile are read into memory, named (SHA-1 with OpenSSL: a third of the CPU of libgit2's
 //   collision-detecting SHA-1) and, when the store does not have them yet, written as a loose object by
-//   LooseWriter (zlib level 1, or stored uncompressed when a sample of the content does not compress).
+//   LooseWriter (zlib level 1, or stored uncompressed after its first 16 KiB when those do not compress).
 // - Larger files are "raw" objects: the content itself, uncompressed, in gitDir/sandbench-raw/ab/cdef...,
 //   served to libgit2 by RawBackend (an object database backend). A commit first captures each changed large
 //   file: FileCopy reflinks it (FICLONE) where the file system can, else copies its data extents in the
@@ -290,6 +290,32 @@ public:
         return m_written <= m_declared && feed(data, n, Z_NO_FLUSH);
     }
 
+    // Content held in memory, compressed at the level begin() got unless its first kSample bytes do not
+    // shrink by a tenth: the rest is then stored as it is (the level changes mid-stream), so content is
+    // compressed once rather than sampled first and compressed again.
+    bool writeCompressedIfWorthIt(const char *data, size_t n)
+    {
+        static constexpr size_t kSample = 16 * 1024;
+        if (n < 512)
+            return write(data, n); // too small to matter either way
+        const size_t head = qMin(n, kSample);
+        m_written += qint64(head);
+        const qint64 before = m_produced;
+        if (m_written > m_declared || !feed(data, head, Z_SYNC_FLUSH))
+            return false;
+        if ((m_produced - before) * 10 >= qint64(head) * 9) {
+            m_z.next_out = reinterpret_cast<Bytef *>(m_out.data());
+            m_z.avail_out = uInt(m_out.size());
+            if (deflateParams(&m_z, Z_NO_COMPRESSION, Z_DEFAULT_STRATEGY) != Z_OK)
+                return false;
+            const size_t produced = size_t(m_out.size()) - m_z.avail_out;
+            if (produced > 0 && !writeAll(m_fd.get(), m_out.constData(), produced))
+                return false;
+            m_produced += qint64(produced);
+        }
+        return write(data + head, n - head);
+    }
+
     bool writeZeros(qint64 n)
     {
         static const char zeros[64 * 1024] = {};
@@ -359,6 +385,7 @@ private:
             const size_t produced = size_t(m_out.size()) - m_z.avail_out;
             if (produced > 0 && !writeAll(m_fd.get(), m_out.constData(), produced))
                 return false;
+            m_produced += qint64(produced);
             if (flush == Z_FINISH ? rc == Z_STREAM_END : (m_z.avail_in == 0 && m_z.avail_out != 0))
                 return true;
         }
@@ -370,6 +397,7 @@ private:
     QByteArray m_out;
     qint64 m_declared = 0;
     qint64 m_written = 0;
+    qint64 m_produced = 0; // compressed bytes written so far
     EVP_MD_CTX *m_ctx = nullptr;
     bool m_known = false;
     git_oid m_knownId{};
@@ -392,21 +420,6 @@ bool blobId(const char *data, qint64 size, git_oid *oid)
     if (ok)
         git_oid_fromraw(oid, digest);
     return ok;
-}
-
-// Whether content is worth compressing: zlib level 1 on a sample of it saves at least a tenth.
-bool looksCompressible(const char *data, qint64 size)
-{
-    static constexpr qint64 kSample = 16 * 1024;
-    if (size < 512)
-        return true; // too small to matter either way
-    const qint64 n = qMin(size, kSample);
-    uLongf outLen = compressBound(uLong(n));
-    QByteArray out(qsizetype(outLen), Qt::Uninitialized);
-    if (compress2(reinterpret_cast<Bytef *>(out.data()), &outLen, reinterpret_cast<const Bytef *>(data),
-                  uLong(n), Z_BEST_SPEED) != Z_OK)
-        return true;
-    return qint64(outLen) * 10 < n * 9;
 }
 
 // Serves raw objects (see the comment at the top) to libgit2: reads, headers and existence, never writes.
@@ -1439,9 +1452,9 @@ bool SnapshotStore::Private::hashFile(int dirFd, const QByteArray &name, struct 
             LooseWriter writer;
             qint64 added = 0;
             git_oid written;
-            const int level = looksCompressible(data.constData(), size) ? Z_BEST_SPEED : Z_NO_COMPRESSION;
-            ok = writer.begin(objectsFd.get(), size, oid, level) &&
-                 writer.write(data.constData(), size_t(size)) && writer.finish(&written, &added);
+            ok = writer.begin(objectsFd.get(), size, oid) &&
+                 writer.writeCompressedIfWorthIt(data.constData(), size_t(size)) &&
+                 writer.finish(&written, &added);
             if (historyUsed >= 0)
                 historyUsed += added;
             if (ok && added > 0)
