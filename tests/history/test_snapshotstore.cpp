@@ -87,6 +87,7 @@ private Q_SLOTS:
     void killedCaptureLeavesNoTempFiles();
     void incrementalTreesMatchAFullRebuild();
     void changeListsMatchGitDiffTree();
+    void incrementalTreesAreWhatGitWrites();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -1846,6 +1847,105 @@ void TestSnapshotStore::changeListsMatchGitDiffTree()
     QCOMPARE(store.changes(commits.at(3), &error)->size(), 0);
     const auto many = store.changes(commits.at(1), &error);
     QVERIFY(many && many->size() >= 9);
+}
+
+void TestSnapshotStore::incrementalTreesAreWhatGitWrites()
+{
+    // Trees after the first entry are written by the store itself, along the changed paths only. Random
+    // edits over names that sort differently as files and as directories (a, a.txt, a-b, a0), directories
+    // emptied, files turned into directories and back, the executable bit, and at one point an empty home:
+    // every entry must list exactly what home held (git ls-tree), git fsck --strict must accept every
+    // tree (sorted, canonical modes, no empty subtree), and a rebuild from nothing must find no change.
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    const QStringList names{u"a"_s, u"a.txt"_s, u"a-b"_s, u"a0"_s};
+    QRandomGenerator rng(7);
+    auto randomPath = [&] {
+        QStringList parts;
+        const int depth = 1 + int(rng.bounded(3));
+        for (int i = 0; i < depth; ++i)
+            parts << names.at(int(rng.bounded(names.size())));
+        return parts.join(u'/');
+    };
+    auto homeFiles = [&] {
+        QStringList out;
+        QDirIterator it(home(), QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            out << QDir(home()).relativeFilePath(it.next());
+        out.sort();
+        return out;
+    };
+    write(u"a.txt"_s, "start");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QList<std::pair<QString, QStringList>> entries{{commit(store, u"first"_s).commitId, homeFiles()}};
+    for (int step = 0; step < 60; ++step) {
+        QByteArrayList hint;
+        const int edits = 1 + int(rng.bounded(3));
+        for (int e = 0; e < edits; ++e) {
+            const QString path = randomPath();
+            const QString abs = home() + u'/' + path;
+            const QFileInfo info(abs);
+            const int op = int(rng.bounded(4));
+            if (step == 30 && e == 0) {
+                for (const QFileInfo &top :
+                     QDir(home()).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot))
+                    QVERIFY(top.isDir() ? QDir(top.filePath()).removeRecursively()
+                                        : QFile::remove(top.filePath()));
+                for (const QString &name : names)
+                    hint << name.toUtf8();
+                break;
+            }
+            if (op == 0 && info.isDir()) {
+                QVERIFY(QDir(abs).removeRecursively());
+            } else if (op == 1 && info.isFile()) {
+                QVERIFY(QFile::remove(abs));
+            } else if (op == 2 && info.isFile()) {
+                QVERIFY(QFile::setPermissions(abs, QFile::permissions(abs) ^ QFileDevice::ExeOwner));
+            } else {
+                // Make room: a file where a directory is needed, or the other way round, goes first.
+                QStringList parts = path.split(u'/');
+                for (qsizetype k = 1; k < parts.size(); ++k) {
+                    const QString prefix = home() + u'/' + QStringList(parts.mid(0, k)).join(u'/');
+                    if (QFileInfo(prefix).isFile())
+                        QVERIFY(QFile::remove(prefix));
+                }
+                if (info.isDir())
+                    QVERIFY(QDir(abs).removeRecursively());
+                write(path, QByteArray::number(rng.generate()));
+            }
+            // The hint names the first component: what a watcher reports for a change below it.
+            hint << path.section(u'/', 0, 0).toUtf8();
+        }
+        const Snapshot snap = commit(store, u"step %1"_s.arg(step), ChangeHint::onlyPaths(hint));
+        QVERIFY2(!snap.commitId.isEmpty(), qPrintable(u"step %1"_s.arg(step)));
+        entries.append({snap.commitId, homeFiles()});
+    }
+    store.close();
+    QProcess fsck;
+    fsck.setProcessChannelMode(QProcess::MergedChannels);
+    fsck.start(gitTool, {u"--git-dir"_s, git(), u"fsck"_s, u"--strict"_s});
+    QVERIFY(fsck.waitForFinished(60000));
+    const QByteArray fsckOut = fsck.readAll();
+    QVERIFY2(fsck.exitCode() == 0 && !fsckOut.contains("warning"), fsckOut.constData());
+    bool sawEmpty = false;
+    for (const auto &[id, files] : std::as_const(entries)) {
+        QProcess ls;
+        ls.start(gitTool, {u"--git-dir"_s, git(), u"ls-tree"_s, u"-r"_s, u"--name-only"_s, id});
+        QVERIFY(ls.waitForFinished(30000));
+        QCOMPARE(ls.exitCode(), 0);
+        QStringList listed = QString::fromUtf8(ls.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+        listed.sort();
+        QCOMPARE(listed, files);
+        sawEmpty = sawEmpty || files.isEmpty();
+    }
+    QVERIFY(sawEmpty);
+    QVERIFY(QFile::remove(git() + u"/sandbench-index"_s));
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(commit(store, u"after rebuild"_s).changes.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)

@@ -255,7 +255,8 @@ public:
 
     // knownId: the content's id computed already (it is then not hashed again).
     // level: a zlib level; Z_NO_COMPRESSION stores the content as it is (still framed as zlib, as git wants).
-    bool begin(int objectsFd, qint64 size, const git_oid *knownId = nullptr, int level = Z_BEST_SPEED)
+    bool begin(int objectsFd, qint64 size, const git_oid *knownId = nullptr, int level = Z_BEST_SPEED,
+               const char *type = "blob")
     {
         if (knownId) {
             m_known = true;
@@ -280,7 +281,7 @@ public:
             return false;
         m_zInit = true;
         m_out.resize(qsizetype(qBound(qint64(16 * 1024), size + 1024, qint64(256 * 1024))));
-        const QByteArray header = "blob " + QByteArray::number(size) + '\0';
+        const QByteArray header = type + (' ' + QByteArray::number(size)) + '\0';
         return feed(header.constData(), size_t(header.size()), Z_NO_FLUSH);
     }
 
@@ -405,10 +406,10 @@ private:
     bool m_zInit = false;
 };
 
-// The blob id of content held in memory (what LooseWriter would name it), without writing anything.
-bool blobId(const char *data, qint64 size, git_oid *oid)
+// The id of an object held in memory (what LooseWriter would name it), without writing anything.
+bool objectId(const char *type, const char *data, qint64 size, git_oid *oid)
 {
-    const QByteArray header = "blob " + QByteArray::number(size) + '\0';
+    const QByteArray header = type + (' ' + QByteArray::number(size)) + '\0';
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
@@ -420,6 +421,33 @@ bool blobId(const char *data, qint64 size, git_oid *oid)
     if (ok)
         git_oid_fromraw(oid, digest);
     return ok;
+}
+
+bool blobId(const char *data, qint64 size, git_oid *oid)
+{
+    return objectId("blob", data, size, oid);
+}
+
+// One entry of a tree being written (see SnapshotStore::Private::writeUpdatedTree()).
+struct TreeItem
+{
+    QByteArray name;
+    quint32 mode = 0; // 0: removed
+    git_oid id{};
+};
+
+// git's entry order: names compare bytewise, a directory's as if it ended in '/'.
+bool treeItemBefore(const TreeItem &a, const TreeItem &b)
+{
+    const qsizetype n = qMin(a.name.size(), b.name.size());
+    const int c = memcmp(a.name.constData(), b.name.constData(), size_t(n));
+    if (c != 0)
+        return c < 0;
+    const auto next = [n](const TreeItem &t) {
+        return t.name.size() > n ? uchar(t.name.at(n))
+                                 : (t.mode == GIT_FILEMODE_TREE ? uchar('/') : uchar(0));
+    };
+    return next(a) < next(b);
 }
 
 // Serves raw objects (see the comment at the top) to libgit2: reads, headers and existence, never writes.
@@ -671,6 +699,19 @@ struct SnapshotStore::Private
     }
     // The tree of what the stat cache holds now.
     bool writeTree(git_oid *out, QString *error);
+    struct TreeUpdate
+    {
+        QByteArray path;  // escaped, relative to home
+        quint32 mode = 0; // 0: remove
+        git_oid id{};
+    };
+    // base (null: none) with updates[begin, end) applied, whose paths share their first prefixLen bytes;
+    // *empty when nothing is left (then nothing is written). False when an update's path runs through a
+    // file, or on a read or write error.
+    bool writeUpdatedTree(git_tree *base, const QList<TreeUpdate> &updates, qsizetype begin, qsizetype end,
+                          qsizetype prefixLen, git_oid *out, bool *empty);
+    // Writes a tree or commit as a loose object unless the store has it already.
+    bool writeObject(const char *type, const QByteArray &content, git_oid *out);
 
     // Budget.
     bool makeRoom(qint64 size, bool mayDrop = true);
@@ -2432,7 +2473,7 @@ bool SnapshotStore::Private::writeTree(git_oid *out, QString *error)
         }
         QByteArrayList paths(treeDirty.cbegin(), treeDirty.cend());
         std::sort(paths.begin(), paths.end());
-        QList<git_tree_update> updates;
+        QList<TreeUpdate> updates;
         updates.reserve(paths.size());
         bool simple = true;
         for (const QByteArray &path : std::as_const(paths)) {
@@ -2449,19 +2490,16 @@ bool SnapshotStore::Private::writeTree(git_oid *out, QString *error)
                 simple = false;
                 break;
             }
-            git_tree_update u{};
-            u.path = path.constData();
+            TreeUpdate u;
+            u.path = path;
             if (e) {
                 if (inTree && git_oid_equal(git_tree_entry_id(inHead.get()), &e->id) &&
                     git_tree_entry_filemode(inHead.get()) == git_filemode_t(e->mode))
                     continue; // only its stat data changed
-                u.action = GIT_TREE_UPDATE_UPSERT;
+                u.mode = e->mode;
                 u.id = e->id;
-                u.filemode = git_filemode_t(e->mode);
-            } else {
-                if (!inTree)
-                    continue; // came and went between two entries
-                u.action = GIT_TREE_UPDATE_REMOVE;
+            } else if (!inTree) {
+                continue; // came and went between two entries
             }
             updates.append(u);
         }
@@ -2469,13 +2507,121 @@ bool SnapshotStore::Private::writeTree(git_oid *out, QString *error)
             git_oid_cpy(out, git_tree_id(headTree.get()));
             return true;
         }
-        if (simple && git_tree_create_updated(out, repo, headTree.get(), size_t(updates.size()),
-                                              updates.constData()) == 0)
+        bool empty = false;
+        if (simple && writeUpdatedTree(headTree.get(), updates, 0, updates.size(), 0, out, &empty) &&
+            (!empty || writeObject("tree", QByteArray(), out)))
             return true;
     }
     if (git_index_write_tree_to(out, index, repo) != 0)
         return gitFail(error, u"cannot write tree"_s);
     return true;
+}
+
+bool SnapshotStore::Private::writeUpdatedTree(git_tree *base, const QList<TreeUpdate> &updates,
+                                              qsizetype begin, qsizetype end, qsizetype prefixLen,
+                                              git_oid *out, bool *empty)
+{
+    // Only the trees along the updated paths are read and written, each as one loose object (libgit2's
+    // git_tree_create_updated writes through the object database, which rescans objects/pack for every
+    // object it does not find, then reads each new tree back).
+    std::vector<TreeItem> items;
+    QHash<QByteArray, size_t> byName;
+    if (base) {
+        const size_t n = git_tree_entrycount(base);
+        items.reserve(n + size_t(end - begin));
+        for (size_t i = 0; i < n; ++i) {
+            const git_tree_entry *e = git_tree_entry_byindex(base, i);
+            items.push_back({QByteArray(git_tree_entry_name(e)), quint32(git_tree_entry_filemode(e)),
+                             *git_tree_entry_id(e)});
+        }
+    }
+    const auto find = [&](const QByteArray &name) -> TreeItem * {
+        if (byName.isEmpty() && !items.empty()) {
+            byName.reserve(qsizetype(items.size()));
+            for (size_t i = 0; i < items.size(); ++i)
+                byName.insert(items[i].name, i);
+        }
+        const auto it = byName.constFind(name);
+        return it == byName.cend() || items[*it].mode == 0 ? nullptr : &items[*it];
+    };
+    const auto put = [&](const QByteArray &name, quint32 mode, const git_oid &id) {
+        if (TreeItem *item = find(name)) {
+            item->mode = mode;
+            item->id = id;
+            return;
+        }
+        byName.insert(name, items.size());
+        items.push_back({name, mode, id});
+    };
+    for (qsizetype i = begin; i < end;) {
+        const QByteArray &path = updates.at(i).path;
+        const qsizetype slash = path.indexOf('/', prefixLen);
+        if (slash < 0) {
+            const QByteArray name = path.mid(prefixLen);
+            TreeItem *item = find(name);
+            if (item && item->mode == GIT_FILEMODE_TREE)
+                return false; // a directory replaced by a file: the caller rebuilds from the index
+            if (updates.at(i).mode != 0)
+                put(name, updates.at(i).mode, updates.at(i).id);
+            else if (item)
+                item->mode = 0;
+            ++i;
+            continue;
+        }
+        // The paths below this component are contiguous in byte order.
+        const QByteArray dir = path.left(slash + 1);
+        qsizetype j = i + 1;
+        while (j < end && updates.at(j).path.startsWith(dir))
+            ++j;
+        const QByteArray name = path.mid(prefixLen, slash - prefixLen);
+        TreeItem *item = find(name);
+        if (item && item->mode != GIT_FILEMODE_TREE)
+            return false; // a path through a file
+        TreePtr sub;
+        if (item) {
+            git_tree *raw = nullptr;
+            if (git_tree_lookup(&raw, repo, &item->id) != 0)
+                return false;
+            sub.reset(raw);
+        }
+        git_oid subId;
+        bool subEmpty = false;
+        if (!writeUpdatedTree(sub.get(), updates, i, j, slash + 1, &subId, &subEmpty))
+            return false;
+        if (!subEmpty)
+            put(name, GIT_FILEMODE_TREE, subId);
+        else if (TreeItem *gone = find(name))
+            gone->mode = 0;
+        i = j;
+    }
+    std::erase_if(items, [](const TreeItem &t) { return t.mode == 0; });
+    *empty = items.empty();
+    if (*empty)
+        return true;
+    std::sort(items.begin(), items.end(), treeItemBefore);
+    QByteArray content;
+    content.reserve(qsizetype(items.size()) * 40);
+    for (const TreeItem &t : items) {
+        content += QByteArray::number(t.mode, 8);
+        content += ' ';
+        content += t.name;
+        content += '\0';
+        content.append(reinterpret_cast<const char *>(t.id.id), GIT_OID_RAWSZ);
+    }
+    return writeObject("tree", content, out);
+}
+
+bool SnapshotStore::Private::writeObject(const char *type, const QByteArray &content, git_oid *out)
+{
+    if (!objectId(type, content.constData(), content.size(), out))
+        return false;
+    if (hasObject(out))
+        return true;
+    LooseWriter writer;
+    git_oid written;
+    qint64 added = 0;
+    return writer.begin(objectsFd.get(), content.size(), out, Z_BEST_SPEED, type) &&
+           writer.write(content.constData(), size_t(content.size())) && writer.finish(&written, &added);
 }
 
 bool SnapshotStore::Private::headCommitAndTree(CommitPtr *commit, TreePtr *tree, QString *error) const
