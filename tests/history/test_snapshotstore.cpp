@@ -88,6 +88,7 @@ private Q_SLOTS:
     void incrementalTreesMatchAFullRebuild();
     void changeListsMatchGitDiffTree();
     void incrementalTreesAreWhatGitWrites();
+    void entriesAreWhatGitReads();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -1946,6 +1947,80 @@ void TestSnapshotStore::incrementalTreesAreWhatGitWrites()
     QVERIFY(QFile::remove(git() + u"/sandbench-index"_s));
     QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
     QVERIFY(commit(store, u"after rebuild"_s).changes.isEmpty());
+}
+
+void TestSnapshotStore::entriesAreWhatGitReads()
+{
+    // The store writes each entry's commit and moves the branch itself (lock file, reflogs, rename): git log
+    // -p, git reflog (branch and HEAD) and git fsck must read them as git's own, a missing reflog directory
+    // is made again, HEAD pointing elsewhere is pointed back at the branch, and a lock held by someone else
+    // fails the entry without moving the branch or removing their lock.
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    auto runGit = [&](const QStringList &args) {
+        QProcess p;
+        p.start(gitTool, QStringList{u"--git-dir"_s, git()} + args);
+        p.waitForFinished(30000);
+        return p.exitCode() == 0 ? p.readAllStandardOutput()
+                                 : QByteArray("<failed> ") + p.readAllStandardError();
+    };
+    write(u"a.txt"_s, "one\n");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const QString first = commit(store, u"echo one > a.txt"_s).commitId;
+    write(u"a.txt"_s, "two\n");
+    const QString second = commit(store, u"echo two > a.txt\necho and more"_s).commitId;
+    QCOMPARE(store.headCommit(), second);
+    QCOMPARE(runGit({u"rev-parse"_s, u"main"_s}).trimmed(), second.toLatin1());
+    QCOMPARE(runGit({u"rev-parse"_s, u"main~1"_s}).trimmed(), first.toLatin1());
+    const QByteArray log = runGit({u"log"_s, u"-p"_s, u"main"_s});
+    QVERIFY2(log.contains("-one\n+two"), log.constData());
+    QVERIFY(log.contains("Author: Sandbench <sandbench@localhost>"));
+    QVERIFY(log.contains("Sandbench-Kind: command"));
+    for (const QString &ref : {u"main"_s, u"HEAD"_s}) {
+        const QByteArray reflog = runGit({u"reflog"_s, u"--format=%H %gs"_s, ref});
+        QCOMPARE(reflog, second.toLatin1() + " commit: echo two > a.txt\n" + first.toLatin1() +
+                             " commit (initial): echo one > a.txt\n");
+    }
+    const QByteArray fsck = runGit({u"fsck"_s, u"--strict"_s});
+    QVERIFY2(!fsck.startsWith("<failed>"), fsck.constData());
+
+    // The reflogs gone: made again.
+    QVERIFY(QDir(git() + u"/logs"_s).removeRecursively());
+    write(u"a.txt"_s, "three\n");
+    const QString third = commit(store, u"echo three > a.txt"_s).commitId;
+    QVERIFY(!third.isEmpty());
+    QCOMPARE(runGit({u"reflog"_s, u"--format=%H"_s, u"main"_s}).trimmed(), third.toLatin1());
+
+    // A lock someone else holds: no entry, the branch stays, their lock stays.
+    QFile lock(git() + u"/refs/heads/main.lock"_s);
+    QVERIFY(lock.open(QIODevice::WriteOnly));
+    lock.close();
+    write(u"a.txt"_s, "four\n");
+    CommandMeta meta;
+    QVERIFY(!store.commitCommand(u"echo four > a.txt"_s, meta, ChangeHint::anything(), &error));
+    QVERIFY2(error.contains(u"branch"_s), qPrintable(error));
+    QVERIFY(lock.exists());
+    QCOMPARE(store.headCommit(), third);
+    QVERIFY(lock.remove());
+    const Snapshot fourth = commit(store, u"echo four > a.txt"_s);
+    QCOMPARE(fourth.changes.size(), 1);
+    QCOMPARE(runGit({u"rev-parse"_s, u"main~1"_s}).trimmed(), third.toLatin1());
+    store.close();
+
+    // HEAD pointed elsewhere (a hand-made branch): pointed back, and entries go on from the branch.
+    QVERIFY(!runGit({u"branch"_s, u"other"_s, first}).startsWith("<failed>"));
+    QVERIFY(!runGit({u"symbolic-ref"_s, u"HEAD"_s, u"refs/heads/other"_s}).startsWith("<failed>"));
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    write(u"a.txt"_s, "five\n");
+    const QString fifth = commit(store, u"echo five > a.txt"_s).commitId;
+    store.close();
+    QCOMPARE(runGit({u"symbolic-ref"_s, u"HEAD"_s}).trimmed(), QByteArray("refs/heads/main"));
+    QCOMPARE(runGit({u"rev-parse"_s, u"main"_s}).trimmed(), fifth.toLatin1());
+    QCOMPARE(runGit({u"rev-parse"_s, u"main~1"_s}).trimmed(), fourth.commitId.toLatin1());
+    QCOMPARE(runGit({u"rev-parse"_s, u"other"_s}).trimmed(), first.toLatin1());
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)
