@@ -263,9 +263,10 @@ public:
             m_knownId = *knownId;
         }
         static std::atomic<quint64> counter{0};
+        static const QByteArray pid = QByteArray::number(::getpid());
         m_objectsFd = objectsFd;
         m_declared = size;
-        m_tmp = kTempObjectPrefix + QByteArray::number(::getpid()) + '-' + QByteArray::number(++counter);
+        m_tmp = kTempObjectPrefix + pid + '-' + QByteArray::number(++counter);
         m_fd.reset(::openat(objectsFd, m_tmp.constData(),
                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0444));
         if (!m_fd.isValid()) {
@@ -344,21 +345,19 @@ public:
                 return false;
             git_oid_fromraw(oid, digest);
         }
-        struct stat st;
-        if (::fstat(m_fd.get(), &st) != 0)
-            return false;
         m_fd.reset();
+        // Callers write only objects the store does not have (hasObject()); one that appeared meanwhile
+        // holds the same bytes, so renaming over it is harmless.
         const QByteArray path = objectPath(oid);
-        if (::fstatat(m_objectsFd, path.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
-            abort(); // the same content is stored already
-            return true;
+        if (::renameat(m_objectsFd, m_tmp.constData(), m_objectsFd, path.constData()) != 0) {
+            if (errno != ENOENT ||
+                (::mkdirat(m_objectsFd, path.left(2).constData(), 0755) != 0 && errno != EEXIST) ||
+                ::renameat(m_objectsFd, m_tmp.constData(), m_objectsFd, path.constData()) != 0)
+                return false;
         }
-        if (::mkdirat(m_objectsFd, path.left(2).constData(), 0755) != 0 && errno != EEXIST)
-            return false;
-        if (::renameat(m_objectsFd, m_tmp.constData(), m_objectsFd, path.constData()) != 0)
-            return false;
         m_tmp.clear();
-        *addedBytes = diskBytes(st);
+        // What a new small file takes (delayed allocation shows no blocks yet).
+        *addedBytes = (m_produced + 4095) / 4096 * 4096;
         return true;
     }
 
@@ -742,6 +741,9 @@ struct SnapshotStore::Private
                                    const QByteArray &kind, QString *error);
     // HEAD's commit and tree (both null without one); false when HEAD names something unreadable.
     bool headCommitAndTree(CommitPtr *commit, TreePtr *tree, QString *error) const;
+    enum class HeadState { Unknown, Known, Unborn };
+    mutable HeadState headState = HeadState::Unknown; // what headCommitAndTree() read or writeCommit() wrote
+    mutable git_oid cachedHead{};
     std::optional<QList<FileChange>> diffTrees(git_tree *oldTree, git_tree *newTree, QString *error) const;
     qint64 blobSize(const git_oid *oid) const;
     CommitPtr lookupCommit(const QString &id, QString *error) const;
@@ -1051,6 +1053,7 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
     d->treeDirtyKnown = false;
     d->treeDirty.clear();
     d->indexDirty = false;
+    d->headState = Private::HeadState::Unknown;
     git_libgit2_init();
     d->libInit = true;
     auto fail = [this]() {
@@ -1173,6 +1176,7 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
         }
     }
     // A clean close left the stat cache at HEAD's tree: the next tree is HEAD's plus what changes.
+    d->headState = Private::HeadState::Unknown; // checkHead() and the lines above may have moved it
     if (!d->recovered && d->cleanTree && d->headCommit() == d->cleanHead) {
         d->treeDirtyKnown = true;
         d->treeDirty.clear();
@@ -2646,9 +2650,14 @@ bool SnapshotStore::Private::writeObject(const char *type, const QByteArray &con
 
 bool SnapshotStore::Private::headCommitAndTree(CommitPtr *commit, TreePtr *tree, QString *error) const
 {
-    git_oid oid;
-    if (git_reference_name_to_id(&oid, repo, "HEAD") != 0)
+    // The store is the branch's only writer (flock), so HEAD is read from disk once per open().
+    if (headState == HeadState::Unknown) {
+        headState =
+            git_reference_name_to_id(&cachedHead, repo, "HEAD") == 0 ? HeadState::Known : HeadState::Unborn;
+    }
+    if (headState == HeadState::Unborn)
         return true;
+    const git_oid oid = cachedHead;
     git_commit *rawCommit = nullptr;
     git_tree *rawTree = nullptr;
     if (git_commit_lookup(&rawCommit, repo, &oid) != 0)
@@ -2722,6 +2731,8 @@ bool SnapshotStore::Private::writeCommit(const git_oid &treeOid, const git_oid *
     }
     if (::rename(lock.constData(), ref.constData()) != 0)
         return fail("rename");
+    cachedHead = *out;
+    headState = HeadState::Known;
     return true;
 }
 
