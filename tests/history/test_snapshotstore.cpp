@@ -1514,10 +1514,10 @@ void TestSnapshotStore::incompressibleAndCompressibleSmallFiles()
     QCOMPARE(restoredContent(store, u"text.csv"_s, snap.commitId), text);
 
     // The decision is made on the first 16 KiB (the rest follows it, in one zlib stream): noise after text
-    // is compressed along, text after noise is stored; git reads both streams.
+    // is compressed along, text after noise is stored, and what fits in one block is stored; git reads them.
     const QByteArray textThenNoise = text.left(20 * 1024) + noise.left(200 * 1024);
     const QByteArray noiseThenText = noise.left(20 * 1024) + text.left(200 * 1024);
-    const QByteArray tiny = text.left(100);
+    const QByteArray tiny = text.left(3000); // one block either way: not compressed
     write(u"mixed1"_s, textThenNoise);
     write(u"mixed2"_s, noiseThenText);
     write(u"tiny"_s, tiny);
@@ -1530,9 +1530,10 @@ void TestSnapshotStore::incompressibleAndCompressibleSmallFiles()
             sizes << QFileInfo(f).size();
     }
     std::sort(sizes.begin(), sizes.end());
-    QCOMPARE(sizes.size(), 2);
-    QVERIFY(sizes.at(0) > 200 * 1024 && sizes.at(0) < textThenNoise.size()); // text then noise, compressed
-    QVERIFY(sizes.at(1) > noiseThenText.size() && sizes.at(1) < noiseThenText.size() + 1024); // stored
+    QCOMPARE(sizes.size(), 3);
+    QVERIFY(sizes.at(0) > tiny.size() && sizes.at(0) < tiny.size() + 64);
+    QVERIFY(sizes.at(1) > 200 * 1024 && sizes.at(1) < textThenNoise.size()); // text then noise, compressed
+    QVERIFY(sizes.at(2) > noiseThenText.size() && sizes.at(2) < noiseThenText.size() + 1024); // stored
     QCOMPARE(restoredContent(store, u"mixed1"_s, mixed.commitId), textThenNoise);
     QCOMPARE(restoredContent(store, u"mixed2"_s, mixed.commitId), noiseThenText);
     QCOMPARE(restoredContent(store, u"tiny"_s, mixed.commitId), tiny);
@@ -1549,6 +1550,10 @@ void TestSnapshotStore::incompressibleAndCompressibleSmallFiles()
     show.start(gitTool, {u"--git-dir"_s, git(), u"show"_s, mixed.commitId + u":mixed2"_s});
     QVERIFY(show.waitForFinished(60000));
     QCOMPARE(show.readAllStandardOutput(), noiseThenText);
+    QProcess showTiny;
+    showTiny.start(gitTool, {u"--git-dir"_s, git(), u"show"_s, mixed.commitId + u":tiny"_s});
+    QVERIFY(showTiny.waitForFinished(60000));
+    QCOMPARE(showTiny.readAllStandardOutput(), tiny);
 }
 
 void TestSnapshotStore::unchangedLargeFileIsNeverReadAgain()

@@ -94,7 +94,8 @@ static constexpr qsizetype kMaxTreeUpdates = 4096;
 //   SEEK_DATA/SEEK_HOLE and holes are fed to the hash as zeros, so a 4 GiB sparse file reads nothing.
 // - Files up to kSmallFile are read into memory, named (SHA-1 with OpenSSL: a third of the CPU of libgit2's
 //   collision-detecting SHA-1) and, when the store does not have them yet, written as a loose object by
-//   LooseWriter (zlib level 1, or stored uncompressed after its first 16 KiB when those do not compress).
+//   LooseWriter (zlib level 1; stored uncompressed when it fits in one 4 KiB block anyway, or after its first
+//   16 KiB when those do not compress).
 // - Larger files are "raw" objects: the content itself, uncompressed, in gitDir/sandbench-raw/ab/cdef...,
 //   served to libgit2 by RawBackend (an object database backend). A commit first captures each changed large
 //   file: FileCopy reflinks it (FICLONE) where the file system can, else copies its data extents in the
@@ -278,6 +279,11 @@ public:
             if (!m_ctx || EVP_DigestInit_ex(m_ctx, EVP_sha1(), nullptr) != 1)
                 return false;
         }
+        // An object that fits in one 4 KiB block stored as it is takes no more disk compressed: not
+        // compressed.
+        if (size + 64 <= 4096)
+            level = Z_NO_COMPRESSION;
+        m_level = level;
         if (deflateInit(&m_z, level) != Z_OK)
             return false;
         m_zInit = true;
@@ -298,8 +304,8 @@ public:
     bool writeCompressedIfWorthIt(const char *data, size_t n)
     {
         static constexpr size_t kSample = 16 * 1024;
-        if (n < 512)
-            return write(data, n); // too small to matter either way
+        if (m_level == Z_NO_COMPRESSION)
+            return write(data, n);
         const size_t head = qMin(n, kSample);
         m_written += qint64(head);
         const qint64 before = m_produced;
@@ -398,6 +404,7 @@ private:
     qint64 m_declared = 0;
     qint64 m_written = 0;
     qint64 m_produced = 0; // compressed bytes written so far
+    int m_level = Z_BEST_SPEED;
     EVP_MD_CTX *m_ctx = nullptr;
     bool m_known = false;
     git_oid m_knownId{};
