@@ -86,6 +86,9 @@ private Q_SLOTS:
     void fileGrowingPastTheBudgetAfterCapture();
     void killedCaptureLeavesNoTempFiles();
     void incrementalTreesMatchAFullRebuild();
+    void changeListsMatchGitDiffTree();
+    void incrementalTreesAreWhatGitWrites();
+    void entriesAreWhatGitReads();
 
 private:
     QString home() const { return m_dir->filePath(u"home"_s); }
@@ -1509,6 +1512,48 @@ void TestSnapshotStore::incompressibleAndCompressibleSmallFiles()
     commit(store, u"rm"_s);
     QCOMPARE(restoredContent(store, u"noise.bin"_s, snap.commitId), noise);
     QCOMPARE(restoredContent(store, u"text.csv"_s, snap.commitId), text);
+
+    // The decision is made on the first 16 KiB (the rest follows it, in one zlib stream): noise after text
+    // is compressed along, text after noise is stored, and what fits in one block is stored; git reads them.
+    const QByteArray textThenNoise = text.left(20 * 1024) + noise.left(200 * 1024);
+    const QByteArray noiseThenText = noise.left(20 * 1024) + text.left(200 * 1024);
+    const QByteArray tiny = text.left(3000); // one block either way: not compressed
+    write(u"mixed1"_s, textThenNoise);
+    write(u"mixed2"_s, noiseThenText);
+    write(u"tiny"_s, tiny);
+    const QStringList before = looseObjects();
+    const Snapshot mixed = commit(store, u"mixed"_s);
+    QCOMPARE(mixed.changes.size(), 3);
+    QList<qint64> sizes;
+    for (const QString &f : looseObjects()) {
+        if (!before.contains(f) && QFileInfo(f).size() > 1024)
+            sizes << QFileInfo(f).size();
+    }
+    std::sort(sizes.begin(), sizes.end());
+    QCOMPARE(sizes.size(), 3);
+    QVERIFY(sizes.at(0) > tiny.size() && sizes.at(0) < tiny.size() + 64);
+    QVERIFY(sizes.at(1) > 200 * 1024 && sizes.at(1) < textThenNoise.size()); // text then noise, compressed
+    QVERIFY(sizes.at(2) > noiseThenText.size() && sizes.at(2) < noiseThenText.size() + 1024); // stored
+    QCOMPARE(restoredContent(store, u"mixed1"_s, mixed.commitId), textThenNoise);
+    QCOMPARE(restoredContent(store, u"mixed2"_s, mixed.commitId), noiseThenText);
+    QCOMPARE(restoredContent(store, u"tiny"_s, mixed.commitId), tiny);
+    store.close();
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    QProcess fsck;
+    fsck.setProcessChannelMode(QProcess::MergedChannels);
+    fsck.start(gitTool, {u"--git-dir"_s, git(), u"fsck"_s, u"--strict"_s, u"--full"_s});
+    QVERIFY(fsck.waitForFinished(60000));
+    QVERIFY2(fsck.exitCode() == 0, fsck.readAll().constData());
+    QProcess show;
+    show.start(gitTool, {u"--git-dir"_s, git(), u"show"_s, mixed.commitId + u":mixed2"_s});
+    QVERIFY(show.waitForFinished(60000));
+    QCOMPARE(show.readAllStandardOutput(), noiseThenText);
+    QProcess showTiny;
+    showTiny.start(gitTool, {u"--git-dir"_s, git(), u"show"_s, mixed.commitId + u":tiny"_s});
+    QVERIFY(showTiny.waitForFinished(60000));
+    QCOMPARE(showTiny.readAllStandardOutput(), tiny);
 }
 
 void TestSnapshotStore::unchangedLargeFileIsNeverReadAgain()
@@ -1728,6 +1773,259 @@ void TestSnapshotStore::incrementalTreesMatchAFullRebuild()
     const auto hist = store.history(&error);
     QVERIFY2(hist, qPrintable(error));
     QCOMPARE(hist->size(), 9);
+}
+
+void TestSnapshotStore::changeListsMatchGitDiffTree()
+{
+    // The change list comes from a walk of both trees that skips equal subtrees; git itself must list the
+    // same changes in the same order for every entry: names that sort differently as files and as
+    // directories ("a.txt", "a-b", "a/"), a file turned into a directory and back, a link turned into a
+    // file, the executable bit, a whole subtree added and one deleted.
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    write(u"a/b/c.txt"_s, "c");
+    write(u"a/d.txt"_s, "d");
+    write(u"a.txt"_s, "a");
+    write(u"a-b"_s, "ab");
+    write(u"z/deep/x/y.txt"_s, "y");
+    write(u"flip"_s, "file");
+    write(u"run.sh"_s, "#!/bin/sh\n");
+    QCOMPARE(::symlink("a.txt", QFile::encodeName(home() + u"/ln"_s).constData()), 0);
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QStringList commits{commit(store, u"first"_s).commitId};
+
+    write(u"a/b/c.txt"_s, "cc");
+    write(u"a/b/new.txt"_s, "n");
+    write(u"a0"_s, "a0");
+    QVERIFY(QFile::remove(home() + u"/a/d.txt"_s));
+    QVERIFY(QFile::remove(home() + u"/flip"_s));
+    write(u"flip/inside.txt"_s, "i");
+    write(u"flip/sub/more.txt"_s, "m");
+    QVERIFY(QFile::setPermissions(home() + u"/run.sh"_s,
+                                  QFile::permissions(home() + u"/run.sh"_s) | QFileDevice::ExeOwner));
+    QVERIFY(QFile::remove(home() + u"/ln"_s));
+    write(u"ln"_s, "now a file");
+    QVERIFY(QDir(home() + u"/z"_s).removeRecursively());
+    commits << commit(store, u"many"_s).commitId;
+
+    QVERIFY(QDir(home() + u"/flip"_s).removeRecursively());
+    write(u"flip"_s, "file again");
+    write(u"n/e/w/t.txt"_s, "t");
+    commits << commit(store, u"back"_s, ChangeHint::onlyPaths({"flip", "n"})).commitId;
+    write(u"a.txt"_s, "a");
+    commits << commit(store, u"same content"_s).commitId;
+
+    for (qsizetype i = 0; i < commits.size(); ++i) {
+        QVERIFY(!commits.at(i).isEmpty());
+        QProcess p;
+        QStringList args{
+            u"--git-dir"_s,    git(), u"diff-tree"_s, u"-r"_s, u"--no-renames"_s, u"--no-commit-id"_s,
+            u"--name-status"_s};
+        if (i == 0)
+            args << u"--root"_s << commits.at(0);
+        else
+            args << commits.at(i - 1) << commits.at(i);
+        p.start(gitTool, args);
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QStringList expected;
+        for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            const QByteArrayList f = line.split('\t');
+            QCOMPARE(f.size(), 2);
+            const char *kind = f.at(0) == "A" ? "added" : f.at(0) == "D" ? "deleted" : "modified";
+            expected << QString::fromUtf8(f.at(1)) + u' ' + QLatin1StringView(kind);
+        }
+        const auto changes = store.changes(commits.at(i), &error);
+        QVERIFY2(changes, qPrintable(error));
+        QStringList actual;
+        for (const FileChange &c : *changes)
+            actual << c.path + u' ' +
+                          (c.kind == ChangeKind::Added     ? u"added"_s
+                           : c.kind == ChangeKind::Deleted ? u"deleted"_s
+                                                           : u"modified"_s);
+        QCOMPARE(actual, expected);
+    }
+    QCOMPARE(store.changes(commits.at(3), &error)->size(), 0);
+    const auto many = store.changes(commits.at(1), &error);
+    QVERIFY(many && many->size() >= 9);
+}
+
+void TestSnapshotStore::incrementalTreesAreWhatGitWrites()
+{
+    // Trees after the first entry are written by the store itself, along the changed paths only. Random
+    // edits over names that sort differently as files and as directories (a, a.txt, a-b, a0), directories
+    // emptied, files turned into directories and back, the executable bit, and at one point an empty home:
+    // every entry must list exactly what home held (git ls-tree), git fsck --strict must accept every
+    // tree (sorted, canonical modes, no empty subtree), and a rebuild from nothing must find no change.
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    const QStringList names{u"a"_s, u"a.txt"_s, u"a-b"_s, u"a0"_s};
+    QRandomGenerator rng(7);
+    auto randomPath = [&] {
+        QStringList parts;
+        const int depth = 1 + int(rng.bounded(3));
+        for (int i = 0; i < depth; ++i)
+            parts << names.at(int(rng.bounded(names.size())));
+        return parts.join(u'/');
+    };
+    auto homeFiles = [&] {
+        QStringList out;
+        QDirIterator it(home(), QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            out << QDir(home()).relativeFilePath(it.next());
+        out.sort();
+        return out;
+    };
+    write(u"a.txt"_s, "start");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QList<std::pair<QString, QStringList>> entries{{commit(store, u"first"_s).commitId, homeFiles()}};
+    for (int step = 0; step < 60; ++step) {
+        QByteArrayList hint;
+        const int edits = 1 + int(rng.bounded(3));
+        for (int e = 0; e < edits; ++e) {
+            const QString path = randomPath();
+            const QString abs = home() + u'/' + path;
+            const QFileInfo info(abs);
+            const int op = int(rng.bounded(4));
+            if (step == 30 && e == 0) {
+                for (const QFileInfo &top :
+                     QDir(home()).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot))
+                    QVERIFY(top.isDir() ? QDir(top.filePath()).removeRecursively()
+                                        : QFile::remove(top.filePath()));
+                for (const QString &name : names)
+                    hint << name.toUtf8();
+                break;
+            }
+            if (op == 0 && info.isDir()) {
+                QVERIFY(QDir(abs).removeRecursively());
+            } else if (op == 1 && info.isFile()) {
+                QVERIFY(QFile::remove(abs));
+            } else if (op == 2 && info.isFile()) {
+                QVERIFY(QFile::setPermissions(abs, QFile::permissions(abs) ^ QFileDevice::ExeOwner));
+            } else {
+                // Make room: a file where a directory is needed, or the other way round, goes first.
+                QStringList parts = path.split(u'/');
+                for (qsizetype k = 1; k < parts.size(); ++k) {
+                    const QString prefix = home() + u'/' + QStringList(parts.mid(0, k)).join(u'/');
+                    if (QFileInfo(prefix).isFile())
+                        QVERIFY(QFile::remove(prefix));
+                }
+                if (info.isDir())
+                    QVERIFY(QDir(abs).removeRecursively());
+                write(path, QByteArray::number(rng.generate()));
+            }
+            // The hint names the first component: what a watcher reports for a change below it.
+            hint << path.section(u'/', 0, 0).toUtf8();
+        }
+        const Snapshot snap = commit(store, u"step %1"_s.arg(step), ChangeHint::onlyPaths(hint));
+        QVERIFY2(!snap.commitId.isEmpty(), qPrintable(u"step %1"_s.arg(step)));
+        entries.append({snap.commitId, homeFiles()});
+    }
+    store.close();
+    QProcess fsck;
+    fsck.setProcessChannelMode(QProcess::MergedChannels);
+    fsck.start(gitTool, {u"--git-dir"_s, git(), u"fsck"_s, u"--strict"_s});
+    QVERIFY(fsck.waitForFinished(60000));
+    const QByteArray fsckOut = fsck.readAll();
+    QVERIFY2(fsck.exitCode() == 0 && !fsckOut.contains("warning"), fsckOut.constData());
+    bool sawEmpty = false;
+    for (const auto &[id, files] : std::as_const(entries)) {
+        QProcess ls;
+        ls.start(gitTool, {u"--git-dir"_s, git(), u"ls-tree"_s, u"-r"_s, u"--name-only"_s, id});
+        QVERIFY(ls.waitForFinished(30000));
+        QCOMPARE(ls.exitCode(), 0);
+        QStringList listed = QString::fromUtf8(ls.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+        listed.sort();
+        QCOMPARE(listed, files);
+        sawEmpty = sawEmpty || files.isEmpty();
+    }
+    QVERIFY(sawEmpty);
+    QVERIFY(QFile::remove(git() + u"/sandbench-index"_s));
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    QVERIFY(commit(store, u"after rebuild"_s).changes.isEmpty());
+}
+
+void TestSnapshotStore::entriesAreWhatGitReads()
+{
+    // The store writes each entry's commit and moves the branch itself (lock file, reflogs, rename): git log
+    // -p, git reflog (branch and HEAD) and git fsck must read them as git's own, a missing reflog directory
+    // is made again, HEAD pointing elsewhere is pointed back at the branch, and a lock held by someone else
+    // fails the entry without moving the branch or removing their lock.
+    const QString gitTool = QStandardPaths::findExecutable(u"git"_s);
+    if (gitTool.isEmpty())
+        QSKIP("git is not installed");
+    auto runGit = [&](const QStringList &args) {
+        QProcess p;
+        p.start(gitTool, QStringList{u"--git-dir"_s, git()} + args);
+        p.waitForFinished(30000);
+        return p.exitCode() == 0 ? p.readAllStandardOutput()
+                                 : QByteArray("<failed> ") + p.readAllStandardError();
+    };
+    write(u"a.txt"_s, "one\n");
+    SnapshotStore store;
+    QString error;
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    const QString first = commit(store, u"echo one > a.txt"_s).commitId;
+    write(u"a.txt"_s, "two\n");
+    const QString second = commit(store, u"echo two > a.txt\necho and more"_s).commitId;
+    QCOMPARE(store.headCommit(), second);
+    QCOMPARE(runGit({u"rev-parse"_s, u"main"_s}).trimmed(), second.toLatin1());
+    QCOMPARE(runGit({u"rev-parse"_s, u"main~1"_s}).trimmed(), first.toLatin1());
+    const QByteArray log = runGit({u"log"_s, u"-p"_s, u"main"_s});
+    QVERIFY2(log.contains("-one\n+two"), log.constData());
+    QVERIFY(log.contains("Author: Sandbench <sandbench@localhost>"));
+    QVERIFY(log.contains("Sandbench-Kind: command"));
+    for (const QString &ref : {u"main"_s, u"HEAD"_s}) {
+        const QByteArray reflog = runGit({u"reflog"_s, u"--format=%H %gs"_s, ref});
+        QCOMPARE(reflog, second.toLatin1() + " commit: echo two > a.txt\n" + first.toLatin1() +
+                             " commit (initial): echo one > a.txt\n");
+    }
+    const QByteArray fsck = runGit({u"fsck"_s, u"--strict"_s});
+    QVERIFY2(!fsck.startsWith("<failed>"), fsck.constData());
+
+    // The reflogs gone: made again.
+    QVERIFY(QDir(git() + u"/logs"_s).removeRecursively());
+    write(u"a.txt"_s, "three\n");
+    const QString third = commit(store, u"echo three > a.txt"_s).commitId;
+    QVERIFY(!third.isEmpty());
+    QCOMPARE(runGit({u"reflog"_s, u"--format=%H"_s, u"main"_s}).trimmed(), third.toLatin1());
+
+    // A lock someone else holds: no entry, the branch stays, their lock stays.
+    QFile lock(git() + u"/refs/heads/main.lock"_s);
+    QVERIFY(lock.open(QIODevice::WriteOnly));
+    lock.close();
+    write(u"a.txt"_s, "four\n");
+    CommandMeta meta;
+    QVERIFY(!store.commitCommand(u"echo four > a.txt"_s, meta, ChangeHint::anything(), &error));
+    QVERIFY2(error.contains(u"branch"_s), qPrintable(error));
+    QVERIFY(lock.exists());
+    QCOMPARE(store.headCommit(), third);
+    QVERIFY(lock.remove());
+    const Snapshot fourth = commit(store, u"echo four > a.txt"_s);
+    QCOMPARE(fourth.changes.size(), 1);
+    QCOMPARE(runGit({u"rev-parse"_s, u"main~1"_s}).trimmed(), third.toLatin1());
+    store.close();
+
+    // HEAD pointed elsewhere (a hand-made branch): pointed back, and entries go on from the branch.
+    QVERIFY(!runGit({u"branch"_s, u"other"_s, first}).startsWith("<failed>"));
+    QVERIFY(!runGit({u"symbolic-ref"_s, u"HEAD"_s, u"refs/heads/other"_s}).startsWith("<failed>"));
+    QVERIFY2(store.open(home(), git(), &error), qPrintable(error));
+    write(u"a.txt"_s, "five\n");
+    const QString fifth = commit(store, u"echo five > a.txt"_s).commitId;
+    store.close();
+    QCOMPARE(runGit({u"symbolic-ref"_s, u"HEAD"_s}).trimmed(), QByteArray("refs/heads/main"));
+    QCOMPARE(runGit({u"rev-parse"_s, u"main"_s}).trimmed(), fifth.toLatin1());
+    QCOMPARE(runGit({u"rev-parse"_s, u"main~1"_s}).trimmed(), fourth.commitId.toLatin1());
+    QCOMPARE(runGit({u"rev-parse"_s, u"other"_s}).trimmed(), first.toLatin1());
 }
 
 QTEST_GUILESS_MAIN(TestSnapshotStore)
