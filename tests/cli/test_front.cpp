@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "../sandbox/sandboxtestutil.h"
 #include "sandbox/initprocess.h"
 #include "sandbox/sandboxsettings.h"
 
@@ -102,25 +103,6 @@ bool alive(pid_t pid)
     const QByteArray s = stat.readAll();
     const qsizetype close = s.lastIndexOf(')');
     return close > 0 && s.size() > close + 2 && s.at(close + 2) != 'Z';
-}
-
-QList<int> processesWithFilesIn(const QString &dir)
-{
-    QList<int> pids;
-    for (const QString &entry : QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        bool ok = false;
-        const int pid = entry.toInt(&ok);
-        if (!ok || pid == getpid())
-            continue;
-        const QString fdDir = u"/proc/"_s + entry + u"/fd"_s;
-        for (const QString &fd : QDir(fdDir).entryList(QDir::Files | QDir::System)) {
-            if (QFile::symLinkTarget(fdDir + u'/' + fd).startsWith(dir + u'/')) {
-                pids << pid;
-                break;
-            }
-        }
-    }
-    return pids;
 }
 
 } // namespace

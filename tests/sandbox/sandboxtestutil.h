@@ -63,6 +63,47 @@ inline QList<int> processesMatching(const QByteArray &marker)
     return pids;
 }
 
+// Host processes whose name (argv[0]) starts with prefix: the processes a command named with `exec -a`, not
+// the ones that merely carry the name in their arguments (the CLI that runs the command, or a child it forked
+// that has not exec()ed yet).
+inline QList<int> processesRunningAs(const QByteArray &prefix)
+{
+    QList<int> pids;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const int pid = entry.toInt(&ok);
+        if (!ok || pid == getpid())
+            continue;
+        QFile f(QStringLiteral("/proc/") + entry + QStringLiteral("/cmdline"));
+        if (f.open(QIODevice::ReadOnly) && f.read(4096).startsWith(prefix))
+            pids << pid;
+    }
+    return pids;
+}
+
+// Host processes holding an open file under dir (our own process excluded): what a container or launcher
+// left running with its files.
+inline QList<int> processesWithFilesIn(const QString &dir)
+{
+    QList<int> pids;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const int pid = entry.toInt(&ok);
+        if (!ok || pid == getpid())
+            continue;
+        const QString fdDir = QStringLiteral("/proc/") + entry + QStringLiteral("/fd");
+        for (const QString &fd : QDir(fdDir).entryList(QDir::Files | QDir::System)) {
+            if (QFile::symLinkTarget(fdDir + u'/' + fd).startsWith(dir + u'/')) {
+                pids << pid;
+                break;
+            }
+        }
+    }
+    return pids;
+}
+
 // Places a file in a container's home as the sandbox user would own it.
 inline bool placeFile(Container *c, const QString &name, const QByteArray &content)
 {

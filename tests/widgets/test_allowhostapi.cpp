@@ -50,6 +50,9 @@ private Q_SLOTS:
     void refusalsWithoutAllowGetNoButton();
 
 private:
+    // A Responses request with the shell tool under an allowlist of pypi.org, to the server at base.
+    std::unique_ptr<QNetworkReply> postFetch(const QString &base, const QString &key);
+
     QTemporaryDir m_dataDir;
     FakeUpstream m_fake;
     QNetworkAccessManager m_nam;
@@ -76,6 +79,23 @@ void TestAllowHostApi::cleanupTestCase()
     Settings settings;
     settings.reset(Settings::Key::LocalApiEnabled);
     settings.reset(Settings::Key::LocalApiPort);
+}
+
+std::unique_ptr<QNetworkReply> TestAllowHostApi::postFetch(const QString &base, const QString &key)
+{
+    const QJsonObject body{
+        {u"model"_s, u"fake/m"_s},
+        {u"input"_s, u"fetch"_s},
+        {u"tools"_s, QJsonArray{QJsonObject{
+                         {u"type"_s, u"openrouter:shell"_s},
+                         {u"parameters"_s,
+                          QJsonObject{{u"network_policy"_s,
+                                       QJsonObject{{u"type"_s, u"allowlist"_s},
+                                                   {u"allowed_domains"_s, QJsonArray{u"pypi.org"_s}}}}}}}}}};
+    QNetworkRequest request(QUrl(base + u"/api/v1/responses"_s));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
+    return std::unique_ptr<QNetworkReply>(m_nam.post(request, QJsonDocument(body).toJson()));
 }
 
 void TestAllowHostApi::refusedHostOfAnApiRequestCanBeAllowed()
@@ -107,19 +127,7 @@ void TestAllowHostApi::refusedHostOfAnApiRequestCanBeAllowed()
     QVERIFY(activity);
     QTRY_COMPARE_WITH_TIMEOUT(activity->client()->state(), EventStreamClient::State::Connected, 30000);
 
-    const QJsonObject body{
-        {u"model"_s, u"fake/m"_s},
-        {u"input"_s, u"fetch"_s},
-        {u"tools"_s, QJsonArray{QJsonObject{
-                         {u"type"_s, u"openrouter:shell"_s},
-                         {u"parameters"_s,
-                          QJsonObject{{u"network_policy"_s,
-                                       QJsonObject{{u"type"_s, u"allowlist"_s},
-                                                   {u"allowed_domains"_s, QJsonArray{u"pypi.org"_s}}}}}}}}}};
-    QNetworkRequest request(QUrl(u"http://127.0.0.1:%1/api/v1/responses"_s.arg(port)));
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setRawHeader("Authorization", "Bearer " + key->toUtf8());
-    std::unique_ptr<QNetworkReply> reply(m_nam.post(request, QJsonDocument(body).toJson()));
+    std::unique_ptr<QNetworkReply> reply = postFetch(u"http://127.0.0.1:%1"_s.arg(port), *key);
     QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 90000);
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
 
@@ -215,19 +223,7 @@ void TestAllowHostApi::anotherServersRefusalIsAllowedThere()
                  {u"commands"_s,
                   QJsonArray{u"curl -s -o /dev/null --max-time 20 https://elsewhere.sandbench.test/"_s}}}),
          FakeStep::answer(u"It was refused."_s)});
-    const QJsonObject body{
-        {u"model"_s, u"fake/m"_s},
-        {u"input"_s, u"fetch"_s},
-        {u"tools"_s, QJsonArray{QJsonObject{
-                         {u"type"_s, u"openrouter:shell"_s},
-                         {u"parameters"_s,
-                          QJsonObject{{u"network_policy"_s,
-                                       QJsonObject{{u"type"_s, u"allowlist"_s},
-                                                   {u"allowed_domains"_s, QJsonArray{u"pypi.org"_s}}}}}}}}}};
-    QNetworkRequest request(QUrl(base + u"/api/v1/responses"_s));
-    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
-    std::unique_ptr<QNetworkReply> reply(m_nam.post(request, QJsonDocument(body).toJson()));
+    std::unique_ptr<QNetworkReply> reply = postFetch(base, key);
     QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 90000);
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
 
