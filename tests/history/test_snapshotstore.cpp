@@ -3,6 +3,7 @@
 #include "sandbox/history/snapshotstore.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
@@ -1429,6 +1430,17 @@ void TestSnapshotStore::largeFilesAreStoredRawAndRestored()
         sizes << QFileInfo(f).size();
     std::sort(sizes.begin(), sizes.end());
     QCOMPARE(sizes, (QList<qint64>{3 * MiB + 17, 32 * MiB}));
+    // Each is named by git's id of its content (hashed while it was copied, across MiB steps and holes).
+    for (const QString &f : raw) {
+        QFile object(f);
+        QVERIFY(object.open(QIODevice::ReadOnly));
+        const QByteArray content = object.readAll();
+        QCryptographicHash sha1(QCryptographicHash::Sha1);
+        sha1.addData(QByteArray("blob " + QByteArray::number(content.size()) + '\0'));
+        sha1.addData(content);
+        const QFileInfo info(f);
+        QCOMPARE(info.dir().dirName() + info.fileName(), QString::fromLatin1(sha1.result().toHex()));
+    }
     for (const QString &f : looseObjects())
         QVERIFY2(QFileInfo(f).size() < 64 * 1024, qPrintable(f));
     // The raw copy of the sparse file is sparse too.

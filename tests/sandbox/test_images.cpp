@@ -322,6 +322,10 @@ void TestImages::removeRefusedWhileInUse()
     Container *c = m_manager->create(&error);
     QVERIFY(c && store.applyTo(c, u"bb"_s, &error));
     RUN_CALL(call, c, shellAction({u"true"_s}));
+    // The start records the image in the container's meta.json on the history's worker.
+    const std::optional<ImageInfo> bb = store.find(u"bb"_s);
+    QVERIFY(bb);
+    QTRY_VERIFY(store.users(bb->id).contains(u"test/"_s + c->id()));
     QVERIFY(!store.remove(u"bb"_s, &error));
     QVERIFY2(error.contains(u"in use"_s) && error.contains(c->id()), qPrintable(error));
     QVERIFY(store.find(u"bb"_s));
