@@ -7,6 +7,7 @@
 #include "sandbox/images/imagestore.h"
 #include "tools/codeaction.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void symlinkCannotLeadOutside();
     void sizeLimit();
     void removeRefusedWhileInUse();
+    void removeRefusedWhileAContainerStarts();
 
 private:
     QString writeArchive(const QString &name, const QByteArray &data);
@@ -313,6 +315,35 @@ void TestImages::sizeLimit()
     QVERIFY2(error.contains(u"more than 5 entries"_s), qPrintable(error));
     QVERIFY(!store.importPath(path, u"../bad name"_s, &error));
     QVERIFY2(error.contains(u"not a valid image name"_s), qPrintable(error));
+}
+
+void TestImages::removeRefusedWhileAContainerStarts()
+{
+    // A container that is starting runs `sandbench-init --rootfs TREE` before its meta.json names the image
+    // (the history's worker writes it meanwhile): the tree is not deleted under it.
+    const QString dataDir = m_dir.path() + u"/starting-data"_s;
+    ImageStore store(dataDir);
+    QString error;
+    const std::optional<ImageInfo> info =
+        store.importPath(writeArchive(u"bb-starting.tar"_s, busyboxOciArchive()), u"bb"_s, &error);
+    QVERIFY2(info, qPrintable(error));
+    const QString tree = ImageStore::rootfsPath(dataDir, info->id);
+    QVERIFY(QFileInfo(tree).isDir());
+    QProcess init; // stands in for sandbench-init: only its command line counts
+    // Two commands, so bash stays (one would be exec()ed in its place, command line and all).
+    init.start(u"/bin/bash"_s, {u"-c"_s, u"sleep 60; true"_s, u"sandbench-init"_s, u"--rootfs"_s, tree});
+    QVERIFY(init.waitForStarted());
+    QVERIFY(!store.remove(u"bb"_s, &error));
+    QVERIFY2(error.contains(u"starting"_s) && error.contains(QString::number(init.processId())),
+             qPrintable(error));
+    QVERIFY(store.find(u"bb"_s));
+    QVERIFY(QFileInfo(tree).isDir());
+    // Once it is gone the image can go.
+    init.kill();
+    QVERIFY(init.waitForFinished());
+    QVERIFY2(store.remove(u"bb"_s, &error), qPrintable(error));
+    QVERIFY(!store.find(u"bb"_s));
+    QVERIFY(!QFileInfo::exists(tree));
 }
 
 void TestImages::removeRefusedWhileInUse()

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 using namespace Qt::StringLiterals;
@@ -736,6 +737,39 @@ QStringList ImageStore::users(const QString &id) const
     return out;
 }
 
+namespace {
+
+// Processes started with `--rootfs TREE` (sandbench-init of a container on that image tree): a container that
+// is starting shows here before its meta.json names the image (the history's worker writes it meanwhile).
+QList<int> processesOnTree(const QString &tree)
+{
+    QList<int> pids;
+    const QByteArray wanted = QFile::encodeName(tree);
+    DIR *proc = ::opendir("/proc");
+    if (!proc)
+        return pids;
+    while (const dirent *e = ::readdir(proc)) {
+        char *end = nullptr;
+        const long pid = std::strtol(e->d_name, &end, 10);
+        if (pid <= 0 || *end != '\0')
+            continue;
+        QFile f(u"/proc/%1/cmdline"_s.arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QList<QByteArray> args = f.read(64 * 1024).split('\0');
+        for (qsizetype i = 0; i + 1 < args.size(); ++i) {
+            if (args.at(i) == "--rootfs" && args.at(i + 1) == wanted) {
+                pids << int(pid);
+                break;
+            }
+        }
+    }
+    ::closedir(proc);
+    return pids;
+}
+
+} // namespace
+
 bool ImageStore::remove(const QString &nameOrId, QString *error)
 {
     const std::optional<ImageInfo> info = find(nameOrId);
@@ -754,6 +788,14 @@ bool ImageStore::remove(const QString &nameOrId, QString *error)
     if (!using_.isEmpty()) {
         *error = u"image \"%1\" is in use by these containers: %2; remove them first (sandbench rm ID)"_s.arg(
             info->name, using_.join(u", "_s));
+        return false;
+    }
+    const QList<int> starting = processesOnTree(rootfsPath(m_dataDir, info->id));
+    if (!starting.isEmpty()) {
+        *error =
+            u"image \"%1\" is in use by a container that is starting (process %2); try again once it has "
+            u"started, then remove that container first (sandbench rm ID)"_s.arg(info->name)
+                .arg(starting.constFirst());
         return false;
     }
     if (!bindName(info->name, {}, error))
