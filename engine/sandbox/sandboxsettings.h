@@ -26,7 +26,7 @@ struct SandboxSettings
 {
     QString dataDir;
     QString workspace = QStringLiteral("default");
-    QString initPath;                            // empty: sandbench-init beside the application
+    QString initPath; // empty: sandbench-init beside the application
     QString cgroupMode = QStringLiteral(SB_DEFAULT_CGROUP_MODE); // auto|v1|v2|none
     ResourceLimits limits;
     EgressLimits egress;                // what one container's egress proxy may hold of the engine

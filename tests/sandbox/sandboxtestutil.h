@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QTest>
 
+#include <algorithm>
 #include <unistd.h>
 
 // Settings for a test data dir with small limits, using the freshly built sandbench-init.
@@ -42,25 +43,28 @@ inline bool waitForCall(ShellCall *call, int timeoutMs = 60000)
     return QTest::qWaitFor([call] { return call->isFinished(); }, timeoutMs);
 }
 
-// Host processes whose command line contains marker (our own process excluded).
-inline QList<int> processesMatching(const QByteArray &marker)
+// The host processes (our own excluded) for which test(pid, "/proc/PID") holds.
+template<typename Test>
+QList<int> hostProcesses(Test test)
 {
     QList<int> pids;
     const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &entry : entries) {
         bool ok = false;
         const int pid = entry.toInt(&ok);
-        if (!ok || pid == getpid())
-            continue;
-        QFile f(QStringLiteral("/proc/") + entry + QStringLiteral("/cmdline"));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        QByteArray cmdline = f.readAll();
-        cmdline.replace('\0', ' ');
-        if (cmdline.contains(marker))
+        if (ok && pid != getpid() && test(QStringLiteral("/proc/") + entry))
             pids << pid;
     }
     return pids;
+}
+
+// Host processes whose command line contains marker.
+inline QList<int> processesMatching(const QByteArray &marker)
+{
+    return hostProcesses([&](const QString &proc) {
+        QFile f(proc + QStringLiteral("/cmdline"));
+        return f.open(QIODevice::ReadOnly) && f.readAll().replace('\0', ' ').contains(marker);
+    });
 }
 
 // Host processes whose name (argv[0]) starts with prefix: the processes a command named with `exec -a`, not
@@ -68,40 +72,22 @@ inline QList<int> processesMatching(const QByteArray &marker)
 // that has not exec()ed yet).
 inline QList<int> processesRunningAs(const QByteArray &prefix)
 {
-    QList<int> pids;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        const int pid = entry.toInt(&ok);
-        if (!ok || pid == getpid())
-            continue;
-        QFile f(QStringLiteral("/proc/") + entry + QStringLiteral("/cmdline"));
-        if (f.open(QIODevice::ReadOnly) && f.read(4096).startsWith(prefix))
-            pids << pid;
-    }
-    return pids;
+    return hostProcesses([&](const QString &proc) {
+        QFile f(proc + QStringLiteral("/cmdline"));
+        return f.open(QIODevice::ReadOnly) && f.read(4096).startsWith(prefix);
+    });
 }
 
-// Host processes holding an open file under dir (our own process excluded): what a container or launcher
-// left running with its files.
+// Host processes holding an open file under dir: what a container or launcher left running with its files.
 inline QList<int> processesWithFilesIn(const QString &dir)
 {
-    QList<int> pids;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        const int pid = entry.toInt(&ok);
-        if (!ok || pid == getpid())
-            continue;
-        const QString fdDir = QStringLiteral("/proc/") + entry + QStringLiteral("/fd");
-        for (const QString &fd : QDir(fdDir).entryList(QDir::Files | QDir::System)) {
-            if (QFile::symLinkTarget(fdDir + u'/' + fd).startsWith(dir + u'/')) {
-                pids << pid;
-                break;
-            }
-        }
-    }
-    return pids;
+    return hostProcesses([&](const QString &proc) {
+        const QString fdDir = proc + QStringLiteral("/fd");
+        const QStringList fds = QDir(fdDir).entryList(QDir::Files | QDir::System);
+        return std::any_of(fds.cbegin(), fds.cend(), [&](const QString &fd) {
+            return QFile::symLinkTarget(fdDir + u'/' + fd).startsWith(dir + u'/');
+        });
+    });
 }
 
 // Places a file in a container's home as the sandbox user would own it.
