@@ -40,6 +40,7 @@ private Q_SLOTS:
     void badInputLeavesNoLauncher();
     void libgit2LoadsNoCaBundle();
     void libarchiveOnlyForImages();
+    void libgit2OnlyForHistory();
 
 private:
     struct Run
@@ -398,6 +399,40 @@ void TestFront::libarchiveOnlyForImages()
     QVERIFY(import.err.contains("calling init: ") && import.err.contains("libarchive.so"));
     QVERIFY2(import.err.contains("is not a readable tar archive: Unrecognized archive format"),
              import.err.right(500).constData());
+}
+
+void TestFront::libgit2OnlyForHistory()
+{
+    // engine/sandbox/history/lazygit.h: a command that reads no history loads neither libgit2 nor libcrypto
+    // (nor their libraries) at start; exec loads both on first use, with dlopen, and still saves its entry.
+    QTemporaryDir data;
+    const QString cli = QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-cli");
+    const Run list = run(cli, {u"containers"_s, u"list"_s, u"--data-dir"_s, data.path()},
+                         envWith(u"LD_DEBUG"_s, u"files"_s));
+    QVERIFY2(list.exitCode == 0, list.err.right(2000).constData());
+    QVERIFY2(list.err.contains("libQt6Core"), "LD_DEBUG output missing; the check would prove nothing");
+    for (const char *library : {"libgit2.so", "libcrypto.so", "libmbedtls", "libssh2", "libhttp_parser"})
+        QVERIFY2(!list.err.contains(library), library);
+
+    const Run exec = run(cli, {u"exec"_s, u"--data-dir"_s, data.path(), u"--"_s, u"echo x > f"_s},
+                         envWith(u"LD_DEBUG"_s, u"files"_s));
+    QVERIFY2(exec.exitCode == 0, exec.err.right(2000).constData());
+    QVERIFY2(exec.err.contains("file=libQt6Core.so.6 [0];  needed by"), "LD_DEBUG output missing");
+    bool gitOpened = false;
+    for (const QByteArray &line : exec.err.split('\n')) {
+        // A library linked at start is "needed by" the executable; a dlopen()ed one is "dynamically loaded"
+        // (libcrypto comes with it, needed by libgit2's libssh2, or by the table's own dlopen).
+        if (line.contains("file=libgit2.so") || line.contains("file=libcrypto.so"))
+            QVERIFY2(!line.contains("needed by " SANDBENCH_BIN_DIR), line.constData());
+        gitOpened = gitOpened || (line.contains("file=libgit2.so") && line.contains("dynamically loaded by"));
+    }
+    QVERIFY2(gitOpened, exec.err.right(3000).constData());
+    const QString id = QJsonDocument::fromJson(exec.out).object().value(u"container_id"_s).toString();
+    const Run history = run(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                            {u"containers"_s, u"history"_s, id, u"--data-dir"_s, data.path(), u"--json"_s});
+    QVERIFY2(history.exitCode == 0, history.err.constData());
+    const QJsonArray entries = QJsonDocument::fromJson(history.out).array();
+    QCOMPARE(entries.size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestFront)

@@ -3,6 +3,7 @@
 
 #include "changewatcher.h"
 #include "containerregistry.h"
+#include "lazygit.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -17,7 +18,6 @@
 #include <atomic>
 
 #include <fcntl.h>
-#include <git2.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -51,7 +51,7 @@ QFuture<R> runInOrder(QThreadPool *pool, F fn)
 // for the life of the process makes it happen once, on the first wake.
 void keepLibgit2Loaded()
 {
-    static const bool loaded = git_libgit2_init() > 0;
+    static const bool loaded = LazyGit::load() && git_libgit2_init() > 0;
     Q_UNUSED(loaded);
 }
 

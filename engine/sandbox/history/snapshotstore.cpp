@@ -3,6 +3,7 @@
 
 #include "filecopy.h"
 #include "fileimport.h"
+#include "lazygit.h"
 #include "safefs.h"
 
 #include <QDateTime>
@@ -14,9 +15,6 @@
 #include <QHash>
 #include <QSet>
 
-#include <git2.h>
-#include <git2/sys/odb_backend.h>
-#include <openssl/evp.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -28,7 +26,9 @@
 #include <mutex>
 #include <string_view>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <system_error>
 #include <thread>
 #include <time.h>
@@ -129,22 +129,29 @@ static const char kTrailerStart[] = "\n\nSandbench-Kind: ";
 
 namespace {
 
-template<typename T, void (*Free)(T *)>
+// One deleter for every libgit2 object held here (its free functions are entries of LazyGit's table).
 struct GitDeleter
 {
-    void operator()(T *p) const { Free(p); }
+    void operator()(git_commit *p) const { git_commit_free(p); }
+    void operator()(git_tree *p) const { git_tree_free(p); }
+    void operator()(git_tree_entry *p) const { git_tree_entry_free(p); }
+    void operator()(git_blob *p) const { git_blob_free(p); }
+    void operator()(git_diff *p) const { git_diff_free(p); }
+    void operator()(git_patch *p) const { git_patch_free(p); }
+    void operator()(git_signature *p) const { git_signature_free(p); }
+    void operator()(git_odb *p) const { git_odb_free(p); }
+    void operator()(git_config *p) const { git_config_free(p); }
+    void operator()(git_treebuilder *p) const { git_treebuilder_free(p); }
 };
-template<typename T, void (*Free)(T *)>
-using GitPtr = std::unique_ptr<T, GitDeleter<T, Free>>;
-using CommitPtr = GitPtr<git_commit, git_commit_free>;
-using TreePtr = GitPtr<git_tree, git_tree_free>;
-using TreeEntryPtr = GitPtr<git_tree_entry, git_tree_entry_free>;
-using BlobPtr = GitPtr<git_blob, git_blob_free>;
-using DiffPtr = GitPtr<git_diff, git_diff_free>;
-using PatchPtr = GitPtr<git_patch, git_patch_free>;
-using SigPtr = GitPtr<git_signature, git_signature_free>;
-using OdbPtr = GitPtr<git_odb, git_odb_free>;
-using ConfigPtr = GitPtr<git_config, git_config_free>;
+using CommitPtr = std::unique_ptr<git_commit, GitDeleter>;
+using TreePtr = std::unique_ptr<git_tree, GitDeleter>;
+using TreeEntryPtr = std::unique_ptr<git_tree_entry, GitDeleter>;
+using BlobPtr = std::unique_ptr<git_blob, GitDeleter>;
+using DiffPtr = std::unique_ptr<git_diff, GitDeleter>;
+using PatchPtr = std::unique_ptr<git_patch, GitDeleter>;
+using SigPtr = std::unique_ptr<git_signature, GitDeleter>;
+using OdbPtr = std::unique_ptr<git_odb, GitDeleter>;
+using ConfigPtr = std::unique_ptr<git_config, GitDeleter>;
 
 bool gitFail(QString *error, const QString &what)
 {
@@ -1035,7 +1042,13 @@ void SnapshotStore::startLibraryAhead()
     if (s_aheadThread.joinable())
         return;
     try {
-        s_aheadThread = std::thread([] { git_libgit2_init(); });
+        s_aheadThread = std::thread([] {
+            // Behind the caller and the sandbox's launcher, which the command waits for: the history needs
+            // the library only once the command has run, when their CPU is free.
+            ::setpriority(PRIO_PROCESS, pid_t(::syscall(SYS_gettid)), 10);
+            if (LazyGit::load())
+                git_libgit2_init();
+        });
     } catch (const std::system_error &) {
         // No thread to spare: the first open() starts the library itself.
     }
@@ -1061,6 +1074,8 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
     d->treeDirty.clear();
     d->indexDirty = false;
     d->headState = Private::HeadState::Unknown;
+    if (!LazyGit::load(error))
+        return false;
     git_libgit2_init();
     d->libInit = true;
     auto fail = [this]() {
@@ -2838,8 +2853,7 @@ std::optional<Snapshot> SnapshotStore::commitUpload(const QString &fileName, QSt
         gitFail(error, u"cannot build tree"_s);
         return std::nullopt;
     }
-    const std::unique_ptr<git_treebuilder, decltype(&git_treebuilder_free)> builder(rawBuilder,
-                                                                                    git_treebuilder_free);
+    const std::unique_ptr<git_treebuilder, GitDeleter> builder(rawBuilder);
     const git_index_entry *entry = git_index_get_bypath(d->index, esc.constData(), 0);
     // A file that is gone again comes out of the tree (when the last entry had it).
     const int rc = entry ? git_treebuilder_insert(nullptr, builder.get(), esc.constData(), &entry->id,
