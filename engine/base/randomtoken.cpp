@@ -2,14 +2,19 @@
 #include "randomtoken.h"
 
 #include <QRandomGenerator>
+#include <QVarLengthArray>
 
 QString randomToken(const QString &prefix, int length, QRandomGenerator *generator)
 {
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    QRandomGenerator *g = generator ? generator : QRandomGenerator::global();
+    constexpr quint64 kLetters = sizeof alphabet - 1;
+    // One draw for the whole token. Each 32-bit word picks a letter by multiply-and-shift: the 62 letters
+    // are then equally likely to within 2^-26.
+    QVarLengthArray<quint32, 64> words(qMax(length, 0));
+    (generator ? generator : QRandomGenerator::system())->fillRange(words.data(), words.size());
     QString out = prefix;
     out.reserve(prefix.size() + length);
-    for (int i = 0; i < length; ++i)
-        out.append(QLatin1Char(alphabet[g->bounded(62)]));
+    for (const quint32 w : std::as_const(words))
+        out.append(QLatin1Char(alphabet[(quint64(w) * kLetters) >> 32]));
     return out;
 }

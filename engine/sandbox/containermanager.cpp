@@ -12,9 +12,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 #include <QtConcurrent>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -557,15 +557,18 @@ QStringList ContainerManager::sweepExpired()
 
 int ContainerManager::cleanStaleCgroups()
 {
-    static const QRegularExpression name(u"^[A-Za-z0-9_-]+-([0-9]+)$"_s);
     int removed = 0;
     for (const QString &parent : cgroupParents()) {
         const QStringList entries = QDir(parent).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
         for (const QString &entry : entries) {
-            const QRegularExpressionMatch m = name.match(entry);
-            // A live launcher owns its cgroup even while it is still empty (made, not yet joined) or empty
-            // again (being removed): leave those to it.
-            if (!m.hasMatch() || launcherAlive(m.captured(1).toLongLong()))
+            // NAME-LAUNCHERPID, as the launcher names it. A live launcher owns its cgroup even while it is
+            // still empty (made, not yet joined) or empty again (being removed): leave those to it.
+            const qsizetype dash = entry.lastIndexOf(u'-');
+            const QStringView pid = QStringView(entry).mid(dash + 1);
+            const bool named = dash > 0 && !pid.isEmpty() && pid.size() <= 10 &&
+                               std::all_of(pid.begin(), pid.end(), [](QChar c) { return c.isDigit(); }) &&
+                               ContainerRegistry::isIdText(QStringView(entry).left(dash), entry.size());
+            if (!named || launcherAlive(pid.toLongLong()))
                 continue;
             const QString dir = parent + u'/' + entry;
             const QByteArray path = QFile::encodeName(dir);

@@ -119,16 +119,27 @@ ContainerRegistry::ContainerRegistry(const QString &dataDir)
     : m_dataDir(QDir::cleanPath(QDir(dataDir).absolutePath()))
 {}
 
+bool ContainerRegistry::isIdText(QStringView text, qsizetype maxLength)
+{
+    // By hand, not a QRegularExpression: every command line start checks a name or two, and PCRE2's first
+    // compile costs 0.2 ms of that start.
+    if (text.isEmpty() || text.size() > maxLength)
+        return false;
+    return std::all_of(text.begin(), text.end(), [](QChar c) {
+        const char16_t u = c.unicode();
+        return (u >= u'A' && u <= u'Z') || (u >= u'a' && u <= u'z') || (u >= u'0' && u <= u'9') ||
+               u == u'_' || u == u'-';
+    });
+}
+
 bool ContainerRegistry::isValidWorkspaceName(const QString &workspace)
 {
-    static const QRegularExpression re(u"^[A-Za-z0-9_-]{1,64}$"_s);
-    return re.match(workspace).hasMatch();
+    return isIdText(workspace, 64);
 }
 
 bool ContainerRegistry::isValidContainerId(const QString &id)
 {
-    static const QRegularExpression re(u"^[A-Za-z0-9_-]{1,40}$"_s);
-    return re.match(id).hasMatch();
+    return isIdText(id, 40);
 }
 
 QString ContainerRegistry::workspaceDir(const QString &workspace) const

@@ -28,6 +28,8 @@ public:
     explicit ContainerRegistry(const QString &dataDir);
 
     static bool isValidWorkspaceName(const QString &workspace);
+    // 1 to maxLength of A-Z a-z 0-9 _ - (workspace names, container ids).
+    static bool isIdText(QStringView text, qsizetype maxLength);
     static bool isValidContainerId(const QString &id);
 
     QString dataDir() const { return m_dataDir; }
