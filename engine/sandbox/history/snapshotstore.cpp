@@ -26,9 +26,7 @@
 #include <mutex>
 #include <string_view>
 #include <sys/file.h>
-#include <sys/resource.h>
 #include <sys/statfs.h>
-#include <sys/syscall.h>
 #include <system_error>
 #include <thread>
 #include <time.h>
@@ -1043,9 +1041,6 @@ void SnapshotStore::startLibraryAhead()
         return;
     try {
         s_aheadThread = std::thread([] {
-            // Behind the caller and the sandbox's launcher, which the command waits for: the history needs
-            // the library only once the command has run, when their CPU is free.
-            ::setpriority(PRIO_PROCESS, pid_t(::syscall(SYS_gettid)), 10);
             if (LazyGit::load())
                 git_libgit2_init();
         });
