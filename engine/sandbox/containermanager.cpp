@@ -565,9 +565,10 @@ int ContainerManager::cleanStaleCgroups()
             // still empty (made, not yet joined) or empty again (being removed): leave those to it.
             const qsizetype dash = entry.lastIndexOf(u'-');
             const QStringView pid = QStringView(entry).mid(dash + 1);
-            const bool named = dash > 0 && !pid.isEmpty() && pid.size() <= 10 &&
-                               std::all_of(pid.begin(), pid.end(), [](QChar c) { return c.isDigit(); }) &&
-                               ContainerRegistry::isIdText(QStringView(entry).left(dash), entry.size());
+            const bool named =
+                dash > 0 && !pid.isEmpty() && pid.size() <= 10 &&
+                std::all_of(pid.begin(), pid.end(), [](QChar c) { return c >= u'0' && c <= u'9'; }) &&
+                ContainerRegistry::isIdText(QStringView(entry).left(dash), entry.size());
             if (!named || launcherAlive(pid.toLongLong()))
                 continue;
             const QString dir = parent + u'/' + entry;

@@ -34,6 +34,17 @@ void TestContainerRegistry::names_data()
     QTest::newRow("id slash") << u"default"_s << u"a/b"_s << false;
     QTest::newRow("empty ws") << QString() << u"sess_abc"_s << false;
     QTest::newRow("id too long") << u"default"_s << QString(41, u'a') << false;
+    QTest::newRow("id longest") << u"default"_s << QString(40, u'a') << true;
+    QTest::newRow("id every kind") << u"default"_s << u"AZaz09_-"_s << true;
+    QTest::newRow("empty id") << u"default"_s << QString() << false;
+    QTest::newRow("id non-ASCII letter") << u"default"_s << u"sess_\u00e9"_s << false;
+    QTest::newRow("id non-ASCII digit") << u"default"_s << u"sess_\u0663"_s << false;
+    QTest::newRow("id space") << u"default"_s << u"sess abc"_s << false;
+    QTest::newRow("id dot") << u"default"_s << u"sess.abc"_s << false;
+    QTest::newRow("id NUL") << u"default"_s << QString(u"sess\0abc"_s) << false;
+    QTest::newRow("ws longest") << QString(64, u'w') << u"sess_abc"_s << true;
+    QTest::newRow("ws too long") << QString(65, u'w') << u"sess_abc"_s << false;
+    QTest::newRow("ws fullwidth letter") << u"\uff41"_s << u"sess_abc"_s << false;
 }
 
 void TestContainerRegistry::names()
