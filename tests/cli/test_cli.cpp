@@ -38,6 +38,7 @@ private Q_SLOTS:
     void execLeavesNothingRunning();
     void execBadInput_data();
     void execBadInput();
+    void execWithoutSandboxFailsClearly();
     void doctor();
     void workspaceSettings();
     void killedEngineLeavesNoProcess();
@@ -312,6 +313,27 @@ void TestCli::workspaceSettings()
         0);
     r = sandbench(QStringList{u"workspaces"_s, u"get"_s, u"code_execution_timeout_seconds"_s} + dir);
     QCOMPARE(r.out, QByteArray("\n"));
+}
+
+void TestCli::execWithoutSandboxFailsClearly()
+{
+    // A CLI whose sandbench-init is missing: its container fails to start before the event loop runs, and
+    // exec still ends with the reason and exit code 1 (its command is sent before the loop's first turn).
+    QTemporaryDir bin;
+    const QString cli = bin.filePath(u"sandbench-cli"_s);
+    QVERIFY(QFile::copy(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench-cli"), cli));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_data.path());
+    p.setProcessEnvironment(env);
+    p.start(cli, {u"exec"_s, u"--"_s, u"touch ran"_s});
+    QVERIFY2(p.waitForFinished(30000), "exec hung after its sandbox failed to start");
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 1);
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(err.contains("the sandbox cannot run") && err.contains("sandbench-init is missing"),
+             err.constData());
+    QVERIFY(p.readAllStandardOutput().isEmpty());
 }
 
 void TestCli::doctor()
