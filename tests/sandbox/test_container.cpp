@@ -324,7 +324,8 @@ ls /proc >/tmp/probe-procs; grep -c '^[0-9]' /tmp/probe-procs)"_s;
 // the command before); fails the test unless the command went to it.
 ShellCall *runInReadyShell(Container *c, const ShellAction &action, const QStringList &env)
 {
-    if (!QTest::qWaitFor([c] { return c->hasReadyShell(); }, 10000))
+    // A bound, not a timing check: under a loaded machine the container's CPU share makes this take seconds.
+    if (!QTest::qWaitFor([c] { return c->hasReadyShell(); }, 30000))
         return nullptr;
     ShellCall *call = c->run(action, env);
     bool tookIt = false;
