@@ -162,7 +162,6 @@ bool Container::start()
             }
         }
     }
-    // The store opens and rescans home on its own thread while the sandbox boots.
     QString rootfs;
     if (!m_imageId.isEmpty()) {
         rootfs = ImageStore::rootfsPath(m_settings.dataDir, m_imageId);
@@ -178,7 +177,6 @@ bool Container::start()
     fixed.insert(u"image"_s, m_imageId.isEmpty()
                                  ? QJsonObject()
                                  : QJsonObject{{u"name"_s, m_imageName}, {u"id"_s, m_imageId}});
-    m_history->wake(fixNow ? std::optional<QJsonObject>(fixed) : std::nullopt);
     m_lastActivityMs = m_nowMs();
     QString error;
     QString proxySocket;
@@ -205,15 +203,22 @@ bool Container::start()
         const QByteArray payload =
             m_id.toUtf8() + '\0' + QFile::encodeName(home) + '\0' + QFile::encodeName(proxySocket) + '\0';
         const QByteArray packet = header(SB_MSG_CONFIG, 0, 0, quint32(payload.size())) + payload;
-        const QString log = m_settings.initLogPath(m_id);
-        QFile::remove(log);
-        QFile::rename(process->logPath, log);
-        if (::send(process->controlFd, packet.constData(), size_t(packet.size()), MSG_NOSIGNAL) !=
-            packet.size()) {
+        // First the CONFIG, then what can wait for it: the launcher builds the rest of the root meanwhile.
+        const bool sent = ::send(process->controlFd, packet.constData(), size_t(packet.size()),
+                                 MSG_NOSIGNAL) == packet.size();
+        if (sent) {
+            // The launcher keeps writing its log through its descriptor; the file takes this container's name.
+            const QString log = m_settings.initLogPath(m_id);
+            QFile::remove(log);
+            QFile::rename(process->logPath, log);
+        } else {
+            QFile::remove(process->logPath);
             InitSpawner::release(*process);
             process.reset();
         }
     }
+    // The store opens and rescans home on its own thread while the sandbox boots.
+    m_history->wake(fixNow ? std::optional<QJsonObject>(fixed) : std::nullopt);
     if (!process) {
         QByteArrayList args{"--id", m_id.toUtf8(), "--workspace", QFile::encodeName(home)};
         args << InitSpawner::commonArguments(m_settings);

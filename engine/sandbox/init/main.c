@@ -365,6 +365,18 @@ static void install_stop_handlers(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
+/* A signal the engine ignores stays ignored across execve, in every process after it. Set back once here, so
+   a command only undoes what PID 1 itself ignores (become_command in pid1.c) instead of all 64 signals on
+   its way to bash. */
+static void default_inherited_signals(void)
+{
+    for (int sig = 1; sig < NSIG; ++sig) {
+        struct sigaction old;
+        if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            signal(sig, SIG_DFL);
+    }
+}
+
 static void reset_stop_handlers(void)
 {
     signal(SIGTERM, SIG_DFL);
@@ -452,6 +464,7 @@ int main(int argc, char **argv)
     fcntl(SB_CONTROL_FD, F_SETFD, FD_CLOEXEC);
     /* The engine keeps its data directory private with umask 077; inside, the container has the usual one. */
     umask(022);
+    default_inherited_signals();
 
     /* The container must never outlive the engine: when it dies, the launcher ends PID 1 and removes the
        cgroup (a SIGKILL here would leave the cgroup behind; see on_stop_signal), and PID 1 takes every

@@ -49,8 +49,8 @@ struct command
     int status_read;
     int32_t pending_value;
     int pending_reported;
-    /* A shell spare's page shared with its reaper: PID 1 writes the command id there when it is named, so
-       the reaper can send DONE itself (see reap_command). */
+    /* A page shared with the reaper (a shell spare's, or a command started directly): PID 1 writes the command
+       id there once it is named and its STARTED is out, so the reaper can send DONE itself (reap_command). */
     volatile uint32_t *id_page;
     /* A shell spare's reaper learns its command id only from id_page, which may come after bash ended: an
        unnamed one that ended is freed only once the engine said it let it go unused. */
@@ -169,8 +169,9 @@ static void become_command(const struct sb_enforcement *enf)
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    for (int sig = 1; sig < NSIG; ++sig)
-        signal(sig, SIG_DFL);
+    /* Handlers end with execve; of the ignored signals, the launcher set back those it inherited
+       (default_inherited_signals in main.c), which leaves PID 1's own. */
+    signal(SIGPIPE, SIG_DFL);
     set_limits();
     if (strcmp(enf->memory, "cgroup") != 0) {
         struct rlimit rl = {(rlim_t)g_opt->memory_bytes, (rlim_t)g_opt->memory_bytes};
@@ -269,11 +270,9 @@ static int parse_exec_payload(char *payload, uint32_t len, char **env)
     return n_env;
 }
 
-/* The start of a command's reaper, in its new PID and mount namespaces. */
-static void enter_command_namespace(void)
+/* A /proc of the command's own namespace, so tools that check /proc/self against getpid() (ps) work. */
+static void mount_command_proc(void)
 {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    /* A /proc of the command's own namespace, so tools that check /proc/self against getpid() (ps) work. */
     if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0) {
         static const char *const ro[] = {"/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", NULL};
         for (int i = 0; ro[i]; ++i) {
@@ -282,6 +281,13 @@ static void enter_command_namespace(void)
                       NULL);
         }
     }
+}
+
+/* The start of a command's reaper, in its new PID and mount namespaces. */
+static void enter_command_namespace(void)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    mount_command_proc();
 }
 
 /* The rest of a reaper's life: reports the wait status of its command process `bash`, then reaps until the
@@ -380,23 +386,36 @@ static void shell_reaper(int cmd_fd, int out_fd, int err_fd, int status_fd, vola
     reap_command(bash, status_fd, SB_CONTROL_FD, id_page);
 }
 
-/* PID 1 of the command's namespace: starts bash, reports its status, then reaps until the namespace is empty.
- */
+/* PID 1 of the command's namespace: starts bash, reports its status (and, once PID 1 has named the command in
+   id_page, sends DONE itself), then reaps until the namespace is empty. The command process drops its
+   privileges while we mount the namespace's /proc, and execs bash once that is done (go_pipe closed). */
 static void command_reaper(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd,
-                           int status_fd, const struct sb_enforcement *enf)
+                           int status_fd, volatile uint32_t *id_page, const struct sb_enforcement *enf)
 {
-    enter_command_namespace();
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    int go_pipe[2];
+    if (pipe2(go_pipe, O_CLOEXEC))
+        _exit(126);
     pid_t bash = fork();
     if (bash < 0)
         _exit(126);
     if (bash == 0) {
         close(status_fd);
+        close(go_pipe[1]);
+        if (id_page)
+            close(SB_CONTROL_FD);
         become_command(enf);
+        char go;
+        while (read(go_pipe[0], &go, 1) < 0 && errno == EINTR) {
+        }
         exec_bash(cmd, extra_env, n_extra, out_fd, err_fd, -1);
     }
+    close(go_pipe[0]);
     close(out_fd);
     close(err_fd);
-    reap_command(bash, status_fd, -1, NULL);
+    mount_command_proc();
+    close(go_pipe[1]);
+    reap_command(bash, status_fd, id_page ? SB_CONTROL_FD : -1, id_page);
 }
 
 static void reap_command(pid_t bash, int status_fd, int control_fd, volatile uint32_t *command_id)
@@ -414,8 +433,10 @@ static void reap_command(pid_t bash, int status_fd, int control_fd, volatile uin
                before it learnt its command id (or a failed send) leaves DONE to PID 1, so it is never lost.
              */
             int32_t report[2] = {status, 0};
-            if (control_fd >= 0 && *command_id != 0)
-                report[1] = send_msg(SB_MSG_DONE, *command_id, report[0], NULL, 0) == 0;
+            /* Acquire: PID 1 names the command only after its STARTED went out, which DONE must not pass. */
+            const uint32_t id = command_id ? __atomic_load_n(command_id, __ATOMIC_ACQUIRE) : 0;
+            if (control_fd >= 0 && id != 0)
+                report[1] = send_msg(SB_MSG_DONE, id, report[0], NULL, 0) == 0;
             if (control_fd >= 0)
                 close(control_fd);
             if (write(status_fd, report, sizeof(report)) != sizeof(report)) {
@@ -529,7 +550,7 @@ static void name_handed_spare(uint32_t id, pid_t reaper)
     }
     c->id = id;
     if (c->id_page)
-        *c->id_page = id; /* the reaper sends DONE itself from now on */
+        __atomic_store_n(c->id_page, id, __ATOMIC_RELEASE); /* the reaper sends DONE itself from now on */
     if (c->status_read && !c->done_sent) {
         if (!c->pending_reported)
             send_msg(SB_MSG_DONE, id, c->pending_value, NULL, 0);
@@ -735,6 +756,11 @@ static void handle_exec(const struct sb_msg_header *h, const char *packet, char 
         send_msg(SB_MSG_ERROR, h->id, errno, "pipe2", 5);
         return;
     }
+    /* Where the reaper learns the command id once STARTED is out, to send DONE itself (else PID 1 does). */
+    volatile uint32_t *id_page =
+        mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (id_page == MAP_FAILED)
+        id_page = NULL;
     pid_t reaper = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
     if (reaper < 0) {
         int e = errno;
@@ -742,14 +768,17 @@ static void handle_exec(const struct sb_msg_header *h, const char *packet, char 
         close(fds[1]);
         close(status_pipe[0]);
         close(status_pipe[1]);
+        if (id_page)
+            munmap((void *)id_page, sizeof(uint32_t));
         snprintf(err, sizeof(err), "cannot start the command: %s", strerror(e));
         send_msg(SB_MSG_ERROR, h->id, e, err, strlen(err));
         return;
     }
     if (reaper == 0) {
         close(status_pipe[0]);
-        close(SB_CONTROL_FD);
-        command_reaper(cmd, env, n_env, fds[0], fds[1], status_pipe[1], enf);
+        if (!id_page)
+            close(SB_CONTROL_FD);
+        command_reaper(cmd, env, n_env, fds[0], fds[1], status_pipe[1], id_page, enf);
     }
     close(fds[0]);
     close(fds[1]);
@@ -759,9 +788,12 @@ static void handle_exec(const struct sb_msg_header *h, const char *packet, char 
     slot->status_fd = status_pipe[0];
     slot->done_sent = 0;
     slot->reaped = 0;
-    slot->reaper_reports = 0;
+    slot->reaper_reports = id_page != NULL;
+    slot->id_page = id_page;
     if (!started_sent)
         send_msg(SB_MSG_STARTED, h->id, reaper, NULL, 0);
+    if (id_page)
+        __atomic_store_n(id_page, h->id, __ATOMIC_RELEASE);
 }
 
 static void release_if_finished(struct command *c)
