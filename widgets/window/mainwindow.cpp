@@ -218,11 +218,10 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_secrets = new SecretStore(workspace, this);
     m_keychain = new KeychainSecrets(m_secrets, m_workspace->providers(), dataDir, workspace, this);
     connect(m_secrets, &SecretStore::keysChanged, this, [this] {
-        // A client made before a key arrived (or changed) is made again at the next question.
-        for (const auto &c : m_conversations) {
-            if (!c->session->isBusy())
-                c->clientModelId.clear();
-        }
+        // A client made before a key arrived (or changed) is made again at the next question, also in a
+        // conversation busy right now: prepareClient() replaces no client while its session is busy.
+        for (const auto &c : m_conversations)
+            c->clientModelId.clear();
     });
     connect(m_workspace->conversations(), &ConversationStore::writeFailed, this,
             [this](const QString &error) {
