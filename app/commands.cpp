@@ -289,8 +289,9 @@ int runExecCommand(const QStringList &args)
         manager.stopAll();
         exitWith(ExitOk);
     });
-    // The command goes to the launcher now, right behind the container's CONFIG. Queued (Container::run),
-    // it would wait for the loop's first turn behind what else is queued: up to 1.5 ms on a busy machine.
+    // Where the launcher has no shell started ahead for it (a proxy, or no launcher ahead), the command goes
+    // to it now, right behind the container's CONFIG. Queued (Container::run), it would wait for the loop's
+    // first turn behind what else is queued: up to 1.5 ms on a busy machine.
     if (container->state() == Container::State::Starting)
         QCoreApplication::sendPostedEvents(container, QEvent::MetaCall);
     // This process waits for the call's history entry: the store is made while the sandbox boots.

@@ -117,6 +117,7 @@ bool Container::start()
         return true;
     m_error.clear();
     m_enforcement.clear();
+    m_firstShellComing = false;
 
     const QString home = homeDir();
     auto failLater = [this](const QString &message) {
@@ -207,6 +208,7 @@ bool Container::start()
         const bool sent = ::send(process->controlFd, packet.constData(), size_t(packet.size()),
                                  MSG_NOSIGNAL) == packet.size();
         if (sent) {
+            m_firstShellComing = proxySocket.isEmpty();
             // The launcher keeps writing its log through its descriptor; the file takes this container's name.
             const QString log = m_settings.initLogPath(m_id);
             QFile::remove(log);
@@ -432,8 +434,10 @@ void Container::scheduleNext()
 void Container::startNext()
 {
     // While init starts, the first command is sent right behind the start-up: init runs it as soon as it is
-    // ready, without a round trip through us (see sendExec).
-    if (m_current || !(m_state == State::Running || (m_state == State::Starting && m_fd >= 0)))
+    // ready, without a round trip through us (see sendExec). From a standby, it goes on READY to the shell
+    // init started before CONFIG, which came ahead of READY.
+    if (m_current ||
+        !(m_state == State::Running || (m_state == State::Starting && m_fd >= 0 && !m_firstShellComing)))
         return;
     // A command never starts while an earlier command's files are being read for its commit (or restored),
     // so each commit holds exactly what its own command changed; onHistorySettled() resumes. The commit of a
@@ -832,7 +836,8 @@ void Container::onControlReadable()
             dropSpare();
             m_spareFd = fds.takeFirst();
             m_sparePid = peek.value;
-        } else if (peek.type == SB_MSG_SPARE && fds.size() == 3 && m_state == State::Running &&
+        } else if (peek.type == SB_MSG_SPARE && fds.size() == 3 &&
+                   (m_state == State::Running || (m_state == State::Starting && m_firstShellComing)) &&
                    peek.value > 0 && isPipeEnd(fds[0], O_WRONLY) && isPipeEnd(fds[1], O_RDONLY) &&
                    isPipeEnd(fds[2], O_RDONLY)) {
             // A shell spare: its output pipes are readied now, between commands, as ShellCall makes its own.
@@ -899,6 +904,7 @@ void Container::handleMessage(quint32 type, quint32 id, qint32 value, const QByt
         if (m_state != State::Starting)
             return;
         m_startTimer.stop();
+        m_firstShellComing = false;
         for (const QByteArray &line : payload.split('\n')) {
             const qsizetype eq = line.indexOf('=');
             if (eq > 0)

@@ -227,6 +227,9 @@ private:
     int m_spareStdout = -1;
     int m_spareStderr = -1;
     QByteArray m_spareEnv;
+    // Started from a standby launcher without a proxy: its PID 1 hands a shell started before CONFIG ahead of
+    // READY, so the first command waits for READY instead of going right behind CONFIG.
+    bool m_firstShellComing = false;
     QSocketNotifier *m_exitNotifier = nullptr;
     QTimer m_startTimer;
     QByteArray m_recvBuffer;

@@ -4,6 +4,7 @@
 #include "sandbox/initprocess.h"
 #include "sandbox/net/networkpolicy.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <csignal>
@@ -26,6 +27,7 @@ private Q_SLOTS:
     void proxySocketWithAPolicy();
     void severalInARow();
     void commandsWithoutASpareStillRun();
+    void firstCommandInAShellStartedAhead();
     void oldSpareIsReplaced();
 
 private:
@@ -213,6 +215,48 @@ void TestStandby::commandsWithoutASpareStillRun()
     QVERIFY(waitForCall(call));
     QCOMPARE(call->results().constFirst().outcome.type, CommandOutcome::Type::Timeout);
     QCOMPARE(run(c, u"echo after"_s), u"after\n"_s);
+}
+
+void TestStandby::firstCommandInAShellStartedAhead()
+{
+    // The first command of a container from a standby goes to a shell started before the container had its
+    // name and workspace (its reader shows in its command line). It sees what a command started for it sees:
+    // the same probe, run again in the same container with another environment (which no shell started ahead
+    // has), prints the same but for that variable and the command line. A file placed before the first
+    // command is there, the workspace is nosuid and nodev in both, and neither can read its reaper's /proc. (Mounts are compared as a set: the
+    // workspace reached the first shell's namespace last.)
+    const QString probe = uR"probe(echo "start=$_ ${BASH_EXECUTION_STRING:0:4} args=$0 $#"; pwd; umask; trap -p; alias
+declare -p OLDPWD PWD HOSTNAME SHLVL 2>&1; env | sort; ls /proc/$$/fd >/tmp/probe-fds; tr '\n' ' ' </tmp/probe-fds; echo
+grep -E '^(Uid|Gid|Groups|CapEff|CapBnd|NoNewPrivs|Seccomp|SigBlk|SigIgn):' /proc/self/status
+cat /proc/self/limits /proc/self/cgroup; for n in user net uts ipc cgroup; do readlink /proc/self/ns/$n; done
+ls /proc/1/fd /proc/1/environ >/dev/null 2>&1 && echo "reaper open" || echo "reaper closed"
+awk '{print $5, $6}' /proc/self/mountinfo | sort; ls; ls /proc >/tmp/probe-procs; grep -c '^[0-9]' /tmp/probe-procs
+echo "cmdline=$(tr '\0\n' '  ' </proc/$$/cmdline)")probe"_s;
+    Container *c = standbyContainer();
+    QVERIFY(c);
+    QVERIFY(placeFile(c, u"placed.txt"_s, "before\n"));
+    ShellCall *first = c->run(shellAction({probe}));
+    QVERIFY(waitForCall(first));
+    QCOMPARE(first->results().constFirst().outcome, CommandOutcome::exit(0));
+    QStringList ahead = first->results().constFirst().stdoutText.split(u'\n');
+    ShellCall *direct = c->run(shellAction({probe}), {u"PROBE_ENV=direct"_s});
+    QVERIFY(waitForCall(direct));
+    QCOMPARE(direct->results().constFirst().outcome, CommandOutcome::exit(0));
+    QStringList started = direct->results().constFirst().stdoutText.split(u'\n');
+
+    const QString aheadCommandLine = ahead.filter(u"cmdline="_s).value(0);
+    QVERIFY2(aheadCommandLine.contains(u"builtin cd -- /workspace/home"_s), qPrintable(aheadCommandLine));
+    QVERIFY2(!started.filter(u"cmdline="_s).value(0).contains(u"builtin cd"_s), qPrintable(started.join(u'\n')));
+    QVERIFY(started.removeAll(u"PROBE_ENV=direct"_s) == 1);
+    for (QStringList *lines : {&ahead, &started})
+        lines->removeIf([](const QString &line) { return line.startsWith(u"cmdline="_s); });
+    QVERIFY2(ahead.contains(u"placed.txt"_s), qPrintable(ahead.join(u'\n')));
+    // Its reaper (PID 1 of its namespace, the sandbox user's too) holds the control socket: out of reach.
+    QVERIFY2(ahead.contains(u"reaper closed"_s), qPrintable(ahead.join(u'\n')));
+    QVERIFY2(ahead.contains(u"HOSTNAME=%1"_s.arg(c->id())), qPrintable(ahead.join(u'\n')));
+    QVERIFY2(ahead.filter(QRegularExpression(u"^/workspace/home rw,nosuid,nodev"_s)).size() == 2,
+             qPrintable(ahead.join(u'\n')));
+    QCOMPARE(ahead, started);
 }
 
 void TestStandby::oldSpareIsReplaced()

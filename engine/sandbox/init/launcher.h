@@ -72,7 +72,16 @@ void sb_cgroup_none(struct sb_enforcement *enf);
    host paths). */
 const char *sb_root_staging(void);
 int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err, size_t errlen);
-int sb_root_finish(const struct sb_options *opt, const char *staging, char *err, size_t errlen);
+/* home_flags_local (may be NULL) is set to 1 when the workspace's nosuid/nodev could be set on this
+   namespace's mount only (no mount_setattr), so a namespace that shares workspace/home must not be used. */
+int sb_root_finish(const struct sb_options *opt, const char *staging, int *home_flags_local, char *err,
+                   size_t errlen);
+/* For a standby's first command, made before CONFIG (sb_pid1_prepare_first_shell): sb_root_enter pivots the
+   calling process's (new) mount namespace into staging, whose workspace/home is shared (sb_root_prepare), so
+   the workspace bound there later shows in it too; sb_root_can_bind_with_flags: whether the kernel can give
+   such copies the workspace's nosuid and nodev (mount_setattr). */
+int sb_root_enter(const char *staging, char *err, size_t errlen);
+int sb_root_can_bind_with_flags(void);
 
 /* Compiles the seccomp filter once; sb_seccomp_apply installs it in the calling process. */
 int sb_seccomp_prepare(char *err, size_t errlen);
@@ -84,6 +93,17 @@ int sb_drop_privileges(void);
 /* The PID-1 loop: serves the control socket until it closes. Never returns. */
 /* Brings up lo in the current network namespace (the container's only interface). */
 void sb_loopback_up(void);
+/* Drops the host's supplementary groups and takes the sandbox user's ids (capabilities inside stay); quiet:
+   a failure is not reported to the engine. */
+int sb_become_sandbox_user(int quiet);
+/* Standby, before CONFIG, in the future PID 1 with the root staged: makes the first command's namespace and
+   a shell started ahead in it (see pid1.c). Best effort: 0 when there is none, and the first command then
+   starts the direct way. */
+int sb_pid1_prepare_first_shell(const struct sb_options *opt, const struct sb_enforcement *enf, const char *staging,
+                                int argc, char **argv);
+/* CONFIG has come: a first shell that cannot serve this container (a proxy, or flags that did not reach its
+   namespace) is let go. */
+void sb_pid1_first_shell_config(const struct sb_options *opt, int home_flags_local);
 void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf) __attribute__((noreturn));
 
 #endif

@@ -291,17 +291,20 @@ static int check_workspace(const struct sb_options *opt)
     return 0;
 }
 
-/* Inside the container: drops the host's supplementary groups and takes the sandbox user's ids. */
-static int become_sandbox_user(void)
+/* Inside the container: drops the host's supplementary groups and takes the sandbox user's ids. quiet: a
+   failure is not reported to the engine (a process other than PID 1's own line). */
+int sb_become_sandbox_user(int quiet)
 {
     /* Possible only when the launcher is root. */
     if (setgroups(0, NULL) && errno != EPERM) {
-        report_error(errno, "setgroups failed");
+        if (!quiet)
+            report_error(errno, "setgroups failed");
         return -1;
     }
     if (setresgid(SB_SANDBOX_GID, SB_SANDBOX_GID, SB_SANDBOX_GID) ||
         setresuid(SB_SANDBOX_UID, SB_SANDBOX_UID, SB_SANDBOX_UID)) {
-        report_error(errno, "cannot become the sandbox user inside the container");
+        if (!quiet)
+            report_error(errno, "cannot become the sandbox user inside the container");
         return -1;
     }
     /* Changing credentials cleared the death signal. (If the launcher died in between, the engine sees it
@@ -322,7 +325,7 @@ static int prepare_root_as_sandbox_user(const struct sb_options *opt, const char
     }
     if (builder == 0) {
         char err[512];
-        if (become_sandbox_user())
+        if (sb_become_sandbox_user(0))
             _exit(SB_EXIT_SETUP);
         if (sb_root_prepare(opt, staging, err, sizeof(err))) {
             report_error(errno, err);
@@ -559,24 +562,30 @@ int main(int argc, char **argv)
         if (prebuild) {
             if (prepare_root_as_sandbox_user(&opt, staging))
                 _exit(SB_EXIT_SETUP);
+            /* Before the first command's namespace is made, so that it has this one too. */
+            if (cg.version && unshare(CLONE_NEWCGROUP) == 0)
+                enf.cgroupns = 1;
+            sb_pid1_prepare_first_shell(&opt, &enf, staging, argc, argv);
             int rc = receive_config(&opt);
             if (rc)
                 _exit(rc < 0 ? SB_EXIT_USAGE : 0);
             if (check_workspace(&opt) || open_host_paths(&opt))
                 _exit(SB_EXIT_SETUP);
         }
-        if (become_sandbox_user())
+        if (sb_become_sandbox_user(0))
             _exit(SB_EXIT_SETUP);
+        int home_flags_local = 0;
         if ((!prebuild && sb_root_prepare(&opt, staging, err, sizeof(err))) ||
-            sb_root_finish(&opt, staging, err, sizeof(err))) {
+            sb_root_finish(&opt, staging, &home_flags_local, err, sizeof(err))) {
             report_error(errno, err);
             _exit(SB_EXIT_SETUP);
         }
+        sb_pid1_first_shell_config(&opt, home_flags_local);
         if (sethostname(opt.id, strlen(opt.id)) || setdomainname("sandbench", 9)) {
             report_error(errno, "sethostname failed");
             _exit(SB_EXIT_SETUP);
         }
-        if (cg.version && unshare(CLONE_NEWCGROUP) == 0)
+        if (!prebuild && cg.version && unshare(CLONE_NEWCGROUP) == 0)
             enf.cgroupns = 1;
         hide_arguments(argc, argv, &opt);
         sb_pid1_main(&opt, &enf);

@@ -196,7 +196,21 @@ static const char k_ahead_shell[] =
     "BASH_EXECUTION_STRING=${BASH_EXECUTION_STRING%$'\\001'}; SECONDS=0; : bash; "
     "eval \"$BASH_EXECUTION_STRING\"";
 
-/* cmd_fd >= 0: the shell spare's way, `bash -c k_ahead_shell` with cmd_fd as its fd 3 (cmd unused). */
+/* The first shell of a container from a standby (sb_pid1_prepare_first_shell) started before the container
+   had its name and workspace: once its command has come (the engine sends it after READY, when both exist),
+   it takes HOSTNAME from /etc/hostname and enters /workspace/home again, where the workspace is now mounted
+   over the empty directory it started in; then it is k_ahead_shell. OLDPWD goes back to what bash -c shows
+   (exported, no value). */
+static const char k_first_shell[] =
+    "IFS= read -r -N 1048576 BASH_EXECUTION_STRING <&3; exec 3<&-; "
+    "[[ $BASH_EXECUTION_STRING == *$'\\001' ]] || exit 0; "
+    "builtin cd -- " SB_WORKDIR " || exit 126; unset OLDPWD; export OLDPWD; "
+    "HOSTNAME=; IFS= read -r HOSTNAME </etc/hostname; export HOSTNAME; "
+    "BASH_EXECUTION_STRING=${BASH_EXECUTION_STRING%$'\\001'}; SECONDS=0; : bash; "
+    "eval \"$BASH_EXECUTION_STRING\"";
+
+/* cmd_fd >= 0: the shell spare's way, `bash -c k_ahead_shell` with cmd_fd as its fd 3 (cmd unused); before
+   CONFIG (no id yet), k_first_shell and no HOSTNAME. */
 static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd, int cmd_fd)
     __attribute__((noreturn));
 static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd, int err_fd, int cmd_fd)
@@ -212,8 +226,9 @@ static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd
         syscall(SYS_close_range, 3, ~0U, 0);
     }
 
+    const int first = g_opt->id == NULL;
     char hostname[80];
-    snprintf(hostname, sizeof(hostname), "HOSTNAME=%s", g_opt->id);
+    snprintf(hostname, sizeof(hostname), "HOSTNAME=%s", first ? "" : g_opt->id);
     char *env[MAX_ENV + 16];
     int n = 0;
     env[n++] = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
@@ -227,7 +242,8 @@ static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd
     env[n++] = "TERM=dumb";
     env[n++] = "TMPDIR=/tmp";
     env[n++] = "MPLBACKEND=Agg";
-    env[n++] = hostname;
+    if (!first)
+        env[n++] = hostname;
     for (int i = 0; i < n_extra && n < MAX_ENV + 15; ++i) {
         /* A later entry replaces a default of the same name. */
         size_t key = strcspn(extra_env[i], "=");
@@ -243,7 +259,8 @@ static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd
             env[n++] = extra_env[i];
     }
     env[n] = NULL;
-    char *argv[] = {"bash", "-c", cmd_fd >= 0 ? (char *)k_ahead_shell : (char *)cmd, NULL};
+    char *script = first ? (char *)k_first_shell : (char *)k_ahead_shell;
+    char *argv[] = {"bash", "-c", cmd_fd >= 0 ? script : (char *)cmd, NULL};
     execve("/bin/bash", argv, env);
     if (errno == ENOENT && cmd_fd < 0) {
         /* An image without bash (busybox, alpine): its POSIX shell. */
@@ -631,6 +648,93 @@ static int prepare_shell_spare(const struct sb_enforcement *enf)
     return 1;
 }
 
+/* The first command of a container from a standby runs in a shell started before CONFIG, so that it costs
+   no namespace, mount, fork or bash start-up after it: a shell spare (see prepare_shell_spare) whose reaper
+   takes a copy of the staged root as its own at once (sb_root_enter; its mount namespace is its own) and
+   whose /workspace/home is a copy of the shared, still empty one (sb_root_prepare), so the workspace
+   PID 1 binds there on CONFIG shows in it too, nosuid and nodev as in PID 1's (sb_root_finish). Its bash
+   learns the rest when its command comes (k_first_shell). PID 1 hands it to the engine before READY; it
+   lets it go where it cannot serve (sb_pid1_first_shell_config). */
+int sb_pid1_prepare_first_shell(const struct sb_options *opt, const struct sb_enforcement *enf,
+                                const char *staging, int argc, char **argv)
+{
+    g_opt = opt;
+    char err[256], bash[256];
+    snprintf(bash, sizeof(bash), "%s/usr/bin/bash", staging);
+    if (!sb_root_can_bind_with_flags() || access(bash, X_OK))
+        return 0;
+    int cmd_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1}, status_pipe[2] = {-1, -1};
+    volatile uint32_t *page =
+        mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    pid_t reaper = -1;
+    if (page != MAP_FAILED && !pipe2(cmd_pipe, O_CLOEXEC) && !pipe2(out_pipe, O_CLOEXEC) &&
+        !pipe2(err_pipe, O_CLOEXEC) && !pipe2(status_pipe, O_CLOEXEC))
+        reaper = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+    if (reaper == 0) {
+        close(cmd_pipe[1]);
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        close(status_pipe[0]);
+        /* The standby's command line shows as this namespace's PID 1: only the name, as PID 1 shows. */
+        char *start = argv[0];
+        char *end = argv[argc - 1] + strlen(argv[argc - 1]);
+        memset(start, 0, (size_t)(end - start));
+        snprintf(start, (size_t)(end - start) + 1, "sandbench-init");
+        if (sb_become_sandbox_user(1) || sb_root_enter(staging, err, sizeof(err)))
+            _exit(126);
+        /* After the credentials changed. Not dumpable, as every other reaper (a fork of PID 1, which is not
+           dumpable once it serves): the command, of the same uid, must not reach our descriptors (the
+           control socket among them) through /proc/1. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+        mount_command_proc();
+        if (chdir(SB_WORKDIR))
+            _exit(126);
+        pid_t shell = fork();
+        if (shell < 0)
+            _exit(126);
+        if (shell == 0) {
+            close(status_pipe[1]);
+            close(SB_CONTROL_FD);
+            become_command(enf);
+            exec_bash(NULL, NULL, 0, out_pipe[1], err_pipe[1], cmd_pipe[0]);
+        }
+        close(cmd_pipe[0]);
+        close(out_pipe[1]);
+        close(err_pipe[1]);
+        reap_command(shell, status_pipe[1], SB_CONTROL_FD, page);
+    }
+    /* The reaper's ends (a pipe not made holds -1). */
+    close(cmd_pipe[0]);
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    close(status_pipe[1]);
+    if (reaper < 0) {
+        close(cmd_pipe[1]);
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        close(status_pipe[0]);
+        if (page != MAP_FAILED)
+            munmap((void *)page, sizeof(uint32_t));
+        return 0;
+    }
+    g_spare.reaper = reaper;
+    g_spare.sock = cmd_pipe[1];
+    g_spare.status_fd = status_pipe[0];
+    g_spare.shell = 1;
+    g_spare.out_fd = out_pipe[0];
+    g_spare.err_fd = err_pipe[0];
+    g_spare.id_page = page;
+    return 1;
+}
+
+void sb_pid1_first_shell_config(const struct sb_options *opt, int home_flags_local)
+{
+    /* A proxy's socket and environment are not in it; nor are the workspace's flags without mount_setattr. */
+    if (g_spare.reaper > 0 && (opt->proxy_socket || home_flags_local))
+        drop_spare();
+}
+
 static void prepare_spare(const struct sb_enforcement *enf)
 {
     if (g_spare.reaper > 0)
@@ -950,6 +1054,10 @@ void sb_pid1_main(const struct sb_options *opt, const struct sb_enforcement *enf
              "capabilities=none\ncgroup=%s\nmemory=%s\npids=%s\ncpu=%s\nfsize=rlimit\nnetwork=%s\n",
              SB_PROTOCOL_VERSION, enf->cgroupns ? ",cgroup" : "", (int)getuid(), enf->seccomp ? "on" : "off",
              enf->cgroup, enf->memory, enf->pids, enf->cpu, opt->proxy_socket ? "proxy" : "none");
+    /* The first shell (sb_pid1_prepare_first_shell) goes ahead of READY: the engine sends the container's
+       first command to it, once READY has come. */
+    if (g_spare.reaper > 0)
+        hand_spare();
     if (send_msg(SB_MSG_READY, 0, 0, ready, strlen(ready)))
         shutdown_all();
     g_want_spare = 1;

@@ -62,6 +62,10 @@
  *                    for a command with that environment: it writes the command's bytes and then
  *                    one 0x01 byte to the pipe and closes it (a pipe closed without the 0x01 runs
  *                    nothing), reads the output from the two pipes, and sends SB_MSG_EXEC_SPARE.
+ *                    A standby's *first shell*: a shell spare with no environment entries that PID 1
+ *                    made before CONFIG and sends before READY (never with a proxy). The engine, which
+ *                    then holds the container's first EXEC until READY, sends that command to it when
+ *                    its environment matches.
  *   SB_MSG_LISTENERS sent at most once, before READY, when the container has a proxy: fds = [the
  *                    listening TCP sockets on 127.0.0.1:3128 (HTTP proxy) and :1080 (SOCKS5)],
  *                    made in the container's network namespace before any command runs and
@@ -77,7 +81,7 @@
 
 #include <stdint.h>
 
-#define SB_PROTOCOL_VERSION 5
+#define SB_PROTOCOL_VERSION 6
 #define SB_CONTROL_FD 3
 #define SB_MAX_PACKET (256 * 1024)
 

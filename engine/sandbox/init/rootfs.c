@@ -386,8 +386,14 @@ int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err
         if (build_etc(err, errlen))
             return -1;
     }
+    /* workspace/home is a mount of its own, shared: the workspace bound there (sb_root_finish) shows also in
+       a command namespace copied before it came (a standby's first shell, see pid1.c). Every container has
+       it, so all look the same. */
     if (mkdir("workspace", 0755) || mkdir("workspace/home", 0755))
         return fail(err, errlen, "mkdir " SB_WORKDIR);
+    if (mount("workspace/home", "workspace/home", NULL, MS_BIND, NULL) ||
+        mount(NULL, "workspace/home", NULL, MS_SHARED, NULL))
+        return fail(err, errlen, "share " SB_WORKDIR);
     char tmpopts[64];
     snprintf(tmpopts, sizeof(tmpopts), "mode=1777,size=%lld", opt->tmp_bytes);
     if (mkdir("tmp", 01777) || mount("tmpfs", "tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmpopts))
@@ -402,7 +408,67 @@ int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err
     return 0;
 }
 
-int sb_root_finish(const struct sb_options *opt, const char *staging, char *err, size_t errlen)
+int sb_root_can_bind_with_flags(void)
+{
+    /* mount_setattr (Linux 5.12), where it exists, refuses these arguments with another error than ENOSYS. */
+    return syscall(SYS_mount_setattr, -1, "", 0, NULL, 0) != 0 && errno != ENOSYS;
+}
+
+/* The workspace at workspace/home, nosuid and nodev. Built detached (open_tree) and flagged before it is
+   attached, so that where workspace/home is shared (sb_root_prepare) the copies the kernel attaches in
+   the other namespaces carry the same flags: a remount would change this namespace's mount alone. Returns 1
+   when the flags could only be set the old way, on this namespace's mount alone. */
+static int bind_workspace(int ws, char *err, size_t errlen)
+{
+    int tree = (int)syscall(SYS_open_tree, ws, "", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
+    if (tree >= 0) {
+        struct mount_attr attr;
+        memset(&attr, 0, sizeof(attr));
+        attr.attr_set = MOUNT_ATTR_NODEV | MOUNT_ATTR_NOSUID;
+        int rc = (int)syscall(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &attr, sizeof(attr));
+        if (rc == 0)
+            rc = (int)syscall(SYS_move_mount, tree, "", AT_FDCWD, "workspace/home", MOVE_MOUNT_F_EMPTY_PATH);
+        int saved = errno;
+        close(tree);
+        errno = saved;
+        if (rc == 0)
+            return 0;
+        if (errno != ENOSYS)
+            return fail(err, errlen, "bind the workspace");
+    } else if (errno != ENOSYS) {
+        return fail(err, errlen, "bind the workspace");
+    }
+    char src[64];
+    snprintf(src, sizeof(src), "/proc/self/fd/%d", ws);
+    if (mount(src, "workspace/home", NULL, MS_BIND, NULL) || remount_bind("workspace/home", MS_NODEV))
+        return fail(err, errlen, "bind the workspace");
+    return 1;
+}
+
+/* pivot_root(".", ".") stacks the old root on top of the new one (the working directory); detaching it
+   leaves only the new root, which then becomes read-only. */
+static int pivot_here(char *err, size_t errlen)
+{
+    if (syscall(SYS_pivot_root, ".", "."))
+        return fail(err, errlen, "pivot_root");
+    if (umount2(".", MNT_DETACH))
+        return fail(err, errlen, "detach the host root");
+    if (chdir("/"))
+        return fail(err, errlen, "chdir /");
+    if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
+        return fail(err, errlen, "remount / read-only");
+    return 0;
+}
+
+int sb_root_enter(const char *staging, char *err, size_t errlen)
+{
+    if (chdir(staging))
+        return fail(err, errlen, "chdir new root");
+    return pivot_here(err, errlen);
+}
+
+int sb_root_finish(const struct sb_options *opt, const char *staging, int *home_flags_local, char *err,
+                   size_t errlen)
 {
     /* Host-side paths were opened before the credentials changed; binding them needs no host lookup. */
     int ws = opt->workspace_fd;
@@ -412,31 +478,25 @@ int sb_root_finish(const struct sb_options *opt, const char *staging, char *err,
     if (write_identity(opt, err, errlen))
         return -1;
 
-    char src[64];
-    snprintf(src, sizeof(src), "/proc/self/fd/%d", ws);
-    if (mount(src, "workspace/home", NULL, MS_BIND, NULL) || remount_bind("workspace/home", MS_NODEV))
-        return fail(err, errlen, "bind the workspace");
+    const int bound = bind_workspace(ws, err, errlen);
+    if (bound < 0)
+        return -1;
+    if (home_flags_local)
+        *home_flags_local = bound;
     close(ws);
 
     if (proxy >= 0) {
         if (mkdir("run/sandbench", 0755) || touch("run/sandbench/egress.sock", 0644))
             return fail(err, errlen, "prepare /run/sandbench");
+        char src[64];
         snprintf(src, sizeof(src), "/proc/self/fd/%d", proxy);
         if (mount(src, "run/sandbench/egress.sock", NULL, MS_BIND, NULL))
             return fail(err, errlen, "bind the egress socket");
         close(proxy);
     }
 
-    /* pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves only the new root.
-     */
-    if (syscall(SYS_pivot_root, ".", "."))
-        return fail(err, errlen, "pivot_root");
-    if (umount2(".", MNT_DETACH))
-        return fail(err, errlen, "detach the host root");
-    if (chdir("/"))
-        return fail(err, errlen, "chdir /");
-    if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
-        return fail(err, errlen, "remount / read-only");
+    if (pivot_here(err, errlen))
+        return -1;
     if (chdir(SB_WORKDIR))
         return fail(err, errlen, "chdir " SB_WORKDIR);
     return 0;
