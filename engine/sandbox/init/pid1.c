@@ -585,67 +585,115 @@ static void drop_spare(void)
     clear_spare();
 }
 
+/* A shell spare's descriptors: pipes as [read end, write end] (-1 where not made) and the page it shares
+   with PID 1 (see struct command). */
+struct shell_ends
+{
+    int cmd[2], out[2], err[2], status[2];
+    volatile uint32_t *page;
+};
+
+/* Makes a shell spare's pipes and page, then its reaper in new PID and mount namespaces, which runs body
+   (never returns) with its ends of them; in PID 1 the spare becomes g_spare. Returns 0 when any of it cannot
+   be made. */
+static int start_shell_spare(void (*body)(const struct shell_ends *, const struct sb_enforcement *),
+                             const struct sb_enforcement *enf)
+{
+    struct shell_ends e = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, MAP_FAILED};
+    e.page = mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    pid_t reaper = -1;
+    if (e.page != MAP_FAILED && !pipe2(e.cmd, O_CLOEXEC) && !pipe2(e.out, O_CLOEXEC) && !pipe2(e.err, O_CLOEXEC) &&
+        !pipe2(e.status, O_CLOEXEC))
+        reaper = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
+    if (reaper == 0) {
+        close(e.cmd[1]);
+        close(e.out[0]);
+        close(e.err[0]);
+        close(e.status[0]);
+        body(&e, enf);
+    }
+    close(e.cmd[0]);
+    close(e.out[1]);
+    close(e.err[1]);
+    close(e.status[1]);
+    if (reaper < 0) {
+        close(e.cmd[1]);
+        close(e.out[0]);
+        close(e.err[0]);
+        close(e.status[0]);
+        if (e.page != MAP_FAILED)
+            munmap((void *)e.page, sizeof(uint32_t));
+        return 0;
+    }
+    g_spare.reaper = reaper;
+    g_spare.sock = e.cmd[1];
+    g_spare.status_fd = e.status[0];
+    g_spare.shell = 1;
+    g_spare.out_fd = e.out[0];
+    g_spare.err_fd = e.err[0];
+    g_spare.id_page = e.page;
+    return 1;
+}
+
+static void between_commands_reaper(const struct shell_ends *e, const struct sb_enforcement *enf)
+    __attribute__((noreturn));
+static void between_commands_reaper(const struct shell_ends *e, const struct sb_enforcement *enf)
+{
+    shell_reaper(e->cmd[0], e->out[1], e->err[1], e->status[1], e->page, enf);
+}
+
 /* A shell spare (see shell_reaper): bash itself is started ahead with the last command's environment, so a
    command costs no execve or shell start-up; its output pipes are made here and their read ends go to the
    engine. Returns 0 when it cannot be made (the caller then makes the plain kind). */
 static int prepare_shell_spare(const struct sb_enforcement *enf)
 {
-    int cmd_pipe[2], out_pipe[2], err_pipe[2], status_pipe[2];
-    if (pipe2(cmd_pipe, O_CLOEXEC))
+    if (!start_shell_spare(between_commands_reaper, enf))
         return 0;
-    if (pipe2(out_pipe, O_CLOEXEC)) {
-        close(cmd_pipe[0]);
-        close(cmd_pipe[1]);
-        return 0;
-    }
-    if (pipe2(err_pipe, O_CLOEXEC)) {
-        close(cmd_pipe[0]);
-        close(cmd_pipe[1]);
-        close(out_pipe[0]);
-        close(out_pipe[1]);
-        return 0;
-    }
-    volatile uint32_t *page = MAP_FAILED;
-    if (pipe2(status_pipe, O_CLOEXEC) == 0) {
-        page = mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-        if (page == MAP_FAILED) {
-            close(status_pipe[0]);
-            close(status_pipe[1]);
-        }
-    }
-    pid_t reaper =
-        page == MAP_FAILED ? -1 : (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
-    if (reaper == 0) {
-        close(cmd_pipe[1]);
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        close(status_pipe[0]);
-        shell_reaper(cmd_pipe[0], out_pipe[1], err_pipe[1], status_pipe[1], page, enf);
-    }
-    close(cmd_pipe[0]);
-    close(out_pipe[1]);
-    close(err_pipe[1]);
-    if (reaper < 0) {
-        close(cmd_pipe[1]);
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        if (page != MAP_FAILED) {
-            close(status_pipe[0]);
-            close(status_pipe[1]);
-            munmap((void *)page, sizeof(uint32_t));
-        }
-        return 0;
-    }
-    close(status_pipe[1]);
-    g_spare.reaper = reaper;
-    g_spare.sock = cmd_pipe[1];
-    g_spare.status_fd = status_pipe[0];
-    g_spare.shell = 1;
-    g_spare.out_fd = out_pipe[0];
-    g_spare.err_fd = err_pipe[0];
-    g_spare.id_page = page;
     hand_spare();
     return 1;
+}
+
+/* What the first shell's reaper needs beyond its ends (see sb_pid1_prepare_first_shell). */
+static struct
+{
+    const char *staging;
+    int argc;
+    char **argv;
+} g_first;
+
+static void first_shell_reaper(const struct shell_ends *e, const struct sb_enforcement *enf)
+    __attribute__((noreturn));
+static void first_shell_reaper(const struct shell_ends *e, const struct sb_enforcement *enf)
+{
+    /* The standby's command line shows as this namespace's PID 1: only the name, as PID 1 shows. */
+    char *start = g_first.argv[0];
+    char *end = g_first.argv[g_first.argc - 1] + strlen(g_first.argv[g_first.argc - 1]);
+    memset(start, 0, (size_t)(end - start));
+    snprintf(start, (size_t)(end - start) + 1, "sandbench-init");
+    char err[256];
+    if (sb_become_sandbox_user(1) || sb_root_enter(g_first.staging, err, sizeof(err)))
+        _exit(126);
+    /* After the credentials changed. Not dumpable, as every other reaper (a fork of PID 1, which is not
+       dumpable once it serves): the command, of the same uid, must not reach our descriptors (the control
+       socket among them) through /proc/1. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    mount_command_proc();
+    if (chdir(SB_WORKDIR))
+        _exit(126);
+    pid_t shell = fork();
+    if (shell < 0)
+        _exit(126);
+    if (shell == 0) {
+        close(e->status[1]);
+        close(SB_CONTROL_FD);
+        become_command(enf);
+        exec_bash(NULL, NULL, 0, e->out[1], e->err[1], e->cmd[0]);
+    }
+    close(e->cmd[0]);
+    close(e->out[1]);
+    close(e->err[1]);
+    reap_command(shell, e->status[1], SB_CONTROL_FD, e->page);
 }
 
 /* The first command of a container from a standby runs in a shell started before CONFIG, so that it costs
@@ -659,73 +707,14 @@ int sb_pid1_prepare_first_shell(const struct sb_options *opt, const struct sb_en
                                 const char *staging, int argc, char **argv)
 {
     g_opt = opt;
-    char err[256], bash[256];
+    char bash[256];
     snprintf(bash, sizeof(bash), "%s/usr/bin/bash", staging);
     if (!sb_root_can_bind_with_flags() || access(bash, X_OK))
         return 0;
-    int cmd_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1}, status_pipe[2] = {-1, -1};
-    volatile uint32_t *page =
-        mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    pid_t reaper = -1;
-    if (page != MAP_FAILED && !pipe2(cmd_pipe, O_CLOEXEC) && !pipe2(out_pipe, O_CLOEXEC) &&
-        !pipe2(err_pipe, O_CLOEXEC) && !pipe2(status_pipe, O_CLOEXEC))
-        reaper = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
-    if (reaper == 0) {
-        close(cmd_pipe[1]);
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        close(status_pipe[0]);
-        /* The standby's command line shows as this namespace's PID 1: only the name, as PID 1 shows. */
-        char *start = argv[0];
-        char *end = argv[argc - 1] + strlen(argv[argc - 1]);
-        memset(start, 0, (size_t)(end - start));
-        snprintf(start, (size_t)(end - start) + 1, "sandbench-init");
-        if (sb_become_sandbox_user(1) || sb_root_enter(staging, err, sizeof(err)))
-            _exit(126);
-        /* After the credentials changed. Not dumpable, as every other reaper (a fork of PID 1, which is not
-           dumpable once it serves): the command, of the same uid, must not reach our descriptors (the
-           control socket among them) through /proc/1. */
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-        mount_command_proc();
-        if (chdir(SB_WORKDIR))
-            _exit(126);
-        pid_t shell = fork();
-        if (shell < 0)
-            _exit(126);
-        if (shell == 0) {
-            close(status_pipe[1]);
-            close(SB_CONTROL_FD);
-            become_command(enf);
-            exec_bash(NULL, NULL, 0, out_pipe[1], err_pipe[1], cmd_pipe[0]);
-        }
-        close(cmd_pipe[0]);
-        close(out_pipe[1]);
-        close(err_pipe[1]);
-        reap_command(shell, status_pipe[1], SB_CONTROL_FD, page);
-    }
-    /* The reaper's ends (a pipe not made holds -1). */
-    close(cmd_pipe[0]);
-    close(out_pipe[1]);
-    close(err_pipe[1]);
-    close(status_pipe[1]);
-    if (reaper < 0) {
-        close(cmd_pipe[1]);
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        close(status_pipe[0]);
-        if (page != MAP_FAILED)
-            munmap((void *)page, sizeof(uint32_t));
-        return 0;
-    }
-    g_spare.reaper = reaper;
-    g_spare.sock = cmd_pipe[1];
-    g_spare.status_fd = status_pipe[0];
-    g_spare.shell = 1;
-    g_spare.out_fd = out_pipe[0];
-    g_spare.err_fd = err_pipe[0];
-    g_spare.id_page = page;
-    return 1;
+    g_first.staging = staging;
+    g_first.argc = argc;
+    g_first.argv = argv;
+    return start_shell_spare(first_shell_reaper, enf);
 }
 
 void sb_pid1_first_shell_config(const struct sb_options *opt, int home_flags_local)
