@@ -338,8 +338,9 @@ int main(int argc, char **argv)
             printf("    srt -c true (@anthropic-ai/sandbox-runtime):       %7.2f ms\n", median(srtRuns));
             verdict("sandbench exec vs srt -c true", srtRatio, "x", srtRatio <= 0.1, "<= 0.1x");
         } else if (haveSrt) {
-            printf("    srt -c true: skipped: every srt run failed (srt needs socat and rg on PATH: apt install "
-                   "socat ripgrep)\n");
+            printf(
+                "    srt -c true: skipped: every srt run failed (srt needs socat and rg on PATH: apt install "
+                "socat ripgrep)\n");
         } else {
             printf("    srt -c true: skipped: srt not installed (npm ci --prefix bench/npm)\n");
         }

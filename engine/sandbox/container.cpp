@@ -209,7 +209,7 @@ bool Container::start()
                                  MSG_NOSIGNAL) == packet.size();
         if (sent) {
             m_firstShellComing = proxySocket.isEmpty();
-            // The launcher keeps writing its log through its descriptor; the file takes this container's name.
+            // The launcher writes on through its descriptor; the log file takes this container's name.
             const QString log = m_settings.initLogPath(m_id);
             QFile::remove(log);
             QFile::rename(process->logPath, log);

@@ -362,9 +362,9 @@ void TestContainer::readyShellLeaksNothing()
         QVERIFY2(expected.contains(u"CapEff:\t0000000000000000"_s), qPrintable(expected));
         QVERIFY2(expected.contains(u"NoNewPrivs:\t1"_s), qPrintable(expected));
         QVERIFY2(expected.contains(u"Seccomp:\t2"_s), qPrintable(expected));
-        // No signal blocked, and neither PID 1's SIGPIPE nor the engine's SIGUSR2 (initTestCase) ignored. (glibc's
-        // posix_spawn leaves its own two, 32 and 33, ignored in every program it starts; sigaction cannot set
-        // those back.)
+        // No signal blocked, and neither PID 1's SIGPIPE nor the engine's SIGUSR2 (initTestCase) ignored.
+        // (glibc's posix_spawn leaves its own two, 32 and 33, ignored in every program it starts; sigaction
+        // cannot set those back.)
         QVERIFY2(expected.contains(u"SigBlk:\t0000000000000000\n"_s), qPrintable(expected));
         const QRegularExpressionMatch ignored =
             QRegularExpression(u"SigIgn:\t([0-9a-f]{16})\n"_s).match(expected);

@@ -223,9 +223,10 @@ void TestStandby::firstCommandInAShellStartedAhead()
     // name and workspace (its reader shows in its command line). It sees what a command started for it sees:
     // the same probe, run again in the same container with another environment (which no shell started ahead
     // has), prints the same but for that variable and the command line. A file placed before the first
-    // command is there, the workspace is nosuid and nodev in both, and neither can read its reaper's /proc. (Mounts are compared as a set: the
-    // workspace reached the first shell's namespace last.)
-    const QString probe = uR"probe(echo "start=$_ ${BASH_EXECUTION_STRING:0:4} args=$0 $#"; pwd; umask; trap -p; alias
+    // command is there, the workspace is nosuid and nodev in both, and neither can read its reaper's /proc.
+    // (Mounts are compared as a set: the workspace reached the first shell's namespace last.)
+    const QString probe =
+        uR"probe(echo "start=$_ ${BASH_EXECUTION_STRING:0:4} args=$0 $#"; pwd; umask; trap -p; alias
 declare -p OLDPWD PWD HOSTNAME SHLVL 2>&1; env | sort; ls /proc/$$/fd >/tmp/probe-fds; tr '\n' ' ' </tmp/probe-fds; echo
 grep -E '^(Uid|Gid|Groups|CapEff|CapBnd|NoNewPrivs|Seccomp|SigBlk|SigIgn):' /proc/self/status
 cat /proc/self/limits /proc/self/cgroup; for n in user net uts ipc cgroup; do readlink /proc/self/ns/$n; done
@@ -246,7 +247,8 @@ echo "cmdline=$(tr '\0\n' '  ' </proc/$$/cmdline)")probe"_s;
 
     const QString aheadCommandLine = ahead.filter(u"cmdline="_s).value(0);
     QVERIFY2(aheadCommandLine.contains(u"builtin cd -- /workspace/home"_s), qPrintable(aheadCommandLine));
-    QVERIFY2(!started.filter(u"cmdline="_s).value(0).contains(u"builtin cd"_s), qPrintable(started.join(u'\n')));
+    QVERIFY2(!started.filter(u"cmdline="_s).value(0).contains(u"builtin cd"_s),
+             qPrintable(started.join(u'\n')));
     QVERIFY(started.removeAll(u"PROBE_ENV=direct"_s) == 1);
     for (QStringList *lines : {&ahead, &started})
         lines->removeIf([](const QString &line) { return line.startsWith(u"cmdline="_s); });

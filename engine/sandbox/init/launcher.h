@@ -99,8 +99,8 @@ int sb_become_sandbox_user(int quiet);
 /* Standby, before CONFIG, in the future PID 1 with the root staged: makes the first command's namespace and
    a shell started ahead in it (see pid1.c). Best effort: 0 when there is none, and the first command then
    starts the direct way. */
-int sb_pid1_prepare_first_shell(const struct sb_options *opt, const struct sb_enforcement *enf, const char *staging,
-                                int argc, char **argv);
+int sb_pid1_prepare_first_shell(const struct sb_options *opt, const struct sb_enforcement *enf,
+                                const char *staging, int argc, char **argv);
 /* CONFIG has come: a first shell that cannot serve this container (a proxy, or flags that did not reach its
    namespace) is let go. */
 void sb_pid1_first_shell_config(const struct sb_options *opt, int home_flags_local);

@@ -49,8 +49,9 @@ struct command
     int status_read;
     int32_t pending_value;
     int pending_reported;
-    /* A page shared with the reaper (a shell spare's, or a command started directly): PID 1 writes the command
-       id there once it is named and its STARTED is out, so the reaper can send DONE itself (reap_command). */
+    /* A page shared with the reaper (a shell spare's, or a command started directly): PID 1 writes the
+       command id there once it is named and its STARTED is out, so the reaper can send DONE itself
+       (reap_command). */
     volatile uint32_t *id_page;
     /* A shell spare's reaper learns its command id only from id_page, which may come after bash ended: an
        unnamed one that ended is freed only once the engine said it let it go unused. */
@@ -602,8 +603,8 @@ static int start_shell_spare(void (*body)(const struct shell_ends *, const struc
     struct shell_ends e = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}, MAP_FAILED};
     e.page = mmap(NULL, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     pid_t reaper = -1;
-    if (e.page != MAP_FAILED && !pipe2(e.cmd, O_CLOEXEC) && !pipe2(e.out, O_CLOEXEC) && !pipe2(e.err, O_CLOEXEC) &&
-        !pipe2(e.status, O_CLOEXEC))
+    if (e.page != MAP_FAILED && !pipe2(e.cmd, O_CLOEXEC) && !pipe2(e.out, O_CLOEXEC) &&
+        !pipe2(e.err, O_CLOEXEC) && !pipe2(e.status, O_CLOEXEC))
         reaper = (pid_t)syscall(SYS_clone, CLONE_NEWPID | CLONE_NEWNS | SIGCHLD, 0, 0, 0, 0);
     if (reaper == 0) {
         close(e.cmd[1]);
