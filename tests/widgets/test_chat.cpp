@@ -342,7 +342,16 @@ void TestChat::keychainKeyUsedForRequest()
     QTRY_VERIFY(saved->isVisible());
     QVERIFY2(saved->type() == InlineMessage::Type::Positive, qPrintable(saved->text()));
     QTRY_COMPARE(m_keys.value(u"test/fake"_s), u"sk-new-43"_s);
+    // The new key lists the models again; a person asks once the window takes questions again.
+    QTRY_VERIFY([this] {
+        for (const RecordedRequest &r : m_fake->requests()) {
+            if (r.api() == u"models" && r.header("authorization") == "Bearer sk-new-43")
+                return true;
+        }
+        return false;
+    }());
     pickModel(window.get(), u"fake/fake-model"_s);
+    QTRY_VERIFY(window->currentChat()->findChild<QPushButton *>(u"SendButton"_s)->isEnabled());
     ask(window.get(), u"Again"_s);
     QTRY_COMPARE(m_fake->modelRequests().size(), 2);
     QCOMPARE(m_fake->modelRequests().last().header("authorization"), QByteArray("Bearer sk-new-43"));

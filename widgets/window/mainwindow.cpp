@@ -215,6 +215,10 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     // Opened (and upgraded to this version's schema) now, so the Logs panel can read an older log before the
     // first new request is written to it.
     m_workspace->observer()->log();
+    // Its containers start from a launcher started ahead, as `serve`'s do: namespaces, root and the first
+    // command's shell are made before a question needs them. Once the window is up.
+    QMetaObject::invokeMethod(
+        this, [this] { m_workspace->containers()->setPrewarm(true); }, Qt::QueuedConnection);
     m_secrets = new SecretStore(workspace, this);
     m_keychain = new KeychainSecrets(m_secrets, m_workspace->providers(), dataDir, workspace, this);
     connect(m_secrets, &SecretStore::keysChanged, this, [this] {
