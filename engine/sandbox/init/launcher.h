@@ -93,6 +93,8 @@ int sb_drop_privileges(void);
 /* The PID-1 loop: serves the control socket until it closes. Never returns. */
 /* Brings up lo in the current network namespace (the container's only interface). */
 void sb_loopback_up(void);
+/* Overwrites the command line (argc, argv) with the bare name: it shows in the container's /proc. */
+void sb_scrub_arguments(int argc, char **argv);
 /* Drops the host's supplementary groups and takes the sandbox user's ids (capabilities inside stay); quiet:
    a failure is not reported to the engine. */
 int sb_become_sandbox_user(int quiet);

@@ -233,6 +233,15 @@ static int write_id_maps(pid_t child, const struct sb_options *opt)
     return 0;
 }
 
+void sb_scrub_arguments(int argc, char **argv)
+{
+    char *start = argv[0];
+    char *end = argv[argc - 1] + strlen(argv[argc - 1]);
+    memset(start, 0, (size_t)(end - start));
+    snprintf(start, (size_t)(end - start) + 1, "sandbench-init");
+    prctl(PR_SET_NAME, "sandbench-init");
+}
+
 /* The command line shows in the container's /proc: keep host paths out of it. */
 static void hide_arguments(int argc, char **argv, struct sb_options *opt)
 {
@@ -242,11 +251,7 @@ static void hide_arguments(int argc, char **argv, struct sb_options *opt)
         opt->proxy_socket = strdup(opt->proxy_socket);
     if (opt->rootfs)
         opt->rootfs = strdup(opt->rootfs);
-    char *start = argv[0];
-    char *end = argv[argc - 1] + strlen(argv[argc - 1]);
-    memset(start, 0, (size_t)(end - start));
-    snprintf(start, (size_t)(end - start) + 1, "sandbench-init");
-    prctl(PR_SET_NAME, "sandbench-init");
+    sb_scrub_arguments(argc, argv);
 }
 
 static int open_host_paths(struct sb_options *opt)
@@ -368,18 +373,6 @@ static void install_stop_handlers(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
-/* A signal the engine ignores stays ignored across execve, in every process after it. Set back once here, so
-   a command only undoes what PID 1 itself ignores (become_command in pid1.c) instead of all 64 signals on
-   its way to bash. */
-static void default_inherited_signals(void)
-{
-    for (int sig = 1; sig < NSIG; ++sig) {
-        struct sigaction old;
-        if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            signal(sig, SIG_DFL);
-    }
-}
-
 static void reset_stop_handlers(void)
 {
     signal(SIGTERM, SIG_DFL);
@@ -467,7 +460,6 @@ int main(int argc, char **argv)
     fcntl(SB_CONTROL_FD, F_SETFD, FD_CLOEXEC);
     /* The engine keeps its data directory private with umask 077; inside, the container has the usual one. */
     umask(022);
-    default_inherited_signals();
 
     /* The container must never outlive the engine: when it dies, the launcher ends PID 1 and removes the
        cgroup (a SIGKILL here would leave the cgroup behind; see on_stop_signal), and PID 1 takes every

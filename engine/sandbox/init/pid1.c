@@ -170,8 +170,8 @@ static void become_command(const struct sb_enforcement *enf)
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    /* Handlers end with execve; of the ignored signals, the launcher set back those it inherited
-       (default_inherited_signals in main.c), which leaves PID 1's own. */
+    /* Handlers end with execve, and the engine spawns the launcher with every signal at its default
+       (POSIX_SPAWN_SETSIGDEF in InitSpawner and app/front.c): only PID 1's own ignored one is left. */
     signal(SIGPIPE, SIG_DFL);
     set_limits();
     if (strcmp(enf->memory, "cgroup") != 0) {
@@ -667,10 +667,7 @@ static void first_shell_reaper(const struct shell_ends *e, const struct sb_enfor
 static void first_shell_reaper(const struct shell_ends *e, const struct sb_enforcement *enf)
 {
     /* The standby's command line shows as this namespace's PID 1: only the name, as PID 1 shows. */
-    char *start = g_first.argv[0];
-    char *end = g_first.argv[g_first.argc - 1] + strlen(g_first.argv[g_first.argc - 1]);
-    memset(start, 0, (size_t)(end - start));
-    snprintf(start, (size_t)(end - start) + 1, "sandbench-init");
+    sb_scrub_arguments(g_first.argc, g_first.argv);
     char err[256];
     if (sb_become_sandbox_user(1) || sb_root_enter(g_first.staging, err, sizeof(err)))
         _exit(126);
