@@ -41,6 +41,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -185,6 +186,10 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     QString error;
     if (!DataDir::open(dataDir, &error))
         qWarning("sandbench: %s", qPrintable(error));
+    // A burst of connections waits in the kernel's queue until the loop takes it, instead of having its
+    // handshakes dropped and retried seconds later (Qt's default queue is 50; the kernel caps this at
+    // net.core.somaxconn).
+    m_tcp->setListenBacklogSize(SOMAXCONN);
     connect(m_tcp, &QTcpServer::newConnection, this, &ApiServer::onNewConnection);
     connect(m_tcp, &QTcpServer::acceptError, this, &ApiServer::onAcceptError);
     // Hashing and copying container files runs here, never on the event loop, and not on the global pool
