@@ -11,12 +11,14 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWebSocket>
 
 #include <arpa/inet.h>
 #include <cerrno>
+#include <csignal>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void idleConnectionsDoNotStarveAuthenticated();
+    void connectionBurstWaitsInTheKernelQueue();
     void unauthenticatedUploadsAreNotBuffered();
     void hostHeaderChecked_data();
     void hostHeaderChecked();
@@ -277,6 +280,52 @@ void TestHardening::idleConnectionsDoNotStarveAuthenticated()
         ::close(i.fd);
     // And the server holds no descriptor for them any more.
     QTRY_VERIFY_WITH_TIMEOUT(serverDescriptors() < 64, 10000);
+}
+
+void TestHardening::connectionBurstWaitsInTheKernelQueue()
+{
+    // While the server's loop is busy (here: stopped), a burst of connects completes its handshakes in the
+    // kernel's accept queue. With a shallow queue (Qt's default is 50) the kernel drops the surplus
+    // handshakes and those clients retry only after 1, 3, 7... s.
+    QFile somaxconn(u"/proc/sys/net/core/somaxconn"_s);
+    QVERIFY(somaxconn.open(QIODevice::ReadOnly));
+    const int burst = std::min(300, somaxconn.readAll().trimmed().toInt() - 1);
+    QVERIFY2(burst > 60, "net.core.somaxconn is too small for this test");
+
+    QVERIFY(::kill(pid_t(m_server.processId()), SIGSTOP) == 0);
+    auto resume = qScopeGuard([this] { ::kill(pid_t(m_server.processId()), SIGCONT); });
+    QList<int> fds;
+    auto closeAll = qScopeGuard([&fds] {
+        for (int fd : std::as_const(fds))
+            ::close(fd);
+    });
+    for (int i = 0; i < burst; ++i) {
+        const int fd = openSocket(false);
+        QVERIFY(fd >= 0);
+        fds.append(fd);
+    }
+    const auto established = [&fds] {
+        int count = 0;
+        for (int fd : std::as_const(fds)) {
+            pollfd p{fd, POLLOUT, 0};
+            int error = 0;
+            socklen_t length = sizeof error;
+            if (::poll(&p, 1, 0) == 1 && ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 &&
+                error == 0)
+                ++count;
+        }
+        return count;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(established(), burst, 5000);
+
+    resume.dismiss();
+    QVERIFY(::kill(pid_t(m_server.processId()), SIGCONT) == 0);
+    closeAll.dismiss();
+    for (int fd : std::as_const(fds))
+        ::close(fd);
+    // The server takes the queue and still answers a client with a key.
+    const QByteArray reply = exchange(getRequest("/api/v1/documents", m_key.toUtf8()));
+    QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.left(200).constData());
 }
 
 void TestHardening::unauthenticatedUploadsAreNotBuffered()
