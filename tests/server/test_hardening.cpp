@@ -292,37 +292,34 @@ void TestHardening::connectionBurstWaitsInTheKernelQueue()
     const int burst = std::min(300, somaxconn.readAll().trimmed().toInt() - 1);
     QVERIFY2(burst > 60, "net.core.somaxconn is too small for this test");
 
-    QVERIFY(::kill(pid_t(m_server.processId()), SIGSTOP) == 0);
-    auto resume = qScopeGuard([this] { ::kill(pid_t(m_server.processId()), SIGCONT); });
-    QList<int> fds;
-    auto closeAll = qScopeGuard([&fds] {
-        for (int fd : std::as_const(fds))
-            ::close(fd);
-    });
-    for (int i = 0; i < burst; ++i) {
-        const int fd = openSocket(false);
-        QVERIFY(fd >= 0);
-        fds.append(fd);
-    }
-    const auto established = [&fds] {
-        int count = 0;
-        for (int fd : std::as_const(fds)) {
-            pollfd p{fd, POLLOUT, 0};
-            int error = 0;
-            socklen_t length = sizeof error;
-            if (::poll(&p, 1, 0) == 1 && ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 &&
-                error == 0)
-                ++count;
+    {
+        // Stopped for this block only; its connections are closed as it ends.
+        QVERIFY(::kill(pid_t(m_server.processId()), SIGSTOP) == 0);
+        auto resume = qScopeGuard([this] { ::kill(pid_t(m_server.processId()), SIGCONT); });
+        QList<int> fds;
+        auto closeAll = qScopeGuard([&fds] {
+            for (int fd : std::as_const(fds))
+                ::close(fd);
+        });
+        for (int i = 0; i < burst; ++i) {
+            const int fd = openSocket(false);
+            QVERIFY(fd >= 0);
+            fds.append(fd);
         }
-        return count;
-    };
-    QTRY_COMPARE_WITH_TIMEOUT(established(), burst, 5000);
-
-    resume.dismiss();
-    QVERIFY(::kill(pid_t(m_server.processId()), SIGCONT) == 0);
-    closeAll.dismiss();
-    for (int fd : std::as_const(fds))
-        ::close(fd);
+        const auto established = [&fds] {
+            int count = 0;
+            for (int fd : std::as_const(fds)) {
+                pollfd p{fd, POLLOUT, 0};
+                int error = 0;
+                socklen_t length = sizeof error;
+                if (::poll(&p, 1, 0) == 1 && ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 &&
+                    error == 0)
+                    ++count;
+            }
+            return count;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(established(), burst, 5000);
+    }
     // The server takes the queue and still answers a client with a key.
     const QByteArray reply = exchange(getRequest("/api/v1/documents", m_key.toUtf8()));
     QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.left(200).constData());
