@@ -89,6 +89,7 @@ private Q_SLOTS:
     void init();
     void hostileImage_data();
     void hostileImage();
+    void etcLinkLoopRefused();
     void hostRootMountsReadOnly_data();
     void hostRootMountsReadOnly();
 
@@ -195,7 +196,8 @@ QStringList TestImageEscape::hostEscapes(const QString &workspaceParent)
 void TestImageEscape::hostileImage_data()
 {
     QTest::addColumn<QList<Entry>>("entries");
-    QTest::addColumn<bool>("ownShell"); // whether the image has a /bin/sh once its links stay inside it
+    QTest::addColumn<bool>("ownShell");  // whether the image has a /bin/sh once its links stay inside it
+    QTest::addColumn<bool>("etcIsRoot"); // whether the image's etc link names, inside the image, its root
 
     const QByteArray bb = busybox();
     QFile probeFile(QStringLiteral(ESCAPE_PROBE));
@@ -211,34 +213,35 @@ void TestImageEscape::hostileImage_data()
     QTest::newRow("issue: etc -> /, usr -> etc/usr, bin -> usr/bin")
         << (tools + QList<Entry>{slink("etc", "/"), slink("usr", "etc/usr"), slink("bin", "usr/bin"),
                                  slink("lib", "usr/lib"), slink("lib64", "usr/lib64")})
-        << false;
+        << false << true;
     QTest::newRow("etc -> / with a /bin of its own")
         << (tools + ownBin +
             QList<Entry>{slink("etc", "/"), slink("usr", "etc/usr"), slink("lib", "usr/lib"),
                          slink("lib64", "usr/lib64"), slink("sbin", "usr/sbin")})
-        << true;
+        << true << true;
     QTest::newRow("etc climbs out")
         << (tools + ownBin + QList<Entry>{slink("etc", "../../../../../../../../../../.."), dir("usr")})
-        << true;
+        << true << true;
     QTest::newRow("etc through /proc's magic link")
-        << (tools + ownBin + QList<Entry>{slink("etc", "/proc/self/root"), dir("usr")}) << true;
+        << (tools + ownBin + QList<Entry>{slink("etc", "/proc/self/root"), dir("usr")}) << true << false;
     QTest::newRow("usr -> /") << (tools + ownBin +
                                   QList<Entry>{dir("etc"), file("etc/os-release", "NAME=hostile\n"),
                                                slink("usr", "/")})
-                              << true;
+                              << true << false;
     QTest::newRow("links one level down")
         << (tools + ownBin +
             QList<Entry>{dir("etc"), slink("etc/ssl", "/etc/ssl"), slink("etc/hostroot", "/"),
                          slink("etc/up", "../../../../../../.."), slink("etc/shm", "/dev/shm"),
                          slink("etc/tmp", "/tmp"), slink("etc/proc", "/proc"), dir("etc/fonts"),
                          slink("etc/fonts/root", "/"), slink("srv", "/"), dir("usr"), slink("usr/host", "/")})
-        << true;
+        << true << false;
 }
 
 void TestImageEscape::hostileImage()
 {
     QFETCH(QList<Entry>, entries);
     QFETCH(bool, ownShell);
+    QFETCH(bool, etcIsRoot);
 
     // Each row its own image (the row's name in it, so that no two share a stored tree).
     entries << file("row.txt", QTest::currentDataTag());
@@ -292,7 +295,7 @@ void TestImageEscape::hostileImage()
          u"for d in %1; do touch \"$d/%2\"; done 2>/dev/null; echo create-done"_s.arg(quoted(dirs), created),
          u"/opt/escapeprobe connect %1; echo connect-done"_s.arg(quoted(sockets)),
          u"for f in %1; do cat \"$f\"; echo; done 2>/dev/null; echo proc-done"_s.arg(quoted(procs)),
-         u"cat /proc/self/mountinfo"_s},
+         u"cat /proc/self/mountinfo"_s, u"cat /etc/row.txt 2>/dev/null || echo absent"_s},
         60000, 65536));
     QVERIFY2(waitForCall(call), "the shell call did not finish");
     const QList<CommandResult> r = call->results();
@@ -317,7 +320,7 @@ void TestImageEscape::hostileImage()
         return;
     }
     // The commands did run, on the image's own busybox, and saw only the container's mounts writable.
-    QVERIFY2(r.size() == 5, qPrintable(u"commands missing: "_s + call->errorString() + u"\n"_s + all));
+    QVERIFY2(r.size() == 6, qPrintable(u"commands missing: "_s + call->errorString() + u"\n"_s + all));
     QVERIFY2(r[0].stdoutText.endsWith(u"read-done\n"_s), qPrintable(all));
     QVERIFY2(r[1].stdoutText.endsWith(u"create-done\n"_s), qPrintable(all));
     QVERIFY2(r[2].stdoutText.endsWith(u"connect-done\n"_s), qPrintable(all));
@@ -325,6 +328,35 @@ void TestImageEscape::hostileImage()
     QCOMPARE(r[4].outcome, CommandOutcome::exit(0));
     const QStringList bad = writableForeignMounts(r[4].stdoutText);
     QVERIFY2(bad.isEmpty(), qPrintable(u"writable mounts:\n"_s + bad.join(u'\n')));
+    // A link as etc means what it means inside the image: its root, or nothing where it names nothing there.
+    QCOMPARE(r[5].stdoutText, etcIsRoot ? QString::fromUtf8(QTest::currentDataTag()) : u"absent\n"_s);
+}
+
+void TestImageEscape::etcLinkLoopRefused()
+{
+    // etc -> etc resolves nowhere, even inside the image: the container does not start, and says why.
+    QList<Entry> entries{dir("bin"), file("bin/busybox", busybox(), 0755), slink("bin/sh", "busybox"),
+                         slink("etc", "etc")};
+    QVERIFY(writeFile(m_dir.path() + u"/loop.tar"_s, archiveOf(ociLayout({tarOf(entries)}))));
+    ImageStore store(m_data);
+    QString error;
+    QVERIFY2(store.importPath(m_dir.path() + u"/loop.tar"_s, u"loop"_s, &error), qPrintable(error));
+    Container *c = m_manager->create(&error);
+    QVERIFY2(c && store.applyTo(c, u"loop"_s, &error), qPrintable(error));
+    ShellCall *call = c->run(shellAction({u"echo started"_s}));
+    QVERIFY2(waitForCall(call), "the shell call did not finish");
+    QString said = call->errorString();
+    for (const CommandResult &r : call->results()) {
+        QVERIFY2(!r.stdoutText.contains(u"started"_s), qPrintable(r.stdoutText));
+        said += r.stderrText;
+    }
+    // The engine may learn of the failure from its own send before it reads init's error: init.log has it.
+    QFile log(sandboxTestSettings(m_data).initLogPath(c->id()));
+    if (log.open(QIODevice::ReadOnly))
+        said += QString::fromUtf8(log.read(65536));
+    const QString why = u"open the image's /etc, resolved inside the image (its links never lead out): "_s
+                        u"Too many levels of symbolic links"_s;
+    QVERIFY2(said.contains(why), qPrintable(said));
 }
 
 void TestImageEscape::hostRootMountsReadOnly_data()

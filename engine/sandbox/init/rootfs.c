@@ -319,8 +319,8 @@ static int image_fail(char *err, size_t errlen, const char *what, const char *di
         return fail(err, errlen,
                     "%s the image's /%s%s%s: an image's root needs Linux 5.12 or later (openat2, "
                     "open_tree, mount_setattr)",
-                    what, dir, dir[0] ? "/" : "", name);
-    return fail(err, errlen, "%s the image's /%s%s%s", what, dir, dir[0] ? "/" : "", name);
+                    what, dir, dir[0] && name[0] ? "/" : "", name);
+    return fail(err, errlen, "%s the image's /%s%s%s", what, dir, dir[0] && name[0] ? "/" : "", name);
 }
 
 /* Mirrors the entries of the image directory `dir` (resolved inside the image) into `into`, skipping the
@@ -331,8 +331,14 @@ static int mirror_image_dir(const struct sb_options *opt, const char *dir, const
                             const char *const *skip, int files, char *err, size_t errlen)
 {
     int dfd = image_open(opt->rootfs_fd, dir, O_RDONLY | O_DIRECTORY);
-    if (dfd < 0)
-        return errno == ENOENT ? 0 : image_fail(err, errlen, "open", dir, "");
+    if (dfd < 0) {
+        if (errno == ENOENT)
+            return 0;
+        if (errno == ENOSYS)
+            return image_fail(err, errlen, "open", dir, "");
+        return fail(err, errlen, "open the image's /%s, resolved inside the image (its links never lead out)",
+                    dir);
+    }
     DIR *d = fdopendir(dfd);
     if (!d) {
         close(dfd);
