@@ -78,6 +78,22 @@ struct HostSubmount
     }
 };
 
+// What a container that must not start said: the call's error, its output and init.log (the engine may see
+// its own send fail before it reads init's error). A command that ran prints "started".
+QString failedStart(Container *c, const SandboxSettings &settings)
+{
+    ShellCall *call = c->run(shellAction({u"echo started"_s}));
+    if (!waitForCall(call))
+        return u"[the shell call did not finish]"_s;
+    QString said = call->errorString();
+    for (const CommandResult &r : call->results())
+        said += r.stdoutText + r.stderrText;
+    QFile log(settings.initLogPath(c->id()));
+    if (log.open(QIODevice::ReadOnly))
+        said += QString::fromUtf8(log.read(65536));
+    return said;
+}
+
 } // namespace
 
 class TestImageEscape : public QObject
@@ -90,6 +106,7 @@ private Q_SLOTS:
     void hostileImage_data();
     void hostileImage();
     void etcLinkLoopRefused();
+    void oldKernelFailsClosed();
     void hostRootMountsReadOnly_data();
     void hostRootMountsReadOnly();
 
@@ -343,20 +360,56 @@ void TestImageEscape::etcLinkLoopRefused()
     QVERIFY2(store.importPath(m_dir.path() + u"/loop.tar"_s, u"loop"_s, &error), qPrintable(error));
     Container *c = m_manager->create(&error);
     QVERIFY2(c && store.applyTo(c, u"loop"_s, &error), qPrintable(error));
-    ShellCall *call = c->run(shellAction({u"echo started"_s}));
-    QVERIFY2(waitForCall(call), "the shell call did not finish");
-    QString said = call->errorString();
-    for (const CommandResult &r : call->results()) {
-        QVERIFY2(!r.stdoutText.contains(u"started"_s), qPrintable(r.stdoutText));
-        said += r.stderrText;
-    }
-    // The engine may learn of the failure from its own send before it reads init's error: init.log has it.
-    QFile log(sandboxTestSettings(m_data).initLogPath(c->id()));
-    if (log.open(QIODevice::ReadOnly))
-        said += QString::fromUtf8(log.read(65536));
+    const QString said = failedStart(c, sandboxTestSettings(m_data));
+    QVERIFY2(!said.contains(u"started"_s), qPrintable(said));
     const QString why = u"open the image's /etc, resolved inside the image (its links never lead out): "_s
                         u"Too many levels of symbolic links"_s;
     QVERIFY2(said.contains(why), qPrintable(said));
+}
+
+void TestImageEscape::oldKernelFailsClosed()
+{
+    // sandbench-init as on a kernel before 5.12 (no open_tree, mount_setattr, openat2).
+    const QString dataDir = m_dir.path() + u"/oldkernel-data"_s;
+    SandboxSettings settings = sandboxTestSettings(dataDir);
+    settings.initPath = QStringLiteral(OLD_KERNEL_INIT);
+    ContainerManager manager(settings);
+    QString error;
+
+    // The host's root: each directory bound without what is mounted below it, read-only.
+    Container *host = manager.create(&error);
+    QVERIFY2(host, qPrintable(error));
+    RUN_CALL(call, host, shellAction({u"cat /proc/self/mountinfo"_s, u"ls /usr/bin/bash"_s}, 30000, 65536));
+    QCOMPARE(call->results().size(), 2);
+    const QStringList bad = writableForeignMounts(call->results().at(0).stdoutText);
+    QVERIFY2(bad.isEmpty(), qPrintable(u"writable mounts:\n"_s + bad.join(u'\n')));
+    QCOMPARE(call->results().at(1).outcome, CommandOutcome::exit(0));
+
+    // With a host mount below /usr (as root), which this kernel could not make read-only: no start, and why.
+    {
+        HostSubmount sub;
+        if (sub.mounted) {
+            Container *c = manager.create(&error);
+            QVERIFY2(c, qPrintable(error));
+            const QString said = failedStart(c, settings);
+            QVERIFY2(!said.contains(u"started"_s), qPrintable(said));
+            QVERIFY2(
+                said.contains(u"bind /usr read-only: it has mounts below it, which only Linux 5.12 or later "
+                              u"(mount_setattr) can make read-only"_s),
+                qPrintable(said));
+        }
+    }
+
+    // An image: refused, saying what the kernel lacks.
+    ImageStore store(dataDir);
+    QVERIFY(writeFile(m_dir.path() + u"/bb.tar"_s, busyboxOciArchive()));
+    QVERIFY2(store.importPath(m_dir.path() + u"/bb.tar"_s, u"bb"_s, &error), qPrintable(error));
+    Container *c = manager.create(&error);
+    QVERIFY2(c && store.applyTo(c, u"bb"_s, &error), qPrintable(error));
+    const QString said = failedStart(c, settings);
+    QVERIFY2(!said.contains(u"started"_s), qPrintable(said));
+    QVERIFY2(said.contains(u"an image's root needs Linux 5.12 or later"_s), qPrintable(said));
+    manager.stopAll();
 }
 
 void TestImageEscape::hostRootMountsReadOnly_data()
