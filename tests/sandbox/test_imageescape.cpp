@@ -439,6 +439,9 @@ void TestImageEscape::hostRootMountsReadOnly()
     if (sub.mounted)
         commands << u"touch %1/written; ls %1"_s.arg(sub.path);
     RUN_CALL(call, c, shellAction(commands, 30000, 65536));
+    QFile cmdline(u"/proc/%1/cmdline"_s.arg(c->initPid()));
+    QVERIFY(cmdline.open(QIODevice::ReadOnly));
+    QCOMPARE(cmdline.readAll().contains("--standby"), standby); // the launcher this row means
     const QList<CommandResult> r = call->results();
     QCOMPARE(r.size(), commands.size());
     QCOMPARE(r[0].outcome, CommandOutcome::exit(0));
