@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,50 @@ static int bind_ro(const char *source, const char *target, int recursive)
     return remount_bind(target, MS_RDONLY | MS_NODEV);
 }
 
+/* Binds the tree at (fd, path) onto target read-only, nosuid and nodev down to its last submount: a copy made
+   detached (open_tree), flagged all through (mount_setattr with AT_RECURSIVE), then attached. A remount
+   would flag the top mount alone and leave the host's mounts below it writable. path "" binds what fd is (an
+   O_PATH descriptor). Fails with ENOSYS where the kernel lacks these calls (before Linux 5.12). */
+static int bind_tree_ro(int fd, const char *path, const char *target)
+{
+    int tree =
+        (int)syscall(SYS_open_tree, fd, path,
+                     OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE | (path[0] ? 0 : AT_EMPTY_PATH));
+    if (tree < 0)
+        return -1;
+    struct mount_attr attr;
+    memset(&attr, 0, sizeof(attr));
+    attr.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+    int rc = (int)syscall(SYS_mount_setattr, tree, "", AT_EMPTY_PATH | AT_RECURSIVE, &attr, sizeof(attr));
+    if (rc == 0)
+        rc = (int)syscall(SYS_move_mount, tree, "", AT_FDCWD, target, MOVE_MOUNT_F_EMPTY_PATH);
+    int saved = errno;
+    close(tree);
+    errno = saved;
+    return rc;
+}
+
+/* A host directory (the host's own /usr, /etc/ssl...; the host's links are the host's) bound read-only all
+   through. Without mount_setattr only the directory's own mount can be bound, which the kernel refuses when
+   there are mounts below it (in a user namespace they are locked to it): the container then does not start,
+   rather than show a writable mount. */
+static int bind_host_ro(const char *host, const char *target, char *err, size_t errlen)
+{
+    if (bind_tree_ro(AT_FDCWD, host, target) == 0)
+        return 0;
+    if (errno != ENOSYS)
+        return fail(err, errlen, "bind %s read-only", host);
+    if (mount(host, target, NULL, MS_BIND, NULL) == 0 && remount_bind(target, MS_RDONLY | MS_NODEV) == 0)
+        return 0;
+    if (errno == EINVAL)
+        return fail(
+            err, errlen,
+            "bind %s read-only: it has mounts below it, which only Linux 5.12 or later (mount_setattr) "
+            "can make read-only",
+            host);
+    return fail(err, errlen, "bind %s read-only", host);
+}
+
 static int touch(const char *path, mode_t mode)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode);
@@ -153,9 +198,9 @@ static int mirror_top(const char *name, char *err, size_t errlen)
     }
     if (!S_ISDIR(st.st_mode))
         return 0;
-    if (mkdir(inside, 0755) || bind_ro(host, inside, 1))
-        return fail(err, errlen, "bind %s read-only", host);
-    return 0;
+    if (mkdir(inside, 0755))
+        return fail(err, errlen, "mkdir /%s", inside);
+    return bind_host_ro(host, inside, err, errlen);
 }
 
 /* The container's own /etc entries: its name. */
@@ -228,15 +273,18 @@ static int build_etc(char *err, size_t errlen)
         struct stat st;
         if (lstat(host, &st) || !S_ISDIR(st.st_mode))
             continue;
-        if (mkdir(path, 0755) || bind_ro(host, path, 0))
-            return fail(err, errlen, "bind %s", host);
+        if (mkdir(path, 0755))
+            return fail(err, errlen, "mkdir /%s", path);
+        if (bind_host_ro(host, path, err, errlen))
+            return -1;
     }
     return 0;
 }
 
 /* An image's root (opt->rootfs_fd, opened before the credentials changed): its top-level directories are
  * bound read-only, its top-level symlinks (merged /usr) copied; the parts the engine makes itself are not
- * taken from it. */
+ * taken from it. Every path in it is resolved inside it (image_open), never from the host's root: a link in
+ * an image means what it would mean in the container, and the copied links resolve there after the pivot. */
 static const char *const image_skip[] = {"etc", "dev", "proc", "sys",  "tmp",   "workspace",  "home", "root",
                                          "run", "var", "mnt",  "boot", "media", "lost+found", NULL};
 /* Never taken from an image's /etc: what the engine writes itself, and secrets. */
@@ -254,42 +302,84 @@ static int listed(const char *const *list, const char *name)
     return 0;
 }
 
-/* Mirrors the entries of the image directory `dir` (relative to the image root) into `into`, skipping the
- * names in skip: directories and files bound read-only, symlinks copied. */
+/* Opens path of the image as if the image's root were "/": its links, absolute or climbing, stay in it
+   (RESOLVE_IN_ROOT), and /proc's magic links are refused. */
+static int image_open(int root, const char *path, int flags)
+{
+    struct open_how how;
+    memset(&how, 0, sizeof(how));
+    how.flags = (unsigned long long)(flags | O_CLOEXEC);
+    how.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS;
+    return (int)syscall(SYS_openat2, root, path[0] ? path : ".", &how, sizeof(how));
+}
+
+static int image_fail(char *err, size_t errlen, const char *what, const char *dir, const char *name)
+{
+    if (errno == ENOSYS)
+        return fail(err, errlen,
+                    "%s the image's /%s%s%s: an image's root needs Linux 5.12 or later (openat2, "
+                    "open_tree, mount_setattr)",
+                    what, dir, dir[0] && name[0] ? "/" : "", name);
+    return fail(err, errlen, "%s the image's /%s%s%s", what, dir, dir[0] && name[0] ? "/" : "", name);
+}
+
+/* Mirrors the entries of the image directory `dir` (resolved inside the image) into `into`, skipping the
+ * names in skip: directories (and with files, regular files) bound read-only all through, symlinks copied.
+ * Each entry is opened through the directory's descriptor without following it, and bound from that
+ * descriptor, so nothing is looked up again by name. */
 static int mirror_image_dir(const struct sb_options *opt, const char *dir, const char *into,
                             const char *const *skip, int files, char *err, size_t errlen)
 {
-    char src[600];
-    snprintf(src, sizeof(src), "/proc/self/fd/%d/%s", opt->rootfs_fd, dir);
-    DIR *d = opendir(src);
-    if (!d)
-        return errno == ENOENT ? 0 : fail(err, errlen, "open the image's /%s", dir);
+    int dfd = image_open(opt->rootfs_fd, dir, O_RDONLY | O_DIRECTORY);
+    if (dfd < 0) {
+        if (errno == ENOENT)
+            return 0;
+        if (errno == ENOSYS)
+            return image_fail(err, errlen, "open", dir, "");
+        return fail(err, errlen, "open the image's /%s, resolved inside the image (its links never lead out)",
+                    dir);
+    }
+    DIR *d = fdopendir(dfd);
+    if (!d) {
+        close(dfd);
+        return image_fail(err, errlen, "read", dir, "");
+    }
     struct dirent *e;
     int rc = 0;
     while (rc == 0 && (e = readdir(d))) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || listed(skip, e->d_name))
             continue;
-        char from[900], to[600];
-        snprintf(from, sizeof(from), "%s/%s", src, e->d_name);
+        char to[600];
         snprintf(to, sizeof(to), "%s%s%s", into, into[0] ? "/" : "", e->d_name);
+        int fd = openat(dfd, e->d_name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
         struct stat st;
-        if (lstat(from, &st))
-            continue;
-        if (S_ISLNK(st.st_mode)) {
-            char target[512];
-            ssize_t n = readlink(from, target, sizeof(target) - 1);
-            if (n < 0)
-                continue;
-            target[n] = 0;
-            if (symlink(target, to))
-                rc = fail(err, errlen, "symlink /%s", to);
+        if (fd < 0 || fstat(fd, &st)) {
+            rc = image_fail(err, errlen, "open", dir, e->d_name);
+        } else if (S_ISLNK(st.st_mode)) {
+            char target[4096];
+            ssize_t n = readlinkat(fd, "", target, sizeof(target));
+            if (n < 0 || n == (ssize_t)sizeof(target)) {
+                if (n >= 0)
+                    errno = ENAMETOOLONG;
+                rc = image_fail(err, errlen, "read the link", dir, e->d_name);
+            } else {
+                target[n] = 0;
+                if (symlink(target, to))
+                    rc = fail(err, errlen, "symlink /%s", to);
+            }
         } else if (S_ISDIR(st.st_mode)) {
-            if (mkdir(to, 0755) || bind_ro(from, to, 1))
-                rc = fail(err, errlen, "bind the image's /%s/%s read-only", dir, e->d_name);
+            if (mkdir(to, 0755))
+                rc = fail(err, errlen, "mkdir /%s", to);
+            else if (bind_tree_ro(fd, "", to))
+                rc = image_fail(err, errlen, "bind", dir, e->d_name);
         } else if (files && S_ISREG(st.st_mode)) {
-            if (touch(to, 0644) || bind_ro(from, to, 0))
-                rc = fail(err, errlen, "bind the image's /%s/%s read-only", dir, e->d_name);
+            if (touch(to, 0644))
+                rc = fail(err, errlen, "create /%s", to);
+            else if (bind_tree_ro(fd, "", to))
+                rc = image_fail(err, errlen, "bind", dir, e->d_name);
         }
+        if (fd >= 0)
+            close(fd);
     }
     closedir(d);
     return rc;
@@ -373,12 +463,16 @@ int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err
            passwd, group and hosts. */
         if (mirror_image_dir(opt, "", "", image_skip, 0, err, errlen) || build_image_etc(opt, err, errlen))
             return -1;
-        if (access("usr", F_OK) && mkdir("usr", 0755))
+        /* An image without /usr gets an empty one; an image's usr link stays as it is (mkdir follows none).
+         */
+        if (mkdir("usr", 0755) && errno != EEXIST)
             return fail(err, errlen, "mkdir /usr");
     } else {
         static const char *const top[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32", NULL};
-        if (mkdir("usr", 0755) || bind_ro("/usr", "usr", 1))
-            return fail(err, errlen, "bind /usr read-only");
+        if (mkdir("usr", 0755))
+            return fail(err, errlen, "mkdir /usr");
+        if (bind_host_ro("/usr", "usr", err, errlen))
+            return -1;
         for (int i = 0; top[i]; ++i) {
             if (mirror_top(top[i], err, errlen))
                 return -1;
