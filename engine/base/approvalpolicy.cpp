@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "approvalpolicy.h"
+#include "shellsplitter.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -7,24 +8,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-bool isAssignment(const QString &word)
-{
-    static const QRegularExpression re(u"^[A-Za-z_][A-Za-z0-9_]*=.*$"_s);
-    return re.match(word).hasMatch();
-}
-
-// Drops what does not change which program runs: leading NAME=value words and simple wrappers.
-QString normalised(const QString &command)
-{
-    QStringList words = command.simplified().split(u' ', Qt::SkipEmptyParts);
-    static const QSet<QString> wrappers{u"env"_s, u"command"_s, u"exec"_s, u"nohup"_s, u"time"_s, u"nice"_s};
-    while (words.size() > 1 && (isAssignment(words.first()) || wrappers.contains(words.first())))
-        words.removeFirst();
-    if (words.size() == 1 && isAssignment(words.first()))
-        return {};
-    return words.join(u' ');
-}
 
 int strictness(ApprovalVerdict v)
 {
@@ -49,16 +32,15 @@ std::optional<ApprovalRule> ApprovalRule::make(const QString &verdict, const QSt
         *error = u"the pattern is longer than %1 characters"_s.arg(ApprovalPolicy::MaxPatternLength);
         return std::nullopt;
     }
-    bool substitution = false;
-    const QStringList parts = ApprovalPolicy::simpleCommands(pattern, &substitution);
-    if (parts.size() != 1 || pattern.contains(u'\n') || pattern.contains(u';') || pattern.contains(u"&&"_s) ||
-        pattern.contains(u"||"_s)) {
-        *error = u"the pattern \"%1\" spans several commands; a rule matches one command, so write one rule "
-                 "for each (a call's commands are matched one by one)"_s.arg(p);
+    const ShellSplit split = ShellSplitter::split(pattern);
+    if (split.substitution) {
+        *error = u"the pattern \"%1\" contains a command substitution, which no rule can match"_s.arg(p);
         return std::nullopt;
     }
-    if (substitution) {
-        *error = u"the pattern \"%1\" contains a command substitution, which no rule can match"_s.arg(p);
+    if (split.commands.size() > 1 || pattern.contains(u'\n') || pattern.contains(u';') ||
+        pattern.contains(u"&&"_s) || pattern.contains(u"||"_s)) {
+        *error = u"the pattern \"%1\" spans several commands; a rule matches one command, so write one rule "
+                 "for each (a call's commands are matched one by one)"_s.arg(p);
         return std::nullopt;
     }
     return ApprovalRule{*v, p};
@@ -91,64 +73,21 @@ QString ApprovalRule::text() const
 
 QStringList ApprovalPolicy::simpleCommands(const QString &commandLine, bool *hasSubstitution)
 {
+    const ShellSplit split = ShellSplitter::split(commandLine);
     QStringList out;
-    QString current;
-    bool single = false;
-    bool dbl = false;
-    bool substitution = false;
-    const auto flush = [&] {
-        const QString n = normalised(current);
-        if (!n.isEmpty())
-            out.append(n);
-        current.clear();
-    };
-    for (qsizetype i = 0; i < commandLine.size(); ++i) {
-        const QChar c = commandLine.at(i);
-        const QChar next = i + 1 < commandLine.size() ? commandLine.at(i + 1) : QChar();
-        if (single) {
-            current += c;
-            if (c == u'\'')
-                single = false;
-            continue;
-        }
-        if (c == u'\\' && i + 1 < commandLine.size()) {
-            current += c;
-            current += next;
-            ++i;
-            continue;
-        }
-        if (c == u'`' || (c == u'$' && next == u'(') || ((c == u'<' || c == u'>') && next == u'('))
-            substitution = true;
-        if (dbl) {
-            current += c;
-            if (c == u'"')
-                dbl = false;
-            continue;
-        }
-        if (c == u'\'') {
-            single = true;
-            current += c;
-        } else if (c == u'"') {
-            dbl = true;
-            current += c;
-        } else if (c == u'|' || c == u';' || c == u'\n' || c == u'(' || c == u')' ||
-                   (c == u'&' &&
-                    !(i > 0 && (commandLine.at(i - 1) == u'>' || commandLine.at(i - 1) == u'<')) &&
-                    next != u'>')) {
-            // `2>&1` and `&>` are redirections, not separators; `$(` was noted above.
-            if (c == u'(' && i > 0 &&
-                (commandLine.at(i - 1) == u'$' || commandLine.at(i - 1) == u'<' ||
-                 commandLine.at(i - 1) == u'>'))
-                current.chop(1);
-            flush();
-        } else {
-            current += c;
-        }
-    }
-    flush();
+    for (const ShellCommand &c : split.commands)
+        out.append(c.text);
     if (hasSubstitution)
-        *hasSubstitution = substitution;
+        *hasSubstitution = split.substitution;
     return out;
+}
+
+const ApprovalRule *ApprovalPolicy::firstMatch(const QString &simpleCommand) const
+{
+    for (const ApprovalRule &r : rules)
+        if (r.matches(simpleCommand))
+            return &r;
+    return nullptr;
 }
 
 ApprovalPolicy::Evaluation ApprovalPolicy::evaluate(const QStringList &commands,
@@ -168,34 +107,44 @@ ApprovalPolicy::Evaluation ApprovalPolicy::evaluate(const QStringList &commands,
     };
     bool any = false;
     for (const QString &line : commands) {
-        bool substitution = false;
-        const QStringList parts = simpleCommands(line, &substitution);
-        for (const QString &part : parts) {
+        const ShellSplit split = ShellSplitter::split(line);
+        for (const ShellCommand &command : split.commands) {
             any = true;
-            const ApprovalRule *rule = nullptr;
-            if (mode == ApprovalMode::Rules) {
-                for (const ApprovalRule &r : rules) {
-                    if (r.matches(part)) {
-                        rule = &r;
-                        break;
-                    }
+            QString part = command.text;
+            const ApprovalRule *rule = mode == ApprovalMode::Rules ? firstMatch(part) : nullptr;
+            // A program named by its path is matched as written, and a deny rule for its base name denies it
+            // too: "deny touch *" refuses /usr/bin/touch; "allow echo *" does not allow ./echo.
+            const qsizetype slash = command.name.lastIndexOf(u'/');
+            if (mode == ApprovalMode::Rules && slash >= 0 &&
+                !(rule && rule->verdict == ApprovalVerdict::Deny)) {
+                const QString base = ShellSplitter::quote(command.name.mid(slash + 1)) +
+                                     part.mid(ShellSplitter::quote(command.name).size());
+                const ApprovalRule *baseRule = firstMatch(base);
+                if (baseRule && baseRule->verdict == ApprovalVerdict::Deny) {
+                    rule = baseRule;
+                    part = base;
                 }
             }
             if (rule && rule->verdict == ApprovalVerdict::Deny) {
                 raise(ApprovalVerdict::Deny, u"rule \"%1\" matched \"%2\""_s.arg(rule->text(), part),
                       rule->text());
-            } else if (allowed.contains(part) && !substitution) {
+            } else if (allowed.contains(command.text)) {
                 raise(ApprovalVerdict::Allow, u"\"%1\" was allowed for this conversation"_s.arg(part), {});
             } else if (mode == ApprovalMode::Ask) {
                 raise(ApprovalVerdict::Ask, u"approvals: ask before each call"_s, {});
             } else if (!rule) {
                 raise(ApprovalVerdict::Ask, u"no rule matched \"%1\""_s.arg(part), {});
-            } else if (rule->verdict == ApprovalVerdict::Allow && substitution) {
-                raise(ApprovalVerdict::Ask,
-                      u"\"%1\" runs a command substitution, which a rule never allows"_s.arg(part), {});
             } else {
                 raise(rule->verdict, u"rule \"%1\" matched \"%2\""_s.arg(rule->text(), part), rule->text());
             }
+        }
+        if (!split.accounted()) {
+            // Fail closed: what the splitter cannot account for is never allowed, only asked (or denied by a
+            // rule that matched one of the commands it did find).
+            any = true;
+            raise(ApprovalVerdict::Ask,
+                  u"the rules cannot account for this call: %1; a person decides"_s.arg(split.unaccounted),
+                  {});
         }
     }
     if (!any) {

@@ -22,8 +22,8 @@ struct ApprovalRule
     ApprovalVerdict verdict = ApprovalVerdict::Ask;
     QString pattern;
 
-    // nullopt with *error for an unknown verdict or a pattern that is empty, too long or spans several
-    // commands (|, ;, & or a newline outside quotes).
+    // nullopt with *error for an unknown verdict or a pattern that is empty, too long, spans several
+    // commands (|, ;, & or a newline outside quotes) or holds a command substitution.
     static std::optional<ApprovalRule> make(const QString &verdict, const QString &pattern, QString *error);
     bool matches(const QString &simpleCommand) const;
     // "allow python3 *"
@@ -32,10 +32,12 @@ struct ApprovalRule
 };
 
 // A workspace's (or a conversation's) approval settings and the matching rule (README "Approvals"): a call is
-// split into its simple commands (at |, ||, &&, ;, &, newlines and parentheses outside quotes); each command
-// gets the verdict of the FIRST rule that matches it (rules are kept in order), or `ask` when none does; a
-// command with a command substitution ($(...), `...`, <(...)) is never allowed by a rule, only asked or
-// denied. The call's verdict is the strictest of its commands' (deny > ask > allow).
+// split into the simple commands bash would run (ShellSplitter: quotes, comments, here-documents, compound
+// commands, and the commands inside $(…), `…`, <(…) and >(…)); each command gets the verdict of the FIRST
+// rule that matches it (rules are kept in order), or `ask` when none does. The call's verdict is the
+// strictest of its commands' (deny > ask > allow), and a call the splitter cannot fully account for is at
+// least `ask`: a rule never allows it (fail closed), though a deny rule that matches one of its commands
+// still denies it.
 struct ApprovalPolicy
 {
     static constexpr int DefaultTimeoutSeconds = 300;
@@ -59,9 +61,11 @@ struct ApprovalPolicy
     // they run without asking (never past a deny rule).
     Evaluation evaluate(const QStringList &commands, const QSet<QString> &allowed = {}) const;
 
-    // The simple commands of one command line, each trimmed with its whitespace collapsed and leading
-    // variable assignments and wrappers (env, command, exec, nohup, time, nice) dropped.
+    // The simple commands of one command line as rules see them (ShellCommand::text: canonical words,
+    // leading assignments and wrappers dropped).
     static QStringList simpleCommands(const QString &commandLine, bool *hasSubstitution = nullptr);
+    // The first rule that matches a simple command, or nullptr.
+    const ApprovalRule *firstMatch(const QString &simpleCommand) const;
 
     static QString modeName(ApprovalMode mode); // "run-all", "ask", "rules"
     static std::optional<ApprovalMode> parseMode(const QString &name);

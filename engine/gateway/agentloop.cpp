@@ -2,6 +2,7 @@
 #include "agentloop.h"
 
 #include "base/randomtoken.h"
+#include "base/shellsplitter.h"
 #include "base/workspacesettings.h"
 #include "gateway/approvalbroker.h"
 #include "models/modelclient.h"
@@ -689,8 +690,9 @@ bool AgentLoop::gate(const PendingCall &pending, const AgentToolCall &call)
     if (call.code && call.code->kind == CodeAction::Kind::Python)
         matched = {u"python3"_s};
     else if (call.code && call.code->kind != CodeAction::Kind::Bash)
-        matched = {u"text_editor %1 %2"_s.arg(call.arguments.value(u"command"_s).toString(),
-                                              call.arguments.value(u"path"_s).toString())};
+        matched = {
+            u"text_editor %1 %2"_s.arg(ShellSplitter::quote(call.arguments.value(u"command"_s).toString()),
+                                       ShellSplitter::quote(call.arguments.value(u"path"_s).toString()))};
     const ApprovalPolicy::Evaluation e =
         m_env.approvalPolicy.evaluate(matched, m_env.approvals->allowedFor(conversationKey()));
     ApprovalRecord record;

@@ -27,3 +27,8 @@ sandbench_add_fuzzer(NAME clienthello
 sandbench_add_fuzzer(NAME http_response
     SOURCES fuzz_http_response.cpp ${SANDBENCH_ROOT}/engine/models/plainhttpparser.cpp
     CORPUS corpus/http_response)
+sandbench_add_fuzzer(NAME shellsplitter
+    SOURCES fuzz_shellsplitter.cpp ${SANDBENCH_ROOT}/engine/base/shellsplitter.cpp
+            ${SANDBENCH_ROOT}/engine/base/approvalpolicy.cpp
+    MAXLEN 16384
+    CORPUS corpus/shellsplitter)

@@ -236,6 +236,12 @@ void TestApprovalRulesWindow::editRulesFromToolbarSaveAndRun()
     test->clear();
     QTest::keyClicks(test, u"python3 -V"_s);
     QVERIFY(result->text().contains(u"The call: Allow"_s));
+    // A call the rules cannot account for asks, and says why (issue 28: rules fail closed).
+    test->clear();
+    QTest::keyClicks(test, u"python3 -V; eval \"$X\""_s);
+    QVERIFY2(result->text().contains(u"The call: Ask"_s), qPrintable(result->text()));
+    QVERIFY2(result->text().contains(u"cannot account for all of it (eval runs text as commands"_s),
+             qPrintable(result->text()));
 
     // The wait limit and the workspace's default mode too; then save.
     box->findChild<QSpinBox *>(u"ApprovalTimeout"_s)->setValue(120);

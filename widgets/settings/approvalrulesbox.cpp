@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings/approvalrulesbox.h"
 
+#include "base/shellsplitter.h"
 #include "base/workspacesettings.h"
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
@@ -544,8 +545,10 @@ void ApprovalRulesBox::updateTest()
         }
         return 0;
     };
-    bool substitution = false;
-    const QStringList parts = ApprovalPolicy::simpleCommands(call, &substitution);
+    const ShellSplit split = ShellSplitter::split(call);
+    QStringList parts;
+    for (const ShellCommand &command : split.commands)
+        parts.append(command.text);
     QStringList lines;
     for (const QString &part : parts) {
         const ApprovalPolicy::Evaluation e = policy.evaluate({part});
@@ -561,9 +564,10 @@ void ApprovalRulesBox::updateTest()
         lines.append(tr("No command to match."));
     else
         lines.append(tr("The call: %1").arg(verdictTitle(decision.verdict)));
-    if (substitution)
-        lines.append(tr("It runs a command substitution, so no rule can allow it; it asks unless a rule "
-                        "denies it."));
+    if (!split.accounted())
+        lines.append(tr("The rules cannot account for all of it (%1), so no rule allows it: it asks unless a "
+                        "rule denies one of its commands.")
+                         .arg(split.unaccounted));
     if (!skipped.isEmpty())
         lines.append(tr("Left out, not valid: rule %1.").arg(skipped.join(u", "_s)));
     const ApprovalMode mode =
