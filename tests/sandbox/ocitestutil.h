@@ -162,8 +162,10 @@ inline QByteArray configOf(const QList<QByteArray> &layers)
 
 // The files of an OCI image layout (path -> content) for these layers. corruptLayer: the layer blob's
 // content no longer matches its name and descriptor.
+// configOverride: this config instead of the layers' own (a trusted image's config over other layers).
 inline QList<std::pair<QByteArray, QByteArray>> ociLayout(const QList<QByteArray> &layers,
-                                                          bool corruptLayer = false)
+                                                          bool corruptLayer = false,
+                                                          const QByteArray &configOverride = {})
 {
     QList<std::pair<QByteArray, QByteArray>> files;
     auto blob = [&files](const QByteArray &data) {
@@ -183,7 +185,7 @@ inline QList<std::pair<QByteArray, QByteArray>> ociLayout(const QList<QByteArray
             data[data.size() / 2] = char(data.at(data.size() / 2) ^ 0x5a);
         }
     }
-    const QByteArray config = configOf(layers);
+    const QByteArray config = configOverride.isEmpty() ? configOf(layers) : configOverride;
     const QString configHex = blob(config);
     const QByteArray manifest =
         QJsonDocument(

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QLockFile>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QUrl>
@@ -638,29 +639,52 @@ ImageStore::Scratch::Scratch(const ImageStore *store, const QString &kind, QStri
         *error = u"cannot create %1"_s.arg(tmp);
         return;
     }
-    QByteArray templ = QFile::encodeName(tmp + u'/' + kind + u"-XXXXXX"_s);
-    if (!mkdtemp(templ.data())) {
+    // Two descriptors held from the start (the directory it is in and a spare), so that deleting it never
+    // needs one more than the import had, even at the process's descriptor limit.
+    m_parentFd = ::open(QFile::encodeName(tmp).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    m_spareFd = m_parentFd >= 0 ? fcntl(m_parentFd, F_DUPFD_CLOEXEC, 0) : -1;
+    if (m_spareFd < 0) {
         *error = u"cannot create a scratch directory in %1: %2"_s.arg(tmp, sysError());
         return;
     }
-    m_path = QFile::decodeName(templ);
-    // The tree itself is one level down, so the scratch directory's own mode never matters to it.
-    const QByteArray root = templ + "/rootfs";
-    if (mkdir(root.constData(), 0755) || chmod(root.constData(), 0755)) {
-        *error = u"cannot create %1: %2"_s.arg(QFile::decodeName(root), sysError());
+    for (int attempt = 0; attempt < 100 && m_name.isEmpty(); ++attempt) {
+        const QByteArray name =
+            kind.toLatin1() + '-' + QByteArray::number(QRandomGenerator::system()->generate64(), 36);
+        if (mkdirat(m_parentFd, name.constData(), 0700) == 0)
+            m_name = name;
+        else if (errno != EEXIST)
+            break;
+    }
+    if (m_name.isEmpty()) {
+        *error = u"cannot create a scratch directory in %1: %2"_s.arg(tmp, sysError());
         return;
     }
-    m_rootFd = ::open(root.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (m_rootFd < 0)
-        *error = u"cannot open %1: %2"_s.arg(QFile::decodeName(root), sysError());
+    m_path = tmp + u'/' + QFile::decodeName(m_name);
+    // The tree itself is one level down, so the scratch directory's own mode never matters to it.
+    Fd dir(openat(m_parentFd, m_name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    m_rootFd = dir.fd < 0 || mkdirat(dir.fd, "rootfs", 0755)
+                   ? -1
+                   : openat(dir.fd, "rootfs", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (m_rootFd < 0 || fchmod(m_rootFd, 0755)) {
+        *error = u"cannot create %1/rootfs: %2"_s.arg(m_path, sysError());
+        if (m_rootFd >= 0)
+            ::close(m_rootFd);
+        m_rootFd = -1;
+    }
 }
 
 ImageStore::Scratch::~Scratch()
 {
-    if (m_rootFd >= 0)
-        ::close(m_rootFd);
-    if (!m_path.isEmpty())
-        removeTree(m_path); // whatever is left: all of it on failure, nothing once finish() moved the tree
+    for (int fd : {m_rootFd, m_spareFd})
+        if (fd >= 0)
+            ::close(fd);
+    if (!m_name.isEmpty()) {
+        QString ignored; // whatever is left: all of it on failure, an empty directory once finish() moved the
+                         // tree
+        LayerUnpacker::removeTree(m_parentFd, m_name, &ignored);
+    }
+    if (m_parentFd >= 0)
+        ::close(m_parentFd);
 }
 
 QString ImageStore::treePath(const QString &chainId) const
@@ -1030,8 +1054,10 @@ std::optional<ImageInfo> ImageStore::build(const QString &name, const QStringLis
     proc.waitForFinished(-1);
     tail += proc.readAll();
     if (proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0) {
-        *error = u"mmdebstrap failed (exit %1):\n%2"_s.arg(proc.exitCode())
-                     .arg(QString::fromUtf8(tail.right(2000)).trimmed());
+        QStringList lines;
+        for (const QString &line : QString::fromUtf8(tail.right(2000)).trimmed().split(u'\n'))
+            lines << printableText(line);
+        *error = u"mmdebstrap failed (exit %1):\n%2"_s.arg(proc.exitCode()).arg(lines.join(u'\n'));
         return std::nullopt;
     }
     std::optional<ImageInfo> info = importPath(tar, name, error);

@@ -108,6 +108,9 @@ private:
 
     private:
         QString m_path;
+        QByteArray m_name;
+        int m_parentFd = -1;
+        int m_spareFd = -1;
         int m_rootFd = -1;
     };
 

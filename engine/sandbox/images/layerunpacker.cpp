@@ -398,6 +398,8 @@ bool LayerUnpacker::whiteout(const QByteArray &parent, const QByteArray &name, c
                              QString *error)
 {
     if (name == ".wh..wh..opq") {
+        if (parentDir(parent, false, path, error) < 0)
+            return error->isEmpty(); // nothing below to hide, or below a link (refused)
         if (!parent.isEmpty())
             touch(parent); // the directory itself stays
         return removeUntouched(parent, error);
@@ -725,10 +727,17 @@ bool LayerUnpacker::removeTree(int dirFd, const QByteArray &name, QString *error
                 const int child = openat(cur.fd, d->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
                 struct stat cs;
                 if (child < 0 || fstat(child, &cs)) {
+                    const int err = errno;
                     if (child >= 0)
                         ::close(child);
-                    if (errno == ENOENT)
+                    if (err == ENOENT)
                         continue;
+                    // Out of descriptors: an empty directory goes without being opened.
+                    if ((err == EMFILE || err == ENFILE) && unlinkat(cur.fd, d->d_name, AT_REMOVEDIR) == 0) {
+                        ++level.removedThisPass;
+                        continue;
+                    }
+                    errno = err;
                     *error = u"cannot open %1: %2"_s.arg(relative(stack, d->d_name), sysError());
                     return false;
                 }
