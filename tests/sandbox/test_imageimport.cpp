@@ -11,6 +11,8 @@
 #include <QTest>
 
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -85,6 +87,8 @@ private Q_SLOTS:
     void whiteoutsStayInside();
     void nothingLeftAtDescriptorLimit();
     void removeDeletesTheTreeAtDescriptorLimit();
+    void removeSaysWhatIsLeft();
+    void olderRecordsKeepWorkingAndAreRekeyed();
     void layerMustMatchDiffId();
     void poisonedArchiveIsNotReused();
     void treesKeyedByChainId();
@@ -252,6 +256,76 @@ void TestImageImport::removeDeletesTheTreeAtDescriptorLimit()
     QVERIFY(!store.find(u"deep"_s));
     QVERIFY(entriesOf(ImageStore::imagesDir(data) + u"/store"_s).isEmpty());
     QVERIFY(entriesOf(ImageStore::imagesDir(data) + u"/trees"_s).isEmpty());
+}
+
+void TestImageImport::removeSaysWhatIsLeft()
+{
+    const QString data = dataDir(u"rm-left"_s);
+    ImageStore store(data);
+    QString error;
+    const std::optional<ImageInfo> info = store.importPath(
+        write(u"rm-left.tar"_s, tarOf({dir("etc"), file("etc/stuck", "x")})), u"stuck"_s, &error);
+    QVERIFY2(info, qPrintable(error));
+    const QString tree = ImageStore::rootfsPath(data, info->id);
+    // An immutable file (root only, and a file system with the flag) cannot be deleted.
+    auto setImmutable = [&](bool on) {
+        const int fd = ::open(QFile::encodeName(tree + u"/etc/stuck"_s).constData(), O_RDONLY | O_CLOEXEC);
+        int flags = 0;
+        bool ok = fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+        flags = on ? flags | FS_IMMUTABLE_FL : flags & ~FS_IMMUTABLE_FL;
+        ok = ok && ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
+        if (fd >= 0)
+            ::close(fd);
+        return ok;
+    };
+    if (!setImmutable(true))
+        QSKIP("cannot make a file immutable here (needs root and a file system with the flag)");
+    const bool removed = store.remove(u"stuck"_s, &error);
+    setImmutable(false);
+    QVERIFY(!removed);
+    // The tree goes first: the name stays, and the error names what is left.
+    QVERIFY2(error.contains(u"/etc/stuck\": Operation not permitted"_s) && error.contains(tree) &&
+                 error.contains(u"stays"_s),
+             qPrintable(error));
+    QVERIFY(store.find(u"stuck"_s));
+    QVERIFY(QFileInfo::exists(tree + u"/etc/stuck"_s));
+    QVERIFY2(store.remove(u"stuck"_s, &error), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(tree));
+    QVERIFY(!store.find(u"stuck"_s));
+}
+
+void TestImageImport::olderRecordsKeepWorkingAndAreRekeyed()
+{
+    // An image as an older version stored it: its tree in store/<id>/rootfs, a record without chain_id.
+    const QString data = dataDir(u"legacy"_s);
+    const QString archive = write(u"legacy.tar"_s, busyboxOciArchive());
+    ImageStore store(data);
+    QString error;
+    std::optional<ImageInfo> info = store.importPath(archive, u"old"_s, &error);
+    QVERIFY2(info, qPrintable(error));
+    const QString record = ImageStore::imagesDir(data) + u"/store/"_s + info->id;
+    const QString legacyTree = record + u"/rootfs"_s;
+    QVERIFY(QDir().rename(ImageStore::rootfsPath(data, info->id), legacyTree));
+    QFile json(record + u"/image.json"_s);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(json.readAll()).object();
+    json.close();
+    o.remove(u"chain_id"_s);
+    QVERIFY(writeFile(record + u"/image.json"_s, QJsonDocument(o).toJson()));
+
+    // It keeps working from its old tree, shown as not checked.
+    QCOMPARE(ImageStore::rootfsPath(data, info->id), legacyTree);
+    QVERIFY(store.find(u"old"_s) && store.find(u"old"_s)->chainId.isEmpty());
+    // Imported again: checked, re-keyed, the old tree gone.
+    info = store.importPath(archive, u"old"_s, &error);
+    QVERIFY2(info, qPrintable(error));
+    QCOMPARE(info->chainId, chainOf({baseLayer(), whiteoutLayer()}));
+    QCOMPARE(ImageStore::rootfsPath(data, info->id),
+             ImageStore::imagesDir(data) + u"/trees/"_s + info->chainId);
+    QVERIFY(!QFileInfo::exists(legacyTree));
+    QVERIFY(QFileInfo::exists(ImageStore::rootfsPath(data, info->id) + u"/usr/bin/busybox"_s));
+    QVERIFY2(store.remove(u"old"_s, &error), qPrintable(error));
+    QVERIFY(entriesOf(ImageStore::imagesDir(data) + u"/store"_s).isEmpty());
 }
 
 void TestImageImport::layerMustMatchDiffId()
