@@ -665,11 +665,6 @@ bool LayerUnpacker::removeTree(int dirFd, const QByteArray &name, QString *error
         }
         return true;
     }
-    struct stat top;
-    if (fstat(dirFd, &top)) {
-        *error = sysError();
-        return false;
-    }
     QList<Level> stack;
     Fd cur(openat(dirFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (cur.fd < 0 || fstat(cur.fd, &st)) {
