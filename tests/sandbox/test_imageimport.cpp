@@ -95,6 +95,7 @@ private Q_SLOTS:
     void oneBudgetForArchiveAndLayers();
     void depthAndPathLimits();
     void chainedLinksCostLinearWork();
+    void repeatedOpaqueWhiteoutsCostLinearWork();
 
 private:
     QString write(const QString &name, const QByteArray &data);
@@ -537,6 +538,44 @@ void TestImageImport::chainedLinksCostLinearWork()
         QVERIFY(LayerUnpacker::removeTreeAtPath(root, &ignored));
         QVERIFY(LayerUnpacker::removeTreeAtPath(root + u"2"_s, &ignored));
     }
+}
+
+void TestImageImport::repeatedOpaqueWhiteoutsCostLinearWork()
+{
+    // A lower layer of 300 files in o/, an upper one adding 300 and then repeating o/'s opaque marker (and
+    // one below it) 3,000 times: the lower files go once, the markers cost no rescan of what the layer added.
+    QList<Entry> lower{dir("o")};
+    QList<Entry> upper{dir("o")};
+    for (int i = 0; i < 300; ++i) {
+        lower << file("o/old" + QByteArray::number(i), "1");
+        upper << file("o/new" + QByteArray::number(i), "2");
+    }
+    upper << dir("o/sub");
+    for (int i = 0; i < 1500; ++i)
+        upper << file("o/.wh..wh..opq", {}) << file("o/sub/.wh..wh..opq", {});
+    const QString root = m_dir.path() + u"/opaque"_s;
+    QVERIFY(QDir().mkpath(root));
+    const int rootFd = ::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    QVERIFY(rootFd >= 0);
+    ImportBudget budget;
+    QString error;
+    {
+        LayerUnpacker unpacker(rootFd, &budget);
+        for (const QList<Entry> &layer : {lower, upper}) {
+            const QString tar = write(u"opaque.tar"_s, tarOf(layer));
+            const int fd = ::open(QFile::encodeName(tar).constData(), O_RDONLY | O_CLOEXEC);
+            QVERIFY2(unpacker.unpack(fd, u"opaque"_s, LayerUnpacker::Mode::Layer, nullptr, &error),
+                     qPrintable(error));
+            ::close(fd);
+        }
+    }
+    ::close(rootFd);
+    const QStringList left = entriesOf(root + u"/o"_s);
+    QCOMPARE(left.size(), 301);
+    QVERIFY(!left.contains(u"old0"_s) && left.contains(u"new299"_s) && left.contains(u"sub"_s));
+    QVERIFY2(budget.steps <= 8 * budget.entries, // each marker would rescan o/: over 300 steps
+             qPrintable(u"%1 steps for %2 entries"_s.arg(budget.steps).arg(budget.entries)));
+    QVERIFY(LayerUnpacker::removeTreeAtPath(root, &error));
 }
 
 QTEST_GUILESS_MAIN(TestImageImport)

@@ -340,6 +340,7 @@ bool LayerUnpacker::unpack(int fd, const QString &what, Mode mode, Digests *dige
 {
     m_mode = mode;
     m_touched.clear();
+    m_opaque.clear();
     forgetParent();
     error->clear();
     if (lseek(fd, 0, SEEK_SET) < 0) {
@@ -391,6 +392,7 @@ bool LayerUnpacker::unpack(int fd, const QString &what, Mode mode, Digests *dige
         digests->storedSize = stream.storedSize;
     }
     m_touched.clear();
+    m_opaque.clear();
     return true;
 }
 
@@ -402,6 +404,16 @@ bool LayerUnpacker::whiteout(const QByteArray &parent, const QByteArray &name, c
             return error->isEmpty(); // nothing below to hide, or below a link (refused)
         if (!parent.isEmpty())
             touch(parent); // the directory itself stays
+        // Once a directory (or one above it) was made opaque in this layer, nothing of the lower layers is
+        // left below it: a repeated marker costs nothing, however many entries the layer added since.
+        for (QByteArrayView p(parent);; p = p.first(std::max<qsizetype>(p.lastIndexOf('/'), 0))) {
+            ++m_budget->steps;
+            if (m_opaque.contains(pathHash(p)))
+                return true;
+            if (p.isEmpty())
+                break;
+        }
+        m_opaque.insert(pathHash(parent));
         return removeUntouched(parent, error);
     }
     if (name.startsWith(".wh..wh."))

@@ -77,4 +77,5 @@ private:
     QByteArray m_cachedParent;
     int m_cachedFd = -1;
     QSet<size_t> m_touched; // hashes of the paths this layer wrote (and their parents), for opaque whiteouts
+    QSet<size_t> m_opaque;  // hashes of the directories this layer made opaque
 };
