@@ -58,14 +58,22 @@ QString detail(const ImageInfo &info)
     QString text =
         u"name:      %1\nid:        sha256:%2\nsource:    %3\nos:        %4\npython:    %5\n"
         "shell:     %6\nsize:      %7 (%8 files, %9 layer(s))\n"_s.arg(displayName(info.name))
-            .arg(info.id, info.source, info.os.isEmpty() ? u"unknown (no /etc/os-release)"_s : info.os,
+            .arg(info.id, info.source,
+                 info.os.isEmpty() ? u"unknown (no /etc/os-release)"_s : displayName(info.os),
                  info.hasPython() ? info.python
                                   : u"none: Python code calls and the text editor cannot run here"_s,
                  info.hasBash ? u"bash"_s : u"sh (no bash)"_s, humanSize(info.sizeBytes))
             .arg(info.fileCount)
             .arg(info.layers);
-    if (!info.packages.isEmpty())
-        text += u"packages:  %1\n"_s.arg(info.packages.join(u", "_s));
+    if (!info.packages.isEmpty()) {
+        QStringList packages;
+        for (const QString &p : info.packages)
+            packages << displayName(p);
+        text += u"packages:  %1\n"_s.arg(packages.join(u", "_s));
+    }
+    text += info.chainId.isEmpty()
+                ? u"layers:    not checked (imported by an older version; import it again to check it)\n"_s
+                : u"layers:    sha256:%1 (chain of the checked diff_ids)\n"_s.arg(info.chainId);
     text += u"imported:  %1\n"_s.arg(QDateTime::fromMSecsSinceEpoch(info.importedMs).toString(Qt::ISODate));
     return text;
 }
@@ -99,8 +107,10 @@ int runImagesCommand(const QStringList &args)
         u"packages"_s, u"build: Debian packages to include, comma-separated."_s, u"list"_s);
     const QCommandLineOption suiteOption(u"suite"_s, u"build: the Debian suite (default: bookworm)."_s,
                                          u"suite"_s);
-    const QCommandLineOption mirrorOption(u"mirror"_s,
-                                          u"build: the Debian mirror (default: deb.debian.org)."_s, u"url"_s);
+    const QCommandLineOption mirrorOption(
+        u"mirror"_s,
+        u"build: the Debian mirror, an http://, https:// or file:// URL (default: deb.debian.org)."_s,
+        u"url"_s);
     parser.addOptions(
         {dataDirOption, workspaceOption, jsonOption, nameOption, packagesOption, suiteOption, mirrorOption});
     parser.addPositionalArgument(u"args"_s, u"PATH | NAME | ID"_s);
@@ -157,7 +167,7 @@ int runImagesCommand(const QStringList &args)
                          .arg(info.shortId(), -12)
                          .arg(humanSize(info.sizeBytes), -10)
                          .arg(pythonText(info), -14)
-                         .arg(info.os.isEmpty() ? u"unknown"_s : info.os));
+                         .arg(info.os.isEmpty() ? u"unknown"_s : displayName(info.os)));
         }
         return ExitOk;
     }
@@ -211,11 +221,15 @@ int runImagesCommand(const QStringList &args)
                          : u"--packages: "_s + error);
             return ExitUsage;
         }
+        if (!ImageStore::isValidMirror(parser.value(mirrorOption), &error)) {
+            printErr(u"--mirror: "_s + error);
+            return ExitUsage;
+        }
         const QString suite = parser.isSet(suiteOption) ? parser.value(suiteOption) : u"bookworm"_s;
         info = store.build(positional.first(), *packages, suite, parser.value(mirrorOption), &error,
                            [json](const QString &line) {
                                if (!json)
-                                   printErr(u"mmdebstrap: "_s + line);
+                                   printErr(u"mmdebstrap: "_s + displayName(line));
                            });
     }
     if (!info) {

@@ -24,6 +24,9 @@ private Q_SLOTS:
     void rmRefusedWhileInUse();
     void badInput_data();
     void badInput();
+    void mirrorMustBeAUrl_data();
+    void mirrorMustBeAUrl();
+    void controlCharactersEscaped();
 
 private:
     struct Run
@@ -191,6 +194,74 @@ void TestImagesCli::badInput()
     const Run r = run(args);
     QCOMPARE(r.code, code);
     QVERIFY2(r.err.contains(mustSay), r.err.constData());
+}
+
+void TestImagesCli::mirrorMustBeAUrl_data()
+{
+    // Each would reach mmdebstrap's command line; the first two as options it runs as host commands.
+    QTest::addColumn<QString>("mirror");
+    const QString marker = m_dir.path() + u"/hook-ran"_s;
+    QTest::newRow("an option") << u"--setup-hook=touch "_s + marker;
+    QTest::newRow("an option, short") << u"-v"_s;
+    QTest::newRow("a URL and an option") << u"http://deb.debian.org/debian --setup-hook=touch "_s + marker;
+    QTest::newRow("a sources.list line") << u"deb http://deb.debian.org/debian bookworm main"_s;
+    QTest::newRow("a path") << u"/etc/apt/sources.list"_s;
+    QTest::newRow("stdin") << u"-"_s;
+    QTest::newRow("another scheme") << u"ftp://deb.debian.org/debian"_s;
+    QTest::newRow("no host") << u"http:///debian"_s;
+    QTest::newRow("a control character") << u"http://deb.debian.org/\x1b[2Jdebian"_s;
+}
+
+void TestImagesCli::mirrorMustBeAUrl()
+{
+    QFETCH(QString, mirror);
+    for (const QStringList &form :
+         {QStringList{u"--mirror"_s, mirror}, QStringList{u"--mirror="_s + mirror}}) {
+        const Run r =
+            run(QStringList{u"images"_s, u"build"_s, u"mirrored"_s, u"--packages"_s, u"python3"_s} + form);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--mirror: ") && r.err.contains("http://, https:// or file:// URL"),
+                 r.err.constData());
+        QVERIFY2(!r.err.contains('\x1b'), r.err.constData());
+        QVERIFY(!r.err.contains("mmdebstrap"));
+    }
+    QVERIFY(!QFileInfo::exists(m_dir.path() + u"/hook-ran"_s));
+    QVERIFY(run({u"images"_s, u"inspect"_s, u"mirrored"_s}).code != 0);
+}
+
+void TestImagesCli::controlCharactersEscaped()
+{
+    // An image whose os-release and entry names carry terminal escapes (a title change, a screen clear, a
+    // carriage return): printed escaped by images list, inspect and the import's error.
+    const QByteArray evil = "Debian\x1b]0;owned\x07\x1b[2J\rGNU/Linux";
+    const QString good = m_dir.path() + u"/evil-os.tar"_s;
+    QVERIFY(OciTest::writeFile(
+        good, OciTest::tarOf(
+                  {OciTest::dir("etc"), OciTest::file("etc/os-release", "PRETTY_NAME=\"" + evil + "\"\n")})));
+    Run r = run({u"images"_s, u"import"_s, good, u"--name"_s, u"evil-os"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    for (const QString &action : {u"list"_s, u"inspect"_s}) {
+        r = run(action == u"list" ? QStringList{u"images"_s, u"list"_s}
+                                  : QStringList{u"images"_s, u"inspect"_s, u"evil-os"_s});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(!r.out.contains('\x1b') && !r.out.contains('\x07') && !r.out.contains('\r'),
+                 r.out.constData());
+        QVERIFY2(r.out.contains("Debian\\x1b]0;owned\\a\\x1b[2J\\rGNU/Linux"), r.out.constData());
+    }
+    // JSON keeps the text as it is (JSON escapes it itself).
+    r = run({u"images"_s, u"inspect"_s, u"evil-os"_s, u"--json"_s});
+    QCOMPARE(r.json().value(u"os"_s).toString(), QString::fromUtf8(evil));
+    QVERIFY(run({u"images"_s, u"rm"_s, u"evil-os"_s}).code == 0);
+
+    // An entry name with escapes in an import error.
+    const QString bad = m_dir.path() + u"/evil-entry.tar"_s;
+    QVERIFY(
+        OciTest::writeFile(bad, OciTest::tarOf({OciTest::file("/\x1b[31mred\nsandbench: imported", "x")})));
+    r = run({u"images"_s, u"import"_s, bad, u"--name"_s, u"evil-entry"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(!r.err.contains('\x1b') && r.err.count('\n') == 1, r.err.constData());
+    QVERIFY2(r.err.contains("\"/\\x1b[31mred\\nsandbench: imported\" has an absolute path"),
+             r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestImagesCli)

@@ -32,3 +32,18 @@ sandbench_add_fuzzer(NAME shellsplitter
             ${SANDBENCH_ROOT}/engine/base/approvalpolicy.cpp
     MAXLEN 16384
     CORPUS corpus/shellsplitter)
+# The image importer's unpacker (archive bytes -> a tree in a scratch directory); libarchive is dlopen()ed by
+# its soname, as in the engine. Each input makes and removes a tree (in /dev/shm), so fewer runs than the
+# pure parsers: a few seconds.
+sandbench_add_fuzzer(NAME importer
+    SOURCES fuzz_importer.cpp ${SANDBENCH_ROOT}/engine/sandbox/images/layerunpacker.cpp
+            ${SANDBENCH_ROOT}/engine/sandbox/images/lazyarchive.cpp ${SANDBENCH_ROOT}/engine/base/printabletext.cpp
+    RUNS 600
+    MAXLEN 65536
+    CORPUS corpus/importer)
+if(TARGET fuzz_importer)
+    include(${SANDBENCH_ROOT}/cmake/Soname.cmake)
+    find_library(FUZZ_LIBARCHIVE_FILE NAMES archive REQUIRED)
+    sandbench_soname(FUZZ_LIBARCHIVE_SONAME "${FUZZ_LIBARCHIVE_FILE}")
+    target_compile_definitions(fuzz_importer PRIVATE SANDBENCH_LIBARCHIVE_SONAME="${FUZZ_LIBARCHIVE_SONAME}")
+endif()

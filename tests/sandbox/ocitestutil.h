@@ -127,11 +127,31 @@ inline QByteArray whiteoutLayer()
                   file("etc/motd", "hello from layer 2\n")});
 }
 
+// A layer's bytes decompressed (gzip, zstd, ...; as they are when not compressed).
+inline QByteArray uncompressed(const QByteArray &layer)
+{
+    QByteArray out;
+    struct archive *a = archive_read_new();
+    archive_read_support_filter_all(a);
+    archive_read_support_format_raw(a);
+    struct archive_entry *e = nullptr;
+    if (archive_read_open_memory(a, layer.constData(), size_t(layer.size())) == ARCHIVE_OK &&
+        archive_read_next_header(a, &e) == ARCHIVE_OK) {
+        char buf[65536];
+        la_ssize_t n;
+        while ((n = archive_read_data(a, buf, sizeof(buf))) > 0)
+            out.append(buf, qsizetype(n));
+    }
+    archive_read_free(a);
+    return out;
+}
+
+// The image config: rootfs.diff_ids are the sha256 of each layer's uncompressed tar.
 inline QByteArray configOf(const QList<QByteArray> &layers)
 {
     QJsonArray diffIds;
     for (const QByteArray &l : layers)
-        diffIds << QString(QStringLiteral("sha256:") + sha256(l));
+        diffIds << QString(QStringLiteral("sha256:") + sha256(uncompressed(l)));
     return QJsonDocument(QJsonObject{{QStringLiteral("architecture"), QStringLiteral("amd64")},
                                      {QStringLiteral("os"), QStringLiteral("linux")},
                                      {QStringLiteral("rootfs"),
@@ -142,8 +162,10 @@ inline QByteArray configOf(const QList<QByteArray> &layers)
 
 // The files of an OCI image layout (path -> content) for these layers. corruptLayer: the layer blob's
 // content no longer matches its name and descriptor.
+// configOverride: this config instead of the layers' own (a trusted image's config over other layers).
 inline QList<std::pair<QByteArray, QByteArray>> ociLayout(const QList<QByteArray> &layers,
-                                                          bool corruptLayer = false)
+                                                          bool corruptLayer = false,
+                                                          const QByteArray &configOverride = {})
 {
     QList<std::pair<QByteArray, QByteArray>> files;
     auto blob = [&files](const QByteArray &data) {
@@ -163,7 +185,7 @@ inline QList<std::pair<QByteArray, QByteArray>> ociLayout(const QList<QByteArray
             data[data.size() / 2] = char(data.at(data.size() / 2) ^ 0x5a);
         }
     }
-    const QByteArray config = configOf(layers);
+    const QByteArray config = configOverride.isEmpty() ? configOf(layers) : configOverride;
     const QString configHex = blob(config);
     const QByteArray manifest =
         QJsonDocument(

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagestore.h"
+#include "layerunpacker.h"
 #include "lazyarchive.h"
 
 #include "base/jsonfile.h"
+#include "base/printabletext.h"
 #include "sandbox/container.h"
 #include "sandbox/history/containerregistry.h"
 
@@ -15,8 +17,10 @@
 #include <QJsonDocument>
 #include <QLockFile>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
-#include <QTemporaryDir>
+#include <QScopeGuard>
+#include <QUrl>
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -93,33 +97,6 @@ std::optional<QByteArray> readInRoot(int rootFd, const QByteArray &path, qint64 
     return data;
 }
 
-// sha256 of a file below root, streamed.
-std::optional<QString> hashInRoot(int rootFd, const QByteArray &path, qint64 *size, QString *error)
-{
-    Fd fd(openInRoot(rootFd, path, O_RDONLY));
-    if (fd.fd < 0) {
-        *error = u"the archive has no blob %1: %2"_s.arg(QString::fromUtf8(path), sysError());
-        return std::nullopt;
-    }
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    QByteArray buf(1 << 20, Qt::Uninitialized);
-    qint64 total = 0;
-    for (;;) {
-        ssize_t n = ::read(fd.fd, buf.data(), size_t(buf.size()));
-        if (n < 0) {
-            *error = u"cannot read %1: %2"_s.arg(QString::fromUtf8(path), sysError());
-            return std::nullopt;
-        }
-        if (n == 0)
-            break;
-        hash.addData(QByteArrayView(buf.constData(), n));
-        total += n;
-    }
-    if (size)
-        *size = total;
-    return QString::fromLatin1(hash.result().toHex());
-}
-
 bool isHex64(const QString &s)
 {
     static const QRegularExpression re(u"^[0-9a-f]{64}$"_s);
@@ -134,356 +111,27 @@ std::optional<QString> digestHex(const QString &digest)
     return digest.mid(7);
 }
 
-// Removes name below dirFd, a whole tree for a directory, never following a symlink.
-bool removeTreeAt(int dirFd, const char *name)
+// Removes a path of Sandbench's own (a scratch directory, a stored tree) without following links.
+bool removeTree(const QString &path, QString *error = nullptr)
 {
-    struct stat st;
-    if (fstatat(dirFd, name, &st, AT_SYMLINK_NOFOLLOW))
-        return errno == ENOENT;
-    if (S_ISDIR(st.st_mode)) {
-        int fd = openat(dirFd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0)
-            return false;
-        fchmod(fd, (st.st_mode & 07777) | 0700);
-        DIR *d = fdopendir(fd);
-        if (!d) {
-            ::close(fd);
-            return false;
-        }
-        bool ok = true;
-        while (struct dirent *e = readdir(d)) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-                continue;
-            ok = removeTreeAt(dirfd(d), e->d_name) && ok;
-        }
-        closedir(d);
-        return ok && unlinkat(dirFd, name, AT_REMOVEDIR) == 0;
-    }
-    return unlinkat(dirFd, name, 0) == 0;
+    QString ignored;
+    return LayerUnpacker::removeTreeAtPath(path, error ? error : &ignored);
 }
 
-bool removeTree(const QString &path)
+// ChainID as the OCI image spec defines it: the first layer's DiffID, then sha256("<chain> <diff_id>").
+QString chainIdOf(const QStringList &diffIdHexes)
 {
-    const QFileInfo info(path);
-    Fd parent(::open(QFile::encodeName(info.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    return parent.fd >= 0 && removeTreeAt(parent.fd, QFile::encodeName(info.fileName()).constData());
-}
-
-// An archive entry's path made relative and checked: no absolute path, no "..", no empty path. An empty
-// result (the root itself, "./") is valid and means "skip".
-std::optional<QByteArray> cleanPath(const char *raw, QString *error)
-{
-    if (!raw || !*raw) {
-        *error = u"an entry has no name"_s;
-        return std::nullopt;
-    }
-    const QByteArray path(raw);
-    if (path.startsWith('/')) {
-        *error = u"entry \"%1\" has an absolute path"_s.arg(QString::fromUtf8(path));
-        return std::nullopt;
-    }
-    if (path.size() > 4096) {
-        *error = u"an entry's path is longer than 4096 bytes"_s;
-        return std::nullopt;
-    }
-    QByteArrayList parts;
-    for (const QByteArray &part : path.split('/')) {
-        if (part.isEmpty() || part == ".")
+    QString chain;
+    for (const QString &diff : diffIdHexes) {
+        if (chain.isEmpty()) {
+            chain = diff;
             continue;
-        if (part == "..") {
-            *error = u"entry \"%1\" leaves the tree (\"..\")"_s.arg(QString::fromUtf8(path));
-            return std::nullopt;
         }
-        if (part.size() > 255) {
-            *error = u"entry \"%1\" has a name longer than 255 bytes"_s.arg(QString::fromUtf8(path));
-            return std::nullopt;
-        }
-        parts << part;
+        const QByteArray text = "sha256:" + chain.toLatin1() + " sha256:" + diff.toLatin1();
+        chain = QString::fromLatin1(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex());
     }
-    return parts.join('/');
+    return chain;
 }
-
-std::pair<QByteArray, QByteArray> splitParent(const QByteArray &path)
-{
-    const qsizetype slash = path.lastIndexOf('/');
-    if (slash < 0)
-        return {QByteArray(), path};
-    return {path.left(slash), path.mid(slash + 1)};
-}
-
-// Opens (O_PATH) the directory path below root, creating missing ones; symlinks resolve inside root.
-int ensureDirInRoot(int rootFd, const QByteArray &path, QString *error, int depth = 0)
-{
-    int fd = openInRoot(rootFd, path, O_PATH | O_DIRECTORY);
-    if (fd >= 0 || errno != ENOENT || depth > 512) {
-        if (fd < 0)
-            *error = u"cannot open directory \"%1\": %2"_s.arg(QString::fromUtf8(path), sysError());
-        return fd;
-    }
-    const auto [parent, name] = splitParent(path);
-    Fd parentFd(ensureDirInRoot(rootFd, parent, error, depth + 1));
-    if (parentFd.fd < 0)
-        return -1;
-    if (mkdirat(parentFd.fd, name.constData(), 0755) && errno != EEXIST) {
-        *error = u"cannot create directory \"%1\": %2"_s.arg(QString::fromUtf8(path), sysError());
-        return -1;
-    }
-    fchmodat(parentFd.fd, name.constData(), 0755, 0);
-    fd = openInRoot(rootFd, path, O_PATH | O_DIRECTORY);
-    if (fd < 0)
-        *error = u"cannot open directory \"%1\": %2"_s.arg(QString::fromUtf8(path), sysError());
-    return fd;
-}
-
-// Modes kept from an archive: permissions only (no set-id bits), always owner-writable so the store can
-// replace and delete what it unpacked; the tree is mounted read-only anyway.
-mode_t fileMode(mode_t m)
-{
-    return (m & 0777) | 0600;
-}
-mode_t dirMode(mode_t m)
-{
-    return (m & 01777) | 0700;
-}
-
-struct Unpacker
-{
-    int rootFd;
-    const ImageLimits &limits;
-    qint64 bytes = 0;
-    qint64 entries = 0;
-    qint64 files = 0;
-
-    struct Archive
-    {
-        archive *a = LazyArchive::readNew();
-        ~Archive() { LazyArchive::readFree(a); }
-    };
-
-    static QString archiveError(archive *a, const QString &what)
-    {
-        const char *msg = LazyArchive::errorString(a);
-        return u"%1 is not a readable tar archive: %2"_s.arg(what, msg ? QString::fromUtf8(msg)
-                                                                       : u"unknown error"_s);
-    }
-
-    bool open(Archive &ar, int fd, const QString &what, QString *error)
-    {
-        LazyArchive::supportFilterAll(ar.a);
-        LazyArchive::supportFormatTar(ar.a);
-        LazyArchive::supportFormatGnutar(ar.a);
-        if (lseek(fd, 0, SEEK_SET) < 0 || LazyArchive::openFd(ar.a, fd, 1 << 16) != ARCHIVE_OK) {
-            *error = archiveError(ar.a, what);
-            return false;
-        }
-        return true;
-    }
-
-    // Pass 1 (layers): checks every entry and applies the layer's whiteouts to what lower layers left.
-    bool applyWhiteouts(int fd, const QString &what, QString *error)
-    {
-        Archive ar;
-        if (!open(ar, fd, what, error))
-            return false;
-        archive_entry *e = nullptr;
-        int r;
-        while ((r = LazyArchive::nextHeader(ar.a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
-            const std::optional<QByteArray> path = cleanPath(LazyArchive::entryPathname(e), error);
-            if (!path)
-                return false;
-            const auto [parent, name] = splitParent(*path);
-            if (!name.startsWith(".wh."))
-                continue;
-            QString dirError;
-            Fd dir(openInRoot(rootFd, parent, O_RDONLY | O_DIRECTORY));
-            if (dir.fd < 0)
-                continue; // nothing below to hide
-            if (name == ".wh..wh..opq") {
-                DIR *d = fdopendir(dir.release());
-                if (!d)
-                    continue;
-                bool ok = true;
-                while (struct dirent *de = readdir(d)) {
-                    if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-                        ok = removeTreeAt(dirfd(d), de->d_name) && ok;
-                }
-                closedir(d);
-                if (!ok) {
-                    *error = u"cannot apply the opaque whiteout of \"%1\": %2"_s.arg(
-                        QString::fromUtf8(parent), sysError());
-                    return false;
-                }
-            } else if (!name.startsWith(".wh..wh.")) {
-                const QByteArray hidden = name.mid(4);
-                if (hidden.isEmpty() || hidden == "." || hidden == "..") {
-                    *error = u"entry \"%1\" is a whiteout of nothing"_s.arg(QString::fromUtf8(*path));
-                    return false;
-                }
-                if (!removeTreeAt(dir.fd, hidden.constData())) {
-                    *error =
-                        u"cannot apply the whiteout \"%1\": %2"_s.arg(QString::fromUtf8(*path), sysError());
-                    return false;
-                }
-            }
-        }
-        if (r != ARCHIVE_EOF) {
-            *error = archiveError(ar.a, what);
-            return false;
-        }
-        return true;
-    }
-
-    // Unpacks the tar on fd into root; whiteouts true: a layer, whose .wh. entries are markers.
-    bool unpack(int fd, const QString &what, bool whiteouts, QString *error)
-    {
-        if (whiteouts && !applyWhiteouts(fd, what, error))
-            return false;
-        Archive ar;
-        if (!open(ar, fd, what, error))
-            return false;
-        archive_entry *e = nullptr;
-        int r;
-        while ((r = LazyArchive::nextHeader(ar.a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
-            if (++entries > limits.maxEntries) {
-                *error = u"the image has more than %1 entries"_s.arg(limits.maxEntries);
-                return false;
-            }
-            const std::optional<QByteArray> path = cleanPath(LazyArchive::entryPathname(e), error);
-            if (!path)
-                return false;
-            if (path->isEmpty())
-                continue;
-            const auto [parent, name] = splitParent(*path);
-            if (whiteouts && name.startsWith(".wh."))
-                continue;
-            if (!entry(ar.a, e, *path, parent, name, error)) {
-                if (error->isEmpty())
-                    *error = u"cannot unpack \"%1\""_s.arg(QString::fromUtf8(*path));
-                return false;
-            }
-        }
-        if (r != ARCHIVE_EOF) {
-            *error = archiveError(ar.a, what);
-            return false;
-        }
-        return true;
-    }
-
-    bool entry(archive *a, archive_entry *e, const QByteArray &path, const QByteArray &parent,
-               const QByteArray &name, QString *error)
-    {
-        const QString shown = QString::fromUtf8(path);
-        const mode_t type = LazyArchive::entryFiletype(e);
-        const char *hardlink = LazyArchive::entryHardlink(e);
-        if (!hardlink && (type == AE_IFCHR || type == AE_IFBLK)) {
-            *error = u"entry \"%1\" is a device node, which an image may not carry"_s.arg(shown);
-            return false;
-        }
-        if (!hardlink && (type == AE_IFIFO || type == AE_IFSOCK))
-            return true; // nothing of use in a read-only tree
-        std::optional<QByteArray> linkTarget;
-        if (hardlink) {
-            linkTarget = cleanPath(hardlink, error);
-            if (!linkTarget || linkTarget->isEmpty()) {
-                *error = u"hard link \"%1\" points outside the tree (\"%2\")"_s.arg(
-                    shown, QString::fromUtf8(hardlink));
-                return false;
-            }
-        }
-        Fd dir(ensureDirInRoot(rootFd, parent, error));
-        if (dir.fd < 0)
-            return false;
-        struct stat old;
-        const bool exists = fstatat(dir.fd, name.constData(), &old, AT_SYMLINK_NOFOLLOW) == 0;
-        if (!hardlink && type == AE_IFDIR) {
-            if (exists && !S_ISDIR(old.st_mode) && !removeTreeAt(dir.fd, name.constData()))
-                return false;
-            if ((!exists || !S_ISDIR(old.st_mode)) && mkdirat(dir.fd, name.constData(), 0700)) {
-                *error = u"cannot create directory \"%1\": %2"_s.arg(shown, sysError());
-                return false;
-            }
-            fchmodat(dir.fd, name.constData(), dirMode(LazyArchive::entryPerm(e)), 0);
-            return true;
-        }
-        if (exists && !removeTreeAt(dir.fd, name.constData())) {
-            *error = u"cannot replace \"%1\": %2"_s.arg(shown, sysError());
-            return false;
-        }
-        if (hardlink) {
-            Fd target(openInRoot(rootFd, *linkTarget, O_PATH | O_NOFOLLOW));
-            struct stat st;
-            if (target.fd < 0 || fstat(target.fd, &st) || !S_ISREG(st.st_mode)) {
-                *error = u"hard link \"%1\" names \"%2\", which is not a file of the tree"_s.arg(
-                    shown, QString::fromUtf8(*linkTarget));
-                return false;
-            }
-            const QByteArray proc = "/proc/self/fd/" + QByteArray::number(target.fd);
-            if (linkat(AT_FDCWD, proc.constData(), dir.fd, name.constData(), AT_SYMLINK_FOLLOW)) {
-                *error = u"cannot link \"%1\": %2"_s.arg(shown, sysError());
-                return false;
-            }
-            return true;
-        }
-        if (type == AE_IFLNK) {
-            const char *target = LazyArchive::entrySymlink(e);
-            if (!target || strlen(target) > 4095) {
-                *error = u"symbolic link \"%1\" has no valid target"_s.arg(shown);
-                return false;
-            }
-            // Any target is fine: it resolves inside the container, and the store resolves in its tree.
-            if (symlinkat(target, dir.fd, name.constData())) {
-                *error = u"cannot create symbolic link \"%1\": %2"_s.arg(shown, sysError());
-                return false;
-            }
-            return true;
-        }
-        if (type != AE_IFREG) {
-            *error = u"entry \"%1\" has an unsupported type"_s.arg(shown);
-            return false;
-        }
-        const qint64 size = LazyArchive::entrySize(e);
-        if (size < 0 || bytes + size > limits.maxBytes) {
-            *error = u"the image unpacks to more than %1 bytes"_s.arg(limits.maxBytes);
-            return false;
-        }
-        bytes += size;
-        ++files;
-        Fd out(openat(dir.fd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
-        if (out.fd < 0) {
-            *error = u"cannot create \"%1\": %2"_s.arg(shown, sysError());
-            return false;
-        }
-        const void *buf = nullptr;
-        size_t len = 0;
-        la_int64_t offset = 0;
-        int r;
-        while ((r = LazyArchive::dataBlock(a, &buf, &len, &offset)) == ARCHIVE_OK) {
-            if (offset + qint64(len) > size) {
-                *error = u"entry \"%1\" holds more data than its header says"_s.arg(shown);
-                return false;
-            }
-            const char *p = static_cast<const char *>(buf);
-            size_t done = 0;
-            while (done < len) {
-                ssize_t n = pwrite(out.fd, p + done, len - done, off_t(offset + qint64(done)));
-                if (n <= 0) {
-                    *error = u"cannot write \"%1\": %2"_s.arg(shown, sysError());
-                    return false;
-                }
-                done += size_t(n);
-            }
-        }
-        if (r != ARCHIVE_EOF) {
-            *error = archiveError(a, u"entry \"%1\""_s.arg(shown));
-            return false;
-        }
-        if (ftruncate(out.fd, off_t(size)) || fchmod(out.fd, fileMode(LazyArchive::entryPerm(e)))) {
-            *error = u"cannot finish \"%1\": %2"_s.arg(shown, sysError());
-            return false;
-        }
-        return true;
-    }
-};
 
 QString osName(int rootFd)
 {
@@ -561,6 +209,8 @@ QJsonObject ImageInfo::toJson() const
     o.insert(u"size_bytes"_s, sizeBytes);
     o.insert(u"files"_s, fileCount);
     o.insert(u"layers"_s, layers);
+    if (!chainId.isEmpty())
+        o.insert(u"chain_id"_s, QString(u"sha256:"_s + chainId));
     o.insert(u"imported_at"_s, importedMs / 1000);
     if (!packages.isEmpty())
         o.insert(u"packages"_s, QJsonArray::fromStringList(packages));
@@ -583,6 +233,7 @@ std::optional<ImageInfo> ImageInfo::fromJson(const QJsonObject &json)
     info.sizeBytes = json.value(u"size_bytes"_s).toInteger();
     info.fileCount = json.value(u"files"_s).toInteger();
     info.layers = json.value(u"layers"_s).toInt();
+    info.chainId = digestHex(json.value(u"chain_id"_s).toString()).value_or(QString());
     info.importedMs = json.value(u"imported_at"_s).toInteger() * 1000;
     for (const QJsonValue &p : json.value(u"packages"_s).toArray())
         info.packages << p.toString();
@@ -620,7 +271,10 @@ QString ImageStore::rootfsPath(const QString &dataDir, const QString &id)
 {
     if (!isHex64(id))
         return {};
-    return imagesDir(dataDir) + u"/store/"_s + id + u"/rootfs"_s;
+    const std::optional<ImageInfo> stored = storedImage(dataDir, id);
+    if (stored && isHex64(stored->chainId))
+        return imagesDir(dataDir) + u"/trees/"_s + stored->chainId;
+    return imagesDir(dataDir) + u"/store/"_s + id + u"/rootfs"_s; // stored before trees were keyed by layers
 }
 
 bool ImageStore::isValidName(const QString &name)
@@ -636,7 +290,7 @@ std::optional<QStringList> ImageStore::parsePackages(const QString &list, QStrin
     for (const QString &raw : list.split(u',', Qt::SkipEmptyParts)) {
         const QString name = raw.trimmed();
         if (!re.match(name).hasMatch() || name.size() > 100) {
-            *error = u"\"%1\" is not a Debian package name"_s.arg(name);
+            *error = u"%1 is not a Debian package name"_s.arg(printableText(name, true));
             return std::nullopt;
         }
         out << name;
@@ -707,7 +361,7 @@ bool ImageStore::applyTo(Container *container, const QString &name, QString *err
     if (!name.isEmpty()) {
         const std::optional<ImageInfo> info = find(name);
         if (!info) {
-            *error = u"no image \"%1\" (see sandbench images list)"_s.arg(name);
+            *error = u"no image %1 (see sandbench images list)"_s.arg(printableText(name, true));
             return false;
         }
         id = info->id;
@@ -715,12 +369,12 @@ bool ImageStore::applyTo(Container *container, const QString &name, QString *err
     }
     if (container->setImage(shown, id))
         return true;
-    *error =
-        u"container %1 runs on %2, not on %3: a container's image is fixed when it first starts; use a "
-        u"new container"_s.arg(container->id(),
-                               container->imageId().isEmpty() ? u"the host's /usr"_s
-                                                              : u"image \"%1\""_s.arg(container->imageName()),
-                               name.isEmpty() ? u"the host's /usr"_s : u"image \"%1\""_s.arg(name));
+    *error = u"container %1 runs on %2, not on %3: a container's image is fixed when it first starts; use a "
+             u"new container"_s.arg(
+                 container->id(),
+                 container->imageId().isEmpty() ? u"the host's /usr"_s
+                                                : u"image \"%1\""_s.arg(container->imageName()),
+                 name.isEmpty() ? u"the host's /usr"_s : u"image %1"_s.arg(printableText(name, true)));
     return false;
 }
 
@@ -774,7 +428,7 @@ bool ImageStore::remove(const QString &nameOrId, QString *error)
 {
     const std::optional<ImageInfo> info = find(nameOrId);
     if (!info) {
-        *error = u"no image \"%1\" (see sandbench images list)"_s.arg(nameOrId);
+        *error = u"no image %1 (see sandbench images list)"_s.arg(printableText(nameOrId, true));
         return false;
     }
     QLockFile lock(imagesDir(m_dataDir) + u"/.lock"_s);
@@ -786,129 +440,264 @@ bool ImageStore::remove(const QString &nameOrId, QString *error)
     }
     const QStringList using_ = users(info->id);
     if (!using_.isEmpty()) {
-        *error = u"image \"%1\" is in use by these containers: %2; remove them first (sandbench rm ID)"_s.arg(
-            info->name, using_.join(u", "_s));
+        *error = u"image %1 is in use by these containers: %2; remove them first (sandbench rm ID)"_s.arg(
+            printableText(info->name, true), using_.join(u", "_s));
         return false;
     }
-    const QList<int> starting = processesOnTree(rootfsPath(m_dataDir, info->id));
+    const QString tree = rootfsPath(m_dataDir, info->id);
+    const QList<int> starting = processesOnTree(tree);
     if (!starting.isEmpty()) {
-        *error =
-            u"image \"%1\" is in use by a container that is starting (process %2); try again once it has "
-            u"started, then remove that container first (sandbench rm ID)"_s.arg(info->name)
-                .arg(starting.constFirst());
+        *error = u"image %1 is in use by a container that is starting (process %2); try again once it has "
+                 u"started, then remove that container first (sandbench rm ID)"_s
+                     .arg(printableText(info->name, true))
+                     .arg(starting.constFirst());
+        return false;
+    }
+    // The tree first (unless another image of the same layers shares it), then the name, then the record:
+    // whatever fails, the error says what is left and the name still leads to it until the tree is gone.
+    QString why;
+    if (!treeSharedWithOtherImage(info->id, info->chainId) && !removeTree(tree, &why)) {
+        *error = u"cannot delete the files of image %1: %2. Left: %3 (partly deleted); the name %1 stays, so "
+                 u"'sandbench images rm %4' can try again"_s.arg(printableText(info->name, true), why, tree,
+                                                                 printableText(info->name));
         return false;
     }
     if (!bindName(info->name, {}, error))
         return false;
-    if (!removeTree(imagesDir(m_dataDir) + u"/store/"_s + info->id)) {
-        *error = u"cannot delete the files of image \"%1\": %2"_s.arg(info->name, sysError());
+    const QString record = imagesDir(m_dataDir) + u"/store/"_s + info->id;
+    if (!removeTree(record, &why)) {
+        *error = u"image %1 is removed, but its record %2 is left: %3"_s.arg(printableText(info->name, true),
+                                                                             record, why);
         return false;
     }
     return true;
 }
 
+bool ImageStore::treeSharedWithOtherImage(const QString &id, const QString &chainId) const
+{
+    if (chainId.isEmpty())
+        return false; // an image stored before trees were keyed by their layers has a tree of its own
+    const QStringList ids =
+        QDir(imagesDir(m_dataDir) + u"/store"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &other : ids) {
+        if (other == id)
+            continue;
+        const std::optional<ImageInfo> stored = storedImage(m_dataDir, other);
+        if (stored && stored->chainId == chainId)
+            return true;
+    }
+    return false;
+}
+
+std::optional<ImageInfo> ImageStore::storedImage(const QString &dataDir, const QString &id)
+{
+    if (!isHex64(id))
+        return std::nullopt;
+    QString error;
+    const auto doc = JsonFile::read(imagesDir(dataDir) + u"/store/"_s + id + u"/image.json"_s, &error);
+    return doc ? ImageInfo::fromJson(doc->object()) : std::nullopt;
+}
+
+namespace {
+
+// The top of an archive: an image archive has index.json or manifest.json at its top, anything else is a
+// root-filesystem tar. Reads headers only.
+std::optional<bool> isImageArchive(int fd, const QString &what, QString *error)
+{
+    if (lseek(fd, 0, SEEK_SET) < 0) {
+        *error = u"cannot read %1: %2"_s.arg(what, sysError());
+        return std::nullopt;
+    }
+    archive *a = LazyArchive::readNew();
+    auto free = qScopeGuard([a] { LazyArchive::readFree(a); });
+    LazyArchive::supportImageFilters(a);
+    LazyArchive::supportFormatTar(a);
+    LazyArchive::supportFormatGnutar(a);
+    auto fail = [&] {
+        const char *msg = LazyArchive::errorString(a);
+        *error = u"%1 is not a readable tar archive: %2"_s.arg(what, msg ? QString::fromUtf8(msg)
+                                                                         : u"unknown error"_s);
+        return std::nullopt;
+    };
+    if (LazyArchive::openFd(a, fd, 1 << 16) != ARCHIVE_OK)
+        return fail();
+    archive_entry *e = nullptr;
+    int r;
+    int seen = 0;
+    while ((r = LazyArchive::nextHeader(a, &e)) == ARCHIVE_OK && ++seen < 100000) {
+        QByteArray path(LazyArchive::entryPathname(e));
+        while (path.startsWith("./"))
+            path = path.mid(2);
+        if (path == "index.json" || path == "manifest.json" || path == "oci-layout")
+            return true;
+    }
+    if (r != ARCHIVE_EOF && r != ARCHIVE_OK)
+        return fail();
+    return false;
+}
+
+std::optional<QString> fileSha256(int fd, QString *error)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QByteArray buf(1 << 20, Qt::Uninitialized);
+    if (lseek(fd, 0, SEEK_SET) < 0) {
+        *error = sysError();
+        return std::nullopt;
+    }
+    for (;;) {
+        const ssize_t n = ::read(fd, buf.data(), size_t(buf.size()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            *error = sysError();
+            return std::nullopt;
+        }
+        if (n == 0)
+            return QString::fromLatin1(hash.result().toHex());
+        hash.addData(QByteArrayView(buf.constData(), n));
+    }
+}
+
+} // namespace
+
 std::optional<ImageInfo> ImageStore::importPath(const QString &path, const QString &name, QString *error)
 {
     if (!isValidName(name)) {
-        *error = u"\"%1\" is not a valid image name: 1-64 characters of A-Z, a-z, 0-9, ., _, : and -, "
-                 u"starting with a letter or digit"_s.arg(name);
+        *error = u"%1 is not a valid image name: 1-64 characters of A-Z, a-z, 0-9, ., _, : and -, "
+                 u"starting with a letter or digit"_s.arg(printableText(name, true));
         return std::nullopt;
     }
     const QFileInfo source(path);
+    const QString shownPath = printableText(path);
     if (!source.exists()) {
-        *error = u"%1 does not exist"_s.arg(path);
+        *error = u"%1 does not exist"_s.arg(shownPath);
         return std::nullopt;
     }
+    ImportBudget budget{m_limits};
     if (source.isDir())
-        return importTree(source.absoluteFilePath(), name, {}, error);
+        return importTree(source.absoluteFilePath(), name, {}, &budget, error);
 
-    // An archive: unpacked (with the same checks as a layer) into a scratch directory, read from there.
-    if (!QDir().mkpath(imagesDir(m_dataDir) + u"/tmp"_s)) {
-        *error = u"cannot create %1/tmp"_s.arg(imagesDir(m_dataDir));
-        return std::nullopt;
-    }
-    QTemporaryDir scratch(imagesDir(m_dataDir) + u"/tmp/import-XXXXXX"_s);
-    if (!scratch.isValid()) {
-        *error = u"cannot create a scratch directory: %1"_s.arg(scratch.errorString());
-        return std::nullopt;
-    }
-    scratch.setAutoRemove(false);
-    auto cleanup = qScopeGuard([&] { removeTree(scratch.path()); });
     Fd in(::open(QFile::encodeName(source.absoluteFilePath()).constData(), O_RDONLY | O_CLOEXEC));
     if (in.fd < 0) {
-        *error = u"cannot open %1: %2"_s.arg(path, sysError());
+        *error = u"cannot open %1: %2"_s.arg(shownPath, sysError());
         return std::nullopt;
     }
-    // Peek: an image archive has index.json or manifest.json at its top; anything else is a rootfs tar.
-    bool imageArchive = false;
-    {
-        Unpacker::Archive ar;
-        LazyArchive::supportFilterAll(ar.a);
-        LazyArchive::supportFormatTar(ar.a);
-        LazyArchive::supportFormatGnutar(ar.a);
-        if (LazyArchive::openFd(ar.a, in.fd, 1 << 16) != ARCHIVE_OK) {
-            *error = Unpacker::archiveError(ar.a, path);
-            return std::nullopt;
-        }
-        archive_entry *e = nullptr;
-        int r;
-        int seen = 0;
-        while ((r = LazyArchive::nextHeader(ar.a, &e)) == ARCHIVE_OK && ++seen < 100000) {
-            QString ignored;
-            const auto clean = cleanPath(LazyArchive::entryPathname(e), &ignored);
-            if (clean && (*clean == "index.json" || *clean == "manifest.json" || *clean == "oci-layout")) {
-                imageArchive = true;
-                break;
-            }
-        }
-        if (!imageArchive && r != ARCHIVE_EOF && r != ARCHIVE_OK) {
-            *error = Unpacker::archiveError(ar.a, path);
-            return std::nullopt;
-        }
-    }
-    if (!imageArchive) {
-        // A root-filesystem tar (mmdebstrap, a container export): one layer, identified by its own sha256.
-        QString hashError;
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        QFile file(source.absoluteFilePath());
-        if (!file.open(QIODevice::ReadOnly) || !hash.addData(&file)) {
-            *error = u"cannot read %1"_s.arg(path);
-            return std::nullopt;
-        }
-        const QString id = QString::fromLatin1(hash.result().toHex());
+    const std::optional<bool> imageArchive = isImageArchive(in.fd, shownPath, error);
+    if (!imageArchive)
+        return std::nullopt;
+    if (!*imageArchive) {
+        // A root-filesystem tar (mmdebstrap, a container export): one layer. The image's id is the file's
+        // sha256, its tree's key the sha256 of the uncompressed tar (its diff_id, which is its ChainID).
         ImageInfo info;
         info.name = name;
-        info.id = id;
         info.source = u"rootfs-tar"_s;
         info.layers = 1;
-        const QString root = scratch.path() + u"/rootfs"_s;
-        QDir().mkpath(root);
-        ::chmod(QFile::encodeName(root).constData(), 0755);
-        Fd rootFd(::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-        Unpacker u{rootFd.fd, m_limits};
-        if (!u.unpack(in.fd, path, true, error))
+        QString readError;
+        const std::optional<QString> id = fileSha256(in.fd, &readError);
+        if (!id) {
+            *error = u"cannot read %1: %2"_s.arg(shownPath, readError);
             return std::nullopt;
-        info.sizeBytes = u.bytes;
-        info.fileCount = u.files;
-        return finish(info, root, error);
+        }
+        info.id = *id;
+        if (const std::optional<ImageInfo> stored = storedImage(m_dataDir, info.id);
+            stored && !stored->chainId.isEmpty() && QFileInfo(treePath(stored->chainId)).isDir()) {
+            info.chainId = stored->chainId;
+            return finish(info, {}, error); // stored already: only the name is new
+        }
+        Scratch scratch(this, u"rootfs"_s, error);
+        if (!scratch.valid())
+            return std::nullopt;
+        LayerUnpacker unpacker(scratch.rootFd(), &budget);
+        LayerUnpacker::Digests digests;
+        if (!unpacker.unpack(in.fd, shownPath, LayerUnpacker::Mode::Layer, &digests, error))
+            return std::nullopt;
+        if (digests.stored != info.id) {
+            *error = u"%1 changed while it was being imported"_s.arg(shownPath);
+            return std::nullopt;
+        }
+        info.chainId = digests.uncompressed;
+        info.sizeBytes = budget.bytes;
+        info.fileCount = budget.files;
+        return finish(info, scratch.rootPath(), error);
     }
-    const QString layout = scratch.path() + u"/archive"_s;
-    QDir().mkpath(layout);
-    Fd layoutFd(::open(QFile::encodeName(layout).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    ImageLimits outer = m_limits;
-    Unpacker u{layoutFd.fd, outer};
-    if (!u.unpack(in.fd, path, false, error))
+    // An image archive: unpacked (with the same checks as a layer, on the same budget) into a scratch
+    // directory and read from there.
+    Scratch scratch(this, u"import"_s, error);
+    if (!scratch.valid())
         return std::nullopt;
-    const bool oci = QFileInfo::exists(layout + u"/index.json"_s);
-    return importTree(layout, name, oci ? u"oci-archive"_s : u"docker-archive"_s, error);
+    LayerUnpacker unpacker(scratch.rootFd(), &budget);
+    if (!unpacker.unpack(in.fd, shownPath, LayerUnpacker::Mode::Plain, nullptr, error))
+        return std::nullopt;
+    const bool oci = hasFileInRoot(scratch.rootFd(), "index.json");
+    return importTree(scratch.rootPath(), name, oci ? u"oci-archive"_s : u"docker-archive"_s, &budget, error);
+}
+
+ImageStore::Scratch::Scratch(const ImageStore *store, const QString &kind, QString *error)
+{
+    const QString tmp = imagesDir(store->m_dataDir) + u"/tmp"_s;
+    if (!QDir().mkpath(tmp)) {
+        *error = u"cannot create %1"_s.arg(tmp);
+        return;
+    }
+    // Two descriptors held from the start (the directory it is in and a spare), so that deleting it never
+    // needs one more than the import had, even at the process's descriptor limit.
+    m_parentFd = ::open(QFile::encodeName(tmp).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    m_spareFd = m_parentFd >= 0 ? fcntl(m_parentFd, F_DUPFD_CLOEXEC, 0) : -1;
+    if (m_spareFd < 0) {
+        *error = u"cannot create a scratch directory in %1: %2"_s.arg(tmp, sysError());
+        return;
+    }
+    for (int attempt = 0; attempt < 100 && m_name.isEmpty(); ++attempt) {
+        const QByteArray name =
+            kind.toLatin1() + '-' + QByteArray::number(QRandomGenerator::system()->generate64(), 36);
+        if (mkdirat(m_parentFd, name.constData(), 0700) == 0)
+            m_name = name;
+        else if (errno != EEXIST)
+            break;
+    }
+    if (m_name.isEmpty()) {
+        *error = u"cannot create a scratch directory in %1: %2"_s.arg(tmp, sysError());
+        return;
+    }
+    m_path = tmp + u'/' + QFile::decodeName(m_name);
+    // The tree itself is one level down, so the scratch directory's own mode never matters to it.
+    Fd dir(openat(m_parentFd, m_name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    m_rootFd = dir.fd < 0 || mkdirat(dir.fd, "rootfs", 0755)
+                   ? -1
+                   : openat(dir.fd, "rootfs", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (m_rootFd < 0 || fchmod(m_rootFd, 0755)) {
+        *error = u"cannot create %1/rootfs: %2"_s.arg(m_path, sysError());
+        if (m_rootFd >= 0)
+            ::close(m_rootFd);
+        m_rootFd = -1;
+    }
+}
+
+ImageStore::Scratch::~Scratch()
+{
+    for (int fd : {m_rootFd, m_spareFd})
+        if (fd >= 0)
+            ::close(fd);
+    if (!m_name.isEmpty()) {
+        QString ignored; // whatever is left: all of it on failure, an empty directory once finish() moved the
+                         // tree
+        LayerUnpacker::removeTree(m_parentFd, m_name, &ignored);
+    }
+    if (m_parentFd >= 0)
+        ::close(m_parentFd);
+}
+
+QString ImageStore::treePath(const QString &chainId) const
+{
+    return imagesDir(m_dataDir) + u"/trees/"_s + chainId;
 }
 
 std::optional<ImageInfo> ImageStore::importTree(const QString &dir, const QString &name, const QString &kind,
-                                                QString *error)
+                                                ImportBudget *budget, QString *error)
 {
     Fd dirFd(::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (dirFd.fd < 0) {
-        *error = u"cannot open %1: %2"_s.arg(dir, sysError());
+        *error = u"cannot open %1: %2"_s.arg(printableText(dir), sysError());
         return std::nullopt;
     }
     auto readJson = [&](const QByteArray &path, const QString &expectHex) -> std::optional<QJsonDocument> {
@@ -919,13 +708,14 @@ std::optional<ImageInfo> ImageStore::importTree(const QString &dir, const QStrin
             QString::fromLatin1(QCryptographicHash::hash(*data, QCryptographicHash::Sha256).toHex()) !=
                 expectHex) {
             *error = u"the archive is damaged: %1 does not match its digest sha256:%2"_s.arg(
-                QString::fromUtf8(path), expectHex);
+                printableText(QString::fromUtf8(path)), expectHex);
             return std::nullopt;
         }
         QJsonParseError pe;
         QJsonDocument doc = QJsonDocument::fromJson(*data, &pe);
         if (doc.isNull()) {
-            *error = u"%1 is not valid JSON: %2"_s.arg(QString::fromUtf8(path), pe.errorString());
+            *error =
+                u"%1 is not valid JSON: %2"_s.arg(printableText(QString::fromUtf8(path)), pe.errorString());
             return std::nullopt;
         }
         return doc;
@@ -934,11 +724,12 @@ std::optional<ImageInfo> ImageStore::importTree(const QString &dir, const QStrin
     struct Layer
     {
         QByteArray path;
-        QString expectHex; // sha256 of the file
+        QString storedHex; // sha256 of the blob as stored, when its name or descriptor gives one
         qint64 size = -1;
     };
     QList<Layer> layers;
     QString configHex;
+    QJsonObject config;
     QString source = kind;
 
     const bool oci = hasFileInRoot(dirFd.fd, "index.json");
@@ -985,8 +776,10 @@ std::optional<ImageInfo> ImageStore::importTree(const QString &dir, const QStrin
             *error = u"the image manifest has no config with a sha256 digest"_s;
             return std::nullopt;
         }
-        if (!readJson("blobs/sha256/" + cfg->toLatin1(), *cfg))
+        const auto configDoc = readJson("blobs/sha256/" + cfg->toLatin1(), *cfg);
+        if (!configDoc)
             return std::nullopt;
+        config = configDoc->object();
         configHex = *cfg;
         for (const QJsonValue &l : manifest.value(u"layers"_s).toArray()) {
             const QJsonObject d = l.toObject();
@@ -1005,145 +798,202 @@ std::optional<ImageInfo> ImageStore::importTree(const QString &dir, const QStrin
             return std::nullopt;
         const QJsonObject first = doc->array().first().toObject();
         const QByteArray configPath = first.value(u"Config"_s).toString().toUtf8();
-        const std::optional<QByteArray> configBytes =
-            readInRoot(dirFd.fd, configPath, m_limits.maxJsonBytes, error);
-        if (configPath.isEmpty() || !configBytes) {
-            if (configPath.isEmpty())
-                *error = u"manifest.json names no image config"_s;
+        if (configPath.isEmpty()) {
+            *error = u"manifest.json names no image config"_s;
             return std::nullopt;
         }
+        const std::optional<QByteArray> configBytes =
+            readInRoot(dirFd.fd, configPath, m_limits.maxJsonBytes, error);
+        if (!configBytes)
+            return std::nullopt;
         configHex =
             QString::fromLatin1(QCryptographicHash::hash(*configBytes, QCryptographicHash::Sha256).toHex());
         const QString base = QFileInfo(QString::fromUtf8(configPath)).fileName().section(u'.', 0, 0);
         if (isHex64(base) && base != configHex) {
             *error = u"the archive is damaged: %1 does not match its digest sha256:%2"_s.arg(
-                QString::fromUtf8(configPath), base);
+                printableText(QString::fromUtf8(configPath)), base);
             return std::nullopt;
         }
-        const QJsonArray diffIds = QJsonDocument::fromJson(*configBytes)
-                                       .object()
-                                       .value(u"rootfs"_s)
-                                       .toObject()
-                                       .value(u"diff_ids"_s)
-                                       .toArray();
-        const QJsonArray paths = first.value(u"Layers"_s).toArray();
-        for (qsizetype i = 0; i < paths.size(); ++i) {
-            Layer layer{paths.at(i).toString().toUtf8(), {}, -1};
-            const QString name = QFileInfo(QString::fromUtf8(layer.path)).fileName().section(u'.', 0, 0);
-            if (isHex64(name) && layer.path.contains("sha256"))
-                layer.expectHex = name; // blobs/sha256/<hex>
-            else if (i < diffIds.size())
-                layer.expectHex = digestHex(diffIds.at(i).toString()).value_or(QString());
-            if (layer.expectHex.isEmpty()) {
-                *error = u"layer %1 of manifest.json has no digest to check it against"_s.arg(
-                    QString::fromUtf8(layer.path));
-                return std::nullopt;
-            }
+        config = QJsonDocument::fromJson(*configBytes).object();
+        for (const QJsonValue &p : first.value(u"Layers"_s).toArray()) {
+            Layer layer{p.toString().toUtf8(), {}, -1};
+            const QString name = QFileInfo(QString::fromUtf8(layer.path)).fileName();
+            if (isHex64(name) && layer.path.contains("sha256/"))
+                layer.storedHex = name; // blobs/sha256/<hex>, as docker 25 and later save
             layers << layer;
         }
     } else {
-        *error =
-            u"%1 is not an image: it has neither an OCI index.json nor a docker manifest.json"_s.arg(dir);
+        *error = u"%1 is not an image: it has neither an OCI index.json nor a docker manifest.json"_s.arg(
+            printableText(dir));
         return std::nullopt;
     }
     if (layers.size() > m_limits.maxLayers) {
-        *error = u"the image has more than %1 layers"_s.arg(m_limits.maxLayers);
+        *error =
+            u"the image has %1 layers; at most %2 are allowed"_s.arg(layers.size()).arg(m_limits.maxLayers);
         return std::nullopt;
     }
-    qint64 total = 0;
-    for (const Layer &layer : std::as_const(layers)) {
-        qint64 size = 0;
-        const std::optional<QString> hex = hashInRoot(dirFd.fd, layer.path, &size, error);
-        if (!hex)
-            return std::nullopt;
-        if (*hex != layer.expectHex || (layer.size >= 0 && layer.size != size)) {
-            *error = u"the archive is damaged: layer %1 does not match its digest sha256:%2"_s.arg(
-                QString::fromUtf8(layer.path), layer.expectHex);
-            return std::nullopt;
-        }
-        total += size;
-        if (total > m_limits.maxBytes) {
-            *error = u"the image's layers are larger than %1 bytes"_s.arg(m_limits.maxBytes);
+    // The config's diff_ids: the sha256 of each layer's uncompressed tar, in order. They, not the archive's
+    // file names, say what the image's tree is.
+    QStringList diffIds;
+    for (const QJsonValue &v : config.value(u"rootfs"_s).toObject().value(u"diff_ids"_s).toArray()) {
+        const std::optional<QString> hex = digestHex(v.toString());
+        if (!hex) {
+            *error = u"the image config's rootfs.diff_ids holds %1, which is not a sha256 digest"_s.arg(
+                printableText(v.toString(), true));
             return std::nullopt;
         }
+        diffIds << *hex;
+    }
+    if (diffIds.size() != layers.size() || layers.isEmpty()) {
+        *error = u"the image config's rootfs.diff_ids lists %1 layer(s), the manifest %2: they must name the "
+                 u"same layers"_s.arg(diffIds.size())
+                     .arg(layers.size());
+        return std::nullopt;
     }
 
     ImageInfo info;
     info.name = name;
     info.id = configHex;
+    info.chainId = chainIdOf(diffIds);
     info.source = source;
     info.layers = int(layers.size());
-    if (!QDir().mkpath(imagesDir(m_dataDir) + u"/tmp"_s)) {
-        *error = u"cannot create %1/tmp"_s.arg(imagesDir(m_dataDir));
+    if (QFileInfo(treePath(info.chainId)).isDir())
+        return finish(info, {}, error); // these layers are stored already: only the name (or config) is new
+
+    Scratch scratch(this, u"rootfs"_s, error);
+    if (!scratch.valid())
         return std::nullopt;
-    }
-    if (QFileInfo::exists(imagesDir(m_dataDir) + u"/store/"_s + configHex + u"/image.json"_s))
-        return finish(info, {}, error); // stored already: only the name is new
-    QTemporaryDir scratch(imagesDir(m_dataDir) + u"/tmp/rootfs-XXXXXX"_s);
-    if (!scratch.isValid()) {
-        *error = u"cannot create a scratch directory: %1"_s.arg(scratch.errorString());
-        return std::nullopt;
-    }
-    scratch.setAutoRemove(false);
-    auto cleanup = qScopeGuard([&] { removeTree(scratch.path()); });
-    const QString root = scratch.path() + u"/rootfs"_s;
-    QDir().mkpath(root);
-    ::chmod(QFile::encodeName(root).constData(), 0755);
-    Fd rootFd(::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    Unpacker u{rootFd.fd, m_limits};
-    for (const Layer &layer : std::as_const(layers)) {
+    // The layers' own bytes and entries count apart from the archive's: the archive's budget is spent on
+    // unpacking the blobs, theirs on the tree; both against the one limit.
+    LayerUnpacker unpacker(scratch.rootFd(), budget);
+    const qint64 bytesBefore = budget->bytes;
+    const qint64 filesBefore = budget->files;
+    for (qsizetype i = 0; i < layers.size(); ++i) {
+        const Layer &layer = layers.at(i);
+        const QString what = u"layer %1 of %2 (%3)"_s.arg(i + 1)
+                                 .arg(layers.size())
+                                 .arg(printableText(QString::fromUtf8(layer.path)));
         Fd fd(openInRoot(dirFd.fd, layer.path, O_RDONLY));
-        if (fd.fd < 0) {
-            *error = u"cannot open layer %1: %2"_s.arg(QString::fromUtf8(layer.path), sysError());
+        struct stat st;
+        if (fd.fd < 0 || fstat(fd.fd, &st) || !S_ISREG(st.st_mode)) {
+            *error = u"the archive has no %1: %2"_s.arg(what, fd.fd < 0 ? sysError() : u"not a file"_s);
             return std::nullopt;
         }
-        if (!u.unpack(fd.fd, u"layer %1"_s.arg(QString::fromUtf8(layer.path)), true, error))
+        LayerUnpacker::Digests digests;
+        if (!unpacker.unpack(fd.fd, what, LayerUnpacker::Mode::Layer, &digests, error))
             return std::nullopt;
+        if (!layer.storedHex.isEmpty() && digests.stored != layer.storedHex) {
+            *error = u"the archive is damaged: %1 does not match its digest sha256:%2 (its content is "
+                     u"sha256:%3)"_s.arg(what, layer.storedHex, digests.stored);
+            return std::nullopt;
+        }
+        if (layer.size >= 0 && digests.storedSize != layer.size) {
+            *error = u"the archive is damaged: %1 has %2 bytes, its descriptor says %3"_s.arg(what)
+                         .arg(digests.storedSize)
+                         .arg(layer.size);
+            return std::nullopt;
+        }
+        if (digests.uncompressed != diffIds.at(i)) {
+            *error = u"%1 does not match the image config: its uncompressed content is sha256:%2, but "
+                     u"rootfs.diff_ids[%3] says sha256:%4; refused"_s.arg(what, digests.uncompressed)
+                         .arg(i)
+                         .arg(diffIds.at(i));
+            return std::nullopt;
+        }
     }
-    info.sizeBytes = u.bytes;
-    info.fileCount = u.files;
-    return finish(info, root, error);
+    info.sizeBytes = budget->bytes - bytesBefore;
+    info.fileCount = budget->files - filesBefore;
+    return finish(info, scratch.rootPath(), error);
 }
 
 std::optional<ImageInfo> ImageStore::finish(ImageInfo info, const QString &rootfs, QString *error)
 {
     const QString storeDir = imagesDir(m_dataDir) + u"/store/"_s + info.id;
+    const QString tree = treePath(info.chainId);
     QDir().mkpath(imagesDir(m_dataDir) + u"/store"_s);
+    QDir().mkpath(imagesDir(m_dataDir) + u"/trees"_s);
     QLockFile lock(imagesDir(m_dataDir) + u"/.lock"_s);
     lock.lock();
-    if (!QFileInfo::exists(storeDir + u"/image.json"_s)) {
-        if (rootfs.isEmpty()) {
-            *error = u"image %1 vanished from the store during the import"_s.arg(info.shortId());
+    if (!rootfs.isEmpty() && !QFileInfo(tree).isDir()) {
+        if (::rename(QFile::encodeName(rootfs).constData(), QFile::encodeName(tree).constData())) {
+            *error = u"cannot store the image's tree in %1: %2"_s.arg(tree, sysError());
             return std::nullopt;
         }
-        const ImageInfo described = describeTree(rootfs);
+    } else if (!QFileInfo(tree).isDir()) {
+        *error = u"image %1's tree vanished from the store during the import"_s.arg(info.shortId());
+        return std::nullopt;
+    }
+    const std::optional<ImageInfo> stored = storedImage(m_dataDir, info.id);
+    if (stored && stored->chainId == info.chainId) {
+        const QString name = info.name;
+        info = *stored;
+        info.name = name;
+    } else {
+        // New, or stored before trees were keyed by their layers (then its own old tree goes once no
+        // container uses it; the record now names the checked tree).
+        const ImageInfo described = describeTree(tree);
         info.os = described.os;
         info.python = described.python;
         info.hasBash = described.hasBash;
         info.importedMs = QDateTime::currentMSecsSinceEpoch();
-        removeTree(storeDir); // a half-finished earlier import
-        if (!QDir().mkpath(storeDir) || ::rename(QFile::encodeName(rootfs).constData(),
-                                                 QFile::encodeName(storeDir + u"/rootfs"_s).constData())) {
-            *error = u"cannot store the image in %1: %2"_s.arg(storeDir, sysError());
+        if (rootfs.isEmpty()) {
+            // The tree is another image's (the same layers): its figures are this one's.
+            const QStringList ids =
+                QDir(imagesDir(m_dataDir) + u"/store"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+            for (const QString &other : ids) {
+                const std::optional<ImageInfo> o = storedImage(m_dataDir, other);
+                if (o && o->chainId == info.chainId) {
+                    info.sizeBytes = o->sizeBytes;
+                    info.fileCount = o->fileCount;
+                    break;
+                }
+            }
+        }
+        if (!QDir().mkpath(storeDir)) {
+            *error = u"cannot create %1"_s.arg(storeDir);
             return std::nullopt;
         }
-        ::chmod(QFile::encodeName(storeDir).constData(), 0755);
-        ImageInfo stored = info;
-        stored.name.clear();
-        if (!JsonFile::write(storeDir + u"/image.json"_s, QJsonDocument(stored.toJson()), error))
+        ImageInfo record = info;
+        record.name.clear();
+        if (!JsonFile::write(storeDir + u"/image.json"_s, QJsonDocument(record.toJson()), error))
             return std::nullopt;
-    } else {
-        QString readError;
-        const auto doc = JsonFile::read(storeDir + u"/image.json"_s, &readError);
-        if (const auto stored = doc ? ImageInfo::fromJson(doc->object()) : std::nullopt) {
-            const QString name = info.name;
-            info = *stored;
-            info.name = name;
-        }
+        const QString legacy = storeDir + u"/rootfs"_s;
+        if (stored && QFileInfo(legacy).isDir() && users(info.id).isEmpty() &&
+            processesOnTree(legacy).isEmpty())
+            removeTree(legacy);
     }
     if (!bindName(info.name, info.id, error))
         return std::nullopt;
     return info;
+}
+
+bool ImageStore::isValidMirror(const QString &mirror, QString *error)
+{
+    if (mirror.isEmpty())
+        return true;
+    const QString allowed = u"an http://, https:// or file:// URL (e.g. http://deb.debian.org/debian)"_s;
+    if (mirror.size() > 2048) {
+        *error = u"the mirror is longer than 2048 characters; it must be %1"_s.arg(allowed);
+        return false;
+    }
+    for (const QChar c : mirror) {
+        if (c.unicode() < 0x21 || c.unicode() == 0x7f || c.isSpace() ||
+            c.category() == QChar::Other_Control || c.category() == QChar::Other_Format) {
+            *error = u"the mirror %1 holds a space or a control character; it must be %2"_s.arg(
+                printableText(mirror, true), allowed);
+            return false;
+        }
+    }
+    const QUrl url(mirror, QUrl::StrictMode);
+    const QString scheme = url.scheme();
+    const bool web = scheme == u"http"_s || scheme == u"https"_s;
+    const bool file = scheme == u"file"_s;
+    if (!url.isValid() || !(web || file) || (web && url.host().isEmpty()) ||
+        (file && !url.path().startsWith(u'/')) || !mirror.startsWith(scheme + u':')) {
+        *error = u"the mirror %1 is not %2"_s.arg(printableText(mirror, true), allowed);
+        return false;
+    }
+    return true;
 }
 
 std::optional<ImageInfo> ImageStore::build(const QString &name, const QStringList &packages,
@@ -1151,26 +1001,35 @@ std::optional<ImageInfo> ImageStore::build(const QString &name, const QStringLis
                                            const std::function<void(const QString &)> &progress)
 {
     if (!isValidName(name)) {
-        *error = u"\"%1\" is not a valid image name: 1-64 characters of A-Z, a-z, 0-9, ., _, : and -, "
-                 u"starting with a letter or digit"_s.arg(name);
+        *error = u"%1 is not a valid image name: 1-64 characters of A-Z, a-z, 0-9, ., _, : and -, "
+                 u"starting with a letter or digit"_s.arg(printableText(name, true));
         return std::nullopt;
     }
     static const QRegularExpression suiteRe(u"^[a-z][a-z0-9-]{1,30}$"_s);
     if (!suiteRe.match(suite).hasMatch()) {
-        *error = u"\"%1\" is not a Debian suite name (e.g. bookworm)"_s.arg(suite);
+        *error = u"%1 is not a Debian suite name (e.g. bookworm)"_s.arg(printableText(suite, true));
         return std::nullopt;
     }
-    QDir().mkpath(imagesDir(m_dataDir) + u"/tmp"_s);
-    QTemporaryDir scratch(imagesDir(m_dataDir) + u"/tmp/build-XXXXXX"_s);
-    if (!scratch.isValid()) {
-        *error = u"cannot create a scratch directory: %1"_s.arg(scratch.errorString());
+    if (!isValidMirror(mirror, error))
         return std::nullopt;
+    for (const QString &package : packages) {
+        QString packageError;
+        if (!parsePackages(package, &packageError) || package.contains(u',')) {
+            *error = packageError.isEmpty()
+                         ? u"%1 is not a Debian package name"_s.arg(printableText(package, true))
+                         : packageError;
+            return std::nullopt;
+        }
     }
-    const QString tar = scratch.path() + u"/rootfs.tar"_s;
+    Scratch scratch(this, u"build"_s, error);
+    if (!scratch.valid())
+        return std::nullopt;
+    const QString tar = scratch.rootPath() + u"/rootfs.tar"_s;
     QStringList args{u"--variant=apt"_s, u"--format=tar"_s, u"--skip=output/dev"_s};
     if (!packages.isEmpty())
         args << u"--include="_s + packages.join(u',');
-    args << suite << tar;
+    // "--": whatever follows is SUITE TARGET MIRROR, never an option (mmdebstrap's Getopt::Long permutes).
+    args << u"--"_s << suite << tar;
     if (!mirror.isEmpty())
         args << mirror;
     QProcess proc;
@@ -1195,8 +1054,10 @@ std::optional<ImageInfo> ImageStore::build(const QString &name, const QStringLis
     proc.waitForFinished(-1);
     tail += proc.readAll();
     if (proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0) {
-        *error = u"mmdebstrap failed (exit %1):\n%2"_s.arg(proc.exitCode())
-                     .arg(QString::fromUtf8(tail.right(2000)).trimmed());
+        QStringList lines;
+        for (const QString &line : QString::fromUtf8(tail.right(2000)).trimmed().split(u'\n'))
+            lines << printableText(line);
+        *error = u"mmdebstrap failed (exit %1):\n%2"_s.arg(proc.exitCode()).arg(lines.join(u'\n'));
         return std::nullopt;
     }
     std::optional<ImageInfo> info = importPath(tar, name, error);

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "layerunpacker.h"
+
 #include <functional>
 #include <optional>
 
@@ -23,6 +25,9 @@ struct ImageInfo
     qint64 sizeBytes = 0; // unpacked regular files
     qint64 fileCount = 0;
     int layers = 0;
+    // sha256 ChainID of the layers' diff_ids (OCI image spec): the key of the image's tree, shared by every
+    // image of the same layers. Empty for an image stored before trees were keyed so (its tree is its own).
+    QString chainId;
     qint64 importedMs = 0;
     QStringList packages; // what an mmdebstrap build was asked to include
 
@@ -32,20 +37,13 @@ struct ImageInfo
     static std::optional<ImageInfo> fromJson(const QJsonObject &json);
 };
 
-// Bounds on what one import may unpack; tests lower them.
-struct ImageLimits
-{
-    qint64 maxBytes = 16LL * 1024 * 1024 * 1024; // unpacked regular files, all layers together
-    qint64 maxEntries = 2'000'000;               // archive entries, all layers together
-    int maxLayers = 256;
-    qint64 maxJsonBytes = 4 * 1024 * 1024; // index, manifest, config
-};
-
-// The images of one data directory: DATA/images/store/<id>/{rootfs/,image.json}, each stored once by its id
-// and shared read-only by every container that runs on it, and DATA/images/names.json mapping names to ids.
-// Imports verify every blob's sha256, unpack layers with libarchive in order, honour whiteouts (.wh.NAME,
-// .wh..wh..opq) and refuse absolute paths, "..", device nodes and links that leave the tree. Blocking:
-// call from a worker or a command-line tool.
+// The images of one data directory: DATA/images/store/<id>/image.json, one record per image id (its config's
+// sha256), DATA/images/trees/<chain id>/, one tree per chain of layers (shared read-only by every image of
+// those layers and every container on them), and DATA/images/names.json mapping names to ids. Imports check
+// every blob against its digest and each layer's uncompressed sha256 against the config's rootfs.diff_ids,
+// and unpack with LayerUnpacker (nothing written outside the import's scratch tree, one budget for the
+// archive and all its layers). Records of older versions, with their tree in store/<id>/rootfs, keep
+// working; importing them again checks and re-keys them. Blocking: call from a worker or a command-line tool.
 class ImageStore
 {
 public:
@@ -63,6 +61,12 @@ public:
     static ImageInfo describeTree(const QString &root);
     // One line for pickers and lists: "Debian GNU/Linux 12 (bookworm) · Python 3.11.2" ("no python3").
     static QString summary(const ImageInfo &info);
+
+    // An mmdebstrap mirror: empty (Debian's default) or an http://, https:// or file:// URL without spaces
+    // or control characters. Anything else is refused with *error, never handed to mmdebstrap.
+    static bool isValidMirror(const QString &mirror, QString *error);
+    // The stored record of an image id (no name), if any.
+    static std::optional<ImageInfo> storedImage(const QString &dataDir, const QString &id);
 
     void setLimits(const ImageLimits &limits) { m_limits = limits; }
 
@@ -89,8 +93,31 @@ public:
     bool remove(const QString &nameOrId, QString *error);
 
 private:
+    // A scratch directory in DATA/images/tmp holding an empty rootfs/ (open as rootFd()); deleted with all
+    // that is left in it when it goes.
+    class Scratch
+    {
+    public:
+        Scratch(const ImageStore *store, const QString &kind, QString *error);
+        ~Scratch();
+        Scratch(const Scratch &) = delete;
+        Scratch &operator=(const Scratch &) = delete;
+        bool valid() const { return m_rootFd >= 0; }
+        int rootFd() const { return m_rootFd; }
+        QString rootPath() const { return m_path + QStringLiteral("/rootfs"); }
+
+    private:
+        QString m_path;
+        QByteArray m_name;
+        int m_parentFd = -1;
+        int m_spareFd = -1;
+        int m_rootFd = -1;
+    };
+
     std::optional<ImageInfo> importTree(const QString &dir, const QString &name, const QString &source,
-                                        QString *error);
+                                        ImportBudget *budget, QString *error);
+    QString treePath(const QString &chainId) const;
+    bool treeSharedWithOtherImage(const QString &id, const QString &chainId) const;
     std::optional<ImageInfo> finish(ImageInfo info, const QString &rootfs, QString *error);
     bool bindName(const QString &name, const QString &id, QString *error);
     QJsonObject names() const;

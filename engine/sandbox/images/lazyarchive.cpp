@@ -13,11 +13,17 @@ struct Library
     decltype(&archive_read_new) readNew = nullptr;
     decltype(&archive_read_free) readFree = nullptr;
     decltype(&archive_error_string) errorString = nullptr;
-    decltype(&archive_read_support_filter_all) filterAll = nullptr;
+    decltype(&archive_read_support_filter_gzip) filterGzip = nullptr;
+    decltype(&archive_read_support_filter_bzip2) filterBzip2 = nullptr;
+    decltype(&archive_read_support_filter_xz) filterXz = nullptr;
+    decltype(&archive_read_support_filter_zstd) filterZstd = nullptr;
     decltype(&archive_read_support_format_tar) formatTar = nullptr;
     decltype(&archive_read_support_format_gnutar) formatGnutar = nullptr;
+    decltype(&archive_read_support_format_raw) formatRaw = nullptr;
     decltype(&archive_read_open_fd) openFd = nullptr;
+    decltype(&archive_read_open) open = nullptr;
     decltype(&archive_read_next_header) nextHeader = nullptr;
+    decltype(&archive_read_data) data = nullptr;
     decltype(&archive_read_data_block) dataBlock = nullptr;
     decltype(&archive_entry_pathname) pathname = nullptr;
     decltype(&archive_entry_hardlink) hardlink = nullptr;
@@ -51,11 +57,16 @@ const Library &library()
         const bool all =
             resolve(h, "archive_read_new", &lib.readNew) && resolve(h, "archive_read_free", &lib.readFree) &&
             resolve(h, "archive_error_string", &lib.errorString) &&
-            resolve(h, "archive_read_support_filter_all", &lib.filterAll) &&
+            resolve(h, "archive_read_support_filter_gzip", &lib.filterGzip) &&
+            resolve(h, "archive_read_support_filter_bzip2", &lib.filterBzip2) &&
+            resolve(h, "archive_read_support_filter_xz", &lib.filterXz) &&
+            resolve(h, "archive_read_support_filter_zstd", &lib.filterZstd) &&
             resolve(h, "archive_read_support_format_tar", &lib.formatTar) &&
             resolve(h, "archive_read_support_format_gnutar", &lib.formatGnutar) &&
-            resolve(h, "archive_read_open_fd", &lib.openFd) &&
+            resolve(h, "archive_read_support_format_raw", &lib.formatRaw) &&
+            resolve(h, "archive_read_open_fd", &lib.openFd) && resolve(h, "archive_read_open", &lib.open) &&
             resolve(h, "archive_read_next_header", &lib.nextHeader) &&
+            resolve(h, "archive_read_data", &lib.data) &&
             resolve(h, "archive_read_data_block", &lib.dataBlock) &&
             resolve(h, "archive_entry_pathname", &lib.pathname) &&
             resolve(h, "archive_entry_hardlink", &lib.hardlink) &&
@@ -90,9 +101,17 @@ const char *errorString(archive *a)
     return a ? library().errorString(a) : library().why.constData();
 }
 
-int supportFilterAll(archive *a)
+int supportImageFilters(archive *a)
 {
-    return a ? library().filterAll(a) : ARCHIVE_FATAL;
+    if (!a)
+        return ARCHIVE_FATAL;
+    const Library &l = library();
+    // ARCHIVE_WARN would mean "only through an external program": refused, none is ever run.
+    for (auto add : {l.filterGzip, l.filterBzip2, l.filterXz, l.filterZstd}) {
+        if (add(a) != ARCHIVE_OK)
+            return ARCHIVE_FATAL;
+    }
+    return ARCHIVE_OK;
 }
 
 int supportFormatTar(archive *a)
@@ -105,9 +124,24 @@ int supportFormatGnutar(archive *a)
     return a ? library().formatGnutar(a) : ARCHIVE_FATAL;
 }
 
+int supportFormatRaw(archive *a)
+{
+    return a ? library().formatRaw(a) : ARCHIVE_FATAL;
+}
+
 int openFd(archive *a, int fd, size_t blockSize)
 {
     return a ? library().openFd(a, fd, blockSize) : ARCHIVE_FATAL;
+}
+
+int open(archive *a, void *client, archive_read_callback *read)
+{
+    return a ? library().open(a, client, nullptr, read, nullptr) : ARCHIVE_FATAL;
+}
+
+la_ssize_t data(archive *a, void *buf, size_t len)
+{
+    return a ? library().data(a, buf, len) : ARCHIVE_FATAL;
 }
 
 int nextHeader(archive *a, archive_entry **entry)

@@ -12,11 +12,16 @@ namespace LazyArchive {
 archive *readNew();
 int readFree(archive *a);
 const char *errorString(archive *a);
-int supportFilterAll(archive *a);
+// The compressions an image layer may have (gzip, bzip2, xz, zstd), each decoded in the library itself;
+// never libarchive's "all", whose lrzip, lzop, grzip, lz4 and uudecode filters may run an external program.
+int supportImageFilters(archive *a);
 int supportFormatTar(archive *a);
 int supportFormatGnutar(archive *a);
+int supportFormatRaw(archive *a);
 int openFd(archive *a, int fd, size_t blockSize);
+int open(archive *a, void *client, archive_read_callback *read);
 int nextHeader(archive *a, archive_entry **entry);
+la_ssize_t data(archive *a, void *buf, size_t len);
 la_ssize_t dataBlock(archive *a, const void **buf, size_t *len, la_int64_t *offset);
 const char *entryPathname(archive_entry *e);
 const char *entryHardlink(archive_entry *e);
