@@ -156,9 +156,11 @@ void TestImages::imageIsFixedOnceStarted()
     QVERIFY(!store.applyTo(c, u"nonexistent"_s, &error));
     QVERIFY2(error.contains(u"no image \"nonexistent\""_s), qPrintable(error));
 
-    // A later manager (a restart) loads the container with its image.
+    // A later manager (a restart) loads the container with its image. The start recorded it in meta.json on
+    // the history's worker; a process that ends waits for that worker (~ContainerHistory), so does this one.
     const QString id = c->id();
     m_manager->stopAll();
+    c->historyStore()->waitForIdle();
     ContainerManager again(sandboxTestSettings(m_data));
     Container *loaded = again.find(id);
     QVERIFY(loaded);
