@@ -27,3 +27,7 @@ sandbench_add_fuzzer(NAME clienthello
 sandbench_add_fuzzer(NAME http_response
     SOURCES fuzz_http_response.cpp ${SANDBENCH_ROOT}/engine/models/plainhttpparser.cpp
     CORPUS corpus/http_response)
+sandbench_add_fuzzer(NAME hostsfile
+    SOURCES fuzz_hostsfile.cpp ${SANDBENCH_ROOT}/engine/sandbox/net/hostsfile.cpp
+        ${SANDBENCH_ROOT}/engine/sandbox/net/networkpolicy.cpp
+    CORPUS corpus/hostsfile)
