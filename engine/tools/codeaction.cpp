@@ -54,12 +54,10 @@ def what(mode):
 def refuse_special(mode):
     err("invalid_tool_input", "%s is %s; the text editor opens only regular files and lists directories"
         % (path, what(mode)))
-def mode_of(path):  # None when nothing is there
+def mode_of(path):  # None when nothing is there (or a link to nothing, which create replaces)
     try:
         fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
     except FileNotFoundError:
-        if os.path.lexists(path):
-            raise  # a link to nothing: the OSError says so
         return None
     try:
         return os.fstat(fd).st_mode
@@ -105,6 +103,8 @@ try:
         write_new(path, a.get("file_text", ""), None if mode is None else mode & 0o7777)
         out({"ok": {"is_file_update": mode is not None}})
     mode = mode_of(path)
+    if mode is None and os.path.lexists(path):
+        err("invalid_tool_input", path + " is a symbolic link to a file that does not exist")
     if mode is None:
         err("file_not_found", "no such file: " + path)
     if stat.S_ISDIR(mode):

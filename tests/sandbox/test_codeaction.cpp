@@ -268,6 +268,9 @@ void TestCodeAction::editorErrors_data()
                                                             {u"path"_s, u"/workspace/home"_s},
                                                             {u"file_text"_s, u"x"_s}}
                                              << u"invalid_tool_input"_s << u"is a directory"_s;
+    QTest::newRow("view a link to nothing")
+        << QJsonObject{{u"command"_s, u"view"_s}, {u"path"_s, u"dangling"_s}} << u"invalid_tool_input"_s
+        << u"/workspace/home/dangling is a symbolic link to a file that does not exist"_s;
     QTest::newRow("range past the end") << QJsonObject{{u"command"_s, u"view"_s},
                                                        {u"path"_s, u"twice.txt"_s},
                                                        {u"view_range"_s, QJsonArray{9, 10}}}
@@ -280,6 +283,8 @@ void TestCodeAction::editorErrors()
     QFETCH(QString, code);
     QFETCH(QString, message);
     QVERIFY(placeFile(m_c, u"twice.txt"_s, "same and same\n"));
+    QVERIFY(QFile::link(u"nowhere"_s, m_c->homeDir() + u"/dangling"_s) ||
+            QFileInfo(m_c->homeDir() + u"/dangling"_s).isSymbolicLink());
     QString error;
     const CodeOutput out = run(parsed(CodeAction::textEditor(args, &error), error));
     QCOMPARE(out.errorCode, code);
@@ -484,7 +489,7 @@ void TestCodeAction::editorRefusesWhatIsNotARegularFile()
     QCOMPARE(runShell(u"test -p special/pipe && test -S special/sock && test -L special/link-to-pipe"_s), 0);
 }
 
-// A link to a regular file is that file, to view and to edit.
+// A link to a regular file is that file, to view and to edit; create over a link to nothing makes the file.
 void TestCodeAction::editorFollowsALinkToARegularFile()
 {
     QVERIFY(placeFile(m_c, u"target.txt"_s, "alpha\nbeta\n"));
@@ -504,6 +509,18 @@ void TestCodeAction::editorFollowsALinkToARegularFile()
     QFile file(m_c->homeDir() + u"/target.txt"_s);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("alpha\ngamma\n"));
+
+    QCOMPARE(runShell(u"ln -sfn missing.txt dangling-create.txt"_s), 0);
+    out = run(parsed(CodeAction::textEditor({{u"command"_s, u"create"_s},
+                                             {u"path"_s, u"dangling-create.txt"_s},
+                                             {u"file_text"_s, u"made\n"_s}},
+                                            &error),
+                     error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(out.editor.value(u"is_file_update"_s).toBool(true), false);
+    QFile made(m_c->homeDir() + u"/dangling-create.txt"_s);
+    QVERIFY(made.open(QIODevice::ReadOnly));
+    QCOMPARE(made.readAll(), QByteArray("made\n"));
 }
 
 // The editor writes beside the file and renames: a FIFO (or anything else) a command left at that name is
