@@ -537,8 +537,8 @@ int runWorkspacesCommand(const QStringList &args)
         "command may run up to long_command_timeout_seconds (default 86400, at most 604800; also its timeout "
         "when the call names none), an idle container sleeps after idle_sleep_minutes (default 60; 0: never) "
         "and output past max_output_length keeps its last characters.\n"
-        "long_sessions_api on|off: the same for API requests made with the workspace's keys (off: they keep "
-        "the hosted 300 s and 5 minutes)."_s);
+        "long_sessions_api on|off: while long_sessions is on, lift them for API requests made with the "
+        "workspace's keys as well (off, or long_sessions off: they keep the hosted 300 s and 5 minutes)."_s);
     addCommonOptions(parser);
     parser.addPositionalArgument(u"key"_s, u"Setting name."_s);
     parser.addPositionalArgument(u"value"_s, u"New value (set)."_s);
@@ -587,6 +587,10 @@ int runWorkspacesCommand(const QStringList &args)
         printErr(error);
         return ExitFailure;
     }
+    if (settings.longSessionsForApi() && !settings.longSessions() &&
+        (positional.at(0) == u"long_sessions_api"_s || positional.at(0) == u"long_sessions"_s))
+        printErr(u"note: long_sessions is off, so API requests keep the hosted limits until it is on "
+                 "(long_sessions_api only extends long_sessions to them)"_s);
     return ExitOk;
 }
 

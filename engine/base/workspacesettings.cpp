@@ -160,7 +160,9 @@ void WorkspaceSettings::setIdleSleepMinutes(int minutes)
 
 SessionLimits WorkspaceSettings::sessionLimits(bool forApi, const SessionLimits &hosted) const
 {
-    if (!(forApi ? longSessionsForApi() : longSessions()))
+    // long_sessions is the switch; long_sessions_api only extends it to API requests (README "Long
+    // sessions"): with long_sessions off, every request keeps the hosted limits whatever the API switch says.
+    if (!longSessions() || (forApi && !longSessionsForApi()))
         return hosted;
     SessionLimits limits;
     limits.lifted = true;

@@ -54,7 +54,8 @@ public:
     ApprovalPolicy approvalPolicy(QString *error = nullptr) const;
     void setApprovalPolicy(const ApprovalPolicy &policy);
     // Long sessions: whether the hosted limits (SPEC 1.3, 1.4) are lifted for the workspace's own (window)
-    // conversations, and separately for API requests made with its keys.
+    // conversations, and whether that lift extends to API requests made with its keys (it has no effect
+    // while longSessions() is off).
     bool longSessions() const;
     void setLongSessions(bool on);
     bool longSessionsForApi() const;
@@ -66,7 +67,7 @@ public:
     int idleSleepMinutes() const;
     void setIdleSleepMinutes(int minutes);
     // The limits for a window conversation (forApi false) or an API request of this workspace: the hosted
-    // ones (hosted) unless long sessions are on for it.
+    // ones (hosted) unless long sessions are on, and for an API request also long_sessions_api.
     SessionLimits sessionLimits(bool forApi, const SessionLimits &hosted = SessionLimits::hosted()) const;
 
     // The keys `sandbench workspaces` knows, and one of them as text; setValue() checks the value and

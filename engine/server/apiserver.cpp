@@ -1100,10 +1100,12 @@ void ApiServer::watchEgress(Workspace *ws)
             if (e.decision != EgressEvent::Decision::Refused || m_events->clientCount() == 0)
                 return;
             const QString host = NetworkPolicy::normalizeHost(e.host);
-            // Whether adding the host to the policy would let it through (not a port or address refusal of
-            // a host the policy already allows), as the window's live view decides its "Allow HOST".
-            const bool allowable =
-                !host.isEmpty() && NetworkPolicy::validateEntry(host) && !c->nextNetworkPolicy().allows(host);
+            // Whether adding the host to the policy would let it through: refused only for not being in the
+            // policy, not an address the rules refuse whatever the policy (the proxy's judgement), and not
+            // already in the policy the container starts with next; as the window's live view decides its
+            // "Allow HOST".
+            const bool allowable = e.allowable && !host.isEmpty() && NetworkPolicy::validateEntry(host) &&
+                                   !c->nextNetworkPolicy().allows(host);
             const QPair<QString, QString> call = m_runningCalls.value(name + u'/' + c->id());
             const auto orNull = [](const QString &text) {
                 return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);

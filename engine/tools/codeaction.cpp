@@ -15,7 +15,7 @@ constexpr int kMaxScriptBytes = 127 * 1024;
 // The text editor's operations, run by the container's python3 so that they act on the container's own
 // files as the container user, inside its mount namespace, and show up in its history like any command.
 // It prints exactly one JSON object: {"ok": {fields}} or {"error": code, "message": text}.
-constexpr char kEditorHelper[] = R"PY(import base64, json, os, sys
+constexpr char kEditorHelper[] = R"PY(import base64, json, os, stat, sys
 a = json.loads(base64.b64decode(sys.argv[1]).decode("utf-8"))
 limit = int(sys.argv[2])
 def out(o):
@@ -41,6 +41,49 @@ def shown(lines, first):
         return lines[0][:ANSWER // 8] + "\n[... line %d is cut here: it is too long to show whole]" % first, 1
     return ("\n".join(lines[:n]) + "\n[... lines %d to %d are not shown: the answer holds about %d characters; "
             "view them with view_range]" % (first + n, first + len(lines) - 1, ANSWER)), n
+# The editor opens only regular files (and lists directories): a FIFO, socket or device is refused at once,
+# judged on descriptors, never on a name checked before it is opened. O_PATH follows links (a link to a file is
+# that file) but opens nothing, so it cannot block or touch a device; the file is then opened O_NONBLOCK, which
+# returns at once whatever now stands there, and read only if that descriptor is a regular file.
+def what(mode):
+    for test, name in ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "not a regular file"
+def refuse_special(mode):
+    err("invalid_tool_input", "%s is %s; the text editor opens only regular files and lists directories"
+        % (path, what(mode)))
+def mode_of(path):  # None when nothing is there (or a link to nothing, which create replaces)
+    try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    try:
+        return os.fstat(fd).st_mode
+    finally:
+        os.close(fd)
+def read_regular(path, n):
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):  # replaced since mode_of() looked
+            refuse_special(mode)
+        return f.read(n)
+# Written beside the file and renamed over it; a leftover of that name is removed first, and the new one
+# is made with O_EXCL, so nothing standing there (a FIFO would block an ordinary open) is opened.
+def write_new(path, text, mode=None):
+    tmp = path + ".sandbench-new"
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    if mode is not None:
+        os.chmod(tmp, mode)
+    os.replace(tmp, path)
 op = a["command"]
 path = a["path"]
 if not os.path.isabs(path):
@@ -48,30 +91,32 @@ if not os.path.isabs(path):
 path = os.path.normpath(path)
 try:
     if op == "create":
-        if os.path.isdir(path):
+        mode = mode_of(path)
+        if mode is not None and stat.S_ISDIR(mode):
             err("invalid_tool_input", path + " is a directory")
-        existed = os.path.exists(path)
+        if mode is not None and not stat.S_ISREG(mode):
+            refuse_special(mode)
         parent = os.path.dirname(path)
         if parent:
             os.makedirs(parent, exist_ok=True)
-        tmp = path + ".sandbench-new"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(a.get("file_text", ""))
-        if existed:
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)  # an update keeps the file's mode (+x)
-        os.replace(tmp, path)
-        out({"ok": {"is_file_update": existed}})
-    if not os.path.lexists(path):
+        # An update keeps the file's mode (+x).
+        write_new(path, a.get("file_text", ""), None if mode is None else mode & 0o7777)
+        out({"ok": {"is_file_update": mode is not None}})
+    mode = mode_of(path)
+    if mode is None and os.path.lexists(path):
+        err("invalid_tool_input", path + " is a symbolic link to a file that does not exist")
+    if mode is None:
         err("file_not_found", "no such file: " + path)
-    if os.path.isdir(path):
+    if stat.S_ISDIR(mode):
         if op != "view":
             err("invalid_tool_input", path + " is a directory")
         names = sorted(os.listdir(path))
         content, n = shown(names, 1)
         out({"ok": {"file_type": "text", "content": content, "num_lines": n,
                     "start_line": 1, "total_lines": len(names)}})
-    with open(path, "rb") as f:
-        data = f.read(limit + 1)
+    if not stat.S_ISREG(mode):
+        refuse_special(mode)
+    data = read_regular(path, limit + 1)
     if len(data) > limit:
         err("invalid_tool_input", "%s is larger than %d bytes, the most the editor opens; use bash to read "
             "a part of it" % (path, limit))
@@ -106,12 +151,7 @@ try:
             err("invalid_tool_input", "old_str occurs %d times in %s; it must occur exactly once" % (count, path))
         at = text.index(old)
         result = text[:at] + new + text[at + len(old):]
-        mode = os.stat(path).st_mode & 0o7777
-        tmp = path + ".sandbench-new"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(result)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        write_new(path, result, mode & 0o7777)
         start = text.count("\n", 0, at) + 1
         new_lines = new.count("\n") + 1
         out({"ok": {"old_start": start, "old_lines": old.count("\n") + 1, "new_start": start,

@@ -47,3 +47,7 @@ if(TARGET fuzz_importer)
     sandbench_soname(FUZZ_LIBARCHIVE_SONAME "${FUZZ_LIBARCHIVE_FILE}")
     target_compile_definitions(fuzz_importer PRIVATE SANDBENCH_LIBARCHIVE_SONAME="${FUZZ_LIBARCHIVE_SONAME}")
 endif()
+sandbench_add_fuzzer(NAME hostsfile
+    SOURCES fuzz_hostsfile.cpp ${SANDBENCH_ROOT}/engine/sandbox/net/hostsfile.cpp
+        ${SANDBENCH_ROOT}/engine/sandbox/net/networkpolicy.cpp
+    CORPUS corpus/hostsfile)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config-sandbench-tests.h"
 #include "sandbox/net/egressproxy.h"
+#include "sandbox/net/hostsfile.h"
 #include "testhosts.h"
 
 #include <QDeadlineTimer>
@@ -23,6 +24,7 @@
 #include <netinet/in.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -147,6 +149,10 @@ private Q_SLOTS:
     void adoptListenerTakesOnlyListeningTcp();
     void closeDeliversTunnelThatJustEnded();
     void stalledDownloadLetsThePumpSleep();
+    void allowableOnlyWhenAllowingHelps_data();
+    void allowableOnlyWhenAllowingHelps();
+    void hostsFileParse();
+    void hostsFileRereadWhenChanged();
 };
 
 ClientResult TestEgressProxy::runClient(const QString &program, const QStringList &args, int timeoutMs)
@@ -957,6 +963,135 @@ void TestEgressProxy::stalledDownloadLetsThePumpSleep()
     QFile large(m_hosts.wwwDir() + u"/large.bin"_s);
     QVERIFY(large.open(QIODevice::ReadOnly));
     QVERIFY(headEnd > 0 && reply.mid(headEnd + 4) == large.readAll());
+}
+
+// Issue 28 (7): a refusal is "allowable" only when adding the host to the policy would let the connection
+// through: refused for not being in the policy, and not a name or address the proxy refuses whatever the
+// policy says. A name only DNS could answer for is never looked up (that would carry it out), so it stays
+// allowable. The proxy's hosts file here is a test file; the connections are real ones through the proxy.
+void TestEgressProxy::allowableOnlyWhenAllowingHelps_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<bool>("allowable");
+    QTest::newRow("name refused only by the policy")
+        << u"http://unlisted.sandbench.test/"_s << u"unlisted.sandbench.test"_s << true;
+    QTest::newRow("name of the test host map")
+        << u"https://other.sandbench.test/"_s << u"other.sandbench.test"_s << true;
+    QTest::newRow("hosts file: public address")
+        << u"http://public.sandbench.test/"_s << u"public.sandbench.test"_s << true;
+    QTest::newRow("hosts file: loopback and public")
+        << u"http://mixed.sandbench.test/"_s << u"mixed.sandbench.test"_s << true;
+    QTest::newRow("hosts file: loopback")
+        << u"http://loop.sandbench.test/"_s << u"loop.sandbench.test"_s << false;
+    QTest::newRow("hosts file: documentation")
+        << u"https://doc.sandbench.test/"_s << u"doc.sandbench.test"_s << false;
+    QTest::newRow("hosts file: v6 documentation")
+        << u"http://doc6.sandbench.test/"_s << u"doc6.sandbench.test"_s << false;
+    QTest::newRow("hosts file: 0.0.0.0")
+        << u"http://sink.sandbench.test/"_s << u"sink.sandbench.test"_s << false;
+    QTest::newRow("hosts file: upper case, trailing dot")
+        << u"http://LOOP.Sandbench.Test./"_s << u"loop.sandbench.test"_s << false;
+    QTest::newRow("localhost") << u"http://localhost/"_s << u"localhost"_s << false;
+    QTest::newRow("a .localhost name") << u"http://app.localhost/"_s << u"app.localhost"_s << false;
+    QTest::newRow("an .invalid name") << u"http://nothing.invalid/"_s << u"nothing.invalid"_s << false;
+    QTest::newRow("loopback literal") << u"http://127.0.0.1/"_s << u"127.0.0.1"_s << false;
+    QTest::newRow("documentation literal") << u"https://192.0.2.1/"_s << u"192.0.2.1"_s << false;
+    QTest::newRow("v6 loopback literal") << u"http://[::1]/"_s << u"::1"_s << false;
+    QTest::newRow("public literal") << u"http://93.184.216.34/"_s << u"93.184.216.34"_s << true;
+    QTest::newRow("allowed host, other port")
+        << u"http://web.sandbench.test:8080/"_s << u"web.sandbench.test"_s << false;
+}
+
+void TestEgressProxy::allowableOnlyWhenAllowingHelps()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, host);
+    QFETCH(bool, allowable);
+    const QString hostsPath = m_dir.path() + u"/allowable-hosts"_s;
+    QFile hosts(hostsPath);
+    QVERIFY(hosts.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    hosts.write("# names the resolver answers from this file\n"
+                "127.0.0.1\tloop.sandbench.test   # loopback\n"
+                "192.0.2.7 doc.sandbench.test\n"
+                "2001:db8::5 doc6.sandbench.test\n"
+                "0.0.0.0 sink.sandbench.test\n"
+                "93.184.216.34 public.sandbench.test\n"
+                "127.0.0.1 mixed.sandbench.test\n"
+                "93.184.216.34 mixed.sandbench.test\n");
+    hosts.close();
+    OwnProxy own;
+    startOwnProxy(own, u"allowable"_s, NetworkPolicy::fromEntries({u"web.sandbench.test"_s}));
+    if (QTest::currentTestFailed())
+        return;
+    own.proxy->setHostsFile(std::make_shared<HostsFile>(hostsPath));
+    const bool tunnel = url.startsWith(u"https");
+    const ClientResult r =
+        curl({u"--proxy"_s, u"http://127.0.0.1:%1"_s.arg(own.httpPort), u"-o"_s, u"/dev/null"_s, u"-w"_s,
+              tunnel ? u"%{http_connect}"_s : u"%{http_code}"_s, url});
+    QVERIFY(r.finished);
+    QCOMPARE(r.out, "403"_ba);
+    QTRY_COMPARE(own.events.size(), 1);
+    const EgressEvent event = own.events.constFirst();
+    QCOMPARE(NetworkPolicy::normalizeHost(event.host), host); // as the container sent it
+    QCOMPARE(event.decision, EgressEvent::Decision::Refused);
+    QVERIFY2(event.reason.contains(u"not in the network policy"_s) || url.contains(u":8080"_s),
+             qPrintable(event.reason));
+    QCOMPARE(event.allowable, allowable);
+    QVERIFY(event.address.isNull()); // nothing was looked up or connected
+}
+
+void TestEgressProxy::hostsFileParse()
+{
+    const QHash<QString, QList<QHostAddress>> names =
+        HostsFile::parse("127.0.0.1 localhost Box.Example.  box # comment 203.0.113.1 hidden.example\n"
+                         "  ::1\tlocalhost ip6-localhost\r\n"
+                         "# 198.51.100.1 commented.example\n"
+                         "not-an-address name.example\n"
+                         "fe80::1%eth0 scoped.example\n"
+                         "198.51.100.2 twice.example 10.0.0.1 bad_name! -dash.example\n"
+                         "198.51.100.2 twice.example\n"
+                         "203.0.113.9 twice.example\n"
+                         "192.0.2.1\n"
+                         "203.0.113.7 last.example"); // no final newline
+    QCOMPARE(names.value(u"localhost"_s),
+             QList<QHostAddress>({QHostAddress(u"127.0.0.1"_s), QHostAddress(u"::1"_s)}));
+    QCOMPARE(names.value(u"box.example"_s), QList<QHostAddress>{QHostAddress(u"127.0.0.1"_s)});
+    QCOMPARE(names.value(u"box"_s), QList<QHostAddress>{QHostAddress(u"127.0.0.1"_s)});
+    QCOMPARE(names.value(u"ip6-localhost"_s), QList<QHostAddress>{QHostAddress(u"::1"_s)});
+    QCOMPARE(names.value(u"scoped.example"_s), QList<QHostAddress>{QHostAddress(u"fe80::1"_s)});
+    QCOMPARE(names.value(u"twice.example"_s),
+             QList<QHostAddress>({QHostAddress(u"198.51.100.2"_s), QHostAddress(u"203.0.113.9"_s)}));
+    QCOMPARE(names.value(u"last.example"_s), QList<QHostAddress>{QHostAddress(u"203.0.113.7"_s)});
+    for (const QString &absent : {u"hidden.example"_s, u"commented.example"_s, u"name.example"_s,
+                                  u"not-an-address"_s, u"10.0.0.1"_s, u"bad_name!"_s, u"-dash.example"_s})
+        QVERIFY2(!names.contains(absent), qPrintable(absent));
+    QCOMPARE(names.size(), 7);
+    QVERIFY(HostsFile::parse({}).isEmpty());
+    QVERIFY(HostsFile::parse(QByteArray(1 << 16, '\0')).isEmpty());
+}
+
+void TestEgressProxy::hostsFileRereadWhenChanged()
+{
+    const QString path = m_dir.path() + u"/reread-hosts"_s;
+    HostsFile file(path);
+    QVERIFY(file.addresses(u"later.example"_s).isEmpty()); // no file yet: nothing, no error
+    const auto write = [&path](const QByteArray &text) {   // a different size each time
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
+    };
+    QVERIFY(write("127.0.0.1 later.example\n"));
+    QCOMPARE(file.addresses(u"Later.Example"_s), QList<QHostAddress>{QHostAddress(u"127.0.0.1"_s)});
+    QVERIFY(write("203.0.113.5 later.example\n"));
+    QCOMPARE(file.addresses(u"later.example"_s), QList<QHostAddress>{QHostAddress(u"203.0.113.5"_s)});
+    // Larger than the limit: none of it counts.
+    QVERIFY(write("203.0.113.5 later.example\n" + QByteArray(HostsFile::MaxBytes, '#')));
+    QVERIFY(file.addresses(u"later.example"_s).isEmpty());
+    // Not a regular file: a FIFO in its place is not opened for reading (which would block).
+    QVERIFY(QFile::remove(path));
+    QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    QVERIFY(file.addresses(u"later.example"_s).isEmpty());
+    QVERIFY(QFile::remove(path));
 }
 
 QTEST_GUILESS_MAIN(TestEgressProxy)

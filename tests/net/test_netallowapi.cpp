@@ -46,6 +46,7 @@ private Q_SLOTS:
     void allowedHostIsReachableAfterRestart();
     void severalHostsAtOnceRestartOnce();
     void refusalOfAnApiRequestNamesTheRequest();
+    void refusalAllowingCannotHelpIsNotAllowable();
     void badInput_data();
     void badInput();
     void otherWorkspacesContainersAreNotFound();
@@ -311,6 +312,31 @@ void TestNetAllowApi::refusalOfAnApiRequestNamesTheRequest()
     QCOMPARE(allowed.status, 200);
     QCOMPARE(allowed.json.value(u"network_policy"_s).toObject().value(u"allowed_domains"_s).toArray(),
              QJsonArray({u"blocked.sandbench.test"_s, u"pypi.org"_s}));
+}
+
+// Issue 28 (7): names and addresses the proxy refuses whatever the policy says (loopback, documentation)
+// are not "allowable": allowing them could not let the connection through. A name refused only by the
+// policy is. No outside network is needed: nothing here is looked up or connected.
+void TestNetAllowApi::refusalAllowingCannotHelpIsNotAllowable()
+{
+    Container *c = containerWith({u"web.sandbench.test"_s});
+    QVERIFY(c);
+    // The container's own no_proxy would keep curl off the proxy for loopback.
+    const QString fetch = u"no_proxy= NO_PROXY= curl -s -o /dev/null --max-time 20 http://%1/"_s;
+    const QList<QPair<QString, bool>> cases = {{u"localhost"_s, false},
+                                               {u"127.0.0.1"_s, false},
+                                               {u"192.0.2.1"_s, false},
+                                               {u"refused-by-policy.sandbench.test"_s, true}};
+    for (const auto &[host, allowable] : cases) {
+        QCOMPARE(runOne(c, fetch.arg(host)).outcome.exitCode, 0); // curl without -f: a 403 is no error
+        const QJsonObject refused = waitForEvent(u"egress.refused"_s, [c, host](const QJsonObject &e) {
+            return e.value(u"container_id"_s).toString() == c->id() && e.value(u"host"_s).toString() == host;
+        });
+        QVERIFY2(!refused.isEmpty(), qPrintable(u"no egress.refused event for "_s + host));
+        QVERIFY2(refused.value(u"reason"_s).toString().contains(u"not in the network policy"_s),
+                 qPrintable(refused.value(u"reason"_s).toString()));
+        QVERIFY2(refused.value(u"allowable"_s).toBool() == allowable, qPrintable(host));
+    }
 }
 
 void TestNetAllowApi::badInput_data()

@@ -34,8 +34,15 @@ private Q_SLOTS:
     void largeViewIsCutNotLost();
     void createKeepsTheMode();
     void lonePathSurrogateIsABadInput();
+    void editorRefusesWhatIsNotARegularFile_data();
+    void editorRefusesWhatIsNotARegularFile();
+    void editorFollowsALinkToARegularFile();
+    void editorWriteIgnoresAFifoAtItsTemporaryName();
 
 private:
+    // Runs a bash command in the container (to make FIFOs, sockets and links there); its exit code.
+    int runShell(const QString &command);
+
     CodeOutput run(const CodeAction &action, int timeoutMs = 30000);
 
     QTemporaryDir m_dir;
@@ -261,6 +268,9 @@ void TestCodeAction::editorErrors_data()
                                                             {u"path"_s, u"/workspace/home"_s},
                                                             {u"file_text"_s, u"x"_s}}
                                              << u"invalid_tool_input"_s << u"is a directory"_s;
+    QTest::newRow("view a link to nothing")
+        << QJsonObject{{u"command"_s, u"view"_s}, {u"path"_s, u"dangling"_s}} << u"invalid_tool_input"_s
+        << u"/workspace/home/dangling is a symbolic link to a file that does not exist"_s;
     QTest::newRow("range past the end") << QJsonObject{{u"command"_s, u"view"_s},
                                                        {u"path"_s, u"twice.txt"_s},
                                                        {u"view_range"_s, QJsonArray{9, 10}}}
@@ -273,6 +283,8 @@ void TestCodeAction::editorErrors()
     QFETCH(QString, code);
     QFETCH(QString, message);
     QVERIFY(placeFile(m_c, u"twice.txt"_s, "same and same\n"));
+    QVERIFY(QFile::link(u"nowhere"_s, m_c->homeDir() + u"/dangling"_s) ||
+            QFileInfo(m_c->homeDir() + u"/dangling"_s).isSymbolicLink());
     QString error;
     const CodeOutput out = run(parsed(CodeAction::textEditor(args, &error), error));
     QCOMPARE(out.errorCode, code);
@@ -420,6 +432,130 @@ void TestCodeAction::lonePathSurrogateIsABadInput()
         run(parsed(CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, path}}, &error), error));
     QVERIFY(out.errorCode == u"invalid_tool_input"_s || out.errorCode == u"file_not_found"_s);
     QVERIFY2(!out.errorMessage.contains(u"did not answer"_s), qPrintable(out.errorMessage));
+}
+
+int TestCodeAction::runShell(const QString &command)
+{
+    ShellCall *call = m_c->run(shellAction({command}));
+    if (!waitForCall(call) || call->results().isEmpty())
+        return -1;
+    return call->results().constFirst().outcome.exitCode;
+}
+
+// Issue 28 (7): a FIFO, socket or device where the editor expects a file is refused at once, saying what
+// it is, instead of blocking the call until its time limit (a FIFO without a writer) or reading a device.
+// The call's own limit is 20 s: a refusal is immediate, the old behaviour ran into it.
+void TestCodeAction::editorRefusesWhatIsNotARegularFile_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("what");
+    for (const QString &command : {u"view"_s, u"str_replace"_s, u"create"_s}) {
+        const auto row = [&](const char *name, const QString &path, const QString &what) {
+            QTest::addRow("%s %s", qPrintable(command), name) << command << path << what;
+        };
+        row("FIFO", u"special/pipe"_s, u"is a FIFO (named pipe)"_s);
+        row("socket", u"special/sock"_s, u"is a socket"_s);
+        row("link to a FIFO", u"special/link-to-pipe"_s, u"is a FIFO (named pipe)"_s);
+        row("link to a device", u"special/link-to-zero"_s, u"is a character device"_s);
+        row("/dev/zero", u"/dev/zero"_s, u"is a character device"_s);
+        row("/dev/null", u"/dev/null"_s, u"is a character device"_s);
+    }
+}
+
+void TestCodeAction::editorRefusesWhatIsNotARegularFile()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, path);
+    QFETCH(QString, what);
+    QCOMPARE(runShell(u"rm -rf special && mkdir special && cd special && mkfifo pipe && "
+                      "python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind(\"sock\")' && "
+                      "ln -s pipe link-to-pipe && ln -s /dev/zero link-to-zero"_s),
+             0);
+    QJsonObject args{{u"command"_s, command}, {u"path"_s, path}};
+    if (command == u"str_replace")
+        args.insert(u"old_str"_s, u"a"_s), args.insert(u"new_str"_s, u"b"_s);
+    if (command == u"create")
+        args.insert(u"file_text"_s, u"x"_s);
+    QString error;
+    const CodeOutput out = run(parsed(CodeAction::textEditor(args, &error), error), 20000);
+    QCOMPARE(out.errorCode, u"invalid_tool_input"_s);
+    QVERIFY2(out.errorMessage.contains(what) && out.errorMessage.contains(u"only regular files"_s),
+             qPrintable(out.errorMessage));
+    // Nothing was replaced or left behind.
+    const QString home = m_c->homeDir();
+    QCOMPARE(QDir(home + u"/special"_s).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System),
+             QStringList({u"link-to-pipe"_s, u"link-to-zero"_s, u"pipe"_s, u"sock"_s}));
+    QCOMPARE(runShell(u"test -p special/pipe && test -S special/sock && test -L special/link-to-pipe"_s), 0);
+}
+
+// A link to a regular file is that file, to view and to edit; create over a link to nothing makes the file.
+void TestCodeAction::editorFollowsALinkToARegularFile()
+{
+    QVERIFY(placeFile(m_c, u"target.txt"_s, "alpha\nbeta\n"));
+    QCOMPARE(runShell(u"ln -sfn target.txt link.txt"_s), 0);
+    QString error;
+    CodeOutput out = run(parsed(
+        CodeAction::textEditor({{u"command"_s, u"view"_s}, {u"path"_s, u"link.txt"_s}}, &error), error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(out.editor.value(u"content"_s).toString(), u"alpha\nbeta"_s);
+    out = run(parsed(CodeAction::textEditor({{u"command"_s, u"str_replace"_s},
+                                             {u"path"_s, u"target.txt"_s},
+                                             {u"old_str"_s, u"beta"_s},
+                                             {u"new_str"_s, u"gamma"_s}},
+                                            &error),
+                     error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QFile file(m_c->homeDir() + u"/target.txt"_s);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("alpha\ngamma\n"));
+
+    QCOMPARE(runShell(u"ln -sfn missing.txt dangling-create.txt"_s), 0);
+    out = run(parsed(CodeAction::textEditor({{u"command"_s, u"create"_s},
+                                             {u"path"_s, u"dangling-create.txt"_s},
+                                             {u"file_text"_s, u"made\n"_s}},
+                                            &error),
+                     error));
+    QVERIFY2(!out.isError(), qPrintable(out.errorMessage));
+    QCOMPARE(out.editor.value(u"is_file_update"_s).toBool(true), false);
+    QFile made(m_c->homeDir() + u"/dangling-create.txt"_s);
+    QVERIFY(made.open(QIODevice::ReadOnly));
+    QCOMPARE(made.readAll(), QByteArray("made\n"));
+}
+
+// The editor writes beside the file and renames: a FIFO (or anything else) a command left at that name is
+// removed, never opened, so it cannot hold the write up.
+void TestCodeAction::editorWriteIgnoresAFifoAtItsTemporaryName()
+{
+    QVERIFY(placeFile(m_c, u"plain.txt"_s, "one\n"));
+    QCOMPARE(
+        runShell(u"rm -f plain.txt.sandbench-new new.txt.sandbench-new && mkfifo plain.txt.sandbench-new "
+                 "new.txt.sandbench-new"_s),
+        0);
+    QString error;
+    CodeOutput out = run(parsed(CodeAction::textEditor({{u"command"_s, u"str_replace"_s},
+                                                        {u"path"_s, u"plain.txt"_s},
+                                                        {u"old_str"_s, u"one"_s},
+                                                        {u"new_str"_s, u"two"_s}},
+                                                       &error),
+                                error),
+                         20000);
+    QVERIFY2(!out.isError(), qPrintable(out.errorCode + u": "_s + out.errorMessage));
+    out =
+        run(parsed(CodeAction::textEditor(
+                       {{u"command"_s, u"create"_s}, {u"path"_s, u"new.txt"_s}, {u"file_text"_s, u"new\n"_s}},
+                       &error),
+                   error),
+            20000);
+    QVERIFY2(!out.isError(), qPrintable(out.errorCode + u": "_s + out.errorMessage));
+    QFile plain(m_c->homeDir() + u"/plain.txt"_s);
+    QVERIFY(plain.open(QIODevice::ReadOnly));
+    QCOMPARE(plain.readAll(), QByteArray("two\n"));
+    QFile created(m_c->homeDir() + u"/new.txt"_s);
+    QVERIFY(created.open(QIODevice::ReadOnly));
+    QCOMPARE(created.readAll(), QByteArray("new\n"));
+    QVERIFY(!QFileInfo::exists(m_c->homeDir() + u"/plain.txt.sandbench-new"_s));
+    QVERIFY(!QFileInfo::exists(m_c->homeDir() + u"/new.txt.sandbench-new"_s));
 }
 
 QTEST_GUILESS_MAIN(TestCodeAction)

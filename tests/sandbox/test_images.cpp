@@ -331,8 +331,10 @@ void TestImages::removeRefusedWhileAContainerStarts()
     const QString tree = ImageStore::rootfsPath(dataDir, info->id);
     QVERIFY(QFileInfo(tree).isDir());
     QProcess init; // stands in for sandbench-init: only its command line counts
-    // Two commands, so bash stays (one would be exec()ed in its place, command line and all).
-    init.start(u"/bin/bash"_s, {u"-c"_s, u"sleep 60; true"_s, u"sandbench-init"_s, u"--rootfs"_s, tree});
+    // One process that never forks: `read` is a builtin and waits on the open stdin. A child bash forked
+    // (for `sleep`) carries the same command line until it execs, so it outlived the kill below under load
+    // and rightly kept the tree in use.
+    init.start(u"/bin/bash"_s, {u"-c"_s, u"read -t 60 _"_s, u"sandbench-init"_s, u"--rootfs"_s, tree});
     QVERIFY(init.waitForStarted());
     QVERIFY(!store.remove(u"bb"_s, &error));
     QVERIFY2(error.contains(u"starting"_s) && error.contains(QString::number(init.processId())),

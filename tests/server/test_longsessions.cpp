@@ -112,6 +112,19 @@ void TestLongSessions::settingsRoundTrip()
     QCOMPARE(runSandbench(m_dir.path(), {u"workspaces"_s, u"set"_s, u"idle_sleep_minutes"_s, u"-1"_s}), 2);
     QCOMPARE(runSandbench(m_dir.path(), {u"workspaces"_s, u"set"_s, u"long_sessions"_s, u"maybe"_s}), 2);
     QCOMPARE(runSandbench(m_dir.path(), {u"workspaces"_s, u"set"_s, u"long_sessions"_s, u"off"_s}), 0);
+
+    // The API switch alone lifts nothing, and the command line says so when it is set that way.
+    const auto stderrOf = [this](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                args + QStringList{u"--data-dir"_s, m_dir.path()});
+        return p.waitForFinished(60000) && p.exitCode() == 0 ? p.readAllStandardError() : "failed"_ba;
+    };
+    const QByteArray note = stderrOf({u"workspaces"_s, u"set"_s, u"long_sessions_api"_s, u"on"_s});
+    QVERIFY2(note.contains("long_sessions is off, so API requests keep the hosted limits"), note.constData());
+    QCOMPARE(stderrOf({u"workspaces"_s, u"set"_s, u"long_sessions"_s, u"on"_s}), QByteArray());
+    QCOMPARE(stderrOf({u"workspaces"_s, u"set"_s, u"long_sessions_api"_s, u"off"_s}), QByteArray());
+    QCOMPARE(stderrOf({u"workspaces"_s, u"set"_s, u"long_sessions"_s, u"off"_s}), QByteArray());
 }
 
 void TestLongSessions::badSettings_data()
@@ -170,6 +183,11 @@ void TestLongSessions::limitsFollowTheSettings()
     low.maxTimeoutMs = 1000;
     settings.setLongSessions(false);
     QCOMPARE(settings.sessionLimits(false, low).maxTimeoutMs, 1000);
+    // long_sessions_api only extends long_sessions: with long_sessions off, API requests keep the hosted
+    // limits too, although the API switch is still on (README "Long sessions").
+    QVERIFY(settings.longSessionsForApi());
+    QCOMPARE(settings.sessionLimits(true), SessionLimits::hosted());
+    QCOMPARE(settings.sessionLimits(true, low), low);
 }
 
 void TestLongSessions::liftedLimitsParseLongTimeouts()
@@ -401,6 +419,16 @@ void TestLongSessions::apiRequestKeepsTheHostedLimit()
     QCOMPARE(lifted.value(u"output"_s).toArray().at(0).toObject().value(u"stdout"_s).toString(), u"ran\n"_s);
     const QJsonObject liftedPlain = shellItem(ask({{u"commands"_s, QJsonArray{u"echo ran"_s}}}));
     QCOMPARE(liftedPlain.value(u"action"_s).toObject().value(u"timeout_ms"_s).toInt(), 900000);
+
+    // long_sessions_api only extends long_sessions: with long_sessions off the API keeps 300 s again.
+    writeSettings({u"long_sessions"_s, u"off"_s}, u"api"_s);
+    const QJsonObject apiSwitchAlone = shellItem(ask(longCall));
+    QCOMPARE(apiSwitchAlone.value(u"status"_s).toString(), u"incomplete"_s);
+    QVERIFY(apiSwitchAlone.value(u"output"_s).toArray().isEmpty());
+    QVERIFY2(apiSwitchAlone.value(u"error"_s).toString().contains(u"from 1 to 300000"_s),
+             qPrintable(apiSwitchAlone.value(u"error"_s).toString()));
+    const QJsonObject hostedPlain = shellItem(ask({{u"commands"_s, QJsonArray{u"echo ran"_s}}}));
+    QCOMPARE(hostedPlain.value(u"action"_s).toObject().value(u"timeout_ms"_s).toInt(), 120000);
 }
 
 QTEST_GUILESS_MAIN(TestLongSessions)

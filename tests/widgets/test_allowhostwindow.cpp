@@ -68,7 +68,8 @@ void TestAllowHostWindow::clickingAllowRestartsWithTheNewPolicy()
     QVERIFY2(m_fake.addAsProvider(m_dataDir.path(), u"test"_s, u"chat"_s, u"fake"_s, &error),
              qPrintable(error));
     // A name outside the allowlist is refused before any lookup (no outside network needed); pypi.org on
-    // port 8080 is refused too, but allowing pypi.org again would not help, so it gets no button.
+    // port 8080 is refused too, but allowing pypi.org again would not help, so it gets no button; nor does
+    // localhost (issue 28): allowing it would not let the connection through the address rule.
     m_fake.setScript(
         {FakeStep::toolCall(
              u"shell"_s,
@@ -78,7 +79,8 @@ void TestAllowHostWindow::clickingAllowRestartsWithTheNewPolicy()
                       u"echo kept > kept.txt"_s,
                       u"curl -s -o /dev/null -w '%{http_connect}' --max-time 20 "
                       u"https://blocked.sandbench.test/"_s,
-                      u"curl -s -o /dev/null -w '%{http_code}' --max-time 20 http://pypi.org:8080/"_s}}}),
+                      u"curl -s -o /dev/null -w '%{http_code}' --max-time 20 http://pypi.org:8080/"_s,
+                      u"no_proxy= NO_PROXY= curl -s -o /dev/null --max-time 20 http://localhost/"_s}}}),
          FakeStep::answer(u"It was refused."_s)});
 
     auto window = std::make_unique<MainWindow>(m_dataDir.path(), u"test"_s);
@@ -98,7 +100,8 @@ void TestAllowHostWindow::clickingAllowRestartsWithTheNewPolicy()
     QCOMPARE(view->outputItem().value(u"output"_s).toArray().at(1).toObject().value(u"stdout"_s).toString(),
              u"403"_s);
 
-    QTRY_COMPARE(view->refusedHosts(), QStringList({u"blocked.sandbench.test"_s, u"pypi.org"_s}));
+    QTRY_COMPARE(view->refusedHosts(),
+                 QStringList({u"blocked.sandbench.test"_s, u"pypi.org"_s, u"localhost"_s}));
     const QList<QPushButton *> buttons = view->findChildren<QPushButton *>(u"AllowHostButton"_s);
     QCOMPARE(buttons.size(), 1);
     QPushButton *allow = buttons.constFirst();

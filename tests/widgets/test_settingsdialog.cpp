@@ -540,9 +540,12 @@ void TestSettingsDialog::longSessionsRoundTrip()
     QCOMPARE(idle->value(), 0);
     QCOMPARE(idle->text(), u"never"_s);
     QVERIFY(!command->isEnabled()); // nothing lifted yet
+    // The API switch only extends the lift (README "Long sessions"): without it, it is greyed out.
+    QVERIFY(!api->isEnabled());
 
     QTest::mouseClick(enabled, Qt::LeftButton);
     QVERIFY(command->isEnabled());
+    QVERIFY(api->isEnabled());
     command->setValue(30);
     idle->setValue(99999); // past the range: the most it allows
     QCOMPARE(idle->value(), WorkspaceSettings::MaxIdleSleepMinutes);

@@ -49,7 +49,6 @@ LongSessionsBox::LongSessionsBox(const QString &workspaceDir, QWidget *parent)
     retranslate(m_save, [this] { m_save->setText(tr("Save")); });
     connect(m_save, &QPushButton::clicked, this, &LongSessionsBox::save);
     connect(m_enabled, &QCheckBox::toggled, this, &LongSessionsBox::updateEnabled);
-    connect(m_api, &QCheckBox::toggled, this, &LongSessionsBox::updateEnabled);
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"LongSessionsMessage"_s);
     m_message->hide();
@@ -106,7 +105,7 @@ bool LongSessionsBox::save()
         m_message->showMessage(tr("Not saved: %1").arg(error), InlineMessage::Type::Error);
         return false;
     }
-    m_message->showMessage(m_enabled->isChecked() || m_api->isChecked()
+    m_message->showMessage(m_enabled->isChecked()
                                ? tr("Saved. The next question of a conversation uses these limits.")
                                : tr("Saved. Conversations keep the hosted limits."),
                            InlineMessage::Type::Positive);
@@ -115,7 +114,10 @@ bool LongSessionsBox::save()
 
 void LongSessionsBox::updateEnabled()
 {
-    const bool lifted = m_enabled->isChecked() || m_api->isChecked();
+    // The API switch only extends the window's lift (WorkspaceSettings::sessionLimits): without it, it
+    // keeps its state but has no effect, and shows so.
+    const bool lifted = m_enabled->isChecked();
     m_commandMinutes->setEnabled(lifted);
     m_idleMinutes->setEnabled(lifted);
+    m_api->setEnabled(lifted);
 }

@@ -357,7 +357,7 @@ ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)
             if (m_finished || event.decision != EgressEvent::Decision::Refused || event.host.isEmpty())
                 return;
             const QString host = NetworkPolicy::normalizeHost(event.host);
-            const bool allowable = !host.isEmpty() && NetworkPolicy::validateEntry(host) &&
+            const bool allowable = event.allowable && !host.isEmpty() && NetworkPolicy::validateEntry(host) &&
                                    !container->nextNetworkPolicy().allows(host);
             addRefusedHost(host.isEmpty() ? event.host : host, event.reason, allowable);
         });

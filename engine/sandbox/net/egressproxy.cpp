@@ -3,6 +3,7 @@
 
 #include "addressrules.h"
 #include "hostaddresses.h"
+#include "hostsfile.h"
 #include "proxyparsers.h"
 #include "tunnelpump.h"
 
@@ -403,6 +404,7 @@ void EgressConnection::checkTarget(const QString &host, int port)
                 .arg(host);
         if (policy.mode() == NetworkPolicy::Mode::Allowlist)
             message += u"\n"_s + tr("The policy allows: %1.").arg(policy.entries().join(u", "));
+        m_event.allowable = m_proxy->allowingWouldHelp(normalized);
         return refuse(EgressEvent::Decision::Refused, tr("%1 is not in the network policy").arg(normalized),
                       message, 403, 0x02);
     }
@@ -589,6 +591,7 @@ void EgressConnection::refuse(EgressEvent::Decision decision, QString reason, QS
         // hear about.
         decision = EgressEvent::Decision::Refused;
         reason = m_refusal;
+        m_event.allowable = false;
         message = tr("Sandbench: this container has too many connections open through its proxy (%1); "
                      "try again when some have finished.")
                       .arg(m_refusal);
@@ -728,6 +731,7 @@ EgressProxy::EgressProxy(const NetworkPolicy &policy, const EgressLimits &limits
     , m_limits(limits)
     , m_budget(EgressBudget::processWide())
     , m_hostAddresses(HostAddresses::processWide())
+    , m_hostsFile(HostsFile::processWide())
     , m_server(new QLocalServer(this))
     , m_pump(new TunnelPump(this))
 {
@@ -830,6 +834,27 @@ void EgressProxy::setBudget(std::shared_ptr<EgressBudget> budget)
 void EgressProxy::setHostAddresses(std::shared_ptr<HostAddresses> addresses)
 {
     m_hostAddresses = std::move(addresses);
+}
+
+void EgressProxy::setHostsFile(std::shared_ptr<HostsFile> file)
+{
+    m_hostsFile = std::move(file);
+}
+
+bool EgressProxy::allowingWouldHelp(const QString &host) const
+{
+    const QHostAddress literal(host); // as checkTarget() takes a literal
+    if (!literal.isNull())
+        return refusedAddressReason(literal).isEmpty();
+    if (m_hostMap.contains(host))
+        return true;
+    for (const QString &special : {u"localhost"_s, u"invalid"_s})
+        if (host == special || host.endsWith(u'.' + special))
+            return false;
+    const QList<QHostAddress> listed = m_hostsFile->addresses(host);
+    return listed.isEmpty() || std::any_of(listed.begin(), listed.end(), [this](const QHostAddress &address) {
+               return refusedAddressReason(address).isEmpty();
+           });
 }
 
 int EgressProxy::activeConnections() const

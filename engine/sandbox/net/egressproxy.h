@@ -18,6 +18,7 @@ class QLocalSocket;
 class TunnelPump;
 class EgressConnection;
 class HostAddresses;
+class HostsFile;
 
 // One connection a container made (or tried to make) through its egress proxy.
 struct EgressEvent
@@ -33,7 +34,10 @@ struct EgressEvent
     quint16 port = 0;
     Protocol protocol = Protocol::Http;
     Decision decision = Decision::Refused;
-    QString reason;        // empty when allowed
+    QString reason; // empty when allowed
+    // Refused only because the host is not in the policy, and adding it would let the connection through
+    // as far as the proxy can tell without asking DNS (EgressProxy::allowingWouldHelp()).
+    bool allowable = false;
     QHostAddress address;  // the address connected to (null when none)
     qint64 bytesUp = 0;    // container -> outside
     qint64 bytesDown = 0;  // outside -> container
@@ -84,6 +88,8 @@ public:
     // listen()).
     void setBudget(std::shared_ptr<EgressBudget> budget);
     void setHostAddresses(std::shared_ptr<HostAddresses> addresses);
+    // Test hook: the hosts file allowingWouldHelp() reads instead of the process-wide /etc/hosts.
+    void setHostsFile(std::shared_ptr<HostsFile> file);
 
     // Test hook: these names resolve to these addresses without DNS, and exactly these addresses are exempt
     // from the private-address rule when reached through these names. Nothing else is exempt.
@@ -99,6 +105,13 @@ public:
     // The same, and first whether it is one of this host's own addresses ("this host's own address (eth0
     // 10.0.2.15)").
     QString refusedAddressReason(const QHostAddress &address) const;
+    // Whether adding host (normalised) to the policy would let a connection to it through, judged without
+    // asking DNS: a name the policy refuses is never looked up, since the query itself would carry the
+    // name (and whatever a container encodes in it) out. False for an address literal the rules refuse,
+    // for localhost and *.localhost (always loopback) and *.invalid (never resolves, RFC 6761), and for a
+    // name the hosts file gives only such addresses; true for a name of the test host map and for any
+    // other name (what DNS would answer is not known).
+    bool allowingWouldHelp(const QString &host) const;
 
     // Connections being set up or refused plus tunnels still open.
     int activeConnections() const;
@@ -125,6 +138,7 @@ private:
     EgressLimits m_limits;
     std::shared_ptr<EgressBudget> m_budget;
     std::shared_ptr<HostAddresses> m_hostAddresses;
+    std::shared_ptr<HostsFile> m_hostsFile;
     QHash<QString, QHostAddress> m_hostMap;
     QLocalServer *m_server = nullptr;
     struct Listener;
