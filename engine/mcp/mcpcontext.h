@@ -27,5 +27,5 @@ struct McpContext
     QThreadPool *filePool = nullptr; // read_file and list_files run here, never on the event loop
     bool logging = true;             // request log and broadcast (benchmarks turn them off)
     // Called with each call's agent loop right after it started (the HTTP server mirrors it to live viewers).
-    std::function<void(AgentLoop *)> followLoop;
+    std::function<void(AgentLoop *, const QString &workspace)> followLoop;
 };

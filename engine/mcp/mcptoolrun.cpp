@@ -206,7 +206,7 @@ void McpToolRun::startLoop()
     connect(loop, &AgentLoop::failed, this, &McpToolRun::onLoopFailed);
     loop->startDirect(call);
     if (m_context.followLoop)
-        m_context.followLoop(loop);
+        m_context.followLoop(loop, ws->name());
 }
 
 void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolResult &result)

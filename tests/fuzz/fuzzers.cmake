@@ -27,3 +27,6 @@ sandbench_add_fuzzer(NAME clienthello
 sandbench_add_fuzzer(NAME http_response
     SOURCES fuzz_http_response.cpp ${SANDBENCH_ROOT}/engine/models/plainhttpparser.cpp
     CORPUS corpus/http_response)
+sandbench_add_fuzzer(NAME mcp_message
+    SOURCES fuzz_mcp_message.cpp ${SANDBENCH_ROOT}/engine/mcp/jsonrpc.cpp ${SANDBENCH_ROOT}/engine/mcp/mcptools.cpp
+    CORPUS corpus/mcp_message)
