@@ -3,6 +3,9 @@
 
 #include "mcptools.h"
 
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 #include <QMimeDatabase>
 #include <QStringDecoder>
 #include <QUrl>
@@ -69,6 +72,43 @@ Listing list(const QString &home, const QString &prefix, int maxEntries)
     }
     out.truncated = true;
     return out;
+}
+
+QHash<QString, QPair<qint64, qint64>> snapshot(const QString &home, int maxEntries)
+{
+    QHash<QString, QPair<qint64, qint64>> files;
+    int seen = 0;
+    const auto scan = [&](const QString &relative, const auto &self, int depth) -> void {
+        QDir dir(relative.isEmpty() ? home : home + u'/' + relative);
+        const QFileInfoList entries = dir.entryInfoList(
+            QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks, QDir::Name);
+        for (const QFileInfo &info : entries) {
+            if (++seen > maxEntries)
+                return;
+            const QString path = relative.isEmpty() ? info.fileName() : relative + u'/' + info.fileName();
+            if (info.isDir()) {
+                if (depth < 1 && info.fileName() != u".sandbench")
+                    self(path, self, depth + 1);
+            } else if (info.isFile()) {
+                files.insert(path, {info.size(), info.lastModified().toMSecsSinceEpoch()});
+            }
+        }
+    };
+    scan(QString(), scan, 0);
+    return files;
+}
+
+QStringList changed(const QHash<QString, QPair<qint64, qint64>> &before,
+                    const QHash<QString, QPair<qint64, qint64>> &after, int max)
+{
+    QStringList paths;
+    for (auto it = after.constBegin(); it != after.constEnd(); ++it) {
+        const auto old = before.constFind(it.key());
+        if (old == before.constEnd() || old.value() != it.value())
+            paths.append(it.key());
+    }
+    paths.sort();
+    return paths.mid(0, max);
 }
 
 QString uri(const QString &containerId, const QString &relativePath)

@@ -193,6 +193,13 @@ void McpToolRun::startLoop()
     m_loop = loop;
     connect(loop, &AgentLoop::toolCallStarted, this, [this](const AgentToolCall &c) {
         m_containerId = c.containerId;
+        // Before the command runs: what home holds, to name the files it creates.
+        if (m_tool == u"shell" && c.validated) {
+            if (Container *container = m_context.workspace->containers()->find(c.containerId)) {
+                m_home = container->homeDir();
+                m_filesBefore = McpFiles::snapshot(m_home);
+            }
+        }
         Q_EMIT containerUsed(c.containerId);
     });
     connect(loop, &AgentLoop::commandStarted, this, [this](int, int, const QString &text) {
@@ -240,6 +247,13 @@ void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolRe
         if (!result.completed && !result.error.isEmpty())
             text += u"\n"_s + result.error + u'\n';
         content.append(textItem(text));
+        // The files the commands created or changed, as links the client can read (resources/read).
+        if (!m_home.isEmpty()) {
+            for (const QString &path : McpFiles::changed(m_filesBefore, McpFiles::snapshot(m_home), 20))
+                content.append(QJsonObject{{u"type"_s, u"resource_link"_s},
+                                           {u"uri"_s, McpFiles::uri(container, path)},
+                                           {u"name"_s, path}});
+        }
     } else if (m_tool == u"python") {
         const CodeOutput code = CodeOutput::fromResult(*call.code, result.scanned.value(0));
         QJsonArray images;

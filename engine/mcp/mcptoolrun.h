@@ -3,6 +3,7 @@
 
 #include "mcpcontext.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
@@ -63,6 +64,8 @@ private:
     QPointer<AgentLoop> m_loop;
     QJsonObject m_loopResult;
     QString m_containerId;
+    QString m_home; // shell: the container's home, and its files before the call (resource_link items)
+    QHash<QString, QPair<qint64, qint64>> m_filesBefore;
     bool m_done = false;
     qint64 m_startMs = 0;
 };

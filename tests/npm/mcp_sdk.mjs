@@ -154,6 +154,17 @@ async function mainPart() {
         assert.deepEqual(lf.structuredContent.files.map(f => f.path), ['/workspace/home/data/notes.txt']);
     });
 
+    await check('shell names the files its commands created as resource_link items', async () => {
+        const r = await call(client, 'shell', { container_id: container, commands: ['mkdir -p out && echo made > out/made.txt'] });
+        assert.notEqual(r.isError, true, text(r));
+        const links = r.content.filter(c => c.type === 'resource_link');
+        assert.deepEqual(links.map(l => l.name), ['out/made.txt']);
+        const read = await client.readResource({ uri: links[0].uri });
+        assert.equal(read.contents[0].text, 'made\n');
+        const again = await call(client, 'shell', { container_id: container, commands: ['cat out/made.txt'] });
+        assert.equal(again.content.filter(c => c.type === 'resource_link').length, 0);
+    });
+
     await check('python says its state does not persist, and it does not', async () => {
         const a = await call(client, 'python', { container_id: container, code: 'x = 41\nprint(x + 1)' });
         assert.equal(a.structuredContent.stdout, '42\n');
