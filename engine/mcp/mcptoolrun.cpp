@@ -211,9 +211,10 @@ void McpToolRun::startLoop()
     connect(loop, &AgentLoop::toolCallFinished, this, &McpToolRun::onToolCallFinished);
     connect(loop, &AgentLoop::finished, this, &McpToolRun::onLoopFinished);
     connect(loop, &AgentLoop::failed, this, &McpToolRun::onLoopFailed);
-    loop->startDirect(call);
+    // Live viewers follow before the start: a direct call starts its command at once.
     if (m_context.followLoop)
         m_context.followLoop(loop, ws->name());
+    loop->startDirect(call);
 }
 
 void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolResult &result)
