@@ -305,6 +305,8 @@ async function approvalsPart() {
                 return { action: 'accept', content: { decision: 'deny', note: 'not on my machine' } };
             if (request.params.message.includes('decline-me'))
                 return { action: 'decline' };
+            if (request.params.message.includes('session-me'))
+                return { action: 'accept', content: { decision: 'allow_session' } };
             return { action: 'accept', content: { decision: 'allow_once' } };
         },
     });
@@ -319,6 +321,15 @@ async function approvalsPart() {
         assert.equal(r.isError, true);
         assert.match(text(r), /denied/);
         assert.match(text(r), /not on my machine/);
+    });
+    await check('elicitation: allowed for the session, the same command runs again without asking', async () => {
+        const before = asked.length;
+        const a = await call(client, 'shell', { commands: ['echo session-me'] });
+        assert.notEqual(a.isError, true, text(a));
+        const b = await call(client, 'shell', { commands: ['echo session-me'] });
+        assert.notEqual(b.isError, true, text(b));
+        assert.equal(b.structuredContent.output[0].stdout, 'session-me\n');
+        assert.equal(asked.length, before + 1);
     });
     await check('elicitation: a declined ask denies the call', async () => {
         const r = await call(client, 'python', { code: 'print("decline-me")' });
