@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // An agent host's MCP client (the official SDK, v1) that runs one slow command through Sandbench's /mcp and
 // prints the progress it receives as it comes (tests/widgets/test_mcpwindow watches the window meanwhile).
-// SANDBENCH_URL (…/mcp), SANDBENCH_KEY.
+// SANDBENCH_URL (…/mcp), SANDBENCH_KEY. The client declares no elicitation: an ask goes to the window.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -13,6 +13,9 @@ const result = await client.callTool(
     { name: 'shell', arguments: { commands: ['echo live-1; while [ ! -e go ]; do sleep 0.05; done; echo live-2'] } },
     undefined,
     { timeout: 120000, onprogress: p => console.log(`PROGRESS ${JSON.stringify(p.message ?? '')}`) });
-console.log(`RESULT ${JSON.stringify(result.structuredContent)}`);
+if (result.isError)
+    console.log(`ERROR ${JSON.stringify(result.content)}`);
+else
+    console.log(`RESULT ${JSON.stringify(result.structuredContent)}`);
 await client.close();
 process.exit(result.isError ? 1 : 0);

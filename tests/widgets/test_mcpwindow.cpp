@@ -3,6 +3,7 @@
 // page shows ready-to-paste configurations for the agent hosts, and an official MCP client (the v1 SDK,
 // tests/npm/mcp_live.mjs) runs a command through /mcp while the "Other programs" panel shows it live.
 #include "base/settings.h"
+#include "base/workspacesettings.h"
 #include "localapi/apiactivitypanel.h"
 #include "localapi/apirequestview.h"
 #include "localapi/localapicontroller.h"
@@ -10,6 +11,7 @@
 #include "localapi/mcpconfigbox.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/containerregistry.h"
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
 #include "workspace/workspace.h"
@@ -19,9 +21,11 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QFile>
+#include <QFrame>
 #include <QGuiApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -42,8 +46,11 @@ private Q_SLOTS:
     void cleanup();
     void configurationsForEachHost();
     void mcpClientCallShowsLive();
+    void mcpCallWaitsForTheWindowsAnswer();
 
 private:
+    // Starts tests/npm/mcp_live.mjs against the window's /mcp.
+    bool startClient(QProcess *node, MainWindow *window, const QString &key);
     std::unique_ptr<MainWindow> createWindow(QTemporaryDir *dir);
     static quint16 freePort();
     LocalApiPage *openPage(MainWindow *window);
@@ -164,14 +171,7 @@ void TestMcpWindow::mcpClientCallShowsLive()
     QVERIFY(activity);
 
     QProcess node;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"SANDBENCH_URL"_s, api->url().toString() + u"/mcp"_s);
-    env.insert(u"SANDBENCH_KEY"_s, *key);
-    node.setProcessEnvironment(env);
-    node.setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
-    node.setProcessChannelMode(QProcess::MergedChannels);
-    node.start(u"node"_s, {u"mcp_live.mjs"_s});
-    QVERIFY(node.waitForStarted());
+    QVERIFY(startClient(&node, window.get(), *key));
     QByteArray out;
     const auto readNode = [&] { out += node.readAll(); };
 
@@ -206,6 +206,53 @@ void TestMcpWindow::mcpClientCallShowsLive()
     QVERIFY(out.contains(call->containerId().toUtf8()));
     QTRY_COMPARE(request->statusText(), u"Completed"_s);
     QTRY_COMPARE(call->commandViews()[0]->outputText(), u"live-1\nlive-2\n"_s);
+}
+
+bool TestMcpWindow::startClient(QProcess *node, MainWindow *window, const QString &key)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_URL"_s, window->localApi()->url().toString() + u"/mcp"_s);
+    env.insert(u"SANDBENCH_KEY"_s, key);
+    node->setProcessEnvironment(env);
+    node->setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
+    node->setProcessChannelMode(QProcess::MergedChannels);
+    node->start(u"node"_s, {u"mcp_live.mjs"_s});
+    return node->waitForStarted();
+}
+
+void TestMcpWindow::mcpCallWaitsForTheWindowsAnswer()
+{
+    if (!QFile::exists(
+            QStringLiteral(SANDBENCH_NPM_DIR "/node_modules/@modelcontextprotocol/sdk/package.json")))
+        QSKIP("tests/npm has no node_modules: run npm ci --prefix tests/npm");
+    // The workspace asks before each call, and the client cannot be asked (no elicitation): the window is.
+    QTemporaryDir dir;
+    {
+        WorkspaceSettings settings(ContainerRegistry(dir.path()).workspaceDir(u"test"_s));
+        settings.setApprovalPolicy(ApprovalPolicy{ApprovalMode::Ask, {}, 300});
+        QString error;
+        QVERIFY2(settings.save(&error), qPrintable(error));
+    }
+    const auto window = createWindow(&dir);
+    QVERIFY(window);
+    QVERIFY(window->localApi()->start(freePort()));
+    QString error;
+    const std::optional<QString> key = window->localApi()->createKey(&error);
+    QVERIFY2(key, qPrintable(error));
+    auto *prompt = window->findChild<QFrame *>(u"ApprovalPrompt"_s);
+    QVERIFY(prompt);
+    QProcess node;
+    QVERIFY(startClient(&node, window.get(), *key));
+    QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 60000);
+    QVERIFY(
+        prompt->findChild<QPlainTextEdit *>(u"ApprovalCommands"_s)->toPlainText().contains(u"echo live-1"_s));
+    QTest::keyClicks(prompt->findChild<QLineEdit *>(u"ApprovalNote"_s), u"not from an agent host"_s);
+    QTest::mouseClick(prompt->findChild<QPushButton *>(u"ApprovalDeny"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(node.state() == QProcess::NotRunning, 60000);
+    const QByteArray out = node.readAll();
+    QCOMPARE(node.exitCode(), 1);
+    QVERIFY2(out.contains("ERROR") && out.contains("not from an agent host"), out.constData());
+    QVERIFY(!out.contains("live-1\\n"));
 }
 
 QTEST_MAIN(TestMcpWindow)
