@@ -239,6 +239,18 @@ async function mainPart() {
         await expectToolError(client, 'list_files', { container_id: 'sess_nope' }, /no container "sess_nope"/);
     });
 
+    if (sdk === 'v2') {
+        await check('v2 auto negotiation: the 2026-07-28 probe falls back to initialize', async () => {
+            const auto = new Client({ name: 'auto', version: '1' },
+                                    { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+            await auto.connect(makeTransport());
+            assert.equal(auto.getServerVersion().name, 'sandbench');
+            // Over stdio this is another `sandbench mcp` process: it gets a container of its own.
+            const r = await call(auto, 'shell', { commands: ['echo auto'] });
+            assert.equal(r.structuredContent.output[0].stdout, 'auto\n');
+            await auto.close();
+        });
+    }
     if (transportKind === 'http') {
         await check('http: another workspace\'s key cannot use this workspace\'s container', async () => {
             const other = new Client({ name: 'other', version: '1' }, { capabilities: {} });
