@@ -271,7 +271,8 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
 void ApiServer::setLoggingEnabled(bool enabled)
 {
     m_logging = enabled;
-    m_mcp->setLogging(enabled);
+    if (m_mcp)
+        m_mcp->setLogging(enabled);
 }
 
 void ApiServer::setApprovalOverride(std::optional<ApprovalMode> mode, int timeoutSeconds)
@@ -320,6 +321,8 @@ ApiServer::~ApiServer()
     m_filePool->waitForDone();
     // Runs still going refer to the meter and the workspaces: end them while both exist.
     qDeleteAll(findChildren<AgentLoop *>(Qt::FindDirectChildrenOnly));
+    // So do MCP sessions' calls (their loops use the meter too).
+    delete std::exchange(m_mcp, nullptr);
     for (Workspace *ws : std::as_const(m_workspaces)) {
         if (ws->parent() == this)
             ws->containers()->stopAll(); // the ones lent by useWorkspace() belong to their owner

@@ -2,14 +2,18 @@
 #include "config-sandbench-tests.h"
 #include "support/clirun.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <signal.h>
 
 using namespace Qt::StringLiterals;
 
@@ -28,6 +32,7 @@ private Q_SLOTS:
     void stdioSpeaksOnlyProtocol();
     void stdioOversizedLineIsRefused();
     void helpHasAnExample();
+    void serveStopsWhileACallRuns();
 
 private:
     int runNode(const QProcessEnvironment &extra, QByteArray *out);
@@ -247,6 +252,69 @@ void TestMcp::helpHasAnExample()
     QVERIFY(out.contains("claude mcp add"));
     QVERIFY(out.contains("--workspace"));
     QCOMPARE(runSandbench(m_dir.path(), {u"mcp"_s, u"extra"_s}), 2);
+}
+
+// One POST to /mcp on its own connection; the raw reply (head and body, an SSE stream as far as it came).
+static QByteArray postMcp(QTcpSocket *socket, quint16 port, const QByteArray &key, const QByteArray &session,
+                          const QByteArray &body)
+{
+    socket->connectToHost(QHostAddress::LocalHost, port);
+    if (!socket->waitForConnected(10000))
+        return {};
+    socket->write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  "Accept: application/json, text/event-stream\r\nAuthorization: Bearer " +
+                  key + "\r\n" + (session.isEmpty() ? QByteArray() : "Mcp-Session-Id: " + session + "\r\n") +
+                  "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    return socket->waitForBytesWritten(10000) ? QByteArray("sent") : QByteArray();
+}
+
+void TestMcp::serveStopsWhileACallRuns()
+{
+    // SIGTERM while an MCP call's command runs: serve ends cleanly (exit 0) and the command is gone.
+    QProcess serve;
+    serve.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    serve.setStandardInputFile(QProcess::nullDevice());
+    serve.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, m_dir.path()});
+    QVERIFY(serve.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 30000);
+    const QRegularExpressionMatch m =
+        QRegularExpression(u":(\\d+)/api/v1"_s).match(QString::fromUtf8(serve.readLine()));
+    QVERIFY(m.hasMatch());
+    const quint16 port = quint16(m.captured(1).toUInt());
+    QTcpSocket init;
+    QVERIFY(
+        !postMcp(
+             &init, port, m_key.toUtf8(), {},
+             R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}})")
+             .isEmpty());
+    QByteArray reply;
+    QTRY_VERIFY_WITH_TIMEOUT((reply += init.readAll()).contains("\r\n\r\n{"), 30000);
+    const QRegularExpressionMatch s =
+        QRegularExpression(u"(?i)mcp-session-id: (\\S+)"_s).match(QString::fromLatin1(reply));
+    QVERIFY(s.hasMatch());
+    QTcpSocket call;
+    QVERIFY(
+        !postMcp(
+             &call, port, m_key.toUtf8(), s.captured(1).toLatin1(),
+             R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"commands":["echo started; sleep 31.4159"]},"_meta":{"progressToken":"p"}}})")
+             .isEmpty());
+    QByteArray stream;
+    QTRY_VERIFY_WITH_TIMEOUT((stream += call.readAll()).contains("started\\n"), 60000);
+    ::kill(pid_t(serve.processId()), SIGTERM);
+    QVERIFY(serve.waitForFinished(30000));
+    QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(serve.exitCode(), 0);
+    // No process of the command is left.
+    const auto sleeping = [] {
+        for (const QString &pid : QDir(u"/proc"_s).entryList(QDir::Dirs)) {
+            QFile cmdline(u"/proc/%1/cmdline"_s.arg(pid));
+            if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains("31.4159"))
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!sleeping(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestMcp)
