@@ -33,6 +33,8 @@ private Q_SLOTS:
     void stdioOversizedLineIsRefused();
     void helpHasAnExample();
     void serveStopsWhileACallRuns();
+    void stdioEndsWhileACallRuns_data();
+    void stdioEndsWhileACallRuns();
 
 private:
     int runNode(const QProcessEnvironment &extra, QByteArray *out);
@@ -254,6 +256,16 @@ void TestMcp::helpHasAnExample()
     QCOMPARE(runSandbench(m_dir.path(), {u"mcp"_s, u"extra"_s}), 2);
 }
 
+static bool commandLives(const QByteArray &marker)
+{
+    for (const QString &pid : QDir(u"/proc"_s).entryList(QDir::Dirs)) {
+        QFile cmdline(u"/proc/%1/cmdline"_s.arg(pid));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(marker))
+            return true;
+    }
+    return false;
+}
+
 // One POST to /mcp on its own connection; the raw reply (head and body, an SSE stream as far as it came).
 static QByteArray postMcp(QTcpSocket *socket, quint16 port, const QByteArray &key, const QByteArray &session,
                           const QByteArray &body)
@@ -306,15 +318,41 @@ void TestMcp::serveStopsWhileACallRuns()
     QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
     QCOMPARE(serve.exitCode(), 0);
     // No process of the command is left.
-    const auto sleeping = [] {
-        for (const QString &pid : QDir(u"/proc"_s).entryList(QDir::Dirs)) {
-            QFile cmdline(u"/proc/%1/cmdline"_s.arg(pid));
-            if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains("31.4159"))
-                return true;
-        }
-        return false;
-    };
-    QTRY_VERIFY_WITH_TIMEOUT(!sleeping(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!commandLives("31.4159"), 10000);
+}
+
+void TestMcp::stdioEndsWhileACallRuns_data()
+{
+    QTest::addColumn<bool>("signal");
+    QTest::newRow("end of input") << false;
+    QTest::newRow("SIGTERM") << true;
+}
+
+void TestMcp::stdioEndsWhileACallRuns()
+{
+    // The host closes stdin (or sends SIGTERM) while a command runs: exit 0, the command killed.
+    QFETCH(bool, signal);
+    const QByteArray marker = signal ? "27.1828" : "27.1829";
+    QProcess p;
+    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+            {u"mcp"_s, u"--data-dir"_s, m_dir.path(), u"--workspace"_s, u"stdio"_s});
+    QVERIFY(p.waitForStarted());
+    p.write(
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}})"
+        "\n"
+        R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"commands":["echo started; sleep )" +
+        marker + R"("]},"_meta":{"progressToken":1}}})" + "\n");
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("started\\n"), 60000);
+    QVERIFY(commandLives(marker));
+    if (signal)
+        ::kill(pid_t(p.processId()), SIGTERM);
+    else
+        p.closeWriteChannel();
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!commandLives(marker), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestMcp)
