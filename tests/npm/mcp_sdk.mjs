@@ -237,6 +237,10 @@ async function mainPart() {
         await expectToolError(client, 'read_file', { path: 'x' }, /"container_id" is required/);
         await expectToolError(client, 'write_file', { container_id: container, path: 'big.txt', content: 'x'.repeat(100 * 1024) }, /"content" is \d+ bytes; at most/);
         await expectToolError(client, 'list_files', { container_id: 'sess_nope' }, /no container "sess_nope"/);
+        const big = await call(client, 'shell', { container_id: container, commands: ['head -c 5000000 /dev/zero > big.bin'] });
+        assert.notEqual(big.isError, true, text(big));
+        await expectToolError(client, 'read_file', { container_id: container, path: 'big.bin' }, /5000000 bytes; at most 4194304 bytes/);
+        await expectToolError(client, 'read_file', { container_id: container, path: 'data' }, /data/);
     });
 
     if (sdk === 'v2') {
