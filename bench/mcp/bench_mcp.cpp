@@ -249,7 +249,7 @@ int main(int argc, char **argv)
     if (stdioContainer.isEmpty())
         return fprintf(stderr, "MCP shell over stdio failed\n"), 1;
 
-    QList<double> engine, overStdio, overHttp, direct, gateway;
+    QList<double> engine, overStdio, overHttp, overHttpNoLog, direct, gateway;
     const QByteArray chatBody = R"({"model":"plain","messages":[{"role":"user","content":"hi"}]})";
     const QByteArray plainBody = R"({"model":"plain","input":"hi"})";
     int id = 10;
@@ -271,6 +271,16 @@ int main(int argc, char **argv)
             resultOf(viaHttp).isEmpty())
             return fprintf(stderr, "MCP HTTP call failed: %s\n", viaHttp.body.constData()), 1;
         overHttp.append(ms);
+        // The same without the request log, to show what the log costs a call.
+        server.setLoggingEnabled(false);
+        settle();
+        const Reply quiet =
+            post(server.port(), "/mcp", sessionHeaders,
+                 QJsonDocument(shellMessage(++id, container->id())).toJson(QJsonDocument::Compact), &ms);
+        server.setLoggingEnabled(true);
+        if (quiet.status != 200 || resultOf(quiet).isEmpty())
+            return fprintf(stderr, "MCP HTTP call failed: %s\n", quiet.body.constData()), 1;
+        overHttpNoLog.append(ms);
         if (post(fake.port(), "/v1/chat/completions", auth, chatBody, &ms).status != 200)
             return fprintf(stderr, "direct upstream request failed\n"), 1;
         direct.append(ms);
@@ -289,6 +299,8 @@ int main(int argc, char **argv)
            percentile(overStdio, 0.5), percentile(overStdio, 0.99), stdioAdded);
     printf("  as MCP tools/call over Streamable HTTP:  p50 %.3f ms, p99 %.3f ms -> adds p50 %.3f ms\n",
            percentile(overHttp, 0.5), percentile(overHttp, 0.99), httpAdded);
+    printf("    same, request log off:                p50 %.3f ms -> adds p50 %.3f ms\n",
+           percentile(overHttpNoLog, 0.5), percentile(overHttpNoLog, 0.5) - e50);
     printf("Responses API gateway overhead:            p50 %.3f ms (gateway %.3f ms - direct upstream %.3f "
            "ms)\n",
            gatewayOverhead, percentile(gateway, 0.5), percentile(direct, 0.5));

@@ -46,6 +46,8 @@ public:
     QString clientName() const { return m_context.clientName; }
     bool clientElicits() const { return m_elicitation; }
     int runningCalls() const { return int(m_runs.size()); }
+    // Request log and broadcast for the calls that start from now on.
+    void setLogging(bool enabled) { m_context.logging = enabled; }
 
     // One message (a JSON object) as received. related: the transport's handle for this message's own
     // requests (HTTP: its POST), passed back with everything sent about them.

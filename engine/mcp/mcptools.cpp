@@ -346,7 +346,8 @@ QString McpTools::check(const QString &tool, const QJsonObject &args, const Sess
                 return u"\"%1\" is %2 characters long; at most %3 are allowed"_s.arg(f.name)
                     .arg(s.size())
                     .arg(f.max);
-            if (f.name == u"container_id" && !QRegularExpression(kContainerPattern).match(s).hasMatch())
+            static const QRegularExpression containerId(kContainerPattern);
+            if (f.name == u"container_id" && !containerId.match(s).hasMatch())
                 return u"\"container_id\" must be 1 to 40 characters of A-Z, a-z, 0-9, _ and - (got \"%1\")"_s
                     .arg(s.left(60));
             break;

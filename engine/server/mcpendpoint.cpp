@@ -46,6 +46,13 @@ McpEndpoint::~McpEndpoint()
         remove(id);
 }
 
+void McpEndpoint::setLogging(bool enabled)
+{
+    m_context.logging = enabled;
+    for (const Entry &entry : std::as_const(m_sessions))
+        entry.session->setLogging(enabled);
+}
+
 void McpEndpoint::sendRpcError(HttpConnection *connection, int status, int code, const QString &message)
 {
     connection->sendResponse(status, "application/json",

@@ -42,7 +42,7 @@ public:
     ~McpEndpoint() override;
 
     static bool claimsPath(const QString &path) { return path == u"/mcp" || path == u"/mcp/"; }
-    void setLogging(bool enabled) { m_context.logging = enabled; }
+    void setLogging(bool enabled);
     int sessionCount() const { return int(m_sessions.size()); }
     void handle(HttpConnection *connection, const HttpRequest &request);
 
