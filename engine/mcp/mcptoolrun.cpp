@@ -16,6 +16,7 @@
 #include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
@@ -459,30 +460,39 @@ void McpToolRun::complete(const QJsonObject &result, int status)
     if (m_done)
         return;
     m_done = true;
-    if (m_context.logging) {
-        RequestObserver *observer = m_context.workspace->observer();
-        RequestRecord record;
-        if (m_loop) {
-            record = m_loop->record();
-        } else {
-            record.id = randomToken(u"mcp_"_s, 24);
-            record.timeMs = m_startMs;
-            record.api = u"mcp"_s;
-            record.model = m_context.clientName.isEmpty() ? u"mcp"_s : m_context.clientName;
-            record.provider = u"mcp"_s;
-            if (!m_containerId.isEmpty())
-                record.containerIds = {m_containerId};
-        }
-        record.workspace = m_context.workspace->name();
-        record.status = status;
-        record.latencyMs = QDateTime::currentMSecsSinceEpoch() - record.timeMs;
-        if (observer->ioLogging()) {
-            record.requestBody = m_requestJson;
-            record.responseBody = QJsonDocument(result).toJson(QJsonDocument::Compact);
-        }
-        observer->record(record);
-    }
+    // The answer goes out first, and the record is written once its bytes are on their way: the request
+    // log is no part of the call's latency.
     Q_EMIT finished(result);
+    if (!m_context.logging)
+        return;
+    RequestRecord record;
+    if (m_loop)
+        record = m_loop->record();
+    const QPointer<Workspace> workspace = m_context.workspace;
+    QTimer::singleShot(0, workspace,
+                       [workspace, record, result, status, requestJson = m_requestJson, startMs = m_startMs,
+                        containerId = m_containerId, client = m_context.clientName]() mutable {
+                           if (!workspace)
+                               return;
+                           RequestObserver *observer = workspace->observer();
+                           if (record.id.isEmpty()) {
+                               record.id = randomToken(u"mcp_"_s, 24);
+                               record.timeMs = startMs;
+                               record.api = u"mcp"_s;
+                               record.model = client.isEmpty() ? u"mcp"_s : client;
+                               record.provider = u"mcp"_s;
+                               if (!containerId.isEmpty())
+                                   record.containerIds = {containerId};
+                           }
+                           record.workspace = workspace->name();
+                           record.status = status;
+                           record.latencyMs = QDateTime::currentMSecsSinceEpoch() - record.timeMs;
+                           if (observer->ioLogging()) {
+                               record.requestBody = requestJson;
+                               record.responseBody = QJsonDocument(result).toJson(QJsonDocument::Compact);
+                           }
+                           observer->record(record);
+                       });
 }
 
 QString McpToolRun::agentRequestId() const

@@ -212,20 +212,23 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
     it->current = nullptr;
     if (!it->streams.contains(stream))
         return; // answered at once, as JSON
-    QList<QPair<QByteArray, QByteArray>> headers{{SessionHeader, sessionId.toLatin1()}};
+    // The answer comes later: as plain JSON when nothing else is sent before it (a quick call), else as an
+    // SSE stream that begins with the first progress notification or elicitation request, or when the call
+    // has been quiet for KeepAliveMs (then comments keep proxies and clients from timing out).
+    stream->sessionId = sessionId;
     if (stream->acceptsSse) {
-        stream->sse = true;
-        connection->beginStream(200, "text/event-stream", headers);
-        const QList<QJsonObject> early = std::exchange(stream->responses, {});
-        for (const QJsonObject &m : early)
-            writeEvent(stream, m);
-        // A call may wait long (an approval): comments keep proxies and clients from timing out.
         stream->keepAlive = new QTimer(this);
-        connect(stream->keepAlive, &QTimer::timeout, this, [stream] {
+        connect(stream->keepAlive, &QTimer::timeout, this, [this, stream] {
+            beginSse(stream);
             if (stream->connection)
                 stream->connection->writeStream(": keep-alive\n\n");
         });
         stream->keepAlive->start(KeepAliveMs);
+        for (const QJsonObject &m : std::as_const(stream->responses))
+            if (m.contains(u"method"_s)) {
+                beginSse(stream);
+                break;
+            }
     }
     // A client that goes away stops its calls (the container stays).
     stream->closed = connect(connection, &HttpConnection::closed, this, [this, sessionId, stream] {
@@ -263,6 +266,9 @@ void McpEndpoint::route(const QString &sessionId, const QJsonObject &message, co
     if (!stream)
         return; // its request's client went away; there is no standalone stream to carry it
     const bool isResponse = !message.contains(u"method"_s);
+    // Something besides the answer, once the request was taken: the answer will come as SSE.
+    if (!isResponse && !stream->sse && stream->acceptsSse && entry.current != stream)
+        beginSse(stream);
     if (stream->sse)
         writeEvent(stream, message);
     else if (isResponse || stream->acceptsSse)
@@ -274,6 +280,18 @@ void McpEndpoint::route(const QString &sessionId, const QJsonObject &message, co
         if (stream->pending.isEmpty())
             finishStream(sessionId, entry, stream);
     }
+}
+
+void McpEndpoint::beginSse(Stream *stream)
+{
+    if (stream->sse || !stream->connection)
+        return;
+    stream->sse = true;
+    stream->connection->beginStream(200, "text/event-stream",
+                                    {{SessionHeader, stream->sessionId.toLatin1()}});
+    const QList<QJsonObject> early = std::exchange(stream->responses, {});
+    for (const QJsonObject &m : early)
+        writeEvent(stream, m);
 }
 
 void McpEndpoint::writeEvent(Stream *stream, const QJsonObject &message)

@@ -54,6 +54,7 @@ private:
         QList<QJsonObject> responses; // JSON mode: the answers so far
         bool sse = false;
         bool acceptsSse = false;
+        QString sessionId;
         QTimer *keepAlive = nullptr;
         QMetaObject::Connection closed; // the client going away cancels the pending requests
     };
@@ -72,6 +73,8 @@ private:
     void route(const QString &sessionId, const QJsonObject &message, const QJsonValue &related);
     void finishStream(const QString &sessionId, Entry &entry, Stream *stream);
     static void dropStream(Stream *stream);
+    // Turns a waiting answer into an SSE stream and sends what was held back.
+    void beginSse(Stream *stream);
     void writeEvent(Stream *stream, const QJsonObject &message);
     void sweep();
     void sendRpcError(HttpConnection *connection, int status, int code, const QString &message);
