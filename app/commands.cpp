@@ -112,6 +112,8 @@ QString topLevelUsage()
            "        [--approvals run-all|ask|rules] [--approvals-timeout S] [--approvals-viewers]\n"
            "                 serve the local API (Responses, Messages, Chat Completions, Gemini\n"
            "                 generateContent, WebSocket events)\n"
+           "  mcp            serve the Model Context Protocol over stdio (tools shell, python, read_file,\n"
+           "                 write_file, list_files) for agent hosts; also at /mcp of serve\n"
            "  keys create    print a new API key for the workspace\n"
            "  workspaces get [KEY] | set KEY VALUE\n"
            "                 the workspace's settings (documents_quota_bytes, "

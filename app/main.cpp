@@ -7,6 +7,7 @@
 #include "frontlauncher.h"
 #include "gatewaycommands.h"
 #include "imagecommands.h"
+#include "mcpcommands.h"
 #include "networkcommands.h"
 
 #include <QByteArray>
@@ -59,6 +60,7 @@ constexpr Command kCommands[] = {
     {"exec", runExecCommand, "sandbench exec --session demo -- 'python3 --version' 'ls -l'"},
     {"doctor", runDoctorCommand, "sandbench doctor --json"},
     {"serve", runServeCommand, "sandbench serve --port 8642"},
+    {"mcp", runMcpCommand, "claude mcp add sandbench -- sandbench mcp --workspace agents"},
     {"keys", runKeysCommand, "sandbench keys create --workspace research"},
     {"approvals", runApprovalsCommand, "sandbench approvals rules add allow 'python3 *'"},
     {"workspaces", runWorkspacesCommand, "sandbench workspaces set code_execution_timeout_seconds 120"},

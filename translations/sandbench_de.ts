@@ -143,6 +143,10 @@
         <translation>Responses</translation>
     </message>
     <message>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model %1</source>
         <translation>Modell %1</translation>
@@ -4870,6 +4874,38 @@ SHA-256 %3</translation>
         <location line="-15"/>
         <source>name</source>
         <translation>name</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>Sandbench aus einem Agent-Host nutzen (MCP)</translation>
+    </message>
+    <message>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop, Claude Code, Cursor, VS Code und Goose können die Sandboxen dieses Arbeitsbereichs als MCP-Werkzeuge nutzen (shell, python, read_file, write_file, list_files). Über stdio startet der Host Sandbench selbst; über HTTP nutzt er diese lokale API mit einem Schlüssel.</translation>
+    </message>
+    <message>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio (der Host startet sandbench mcp)</translation>
+    </message>
+    <message>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP (diese lokale API)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy this configuration</source>
+        <translation>Diese Konfiguration kopieren</translation>
+    </message>
+    <message>
+        <source>The %1 configuration</source>
+        <translation>Die Konfiguration für %1</translation>
     </message>
 </context>
 </TS>

@@ -143,6 +143,10 @@
         <translation>Responses</translation>
     </message>
     <message>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model %1</source>
         <translation>Modèle %1</translation>
@@ -4870,6 +4874,38 @@ SHA-256 %3</translation>
         <location line="-15"/>
         <source>name</source>
         <translation>nom</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>Utiliser Sandbench depuis un hôte d’agents (MCP)</translation>
+    </message>
+    <message>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop, Claude Code, Cursor, VS Code et Goose peuvent utiliser les bacs à sable de cet espace de travail comme outils MCP (shell, python, read_file, write_file, list_files). En stdio, l’hôte lance lui-même Sandbench ; en HTTP, il utilise cette API locale avec une clé.</translation>
+    </message>
+    <message>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio (l’hôte lance sandbench mcp)</translation>
+    </message>
+    <message>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP (cette API locale)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy this configuration</source>
+        <translation>Copier cette configuration</translation>
+    </message>
+    <message>
+        <source>The %1 configuration</source>
+        <translation>La configuration de %1</translation>
     </message>
 </context>
 </TS>

@@ -143,6 +143,10 @@
         <translation>Responses</translation>
     </message>
     <message>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model %1</source>
         <translation>Модель %1</translation>
@@ -4900,6 +4904,38 @@ SHA-256 %3</translation>
         <location line="-15"/>
         <source>name</source>
         <translation>имя</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>Использовать Sandbench из хоста агентов (MCP)</translation>
+    </message>
+    <message>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop, Claude Code, Cursor, VS Code и Goose могут использовать песочницы этого рабочего пространства как инструменты MCP (shell, python, read_file, write_file, list_files). Через stdio хост сам запускает Sandbench; через HTTP он использует этот локальный API с ключом.</translation>
+    </message>
+    <message>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio (хост запускает sandbench mcp)</translation>
+    </message>
+    <message>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP (этот локальный API)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <source>Copy this configuration</source>
+        <translation>Копировать эту конфигурацию</translation>
+    </message>
+    <message>
+        <source>The %1 configuration</source>
+        <translation>Конфигурация для %1</translation>
     </message>
 </context>
 </TS>

@@ -143,6 +143,10 @@
         <translation>Responses</translation>
     </message>
     <message>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Model %1</source>
         <translation>模型 %1</translation>
@@ -4840,6 +4844,38 @@ SHA-256 %3</translation>
         <location line="-15"/>
         <source>name</source>
         <translation>名称</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>从智能体宿主使用 Sandbench（MCP）</translation>
+    </message>
+    <message>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop、Claude Code、Cursor、VS Code 和 Goose 可以将此工作区的沙箱用作 MCP 工具（shell、python、read_file、write_file、list_files）。通过 stdio 时由宿主自行启动 Sandbench；通过 HTTP 时使用此本地 API 和密钥。</translation>
+    </message>
+    <message>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio（宿主启动 sandbench mcp）</translation>
+    </message>
+    <message>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP（此本地 API）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy this configuration</source>
+        <translation>复制此配置</translation>
+    </message>
+    <message>
+        <source>The %1 configuration</source>
+        <translation>%1 的配置</translation>
     </message>
 </context>
 </TS>

@@ -166,6 +166,35 @@ void AgentLoop::start()
     nextTurn();
 }
 
+void AgentLoop::startDirect(const ToolCall &call)
+{
+    m_direct = true;
+    m_startMs = QDateTime::currentMSecsSinceEpoch();
+    m_provider = u"mcp"_s;
+    if (!resolveContainer())
+        return;
+    if (m_env.meter) {
+        m_env.meter->begin(m_request.id);
+        m_meterStarted = true;
+    }
+    std::optional<ServerToolConfig::Kind> kind;
+    QString codeFunction;
+    if (m_request.shell && call.name == m_request.shellFunctionName) {
+        kind = m_request.shell->kind;
+    } else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python &&
+               call.name == m_request.pythonFunctionName) {
+        kind = ServerToolConfig::Kind::Python;
+        codeFunction = u"python"_s;
+    } else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
+               (call.name == m_request.codeBashFunctionName || call.name == m_request.editorFunctionName)) {
+        kind = ServerToolConfig::Kind::CodeExecution;
+        codeFunction = call.name == m_request.editorFunctionName ? u"text_editor"_s : u"bash"_s;
+    }
+    m_tools = offeredTools();
+    m_pending.append({call, kind, codeFunction});
+    runNextCall();
+}
+
 QList<ToolDefinition> AgentLoop::offeredTools() const
 {
     QList<ToolDefinition> tools = m_request.callerTools;
@@ -536,7 +565,9 @@ void AgentLoop::runNextCall()
     if (m_done)
         return;
     if (m_pending.isEmpty()) {
-        if (!m_callerCalls.isEmpty())
+        if (m_direct)
+            finish(AgentOutcome::Stop::EndTurn);
+        else if (!m_callerCalls.isEmpty())
             finish(AgentOutcome::Stop::CallerTools);
         else
             nextTurn();
@@ -957,6 +988,8 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
             content += u"\n"_s + result.error;
     }
     m_messages.append(Message::tool(call.callId, content, isError));
+    result.scanned = forModel;
+    result.blockReason = blockReason;
     Q_EMIT toolCallFinished(call, result);
     Q_EMIT filesChanged(m_containerId);
     runNextCall();

@@ -100,6 +100,10 @@ struct AgentToolResult
     std::optional<CodeOutput> code;
     // A Python call: the images it made (CodeImages: files created or changed under home, open figures).
     QList<CodeImage> images;
+    // What the model reads: the results after the tool-output guardrails (redacted where they redact), and
+    // the reason when a block-action guardrail withheld the output; a direct caller (MCP) gets these.
+    QList<CommandResult> scanned;
+    QString blockReason;
 };
 
 // How a loop ended.
@@ -147,6 +151,11 @@ public:
     // Routes the model, applies the guardrails and starts the first turn. A request that cannot run fails
     // (queued, so a caller connecting after start() still sees it); isDone() is true at once then.
     void start();
+    // Runs one server-tool call a caller made itself (an MCP tools/call) instead of a model: no model is
+    // routed or asked; the call goes through the same container choice, validation, approval gate, run,
+    // tool-output guardrails, meter and record as a model's call, then finished() (or failed() when no
+    // container could be chosen) follows. call.name is one of the request's function names.
+    void startDirect(const ToolCall &call);
     // Stops the model turn and kills any running command; failed(499 "cancelled") follows.
     void cancel();
 
@@ -232,6 +241,7 @@ private:
     int m_turns = 0;
     int m_calls = 0;
     bool m_done = false;
+    bool m_direct = false; // startDirect(): one caller's call, no model turn
     bool m_meterStarted = false;
     bool m_limitReached = false;
     QString m_containerId;

@@ -12,6 +12,9 @@
 #include "gateway/requestlog.h"
 #include "gateway/requestobserver.h"
 #include "httpconnection.h"
+#include "livepublish.h"
+#include "mcp/mcpsession.h"
+#include "mcpendpoint.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
@@ -63,6 +66,8 @@ QString bearerKey(const QByteArray &authorization)
         return QString::fromLatin1(value.mid(7).trimmed());
     return {};
 }
+
+} // namespace
 
 // Mirrors a loop's progress to the workspace's WebSocket viewers (the window's API activity panel, any other
 // viewer): neutral events, the same whatever format the request came in.
@@ -138,6 +143,8 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
     });
 }
 
+namespace {
+
 QJsonObject fileJson(const ContainerFile &file, const QString &containerId)
 {
     return {{u"id"_s, file.id},
@@ -183,6 +190,20 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     , m_meter(std::make_unique<Meter>())
     , m_events(new EventHub(this))
 {
+    // MCP's Streamable HTTP at /mcp: sessions of the key's workspace, live in the same viewers.
+    McpContext mcp;
+    mcp.meter = m_meter.get();
+    mcp.followLoop = [this](AgentLoop *loop, const QString &workspace) {
+        publishLive(loop, m_events, workspace, u"mcp"_s, true);
+    };
+    m_mcp = new McpEndpoint([this](const QString &name) { return workspace(name); },
+                            [this](const QString &name) {
+                                WorkspaceSettings settings(ContainerRegistry(m_dataDir).workspaceDir(name));
+                                settings.load(); // unreadable: the defaults
+                                return settings.sessionLimits(
+                                    true, workspace(name)->containers()->settings().hostedLimits);
+                            },
+                            mcp, this);
     QString error;
     if (!DataDir::open(dataDir, &error))
         qWarning("sandbench: %s", qPrintable(error));
@@ -247,6 +268,13 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
             });
 }
 
+void ApiServer::setLoggingEnabled(bool enabled)
+{
+    m_logging = enabled;
+    if (m_mcp)
+        m_mcp->setLogging(enabled);
+}
+
 void ApiServer::setApprovalOverride(std::optional<ApprovalMode> mode, int timeoutSeconds)
 {
     m_approvalMode = mode;
@@ -293,6 +321,8 @@ ApiServer::~ApiServer()
     m_filePool->waitForDone();
     // Runs still going refer to the meter and the workspaces: end them while both exist.
     qDeleteAll(findChildren<AgentLoop *>(Qt::FindDirectChildrenOnly));
+    // So do MCP sessions' calls (their loops use the meter too).
+    delete std::exchange(m_mcp, nullptr);
     for (Workspace *ws : std::as_const(m_workspaces)) {
         if (ws->parent() == this)
             ws->containers()->stopAll(); // the ones lent by useWorkspace() belong to their owner
@@ -493,7 +523,7 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
                        u"origin_not_allowed"_s,
                        {}});
     }
-    if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/"))
+    if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/") && !McpEndpoint::claimsPath(request.path))
         return refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
     request.workspace = authenticate(request);
     if (request.workspace.isEmpty()) {
@@ -518,6 +548,16 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
                  .arg(m_limits.maxBodyBytes / (1024 * 1024)),
              {},
              {}});
+    }
+    if (request.declaredLength > McpSession::MaxMessageBytes && McpEndpoint::claimsPath(request.path)) {
+        connection->setDrainLimit(8 * McpSession::MaxMessageBytes);
+        return refuse({413,
+                       u"invalid_request_error"_s,
+                       u"the request body is %1 bytes; an MCP message may be at most %2 bytes"_s
+                           .arg(request.declaredLength)
+                           .arg(McpSession::MaxMessageBytes),
+                       u"request_too_large"_s,
+                       {}});
     }
     if (request.declaredLength > MaxNetworkBodyBytes && isNetworkPath(request.path)) {
         connection->setDrainLimit(8 * MaxNetworkBodyBytes);
@@ -662,6 +702,8 @@ void ApiServer::sendError(HttpConnection *connection, ErrorShape shape, int stat
 
 void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
 {
+    if (McpEndpoint::claimsPath(request.path))
+        return m_mcp->handle(connection, request);
     const QString endpoint = modelEndpoint(request.path);
     std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
     const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;

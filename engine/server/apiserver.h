@@ -23,6 +23,7 @@ class ApiKeys;
 class Workspace;
 class ContainerManager;
 class EventHub;
+class McpEndpoint;
 class Meter;
 class ProviderRegistry;
 class QTcpServer;
@@ -74,7 +75,7 @@ public:
     void setViewersAnswerApprovals(bool allowed) { m_viewersAnswer = allowed; }
     int activeRuns() const { return m_activeRuns; }
     // Request logging and broadcast are always on in `serve`; benchmarks turn them off to measure their cost.
-    void setLoggingEnabled(bool enabled) { m_logging = enabled; }
+    void setLoggingEnabled(bool enabled);
     // The workspace's guardrails, request log and broadcast (created on first use); null when the workspace
     // cannot be set up.
     RequestObserver *observer(const QString &workspace);
@@ -150,6 +151,7 @@ private:
     std::unique_ptr<ApiKeys> m_keys;
     std::unique_ptr<Meter> m_meter;
     EventHub *m_events = nullptr;
+    McpEndpoint *m_mcp = nullptr; // /mcp
     QHash<QString, Workspace *> m_workspaces;
     QHash<QString, QString> m_viewerKeys; // key -> workspace
     HttpLimits m_limits;

@@ -51,3 +51,6 @@ sandbench_add_fuzzer(NAME hostsfile
     SOURCES fuzz_hostsfile.cpp ${SANDBENCH_ROOT}/engine/sandbox/net/hostsfile.cpp
         ${SANDBENCH_ROOT}/engine/sandbox/net/networkpolicy.cpp
     CORPUS corpus/hostsfile)
+sandbench_add_fuzzer(NAME mcp_message
+    SOURCES fuzz_mcp_message.cpp ${SANDBENCH_ROOT}/engine/mcp/jsonrpc.cpp ${SANDBENCH_ROOT}/engine/mcp/mcptools.cpp
+    CORPUS corpus/mcp_message)

@@ -155,7 +155,10 @@ void ApiRequestView::handleEvent(const QJsonObject &event)
 void ApiRequestView::onStarted(const QJsonObject &event)
 {
     const QString api = event.value(u"api"_s).toString();
-    m_api->setText(api == u"messages" ? tr("Messages") : api == u"responses" ? tr("Responses") : api);
+    m_api->setText(api == u"messages"    ? tr("Messages")
+                   : api == u"responses" ? tr("Responses")
+                   : api == u"mcp"       ? tr("MCP")
+                                         : api);
     const QString model = event.value(u"model"_s).toString();
     m_model->setText(model);
     m_model->setToolTip(plainToolTip(tr("Model %1").arg(model))); // named by the calling program

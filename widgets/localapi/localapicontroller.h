@@ -65,6 +65,7 @@ public:
     QUrl url() const;
     QString lastError() const { return m_lastError; }
     QString workspace() const { return m_workspaceName; }
+    QString dataDir() const { return m_dataDir; }
     // A key that watches this workspace's event stream of the running server (in memory only); empty when
     // stopped. A new one after every start.
     QString viewerKey() const { return m_viewerKey; }

@@ -4,6 +4,7 @@
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
 #include "localapi/localapicontroller.h"
+#include "localapi/mcpconfigbox.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -170,6 +171,12 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     layout->addWidget(m_message);
     layout->addWidget(keysBox, 1);
     layout->addWidget(exampleBox);
+    auto *mcp = new McpConfigBox(controller, this);
+    layout->addWidget(mcp);
+    connect(this, &LocalApiPage::exampleKeyChanged, mcp, &McpConfigBox::setKey);
+    connect(mcp, &McpConfigBox::copied, this, [this](const QString &what) {
+        m_message->showMessage(tr("%1 is on the clipboard.").arg(what), InlineMessage::Type::Information);
+    });
 
     connect(m_enabled, &QCheckBox::toggled, this, &LocalApiPage::onToggled);
     connect(m_port, &QLineEdit::textEdited, this, [this] { m_applyPort->setEnabled(true); });
@@ -295,6 +302,7 @@ void LocalApiPage::createKey()
     m_newKey->show();
     m_newKeyNote->show();
     m_exampleKey = *key;
+    Q_EMIT exampleKeyChanged(m_exampleKey);
     for (int i = 0; i < m_keys->topLevelItemCount(); ++i) {
         if (m_keys->topLevelItem(i)->data(KeyColumn, SecretRole).toString() == *key)
             m_keys->setCurrentItem(m_keys->topLevelItem(i));

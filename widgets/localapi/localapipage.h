@@ -25,6 +25,10 @@ public:
     // The example request as shown (with the newest key of this run, if any).
     QString exampleText() const;
 
+Q_SIGNALS:
+    // A key made on this page, for the examples that need one.
+    void exampleKeyChanged(const QString &key);
+
 private:
     void onToggled(bool on);
     void applyPort();

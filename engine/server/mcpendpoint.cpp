@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mcpendpoint.h"
+
+#include "base/randomtoken.h"
+#include "httpconnection.h"
+#include "mcp/jsonrpc.h"
+#include "mcp/mcpsession.h"
+#include "workspace/workspace.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Where a request's messages go when it has no id of its own (a parse error) or none could be matched.
+const QString kNoId = u"-"_s;
+
+QByteArray toJson(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+McpEndpoint::McpEndpoint(WorkspaceLookup workspaces, LimitsLookup limits, const McpContext &context,
+                         QObject *parent)
+    : QObject(parent)
+    , m_workspaces(std::move(workspaces))
+    , m_limits(std::move(limits))
+    , m_context(context)
+    , m_sweep(new QTimer(this))
+{
+    m_sweep->setInterval(60 * 1000);
+    connect(m_sweep, &QTimer::timeout, this, &McpEndpoint::sweep);
+    m_sweep->start();
+}
+
+McpEndpoint::~McpEndpoint()
+{
+    const QStringList ids = m_sessions.keys();
+    for (const QString &id : ids)
+        remove(id);
+}
+
+void McpEndpoint::setLogging(bool enabled)
+{
+    m_context.logging = enabled;
+    for (const Entry &entry : std::as_const(m_sessions))
+        entry.session->setLogging(enabled);
+}
+
+void McpEndpoint::sendRpcError(HttpConnection *connection, int status, int code, const QString &message)
+{
+    connection->sendResponse(status, "application/json",
+                             toJson(JsonRpcMessage::errorMessage(QJsonValue::Undefined, code, message)));
+}
+
+void McpEndpoint::handle(HttpConnection *connection, const HttpRequest &request)
+{
+    const QByteArray sessionId = request.header("mcp-session-id");
+    if (request.method == "POST") {
+        post(connection, request);
+        return;
+    }
+    if (request.method == "DELETE") {
+        const auto it = m_sessions.constFind(QString::fromLatin1(sessionId));
+        if (sessionId.isEmpty() || it == m_sessions.constEnd() || it->workspace != request.workspace) {
+            sendRpcError(connection, 404, -32001,
+                         u"Session not found: no MCP session \"%1\" for this key"_s.arg(
+                             QString::fromLatin1(sessionId.left(80))));
+            return;
+        }
+        remove(QString::fromLatin1(sessionId));
+        connection->sendResponse(200, "application/json", "{}");
+        return;
+    }
+    connection->sendResponse(
+        405, "application/json",
+        toJson(JsonRpcMessage::errorMessage(
+            QJsonValue::Undefined, -32000,
+            u"%1 is not allowed on /mcp: POST a JSON-RPC message, DELETE to end a session "
+            "(this server opens no standalone GET stream)"_s.arg(
+                QString::fromLatin1(request.method.left(20))))),
+        {{"Allow", "POST, DELETE"}});
+}
+
+McpSession *McpEndpoint::createSession(const QString &workspace, QString *id)
+{
+    // Past the limit, the session unused longest without a running call makes room.
+    if (m_sessions.size() >= MaxSessions) {
+        QString oldest;
+        qint64 oldestMs = std::numeric_limits<qint64>::max();
+        for (auto it = m_sessions.constBegin(); it != m_sessions.constEnd(); ++it) {
+            if (it->session->runningCalls() == 0 && it->streams.isEmpty() && it->lastUsedMs < oldestMs) {
+                oldest = it.key();
+                oldestMs = it->lastUsedMs;
+            }
+        }
+        if (oldest.isEmpty())
+            return nullptr;
+        remove(oldest);
+    }
+    *id = randomToken(u"mcps_"_s, 32);
+    McpContext context = m_context;
+    context.workspace = m_workspaces(workspace);
+    context.limits = m_limits(workspace);
+    auto *session = new McpSession(context, *id, this);
+    Entry entry;
+    entry.session = session;
+    entry.workspace = workspace;
+    entry.lastUsedMs = QDateTime::currentMSecsSinceEpoch();
+    m_sessions.insert(*id, entry);
+    connect(session, &McpSession::sendMessage, this,
+            [this, sid = *id](const QJsonObject &message, const QJsonValue &related) {
+                route(sid, message, related);
+            });
+    return session;
+}
+
+void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
+{
+    const QByteArray contentType = request.header("content-type").toLower();
+    if (!contentType.startsWith("application/json")) {
+        sendRpcError(connection, 415, JsonRpcMessage::InvalidRequest,
+                     u"Content-Type must be application/json (one JSON-RPC message)"_s);
+        return;
+    }
+    const QByteArray accept = request.header("accept").toLower();
+    if (!accept.isEmpty() && !accept.contains("application/json") && !accept.contains("*/*")) {
+        sendRpcError(connection, 406, JsonRpcMessage::InvalidRequest,
+                     u"Accept must include application/json and text/event-stream"_s);
+        return;
+    }
+    if (request.body.size() > McpSession::MaxMessageBytes) {
+        sendRpcError(connection, 413, JsonRpcMessage::InvalidRequest,
+                     u"the message is %1 bytes; a message may be at most %2 bytes"_s.arg(request.body.size())
+                         .arg(McpSession::MaxMessageBytes));
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        sendRpcError(connection, 400, JsonRpcMessage::ParseError,
+                     u"Parse error: not valid JSON at offset %1 (%2)"_s.arg(parseError.offset)
+                         .arg(parseError.errorString()));
+        return;
+    }
+    if (!doc.isObject()) {
+        sendRpcError(connection, 400, JsonRpcMessage::InvalidRequest,
+                     doc.isArray() ? u"JSON-RPC batches are not accepted: POST one message at a time"_s
+                                   : u"Invalid Request: a JSON-RPC message must be a JSON object"_s);
+        return;
+    }
+    const JsonRpcMessage message = JsonRpcMessage::fromJson(doc.object());
+    QString sessionId = QString::fromLatin1(request.header("mcp-session-id"));
+    const bool initialize = message.kind == JsonRpcMessage::Kind::Request && message.method == u"initialize";
+    if (sessionId.isEmpty()) {
+        if (!initialize) {
+            sendRpcError(connection, 400, -32000,
+                         u"Bad Request: the Mcp-Session-Id header is required; start a session with an "
+                         "initialize request"_s);
+            return;
+        }
+        if (!createSession(request.workspace, &sessionId)) {
+            sendRpcError(
+                connection, 503, -32000,
+                u"%1 MCP sessions are open and busy; end one (DELETE /mcp) or try later"_s.arg(MaxSessions));
+            return;
+        }
+    }
+    auto it = m_sessions.find(sessionId);
+    if (it == m_sessions.end() || it->workspace != request.workspace) {
+        sendRpcError(
+            connection, 404, -32001,
+            u"Session not found: no MCP session \"%1\" for this key; start a new one with initialize"_s.arg(
+                sessionId.left(80)));
+        return;
+    }
+    const QByteArray version = request.header("mcp-protocol-version");
+    if (!version.isEmpty() && !McpSession::protocolVersions().contains(QString::fromLatin1(version))) {
+        sendRpcError(
+            connection, 400, -32000,
+            u"Bad Request: MCP-Protocol-Version \"%1\" is not supported; supported: %2"_s.arg(
+                QString::fromLatin1(version.left(40)), McpSession::protocolVersions().join(u", "_s)));
+        return;
+    }
+    Entry &entry = it.value();
+    entry.lastUsedMs = QDateTime::currentMSecsSinceEpoch();
+    if (message.kind == JsonRpcMessage::Kind::Notification ||
+        message.kind == JsonRpcMessage::Kind::Response) {
+        entry.session->receiveJson(doc.object());
+        connection->sendResponse(202, "application/json", {}, {{SessionHeader, sessionId.toLatin1()}});
+        return;
+    }
+    auto *stream = new Stream;
+    stream->connection = connection;
+    stream->acceptsSse = accept.contains("text/event-stream");
+    stream->pending.insert(message.kind == JsonRpcMessage::Kind::Request ? JsonRpcMessage::idKey(message.id)
+                                                                         : kNoId);
+    entry.streams.append(stream);
+    entry.current = stream;
+    McpSession *session = entry.session;
+    session->receiveJson(doc.object());
+    // The session may be gone (a DELETE cannot come in between, but be safe) or the answer already sent.
+    it = m_sessions.find(sessionId);
+    if (it == m_sessions.end())
+        return;
+    it->current = nullptr;
+    if (!it->streams.contains(stream))
+        return; // answered at once, as JSON
+    // The answer comes later: as plain JSON when nothing else is sent before it (a quick call), else as an
+    // SSE stream that begins with the first progress notification or elicitation request, or when the call
+    // has been quiet for KeepAliveMs (then comments keep proxies and clients from timing out).
+    stream->sessionId = sessionId;
+    if (stream->acceptsSse) {
+        stream->keepAlive = new QTimer(this);
+        connect(stream->keepAlive, &QTimer::timeout, this, [this, stream] {
+            beginSse(stream);
+            if (stream->connection)
+                stream->connection->writeStream(": keep-alive\n\n");
+        });
+        stream->keepAlive->start(KeepAliveMs);
+        for (const QJsonObject &m : std::as_const(stream->responses))
+            if (m.contains(u"method"_s)) {
+                beginSse(stream);
+                break;
+            }
+    }
+    // A client that goes away stops its calls (the container stays).
+    stream->closed = connect(connection, &HttpConnection::closed, this, [this, sessionId, stream] {
+        const auto e = m_sessions.find(sessionId);
+        if (e == m_sessions.end() || !e->streams.contains(stream))
+            return;
+        QList<QJsonValue> ids;
+        for (const QString &key : std::as_const(stream->pending)) {
+            if (key.startsWith(u"s:"))
+                ids.append(key.mid(2));
+            else if (key.startsWith(u"n:"))
+                ids.append(key.mid(2).toDouble());
+        }
+        e->streams.removeAll(stream);
+        if (e->current == stream)
+            e->current = nullptr;
+        dropStream(stream);
+        e->session->cancelRequests(ids);
+    });
+}
+
+void McpEndpoint::route(const QString &sessionId, const QJsonObject &message, const QJsonValue &related)
+{
+    const auto it = m_sessions.find(sessionId);
+    if (it == m_sessions.end())
+        return;
+    Entry &entry = it.value();
+    const QString key = related.isUndefined() || related.isNull() ? kNoId : JsonRpcMessage::idKey(related);
+    Stream *stream = nullptr;
+    for (Stream *s : std::as_const(entry.streams))
+        if (s->pending.contains(key))
+            stream = s;
+    if (!stream)
+        stream = entry.current;
+    if (!stream)
+        return; // its request's client went away; there is no standalone stream to carry it
+    const bool isResponse = !message.contains(u"method"_s);
+    // Something besides the answer, once the request was taken: the answer will come as SSE.
+    if (!isResponse && !stream->sse && stream->acceptsSse && entry.current != stream)
+        beginSse(stream);
+    if (stream->sse)
+        writeEvent(stream, message);
+    else if (isResponse || stream->acceptsSse)
+        stream->responses.append(message); // JSON mode keeps only answers; SSE not begun yet keeps all
+    if (isResponse) {
+        stream->pending.remove(key);
+        if (key != kNoId && stream->pending.contains(kNoId))
+            stream->pending.remove(kNoId);
+        if (stream->pending.isEmpty())
+            finishStream(sessionId, entry, stream);
+    }
+}
+
+void McpEndpoint::beginSse(Stream *stream)
+{
+    if (stream->sse || !stream->connection)
+        return;
+    stream->sse = true;
+    stream->connection->beginStream(200, "text/event-stream",
+                                    {{SessionHeader, stream->sessionId.toLatin1()}});
+    const QList<QJsonObject> early = std::exchange(stream->responses, {});
+    for (const QJsonObject &m : early)
+        writeEvent(stream, m);
+}
+
+void McpEndpoint::writeEvent(Stream *stream, const QJsonObject &message)
+{
+    if (stream->connection)
+        stream->connection->writeStream("event: message\ndata: " + toJson(message) + "\n\n");
+}
+
+void McpEndpoint::dropStream(Stream *stream)
+{
+    QObject::disconnect(stream->closed);
+    delete stream->keepAlive;
+    delete stream;
+}
+
+void McpEndpoint::finishStream(const QString &sessionId, Entry &entry, Stream *stream)
+{
+    entry.streams.removeAll(stream);
+    if (entry.current == stream)
+        entry.current = nullptr;
+    const QPointer<HttpConnection> connection = stream->connection;
+    const bool sse = stream->sse;
+    QJsonObject answer;
+    for (const QJsonObject &m : std::as_const(stream->responses))
+        if (!m.contains(u"method"_s))
+            answer = m;
+    dropStream(stream);
+    if (!connection)
+        return;
+    if (sse)
+        connection->endStream();
+    else
+        connection->sendResponse(200, "application/json", toJson(answer),
+                                 {{SessionHeader, sessionId.toLatin1()}});
+}
+
+void McpEndpoint::remove(const QString &id)
+{
+    const auto it = m_sessions.find(id);
+    if (it == m_sessions.end())
+        return;
+    Entry entry = it.value();
+    m_sessions.erase(it);
+    for (Stream *stream : std::as_const(entry.streams)) {
+        const QPointer<HttpConnection> connection = stream->connection;
+        const bool sse = stream->sse;
+        dropStream(stream);
+        if (connection && sse)
+            connection->endStream();
+    }
+    entry.session->close();
+    entry.session->deleteLater();
+}
+
+void McpEndpoint::sweep()
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QStringList idle;
+    for (auto it = m_sessions.constBegin(); it != m_sessions.constEnd(); ++it)
+        if (it->session->runningCalls() == 0 && it->streams.isEmpty() && now - it->lastUsedMs > SessionIdleMs)
+            idle.append(it.key());
+    for (const QString &id : std::as_const(idle))
+        remove(id);
+}

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "config-sandbench-tests.h"
+#include "support/clirun.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <signal.h>
+
+using namespace Qt::StringLiterals;
+
+// Sandbench as an MCP server (issue 30) with real clients: the official SDKs (tests/npm/mcp_sdk.mjs) over
+// stdio (`sandbench mcp`) and Streamable HTTP (/mcp of a real `sandbench serve`): tools, state across calls,
+// progress with live output, cancellation, resources, elicitation allow/deny, bad input; and the stdio
+// transport driven byte by byte (JSON-RPC errors, an oversized line, a clean stdout, exit at end of input).
+class TestMcp final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void sdk_data();
+    void sdk();
+    void stdioSpeaksOnlyProtocol();
+    void stdioOversizedLineIsRefused();
+    void helpHasAnExample();
+    void serveStopsWhileACallRuns();
+    void stdioEndsWhileACallRuns_data();
+    void stdioEndsWhileACallRuns();
+
+private:
+    int runNode(const QProcessEnvironment &extra, QByteArray *out);
+    // Writes input, waits for expected messages (a running call is cancelled when input ends), then ends
+    // input.
+    QList<QJsonObject> runStdio(const QByteArray &input, int expected, QByteArray *stderrOut = nullptr,
+                                int *exitCode = nullptr);
+
+    QTemporaryDir m_dir;
+    QProcess m_server;
+    quint16 m_port = 0;
+    QString m_key;
+    QString m_otherKey;
+    QString m_askKey;
+};
+
+void TestMcp::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QByteArray out;
+    if (runSandbench(m_dir.path(), {u"doctor"_s}, &out) != 0)
+        QSKIP("sandboxes cannot run on this machine (sandbench doctor fails)");
+    QCOMPARE(runSandbench(m_dir.path(), {u"keys"_s, u"create"_s}, &out), 0);
+    m_key = QString::fromUtf8(out.trimmed());
+    QCOMPARE(runSandbench(m_dir.path(), {u"keys"_s, u"create"_s, u"--workspace"_s, u"other"_s}, &out), 0);
+    m_otherKey = QString::fromUtf8(out.trimmed());
+    // A workspace whose calls each ask a person: the client answers by elicitation.
+    QCOMPARE(runSandbench(m_dir.path(), {u"approvals"_s, u"mode"_s, u"ask"_s, u"--workspace"_s, u"ask"_s}),
+             0);
+    QCOMPARE(runSandbench(m_dir.path(), {u"keys"_s, u"create"_s, u"--workspace"_s, u"ask"_s}, &out), 0);
+    m_askKey = QString::fromUtf8(out.trimmed());
+    m_server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_server.setStandardInputFile(QProcess::nullDevice());
+    m_server.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                   {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, m_dir.path()});
+    QVERIFY(m_server.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(m_server.canReadLine(), 30000);
+    const QRegularExpressionMatch m =
+        QRegularExpression(u":(\\d+)/api/v1"_s).match(QString::fromUtf8(m_server.readLine()));
+    QVERIFY(m.hasMatch());
+    m_port = quint16(m.captured(1).toUInt());
+    if (!QFileInfo::exists(QStringLiteral(SANDBENCH_NPM_DIR "/node_modules/@modelcontextprotocol/sdk")))
+        qWarning("tests/npm has no node_modules: run npm ci --prefix tests/npm");
+}
+
+void TestMcp::cleanupTestCase()
+{
+    if (m_server.state() != QProcess::NotRunning) {
+        m_server.terminate();
+        if (!m_server.waitForFinished(20000))
+            m_server.kill();
+    }
+}
+
+int TestMcp::runNode(const QProcessEnvironment &extra, QByteArray *out)
+{
+    QProcess node;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(extra);
+    node.setProcessEnvironment(env);
+    node.setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
+    node.setProcessChannelMode(QProcess::MergedChannels);
+    node.start(u"node"_s, {u"mcp_sdk.mjs"_s});
+    if (!node.waitForStarted())
+        return -1;
+    if (!QTest::qWaitFor([&] { return node.state() == QProcess::NotRunning; }, 300000)) {
+        node.kill();
+        node.waitForFinished();
+    }
+    *out = node.readAll();
+    return node.exitStatus() == QProcess::NormalExit ? node.exitCode() : -1;
+}
+
+void TestMcp::sdk_data()
+{
+    QTest::addColumn<QString>("sdk");
+    QTest::addColumn<QString>("transport");
+    QTest::addColumn<QString>("part");
+    for (const QString &sdk : {u"v1"_s, u"v2"_s})
+        for (const QString &transport : {u"stdio"_s, u"http"_s})
+            for (const QString &part : {u"main"_s, u"approvals"_s})
+                QTest::addRow("%s-%s-%s", qPrintable(sdk), qPrintable(transport), qPrintable(part))
+                    << sdk << transport << part;
+}
+
+void TestMcp::sdk()
+{
+    QFETCH(QString, sdk);
+    QFETCH(QString, transport);
+    QFETCH(QString, part);
+    const bool approvals = part == u"approvals";
+    QProcessEnvironment env;
+    env.insert(u"MCP_SDK"_s, sdk);
+    env.insert(u"MCP_TRANSPORT"_s, transport);
+    env.insert(u"MCP_PART"_s, part);
+    env.insert(u"SANDBENCH_BIN"_s, QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"));
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_dir.path());
+    env.insert(u"SANDBENCH_WORKSPACE"_s, approvals ? u"ask"_s : u"default"_s);
+    env.insert(u"SANDBENCH_URL"_s, u"http://127.0.0.1:%1/mcp"_s.arg(m_port));
+    env.insert(u"SANDBENCH_KEY"_s, approvals ? m_askKey : m_key);
+    env.insert(u"SANDBENCH_OTHER_KEY"_s, m_otherKey);
+    QByteArray out;
+    const int code = runNode(env, &out);
+    if (code != 0)
+        qWarning("%s", out.constData());
+    QCOMPARE(code, 0);
+    const QByteArray okLine = QByteArray("OK mcp ") + sdk.toLatin1() + " " + transport.toLatin1();
+    QVERIFY2(out.contains(okLine), out.constData());
+    QVERIFY(!out.contains("FAIL "));
+}
+
+QList<QJsonObject> TestMcp::runStdio(const QByteArray &input, int expected, QByteArray *stderrOut,
+                                     int *exitCode)
+{
+    QProcess p;
+    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+            {u"mcp"_s, u"--data-dir"_s, m_dir.path(), u"--workspace"_s, u"stdio"_s});
+    if (!p.waitForStarted())
+        return {};
+    p.write(input);
+    QByteArray output;
+    QTest::qWaitFor(
+        [&] {
+            output += p.readAllStandardOutput();
+            return output.count('\n') >= expected || p.state() == QProcess::NotRunning;
+        },
+        120000);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000))
+        p.kill();
+    if (stderrOut)
+        *stderrOut = p.readAllStandardError();
+    if (exitCode)
+        *exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    QList<QJsonObject> messages;
+    output += p.readAllStandardOutput();
+    for (const QByteArray &line : output.split('\n')) {
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        // Every line on stdout is a JSON-RPC message; anything else breaks the client.
+        if (error.error != QJsonParseError::NoError || !doc.isObject() ||
+            doc.object().value(u"jsonrpc"_s) != u"2.0"_s) {
+            qWarning("not a protocol message on stdout: %s", line.left(200).constData());
+            return {};
+        }
+        messages.append(doc.object());
+    }
+    return messages;
+}
+
+void TestMcp::stdioSpeaksOnlyProtocol()
+{
+    const QByteArray input =
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2099-01-01","capabilities":{},"clientInfo":{"name":"raw\u0007client","version":"1"}}})"
+        "\n"
+        "{not json\n"
+        R"({"jsonrpc":"2.0","id":2,"method":"nope"})"
+        "\n"
+        R"([{"jsonrpc":"2.0","id":3,"method":"ping"}])"
+        "\n"
+        R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"shell","arguments":{"commands":["echo to-stdout; echo to-stderr >&2"]}}})"
+        "\n"
+        R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"shell","arguments":"x"}})"
+        "\n"
+        R"({"jsonrpc":"2.0","id":true,"method":"ping"})"
+        "\n"
+        R"({"jsonrpc":"2.0","id":6,"method":"ping"})"; // no newline before the end of input
+    QByteArray err;
+    int code = -1;
+    const QList<QJsonObject> messages = runStdio(input, 7, &err, &code); // the last comes at the end of input
+    QCOMPARE(code, 0);
+    QCOMPARE(messages.size(), 8);
+    QHash<QString, QJsonObject> byId;
+    QList<QJsonObject> withoutId;
+    for (const QJsonObject &m : messages) {
+        if (m.value(u"id"_s).isNull())
+            withoutId.append(m);
+        else
+            byId.insert(QString::number(m.value(u"id"_s).toInt()), m);
+    }
+    // An unknown version is answered with the newest this server speaks.
+    QCOMPARE(byId.value(u"1"_s).value(u"result"_s)[u"protocolVersion"_s].toString(), u"2025-11-25"_s);
+    QCOMPARE(byId.value(u"2"_s).value(u"error"_s)[u"code"_s].toInt(), -32601);
+    QCOMPARE(byId.value(u"5"_s).value(u"error"_s)[u"code"_s].toInt(), -32602);
+    QCOMPARE(byId.value(u"6"_s).value(u"result"_s).toObject(), QJsonObject());
+    const QJsonObject call = byId.value(u"4"_s).value(u"result"_s).toObject();
+    QCOMPARE(call.value(u"structuredContent"_s)[u"output"_s][0][u"stdout"_s].toString(), u"to-stdout\n"_s);
+    QCOMPARE(call.value(u"structuredContent"_s)[u"output"_s][0][u"stderr"_s].toString(), u"to-stderr\n"_s);
+    // Parse error, batch and a bad id: errors with id null.
+    QStringList codes;
+    for (const QJsonObject &m : std::as_const(withoutId))
+        codes.append(QString::number(m.value(u"error"_s)[u"code"_s].toInt()));
+    codes.sort();
+    QCOMPARE(codes, (QStringList{u"-32600"_s, u"-32600"_s, u"-32700"_s}));
+}
+
+void TestMcp::stdioOversizedLineIsRefused()
+{
+    QByteArray input = R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":")";
+    input += QByteArray(5 * 1024 * 1024, 'a');
+    input += "\"}}\n";
+    input += R"({"jsonrpc":"2.0","id":2,"method":"ping"})"
+             "\n";
+    const QList<QJsonObject> messages = runStdio(input, 2);
+    QCOMPARE(messages.size(), 2);
+    QCOMPARE(messages.at(0).value(u"error"_s)[u"code"_s].toInt(), -32600);
+    QVERIFY(messages.at(0).value(u"error"_s)[u"message"_s].toString().contains(u"4194304"_s));
+    QCOMPARE(messages.at(1).value(u"id"_s).toInt(), 2); // the stream goes on after the skipped line
+}
+
+void TestMcp::helpHasAnExample()
+{
+    QByteArray out;
+    QCOMPARE(runSandbench(m_dir.path(), {u"mcp"_s, u"--help"_s}, &out), 0);
+    QVERIFY(out.contains("claude mcp add"));
+    QVERIFY(out.contains("--workspace"));
+    QCOMPARE(runSandbench(m_dir.path(), {u"mcp"_s, u"extra"_s}), 2);
+}
+
+static bool commandLives(const QByteArray &marker)
+{
+    for (const QString &pid : QDir(u"/proc"_s).entryList(QDir::Dirs)) {
+        QFile cmdline(u"/proc/%1/cmdline"_s.arg(pid));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(marker))
+            return true;
+    }
+    return false;
+}
+
+// One POST to /mcp on its own connection; the raw reply (head and body, an SSE stream as far as it came).
+static QByteArray postMcp(QTcpSocket *socket, quint16 port, const QByteArray &key, const QByteArray &session,
+                          const QByteArray &body)
+{
+    socket->connectToHost(QHostAddress::LocalHost, port);
+    if (!socket->waitForConnected(10000))
+        return {};
+    socket->write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  "Accept: application/json, text/event-stream\r\nAuthorization: Bearer " +
+                  key + "\r\n" + (session.isEmpty() ? QByteArray() : "Mcp-Session-Id: " + session + "\r\n") +
+                  "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    return socket->waitForBytesWritten(10000) ? QByteArray("sent") : QByteArray();
+}
+
+void TestMcp::serveStopsWhileACallRuns()
+{
+    // SIGTERM while an MCP call's command runs: serve ends cleanly (exit 0) and the command is gone.
+    QProcess serve;
+    serve.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    serve.setStandardInputFile(QProcess::nullDevice());
+    serve.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, m_dir.path()});
+    QVERIFY(serve.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(serve.canReadLine(), 30000);
+    const QRegularExpressionMatch m =
+        QRegularExpression(u":(\\d+)/api/v1"_s).match(QString::fromUtf8(serve.readLine()));
+    QVERIFY(m.hasMatch());
+    const quint16 port = quint16(m.captured(1).toUInt());
+    QTcpSocket init;
+    QVERIFY(
+        !postMcp(
+             &init, port, m_key.toUtf8(), {},
+             R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}})")
+             .isEmpty());
+    QByteArray reply;
+    QTRY_VERIFY_WITH_TIMEOUT((reply += init.readAll()).contains("\r\n\r\n{"), 30000);
+    const QRegularExpressionMatch s =
+        QRegularExpression(u"(?i)mcp-session-id: (\\S+)"_s).match(QString::fromLatin1(reply));
+    QVERIFY(s.hasMatch());
+    QTcpSocket call;
+    QVERIFY(
+        !postMcp(
+             &call, port, m_key.toUtf8(), s.captured(1).toLatin1(),
+             R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"commands":["echo started; sleep 31.4159"]},"_meta":{"progressToken":"p"}}})")
+             .isEmpty());
+    QByteArray stream;
+    QTRY_VERIFY_WITH_TIMEOUT((stream += call.readAll()).contains("started\\n"), 60000);
+    ::kill(pid_t(serve.processId()), SIGTERM);
+    QVERIFY(serve.waitForFinished(30000));
+    QCOMPARE(serve.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(serve.exitCode(), 0);
+    // No process of the command is left.
+    QTRY_VERIFY_WITH_TIMEOUT(!commandLives("31.4159"), 10000);
+}
+
+void TestMcp::stdioEndsWhileACallRuns_data()
+{
+    QTest::addColumn<bool>("signal");
+    QTest::newRow("end of input") << false;
+    QTest::newRow("SIGTERM") << true;
+}
+
+void TestMcp::stdioEndsWhileACallRuns()
+{
+    // The host closes stdin (or sends SIGTERM) while a command runs: exit 0, the command killed.
+    QFETCH(bool, signal);
+    const QByteArray marker = signal ? "27.1828" : "27.1829";
+    QProcess p;
+    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+            {u"mcp"_s, u"--data-dir"_s, m_dir.path(), u"--workspace"_s, u"stdio"_s});
+    QVERIFY(p.waitForStarted());
+    p.write(
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}})"
+        "\n"
+        R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"commands":["echo started; sleep )" +
+        marker + R"("]},"_meta":{"progressToken":1}}})" + "\n");
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("started\\n"), 60000);
+    QVERIFY(commandLives(marker));
+    if (signal)
+        ::kill(pid_t(p.processId()), SIGTERM);
+    else
+        p.closeWriteChannel();
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!commandLives(marker), 10000);
+}
+
+QTEST_GUILESS_MAIN(TestMcp)
+#include "test_mcp.moc"
