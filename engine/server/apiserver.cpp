@@ -5,6 +5,7 @@
 #include "base/datadir.h"
 #include "base/workspacesettings.h"
 #include "eventhub.h"
+#include "filesapi.h"
 #include "gateway/agentloop.h"
 #include "gateway/approvalbroker.h"
 #include "gateway/format/geminiformat.h"
@@ -182,6 +183,8 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     , m_keys(std::make_unique<ApiKeys>(dataDir))
     , m_meter(std::make_unique<Meter>())
     , m_events(new EventHub(this))
+    , m_files(new FilesApi(
+          dataDir, m_events, [this](const QString &name) { return workspace(name); }, this))
 {
     QString error;
     if (!DataDir::open(dataDir, &error))
@@ -245,6 +248,11 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
                         client,
                         {{u"type"_s, u"approval.error"_s}, {u"approval_id"_s, id}, {u"message"_s, error}});
             });
+}
+
+void ApiServer::setMaxUploadBytes(qint64 bytes)
+{
+    m_files->setMaxFileBytes(bytes);
 }
 
 void ApiServer::setApprovalOverride(std::optional<ApprovalMode> mode, int timeoutSeconds)
@@ -462,8 +470,11 @@ bool ApiServer::originAllowed(const QByteArray &origin) const
 
 bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, quint64 serial)
 {
-    const QString endpoint = modelEndpoint(request.path);
-    const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;
+    const FilesApi::Api filesApi = FilesApi::apiOf(request);
+    const QString endpoint = filesApi != FilesApi::Api::None ? QString() : modelEndpoint(request.path);
+    const ErrorShape shape = endpoint == u"messages" || filesApi == FilesApi::Api::AnthropicFiles
+                                 ? ErrorShape::Anthropic
+                                 : ErrorShape::OpenAi;
     const auto refuse = [&](const AgentError &error) {
         const std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
         const QJsonObject body =
@@ -493,7 +504,7 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
                        u"origin_not_allowed"_s,
                        {}});
     }
-    if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/"))
+    if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/") && filesApi == FilesApi::Api::None)
         return refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
     request.workspace = authenticate(request);
     if (request.workspace.isEmpty()) {
@@ -507,6 +518,9 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
              {}});
     }
     m_unauthenticated.erase(serial);
+    // Uploads are streamed to disk under their own limits.
+    if (filesApi != FilesApi::Api::None)
+        return m_files->acceptHead(connection, request);
     if (request.declaredLength > m_limits.maxBodyBytes) {
         // The key's owner gets to read the 413 instead of a reset: its body is read away (never kept).
         connection->setDrainLimit(8 * m_limits.maxBodyBytes);
@@ -662,6 +676,8 @@ void ApiServer::sendError(HttpConnection *connection, ErrorShape shape, int stat
 
 void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
 {
+    if (FilesApi::apiOf(request) != FilesApi::Api::None)
+        return m_files->handle(connection, request);
     const QString endpoint = modelEndpoint(request.path);
     std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
     const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;

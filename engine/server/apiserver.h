@@ -23,6 +23,7 @@ class ApiKeys;
 class Workspace;
 class ContainerManager;
 class EventHub;
+class FilesApi;
 class Meter;
 class ProviderRegistry;
 class QTcpServer;
@@ -52,6 +53,8 @@ public:
     // Why the last listen() failed (AddressInUseError when another program has the port).
     QAbstractSocket::SocketError listenError() const;
     void setMaxBodyBytes(qint64 bytes) { m_limits.maxBodyBytes = bytes; }
+    // The most one uploaded file may have (the Files and Containers APIs); 0: each vendor's own limit.
+    void setMaxUploadBytes(qint64 bytes);
     // The request-head deadline and the keep-alive/body idle timeout of every new connection.
     void setTimeouts(int headTimeoutMs, int idleTimeoutMs);
     // Connections that have not presented a valid key yet; past this the oldest idle one is closed for a new
@@ -150,6 +153,7 @@ private:
     std::unique_ptr<ApiKeys> m_keys;
     std::unique_ptr<Meter> m_meter;
     EventHub *m_events = nullptr;
+    FilesApi *m_files = nullptr;
     QHash<QString, Workspace *> m_workspaces;
     QHash<QString, QString> m_viewerKeys; // key -> workspace
     HttpLimits m_limits;

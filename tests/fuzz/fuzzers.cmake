@@ -27,3 +27,6 @@ sandbench_add_fuzzer(NAME clienthello
 sandbench_add_fuzzer(NAME http_response
     SOURCES fuzz_http_response.cpp ${SANDBENCH_ROOT}/engine/models/plainhttpparser.cpp
     CORPUS corpus/http_response)
+sandbench_add_fuzzer(NAME multipart
+    SOURCES fuzz_multipart.cpp ${SANDBENCH_ROOT}/engine/server/multipartparser.cpp
+    CORPUS corpus/multipart)
