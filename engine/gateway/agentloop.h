@@ -151,6 +151,8 @@ public:
     void cancel();
 
 Q_SIGNALS:
+    // One of the request's input files was copied into its container (name as it is there).
+    void inputFileReceived(const QString &containerId, const QString &name, qint64 bytes);
     void turnStarted(int turn);
     // The assistant's text of the current turn: started once, deltas, done with the whole text.
     void textStarted();
@@ -235,6 +237,10 @@ private:
     bool m_meterStarted = false;
     bool m_limitReached = false;
     QString m_containerId;
+    bool m_containerCreated = false;
+    QStringList m_inputFileNames; // as they are in the container
+    // Copies the request's input files into its container, then calls next (or fails the request).
+    void importInputFiles(int index, std::function<void()> next);
     TokenUsage m_usage;
     QString m_lastStopReason;
     QByteArray m_firstUpstreamBody;

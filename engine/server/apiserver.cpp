@@ -121,6 +121,11 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
                                                          {u"outcome"_s, r.value(u"outcome"_s)},
                                                          {u"result"_s, r}});
                      });
+    QObject::connect(loop, &AgentLoop::inputFileReceived, hub,
+                     [publish](const QString &containerId, const QString &name, qint64 bytes) {
+                         publish(u"file.received"_s,
+                                 {{u"container_id"_s, containerId}, {u"name"_s, name}, {u"bytes"_s, bytes}});
+                     });
     QObject::connect(loop, &AgentLoop::filesChanged, hub, [publish](const QString &containerId) {
         publish(u"files.changed"_s, {{u"container_id"_s, containerId}});
     });

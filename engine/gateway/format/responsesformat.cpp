@@ -189,11 +189,14 @@ std::optional<ServerToolConfig> ResponsesFormat::codeInterpreterTool(const QJson
     if (!fileIds.isUndefined() && !fileIds.isNull()) {
         if (!fileIds.isArray())
             return bad(u"container.file_ids"_s, u"must be an array of file ids"_s);
-        if (!fileIds.toArray().isEmpty())
-            return bad(u"container.file_ids"_s,
-                       u"cannot be used: Sandbench has no Files API to copy them from; put the files in a "
-                       "container (a shell or code call, or the window's Files panel) and pass its id as "
-                       "container"_s);
+        const QJsonArray ids = fileIds.toArray();
+        if (ids.size() > 100)
+            return bad(u"container.file_ids"_s, u"may name at most 100 files"_s);
+        for (const QJsonValue &id : ids) {
+            if (!id.isString() || id.toString().isEmpty())
+                return bad(u"container.file_ids"_s, u"must be an array of file ids (strings)"_s);
+            config.fileIds.append(id.toString());
+        }
     }
     // The local container's memory is the sandbox's setting; the hosted sizes are only checked.
     const QJsonValue memory = autoSpec.value(u"memory_limit"_s);

@@ -138,7 +138,7 @@ bool UploadStore::isValidToken(QStringView token)
 QString UploadStore::tokenOf(const QString &id)
 {
     QStringView rest(id);
-    for (const QString prefix : {u"file-"_s, u"file_"_s, u"files/"_s}) {
+    for (const QString &prefix : {u"file-"_s, u"file_"_s, u"files/"_s}) {
         if (rest.startsWith(prefix)) {
             rest = rest.mid(prefix.size());
             break;
