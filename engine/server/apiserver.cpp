@@ -476,7 +476,10 @@ bool ApiServer::originAllowed(const QByteArray &origin) const
 bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, quint64 serial)
 {
     const FilesApi::Api filesApi = FilesApi::apiOf(request);
-    const QString endpoint = filesApi != FilesApi::Api::None ? QString() : modelEndpoint(request.path);
+    const bool google = filesApi == FilesApi::Api::GeminiFiles || filesApi == FilesApi::Api::GeminiUpload;
+    const QString endpoint = google                            ? u"gemini"_s
+                             : filesApi != FilesApi::Api::None ? QString()
+                                                               : modelEndpoint(request.path);
     const ErrorShape shape = endpoint == u"messages" || filesApi == FilesApi::Api::AnthropicFiles
                                  ? ErrorShape::Anthropic
                                  : ErrorShape::OpenAi;
@@ -557,7 +560,7 @@ QString ApiServer::authenticate(const HttpRequest &request)
     if (key.isEmpty())
         key = QString::fromLatin1(request.header("x-api-key")).trimmed();
     // Google's clients send x-goog-api-key, or the key in the URL (?key=): only on Google's paths.
-    if (key.isEmpty() && GeminiFormat::claimsPath(request.path)) {
+    if (key.isEmpty() && (GeminiFormat::claimsPath(request.path) || FilesApi::isGooglePath(request.path))) {
         key = QString::fromLatin1(request.header("x-goog-api-key")).trimmed();
         if (key.isEmpty())
             key = request.query.queryItemValue(u"key"_s, QUrl::FullyDecoded);

@@ -22,6 +22,7 @@
 #include <QMimeDatabase>
 #include <QPointer>
 #include <QTimeZone>
+#include <QUuid>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -114,11 +115,27 @@ FilesApi::FilesApi(const QString &dataDir, EventHub *events,
 
 bool FilesApi::claimsPath(const QString &path)
 {
-    return path == u"/v1/files"_s || path.startsWith(u"/v1/files/"_s);
+    return path == u"/v1/files"_s || path.startsWith(u"/v1/files/"_s) || isGooglePath(path);
+}
+
+namespace {
+// The path below Google's API root ("" or "/api"): "/v1beta/files/x", "/upload/v1beta/files".
+QString googlePath(const QString &path)
+{
+    return path.startsWith(u"/api/"_s) ? path.mid(4) : path;
+}
+} // namespace
+
+bool FilesApi::isGooglePath(const QString &path)
+{
+    const QString p = googlePath(path);
+    return p == u"/v1beta/files"_s || p.startsWith(u"/v1beta/files/"_s) || p == u"/upload/v1beta/files"_s;
 }
 
 FilesApi::Api FilesApi::apiOf(const HttpRequest &request)
 {
+    if (isGooglePath(request.path))
+        return googlePath(request.path).startsWith(u"/upload/"_s) ? Api::GeminiUpload : Api::GeminiFiles;
     const QStringList parts = partsOf(request.path);
     if (parts.isEmpty())
         return Api::None;
@@ -140,6 +157,16 @@ QJsonObject FilesApi::errorBody(Api api, int status, const QString &type, const 
     if (api == Api::AnthropicFiles)
         return {{u"type"_s, u"error"_s},
                 {u"error"_s, QJsonObject{{u"type"_s, type}, {u"message"_s, message}}}};
+    if (api == Api::GeminiFiles || api == Api::GeminiUpload) {
+        const QString statusName = status == 404   ? u"NOT_FOUND"_s
+                                   : status == 401 ? u"UNAUTHENTICATED"_s
+                                   : status == 403 ? u"PERMISSION_DENIED"_s
+                                   : status == 413 ? u"RESOURCE_EXHAUSTED"_s
+                                   : status >= 500 ? u"INTERNAL"_s
+                                                   : u"INVALID_ARGUMENT"_s;
+        return {{u"error"_s,
+                 QJsonObject{{u"code"_s, status}, {u"message"_s, message}, {u"status"_s, statusName}}}};
+    }
     return {{u"error"_s, QJsonObject{{u"message"_s, message},
                                      {u"type"_s, type},
                                      {u"param"_s, QJsonValue::Null},
@@ -165,12 +192,17 @@ qint64 FilesApi::maxFileBytes(Api api) const
 {
     if (m_maxFileBytes > 0)
         return m_maxFileBytes;
+    if (api == Api::GeminiUpload)
+        return GeminiMaxFileBytes;
     return api == Api::AnthropicFiles ? AnthropicMaxFileBytes : OpenAiMaxFileBytes;
 }
 
 bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
 {
     const Api api = apiOf(request);
+    if (api == Api::GeminiUpload && request.method == "POST" &&
+        !request.header("x-goog-upload-command").toLower().contains("start"))
+        return acceptGeminiChunk(connection, request);
     const QStringList parts = partsOf(request.path);
     const bool upload = request.method == "POST" && ((api == Api::OpenAiFiles || api == Api::AnthropicFiles)
                                                          ? parts.size() == 1
@@ -267,6 +299,12 @@ void FilesApi::handle(HttpConnection *connection, const HttpRequest &request)
         return;
     case Api::ContainerFiles:
         handleContainerFiles(connection, request, parts);
+        return;
+    case Api::GeminiFiles:
+        handleGeminiFiles(connection, request);
+        return;
+    case Api::GeminiUpload:
+        handleGeminiUpload(connection, request);
         return;
     case Api::None:
         break;
@@ -699,4 +737,224 @@ void FilesApi::handleContainerFiles(HttpConnection *connection, const HttpReques
     if (upload && upload->hasFile())
         source = upload->spool()->path();
     watcher->setFuture(container->importFile(source, 0, name));
+}
+
+namespace {
+
+QJsonObject geminiFile(const StoredFile &f, const QString &root)
+{
+    const QString name = u"files/"_s + f.token;
+    QJsonObject o{{u"name"_s, name},
+                  {u"displayName"_s, f.displayName.isEmpty() ? f.filename : f.displayName},
+                  {u"mimeType"_s, f.mimeType.isEmpty() ? u"application/octet-stream"_s : f.mimeType},
+                  {u"sizeBytes"_s, QString::number(f.bytes)},
+                  {u"createTime"_s, isoTime(f.createdMs)},
+                  {u"updateTime"_s, isoTime(f.createdMs)},
+                  {u"uri"_s, QString(root + u"/v1beta/"_s + name)},
+                  {u"state"_s, u"ACTIVE"_s},
+                  {u"source"_s, u"UPLOADED"_s}};
+    if (f.expiresMs > 0)
+        o.insert(u"expirationTime"_s, isoTime(f.expiresMs));
+    return o;
+}
+
+// http://HOST[/api]: where this server's Google API root is for the request's own client.
+QString googleRoot(const HttpRequest &request)
+{
+    const QString host = QString::fromLatin1(request.header("host"));
+    return u"http://"_s + (host.isEmpty() ? u"127.0.0.1"_s : host) +
+           (request.path.startsWith(u"/api/"_s) ? u"/api"_s : QString());
+}
+
+} // namespace
+
+void FilesApi::dropIdleSessions()
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (auto it = m_sessions.begin(); it != m_sessions.end();) {
+        if (now - it->second->touchedMs > SessionIdleMs)
+            it = m_sessions.erase(it); // the spool goes with it
+        else
+            ++it;
+    }
+}
+
+void FilesApi::handleGeminiFiles(HttpConnection *connection, const HttpRequest &request)
+{
+    const Api api = Api::GeminiFiles;
+    UploadStore store(ContainerRegistry(m_dataDir).workspaceDir(request.workspace));
+    const QString root = googleRoot(request);
+    const QStringList parts = googlePath(request.path).split(u'/', Qt::SkipEmptyParts); // v1beta, files[, x]
+    if (parts.size() == 2) {
+        if (request.method != "GET")
+            return sendError(connection, api, 405, {},
+                             u"use GET to list files, or upload to /upload/v1beta/files"_s);
+        bool ok = true;
+        const QString sizeText = request.query.queryItemValue(u"pageSize"_s);
+        const int pageSize = sizeText.isEmpty() ? 10 : sizeText.toInt(&ok);
+        if (!ok || pageSize < 1 || pageSize > 100)
+            return sendError(connection, api, 400, {}, u"pageSize must be an integer from 1 to 100"_s);
+        const QString token = request.query.queryItemValue(u"pageToken"_s);
+        const QList<StoredFile> all = store.list();
+        QJsonArray files;
+        bool started = token.isEmpty();
+        QString next;
+        for (const StoredFile &f : all) {
+            if (!started) {
+                started = f.token == token;
+                continue;
+            }
+            if (files.size() == pageSize) {
+                next = files.last().toObject().value(u"name"_s).toString().mid(6);
+                break;
+            }
+            files.append(geminiFile(f, root));
+        }
+        QJsonObject body{{u"files"_s, files}};
+        if (!next.isEmpty())
+            body.insert(u"nextPageToken"_s, next);
+        return sendJson(connection, 200, body);
+    }
+    const QString token = parts.size() == 3 ? parts.at(2) : QString();
+    const std::optional<StoredFile> file = store.find(token);
+    if (!file)
+        return sendError(connection, api, 404, {},
+                         u"File files/%1 does not exist in this workspace"_s.arg(token.left(64)));
+    if (request.method == "GET")
+        return sendJson(connection, 200, geminiFile(*file, root));
+    if (request.method != "DELETE")
+        return sendError(connection, api, 405, {}, u"use GET or DELETE"_s);
+    QString error;
+    if (!store.remove(token, &error))
+        return sendError(connection, api, 500, {}, error);
+    sendJson(connection, 200, {});
+}
+
+void FilesApi::handleGeminiUpload(HttpConnection *connection, const HttpRequest &request)
+{
+    const Api api = Api::GeminiUpload;
+    if (request.method != "POST")
+        return sendError(connection, api, 405, {}, u"use POST"_s);
+    const QString uploadId = request.query.queryItemValue(u"upload_id"_s);
+    if (uploadId.isEmpty()) {
+        // The start of a resumable upload: the metadata now, the bytes to the URL this answer names.
+        if (request.header("x-goog-upload-protocol").toLower() != "resumable")
+            return sendError(
+                connection, api, 400, {},
+                u"only the resumable upload protocol is served (X-Goog-Upload-Protocol: resumable, "
+                "X-Goog-Upload-Command: start)"_s);
+        dropIdleSessions();
+        const QJsonObject meta = QJsonDocument::fromJson(request.body).object().value(u"file"_s).toObject();
+        auto session = std::make_shared<GeminiSession>();
+        session->workspace = request.workspace;
+        session->displayName = meta.value(u"displayName"_s).toString().left(512);
+        session->mimeType = meta.value(u"mimeType"_s).toString();
+        if (session->mimeType.isEmpty())
+            session->mimeType = QString::fromLatin1(request.header("x-goog-upload-header-content-type"));
+        const QByteArray total = request.header("x-goog-upload-header-content-length");
+        if (!total.isEmpty()) {
+            bool ok = false;
+            session->totalBytes = total.toLongLong(&ok);
+            if (!ok || session->totalBytes < 0)
+                return sendError(connection, api, 400, {},
+                                 u"X-Goog-Upload-Header-Content-Length must be a size"_s);
+            if (session->totalBytes > maxFileBytes(api))
+                return sendError(
+                    connection, api, 413, {},
+                    u"the file is %1 bytes; one file may have at most %2 bytes"_s.arg(session->totalBytes)
+                        .arg(maxFileBytes(api)));
+        }
+        const UploadStore store(ContainerRegistry(m_dataDir).workspaceDir(request.workspace));
+        QString error;
+        if (!store.fitsQuota(qMax<qint64>(0, session->totalBytes), &error))
+            return sendError(connection, api, 413, {}, error);
+        session->spool = UploadStore(store).beginSpool(&error);
+        if (!session->spool)
+            return sendError(connection, api, 500, {}, error);
+        session->touchedMs = QDateTime::currentMSecsSinceEpoch();
+        const QString id =
+            QUuid::createUuid().toString(QUuid::Id128) + QUuid::createUuid().toString(QUuid::Id128);
+        m_sessions[id] = session;
+        const QByteArray url = (googleRoot(request) + u"/upload/v1beta/files?upload_id="_s + id +
+                                u"&upload_protocol=resumable"_s)
+                                   .toLatin1();
+        connection->sendResponse(200, "application/json", "{}",
+                                 {{"x-goog-upload-url", url}, {"x-goog-upload-status", "active"}});
+        return;
+    }
+    const auto it = m_sessions.find(uploadId);
+    if (it == m_sessions.end() || it->second->workspace != request.workspace)
+        return sendError(connection, api, 404, {}, u"no upload session %1"_s.arg(uploadId.left(64)));
+    std::shared_ptr<GeminiSession> session = it->second;
+    session->busy = false;
+    session->touchedMs = QDateTime::currentMSecsSinceEpoch();
+    if (!request.header("x-goog-upload-command").toLower().contains("finalize")) {
+        connection->sendResponse(200, "application/json", "{}", {{"x-goog-upload-status", "active"}});
+        return;
+    }
+    m_sessions.erase(it);
+    if (session->totalBytes >= 0 && session->spool->size() != session->totalBytes)
+        return sendError(connection, api, 400, {},
+                         u"the upload ended with %1 bytes of the %2 announced"_s.arg(session->spool->size())
+                             .arg(session->totalBytes));
+    StoredFile meta;
+    meta.api = u"gemini"_s;
+    meta.displayName = session->displayName;
+    meta.filename =
+        UploadStore::sanitizeName(session->displayName.isEmpty() ? u"upload"_s : session->displayName);
+    meta.mimeType = session->mimeType.isEmpty() ? mimeTypeOf(meta.filename, {}) : session->mimeType.left(255);
+    meta.expiresMs = QDateTime::currentMSecsSinceEpoch() + GeminiFileLifetimeMs;
+    UploadStore store(ContainerRegistry(m_dataDir).workspaceDir(request.workspace));
+    QString error;
+    UploadError kind = UploadError::None;
+    const std::optional<StoredFile> stored = store.commit(std::move(session->spool), meta, &error, &kind);
+    if (!stored)
+        return sendError(connection, api, kind == UploadError::QuotaExceeded ? 413 : 500, {}, error);
+    publishReceived(request.workspace, stored->filename, stored->bytes, {});
+    connection->sendResponse(200, "application/json",
+                             toJson({{u"file"_s, geminiFile(*stored, googleRoot(request))}}),
+                             {{"x-goog-upload-status", "final"}});
+}
+
+bool FilesApi::acceptGeminiChunk(HttpConnection *connection, HttpRequest &request)
+{
+    const Api api = Api::GeminiUpload;
+    const auto refuse = [&](int status, const QString &message) {
+        connection->setDrainLimit(HttpConnection::MaxDrainBytes);
+        sendError(connection, api, status, {}, message, {}, true);
+        return false;
+    };
+    const auto it = m_sessions.find(request.query.queryItemValue(u"upload_id"_s));
+    if (it == m_sessions.end() || it->second->workspace != request.workspace || !it->second->spool)
+        return refuse(404,
+                      u"no upload session %1"_s.arg(request.query.queryItemValue(u"upload_id"_s).left(64)));
+    std::shared_ptr<GeminiSession> session = it->second;
+    if (session->busy)
+        return refuse(409, u"another chunk of this upload is arriving"_s);
+    bool ok = false;
+    const qint64 offset = request.header("x-goog-upload-offset").toLongLong(&ok);
+    if (!ok || offset != session->spool->size())
+        return refuse(
+            400, u"X-Goog-Upload-Offset must be %1, the bytes received so far"_s.arg(session->spool->size()));
+    const qint64 limit = session->totalBytes >= 0 ? session->totalBytes : maxFileBytes(api);
+    if (offset + request.declaredLength > limit)
+        return refuse(session->totalBytes >= 0 ? 400 : 413,
+                      u"the chunk would bring the file to %1 bytes; it may have %2"_s
+                          .arg(offset + request.declaredLength)
+                          .arg(limit));
+    session->busy = true;
+    session->touchedMs = QDateTime::currentMSecsSinceEpoch();
+    // A chunk cut short frees the session for the client's retry (which names the offset it has).
+    connect(connection, &HttpConnection::closed, this, [session] { session->busy = false; });
+    const QPointer<HttpConnection> conn(connection);
+    connection->streamBody([this, session, conn](QByteArrayView bytes) {
+        QString error;
+        if (session->spool && session->spool->write(bytes, &error))
+            return true;
+        session->busy = false;
+        if (conn)
+            sendError(conn, Api::GeminiUpload, 500, {}, error, {}, true);
+        return false;
+    });
+    return true;
 }

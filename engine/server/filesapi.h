@@ -8,7 +8,11 @@
 #include <QString>
 #include <QStringList>
 
+#include "sandbox/history/uploadstore.h"
+
 #include <functional>
+#include <map>
+#include <memory>
 
 class EventHub;
 class HttpConnection;
@@ -28,9 +32,24 @@ public:
     // The most one file may have, as each vendor documents it.
     static constexpr qint64 OpenAiMaxFileBytes = 512LL * 1024 * 1024;
     static constexpr qint64 AnthropicMaxFileBytes = 500LL * 1000 * 1000;
+    static constexpr qint64 GeminiMaxFileBytes = 2LL * 1024 * 1024 * 1024;
     static constexpr qint64 MaxJsonBodyBytes = 64 * 1024;
+    // Gemini's resumable upload sessions that have not finished are dropped after this idle time.
+    static constexpr qint64 SessionIdleMs = 60LL * 60 * 1000;
+    // How long Gemini keeps an uploaded file (Google: 48 hours).
+    static constexpr qint64 GeminiFileLifetimeMs = 48LL * 3600 * 1000;
 
-    enum class Api { None, OpenAiFiles, AnthropicFiles, Containers, ContainerFiles };
+    // GeminiFiles: (/api)/v1beta/files[/NAME]; GeminiUpload: (/api)/upload/v1beta/files (the resumable
+    // protocol: a start request, then the bytes in one or more chunks, the last one finalizing).
+    enum class Api {
+        None,
+        OpenAiFiles,
+        AnthropicFiles,
+        Containers,
+        ContainerFiles,
+        GeminiFiles,
+        GeminiUpload
+    };
 
     FilesApi(const QString &dataDir, EventHub *events,
              std::function<Workspace *(const QString &)> workspaceOf, QObject *parent = nullptr);
@@ -40,6 +59,8 @@ public:
     static Api apiOf(const HttpRequest &request);
     // Whether the request's path is one of these APIs' paths outside /api/v1/ (Anthropic's /v1/files).
     static bool claimsPath(const QString &path);
+    // Google's Files API paths, where Google's clients send their key as x-goog-api-key or ?key=.
+    static bool isGooglePath(const QString &path);
     // Below the whole-server limit for everyone's tests: 0 keeps the vendors' limits.
     void setMaxFileBytes(qint64 bytes) { m_maxFileBytes = bytes; }
 
@@ -69,6 +90,22 @@ private:
     void publishReceived(const QString &workspace, const QString &name, qint64 bytes,
                          const QString &containerId);
     QJsonObject containerJson(const QString &workspace, const QString &id) const;
+    void handleGeminiFiles(HttpConnection *connection, const HttpRequest &request);
+    void handleGeminiUpload(HttpConnection *connection, const HttpRequest &request);
+    bool acceptGeminiChunk(HttpConnection *connection, HttpRequest &request);
+    void dropIdleSessions();
+
+    struct GeminiSession
+    {
+        QString workspace;
+        std::unique_ptr<UploadStore::Spool> spool;
+        qint64 totalBytes = -1; // X-Goog-Upload-Header-Content-Length; -1: not said
+        QString displayName;
+        QString mimeType;
+        qint64 touchedMs = 0;
+        bool busy = false; // a chunk is arriving
+    };
+    std::map<QString, std::shared_ptr<GeminiSession>> m_sessions; // by upload id
 
     QString m_dataDir;
     EventHub *m_events = nullptr;

@@ -166,6 +166,7 @@ void TestSdkContracts::sdk_data()
         // Issue 32: files in through each API's own way.
         {u"files-openai"_s, {u"files_openai.mjs"_s}},
         {u"files-anthropic"_s, {u"files_anthropic.mjs"_s}},
+        {u"files-gemini"_s, {u"files_gemini.mjs"_s}},
     };
     const QList<std::pair<QString, QString>> upstreams{
         {u"responses"_s, u"fresp"_s}, {u"messages"_s, u"fmsg"_s}, {u"chat"_s, u"fchat"_s}};
