@@ -2,6 +2,7 @@
 #include "filesapi.h"
 
 #include "base/jsonfile.h"
+#include "base/randomtoken.h"
 #include "eventhub.h"
 #include "httpconnection.h"
 #include "sandbox/container.h"
@@ -316,12 +317,26 @@ void FilesApi::handle(HttpConnection *connection, const HttpRequest &request)
 void FilesApi::publishReceived(const QString &workspace, const QString &name, qint64 bytes,
                                const QString &containerId)
 {
-    if (!m_events)
+    if (!m_events || m_events->clientCount() == 0)
         return;
-    QJsonObject event{{u"type"_s, u"file.received"_s}, {u"name"_s, name}, {u"bytes"_s, bytes}};
+    // An upload is a request of its own for the live views: started, the file, finished.
+    const QString requestId = randomToken(u"upload_"_s, 24);
+    m_events->publish(workspace, {{u"type"_s, u"request.started"_s},
+                                  {u"request_id"_s, requestId},
+                                  {u"api"_s, u"files"_s},
+                                  {u"model"_s, QString()},
+                                  {u"stream"_s, false}});
+    QJsonObject event{{u"type"_s, u"file.received"_s},
+                      {u"request_id"_s, requestId},
+                      {u"name"_s, name},
+                      {u"bytes"_s, bytes}};
     if (!containerId.isEmpty())
         event.insert(u"container_id"_s, containerId);
     m_events->publish(workspace, event);
+    m_events->publish(workspace, {{u"type"_s, u"request.finished"_s},
+                                  {u"request_id"_s, requestId},
+                                  {u"status"_s, u"completed"_s},
+                                  {u"http_status"_s, 200}});
 }
 
 void FilesApi::handleFiles(HttpConnection *connection, const HttpRequest &request, Api api,
