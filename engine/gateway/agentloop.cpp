@@ -8,6 +8,7 @@
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/filestore.h"
 #include "sandbox/history/janitor.h"
 #include "sandbox/history/meter.h"
 #include "sandbox/history/uploadstore.h"
@@ -15,8 +16,10 @@
 #include "sandbox/shellcall.h"
 
 #include <QDateTime>
+#include <QFile>
 #include <QFutureWatcher>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTimer>
 
@@ -1142,4 +1145,39 @@ RequestRecord AgentLoop::record() const
     r.detections = m_detections;
     r.approvals = m_approvalRecords;
     return r;
+}
+
+QList<AgentLoop::FileCitation> AgentLoop::fileCitations(const QString &text) const
+{
+    QList<FileCitation> out;
+    if (m_containerId.isEmpty() || !m_env.containers)
+        return out;
+    const QString home = m_env.containers->registry()->homeDir(m_env.workspace, m_containerId);
+    if (home.isEmpty())
+        return out;
+    static const QRegularExpression mention(
+        u"(?:sandbox:)?/(?:mnt/data|workspace/home)/([^\\s()\\[\\]'\"`<>\\\\]+)"_s);
+    const FileStore store(home);
+    QRegularExpressionMatchIterator it = mention.globalMatch(text);
+    // At most a few stats of files under home, each resolved beneath it (FileStore).
+    for (int checked = 0; it.hasNext() && checked < 32; ++checked) {
+        const QRegularExpressionMatch m = it.next();
+        QString relative = m.captured(1);
+        while (!relative.isEmpty() && QStringView(u".,;:!?").contains(relative.back()))
+            relative.chop(1); // the sentence's punctuation
+        if (relative.isEmpty() || m_inputFileNames.contains(relative))
+            continue;
+        const QString id = FileStore::fileIdForPath(QFile::encodeName(relative));
+        QString error;
+        const std::optional<ContainerFileStat> st = store.stat(id, false, &error);
+        if (!st || st->file.mtimeMs + 1000 < m_startMs)
+            continue; // not there, or older than this request: not a file its code made
+        const qsizetype startUnits = m.capturedStart(0);
+        const qsizetype endUnits = m.capturedStart(1) + relative.size();
+        const auto codePoints = [&text](qsizetype units) {
+            return QStringView(text).left(units).toUcs4().size();
+        };
+        out.append({id, relative.section(u'/', -1), codePoints(startUnits), codePoints(endUnits)});
+    }
+    return out;
 }

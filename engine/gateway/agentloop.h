@@ -133,6 +133,17 @@ public:
     QString id() const { return m_request.id; }
     const AgentRequest &request() const { return m_request; }
     QString containerId() const { return m_containerId; }
+    // The files this request's code made (changed since it started, not its input files) that text names by
+    // their path in the container (/mnt/data/NAME or /workspace/home/NAME), as OpenAI's
+    // container_file_citation annotations: start and end are code-point offsets into text.
+    struct FileCitation
+    {
+        QString fileId; // FileStore's cfile_ id
+        QString filename;
+        qsizetype start = 0;
+        qsizetype end = 0;
+    };
+    QList<FileCitation> fileCitations(const QString &text) const;
     bool isDone() const { return m_done; }
     // The conversation as the model saw it: the request's messages (redacted where a guardrail redacted
     // them) plus every assistant message and tool result of this loop.

@@ -15,6 +15,7 @@ const tiny = new OpenAI({ baseURL, apiKey: process.env.SANDBENCH_TINY_QUOTA_KEY,
 const filesDts = new Dts('openai/resources/files.d.ts');
 const containersDts = new Dts('openai/resources/containers/containers.d.ts');
 const containerFilesDts = new Dts('openai/resources/containers/files/files.d.ts');
+const responsesDts = new Dts('openai/resources/responses/responses.d.ts');
 
 const CSV = 'region,amount\nnorth,10\nsouth,20\n';
 const upload = async (name = 'sales.csv', text = CSV) =>
@@ -26,7 +27,7 @@ const READ_CSV = [
   "rows = list(csv.DictReader(open('/mnt/data/sales.csv')))",
   "total = sum(int(r['amount']) for r in rows)",
   "open('/mnt/data/summary.txt', 'w').write(f'total {total}\\n')",
-  "print('contract-ok total', total)",
+  "print('contract-ok total', total, 'in /mnt/data/summary.txt')",
 ].join('\n');
 
 async function rejects(promise, ErrorClass, status, pattern) {
@@ -73,7 +74,8 @@ const cases = [
       assert.equal(response.status, 'completed', `status (error: ${JSON.stringify(response.error)})`);
       assert.ok(response.output_text.includes('contract-ok total 30'), `the answer: ${response.output_text}`);
       const call = response.output.find((i) => i.type === 'code_interpreter_call');
-      assert.deepEqual(call.outputs, [{ type: 'logs', logs: 'contract-ok total 30\n' }], 'the code read the CSV');
+      assert.deepEqual(call.outputs, [{ type: 'logs', logs: 'contract-ok total 30 in /mnt/data/summary.txt\n' }],
+        'the code read the CSV');
       // The files of the container: the upload and the file the code made, with their paths.
       const files = [];
       for await (const f of client.containers.files.list(call.container_id)) files.push(f);
@@ -82,6 +84,17 @@ const cases = [
       files.forEach((f) => assertNoProblems(containerFilesDts.problems('FileListResponse', f), 'container file'));
       const summary = await client.containers.files.content.retrieve(byPath['summary.txt'].id, { container_id: call.container_id });
       assert.equal(await summary.text(), 'total 30\n');
+      // The answer names the file the code made: a container_file_citation, as OpenAI sends it (the input
+      // file it also could name is not one).
+      const part = response.output.find((i) => i.type === 'message').content[0];
+      assert.equal(part.annotations.length, 1, `annotations: ${JSON.stringify(part.annotations)} of ${JSON.stringify(part.text)}`);
+      const [citation] = part.annotations;
+      assertNoProblems(responsesDts.problems('ResponseOutputText.ContainerFileCitation', citation), 'ContainerFileCitation');
+      assert.equal(citation.type, 'container_file_citation');
+      assert.equal(citation.container_id, call.container_id);
+      assert.equal(citation.file_id, byPath['summary.txt'].id);
+      assert.equal(citation.filename, 'summary.txt');
+      assert.equal([...part.text].slice(citation.start_index, citation.end_index).join(''), '/mnt/data/summary.txt');
     },
   },
   {

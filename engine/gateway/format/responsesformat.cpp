@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "responsesformat.h"
 
+#include "gateway/agentloop.h"
 #include "sandbox/containermanager.h"
 
 #include <QDateTime>
@@ -435,7 +436,19 @@ void ResponsesFormat::textDelta(const QString &delta)
 
 void ResponsesFormat::textDone(const QString &text)
 {
-    const QJsonObject part = outputText(text);
+    QJsonObject part = outputText(text);
+    // Files the code interpreter made that the answer names, cited as OpenAI cites them.
+    if (loop() && loop()->request().code && loop()->request().code->contractName == u"code_interpreter") {
+        QJsonArray annotations;
+        for (const AgentLoop::FileCitation &c : loop()->fileCitations(text))
+            annotations.append(QJsonObject{{u"type"_s, u"container_file_citation"_s},
+                                           {u"container_id"_s, loop()->containerId()},
+                                           {u"file_id"_s, c.fileId},
+                                           {u"filename"_s, c.filename},
+                                           {u"start_index"_s, c.start},
+                                           {u"end_index"_s, c.end}});
+        part.insert(u"annotations"_s, annotations);
+    }
     if (isStreaming())
         send("response.output_text.done", {{u"item_id"_s, m_textId},
                                            {u"output_index"_s, m_text},
