@@ -84,6 +84,7 @@ private Q_SLOTS:
     void tooLargeBeforeTheBody();
     void tooLargeWhileStreaming();
     void quotaRefusesUpload();
+    void cutUploadLeavesNothing();
     void containerUploads();
 
 private:
@@ -442,6 +443,27 @@ void TestUploads::quotaRefusesUpload()
     QVERIFY(
         request("GET", u"/api/v1/files"_s, {}, {}, m_otherKey).json().value(u"data"_s).toArray().isEmpty());
     QVERIFY(QFile::remove(settings.fileName()));
+}
+
+void TestUploads::cutUploadLeavesNothing()
+{
+    // A client that sends half its file and goes away leaves no spool and no file behind.
+    const QString incoming = workspaceDir(u"main"_s) + u"/files/.incoming"_s;
+    const int filesBefore = int(request("GET", u"/api/v1/files"_s).json().value(u"data"_s).toArray().size());
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    const QByteArray head =
+        "--BOUND\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cut.csv\"\r\n\r\n";
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: 1000000\r\n\r\n" +
+                 head + QByteArray(200000, 'c'));
+    QVERIFY(socket.waitForBytesWritten(5000));
+    // The spool exists while the body arrives.
+    QTRY_VERIFY(!QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty());
+    socket.abort();
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty(), 10000);
+    QCOMPARE(int(request("GET", u"/api/v1/files"_s).json().value(u"data"_s).toArray().size()), filesBefore);
 }
 
 void TestUploads::containerUploads()
