@@ -390,8 +390,15 @@ int runServeCommand(const QStringList &args)
         u"approvals-viewers"_s,
         u"Let live viewers (WebSocket approval.decide) answer asks, so --approvals ask can run without a "
         "terminal."_s);
+    const QCommandLineOption maxUploadOption(
+        u"max-upload-mib"_s,
+        u"The most one uploaded file may have, in MiB (1 to 65536; default: each API's own limit, 512 MiB "
+        u"for "
+        "OpenAI's Files API, 500 MB for Anthropic's, 2 GiB for Google's)."_s,
+        u"MiB"_s);
     parser.addOptions({hostOption, portOption, allowHostOption, allowOriginOption, headerTimeoutOption,
-                       idleTimeoutOption, approvalsOption, approvalsTimeoutOption, approvalsViewersOption});
+                       idleTimeoutOption, approvalsOption, approvalsTimeoutOption, approvalsViewersOption,
+                       maxUploadOption});
     int exitCode = ExitOk;
     if (!parse(parser, args, &exitCode))
         return exitCode;
@@ -402,6 +409,12 @@ int runServeCommand(const QStringList &args)
         return ExitUsage;
     if (headerTimeout < 100 || idleTimeout < 100) {
         printErr(u"--header-timeout-ms and --idle-timeout-ms must be at least 100"_s);
+        return ExitUsage;
+    }
+    int maxUploadMiB = 0;
+    if (parser.isSet(maxUploadOption) &&
+        (!parseInt(parser, maxUploadOption, &maxUploadMiB) || maxUploadMiB < 1 || maxUploadMiB > 65536)) {
+        printErr(u"--max-upload-mib must be a whole number of MiB from 1 to 65536"_s);
         return ExitUsage;
     }
     for (const QString &origin : parser.values(allowOriginOption)) {
@@ -470,6 +483,7 @@ int runServeCommand(const QStringList &args)
     if (!viewers)
         server.setViewersAnswerApprovals(false);
     server.setTimeouts(headerTimeout, idleTimeout);
+    server.setMaxUploadBytes(qint64(maxUploadMiB) * 1024 * 1024);
     const Settings settings;
     server.setAllowedHosts(settings.localApiAllowedHosts() + parser.values(allowHostOption));
     server.setAllowedOrigins(settings.localApiAllowedOrigins() + parser.values(allowOriginOption));

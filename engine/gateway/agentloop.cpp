@@ -9,13 +9,18 @@
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/filestore.h"
 #include "sandbox/history/janitor.h"
 #include "sandbox/history/meter.h"
+#include "sandbox/history/uploadstore.h"
 #include "sandbox/images/imagestore.h"
 #include "sandbox/shellcall.h"
 
 #include <QDateTime>
+#include <QFile>
+#include <QFutureWatcher>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTimer>
 
@@ -120,6 +125,14 @@ void AgentLoop::start()
 {
     m_startMs = QDateTime::currentMSecsSinceEpoch();
     QString error;
+    if (m_request.code && !m_request.code->fileIds.isEmpty()) {
+        for (qsizetype i = 0; i < m_request.code->fileIds.size(); ++i)
+            m_request.inputFiles.append({m_request.code->fileIds.at(i),
+                                         {},
+                                         {},
+                                         u"%1.file_ids[%2]"_s.arg(m_request.code->containerField).arg(i),
+                                         true});
+    }
     if (m_env.client) {
         m_client = m_env.client;
         m_upstreamModel = m_request.sampling.model.isEmpty() ? m_request.model : m_request.sampling.model;
@@ -150,12 +163,20 @@ void AgentLoop::start()
     m_hostedCode = m_request.code && m_request.allowHostedShell &&
                    m_request.code->contractName == u"code_interpreter" &&
                    m_request.code->engine == ServerToolConfig::Engine::Auto &&
-                   m_request.code->containerReference.isEmpty() && isOpenAiHosted(m_client);
+                   m_request.code->containerReference.isEmpty() && m_request.inputFiles.isEmpty() &&
+                   isOpenAiHosted(m_client);
     if (m_hostedCode)
         m_request.code.reset();
     const bool needsContainer =
         m_request.shell || m_request.code ||
         (m_request.bash && m_request.bash->engine == ServerToolConfig::Engine::OpenRouter);
+    if (!needsContainer && !m_request.inputFiles.isEmpty()) {
+        fail(AgentError::invalidRequest(
+            u"%1: files for the code need a code execution tool in the request"_s.arg(
+                m_request.inputFiles.first().param),
+            m_request.inputFiles.first().param));
+        return;
+    }
     if (needsContainer && !resolveContainer())
         return;
     m_tools = offeredTools();
@@ -163,7 +184,100 @@ void AgentLoop::start()
         m_env.meter->begin(m_request.id);
         m_meterStarted = true;
     }
-    nextTurn();
+    // Files an earlier request put into a container that is used again are there already.
+    if (!m_containerCreated)
+        m_request.inputFiles.removeIf([](const InputFile &f) { return f.intoNewOnly; });
+    if (!needsContainer || m_request.inputFiles.isEmpty()) {
+        nextTurn();
+        return;
+    }
+    // Every named file must exist before anything is copied.
+    const UploadStore store(m_env.containers->settings().workspaceDir());
+    for (const InputFile &f : std::as_const(m_request.inputFiles)) {
+        if (!f.fileId.isEmpty() && !store.find(UploadStore::tokenOf(f.fileId))) {
+            fail({404, u"not_found_error"_s,
+                  u"%1: no file %2 in this workspace"_s.arg(f.param, f.fileId.left(100)), u"file_not_found"_s,
+                  f.param});
+            return;
+        }
+    }
+    importInputFiles(0, [this] {
+        // The model learns where the files are, as the hosted tools tell theirs.
+        if (!m_inputFileNames.isEmpty()) {
+            QStringList paths;
+            for (const QString &name : std::as_const(m_inputFileNames))
+                paths.append(u"/workspace/home/"_s + name);
+            const QString note =
+                u"Files available to the code in its working directory /workspace/home (also /mnt/data): %1"_s
+                    .arg(paths.join(u", "_s));
+            for (qsizetype i = m_messages.size() - 1; i >= 0; --i) {
+                if (m_messages[i].role == Message::Role::User) {
+                    m_messages[i].content.append(ContentPart::fromText(note));
+                    break;
+                }
+            }
+        }
+        nextTurn();
+    });
+}
+
+void AgentLoop::importInputFiles(int index, std::function<void()> next)
+{
+    if (m_done)
+        return;
+    if (index == m_request.inputFiles.size()) {
+        next();
+        return;
+    }
+    Container *container = m_pinned ? m_pinned.data() : m_env.containers->find(m_containerId);
+    if (!container) {
+        fail({500, u"api_error"_s, u"the request's container is gone"_s, {}, {}});
+        return;
+    }
+    const InputFile &f = m_request.inputFiles.at(index);
+    const UploadStore store(m_env.containers->settings().workspaceDir());
+    QString source;
+    QString name;
+    std::shared_ptr<UploadStore::Spool> spool;
+    if (!f.fileId.isEmpty()) {
+        const std::optional<StoredFile> stored = store.find(UploadStore::tokenOf(f.fileId));
+        if (!stored) {
+            fail({404, u"not_found_error"_s, u"%1: no file %2 in this workspace"_s.arg(f.param, f.fileId),
+                  u"file_not_found"_s, f.param});
+            return;
+        }
+        source = store.contentPath(stored->token);
+        name = stored->filename;
+    } else {
+        // Inline bytes (already in memory as part of the request body) go through a spool file.
+        QString error;
+        std::unique_ptr<UploadStore::Spool> s = UploadStore(store).beginSpool(&error);
+        if (!s || !s->write(f.bytes, &error)) {
+            fail({500, u"api_error"_s, error, {}, {}});
+            return;
+        }
+        spool = std::move(s);
+        source = spool->path();
+        name = UploadStore::sanitizeName(f.name, u"input"_s);
+    }
+    auto *watcher = new QFutureWatcher<ImportResult>(this);
+    connect(watcher, &QFutureWatcher<ImportResult>::finished, this, [this, watcher, index, next, spool] {
+        watcher->deleteLater();
+        const ImportResult r = watcher->result();
+        if (!r.ok) {
+            fail({400,
+                  u"invalid_request_error"_s,
+                  u"%1: cannot put the file into the container: %2"_s.arg(
+                      m_request.inputFiles.at(index).param, r.error),
+                  {},
+                  m_request.inputFiles.at(index).param});
+            return;
+        }
+        m_inputFileNames.append(r.fileName);
+        Q_EMIT inputFileReceived(m_containerId, r.fileName, r.size);
+        importInputFiles(index + 1, next);
+    });
+    watcher->setFuture(container->importFile(source, 0, name));
 }
 
 void AgentLoop::startDirect(const ToolCall &call)
@@ -407,8 +521,8 @@ bool AgentLoop::resolveContainer()
         return false;
     }
     QString error;
-    Container *c = m_env.containers->chooseContainer(m_request.sessionId, reference,
-                                                     m_request.replayedContainerId, policy, &error);
+    Container *c = m_env.containers->chooseContainer(
+        m_request.sessionId, reference, m_request.replayedContainerId, policy, &error, &m_containerCreated);
     if (c) {
         QString wanted;
         if (image) {
@@ -1066,4 +1180,39 @@ RequestRecord AgentLoop::record() const
     r.detections = m_detections;
     r.approvals = m_approvalRecords;
     return r;
+}
+
+QList<AgentLoop::FileCitation> AgentLoop::fileCitations(const QString &text) const
+{
+    QList<FileCitation> out;
+    if (m_containerId.isEmpty() || !m_env.containers)
+        return out;
+    const QString home = m_env.containers->registry()->homeDir(m_env.workspace, m_containerId);
+    if (home.isEmpty())
+        return out;
+    static const QRegularExpression mention(
+        u"(?:sandbox:)?/(?:mnt/data|workspace/home)/([^\\s()\\[\\]'\"`<>\\\\]+)"_s);
+    const FileStore store(home);
+    QRegularExpressionMatchIterator it = mention.globalMatch(text);
+    // At most a few stats of files under home, each resolved beneath it (FileStore).
+    for (int checked = 0; it.hasNext() && checked < 32; ++checked) {
+        const QRegularExpressionMatch m = it.next();
+        QString relative = m.captured(1);
+        while (!relative.isEmpty() && QStringView(u".,;:!?").contains(relative.back()))
+            relative.chop(1); // the sentence's punctuation
+        if (relative.isEmpty() || m_inputFileNames.contains(relative))
+            continue;
+        const QString id = FileStore::fileIdForPath(QFile::encodeName(relative));
+        QString error;
+        const std::optional<ContainerFileStat> st = store.stat(id, false, &error);
+        if (!st || st->file.mtimeMs + 1000 < m_startMs)
+            continue; // not there, or older than this request: not a file its code made
+        const qsizetype startUnits = m.capturedStart(0);
+        const qsizetype endUnits = m.capturedStart(1) + relative.size();
+        const auto codePoints = [&text](qsizetype units) {
+            return QStringView(text).left(units).toUcs4().size();
+        };
+        out.append({id, relative.section(u'/', -1), codePoints(startUnits), codePoints(endUnits)});
+    }
+    return out;
 }

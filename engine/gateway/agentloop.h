@@ -137,6 +137,17 @@ public:
     QString id() const { return m_request.id; }
     const AgentRequest &request() const { return m_request; }
     QString containerId() const { return m_containerId; }
+    // The files this request's code made (changed since it started, not its input files) that text names by
+    // their path in the container (/mnt/data/NAME or /workspace/home/NAME), as OpenAI's
+    // container_file_citation annotations: start and end are code-point offsets into text.
+    struct FileCitation
+    {
+        QString fileId; // FileStore's cfile_ id
+        QString filename;
+        qsizetype start = 0;
+        qsizetype end = 0;
+    };
+    QList<FileCitation> fileCitations(const QString &text) const;
     bool isDone() const { return m_done; }
     // The conversation as the model saw it: the request's messages (redacted where a guardrail redacted
     // them) plus every assistant message and tool result of this loop.
@@ -160,6 +171,8 @@ public:
     void cancel();
 
 Q_SIGNALS:
+    // One of the request's input files was copied into its container (name as it is there).
+    void inputFileReceived(const QString &containerId, const QString &name, qint64 bytes);
     void turnStarted(int turn);
     // The assistant's text of the current turn: started once, deltas, done with the whole text.
     void textStarted();
@@ -245,6 +258,10 @@ private:
     bool m_meterStarted = false;
     bool m_limitReached = false;
     QString m_containerId;
+    bool m_containerCreated = false;
+    QStringList m_inputFileNames; // as they are in the container
+    // Copies the request's input files into its container, then calls next (or fails the request).
+    void importInputFiles(int index, std::function<void()> next);
     TokenUsage m_usage;
     QString m_lastStopReason;
     QByteArray m_firstUpstreamBody;

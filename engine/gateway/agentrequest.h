@@ -33,6 +33,8 @@ struct ServerToolConfig
     // Where the caller named containerReference when it is not the shell tools' environment (e.g.
     // "tools[0].container" for OpenAI's code_interpreter): errors about that container name this field.
     QString containerField;
+    // OpenAI's code_interpreter {type: "auto", file_ids}: stored files copied into the new container.
+    QStringList fileIds;
 
     bool isCode() const { return kind == Kind::CodeExecution || kind == Kind::Python; }
     // "openrouter:shell", "shell", "openrouter:bash" or the code tool's contractName.
@@ -59,6 +61,20 @@ struct AgentError
     {
         return {400, QStringLiteral("invalid_request_error"), message, {}, param};
     }
+};
+
+// A file the caller handed in for the code to read (OpenAI's container.file_ids, Anthropic's
+// container_upload, Gemini's inlineData/fileData): copied into the request's container, as an upload entry of
+// its history, before the model's first turn.
+struct InputFile
+{
+    QString fileId;   // a stored file of the workspace (UploadStore; any API's id form), or empty
+    QString name;     // inline: the name in the container (sanitised by the loop)
+    QByteArray bytes; // inline: the content
+    QString param;    // the request field that named it, for errors ("tools[0].container.file_ids[0]")
+    // Only into a container made for this request: OpenAI's {type: "auto", file_ids}, or a file of an earlier
+    // message of a replayed conversation (already in a container that is used again).
+    bool intoNewOnly = false;
 };
 
 // A request for the agent loop, independent of the wire format it arrived in: what the model sees, which
@@ -93,6 +109,7 @@ struct AgentRequest
     QString sessionId;           // raw body session_id or x-session-id header; normalised later
     QString replayedContainerId; // the most recent container id found in the replayed conversation
     QJsonObject metadata;
+    QList<InputFile> inputFiles;
     // The function names the shell tools are offered to the upstream model under ("shell", "bash", or
     // "openrouter_shell"/"openrouter_bash" when a caller function already uses the short name).
     QString shellFunctionName = QStringLiteral("shell");

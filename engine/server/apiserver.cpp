@@ -5,6 +5,7 @@
 #include "base/datadir.h"
 #include "base/workspacesettings.h"
 #include "eventhub.h"
+#include "filesapi.h"
 #include "gateway/agentloop.h"
 #include "gateway/approvalbroker.h"
 #include "gateway/format/geminiformat.h"
@@ -125,6 +126,11 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
                                                          {u"outcome"_s, r.value(u"outcome"_s)},
                                                          {u"result"_s, r}});
                      });
+    QObject::connect(loop, &AgentLoop::inputFileReceived, hub,
+                     [publish](const QString &containerId, const QString &name, qint64 bytes) {
+                         publish(u"file.received"_s,
+                                 {{u"container_id"_s, containerId}, {u"name"_s, name}, {u"bytes"_s, bytes}});
+                     });
     QObject::connect(loop, &AgentLoop::filesChanged, hub, [publish](const QString &containerId) {
         publish(u"files.changed"_s, {{u"container_id"_s, containerId}});
     });
@@ -189,6 +195,8 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     , m_keys(std::make_unique<ApiKeys>(dataDir))
     , m_meter(std::make_unique<Meter>())
     , m_events(new EventHub(this))
+    , m_files(new FilesApi(
+          dataDir, m_events, [this](const QString &name) { return workspace(name); }, this))
 {
     // MCP's Streamable HTTP at /mcp: sessions of the key's workspace, live in the same viewers.
     McpContext mcp;
@@ -273,6 +281,11 @@ void ApiServer::setLoggingEnabled(bool enabled)
     m_logging = enabled;
     if (m_mcp)
         m_mcp->setLogging(enabled);
+}
+
+void ApiServer::setMaxUploadBytes(qint64 bytes)
+{
+    m_files->setMaxFileBytes(bytes);
 }
 
 void ApiServer::setApprovalOverride(std::optional<ApprovalMode> mode, int timeoutSeconds)
@@ -492,8 +505,14 @@ bool ApiServer::originAllowed(const QByteArray &origin) const
 
 bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, quint64 serial)
 {
-    const QString endpoint = modelEndpoint(request.path);
-    const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;
+    const FilesApi::Api filesApi = FilesApi::apiOf(request);
+    const bool google = filesApi == FilesApi::Api::GeminiFiles || filesApi == FilesApi::Api::GeminiUpload;
+    const QString endpoint = google                            ? u"gemini"_s
+                             : filesApi != FilesApi::Api::None ? QString()
+                                                               : modelEndpoint(request.path);
+    const ErrorShape shape = endpoint == u"messages" || filesApi == FilesApi::Api::AnthropicFiles
+                                 ? ErrorShape::Anthropic
+                                 : ErrorShape::OpenAi;
     const auto refuse = [&](const AgentError &error) {
         const std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
         const QJsonObject body =
@@ -523,7 +542,8 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
                        u"origin_not_allowed"_s,
                        {}});
     }
-    if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/") && !McpEndpoint::claimsPath(request.path))
+    if (endpoint.isEmpty() && !request.path.startsWith(u"/api/v1/") && filesApi == FilesApi::Api::None &&
+        !McpEndpoint::claimsPath(request.path))
         return refuse({404, u"not_found_error"_s, u"no endpoint at %1"_s.arg(request.path), {}, {}});
     request.workspace = authenticate(request);
     if (request.workspace.isEmpty()) {
@@ -537,6 +557,9 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
              {}});
     }
     m_unauthenticated.erase(serial);
+    // Uploads are streamed to disk under their own limits.
+    if (filesApi != FilesApi::Api::None)
+        return m_files->acceptHead(connection, request);
     if (request.declaredLength > m_limits.maxBodyBytes) {
         // The key's owner gets to read the 413 instead of a reset: its body is read away (never kept).
         connection->setDrainLimit(8 * m_limits.maxBodyBytes);
@@ -578,7 +601,7 @@ QString ApiServer::authenticate(const HttpRequest &request)
     if (key.isEmpty())
         key = QString::fromLatin1(request.header("x-api-key")).trimmed();
     // Google's clients send x-goog-api-key, or the key in the URL (?key=): only on Google's paths.
-    if (key.isEmpty() && GeminiFormat::claimsPath(request.path)) {
+    if (key.isEmpty() && (GeminiFormat::claimsPath(request.path) || FilesApi::isGooglePath(request.path))) {
         key = QString::fromLatin1(request.header("x-goog-api-key")).trimmed();
         if (key.isEmpty())
             key = request.query.queryItemValue(u"key"_s, QUrl::FullyDecoded);
@@ -704,6 +727,8 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
 {
     if (McpEndpoint::claimsPath(request.path))
         return m_mcp->handle(connection, request);
+    if (FilesApi::apiOf(request) != FilesApi::Api::None)
+        return m_files->handle(connection, request);
     const QString endpoint = modelEndpoint(request.path);
     std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
     const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;

@@ -24,6 +24,7 @@ class Workspace;
 class ContainerManager;
 class EventHub;
 class McpEndpoint;
+class FilesApi;
 class Meter;
 class ProviderRegistry;
 class QTcpServer;
@@ -53,6 +54,8 @@ public:
     // Why the last listen() failed (AddressInUseError when another program has the port).
     QAbstractSocket::SocketError listenError() const;
     void setMaxBodyBytes(qint64 bytes) { m_limits.maxBodyBytes = bytes; }
+    // The most one uploaded file may have (the Files and Containers APIs); 0: each vendor's own limit.
+    void setMaxUploadBytes(qint64 bytes);
     // The request-head deadline and the keep-alive/body idle timeout of every new connection.
     void setTimeouts(int headTimeoutMs, int idleTimeoutMs);
     // Connections that have not presented a valid key yet; past this the oldest idle one is closed for a new
@@ -152,6 +155,7 @@ private:
     std::unique_ptr<Meter> m_meter;
     EventHub *m_events = nullptr;
     McpEndpoint *m_mcp = nullptr; // /mcp
+    FilesApi *m_files = nullptr;
     QHash<QString, Workspace *> m_workspaces;
     QHash<QString, QString> m_viewerKeys; // key -> workspace
     HttpLimits m_limits;

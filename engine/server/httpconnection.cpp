@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "httpconnection.h"
 
+#include <QFile>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -212,8 +213,17 @@ void HttpConnection::onReadyRead()
     m_state = State::Busy;
     m_unreadBody = request.declaredLength;
     m_closeAfter = request.header("connection").toLower() == "close";
+    m_sink = {};
     if (m_filter && !m_filter(this, request))
         return;
+    if (m_sink) {
+        m_request = std::move(request);
+        m_state = State::Body;
+        // Bigger reads while a streamed body arrives: fewer, larger writes to its sink.
+        m_socket->setReadBufferSize(StreamReadBytes);
+        readBody();
+        return;
+    }
     if (request.declaredLength > m_limits.maxBodyBytes) {
         fail(413, "the request body is larger than " + QByteArray::number(m_limits.maxBodyBytes) + " bytes");
         return;
@@ -224,9 +234,37 @@ void HttpConnection::onReadyRead()
     readBody();
 }
 
+void HttpConnection::streamBody(BodySink sink)
+{
+    m_sink = std::move(sink);
+}
+
 void HttpConnection::readBody()
 {
-    if (m_unreadBody > 0) {
+    if (m_sink) {
+        QByteArray chunk;
+        while (m_unreadBody > 0 && m_socket->bytesAvailable() > 0) {
+            chunk = m_socket->read(qMin<qint64>(m_unreadBody, StreamReadBytes));
+            if (chunk.isEmpty())
+                break;
+            m_unreadBody -= chunk.size();
+            if (!m_sink(chunk)) {
+                // The sink answered (or will): read no more of this body.
+                m_sink = {};
+                if (m_state == State::Body)
+                    m_state = State::Busy;
+                if (m_socket)
+                    m_socket->setReadBufferSize(MaxHeaderBytes + 4);
+                return;
+            }
+        }
+        if (m_unreadBody > 0) {
+            m_timer->start(m_limits.idleTimeoutMs);
+            return;
+        }
+        m_sink = {};
+        m_socket->setReadBufferSize(MaxHeaderBytes + 4);
+    } else if (m_unreadBody > 0) {
         const QByteArray chunk = m_socket->read(m_unreadBody);
         m_request.body += chunk;
         m_unreadBody -= chunk.size();
@@ -263,6 +301,10 @@ void HttpConnection::closeAfterWrite()
 
 void HttpConnection::onBytesWritten()
 {
+    if (m_file) {
+        writeFileChunk();
+        return;
+    }
     if (!m_shutdownPending || !m_socket || m_socket->bytesToWrite() > 0)
         return;
     m_shutdownPending = false;
@@ -286,6 +328,52 @@ void HttpConnection::sendResponse(int status, const QByteArray &contentType, con
     out += body;
     m_socket->write(out);
     if (close) {
+        closeAfterWrite();
+        return;
+    }
+    waitForHead(m_limits.idleTimeoutMs);
+    if (m_socket->bytesAvailable() > 0)
+        QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
+}
+
+void HttpConnection::sendFile(int status, const QByteArray &contentType, std::unique_ptr<QFile> file,
+                              const QList<QPair<QByteArray, QByteArray>> &headers)
+{
+    if (!m_socket || m_state == State::Closing)
+        return;
+    // The length is what the file has now; a file that shrinks meanwhile ends the connection early.
+    const qint64 size = file->size();
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    out += "Content-Type: " + contentType + "\r\n";
+    out += "Content-Length: " + QByteArray::number(size) + "\r\n";
+    for (const auto &h : headers)
+        out += h.first + ": " + h.second + "\r\n";
+    out += m_closeAfter ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n";
+    m_socket->write(out);
+    m_file = std::move(file);
+    m_fileLeft = size;
+    m_fileClose = m_closeAfter;
+    m_state = State::Busy;
+    writeFileChunk();
+}
+
+void HttpConnection::writeFileChunk()
+{
+    static constexpr qint64 Chunk = 256 * 1024;
+    while (m_socket && m_file && m_fileLeft > 0 && m_socket->bytesToWrite() < Chunk) {
+        const QByteArray bytes = m_file->read(qMin(m_fileLeft, Chunk));
+        if (bytes.isEmpty()) {
+            m_file.reset();
+            m_socket->abort(); // the file shrank or failed: the client must not take a short body as whole
+            return;
+        }
+        m_fileLeft -= bytes.size();
+        m_socket->write(bytes);
+    }
+    if (!m_socket || !m_file || m_fileLeft > 0)
+        return;
+    m_file.reset();
+    if (m_fileClose) {
         closeAfterWrite();
         return;
     }

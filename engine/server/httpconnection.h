@@ -9,6 +9,9 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
+
+class QFile;
 
 class QTcpSocket;
 class QTimer;
@@ -38,6 +41,8 @@ public:
     // Of a refused request's body, this much is read away after the answer so the client sees the answer
     // rather than a reset connection; the rest is left unread and the connection closed.
     static constexpr qint64 MaxDrainBytes = 1024 * 1024;
+    // What the socket buffers while a streamed body (streamBody()) arrives.
+    static constexpr qint64 StreamReadBytes = 1024 * 1024;
 
     // Called once a request's head is complete and before its body is read; returns false when it has
     // answered the request itself (sendResponse with close), true to read the body and emit requestReady. It
@@ -49,9 +54,21 @@ public:
 
     void setHeadFilter(HeadFilter filter) { m_filter = std::move(filter); }
 
+    // Called with each piece of a streamed body as it arrives; false stops reading it (the sink has answered
+    // the request, or will, with close set).
+    using BodySink = std::function<bool(QByteArrayView bytes)>;
+    // From the head filter only: this request's body goes to sink piece by piece instead of into
+    // HttpRequest::body (which stays empty), so a body of any size passes in constant memory; the server's
+    // body limit does not apply (the sink enforces its own). requestReady follows once all of it was taken.
+    void streamBody(BodySink sink);
+
     // Whole response; the connection then reads the next request (unless close is set).
     void sendResponse(int status, const QByteArray &contentType, const QByteArray &body,
                       const QList<QPair<QByteArray, QByteArray>> &headers = {}, bool close = false);
+    // Whole response whose body is file, read and written a piece at a time as the socket drains (constant
+    // memory for a file of any size).
+    void sendFile(int status, const QByteArray &contentType, std::unique_ptr<QFile> file,
+                  const QList<QPair<QByteArray, QByteArray>> &headers = {});
     // A streamed response without a length: ends when endStream() closes the connection.
     void beginStream(int status, const QByteArray &contentType,
                      const QList<QPair<QByteArray, QByteArray>> &headers = {});
@@ -105,4 +122,9 @@ private:
     qint64 m_unreadBody = 0; // body bytes of the current request not read from the socket yet
     qint64 m_drainLeft = 0;  // State::Closing: body bytes still to read away
     qint64 m_drainLimit = MaxDrainBytes;
+    BodySink m_sink;
+    std::unique_ptr<QFile> m_file; // sendFile(): the rest of the body still to write
+    qint64 m_fileLeft = 0;
+    bool m_fileClose = false;
+    void writeFileChunk();
 };

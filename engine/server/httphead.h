@@ -7,6 +7,10 @@
 #include <QString>
 #include <QUrlQuery>
 
+#include <memory>
+
+class UploadReceiver;
+
 // One HTTP/1.1 request as the server received it.
 struct HttpRequest
 {
@@ -18,6 +22,8 @@ struct HttpRequest
     bool bodyTooLarge = false; // Content-Length above the limit; the body was not read
     qint64 declaredLength = 0;
     QString workspace; // set by the server once the head's key was checked
+    // An upload whose body was streamed to disk instead of into body (FilesApi::acceptHead).
+    std::shared_ptr<UploadReceiver> upload;
 
     QByteArray header(const QByteArray &name) const { return headers.value(name.toLower()); }
 };

@@ -44,6 +44,7 @@ private:
     // case).
     static constexpr int ShortLimitSeconds = 2;
     QString m_shortLimitKey;
+    QString m_tinyQuotaKey;
     QStringList m_summary; // "client upstream: OK case" / "FAIL case: why", printed at the end
 };
 
@@ -85,6 +86,13 @@ void TestSdkContracts::initTestCase()
                      QString::number(ShortLimitSeconds), u"--workspace"_s, u"short-limit"_s}),
              0);
 
+    // Issue 32: a workspace whose quota no upload fits.
+    QCOMPARE(runCli({u"keys"_s, u"create"_s, u"--workspace"_s, u"tiny-quota"_s}, &out), 0);
+    m_tinyQuotaKey = QString::fromUtf8(out.trimmed());
+    QCOMPARE(runCli({u"workspaces"_s, u"set"_s, u"documents_quota_bytes"_s, u"1000"_s, u"--workspace"_s,
+                     u"tiny-quota"_s}),
+             0);
+
     m_server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_server.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
                    {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, m_dir.path()});
@@ -118,6 +126,7 @@ TestSdkContracts::NodeRun TestSdkContracts::runNode(const QStringList &args, con
     env.insert(u"SANDBENCH_UPSTREAM"_s, upstream);
     env.insert(u"SANDBENCH_SHORT_LIMIT_KEY"_s, m_shortLimitKey);
     env.insert(u"SANDBENCH_SHORT_LIMIT_SECONDS"_s, QString::number(ShortLimitSeconds));
+    env.insert(u"SANDBENCH_TINY_QUOTA_KEY"_s, m_tinyQuotaKey);
     node.setProcessEnvironment(env);
     node.setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
     node.setProcessChannelMode(QProcess::MergedChannels);
@@ -154,6 +163,10 @@ void TestSdkContracts::sdk_data()
         {u"code-interpreter"_s, {u"openai_code_interpreter.mjs"_s, u"openai"_s}},
         {u"code-interpreter-v6"_s, {u"openai_code_interpreter.mjs"_s, u"openai-v6"_s}},
         {u"gemini"_s, {u"google_genai.mjs"_s}},
+        // Issue 32: files in through each API's own way.
+        {u"files-openai"_s, {u"files_openai.mjs"_s}},
+        {u"files-anthropic"_s, {u"files_anthropic.mjs"_s}},
+        {u"files-gemini"_s, {u"files_gemini.mjs"_s}},
     };
     const QList<std::pair<QString, QString>> upstreams{
         {u"responses"_s, u"fresp"_s}, {u"messages"_s, u"fmsg"_s}, {u"chat"_s, u"fchat"_s}};

@@ -1163,8 +1163,9 @@ private Q_SLOTS:
             << u"tools[0].container must be a container id"_s << u"tools[0].container"_s;
         QTest::newRow("code_interpreter file_ids")
             << u"responses"_s
-            << ci(R"({"type":"code_interpreter","container":{"type":"auto","file_ids":["file-1"]}})")
-            << u"tools[0].container.file_ids cannot be used"_s << u"tools[0].container.file_ids"_s;
+            << ci(R"({"type":"code_interpreter","container":{"type":"auto","file_ids":["file-1", 7]}})")
+            << u"tools[0].container.file_ids must be an array of file ids (strings)"_s
+            << u"tools[0].container.file_ids"_s;
         QTest::newRow("code_interpreter memory_limit")
             << u"responses"_s
             << ci(R"({"type":"code_interpreter","container":{"type":"auto","memory_limit":"2g"}})")

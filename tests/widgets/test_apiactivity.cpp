@@ -5,6 +5,10 @@
 #include "chat/chatwidget.h"
 #include "common/elidedlabel.h"
 #include "fakeupstream.h"
+#include "files/filespanel.h"
+#include "files/filetreemodel.h"
+#include "files/historymodel.h"
+#include "files/historyview.h"
 #include "localapi/apiactivitypanel.h"
 #include "localapi/apirequestview.h"
 #include "localapi/localapicontroller.h"
@@ -65,6 +69,7 @@ private Q_SLOTS:
     void portChangeKeepsRunningServer();
     void droppedStreamEndsRunning();
     void windowAndApiShowTheSameCall();
+    void fileUploadedThroughApiShowsInFilesAndHistory();
 
 private:
     std::unique_ptr<MainWindow> createWindow();
@@ -705,6 +710,57 @@ void TestApiActivity::windowAndApiShowTheSameCall()
     };
     QVERIFY(lastResult(sent.at(windowRequests - 1)).contains(u"same-1"_s));
     QCOMPARE(lastResult(sent.constLast()), lastResult(sent.at(windowRequests - 1)));
+}
+
+void TestApiActivity::fileUploadedThroughApiShowsInFilesAndHistory()
+{
+    // Issue 32: another program puts a file into the shown conversation's container through the API.
+    const auto window = createWindow();
+    QVERIFY(window);
+    QString key;
+    turnOn(window.get(), &key);
+    if (QTest::currentTestFailed())
+        return;
+    page(window.get())->window()->close();
+    Container *container = window->currentContainer();
+    QVERIFY(container);
+    QNetworkRequest request(QUrl(
+        u"http://127.0.0.1:%1/api/v1/containers/%2/files?path=sales.csv"_s.arg(window->localApi()->port())
+            .arg(container->id())));
+    request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("text/csv"));
+    const QByteArray csv = "region,amount\nnorth,10\nsouth,20\n";
+    std::unique_ptr<QNetworkReply> reply(m_nam.post(request, csv));
+    QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 30000);
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    QCOMPARE(QJsonDocument::fromJson(reply->readAll()).object().value(u"path"_s).toString(),
+             u"/workspace/home/sales.csv"_s);
+
+    // The live view names the file that came in.
+    ApiActivityPanel *activity = panel(window.get());
+    QTRY_COMPARE_WITH_TIMEOUT(activity->requests().size(), 1, 10000);
+    ApiRequestView *view = activity->requests().first();
+    QTRY_COMPARE(view->receivedFilesText().size(), 1);
+    QVERIFY2(view->receivedFilesText().first().startsWith(u"File received: sales.csv ("_s),
+             qPrintable(view->receivedFilesText().first()));
+    QTRY_COMPARE(view->statusText(), u"Completed"_s);
+
+    // The container's Files panel lists it, and its history has the upload as an entry of its own.
+    auto *dock = window->findChild<QDockWidget *>(u"FilesDock"_s);
+    QVERIFY(dock);
+    dock->show();
+    dock->raise();
+    auto *files = dock->findChild<FilesPanel *>(u"FilesPanel"_s);
+    QVERIFY(files);
+    QCOMPARE(files->container(), container);
+    files->refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(files->treeModel()->fileCount(), 1, 10000);
+    QCOMPARE(files->treeModel()->index(0, FileTreeModel::NameColumn).data().toString(), u"sales.csv"_s);
+    HistoryModel *history = files->historyView()->historyModel();
+    QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() >= 1, 10000);
+    const QString entry = history->index(0, HistoryModel::CommandColumn).data().toString();
+    QVERIFY2(entry.contains(u"sales.csv"_s), qPrintable(entry));
+    QCOMPARE(history->index(0, 0).data(HistoryModel::KindRole).toInt(), int(EntryKind::Upload));
 }
 
 QTEST_MAIN(TestApiActivity)

@@ -147,6 +147,8 @@ void ApiRequestView::handleEvent(const QJsonObject &event)
         onFinished(event);
     } else if (type == u"egress.refused") {
         onEgressRefused(event);
+    } else if (type == u"file.received") {
+        onFileReceived(event);
     } else if (ShellCallView *view = m_byCallId.value(event.value(u"call_id"_s).toString())) {
         view->handleEvent(event);
     }
@@ -244,8 +246,38 @@ void ApiRequestView::onFinished(const QJsonObject &event)
                 view->setCostToolTip(tr("The sandbox is metered per request: see the request's total above"));
         }
     }
-    m_noCalls->setVisible(m_totalCalls == 0);
+    m_noCalls->setVisible(m_totalCalls == 0 && m_files.isEmpty());
     updateUsage();
+}
+
+void ApiRequestView::onFileReceived(const QJsonObject &event)
+{
+    if (m_files.size() >= MaxCalls)
+        return;
+    // The name came from another program: control characters are never shown raw.
+    QString name;
+    for (const QChar c : event.value(u"name"_s).toString().left(255))
+        name.append(c.category() == QChar::Other_Control || c.category() == QChar::Other_Format ? u'?' : c);
+    auto *label = new QLabel(this);
+    label->setObjectName(u"ApiRequestFileReceived"_s);
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setText(tr("File received: %1 (%2)")
+                       .arg(name, QLocale().formattedDataSize(event.value(u"bytes"_s).toInteger())));
+    const QString container = event.value(u"container_id"_s).toString();
+    if (!container.isEmpty())
+        label->setToolTip(plainToolTip(tr("Copied into container %1").arg(container)));
+    m_files.append(label);
+    m_callsLayout->insertWidget(m_files.size(), label); // after the dropped-calls note, before the calls
+    m_noCalls->hide();
+}
+
+QStringList ApiRequestView::receivedFilesText() const
+{
+    QStringList texts;
+    for (const QLabel *label : m_files)
+        texts.append(label->text());
+    return texts;
 }
 
 void ApiRequestView::updateElapsed(qint64 ms)

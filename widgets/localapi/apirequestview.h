@@ -38,6 +38,8 @@ public:
     QString modelText() const;
     QString statusText() const;
     QString usageText() const;
+    // "File received: NAME (SIZE)" of each file that came in with this request (file.received events).
+    QStringList receivedFilesText() const;
     QList<ShellCallView *> callViews() const { return m_calls; }
     ShellCallView *callView(const QString &callId) const { return m_byCallId.value(callId); }
     // Whether a refused host (egress.refused) gets "Allow HOST": only when the watched server is this app's
@@ -53,6 +55,7 @@ private:
     void onShellCallStarted(const QJsonObject &event);
     void onFinished(const QJsonObject &event);
     void onEgressRefused(const QJsonObject &event);
+    void onFileReceived(const QJsonObject &event);
     void updateElapsed(qint64 ms);
     void updateUsage();
 
@@ -66,6 +69,7 @@ private:
     QLabel *m_error = nullptr;
     QLabel *m_dropped = nullptr;
     QLabel *m_noCalls = nullptr;
+    QList<QLabel *> m_files;
     QVBoxLayout *m_callsLayout = nullptr;
     QList<ShellCallView *> m_calls;
     QHash<QString, ShellCallView *> m_byCallId;

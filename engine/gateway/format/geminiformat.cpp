@@ -4,6 +4,7 @@
 #include "base/workspacesettings.h"
 
 #include <QJsonDocument>
+#include <QMimeDatabase>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -389,7 +390,7 @@ bool GeminiFormat::parseTools(const QJsonObject &body, const FormatRequestContex
     return true;
 }
 
-bool GeminiFormat::parseContents(const QJsonObject &body, const AgentRequest &req, ConversationBuilder *b,
+bool GeminiFormat::parseContents(const QJsonObject &body, AgentRequest &req, ConversationBuilder *b,
                                  AgentError *error)
 {
     const auto fail = [error](const QString &message, const QString &param) {
@@ -419,6 +420,7 @@ bool GeminiFormat::parseContents(const QJsonObject &body, const AgentRequest &re
     QHash<QString, QStringList> openCalls;
     QString openCode; // the replayed executableCode waiting for its codeExecutionResult
     int generated = 0;
+    int inlineFiles = 0; // input_file_0.csv, input_file_1.txt, ... as the code sees them
     const auto newId = [&generated] { return u"call_gemini_%1"_s.arg(++generated); };
     for (qsizetype i = 0; i < contents.size(); ++i) {
         const QString path = u"contents[%1]"_s.arg(i);
@@ -497,10 +499,43 @@ bool GeminiFormat::parseContents(const QJsonObject &body, const AgentRequest &re
                     pending.append(ContentPart::fromText(data.toString()));
             } else if (kind == u"inlineData" || kind == u"fileData") {
                 const QString mime = field(obj, u"mimeType"_s).toString();
+                if (!mime.startsWith(u"image/") && req.code) {
+                    // A file for the code (CSV, text, JSON, PDF ...): copied into the container, where the
+                    // code reads it as input_file_N (inline) or by its uploaded name (Files API).
+                    const bool earlier = i != contents.size() - 1;
+                    if (kind == u"fileData") {
+                        const QString uri = field(obj, u"fileUri"_s).toString();
+                        const qsizetype at = uri.lastIndexOf(u"files/"_s);
+                        if (uri.isEmpty() || at < 0)
+                            return fail(dpath + u".fileUri must name a file of this server's Files API "
+                                                "(files/NAME or its uri)"_s,
+                                        dpath + u".fileUri"_s);
+                        req.inputFiles.append({uri.mid(at), {}, {}, dpath + u".fileUri"_s, earlier});
+                    } else {
+                        const auto decoded =
+                            QByteArray::fromBase64Encoding(obj.value(u"data"_s).toString().toLatin1(),
+                                                           QByteArray::AbortOnBase64DecodingErrors);
+                        if (!decoded)
+                            return fail(dpath + u".data must be base64-encoded bytes"_s, dpath + u".data"_s);
+                        QString suffix = QMimeDatabase().mimeTypeForName(mime).preferredSuffix();
+                        if (suffix.isEmpty() || suffix.contains(u'/'))
+                            suffix = u"bin"_s;
+                        const QString name = field(obj, u"displayName"_s).toString();
+                        req.inputFiles.append(
+                            {{},
+                             name.isEmpty() ? u"input_file_%1.%2"_s.arg(inlineFiles).arg(suffix) : name,
+                             decoded.decoded,
+                             dpath,
+                             earlier});
+                        ++inlineFiles;
+                    }
+                    continue;
+                }
                 if (!mime.startsWith(u"image/"))
                     return fail(
                         u"%1.mimeType \"%2\" is not supported here: only images (image/*) are passed to "
-                        "the model"_s.arg(dpath, mime),
+                        "the model; other files are files for the code, with the codeExecution tool"_s.arg(
+                            dpath, mime),
                         dpath + u".mimeType"_s);
                 if (kind == u"fileData") {
                     const QString uri = field(obj, u"fileUri"_s).toString();

@@ -66,8 +66,7 @@ protected:
 private:
     bool parseTools(const QJsonObject &body, const FormatRequestContext &context, AgentRequest *req,
                     AgentError *error);
-    bool parseContents(const QJsonObject &body, const AgentRequest &req, ConversationBuilder *b,
-                       AgentError *error);
+    bool parseContents(const QJsonObject &body, AgentRequest &req, ConversationBuilder *b, AgentError *error);
     bool parseGenerationConfig(const QJsonObject &body, AgentRequest *req, AgentError *error);
     // One GenerateContentResponse with these parts (a stream chunk, or the whole answer).
     QJsonObject response(const QJsonArray &parts, const AgentOutcome *outcome) const;

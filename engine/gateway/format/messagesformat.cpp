@@ -283,6 +283,15 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
                 bool isError = false;
                 const QString text = replayedCodeResult(block.value(u"content"_s), &isError);
                 b.toolResult(block.value(u"tool_use_id"_s).toString(), text, isError);
+            } else if (type == u"container_upload" && role == u"user") {
+                // A file of Anthropic's Files API for the code tool: copied into the request's container.
+                const QString fileId = block.value(u"file_id"_s).toString();
+                if (fileId.isEmpty()) {
+                    *error = AgentError::invalidRequest(
+                        path + u": a container_upload block needs a file_id"_s, path + u".content"_s);
+                    return std::nullopt;
+                }
+                req.inputFiles.append({fileId, {}, {}, path + u".content"_s, i != list.size() - 1});
             } else if (type == u"thinking" || type == u"redacted_thinking") {
                 continue;
             } else {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "responsesformat.h"
 
+#include "gateway/agentloop.h"
 #include "sandbox/containermanager.h"
 
 #include <QDateTime>
@@ -189,11 +190,14 @@ std::optional<ServerToolConfig> ResponsesFormat::codeInterpreterTool(const QJson
     if (!fileIds.isUndefined() && !fileIds.isNull()) {
         if (!fileIds.isArray())
             return bad(u"container.file_ids"_s, u"must be an array of file ids"_s);
-        if (!fileIds.toArray().isEmpty())
-            return bad(u"container.file_ids"_s,
-                       u"cannot be used: Sandbench has no Files API to copy them from; put the files in a "
-                       "container (a shell or code call, or the window's Files panel) and pass its id as "
-                       "container"_s);
+        const QJsonArray ids = fileIds.toArray();
+        if (ids.size() > 100)
+            return bad(u"container.file_ids"_s, u"may name at most 100 files"_s);
+        for (const QJsonValue &id : ids) {
+            if (!id.isString() || id.toString().isEmpty())
+                return bad(u"container.file_ids"_s, u"must be an array of file ids (strings)"_s);
+            config.fileIds.append(id.toString());
+        }
     }
     // The local container's memory is the sandbox's setting; the hosted sizes are only checked.
     const QJsonValue memory = autoSpec.value(u"memory_limit"_s);
@@ -432,7 +436,19 @@ void ResponsesFormat::textDelta(const QString &delta)
 
 void ResponsesFormat::textDone(const QString &text)
 {
-    const QJsonObject part = outputText(text);
+    QJsonObject part = outputText(text);
+    // Files the code interpreter made that the answer names, cited as OpenAI cites them.
+    if (loop() && loop()->request().code && loop()->request().code->contractName == u"code_interpreter") {
+        QJsonArray annotations;
+        for (const AgentLoop::FileCitation &c : loop()->fileCitations(text))
+            annotations.append(QJsonObject{{u"type"_s, u"container_file_citation"_s},
+                                           {u"container_id"_s, loop()->containerId()},
+                                           {u"file_id"_s, c.fileId},
+                                           {u"filename"_s, c.filename},
+                                           {u"start_index"_s, c.start},
+                                           {u"end_index"_s, c.end}});
+        part.insert(u"annotations"_s, annotations);
+    }
     if (isStreaming())
         send("response.output_text.done", {{u"item_id"_s, m_textId},
                                            {u"output_index"_s, m_text},

@@ -429,7 +429,8 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
         {}, {}, quiet ? std::shared_ptr<bool>() : scanDone);
 }
 
-QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64 maxBytes)
+QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64 maxBytes,
+                                                   const QString &name)
 {
     // The copy into home is the caller's result as soon as the store has captured it (a large file copied
     // aside): from then on commands may run and read it, and nothing they do changes the upload's entry,
@@ -479,8 +480,8 @@ QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64
             s.store.setCapturedHook({});
             return snap;
         },
-        [pending, source, maxBytes](State &s) {
-            pending->imported = FileImport::run(source, s.homeDir, maxBytes);
+        [pending, source, maxBytes, name](State &s) {
+            pending->imported = FileImport::run(source, s.homeDir, maxBytes, name);
         },
         [pending](const HistoryResult<Snapshot> &r) { pending->resolve(r ? QString() : r.error); }, scanDone);
     return future;

@@ -80,7 +80,8 @@ public:
     // a large one is still hashed and stored. The copy stays when recording fails; ImportResult::
     // historyError says why when it failed before the capture, saveFailed() otherwise. saved() reports the
     // entry.
-    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes);
+    // name: the file's name in home (FileImport::run); empty: the source's own.
+    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes, const QString &name = {});
     // Records fileName, a file already put into home (e.g. with FileImport::run), as an upload entry.
     QFuture<HistoryResult<Snapshot>> commitUpload(const QString &fileName);
 

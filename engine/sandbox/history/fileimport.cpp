@@ -87,7 +87,8 @@ QString FileImport::check(const QString &source, qint64 maxBytes)
     return {};
 }
 
-ImportResult FileImport::run(const QString &source, const QString &homeDir, qint64 maxBytes)
+ImportResult FileImport::run(const QString &source, const QString &homeDir, qint64 maxBytes,
+                             const QString &targetName)
 {
     ImportResult result;
     result.error = check(source, maxBytes);
@@ -112,7 +113,11 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
         return result;
     }
     const auto closeDir = qScopeGuard([dirFd] { ::close(dirFd); });
-    const QString sourceName = QFileInfo(source).fileName();
+    const QString sourceName = targetName.isEmpty() ? QFileInfo(source).fileName() : targetName;
+    if (sourceName.isEmpty() || sourceName == u"."_s || sourceName == u".."_s || sourceName.contains(u'/')) {
+        result.error = tr("%1 is not a file name.").arg(sourceName);
+        return result;
+    }
 
     // Copies in into outFd (named shown in errors) after handing it to the sandbox user; empty when fine.
     const auto copy = [&](int outFd, const QString &shown) -> QString {

@@ -60,5 +60,7 @@ public:
     // never sees half of it; without O_TMPFILE it is created under its name with O_EXCL|O_NOFOLLOW. Either
     // way it goes through the folder's descriptor and fchown, so a symlink the sandbox planted is never
     // followed.
-    static ImportResult run(const QString &source, const QString &homeDir, qint64 maxBytes);
+    // name: the file's name in home (one element, already sanitised); empty: the source's own name.
+    static ImportResult run(const QString &source, const QString &homeDir, qint64 maxBytes,
+                            const QString &name = {});
 };

@@ -497,6 +497,9 @@ int sb_root_prepare(const struct sb_options *opt, const char *staging, char *err
     if (mkdir("root", 0700) || mkdir("home", 0755) || mkdir("run", 0755) || mkdir("var", 0755) ||
         symlink("/tmp", "var/tmp") || mkdir("mnt", 0755))
         return fail(err, errlen, "mkdir skeleton");
+    /* OpenAI's code tools keep files at /mnt/data: the same directory as the workspace, two paths. */
+    if (symlink(SB_WORKDIR, "mnt/data"))
+        return fail(err, errlen, "link /mnt/data");
     if (build_dev(err, errlen) || build_proc(err, errlen))
         return -1;
     return 0;

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 32: a 1 GiB CSV uploaded to a real `sandbench serve` by curl (a client that streams from disk),
+// against `cp` of the same file on the same disk in the same run: (1) through OpenAI's Files API and then
+// into a new container by file_id (two copies on a file system without reflinks), (2) straight into a
+// container (the Containers API's multipart upload). Prints each time as a ratio to cp (target: (2) and (1)'s
+// upload
+// <= 1.3x) and the server's memory growth (VmHWM after - VmRSS before; target: < 64 MiB).
+// Usage: bench_upload [MiB] (default 1024); runs in the current directory's file system.
+#include "server/apikeys.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+qint64 statusKiB(qint64 pid, const char *field)
+{
+    QFile f(u"/proc/%1/status"_s.arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(qsizetype(strlen(field))).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
+}
+
+double run(const QString &program, const QStringList &args, QByteArray *out = nullptr)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    QElapsedTimer timer;
+    timer.start();
+    p.start(program, args);
+    if (!p.waitForFinished(600000) || p.exitCode() != 0) {
+        std::fprintf(stderr, "%s failed: %s\n", qPrintable(program), p.readAllStandardOutput().constData());
+        std::exit(1);
+    }
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (out)
+        *out = p.readAllStandardOutput();
+    return seconds;
+}
+
+double median(QList<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.at(v.size() / 2);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const qint64 mib = argc > 1 ? QByteArray(argv[1]).toLongLong() : 1024;
+    QTemporaryDir dir(QDir::currentPath() + u"/bench-upload-XXXXXX"_s);
+    if (!dir.isValid())
+        return 1;
+    const QString csv = dir.filePath(u"sales.csv"_s);
+    {
+        QFile f(csv);
+        if (!f.open(QIODevice::WriteOnly))
+            return 1;
+        QByteArray block;
+        for (int i = 0; block.size() < (1 << 20); ++i)
+            block += "row" + QByteArray::number(i) + ",north," + QByteArray::number(i % 997) + "\n";
+        block.truncate(1 << 20);
+        block.back() = '\n';
+        f.write("id,region,amount\n");
+        for (qint64 i = 0; i < mib; ++i)
+            f.write(block);
+    }
+    const qint64 bytes = QFileInfo(csv).size();
+
+    // The baseline: cp of the same file on the same disk (warm page cache, as for the uploads).
+    // Each step starts with nothing dirty in the page cache (sync), so none pays for the previous step's
+    // writeback (the history stores each upload again, in the background).
+    const auto settle = [] { run(u"sync"_s, {}); };
+    QList<double> cps;
+    for (int i = 0; i < 3; ++i) {
+        settle();
+        cps.append(run(u"cp"_s, {csv, dir.filePath(u"copy.csv"_s)}));
+        QFile::remove(dir.filePath(u"copy.csv"_s));
+    }
+    const double cp = median(cps);
+
+    const QString data = dir.filePath(u"data"_s);
+    QString error;
+    const std::optional<QString> key = ApiKeys(data).create(u"default"_s, &error);
+    if (!key) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    QProcess server;
+    server.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    server.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                 {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, data, u"--max-upload-mib"_s,
+                  QString::number(std::max<qint64>(mib + 1, 512))});
+    if (!server.waitForStarted() || !server.waitForReadyRead(30000))
+        return 1;
+    const QRegularExpressionMatch m =
+        QRegularExpression(u":(\\d+)/api/v1"_s).match(QString::fromUtf8(server.readLine()));
+    if (!m.hasMatch())
+        return 1;
+    const QString base = u"http://127.0.0.1:%1/api/v1"_s.arg(m.captured(1));
+    const QString auth = u"Authorization: Bearer "_s + *key;
+    const qint64 pid = server.processId();
+    const auto curl = [&](const QStringList &args, QJsonObject *json) {
+        QByteArray out;
+        const double t =
+            run(u"curl"_s, QStringList{u"-sS"_s, u"--fail-with-body"_s, u"-H"_s, auth} + args, &out);
+        *json = QJsonDocument::fromJson(out).object();
+        return t;
+    };
+    QJsonObject reply;
+    curl({base + u"/files"_s}, &reply); // warm up (a list)
+    const qint64 rssBefore = statusKiB(pid, "VmRSS:");
+
+    const double filesApi =
+        curl({u"-F"_s, u"purpose=user_data"_s, u"-F"_s, u"file=@"_s + csv, base + u"/files"_s}, &reply);
+    const QString fileId = reply.value(u"id"_s).toString();
+    if (reply.value(u"bytes"_s).toInteger() != bytes) {
+        std::fprintf(stderr, "the Files API stored %lld bytes of %lld\n", reply.value(u"bytes"_s).toInteger(),
+                     bytes);
+        return 1;
+    }
+    double intoContainer =
+        curl({u"-H"_s, u"Content-Type: application/json"_s, u"-d"_s,
+              u"{\"name\":\"bench\",\"file_ids\":[\"%1\"]}"_s.arg(fileId), base + u"/containers"_s},
+             &reply);
+    // Another container for the direct upload: the first one's history is still storing its copy (one
+    // history operation at a time per container), which is not what this measures.
+    curl({u"-H"_s, u"Content-Type: application/json"_s, u"-d"_s, u"{\"name\":\"direct\"}"_s,
+          base + u"/containers"_s},
+         &reply);
+    const QString container = reply.value(u"id"_s).toString();
+    settle();
+    const double direct =
+        curl({u"-F"_s, u"file=@"_s + csv, base + u"/containers/%1/files"_s.arg(container)}, &reply);
+    if (reply.value(u"bytes"_s).toInteger() != bytes) {
+        std::fprintf(stderr, "the container upload stored %lld bytes\n", reply.value(u"bytes"_s).toInteger());
+        return 1;
+    }
+    const qint64 hwm = statusKiB(pid, "VmHWM:");
+    server.terminate();
+    server.waitForFinished(30000);
+
+    std::printf("upload of a %lld MiB CSV (%lld bytes), curl -> sandbench serve, same disk as cp\n", mib,
+                bytes);
+    QFile loadavg(u"/proc/loadavg"_s);
+    if (loadavg.open(QIODevice::ReadOnly))
+        std::printf("  load average: %s", loadavg.readAll().constData());
+    std::printf("  cp (baseline, median of 3)                 %7.3f s\n", cp);
+    std::printf("  Files API upload                           %7.3f s  %.2fx cp\n", filesApi, filesApi / cp);
+    std::printf("  + new container with it (file_ids)         %7.3f s  %.2fx cp (both: %.2fx)\n",
+                intoContainer, intoContainer / cp, (filesApi + intoContainer) / cp);
+    std::printf("  upload straight into a container           %7.3f s  %.2fx cp  (target <= 1.30x)\n", direct,
+                direct / cp);
+    std::printf(
+        "  server memory: VmRSS before %lld KiB, VmHWM after %lld KiB: growth %.1f MiB (target < 64)\n",
+        rssBefore, hwm, double(hwm - rssBefore) / 1024.0);
+    return 0;
+}

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "multipartparser.h"
+#include "sandbox/history/uploadstore.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+// Takes one upload request's body as it arrives (HttpConnection::streamBody) and writes the file in it to a
+// spool of the workspace's UploadStore: a multipart/form-data body (its one file part; the other parts are
+// small text fields) or a raw body (the whole body is the file). Nothing of the file is held in memory.
+// The per-file limit is enforced as bytes arrive (the server refuses a Content-Length over it before the
+// body is read); a failure leaves no file behind and says what was wrong (status(), message()).
+class UploadReceiver
+{
+public:
+    // All text fields of a form together may have this many bytes.
+    static constexpr qsizetype MaxFieldBytes = 64 * 1024;
+
+    enum class Mode { Multipart, Raw };
+
+    // fileField: the form field that carries the file ("file"); maxFileBytes: the most one file may have.
+    UploadReceiver(const UploadStore &store, Mode mode, const QByteArray &boundary,
+                   const QByteArray &fileField, qint64 maxFileBytes);
+    ~UploadReceiver();
+
+    // Opens the spool; false (status() and message() set) when it cannot.
+    bool start();
+    // The next bytes of the body; false once the upload failed (status() and message() say why).
+    bool feed(QByteArrayView bytes);
+    // The body is complete: false when it was not a complete form.
+    bool finish();
+
+    int status() const { return m_status; }
+    QString message() const { return m_message; }
+    // "request_too_large" for a file over the limit, else empty.
+    QString code() const { return m_code; }
+
+    bool hasFile() const { return m_hasFile; }
+    QString filename() const { return m_filename; }
+    QByteArray contentType() const { return m_contentType; }
+    qint64 fileBytes() const { return m_spool ? m_spool->size() : 0; }
+    qint64 maxFileBytes() const { return m_maxFileBytes; }
+    // The form's text fields (multipart), by name; a field given twice keeps its last value.
+    QHash<QByteArray, QByteArray> fields() const { return m_fields; }
+    // The file's spool, for UploadStore::commit (or to copy from its fd); null without a file.
+    std::unique_ptr<UploadStore::Spool> takeSpool() { return std::move(m_spool); }
+    const UploadStore::Spool *spool() const { return m_spool.get(); }
+    const UploadStore &store() const { return m_store; }
+
+private:
+    bool fail(int status, const QString &message, const QString &code = {});
+    bool writeFile(QByteArrayView bytes);
+
+    UploadStore m_store;
+    Mode m_mode;
+    QByteArray m_fileField;
+    qint64 m_maxFileBytes;
+    std::unique_ptr<MultipartParser> m_parser;
+    std::unique_ptr<UploadStore::Spool> m_spool;
+    bool m_hasFile = false;
+    bool m_inFile = false;
+    QByteArray m_fieldName; // the text part being read
+    QByteArray m_fieldValue;
+    qsizetype m_fieldBytes = 0;
+    QHash<QByteArray, QByteArray> m_fields;
+    QString m_filename;
+    QByteArray m_contentType;
+    int m_status = 0;
+    QString m_message;
+    QString m_code;
+};

@@ -1,0 +1,89 @@
+// Files in, as Anthropic takes them (issue 32), with the official @anthropic-ai/sdk against `sandbench serve`:
+// the Files API on its beta path (upload, list, retrieve metadata, download, delete), the seed scenario (a
+// customer's CSV uploaded, a container_upload block with code_execution_20250825 whose code reads it, the
+// answer) and the errors in Anthropic's shape (unknown file, another workspace's file, a file over the
+// workspace's quota, a container_upload of an unknown file). Shapes are checked against the SDK's .d.ts.
+import assert from 'node:assert/strict';
+import Anthropic, { toFile } from '@anthropic-ai/sdk';
+import { Dts } from './lib/dts.mjs';
+import { apiKey, assertNoProblems, baseURL, runCases } from './lib/contract.mjs';
+
+// The SDK's default paths with only the host changed: /v1/files, /v1/messages.
+const origin = new URL(baseURL).origin;
+const client = new Anthropic({ baseURL: origin, apiKey, maxRetries: 0 });
+const other = new Anthropic({ baseURL: origin, apiKey: process.env.SANDBENCH_SHORT_LIMIT_KEY, maxRetries: 0 });
+const tiny = new Anthropic({ baseURL: origin, apiKey: process.env.SANDBENCH_TINY_QUOTA_KEY, maxRetries: 0 });
+const filesDts = new Dts('@anthropic-ai/sdk/resources/beta/files.d.ts');
+
+const CSV = 'region,amount\nnorth,10\nsouth,20\n';
+const upload = async (c = client, bytes = Buffer.from(CSV), name = 'sales.csv') =>
+  c.beta.files.upload({ file: await toFile(bytes, name, { type: 'text/csv' }) });
+const READ_CSV = "python3 -c \"import csv; print('contract-ok total', sum(int(r['amount']) for r in csv.DictReader(open('sales.csv'))))\"";
+
+async function rejects(promise, ErrorClass, status, type) {
+  const error = await promise.then(() => null, (e) => e);
+  assert.ok(error instanceof ErrorClass, `${ErrorClass.name}, got ${error?.constructor?.name}: ${error?.message}`);
+  assert.equal(error.status, status, 'status');
+  assert.equal(error.error?.type, 'error', `Anthropic's error body: ${JSON.stringify(error.error)}`);
+  if (type) assert.equal(error.error.error.type, type, 'error.type');
+  return error;
+}
+
+const cases = [
+  {
+    name: 'files-crud',
+    run: async () => {
+      const file = await upload();
+      assertNoProblems(filesDts.problems('BetaFileMetadata', file), 'BetaFileMetadata');
+      assert.match(file.id, /^file_/);
+      assert.equal(file.filename, 'sales.csv');
+      assert.equal(file.size_bytes, CSV.length);
+      assert.equal(file.mime_type, 'text/csv');
+      const listed = [];
+      for await (const f of client.beta.files.list()) listed.push(f);
+      assert.ok(listed.some((f) => f.id === file.id), 'listed');
+      assert.deepEqual(await client.beta.files.retrieveMetadata(file.id), file, 'retrieveMetadata');
+      assert.equal(await (await client.beta.files.download(file.id)).text(), CSV, 'download');
+      const deleted = await client.beta.files.delete(file.id);
+      assertNoProblems(filesDts.problems('BetaDeletedFile', deleted), 'BetaDeletedFile');
+      await rejects(client.beta.files.retrieveMetadata(file.id), Anthropic.NotFoundError, 404, 'not_found_error');
+    },
+  },
+  {
+    name: 'seed-container-upload',
+    steps: [{ tool_calls: [{ name: 'bash_code_execution', arguments: { command: READ_CSV } }] }, { text: 'saw {{last_tool_result}}' }],
+    run: async (model) => {
+      const file = await upload();
+      const message = await client.beta.messages.create({
+        model, max_tokens: 1024, betas: ['code-execution-2025-08-25', 'files-api-2025-04-14'],
+        tools: [{ type: 'code_execution_20250825', name: 'code_execution' }],
+        messages: [{ role: 'user', content: [
+          { type: 'text', text: 'What is the total amount in this CSV?' },
+          { type: 'container_upload', file_id: file.id },
+        ] }],
+      });
+      const text = message.content.filter((b) => b.type === 'text').map((b) => b.text).join('');
+      assert.ok(text.includes('contract-ok total 30'), `the answer: ${text}`);
+      const result = message.content.find((b) => b.type === 'bash_code_execution_tool_result');
+      assert.equal(result?.content?.return_code, 0, `the code read the file: ${JSON.stringify(result)}`);
+      assert.ok(message.container?.id, 'the response names its container');
+    },
+  },
+  {
+    name: 'errors',
+    run: async (model) => {
+      await rejects(client.beta.files.retrieveMetadata('file_aaaaaaaaaaaaaaaaaaaaaaaa'), Anthropic.NotFoundError, 404,
+        'not_found_error');
+      const mine = await upload();
+      await rejects(other.beta.files.retrieveMetadata(mine.id), Anthropic.NotFoundError, 404);
+      await rejects(other.beta.files.download(mine.id), Anthropic.NotFoundError, 404);
+      await rejects(upload(tiny, Buffer.alloc(5000, 'x'), 'big.csv'), Anthropic.APIError, 413, 'request_too_large');
+      await rejects(client.beta.messages.create({
+        model, max_tokens: 64, tools: [{ type: 'code_execution_20250825', name: 'code_execution' }],
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'container_upload', file_id: 'file_nothing' }] }],
+      }), Anthropic.NotFoundError, 404, 'not_found_error');
+    },
+  },
+];
+
+await runCases(cases);

@@ -1,0 +1,158 @@
+// Files in, as OpenAI takes them (issue 32), with the official openai SDK against `sandbench serve`: the
+// Files API (create with purpose, list, retrieve, content, delete), the seed scenario (a customer's CSV
+// uploaded, code_interpreter with container {type: "auto", file_ids} whose code reads /mnt/data/<name>, the
+// answer), the Containers API round trip (create with file_ids, retrieve, list, files create/list/content/
+// delete, delete) and the errors in OpenAI's shape (bad purpose, unknown file, another workspace's file, a
+// file over the workspace's quota). Shapes are checked against the SDK's own .d.ts.
+import assert from 'node:assert/strict';
+import OpenAI, { toFile } from 'openai';
+import { Dts } from './lib/dts.mjs';
+import { apiKey, assertNoProblems, baseURL, runCases } from './lib/contract.mjs';
+
+const client = new OpenAI({ baseURL, apiKey, maxRetries: 0 });
+const other = new OpenAI({ baseURL, apiKey: process.env.SANDBENCH_SHORT_LIMIT_KEY, maxRetries: 0 });
+const tiny = new OpenAI({ baseURL, apiKey: process.env.SANDBENCH_TINY_QUOTA_KEY, maxRetries: 0 });
+const filesDts = new Dts('openai/resources/files.d.ts');
+const containersDts = new Dts('openai/resources/containers/containers.d.ts');
+const containerFilesDts = new Dts('openai/resources/containers/files/files.d.ts');
+const responsesDts = new Dts('openai/resources/responses/responses.d.ts');
+
+const CSV = 'region,amount\nnorth,10\nsouth,20\n';
+const upload = async (name = 'sales.csv', text = CSV) =>
+  client.files.create({ file: await toFile(Buffer.from(text), name), purpose: 'user_data' });
+
+// The seed: code that reads the customer's CSV where OpenAI puts it, and writes a summary beside it.
+const READ_CSV = [
+  'import csv',
+  "rows = list(csv.DictReader(open('/mnt/data/sales.csv')))",
+  "total = sum(int(r['amount']) for r in rows)",
+  "open('/mnt/data/summary.txt', 'w').write(f'total {total}\\n')",
+  "print('contract-ok total', total, 'in /mnt/data/summary.txt')",
+].join('\n');
+
+async function rejects(promise, ErrorClass, status, pattern) {
+  const error = await promise.then(() => null, (e) => e);
+  assert.ok(error instanceof ErrorClass, `${ErrorClass.name}, got ${error?.constructor?.name}: ${error?.message}`);
+  assert.equal(error.status, status, 'status');
+  if (pattern) assert.match(error.message, pattern);
+  assert.ok(error.error && typeof error.error.message === 'string', 'an OpenAI error body');
+  return error;
+}
+
+const cases = [
+  {
+    name: 'files-crud',
+    run: async () => {
+      const file = await upload();
+      assertNoProblems(filesDts.problems('FileObject', file), 'FileObject');
+      assert.match(file.id, /^file-/);
+      assert.equal(file.filename, 'sales.csv');
+      assert.equal(file.bytes, CSV.length);
+      assert.equal(file.purpose, 'user_data');
+      const listed = [];
+      for await (const f of client.files.list()) listed.push(f);
+      assert.ok(listed.some((f) => f.id === file.id), 'listed');
+      listed.forEach((f) => assertNoProblems(filesDts.problems('FileObject', f), 'listed FileObject'));
+      assert.deepEqual(await client.files.retrieve(file.id), file, 'retrieve');
+      assert.equal(await (await client.files.content(file.id)).text(), CSV, 'content');
+      const deleted = await client.files.delete(file.id);
+      assertNoProblems(filesDts.problems('FileDeleted', deleted), 'FileDeleted');
+      assert.equal(deleted.deleted, true);
+      await rejects(client.files.retrieve(file.id), OpenAI.NotFoundError, 404);
+      await rejects(client.files.content(file.id), OpenAI.NotFoundError, 404);
+    },
+  },
+  {
+    name: 'seed-code-interpreter',
+    steps: [{ tool_calls: [{ name: 'python', arguments: { code: READ_CSV } }] }, { text: 'saw {{last_tool_result}}' }],
+    run: async (model) => {
+      const file = await upload();
+      const response = await client.responses.create({
+        model, input: 'What is the total amount in my CSV?', include: ['code_interpreter_call.outputs'],
+        tools: [{ type: 'code_interpreter', container: { type: 'auto', file_ids: [file.id] } }],
+      });
+      assert.equal(response.status, 'completed', `status (error: ${JSON.stringify(response.error)})`);
+      assert.ok(response.output_text.includes('contract-ok total 30'), `the answer: ${response.output_text}`);
+      const call = response.output.find((i) => i.type === 'code_interpreter_call');
+      assert.deepEqual(call.outputs, [{ type: 'logs', logs: 'contract-ok total 30 in /mnt/data/summary.txt\n' }],
+        'the code read the CSV');
+      // The files of the container: the upload and the file the code made, with their paths.
+      const files = [];
+      for await (const f of client.containers.files.list(call.container_id)) files.push(f);
+      const byPath = Object.fromEntries(files.map((f) => [f.path.split('/').pop(), f]));
+      assert.ok(byPath['sales.csv'] && byPath['summary.txt'], `container files: ${files.map((f) => f.path)}`);
+      files.forEach((f) => assertNoProblems(containerFilesDts.problems('FileListResponse', f), 'container file'));
+      const summary = await client.containers.files.content.retrieve(byPath['summary.txt'].id, { container_id: call.container_id });
+      assert.equal(await summary.text(), 'total 30\n');
+      // The answer names the file the code made: a container_file_citation, as OpenAI sends it (the input
+      // file it also could name is not one).
+      const part = response.output.find((i) => i.type === 'message').content[0];
+      assert.equal(part.annotations.length, 1, `annotations: ${JSON.stringify(part.annotations)} of ${JSON.stringify(part.text)}`);
+      const [citation] = part.annotations;
+      assertNoProblems(responsesDts.problems('ResponseOutputText.ContainerFileCitation', citation), 'ContainerFileCitation');
+      assert.equal(citation.type, 'container_file_citation');
+      assert.equal(citation.container_id, call.container_id);
+      assert.equal(citation.file_id, byPath['summary.txt'].id);
+      assert.equal(citation.filename, 'summary.txt');
+      assert.equal([...part.text].slice(citation.start_index, citation.end_index).join(''), '/mnt/data/summary.txt');
+    },
+  },
+  {
+    name: 'containers-roundtrip',
+    run: async () => {
+      const file = await upload();
+      const container = await client.containers.create({ name: 'analysis', file_ids: [file.id], memory_limit: '4g',
+        expires_after: { anchor: 'last_active_at', minutes: 20 } });
+      assertNoProblems(containersDts.problems('ContainerCreateResponse', container), 'ContainerCreateResponse');
+      assert.equal(container.name, 'analysis');
+      const again = await client.containers.retrieve(container.id);
+      assertNoProblems(containersDts.problems('ContainerRetrieveResponse', again), 'ContainerRetrieveResponse');
+      assert.equal(again.id, container.id);
+      const all = [];
+      for await (const c of client.containers.list()) all.push(c);
+      assert.ok(all.some((c) => c.id === container.id), 'listed');
+      const added = await client.containers.files.create(container.id, { file: await toFile(Buffer.from('more\n'), 'notes.txt') });
+      assertNoProblems(containerFilesDts.problems('FileCreateResponse', added), 'FileCreateResponse');
+      const byId = await client.containers.files.create(container.id, { file_id: file.id });
+      assert.equal(byId.bytes, CSV.length);
+      const files = [];
+      for await (const f of client.containers.files.list(container.id)) files.push(f);
+      const names = files.map((f) => f.path.split('/').pop()).sort();
+      assert.deepEqual(names, ['notes.txt', 'sales-2.csv', 'sales.csv'], 'the same name twice is renamed');
+      const got = await client.containers.files.retrieve(added.id, { container_id: container.id });
+      assert.equal(got.bytes, 5);
+      assert.equal(await (await client.containers.files.content.retrieve(added.id, { container_id: container.id })).text(), 'more\n');
+      await client.containers.files.delete(added.id, { container_id: container.id });
+      await rejects(client.containers.files.retrieve(added.id, { container_id: container.id }), OpenAI.NotFoundError, 404);
+      await client.containers.delete(container.id);
+      await rejects(client.containers.retrieve(container.id), OpenAI.NotFoundError, 404);
+    },
+  },
+  {
+    name: 'errors',
+    run: async (model) => {
+      const bad = await rejects(
+        client.files.create({ file: await toFile(Buffer.from(CSV), 'x.csv'), purpose: 'homework' }),
+        OpenAI.BadRequestError, 400, /purpose/);
+      assert.equal(bad.code, 'invalid_purpose');
+      await rejects(client.files.retrieve('file-aaaaaaaaaaaaaaaaaaaaaaaa'), OpenAI.NotFoundError, 404, /No such File/);
+      // Another workspace's key sees nothing of this workspace's files.
+      const mine = await upload();
+      await rejects(other.files.retrieve(mine.id), OpenAI.NotFoundError, 404);
+      await rejects(other.files.delete(mine.id), OpenAI.NotFoundError, 404);
+      await rejects(other.containers.create({ name: 'x', file_ids: [mine.id] }), OpenAI.NotFoundError, 404);
+      // A file over the workspace's quota.
+      const big = await rejects(
+        tiny.files.create({ file: await toFile(Buffer.alloc(5000, 'x'), 'big.csv'), purpose: 'user_data' }),
+        OpenAI.APIError, 413, /quota/);
+      assert.equal(big.code, 'quota_exceeded');
+      // code_interpreter naming an unknown file: OpenAI's 404 naming the field.
+      const missing = await rejects(client.responses.create({
+        model, input: 'hi', tools: [{ type: 'code_interpreter', container: { type: 'auto', file_ids: ['file-nothing'] } }],
+      }), OpenAI.NotFoundError, 404, /file_ids\[0\]/);
+      assert.equal(missing.param, 'tools[0].container.file_ids[0]');
+    },
+  },
+];
+
+await runCases(cases);

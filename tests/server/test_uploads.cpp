@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 32: files in through the APIs. The streaming multipart parser, file names, the workspace's upload
+// store, and a real ApiServer on loopback taking uploads (OpenAI's and Anthropic's Files APIs, the Containers
+// API's and Sandbench's own container uploads) with their limits and errors in each API's own shape.
+#include "sandbox/history/uploadstore.h"
+#include "server/apikeys.h"
+#include "server/apiserver.h"
+#include "server/multipartparser.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Parsed
+{
+    QList<MultipartPart> parts;
+    QList<QByteArray> data;
+    MultipartParser::Status status = MultipartParser::Status::NeedMore;
+    QString error;
+};
+
+Parsed parse(const QByteArray &body, qsizetype chunk, const QByteArray &boundary = "BOUND")
+{
+    Parsed out;
+    MultipartParser parser(boundary);
+    parser.onPartBegin = [&](const MultipartPart &p) {
+        out.parts.append(p);
+        out.data.append(QByteArray());
+        return true;
+    };
+    parser.onPartData = [&](QByteArrayView d) {
+        out.data.last() += d.toByteArray();
+        return true;
+    };
+    for (qsizetype i = 0; i < body.size(); i += chunk)
+        parser.feed(QByteArrayView(body).sliced(i, qMin(chunk, body.size() - i)));
+    out.status = parser.finish();
+    out.error = parser.error();
+    return out;
+}
+
+QByteArray form(const QList<std::tuple<QByteArray, QByteArray, QByteArray>> &parts,
+                const QByteArray &boundary = "BOUND")
+{
+    QByteArray body;
+    for (const auto &[name, filename, data] : parts) {
+        body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"";
+        if (!filename.isNull())
+            body += "; filename=\"" + filename + "\"\r\nContent-Type: text/csv";
+        body += "\r\n\r\n" + data + "\r\n";
+    }
+    return body + "--" + boundary + "--\r\n";
+}
+
+} // namespace
+
+class TestUploads : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void multipartWholeAndSplit_data();
+    void multipartWholeAndSplit();
+    void multipartRefusesMalformed_data();
+    void multipartRefusesMalformed();
+    void multipartBoundary();
+    void sanitizeNames_data();
+    void sanitizeNames();
+    void storeKeepsAndDeletes();
+    void openAiFilesRoundTrip();
+    void anthropicFilesRoundTrip();
+    void errorsInEachShape();
+    void tooLargeBeforeTheBody();
+    void tooLargeWhileStreaming();
+    void quotaRefusesUpload();
+    void cutUploadLeavesNothing();
+    void containerUploads();
+
+private:
+    struct Reply
+    {
+        int status = 0;
+        QByteArray body;
+        QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+    };
+    Reply request(const QByteArray &method, const QString &path, const QByteArray &body = {},
+                  const QByteArray &contentType = {}, const QString &key = {}, bool anthropic = false);
+    QString workspaceDir(const QString &ws) const { return m_dir.path() + u"/workspaces/"_s + ws; }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<ApiServer> m_server;
+    QNetworkAccessManager m_nam;
+    QString m_key;
+    QString m_otherKey;
+};
+
+void TestUploads::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QString error;
+    const std::optional<QString> key = ApiKeys(m_dir.path()).create(u"main"_s, &error);
+    QVERIFY2(key, qPrintable(error));
+    m_key = *key;
+    const std::optional<QString> other = ApiKeys(m_dir.path()).create(u"other"_s, &error);
+    QVERIFY2(other, qPrintable(error));
+    m_otherKey = *other;
+    m_server = std::make_unique<ApiServer>(m_dir.path());
+    QVERIFY2(m_server->listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+}
+
+TestUploads::Reply TestUploads::request(const QByteArray &method, const QString &path, const QByteArray &body,
+                                        const QByteArray &contentType, const QString &key, bool anthropic)
+{
+    QNetworkRequest r(QUrl(u"http://127.0.0.1:%1%2"_s.arg(m_server->port()).arg(path)));
+    r.setRawHeader("Authorization", "Bearer " + (key.isEmpty() ? m_key : key).toUtf8());
+    if (anthropic)
+        r.setRawHeader("anthropic-beta", "files-api-2025-04-14");
+    if (!contentType.isEmpty())
+        r.setRawHeader("Content-Type", contentType);
+    std::unique_ptr<QNetworkReply> reply(m_nam.sendCustomRequest(r, method, body));
+    if (!QTest::qWaitFor([&] { return reply->isFinished(); }, 30000))
+        return {};
+    return {reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->readAll()};
+}
+
+void TestUploads::multipartWholeAndSplit_data()
+{
+    QTest::addColumn<qsizetype>("chunk");
+    for (qsizetype c : {1, 2, 3, 7, 13, 64, 100000})
+        QTest::addRow("chunk %lld", qlonglong(c)) << c;
+}
+
+void TestUploads::multipartWholeAndSplit()
+{
+    QFETCH(qsizetype, chunk);
+    // Data that almost holds the delimiter, CRLFs at the edges, an empty part and a preamble.
+    const QByteArray tricky = "a\r\n--BOUN\r\n-BOUND\r\n\r\n\n--BOUND\r--BOUND\r\n";
+    const QByteArray body = "preamble\r\n" +
+                            form({{"purpose", QByteArray(), "user_data"},
+                                  {"file", "sales.csv", tricky},
+                                  {"empty", QByteArray(), ""}}) +
+                            "epilogue";
+    const Parsed p = parse(body, chunk);
+    QCOMPARE(p.status, MultipartParser::Status::Done);
+    QCOMPARE(p.parts.size(), 3);
+    QCOMPARE(p.parts[0].name, "purpose");
+    QVERIFY(!p.parts[0].hasFilename);
+    QCOMPARE(p.data[0], "user_data");
+    QCOMPARE(p.parts[1].filename, "sales.csv");
+    QCOMPARE(p.parts[1].contentType, "text/csv");
+    QCOMPARE(p.data[1], tricky);
+    QCOMPARE(p.data[2], QByteArray());
+}
+
+void TestUploads::multipartRefusesMalformed_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no closing boundary") << QByteArray("--BOUND\r\nContent-Disposition: form-data; "
+                                                       "name=\"f\"\r\n\r\nabc")
+                                         << u"ended in the middle"_s;
+    QTest::newRow("bare LF head") << QByteArray(
+                                         "--BOUND\r\nContent-Disposition: form-data; name=\"f\"\nX: y\r\n"
+                                         "\r\nabc\r\n--BOUND--")
+                                  << u"CRLF"_s;
+    QTest::newRow("no disposition") << QByteArray(
+                                           "--BOUND\r\nContent-Type: text/plain\r\n\r\nabc\r\n--BOUND--")
+                                    << u"no Content-Disposition"_s;
+    QTest::newRow("no name") << QByteArray(
+                                    "--BOUND\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--BOUND--")
+                             << u"no name"_s;
+    QTest::newRow("two names") << QByteArray(
+                                      "--BOUND\r\nContent-Disposition: form-data; name=a; name=b\r\n\r\n"
+                                      "x\r\n--BOUND--")
+                               << u"form-data"_s;
+    QTest::newRow("folded") << QByteArray("--BOUND\r\nContent-Disposition: form-data;\r\n name=a\r\n\r\nx\r\n"
+                                          "--BOUND--")
+                            << u"folded"_s;
+    QTest::newRow("huge head") << QByteArray("--BOUND\r\nContent-Disposition: form-data; name=a\r\nX: " +
+                                             QByteArray(9000, 'x') + "\r\n\r\nx\r\n--BOUND--")
+                               << u"headers are over"_s;
+    QTest::newRow("no boundary at all") << QByteArray(20000, 'z') << u"does not start"_s;
+    QByteArray many;
+    for (int i = 0; i < MultipartParser::MaxParts + 1; ++i)
+        many += "--BOUND\r\nContent-Disposition: form-data; name=a\r\n\r\nx\r\n";
+    QTest::newRow("too many parts") << QByteArray(many + "--BOUND--") << u"more than 64 parts"_s;
+}
+
+void TestUploads::multipartRefusesMalformed()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QString, error);
+    for (qsizetype chunk : {1, 5, 1 << 20}) {
+        const Parsed p = parse(body, chunk);
+        QCOMPARE(p.status, MultipartParser::Status::Error);
+        QVERIFY2(p.error.contains(error), qPrintable(p.error));
+    }
+}
+
+void TestUploads::multipartBoundary()
+{
+    QString error;
+    QCOMPARE(MultipartParser::boundaryOf("multipart/form-data; boundary=----formdata-undici-0123", &error),
+             QByteArray("----formdata-undici-0123"));
+    QCOMPARE(MultipartParser::boundaryOf("Multipart/Form-Data; charset=utf-8; boundary=\"a b:c\"", &error),
+             QByteArray("a b:c"));
+    QVERIFY(!MultipartParser::boundaryOf("multipart/form-data", &error));
+    QVERIFY(error.contains(u"no boundary"_s));
+    QVERIFY(!MultipartParser::boundaryOf("application/json; boundary=x", &error));
+    QVERIFY(!MultipartParser::boundaryOf(QByteArray("multipart/form-data; boundary=" + QByteArray(71, 'a')),
+                                         &error));
+    QVERIFY(!MultipartParser::boundaryOf("multipart/form-data; boundary=a\"b", &error));
+    QVERIFY(!MultipartParser::boundaryOf("multipart/form-data; boundary=a; boundary=b", &error));
+}
+
+void TestUploads::sanitizeNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("plain") << u"sales.csv"_s << u"sales.csv"_s;
+    QTest::newRow("path") << u"../../etc/passwd"_s << u"passwd"_s;
+    QTest::newRow("windows path") << u"C:\\Users\\me\\sales.csv"_s << u"sales.csv"_s;
+    QTest::newRow("dotdot") << u".."_s << u"upload"_s;
+    QTest::newRow("dot") << u"."_s << u"upload"_s;
+    QTest::newRow("trailing slash") << u"dir/"_s << u"upload"_s;
+    QTest::newRow("control") << u"a\nb\tc\x1b[31m.csv"_s << u"abc[31m.csv"_s;
+    QTest::newRow("bidi") << u"invoice\u202Efdp.exe"_s << u"invoicefdp.exe"_s;
+    QTest::newRow("empty") << QString() << u"upload"_s;
+    QTest::newRow("long") << QString(u"é"_s.repeated(200) + u".csv"_s)
+                          << QString(u"é"_s.repeated(125) + u".csv"_s);
+}
+
+void TestUploads::sanitizeNames()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, expected);
+    const QString clean = UploadStore::sanitizeName(name);
+    QCOMPARE(clean, expected);
+    QVERIFY(clean.toUtf8().size() <= UploadStore::MaxNameBytes);
+}
+
+void TestUploads::storeKeepsAndDeletes()
+{
+    QTemporaryDir dir;
+    UploadStore store(dir.path());
+    QString error;
+    std::unique_ptr<UploadStore::Spool> spool = store.beginSpool(&error);
+    QVERIFY2(spool, qPrintable(error));
+    QVERIFY(spool->write("a,b\n1,2\n", &error));
+    const QString spoolPath = spool->path();
+    StoredFile meta;
+    meta.filename = u"t.csv"_s;
+    const std::optional<StoredFile> f = store.commit(std::move(spool), meta, &error);
+    QVERIFY2(f, qPrintable(error));
+    QVERIFY(!QFile::exists(spoolPath));
+    QVERIFY(UploadStore::isValidToken(f->token));
+    QCOMPARE(f->bytes, 8);
+    QCOMPARE(UploadStore::tokenOf(u"file-"_s + f->token), f->token);
+    QCOMPARE(UploadStore::tokenOf(u"file_"_s + f->token), f->token);
+    QVERIFY(UploadStore::tokenOf(u"file-../../x"_s).isEmpty());
+    QVERIFY(UploadStore::tokenOf(u"file-"_s + f->token.toUpper()).isEmpty());
+    QCOMPARE(store.list().size(), 1);
+    const QString content = store.contentPath(f->token);
+    QVERIFY(QFile::exists(content));
+    QVERIFY(store.remove(f->token, &error));
+    // Really gone: the bytes, the metadata and the folder.
+    QVERIFY(!QFile::exists(content));
+    QVERIFY(!QDir(store.dir() + u'/' + f->token).exists());
+    QVERIFY(store.list().isEmpty());
+    QVERIFY(QDir(store.dir() + u"/.incoming"_s).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty());
+    QVERIFY(!store.remove(f->token, &error));
+    // An abandoned spool leaves nothing.
+    {
+        std::unique_ptr<UploadStore::Spool> gone = store.beginSpool(&error);
+        QVERIFY(gone->write("half", &error));
+    }
+    QVERIFY(QDir(store.dir() + u"/.incoming"_s).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty());
+}
+
+void TestUploads::openAiFilesRoundTrip()
+{
+    const QByteArray csv = "region,amount\nnorth,10\nsouth,20\n";
+    const Reply created =
+        request("POST", u"/api/v1/files"_s,
+                form({{"purpose", QByteArray(), "user_data"}, {"file", "../sales.csv", csv}}),
+                "multipart/form-data; boundary=BOUND");
+    QCOMPARE(created.status, 200);
+    const QJsonObject file = created.json();
+    const QString id = file.value(u"id"_s).toString();
+    QVERIFY2(id.startsWith(u"file-"_s), created.body.constData());
+    QCOMPARE(file.value(u"object"_s).toString(), u"file"_s);
+    QCOMPARE(file.value(u"filename"_s).toString(), u"sales.csv"_s);
+    QCOMPARE(file.value(u"bytes"_s).toInteger(), csv.size());
+    QCOMPARE(file.value(u"purpose"_s).toString(), u"user_data"_s);
+
+    const Reply list = request("GET", u"/api/v1/files"_s);
+    QCOMPARE(list.status, 200);
+    QCOMPARE(list.json().value(u"object"_s).toString(), u"list"_s);
+    QCOMPARE(list.json().value(u"data"_s).toArray().first().toObject().value(u"id"_s).toString(), id);
+    QCOMPARE(request("GET", u"/api/v1/files/"_s + id).json().value(u"filename"_s).toString(), u"sales.csv"_s);
+    const Reply content = request("GET", u"/api/v1/files/%1/content"_s.arg(id));
+    QCOMPARE(content.status, 200);
+    QCOMPARE(content.body, csv);
+
+    // Another workspace's key does not see it at all.
+    const Reply foreign = request("GET", u"/api/v1/files/"_s + id, {}, {}, m_otherKey);
+    QCOMPARE(foreign.status, 404);
+    QVERIFY(
+        request("GET", u"/api/v1/files"_s, {}, {}, m_otherKey).json().value(u"data"_s).toArray().isEmpty());
+    QCOMPARE(request("DELETE", u"/api/v1/files/"_s + id, {}, {}, m_otherKey).status, 404);
+
+    const Reply deleted = request("DELETE", u"/api/v1/files/"_s + id);
+    QCOMPARE(deleted.status, 200);
+    QCOMPARE(deleted.json().value(u"deleted"_s).toBool(), true);
+    QCOMPARE(request("GET", u"/api/v1/files/"_s + id).status, 404);
+    QCOMPARE(request("GET", u"/api/v1/files/%1/content"_s.arg(id)).status, 404);
+    QVERIFY(!QDir(workspaceDir(u"main"_s) + u"/files/"_s + id.mid(5)).exists());
+}
+
+void TestUploads::anthropicFilesRoundTrip()
+{
+    const Reply created = request("POST", u"/v1/files"_s, form({{"file", "notes.txt", "hello"}}),
+                                  "multipart/form-data; boundary=BOUND", {}, true);
+    QCOMPARE(created.status, 200);
+    const QJsonObject meta = created.json();
+    const QString id = meta.value(u"id"_s).toString();
+    QVERIFY2(id.startsWith(u"file_"_s), created.body.constData());
+    QCOMPARE(meta.value(u"type"_s).toString(), u"file"_s);
+    QCOMPARE(meta.value(u"size_bytes"_s).toInteger(), 5);
+    QCOMPARE(meta.value(u"mime_type"_s).toString(), u"text/csv"_s); // the part's declared type
+    QCOMPARE(request("GET", u"/v1/files/%1/content"_s.arg(id), {}, {}, {}, true).body, "hello");
+    const Reply gone = request("DELETE", u"/v1/files/"_s + id, {}, {}, {}, true);
+    QCOMPARE(gone.json().value(u"type"_s).toString(), u"file_deleted"_s);
+    const Reply missing = request("GET", u"/v1/files/"_s + id, {}, {}, {}, true);
+    QCOMPARE(missing.status, 404);
+    QCOMPARE(missing.json().value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(missing.json().value(u"error"_s).toObject().value(u"type"_s).toString(), u"not_found_error"_s);
+}
+
+void TestUploads::errorsInEachShape()
+{
+    // OpenAI: a bad purpose, a missing one, no file, not multipart, an unknown id.
+    const Reply badPurpose = request("POST", u"/api/v1/files"_s,
+                                     form({{"purpose", QByteArray(), "homework"}, {"file", "a.csv", "x"}}),
+                                     "multipart/form-data; boundary=BOUND");
+    QCOMPARE(badPurpose.status, 400);
+    const QJsonObject e = badPurpose.json().value(u"error"_s).toObject();
+    QCOMPARE(e.value(u"type"_s).toString(), u"invalid_request_error"_s);
+    QVERIFY(e.value(u"message"_s).toString().contains(u"user_data"_s));
+    QCOMPARE(request("POST", u"/api/v1/files"_s, form({{"file", "a.csv", "x"}}),
+                     "multipart/form-data; boundary=BOUND")
+                 .status,
+             400);
+    QCOMPARE(request("POST", u"/api/v1/files"_s, form({{"purpose", QByteArray(), "user_data"}}),
+                     "multipart/form-data; boundary=BOUND")
+                 .status,
+             400);
+    const Reply notForm = request("POST", u"/api/v1/files"_s, "abc", "text/csv");
+    QCOMPARE(notForm.status, 400);
+    QVERIFY(
+        notForm.json().value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"multipart"_s));
+    const Reply truncated = request("POST", u"/api/v1/files"_s,
+                                    "--BOUND\r\nContent-Disposition: form-data; "
+                                    "name=\"file\"; filename=\"a\"\r\n\r\nabc",
+                                    "multipart/form-data; boundary=BOUND");
+    QCOMPARE(truncated.status, 400);
+    QVERIFY(truncated.body.contains("closing multipart boundary"));
+    const Reply unknown = request("GET", u"/api/v1/files/file-aaaaaaaaaaaaaaaaaaaaaaaa"_s);
+    QCOMPARE(unknown.status, 404);
+    QVERIFY(unknown.json().value(u"error"_s).toObject().contains(u"param"_s));
+    QCOMPARE(request("GET", u"/api/v1/files/file-..%2F..%2Fx"_s).status, 404);
+    // Nothing half-written was left by the refused uploads.
+    QVERIFY(QDir(workspaceDir(u"main"_s) + u"/files/.incoming"_s)
+                .entryList(QDir::NoDotAndDotDot | QDir::AllEntries)
+                .isEmpty());
+    // Anthropic's shape for its own paths.
+    const Reply anthropicBad = request("POST", u"/v1/files"_s, "x", "text/plain", {}, true);
+    QCOMPARE(anthropicBad.status, 400);
+    QCOMPARE(anthropicBad.json().value(u"type"_s).toString(), u"error"_s);
+}
+
+void TestUploads::tooLargeBeforeTheBody()
+{
+    // A declared body over 512 MiB is answered from the head: nothing of it needs to be sent.
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: " +
+                 QByteArray::number(600LL * 1024 * 1024) + "\r\n\r\n");
+    QByteArray answer;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.contains("\r\n\r\n{") && answer.endsWith("}}");
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 413"), answer.constData());
+    QVERIFY(answer.contains("536870912"));
+    QVERIFY(answer.contains("\"type\":\"invalid_request_error\""));
+}
+
+void TestUploads::tooLargeWhileStreaming()
+{
+    // Under a small limit, a form whose file passes it is stopped while it streams, and nothing stays.
+    m_server->setMaxUploadBytes(100 * 1024);
+    const Reply big = request(
+        "POST", u"/api/v1/files"_s,
+        form({{"purpose", QByteArray(), "user_data"}, {"file", "big.csv", QByteArray(150 * 1024, 'x')}}),
+        "multipart/form-data; boundary=BOUND");
+    m_server->setMaxUploadBytes(0);
+    QCOMPARE(big.status, 413);
+    QVERIFY2(big.body.contains("102400"), big.body.constData());
+    QVERIFY(QDir(workspaceDir(u"main"_s) + u"/files/.incoming"_s)
+                .entryList(QDir::NoDotAndDotDot | QDir::AllEntries)
+                .isEmpty());
+}
+
+void TestUploads::quotaRefusesUpload()
+{
+    QDir().mkpath(workspaceDir(u"other"_s));
+    QFile settings(workspaceDir(u"other"_s) + u"/settings.json"_s);
+    QVERIFY(settings.open(QIODevice::WriteOnly));
+    settings.write(R"({"documents_quota_bytes": 1000})");
+    settings.close();
+    const Reply refused =
+        request("POST", u"/api/v1/files"_s,
+                form({{"purpose", QByteArray(), "user_data"}, {"file", "q.csv", QByteArray(5000, 'q')}}),
+                "multipart/form-data; boundary=BOUND", m_otherKey);
+    QCOMPARE(refused.status, 413);
+    QCOMPARE(refused.json().value(u"error"_s).toObject().value(u"code"_s).toString(), u"quota_exceeded"_s);
+    QVERIFY(
+        request("GET", u"/api/v1/files"_s, {}, {}, m_otherKey).json().value(u"data"_s).toArray().isEmpty());
+    QVERIFY(QFile::remove(settings.fileName()));
+}
+
+void TestUploads::cutUploadLeavesNothing()
+{
+    // A client that sends half its file and goes away leaves no spool and no file behind.
+    const QString incoming = workspaceDir(u"main"_s) + u"/files/.incoming"_s;
+    const int filesBefore = int(request("GET", u"/api/v1/files"_s).json().value(u"data"_s).toArray().size());
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    const QByteArray head =
+        "--BOUND\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cut.csv\"\r\n\r\n";
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: 1000000\r\n\r\n" +
+                 head + QByteArray(200000, 'c'));
+    QVERIFY(socket.waitForBytesWritten(5000));
+    // The spool exists while the body arrives.
+    QTRY_VERIFY(!QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty());
+    socket.abort();
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty(), 10000);
+    QCOMPARE(int(request("GET", u"/api/v1/files"_s).json().value(u"data"_s).toArray().size()), filesBefore);
+}
+
+void TestUploads::containerUploads()
+{
+    // The Containers API: a container with a stored file copied in.
+    const Reply uploaded =
+        request("POST", u"/api/v1/files"_s,
+                form({{"purpose", QByteArray(), "user_data"}, {"file", "data.csv", "a,b\n1,2\n"}}),
+                "multipart/form-data; boundary=BOUND");
+    const QString fileId = uploaded.json().value(u"id"_s).toString();
+    const Reply created = request("POST", u"/api/v1/containers"_s,
+                                  QJsonDocument(QJsonObject{{u"name"_s, u"analysis"_s},
+                                                            {u"file_ids"_s, QJsonArray{fileId}},
+                                                            {u"memory_limit"_s, u"4g"_s}})
+                                      .toJson(),
+                                  "application/json");
+    QCOMPARE(created.status, 200);
+    const QString containerId = created.json().value(u"id"_s).toString();
+    QVERIFY2(!containerId.isEmpty(), created.body.constData());
+    QCOMPARE(created.json().value(u"object"_s).toString(), u"container"_s);
+    QCOMPARE(created.json().value(u"name"_s).toString(), u"analysis"_s);
+    QCOMPARE(created.json().value(u"memory_limit"_s).toString(), u"4g"_s);
+    const QString home = workspaceDir(u"main"_s) + u"/containers/"_s + containerId + u"/home"_s;
+    QFile copied(home + u"/data.csv"_s);
+    QVERIFY(copied.open(QIODevice::ReadOnly));
+    QCOMPARE(copied.readAll(), "a,b\n1,2\n");
+    QCOMPARE(request("GET", u"/api/v1/containers/"_s + containerId).json().value(u"name"_s).toString(),
+             u"analysis"_s);
+    bool listed = false;
+    for (const QJsonValue &c : request("GET", u"/api/v1/containers"_s).json().value(u"data"_s).toArray())
+        listed = listed || c.toObject().value(u"id"_s).toString() == containerId;
+    QVERIFY(listed);
+    QCOMPARE(request("GET", u"/api/v1/containers/"_s + containerId, {}, {}, m_otherKey).status, 404);
+
+    // Container files: a multipart upload, a file_id, Sandbench's raw body; the same name twice is renamed.
+    const QString files = u"/api/v1/containers/%1/files"_s.arg(containerId);
+    const Reply multi =
+        request("POST", files, form({{"file", "data.csv", "second"}}), "multipart/form-data; boundary=BOUND");
+    QCOMPARE(multi.status, 200);
+    QCOMPARE(multi.json().value(u"path"_s).toString(), u"/workspace/home/data-2.csv"_s);
+    QCOMPARE(multi.json().value(u"object"_s).toString(), u"container.file"_s);
+    const Reply byId = request("POST", files, QJsonDocument(QJsonObject{{u"file_id"_s, fileId}}).toJson(),
+                               "application/json");
+    QCOMPARE(byId.status, 200);
+    QCOMPARE(byId.json().value(u"bytes"_s).toInteger(), 8);
+    const Reply raw =
+        request("POST", files + u"?path=..%2Fescape.txt"_s, "raw bytes", "application/octet-stream");
+    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.json().value(u"path"_s).toString(), u"/workspace/home/escape.txt"_s);
+    QVERIFY(!QFile::exists(home + u"/../escape.txt"_s));
+    QCOMPARE(request("POST", files, QJsonDocument(QJsonObject{{u"file_id"_s, u"file-nope"_s}}).toJson(),
+                     "application/json")
+                 .status,
+             404);
+    // The other workspace cannot put files into it.
+    QCOMPARE(request("POST", files + u"?path=a.txt"_s, "x", "application/octet-stream", m_otherKey).status,
+             404);
+
+    // Delete a container file, then the container.
+    const QString rawId = raw.json().value(u"id"_s).toString();
+    QCOMPARE(request("DELETE", files + u'/' + rawId).status, 200);
+    QVERIFY(!QFile::exists(home + u"/escape.txt"_s));
+    QCOMPARE(request("DELETE", files + u'/' + rawId).status, 404);
+    QCOMPARE(request("DELETE", u"/api/v1/containers/"_s + containerId).status, 200);
+    QVERIFY(QTest::qWaitFor([&] { return !QDir(home).exists(); }, 10000));
+    QCOMPARE(request("GET", u"/api/v1/containers/"_s + containerId).status, 404);
+}
+
+QTEST_GUILESS_MAIN(TestUploads)
+#include "test_uploads.moc"
