@@ -133,7 +133,7 @@ void ApprovalPrompt::showNext()
         source += u"  · "_s + tr("%n more waiting", nullptr, int(pending.size() - 1));
     m_source->setText(source);
     m_commands->setPlainText(r.commands.join(u'\n'));
-    m_reason->setText(tr("Why it asks: %1").arg(r.reason));
+    setTranslatedText(m_reason, [=, this]() -> QString { return tr("Why it asks: %1").arg(r.reason); });
     // "Allow for this conversation" means nothing for an API request without a session.
     m_allowConversation->setEnabled(!r.conversation.startsWith(u"request:"_s));
     if (changed)
@@ -165,5 +165,5 @@ void ApprovalPrompt::updateCountdown()
     }
     const qint64 seconds =
         std::max<qint64>(0, (r->deadlineMs - QDateTime::currentMSecsSinceEpoch() + 999) / 1000);
-    m_left->setText(tr("%n s left", nullptr, int(seconds)));
+    setTranslatedText(m_left, [=, this]() -> QString { return tr("%n s left", nullptr, int(seconds)); });
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/csvpreview.h"
+#include "common/retranslate.h"
 
 #include "common/inlinemessage.h"
 #include "data/csvindex.h"
@@ -102,12 +103,14 @@ void CsvPreview::releaseIndexing()
 void CsvPreview::onProgress(qint64 bytes, qint64 total, qint64 rows)
 {
     m_progress->setValue(total > 0 ? int(bytes * 1000 / total) : 1000);
-    m_rows->setText(m_index && m_index->isIndexing() ? tr("%1 rows so far…").arg(QLocale().toString(rows))
-                                                     : tr("%1 rows").arg(QLocale().toString(rows)));
+    setTranslatedText(m_rows, [indexing = m_index && m_index->isIndexing(), rows] {
+        return indexing ? tr("%1 rows so far…").arg(QLocale().toString(rows))
+                        : tr("%1 rows").arg(QLocale().toString(rows));
+    });
 }
 
 void CsvPreview::onFinished(qint64 rows)
 {
     m_progress->hide();
-    m_rows->setText(tr("%1 rows").arg(QLocale().toString(rows)));
+    setTranslatedText(m_rows, [=, this]() -> QString { return tr("%1 rows").arg(QLocale().toString(rows)); });
 }

@@ -95,7 +95,8 @@ bool LongSessionsBox::save()
     WorkspaceSettings settings(m_dir);
     QString error;
     if (!settings.load(&error)) {
-        m_message->showMessage(tr("Not saved: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Not saved: %1").arg(error); },
+                               InlineMessage::Type::Error);
         return false;
     }
     settings.setLongSessions(m_enabled->isChecked());
@@ -103,13 +104,17 @@ bool LongSessionsBox::save()
     settings.setLongCommandTimeoutSeconds(m_commandMinutes->value() * 60);
     settings.setIdleSleepMinutes(m_idleMinutes->value());
     if (!settings.save(&error)) {
-        m_message->showMessage(tr("Not saved: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Not saved: %1").arg(error); },
+                               InlineMessage::Type::Error);
         return false;
     }
-    m_message->showMessage(m_enabled->isChecked() || m_api->isChecked()
-                               ? tr("Saved. The next question of a conversation uses these limits.")
-                               : tr("Saved. Conversations keep the hosted limits."),
-                           InlineMessage::Type::Positive);
+    m_message->showMessage(
+        [=, this]() -> QString {
+            return m_enabled->isChecked() || m_api->isChecked()
+                       ? tr("Saved. The next question of a conversation uses these limits.")
+                       : tr("Saved. Conversations keep the hosted limits.");
+        },
+        InlineMessage::Type::Positive);
     return true;
 }
 

@@ -85,10 +85,13 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     m_remove = new QPushButton(this);
     retranslate(m_remove, [this] { m_remove->setText(tr("Remove")); });
     m_remove->setObjectName(u"RemoveProviderButton"_s);
-    m_test = new QPushButton(tr("Test connection"), this);
+    m_test = new QPushButton(this);
+    setTranslatedText(m_test, [] { return tr("Test connection"); });
     m_test->setObjectName(u"TestConnectionButton"_s);
-    m_test->setToolTip(tr("Ask the provider at this base URL for its models, with the key typed here or "
-                          "the one stored"));
+    setTranslatedToolTip(m_test, [=, this]() -> QString {
+        return tr("Ask the provider at this base URL for its models, with the key typed here or "
+                  "the one stored");
+    });
     m_testResult = new InlineMessage(this);
     m_testResult->setObjectName(u"ProviderTestResult"_s);
     auto *formButtons = new QHBoxLayout;
@@ -106,10 +109,12 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     auto *localBox = new QGroupBox(this);
     retranslate(localBox, [localBox] { localBox->setTitle(tr("Model servers on this computer")); });
     auto *localLayout = new QVBoxLayout(localBox);
-    localLayout->addWidget(
-        new QLabel(tr("Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are "
-                      "looked for. Double-click one to fill in the form."),
-                   localBox));
+    localLayout->addWidget(translatedLabel(
+        [=, this]() -> QString {
+            return tr("Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are "
+                      "looked for. Double-click one to fill in the form.");
+        },
+        localBox));
     localLayout->addWidget(m_local);
     localLayout->addWidget(m_detect, 0, Qt::AlignRight);
 
@@ -146,7 +151,8 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
             item->setData(Qt::UserRole + 1, s.kind);
         }
         if (servers.isEmpty())
-            m_message->showMessage(tr("No local model server answered."), InlineMessage::Type::Information);
+            m_message->showMessage([=, this]() -> QString { return tr("No local model server answered."); },
+                                   InlineMessage::Type::Information);
     });
     connect(m_local, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
         m_list->setCurrentItem(nullptr);
@@ -157,8 +163,11 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
         m_keyEnv->clear();
     });
     connect(m_secrets, &SecretStore::keyWritten, this, [this](const QString &provider) {
-        m_message->showMessage(tr("Saved %1; its key is in the system keychain.").arg(provider),
-                               InlineMessage::Type::Positive);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return tr("Saved %1; its key is in the system keychain.").arg(provider);
+            },
+            InlineMessage::Type::Positive);
         Q_EMIT providersChanged();
     });
     connect(m_secrets, &SecretStore::keysChanged, this, &ProviderSettingsPage::updateKeyState);
@@ -166,8 +175,11 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     connect(m_key, &QLineEdit::textChanged, this, &ProviderSettingsPage::updateKeyState);
     connect(m_secrets, &SecretStore::writeFailed, this,
             [this](const QString &provider, const QString &error) {
-                m_message->showMessage(tr("%1 was saved without its key. %2").arg(provider, error),
-                                       InlineMessage::Type::Error);
+                m_message->showMessage(
+                    [=, this]() -> QString {
+                        return tr("%1 was saved without its key. %2").arg(provider, error);
+                    },
+                    InlineMessage::Type::Error);
             });
     reload();
     updateKeyState();
@@ -284,7 +296,8 @@ void ProviderSettingsPage::save()
         m_secrets->writeKey(config.name, key);
         m_key->clear();
     } else {
-        m_message->showMessage(tr("Saved %1.").arg(config.name), InlineMessage::Type::Positive);
+        m_message->showMessage([=, this]() -> QString { return tr("Saved %1.").arg(config.name); },
+                               InlineMessage::Type::Positive);
     }
 }
 
@@ -302,8 +315,11 @@ void ProviderSettingsPage::testConnection()
         return;
     }
     m_test->setEnabled(false);
-    m_testResult->showMessage(tr("Asking %1 for its models…").arg(config.endpoint(u"/models"_s).toString()),
-                              InlineMessage::Type::Information);
+    m_testResult->showMessage(
+        [=, this]() -> QString {
+            return tr("Asking %1 for its models…").arg(config.endpoint(u"/models"_s).toString());
+        },
+        InlineMessage::Type::Information);
     const int run = ++m_testRun;
     ModelListing *listing = m_registry->testProvider(config, m_key->text());
     connect(listing, &ModelListing::finished, this,
@@ -314,19 +330,23 @@ void ProviderSettingsPage::testConnection()
                 m_test->setEnabled(true);
                 if (!errors.isEmpty()) {
                     m_testResult->showMessage(
-                        tr("%1 did not answer as a model server: %2").arg(url, errors.first()),
+                        [=, this]() -> QString {
+                            return tr("%1 did not answer as a model server: %2").arg(url, errors.first());
+                        },
                         InlineMessage::Type::Error);
                     return;
                 }
                 QStringList names;
                 for (const ModelInfo &m : models.mid(0, 3))
                     names.append(m.model);
-                m_testResult->showMessage(models.isEmpty() ? tr("%1 answered, but lists no models.").arg(url)
-                                                           : tr("Connected. Models listed: %1 (%2 in all).")
-                                                                 .arg(names.join(u", "_s))
-                                                                 .arg(models.size()),
-                                          models.isEmpty() ? InlineMessage::Type::Warning
-                                                           : InlineMessage::Type::Positive);
+                m_testResult->showMessage(
+                    [=, this]() -> QString {
+                        return models.isEmpty() ? tr("%1 answered, but lists no models.").arg(url)
+                                                : tr("Connected. Models listed: %1 (%2 in all).")
+                                                      .arg(names.join(u", "_s))
+                                                      .arg(models.size());
+                    },
+                    models.isEmpty() ? InlineMessage::Type::Warning : InlineMessage::Type::Positive);
             });
 }
 

@@ -1326,10 +1326,11 @@ void MainWindow::showContractOf(Conversation *c)
         c && !scripted ? c->session->toolContract() : ChatSession::ToolContract::Shell;
     m_contractPicker->setCurrentIndex(m_contractPicker->findData(ChatSession::toolContractKey(contract)));
     m_contractPicker->setEnabled(c && !scripted);
-    m_contractPicker->setToolTip(scripted
-                                     ? tr("The demo scripts use the shell tool.")
-                                     : tr("The tools the model gets in this conversation, as each "
-                                          "vendor's hosted tool defines them; all run in its container."));
+    setTranslatedToolTip(m_contractPicker, [=, this]() -> QString {
+        return scripted ? tr("The demo scripts use the shell tool.")
+                        : tr("The tools the model gets in this conversation, as each "
+                             "vendor's hosted tool defines them; all run in its container.");
+    });
     showImageOf(c);
 }
 
@@ -1372,13 +1373,17 @@ void MainWindow::showImageOf(Conversation *c)
     m_imagePicker->setCurrentIndex(index);
     const bool fixed = c && c->container && c->container->isImageFixed();
     m_imagePicker->setEnabled(c && !fixed);
-    m_imagePicker->setToolTip(
-        m_imagePicker->currentText() + u"\n\n"_s +
-        (fixed ? tr("This conversation's container has run on this image; its image stays. Start a new "
-                    "conversation to use another.")
-               : tr("The system this conversation's commands run on; new conversations start on the last one "
-                    "chosen. Import images with sandbench images import or build them with sandbench images "
-                    "build.")));
+    setTranslatedToolTip(m_imagePicker, [=, this]() -> QString {
+        return m_imagePicker->currentText() + u"\n\n"_s +
+               (fixed
+                    ? tr("This conversation's container has run on this image; its image stays. Start a new "
+                         "conversation to use another.")
+                    : tr("The system this conversation's commands run on; new conversations start on the "
+                         "last one "
+                         "chosen. Import images with sandbench images import or build them with sandbench "
+                         "images "
+                         "build."));
+    });
 }
 
 void MainWindow::onImageChosen()
