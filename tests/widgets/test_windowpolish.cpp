@@ -32,6 +32,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QSpontaneKeyEvent>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
@@ -473,8 +474,10 @@ void TestWindowPolish::wheelNeverChangesSettings()
         for (const int delta : {-120, 120, 120}) {
             QWheelEvent wheel(centre, field->mapToGlobal(centre), QPoint(), QPoint(0, delta), Qt::NoButton,
                               Qt::NoModifier, Qt::NoScrollPhase, false);
+            QSpontaneKeyEvent::setSpontaneous(&wheel); // as from the mouse: it goes on to the parents
             QApplication::sendEvent(field, &wheel);
         }
+        QVERIFY2(!field->hasFocus(), qPrintable(field->objectName() + u" took the focus from the wheel"_s));
         const QString after = combo ? combo->currentText() : spin->text();
         QVERIFY2(before == after,
                  qPrintable(u"%1 changed from \"%2\" to \"%3\""_s.arg(field->objectName(), before, after)));
@@ -490,6 +493,7 @@ void TestWindowPolish::wheelNeverChangesSettings()
         const QPoint centre = mode->rect().center();
         QWheelEvent wheel(centre, mode->mapToGlobal(centre), QPoint(), QPoint(0, before > 0 ? 120 : -120),
                           Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QSpontaneKeyEvent::setSpontaneous(&wheel);
         QApplication::sendEvent(mode, &wheel);
         QVERIFY(mode->currentIndex() != before);
     }
@@ -502,6 +506,7 @@ void TestWindowPolish::cardsFitTheirPanel()
     for (const QSize size : {QSize(1024, 600), QSize(1366, 768)}) {
         Settings().reset(Settings::Key::WindowState);
         Settings().reset(Settings::Key::WindowGeometry);
+        m_dataDir = std::make_unique<QTemporaryDir>(); // a first conversation again
         auto window = createWindow(size);
         QVERIFY(window);
         runScript(

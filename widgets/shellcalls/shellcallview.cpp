@@ -5,6 +5,7 @@
 
 #include "common/elidedlabel.h"
 #include "common/plaintooltip.h"
+#include "common/flowlayout.h"
 #include "common/retranslate.h"
 #include "sandbox/container.h"
 
@@ -632,14 +633,13 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     header->setSpacing(4);
     header->addWidget(m_title, 1);
     header->addWidget(m_copyId);
-    auto *facts = new QHBoxLayout;
-    facts->setSpacing(12);
+    // The facts wrap onto a second line in a narrow panel rather than push the card past its edge.
+    auto *facts = new FlowLayout;
     if (m_tool)
         facts->addWidget(m_tool);
     facts->addWidget(m_status);
     facts->addWidget(m_elapsed);
     facts->addWidget(m_cost);
-    facts->addStretch(1);
 
     m_commandsLayout = new QVBoxLayout;
     m_commandsLayout->setSpacing(4);

@@ -9,6 +9,7 @@
 #include "common/filedialog.h"
 #include "common/inlineconfirm.h"
 #include "common/retranslate.h"
+#include "common/wheelguard.h"
 #include "data/traceloader.h"
 #include "documents/documentspanel.h"
 #include "files/filespanel.h"
@@ -160,6 +161,7 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     : QMainWindow(parent)
 {
     setObjectName(u"MainWindow"_s);
+    WheelGuard::install();
     // The product name is not translated.
     setWindowTitle(u"Sandbench"_s);
     setWindowIcon(applicationIcon());
