@@ -4,6 +4,7 @@
 // accident, cards that fit their panel, and the keyboard reaching what the mouse does.
 #include "base/settings.h"
 #include "chat/chatwidget.h"
+#include "fakeupstream.h"
 #include "settings/settingsdialog.h"
 #include "settings/thememanager.h"
 #include "settings/translatorloader.h"
@@ -284,6 +285,8 @@ private Q_SLOTS:
     void darkThemeReachesExistingCards();
     void wheelNeverChangesSettings();
     void cardsFitTheirPanel();
+    void chatNoteShowsTheModelsCode();
+    void panelFollowsTheNewestCall();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -333,11 +336,14 @@ void TestWindowPolish::runScript(MainWindow *window, const QStringList &commands
     QVERIFY(QDir().mkpath(window->scriptsDir()));
     QJsonObject call{{u"name"_s, tool.isEmpty() ? u"shell"_s : tool},
                      {u"arguments"_s, QJsonObject{{u"commands"_s, QJsonArray::fromStringList(commands)}}}};
+    // The step played is the number of answers so far: the same call for each of a few questions.
+    QJsonArray steps;
+    for (int question = 0; question < 4; ++question) {
+        steps.append(QJsonObject{{u"text"_s, u"Running."_s}, {u"tool_calls"_s, QJsonArray{call}}});
+        steps.append(QJsonObject{{u"text"_s, u"Finished."_s}});
+    }
     const QJsonObject script{
-        {u"name"_s, u"polish"_s},
-        {u"on_tool_failure"_s, u"It failed."_s},
-        {u"steps"_s, QJsonArray{QJsonObject{{u"text"_s, u"Running."_s}, {u"tool_calls"_s, QJsonArray{call}}},
-                                QJsonObject{{u"text"_s, u"Finished."_s}}}}};
+        {u"name"_s, u"polish"_s}, {u"on_tool_failure"_s, u"It failed."_s}, {u"steps"_s, steps}};
     const QString path = window->scriptsDir() + u"/polish.json"_s;
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -543,6 +549,72 @@ void TestWindowPolish::cardsFitTheirPanel()
             }
         }
         window->close();
+    }
+}
+
+// Point 5: the chat's "Running … in the sandbox" note quotes the model's code, never the wrapper that runs
+// it.
+void TestWindowPolish::chatNoteShowsTheModelsCode()
+{
+    FakeUpstream fake;
+    QVERIFY(fake.listen());
+    QString error;
+    QVERIFY2(fake.addAsProvider(m_dataDir->path(), u"test"_s, u"messages"_s, u"fake"_s, &error),
+             qPrintable(error));
+    fake.setModels({u"coder"_s});
+    fake.setScript({FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"print(6 * 7)"_s}}),
+                    FakeStep::answer(u"It printed 42."_s)});
+    auto window = createWindow();
+    QVERIFY(window);
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findData(u"fake/coder"_s) >= 0);
+    picker->setCurrentIndex(picker->findData(u"fake/coder"_s));
+    auto *contracts = window->findChild<QComboBox *>(u"ToolContractPicker"_s);
+    contracts->setCurrentIndex(contracts->findData(u"code_interpreter"_s));
+    ChatWidget *chat = window->currentChat();
+    chat->findChild<QPlainTextEdit *>(u"MessageInput"_s)->setPlainText(u"Compute six times seven"_s);
+    chat->sendCurrentText();
+    MessageBubble *note = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((note = chat->findChild<MessageBubble *>(u"ToolNote"_s)), 20000);
+    QVERIFY2(note->text().contains(u"print(6 * 7)"_s), qPrintable(note->text()));
+    for (const char *wrapper : {"command -v", "__sb_", "base64", "/tmp/.sandbench"})
+        QVERIFY2(!note->text().contains(QLatin1String(wrapper)), qPrintable(note->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy(), 60000);
+}
+
+// Point 6: after two questions the Shell calls panel shows the newest call, not the first, and each finished
+// command's output shows its end, not its middle.
+void TestWindowPolish::panelFollowsTheNewestCall()
+{
+    auto window = createWindow(QSize(1024, 600));
+    QVERIFY(window);
+    runScript(window.get(), {u"seq 1 60"_s, u"seq 1 80"_s});
+    window->newConversation();
+    runScript(window.get(), {u"seq 1 30"_s});
+    // A follow-up in the first conversation: its panel moves on to the new call.
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    list->setCurrentRow(0);
+    QTRY_COMPARE(window->currentShellPanel()->views().size(), 1);
+    ShellCallPanel *panel = window->currentShellPanel();
+    auto *scroll = panel->findChild<QScrollArea *>(u"ShellCallScroll"_s);
+    scroll->verticalScrollBar()->triggerAction(
+        QAbstractSlider::SliderToMinimum); // the person reads the first
+    QCoreApplication::processEvents();
+    runScript(window.get(), {u"seq 1 40"_s, u"echo last-line-of-the-newest-call"_s});
+    QCOMPARE(panel->views().size(), 2);
+    ShellCallView *newest = panel->views().constLast();
+    QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
+    QTRY_COMPARE(scroll->verticalScrollBar()->value(), scroll->verticalScrollBar()->maximum());
+    const QRect shown(newest->mapTo(scroll->viewport(), QPoint(0, 0)), newest->size());
+    QVERIFY2(
+        shown.bottom() <= scroll->viewport()->height() + 1,
+        qPrintable(u"newest card ends at %1 of %2"_s.arg(shown.bottom()).arg(scroll->viewport()->height())));
+    for (ShellCallView *card : panel->views()) {
+        for (CommandOutputView *command : card->commandViews()) {
+            auto *output = command->findChild<QPlainTextEdit *>(u"CommandOutput"_s);
+            QScrollBar *bar = output->verticalScrollBar();
+            QTRY_COMPARE(bar->value(), bar->maximum());
+        }
     }
 }
 

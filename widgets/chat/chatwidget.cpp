@@ -366,7 +366,8 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     connect(session, &ChatSession::shellCallStarted, this, [this](ShellCall *call) {
         m_pngsBefore = ChatImages::pngFiles(homeDir());
         QStringList commands;
-        for (const QString &command : call->action().commands) {
+        for (const QString &command :
+             call->displayCommands()) { // the model's code, not the wrapper that runs it
             // One line per command keeps the note short; the panel shows them whole.
             const QString first = command.section(u'\n', 0, 0);
             commands.append(first.size() < command.size() ? first + u" …"_s : first);

@@ -4,8 +4,8 @@
 #include "shellcalls/tracecomparison.h"
 
 #include "common/elidedlabel.h"
-#include "common/plaintooltip.h"
 #include "common/flowlayout.h"
+#include "common/plaintooltip.h"
 #include "common/retranslate.h"
 #include "sandbox/container.h"
 
@@ -130,6 +130,18 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     connect(m_output->horizontalScrollBar(), &QScrollBar::rangeChanged, this,
             &CommandOutputView::fitOutputHeight);
     fitOutputHeight();
+    // The newest output stays in view, also when the view's height or wrapping changes after a flush, until
+    // the person scrolls up to read; scrolling back to the end follows again.
+    QScrollBar *outputBar = m_output->verticalScrollBar();
+    connect(outputBar, &QScrollBar::rangeChanged, this, [this, outputBar](int, int max) {
+        if (m_followOutput)
+            outputBar->setValue(max);
+    });
+    connect(outputBar, &QScrollBar::actionTriggered, this, [this, outputBar] {
+        // The action is applied after this signal: compare where it lands.
+        QTimer::singleShot(
+            0, this, [this, outputBar] { m_followOutput = outputBar->value() >= outputBar->maximum(); });
+    });
     m_output->hide();
     // Long output shows its newest part; this says how much came before it.
     m_omittedLabel = new QLabel(this);
@@ -315,7 +327,7 @@ void CommandOutputView::setBadge(std::function<QString()> text, Badge kind)
 
 void CommandOutputView::setNotRun()
 {
-    setBadge([] { return tr("not run"); }, Badge::Waiting);
+    setBadge([] { return ShellCallView::tr("not run"); }, Badge::Waiting);
 }
 
 QColor CommandOutputView::badgeColour() const
@@ -932,6 +944,16 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_scroll->setWidget(content);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The panel follows the newest call as it streams and grows, until the person scrolls up to an earlier
+    // one; back at the end, or when a new call starts, it follows again.
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
+        if (m_follow)
+            bar->setValue(max);
+    });
+    connect(bar, &QScrollBar::actionTriggered, this, [this, bar] {
+        QTimer::singleShot(0, this, [this, bar] { m_follow = bar->value() >= bar->maximum(); });
+    });
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_container, 1);
@@ -1007,6 +1029,7 @@ void ShellCallPanel::appendWidget(QWidget *widget)
 {
     m_empty->hide();
     m_list->insertWidget(m_list->count() - 1, widget);
+    m_follow = true;
     QTimer::singleShot(0, this, [this] {
         m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
     });

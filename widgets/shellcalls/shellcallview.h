@@ -88,6 +88,7 @@ private:
     QLabel *m_omittedLabel = nullptr;
     QTimer m_flushTimer;
     Badge m_badgeKind = Badge::Waiting;
+    bool m_followOutput = true;
     bool m_hasOutput = false;
 };
 
@@ -254,4 +255,5 @@ private:
     QWidget *m_summary = nullptr;
     int m_maxBlocks = 5000;
     bool m_wrap = true;
+    bool m_follow = true;
 };
