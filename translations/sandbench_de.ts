@@ -3055,6 +3055,14 @@ SHA-256 %3</translation>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>&amp;Nächste Unterhaltung</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>&amp;Vorherige Unterhaltung</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>Ü&amp;ber Sandbench</translation>

@@ -3055,6 +3055,14 @@ SHA-256 %3</translation>
         <translation>&amp;Raccourcis clavier</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>Conversation &amp;suivante</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>Conversation &amp;précédente</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>À &amp;propos de Sandbench</translation>

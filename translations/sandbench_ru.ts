@@ -3076,6 +3076,14 @@ SHA-256 %3</translation>
         <translation>&amp;Сочетания клавиш</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>&amp;Следующий разговор</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>&amp;Предыдущий разговор</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>&amp;О программе Sandbench</translation>

@@ -3034,6 +3034,14 @@ SHA-256 %3</translation>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>下一个对话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>上一个对话(&amp;P)</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>关于 Sandbench(&amp;A)</translation>

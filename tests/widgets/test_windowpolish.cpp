@@ -287,6 +287,7 @@ private Q_SLOTS:
     void cardsFitTheirPanel();
     void chatNoteShowsTheModelsCode();
     void panelFollowsTheNewestCall();
+    void keyboardReachesConversationsPanelsAndApprovals();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -616,6 +617,74 @@ void TestWindowPolish::panelFollowsTheNewestCall()
             QTRY_COMPARE(bar->value(), bar->maximum());
         }
     }
+}
+
+// Point 18: Ctrl+N puts the cursor in the new conversation's message box; Ctrl+PgUp/PgDn switch
+// conversations; Alt+number brings a panel forward; an approval's default answer is Deny (Enter), and
+// Ctrl+Shift+A allows once from anywhere in the window.
+void TestWindowPolish::keyboardReachesConversationsPanelsAndApprovals()
+{
+    FakeUpstream fake;
+    QVERIFY(fake.listen());
+    QString error;
+    QVERIFY2(fake.addAsProvider(m_dataDir->path(), u"test"_s, u"responses"_s, u"fake"_s, &error),
+             qPrintable(error));
+    fake.setScript(
+        {FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"rm -rf data"_s}}}),
+         FakeStep::answer(u"one"_s),
+         FakeStep::toolCall(u"shell"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo allowed"_s}}}),
+         FakeStep::answer(u"two"_s)});
+    auto window = createWindow();
+    QVERIFY(window);
+    QApplication::setActiveWindow(window.get());
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    list->setFocus();
+    QTest::keyClick(window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_COMPARE(window->conversationCount(), 2);
+    auto *input = window->currentChat()->findChild<QPlainTextEdit *>(u"MessageInput"_s);
+    QTRY_VERIFY(input->hasFocus());
+    QTest::keyClicks(QApplication::focusWidget(), u"typed"_s);
+    QCOMPARE(input->toPlainText(), u"typed"_s);
+    input->clear();
+    const int second = list->currentRow();
+    QTest::keyClick(window.get(), Qt::Key_PageUp, Qt::ControlModifier);
+    QTRY_VERIFY(list->currentRow() != second);
+    QTest::keyClick(window.get(), Qt::Key_PageDown, Qt::ControlModifier);
+    QTRY_COMPARE(list->currentRow(), second);
+    // Alt+2: the second panel of the View menu (Shell calls) in front, with the focus in it.
+    auto *shellDock = window->findChild<QDockWidget *>(u"ShellCallsDock"_s);
+    QVERIFY(shellDock);
+    QTest::keyClick(window.get(), Qt::Key_2, Qt::AltModifier);
+    QTRY_VERIFY(shellDock->isVisible() && shellDock->isAncestorOf(QApplication::focusWidget()));
+
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findData(u"fake/fake-model"_s) >= 0);
+    picker->setCurrentIndex(picker->findData(u"fake/fake-model"_s));
+    auto *mode = window->findChild<QComboBox *>(u"ApprovalModePicker"_s);
+    QVERIFY(mode->findData(u"ask"_s) >= 0);
+    mode->setCurrentIndex(mode->findData(u"ask"_s));
+    auto *prompt = window->findChild<QFrame *>(u"ApprovalPrompt"_s);
+    ChatWidget *chat = window->currentChat();
+    chat->findChild<QPlainTextEdit *>(u"MessageInput"_s)->setPlainText(u"Clean up"_s);
+    chat->sendCurrentText();
+    QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 30000);
+    auto *deny = prompt->findChild<QPushButton *>(u"ApprovalDeny"_s);
+    QVERIFY(deny->isDefault());
+    QTRY_VERIFY(deny->hasFocus());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(fake.modelRequests().size(), 2, 60000);
+    QVERIFY(fake.modelRequests().at(1).body.contains("the user denied this call"));
+    QTRY_VERIFY(!chat->session()->isBusy());
+
+    chat->findChild<QPlainTextEdit *>(u"MessageInput"_s)->setPlainText(u"Say it"_s);
+    chat->sendCurrentText();
+    QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 30000);
+    chat->findChild<QPlainTextEdit *>(u"MessageInput"_s)->setFocus();
+    QTest::keyClick(window.get(), Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(fake.modelRequests().size(), 4, 60000);
+    QVERIFY(fake.modelRequests().at(3).body.contains("allowed\\\\n"));
+    QTRY_VERIFY(!chat->session()->isBusy());
 }
 
 QTEST_MAIN(TestWindowPolish)

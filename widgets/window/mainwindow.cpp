@@ -66,6 +66,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
@@ -685,8 +686,25 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(u"ViewMenu"_s);
-    for (QDockWidget *dock : std::as_const(m_allDocks))
-        addPanelAction(dock);
+    int panelNumber = 0;
+    for (QDockWidget *dock : std::as_const(m_allDocks)) {
+        QAction *action = addPanelAction(dock);
+        // Alt+1 … Alt+9 bring a panel to the front with the keyboard focus in it, in View menu order.
+        if (++panelNumber <= 9)
+            action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + panelNumber)));
+    }
+    m_viewMenu->addSeparator();
+    auto *next = m_viewMenu->addAction(QString(), this, [this] { stepConversation(1); });
+    next->setObjectName(u"NextConversationAction"_s);
+    next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    auto *previous = m_viewMenu->addAction(QString(), this, [this] { stepConversation(-1); });
+    previous->setObjectName(u"PreviousConversationAction"_s);
+    previous->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
+    retranslate(m_viewMenu, [next, previous] {
+        next->setText(tr("&Next Conversation"));
+        previous->setText(tr("&Previous Conversation"));
+    });
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(u"HelpMenu"_s);
@@ -941,6 +959,20 @@ void MainWindow::newConversation()
     // Named after its first question; renaming it first keeps the user's name.
     ++m_conversationCounter;
     addConversation(tr("New conversation"));
+    // Typing goes to the new conversation's message box, not to the list.
+    if (ChatWidget *chat = currentChat()) {
+        if (auto *input = chat->findChild<QPlainTextEdit *>(u"MessageInput"_s))
+            input->setFocus(Qt::ShortcutFocusReason);
+    }
+}
+
+void MainWindow::stepConversation(int step)
+{
+    const int count = m_conversationList->count();
+    if (count == 0)
+        return;
+    const int row = ((m_conversationList->currentRow() + step) % count + count) % count;
+    m_conversationList->setCurrentRow(row);
 }
 
 void MainWindow::restoreConversations()

@@ -117,6 +117,8 @@ private:
     Conversation *addConversation(const QString &title, const StoredConversation *saved = nullptr);
     Conversation *current() const;
     void selectConversation(int row);
+    // Shows the conversation step rows below (or above) the current one, wrapping around.
+    void stepConversation(int step);
     void onModelChosen();
     void onContractChosen();
     // The picker follows the shown conversation; the demo scripts speak only the shell tool.
