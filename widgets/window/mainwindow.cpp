@@ -696,11 +696,11 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     auto *next = m_viewMenu->addAction(QString(), this, [this] { stepConversation(1); });
     next->setObjectName(u"NextConversationAction"_s);
-    next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    // Not Ctrl+Tab: in the message box it types a tab.
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
     auto *previous = m_viewMenu->addAction(QString(), this, [this] { stepConversation(-1); });
     previous->setObjectName(u"PreviousConversationAction"_s);
-    previous->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
+    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
     retranslate(m_viewMenu, [next, previous] {
         next->setText(tr("&Next Conversation"));
         previous->setText(tr("&Previous Conversation"));
