@@ -3856,6 +3856,10 @@ SHA-256 %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
+        <source>Add provider</source>
+        <translation>Добавить поставщика</translation>
+    </message>
+    <message>
         <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>

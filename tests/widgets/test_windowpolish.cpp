@@ -288,6 +288,7 @@ private Q_SLOTS:
     void chatNoteShowsTheModelsCode();
     void panelFollowsTheNewestCall();
     void keyboardReachesConversationsPanelsAndApprovals();
+    void providersPageOpensOnAProvider();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -685,6 +686,35 @@ void TestWindowPolish::keyboardReachesConversationsPanelsAndApprovals()
     QTRY_COMPARE_WITH_TIMEOUT(fake.modelRequests().size(), 4, 60000);
     QVERIFY(fake.modelRequests().at(3).body.contains("allowed\\\\n"));
     QTRY_VERIFY(!chat->session()->isBusy());
+}
+
+// Point 13: Settings → Providers opens on the provider there is, Remove is off with nothing selected, and Add
+// gives a blank form.
+void TestWindowPolish::providersPageOpensOnAProvider()
+{
+    FakeUpstream fake;
+    QVERIFY(fake.listen());
+    QString error;
+    QVERIFY2(fake.addAsProvider(m_dataDir->path(), u"test"_s, u"responses"_s, u"fake"_s, &error),
+             qPrintable(error));
+    auto window = createWindow();
+    QVERIFY(window);
+    window->showSettings(u"providers"_s);
+    auto *dialog = window->findChild<SettingsDialog *>();
+    QVERIFY(dialog);
+    auto *list = dialog->findChild<QListWidget *>(u"ProviderList"_s);
+    auto *name = dialog->findChild<QLineEdit *>(u"ProviderName"_s);
+    auto *remove = dialog->findChild<QPushButton *>(u"RemoveProviderButton"_s);
+    auto *add = dialog->findChild<QPushButton *>(u"AddProviderButton"_s);
+    QVERIFY(list && name && remove && add);
+    QTRY_VERIFY(list->currentItem());
+    QCOMPARE(list->currentItem()->text(), u"fake"_s);
+    QCOMPARE(name->text(), u"fake"_s);
+    QVERIFY(remove->isEnabled());
+    QTest::mouseClick(add, Qt::LeftButton);
+    QVERIFY(!list->currentItem());
+    QVERIFY(name->text().isEmpty());
+    QVERIFY(!remove->isEnabled());
 }
 
 QTEST_MAIN(TestWindowPolish)

@@ -85,6 +85,10 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     m_remove = new QPushButton(this);
     retranslate(m_remove, [this] { m_remove->setText(tr("Remove")); });
     m_remove->setObjectName(u"RemoveProviderButton"_s);
+    m_remove->setEnabled(false); // nothing selected yet
+    m_add = new QPushButton(this);
+    setTranslatedText(m_add, [] { return tr("Add provider"); });
+    m_add->setObjectName(u"AddProviderButton"_s);
     m_test = new QPushButton(this);
     setTranslatedText(m_test, [] { return tr("Test connection"); });
     m_test->setObjectName(u"TestConnectionButton"_s);
@@ -97,6 +101,7 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     auto *formButtons = new QHBoxLayout;
     formButtons->addWidget(m_test);
     formButtons->addStretch(1);
+    formButtons->addWidget(m_add);
     formButtons->addWidget(m_remove);
     formButtons->addWidget(m_save);
 
@@ -138,6 +143,20 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     connect(m_list, &QListWidget::currentTextChanged, this, &ProviderSettingsPage::showProvider);
     connect(m_save, &QPushButton::clicked, this, &ProviderSettingsPage::save);
     connect(m_remove, &QPushButton::clicked, this, &ProviderSettingsPage::removeSelected);
+    // Remove acts on the provider selected in the list, so it is off while none is.
+    connect(m_list, &QListWidget::currentItemChanged, this,
+            [this](QListWidgetItem *item) { m_remove->setEnabled(item != nullptr); });
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        // A blank form for a new provider, nothing in the list selected: Save adds it.
+        m_list->setCurrentItem(nullptr);
+        m_name->clear();
+        m_api->setCurrentIndex(0);
+        m_baseUrl->clear();
+        m_key->clear();
+        m_keyEnv->clear();
+        m_testResult->hide();
+        m_name->setFocus();
+    });
     connect(m_test, &QPushButton::clicked, this, &ProviderSettingsPage::testConnection);
     connect(m_detect, &QPushButton::clicked, this, &ProviderSettingsPage::detectLocalServers);
     connect(m_probe, &LocalServerProbe::finished, this, [this](const QList<LocalServer> &servers) {
@@ -205,6 +224,8 @@ void ProviderSettingsPage::reload()
     const auto found = m_list->findItems(current, Qt::MatchExactly);
     if (!found.isEmpty())
         m_list->setCurrentItem(found.first());
+    else if (m_list->count() > 0 && m_name->text().trimmed().isEmpty())
+        m_list->setCurrentRow(0); // the page opens on a provider, not on a blank form beside the list
 }
 
 void ProviderSettingsPage::showProvider(const QString &name)
