@@ -289,6 +289,7 @@ private Q_SLOTS:
     void panelFollowsTheNewestCall();
     void keyboardReachesConversationsPanelsAndApprovals();
     void providersPageOpensOnAProvider();
+    void tabsAndTitlesAreNotCut();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -715,6 +716,37 @@ void TestWindowPolish::providersPageOpensOnAProvider()
     QVERIFY(!list->currentItem());
     QVERIFY(name->text().isEmpty());
     QVERIFY(!remove->isEnabled());
+}
+
+// Points 15 and 17: in German at 1366×768 with every panel open, the panels' tabs show whole names, and a
+// long conversation title needs no sideways scroll bar.
+void TestWindowPolish::tabsAndTitlesAreNotCut()
+{
+    TranslatorLoader::apply(QCoreApplication::instance(), u"de"_s);
+    auto window = createWindow();
+    QVERIFY(window);
+    for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+        if (window->panelAction(dock->objectName()))
+            window->showPanel(dock);
+    QCoreApplication::processEvents();
+    int bars = 0;
+    for (QTabBar *bar : window->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly)) {
+        if (!bar->isVisible())
+            continue;
+        ++bars;
+        for (int i = 0; i < bar->count(); ++i) {
+            const int needed = bar->fontMetrics().horizontalAdvance(bar->tabText(i));
+            QVERIFY2(bar->tabRect(i).width() >= needed,
+                     qPrintable(u"tab \"%1\" is %2 px wide for %3 px of text"_s.arg(bar->tabText(i))
+                                    .arg(bar->tabRect(i).width())
+                                    .arg(needed)));
+        }
+    }
+    QVERIFY(bars >= 1);
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    list->item(0)->setText(u"Which region had the most revenue in sales.csv last quarter, by product?"_s);
+    QCoreApplication::processEvents();
+    QVERIFY(!list->horizontalScrollBar()->isVisible());
 }
 
 QTEST_MAIN(TestWindowPolish)

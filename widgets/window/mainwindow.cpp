@@ -322,6 +322,9 @@ void MainWindow::createDocks()
 {
     m_conversationList = new QListWidget;
     m_conversationList->setObjectName(u"ConversationList"_s);
+    // A long title ends in "…" (its tooltip and the chat header have it whole), never a sideways scroll bar.
+    m_conversationList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_conversationList->setTextElideMode(Qt::ElideRight);
     auto *newButton = new QPushButton;
     newButton->setObjectName(u"NewConversationButton"_s);
     m_newButton = newButton;
@@ -603,6 +606,9 @@ void MainWindow::decorateDockTabs()
     for (QDockWidget *dock : std::as_const(m_allDocks)) {
         int index = -1;
         if (QTabBar *bar = dockTabBar(dock, &index)) {
+            // Whole names ("Schutzregeln", not "Schutzreg…"); when they do not fit, the bar scrolls.
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
             bar->setTabIcon(index, dock->windowIcon());
             const QString tip = dock->property("tabToolTip").toString();
             bar->setTabToolTip(index, tip.isEmpty() ? dock->windowTitle() : tip);
