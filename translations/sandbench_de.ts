@@ -808,6 +808,14 @@ In der Sandbox: %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 ist leer (0 Bytes): Es gibt keine Zeilen anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 ist keine Texttabelle: Die Datei enthält Binärdaten (%2). Speichern Sie sie und öffnen Sie sie mit dem Programm, das sie erstellt hat.</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>bisher %1 Zeilen …</translation>

@@ -808,6 +808,14 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 est vide (0 octet) : il n&apos;y a aucune ligne à afficher.</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 n&apos;est pas un tableau texte : il contient des données binaires (%2). Enregistrez-le et ouvrez-le avec le programme qui l&apos;a créé.</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>%1 lignes pour l’instant…</translation>

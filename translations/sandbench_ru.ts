@@ -815,6 +815,14 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 пуст (0 байт): строк для показа нет.</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 — не текстовая таблица: файл содержит двоичные данные (%2). Сохраните его и откройте программой, которая его создала.</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>строк пока: %1…</translation>

@@ -801,6 +801,14 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 为空（0 字节）：没有可显示的行。</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 不是文本表格：它包含二进制数据（%2）。请保存该文件，并用创建它的程序打开。</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>已读取 %1 行…</translation>

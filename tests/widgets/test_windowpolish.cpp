@@ -4,6 +4,9 @@
 // accident, cards that fit their panel, and the keyboard reaching what the mouse does.
 #include "base/settings.h"
 #include "chat/chatwidget.h"
+#include "common/csvpreview.h"
+#include "common/inlinemessage.h"
+#include "data/csvtablemodel.h"
 #include "fakeupstream.h"
 #include "settings/settingsdialog.h"
 #include "settings/thememanager.h"
@@ -290,6 +293,7 @@ private Q_SLOTS:
     void keyboardReachesConversationsPanelsAndApprovals();
     void providersPageOpensOnAProvider();
     void tabsAndTitlesAreNotCut();
+    void csvPreviewSaysWhatTheFileIs();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -747,6 +751,40 @@ void TestWindowPolish::tabsAndTitlesAreNotCut()
     list->item(0)->setText(u"Which region had the most revenue in sales.csv last quarter, by product?"_s);
     QCoreApplication::processEvents();
     QVERIFY(!list->horizontalScrollBar()->isVisible());
+}
+
+// Point 19: a 0-byte CSV and a binary file named .csv are said to be what they are, not shown as a blank
+// grid or a grid of garbage; a real CSV still shows its rows.
+void TestWindowPolish::csvPreviewSaysWhatTheFileIs()
+{
+    const QString empty = m_dataDir->filePath(u"empty.csv"_s);
+    const QString binary = m_dataDir->filePath(u"report.csv"_s);
+    const QString table = m_dataDir->filePath(u"table.csv"_s);
+    QFile(empty).open(QIODevice::WriteOnly);
+    {
+        QFile file(binary);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray("PK\x03\x04\x14\x00\x06\x00", 8) + QByteArray(600, '\0') + "xl/workbook.xml");
+        QFile csv(table);
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("a,b\n1,2\n");
+    }
+    auto window = createWindow();
+    QVERIFY(window);
+    window->openCsvPreview(empty);
+    auto *preview = window->findChild<CsvPreview *>(u"CsvPreview"_s);
+    QVERIFY(preview);
+    auto *message = preview->findChild<InlineMessage *>(u"CsvMessage"_s);
+    QTRY_VERIFY(message->isVisible());
+    QVERIFY2(message->text().contains(u"empty.csv is empty (0 bytes)"_s), qPrintable(message->text()));
+    QVERIFY(!preview->model());
+    window->openCsvPreview(binary);
+    QTRY_VERIFY2(message->text().contains(u"report.csv is not a text table: it holds binary data"_s),
+                 qPrintable(message->text()));
+    QVERIFY(!preview->model());
+    window->openCsvPreview(table);
+    QTRY_VERIFY(preview->model() && preview->model()->rowCount() == 1);
+    QVERIFY(!message->isVisible());
 }
 
 QTEST_MAIN(TestWindowPolish)
