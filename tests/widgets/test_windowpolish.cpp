@@ -294,6 +294,7 @@ private Q_SLOTS:
     void providersPageOpensOnAProvider();
     void tabsAndTitlesAreNotCut();
     void csvPreviewSaysWhatTheFileIs();
+    void tablePreviewFollowsItsConversation();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -785,6 +786,35 @@ void TestWindowPolish::csvPreviewSaysWhatTheFileIs()
     window->openCsvPreview(table);
     QTRY_VERIFY(preview->model() && preview->model()->rowCount() == 1);
     QVERIFY(!message->isVisible());
+}
+
+// Point 11: the table preview shows in the conversation that opened it, not in one without a CSV, and a
+// restart does not bring back an empty table.
+void TestWindowPolish::tablePreviewFollowsItsConversation()
+{
+    const QString table = m_dataDir->filePath(u"table.csv"_s);
+    {
+        QFile csv(table);
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("a,b\n1,2\n");
+    }
+    {
+        auto window = createWindow();
+        QVERIFY(window);
+        auto *dock = window->findChild<QDockWidget *>(u"CsvPreviewDock"_s);
+        QVERIFY(dock);
+        window->openCsvPreview(table);
+        QTRY_VERIFY(dock->isVisible());
+        window->newConversation();
+        QTRY_VERIFY(!dock->isVisible());
+        window->findChild<QListWidget *>(u"ConversationList"_s)->setCurrentRow(0);
+        QTRY_VERIFY(dock->isVisible());
+        window->close();
+    }
+    auto window = createWindow();
+    QVERIFY(window);
+    QCoreApplication::processEvents();
+    QVERIFY(!window->findChild<QDockWidget *>(u"CsvPreviewDock"_s)->isVisible());
 }
 
 QTEST_MAIN(TestWindowPolish)

@@ -275,6 +275,9 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     // Names and hints the window wrote follow a language switch; what the user typed stays.
     retranslate(this, [this] { retranslateConversations(); });
     restoreWindowState();
+    // A table preview is not reopened by a restart: a restored dock would be an empty table.
+    if (m_csvPreview->path().isEmpty())
+        m_csvDock->hide();
     if (!waitingForKeys)
         refreshModels();
 }
@@ -1141,6 +1144,14 @@ void MainWindow::selectConversation(int row)
     Conversation *c = m_conversations[size_t(row)].get();
     m_chatStack->setCurrentWidget(c->chat);
     m_shellStack->setCurrentWidget(c->panel);
+    // The table preview belongs to the conversation that opened it: another one does not show its CSV.
+    if (m_csvOwner && m_csvOwner != c->chat && m_csvDock->isVisible()) {
+        m_csvDock->hide();
+        m_csvHiddenBySwitch = true;
+    } else if (m_csvOwner == c->chat && m_csvHiddenBySwitch) {
+        m_csvDock->show();
+        m_csvHiddenBySwitch = false;
+    }
     updateShellDockTitle();
     Q_EMIT currentContainerChanged(c->container.data());
     // The model picked now, shown in this conversation's header as well.
@@ -1626,6 +1637,8 @@ void MainWindow::openCsvPreview(const QString &path)
     if (suffix != u"csv" && suffix != u"tsv" && suffix != u"txt")
         return;
     m_csvPreview->openFile(path);
+    m_csvOwner = currentChat();
+    m_csvHiddenBySwitch = false;
     showPanel(m_csvDock);
 }
 
