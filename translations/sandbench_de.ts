@@ -812,6 +812,14 @@ In der Sandbox: %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 ist leer (0 Bytes): Es gibt keine Zeilen anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 ist keine Texttabelle: Die Datei enthält Binärdaten (%2). Speichern Sie sie und öffnen Sie sie mit dem Programm, das sie erstellt hat.</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>bisher %1 Zeilen …</translation>
@@ -3059,6 +3067,14 @@ SHA-256 %3</translation>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>&amp;Nächste Unterhaltung</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>&amp;Vorherige Unterhaltung</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>Ü&amp;ber Sandbench</translation>
@@ -3827,6 +3843,10 @@ SHA-256 %3</translation>
 </context>
 <context>
     <name>ProviderSettingsPage</name>
+    <message>
+        <source>Add provider</source>
+        <translation>Anbieter hinzufügen</translation>
+    </message>
     <message>
         <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>

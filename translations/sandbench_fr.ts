@@ -812,6 +812,14 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 est vide (0 octet) : il n&apos;y a aucune ligne à afficher.</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 n&apos;est pas un tableau texte : il contient des données binaires (%2). Enregistrez-le et ouvrez-le avec le programme qui l&apos;a créé.</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>%1 lignes pour l’instant…</translation>
@@ -3059,6 +3067,14 @@ SHA-256 %3</translation>
         <translation>&amp;Raccourcis clavier</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>Conversation &amp;suivante</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>Conversation &amp;précédente</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>À &amp;propos de Sandbench</translation>
@@ -3827,6 +3843,10 @@ SHA-256 %3</translation>
 </context>
 <context>
     <name>ProviderSettingsPage</name>
+    <message>
+        <source>Add provider</source>
+        <translation>Ajouter un fournisseur</translation>
+    </message>
     <message>
         <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>

@@ -819,6 +819,14 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 пуст (0 байт): строк для показа нет.</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 — не текстовая таблица: файл содержит двоичные данные (%2). Сохраните его и откройте программой, которая его создала.</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>строк пока: %1…</translation>
@@ -3080,6 +3088,14 @@ SHA-256 %3</translation>
         <translation>&amp;Сочетания клавиш</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>&amp;Следующий разговор</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>&amp;Предыдущий разговор</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>&amp;О программе Sandbench</translation>
@@ -3851,6 +3867,10 @@ SHA-256 %3</translation>
 </context>
 <context>
     <name>ProviderSettingsPage</name>
+    <message>
+        <source>Add provider</source>
+        <translation>Добавить поставщика</translation>
+    </message>
     <message>
         <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>

@@ -805,6 +805,14 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
+        <source>%1 is empty (0 bytes): there are no rows to show.</source>
+        <translation>%1 为空（0 字节）：没有可显示的行。</translation>
+    </message>
+    <message>
+        <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
+        <translation>%1 不是文本表格：它包含二进制数据（%2）。请保存该文件，并用创建它的程序打开。</translation>
+    </message>
+    <message>
         <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
         <source>%1 rows so far…</source>
         <translation>已读取 %1 行…</translation>
@@ -3038,6 +3046,14 @@ SHA-256 %3</translation>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
+        <source>&amp;Next Conversation</source>
+        <translation>下一个对话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Conversation</source>
+        <translation>上一个对话(&amp;P)</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>&amp;About Sandbench</source>
         <translation>关于 Sandbench(&amp;A)</translation>
@@ -3803,6 +3819,10 @@ SHA-256 %3</translation>
 </context>
 <context>
     <name>ProviderSettingsPage</name>
+    <message>
+        <source>Add provider</source>
+        <translation>添加提供方</translation>
+    </message>
     <message>
         <location line="-319"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>

@@ -3,9 +3,11 @@
 
 #include "common/retranslate.h"
 
+#include <QAction>
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -76,6 +78,30 @@ ApprovalPrompt::ApprovalPrompt(ApprovalBroker *broker,
     connect(m_allowConversation, &QPushButton::clicked, this,
             [this] { decide(ApprovalDecision::AllowConversation); });
     connect(m_deny, &QPushButton::clicked, this, [this] { decide(ApprovalDecision::Deny); });
+    // The safe answer is the default: Enter on the prompt denies unless another button has the focus, so a
+    // reflexive Enter never runs `rm -rf`. Ctrl+Shift+A and Ctrl+Shift+D answer from anywhere in the window.
+    for (QPushButton *button : {m_allowOnce, m_allowConversation, m_deny})
+        button->setAutoDefault(true);
+    m_deny->setDefault(true);
+    connect(m_note, &QLineEdit::returnPressed, m_deny, &QPushButton::click);
+    m_allowAction = new QAction(this);
+    m_allowAction->setObjectName(u"ApprovalAllowOnceAction"_s);
+    m_allowAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_allowAction->setShortcutContext(Qt::WindowShortcut);
+    connect(m_allowAction, &QAction::triggered, this, [this] {
+        if (isVisible())
+            decide(ApprovalDecision::AllowOnce);
+    });
+    m_denyAction = new QAction(this);
+    m_denyAction->setObjectName(u"ApprovalDenyAction"_s);
+    m_denyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_denyAction->setShortcutContext(Qt::WindowShortcut);
+    connect(m_denyAction, &QAction::triggered, this, [this] {
+        if (isVisible())
+            decide(ApprovalDecision::Deny);
+    });
+    addAction(m_allowAction);
+    addAction(m_denyAction);
     connect(m_tick, &QTimer::timeout, this, &ApprovalPrompt::updateCountdown);
     m_tick->setInterval(1000);
     retranslate(this, [this] {
@@ -86,6 +112,8 @@ ApprovalPrompt::ApprovalPrompt(ApprovalBroker *broker,
         m_allowConversation->setToolTip(
             tr("These commands run without asking again in this conversation; deny rules still apply."));
         m_deny->setText(tr("Deny"));
+        m_allowAction->setText(tr("Allow once"));
+        m_denyAction->setText(tr("Deny"));
         if (!m_shown.isEmpty())
             showNext(); // the same ask in the new language; the note stays
     });
@@ -133,7 +161,7 @@ void ApprovalPrompt::showNext()
         source += u"  · "_s + tr("%n more waiting", nullptr, int(pending.size() - 1));
     m_source->setText(source);
     m_commands->setPlainText(r.commands.join(u'\n'));
-    m_reason->setText(tr("Why it asks: %1").arg(r.reason));
+    setTranslatedText(m_reason, [=, this]() -> QString { return tr("Why it asks: %1").arg(r.reason); });
     // "Allow for this conversation" means nothing for an API request without a session.
     m_allowConversation->setEnabled(!r.conversation.startsWith(u"request:"_s));
     if (changed)
@@ -142,7 +170,7 @@ void ApprovalPrompt::showNext()
     m_tick->start();
     show();
     if (changed)
-        m_allowOnce->setFocus(Qt::OtherFocusReason);
+        m_deny->setFocus(Qt::OtherFocusReason);
 }
 
 void ApprovalPrompt::decide(ApprovalDecision decision)
@@ -165,5 +193,5 @@ void ApprovalPrompt::updateCountdown()
     }
     const qint64 seconds =
         std::max<qint64>(0, (r->deadlineMs - QDateTime::currentMSecsSinceEpoch() + 999) / 1000);
-    m_left->setText(tr("%n s left", nullptr, int(seconds)));
+    setTranslatedText(m_left, [=, this]() -> QString { return tr("%n s left", nullptr, int(seconds)); });
 }

@@ -45,4 +45,6 @@ private:
     QPushButton *m_deny = nullptr;
     QLabel *m_left = nullptr;
     QTimer *m_tick = nullptr;
+    class QAction *m_allowAction = nullptr;
+    class QAction *m_denyAction = nullptr;
 };

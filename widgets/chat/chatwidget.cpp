@@ -366,7 +366,8 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
     connect(session, &ChatSession::shellCallStarted, this, [this](ShellCall *call) {
         m_pngsBefore = ChatImages::pngFiles(homeDir());
         QStringList commands;
-        for (const QString &command : call->action().commands) {
+        for (const QString &command :
+             call->displayCommands()) { // the model's code, not the wrapper that runs it
             // One line per command keeps the note short; the panel shows them whole.
             const QString first = command.section(u'\n', 0, 0);
             commands.append(first.size() < command.size() ? first + u" …"_s : first);
@@ -387,18 +388,22 @@ void ChatWidget::setModelLabel(const QString &label, bool scripted)
 {
     m_modelText = label;
     m_scripted = scripted;
-    m_modelLabel->setText(scripted ? tr("%1 — a script plays the answers, no model is asked").arg(label)
-                                   : tr("Model: %1").arg(label));
+    setTranslatedText(m_modelLabel, [=, this]() -> QString {
+        return scripted ? tr("%1 — a script plays the answers, no model is asked").arg(label)
+                        : tr("Model: %1").arg(label);
+    });
     m_modelLabel->setProperty("scripted", scripted);
 }
 
 void ChatWidget::setContainerId(const QString &id)
 {
     m_containerId = id;
-    m_containerLabel->setText(tr("Container %1").arg(id));
-    m_containerLabel->setToolTip(tr("Every shell command of this conversation runs in container %1; its "
-                                    "files stay between questions and restarts.")
-                                     .arg(id));
+    setTranslatedText(m_containerLabel, [=, this]() -> QString { return tr("Container %1").arg(id); });
+    setTranslatedToolTip(m_containerLabel, [=, this]() -> QString {
+        return tr("Every shell command of this conversation runs in container %1; its "
+                  "files stay between questions and restarts.")
+            .arg(id);
+    });
     m_containerLabel->setVisible(!id.isEmpty());
 }
 
@@ -409,7 +414,9 @@ void ChatWidget::setTotalCost(double dollars)
         m_costLabel->hide();
         return;
     }
-    m_costLabel->setText(tr("Sandbox cost: $%1").arg(QLocale().toString(dollars, 'f', 4)));
+    setTranslatedText(m_costLabel, [=, this]() -> QString {
+        return tr("Sandbox cost: $%1").arg(QLocale().toString(dollars, 'f', 4));
+    });
     m_costLabel->show();
 }
 
@@ -509,11 +516,15 @@ void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
     frame->setFrameShape(QFrame::StyledPanel);
     auto *chip = new QToolButton(frame);
     chip->setObjectName(u"AttachmentChip"_s);
-    chip->setText(info.exists() ? tr("%1 · %2").arg(info.fileName(),
-                                                    QLocale().formattedDataSize(
-                                                        info.size(), 1, QLocale::DataSizeTraditionalFormat))
-                                : info.fileName());
-    chip->setToolTip(plainToolTip(tr("%1\nIn the sandbox: %2").arg(hostPath, sandboxPath)));
+    setTranslatedText(chip, [=, this]() -> QString {
+        return info.exists() ? tr("%1 · %2").arg(info.fileName(),
+                                                 QLocale().formattedDataSize(
+                                                     info.size(), 1, QLocale::DataSizeTraditionalFormat))
+                             : info.fileName();
+    });
+    setTranslatedToolTip(chip, [=, this]() -> QString {
+        return plainToolTip(tr("%1\nIn the sandbox: %2").arg(hostPath, sandboxPath));
+    });
     chip->setProperty("hostPath", hostPath);
     chip->setProperty("sandboxPath", sandboxPath);
     chip->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
@@ -524,7 +535,7 @@ void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
     remove->setObjectName(u"AttachmentChipRemove"_s);
     remove->setAutoRaise(true);
     remove->setIcon(style()->standardIcon(QStyle::SP_LineEditClearButton));
-    remove->setToolTip(tr("Remove this attachment"));
+    setTranslatedToolTip(remove, [=, this]() -> QString { return tr("Remove this attachment"); });
     remove->setAccessibleName(tr("Remove %1").arg(info.fileName()));
     connect(remove, &QToolButton::clicked, this,
             [this, frame, hostPath, sandboxPath] { removeAttachment(frame, hostPath, sandboxPath); });

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/csvpreview.h"
+#include "common/retranslate.h"
 
 #include "common/inlinemessage.h"
 #include "data/csvindex.h"
 #include "data/csvtablemodel.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMimeDatabase>
 #include <QProgressBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -61,6 +64,35 @@ CsvPreview::~CsvPreview()
     delete m_index;
 }
 
+std::function<QString()> CsvPreview::notATable(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {}; // the index says why it cannot be read
+    // Only the first bytes are read, from the handle that is open, whatever size the file claims.
+    constexpr qint64 Head = 8192;
+    QByteArray head = file.read(Head);
+    const QString name = QFileInfo(path).fileName();
+    if (head.isEmpty())
+        return [name] { return tr("%1 is empty (0 bytes): there are no rows to show.").arg(name); };
+    // NUL bytes or control characters that text does not use. Not invalid UTF-8: a Windows-1252 CSV is
+    // still a table.
+    qsizetype control = 0;
+    for (const char c : std::as_const(head)) {
+        const auto byte = static_cast<unsigned char>(c);
+        control += byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r' && byte != '\f' ? 1 : 0;
+    }
+    const bool binary = head.contains('\0') || control * 100 > head.size();
+    if (!binary)
+        return {};
+    const QString kind = QMimeDatabase().mimeTypeForData(head).name();
+    return [name, kind] {
+        return tr("%1 is not a text table: it holds binary data (%2). Save it and open it with the program "
+                  "that made it.")
+            .arg(name, kind);
+    };
+}
+
 bool CsvPreview::openFile(const QString &path)
 {
     m_table->setModel(nullptr);
@@ -68,7 +100,16 @@ bool CsvPreview::openFile(const QString &path)
     m_model = nullptr;
     delete m_index;
     m_path = path;
+    m_index = nullptr;
     m_title->setText(QFileInfo(path).fileName());
+    // Say what the file is when it is no table: an empty file, or bytes that are not text (a renamed
+    // spreadsheet or archive), instead of a blank grid or a grid of garbage.
+    if (const std::function<QString()> problem = notATable(path)) {
+        m_message->showMessage(problem, InlineMessage::Type::Information);
+        m_rows->clear();
+        m_progress->hide();
+        return true;
+    }
     m_index = new CsvIndex;
     m_index->setHeld(m_holds > 0);
     connect(m_index, &CsvIndex::progress, this, &CsvPreview::onProgress);
@@ -102,12 +143,14 @@ void CsvPreview::releaseIndexing()
 void CsvPreview::onProgress(qint64 bytes, qint64 total, qint64 rows)
 {
     m_progress->setValue(total > 0 ? int(bytes * 1000 / total) : 1000);
-    m_rows->setText(m_index && m_index->isIndexing() ? tr("%1 rows so far…").arg(QLocale().toString(rows))
-                                                     : tr("%1 rows").arg(QLocale().toString(rows)));
+    setTranslatedText(m_rows, [indexing = m_index && m_index->isIndexing(), rows] {
+        return indexing ? tr("%1 rows so far…").arg(QLocale().toString(rows))
+                        : tr("%1 rows").arg(QLocale().toString(rows));
+    });
 }
 
 void CsvPreview::onFinished(qint64 rows)
 {
     m_progress->hide();
-    m_rows->setText(tr("%1 rows").arg(QLocale().toString(rows)));
+    setTranslatedText(m_rows, [=, this]() -> QString { return tr("%1 rows").arg(QLocale().toString(rows)); });
 }

@@ -3,6 +3,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class CsvIndex;
 class CsvTableModel;
 class InlineMessage;
@@ -30,6 +32,8 @@ public:
     CsvTableModel *model() const { return m_model; }
 
 private:
+    // Why path cannot be shown as a table (empty, or not text), or nothing when it can.
+    static std::function<QString()> notATable(const QString &path);
     void onProgress(qint64 bytes, qint64 total, qint64 rows);
     void onFinished(qint64 rows);
 

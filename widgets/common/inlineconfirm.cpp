@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/inlineconfirm.h"
+#include "common/retranslate.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -50,7 +51,8 @@ void InlineConfirm::ask(const QString &question, const QList<QPair<QString, QStr
         });
         m_buttons->addWidget(button);
     }
-    auto *cancel = new QPushButton(tr("Cancel"), this);
+    auto *cancel = new QPushButton(this);
+    setTranslatedText(cancel, [] { return tr("Cancel"); });
     cancel->setObjectName(u"InlineConfirmCancel"_s);
     connect(cancel, &QPushButton::clicked, this, [this] {
         hide();

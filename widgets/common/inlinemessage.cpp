@@ -42,6 +42,14 @@ void InlineMessage::showMessage(const QString &text, Type type)
     show();
 }
 
+void InlineMessage::showMessage(std::function<QString()> text, Type type)
+{
+    m_type = type;
+    setTranslatedText(m_label, std::move(text));
+    applyColours();
+    show();
+}
+
 QString InlineMessage::text() const
 {
     return m_label->text();

@@ -3,6 +3,8 @@
 
 #include <QFrame>
 
+#include <functional>
+
 class QLabel;
 class QToolButton;
 
@@ -18,6 +20,8 @@ public:
     explicit InlineMessage(QWidget *parent = nullptr);
 
     void showMessage(const QString &text, Type type = Type::Error);
+    // A message the window words: text() in the current language, now and after a language switch.
+    void showMessage(std::function<QString()> text, Type type = Type::Error);
     QString text() const;
     Type type() const { return m_type; }
 

@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/retranslate.h"
 
+#include <QAbstractButton>
+#include <QAction>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QObject>
+#include <QPlainTextEdit>
+
+#include <memory>
+#include <optional>
 
 namespace {
 // A child of the owner: QWidget passes LanguageChange on to every child object, widgets or not.
@@ -16,6 +24,8 @@ public:
         : QObject(owner)
         , m_apply(std::move(apply))
     {}
+
+    void setApply(std::function<void()> apply) { m_apply = std::move(apply); }
 
     bool event(QEvent *event) override
     {
@@ -35,14 +45,96 @@ void retranslate(QObject *owner, std::function<void()> apply)
     new Retranslator(owner, std::move(apply));
 }
 
-namespace {
-QLabel *translatedLabel(std::function<QString()> text)
+void retranslate(QObject *owner, const char *name, std::function<void()> apply)
 {
-    auto *label = new QLabel;
-    retranslate(label, [label, text = std::move(text)] { label->setText(text()); });
+    apply();
+    const QString objectName = QLatin1String("retranslate:") + QLatin1String(name);
+    // Only retranslate() makes children by these names, so the cast is safe.
+    for (QObject *child : owner->children()) {
+        if (child->objectName() == objectName) {
+            static_cast<Retranslator *>(child)->setApply(std::move(apply));
+            return;
+        }
+    }
+    auto *retranslator = new Retranslator(owner, std::move(apply));
+    retranslator->setObjectName(objectName);
+}
+
+void setTranslated(QObject *owner, const char *name, std::function<QString()> get,
+                   std::function<void(const QString &)> set, std::function<QString()> text)
+{
+    auto written = std::make_shared<std::optional<QString>>();
+    retranslate(owner, name, [written, get = std::move(get), set = std::move(set), text = std::move(text)] {
+        // Another text set since (a name, a file, a plain message) stays: it is not this one's to replace.
+        if (written->has_value() && get() != **written)
+            return;
+        *written = text();
+        set(**written);
+    });
+}
+
+void setTranslatedText(QLabel *label, std::function<QString()> text)
+{
+    setTranslated(
+        label, "text", [label] { return label->text(); }, [label](const QString &t) { label->setText(t); },
+        std::move(text));
+}
+
+void setTranslatedText(QAbstractButton *button, std::function<QString()> text)
+{
+    setTranslated(
+        button, "text", [button] { return button->text(); },
+        [button](const QString &t) { button->setText(t); }, std::move(text));
+}
+
+void setTranslatedText(QAction *action, std::function<QString()> text)
+{
+    setTranslated(
+        action, "text", [action] { return action->text(); },
+        [action](const QString &t) { action->setText(t); }, std::move(text));
+}
+
+void setTranslatedTitle(QGroupBox *box, std::function<QString()> text)
+{
+    setTranslated(
+        box, "title", [box] { return box->title(); }, [box](const QString &t) { box->setTitle(t); },
+        std::move(text));
+}
+
+void setTranslatedToolTip(QWidget *widget, std::function<QString()> text)
+{
+    setTranslated(
+        widget, "toolTip", [widget] { return widget->toolTip(); },
+        [widget](const QString &t) { widget->setToolTip(t); }, std::move(text));
+}
+
+void setTranslatedToolTip(QAction *action, std::function<QString()> text)
+{
+    setTranslated(
+        action, "toolTip", [action] { return action->toolTip(); },
+        [action](const QString &t) { action->setToolTip(t); }, std::move(text));
+}
+
+void setTranslatedPlaceholder(QLineEdit *edit, std::function<QString()> text)
+{
+    setTranslated(
+        edit, "placeholder", [edit] { return edit->placeholderText(); },
+        [edit](const QString &t) { edit->setPlaceholderText(t); }, std::move(text));
+}
+
+void setTranslatedPlaceholder(QPlainTextEdit *edit, std::function<QString()> text)
+{
+    setTranslated(
+        edit, "placeholder", [edit] { return edit->placeholderText(); },
+        [edit](const QString &t) { edit->setPlaceholderText(t); }, std::move(text));
+}
+
+QLabel *translatedLabel(std::function<QString()> text, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    setTranslatedText(label, std::move(text));
     return label;
 }
-} // namespace
 
 void addTranslatedRow(QFormLayout *form, std::function<QString()> text, QWidget *field)
 {

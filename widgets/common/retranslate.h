@@ -6,7 +6,13 @@
 
 #include <functional>
 
+class QAbstractButton;
+class QAction;
+class QLineEdit;
+class QPlainTextEdit;
 class QFormLayout;
+class QGroupBox;
+class QLabel;
 class QLayout;
 class QObject;
 class QWidget;
@@ -15,6 +21,27 @@ class QWidget;
 // owner, which Qt sends to every widget when a translator is installed or removed), for as long as owner
 // lives. Text that a constructor sets once goes inside apply, so it follows a switch without a restart.
 void retranslate(QObject *owner, std::function<void()> apply);
+// The same under a name: a later call for the same owner and name replaces the earlier apply. Text that
+// follows a widget's state (a status, a count, a cost) is set through here each time the state changes, so
+// a language switch rewrites the state's latest text, never an older one.
+void retranslate(QObject *owner, const char *name, std::function<void()> apply);
+
+// A text of owner (read by get, written by set) is text() now and after every language switch, until
+// something else sets it (a plain setText() of a name or a file): a language switch never brings back an
+// older text. A later call for the same owner and name replaces the earlier one. The usual way to set a
+// text that changes while the widget lives; the helpers below name the common ones.
+void setTranslated(QObject *owner, const char *name, std::function<QString()> get,
+                   std::function<void(const QString &)> set, std::function<QString()> text);
+void setTranslatedText(QLabel *label, std::function<QString()> text);
+void setTranslatedText(QAbstractButton *button, std::function<QString()> text);
+void setTranslatedText(QAction *action, std::function<QString()> text);
+void setTranslatedTitle(QGroupBox *box, std::function<QString()> text);
+void setTranslatedToolTip(QWidget *widget, std::function<QString()> text);
+void setTranslatedToolTip(QAction *action, std::function<QString()> text);
+void setTranslatedPlaceholder(QLineEdit *edit, std::function<QString()> text);
+void setTranslatedPlaceholder(QPlainTextEdit *edit, std::function<QString()> text);
+// A new label whose text is text() in the current language, now and after every switch.
+QLabel *translatedLabel(std::function<QString()> text, QWidget *parent = nullptr);
 
 // A form row whose label reads text() in the current language, now and after every switch; a QWidget
 // field is the label's buddy (for its & key).

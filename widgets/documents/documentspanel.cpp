@@ -172,9 +172,12 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     setObjectName(u"DocumentsPanel"_s);
     m_copiesAndDeletes.setMaxThreadCount(1);
 
-    auto *intro = new QLabel(tr("Files promoted from a container. Documents belong to the workspace and "
-                                "never expire."),
-                             this);
+    auto *intro = translatedLabel(
+        [=, this]() -> QString {
+            return tr("Files promoted from a container. Documents belong to the workspace and "
+                      "never expire.");
+        },
+        this);
     intro->setObjectName(u"DocumentsIntro"_s);
     intro->setWordWrap(true);
 
@@ -191,10 +194,13 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setSectionResizeMode(DocumentsPanelModel::NameColumn, QHeaderView::Stretch);
 
-    m_emptyLabel = new QLabel(tr("No documents yet. Promote a file from a container (the Files panel, "
-                                 "<tt>sandbench containers promote ID PATH</tt> or the local API) to keep a "
-                                 "copy here."),
-                              this);
+    m_emptyLabel = translatedLabel(
+        [=, this]() -> QString {
+            return tr("No documents yet. Promote a file from a container (the Files panel, "
+                      "<tt>sandbench containers promote ID PATH</tt> or the local API) to keep a "
+                      "copy here.");
+        },
+        this);
     m_emptyLabel->setObjectName(u"DocumentsEmpty"_s);
     m_emptyLabel->setWordWrap(true);
     m_emptyLabel->setAlignment(Qt::AlignCenter);
@@ -280,7 +286,8 @@ DocumentsPanel::DocumentsPanel(const QString &documentsDir, QWidget *parent)
     m_previewDetails->setTextFormat(Qt::PlainText);
 
     m_placeholder = new QLabel(this);
-    m_placeholder->setText(tr("Select a document to see it here."));
+    setTranslatedText(m_placeholder,
+                      [=, this]() -> QString { return tr("Select a document to see it here."); });
     m_placeholder->setObjectName(u"DocumentPreviewPlaceholder"_s);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setWordWrap(true);
@@ -456,7 +463,8 @@ void DocumentsPanel::onCurrentChanged()
     if (!doc) {
         m_previewTitle->clear();
         m_previewDetails->clear();
-        m_placeholder->setText(tr("Select a document to see it here."));
+        setTranslatedText(m_placeholder,
+                          [=, this]() -> QString { return tr("Select a document to see it here."); });
         m_previewStack->setCurrentWidget(m_placeholder);
         m_previewKind = u"none"_s;
         return;
@@ -472,10 +480,11 @@ void DocumentsPanel::showPreview(const DocumentEntry &doc)
 {
     m_previewTitle->setText(doc.filename);
     const QString size = QLocale().formattedDataSize(doc.size, 1, QLocale::DataSizeTraditionalFormat);
-    m_previewDetails->setText(
-        doc.containerId.isEmpty()
-            ? size
-            : tr("%1 · from /workspace/home/%2 in %3").arg(size, doc.sourcePath, doc.containerId));
+    setTranslatedText(m_previewDetails, [=, this]() -> QString {
+        return doc.containerId.isEmpty()
+                   ? size
+                   : tr("%1 · from /workspace/home/%2 in %3").arg(size, doc.sourcePath, doc.containerId);
+    });
 
     const QString suffix = QFileInfo(doc.filename).suffix().toLower();
     if (suffix == u"csv" || suffix == u"tsv") {
@@ -494,7 +503,7 @@ void DocumentsPanel::showPreview(const DocumentEntry &doc)
         return;
     }
 
-    m_placeholder->setText(tr("Loading…"));
+    setTranslatedText(m_placeholder, [=, this]() -> QString { return tr("Loading…"); });
     m_previewStack->setCurrentWidget(m_placeholder);
     m_previewKind = u"loading"_s;
     m_previewImage = QImage();
@@ -508,7 +517,9 @@ void DocumentsPanel::showPreview(const DocumentEntry &doc)
         if (data.kind == u"image") {
             m_previewImage = data.image;
             fitImage();
-            m_image->setToolTip(tr("%1 × %2 pixels").arg(data.image.width()).arg(data.image.height()));
+            setTranslatedToolTip(m_image, [pixels = data.image.size()] {
+                return tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height());
+            });
             m_previewStack->setCurrentWidget(m_imageArea);
         } else if (data.kind == u"text") {
             const QString note =
@@ -534,10 +545,14 @@ void DocumentsPanel::showPreview(const DocumentEntry &doc)
                                                          m_text->setProperty("highlighted", true);
                                                      });
         } else if (data.kind == u"binary") {
-            m_placeholder->setText(tr("No preview for this kind of file. Use Open to view it in another "
-                                      "application, or Save As to keep a copy."));
+            setTranslatedText(m_placeholder, [=, this]() -> QString {
+                return tr("No preview for this kind of file. Use Open to view it in another "
+                          "application, or Save As to keep a copy.");
+            });
         } else {
-            m_placeholder->setText(tr("Cannot read %1: %2").arg(doc.filename, data.error));
+            setTranslatedText(m_placeholder, [name = doc.filename, error = data.error] {
+                return tr("Cannot read %1: %2").arg(name, error);
+            });
         }
         setPreviewKind(data.kind);
     });
@@ -575,17 +590,21 @@ void DocumentsPanel::openExternally()
         watcher->deleteLater();
         const QString error = watcher->result();
         if (!error.isEmpty()) {
-            m_message->showMessage(tr("Cannot open %1: %2").arg(copy.filename, error),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString { return tr("Cannot open %1: %2").arg(copy.filename, error); },
+                InlineMessage::Type::Error);
             return;
         }
         if (!QFileInfo::exists(*target))
             return; // deleted meanwhile: nothing to open
         if (!QDesktopServices::openUrl(QUrl::fromLocalFile(*target)))
-            m_message->showMessage(tr("No application on this computer opens %1. Use Save As to keep a copy "
-                                      "and open it yourself.")
-                                       .arg(copy.filename),
-                                   InlineMessage::Type::Warning);
+            m_message->showMessage(
+                [=, this]() -> QString {
+                    return tr("No application on this computer opens %1. Use Save As to keep a copy "
+                              "and open it yourself.")
+                        .arg(copy.filename);
+                },
+                InlineMessage::Type::Warning);
     });
     // Other applications need a file with its real name; the content file has none.
     watcher->setFuture(QtConcurrent::run(&m_copiesAndDeletes, [copy, target] {
@@ -635,12 +654,18 @@ void DocumentsPanel::saveDocumentTo(const QString &id, const QString &path)
         watcher->deleteLater();
         const QString error = watcher->result();
         if (!error.isEmpty()) {
-            m_message->showMessage(tr("Cannot save %1 to %2: %3").arg(doc.filename, path, error),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString {
+                    return tr("Cannot save %1 to %2: %3").arg(doc.filename, path, error);
+                },
+                InlineMessage::Type::Error);
             return;
         }
-        m_message->showMessage(tr("Saved %1 to %2.").arg(doc.filename, QDir::toNativeSeparators(path)),
-                               InlineMessage::Type::Positive);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return tr("Saved %1 to %2.").arg(doc.filename, QDir::toNativeSeparators(path));
+            },
+            InlineMessage::Type::Positive);
         Q_EMIT documentSaved(path);
     });
     watcher->setFuture(QtConcurrent::run(&m_copiesAndDeletes, &copyFile, doc.contentPath(), path));
@@ -652,8 +677,9 @@ void DocumentsPanel::requestDelete()
     if (!doc)
         return;
     m_pendingDelete = doc->id;
-    m_deleteText->setText(
-        tr("Delete %1 from the workspace's documents? This cannot be undone.").arg(doc->filename));
+    setTranslatedText(m_deleteText, [name = doc->filename] {
+        return tr("Delete %1 from the workspace's documents? This cannot be undone.").arg(name);
+    });
     m_deleteBar->show();
 }
 
@@ -673,11 +699,15 @@ void DocumentsPanel::confirmDelete()
     connect(watcher, &QFutureWatcher<bool>::finished, this, [this, watcher, doc] {
         watcher->deleteLater();
         if (!watcher->result()) {
-            m_message->showMessage(tr("Cannot delete %1 completely; some of its files remain in %2.")
-                                       .arg(doc.filename, QDir::toNativeSeparators(doc.dir)),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString {
+                    return tr("Cannot delete %1 completely; some of its files remain in %2.")
+                        .arg(doc.filename, QDir::toNativeSeparators(doc.dir));
+                },
+                InlineMessage::Type::Error);
         } else {
-            m_message->showMessage(tr("Deleted %1.").arg(doc.filename), InlineMessage::Type::Information);
+            m_message->showMessage([=, this]() -> QString { return tr("Deleted %1.").arg(doc.filename); },
+                                   InlineMessage::Type::Information);
             Q_EMIT documentDeleted(doc.id);
         }
         refresh();

@@ -227,8 +227,10 @@ void DiffView::render()
     const QList<Line> lines = parse(m_diff.text, &m_added, &m_removed, &truncated);
     // Numbers only (as in the history list); the tooltip says it in words, with plural forms.
     m_stats->setText(u"+%1 \u2212%2"_s.arg(QString::number(m_added), QString::number(m_removed)));
-    m_stats->setToolTip(tr("%n line(s) added", nullptr, m_added) + u", "_s +
-                        tr("%n line(s) removed", nullptr, m_removed));
+    setTranslatedToolTip(m_stats, [=, this]() -> QString {
+        return tr("%n line(s) added", nullptr, m_added) + u", "_s +
+               tr("%n line(s) removed", nullptr, m_removed);
+    });
 
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/filepreview.h"
+#include "common/retranslate.h"
 
 #include "common/csvpreview.h"
 #include "common/inlinemessage.h"
@@ -234,7 +235,7 @@ void FilePreview::clear()
     m_title->hide();
     m_note->hide();
     m_message->hide();
-    m_placeholder->setText(tr("Select a file to preview it."));
+    setTranslatedText(m_placeholder, [=, this]() -> QString { return tr("Select a file to preview it."); });
     m_stack->setCurrentWidget(m_placeholder);
 }
 
@@ -284,7 +285,7 @@ void FilePreview::showFile(const QString &homeDir, const QString &relativePath, 
     m_note->hide();
     m_title->setText(relativePath);
     m_title->show();
-    m_placeholder->setText(tr("Loading %1…").arg(relativePath));
+    setTranslatedText(m_placeholder, [=, this]() -> QString { return tr("Loading %1…").arg(relativePath); });
     m_stack->setCurrentWidget(m_placeholder);
 
     const QString id = fileId.isEmpty() ? FileStore::fileIdForPath(relativePath.toUtf8()) : fileId;
@@ -311,8 +312,10 @@ void FilePreview::apply(const Result &r)
     const QLocale locale;
     const QString size = locale.formattedDataSize(r.size, 1, QLocale::DataSizeTraditionalFormat);
     if (r.kind != Kind::Error)
-        m_title->setText(r.mime.isEmpty() ? tr("%1 — %2").arg(m_path, size)
-                                          : tr("%1 — %2, %3").arg(m_path, size, r.mime));
+        setTranslatedText(m_title, [this, mime = r.mime, size] {
+            return mime.isEmpty() ? tr("%1 — %2").arg(m_path, size)
+                                  : tr("%1 — %2, %3").arg(m_path, size, mime);
+        });
     switch (r.kind) {
     case Kind::None:
         break;
@@ -325,23 +328,28 @@ void FilePreview::apply(const Result &r)
             Q_EMIT fileMissing(m_path);
         break;
     case Kind::Binary:
-        m_placeholder->setText(
-            tr("Binary file (%1, %2): no preview. Use Save to copy it to this computer.").arg(r.mime, size));
+        setTranslatedText(m_placeholder, [mime = r.mime, size] {
+            return tr("Binary file (%1, %2): no preview. Use Save to copy it to this computer.")
+                .arg(mime, size);
+        });
         m_stack->setCurrentWidget(m_placeholder);
         break;
     case Kind::Image:
         m_image = r.image;
-        m_note->setText(tr("%1 × %2 pixels").arg(r.image.width()).arg(r.image.height()));
+        setTranslatedText(m_note, [pixels = r.image.size()] {
+            return tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height());
+        });
         m_note->show();
         m_stack->setCurrentWidget(m_imageArea);
         showImage();
         break;
     case Kind::TooLarge:
-        m_placeholder->setText(
-            tr("%1 is %2, larger than the %3 a table preview is made for. Use Save As… to "
-               "copy it to this computer.")
+        setTranslatedText(m_placeholder, [=, this]() -> QString {
+            return tr("%1 is %2, larger than the %3 a table preview is made for. Use Save As… to "
+                      "copy it to this computer.")
                 .arg(m_path, size,
-                     locale.formattedDataSize(MaxCsvBytes, 0, QLocale::DataSizeTraditionalFormat)));
+                     locale.formattedDataSize(MaxCsvBytes, 0, QLocale::DataSizeTraditionalFormat));
+        });
         m_stack->setCurrentWidget(m_placeholder);
         break;
     case Kind::Csv:
@@ -355,10 +363,10 @@ void FilePreview::apply(const Result &r)
         break;
     case Kind::Text: {
         if (r.textCapped) {
-            m_note->setText(
-                tr("Showing the first %1 of %2.")
-                    .arg(locale.formattedDataSize(MaxTextBytes, 0, QLocale::DataSizeTraditionalFormat),
-                         size));
+            setTranslatedText(m_note, [=, this]() -> QString {
+                return tr("Showing the first %1 of %2.")
+                    .arg(locale.formattedDataSize(MaxTextBytes, 0, QLocale::DataSizeTraditionalFormat), size);
+            });
             m_note->show();
         }
         m_text->setPlainText(r.text);

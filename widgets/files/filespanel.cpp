@@ -70,12 +70,13 @@ Listing listFiles(const QString &homeDir)
     return out;
 }
 
-QToolButton *makeButton(const QString &name, const QString &text, const QString &toolTip, QWidget *parent)
+QToolButton *makeButton(const QString &name, std::function<QString()> text, std::function<QString()> toolTip,
+                        QWidget *parent)
 {
     auto *button = new QToolButton(parent);
     button->setObjectName(name);
-    button->setText(text);
-    button->setToolTip(toolTip);
+    setTranslatedText(button, std::move(text));
+    setTranslatedToolTip(button, std::move(toolTip));
     button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     return button;
 }
@@ -90,13 +91,15 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     // Elided, so the container id and counts never push the buttons out of a narrow dock (1366x768).
     m_header = new ElidedLabel(this);
     m_header->setObjectName(u"FilesHeader"_s);
-    m_refreshButton =
-        makeButton(u"FilesRefreshButton"_s, tr("Refresh"), tr("Read the files and history again"), this);
-    m_saveButton =
-        makeButton(u"FilesSaveButton"_s, tr("Save As…"), tr("Save the selected file on this computer"), this);
-    m_promoteButton =
-        makeButton(u"FilesPromoteButton"_s, tr("Promote"),
-                   tr("Copy the selected file to the workspace's documents, which never expire"), this);
+    m_refreshButton = makeButton(
+        u"FilesRefreshButton"_s, [] { return tr("Refresh"); },
+        [] { return tr("Read the files and history again"); }, this);
+    m_saveButton = makeButton(
+        u"FilesSaveButton"_s, [] { return tr("Save As…"); },
+        [] { return tr("Save the selected file on this computer"); }, this);
+    m_promoteButton = makeButton(
+        u"FilesPromoteButton"_s, [] { return tr("Promote"); },
+        [] { return tr("Copy the selected file to the workspace's documents, which never expire"); }, this);
     connect(m_refreshButton, &QToolButton::clicked, this, &FilesPanel::refresh);
     connect(m_saveButton, &QToolButton::clicked, this, &FilesPanel::saveSelected);
     connect(m_promoteButton, &QToolButton::clicked, this, &FilesPanel::promoteSelected);
@@ -483,17 +486,20 @@ void FilesPanel::showMessage(const QString &text, InlineMessage::Type type)
 void FilesPanel::updateHeader()
 {
     if (!m_container) {
-        m_header->setText(tr("No container"));
+        setTranslatedText(m_header, [=, this]() -> QString { return tr("No container"); });
         return;
     }
-    const QLocale locale;
-    QString text = tr("%1 — %n file(s), %2", nullptr, m_model->fileCount())
-                       .arg(m_container->id(),
-                            locale.formattedDataSize(m_totalBytes, 1, QLocale::DataSizeTraditionalFormat));
-    if (m_truncated)
-        text += u' ' + tr("(only the first %1 files are listed)").arg(MaxListedFiles);
-    m_header->setText(text);
-    m_header->setToolTip(tr("/workspace/home of container %1").arg(m_container->id()));
+    setTranslatedText(m_header, [id = m_container->id(), files = m_model->fileCount(), bytes = m_totalBytes,
+                                 truncated = m_truncated] {
+        QString text =
+            tr("%1 — %n file(s), %2", nullptr, files)
+                .arg(id, QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat));
+        if (truncated)
+            text += u' ' + tr("(only the first %1 files are listed)").arg(MaxListedFiles);
+        return text;
+    });
+    setTranslatedToolTip(m_header,
+                         [id = m_container->id()] { return tr("/workspace/home of container %1").arg(id); });
 }
 
 void FilesPanel::updateActions()

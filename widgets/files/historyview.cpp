@@ -290,45 +290,55 @@ void HistoryView::updateButtons()
                                "be restored.");
 
     // This version: the file as the selected entry left it.
-    m_restoreFile->setText(tr("Restore This Version"));
+    setTranslatedText(m_restoreFile, [=, this]() -> QString { return tr("Restore This Version"); });
     if (!change) {
         m_restoreFile->setEnabled(false);
-        m_restoreFile->setToolTip(tr("Select a file to put it back as the selected entry left it"));
+        setTranslatedToolTip(m_restoreFile, [=, this]() -> QString {
+            return tr("Select a file to put it back as the selected entry left it");
+        });
     } else if (change->kind == ChangeKind::Deleted) {
         m_restoreFile->setEnabled(false);
-        m_restoreFile->setToolTip(
-            tr("The selected entry deleted %1: there is no version of it after this entry.").arg(name));
+        setTranslatedToolTip(m_restoreFile, [=, this]() -> QString {
+            return tr("The selected entry deleted %1: there is no version of it after this entry.").arg(name);
+        });
     } else if (!change->newKept) {
         m_restoreFile->setEnabled(false);
         m_restoreFile->setToolTip(notKept);
     } else {
         m_restoreFile->setEnabled(fileSelected);
-        m_restoreFile->setToolTip(tr("Put %1 back as the selected entry left it. %2").arg(name, undoable));
+        setTranslatedToolTip(m_restoreFile, [=, this]() -> QString {
+            return tr("Put %1 back as the selected entry left it. %2").arg(name, undoable);
+        });
     }
 
     // The version before: the file as it was just before the selected entry.
     const bool hasParent = !parentOfSelected().isEmpty();
     if (change && change->kind == ChangeKind::Added) {
-        m_restoreBefore->setText(tr("Delete, as Before"));
-        m_restoreBefore->setToolTip(
-            tr("%1 did not exist before the selected entry: delete it from /workspace/home. %2")
-                .arg(name, undoable));
+        setTranslatedText(m_restoreBefore, [=, this]() -> QString { return tr("Delete, as Before"); });
+        setTranslatedToolTip(m_restoreBefore, [=, this]() -> QString {
+            return tr("%1 did not exist before the selected entry: delete it from /workspace/home. %2")
+                .arg(name, undoable);
+        });
     } else if (change && change->kind == ChangeKind::Deleted) {
-        m_restoreBefore->setText(tr("Restore Deleted File"));
-        m_restoreBefore->setToolTip(
-            tr("Put %1 back as it was before the selected entry deleted it. %2").arg(name, undoable));
+        setTranslatedText(m_restoreBefore, [=, this]() -> QString { return tr("Restore Deleted File"); });
+        setTranslatedToolTip(m_restoreBefore, [=, this]() -> QString {
+            return tr("Put %1 back as it was before the selected entry deleted it. %2").arg(name, undoable);
+        });
     } else {
-        m_restoreBefore->setText(tr("Restore Version Before"));
-        m_restoreBefore->setToolTip(
-            change ? tr("Put %1 back as it was before the selected entry. %2").arg(name, undoable)
-                   : tr("Select a file to put it back as it was before the selected entry"));
+        setTranslatedText(m_restoreBefore, [=, this]() -> QString { return tr("Restore Version Before"); });
+        setTranslatedToolTip(m_restoreBefore, [=, this]() -> QString {
+            return change ? tr("Put %1 back as it was before the selected entry. %2").arg(name, undoable)
+                          : tr("Select a file to put it back as it was before the selected entry");
+        });
     }
     if (change && !change->oldKept && change->kind != ChangeKind::Added) {
         m_restoreBefore->setEnabled(false);
         m_restoreBefore->setToolTip(notKept);
     } else if (change && !hasParent) {
         m_restoreBefore->setEnabled(false);
-        m_restoreBefore->setToolTip(tr("Nothing was saved before this entry: it is the first one."));
+        setTranslatedToolTip(m_restoreBefore, [=, this]() -> QString {
+            return tr("Nothing was saved before this entry: it is the first one.");
+        });
     } else {
         m_restoreBefore->setEnabled(fileSelected);
     }

@@ -113,54 +113,68 @@ QWidget *GuardrailsPanel::buildSettingsPage()
     auto *page = new QWidget;
     auto *grid = new QGridLayout;
     grid->setColumnStretch(0, 1);
-    const auto heading = [](const QString &text) {
-        auto *label = new QLabel(u"<b>%1</b>"_s.arg(text.toHtmlEscaped()));
+    const auto heading = [](std::function<QString()> text) {
+        auto *label = translatedLabel(std::move(text));
+        QFont bold = label->font();
+        bold.setBold(true);
+        label->setFont(bold);
+        label->setTextFormat(Qt::PlainText);
         return label;
     };
-    grid->addWidget(heading(tr("Prompt injection")), 0, 0, 1, 3);
-    addGuardrailRow(grid, 1, u"regex-prompt-injection"_s, tr("Prompt-injection patterns"),
-                    tr("Regular expressions for attempts to override the model's instructions"));
+    grid->addWidget(heading([] { return tr("Prompt injection"); }), 0, 0, 1, 3);
+    addGuardrailRow(
+        grid, 1, u"regex-prompt-injection"_s, [] { return tr("Prompt-injection patterns"); },
+        [] { return tr("Regular expressions for attempts to override the model's instructions"); });
     const PatternSet &patterns = PatternSet::builtin();
     QStringList languages;
     for (const PatternSet::Pattern &p : patterns.patterns()) {
         if (!languages.contains(p.language))
             languages.append(p.language);
     }
-    m_patternSetLabel = new QLabel(tr("Pattern set version %1: %n pattern(s) in %2 families (languages: %3). "
-                                      "The gateway uses the set built into this Sandbench.",
-                                      nullptr, int(patterns.patterns().size()))
-                                       .arg(patterns.version())
-                                       .arg(patterns.families().size())
-                                       .arg(languages.join(u", "_s)));
+    m_patternSetLabel = translatedLabel([=, this]() -> QString {
+        return tr("Pattern set version %1: %n pattern(s) in %2 families (languages: %3). "
+                  "The gateway uses the set built into this Sandbench.",
+                  nullptr, int(patterns.patterns().size()))
+            .arg(patterns.version())
+            .arg(patterns.families().size())
+            .arg(languages.join(u", "_s));
+    });
     m_patternSetLabel->setObjectName(u"GuardrailsPatternSetLabel"_s);
     m_patternSetLabel->setWordWrap(true);
     m_patternSetLabel->setTextFormat(Qt::PlainText);
     m_patternSetLabel->setToolTip(patterns.families().join(u'\n'));
     m_patternSetLabel->setForegroundRole(QPalette::PlaceholderText);
     grid->addWidget(m_patternSetLabel, 2, 0, 1, 3);
-    grid->addWidget(heading(tr("Personal data")), 3, 0, 1, 3);
-    addGuardrailRow(grid, 4, u"email"_s, tr("Email addresses"), {});
-    addGuardrailRow(grid, 5, u"phone"_s, tr("Phone numbers"), {});
-    addGuardrailRow(grid, 6, u"credit-card"_s, tr("Credit card numbers"),
-                    tr("13 to 19 digits that pass the Luhn check"));
-    addGuardrailRow(grid, 7, u"ip-address"_s, tr("IP addresses"), tr("IPv4 and IPv6"));
+    grid->addWidget(heading([] { return tr("Personal data"); }), 3, 0, 1, 3);
+    const auto none = [] { return QString(); };
+    addGuardrailRow(
+        grid, 4, u"email"_s, [] { return tr("Email addresses"); }, none);
+    addGuardrailRow(
+        grid, 5, u"phone"_s, [] { return tr("Phone numbers"); }, none);
+    addGuardrailRow(
+        grid, 6, u"credit-card"_s, [] { return tr("Credit card numbers"); },
+        [] { return tr("13 to 19 digits that pass the Luhn check"); });
+    addGuardrailRow(
+        grid, 7, u"ip-address"_s, [] { return tr("IP addresses"); }, [] { return tr("IPv4 and IPv6"); });
 
     m_scanToolOutput = new QCheckBox;
     retranslate(m_scanToolOutput, [this] {
         m_scanToolOutput->setText(tr("Also scan sandbox output before the model reads it"));
     });
     m_scanToolOutput->setObjectName(u"GuardrailsScanToolOutput"_s);
-    m_scanToolOutput->setToolTip(
-        tr("Every guardrail that is on reads the output of shell calls, whatever its "
-           "scope: redact hides the matches, block withholds the output."));
+    setTranslatedToolTip(m_scanToolOutput, [=, this]() -> QString {
+        return tr("Every guardrail that is on reads the output of shell calls, whatever its "
+                  "scope: redact hides the matches, block withholds the output.");
+    });
     connect(m_scanToolOutput, &QCheckBox::toggled, this, &GuardrailsPanel::onEdited);
 
-    auto *explain =
-        new QLabel(tr("Flag records a detection and forwards the request unchanged. Redact replaces "
-                      "each match with a label such as [EMAIL]. Block refuses the request with HTTP "
-                      "403 before it reaches the model. When several fire, the strictest wins. "
-                      "\"User messages\" reads only what users wrote; \"All messages\" also reads "
-                      "system, developer and assistant text."));
+    auto *explain = translatedLabel([=, this]() -> QString {
+        return tr("Flag records a detection and forwards the request unchanged. Redact replaces "
+                  "each match with a label such as [EMAIL]. Block refuses the request with HTTP "
+                  "403 before it reaches the model. When several fire, the strictest wins. "
+                  "\"User messages\" reads only what users wrote; \"All messages\" also reads "
+                  "system, developer and assistant text.");
+    });
     explain->setWordWrap(true);
     explain->setForegroundRole(QPalette::PlaceholderText);
 
@@ -202,21 +216,35 @@ QWidget *GuardrailsPanel::buildSettingsPage()
     return page;
 }
 
-void GuardrailsPanel::addGuardrailRow(QGridLayout *grid, int row, const QString &slug, const QString &title,
-                                      const QString &tip)
+void GuardrailsPanel::addGuardrailRow(QGridLayout *grid, int row, const QString &slug,
+                                      std::function<QString()> title, std::function<QString()> tip)
 {
     Row r;
-    r.enabled = new QCheckBox(title);
+    r.enabled = new QCheckBox;
+    setTranslatedText(r.enabled, std::move(title));
     r.enabled->setObjectName(u"GuardrailEnabled_"_s + slug);
-    r.enabled->setToolTip(tip.isEmpty() ? slug : tip + u" ("_s + slug + u')');
+    setTranslatedToolTip(r.enabled, [slug, tip = std::move(tip)] {
+        const QString text = tip();
+        return text.isEmpty() ? slug : text + u" ("_s + slug + u')';
+    });
     r.action = new QComboBox;
     r.action->setObjectName(u"GuardrailAction_"_s + slug);
-    for (GuardrailAction a : {GuardrailAction::Flag, GuardrailAction::Redact, GuardrailAction::Block})
-        r.action->addItem(actionTitle(a), guardrailActionName(a));
+    const QList<GuardrailAction> actions{GuardrailAction::Flag, GuardrailAction::Redact,
+                                         GuardrailAction::Block};
+    for (GuardrailAction a : actions)
+        r.action->addItem(QString(), guardrailActionName(a));
+    retranslate(r.action, [combo = r.action, actions] {
+        for (int i = 0; i < actions.size(); ++i)
+            combo->setItemText(i, actionTitle(actions.at(i)));
+    });
     r.scope = new QComboBox;
     r.scope->setObjectName(u"GuardrailScope_"_s + slug);
-    r.scope->addItem(tr("User messages"), guardrailScopeName(GuardrailScope::UserOnly));
-    r.scope->addItem(tr("All messages"), guardrailScopeName(GuardrailScope::AllMessages));
+    r.scope->addItem(QString(), guardrailScopeName(GuardrailScope::UserOnly));
+    r.scope->addItem(QString(), guardrailScopeName(GuardrailScope::AllMessages));
+    retranslate(r.scope, [combo = r.scope] {
+        combo->setItemText(0, tr("User messages"));
+        combo->setItemText(1, tr("All messages"));
+    });
     r.action->setEnabled(false);
     r.scope->setEnabled(false);
     connect(r.enabled, &QCheckBox::toggled, this, [r](bool on) {
@@ -285,7 +313,7 @@ QWidget *GuardrailsPanel::buildTestPage()
     });
 
     auto *roleRow = new QHBoxLayout;
-    roleRow->addWidget(new QLabel(tr("Test as:")));
+    roleRow->addWidget(translatedLabel([=, this]() -> QString { return tr("Test as:"); }));
     roleRow->addWidget(m_testRole, 1);
     auto *layout = new QVBoxLayout(page);
     layout->addLayout(roleRow);
@@ -332,14 +360,15 @@ QWidget *GuardrailsPanel::buildReportPage()
         m_reportTable->setHeaderLabels(
             {tr("Guardrail"), tr("Requests matched"), tr("Share"), tr("Set to now")});
     });
-    auto *explain =
-        new QLabel(tr("Every detection is recorded whatever the action, so running a guardrail with "
-                      "Flag first shows how much of the real traffic Redact would change or Block "
-                      "would refuse."));
+    auto *explain = translatedLabel([=, this]() -> QString {
+        return tr("Every detection is recorded whatever the action, so running a guardrail with "
+                  "Flag first shows how much of the real traffic Redact would change or Block "
+                  "would refuse.");
+    });
     explain->setWordWrap(true);
     explain->setForegroundRole(QPalette::PlaceholderText);
     auto *periodRow = new QHBoxLayout;
-    periodRow->addWidget(new QLabel(tr("Period:")));
+    periodRow->addWidget(translatedLabel([=, this]() -> QString { return tr("Period:"); }));
     periodRow->addWidget(m_reportPeriod, 1);
     auto *layout = new QVBoxLayout(page);
     layout->addLayout(periodRow);
@@ -400,9 +429,11 @@ void GuardrailsPanel::reloadConfig()
         m_loadedBytes = loaded.bytes;
         if (!loaded.ok) {
             m_message->showMessage(
-                tr("The workspace's guardrail settings cannot be read: %1. Requests are refused "
-                   "until the file is fixed; Save replaces it with the settings shown here.")
-                    .arg(loaded.error),
+                [=, this]() -> QString {
+                    return tr("The workspace's guardrail settings cannot be read: %1. Requests are refused "
+                              "until the file is fixed; Save replaces it with the settings shown here.")
+                        .arg(loaded.error);
+                },
                 InlineMessage::Type::Error);
             applyConfig({}, false);
             setDirty(true);
@@ -449,13 +480,16 @@ void GuardrailsPanel::setDirty(bool dirty)
     m_saveButton->setEnabled(dirty && !m_saving);
     m_revertButton->setEnabled(dirty);
     if (dirty) {
-        m_statusLabel->setText(
-            tr("Unsaved changes: the test box already uses them; requests use them once saved."));
+        setTranslatedText(m_statusLabel, [=, this]() -> QString {
+            return tr("Unsaved changes: the test box already uses them; requests use them once saved.");
+        });
     } else {
         const int on = int(editedGuardrails().size());
-        m_statusLabel->setText(
-            on == 0 ? tr("No guardrail is on for this workspace.")
-                    : tr("%n guardrail(s) on; saved in %1.", nullptr, on).arg(GuardrailConfig::fileName()));
+        setTranslatedText(m_statusLabel, [=, this]() -> QString {
+            return on == 0
+                       ? tr("No guardrail is on for this workspace.")
+                       : tr("%n guardrail(s) on; saved in %1.", nullptr, on).arg(GuardrailConfig::fileName());
+        });
     }
 }
 
@@ -489,8 +523,11 @@ void GuardrailsPanel::save()
         m_saving = false;
         const Saved result = watcher->result();
         if (!result.ok) {
-            m_message->showMessage(tr("The guardrails could not be saved: %1").arg(result.error),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString {
+                    return tr("The guardrails could not be saved: %1").arg(result.error);
+                },
+                InlineMessage::Type::Error);
             m_saveButton->setEnabled(true);
             Q_EMIT saved(false);
             return;
@@ -528,9 +565,11 @@ void GuardrailsPanel::checkConfigFile()
         if (m_dirty) {
             m_loadedBytes = watcher->result();
             m_message->showMessage(
-                tr("%1 was changed outside this panel. Revert loads that version; Save keeps "
-                   "yours.")
-                    .arg(GuardrailConfig::fileName()),
+                [=, this]() -> QString {
+                    return tr("%1 was changed outside this panel. Revert loads that version; Save keeps "
+                              "yours.")
+                        .arg(GuardrailConfig::fileName());
+                },
                 InlineMessage::Type::Warning);
             return;
         }
@@ -719,21 +758,25 @@ void GuardrailsPanel::reloadReport()
         for (int c = 0; c < m_reportTable->columnCount(); ++c)
             m_reportTable->resizeColumnToContents(c);
         if (!report.hasLog || report.requests == 0) {
-            m_reportSummary->setText(
-                tr("No logged requests in this period yet. Turn guardrails on with Flag and send "
-                   "traffic through the local API to see what Redact or Block would do."));
+            setTranslatedText(m_reportSummary, [=, this]() -> QString {
+                return tr("No logged requests in this period yet. Turn guardrails on with Flag and send "
+                          "traffic through the local API to see what Redact or Block would do.");
+            });
         } else {
-            m_reportSummary->setText(
-                tr("%n request(s) logged in this period.", nullptr, int(report.requests)) + u' ' +
-                tr("%1 of them (%2 %) had at least one detection: with Redact or Block, those would have "
-                   "been "
-                   "changed or refused.")
-                    .arg(report.detected)
-                    .arg(QLocale().toString(100.0 * double(report.detected) / double(report.requests), 'f',
-                                            1)) +
-                (report.falsePositives > 0 ? u' ' + tr("%n detection(s) were reported as false positives.",
-                                                       nullptr, int(report.falsePositives))
-                                           : QString()));
+            setTranslatedText(m_reportSummary, [=, this]() -> QString {
+                return tr("%n request(s) logged in this period.", nullptr, int(report.requests)) + u' ' +
+                       tr("%1 of them (%2 %) had at least one detection: with Redact or Block, those would "
+                          "have "
+                          "been "
+                          "changed or refused.")
+                           .arg(report.detected)
+                           .arg(QLocale().toString(100.0 * double(report.detected) / double(report.requests),
+                                                   'f', 1)) +
+                       (report.falsePositives > 0
+                            ? u' ' + tr("%n detection(s) were reported as false positives.", nullptr,
+                                        int(report.falsePositives))
+                            : QString());
+            });
         }
         Q_EMIT reportLoaded();
     });

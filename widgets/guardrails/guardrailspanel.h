@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
+
 #include "gateway/guardrail.h"
 
 #include <QByteArray>
@@ -84,8 +86,9 @@ private:
     QWidget *buildSettingsPage();
     QWidget *buildTestPage();
     QWidget *buildReportPage();
-    void addGuardrailRow(class QGridLayout *grid, int row, const QString &slug, const QString &title,
-                         const QString &tip);
+    // title and tip are read in the current language, now and after every switch.
+    void addGuardrailRow(class QGridLayout *grid, int row, const QString &slug,
+                         std::function<QString()> title, std::function<QString()> tip);
     void applyConfig(const QList<Guardrail> &guardrails, bool scanToolOutput);
     void setDirty(bool dirty);
     void onEdited();

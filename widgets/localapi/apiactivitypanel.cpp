@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QJsonObject>
 #include <QLabel>
@@ -60,7 +61,7 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
     m_serverUrl->setPlaceholderText(u"http://127.0.0.1:8642"_s);
     m_serverKey = new QLineEdit(m_serverRow);
     m_serverKey->setObjectName(u"ApiActivityServerKey"_s);
-    m_serverKey->setPlaceholderText(tr("API key (sbk_…)"));
+    setTranslatedPlaceholder(m_serverKey, [=, this]() -> QString { return tr("API key (sbk_…)"); });
     m_serverKey->setEchoMode(QLineEdit::Password);
     m_connect = new QPushButton(m_serverRow);
     retranslate(m_connect, [this] { m_connect->setText(tr("Watch")); });
@@ -80,9 +81,12 @@ ApiActivityPanel::ApiActivityPanel(LocalApiController *controller, QWidget *pare
     m_message = new InlineMessage(this);
     m_message->setObjectName(u"ApiActivityMessage"_s);
 
-    m_empty = new QLabel(tr("Requests that other programs send to Sandbench's local API appear here while "
-                            "they run, with their shell calls and live output."),
-                         this);
+    m_empty = translatedLabel(
+        [=, this]() -> QString {
+            return tr("Requests that other programs send to Sandbench's local API appear here while "
+                      "they run, with their shell calls and live output.");
+        },
+        this);
     m_empty->setObjectName(u"ApiActivityEmpty"_s);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
@@ -190,17 +194,22 @@ bool ApiActivityPanel::watchServer(const QUrl &base, const QString &key)
         m_serverKey->setText(key);
     m_localKey.clear();
     if (EventStreamClient::eventsUrl(base).isEmpty()) {
-        m_message->showMessage(tr("\"%1\" is not a server address: use one like http://127.0.0.1:8642, as "
-                                  "`sandbench serve` prints it.")
-                                   .arg(base.toString()),
-                               InlineMessage::Type::Error);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return tr("\"%1\" is not a server address: use one like http://127.0.0.1:8642, as "
+                          "`sandbench serve` prints it.")
+                    .arg(base.toString());
+            },
+            InlineMessage::Type::Error);
         m_client->close();
         return false;
     }
     if (key.isEmpty()) {
         m_message->showMessage(
-            tr("Enter an API key of the server's workspace (`sandbench keys create` prints "
-               "one)."),
+            [=, this]() -> QString {
+                return tr("Enter an API key of the server's workspace (`sandbench keys create` prints "
+                          "one).");
+            },
             InlineMessage::Type::Error);
         m_client->close();
         return false;
@@ -260,6 +269,14 @@ void ApiActivityPanel::updateStatus()
         break;
     }
     m_status->setText(text);
+}
+
+void ApiActivityPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // The status is worded from the connection's state: a language switch words it again.
+    if (event->type() == QEvent::LanguageChange && m_client)
+        updateStatus();
 }
 
 void ApiActivityPanel::onEvent(const QJsonObject &event)

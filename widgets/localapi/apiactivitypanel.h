@@ -56,6 +56,9 @@ Q_SIGNALS:
     // server's call the panel asks that server itself (POST …/network/allow).
     void allowHostRequested(ShellCallView *view, const QString &containerId, const QString &host);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void onSourceChosen(int index);
     void onEvent(const QJsonObject &event);

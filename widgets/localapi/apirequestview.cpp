@@ -36,8 +36,8 @@ ApiRequestView::ApiRequestView(const QString &requestId, int maxBlocks, QWidget 
     m_model = new ElidedLabel(this);
     m_model->setObjectName(u"ApiRequestModel"_s);
     m_model->setElideMode(Qt::ElideRight);
-    m_model->setText(tr("(joined while running)"));
-    m_status = new QLabel(tr("Running"), this);
+    setTranslatedText(m_model, [=, this]() -> QString { return tr("(joined while running)"); });
+    m_status = translatedLabel([=, this]() -> QString { return tr("Running"); }, this);
     m_status->setObjectName(u"ApiRequestStatus"_s);
     m_time = new QLabel(this);
     m_time->setObjectName(u"ApiRequestTime"_s);
@@ -56,7 +56,7 @@ ApiRequestView::ApiRequestView(const QString &requestId, int maxBlocks, QWidget 
     m_dropped->setObjectName(u"ApiRequestDroppedCalls"_s);
     m_dropped->setForegroundRole(QPalette::PlaceholderText);
     m_dropped->hide();
-    m_noCalls = new QLabel(tr("No shell calls."), this);
+    m_noCalls = translatedLabel([=, this]() -> QString { return tr("No shell calls."); }, this);
     m_noCalls->setObjectName(u"ApiRequestNoCalls"_s);
     m_noCalls->setForegroundRole(QPalette::PlaceholderText);
     m_noCalls->hide();
@@ -113,9 +113,11 @@ void ApiRequestView::markDisconnected()
     m_disconnected = true;
     m_ticker.stop();
     updateElapsed(m_clock.elapsed());
-    m_status->setText(tr("Disconnected"));
-    m_status->setToolTip(tr("The connection to the server was lost while this request ran; how it ended "
-                            "is in the server's request log."));
+    setTranslatedText(m_status, [=, this]() -> QString { return tr("Disconnected"); });
+    setTranslatedToolTip(m_status, [=, this]() -> QString {
+        return tr("The connection to the server was lost while this request ran; how it ended "
+                  "is in the server's request log.");
+    });
 }
 
 void ApiRequestView::handleEvent(const QJsonObject &event)
@@ -124,7 +126,7 @@ void ApiRequestView::handleEvent(const QJsonObject &event)
     if (m_disconnected && !m_finished && type != u"request.finished") {
         // Watching again while the request still runs.
         m_disconnected = false;
-        m_status->setText(tr("Running"));
+        setTranslatedText(m_status, [=, this]() -> QString { return tr("Running"); });
         m_status->setToolTip(QString());
         m_ticker.start();
     }
@@ -157,13 +159,17 @@ void ApiRequestView::handleEvent(const QJsonObject &event)
 void ApiRequestView::onStarted(const QJsonObject &event)
 {
     const QString api = event.value(u"api"_s).toString();
-    m_api->setText(api == u"messages"    ? tr("Messages")
-                   : api == u"responses" ? tr("Responses")
-                   : api == u"mcp"       ? tr("MCP")
-                                         : api);
+    setTranslatedText(m_api, [=, this]() -> QString {
+        return api == u"messages"    ? tr("Messages")
+               : api == u"responses" ? tr("Responses")
+               : api == u"mcp"       ? tr("MCP")
+                                     : api;
+    });
     const QString model = event.value(u"model"_s).toString();
     m_model->setText(model);
-    m_model->setToolTip(plainToolTip(tr("Model %1").arg(model))); // named by the calling program
+    setTranslatedToolTip(m_model, [=, this]() -> QString {
+        return plainToolTip(tr("Model %1").arg(model));
+    }); // named by the calling program
     m_startMs = event.value(u"time_ms"_s).toInteger();
     m_time->setText(LocaleFormat::time(QDateTime::fromMSecsSinceEpoch(m_startMs)));
     m_time->setToolTip(LocaleFormat::detailed(QDateTime::fromMSecsSinceEpoch(m_startMs)));
@@ -189,7 +195,9 @@ void ApiRequestView::onShellCallStarted(const QJsonObject &event)
         ++m_droppedCalls;
     }
     if (m_droppedCalls > 0) {
-        m_dropped->setText(tr("%n earlier shell call(s) of this request not shown", nullptr, m_droppedCalls));
+        setTranslatedText(m_dropped, [=, this]() -> QString {
+            return tr("%n earlier shell call(s) of this request not shown", nullptr, m_droppedCalls);
+        });
         m_dropped->show();
     }
     updateUsage();
@@ -224,11 +232,12 @@ void ApiRequestView::onFinished(const QJsonObject &event)
     const bool ok = status == u"completed";
     const QString error = event.value(u"error"_s).toString();
     if (ok)
-        m_status->setText(tr("Completed"));
+        setTranslatedText(m_status, [=, this]() -> QString { return tr("Completed"); });
     else if (httpStatus == 499)
-        m_status->setText(tr("Cancelled by the program"));
+        setTranslatedText(m_status, [=, this]() -> QString { return tr("Cancelled by the program"); });
     else
-        m_status->setText(tr("Failed (HTTP %1)").arg(httpStatus));
+        setTranslatedText(m_status,
+                          [=, this]() -> QString { return tr("Failed (HTTP %1)").arg(httpStatus); });
     if (!error.isEmpty()) {
         m_error->setText(error);
         m_error->show();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "localapi/localapiindicator.h"
+#include "common/retranslate.h"
 
 #include "localapi/localapicontroller.h"
 
@@ -13,7 +14,7 @@ LocalApiIndicator::LocalApiIndicator(LocalApiController *controller, QWidget *pa
     setAutoRaise(true);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
     connect(controller, &LocalApiController::stateChanged, this, &LocalApiIndicator::refresh);
-    refresh();
+    retranslate(this, [this] { refresh(); });
 }
 
 void LocalApiIndicator::refresh()

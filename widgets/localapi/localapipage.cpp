@@ -33,7 +33,8 @@ constexpr int SecretRole = Qt::UserRole + 1;
 
 QPushButton *copyButton(const QString &objectName, const QString &toolTip, QWidget *parent)
 {
-    auto *button = new QPushButton(QIcon::fromTheme(u"edit-copy"_s), LocalApiPage::tr("Copy"), parent);
+    auto *button = new QPushButton(QIcon::fromTheme(u"edit-copy"_s), QString(), parent);
+    setTranslatedText(button, [] { return LocalApiPage::tr("Copy"); });
     button->setObjectName(objectName);
     button->setToolTip(toolTip);
     return button;
@@ -46,12 +47,16 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
 {
     setObjectName(u"LocalApiPage"_s);
 
-    auto *intro = new QLabel(
-        tr("Other programs on this computer can send Responses and Messages requests with the "
-           "openrouter:shell tool to Sandbench. Their shell calls run in this workspace's sandboxes and "
-           "appear "
-           "live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys "
-           "below."),
+    auto *intro = translatedLabel(
+        [=, this]() -> QString {
+            return tr(
+                "Other programs on this computer can send Responses and Messages requests with the "
+                "openrouter:shell tool to Sandbench. Their shell calls run in this workspace's sandboxes and "
+                "appear "
+                "live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the "
+                "keys "
+                "below.");
+        },
         this);
     intro->setWordWrap(true);
 
@@ -63,8 +68,9 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     m_port->setObjectName(u"LocalApiPort"_s);
     m_port->setMaxLength(5);
     m_port->setMaximumWidth(fontMetrics().horizontalAdvance(u"0000000000"_s));
-    m_port->setToolTip(
-        tr("A port from %1 to %2").arg(LocalApiController::MinPort).arg(LocalApiController::MaxPort));
+    setTranslatedToolTip(m_port, [=, this]() -> QString {
+        return tr("A port from %1 to %2").arg(LocalApiController::MinPort).arg(LocalApiController::MaxPort);
+    });
     m_applyPort = new QPushButton(this);
     retranslate(m_applyPort, [this] { m_applyPort->setText(tr("Apply")); });
     m_applyPort->setObjectName(u"LocalApiApplyPort"_s);
@@ -100,7 +106,10 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     addTranslatedRow(
         form, [] { return tr("Base URL:"); }, urlRow);
 
-    auto *keysBox = new QGroupBox(tr("API keys of workspace %1").arg(controller->workspace()), this);
+    auto *keysBox = new QGroupBox(this);
+    setTranslatedTitle(keysBox, [workspace = controller->workspace()] {
+        return tr("API keys of workspace %1").arg(workspace);
+    });
     keysBox->setObjectName(u"LocalApiKeysBox"_s);
     m_keys = new QTreeWidget(keysBox);
     m_keys->setObjectName(u"LocalApiKeys"_s);
@@ -124,9 +133,12 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     m_newKey->setReadOnly(true);
     m_newKey->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_newKey->hide();
-    m_newKeyNote = new QLabel(
-        tr("Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so "
-           "after you quit Sandbench it cannot show the key again."),
+    m_newKeyNote = translatedLabel(
+        [=, this]() -> QString {
+            return tr("Copy the new key now and give it to your program. Sandbench keeps only a hash of it "
+                      "on disk, so "
+                      "after you quit Sandbench it cannot show the key again.");
+        },
         keysBox);
     m_newKeyNote->setObjectName(u"LocalApiNewKeyNote"_s);
     m_newKeyNote->setWordWrap(true);
@@ -157,8 +169,11 @@ LocalApiPage::LocalApiPage(LocalApiController *controller, QWidget *parent)
     auto *exampleLayout = new QVBoxLayout(exampleBox);
     exampleLayout->addWidget(m_example);
     auto *exampleButtons = new QHBoxLayout;
-    auto *exampleNote =
-        new QLabel(tr("Replace MODEL with a model of your providers (provider/model)."), exampleBox);
+    auto *exampleNote = translatedLabel(
+        [=, this]() -> QString {
+            return tr("Replace MODEL with a model of your providers (provider/model).");
+        },
+        exampleBox);
     exampleNote->setWordWrap(true);
     exampleNote->setForegroundRole(QPalette::PlaceholderText);
     exampleButtons->addWidget(exampleNote, 1);
@@ -242,11 +257,13 @@ void LocalApiPage::updateState()
     const QString url = m_controller->url().toString() + u"/api/v1"_s;
     m_url->setText(url);
     if (m_controller->isRunning()) {
-        m_status->setText(tr("Running at %1").arg(url));
+        setTranslatedText(m_status, [=, this]() -> QString { return tr("Running at %1").arg(url); });
     } else if (!m_controller->lastError().isEmpty()) {
-        m_status->setText(tr("Not running: %1").arg(m_controller->lastError()));
+        setTranslatedText(m_status, [=, this]() -> QString {
+            return tr("Not running: %1").arg(m_controller->lastError());
+        });
     } else {
-        m_status->setText(tr("Stopped"));
+        setTranslatedText(m_status, [=, this]() -> QString { return tr("Stopped"); });
     }
     updateExample();
 }
@@ -259,7 +276,9 @@ void LocalApiPage::reloadKeys()
     QString error;
     const auto keys = m_controller->keys(&error);
     if (!keys) {
-        m_message->showMessage(tr("Cannot read the API keys: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage(
+            [=, this]() -> QString { return tr("Cannot read the API keys: %1").arg(error); },
+            InlineMessage::Type::Error);
         updateKeyButtons();
         return;
     }
@@ -283,10 +302,12 @@ void LocalApiPage::updateKeyButtons()
 {
     QTreeWidgetItem *item = m_keys->currentItem();
     m_copyKey->setEnabled(item && !item->data(KeyColumn, SecretRole).toString().isEmpty());
-    m_copyKey->setToolTip(m_copyKey->isEnabled()
-                              ? tr("Copy the selected key")
-                              : tr("Only keys created while Sandbench is open can be copied; create a new "
-                                   "one to hand to a program"));
+    setTranslatedToolTip(m_copyKey, [=, this]() -> QString {
+        return m_copyKey->isEnabled()
+                   ? tr("Copy the selected key")
+                   : tr("Only keys created while Sandbench is open can be copied; create a new "
+                        "one to hand to a program");
+    });
     m_revokeKey->setEnabled(item != nullptr);
 }
 
@@ -295,7 +316,8 @@ void LocalApiPage::createKey()
     QString error;
     const std::optional<QString> key = m_controller->createKey(&error);
     if (!key) {
-        m_message->showMessage(tr("Cannot create a key: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Cannot create a key: %1").arg(error); },
+                               InlineMessage::Type::Error);
         return;
     }
     m_newKey->setText(*key);
@@ -339,7 +361,9 @@ void LocalApiPage::revokeSelectedKey()
             return;
         QString error;
         if (!m_controller->revokeKey(id, &error)) {
-            m_message->showMessage(tr("Cannot revoke the key: %1").arg(error), InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString { return tr("Cannot revoke the key: %1").arg(error); },
+                InlineMessage::Type::Error);
             return;
         }
         if (m_exampleKey.size() && m_newKey->text() == m_exampleKey) {
@@ -353,7 +377,8 @@ void LocalApiPage::revokeSelectedKey()
                 m_newKeyNote->hide();
             }
         }
-        m_message->showMessage(tr("The key is revoked."), InlineMessage::Type::Positive);
+        m_message->showMessage([=, this]() -> QString { return tr("The key is revoked."); },
+                               InlineMessage::Type::Positive);
         updateExample();
     });
     box->open();
@@ -381,5 +406,6 @@ void LocalApiPage::copy(const QString &text, const QString &what)
     if (text.isEmpty())
         return;
     QGuiApplication::clipboard()->setText(text);
-    m_message->showMessage(tr("%1 is on the clipboard.").arg(what), InlineMessage::Type::Information);
+    m_message->showMessage([=, this]() -> QString { return tr("%1 is on the clipboard.").arg(what); },
+                           InlineMessage::Type::Information);
 }

@@ -110,10 +110,11 @@ void LogsPanel::buildUi()
     m_loggingNote = new QLabel(this);
     m_loggingNote->setObjectName(u"LogsLoggingNote"_s);
     m_loggingNote->setWordWrap(true);
-    m_loggingNote->setText(
-        tr("Input and output logging is off for this workspace: only metadata (time, model, "
-           "status, tokens, cost, detections) is kept; request and response bodies, commands "
-           "and their output are not stored."));
+    setTranslatedText(m_loggingNote, [=, this]() -> QString {
+        return tr("Input and output logging is off for this workspace: only metadata (time, model, "
+                  "status, tokens, cost, detections) is kept; request and response bodies, commands "
+                  "and their output are not stored.");
+    });
     m_loggingNote->hide();
 
     m_search = new QLineEdit(this);
@@ -179,9 +180,9 @@ void LogsPanel::buildUi()
     m_customRange = new QWidget(this);
     auto *rangeLayout = new QHBoxLayout(m_customRange);
     rangeLayout->setContentsMargins(0, 0, 0, 0);
-    rangeLayout->addWidget(new QLabel(tr("From"), m_customRange));
+    rangeLayout->addWidget(translatedLabel([=, this]() -> QString { return tr("From"); }, m_customRange));
     rangeLayout->addWidget(m_from, 1);
-    rangeLayout->addWidget(new QLabel(tr("to"), m_customRange));
+    rangeLayout->addWidget(translatedLabel([=, this]() -> QString { return tr("to"); }, m_customRange));
     rangeLayout->addWidget(m_to, 1);
     m_customRange->hide();
 
@@ -242,7 +243,8 @@ void LogsPanel::buildUi()
     m_detailBox = new QWidget(this);
     m_detailBox->setObjectName(u"LogsDetail"_s);
     m_detailHeader = new QLabel(m_detailBox);
-    m_detailHeader->setText(tr("Select a request to see its detail."));
+    setTranslatedText(m_detailHeader,
+                      [=, this]() -> QString { return tr("Select a request to see its detail."); });
     m_detailHeader->setObjectName(u"LogsDetailHeader"_s);
     m_detailHeader->setWordWrap(true);
     m_detailHeader->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -271,9 +273,10 @@ void LogsPanel::buildUi()
     retranslate(m_replayButton,
                 [this] { m_replayButton->setText(tr("Run again in the current conversation")); });
     m_replayButton->setObjectName(u"LogsReplayButton"_s);
-    m_replayButton->setToolTip(
-        tr("Runs the selected call's commands in the container of the conversation shown "
-           "now; the live output appears in the Shell calls view."));
+    setTranslatedToolTip(m_replayButton, [=, this]() -> QString {
+        return tr("Runs the selected call's commands in the container of the conversation shown "
+                  "now; the live output appears in the Shell calls view.");
+    });
     m_replayButton->setEnabled(false);
     connect(m_replayButton, &QPushButton::clicked, this, &LogsPanel::replaySelectedCall);
     connect(m_callList, &QListWidget::currentRowChanged, this, [this](int row) {
@@ -306,7 +309,7 @@ void LogsPanel::buildUi()
         m_falsePositiveNote->setPlaceholderText(tr("Why this is not a real detection (optional)"));
     });
     m_falsePositiveButton = new QPushButton(detectionsPage);
-    m_falsePositiveButton->setText(tr("Report false positive"));
+    setTranslatedText(m_falsePositiveButton, [=, this]() -> QString { return tr("Report false positive"); });
     m_falsePositiveButton->setObjectName(u"LogsReportFalsePositiveButton"_s);
     m_falsePositiveButton->setEnabled(false);
     connect(m_falsePositiveButton, &QPushButton::clicked, this, &LogsPanel::reportFalsePositive);
@@ -365,7 +368,9 @@ void LogsPanel::buildUi()
             m_detailTabs->setTabText(2, tr("Shell calls"));
             m_detailTabs->setTabText(3, tr("Detections"));
             if (m_requestedRowId == 0)
-                m_detailHeader->setText(tr("Select a request to see its detail."));
+                setTranslatedText(m_detailHeader, [=, this]() -> QString {
+                    return tr("Select a request to see its detail.");
+                });
         }
         updateDetectionButtons();
         updateCountLabel();
@@ -421,9 +426,12 @@ std::optional<LogFilter> LogsPanel::currentFilter()
         filter.from = m_from->dateTime();
         filter.to = m_to->dateTime();
         if (filter.from >= filter.to) {
-            m_message->showMessage(tr("The time range is empty: \"From\" (%1) must be before \"to\" (%2).")
-                                       .arg(m_from->text(), m_to->text()),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString {
+                    return tr("The time range is empty: \"From\" (%1) must be before \"to\" (%2).")
+                        .arg(m_from->text(), m_to->text());
+                },
+                InlineMessage::Type::Error);
             m_filterValid = false;
             return std::nullopt;
         }
@@ -537,16 +545,21 @@ void LogsPanel::updateCountLabel()
     const bool filtered = !filter.text.isEmpty() || !filter.model.isEmpty() || filter.status ||
                           filter.from.isValid() || filter.to.isValid();
     if (const QString error = m_model->error(); !error.isEmpty()) {
-        m_countLabel->setText(tr("The request log cannot be read: %1").arg(error));
+        setTranslatedText(m_countLabel, [=, this]() -> QString {
+            return tr("The request log cannot be read: %1").arg(error);
+        });
     } else if (count == 0) {
-        m_countLabel->setText(filtered
-                                  ? tr("No request matches the filter.")
-                                  : tr("No requests logged yet. Requests sent to the local API of workspace "
-                                       "\"%1\" appear here.")
-                                        .arg(m_workspace));
+        setTranslatedText(m_countLabel, [=, this]() -> QString {
+            return filtered ? tr("No request matches the filter.")
+                            : tr("No requests logged yet. Requests sent to the local API of workspace "
+                                 "\"%1\" appear here.")
+                                  .arg(m_workspace);
+        });
     } else {
-        m_countLabel->setText(filtered ? tr("%n request(s) match the filter.", nullptr, int(count))
-                                       : tr("%n request(s) logged.", nullptr, int(count)));
+        setTranslatedText(m_countLabel, [=, this]() -> QString {
+            return filtered ? tr("%n request(s) match the filter.", nullptr, int(count))
+                            : tr("%n request(s) logged.", nullptr, int(count));
+        });
     }
     m_exportButton->setEnabled(count > 0);
 }
@@ -701,9 +714,11 @@ void LogsPanel::setDetail(const LogsDetail &detail)
         cut.append(tr("The log kept the first %1 of the response body (%2 in all).")
                        .arg(locale.formattedDataSize(r.responseBody.size()),
                             locale.formattedDataSize(r.responseBodyBytes)));
-    m_bodiesNote->setText(!r.ioLogged ? tr("This request was logged while input and output logging was off: "
-                                           "only its metadata was kept.")
-                                      : cut.join(u' '));
+    setTranslatedText(m_bodiesNote, [logged = r.ioLogged, cut] {
+        return !logged ? tr("This request was logged while input and output logging was off: "
+                            "only its metadata was kept.")
+                       : cut.join(u' ');
+    });
     m_bodiesNote->setVisible(!r.ioLogged || !cut.isEmpty());
 
     if (!sameRequest || m_requestView->toPlainText().isEmpty()) {
@@ -785,7 +800,9 @@ void LogsPanel::updateDetectionButtons()
     const qint64 id = item ? item->data(0, Qt::UserRole).toLongLong() : 0;
     const bool reported = id > 0 && m_detail.falsePositives.contains(id);
     m_falsePositiveButton->setEnabled(id > 0 && !reported);
-    m_falsePositiveButton->setText(reported ? tr("Reported as false positive") : tr("Report false positive"));
+    setTranslatedText(m_falsePositiveButton, [=, this]() -> QString {
+        return reported ? tr("Reported as false positive") : tr("Report false positive");
+    });
 }
 
 void LogsPanel::reportFalsePositive()
@@ -807,13 +824,17 @@ void LogsPanel::reportFalsePositive()
         watcher->deleteLater();
         const Reported result = watcher->result();
         if (!result.ok) {
-            m_message->showMessage(tr("The report could not be recorded: %1.").arg(result.error),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString {
+                    return tr("The report could not be recorded: %1.").arg(result.error);
+                },
+                InlineMessage::Type::Error);
             updateDetectionButtons();
             return;
         }
         m_falsePositiveNote->clear();
-        m_message->showMessage(tr("Recorded as a false positive."), InlineMessage::Type::Positive);
+        m_message->showMessage([=, this]() -> QString { return tr("Recorded as a false positive."); },
+                               InlineMessage::Type::Positive);
         if (rowId == m_detail.record.rowId)
             showRequest(rowId);
     });
@@ -863,18 +884,27 @@ void LogsPanel::exportTo(const QString &path)
         m_exportButton->setEnabled(m_model->totalCount() > 0);
         const Result result = watcher->result();
         if (result.noLog) {
-            m_message->showMessage(tr("Nothing was exported: the workspace has no request log yet."),
-                                   InlineMessage::Type::Warning);
+            m_message->showMessage(
+                [=, this]() -> QString {
+                    return tr("Nothing was exported: the workspace has no request log yet.");
+                },
+                InlineMessage::Type::Warning);
             return;
         }
         if (!result.ok) {
             m_message->showMessage(
-                tr("Could not export to %1: %2. Choose a folder you can write to.").arg(path, result.error),
+                [=, this]() -> QString {
+                    return tr("Could not export to %1: %2. Choose a folder you can write to.")
+                        .arg(path, result.error);
+                },
                 InlineMessage::Type::Error);
             return;
         }
-        m_message->showMessage(tr("Exported %n request(s) to %1.", nullptr, int(result.count)).arg(path),
-                               InlineMessage::Type::Positive);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return tr("Exported %n request(s) to %1.", nullptr, int(result.count)).arg(path);
+            },
+            InlineMessage::Type::Positive);
         Q_EMIT exported(path, result.count);
     });
     watcher->setFuture(
@@ -901,12 +931,15 @@ void LogsPanel::replaySelectedCall()
     const QString error =
         m_replayHandler ? m_replayHandler(commands) : tr("nothing can run shell calls here");
     if (!error.isEmpty()) {
-        m_message->showMessage(tr("The call could not be run again: %1").arg(error),
-                               InlineMessage::Type::Error);
+        m_message->showMessage(
+            [=, this]() -> QString { return tr("The call could not be run again: %1").arg(error); },
+            InlineMessage::Type::Error);
         return;
     }
     m_message->showMessage(
-        tr("Running the call again in the current conversation; see the Shell calls view."),
+        [=, this]() -> QString {
+            return tr("Running the call again in the current conversation; see the Shell calls view.");
+        },
         InlineMessage::Type::Information);
     Q_EMIT replayed(commands);
 }

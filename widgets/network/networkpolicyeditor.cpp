@@ -173,7 +173,8 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     m_rowsLayout->setContentsMargins(0, 0, 4, 0);
     m_rowsLayout->setSpacing(4);
     m_emptyRows = new QLabel(m_rowsWidget);
-    m_emptyRows->setText(tr("No hosts yet: add one above or pick a preset."));
+    setTranslatedText(m_emptyRows,
+                      [=, this]() -> QString { return tr("No hosts yet: add one above or pick a preset."); });
     m_emptyRows->setObjectName(u"NetworkPolicyNoEntries"_s);
     m_emptyRows->setForegroundRole(QPalette::PlaceholderText);
     m_emptyRows->setWordWrap(true); // longer in other languages; never a reason for a sideways scroll bar
@@ -304,9 +305,11 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     QString error;
     if (!m_workspace.load(&error))
         m_message->showMessage(
-            tr("The workspace's network policy could not be read, so new conversations get "
-               "no network until it is saved again: %1")
-                .arg(error),
+            [=, this]() -> QString {
+                return tr("The workspace's network policy could not be read, so new conversations get "
+                          "no network until it is saved again: %1")
+                    .arg(error);
+            },
             InlineMessage::Type::Error);
     updateScopeItems();
     loadForm();
@@ -477,18 +480,22 @@ void NetworkPolicyEditor::loadForm()
     m_loading = false;
 
     if (m_scope == Scope::Workspace)
-        m_note->setText(
-            tr("New conversations start their container with this policy. A container's policy is "
-               "fixed once it has started, so a change here applies to new containers only; start "
-               "a new conversation to use it."));
+        setTranslatedText(m_note, [=, this]() -> QString {
+            return tr("New conversations start their container with this policy. A container's policy is "
+                      "fixed once it has started, so a change here applies to new containers only; start "
+                      "a new conversation to use it.");
+        });
     else if (m_readOnly)
-        m_note->setText(tr("This conversation's container has started with this policy, and it stays fixed "
-                           "while the container exists. To use another one, change the workspace default and "
-                           "start a new conversation."));
+        setTranslatedText(m_note, [=, this]() -> QString {
+            return tr("This conversation's container has started with this policy, and it stays fixed "
+                      "while the container exists. To use another one, change the workspace default and "
+                      "start a new conversation.");
+        });
     else
-        m_note->setText(
-            tr("This conversation's container has not started yet: it starts with the policy saved "
-               "here. After its first command the policy can no longer change."));
+        setTranslatedText(m_note, [=, this]() -> QString {
+            return tr("This conversation's container has not started yet: it starts with the policy saved "
+                      "here. After its first command the policy can no longer change.");
+        });
     updateState();
 }
 
@@ -538,7 +545,8 @@ bool NetworkPolicyEditor::addEntry(const QString &text)
     const QString norm = normalized(entry);
     for (const NetworkPolicyEntryRow *row : std::as_const(m_rows)) {
         if (normalized(row->text()) == norm) {
-            m_newEntryError->setText(tr("%1 is already in the list.").arg(entry));
+            setTranslatedText(m_newEntryError,
+                              [=, this]() -> QString { return tr("%1 is already in the list.").arg(entry); });
             m_newEntryError->show();
             return false;
         }
@@ -576,16 +584,20 @@ bool NetworkPolicyEditor::addPreset(const QString &id)
     }
     const QStringList candidate = entries() + added;
     if (const QString problem = tooManyProblem(candidate); !problem.isEmpty()) {
-        m_message->showMessage(tr("The preset \"%1\" was not added: %2").arg(it->name, problem),
-                               InlineMessage::Type::Error);
+        m_message->showMessage(
+            [name = it->name, problem] {
+                return tr("The preset \"%1\" was not added: %2").arg(name, problem);
+            },
+            InlineMessage::Type::Error);
         return false;
     }
     m_modeAllow->setChecked(true);
     for (const QString &host : std::as_const(added))
         appendRow(host);
     if (added.isEmpty())
-        m_message->showMessage(tr("Every host of \"%1\" is in the list already.").arg(it->name),
-                               InlineMessage::Type::Information);
+        m_message->showMessage(
+            [name = it->name] { return tr("Every host of \"%1\" is in the list already.").arg(name); },
+            InlineMessage::Type::Information);
     else
         m_message->hide();
     updateState();
@@ -664,17 +676,25 @@ void NetworkPolicyEditor::updateState()
         row->setEnabled(allow);
     }
     m_emptyRows->setVisible(m_rows.isEmpty());
-    m_emptyRows->setText(m_readOnly ? tr("No hosts.") : tr("No hosts yet: add one above or pick a preset."));
-    m_count->setText(tr("%n of %1 entries", nullptr, int(m_rows.size())).arg(NetworkPolicy::MaxEntries));
+    setTranslatedText(m_emptyRows, [=, this]() -> QString {
+        return m_readOnly ? tr("No hosts.") : tr("No hosts yet: add one above or pick a preset.");
+    });
+    setTranslatedText(m_count, [=, this]() -> QString {
+        return tr("%n of %1 entries", nullptr, int(m_rows.size())).arg(NetworkPolicy::MaxEntries);
+    });
 
     bool wildcard = isUnrestrictedEntry(m_newEntry->text().trimmed());
     for (const NetworkPolicyEntryRow *row : std::as_const(m_rows))
         wildcard = wildcard || (allow && isUnrestrictedEntry(row->text()));
     if (wildcard)
         m_wildcardWarning->showMessage(
-            tr("\"*\" allows unrestricted egress: commands may reach every public host on ports 80 and 443, "
-               "and whatever they upload or download goes unchecked. Use it only for code and data you "
-               "trust."),
+            [=, this]() -> QString {
+                return tr(
+                    "\"*\" allows unrestricted egress: commands may reach every public host on ports 80 and "
+                    "443, "
+                    "and whatever they upload or download goes unchecked. Use it only for code and data you "
+                    "trust.");
+            },
             InlineMessage::Type::Warning);
     else
         m_wildcardWarning->hide();
@@ -703,8 +723,11 @@ bool NetworkPolicyEditor::save()
     QString error;
     const std::optional<NetworkPolicy> policy = formPolicy(&error);
     if (!policy) {
-        m_message->showMessage(error.isEmpty() ? tr("Correct the entries marked in red first.") : error,
-                               InlineMessage::Type::Error);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return error.isEmpty() ? tr("Correct the entries marked in red first.") : error;
+            },
+            InlineMessage::Type::Error);
         return false;
     }
     if (m_scope == Scope::Workspace) {
@@ -712,14 +735,18 @@ bool NetworkPolicyEditor::save()
         m_workspace.setPolicy(*policy);
         if (!m_workspace.save(&error)) {
             m_workspace.setPolicy(previous);
-            m_message->showMessage(tr("The policy was not saved: %1").arg(error), InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString { return tr("The policy was not saved: %1").arg(error); },
+                InlineMessage::Type::Error);
             return false;
         }
         reseedUnstarted(previous);
         m_message->showMessage(
-            tr("Saved. New conversations start with %1; containers that have already started "
-               "keep their own policy.")
-                .arg(describe(*policy)),
+            [=, this]() -> QString {
+                return tr("Saved. New conversations start with %1; containers that have already started "
+                          "keep their own policy.")
+                    .arg(describe(*policy));
+            },
             InlineMessage::Type::Positive);
         loadForm();
         Q_EMIT workspacePolicySaved(*policy);
@@ -736,8 +763,11 @@ bool NetworkPolicyEditor::save()
     }
     // Chosen for this container: a later change of the workspace default leaves it alone.
     m_seeded.remove(m_container->id());
-    m_message->showMessage(tr("Saved. This conversation's container starts with %1.").arg(describe(*policy)),
-                           InlineMessage::Type::Positive);
+    m_message->showMessage(
+        [=, this]() -> QString {
+            return tr("Saved. This conversation's container starts with %1.").arg(describe(*policy));
+        },
+        InlineMessage::Type::Positive);
     loadForm();
     updateConnectionsHeader();
     Q_EMIT containerPolicySaved(m_container, *policy);
@@ -753,24 +783,31 @@ void NetworkPolicyEditor::revert()
 void NetworkPolicyEditor::updateConnectionsHeader()
 {
     if (!m_container) {
-        m_connectionsTitle->setText(tr("Connections"));
-        m_connectionsHint->setText(tr("No conversation is open."));
+        setTranslatedText(m_connectionsTitle, [=, this]() -> QString { return tr("Connections"); });
+        setTranslatedText(m_connectionsHint,
+                          [=, this]() -> QString { return tr("No conversation is open."); });
         m_connectionsHint->show();
         m_clearConnections->setEnabled(false);
         return;
     }
-    m_connectionsTitle->setText(tr("Connections of %1").arg(m_container->id()));
+    setTranslatedText(m_connectionsTitle,
+                      [=, this]() -> QString { return tr("Connections of %1").arg(m_container->id()); });
     const NetworkPolicy policy = m_container->networkPolicy();
     NetworkConnectionsModel *model = connectionsModel();
     const bool empty = !model || model->rowCount() == 0;
     m_clearConnections->setEnabled(!empty);
     if (!policy.isEnabled())
-        m_connectionsHint->setText(tr("This container has no network access, so its commands make no "
-                                      "connections to list."));
+        setTranslatedText(m_connectionsHint, [=, this]() -> QString {
+            return tr("This container has no network access, so its commands make no "
+                      "connections to list.");
+        });
     else if (empty)
-        m_connectionsHint->setText(
-            tr("Policy: %1. Each connection a command makes or tries appears here.").arg(describe(policy)));
+        setTranslatedText(m_connectionsHint, [=, this]() -> QString {
+            return tr("Policy: %1. Each connection a command makes or tries appears here.")
+                .arg(describe(policy));
+        });
     else
-        m_connectionsHint->setText(tr("Policy: %1.").arg(describe(policy)));
+        setTranslatedText(m_connectionsHint,
+                          [=, this]() -> QString { return tr("Policy: %1.").arg(describe(policy)); });
     m_connectionsHint->show();
 }

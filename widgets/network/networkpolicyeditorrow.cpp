@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "network/networkpolicyeditorrow.h"
+#include "common/retranslate.h"
 
 #include "common/plaintooltip.h"
 #include "sandbox/net/networkpolicy.h"
@@ -24,7 +25,7 @@ NetworkPolicyEntryRow::NetworkPolicyEntryRow(const QString &text, QWidget *paren
     m_remove->setObjectName(u"NetworkPolicyEntryRemove"_s);
     m_remove->setAutoRaise(true);
     m_remove->setIcon(style()->standardIcon(QStyle::SP_LineEditClearButton));
-    m_remove->setToolTip(tr("Remove this entry"));
+    setTranslatedToolTip(m_remove, [=, this]() -> QString { return tr("Remove this entry"); });
     m_remove->setAccessibleName(tr("Remove %1").arg(text));
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(u"NetworkPolicyEntryError"_s);

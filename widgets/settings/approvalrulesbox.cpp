@@ -276,7 +276,9 @@ void ApprovalRulesBox::setWorkspace(const QString &workspaceDir, const QString &
     reload();
     if (dropped)
         m_message->showMessage(
-            tr("The unsaved changes to the approvals of \u201c%1\u201d were dropped.").arg(before),
+            [=, this]() -> QString {
+                return tr("The unsaved changes to the approvals of \u201c%1\u201d were dropped.").arg(before);
+            },
             InlineMessage::Type::Warning);
 }
 
@@ -287,15 +289,19 @@ void ApprovalRulesBox::reload()
     QString error;
     ApprovalPolicy policy;
     if (!settings.load(&error))
-        m_message->showMessage(tr("The workspace's settings cannot be read: %1").arg(error),
-                               InlineMessage::Type::Error);
+        m_message->showMessage(
+            [=, this]() -> QString { return tr("The workspace's settings cannot be read: %1").arg(error); },
+            InlineMessage::Type::Error);
     else
         policy = settings.approvalPolicy(&error);
     if (!error.isEmpty() && m_message->isHidden())
-        m_message->showMessage(tr("The saved approvals are not valid (%1), so every call asks until they are "
-                                  "saved again.")
-                                   .arg(error),
-                               InlineMessage::Type::Warning);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return tr("The saved approvals are not valid (%1), so every call asks until they are "
+                          "saved again.")
+                    .arg(error);
+            },
+            InlineMessage::Type::Warning);
     m_loading = true;
     m_mode->setCurrentIndex(m_mode->findData(ApprovalPolicy::modeName(policy.mode)));
     m_timeout->setValue(policy.timeoutSeconds);
@@ -392,9 +398,12 @@ std::optional<QList<ApprovalRule>> ApprovalRulesBox::tableRules(QString *error, 
 void ApprovalRulesBox::addRule()
 {
     if (m_table->rowCount() >= ApprovalPolicy::MaxRules) {
-        m_message->showMessage(tr("A workspace holds at most %1 rules; remove one before adding another.")
-                                   .arg(ApprovalPolicy::MaxRules),
-                               InlineMessage::Type::Error);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return tr("A workspace holds at most %1 rules; remove one before adding another.")
+                    .arg(ApprovalPolicy::MaxRules);
+            },
+            InlineMessage::Type::Error);
         return;
     }
     QString why;
@@ -409,8 +418,9 @@ void ApprovalRulesBox::addRule()
         if (m_table->item(r, PatternColumn)->text().simplified() == rule->pattern &&
             m_table->item(r, VerdictColumn)->data(KeyRole).toString() ==
                 ApprovalPolicy::verdictName(rule->verdict)) {
-            m_message->showMessage(tr("Rule %1 is this rule already.").arg(r + 1),
-                                   InlineMessage::Type::Error);
+            m_message->showMessage(
+                [=, this]() -> QString { return tr("Rule %1 is this rule already.").arg(r + 1); },
+                InlineMessage::Type::Error);
             return;
         }
     }
@@ -467,14 +477,16 @@ bool ApprovalRulesBox::save()
     int row = -1;
     const std::optional<QList<ApprovalRule>> rules = tableRules(&error, &row);
     if (!rules) {
-        m_message->showMessage(tr("Not saved. %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Not saved. %1").arg(error); },
+                               InlineMessage::Type::Error);
         if (row >= 0 && row < m_table->rowCount())
             m_table->selectRow(row);
         return false;
     }
     WorkspaceSettings settings(m_dir);
     if (!settings.load(&error)) {
-        m_message->showMessage(tr("Not saved: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Not saved: %1").arg(error); },
+                               InlineMessage::Type::Error);
         return false;
     }
     ApprovalPolicy policy;
@@ -483,13 +495,17 @@ bool ApprovalRulesBox::save()
     policy.rules = *rules;
     settings.setApprovalPolicy(policy);
     if (!settings.save(&error)) {
-        m_message->showMessage(tr("Not saved: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Not saved: %1").arg(error); },
+                               InlineMessage::Type::Error);
         return false;
     }
     reload();
-    m_message->showMessage(tr("Saved. The next shell or code call of the workspace follows these approvals; "
-                              "\u201csandbench approvals rules list\u201d shows them."),
-                           InlineMessage::Type::Positive);
+    m_message->showMessage(
+        [=, this]() -> QString {
+            return tr("Saved. The next shell or code call of the workspace follows these approvals; "
+                      "\u201csandbench approvals rules list\u201d shows them.");
+        },
+        InlineMessage::Type::Positive);
     Q_EMIT saved(m_name);
     return true;
 }
@@ -517,7 +533,9 @@ void ApprovalRulesBox::updateTest()
 {
     const QString call = m_test->text();
     if (call.trimmed().isEmpty()) {
-        m_testResult->setText(tr("Type a call to see which rule decides each of its commands."));
+        setTranslatedText(m_testResult, [=, this]() -> QString {
+            return tr("Type a call to see which rule decides each of its commands.");
+        });
         m_testResult->setForegroundRole(QPalette::PlaceholderText);
         return;
     }

@@ -39,10 +39,12 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
     m_path->setTextFormat(Qt::PlainText);
     m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_path->setWordWrap(true);
-    auto *hint =
-        new QLabel(tr("Containers, documents, request logs and snapshots of every workspace live here. "
-                      "Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder."),
-                   whereBox);
+    auto *hint = translatedLabel(
+        [=, this]() -> QString {
+            return tr("Containers, documents, request logs and snapshots of every workspace live here. "
+                      "Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.");
+        },
+        whereBox);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     auto *open = new QPushButton(whereBox);
@@ -104,7 +106,7 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
                             m_table->header()->sizeHint().height() + 2 * m_table->frameWidth());
 
     m_status = new QLabel(useBox);
-    m_status->setText(tr("Not measured yet."));
+    setTranslatedText(m_status, [=, this]() -> QString { return tr("Not measured yet."); });
     m_status->setObjectName(u"DiskUseStatus"_s);
     m_status->setWordWrap(true);
     m_refresh = new QPushButton(useBox);
@@ -150,7 +152,7 @@ void DataLocationPage::refresh()
         return;
     m_everMeasured = true;
     m_refresh->setEnabled(false);
-    m_status->setText(tr("Measuring…"));
+    setTranslatedText(m_status, [=, this]() -> QString { return tr("Measuring…"); });
     m_watcher->setFuture(DiskUsage::start(m_dataDir, m_workspace));
 }
 
@@ -165,9 +167,12 @@ void DataLocationPage::showUsage(const DiskUsage &usage)
         for (int row = 0; row < RowCount; ++row)
             m_table->topLevelItem(row)->setText(column + 1, format(values[row]));
     }
-    m_status->setText(tr("Measured at %1. Workspaces: %2. The whole data folder uses %3.")
-                          .arg(LocaleFormat::time(QDateTime::currentDateTime()))
-                          .arg(usage.workspaceCount)
-                          .arg(format(usage.dataDirTotal)));
+    setTranslatedText(m_status, [when = QDateTime::currentDateTime(), count = usage.workspaceCount,
+                                 total = usage.dataDirTotal] {
+        return tr("Measured at %1. Workspaces: %2. The whole data folder uses %3.")
+            .arg(LocaleFormat::time(when))
+            .arg(count)
+            .arg(QLocale().formattedDataSize(total));
+    });
     Q_EMIT measured();
 }

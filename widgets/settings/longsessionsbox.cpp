@@ -94,7 +94,8 @@ bool LongSessionsBox::save()
     WorkspaceSettings settings(m_dir);
     QString error;
     if (!settings.load(&error)) {
-        m_message->showMessage(tr("Not saved: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Not saved: %1").arg(error); },
+                               InlineMessage::Type::Error);
         return false;
     }
     settings.setLongSessions(m_enabled->isChecked());
@@ -102,13 +103,17 @@ bool LongSessionsBox::save()
     settings.setLongCommandTimeoutSeconds(m_commandMinutes->value() * 60);
     settings.setIdleSleepMinutes(m_idleMinutes->value());
     if (!settings.save(&error)) {
-        m_message->showMessage(tr("Not saved: %1").arg(error), InlineMessage::Type::Error);
+        m_message->showMessage([=, this]() -> QString { return tr("Not saved: %1").arg(error); },
+                               InlineMessage::Type::Error);
         return false;
     }
-    m_message->showMessage(m_enabled->isChecked()
-                               ? tr("Saved. The next question of a conversation uses these limits.")
-                               : tr("Saved. Conversations keep the hosted limits."),
-                           InlineMessage::Type::Positive);
+    const bool on = m_enabled->isChecked();
+    m_message->showMessage(
+        [=, this]() -> QString {
+            return on ? tr("Saved. The next question of a conversation uses these limits.")
+                      : tr("Saved. Conversations keep the hosted limits.");
+        },
+        InlineMessage::Type::Positive);
     return true;
 }
 

@@ -85,15 +85,23 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     m_remove = new QPushButton(this);
     retranslate(m_remove, [this] { m_remove->setText(tr("Remove")); });
     m_remove->setObjectName(u"RemoveProviderButton"_s);
-    m_test = new QPushButton(tr("Test connection"), this);
+    m_remove->setEnabled(false); // nothing selected yet
+    m_add = new QPushButton(this);
+    setTranslatedText(m_add, [] { return tr("Add provider"); });
+    m_add->setObjectName(u"AddProviderButton"_s);
+    m_test = new QPushButton(this);
+    setTranslatedText(m_test, [] { return tr("Test connection"); });
     m_test->setObjectName(u"TestConnectionButton"_s);
-    m_test->setToolTip(tr("Ask the provider at this base URL for its models, with the key typed here or "
-                          "the one stored"));
+    setTranslatedToolTip(m_test, [=, this]() -> QString {
+        return tr("Ask the provider at this base URL for its models, with the key typed here or "
+                  "the one stored");
+    });
     m_testResult = new InlineMessage(this);
     m_testResult->setObjectName(u"ProviderTestResult"_s);
     auto *formButtons = new QHBoxLayout;
     formButtons->addWidget(m_test);
     formButtons->addStretch(1);
+    formButtons->addWidget(m_add);
     formButtons->addWidget(m_remove);
     formButtons->addWidget(m_save);
 
@@ -106,10 +114,12 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     auto *localBox = new QGroupBox(this);
     retranslate(localBox, [localBox] { localBox->setTitle(tr("Model servers on this computer")); });
     auto *localLayout = new QVBoxLayout(localBox);
-    localLayout->addWidget(
-        new QLabel(tr("Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are "
-                      "looked for. Double-click one to fill in the form."),
-                   localBox));
+    localLayout->addWidget(translatedLabel(
+        [=, this]() -> QString {
+            return tr("Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are "
+                      "looked for. Double-click one to fill in the form.");
+        },
+        localBox));
     localLayout->addWidget(m_local);
     localLayout->addWidget(m_detect, 0, Qt::AlignRight);
 
@@ -133,6 +143,20 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     connect(m_list, &QListWidget::currentTextChanged, this, &ProviderSettingsPage::showProvider);
     connect(m_save, &QPushButton::clicked, this, &ProviderSettingsPage::save);
     connect(m_remove, &QPushButton::clicked, this, &ProviderSettingsPage::removeSelected);
+    // Remove acts on the provider selected in the list, so it is off while none is.
+    connect(m_list, &QListWidget::currentItemChanged, this,
+            [this](QListWidgetItem *item) { m_remove->setEnabled(item != nullptr); });
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        // A blank form for a new provider, nothing in the list selected: Save adds it.
+        m_list->setCurrentItem(nullptr);
+        m_name->clear();
+        m_api->setCurrentIndex(0);
+        m_baseUrl->clear();
+        m_key->clear();
+        m_keyEnv->clear();
+        m_testResult->hide();
+        m_name->setFocus();
+    });
     connect(m_test, &QPushButton::clicked, this, &ProviderSettingsPage::testConnection);
     connect(m_detect, &QPushButton::clicked, this, &ProviderSettingsPage::detectLocalServers);
     connect(m_probe, &LocalServerProbe::finished, this, [this](const QList<LocalServer> &servers) {
@@ -146,7 +170,8 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
             item->setData(Qt::UserRole + 1, s.kind);
         }
         if (servers.isEmpty())
-            m_message->showMessage(tr("No local model server answered."), InlineMessage::Type::Information);
+            m_message->showMessage([=, this]() -> QString { return tr("No local model server answered."); },
+                                   InlineMessage::Type::Information);
     });
     connect(m_local, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
         m_list->setCurrentItem(nullptr);
@@ -157,8 +182,11 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
         m_keyEnv->clear();
     });
     connect(m_secrets, &SecretStore::keyWritten, this, [this](const QString &provider) {
-        m_message->showMessage(tr("Saved %1; its key is in the system keychain.").arg(provider),
-                               InlineMessage::Type::Positive);
+        m_message->showMessage(
+            [=, this]() -> QString {
+                return tr("Saved %1; its key is in the system keychain.").arg(provider);
+            },
+            InlineMessage::Type::Positive);
         Q_EMIT providersChanged();
     });
     connect(m_secrets, &SecretStore::keysChanged, this, &ProviderSettingsPage::updateKeyState);
@@ -166,8 +194,11 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     connect(m_key, &QLineEdit::textChanged, this, &ProviderSettingsPage::updateKeyState);
     connect(m_secrets, &SecretStore::writeFailed, this,
             [this](const QString &provider, const QString &error) {
-                m_message->showMessage(tr("%1 was saved without its key. %2").arg(provider, error),
-                                       InlineMessage::Type::Error);
+                m_message->showMessage(
+                    [=, this]() -> QString {
+                        return tr("%1 was saved without its key. %2").arg(provider, error);
+                    },
+                    InlineMessage::Type::Error);
             });
     reload();
     updateKeyState();
@@ -193,6 +224,8 @@ void ProviderSettingsPage::reload()
     const auto found = m_list->findItems(current, Qt::MatchExactly);
     if (!found.isEmpty())
         m_list->setCurrentItem(found.first());
+    else if (m_list->count() > 0 && m_name->text().trimmed().isEmpty())
+        m_list->setCurrentRow(0); // the page opens on a provider, not on a blank form beside the list
 }
 
 void ProviderSettingsPage::showProvider(const QString &name)
@@ -284,7 +317,8 @@ void ProviderSettingsPage::save()
         m_secrets->writeKey(config.name, key);
         m_key->clear();
     } else {
-        m_message->showMessage(tr("Saved %1.").arg(config.name), InlineMessage::Type::Positive);
+        m_message->showMessage([=, this]() -> QString { return tr("Saved %1.").arg(config.name); },
+                               InlineMessage::Type::Positive);
     }
 }
 
@@ -302,8 +336,11 @@ void ProviderSettingsPage::testConnection()
         return;
     }
     m_test->setEnabled(false);
-    m_testResult->showMessage(tr("Asking %1 for its models…").arg(config.endpoint(u"/models"_s).toString()),
-                              InlineMessage::Type::Information);
+    m_testResult->showMessage(
+        [=, this]() -> QString {
+            return tr("Asking %1 for its models…").arg(config.endpoint(u"/models"_s).toString());
+        },
+        InlineMessage::Type::Information);
     const int run = ++m_testRun;
     ModelListing *listing = m_registry->testProvider(config, m_key->text());
     connect(listing, &ModelListing::finished, this,
@@ -314,19 +351,23 @@ void ProviderSettingsPage::testConnection()
                 m_test->setEnabled(true);
                 if (!errors.isEmpty()) {
                     m_testResult->showMessage(
-                        tr("%1 did not answer as a model server: %2").arg(url, errors.first()),
+                        [=, this]() -> QString {
+                            return tr("%1 did not answer as a model server: %2").arg(url, errors.first());
+                        },
                         InlineMessage::Type::Error);
                     return;
                 }
                 QStringList names;
                 for (const ModelInfo &m : models.mid(0, 3))
                     names.append(m.model);
-                m_testResult->showMessage(models.isEmpty() ? tr("%1 answered, but lists no models.").arg(url)
-                                                           : tr("Connected. Models listed: %1 (%2 in all).")
-                                                                 .arg(names.join(u", "_s))
-                                                                 .arg(models.size()),
-                                          models.isEmpty() ? InlineMessage::Type::Warning
-                                                           : InlineMessage::Type::Positive);
+                m_testResult->showMessage(
+                    [=, this]() -> QString {
+                        return models.isEmpty() ? tr("%1 answered, but lists no models.").arg(url)
+                                                : tr("Connected. Models listed: %1 (%2 in all).")
+                                                      .arg(names.join(u", "_s))
+                                                      .arg(models.size());
+                    },
+                    models.isEmpty() ? InlineMessage::Type::Warning : InlineMessage::Type::Positive);
             });
 }
 

@@ -53,6 +53,7 @@ private:
     QLabel *m_keyState = nullptr;
     QLineEdit *m_keyEnv = nullptr;
     QPushButton *m_save = nullptr;
+    QPushButton *m_add = nullptr;
     QPushButton *m_remove = nullptr;
     QPushButton *m_test = nullptr;
     InlineMessage *m_testResult = nullptr;

@@ -120,7 +120,7 @@ QPalette ThemeManager::darkPalette()
     p.setColor(QPalette::AlternateBase, alternate);
     p.setColor(QPalette::ToolTipBase, alternate);
     p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
+    p.setColor(QPalette::PlaceholderText, QColor(0xb4, 0xb4, 0xb4)); // 5.9:1 on Window, 6.9:1 on Base
     p.setColor(QPalette::Text, text);
     p.setColor(QPalette::Button, window);
     p.setColor(QPalette::ButtonText, text);

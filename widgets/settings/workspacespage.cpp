@@ -27,14 +27,19 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
 {
     setObjectName(u"WorkspacesPage"_s);
 
-    auto *intro = new QLabel(tr("Each workspace keeps its own containers, documents, request logs, model "
-                                "providers and API keys."),
-                             this);
+    auto *intro = translatedLabel(
+        [=, this]() -> QString {
+            return tr("Each workspace keeps its own containers, documents, request logs, model "
+                      "providers and API keys.");
+        },
+        this);
     intro->setWordWrap(true);
     m_currentLabel = new QLabel(this);
     m_currentLabel->setObjectName(u"CurrentWorkspaceLabel"_s);
     m_currentLabel->setTextFormat(Qt::PlainText);
-    m_currentLabel->setText(tr("This window shows the workspace \u201c%1\u201d.").arg(m_current));
+    setTranslatedText(m_currentLabel, [=, this]() -> QString {
+        return tr("This window shows the workspace \u201c%1\u201d.").arg(m_current);
+    });
 
     m_list = new QListWidget(this);
     m_list->setObjectName(u"WorkspaceList"_s);
@@ -74,13 +79,13 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
     m_newName->setObjectName(u"NewWorkspaceName"_s);
     retranslate(m_newName, [this] { m_newName->setPlaceholderText(tr("Name, e.g. data-cleaning")); });
     m_newName->setMaxLength(80);
-    m_newName->setToolTip(WorkspaceCatalog::nameRule());
+    setTranslatedToolTip(m_newName, [] { return WorkspaceCatalog::nameRule(); });
     connect(m_newName, &QLineEdit::returnPressed, this, &WorkspacesPage::createWorkspace);
     m_create = new QPushButton(createBox);
     retranslate(m_create, [this] { m_create->setText(tr("&Create")); });
     m_create->setObjectName(u"CreateWorkspaceButton"_s);
     connect(m_create, &QPushButton::clicked, this, &WorkspacesPage::createWorkspace);
-    auto *rule = new QLabel(WorkspaceCatalog::nameRule(), createBox);
+    auto *rule = translatedLabel([] { return WorkspaceCatalog::nameRule(); }, createBox);
     rule->setWordWrap(true);
     rule->setForegroundRole(QPalette::PlaceholderText);
     auto *createRow = new QHBoxLayout;
@@ -168,7 +173,9 @@ void WorkspacesPage::updateButtons()
 {
     const QString name = selectedWorkspace();
     m_open->setEnabled(!name.isEmpty() && name != m_current);
-    m_open->setToolTip(name == m_current ? tr("This window shows this workspace already.") : QString());
+    setTranslatedToolTip(m_open, [=, this]() -> QString {
+        return name == m_current ? tr("This window shows this workspace already.") : QString();
+    });
     m_makeStart->setEnabled(!name.isEmpty() && name != WorkspaceCatalog(m_dataDir).startWorkspace());
 }
 
@@ -188,10 +195,13 @@ void WorkspacesPage::createWorkspace()
         if (m_list->item(row)->data(Qt::UserRole).toString() == name)
             m_list->setCurrentRow(row);
     }
-    m_message->showMessage(tr("Created the workspace \u201c%1\u201d. Open it in a new window, or choose it "
-                              "to open at the next start.")
-                               .arg(name),
-                           InlineMessage::Type::Positive);
+    m_message->showMessage(
+        [=, this]() -> QString {
+            return tr("Created the workspace \u201c%1\u201d. Open it in a new window, or choose it "
+                      "to open at the next start.")
+                .arg(name);
+        },
+        InlineMessage::Type::Positive);
 }
 
 void WorkspacesPage::makeStartWorkspace()
@@ -203,6 +213,7 @@ void WorkspacesPage::makeStartWorkspace()
         return;
     }
     reload();
-    m_message->showMessage(tr("Sandbench opens \u201c%1\u201d at the next start.").arg(name),
-                           InlineMessage::Type::Positive);
+    m_message->showMessage(
+        [=, this]() -> QString { return tr("Sandbench opens \u201c%1\u201d at the next start.").arg(name); },
+        InlineMessage::Type::Positive);
 }

@@ -4,6 +4,7 @@
 #include "shellcalls/tracecomparison.h"
 
 #include "common/elidedlabel.h"
+#include "common/flowlayout.h"
 #include "common/plaintooltip.h"
 #include "common/retranslate.h"
 #include "sandbox/container.h"
@@ -110,7 +111,6 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     m_command->installEventFilter(this);
 
     m_badge = new QLabel(this);
-    m_badge->setText(tr("waiting"));
     m_badge->setObjectName(u"OutcomeBadge"_s);
     m_badge->setAlignment(Qt::AlignCenter);
     m_badge->setTextFormat(Qt::PlainText);
@@ -130,6 +130,18 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     connect(m_output->horizontalScrollBar(), &QScrollBar::rangeChanged, this,
             &CommandOutputView::fitOutputHeight);
     fitOutputHeight();
+    // The newest output stays in view, also when the view's height or wrapping changes after a flush, until
+    // the person scrolls up to read; scrolling back to the end follows again.
+    QScrollBar *outputBar = m_output->verticalScrollBar();
+    connect(outputBar, &QScrollBar::rangeChanged, this, [this, outputBar](int, int max) {
+        if (m_followOutput)
+            outputBar->setValue(max);
+    });
+    connect(outputBar, &QScrollBar::actionTriggered, this, [this, outputBar] {
+        // The action is applied after this signal: compare where it lands.
+        QTimer::singleShot(
+            0, this, [this, outputBar] { m_followOutput = outputBar->value() >= outputBar->maximum(); });
+    });
     m_output->hide();
     // Long output shows its newest part; this says how much came before it.
     m_omittedLabel = new QLabel(this);
@@ -149,7 +161,7 @@ CommandOutputView::CommandOutputView(int index, const QString &command, int maxB
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(FlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &CommandOutputView::flush);
-    setBadge(tr("waiting"), palette().color(QPalette::PlaceholderText));
+    setBadge([] { return tr("waiting"); }, Badge::Waiting);
 }
 
 void CommandOutputView::appendOutput(ShellCall::Stream stream, const QString &text)
@@ -185,12 +197,15 @@ void CommandOutputView::flush()
     cursor.movePosition(QTextCursor::End);
     cursor.beginEditBlock();
     QTextCharFormat out;
-    out.setForeground(palette().color(QPalette::Text));
+    out.setProperty(StreamProperty, StdoutStream);
+    out.setForeground(colourOf(StdoutStream));
     QTextCharFormat err;
-    err.setForeground(badColour(palette()));
+    err.setProperty(StreamProperty, StderrStream);
+    err.setForeground(colourOf(StderrStream));
     if (m_skipped > 0) {
         QTextCharFormat note;
-        note.setForeground(palette().color(QPalette::PlaceholderText));
+        note.setProperty(StreamProperty, NoteStream);
+        note.setForeground(colourOf(NoteStream));
         const QString text = tr("[… %n character(s) of output not shown here …]", nullptr,
                                 int(std::min<qint64>(m_skipped, INT_MAX))) +
                              u'\n';
@@ -223,8 +238,9 @@ void CommandOutputView::flush()
     // What the line bound and the cut above removed from the front is counted, so the label says it.
     m_omitted += std::max<qint64>(0, before + inserted - doc->characterCount());
     if (m_omitted > 0) {
-        m_omittedLabel->setText(
-            tr("Earlier output not shown here: %1 characters").arg(QLocale().toString(m_omitted)));
+        setTranslatedText(m_omittedLabel, [=, this]() -> QString {
+            return tr("Earlier output not shown here: %1 characters").arg(QLocale().toString(m_omitted));
+        });
         m_omittedLabel->show();
     }
     fitOutputHeight();
@@ -274,20 +290,22 @@ void CommandOutputView::fitOutputHeight()
 
 void CommandOutputView::setRunning()
 {
-    setBadge(tr("running"), busyColour(palette()));
+    setBadge([] { return tr("running"); }, Badge::Busy);
 }
 
 void CommandOutputView::setResult(const CommandResult &result)
 {
     flush();
     if (result.outcome.type == CommandOutcome::Type::Timeout)
-        setBadge(tr("timeout"), badColour(palette()));
+        setBadge([] { return tr("timeout"); }, Badge::Bad);
     else if (result.outcome.exitCode == 0)
-        setBadge(tr("exit 0"), okColour(palette()));
+        setBadge([] { return tr("exit 0"); }, Badge::Good);
     else
-        setBadge(tr("exit %1").arg(result.outcome.exitCode), badColour(palette()));
+        setBadge([code = result.outcome.exitCode] { return tr("exit %1").arg(code); }, Badge::Bad);
     if (result.durationMs > 0)
-        m_badge->setToolTip(tr("Ran for %1").arg(formatElapsed(result.durationMs)));
+        setTranslatedToolTip(m_badge, [=, this]() -> QString {
+            return tr("Ran for %1").arg(formatElapsed(result.durationMs));
+        });
 }
 
 QString CommandOutputView::outputText() const
@@ -300,25 +318,76 @@ QString CommandOutputView::badgeText() const
     return m_badge->text();
 }
 
-void CommandOutputView::setBadge(const QString &text, const QColor &colour)
+void CommandOutputView::setBadge(std::function<QString()> text, Badge kind)
 {
-    m_badge->setText(text);
-    m_badgeColour = colour;
+    setTranslatedText(m_badge, std::move(text));
+    m_badgeKind = kind;
     updateColours();
+}
+
+void CommandOutputView::setNotRun()
+{
+    setBadge([] { return ShellCallView::tr("not run"); }, Badge::Waiting);
+}
+
+QColor CommandOutputView::badgeColour() const
+{
+    const QPalette p = palette();
+    switch (m_badgeKind) {
+    case Badge::Good:
+        return okColour(p);
+    case Badge::Bad:
+        return badColour(p);
+    case Badge::Busy:
+        return busyColour(p);
+    case Badge::Waiting:
+        break;
+    }
+    return p.color(QPalette::PlaceholderText);
 }
 
 void CommandOutputView::updateColours()
 {
+    // From the palette in use now, so a theme switch recolours cards made before it.
     m_badge->setStyleSheet(
         u"QLabel { color: %1; border: 1px solid %1; border-radius: 8px; padding: 1px 8px; }"_s.arg(
-            m_badgeColour.name()));
+            badgeColour().name()));
+}
+
+void CommandOutputView::recolourOutput()
+{
+    // Output keeps its stream in each piece's format; its colours follow the palette too.
+    QTextDocument *doc = m_output->document();
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            const int stream = fragment.charFormat().intProperty(StreamProperty);
+            QTextCharFormat format;
+            format.setForeground(colourOf(stream));
+            QTextCursor cursor(doc);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.mergeCharFormat(format);
+        }
+    }
+}
+
+QColor CommandOutputView::colourOf(int stream) const
+{
+    if (stream == StderrStream)
+        return badColour(palette());
+    if (stream == NoteStream)
+        return palette().color(QPalette::PlaceholderText);
+    return palette().color(QPalette::Text);
 }
 
 void CommandOutputView::changeEvent(QEvent *event)
 {
     QFrame::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange) {
         updateColours();
+        recolourOutput();
+    }
 }
 
 bool CommandOutputView::eventFilter(QObject *watched, QEvent *event)
@@ -371,7 +440,7 @@ ShellCallView::ShellCallView(ShellCall *call, int maxBlocks, QWidget *parent)
         }
         onFinished();
     } else {
-        setStatus(tr("Running"));
+        setStatus([] { return tr("Running"); });
         m_ticker.start();
     }
 }
@@ -397,10 +466,10 @@ ShellCallView::ShellCallView(const QJsonObject &outputItem, Origin origin, int m
         m_commands[i]->setResult(r);
     }
     const QString status = outputItem.value(u"status"_s).toString(u"completed"_s);
-    setStatus(status == u"completed" ? tr("Completed") : tr("Incomplete"));
+    setStatus([=, this]() -> QString { return status == u"completed" ? tr("Completed") : tr("Incomplete"); });
     // A saved call of this workbench is not from a trace: it shows its time when it was saved with one.
     if (m_fromTrace)
-        m_elapsed->setText(tr("from trace"));
+        setTranslatedText(m_elapsed, [=, this]() -> QString { return tr("from trace"); });
     m_finished = true;
 }
 
@@ -429,7 +498,7 @@ ShellCallView::ShellCallView(EventsTag, const QJsonObject &event, int maxBlocks,
     m_ticker.setInterval(100);
     connect(&m_ticker, &QTimer::timeout, this, &ShellCallView::tick);
     m_clock.start();
-    setStatus(tr("Running"));
+    setStatus([] { return tr("Running"); });
     m_ticker.start();
 }
 
@@ -480,11 +549,12 @@ void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QStrin
         formatElapsed(m_startMs > 0 && timeMs >= m_startMs ? timeMs - m_startMs : m_clock.elapsed()));
     const bool allRan = !m_commandDone.contains(false);
     if (allRan)
-        setStatus(m_sawTimeout ? tr("Completed (timeout)") : tr("Completed"));
+        setStatus(
+            [=, this]() -> QString { return m_sawTimeout ? tr("Completed (timeout)") : tr("Completed"); });
     else if (cancelled)
-        setStatus(tr("Cancelled"));
+        setStatus([] { return tr("Cancelled"); });
     else
-        setStatus(tr("Incomplete"));
+        setStatus([] { return tr("Incomplete"); });
     if (!reason.isEmpty())
         m_status->setToolTip(plainToolTip(reason));
     m_item.insert(u"status"_s, allRan ? u"completed"_s : u"incomplete"_s);
@@ -492,7 +562,7 @@ void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QStrin
         if (m_commandDone.at(i))
             continue;
         m_commands[i]->setResult(CommandResult());
-        m_commands[i]->findChild<QLabel *>(u"OutcomeBadge"_s)->setText(tr("not run"));
+        m_commands[i]->setNotRun();
     }
 }
 
@@ -527,19 +597,23 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     // Ids run to 40 characters: the header elides the middle, the tooltip and the copy button give it whole.
     m_title = new ElidedLabel(this);
     m_title->setObjectName(u"CallContainer"_s);
-    m_title->setText(tr("Container %1").arg(containerId.isEmpty() ? tr("(unknown)") : containerId));
+    setTranslatedText(m_title, [=, this]() -> QString {
+        return tr("Container %1").arg(containerId.isEmpty() ? tr("(unknown)") : containerId);
+    });
     if (!containerId.isEmpty())
-        m_title->setToolTip(plainToolTip(tr("Container %1").arg(containerId))); // a trace names any id
+        setTranslatedToolTip(m_title, [=, this]() -> QString {
+            return plainToolTip(tr("Container %1").arg(containerId));
+        }); // a trace names any id
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
     m_copyId = new QToolButton(this);
     m_copyId->setObjectName(u"CopyContainerId"_s);
     m_copyId->setIcon(QIcon::fromTheme(u"edit-copy"_s));
-    m_copyId->setText(tr("Copy"));
+    setTranslatedText(m_copyId, [=, this]() -> QString { return tr("Copy"); });
     m_copyId->setToolButtonStyle(m_copyId->icon().isNull() ? Qt::ToolButtonTextOnly : Qt::ToolButtonIconOnly);
     m_copyId->setAutoRaise(true);
-    m_copyId->setToolTip(tr("Copy the container id"));
+    setTranslatedToolTip(m_copyId, [=, this]() -> QString { return tr("Copy the container id"); });
     m_copyId->setEnabled(!containerId.isEmpty());
     connect(m_copyId, &QToolButton::clicked, this, &ShellCallView::copyContainerId);
     auto *copyAction = new QAction(tr("Copy container id"), m_title);
@@ -555,7 +629,7 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     m_elapsed->setObjectName(u"ElapsedLabel"_s);
     m_cost = new QLabel(this);
     m_cost->setObjectName(u"CostLabel"_s);
-    m_cost->setToolTip(tr("Sandbox cost of this call"));
+    setTranslatedToolTip(m_cost, [=, this]() -> QString { return tr("Sandbox cost of this call"); });
     m_cost->setForegroundRole(QPalette::PlaceholderText);
     setCost(-1);
     // A plain shell call needs no label; the other contracts say whose tool ran the code.
@@ -571,14 +645,13 @@ void ShellCallView::build(const QString &containerId, const QStringList &command
     header->setSpacing(4);
     header->addWidget(m_title, 1);
     header->addWidget(m_copyId);
-    auto *facts = new QHBoxLayout;
-    facts->setSpacing(12);
+    // The facts wrap onto a second line in a narrow panel rather than push the card past its edge.
+    auto *facts = new FlowLayout;
     if (m_tool)
         facts->addWidget(m_tool);
     facts->addWidget(m_status);
     facts->addWidget(m_elapsed);
     facts->addWidget(m_cost);
-    facts->addStretch(1);
 
     m_commandsLayout = new QVBoxLayout;
     m_commandsLayout->setSpacing(4);
@@ -620,8 +693,10 @@ void ShellCallView::addRefusedHost(const QString &host, const QString &reason, b
     const int row = int(m_refused.size()) - 1;
     auto *label = new ElidedLabel(m_refusedBox);
     label->setObjectName(u"RefusedHost"_s);
-    label->setText(tr("Refused: %1").arg(host));
-    label->setToolTip(plainToolTip(reason.isEmpty() ? host : tr("%1: %2").arg(host, reason)));
+    setTranslatedText(label, [=, this]() -> QString { return tr("Refused: %1").arg(host); });
+    setTranslatedToolTip(label, [=, this]() -> QString {
+        return plainToolTip(reason.isEmpty() ? host : tr("%1: %2").arg(host, reason));
+    });
     m_refusedLayout->addWidget(label, row, 0);
     if (!allowable)
         return;
@@ -633,9 +708,11 @@ void ShellCallView::addRefusedHost(const QString &host, const QString &reason, b
     allow->setAccessibleName(text);
     allow->setObjectName(u"AllowHostButton"_s);
     allow->setProperty("host", host);
-    allow->setToolTip(tr("Add %1 to this container's network policy; it restarts with its "
-                         "files and the new policy")
-                          .arg(host));
+    setTranslatedToolTip(allow, [=, this]() -> QString {
+        return tr("Add %1 to this container's network policy; it restarts with its "
+                  "files and the new policy")
+            .arg(host);
+    });
     connect(allow, &QPushButton::clicked, this, [this, allow, host] {
         allow->setEnabled(false);
         Q_EMIT allowHostRequested(m_containerId, host);
@@ -711,10 +788,12 @@ QString ShellCallView::statusText() const
 
 void ShellCallView::setCost(double dollars, bool includesMinimum)
 {
-    const QString amount = QLocale().toString(dollars, 'f', 4);
-    m_cost->setText(dollars < 0       ? tr("cost —")
-                    : includesMinimum ? tr("$%1 · includes the 30 s minimum").arg(amount)
-                                      : tr("$%1").arg(amount));
+    setTranslatedText(m_cost, [=] {
+        const QString amount = QLocale().toString(dollars, 'f', 4);
+        return dollars < 0       ? tr("cost —")
+               : includesMinimum ? tr("$%1 · includes the 30 s minimum").arg(amount)
+                                 : tr("$%1").arg(amount);
+    });
 }
 
 QString ShellCallView::formatElapsed(qint64 ms)
@@ -747,9 +826,9 @@ void ShellCallView::setCostToolTip(const QString &text)
     m_cost->setToolTip(plainToolTip(text));
 }
 
-void ShellCallView::setStatus(const QString &text)
+void ShellCallView::setStatus(std::function<QString()> text)
 {
-    m_status->setText(text);
+    setTranslatedText(m_status, std::move(text));
 }
 
 void ShellCallView::onCommandStarted(int index)
@@ -788,17 +867,17 @@ void ShellCallView::onFinished()
     for (const CommandResult &r : results)
         timedOut = timedOut || r.outcome.type == CommandOutcome::Type::Timeout;
     if (m_call->isCompleted())
-        setStatus(timedOut ? tr("Completed (timeout)") : tr("Completed"));
+        setStatus([=, this]() -> QString { return timedOut ? tr("Completed (timeout)") : tr("Completed"); });
     else if (!m_call->errorString().isEmpty())
-        setStatus(tr("Cancelled"));
+        setStatus([] { return tr("Cancelled"); });
     else
-        setStatus(tr("Incomplete"));
+        setStatus([] { return tr("Incomplete"); });
     if (!m_call->errorString().isEmpty())
         m_status->setToolTip(plainToolTip(m_call->errorString()));
     for (int i = int(results.size()); i < m_commands.size(); ++i) {
         CommandResult notRun;
         m_commands[i]->setResult(notRun);
-        m_commands[i]->findChild<QLabel *>(u"OutcomeBadge"_s)->setText(tr("not run"));
+        m_commands[i]->setNotRun();
     }
 }
 
@@ -865,6 +944,16 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_scroll->setWidget(content);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The panel follows the newest call as it streams and grows, until the person scrolls up to an earlier
+    // one; back at the end, or when a new call starts, it follows again.
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
+        if (m_follow)
+            bar->setValue(max);
+    });
+    connect(bar, &QScrollBar::actionTriggered, this, [this, bar] {
+        QTimer::singleShot(0, this, [this, bar] { m_follow = bar->value() >= bar->maximum(); });
+    });
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_container, 1);
@@ -881,7 +970,7 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
 
 void ShellCallPanel::setContainerId(const QString &id)
 {
-    m_container->setText(tr("Container %1").arg(id));
+    setTranslatedText(m_container, [=, this]() -> QString { return tr("Container %1").arg(id); });
     m_container->setVisible(!id.isEmpty());
 }
 
@@ -940,6 +1029,7 @@ void ShellCallPanel::appendWidget(QWidget *widget)
 {
     m_empty->hide();
     m_list->insertWidget(m_list->count() - 1, widget);
+    m_follow = true;
     QTimer::singleShot(0, this, [this] {
         m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
     });

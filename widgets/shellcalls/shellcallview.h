@@ -8,7 +8,10 @@
 #include <QFrame>
 #include <QJsonObject>
 #include <QPointer>
+#include <QTextFormat>
 #include <QTimer>
+
+#include <functional>
 
 class ElidedLabel;
 class QGridLayout;
@@ -39,6 +42,8 @@ public:
     void appendOutput(ShellCall::Stream stream, const QString &text);
     void setRunning();
     void setResult(const CommandResult &result);
+    // The command never ran (an earlier one ended the call).
+    void setNotRun();
     // Writes pending output at once (tests and finishing calls).
     void flush();
     // Long lines wrap at the view's width (default) or scroll sideways.
@@ -59,9 +64,18 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // What the outcome badge says, and so its colour in the palette of the moment.
+    enum class Badge { Waiting, Busy, Good, Bad };
+    // The stream of each piece of output, kept in its text format to recolour it after a theme switch.
+    static constexpr int StreamProperty = QTextFormat::UserProperty + 1;
+    enum { StdoutStream = 0, StderrStream = 1, NoteStream = 2 };
+
     void updateColours();
+    void recolourOutput();
     void fitOutputHeight();
-    void setBadge(const QString &text, const QColor &colour);
+    void setBadge(std::function<QString()> text, Badge kind);
+    QColor badgeColour() const;
+    QColor colourOf(int stream) const;
 
     QString m_commandText;
     QTextEdit *m_command = nullptr;
@@ -73,7 +87,8 @@ private:
     qint64 m_omitted = 0;
     QLabel *m_omittedLabel = nullptr;
     QTimer m_flushTimer;
-    QColor m_badgeColour;
+    Badge m_badgeKind = Badge::Waiting;
+    bool m_followOutput = true;
     bool m_hasOutput = false;
 };
 
@@ -158,7 +173,7 @@ private:
     void onCommandFinished(int index, const CommandResult &result);
     void onFinished();
     void tick();
-    void setStatus(const QString &text);
+    void setStatus(std::function<QString()> text);
 
     QPointer<ShellCall> m_call;
     QJsonObject m_item;
@@ -240,4 +255,5 @@ private:
     QWidget *m_summary = nullptr;
     int m_maxBlocks = 5000;
     bool m_wrap = true;
+    bool m_follow = true;
 };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shellcalls/tracecomparison.h"
+#include "common/retranslate.h"
 
 #include <QFontDatabase>
 #include <QGridLayout>
@@ -71,7 +72,7 @@ void showText(QPlainTextEdit *view, const QString &text)
         shown += TraceComparisonView::tr("\n[… %n more character(s) not shown …]", nullptr,
                                          int(std::min<qsizetype>(text.size() - shown.size(), INT_MAX)));
     if (shown.isEmpty())
-        view->setPlaceholderText(TraceComparisonView::tr("(empty)"));
+        setTranslatedPlaceholder(view, [] { return TraceComparisonView::tr("(empty)"); });
     view->setPlainText(shown);
     constexpr int MaxLines = 8;
     const int all = int(shown.count(u'\n')) + (shown.endsWith(u'\n') ? 0 : 1);
@@ -114,9 +115,11 @@ TraceComparisonView::TraceComparisonView(const QJsonObject &traceItem, ShellCall
     m_title->setObjectName(u"ComparisonTitle"_s);
     m_title->setTextFormat(Qt::PlainText); // container ids come from the trace file
     m_title->setWordWrap(true);
-    m_title->setText(tr("Trace (container %1) beside the local run (container %2)")
-                         .arg(traceContainer.isEmpty() ? tr("unknown") : traceContainer,
-                              local ? local->containerId() : tr("unknown")));
+    setTranslatedText(m_title, [=, this]() -> QString {
+        return tr("Trace (container %1) beside the local run (container %2)")
+            .arg(traceContainer.isEmpty() ? tr("unknown") : traceContainer,
+                 local ? local->containerId() : tr("unknown"));
+    });
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -181,8 +184,8 @@ void TraceComparisonView::buildCommand(int index)
     grid->addWidget(command, 0, 0, 1, 2);
     grid->addWidget(c.badge, 0, 2, Qt::AlignTop | Qt::AlignRight);
 
-    auto *traceHeader = new QLabel(tr("Trace"), frame);
-    auto *localHeader = new QLabel(tr("Local run"), frame);
+    auto *traceHeader = translatedLabel([=, this]() -> QString { return tr("Trace"); }, frame);
+    auto *localHeader = translatedLabel([=, this]() -> QString { return tr("Local run"); }, frame);
     for (QLabel *header : {traceHeader, localHeader})
         header->setForegroundRole(QPalette::PlaceholderText);
     grid->addWidget(traceHeader, 1, 1);
@@ -219,11 +222,11 @@ void TraceComparisonView::buildCommand(int index)
         showText(c.traceSide.out, c.trace.stdoutText);
         showText(c.traceSide.err, c.trace.stderrText);
     } else {
-        c.traceSide.outcome->setText(tr("not in the trace"));
+        setTranslatedText(c.traceSide.outcome, [=, this]() -> QString { return tr("not in the trace"); });
         showText(c.traceSide.out, {});
         showText(c.traceSide.err, {});
     }
-    c.localSide.outcome->setText(tr("waiting"));
+    setTranslatedText(c.localSide.outcome, [=, this]() -> QString { return tr("waiting"); });
     showText(c.localSide.out, {});
     showText(c.localSide.err, {});
     m_layout->addWidget(frame);
@@ -275,7 +278,7 @@ void TraceComparisonView::onCallFinished()
         if (c.ran)
             continue;
         // The trace ran it and this run did not (the call was cancelled or a command before it timed out).
-        c.localSide.outcome->setText(tr("not run"));
+        setTranslatedText(c.localSide.outcome, [=, this]() -> QString { return tr("not run"); });
         c.verdict = Verdict::Differs;
         c.differences = {u"outcome"_s};
         setBadge(c.badge, tr("not run"), differsColour(palette()));
@@ -299,9 +302,11 @@ void TraceComparisonView::compare(int index)
     const QColor differs = differsColour(palette());
     setBadge(c.badge, c.verdict == Verdict::Same ? tr("same") : tr("differs"),
              c.verdict == Verdict::Same ? sameColour(palette()) : differs);
-    c.badge->setToolTip(c.verdict == Verdict::Same
-                            ? tr("stdout, stderr and outcome are the same as in the trace")
-                            : tr("Differs from the trace in: %1").arg(c.differences.join(u", "_s)));
+    setTranslatedToolTip(c.badge, [=, this]() -> QString {
+        return c.verdict == Verdict::Same
+                   ? tr("stdout, stderr and outcome are the same as in the trace")
+                   : tr("Differs from the trace in: %1").arg(c.differences.join(u", "_s));
+    });
     // A differing row's name is marked and its differing lines are highlighted on both sides.
     const QString marked = u"QLabel { color: %1; font-weight: bold; }"_s.arg(differs.name());
     c.outcomeLabel->setStyleSheet(c.differences.contains(u"outcome"_s) ? marked : QString());
@@ -327,11 +332,17 @@ void TraceComparisonView::updateSummary()
     }
     const int total = int(m_commands.size());
     if (!m_finished)
-        m_summary->setText(tr("Running: %1 of %n command(s) compared", nullptr, total).arg(same + differs));
+        setTranslatedText(m_summary, [=, this]() -> QString {
+            return tr("Running: %1 of %n command(s) compared", nullptr, total).arg(same + differs);
+        });
     else if (differs == 0)
-        m_summary->setText(tr("All %n command(s) the same as in the trace", nullptr, total));
+        setTranslatedText(m_summary, [=, this]() -> QString {
+            return tr("All %n command(s) the same as in the trace", nullptr, total);
+        });
     else
-        m_summary->setText(tr("%1 of %n command(s) differ from the trace", nullptr, total).arg(differs));
+        setTranslatedText(m_summary, [=, this]() -> QString {
+            return tr("%1 of %n command(s) differ from the trace", nullptr, total).arg(differs);
+        });
     m_summary->setStyleSheet(m_finished && differs > 0
                                  ? u"QLabel { color: %1; }"_s.arg(differsColour(palette()).name())
                                  : QString());

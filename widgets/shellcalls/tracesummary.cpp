@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shellcalls/tracesummary.h"
+#include "common/retranslate.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -107,7 +108,8 @@ TraceSummaryView::TraceSummaryView(const Trace &trace, QWidget *parent)
     form->addRow(tr("Tokens:"), fact(this, u"TraceUsage"_s, usageText(trace)));
     form->addRow(tr("Sandbox cost:"), fact(this, u"TraceCost"_s, costText(trace)));
 
-    auto *itemsTitle = new QLabel(tr("Items in order (%1)").arg(trace.items.size()), this);
+    auto *itemsTitle = translatedLabel(
+        [=, this]() -> QString { return tr("Items in order (%1)").arg(trace.items.size()); }, this);
     QFont bold = itemsTitle->font();
     bold.setBold(true);
     itemsTitle->setFont(bold);
@@ -122,7 +124,8 @@ TraceSummaryView::TraceSummaryView(const Trace &trace, QWidget *parent)
     layout->addWidget(items);
     const QString text = trace.text();
     if (!text.isEmpty()) {
-        auto *textTitle = new QLabel(tr("The assistant's text"), this);
+        auto *textTitle =
+            translatedLabel([=, this]() -> QString { return tr("The assistant's text"); }, this);
         textTitle->setFont(bold);
         auto *answer = new QPlainTextEdit(this);
         answer->setObjectName(u"TraceText"_s);

@@ -9,6 +9,7 @@
 #include "common/filedialog.h"
 #include "common/inlineconfirm.h"
 #include "common/retranslate.h"
+#include "common/wheelguard.h"
 #include "data/traceloader.h"
 #include "documents/documentspanel.h"
 #include "files/filespanel.h"
@@ -65,6 +66,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
@@ -160,6 +162,7 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     : QMainWindow(parent)
 {
     setObjectName(u"MainWindow"_s);
+    WheelGuard::install();
     // The product name is not translated.
     setWindowTitle(u"Sandbench"_s);
     setWindowIcon(applicationIcon());
@@ -272,6 +275,9 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     // Names and hints the window wrote follow a language switch; what the user typed stays.
     retranslate(this, [this] { retranslateConversations(); });
     restoreWindowState();
+    // A table preview is not reopened by a restart: a restored dock would be an empty table.
+    if (m_csvPreview->path().isEmpty())
+        m_csvDock->hide();
     if (!waitingForKeys)
         refreshModels();
 }
@@ -319,6 +325,9 @@ void MainWindow::createDocks()
 {
     m_conversationList = new QListWidget;
     m_conversationList->setObjectName(u"ConversationList"_s);
+    // A long title ends in "…" (its tooltip and the chat header have it whole), never a sideways scroll bar.
+    m_conversationList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_conversationList->setTextElideMode(Qt::ElideRight);
     auto *newButton = new QPushButton;
     newButton->setObjectName(u"NewConversationButton"_s);
     m_newButton = newButton;
@@ -600,6 +609,9 @@ void MainWindow::decorateDockTabs()
     for (QDockWidget *dock : std::as_const(m_allDocks)) {
         int index = -1;
         if (QTabBar *bar = dockTabBar(dock, &index)) {
+            // Whole names ("Schutzregeln", not "Schutzreg…"); when they do not fit, the bar scrolls.
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
             bar->setTabIcon(index, dock->windowIcon());
             const QString tip = dock->property("tabToolTip").toString();
             bar->setTabToolTip(index, tip.isEmpty() ? dock->windowTitle() : tip);
@@ -683,8 +695,25 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->setObjectName(u"ViewMenu"_s);
-    for (QDockWidget *dock : std::as_const(m_allDocks))
-        addPanelAction(dock);
+    int panelNumber = 0;
+    for (QDockWidget *dock : std::as_const(m_allDocks)) {
+        QAction *action = addPanelAction(dock);
+        // Alt+1 … Alt+9 bring a panel to the front with the keyboard focus in it, in View menu order.
+        if (++panelNumber <= 9)
+            action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + panelNumber)));
+    }
+    m_viewMenu->addSeparator();
+    auto *next = m_viewMenu->addAction(QString(), this, [this] { stepConversation(1); });
+    next->setObjectName(u"NextConversationAction"_s);
+    // Not Ctrl+Tab: in the message box it types a tab.
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    auto *previous = m_viewMenu->addAction(QString(), this, [this] { stepConversation(-1); });
+    previous->setObjectName(u"PreviousConversationAction"_s);
+    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    retranslate(m_viewMenu, [next, previous] {
+        next->setText(tr("&Next Conversation"));
+        previous->setText(tr("&Previous Conversation"));
+    });
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->setObjectName(u"HelpMenu"_s);
@@ -939,6 +968,20 @@ void MainWindow::newConversation()
     // Named after its first question; renaming it first keeps the user's name.
     ++m_conversationCounter;
     addConversation(tr("New conversation"));
+    // Typing goes to the new conversation's message box, not to the list.
+    if (ChatWidget *chat = currentChat()) {
+        if (auto *input = chat->findChild<QPlainTextEdit *>(u"MessageInput"_s))
+            input->setFocus(Qt::ShortcutFocusReason);
+    }
+}
+
+void MainWindow::stepConversation(int step)
+{
+    const int count = m_conversationList->count();
+    if (count == 0)
+        return;
+    const int row = ((m_conversationList->currentRow() + step) % count + count) % count;
+    m_conversationList->setCurrentRow(row);
 }
 
 void MainWindow::restoreConversations()
@@ -1101,6 +1144,14 @@ void MainWindow::selectConversation(int row)
     Conversation *c = m_conversations[size_t(row)].get();
     m_chatStack->setCurrentWidget(c->chat);
     m_shellStack->setCurrentWidget(c->panel);
+    // The table preview belongs to the conversation that opened it: another one does not show its CSV.
+    if (m_csvOwner && m_csvOwner != c->chat && m_csvDock->isVisible()) {
+        m_csvDock->hide();
+        m_csvHiddenBySwitch = true;
+    } else if (m_csvOwner == c->chat && m_csvHiddenBySwitch) {
+        m_csvDock->show();
+        m_csvHiddenBySwitch = false;
+    }
     updateShellDockTitle();
     Q_EMIT currentContainerChanged(c->container.data());
     // The model picked now, shown in this conversation's header as well.
@@ -1326,10 +1377,11 @@ void MainWindow::showContractOf(Conversation *c)
         c && !scripted ? c->session->toolContract() : ChatSession::ToolContract::Shell;
     m_contractPicker->setCurrentIndex(m_contractPicker->findData(ChatSession::toolContractKey(contract)));
     m_contractPicker->setEnabled(c && !scripted);
-    m_contractPicker->setToolTip(scripted
-                                     ? tr("The demo scripts use the shell tool.")
-                                     : tr("The tools the model gets in this conversation, as each "
-                                          "vendor's hosted tool defines them; all run in its container."));
+    setTranslatedToolTip(m_contractPicker, [=, this]() -> QString {
+        return scripted ? tr("The demo scripts use the shell tool.")
+                        : tr("The tools the model gets in this conversation, as each "
+                             "vendor's hosted tool defines them; all run in its container.");
+    });
     showImageOf(c);
 }
 
@@ -1372,13 +1424,17 @@ void MainWindow::showImageOf(Conversation *c)
     m_imagePicker->setCurrentIndex(index);
     const bool fixed = c && c->container && c->container->isImageFixed();
     m_imagePicker->setEnabled(c && !fixed);
-    m_imagePicker->setToolTip(
-        m_imagePicker->currentText() + u"\n\n"_s +
-        (fixed ? tr("This conversation's container has run on this image; its image stays. Start a new "
-                    "conversation to use another.")
-               : tr("The system this conversation's commands run on; new conversations start on the last one "
-                    "chosen. Import images with sandbench images import or build them with sandbench images "
-                    "build.")));
+    setTranslatedToolTip(m_imagePicker, [=, this]() -> QString {
+        return m_imagePicker->currentText() + u"\n\n"_s +
+               (fixed
+                    ? tr("This conversation's container has run on this image; its image stays. Start a new "
+                         "conversation to use another.")
+                    : tr("The system this conversation's commands run on; new conversations start on the "
+                         "last one "
+                         "chosen. Import images with sandbench images import or build them with sandbench "
+                         "images "
+                         "build."));
+    });
 }
 
 void MainWindow::onImageChosen()
@@ -1581,6 +1637,8 @@ void MainWindow::openCsvPreview(const QString &path)
     if (suffix != u"csv" && suffix != u"tsv" && suffix != u"txt")
         return;
     m_csvPreview->openFile(path);
+    m_csvOwner = currentChat();
+    m_csvHiddenBySwitch = false;
     showPanel(m_csvDock);
 }
 

@@ -117,6 +117,8 @@ private:
     Conversation *addConversation(const QString &title, const StoredConversation *saved = nullptr);
     Conversation *current() const;
     void selectConversation(int row);
+    // Shows the conversation step rows below (or above) the current one, wrapping around.
+    void stepConversation(int step);
     void onModelChosen();
     void onContractChosen();
     // The picker follows the shown conversation; the demo scripts speak only the shell tool.
@@ -164,6 +166,9 @@ private:
     QList<QDockWidget *> m_allDocks;
     QTimer *m_tabDecorator = nullptr;
     CsvPreview *m_csvPreview = nullptr;
+    // The conversation whose file the table preview shows, and whether a switch away hid it.
+    QPointer<QWidget> m_csvOwner;
+    bool m_csvHiddenBySwitch = false;
     QComboBox *m_modelPicker = nullptr;
     // The shown conversation's tool contract (shell, bash, a vendor's code execution).
     QComboBox *m_contractPicker = nullptr;
