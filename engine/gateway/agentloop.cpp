@@ -11,6 +11,7 @@
 #include "sandbox/history/janitor.h"
 #include "sandbox/history/meter.h"
 #include "sandbox/images/imagestore.h"
+#include "sandbox/pythonkernel.h"
 #include "sandbox/shellcall.h"
 
 #include <QDateTime>
@@ -824,7 +825,17 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
         m_imagesBefore = CodeImages::listing(m_imagesHome);
     }
     c->setIdleSleepMs(m_env.limits.idleSleepMs);
+    PythonKernel *kernel = nullptr;
+    m_kernelNote.clear();
+    if (call.code && call.code->kind == CodeAction::Kind::Python) {
+        // The container's notebook kernel: started by a command of its own ahead of this cell (SPEC §10).
+        kernel = PythonKernel::of(c);
+        m_kernelNote = kernel->takeResetNote();
+        kernel->startAhead();
+    }
     ShellCall *shell = c->run(*action);
+    if (kernel)
+        kernel->track(shell);
     if (call.isCode() || call.isBash())
         shell->setPresentation(call.displayCommands(), tool.typeName());
     m_call = shell;
@@ -921,6 +932,7 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     QString content;
     if (call.code && !results.isEmpty()) {
         result.code = CodeOutput::fromResult(*call.code, results.constFirst());
+        result.code->addNote(m_kernelNote);
         if (!m_imagesHome.isEmpty())
             result.images =
                 CodeImages::changedSince(std::exchange(m_imagesBefore, {}), m_imagesHome, &m_imageBytesLeft);
@@ -933,7 +945,8 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     if (!blockReason.isEmpty()) {
         content = u"error: "_s + blockReason;
     } else if (call.code) {
-        const CodeOutput forModelOutput = CodeOutput::fromResult(*call.code, forModel.value(0));
+        CodeOutput forModelOutput = CodeOutput::fromResult(*call.code, forModel.value(0));
+        forModelOutput.addNote(std::exchange(m_kernelNote, {}));
         content = forModelOutput.forModel();
         isError = isError || forModelOutput.isError();
         // The model cannot see the images, but it should know they exist (and where).

@@ -218,6 +218,7 @@ private:
     // The running Python call's container home and its images before the call (CodeImages).
     QString m_imagesHome;
     QHash<QString, qint64> m_imagesBefore;
+    QString m_kernelNote; // why the running Python call's kernel lost its state, for its result (once)
     qint64 m_imageBytesLeft = CodeImages::MaxRequestImageBytes; // over all the calls of this request
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it

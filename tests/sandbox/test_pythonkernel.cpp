@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sandbox/pythonkernel.h"
+#include "sandboxtestutil.h"
+#include "tools/codeaction.h"
+#include "tools/kernelcell.h"
+
+#include <QTemporaryDir>
+
+using namespace Qt::StringLiterals;
+
+// The notebook kernel of a container (SPEC §10): a real ipykernel inside a real container, driven the way
+// the agent loop, the window and MCP drive it (PythonKernel::execute, CodeOutput::fromResult).
+class TestPythonKernel final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void stateAcrossCells();
+    void lastExpressionAndOrder();
+    void interruptKeepsState();
+    void stuckKernelIsRestarted();
+    void memoryLimitKillRestarts();
+    void wholeCellOutputIsBounded();
+    void displayItemsAreBounded();
+    void sleepResetsStateAndSaysWhy();
+    void restartPython();
+    void hostileAnswersAreBounded_data();
+    void hostileAnswersAreBounded();
+
+private:
+    CodeOutput cell(const QString &code, int timeoutMs = 60000, int maxOutput = 16384);
+
+    QTemporaryDir m_dir;
+    ContainerManager *m_manager = nullptr;
+    Container *m_c = nullptr;
+};
+
+void TestPythonKernel::initTestCase()
+{
+    SANDBOX_REQUIRE_INIT();
+    QVERIFY(m_dir.isValid());
+    SandboxSettings settings = sandboxTestSettings(m_dir.path());
+    settings.limits.memoryBytes = 512LL * 1024 * 1024;
+    m_manager = new ContainerManager(settings, this);
+    QString error;
+    m_c = m_manager->create(&error);
+    QVERIFY2(m_c, qPrintable(error));
+    const CodeOutput probe = cell(u"1"_s);
+    if (!probe.kernel || probe.kernel->mode != KernelCellResult::Mode::Kernel)
+        QSKIP("the host's python3 has no ipykernel (apt-get install python3-ipykernel)");
+}
+
+void TestPythonKernel::cleanupTestCase()
+{
+    delete m_manager;
+}
+
+CodeOutput TestPythonKernel::cell(const QString &code, int timeoutMs, int maxOutput)
+{
+    QString error;
+    const std::optional<CodeAction> action = CodeAction::python({{u"code"_s, code}}, &error);
+    if (!action)
+        qFatal("rejected: %s", qPrintable(error));
+    PythonKernel *kernel = PythonKernel::of(m_c);
+    ShellCall *call = kernel->execute(*action, timeoutMs, maxOutput);
+    if (!waitForCall(call, timeoutMs + 90000) || call->results().isEmpty()) {
+        qWarning("the cell did not run: %s", qPrintable(call->errorString()));
+        return {};
+    }
+    CodeOutput out = CodeOutput::fromResult(*action, call->results().constFirst());
+    out.addNote(kernel->takeResetNote());
+    call->deleteLater();
+    return out;
+}
+
+void TestPythonKernel::stateAcrossCells()
+{
+    QCOMPARE(cell(u"x = 41\nimport math"_s).stdoutText, QString());
+    const CodeOutput out = cell(u"x + 1"_s);
+    QVERIFY2(!out.isError(), qPrintable(out.stderrText));
+    QCOMPARE(out.stdoutText, u"42\n"_s);
+    QCOMPARE(cell(u"round(math.pi * 2, 4)"_s).stdoutText, u"6.2832\n"_s);
+    QCOMPARE(PythonKernel::of(m_c)->state(), PythonKernel::State::Idle);
+}
+
+void TestPythonKernel::lastExpressionAndOrder()
+{
+    const CodeOutput out =
+        cell(u"import sys\nprint('out', flush=True)\nsys.stderr.write('err\\n'); sys.stderr.flush()\n"
+             "print('again', flush=True)\n7 * 6"_s);
+    QCOMPARE(out.returnCode, 0);
+    QCOMPARE(out.stdoutText, u"out\nagain\n42\n"_s);
+    QCOMPARE(out.stderrText, u"err\n"_s);
+    QCOMPARE(out.logs, u"out\nerr\nagain\n42\n"_s);
+    QCOMPARE(out.kernel->outputs.last().kind, KernelOutput::Kind::Result);
+
+    const CodeOutput failed = cell(u"print('before')\n1 / 0"_s);
+    QVERIFY(!failed.isError()); // a traceback is the cell's output, not a tool error
+    QCOMPARE(failed.returnCode, 1);
+    QVERIFY(failed.logs.startsWith(u"before\n"_s));
+    QVERIFY2(failed.stderrText.contains(u"ZeroDivisionError: division by zero"_s),
+             qPrintable(failed.stderrText));
+    QVERIFY(!failed.stderrText.contains(u'\x1b')); // no terminal colours
+}
+
+void TestPythonKernel::interruptKeepsState()
+{
+    cell(u"kept = 'yes'"_s);
+    const CodeOutput out =
+        cell(u"import time\nprint('started', flush=True)\nwhile True: time.sleep(0.05)"_s, 1500);
+    QVERIFY(out.timedOut);
+    QCOMPARE(out.errorCode, u"execution_time_exceeded"_s);
+    QVERIFY2(out.errorMessage.contains(u"kept"_s), qPrintable(out.errorMessage));
+    QCOMPARE(out.kernel->status, u"interrupted"_s);
+    QVERIFY(out.stdoutText.startsWith(u"started\n"_s));
+    QCOMPARE(cell(u"kept"_s).stdoutText, u"'yes'\n"_s);
+}
+
+void TestPythonKernel::stuckKernelIsRestarted()
+{
+    // SIGINT is ignored: the kernel does not stop within the grace period, so the bridge restarts it.
+    cell(u"lost = 1"_s);
+    const CodeOutput out =
+        cell(u"import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(60)"_s, 1000);
+    QCOMPARE(out.errorCode, u"execution_time_exceeded"_s);
+    QCOMPARE(out.kernel->status, u"restarted"_s);
+    QVERIFY2(out.errorMessage.contains(u"state is lost"_s), qPrintable(out.errorMessage));
+    const CodeOutput after = cell(u"'lost' in globals()"_s);
+    QCOMPARE(after.stdoutText, u"False\n"_s);
+}
+
+void TestPythonKernel::memoryLimitKillRestarts()
+{
+    if (m_c->enforcement().value(u"cgroup"_s).isEmpty() || m_c->enforcement().value(u"cgroup"_s) == u"none")
+        QSKIP("no cgroup memory limit on this machine");
+    cell(u"before = 1"_s);
+    const CodeOutput out = cell(u"hog = []\nwhile True: hog.append(bytearray(64 * 1024 * 1024))"_s, 60000);
+    QCOMPARE(out.kernel->status, u"died"_s);
+    QCOMPARE(out.returnCode, 137);
+    QVERIFY2(out.stderrText.contains(u"memory limit"_s), qPrintable(out.stderrText));
+    QCOMPARE(cell(u"'before' in globals()"_s).stdoutText, u"False\n"_s);
+    QCOMPARE(cell(u"2 + 2"_s).stdoutText, u"4\n"_s);
+}
+
+void TestPythonKernel::wholeCellOutputIsBounded()
+{
+    // max_output_length is the whole cell's text, over all its prints and results.
+    const CodeOutput out = cell(u"for i in range(100):\n    print('x' * 99)\n'y' * 5000"_s, 60000, 3000);
+    QCOMPARE(out.returnCode, 0);
+    QVERIFY2(out.stdoutText.size() < 3200, qPrintable(QString::number(out.stdoutText.size())));
+    QVERIFY(out.stdoutText.contains(u"characters of this cell's output dropped"_s));
+    QVERIFY(out.kernel->droppedChars > 10000 - 3000);
+    // A huge output stays within what the engine keeps of a command (65,536 characters) and ends whole.
+    const CodeOutput huge = cell(u"print('z' * 10_000_000)"_s, 60000, 65536);
+    QCOMPARE(huge.kernel->status, u"ok"_s);
+    QVERIFY(huge.stdoutText.size() < 65536);
+    QCOMPARE(huge.kernel->malformedLines, 0);
+}
+
+void TestPythonKernel::displayItemsAreBounded()
+{
+    const CodeOutput out = cell(
+        u"from IPython.display import display, Image, HTML\nimport base64, zlib, struct\n"
+        "def png():\n"
+        "    raw = b'\\x00\\xff\\x00\\x00'\n"
+        "    def chunk(t, d):\n"
+        "        c = struct.pack('>I', len(d)) + t + d\n"
+        "        return c + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)\n"
+        "    return (b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 1, 1, 8, 2, 0, 0, "
+        "0)) +\n"
+        "            chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))\n"
+        "for i in range(50):\n    display(Image(data=png()))\n"
+        "for i in range(50):\n    display(HTML('<table><tr><td>%d</td></tr></table>' % i + ' ' * 2000))\n"_s);
+    QCOMPARE(out.returnCode, 0);
+    int images = 0;
+    qsizetype html = 0;
+    for (const KernelOutput &o : out.kernel->outputs) {
+        images += o.imagePath.isEmpty() ? 0 : 1;
+        html += o.html.size();
+    }
+    QCOMPARE(images, 8);
+    QVERIFY(html > 0 && html <= 12000);
+    QCOMPARE(QDir(m_c->homeDir() + u"/.sandbench/figures"_s).entryList(QDir::Files).size(), 8);
+}
+
+void TestPythonKernel::sleepResetsStateAndSaysWhy()
+{
+    cell(u"remembered = 1"_s);
+    m_c->stop();
+    QVERIFY(QTest::qWaitFor([this] { return m_c->state() == Container::State::Stopped; }, 10000));
+    QCOMPARE(PythonKernel::of(m_c)->state(), PythonKernel::State::None);
+    const CodeOutput out = cell(u"'remembered' in globals()"_s);
+    QCOMPARE(out.stdoutText, u"False\n"_s);
+    QVERIFY2(out.stderrText.startsWith(u"sandbench: the Python state was reset"_s),
+             qPrintable(out.stderrText));
+    QVERIFY(out.logs.startsWith(u"sandbench: the Python state was reset"_s));
+    // Said once.
+    QVERIFY(!cell(u"1"_s).stderrText.contains(u"reset"_s));
+}
+
+void TestPythonKernel::restartPython()
+{
+    cell(u"before_restart = 1"_s);
+    PythonKernel *kernel = PythonKernel::of(m_c);
+    kernel->restart();
+    QCOMPARE(kernel->state(), PythonKernel::State::Busy);
+    QCOMPARE(cell(u"'before_restart' in globals()"_s).stdoutText, u"False\n"_s);
+    QCOMPARE(kernel->state(), PythonKernel::State::Idle);
+}
+
+void TestPythonKernel::hostileAnswersAreBounded_data()
+{
+    QTest::addColumn<QString>("answer");
+    QTest::addColumn<QString>("status");
+    const QString n = u"NONCE"_s;
+    const QString head = u"{\"t\":\"kernel\",\"nonce\":\"NONCE\"}\n"_s;
+    QTest::newRow("garbage") << head + QString::fromLatin1(QByteArray(5000, '\x01')) + u"\n\xff\xfe{{{\n"_s
+                             << u"lost"_s;
+    QTest::newRow("no end") << head + u"{\"t\":\"stream\",\"text\":\"a\"}\n"_s << u"lost"_s;
+    QTest::newRow("unknown status") << head + u"{\"t\":\"end\",\"status\":\"<b>\"}\n"_s << u"failed"_s;
+    QTest::newRow("image outside figures")
+        << head +
+               u"{\"t\":\"display\",\"text\":\"\",\"image\":\"/etc/passwd\"}\n{\"t\":\"end\",\"status\":\"ok\"}\n"_s
+        << u"ok"_s;
+    QTest::newRow("fallback") << u"{\"t\":\"fallback\",\"nonce\":\"NONCE\"}\nplain\n"_s << QString();
+    QTest::newRow("wrong nonce")
+        << u"{\"t\":\"kernel\",\"nonce\":\"other\"}\n{\"t\":\"end\",\"status\":\"ok\"}\n"_s << QString();
+    QString many = head;
+    for (int i = 0; i < 5000; ++i)
+        many += u"{\"t\":\"display\",\"text\":\"x\",\"html\":\"<p>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</p>\"}\n"_s;
+    QTest::newRow("many items") << many + u"{\"t\":\"end\",\"status\":\"ok\"}\n"_s << u"ok"_s;
+    Q_UNUSED(n)
+}
+
+void TestPythonKernel::hostileAnswersAreBounded()
+{
+    QFETCH(QString, answer);
+    QFETCH(QString, status);
+    const KernelCellResult r = KernelCellResult::parse(answer, u"NONCE"_s);
+    QCOMPARE(r.status, status);
+    QVERIFY(r.outputs.size() <= KernelCellResult::MaxItems);
+    qsizetype html = 0;
+    for (const KernelOutput &o : r.outputs) {
+        QVERIFY(o.imagePath.isEmpty() ||
+                o.imagePath.startsWith(u"/workspace/home/.sandbench/figures/display-"_s));
+        html += o.html.size();
+    }
+    QVERIFY(html <= KernelCellResult::MaxHtmlChars);
+    if (QByteArray(QTest::currentDataTag()) == "fallback") {
+        QCOMPARE(r.mode, KernelCellResult::Mode::Fallback);
+        QCOMPARE(r.stdoutText(), u"plain\n"_s);
+        QVERIFY(r.stderrText().contains(u"python3-ipykernel"_s));
+    } else if (status.isEmpty()) {
+        QCOMPARE(r.mode, KernelCellResult::Mode::Script);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestPythonKernel)
+#include "test_pythonkernel.moc"
