@@ -198,14 +198,18 @@ QList<ToolDefinition> AgentLoop::offeredTools() const
                                           {u"restart"_s, QJsonObject{{u"type"_s, u"boolean"_s}}}}}};
         tools.append(bash);
     }
-    if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python) {
+    // Anthropic's code_execution_20260120/20260521 add a Python REPL to 20250825's bash and editor.
+    const bool replPython = m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
+                            (m_request.code->contractName == u"code_execution_20260120" ||
+                             m_request.code->contractName == u"code_execution_20260521");
+    if (m_request.code && (m_request.code->kind == ServerToolConfig::Kind::Python || replPython)) {
         ToolDefinition python;
         python.name = m_request.pythonFunctionName;
         python.description =
             u"Runs Python 3 code in a sandboxed Linux container (working directory "
-            "/workspace/home, where the user's files are) and returns what it printed to "
-            "stdout and stderr. Each call runs as a new program: define what you need in it. "
-            "Print the values you want to see."_s;
+            "/workspace/home, where the user's files are) as a cell of a Jupyter kernel and returns "
+            "what it printed to stdout and stderr and the value of its last expression. Variables, "
+            "imports and loaded data persist between calls while the container is awake."_s;
         python.parameters = QJsonObject{
             {u"type"_s, u"object"_s},
             {u"properties"_s,
@@ -486,6 +490,11 @@ void AgentLoop::onTurnFinished(const TurnResult &result)
         else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python &&
                  call.name == m_request.pythonFunctionName)
             m_pending.append({call, ServerToolConfig::Kind::Python, u"python"_s});
+        else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
+                 call.name == m_request.pythonFunctionName &&
+                 (m_request.code->contractName == u"code_execution_20260120" ||
+                  m_request.code->contractName == u"code_execution_20260521"))
+            m_pending.append({call, ServerToolConfig::Kind::CodeExecution, u"python"_s});
         else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
                  (call.name == m_request.codeBashFunctionName || call.name == m_request.editorFunctionName))
             m_pending.append({call, ServerToolConfig::Kind::CodeExecution,
@@ -870,9 +879,12 @@ bool AgentLoop::prepareCodeCall(const PendingCall &pending, AgentToolCall *call)
 {
     QString error;
     const QJsonObject args = pending.call.arguments();
-    if (pending.codeFunction == u"python")
+    if (pending.codeFunction == u"python") {
         call->code = CodeAction::python(args, &error);
-    else if (pending.codeFunction == u"text_editor")
+        // Gemini's codeExecutionResult is what the code printed (its runs are scripts, not notebook cells).
+        if (call->code && m_request.code && m_request.code->contractName == u"codeExecution")
+            call->code->showResults = false;
+    } else if (pending.codeFunction == u"text_editor")
         call->code = CodeAction::textEditor(args, &error);
     else
         call->code = CodeAction::bash(args, &error);

@@ -306,7 +306,8 @@ QString CodeAction::script() const
         return code;
     case Kind::Python:
         return KernelCell::cellScript(code, ShellAction::DefaultTimeoutMs,
-                                      ShellAction::DefaultMaxOutputLength, nonce, scriptRunner());
+                                      ShellAction::DefaultMaxOutputLength, nonce, scriptRunner(),
+                                      showResults);
     case Kind::View:
     case Kind::Create:
     case Kind::StrReplace:
@@ -338,7 +339,8 @@ ShellAction CodeAction::shellAction(int timeoutMs, int maxOutputLength) const
     if (kind == Kind::Python) {
         // The kernel interrupts the cell at timeoutMs; the command ends on its own soon after, and the
         // engine's kill is the last resort. The answer is bounded JSON lines that must arrive whole.
-        action.commands = {KernelCell::cellScript(code, timeoutMs, maxOutputLength, nonce, scriptRunner())};
+        action.commands = {
+            KernelCell::cellScript(code, timeoutMs, maxOutputLength, nonce, scriptRunner(), showResults)};
         action.timeoutMs = timeoutMs + KernelCell::EngineMarginMs;
         action.maxOutputLength = ShellAction::MaxMaxOutputLength;
         return action;
@@ -362,7 +364,10 @@ CodeOutput CodeOutput::fromResult(const CodeAction &action, const CommandResult 
             out.stdoutText = cell.stdoutText();
             out.stderrText = cell.stderrText() + result.stderrText;
             out.logs = cell.logs() + result.stderrText;
-            out.returnCode = cell.status == u"ok" ? 0 : cell.status == u"died" ? 137 : 1;
+            out.returnCode = cell.status == u"ok"     ? 0
+                             : cell.status == u"exit" ? cell.exitCode & 0xff
+                             : cell.status == u"died" ? 137
+                                                      : 1;
             if (cell.status == u"interrupted" || cell.status == u"restarted")
                 out.timedOut = true;
             if (out.timedOut) {

@@ -29,6 +29,8 @@ struct CodeAction
     int viewEnd = -1;
     // Python: the nonce its cell script prints before the kernel's answer (KernelCell::cellScript).
     QString nonce;
+    // Python: whether the cell shows its last expression's value (Jupyter's execute_result); Gemini: no.
+    bool showResults = true;
 
     // {"code": "..."}; nullopt and a message naming the field when it is not a non-empty string.
     static std::optional<CodeAction> python(const QJsonObject &args, QString *error);

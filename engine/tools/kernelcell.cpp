@@ -66,6 +66,18 @@ def _sandbench_setup():
                 if getattr(plt.figure(n), "_sandbench_saved", False):
                     plt.close(n)
     ip.events.register("post_execute", post)
+    # sys.exit(N) ends the cell as a script's exit would: no traceback, no warning, the code for the bridge.
+    import warnings
+    from IPython.display import publish_display_data
+    warnings.filterwarnings("ignore", message="To exit: use")
+    show = ip.showtraceback
+    def showtraceback(exc_tuple=None, *a, **k):
+        t, v = (sys.exc_info() if exc_tuple is None else exc_tuple)[:2]
+        if t is SystemExit:
+            publish_display_data({"application/x-sandbench-exit": repr(v.code) if not isinstance(v.code, (int, type(None))) else v.code})
+            return
+        return show(exc_tuple, *a, **k)
+    ip.showtraceback = showtraceback
 _sandbench_setup()
 del _sandbench_setup
 '''
@@ -196,6 +208,7 @@ def cell(conn, req):
     deadline = time.monotonic() + timeout
     interrupted = None
     status = "ok"
+    exit_code = 0
     count = 0
     while True:
         try:
@@ -226,17 +239,36 @@ def cell(conn, req):
         c = msg.get("content", {})
         if t == "stream":
             out.text("stream", c.get("text", ""), name="stderr" if c.get("name") == "stderr" else "stdout")
+        elif t == "display_data" and "application/x-sandbench-exit" in c.get("data", {}):
+            v = c["data"]["application/x-sandbench-exit"]
+            if v is None:
+                exit_code = 0
+            elif isinstance(v, int):
+                exit_code = v
+            else:
+                out.text("stream", str(v) + "\n", name="stderr")
+                exit_code = 1
+            status = "exit"
+        elif t == "execute_result" and not req.get("results", True):
+            pass
         elif t in ("execute_result", "display_data"):
             display(out, c.get("data", {}), "result" if t == "execute_result" else "display", count)
+        elif t == "error" and c.get("ename") == "SystemExit":
+            # sys.exit(N) ends the cell as a script's exit would, without a traceback; the kernel lives on.
+            v = str(c.get("evalue", ""))
+            exit_code = int(v) if re.fullmatch(r"-?[0-9]{1,9}", v) else (0 if v in ("", "None") else 1)
+            if exit_code == 1 and v not in ("1",):
+                out.text("stream", v + "\n", name="stderr")
+            status = "exit"
         elif t == "error":
             status = "error"
             tb = ANSI.sub("", "\n".join(c.get("traceback", []))) + "\n"
             out.text("error", tb, ename=str(c.get("ename", "")), evalue=str(c.get("evalue", ""))[:1000])
         elif t == "status" and c.get("execution_state") == "idle":
             break
-    if interrupted is not None and status in ("ok", "error"):
+    if interrupted is not None and status in ("ok", "error", "exit"):
         status = "interrupted"
-    out.send({"t": "end", "status": status, "dropped": out.dropped}, final=True)
+    out.send({"t": "end", "status": status, "dropped": out.dropped, "exit_code": exit_code}, final=True)
 
 def main():
     try:
@@ -333,12 +365,13 @@ QString KernelCell::startScript()
 }
 
 QString KernelCell::cellScript(const QString &code, int timeoutMs, int maxOutputLength, const QString &nonce,
-                               const QString &fallbackScript)
+                               const QString &fallbackScript, bool showResults)
 {
     const QJsonObject request{{u"code"_s, code},
                               {u"timeout_ms"_s, timeoutMs},
                               {u"max_output"_s, maxOutputLength},
-                              {u"grace_ms"_s, GraceMs}};
+                              {u"grace_ms"_s, GraceMs},
+                              {u"results"_s, showResults}};
     const QString line = QString::fromUtf8(QJsonDocument(request).toJson(QJsonDocument::Compact));
     const QString kernelLine = u"{\"t\":\"kernel\",\"nonce\":\"%1\"}"_s.arg(nonce);
     const QString fallbackLine = u"{\"t\":\"fallback\",\"nonce\":\"%1\"}"_s.arg(nonce);
@@ -419,11 +452,12 @@ KernelCellResult KernelCellResult::parse(const QString &stdoutText, const QStrin
         const QString t = o.value(u"t"_s).toString();
         if (t == u"end") {
             r.status = o.value(u"status"_s).toString();
-            static const QStringList known{u"ok"_s,        u"error"_s, u"interrupted"_s,
-                                           u"restarted"_s, u"died"_s,  u"failed"_s};
+            static const QStringList known{u"ok"_s,        u"exit"_s, u"error"_s, u"interrupted"_s,
+                                           u"restarted"_s, u"died"_s, u"failed"_s};
             if (!known.contains(r.status))
                 r.status = u"failed"_s;
             r.droppedChars = std::max<qint64>(0, qint64(o.value(u"dropped"_s).toDouble()));
+            r.exitCode = std::clamp(o.value(u"exit_code"_s).toInt(), -255, 255);
             break;
         }
         if (r.outputs.size() >= MaxItems) {

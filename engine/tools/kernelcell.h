@@ -37,10 +37,12 @@ struct KernelCellResult
     // Kernel: the answer came from the bridge; Fallback: this call found no ipykernel in the image and ran as
     // a script (said once per awake container); Script: a plain script run (no ipykernel, said before).
     Mode mode = Mode::Script;
-    // "ok", "error", "interrupted" (time limit; state kept), "restarted" (did not stop; state lost), "died"
-    // (the kernel was killed, e.g. by the memory limit; state lost), "failed", or "lost" (no end line).
+    // "ok", "exit" (sys.exit: exitCode), "error", "interrupted" (time limit; state kept), "restarted" (did
+    // not stop; state lost), "died" (the kernel was killed, e.g. by the memory limit; state lost), "failed",
+    // or "lost" (no end line).
     QString status;
     QList<KernelOutput> outputs;
+    int exitCode = 0;        // "exit": the code called sys.exit(exitCode)
     qint64 droppedChars = 0; // text the bridge dropped past max_output_length
     int malformedLines = 0;  // lines that were not the bridge's JSON (counted, not shown)
     QString scriptStdout;    // Script/Fallback: the script's own stdout
@@ -70,9 +72,9 @@ constexpr int EngineMarginMs = 30000;
 // ready.
 QString startScript();
 // The bash of one cell: starts the bridge if needed, sends the code with these limits and prints the answer;
-// fallbackScript runs instead when the image has no ipykernel.
+// fallbackScript runs instead when the image has no ipykernel; showResults false leaves out execute_result.
 QString cellScript(const QString &code, int timeoutMs, int maxOutputLength, const QString &nonce,
-                   const QString &fallbackScript);
+                   const QString &fallbackScript, bool showResults = true);
 // The bash that restarts the kernel (Restart Python); prints one end line.
 QString restartScript(const QString &nonce);
 // A fresh random nonce for cellScript.

@@ -102,6 +102,13 @@ void TestPythonKernel::lastExpressionAndOrder()
     QVERIFY2(failed.stderrText.contains(u"ZeroDivisionError: division by zero"_s),
              qPrintable(failed.stderrText));
     QVERIFY(!failed.stderrText.contains(u'\x1b')); // no terminal colours
+
+    // sys.exit(N) ends the cell as a script's exit does (its code, no traceback), and the kernel lives on.
+    const CodeOutput exited = cell(u"import sys\nsurvives = 1\nprint('bye')\nsys.exit(3)"_s);
+    QCOMPARE(exited.returnCode, 3);
+    QCOMPARE(exited.stdoutText, u"bye\n"_s);
+    QCOMPARE(exited.stderrText, QString());
+    QCOMPARE(cell(u"survives"_s).stdoutText, u"1\n"_s);
 }
 
 void TestPythonKernel::interruptKeepsState()
