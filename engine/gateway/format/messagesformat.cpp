@@ -31,9 +31,10 @@ QString toolName(const AgentToolCall &call)
     return call.isBash() ? u"openrouter:bash"_s : u"openrouter:shell"_s;
 }
 
-// The versions of Anthropic's code-execution tool this API runs locally. 20260120 and 20260521 add REPL
-// state for programmatic tool calling, which Sandbench does not offer; called directly (the only way here)
-// they are 20250825's bash and text editor.
+// The versions of Anthropic's code-execution tool this API runs locally. 20260120 and 20260521 are
+// 20250825's bash and text editor plus a Python function (code_execution blocks) run in the container's
+// kernel, whose state persists between requests that pass container (AgentLoop); programmatic tool calling
+// is not offered yet.
 const QStringList kBashEditorVersions{u"code_execution_20250825"_s, u"code_execution_20260120"_s,
                                       u"code_execution_20260521"_s};
 const QString kPythonVersion = u"code_execution_20250522"_s;
