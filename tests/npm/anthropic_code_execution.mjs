@@ -19,6 +19,7 @@ const beta = new Dts('@anthropic-ai/sdk/resources/beta/messages/messages.d.ts');
 
 const CODE_TOOL = { type: 'code_execution_20250825', name: 'code_execution' };
 const PYTHON_TOOL = { type: 'code_execution_20250522', name: 'code_execution' };
+const REPL_TOOLS = ['code_execution_20260120', 'code_execution_20260521'].map((type) => ({ type, name: 'code_execution' }));
 const request = (model, tools, extra = {}) => ({
   model, max_tokens: 1024, messages: [{ role: 'user', content: 'Work in the container' }], tools, ...extra,
 });
@@ -307,6 +308,31 @@ await runCases([
       assertNoProblems(problems, 'the event stream');
     },
   },
+  // code_execution_20260120/20260521: the Python REPL keeps its state between requests that pass container
+  // (the container's kernel; SPEC §10), and a cell shows its last expression after what it printed.
+  ...REPL_TOOLS.map((tool, i) => ({
+    name: `python-state-${tool.type.slice(-8)}`,
+    steps: [
+      python({ code: "x = 41\nprint('contract-ok')" }), answer(),
+      python({ code: "print('contract-ok')\nx + 1" }), answer(2),
+    ],
+    run: async (model) => {
+      const setX = [{ step: python({ code: "x = 41\nprint('contract-ok')" }), name: 'code_execution',
+        content: { type: 'code_execution_result', stdout: 'contract-ok\n', stderr: '', return_code: 0, content: [] } }];
+      const useX = [{ step: python({ code: "print('contract-ok')\nx + 1" }), name: 'code_execution',
+        content: { type: 'code_execution_result', stdout: 'contract-ok\n42\n', stderr: '', return_code: 0, content: [] } }];
+      const first = await client.messages.create(request(model, [tool]));
+      assertCalls(first, setX);
+      assertNoProblems(messageProblems(first), 'the first message');
+      const body = request(model, [tool], { container: first.container.id });
+      // The second request on the other typed path: the stream (20521) or the create call (20260120).
+      const second = i === 0 ? { message: await client.messages.create(body), problems: [] } : await streamed(body);
+      if (i === 0) second.problems.push(...messageProblems(second.message));
+      assert.equal(second.message.container?.id, first.container.id, 'container reused by id');
+      assertCalls(second.message, useX);
+      assertNoProblems(second.problems, 'the second message');
+    },
+  })),
   {
     name: 'error-unknown-container',
     run: async (model) => {
