@@ -306,8 +306,8 @@ QString CodeAction::script() const
         return code;
     case Kind::Python:
         return KernelCell::cellScript(code, ShellAction::DefaultTimeoutMs,
-                                      ShellAction::DefaultMaxOutputLength, nonce, scriptRunner(),
-                                      showResults);
+                                      ShellAction::DefaultMaxOutputLength, nonce, scriptRunner(), showResults,
+                                      kernelRequest());
     case Kind::View:
     case Kind::Create:
     case Kind::StrReplace:
@@ -331,6 +331,31 @@ QString CodeAction::script() const
            QString::number(MaxEditorFileBytes);
 }
 
+QJsonObject CodeAction::kernelRequest() const
+{
+    QJsonObject extra;
+    if (!resumeCallId.isEmpty()) {
+        extra.insert(u"resume"_s, resumeCallId);
+        extra.insert(u"value"_s, resumeValue);
+        extra.insert(u"is_error"_s, resumeIsError);
+    } else if (!callableTools.isEmpty()) {
+        extra.insert(u"tools"_s, QJsonArray::fromStringList(callableTools));
+        extra.insert(u"tool_timeout_ms"_s, toolTimeoutMs);
+    }
+    return extra;
+}
+
+CodeAction CodeAction::resume(const QString &callId, const QString &value, bool isError)
+{
+    CodeAction action;
+    action.kind = Kind::Python;
+    action.nonce = KernelCell::newNonce();
+    action.resumeCallId = callId;
+    action.resumeValue = value;
+    action.resumeIsError = isError;
+    return action;
+}
+
 ShellAction CodeAction::shellAction(int timeoutMs, int maxOutputLength) const
 {
     ShellAction action;
@@ -339,8 +364,8 @@ ShellAction CodeAction::shellAction(int timeoutMs, int maxOutputLength) const
     if (kind == Kind::Python) {
         // The kernel interrupts the cell at timeoutMs; the command ends on its own soon after, and the
         // engine's kill is the last resort. The answer is bounded JSON lines that must arrive whole.
-        action.commands = {
-            KernelCell::cellScript(code, timeoutMs, maxOutputLength, nonce, scriptRunner(), showResults)};
+        action.commands = {KernelCell::cellScript(code, timeoutMs, maxOutputLength, nonce, scriptRunner(),
+                                                  showResults, kernelRequest())};
         action.timeoutMs = timeoutMs + KernelCell::EngineMarginMs;
         action.maxOutputLength = ShellAction::MaxMaxOutputLength;
         return action;
@@ -364,10 +389,10 @@ CodeOutput CodeOutput::fromResult(const CodeAction &action, const CommandResult 
             out.stdoutText = cell.stdoutText();
             out.stderrText = cell.stderrText() + result.stderrText;
             out.logs = cell.logs() + result.stderrText;
-            out.returnCode = cell.status == u"ok"     ? 0
-                             : cell.status == u"exit" ? cell.exitCode & 0xff
-                             : cell.status == u"died" ? 137
-                                                      : 1;
+            out.returnCode = cell.status == u"ok" || cell.status == u"pending" ? 0
+                             : cell.status == u"exit"                          ? cell.exitCode & 0xff
+                             : cell.status == u"died"                          ? 137
+                                                                               : 1;
             if (cell.status == u"interrupted" || cell.status == u"restarted")
                 out.timedOut = true;
             if (out.timedOut) {

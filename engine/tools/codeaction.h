@@ -31,6 +31,14 @@ struct CodeAction
     QString nonce;
     // Python: whether the cell shows its last expression's value (Jupyter's execute_result); Gemini: no.
     bool showResults = true;
+    // Python: programmatic tool calling. The tools the code may call (async functions of these names), how
+    // long such a call waits for its result, and — to resume a cell paused in a call instead of running
+    // code — the call's id and the client's result.
+    QStringList callableTools;
+    int toolTimeoutMs = KernelCell::ToolCallTimeoutMs;
+    QString resumeCallId;
+    QString resumeValue;
+    bool resumeIsError = false;
 
     // {"code": "..."}; nullopt and a message naming the field when it is not a non-empty string.
     static std::optional<CodeAction> python(const QJsonObject &args, QString *error);
@@ -53,6 +61,11 @@ struct CodeAction
     // The action that runs script() with these limits (a Python cell: the kernel interrupts the code at
     // timeoutMs; the command itself ends KernelCell::EngineMarginMs later at the latest).
     ShellAction shellAction(int timeoutMs, int maxOutputLength) const;
+    // A Python action that resumes the cell paused in tool call callId with the client's result.
+    static CodeAction resume(const QString &callId, const QString &value, bool isError);
+
+private:
+    QJsonObject kernelRequest() const;
 };
 
 // How a code action ended, read from its command's result.

@@ -78,6 +78,42 @@ def _sandbench_setup():
             return
         return show(exc_tuple, *a, **k)
     ip.showtraceback = showtraceback
+    # Programmatic tool calling: each tool the request lets the code call is an async function that asks
+    # the bridge (a display item it turns into a tool_call line) and waits for the reply file a later
+    # command writes; unanswered, the call raises TimeoutError.
+    import asyncio, json, os, time, uuid
+    def make(name, timeout):
+        async def call(*args, **kwargs):
+            if args:
+                if len(args) == 1 and isinstance(args[0], dict) and not kwargs:
+                    kwargs = dict(args[0])
+                else:
+                    raise TypeError(name + "() takes keyword arguments (or one dict)")
+            cid = uuid.uuid4().hex
+            publish_display_data({"application/x-sandbench-tool-call": {"id": cid, "name": name, "input": kwargs}})
+            path = "/tmp/.sandbench-kernel/calls/" + cid + ".json"
+            end = time.monotonic() + timeout
+            while time.monotonic() < end:
+                try:
+                    with open(path) as f:
+                        reply = json.load(f)
+                except FileNotFoundError:
+                    await asyncio.sleep(0.01)
+                    continue
+                os.remove(path)
+                if reply.get("timeout"):
+                    break
+                if reply.get("is_error"):
+                    raise RuntimeError("%s failed: %s" % (name, reply.get("value")))
+                return reply.get("value")
+            raise TimeoutError("%s: the client did not answer this tool call in time" % name)
+        call.__name__ = call.__qualname__ = name
+        return call
+    def tools(names, timeout):
+        for n in names:
+            ip.user_ns[n] = make(n, timeout)
+    ip.user_ns["__sandbench_tools__"] = tools
+    ip.user_ns_hidden["__sandbench_tools__"] = tools
 _sandbench_setup()
 del _sandbench_setup
 '''
@@ -128,7 +164,10 @@ class Out:
         self.html = MAX_HTML
         self.gone = False
         self.room = ROOM
+        self.results = True
     def send(self, obj, final=False):
+        if self.conn is None:
+            return True
         line = json.dumps(obj) + "\n"
         if self.gone or (len(line) > self.room - 300 and not final):
             return False
@@ -188,10 +227,24 @@ def alive(conn):
     except OSError:
         return False
 
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+CALL_ID = re.compile(r"[0-9a-f]{32}")
+MAX_INPUT = 65536            # characters of one tool call's input (JSON)
+pending = None               # the cell paused in a tool call: msg_id, id, name, tools
+
+def reply(cid, obj):
+    os.makedirs(D + "/calls", exist_ok=True)
+    path = "%s/calls/%s.json" % (D, cid)
+    with open(path + ".tmp", "w") as f:
+        json.dump(obj, f)
+    os.replace(path + ".tmp", path)
+
 def cell(conn, req):
+    global pending
     out = Out(conn, max(0, int(req.get("max_output", 16384))))
     timeout = max(0.1, int(req.get("timeout_ms", 120000)) / 1000.0)
     grace = max(0.1, int(req.get("grace_ms", 3000)) / 1000.0)
+    out.results = bool(req.get("results", True))
     for f in os.listdir(FIG) if os.path.isdir(FIG) else []:
         if f.startswith("display-"):
             try:
@@ -199,12 +252,42 @@ def cell(conn, req):
             except OSError:
                 pass
     if km is None or not km.is_alive():
+        pending = None
         if km is not None:
             out.note("sandbench: the Python kernel had stopped (%s); a new kernel starts, and the state of "
                      "earlier cells is lost" % exit_reason())
             stop()
         start()
-    msg_id = kc.execute(req.get("code", ""), store_history=True, allow_stdin=False, stop_on_error=True)
+    if "resume" in req:
+        if pending is None or req.get("resume") != pending["id"]:
+            out.note("sandbench: no code waits for this tool result (its call timed out, or the Python "
+                     "kernel was restarted)")
+            out.send({"t": "end", "status": "failed", "dropped": 0, "exit_code": 0}, final=True)
+            return
+        value = req.get("value")
+        reply(pending["id"], {"value": value if isinstance(value, str) else json.dumps(value),
+                              "is_error": bool(req.get("is_error"))})
+        msg_id, tools, out.results = pending["msg_id"], pending["tools"], pending["results"]
+        pending = None
+    else:
+        if pending is not None:
+            # The client never answered: the waiting call raises TimeoutError now, and that cell ends unseen.
+            name = pending["name"]
+            drain = Out(None, 0)
+            reply(pending["id"], {"timeout": True})
+            p, pending = pending, None
+            collect(drain, None, p["msg_id"], [], timeout, grace, draining=True)
+            out.note("sandbench: an earlier cell's call to %s got no tool result; it raised TimeoutError" % name)
+        tools = [n for n in req.get("tools", []) if isinstance(n, str) and NAME.fullmatch(n)]
+        if tools:
+            timeout_s = max(0.1, int(req.get("tool_timeout_ms", 240000)) / 1000.0)
+            kc.execute("__sandbench_tools__(%s, %r)" % (json.dumps(tools), timeout_s), silent=True,
+                       store_history=False)
+        msg_id = kc.execute(req.get("code", ""), store_history=True, allow_stdin=False, stop_on_error=True)
+    collect(out, conn, msg_id, tools, timeout, grace)
+
+def collect(out, conn, msg_id, tools, timeout, grace, draining=False):
+    global pending
     deadline = time.monotonic() + timeout
     interrupted = None
     status = "ok"
@@ -222,7 +305,7 @@ def cell(conn, req):
                 start()
                 status = "died"
                 break
-            if interrupted is None and (now >= deadline or not alive(conn)):
+            if interrupted is None and (now >= deadline or (conn is not None and not alive(conn))):
                 km.interrupt_kernel()
                 interrupted = now
             elif interrupted is not None and now - interrupted > grace:
@@ -239,6 +322,29 @@ def cell(conn, req):
         c = msg.get("content", {})
         if t == "stream":
             out.text("stream", c.get("text", ""), name="stderr" if c.get("name") == "stderr" else "stdout")
+        elif t == "display_data" and "application/x-sandbench-tool-call" in c.get("data", {}):
+            v = c["data"]["application/x-sandbench-tool-call"]
+            v = v if isinstance(v, dict) else {}
+            cid = v.get("id") if isinstance(v.get("id"), str) and CALL_ID.fullmatch(v.get("id")) else None
+            if cid is None:
+                continue
+            text = json.dumps(v.get("input"))
+            if draining or interrupted is not None:
+                reply(cid, {"timeout": True})
+            elif v.get("name") not in tools:
+                reply(cid, {"is_error": True, "value": "%s is not a tool this request lets the code call"
+                            % str(v.get("name"))[:64]})
+            elif not isinstance(v.get("input"), dict) or len(text) > MAX_INPUT:
+                reply(cid, {"is_error": True, "value": "a tool call's input must be an object of at most "
+                            "%d characters of JSON" % MAX_INPUT})
+            else:
+                # The cell pauses here: the engine ends its response with this call, and the client's
+                # tool_result comes back as a resume request; the kernel keeps waiting meanwhile.
+                pending = {"msg_id": msg_id, "id": cid, "name": v["name"], "tools": tools,
+                           "results": out.results}
+                out.send({"t": "tool_call", "id": cid, "name": v["name"], "input": v["input"]}, final=True)
+                out.send({"t": "end", "status": "pending", "dropped": out.dropped, "exit_code": 0}, final=True)
+                return
         elif t == "display_data" and "application/x-sandbench-exit" in c.get("data", {}):
             v = c["data"]["application/x-sandbench-exit"]
             if v is None:
@@ -249,7 +355,7 @@ def cell(conn, req):
                 out.text("stream", str(v) + "\n", name="stderr")
                 exit_code = 1
             status = "exit"
-        elif t == "execute_result" and not req.get("results", True):
+        elif t == "execute_result" and not out.results:
             pass
         elif t in ("execute_result", "display_data"):
             display(out, c.get("data", {}), "result" if t == "execute_result" else "display", count)
@@ -271,6 +377,7 @@ def cell(conn, req):
     out.send({"t": "end", "status": status, "dropped": out.dropped, "exit_code": exit_code}, final=True)
 
 def main():
+    global pending
     try:
         start()
     except Exception as e:
@@ -298,6 +405,7 @@ def main():
                 continue
             req = json.loads(buf.split(b"\n", 1)[0])
             if req.get("restart"):
+                pending = None
                 stop()
                 start()
                 conn.sendall(b'{"t": "end", "status": "restarted"}\n')
@@ -365,13 +473,15 @@ QString KernelCell::startScript()
 }
 
 QString KernelCell::cellScript(const QString &code, int timeoutMs, int maxOutputLength, const QString &nonce,
-                               const QString &fallbackScript, bool showResults)
+                               const QString &fallbackScript, bool showResults, const QJsonObject &extra)
 {
-    const QJsonObject request{{u"code"_s, code},
-                              {u"timeout_ms"_s, timeoutMs},
-                              {u"max_output"_s, maxOutputLength},
-                              {u"grace_ms"_s, GraceMs},
-                              {u"results"_s, showResults}};
+    QJsonObject request{{u"code"_s, code},
+                        {u"timeout_ms"_s, timeoutMs},
+                        {u"max_output"_s, maxOutputLength},
+                        {u"grace_ms"_s, GraceMs},
+                        {u"results"_s, showResults}};
+    for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
+        request.insert(it.key(), it.value());
     const QString line = QString::fromUtf8(QJsonDocument(request).toJson(QJsonDocument::Compact));
     const QString kernelLine = u"{\"t\":\"kernel\",\"nonce\":\"%1\"}"_s.arg(nonce);
     const QString fallbackLine = u"{\"t\":\"fallback\",\"nonce\":\"%1\"}"_s.arg(nonce);
@@ -452,9 +562,9 @@ KernelCellResult KernelCellResult::parse(const QString &stdoutText, const QStrin
         const QString t = o.value(u"t"_s).toString();
         if (t == u"end") {
             r.status = o.value(u"status"_s).toString();
-            static const QStringList known{u"ok"_s,        u"exit"_s, u"error"_s, u"interrupted"_s,
-                                           u"restarted"_s, u"died"_s, u"failed"_s};
-            if (!known.contains(r.status))
+            static const QStringList known{u"ok"_s,        u"exit"_s, u"error"_s,  u"interrupted"_s,
+                                           u"restarted"_s, u"died"_s, u"failed"_s, u"pending"_s};
+            if (!known.contains(r.status) || (r.status == u"pending" && !r.toolCall))
                 r.status = u"failed"_s;
             r.droppedChars = std::max<qint64>(0, qint64(o.value(u"dropped"_s).toDouble()));
             r.exitCode = std::clamp(o.value(u"exit_code"_s).toInt(), -255, 255);
@@ -462,6 +572,19 @@ KernelCellResult KernelCellResult::parse(const QString &stdoutText, const QStrin
         }
         if (r.outputs.size() >= MaxItems) {
             ++r.malformedLines;
+            continue;
+        }
+        if (t == u"tool_call") {
+            static const QRegularExpression callId(u"^[0-9a-f]{32}$"_s);
+            static const QRegularExpression toolName(u"^[A-Za-z_][A-Za-z0-9_]{0,63}$"_s);
+            const QString id = o.value(u"id"_s).toString();
+            const QString name = o.value(u"name"_s).toString();
+            if (r.toolCall || !callId.match(id).hasMatch() || !toolName.match(name).hasMatch() ||
+                !o.value(u"input"_s).isObject()) {
+                ++r.malformedLines;
+                continue;
+            }
+            r.toolCall = KernelToolCall{id, name, o.value(u"input"_s).toObject()};
             continue;
         }
         KernelOutput out;

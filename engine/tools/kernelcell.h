@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
+
+#include <optional>
 
 // One Python cell run by the container's Jupyter kernel (SPEC §10), in neutral terms.
 //
@@ -26,6 +29,14 @@ struct KernelOutput
     QString ename;             // Error: the exception's name
 };
 
+// A tool the cell's code called (programmatic tool calling): the cell waits in the kernel for its result.
+struct KernelToolCall
+{
+    QString id;   // the bridge's 32 hex digits; a resume names it
+    QString name; // one of the tools the cell was given
+    QJsonObject input;
+};
+
 struct KernelCellResult
 {
     // Most items and HTML kept from one cell's answer; the bridge keeps fewer, this only bounds a hostile
@@ -39,8 +50,9 @@ struct KernelCellResult
     Mode mode = Mode::Script;
     // "ok", "exit" (sys.exit: exitCode), "error", "interrupted" (time limit; state kept), "restarted" (did
     // not stop; state lost), "died" (the kernel was killed, e.g. by the memory limit; state lost), "failed",
-    // or "lost" (no end line).
+    // "pending" (the code called a tool: toolCall; the cell waits for a resume), or "lost" (no end line).
     QString status;
+    std::optional<KernelToolCall> toolCall;
     QList<KernelOutput> outputs;
     int exitCode = 0;        // "exit": the code called sys.exit(exitCode)
     qint64 droppedChars = 0; // text the bridge dropped past max_output_length
@@ -67,14 +79,19 @@ constexpr int GraceMs = 3000;
 // What the engine adds to a cell's time limit before it kills the cell's command itself: the grace period
 // and a kernel restart.
 constexpr int EngineMarginMs = 30000;
+// How long a tool the code called waits for the client's result before it raises TimeoutError in the code
+// (Anthropic documents about 4 minutes); a cell's toolTimeoutMs may lower it (tests).
+constexpr int ToolCallTimeoutMs = 240000;
 
 // The bash that starts the bridge and kernel unless they run; prints nothing, exits 0 when the kernel is
 // ready.
 QString startScript();
 // The bash of one cell: starts the bridge if needed, sends the code with these limits and prints the answer;
-// fallbackScript runs instead when the image has no ipykernel; showResults false leaves out execute_result.
+// fallbackScript runs instead when the image has no ipykernel; showResults false leaves out execute_result;
+// extra adds fields to the bridge's request: "tools" (names the code may call), "tool_timeout_ms", or
+// "resume" (a pending call's id) with "value" and "is_error" to resume a paused cell instead of running code.
 QString cellScript(const QString &code, int timeoutMs, int maxOutputLength, const QString &nonce,
-                   const QString &fallbackScript, bool showResults = true);
+                   const QString &fallbackScript, bool showResults = true, const QJsonObject &extra = {});
 // The bash that restarts the kernel (Restart Python); prints one end line.
 QString restartScript(const QString &nonce);
 // A fresh random nonce for cellScript.

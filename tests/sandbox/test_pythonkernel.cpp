@@ -27,9 +27,13 @@ private Q_SLOTS:
     void restartPython();
     void hostileAnswersAreBounded_data();
     void hostileAnswersAreBounded();
+    void programmaticToolCall();
+    void unansweredToolCallTimesOut();
 
 private:
     CodeOutput cell(const QString &code, int timeoutMs = 60000, int maxOutput = 16384);
+    CodeOutput run(const CodeAction &action, int timeoutMs = 60000, int maxOutput = 16384);
+    static CodeAction withTools(const QString &code, int toolTimeoutMs = KernelCell::ToolCallTimeoutMs);
 
     QTemporaryDir m_dir;
     ContainerManager *m_manager = nullptr;
@@ -62,16 +66,32 @@ CodeOutput TestPythonKernel::cell(const QString &code, int timeoutMs, int maxOut
     const std::optional<CodeAction> action = CodeAction::python({{u"code"_s, code}}, &error);
     if (!action)
         qFatal("rejected: %s", qPrintable(error));
+    return run(*action, timeoutMs, maxOutput);
+}
+
+CodeOutput TestPythonKernel::run(const CodeAction &action, int timeoutMs, int maxOutput)
+{
     PythonKernel *kernel = PythonKernel::of(m_c);
-    ShellCall *call = kernel->execute(*action, timeoutMs, maxOutput);
+    ShellCall *call = kernel->execute(action, timeoutMs, maxOutput);
     if (!waitForCall(call, timeoutMs + 90000) || call->results().isEmpty()) {
         qWarning("the cell did not run: %s", qPrintable(call->errorString()));
         return {};
     }
-    CodeOutput out = CodeOutput::fromResult(*action, call->results().constFirst());
+    CodeOutput out = CodeOutput::fromResult(action, call->results().constFirst());
     out.addNote(kernel->takeResetNote());
     call->deleteLater();
     return out;
+}
+
+CodeAction TestPythonKernel::withTools(const QString &code, int toolTimeoutMs)
+{
+    QString error;
+    std::optional<CodeAction> action = CodeAction::python({{u"code"_s, code}}, &error);
+    if (!action)
+        qFatal("rejected: %s", qPrintable(error));
+    action->callableTools = {u"get_weather"_s, u"lookup"_s};
+    action->toolTimeoutMs = toolTimeoutMs;
+    return *action;
 }
 
 void TestPythonKernel::stateAcrossCells()
@@ -237,6 +257,21 @@ void TestPythonKernel::hostileAnswersAreBounded_data()
     for (int i = 0; i < 5000; ++i)
         many += u"{\"t\":\"display\",\"text\":\"x\",\"html\":\"<p>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</p>\"}\n"_s;
     QTest::newRow("many items") << many + u"{\"t\":\"end\",\"status\":\"ok\"}\n"_s << u"ok"_s;
+    // A paused cell's answer must name a well-formed call; anything else is not a pause.
+    QTest::newRow("pending without call")
+        << head + u"{\"t\":\"end\",\"status\":\"pending\"}\n"_s << u"failed"_s;
+    QTest::newRow("call with bad id")
+        << head + u"{\"t\":\"tool_call\",\"id\":\"../../x\",\"name\":\"f\",\"input\":{}}\n"
+                  "{\"t\":\"end\",\"status\":\"pending\"}\n"_s
+        << u"failed"_s;
+    QTest::newRow("call with bad name")
+        << head + u"{\"t\":\"tool_call\",\"id\":\"0123456789abcdef0123456789abcdef\",\"name\":\"a b\","
+                  "\"input\":{}}\n{\"t\":\"end\",\"status\":\"pending\"}\n"_s
+        << u"failed"_s;
+    QTest::newRow("call")
+        << head + u"{\"t\":\"tool_call\",\"id\":\"0123456789abcdef0123456789abcdef\",\"name\":\"f\","
+                  "\"input\":{\"a\":1}}\n{\"t\":\"end\",\"status\":\"pending\"}\n"_s
+        << u"pending"_s;
     Q_UNUSED(n)
 }
 
@@ -261,6 +296,81 @@ void TestPythonKernel::hostileAnswersAreBounded()
     } else if (status.isEmpty()) {
         QCOMPARE(r.mode, KernelCellResult::Mode::Script);
     }
+}
+
+// Programmatic tool calling (SPEC §10): a tool the cell may call is an async function; the call pauses the
+// cell, whose answer is the call; a resume with the client's result continues the code with that value.
+void TestPythonKernel::programmaticToolCall()
+{
+    const CodeOutput paused =
+        run(withTools(u"before = 1\nprint('asking', flush=True)\n"
+                      "r = await get_weather(city='Paris')\nprint('got', r)\nr.upper()"_s));
+    QVERIFY(paused.kernel);
+    QCOMPARE(paused.kernel->status, u"pending"_s);
+    QVERIFY(paused.kernel->toolCall);
+    QCOMPARE(paused.kernel->toolCall->name, u"get_weather"_s);
+    QCOMPARE(paused.kernel->toolCall->input, QJsonObject({{u"city"_s, u"Paris"_s}}));
+    QCOMPARE(paused.stdoutText, u"asking\n"_s);
+    QCOMPARE(PythonKernel::of(m_c)->state(), PythonKernel::State::Idle);
+
+    const CodeOutput done = run(CodeAction::resume(paused.kernel->toolCall->id, u"sunny"_s, false));
+    QCOMPARE(done.kernel->status, u"ok"_s);
+    QCOMPARE(done.stdoutText, u"got sunny\n'SUNNY'\n"_s);
+    QCOMPARE(cell(u"before, r"_s).stdoutText, u"(1, 'sunny')\n"_s);
+
+    // One dict as the input works too; an error result raises in the code; a second call pauses again.
+    const CodeOutput first = run(withTools(u"try:\n    await lookup({'q': 'a'})\nexcept RuntimeError as e:\n"
+                                           "    print('error:', e)\nawait lookup(q='b')"_s));
+    QVERIFY(first.kernel && first.kernel->toolCall);
+    QCOMPARE(first.kernel->toolCall->input, QJsonObject({{u"q"_s, u"a"_s}}));
+    const CodeOutput second = run(CodeAction::resume(first.kernel->toolCall->id, u"no such row"_s, true));
+    QCOMPARE(second.kernel->status, u"pending"_s);
+    QCOMPARE(second.stdoutText, u"error: lookup failed: no such row\n"_s);
+    QVERIFY(second.kernel->toolCall);
+    QCOMPARE(second.kernel->toolCall->input, QJsonObject({{u"q"_s, u"b"_s}}));
+    QCOMPARE(run(CodeAction::resume(second.kernel->toolCall->id, u"row b"_s, false)).stdoutText,
+             u"'row b'\n"_s);
+
+    // A result for a call no cell waits for is refused plainly.
+    const CodeOutput stray = run(CodeAction::resume(u"0123456789abcdef0123456789abcdef"_s, u"x"_s, false));
+    QCOMPARE(stray.kernel->status, u"failed"_s);
+    QVERIFY2(stray.stderrText.contains(u"no code waits for this tool result"_s),
+             qPrintable(stray.stderrText));
+
+    // A tool this cell was not given (defined for an earlier cell) is an error in the code, and tool_call
+    // display items the code publishes itself with a forged id are not calls.
+    const CodeOutput other =
+        cell(u"from IPython.display import publish_display_data\n"
+             "publish_display_data({'application/x-sandbench-tool-call': {'id': 'zz', 'name': 'x', 'input': "
+             "{}}})\n"
+             "try:\n    await get_weather(city='Oslo')\nexcept RuntimeError as e:\n    print(e)"_s);
+    QCOMPARE(other.kernel->status, u"ok"_s);
+    QVERIFY(!other.kernel->toolCall);
+    QCOMPARE(other.stdoutText,
+             u"get_weather failed: get_weather is not a tool this request lets the code call\n"_s);
+}
+
+// A call never answered raises TimeoutError in the code: after its time (a resume then sees the error), or
+// at once when the next cell comes instead of a result.
+void TestPythonKernel::unansweredToolCallTimesOut()
+{
+    const CodeOutput paused = run(withTools(
+        u"try:\n    await get_weather(city='Rome')\nexcept TimeoutError as e:\n    print('timed out:', e)"_s,
+        1000));
+    QCOMPARE(paused.kernel->status, u"pending"_s);
+    QTest::qWait(2000);
+    const CodeOutput late = run(CodeAction::resume(paused.kernel->toolCall->id, u"too late"_s, false));
+    QCOMPARE(late.kernel->status, u"ok"_s);
+    QCOMPARE(late.stdoutText,
+             u"timed out: get_weather: the client did not answer this tool call in time\n"_s);
+
+    const CodeOutput again = run(withTools(u"await get_weather(city='Rome')"_s));
+    QCOMPARE(again.kernel->status, u"pending"_s);
+    const CodeOutput next = cell(u"6 * 7"_s);
+    QCOMPARE(next.kernel->status, u"ok"_s);
+    QCOMPARE(next.stdoutText, u"42\n"_s);
+    QVERIFY2(next.stderrText.contains(u"call to get_weather got no tool result; it raised TimeoutError"_s),
+             qPrintable(next.stderrText));
 }
 
 QTEST_GUILESS_MAIN(TestPythonKernel)
