@@ -163,7 +163,25 @@ void AgentLoop::start()
         m_env.meter->begin(m_request.id);
         m_meterStarted = true;
     }
+    if (m_request.codeResume && isReplPython()) {
+        // The client's tool_result resumes the cell an earlier response paused; its result is the model's
+        // Python call's, and the loop goes on from there.
+        ToolCall resume;
+        resume.id = m_request.codeResume->serverToolUseId;
+        resume.name = m_request.pythonFunctionName;
+        resume.argumentsJson = u"{}"_s;
+        m_pending.append({resume, ServerToolConfig::Kind::CodeExecution, u"python"_s});
+        QTimer::singleShot(0, this, &AgentLoop::runNextCall); // once the caller follows the loop
+        return;
+    }
     nextTurn();
+}
+
+bool AgentLoop::isReplPython() const
+{
+    return m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
+           (m_request.code->contractName == u"code_execution_20260120" ||
+            m_request.code->contractName == u"code_execution_20260521");
 }
 
 QList<ToolDefinition> AgentLoop::offeredTools() const
@@ -199,9 +217,7 @@ QList<ToolDefinition> AgentLoop::offeredTools() const
         tools.append(bash);
     }
     // Anthropic's code_execution_20260120/20260521 add a Python REPL to 20250825's bash and editor.
-    const bool replPython = m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
-                            (m_request.code->contractName == u"code_execution_20260120" ||
-                             m_request.code->contractName == u"code_execution_20260521");
+    const bool replPython = isReplPython();
     if (m_request.code && (m_request.code->kind == ServerToolConfig::Kind::Python || replPython)) {
         ToolDefinition python;
         python.name = m_request.pythonFunctionName;
@@ -210,6 +226,15 @@ QList<ToolDefinition> AgentLoop::offeredTools() const
             "/workspace/home, where the user's files are) as a cell of a Jupyter kernel and returns "
             "what it printed to stdout and stderr and the value of its last expression. Variables, "
             "imports and loaded data persist between calls while the container is awake."_s;
+        if (replPython && !m_request.codeCallableTools.isEmpty()) {
+            python.description +=
+                u"\n\nThe code can call these tools as async functions (await them at the top level of the "
+                "cell, with the input as keyword arguments); each returns the tool's result as a string:"_s;
+            for (const ToolDefinition &t : m_request.codeCallableTools)
+                python.description += u"\n- %1: %2 Input schema: %3"_s.arg(
+                    t.name, t.description,
+                    compact(t.parameters.isEmpty() ? QJsonObject{{u"type"_s, u"object"_s}} : t.parameters));
+        }
         python.parameters = QJsonObject{
             {u"type"_s, u"object"_s},
             {u"properties"_s,
@@ -490,19 +515,17 @@ void AgentLoop::onTurnFinished(const TurnResult &result)
         else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python &&
                  call.name == m_request.pythonFunctionName)
             m_pending.append({call, ServerToolConfig::Kind::Python, u"python"_s});
-        else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
-                 call.name == m_request.pythonFunctionName &&
-                 (m_request.code->contractName == u"code_execution_20260120" ||
-                  m_request.code->contractName == u"code_execution_20260521"))
+        else if (isReplPython() && call.name == m_request.pythonFunctionName)
             m_pending.append({call, ServerToolConfig::Kind::CodeExecution, u"python"_s});
         else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
                  (call.name == m_request.codeBashFunctionName || call.name == m_request.editorFunctionName))
             m_pending.append({call, ServerToolConfig::Kind::CodeExecution,
                               call.name == m_request.editorFunctionName ? u"text_editor"_s : u"bash"_s});
         else if (callerNames.contains(call.name) ||
-                 (m_request.bash && call.name == m_request.bashFunctionName))
+                 (m_request.bash && call.name == m_request.bashFunctionName)) {
             m_callerCalls.append(call);
-        else
+            m_callerCallCodeIndex.append(-1);
+        } else
             m_pending.append({call, std::nullopt, {}}); // answered with an error, the model tries again
     }
     if (m_pending.isEmpty()) {
@@ -879,8 +902,18 @@ bool AgentLoop::prepareCodeCall(const PendingCall &pending, AgentToolCall *call)
 {
     QString error;
     const QJsonObject args = pending.call.arguments();
-    if (pending.codeFunction == u"python") {
+    if (pending.codeFunction == u"python" && m_request.codeResume &&
+        pending.call.id == m_request.codeResume->serverToolUseId && !m_resumed) {
+        m_resumed = true;
+        call->code = CodeAction::resume(m_request.codeResume->callId, m_request.codeResume->value,
+                                        m_request.codeResume->isError);
+        call->code->callableTools = {}; // the paused cell keeps the tools it was given
+        call->resumed = true;
+    } else if (pending.codeFunction == u"python") {
         call->code = CodeAction::python(args, &error);
+        if (call->code && isReplPython())
+            for (const ToolDefinition &t : std::as_const(m_request.codeCallableTools))
+                call->code->callableTools.append(t.name);
         // Gemini's codeExecutionResult is what the code printed (its runs are scripts, not notebook cells).
         if (call->code && m_request.code && m_request.code->contractName == u"codeExecution")
             call->code->showResults = false;
@@ -979,6 +1012,24 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         if (!result.completed && !result.error.isEmpty())
             content += u"\n"_s + result.error;
     }
+    if (result.code && result.code->kernel && result.code->kernel->status == u"pending" &&
+        result.code->kernel->toolCall && blockReason.isEmpty()) {
+        // The code called one of the caller's tools: the response ends with that call (its caller is this
+        // code call), the cell waits in the kernel, and the next request's tool_result resumes it.
+        const KernelToolCall &paused = *result.code->kernel->toolCall;
+        result.paused = true;
+        ToolCall callerCall;
+        callerCall.id = u"toolu_"_s + paused.id;
+        callerCall.name = paused.name;
+        callerCall.argumentsJson = compact(paused.input);
+        m_callerCalls.append(callerCall);
+        m_callerCallCodeIndex.append(call.index);
+        Q_EMIT toolCallFinished(call, result);
+        Q_EMIT filesChanged(m_containerId);
+        m_pending.clear(); // the model's later calls of this turn do not run (the response ends here)
+        finish(AgentOutcome::Stop::CallerTools);
+        return;
+    }
     m_messages.append(Message::tool(call.callId, content, isError));
     Q_EMIT toolCallFinished(call, result);
     Q_EMIT filesChanged(m_containerId);
@@ -994,6 +1045,7 @@ void AgentLoop::finish(AgentOutcome::Stop stop)
     outcome.stop = stop;
     outcome.text = m_text;
     outcome.callerCalls = m_callerCalls;
+    outcome.callerCallCodeIndex = m_callerCallCodeIndex;
     outcome.usage = m_usage;
     if (m_env.meter && m_meterStarted) {
         m_cost = m_env.meter->finish(m_request.id).cost;
