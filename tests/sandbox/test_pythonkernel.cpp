@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "ocitestutil.h"
+#include "sandbox/images/imagestore.h"
 #include "sandbox/pythonkernel.h"
 #include "sandboxtestutil.h"
 #include "tools/codeaction.h"
@@ -29,6 +31,7 @@ private Q_SLOTS:
     void hostileAnswersAreBounded();
     void programmaticToolCall();
     void unansweredToolCallTimesOut();
+    void imagesWithoutKernel();
 
 private:
     CodeOutput cell(const QString &code, int timeoutMs = 60000, int maxOutput = 16384);
@@ -371,6 +374,53 @@ void TestPythonKernel::unansweredToolCallTimesOut()
     QCOMPARE(next.stdoutText, u"42\n"_s);
     QVERIFY2(next.stderrText.contains(u"call to get_weather got no tool result; it raised TimeoutError"_s),
              qPrintable(next.stderrText));
+}
+
+// Images without ipykernel, on a real busybox image: with no python3 at all a cell fails plainly; with a
+// python3 that has no ipykernel the cell runs as a script and says so once per awake container.
+void TestPythonKernel::imagesWithoutKernel()
+{
+    using namespace OciTest;
+    QVERIFY2(!busybox().isEmpty(), "/bin/busybox is missing: apt-get install busybox-static");
+    QList<Entry> base{dir("usr"), dir("usr/bin"), file("usr/bin/busybox", busybox(), 0755),
+                      slink("bin", "usr/bin")};
+    for (const char *applet : {"sh", "mkdir", "cat", "base64", "rm", "echo", "sleep", "ls", "setsid"})
+        base.append(slink(QByteArray("usr/bin/") + applet, "busybox"));
+    // A python3 that runs scripts but has no ipykernel (its import probe fails).
+    QList<Entry> withPython = base;
+    withPython.append(file("usr/bin/python3",
+                           "#!/bin/sh\ncase \"$*\" in *'import ipykernel'*) exit 1;; esac\necho script-ran\n",
+                           0755));
+    ImageStore store(m_dir.path());
+    QString error;
+    const QString archives = m_dir.path() + u"/archives"_s;
+    QVERIFY(writeFile(archives + u"/nopy.tar"_s, archiveOf(ociLayout({tarOf(base)}))));
+    QVERIFY(writeFile(archives + u"/fakepy.tar"_s, archiveOf(ociLayout({tarOf(withPython)}))));
+    QVERIFY2(store.importPath(archives + u"/nopy.tar"_s, u"nopy"_s, &error), qPrintable(error));
+    QVERIFY2(store.importPath(archives + u"/fakepy.tar"_s, u"fakepy"_s, &error), qPrintable(error));
+
+    Container *const kernelContainer = m_c;
+    const auto restore = qScopeGuard([&] { m_c = kernelContainer; });
+    m_c = m_manager->create(&error);
+    QVERIFY2(m_c, qPrintable(error));
+    QVERIFY2(store.applyTo(m_c, u"nopy"_s, &error), qPrintable(error));
+    const CodeOutput none = cell(u"print(1)"_s);
+    QCOMPARE(none.errorCode, u"unavailable"_s);
+    QVERIFY2(none.errorMessage.contains(u"python3 is not installed"_s), qPrintable(none.errorMessage));
+    QVERIFY2(none.stderrText.contains(u"has no python3"_s), qPrintable(none.stderrText));
+
+    m_c = m_manager->create(&error);
+    QVERIFY2(m_c, qPrintable(error));
+    QVERIFY2(store.applyTo(m_c, u"fakepy"_s, &error), qPrintable(error));
+    const CodeOutput first = cell(u"print(1)"_s);
+    QVERIFY(first.kernel);
+    QCOMPARE(first.kernel->mode, KernelCellResult::Mode::Fallback);
+    QCOMPARE(first.stdoutText, u"script-ran\n"_s);
+    QVERIFY2(first.stderrText.contains(u"no python3-ipykernel"_s), qPrintable(first.stderrText));
+    const CodeOutput second = cell(u"print(1)"_s);
+    QCOMPARE(second.kernel->mode, KernelCellResult::Mode::Script);
+    QCOMPARE(second.stdoutText, u"script-ran\n"_s);
+    QVERIFY2(!second.stderrText.contains(u"ipykernel"_s), qPrintable(second.stderrText)); // said once
 }
 
 QTEST_GUILESS_MAIN(TestPythonKernel)
