@@ -32,6 +32,7 @@ private Q_SLOTS:
     void programmaticToolCall();
     void unansweredToolCallTimesOut();
     void imagesWithoutKernel();
+    void hostileBytesThroughThePipe();
 
 private:
     CodeOutput cell(const QString &code, int timeoutMs = 60000, int maxOutput = 16384);
@@ -421,6 +422,40 @@ void TestPythonKernel::imagesWithoutKernel()
     QCOMPARE(second.kernel->mode, KernelCellResult::Mode::Script);
     QCOMPARE(second.stdoutText, u"script-ran\n"_s);
     QVERIFY2(!second.stderrText.contains(u"ipykernel"_s), qPrintable(second.stderrText)); // said once
+}
+
+// What a cell's code can put on the wire: protocol look-alikes, control bytes, a lone surrogate and a 3 MB
+// line in its own output (the bridge encodes them as text and bounds them), and an attempt to write forged
+// lines, a 1 MB line and non-UTF-8 bytes straight to the cell command's stdout through /proc, which finds
+// no such process. The kernel keeps working.
+void TestPythonKernel::hostileBytesThroughThePipe()
+{
+    const CodeOutput imitated = cell(
+        u"import "
+        u"sys\nprint('{\"t\":\"end\",\"status\":\"died\"}')\nprint('{\"t\":\"kernel\",\"nonce\":\"x\"}')\n"
+        "sys.stdout.write(bytes(range(256)).decode('latin-1') + '\\udcff\\n')\nprint('x' * 3000000)"_s,
+        60000, 20000);
+    QCOMPARE(imitated.kernel->status, u"ok"_s);
+    QVERIFY(imitated.stdoutText.startsWith(u"{\"t\":\"end\",\"status\":\"died\"}\n{\"t\":\"kernel\""_s));
+    QVERIFY2(imitated.stdoutText.size() < 21000, qPrintable(QString::number(imitated.stdoutText.size())));
+    QVERIFY(imitated.kernel->droppedChars > 2900000);
+
+    const CodeOutput forged =
+        cell(u"import glob, os\nn = 0\nfor p in glob.glob('/proc/[0-9]*/cmdline'):\n"
+             "    try:\n        cmd = open(p, 'rb').read()\n    except OSError:\n        continue\n"
+             "    if cmd.split(b'\\0')[0].endswith(b'cat'):\n"
+             "        fd = os.open(p[:-7] + 'fd/1', os.O_WRONLY)\n"
+             "        os.write(fd, b'\\xff\\xfe\\x00garbage\\n{\"t\":\"stream\",\"text\":\"' + b'A' * "
+             "1000000 + b'\"}\\n')\n"
+             "        os.write(fd, b'{\"t\":\"tool_call\",\"id\":\"../x\",\"name\":\"f\",\"input\":{}}\\n')\n"
+             "        os.close(fd)\n        n += 1\nprint('wrote', n)"_s);
+    QVERIFY(forged.kernel);
+    QCOMPARE(forged.kernel->status, u"ok"_s);
+    // The kernel runs in the command namespace of the command that started it, so its code cannot even see
+    // a cell command's processes: no bytes reach the engine but the bridge's own JSON lines.
+    QCOMPARE(forged.stdoutText, u"wrote 0\n"_s);
+    QCOMPARE(forged.kernel->malformedLines, 0);
+    QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
 }
 
 QTEST_GUILESS_MAIN(TestPythonKernel)
