@@ -158,6 +158,15 @@ void AgentLoop::start()
         (m_request.bash && m_request.bash->engine == ServerToolConfig::Engine::OpenRouter);
     if (needsContainer && !resolveContainer())
         return;
+    // A Python contract's kernel starts now, while the model's first turn runs, so the first cell finds it
+    // ready (SPEC §10; a no-op when this awake container has one).
+    if (m_request.code && (m_request.code->kind == ServerToolConfig::Kind::Python || isReplPython())) {
+        Container *c = m_env.container    ? m_pinned.data()
+                       : m_env.containers ? m_env.containers->find(m_containerId)
+                                          : nullptr;
+        if (c)
+            PythonKernel::of(c)->startAhead();
+    }
     m_tools = offeredTools();
     if (m_env.meter && needsContainer) {
         m_env.meter->begin(m_request.id);
