@@ -6,6 +6,9 @@
 #include "tools/codeaction.h"
 #include "tools/kernelcell.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
@@ -33,6 +36,7 @@ private Q_SLOTS:
     void unansweredToolCallTimesOut();
     void imagesWithoutKernel();
     void hostileBytesThroughThePipe();
+    void matchesJupyter();
 
 private:
     CodeOutput cell(const QString &code, int timeoutMs = 60000, int maxOutput = 16384);
@@ -456,6 +460,81 @@ void TestPythonKernel::hostileBytesThroughThePipe()
     QCOMPARE(forged.stdoutText, u"wrote 0\n"_s);
     QCOMPARE(forged.kernel->malformedLines, 0);
     QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+}
+
+// The same cells through Sandbench's kernel and through a real Jupyter kernel on the host (jupyter_client's
+// KernelManager): the text a notebook shows must be the same. Prints the table.
+void TestPythonKernel::matchesJupyter()
+{
+    const QStringList cells{
+        u"x = 41"_s,
+        u"x + 1"_s,
+        u"import math\nmath.pi * 2"_s,
+        u"print(\"out\")\n7 * 6"_s,
+        // pandas is not on the host: a table-like object with the same text and HTML reprs as a DataFrame.
+        u"class Frame:\n    def __repr__(self):\n        return '   a  b\\n0  1  2'\n"
+        "    def _repr_html_(self):\n        return "
+        "'<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>'\n"
+        "Frame()"_s,
+        u"1 / 0"_s,
+    };
+    const char *host = R"PY(
+import json, re, sys
+from jupyter_client.manager import start_new_kernel
+km, kc = start_new_kernel(extra_arguments=["--InteractiveShell.colors=NoColor"])
+res = []
+for code in json.load(sys.stdin):
+    msg_id = kc.execute(code)
+    out = []
+    while True:
+        m = kc.get_iopub_msg(timeout=60)
+        if m["parent_header"].get("msg_id") != msg_id:
+            continue
+        t, c = m["msg_type"], m["content"]
+        if t == "stream":
+            out.append(c["text"])
+        elif t in ("execute_result", "display_data"):
+            out.append(c["data"].get("text/plain", "") + "\n")
+        elif t == "error":
+            out.append("%s: %s\n" % (c["ename"], c["evalue"]))
+        elif t == "status" and c["execution_state"] == "idle":
+            break
+    res.append("".join(out))
+kc.stop_channels()
+km.shutdown_kernel(now=True)
+print(json.dumps(res))
+)PY";
+    QProcess jupyter;
+    // Debian's python3 (python3-jupyter-client), not whatever python3 comes first on PATH.
+    jupyter.start(u"/usr/bin/python3"_s, {u"-c"_s, QString::fromUtf8(host)});
+    jupyter.write(QJsonDocument(QJsonArray::fromStringList(cells)).toJson());
+    jupyter.closeWriteChannel();
+    QVERIFY(jupyter.waitForFinished(120000));
+    const QJsonArray expected = QJsonDocument::fromJson(jupyter.readAllStandardOutput()).array();
+    if (expected.size() != cells.size())
+        QSKIP(qPrintable(u"no Jupyter kernel on the host: "_s +
+                         QString::fromUtf8(jupyter.readAllStandardError())));
+
+    cell(u"%reset -f"_s);
+    QString table = u"| cell | Sandbench | Jupyter (ipykernel on the host) |\n|---|---|---|\n"_s;
+    const auto shown = [](QString s) { return s.replace(u'\n', u"⏎"_s).replace(u'|', u"\\|"_s); };
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        const CodeOutput out = cell(cells.at(i));
+        QVERIFY(out.kernel);
+        QString text;
+        for (const KernelOutput &o : out.kernel->outputs) {
+            if (o.kind == KernelOutput::Kind::Error) {
+                const QStringList lines = o.text.trimmed().split(u'\n');
+                text += lines.last().trimmed() + u'\n';
+            } else if (o.kind != KernelOutput::Kind::Note) {
+                text += o.text;
+            }
+        }
+        table += u"| `%1` | `%2` | `%3` |\n"_s.arg(shown(cells.at(i)).left(60), shown(text),
+                                                   shown(expected.at(i).toString()));
+        QCOMPARE(text, expected.at(i).toString());
+    }
+    qInfo().noquote() << table;
 }
 
 QTEST_GUILESS_MAIN(TestPythonKernel)
