@@ -27,3 +27,7 @@ sandbench_add_fuzzer(NAME clienthello
 sandbench_add_fuzzer(NAME http_response
     SOURCES fuzz_http_response.cpp ${SANDBENCH_ROOT}/engine/models/plainhttpparser.cpp
     CORPUS corpus/http_response)
+sandbench_add_fuzzer(NAME kernel_answer
+    SOURCES fuzz_kernel_answer.cpp ${SANDBENCH_ROOT}/engine/tools/kernelcell.cpp
+            ${SANDBENCH_ROOT}/engine/tools/kernelcell.h
+    CORPUS corpus/kernel_answer)
