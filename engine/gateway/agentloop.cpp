@@ -879,6 +879,8 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
         kernel->track(shell);
     if (call.isCode() || call.isBash())
         shell->setPresentation(call.displayCommands(), tool.typeName());
+    if (call.code && call.code->kind == CodeAction::Kind::Python)
+        shell->setKernelNonce(call.code->nonce);
     m_call = shell;
     m_runningCallId = call.callId;
     connect(shell, &ShellCall::commandStarted, this,

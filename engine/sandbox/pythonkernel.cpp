@@ -67,6 +67,8 @@ ShellCall *PythonKernel::execute(const CodeAction &action, int timeoutMs, int ma
         return nullptr;
     startAhead();
     ShellCall *call = m_container->run(action.shellAction(timeoutMs, maxOutputLength));
+    if (call)
+        call->setKernelNonce(action.nonce);
     track(call);
     return call;
 }

@@ -7,6 +7,7 @@
 #include "common/plaintooltip.h"
 #include "common/retranslate.h"
 #include "sandbox/container.h"
+#include "tools/kernelcell.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
@@ -760,12 +761,22 @@ void ShellCallView::onCommandStarted(int index)
 
 void ShellCallView::onOutput(int index, ShellCall::Stream stream, const QString &text)
 {
+    // A Python cell's stdout is the kernel bridge's JSON: its outputs show once the cell ends.
+    if (m_call && !m_call->kernelNonce().isEmpty())
+        return;
     if (index >= 0 && index < m_commands.size())
         m_commands[index]->appendOutput(stream, text);
 }
 
 void ShellCallView::onCommandFinished(int index, const CommandResult &result)
 {
+    if (index >= 0 && index < m_commands.size() && m_call && !m_call->kernelNonce().isEmpty()) {
+        // What the notebook shows: the cell's outputs in the kernel's order, then what the command itself
+        // said on stderr.
+        const KernelCellResult cell = KernelCellResult::parse(result.stdoutText, m_call->kernelNonce());
+        m_commands[index]->appendOutput(ShellCall::Stream::Stdout, cell.logs());
+        m_commands[index]->appendOutput(ShellCall::Stream::Stderr, result.stderrText);
+    }
     if (index >= 0 && index < m_commands.size())
         m_commands[index]->setResult(result);
 }
