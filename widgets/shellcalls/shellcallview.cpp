@@ -796,8 +796,14 @@ void ShellCallView::onFinished()
         total += r.durationMs;
     m_elapsed->setText(formatElapsed(m_clock.isValid() && total == 0 ? m_clock.elapsed() : total));
     bool timedOut = false;
-    for (const CommandResult &r : results)
+    for (const CommandResult &r : results) {
         timedOut = timedOut || r.outcome.type == CommandOutcome::Type::Timeout;
+        // A Python cell's time limit is the kernel's: interrupted, or restarted when it would not stop.
+        if (!m_call->kernelNonce().isEmpty()) {
+            const QString status = KernelCellResult::parse(r.stdoutText, m_call->kernelNonce()).status;
+            timedOut = timedOut || status == u"interrupted" || status == u"restarted";
+        }
+    }
     if (m_call->isCompleted())
         setStatus(timedOut ? tr("Completed (timeout)") : tr("Completed"));
     else if (!m_call->errorString().isEmpty())
