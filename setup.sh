@@ -17,6 +17,7 @@ PACKAGES=(
     # for the image tests' small OCI archive.
     libarchive-dev mmdebstrap busybox-static
     python3 python3-pandas python3-matplotlib python3-numpy python3-requests
+    python3-ipykernel
     xvfb xauth imagemagick libgl-dev
     # A font with Chinese glyphs, so 简体中文 renders (the window works without it, in empty boxes).
     fonts-wqy-microhei

@@ -3012,6 +3012,30 @@ SHA-256 %3</translation>
         <translation>Für Arbeitsbereich verwenden</translation>
     </message>
     <message>
+        <source>Python: idle</source>
+        <translation>Python: bereit</translation>
+    </message>
+    <message>
+        <source>Python: busy</source>
+        <translation>Python: beschäftigt</translation>
+    </message>
+    <message>
+        <source>Python: starting</source>
+        <translation>Python: startet</translation>
+    </message>
+    <message>
+        <source>Python: none</source>
+        <translation>Python: kein Kernel</translation>
+    </message>
+    <message>
+        <source>Restart Python</source>
+        <translation>Python neu starten</translation>
+    </message>
+    <message>
+        <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
+        <translation>Den Python-Kernel dieser Unterhaltung neu starten: Variablen, Importe und geladene Daten gehen verloren; Dateien bleiben</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>Den Freigabemodus dieser Unterhaltung zur Vorgabe des Arbeitsbereichs machen, der auch API-Anfragen folgen</translation>

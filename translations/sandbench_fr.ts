@@ -3012,6 +3012,30 @@ SHA-256 %3</translation>
         <translation>Utiliser pour l’espace de travail</translation>
     </message>
     <message>
+        <source>Python: idle</source>
+        <translation>Python : inactif</translation>
+    </message>
+    <message>
+        <source>Python: busy</source>
+        <translation>Python : occupé</translation>
+    </message>
+    <message>
+        <source>Python: starting</source>
+        <translation>Python : démarrage</translation>
+    </message>
+    <message>
+        <source>Python: none</source>
+        <translation>Python : aucun</translation>
+    </message>
+    <message>
+        <source>Restart Python</source>
+        <translation>Redémarrer Python</translation>
+    </message>
+    <message>
+        <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
+        <translation>Redémarrer le noyau Python de cette conversation : ses variables, imports et données chargées sont perdus ; les fichiers restent</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>Faire du mode d’approbation de cette conversation celui par défaut de l’espace de travail, que suivent aussi les requêtes API</translation>

@@ -3033,6 +3033,30 @@ SHA-256 %3</translation>
         <translation>Для всей рабочей области</translation>
     </message>
     <message>
+        <source>Python: idle</source>
+        <translation>Python: простаивает</translation>
+    </message>
+    <message>
+        <source>Python: busy</source>
+        <translation>Python: занят</translation>
+    </message>
+    <message>
+        <source>Python: starting</source>
+        <translation>Python: запускается</translation>
+    </message>
+    <message>
+        <source>Python: none</source>
+        <translation>Python: нет</translation>
+    </message>
+    <message>
+        <source>Restart Python</source>
+        <translation>Перезапустить Python</translation>
+    </message>
+    <message>
+        <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
+        <translation>Перезапустить ядро Python этого разговора: переменные, импорты и загруженные данные будут потеряны; файлы останутся</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>Сделать режим одобрения этого разговора режимом рабочей области по умолчанию, которому следуют и запросы API</translation>

@@ -2991,6 +2991,30 @@ SHA-256 %3</translation>
         <translation>用于工作区</translation>
     </message>
     <message>
+        <source>Python: idle</source>
+        <translation>Python：空闲</translation>
+    </message>
+    <message>
+        <source>Python: busy</source>
+        <translation>Python：忙碌</translation>
+    </message>
+    <message>
+        <source>Python: starting</source>
+        <translation>Python：启动中</translation>
+    </message>
+    <message>
+        <source>Python: none</source>
+        <translation>Python：无</translation>
+    </message>
+    <message>
+        <source>Restart Python</source>
+        <translation>重启 Python</translation>
+    </message>
+    <message>
+        <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
+        <translation>重新启动此对话的 Python 内核：变量、导入和已加载的数据会丢失；文件保留</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>将此对话的审批模式设为工作区默认值，API 请求也将遵循</translation>

@@ -14,6 +14,7 @@
 #include "sandbox/history/meter.h"
 #include "sandbox/history/uploadstore.h"
 #include "sandbox/images/imagestore.h"
+#include "sandbox/pythonkernel.h"
 #include "sandbox/shellcall.h"
 
 #include <QDateTime>
@@ -179,6 +180,15 @@ void AgentLoop::start()
     }
     if (needsContainer && !resolveContainer())
         return;
+    // A Python contract's kernel starts now, while the model's first turn runs, so the first cell finds it
+    // ready (SPEC §10; a no-op when this awake container has one).
+    if (m_request.code && (m_request.code->kind == ServerToolConfig::Kind::Python || isReplPython())) {
+        Container *c = m_env.container    ? m_pinned.data()
+                       : m_env.containers ? m_env.containers->find(m_containerId)
+                                          : nullptr;
+        if (c)
+            PythonKernel::of(c)->startAhead();
+    }
     m_tools = offeredTools();
     if (m_env.meter && needsContainer) {
         m_env.meter->begin(m_request.id);
@@ -188,7 +198,7 @@ void AgentLoop::start()
     if (!m_containerCreated)
         m_request.inputFiles.removeIf([](const InputFile &f) { return f.intoNewOnly; });
     if (!needsContainer || m_request.inputFiles.isEmpty()) {
-        nextTurn();
+        beginTurns();
         return;
     }
     // Every named file must exist before anything is copied.
@@ -217,7 +227,7 @@ void AgentLoop::start()
                 }
             }
         }
-        nextTurn();
+        beginTurns();
     });
 }
 
@@ -309,6 +319,30 @@ void AgentLoop::startDirect(const ToolCall &call)
     runNextCall();
 }
 
+// The first turn, or (programmatic tool calling) the cell an earlier response paused, resumed.
+void AgentLoop::beginTurns()
+{
+    if (m_request.codeResume && isReplPython()) {
+        // The client's tool_result resumes the cell an earlier response paused; its result is the model's
+        // Python call's, and the loop goes on from there.
+        ToolCall resume;
+        resume.id = m_request.codeResume->serverToolUseId;
+        resume.name = m_request.pythonFunctionName;
+        resume.argumentsJson = u"{}"_s;
+        m_pending.append({resume, ServerToolConfig::Kind::CodeExecution, u"python"_s});
+        QTimer::singleShot(0, this, &AgentLoop::runNextCall); // once the caller follows the loop
+        return;
+    }
+    nextTurn();
+}
+
+bool AgentLoop::isReplPython() const
+{
+    return m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
+           (m_request.code->contractName == u"code_execution_20260120" ||
+            m_request.code->contractName == u"code_execution_20260521");
+}
+
 QList<ToolDefinition> AgentLoop::offeredTools() const
 {
     QList<ToolDefinition> tools = m_request.callerTools;
@@ -341,14 +375,25 @@ QList<ToolDefinition> AgentLoop::offeredTools() const
                                           {u"restart"_s, QJsonObject{{u"type"_s, u"boolean"_s}}}}}};
         tools.append(bash);
     }
-    if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python) {
+    // Anthropic's code_execution_20260120/20260521 add a Python REPL to 20250825's bash and editor.
+    const bool replPython = isReplPython();
+    if (m_request.code && (m_request.code->kind == ServerToolConfig::Kind::Python || replPython)) {
         ToolDefinition python;
         python.name = m_request.pythonFunctionName;
         python.description =
             u"Runs Python 3 code in a sandboxed Linux container (working directory "
-            "/workspace/home, where the user's files are) and returns what it printed to "
-            "stdout and stderr. Each call runs as a new program: define what you need in it. "
-            "Print the values you want to see."_s;
+            "/workspace/home, where the user's files are) as a cell of a Jupyter kernel and returns "
+            "what it printed to stdout and stderr and the value of its last expression. Variables, "
+            "imports and loaded data persist between calls while the container is awake."_s;
+        if (replPython && !m_request.codeCallableTools.isEmpty()) {
+            python.description +=
+                u"\n\nThe code can call these tools as async functions (await them at the top level of the "
+                "cell, with the input as keyword arguments); each returns the tool's result as a string:"_s;
+            for (const ToolDefinition &t : m_request.codeCallableTools)
+                python.description += u"\n- %1: %2 Input schema: %3"_s.arg(
+                    t.name, t.description,
+                    compact(t.parameters.isEmpty() ? QJsonObject{{u"type"_s, u"object"_s}} : t.parameters));
+        }
         python.parameters = QJsonObject{
             {u"type"_s, u"object"_s},
             {u"properties"_s,
@@ -629,14 +674,17 @@ void AgentLoop::onTurnFinished(const TurnResult &result)
         else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::Python &&
                  call.name == m_request.pythonFunctionName)
             m_pending.append({call, ServerToolConfig::Kind::Python, u"python"_s});
+        else if (isReplPython() && call.name == m_request.pythonFunctionName)
+            m_pending.append({call, ServerToolConfig::Kind::CodeExecution, u"python"_s});
         else if (m_request.code && m_request.code->kind == ServerToolConfig::Kind::CodeExecution &&
                  (call.name == m_request.codeBashFunctionName || call.name == m_request.editorFunctionName))
             m_pending.append({call, ServerToolConfig::Kind::CodeExecution,
                               call.name == m_request.editorFunctionName ? u"text_editor"_s : u"bash"_s});
         else if (callerNames.contains(call.name) ||
-                 (m_request.bash && call.name == m_request.bashFunctionName))
+                 (m_request.bash && call.name == m_request.bashFunctionName)) {
             m_callerCalls.append(call);
-        else
+            m_callerCallCodeIndex.append(-1);
+        } else
             m_pending.append({call, std::nullopt, {}}); // answered with an error, the model tries again
     }
     if (m_pending.isEmpty()) {
@@ -971,9 +1019,21 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
         m_imagesBefore = CodeImages::listing(m_imagesHome);
     }
     c->setIdleSleepMs(m_env.limits.idleSleepMs);
+    PythonKernel *kernel = nullptr;
+    m_kernelNote.clear();
+    if (call.code && call.code->kind == CodeAction::Kind::Python) {
+        // The container's notebook kernel: started by a command of its own ahead of this cell (SPEC §10).
+        kernel = PythonKernel::of(c);
+        m_kernelNote = kernel->takeResetNote();
+        kernel->startAhead();
+    }
     ShellCall *shell = c->run(*action);
+    if (kernel)
+        kernel->track(shell);
     if (call.isCode() || call.isBash())
         shell->setPresentation(call.displayCommands(), tool.typeName());
+    if (call.code && call.code->kind == CodeAction::Kind::Python)
+        shell->setKernelNonce(call.code->nonce);
     m_call = shell;
     m_runningCallId = call.callId;
     connect(shell, &ShellCall::commandStarted, this,
@@ -1006,9 +1066,22 @@ bool AgentLoop::prepareCodeCall(const PendingCall &pending, AgentToolCall *call)
 {
     QString error;
     const QJsonObject args = pending.call.arguments();
-    if (pending.codeFunction == u"python")
+    if (pending.codeFunction == u"python" && m_request.codeResume &&
+        pending.call.id == m_request.codeResume->serverToolUseId && !m_resumed) {
+        m_resumed = true;
+        call->code = CodeAction::resume(m_request.codeResume->callId, m_request.codeResume->value,
+                                        m_request.codeResume->isError);
+        call->code->callableTools = {}; // the paused cell keeps the tools it was given
+        call->resumed = true;
+    } else if (pending.codeFunction == u"python") {
         call->code = CodeAction::python(args, &error);
-    else if (pending.codeFunction == u"text_editor")
+        if (call->code && isReplPython())
+            for (const ToolDefinition &t : std::as_const(m_request.codeCallableTools))
+                call->code->callableTools.append(t.name);
+        // Gemini's codeExecutionResult is what the code printed (its runs are scripts, not notebook cells).
+        if (call->code && m_request.code && m_request.code->contractName == u"codeExecution")
+            call->code->showResults = false;
+    } else if (pending.codeFunction == u"text_editor")
         call->code = CodeAction::textEditor(args, &error);
     else
         call->code = CodeAction::bash(args, &error);
@@ -1068,6 +1141,7 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     QString content;
     if (call.code && !results.isEmpty()) {
         result.code = CodeOutput::fromResult(*call.code, results.constFirst());
+        result.code->addNote(m_kernelNote);
         if (!m_imagesHome.isEmpty())
             result.images =
                 CodeImages::changedSince(std::exchange(m_imagesBefore, {}), m_imagesHome, &m_imageBytesLeft);
@@ -1080,7 +1154,8 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     if (!blockReason.isEmpty()) {
         content = u"error: "_s + blockReason;
     } else if (call.code) {
-        const CodeOutput forModelOutput = CodeOutput::fromResult(*call.code, forModel.value(0));
+        CodeOutput forModelOutput = CodeOutput::fromResult(*call.code, forModel.value(0));
+        forModelOutput.addNote(std::exchange(m_kernelNote, {}));
         content = forModelOutput.forModel();
         isError = isError || forModelOutput.isError();
         // The model cannot see the images, but it should know they exist (and where).
@@ -1101,6 +1176,24 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         if (!result.completed && !result.error.isEmpty())
             content += u"\n"_s + result.error;
     }
+    if (result.code && result.code->kernel && result.code->kernel->status == u"pending" &&
+        result.code->kernel->toolCall && blockReason.isEmpty()) {
+        // The code called one of the caller's tools: the response ends with that call (its caller is this
+        // code call), the cell waits in the kernel, and the next request's tool_result resumes it.
+        const KernelToolCall &paused = *result.code->kernel->toolCall;
+        result.paused = true;
+        ToolCall callerCall;
+        callerCall.id = u"toolu_"_s + paused.id;
+        callerCall.name = paused.name;
+        callerCall.argumentsJson = compact(paused.input);
+        m_callerCalls.append(callerCall);
+        m_callerCallCodeIndex.append(call.index);
+        Q_EMIT toolCallFinished(call, result);
+        Q_EMIT filesChanged(m_containerId);
+        m_pending.clear(); // the model's later calls of this turn do not run (the response ends here)
+        finish(AgentOutcome::Stop::CallerTools);
+        return;
+    }
     m_messages.append(Message::tool(call.callId, content, isError));
     result.scanned = forModel;
     result.blockReason = blockReason;
@@ -1118,6 +1211,7 @@ void AgentLoop::finish(AgentOutcome::Stop stop)
     outcome.stop = stop;
     outcome.text = m_text;
     outcome.callerCalls = m_callerCalls;
+    outcome.callerCallCodeIndex = m_callerCallCodeIndex;
     outcome.usage = m_usage;
     if (m_env.meter && m_meterStarted) {
         m_cost = m_env.meter->finish(m_request.id).cost;

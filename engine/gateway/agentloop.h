@@ -77,6 +77,9 @@ struct AgentToolCall
     // rejected call) — and, once validated, what it runs.
     QString codeFunction;
     std::optional<CodeAction> code;
+    // A Python call that resumes a cell an earlier response paused in a tool call (callId is that
+    // server_tool_use's id): no new call block, only its result.
+    bool resumed = false;
 
     bool isBash() const { return kind == ServerToolConfig::Kind::Bash; }
     bool isCode() const
@@ -104,6 +107,8 @@ struct AgentToolResult
     // the reason when a block-action guardrail withheld the output; a direct caller (MCP) gets these.
     QList<CommandResult> scanned;
     QString blockReason;
+    // A Python cell paused in a tool call the caller must answer (programmatic tool calling): no result yet.
+    bool paused = false;
 };
 
 // How a loop ended.
@@ -113,6 +118,9 @@ struct AgentOutcome
     Stop stop = Stop::EndTurn;
     QString text;                // the last assistant text
     QList<ToolCall> callerCalls; // Stop::CallerTools: the calls the caller must run
+    // For each of callerCalls: the index of the code call (AgentToolCall::index) whose code made it, or -1
+    // when the model called it directly.
+    QList<int> callerCallCodeIndex;
     TokenUsage usage;
     double serverToolCost = 0;
     bool metered = false; // a sandbox ran (or could have): the cost is reported even when 0
@@ -207,6 +215,7 @@ private:
     };
 
     void nextTurn();
+    void beginTurns();
     void onTurnFinished(const TurnResult &result);
     void onTurnFailed(const ModelError &error);
     void runNextCall();
@@ -229,6 +238,7 @@ private:
     // Runs the guardrails over one stream of sandbox output; false when a block-action guardrail matched.
     bool scanOutput(QString *text, QString *blockReason);
     QList<ToolDefinition> offeredTools() const;
+    bool isReplPython() const;
 
     AgentRequest m_request;
     AgentEnvironment m_env;
@@ -240,6 +250,7 @@ private:
     // The running Python call's container home and its images before the call (CodeImages).
     QString m_imagesHome;
     QHash<QString, qint64> m_imagesBefore;
+    QString m_kernelNote; // why the running Python call's kernel lost its state, for its result (once)
     qint64 m_imageBytesLeft = CodeImages::MaxRequestImageBytes; // over all the calls of this request
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it
@@ -250,6 +261,8 @@ private:
     QString m_text;
     QList<PendingCall> m_pending;
     QList<ToolCall> m_callerCalls;
+    QList<int> m_callerCallCodeIndex;
+    bool m_resumed = false; // the request's codeResume ran
     int m_steps = 0;
     int m_turns = 0;
     int m_calls = 0;

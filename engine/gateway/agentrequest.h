@@ -97,6 +97,20 @@ struct AgentRequest
     std::optional<ServerToolConfig> bash;  // openrouter:bash (Messages only)
     // A hosted code-execution contract (Kind::CodeExecution or Kind::Python); one per request.
     std::optional<ServerToolConfig> code;
+    // Anthropic's code_execution_20260120/20260521: the caller's tools whose allowed_callers name the
+    // version, which the code may call (programmatic tool calling, SPEC §10); those without "direct" are
+    // offered only that way.
+    QList<ToolDefinition> codeCallableTools;
+    // A Python cell paused in such a tool call, which this request's tool_result resumes: the paused
+    // server_tool_use's id (the call the model made), the kernel's call id and the client's result.
+    struct CodeResume
+    {
+        QString serverToolUseId;
+        QString callId;
+        QString value;
+        bool isError = false;
+    };
+    std::optional<CodeResume> codeResume;
     // OpenAI's own Responses API may run a shell with engine "auto" itself (SPEC 1.1); only a Responses
     // caller can take its native items back.
     bool allowHostedShell = false;

@@ -39,6 +39,10 @@ public:
     QStringList displayCommands() const { return m_display.isEmpty() ? m_action.commands : m_display; }
     QString toolLabel() const { return m_toolLabel; }
     void setPresentation(const QStringList &displayCommands, const QString &toolLabel);
+    // A Python cell's nonce (KernelCell): its stdout is the kernel bridge's JSON, which viewers parse with
+    // KernelCellResult::parse instead of showing it. Empty for any other call.
+    QString kernelNonce() const { return m_kernelNonce; }
+    void setKernelNonce(const QString &nonce) { m_kernelNonce = nonce; }
     QStringList extraEnvironment() const { return m_env; }
     QList<CommandResult> results() const { return m_results; }
     bool isFinished() const { return m_finished; }
@@ -95,6 +99,7 @@ private:
     ShellAction m_action;
     QStringList m_display;
     QString m_toolLabel;
+    QString m_kernelNonce;
     QStringList m_env;
     QList<CommandResult> m_results;
     QString m_error;

@@ -236,6 +236,7 @@ std::optional<CodeAction> CodeAction::python(const QJsonObject &args, QString *e
 {
     CodeAction a;
     a.kind = Kind::Python;
+    a.nonce = KernelCell::newNonce();
     if (!requireString(args, u"code"_s, &a.code, error) || !fitsOneCommand(a, u"code"_s, error))
         return std::nullopt;
     return a;
@@ -329,17 +330,24 @@ static QString needPython()
            u"which Python code calls and the text editor need; choose an image with python3' >&2; exit 127; }; "_s;
 }
 
+QString CodeAction::scriptRunner() const
+{
+    // A file rather than -c, so tracebacks name lines; matplotlib draws without a display, and the figures
+    // left open are saved for the caller (kFigureWrapper).
+    return needPython() + u"mkdir -p /tmp/.sandbench-code && printf %s '"_s + base64Of(code.toUtf8()) +
+           u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 -P -c \"$(printf %s '"_s +
+           base64Of(QByteArray(kFigureWrapper)) + u"' | base64 -d)\""_s;
+}
+
 QString CodeAction::script() const
 {
     switch (kind) {
     case Kind::Bash:
         return code;
     case Kind::Python:
-        // A file rather than -c, so tracebacks name lines; matplotlib draws without a display, and the
-        // figures left open are saved for the caller (kFigureWrapper).
-        return needPython() + u"mkdir -p /tmp/.sandbench-code && printf %s '"_s + base64Of(code.toUtf8()) +
-               u"' | base64 -d > /tmp/.sandbench-code/main.py && MPLBACKEND=Agg exec python3 -P -c \"$(printf %s '"_s +
-               base64Of(QByteArray(kFigureWrapper)) + u"' | base64 -d)\""_s;
+        return KernelCell::cellScript(code, ShellAction::DefaultTimeoutMs,
+                                      ShellAction::DefaultMaxOutputLength, nonce, scriptRunner(), showResults,
+                                      kernelRequest());
     case Kind::View:
     case Kind::Create:
     case Kind::StrReplace:
@@ -363,11 +371,45 @@ QString CodeAction::script() const
            QString::number(MaxEditorFileBytes);
 }
 
+QJsonObject CodeAction::kernelRequest() const
+{
+    QJsonObject extra;
+    if (!resumeCallId.isEmpty()) {
+        extra.insert(u"resume"_s, resumeCallId);
+        extra.insert(u"value"_s, resumeValue);
+        extra.insert(u"is_error"_s, resumeIsError);
+    } else if (!callableTools.isEmpty()) {
+        extra.insert(u"tools"_s, QJsonArray::fromStringList(callableTools));
+        extra.insert(u"tool_timeout_ms"_s, toolTimeoutMs);
+    }
+    return extra;
+}
+
+CodeAction CodeAction::resume(const QString &callId, const QString &value, bool isError)
+{
+    CodeAction action;
+    action.kind = Kind::Python;
+    action.nonce = KernelCell::newNonce();
+    action.resumeCallId = callId;
+    action.resumeValue = value;
+    action.resumeIsError = isError;
+    return action;
+}
+
 ShellAction CodeAction::shellAction(int timeoutMs, int maxOutputLength) const
 {
     ShellAction action;
     action.commands = {script()};
     action.timeoutMs = timeoutMs;
+    if (kind == Kind::Python) {
+        // The kernel interrupts the cell at timeoutMs; the command ends on its own soon after, and the
+        // engine's kill is the last resort. The answer is bounded JSON lines that must arrive whole.
+        action.commands = {KernelCell::cellScript(code, timeoutMs, maxOutputLength, nonce, scriptRunner(),
+                                                  showResults, kernelRequest())};
+        action.timeoutMs = timeoutMs + KernelCell::EngineMarginMs;
+        action.maxOutputLength = ShellAction::MaxMaxOutputLength;
+        return action;
+    }
     // The editor's answer is one JSON object that must arrive whole, however the caller capped output.
     action.maxOutputLength = isEditor() ? ShellAction::MaxMaxOutputLength : maxOutputLength;
     return action;
@@ -380,6 +422,35 @@ CodeOutput CodeOutput::fromResult(const CodeAction &action, const CommandResult 
     out.stderrText = result.stderrText;
     out.timedOut = result.outcome.type == CommandOutcome::Type::Timeout;
     out.returnCode = out.timedOut ? 124 : result.outcome.exitCode;
+    if (action.kind == CodeAction::Kind::Python) {
+        const KernelCellResult cell = KernelCellResult::parse(result.stdoutText, action.nonce);
+        out.kernel = cell;
+        if (cell.mode == KernelCellResult::Mode::Kernel) {
+            out.stdoutText = cell.stdoutText();
+            out.stderrText = cell.stderrText() + result.stderrText;
+            out.logs = cell.logs() + result.stderrText;
+            out.returnCode = cell.status == u"ok" || cell.status == u"pending" ? 0
+                             : cell.status == u"exit"                          ? cell.exitCode & 0xff
+                             : cell.status == u"died"                          ? 137
+                                                                               : 1;
+            if (cell.status == u"interrupted" || cell.status == u"restarted")
+                out.timedOut = true;
+            if (out.timedOut) {
+                out.returnCode = 124;
+                out.errorCode = u"execution_time_exceeded"_s;
+                out.errorMessage =
+                    cell.status == u"interrupted"
+                        ? u"the code ran past its time limit and was interrupted; the Python state "
+                          "(variables, imports) is kept"_s
+                        : u"the code ran past its time limit and did not stop when interrupted; the "
+                          "Python kernel was restarted and its state is lost"_s;
+            }
+            return out;
+        }
+        out.stdoutText = cell.scriptStdout;
+        out.stderrText = cell.stderrText() + result.stderrText;
+        out.logs = out.stdoutText + out.stderrText;
+    }
     if (out.timedOut) {
         out.errorCode = u"execution_time_exceeded"_s;
         out.errorMessage = u"the code ran past its time limit and was stopped"_s;
@@ -424,4 +495,14 @@ QString CodeOutput::forModel() const
         o = {{u"stdout"_s, stdoutText}, {u"stderr"_s, stderrText}, {u"return_code"_s, returnCode}};
     }
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+void CodeOutput::addNote(const QString &note)
+{
+    if (note.isEmpty())
+        return;
+    stderrText.prepend(note);
+    logs.prepend(note);
+    if (kernel)
+        kernel->outputs.prepend({KernelOutput::Kind::Note, false, note, {}, {}, {}});
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "tools/kernelcell.h"
 #include "tools/shellaction.h"
 
 #include <QJsonObject>
@@ -26,6 +27,18 @@ struct CodeAction
     QString newStr;
     int viewStart = 0; // view_range [start, end], 1-based; 0: from the start / end -1: to the end
     int viewEnd = -1;
+    // Python: the nonce its cell script prints before the kernel's answer (KernelCell::cellScript).
+    QString nonce;
+    // Python: whether the cell shows its last expression's value (Jupyter's execute_result); Gemini: no.
+    bool showResults = true;
+    // Python: programmatic tool calling. The tools the code may call (async functions of these names), how
+    // long such a call waits for its result, and — to resume a cell paused in a call instead of running
+    // code — the call's id and the client's result.
+    QStringList callableTools;
+    int toolTimeoutMs = KernelCell::ToolCallTimeoutMs;
+    QString resumeCallId;
+    QString resumeValue;
+    bool resumeIsError = false;
 
     // {"code": "..."}; nullopt and a message naming the field when it is not a non-empty string.
     static std::optional<CodeAction> python(const QJsonObject &args, QString *error);
@@ -40,10 +53,19 @@ struct CodeAction
     QString operation() const;
     // What a person reads in the live view and the logs: the code, the command or "view PATH".
     QString displayText() const;
-    // The shell command that runs it in the container (working directory /workspace/home).
+    // The shell command that runs it in the container (working directory /workspace/home). Python runs as a
+    // cell of the container's Jupyter kernel (KernelCell), or as a script when the image has no ipykernel.
     QString script() const;
-    // The action that runs script() with these limits.
+    // Python without a kernel: `python3 main.py` with the figures left open saved for CodeImages.
+    QString scriptRunner() const;
+    // The action that runs script() with these limits (a Python cell: the kernel interrupts the code at
+    // timeoutMs; the command itself ends KernelCell::EngineMarginMs later at the latest).
     ShellAction shellAction(int timeoutMs, int maxOutputLength) const;
+    // A Python action that resumes the cell paused in tool call callId with the client's result.
+    static CodeAction resume(const QString &callId, const QString &value, bool isError);
+
+private:
+    QJsonObject kernelRequest() const;
 };
 
 // How a code action ended, read from its command's result.
@@ -51,6 +73,10 @@ struct CodeOutput
 {
     QString stdoutText;
     QString stderrText;
+    // Python: everything in the order it came (stream output, results' text/plain, tracebacks, notes).
+    QString logs;
+    // Python: the kernel's cell as parsed (outputs in order, status), also for a script run.
+    std::optional<KernelCellResult> kernel;
     int returnCode = 0;
     bool timedOut = false;
     // Editor operations: the result's fields as Anthropic's text editor result blocks name them
@@ -64,6 +90,8 @@ struct CodeOutput
 
     static CodeOutput fromResult(const CodeAction &action, const CommandResult &result);
     bool isError() const { return !errorCode.isEmpty(); }
+    // Puts a Sandbench note (a kernel's reset) first in stderr and the logs.
+    void addNote(const QString &note);
     // What the model reads: compact JSON of the output (or the error).
     QString forModel() const;
 };

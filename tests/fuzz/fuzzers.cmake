@@ -57,3 +57,7 @@ sandbench_add_fuzzer(NAME mcp_message
 sandbench_add_fuzzer(NAME multipart
     SOURCES fuzz_multipart.cpp ${SANDBENCH_ROOT}/engine/server/multipartparser.cpp
     CORPUS corpus/multipart)
+sandbench_add_fuzzer(NAME kernel_answer
+    SOURCES fuzz_kernel_answer.cpp ${SANDBENCH_ROOT}/engine/tools/kernelcell.cpp
+            ${SANDBENCH_ROOT}/engine/tools/kernelcell.h
+    CORPUS corpus/kernel_answer)

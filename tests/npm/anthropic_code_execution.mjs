@@ -19,6 +19,7 @@ const beta = new Dts('@anthropic-ai/sdk/resources/beta/messages/messages.d.ts');
 
 const CODE_TOOL = { type: 'code_execution_20250825', name: 'code_execution' };
 const PYTHON_TOOL = { type: 'code_execution_20250522', name: 'code_execution' };
+const REPL_TOOLS = ['code_execution_20260120', 'code_execution_20260521'].map((type) => ({ type, name: 'code_execution' }));
 const request = (model, tools, extra = {}) => ({
   model, max_tokens: 1024, messages: [{ role: 'user', content: 'Work in the container' }], tools, ...extra,
 });
@@ -64,6 +65,7 @@ const PYTHON_CALLS = [
     name: 'code_execution',
     content: { type: 'code_execution_result', stdout: 'contract-ok\n', stderr: '', return_code: 2, content: [] } },
 ];
+const PTC_CODE = "w = await get_weather(city='Paris')\nprint('weather:', w)\nw.upper()";
 const stepsOf = (calls, chunks) => [...calls.map((c) => c.step), answer(chunks)];
 
 // The SDK interface of each block and result content type ('Beta' + name in the beta typings).
@@ -73,6 +75,7 @@ const BLOCKS = {
   bash_code_execution_tool_result: 'BashCodeExecutionToolResultBlock',
   text_editor_code_execution_tool_result: 'TextEditorCodeExecutionToolResultBlock',
   code_execution_tool_result: 'CodeExecutionToolResultBlock',
+  tool_use: 'ToolUseBlock', // a call the code made (programmatic tool calling)
   openrouter_shell_tool_result: null, // Sandbench's own shell tool: not in the typings
 };
 const CONTENTS = {
@@ -102,6 +105,11 @@ function blockProblems(dts, prefix, block, where) {
     // The stable typings say `caller` is always there; the beta ones make it optional. Either way: direct.
     if (block.caller !== undefined) problems.push(...dts.problems(`${prefix}DirectCaller`, block.caller, `${where}.caller`));
     if (!/^srvtoolu_\w+$/.test(block.id)) problems.push(`${where}.id: ${block.id} is not a srvtoolu_ id`);
+  }
+  if (block.type === 'tool_use') {
+    // Only calls the code made come back here; their caller is the code execution tool's call.
+    problems.push(...dts.problems(`${prefix}ServerToolCaller20260120`, block.caller ?? {}, `${where}.caller`));
+    if (!/^toolu_\w+$/.test(block.id)) problems.push(`${where}.id: ${block.id} is not a toolu_ id`);
   }
   const content = block.content;
   if (block.type.endsWith('_tool_result')) {
@@ -176,7 +184,7 @@ async function streamed(body, { dts = stable, prefix = '', betas } = {}) {
     if (event.type === 'content_block_delta') {
       if (!deltaTypes[event.delta?.type]) problems.push(`${where}: delta type "${event.delta?.type}" is not in ${prefix}RawContentBlockDelta`);
       const block = started.get(event.index);
-      if (event.delta?.type === 'input_json_delta' && block?.type !== 'server_tool_use')
+      if (event.delta?.type === 'input_json_delta' && !['server_tool_use', 'tool_use'].includes(block?.type))
         problems.push(`${where}: input_json_delta for a ${block?.type} block`);
     }
     if (event.type === 'message_delta') {
@@ -307,6 +315,75 @@ await runCases([
       assertNoProblems(problems, 'the event stream');
     },
   },
+  // code_execution_20260120/20260521: the Python REPL keeps its state between requests that pass container
+  // (the container's kernel; SPEC §10), and a cell shows its last expression after what it printed.
+  ...REPL_TOOLS.map((tool, i) => ({
+    name: `python-state-${tool.type.slice(-8)}`,
+    steps: [
+      python({ code: "x = 41\nprint('contract-ok')" }), answer(),
+      python({ code: "print('contract-ok')\nx + 1" }), answer(2),
+    ],
+    run: async (model) => {
+      const setX = [{ step: python({ code: "x = 41\nprint('contract-ok')" }), name: 'code_execution',
+        content: { type: 'code_execution_result', stdout: 'contract-ok\n', stderr: '', return_code: 0, content: [] } }];
+      const useX = [{ step: python({ code: "print('contract-ok')\nx + 1" }), name: 'code_execution',
+        content: { type: 'code_execution_result', stdout: 'contract-ok\n42\n', stderr: '', return_code: 0, content: [] } }];
+      const first = await client.messages.create(request(model, [tool]));
+      assertCalls(first, setX);
+      assertNoProblems(messageProblems(first), 'the first message');
+      const body = request(model, [tool], { container: first.container.id });
+      // The second request on the other typed path: the stream (20521) or the create call (20260120).
+      const second = i === 0 ? { message: await client.messages.create(body), problems: [] } : await streamed(body);
+      if (i === 0) second.problems.push(...messageProblems(second.message));
+      assert.equal(second.message.container?.id, first.container.id, 'container reused by id');
+      assertCalls(second.message, useX);
+      assertNoProblems(second.problems, 'the second message');
+    },
+  })),
+  // Programmatic tool calling (code_execution_20260120/20260521): a tool whose allowed_callers name the version
+  // is an async function in the code; its call ends the response with stop_reason tool_use and a tool_use
+  // block whose caller is the code call; the client's tool_result (with the container) resumes the code.
+  ...REPL_TOOLS.map((tool, i) => ({
+    name: `programmatic-call-${tool.type.slice(-8)}`,
+    steps: [python({ code: PTC_CODE }), answer()],
+    run: async (model) => {
+      const weather = {
+        name: 'get_weather', description: 'The weather in a city',
+        input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        allowed_callers: [tool.type],
+      };
+      const ask = async (body) => (i === 0 ? { message: await client.messages.create(body), problems: [] } : streamed(body));
+      const first = await ask(request(model, [tool, weather]));
+      first.problems.push(...(i === 0 ? messageProblems(first.message) : []));
+      assertNoProblems(first.problems, 'the paused message');
+      const paused = first.message;
+      assert.equal(paused.stop_reason, 'tool_use', 'stop_reason');
+      assert.deepEqual(paused.content.map((b) => b.type), ['server_tool_use', 'tool_use'], 'blocks');
+      const [use, call] = paused.content;
+      assert.equal(use.name, 'code_execution');
+      assert.deepEqual(use.input, { code: PTC_CODE });
+      assert.equal(call.name, 'get_weather');
+      assert.deepEqual(call.input, { city: 'Paris' }, 'the input the code passed');
+      assert.deepEqual(call.caller, { type: 'code_execution_20260120', tool_id: use.id }, 'caller');
+      const messages = [
+        { role: 'user', content: 'Work in the container' },
+        { role: 'assistant', content: paused.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'sunny' }] },
+      ];
+      const second = await ask({ ...request(model, [tool, weather], { container: paused.container.id }), messages });
+      second.problems.push(...(i === 0 ? messageProblems(second.message) : []));
+      assertNoProblems(second.problems, 'the resumed message');
+      const done = second.message;
+      assert.equal(done.stop_reason, 'end_turn');
+      assert.equal(done.container?.id, paused.container.id, 'the same container');
+      const result = done.content[0];
+      assert.equal(result.type, 'code_execution_tool_result', `first block: ${JSON.stringify(done.content)}`);
+      assert.equal(result.tool_use_id, use.id, 'the result belongs to the paused code call');
+      assert.deepEqual(result.content, { type: 'code_execution_result', stdout: "weather: sunny\n'SUNNY'\n", stderr: '', return_code: 0, content: [] });
+      const text = done.content.filter((b) => b.type === 'text').map((b) => b.text).join('');
+      assert.ok(text.includes('weather: sunny'), `the model read the resumed cell's output: ${text}`);
+    },
+  })),
   {
     name: 'error-unknown-container',
     run: async (model) => {
@@ -327,6 +404,22 @@ await runCases([
       assert.match(extra, /tools\[0\]\.timeout: extra inputs are not permitted/, 'an unknown option');
       const two = await rejected(request(model, [CODE_TOOL, PYTHON_TOOL]));
       assert.match(two, /only one code-execution tool/, 'two code tools');
+      // Programmatic tool calling: the callers must be the API's words, and a tool the code calls must be a
+      // Python name; a code-made tool_use replayed with another id than this API gave is refused.
+      const fn = (name, allowed_callers) => ({ name, input_schema: { type: 'object' }, allowed_callers });
+      const callers = await rejected(request(model, [REPL_TOOLS[0], fn('f', ['someone'])]));
+      assert.match(callers, /tools\[1\]\.allowed_callers must be a non-empty array of direct, /, 'bad allowed_callers');
+      const dashed = await rejected(request(model, [REPL_TOOLS[0], fn('get-weather', ['code_execution_20260120'])]));
+      assert.match(dashed, /tools\[1\]\.name "get-weather" must be a Python identifier/, 'a name Python cannot call');
+      const forged = await rejected({
+        ...request(model, [REPL_TOOLS[0], fn('f', ['code_execution_20260120'])]),
+        messages: [
+          { role: 'user', content: 'go' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_../../x', name: 'f', input: {}, caller: { type: 'code_execution_20260120', tool_id: 'srvtoolu_x' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_../../x', content: 'x' }] },
+        ],
+      });
+      assert.match(forged, /must keep the id and caller\.tool_id this API gave it/, 'a forged code-made call');
     },
   },
 ]);

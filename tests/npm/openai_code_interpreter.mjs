@@ -93,7 +93,8 @@ const cases = [
       // 1. The code runs and writes a file; its logs come back because the request includes them.
       const first = await client.responses.create({ model, input: 'Write the note', tools: interpreter(), include });
       const call = codeCall(first, WRITE);
-      assert.deepEqual(call.outputs, [{ type: 'logs', logs: 'contract-ok\n' }], 'outputs');
+      // A notebook cell: the last expression (write()'s count) shows after the print, as in Jupyter.
+      assert.deepEqual(call.outputs, [{ type: 'logs', logs: 'contract-ok\n22\n' }], 'outputs');
       const container = call.container_id;
       // 2. An openrouter:shell call in the same container reads what the code wrote.
       const shell = await client.responses.create({
@@ -109,6 +110,25 @@ const cases = [
       assert.equal(reused.container_id, container, 'container reused by id');
       assert.equal(reused.outputs, null, 'outputs without include');
       assert.ok(again.output_text.includes('from-code-interpreter'), `the model saw the file: ${again.output_text}`);
+    },
+  },
+  {
+    // The container's Python kernel keeps state across requests that reuse the container (SPEC §10).
+    name: 'notebook-state',
+    steps: [
+      pythonStep("x = 41\nprint('contract-ok')"), answer(),
+      pythonStep("print('contract-ok')\nx + 1"), answer(),
+    ],
+    run: async (model) => {
+      const first = await client.responses.create({ model, input: 'Set x', tools: interpreter(), include });
+      const call = codeCall(first, "x = 41\nprint('contract-ok')");
+      assert.deepEqual(call.outputs, [{ type: 'logs', logs: 'contract-ok\n' }], 'outputs of the first cell');
+      const second = await client.responses.create({
+        model, input: 'Use x', tools: interpreter(call.container_id), include,
+      });
+      const next = codeCall(second, "print('contract-ok')\nx + 1");
+      assert.equal(next.container_id, call.container_id, 'container reused by id');
+      assert.deepEqual(next.outputs, [{ type: 'logs', logs: 'contract-ok\n42\n' }], 'state and the last expression');
     },
   },
   {
@@ -135,7 +155,8 @@ const cases = [
       assert.ok(logs.includes('contract-ok'), `logs: ${logs}`);
       const images = call.outputs.filter((o) => o.type === 'image');
       // matplotlib: chart.png and the figure left open; without it the hand-made PNG only.
-      assert.equal(images.length, logs.startsWith('drawn') ? 2 : 1, `image outputs: ${images.length}`);
+      // The saved chart is the image; the kernel does not show the same figure again (no duplicate).
+      assert.equal(images.length, 1, `image outputs: ${images.length}`);
       for (const image of images) {
         assert.match(image.url, /^data:image\/png;base64,/, 'image url');
         const bytes = Buffer.from(image.url.slice(image.url.indexOf(',') + 1), 'base64');
@@ -186,7 +207,7 @@ if (pkg === 'openai') {
     assert.equal(raw.status, 'completed', 'hosted_tool_call.status');
     assert.equal(raw.providerData?.code, WRITE, 'providerData.code');
     assert.ok(typeof raw.providerData?.container_id === 'string', 'providerData.container_id');
-    assert.deepEqual(raw.providerData?.outputs, [{ type: 'logs', logs: 'contract-ok\n' }], 'providerData.outputs');
+    assert.deepEqual(raw.providerData?.outputs, [{ type: 'logs', logs: 'contract-ok\n22\n' }], 'providerData.outputs');
   };
   cases.push(
     {

@@ -120,8 +120,9 @@ void TestCodeAction::pythonQuotesSurvive()
 
 void TestCodeAction::pythonSavesOpenFigures()
 {
-    // The wrapper saves the figures left open (OpenAI's code interpreter returns them as images) and clears
-    // the previous call's; code that never imports pyplot leaves nothing behind.
+    // The kernel shows the figures left open at the end of a cell (Jupyter's inline backend); the bridge
+    // saves each image/png display item for CodeImages and clears the previous cell's. A figure the code
+    // saved itself is not shown again (its file is the image).
     QString error;
     const CodeOutput probe = run(parsed(
         CodeAction::python(
@@ -135,20 +136,22 @@ void TestCodeAction::pythonSavesOpenFigures()
         parsed(CodeAction::python(
                    {{u"code"_s,
                      u"import matplotlib.pyplot as plt\nplt.plot([1, 2])\n"
-                     "plt.figure()\nplt.bar([1], [3])\nplt.close(plt.figure())\nprint(plt.get_backend())"_s}},
+                     "plt.figure()\nplt.bar([1], [3])\nplt.close(plt.figure())\n"
+                     "plt.figure(); plt.plot([3, 1]); plt.savefig('saved.png')\nprint(plt.get_backend())"_s}},
                    &error),
                error));
     QVERIFY2(out.returnCode == 0, qPrintable(out.stderrText));
-    QCOMPARE(out.stdoutText.trimmed().toLower(), u"agg"_s);
+    QVERIFY2(out.kernel && out.kernel->mode == KernelCellResult::Mode::Kernel, qPrintable(out.stdoutText));
     QCOMPARE(QDir(figures).entryList(QDir::Files, QDir::Name),
-             QStringList({u"figure-1.png"_s, u"figure-2.png"_s}));
-    QFile png(figures + u"/figure-1.png"_s);
+             QStringList({u"display-1.png"_s, u"display-2.png"_s}));
+    QVERIFY(QFile::exists(m_c->homeDir() + u"/saved.png"_s));
+    QFile png(figures + u"/display-1.png"_s);
     QVERIFY(png.open(QIODevice::ReadOnly));
     QVERIFY(png.read(8).startsWith("\x89PNG"));
     png.close();
     const CodeOutput plain =
-        run(parsed(CodeAction::python({{u"code"_s, u"print(__name__, __file__)"_s}}, &error), error));
-    QCOMPARE(plain.stdoutText, u"__main__ /tmp/.sandbench-code/main.py\n"_s);
+        run(parsed(CodeAction::python({{u"code"_s, u"print(__name__)"_s}}, &error), error));
+    QCOMPARE(plain.stdoutText, u"__main__\n"_s);
     QVERIFY(QDir(figures).entryList(QDir::Files).isEmpty());
 }
 

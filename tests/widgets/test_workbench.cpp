@@ -14,6 +14,7 @@
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
+#include "tools/kernelcell.h"
 #include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void questionAnsweredWithLiveShellCall();
     void stopEndsLongCommand();
     void toolContractPerConversation();
+    void notebookStateBetweenQuestions();
     void geminiContractUsesWorkspaceLimit();
     void openTrace_data();
     void openTrace();
@@ -371,11 +373,61 @@ void TestWorkbench::geminiContractUsesWorkspaceLimit()
     QTRY_COMPARE(panel->views().size(), 1);
     QCOMPARE(panel->views().first()->toolText(), u"Gemini code execution"_s);
     QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy(), 60000);
-    QCOMPARE(timeouts, QList<int>{1000});
+    // The kernel interrupts the cell at the limit; the command's own kill is the last resort after a margin.
+    QCOMPARE(timeouts, QList<int>{1000 + KernelCell::EngineMarginMs});
     QCOMPARE(panel->views().first()->statusText(), u"Completed (timeout)"_s);
     const QList<RecordedRequest> requests = m_fake->modelRequests();
     QCOMPARE(requests.size(), 2);
     QVERIFY2(requests[1].body.contains("execution_time_exceeded"), requests[1].body.constData());
+}
+
+void TestWorkbench::notebookStateBetweenQuestions()
+{
+    // A conversation with a Python contract is a notebook: the second question's cell uses the first one's
+    // variable, and the live view shows the cell's last expression (SPEC §10).
+    addProvider(u"messages"_s);
+    m_fake->setScript({FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"x = 41\nprint('set')"_s}}),
+                       FakeStep::answer(u"x is set."_s),
+                       FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"x + 1"_s}}),
+                       FakeStep::answer(u"It is 42."_s),
+                       FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"x"_s}}),
+                       FakeStep::answer(u"x is gone."_s)});
+    m_fake->setModels({u"coder"_s});
+    auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/coder"_s);
+    auto *contracts = window->findChild<QComboBox *>(u"ToolContractPicker"_s);
+    QVERIFY(contracts);
+    contracts->setCurrentIndex(contracts->findData(u"code_interpreter"_s));
+    auto *chat = window->currentChat();
+    auto *input = chat->findChild<QPlainTextEdit *>(u"MessageInput"_s);
+    ShellCallPanel *panel = window->currentShellPanel();
+    const QStringList questions{u"Set x to 41"_s, u"What is x + 1?"_s};
+    const QStringList outputs{u"set\n"_s, u"42\n"_s};
+    for (int i = 0; i < 2; ++i) {
+        QTest::keyClicks(input, questions.at(i));
+        QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+        QTRY_COMPARE(panel->views().size(), i + 1);
+        ShellCallView *view = panel->views().at(i);
+        QTRY_COMPARE_WITH_TIMEOUT(view->statusText(), u"Completed"_s, 60000);
+        QCOMPARE(view->commandViews()[0]->outputText(), outputs.at(i));
+        QTRY_VERIFY(!chat->session()->isBusy());
+    }
+    // The toolbar shows the kernel's state; Restart Python drops x.
+    auto *state = window->findChild<QLabel *>(u"KernelStateLabel"_s);
+    auto *restart = window->findChild<QAction *>(u"RestartPythonAction"_s);
+    QVERIFY(state && restart);
+    QTRY_COMPARE(state->text(), u"Python: idle"_s);
+    QVERIFY(restart->isEnabled());
+    restart->trigger();
+    QTRY_COMPARE(state->text(), u"Python: busy"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(state->text(), u"Python: idle"_s, 60000);
+    QTest::keyClicks(input, u"And x now?"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(panel->views().size(), 3);
+    QTRY_COMPARE_WITH_TIMEOUT(panel->views().at(2)->statusText(), u"Completed"_s, 60000);
+    const QString after = panel->views().at(2)->commandViews()[0]->outputText();
+    QVERIFY2(after.contains(u"NameError: name 'x' is not defined"_s), qPrintable(after));
 }
 
 void TestWorkbench::toolContractPerConversation()

@@ -8,6 +8,7 @@
 #include "common/plaintooltip.h"
 #include "common/retranslate.h"
 #include "sandbox/container.h"
+#include "tools/kernelcell.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QAction>
@@ -839,12 +840,22 @@ void ShellCallView::onCommandStarted(int index)
 
 void ShellCallView::onOutput(int index, ShellCall::Stream stream, const QString &text)
 {
+    // A Python cell's stdout is the kernel bridge's JSON: its outputs show once the cell ends.
+    if (m_call && !m_call->kernelNonce().isEmpty())
+        return;
     if (index >= 0 && index < m_commands.size())
         m_commands[index]->appendOutput(stream, text);
 }
 
 void ShellCallView::onCommandFinished(int index, const CommandResult &result)
 {
+    if (index >= 0 && index < m_commands.size() && m_call && !m_call->kernelNonce().isEmpty()) {
+        // What the notebook shows: the cell's outputs in the kernel's order, then what the command itself
+        // said on stderr.
+        const KernelCellResult cell = KernelCellResult::parse(result.stdoutText, m_call->kernelNonce());
+        m_commands[index]->appendOutput(ShellCall::Stream::Stdout, cell.logs());
+        m_commands[index]->appendOutput(ShellCall::Stream::Stderr, result.stderrText);
+    }
     if (index >= 0 && index < m_commands.size())
         m_commands[index]->setResult(result);
 }
@@ -864,8 +875,14 @@ void ShellCallView::onFinished()
         total += r.durationMs;
     m_elapsed->setText(formatElapsed(m_clock.isValid() && total == 0 ? m_clock.elapsed() : total));
     bool timedOut = false;
-    for (const CommandResult &r : results)
+    for (const CommandResult &r : results) {
         timedOut = timedOut || r.outcome.type == CommandOutcome::Type::Timeout;
+        // A Python cell's time limit is the kernel's: interrupted, or restarted when it would not stop.
+        if (!m_call->kernelNonce().isEmpty()) {
+            const QString status = KernelCellResult::parse(r.stdoutText, m_call->kernelNonce()).status;
+            timedOut = timedOut || status == u"interrupted" || status == u"restarted";
+        }
+    }
     if (m_call->isCompleted())
         setStatus([=, this]() -> QString { return timedOut ? tr("Completed (timeout)") : tr("Completed"); });
     else if (!m_call->errorString().isEmpty())

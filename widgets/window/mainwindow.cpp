@@ -28,6 +28,7 @@
 #include "sandbox/history/containerregistry.h"
 #include "sandbox/history/fileimport.h"
 #include "sandbox/images/imagestore.h"
+#include "sandbox/pythonkernel.h"
 #include "secrets/keychainsecrets.h"
 #include "secrets/secretstore.h"
 #include "settings/approvalrulesbox.h"
@@ -520,6 +521,34 @@ void MainWindow::createDocks()
     });
     approvalDefault->setObjectName(u"ApprovalWorkspaceDefaultAction"_s);
     m_approvalDefault = approvalDefault;
+    // The conversation's Python kernel (SPEC §10): its state, and Restart Python, which drops its variables.
+    toolbar->addSeparator();
+    auto *kernelState = new QLabel(toolbar);
+    kernelState->setObjectName(u"KernelStateLabel"_s);
+    toolbar->addWidget(kernelState);
+    QAction *restartPython = toolbar->addAction(QString(), this, [this] {
+        if (Container *c = currentContainer())
+            PythonKernel::of(c)->restart();
+    });
+    restartPython->setObjectName(u"RestartPythonAction"_s);
+    const auto showKernel = [this, kernelState, restartPython] {
+        Container *c = currentContainer();
+        const PythonKernel::State state = c ? PythonKernel::of(c)->state() : PythonKernel::State::None;
+        kernelState->setText(state == PythonKernel::State::Idle       ? tr("Python: idle")
+                             : state == PythonKernel::State::Busy     ? tr("Python: busy")
+                             : state == PythonKernel::State::Starting ? tr("Python: starting")
+                                                                      : tr("Python: none"));
+        restartPython->setEnabled(state == PythonKernel::State::Idle || state == PythonKernel::State::Busy);
+    };
+    auto kernelConnection = std::make_shared<QMetaObject::Connection>();
+    connect(this, &MainWindow::currentContainerChanged, kernelState,
+            [kernelState, kernelConnection, showKernel](Container *c) {
+                QObject::disconnect(*kernelConnection);
+                if (c)
+                    *kernelConnection =
+                        connect(PythonKernel::of(c), &PythonKernel::stateChanged, kernelState, showKernel);
+                showKernel();
+            });
     retranslate(toolbar, [=, this] {
         toolbar->setWindowTitle(tr("Model"));
         modelLabel->setText(tr("Model:") + u' ');
@@ -539,6 +568,10 @@ void MainWindow::createDocks()
                 i, ShellCallView::contractTitle(m_contractPicker->itemData(i).toString()));
         showContractOf(current());
         approvalLabel->setText(tr("Approvals:") + u' ');
+        restartPython->setText(tr("Restart Python"));
+        restartPython->setToolTip(tr("Start this conversation's Python kernel afresh: its variables, "
+                                     "imports and loaded data are lost; files stay"));
+        showKernel();
         approvalDefault->setText(tr("Use for workspace"));
         approvalDefault->setToolTip(
             tr("Make this conversation's approval mode the workspace's default, which "

@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -31,9 +32,10 @@ QString toolName(const AgentToolCall &call)
     return call.isBash() ? u"openrouter:bash"_s : u"openrouter:shell"_s;
 }
 
-// The versions of Anthropic's code-execution tool this API runs locally. 20260120 and 20260521 add REPL
-// state for programmatic tool calling, which Sandbench does not offer; called directly (the only way here)
-// they are 20250825's bash and text editor.
+// The versions of Anthropic's code-execution tool this API runs locally. 20260120 and 20260521 are
+// 20250825's bash and text editor plus a Python function (code_execution blocks) run in the container's
+// kernel, whose state persists between requests that pass container (AgentLoop), and whose code may call
+// the caller's tools that allow it (programmatic tool calling).
 const QStringList kBashEditorVersions{u"code_execution_20250825"_s, u"code_execution_20260120"_s,
                                       u"code_execution_20260521"_s};
 const QString kPythonVersion = u"code_execution_20250522"_s;
@@ -161,6 +163,59 @@ QString isoTime(qint64 secs)
 
 const QJsonObject directCaller{{u"type"_s, u"direct"_s}};
 
+// A tool_use block's caller naming a code execution tool (programmatic tool calling) rather than the model.
+bool isCodeCaller(const QJsonValue &caller)
+{
+    const QString type = caller.toObject().value(u"type"_s).toString();
+    return type.startsWith(u"code_execution_"_s);
+}
+
+// Programmatic tool calling (code_execution_20260120/20260521): the function tools whose allowed_callers
+// name the request's code tool become callable from its code; those without "direct" are offered to the
+// model only that way. False and an error naming the field for a bad list or a name Python cannot call.
+bool codeCallableTools(const QHash<QString, std::pair<QJsonValue, QString>> &callers, AgentRequest *req,
+                       AgentError *error)
+{
+    static const QStringList allowed{u"direct"_s, u"code_execution_20250825"_s, u"code_execution_20260120"_s,
+                                     u"code_execution_20260521"_s};
+    static const QRegularExpression identifier(u"^[A-Za-z_][A-Za-z0-9_]{0,63}$"_s);
+    const QString version = req->code ? req->code->contractName : QString();
+    QList<ToolDefinition> direct;
+    for (const ToolDefinition &tool : std::as_const(req->callerTools)) {
+        const auto it = callers.constFind(tool.name);
+        if (it == callers.constEnd()) {
+            direct.append(tool);
+            continue;
+        }
+        const auto &[value, path] = *it;
+        QStringList names;
+        for (const QJsonValue &v : value.toArray())
+            names.append(v.toString());
+        if (!value.isArray() || names.isEmpty() ||
+            std::any_of(names.cbegin(), names.cend(),
+                        [](const QString &n) { return !allowed.contains(n); })) {
+            *error = AgentError::invalidRequest(
+                u"%1.allowed_callers must be a non-empty array of %2"_s.arg(path, allowed.join(u", "_s)),
+                path + u".allowed_callers"_s);
+            return false;
+        }
+        const bool fromCode = names.contains(version) && version != u"code_execution_20250825";
+        if (fromCode && !identifier.match(tool.name).hasMatch()) {
+            *error = AgentError::invalidRequest(
+                u"%1.name \"%2\" must be a Python identifier (letters, digits and _, at most 64) to be "
+                "callable from %3"_s.arg(path, tool.name, version),
+                path + u".name"_s);
+            return false;
+        }
+        if (fromCode)
+            req->codeCallableTools.append(tool);
+        if (names.contains(u"direct"_s) || !fromCode)
+            direct.append(tool);
+    }
+    req->callerTools = direct;
+    return true;
+}
+
 } // namespace
 
 std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
@@ -174,6 +229,7 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
     QJsonArray tools;
     if (!toolsOf(body, &tools, error))
         return std::nullopt;
+    QHash<QString, std::pair<QJsonValue, QString>> callers; // function tool -> its allowed_callers, path
     for (qsizetype i = 0; i < tools.size(); ++i) {
         const QString path = u"tools[%1]"_s.arg(i);
         const QJsonObject tool = tools.at(i).toObject();
@@ -201,7 +257,11 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
         }
         if (!addFunctionTool(tool, u"input_schema"_s, path, &req, error))
             return std::nullopt;
+        if (tool.contains(u"allowed_callers"_s))
+            callers.insert(req.callerTools.last().name, {tool.value(u"allowed_callers"_s), path});
     }
+    if (!codeCallableTools(callers, &req, error))
+        return std::nullopt;
     req.avoidNameClashes();
 
     ConversationBuilder b;
@@ -214,6 +274,7 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
             texts.append(p.text);
         b.system(texts.join(u'\n'));
     }
+    QHash<QString, AgentRequest::CodeResume> codeCalls; // tool_use id -> the paused code call
     const QJsonValue messages = body.value(u"messages"_s);
     if (!messages.isArray() || messages.toArray().isEmpty()) {
         *error = AgentError::invalidRequest(u"messages is required: a non-empty array"_s, u"messages"_s);
@@ -255,6 +316,27 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
             const QString type = block.value(u"type"_s).toString();
             if (type == u"text" || type == u"image") {
                 pending += contentParts(QJsonArray{block});
+            } else if (type == u"tool_use" && isCodeCaller(block.value(u"caller"_s))) {
+                // A call the code made (programmatic tool calling): not the model's; its tool_result
+                // resumes the paused cell (below), the code call's result is what the model reads.
+                static const QRegularExpression pausedId(u"^toolu_([0-9a-f]{32})$"_s);
+                const QRegularExpressionMatch m = pausedId.match(block.value(u"id"_s).toString());
+                const QString serverId = block.value(u"caller"_s).toObject().value(u"tool_id"_s).toString();
+                if (!m.hasMatch() || serverId.isEmpty()) {
+                    *error = AgentError::invalidRequest(
+                        u"%1: a tool_use block whose caller is a code execution tool must keep the id and "
+                        "caller.tool_id this API gave it"_s.arg(path),
+                        path + u".content"_s);
+                    return std::nullopt;
+                }
+                codeCalls.insert(block.value(u"id"_s).toString(), {serverId, m.captured(1), {}, false});
+            } else if (type == u"tool_result" &&
+                       codeCalls.contains(block.value(u"tool_use_id"_s).toString())) {
+                flushText();
+                AgentRequest::CodeResume resume = codeCalls.value(block.value(u"tool_use_id"_s).toString());
+                resume.value = toolResultText(block.value(u"content"_s));
+                resume.isError = block.value(u"is_error"_s).toBool();
+                req.codeResume = resume;
             } else if (type == u"tool_use" || type == u"server_tool_use") {
                 flushText();
                 QString name = block.value(u"name"_s).toString();
@@ -310,6 +392,13 @@ std::optional<AgentRequest> MessagesFormat::parse(const QJsonObject &body,
     }
     req.messages = b.messages;
     req.replayedContainerId = b.lastContainerId;
+    // A resume applies only while the paused code call has no result in the conversation (a replayed
+    // history whose later response carried the result resumes nothing).
+    if (req.codeResume) {
+        for (const Message &m : std::as_const(req.messages))
+            if (m.role == Message::Role::Tool && m.toolResult.callId == req.codeResume->serverToolUseId)
+                req.codeResume.reset();
+    }
     // The request's container (Anthropic's reuse field: an id, or {id, skills}) pins the container like a
     // container_reference; an id this workspace does not have fails the request (AgentLoop).
     QString containerId;
@@ -477,6 +566,11 @@ void MessagesFormat::textDone(const QString &text)
 
 void MessagesFormat::toolCallStarted(const AgentToolCall &call)
 {
+    if (call.resumed) {
+        // The paused cell's server_tool_use is in an earlier response; this one carries only its result.
+        m_blockIds.insert(call.index, call.callId);
+        return;
+    }
     // Anthropic names server-side calls srvtoolu_…; the result block points back at that id.
     const QString id = randomId(u"srvtoolu_"_s);
     m_blockIds.insert(call.index, id);
@@ -522,7 +616,8 @@ void MessagesFormat::toolCallFinished(const AgentToolCall &call, const AgentTool
 {
     const QString id = m_blockIds.value(call.index);
     if (call.isCode()) {
-        addBlock(codeResultBlock(call, result, id));
+        if (!result.paused) // a paused cell's result comes in the response after the caller's tool_result
+            addBlock(codeResultBlock(call, result, id));
         return;
     }
     QJsonObject content;
@@ -553,12 +648,20 @@ void MessagesFormat::toolCallFinished(const AgentToolCall &call, const AgentTool
 
 QJsonObject MessagesFormat::finished(const AgentOutcome &outcome)
 {
-    for (const ToolCall &call : outcome.callerCalls)
+    for (qsizetype i = 0; i < outcome.callerCalls.size(); ++i) {
+        const ToolCall &call = outcome.callerCalls.at(i);
+        // A call the code made (programmatic tool calling) names the code call as its caller. The SDK's
+        // caller types are code_execution_20250825 and code_execution_20260120 (also 20260521's REPL).
+        const int codeIndex = outcome.callerCallCodeIndex.value(i, -1);
+        const QJsonObject caller = codeIndex < 0 ? directCaller
+                                                 : QJsonObject{{u"type"_s, u"code_execution_20260120"_s},
+                                                               {u"tool_id"_s, m_blockIds.value(codeIndex)}};
         addInputBlock({{u"type"_s, u"tool_use"_s},
                        {u"id"_s, call.id},
                        {u"name"_s, call.name},
                        {u"input"_s, call.arguments()},
-                       {u"caller"_s, directCaller}});
+                       {u"caller"_s, caller}});
+    }
     const QJsonObject body = message(&outcome);
     QJsonObject deltaUsage = usage(&outcome);
     for (const QString &key : {u"cache_creation"_s, u"inference_geo"_s, u"service_tier"_s, u"speed"_s})

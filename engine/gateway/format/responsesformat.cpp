@@ -619,7 +619,8 @@ void ResponsesFormat::toolCallFinished(const AgentToolCall &call, const AgentToo
             QJsonArray outputs;
             QString logs;
             if (result.code)
-                logs = result.code->stdoutText + result.code->stderrText;
+                logs = result.code->logs.isEmpty() ? result.code->stdoutText + result.code->stderrText
+                                                   : result.code->logs;
             if (!ran && !result.error.isEmpty())
                 logs += (logs.isEmpty() || logs.endsWith(u'\n') ? QString() : u"\n"_s) + result.error;
             if (!logs.isEmpty())
