@@ -662,7 +662,8 @@ void FilesApi::copyIntoContainer(const QString &workspace, const QString &contai
                              self->publishReceived(workspace, r.fileName, r.size, containerId);
                              (*next)(i + 1);
                          });
-        watcher->setFuture(container->importFile(store.contentPath(token), 0, f->filename));
+        watcher->setFuture(
+            container->importFile(store.contentPath(token), 0, f->filename, ImportSource::StoredFile));
     };
     (*next)(0);
 }
@@ -749,9 +750,12 @@ void FilesApi::handleContainerFiles(HttpConnection *connection, const HttpReques
         watcher->deleteLater();
         answer(watcher->result());
     });
-    if (upload && upload->hasFile())
+    // A spool becomes the container's file itself (no copy); a stored file is copied.
+    const bool spooled = upload && upload->hasFile();
+    if (spooled)
         source = upload->spool()->path();
-    watcher->setFuture(container->importFile(source, 0, name));
+    watcher->setFuture(
+        container->importFile(source, 0, name, spooled ? ImportSource::Spool : ImportSource::StoredFile));
 }
 
 namespace {

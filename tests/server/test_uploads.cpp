@@ -504,6 +504,17 @@ void TestUploads::containerUploads()
         request("POST", files, form({{"file", "data.csv", "second"}}), "multipart/form-data; boundary=BOUND");
     QCOMPARE(multi.status, 200);
     QCOMPARE(multi.json().value(u"path"_s).toString(), u"/workspace/home/data-2.csv"_s);
+    // The spool became the container's file (no copy): nothing is left in the workspace's incoming folder.
+    QFile second(home + u"/data-2.csv"_s);
+    QVERIFY(second.open(QIODevice::ReadOnly));
+    QCOMPARE(second.readAll(), "second");
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return QDir(workspaceDir(u"main"_s) + u"/files/.incoming"_s)
+                .entryList(QDir::Files | QDir::Hidden | QDir::System)
+                .isEmpty();
+        },
+        10000));
     QCOMPARE(multi.json().value(u"object"_s).toString(), u"container.file"_s);
     const Reply byId = request("POST", files, QJsonDocument(QJsonObject{{u"file_id"_s, fileId}}).toJson(),
                                "application/json");
