@@ -713,7 +713,8 @@ void FilesApi::handleContainerFiles(HttpConnection *connection, const HttpReques
                  {{u"id"_s, FileStore::fileIdForPath(QFile::encodeName(r.fileName))},
                   {u"object"_s, u"container.file"_s},
                   {u"container_id"_s, containerId},
-                  {u"path"_s, r.sandboxPath},
+                  // Where OpenAI documents files for its code tools: the same folder as /workspace/home.
+                  {u"path"_s, QString(u"/mnt/data/"_s + r.fileName)},
                   {u"bytes"_s, r.size},
                   {u"created_at"_s, QDateTime::currentSecsSinceEpoch()},
                   {u"source"_s, u"user"_s}});

@@ -503,7 +503,7 @@ void TestUploads::containerUploads()
     const Reply multi =
         request("POST", files, form({{"file", "data.csv", "second"}}), "multipart/form-data; boundary=BOUND");
     QCOMPARE(multi.status, 200);
-    QCOMPARE(multi.json().value(u"path"_s).toString(), u"/workspace/home/data-2.csv"_s);
+    QCOMPARE(multi.json().value(u"path"_s).toString(), u"/mnt/data/data-2.csv"_s);
     // The spool became the container's file (no copy): nothing is left in the workspace's incoming folder.
     QFile second(home + u"/data-2.csv"_s);
     QVERIFY(second.open(QIODevice::ReadOnly));
@@ -523,7 +523,7 @@ void TestUploads::containerUploads()
     const Reply raw =
         request("POST", files + u"?path=..%2Fescape.txt"_s, "raw bytes", "application/octet-stream");
     QCOMPARE(raw.status, 200);
-    QCOMPARE(raw.json().value(u"path"_s).toString(), u"/workspace/home/escape.txt"_s);
+    QCOMPARE(raw.json().value(u"path"_s).toString(), u"/mnt/data/escape.txt"_s);
     QVERIFY(!QFile::exists(home + u"/../escape.txt"_s));
     QCOMPARE(request("POST", files, QJsonDocument(QJsonObject{{u"file_id"_s, u"file-nope"_s}}).toJson(),
                      "application/json")
