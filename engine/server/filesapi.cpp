@@ -21,6 +21,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMimeDatabase>
+#include <QMutexLocker>
 #include <QPointer>
 #include <QTimeZone>
 #include <QUuid>
@@ -112,7 +113,9 @@ FilesApi::FilesApi(const QString &dataDir, EventHub *events,
     , m_dataDir(dataDir)
     , m_events(events)
     , m_workspaceOf(std::move(workspaceOf))
-{}
+{
+    m_pool.setMaxThreadCount(2);
+}
 
 bool FilesApi::claimsPath(const QString &path)
 {
@@ -266,17 +269,87 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
         return refuse(receiver->status(), receiver->message());
     request.upload = receiver;
     const QPointer<HttpConnection> conn(connection);
+    const QPointer<FilesApi> self(this);
     qint64 left = request.declaredLength;
-    connection->streamBody([this, receiver, conn, api, left](QByteArrayView bytes) mutable {
-        left -= bytes.size();
-        if (receiver->feed(bytes) && (left > 0 || receiver->finish()))
-            return true;
-        if (conn) {
-            conn->setDrainLimit(HttpConnection::MaxDrainBytes);
-            sendError(conn, api, receiver->status(), u"invalid_request_error"_s, receiver->message(),
-                      receiver->code(), true);
+    // The body is parsed and written on the pool, in order, one piece after the other (UploadFeed); the
+    // socket is not read while more than MaxQueuedBytes wait, and the request is handed on once all of it
+    // was written.
+    auto feed = std::make_shared<UploadFeed>();
+    const auto onLoop = [self, conn, receiver, api, feed](bool failed) {
+        if (!self || !conn)
+            return;
+        if (!failed) {
+            // Paused again since the task asked (more arrived, or the last piece): the task resumes later.
+            const QMutexLocker lock(&feed->mutex);
+            if (!feed->paused)
+                conn->resumeBody();
+            return;
         }
-        return false;
+        conn->abandonBody();
+        conn->setDrainLimit(HttpConnection::MaxDrainBytes);
+        self->sendError(conn, api, receiver->status(), u"invalid_request_error"_s, receiver->message(),
+                        receiver->code(), true);
+    };
+    const auto drain = [self, receiver, feed, onLoop] {
+        for (;;) {
+            QByteArray chunk;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                if (feed->queue.empty()) {
+                    feed->running = false;
+                    return;
+                }
+                chunk = std::move(feed->queue.front());
+                feed->queue.pop_front();
+            }
+            bool ok = receiver->feed(chunk);
+            bool resume = false;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                feed->queued -= chunk.size();
+                const bool complete = feed->last && feed->queue.empty();
+                if (ok && complete)
+                    ok = receiver->finish();
+                if (!ok) {
+                    feed->failed = true;
+                    feed->queue.clear();
+                    feed->running = false;
+                } else if (feed->paused &&
+                           (feed->last ? complete : feed->queued <= UploadFeed::ResumeBytes)) {
+                    // Once the last piece is queued only all of it written resumes: the request is complete.
+                    feed->paused = false;
+                    resume = true;
+                }
+            }
+            if (!ok || resume)
+                QMetaObject::invokeMethod(
+                    self.data(), [onLoop, ok] { onLoop(!ok); }, Qt::QueuedConnection);
+            if (!ok)
+                return;
+        }
+    };
+    connection->streamBody([this, conn, feed, drain, left](const QByteArray &bytes) mutable {
+        left -= bytes.size();
+        bool start = false;
+        bool pause = false;
+        {
+            const QMutexLocker lock(&feed->mutex);
+            if (feed->failed)
+                return false;             // answered already
+            feed->queue.push_back(bytes); // shared, not copied
+            feed->queued += bytes.size();
+            feed->last = left <= 0;
+            // The last piece waits for the worker too: the request is complete once all of it is written.
+            pause = feed->queued > UploadFeed::MaxQueuedBytes || feed->last;
+            feed->paused = feed->paused || pause;
+            start = !feed->running;
+            feed->running = true;
+        }
+        if (pause && conn)
+            conn->pauseBody();
+        if (start)
+            m_pool.start(drain);
+        return true;
     });
     // An empty body never reaches the sink.
     if (request.declaredLength == 0 && !receiver->finish()) {

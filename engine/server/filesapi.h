@@ -4,12 +4,15 @@
 #include "httphead.h"
 
 #include <QJsonObject>
+#include <QMutex>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 
 #include "sandbox/history/uploadstore.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -106,6 +109,23 @@ private:
         bool busy = false; // a chunk is arriving
     };
     std::map<QString, std::shared_ptr<GeminiSession>> m_sessions; // by upload id
+
+    // One upload body on its way from the event loop to the pool (acceptHead): the pieces not parsed and
+    // written yet, in order, and whether the socket is paused because of them.
+    struct UploadFeed
+    {
+        static constexpr qint64 MaxQueuedBytes = 8 * 1024 * 1024;
+        static constexpr qint64 ResumeBytes = 2 * 1024 * 1024;
+        QMutex mutex;
+        std::deque<QByteArray> queue;
+        qint64 queued = 0;
+        bool running = false; // a pool task is draining the queue
+        bool paused = false;  // the connection was paused and waits for the task to resume it
+        bool last = false;    // the body's last piece is queued
+        bool failed = false;  // the receiver failed: the answer is (being) sent
+    };
+    // Parsing and writing upload bodies, off the event loop; not the global pool (other work waits there).
+    QThreadPool m_pool;
 
     QString m_dataDir;
     EventHub *m_events = nullptr;
