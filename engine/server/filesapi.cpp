@@ -272,7 +272,7 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
     const QPointer<FilesApi> self(this);
     qint64 left = request.declaredLength;
     // The body is parsed and written on the pool, in order, one piece after the other (UploadFeed); the
-    // socket is not read while more than MaxQueuedBytes wait, and the request is handed on once all of it
+    // socket is not read while more than m_pauseAbove bytes wait, and the request is handed on once all of it
     // was written.
     auto feed = std::make_shared<UploadFeed>();
     const auto onLoop = [self, conn, receiver, api, feed](bool failed) {
@@ -280,8 +280,13 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
             return;
         if (!failed) {
             // Paused again since the task asked (more arrived, or the last piece): the task resumes later.
-            const QMutexLocker lock(&feed->mutex);
-            if (!feed->paused)
+            // Not under the lock: resuming reads on, and the sink takes the lock.
+            bool pausedAgain = false;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                pausedAgain = feed->paused;
+            }
+            if (!pausedAgain)
                 conn->resumeBody();
             return;
         }
@@ -290,7 +295,7 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
         self->sendError(conn, api, receiver->status(), u"invalid_request_error"_s, receiver->message(),
                         receiver->code(), true);
     };
-    const auto drain = [self, receiver, feed, onLoop] {
+    const auto drain = [self, receiver, feed, onLoop, resumeAt = m_resumeAt] {
         for (;;) {
             QByteArray chunk;
             {
@@ -314,8 +319,7 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
                     feed->failed = true;
                     feed->queue.clear();
                     feed->running = false;
-                } else if (feed->paused &&
-                           (feed->last ? complete : feed->queued <= UploadFeed::ResumeBytes)) {
+                } else if (feed->paused && (feed->last ? complete : feed->queued <= resumeAt)) {
                     // Once the last piece is queued only all of it written resumes: the request is complete.
                     feed->paused = false;
                     resume = true;
@@ -328,29 +332,30 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
                 return;
         }
     };
-    connection->streamBody([this, conn, feed, drain, left](const QByteArray &bytes) mutable {
-        left -= bytes.size();
-        bool start = false;
-        bool pause = false;
-        {
-            const QMutexLocker lock(&feed->mutex);
-            if (feed->failed)
-                return false;             // answered already
-            feed->queue.push_back(bytes); // shared, not copied
-            feed->queued += bytes.size();
-            feed->last = left <= 0;
-            // The last piece waits for the worker too: the request is complete once all of it is written.
-            pause = feed->queued > UploadFeed::MaxQueuedBytes || feed->last;
-            feed->paused = feed->paused || pause;
-            start = !feed->running;
-            feed->running = true;
-        }
-        if (pause && conn)
-            conn->pauseBody();
-        if (start)
-            m_pool.start(drain);
-        return true;
-    });
+    connection->streamBody(
+        [this, conn, feed, drain, left, pauseAbove = m_pauseAbove](const QByteArray &bytes) mutable {
+            left -= bytes.size();
+            bool start = false;
+            bool pause = false;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                if (feed->failed)
+                    return false;             // answered already
+                feed->queue.push_back(bytes); // shared, not copied
+                feed->queued += bytes.size();
+                feed->last = left <= 0;
+                // The last piece waits for the worker too: the request is complete once all of it is written.
+                pause = feed->queued > pauseAbove || feed->last;
+                feed->paused = feed->paused || pause;
+                start = !feed->running;
+                feed->running = true;
+            }
+            if (pause && conn)
+                conn->pauseBody();
+            if (start)
+                m_pool.start(drain);
+            return true;
+        });
     // An empty body never reaches the sink.
     if (request.declaredLength == 0 && !receiver->finish()) {
         refuse(receiver->status(), receiver->message(), receiver->code());

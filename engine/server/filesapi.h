@@ -66,6 +66,13 @@ public:
     static bool isGooglePath(const QString &path);
     // Below the whole-server limit for everyone's tests: 0 keeps the vendors' limits.
     void setMaxFileBytes(qint64 bytes) { m_maxFileBytes = bytes; }
+    // How much of an upload body may wait for its writer before the socket is paused, and how little lets it
+    // resume (tests pause and resume often with small values).
+    void setUploadQueueBytes(qint64 pauseAbove, qint64 resumeAt)
+    {
+        m_pauseAbove = pauseAbove;
+        m_resumeAt = resumeAt;
+    }
 
     // From the server's head filter, once the key was checked: decides on an upload from its head (route,
     // method, size, quota) and streams its body to a spool. Returns false when it answered (refused).
@@ -114,8 +121,6 @@ private:
     // written yet, in order, and whether the socket is paused because of them.
     struct UploadFeed
     {
-        static constexpr qint64 MaxQueuedBytes = 8 * 1024 * 1024;
-        static constexpr qint64 ResumeBytes = 2 * 1024 * 1024;
         QMutex mutex;
         std::deque<QByteArray> queue;
         qint64 queued = 0;
@@ -126,6 +131,8 @@ private:
     };
     // Parsing and writing upload bodies, off the event loop; not the global pool (other work waits there).
     QThreadPool m_pool;
+    qint64 m_pauseAbove = 8 * 1024 * 1024;
+    qint64 m_resumeAt = 2 * 1024 * 1024;
 
     QString m_dataDir;
     EventHub *m_events = nullptr;

@@ -5,6 +5,7 @@
 #include "sandbox/history/uploadstore.h"
 #include "server/apikeys.h"
 #include "server/apiserver.h"
+#include "server/filesapi.h"
 #include "server/multipartparser.h"
 
 #include <QDir>
@@ -15,6 +16,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -498,6 +500,11 @@ void TestUploads::bigUploadArrivesWhole()
             return QJsonObject();
         return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
     };
+    // Paused and resumed all the time: at most 64 KiB wait for the writer.
+    FilesApi *files = m_server->findChild<FilesApi *>();
+    QVERIFY(files);
+    files->setUploadQueueBytes(64 * 1024, 16 * 1024);
+    const auto restore = qScopeGuard([files] { files->setUploadQueueBytes(8 << 20, 2 << 20); });
     const QJsonObject stored =
         curl({u"-F"_s, u"purpose=user_data"_s, u"-F"_s, u"file=@"_s + path, base + u"/files"_s});
     QCOMPARE(stored.value(u"bytes"_s).toInteger(), data.size());
