@@ -17,6 +17,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <algorithm>
 #include <cstdio>
@@ -52,6 +53,32 @@ double run(const QString &program, const QStringList &args, QByteArray *out = nu
     if (out)
         *out = p.readAllStandardOutput();
     return seconds;
+}
+
+// The process's CPU time so far (utime + stime, in clock ticks), -1 when it cannot be read.
+qint64 cpuTicks(qint64 pid)
+{
+    QFile f(u"/proc/%1/stat"_s.arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray stat = f.readAll();
+    // The fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    return fields.size() > 12 ? fields.at(11).toLongLong() + fields.at(12).toLongLong() : -1;
+}
+
+// Waits until the server has used no CPU for a second (at most two minutes): the history stores each upload
+// again in the background after the answer, which is not what the next step measures.
+void waitIdle(qint64 pid)
+{
+    qint64 last = cpuTicks(pid);
+    int quiet = 0;
+    for (int i = 0; i < 1200 && quiet < 5; ++i) {
+        QThread::msleep(200);
+        const qint64 now = cpuTicks(pid);
+        quiet = now == last ? quiet + 1 : 0;
+        last = now;
+    }
 }
 
 double median(QList<double> v)
@@ -128,6 +155,7 @@ int main(int argc, char **argv)
     QJsonObject reply;
     curl({base + u"/files"_s}, &reply); // warm up (a list)
     const qint64 rssBefore = statusKiB(pid, "VmRSS:");
+    settle();
 
     const double filesApi =
         curl({u"-F"_s, u"purpose=user_data"_s, u"-F"_s, u"file=@"_s + csv, base + u"/files"_s}, &reply);
@@ -137,6 +165,8 @@ int main(int argc, char **argv)
                      bytes);
         return 1;
     }
+    waitIdle(pid);
+    settle();
     double intoContainer =
         curl({u"-H"_s, u"Content-Type: application/json"_s, u"-d"_s,
               u"{\"name\":\"bench\",\"file_ids\":[\"%1\"]}"_s.arg(fileId), base + u"/containers"_s},
@@ -147,6 +177,7 @@ int main(int argc, char **argv)
           base + u"/containers"_s},
          &reply);
     const QString container = reply.value(u"id"_s).toString();
+    waitIdle(pid);
     settle();
     const double direct =
         curl({u"-F"_s, u"file=@"_s + csv, base + u"/containers/%1/files"_s.arg(container)}, &reply);

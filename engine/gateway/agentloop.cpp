@@ -287,7 +287,9 @@ void AgentLoop::importInputFiles(int index, std::function<void()> next)
         Q_EMIT inputFileReceived(m_containerId, r.fileName, r.size);
         importInputFiles(index + 1, next);
     });
-    watcher->setFuture(container->importFile(source, 0, name));
+    // A stored file is copied; an inline file's spool becomes the container's file itself.
+    watcher->setFuture(
+        container->importFile(source, 0, name, spool ? ImportSource::Spool : ImportSource::StoredFile));
 }
 
 void AgentLoop::startDirect(const ToolCall &call)

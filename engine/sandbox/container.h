@@ -129,9 +129,10 @@ public:
     }
     // A person's file into home, recorded as an upload entry of its own (see ContainerHistory::importFile);
     // commands queued meanwhile wait for it. filesChanged(-1, ...) reports the entry.
-    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes, const QString &name = {})
+    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes, const QString &name = {},
+                                     ImportSource kind = ImportSource::PersonsFile)
     {
-        return m_history->importFile(source, maxBytes, name);
+        return m_history->importFile(source, maxBytes, name, kind);
     }
     // Records fileName, already copied into home (FileImport::run), as an upload entry.
     QFuture<HistoryResult<Snapshot>> recordUpload(const QString &fileName)

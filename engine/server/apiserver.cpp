@@ -156,7 +156,7 @@ QJsonObject fileJson(const ContainerFile &file, const QString &containerId)
     return {{u"id"_s, file.id},
             {u"object"_s, u"container.file"_s},
             {u"container_id"_s, containerId},
-            {u"path"_s, QString(u"/workspace/home/"_s + file.path)},
+            {u"path"_s, QString(u"/mnt/data/"_s + file.path)}, // OpenAI's path; /workspace/home alike
             {u"bytes"_s, file.size},
             {u"created_at"_s, file.mtimeMs / 1000},
             {u"source"_s, u"sandbox"_s}};

@@ -21,6 +21,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMimeDatabase>
+#include <QMutexLocker>
 #include <QPointer>
 #include <QTimeZone>
 #include <QUuid>
@@ -112,7 +113,9 @@ FilesApi::FilesApi(const QString &dataDir, EventHub *events,
     , m_dataDir(dataDir)
     , m_events(events)
     , m_workspaceOf(std::move(workspaceOf))
-{}
+{
+    m_pool.setMaxThreadCount(2);
+}
 
 bool FilesApi::claimsPath(const QString &path)
 {
@@ -266,18 +269,93 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
         return refuse(receiver->status(), receiver->message());
     request.upload = receiver;
     const QPointer<HttpConnection> conn(connection);
+    const QPointer<FilesApi> self(this);
     qint64 left = request.declaredLength;
-    connection->streamBody([this, receiver, conn, api, left](QByteArrayView bytes) mutable {
-        left -= bytes.size();
-        if (receiver->feed(bytes) && (left > 0 || receiver->finish()))
-            return true;
-        if (conn) {
-            conn->setDrainLimit(HttpConnection::MaxDrainBytes);
-            sendError(conn, api, receiver->status(), u"invalid_request_error"_s, receiver->message(),
-                      receiver->code(), true);
+    // The body is parsed and written on the pool, in order, one piece after the other (UploadFeed); the
+    // socket is not read while more than m_pauseAbove bytes wait, and the request is handed on once all of it
+    // was written.
+    auto feed = std::make_shared<UploadFeed>();
+    const auto onLoop = [self, conn, receiver, api, feed](bool failed) {
+        if (!self || !conn)
+            return;
+        if (!failed) {
+            // Paused again since the task asked (more arrived, or the last piece): the task resumes later.
+            // Not under the lock: resuming reads on, and the sink takes the lock.
+            bool pausedAgain = false;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                pausedAgain = feed->paused;
+            }
+            if (!pausedAgain)
+                conn->resumeBody();
+            return;
         }
-        return false;
-    });
+        conn->abandonBody();
+        conn->setDrainLimit(HttpConnection::MaxDrainBytes);
+        self->sendError(conn, api, receiver->status(), u"invalid_request_error"_s, receiver->message(),
+                        receiver->code(), true);
+    };
+    const auto drain = [self, receiver, feed, onLoop, resumeAt = m_resumeAt] {
+        for (;;) {
+            QByteArray chunk;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                if (feed->queue.empty()) {
+                    feed->running = false;
+                    return;
+                }
+                chunk = std::move(feed->queue.front());
+                feed->queue.pop_front();
+            }
+            bool ok = receiver->feed(chunk);
+            bool resume = false;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                feed->queued -= chunk.size();
+                const bool complete = feed->last && feed->queue.empty();
+                if (ok && complete)
+                    ok = receiver->finish();
+                if (!ok) {
+                    feed->failed = true;
+                    feed->queue.clear();
+                    feed->running = false;
+                } else if (feed->paused && (feed->last ? complete : feed->queued <= resumeAt)) {
+                    // Once the last piece is queued only all of it written resumes: the request is complete.
+                    feed->paused = false;
+                    resume = true;
+                }
+            }
+            if (!ok || resume)
+                QMetaObject::invokeMethod(
+                    self.data(), [onLoop, ok] { onLoop(!ok); }, Qt::QueuedConnection);
+            if (!ok)
+                return;
+        }
+    };
+    connection->streamBody(
+        [this, conn, feed, drain, left, pauseAbove = m_pauseAbove](const QByteArray &bytes) mutable {
+            left -= bytes.size();
+            bool start = false;
+            bool pause = false;
+            {
+                const QMutexLocker lock(&feed->mutex);
+                if (feed->failed)
+                    return false;             // answered already
+                feed->queue.push_back(bytes); // shared, not copied
+                feed->queued += bytes.size();
+                feed->last = left <= 0;
+                // The last piece waits for the worker too: the request is complete once all of it is written.
+                pause = feed->queued > pauseAbove || feed->last;
+                feed->paused = feed->paused || pause;
+                start = !feed->running;
+                feed->running = true;
+            }
+            if (pause && conn)
+                conn->pauseBody();
+            if (start)
+                m_pool.start(drain);
+            return true;
+        });
     // An empty body never reaches the sink.
     if (request.declaredLength == 0 && !receiver->finish()) {
         refuse(receiver->status(), receiver->message(), receiver->code());
@@ -662,7 +740,8 @@ void FilesApi::copyIntoContainer(const QString &workspace, const QString &contai
                              self->publishReceived(workspace, r.fileName, r.size, containerId);
                              (*next)(i + 1);
                          });
-        watcher->setFuture(container->importFile(store.contentPath(token), 0, f->filename));
+        watcher->setFuture(
+            container->importFile(store.contentPath(token), 0, f->filename, ImportSource::StoredFile));
     };
     (*next)(0);
 }
@@ -712,7 +791,8 @@ void FilesApi::handleContainerFiles(HttpConnection *connection, const HttpReques
                  {{u"id"_s, FileStore::fileIdForPath(QFile::encodeName(r.fileName))},
                   {u"object"_s, u"container.file"_s},
                   {u"container_id"_s, containerId},
-                  {u"path"_s, r.sandboxPath},
+                  // Where OpenAI documents files for its code tools: the same folder as /workspace/home.
+                  {u"path"_s, QString(u"/mnt/data/"_s + r.fileName)},
                   {u"bytes"_s, r.size},
                   {u"created_at"_s, QDateTime::currentSecsSinceEpoch()},
                   {u"source"_s, u"user"_s}});
@@ -749,9 +829,12 @@ void FilesApi::handleContainerFiles(HttpConnection *connection, const HttpReques
         watcher->deleteLater();
         answer(watcher->result());
     });
-    if (upload && upload->hasFile())
+    // A spool becomes the container's file itself (no copy); a stored file is copied.
+    const bool spooled = upload && upload->hasFile();
+    if (spooled)
         source = upload->spool()->path();
-    watcher->setFuture(container->importFile(source, 0, name));
+    watcher->setFuture(
+        container->importFile(source, 0, name, spooled ? ImportSource::Spool : ImportSource::StoredFile));
 }
 
 namespace {

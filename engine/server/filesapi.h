@@ -4,12 +4,15 @@
 #include "httphead.h"
 
 #include <QJsonObject>
+#include <QMutex>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 
 #include "sandbox/history/uploadstore.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -63,6 +66,13 @@ public:
     static bool isGooglePath(const QString &path);
     // Below the whole-server limit for everyone's tests: 0 keeps the vendors' limits.
     void setMaxFileBytes(qint64 bytes) { m_maxFileBytes = bytes; }
+    // How much of an upload body may wait for its writer before the socket is paused, and how little lets it
+    // resume (tests pause and resume often with small values).
+    void setUploadQueueBytes(qint64 pauseAbove, qint64 resumeAt)
+    {
+        m_pauseAbove = pauseAbove;
+        m_resumeAt = resumeAt;
+    }
 
     // From the server's head filter, once the key was checked: decides on an upload from its head (route,
     // method, size, quota) and streams its body to a spool. Returns false when it answered (refused).
@@ -106,6 +116,23 @@ private:
         bool busy = false; // a chunk is arriving
     };
     std::map<QString, std::shared_ptr<GeminiSession>> m_sessions; // by upload id
+
+    // One upload body on its way from the event loop to the pool (acceptHead): the pieces not parsed and
+    // written yet, in order, and whether the socket is paused because of them.
+    struct UploadFeed
+    {
+        QMutex mutex;
+        std::deque<QByteArray> queue;
+        qint64 queued = 0;
+        bool running = false; // a pool task is draining the queue
+        bool paused = false;  // the connection was paused and waits for the task to resume it
+        bool last = false;    // the body's last piece is queued
+        bool failed = false;  // the receiver failed: the answer is (being) sent
+    };
+    // Parsing and writing upload bodies, off the event loop; not the global pool (other work waits there).
+    QThreadPool m_pool;
+    qint64 m_pauseAbove = 8 * 1024 * 1024;
+    qint64 m_resumeAt = 2 * 1024 * 1024;
 
     QString m_dataDir;
     EventHub *m_events = nullptr;

@@ -237,13 +237,43 @@ void HttpConnection::onReadyRead()
 void HttpConnection::streamBody(BodySink sink)
 {
     m_sink = std::move(sink);
+    m_bodyPaused = false;
+}
+
+void HttpConnection::pauseBody()
+{
+    m_bodyPaused = true;
+    m_timer->stop();
+}
+
+void HttpConnection::resumeBody()
+{
+    if (!m_bodyPaused)
+        return;
+    m_bodyPaused = false;
+    if (m_socket && m_state == State::Body)
+        readBody();
+}
+
+void HttpConnection::abandonBody()
+{
+    m_bodyPaused = false;
+    if (!m_sink)
+        return;
+    m_sink = {};
+    if (m_state == State::Body)
+        m_state = State::Busy;
+    if (m_socket)
+        m_socket->setReadBufferSize(MaxHeaderBytes + 4);
 }
 
 void HttpConnection::readBody()
 {
     if (m_sink) {
+        if (m_bodyPaused)
+            return; // resumeBody() reads on
         QByteArray chunk;
-        while (m_unreadBody > 0 && m_socket->bytesAvailable() > 0) {
+        while (m_unreadBody > 0 && m_socket->bytesAvailable() > 0 && !m_bodyPaused) {
             chunk = m_socket->read(qMin<qint64>(m_unreadBody, StreamReadBytes));
             if (chunk.isEmpty())
                 break;
@@ -258,6 +288,8 @@ void HttpConnection::readBody()
                 return;
             }
         }
+        if (m_bodyPaused)
+            return;
         if (m_unreadBody > 0) {
             m_timer->start(m_limits.idleTimeoutMs);
             return;

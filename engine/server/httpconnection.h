@@ -56,11 +56,20 @@ public:
 
     // Called with each piece of a streamed body as it arrives; false stops reading it (the sink has answered
     // the request, or will, with close set).
-    using BodySink = std::function<bool(QByteArrayView bytes)>;
+    using BodySink = std::function<bool(const QByteArray &bytes)>;
     // From the head filter only: this request's body goes to sink piece by piece instead of into
     // HttpRequest::body (which stays empty), so a body of any size passes in constant memory; the server's
     // body limit does not apply (the sink enforces its own). requestReady follows once all of it was taken.
     void streamBody(BodySink sink);
+    // A streamed body's sink that hands pieces to another thread calls pauseBody() while that thread is
+    // behind: no more is read from the socket (whose buffer then fills, and TCP stops the client), and a
+    // complete body is not handed on (requestReady) until resumeBody(). The idle timeout does not run while
+    // paused: the wait is the server's, not the client's.
+    void pauseBody();
+    void resumeBody();
+    // The sink failed later than its call (on its thread): read no more of the body, as when it returns
+    // false. The caller answers with close set.
+    void abandonBody();
 
     // Whole response; the connection then reads the next request (unless close is set).
     void sendResponse(int status, const QByteArray &contentType, const QByteArray &body,
@@ -123,6 +132,7 @@ private:
     qint64 m_drainLeft = 0;  // State::Closing: body bytes still to read away
     qint64 m_drainLimit = MaxDrainBytes;
     BodySink m_sink;
+    bool m_bodyPaused = false;
     std::unique_ptr<QFile> m_file; // sendFile(): the rest of the body still to write
     qint64 m_fileLeft = 0;
     bool m_fileClose = false;

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -30,6 +31,9 @@ private Q_SLOTS:
     void takenNameGetsANumber();
     void originStaysOpenAndSaysWhenItChanged();
     void noOriginForAFileThatSaysItIsEmpty();
+    void spoolIsMovedNotCopied();
+    void spoolElsewhereIsCopied();
+    void storedFileNeedsNoRacyWindow();
 
 private:
     QString write(const QString &name, const QByteArray &data);
@@ -221,5 +225,80 @@ void TestFileImport::noOriginForAFileThatSaysItIsEmpty()
     QVERIFY2(empty.ok, qPrintable(empty.error));
     QVERIFY(!empty.origin);
 }
+void TestFileImport::spoolIsMovedNotCopied()
+{
+    // A server's spool on home's file system becomes home's file itself: the same inode, readable by the
+    // sandbox, under a free name; no copy, so no origin either (the history captures it before commands run).
+    const QByteArray data = QByteArray("id,v\n") + QByteArray("1,2\n").repeated(1000);
+    const QString spool = write(u"spool-1"_s, data);
+    QVERIFY(::chmod(QFile::encodeName(spool).constData(), 0600) == 0);
+    struct stat before;
+    QVERIFY(::stat(QFile::encodeName(spool).constData(), &before) == 0);
+    const ImportResult r = FileImport::run(spool, home(), 0, u"data.csv"_s, ImportSource::Spool);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(r.moved);
+    QVERIFY(!r.origin);
+    QCOMPARE(r.fileName, u"data.csv"_s);
+    QCOMPARE(r.size, qint64(data.size()));
+    struct stat after;
+    QVERIFY(::stat(QFile::encodeName(r.hostPath).constData(), &after) == 0);
+    QCOMPARE(after.st_ino, before.st_ino);
+    QCOMPARE(after.st_mode & 07777, mode_t(0644));
+    QCOMPARE(read(r.hostPath), data);
+    // The name is taken now: the next spool gets the next free one, a person's file is still copied.
+    const ImportResult second =
+        FileImport::run(write(u"spool-2"_s, "second"), home(), 0, u"data.csv"_s, ImportSource::Spool);
+    QVERIFY2(second.ok, qPrintable(second.error));
+    QVERIFY(second.moved);
+    QCOMPARE(second.fileName, u"data-2.csv"_s);
+    const QString person = write(u"person.csv"_s, "mine");
+    const ImportResult copied = FileImport::run(person, home(), 0);
+    QVERIFY2(copied.ok, qPrintable(copied.error));
+    QVERIFY(!copied.moved);
+    QVERIFY(::stat(QFile::encodeName(copied.hostPath).constData(), &after) == 0);
+    QVERIFY(::stat(QFile::encodeName(person).constData(), &before) == 0);
+    QVERIFY(after.st_ino != before.st_ino);
+    // A spool over the limit is refused like any file, and not linked.
+    const ImportResult over = FileImport::run(write(u"spool-3"_s, data), home(), data.size() - 1,
+                                              u"over.csv"_s, ImportSource::Spool);
+    QVERIFY(!over.ok);
+    QVERIFY(!QFile::exists(QDir(home()).filePath(u"over.csv"_s)));
+}
+
+void TestFileImport::spoolElsewhereIsCopied()
+{
+    // A spool on another file system than home cannot be linked: it is copied, as a stored file would be.
+    if (!QFileInfo(u"/dev/shm"_s).isWritable())
+        QSKIP("no writable /dev/shm");
+    QTemporaryDir shm(u"/dev/shm/test-fileimport-XXXXXX"_s);
+    QVERIFY(shm.isValid());
+    const QByteArray data = QByteArray("1,2\n").repeated(5000);
+    const QString spool = shm.filePath(u"spool"_s);
+    QFile f(spool);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(data), qint64(data.size()));
+    f.close();
+    const ImportResult r = FileImport::run(spool, home(), 0, u"data.csv"_s, ImportSource::Spool);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(!r.moved);
+    QCOMPARE(read(r.hostPath), data);
+    QCOMPARE(read(spool), data);
+}
+
+void TestFileImport::storedFileNeedsNoRacyWindow()
+{
+    // A stored upload is never written again: its origin may be read after commands run however recently
+    // it was written; a person's file written just now may not (originStaysOpenAndSaysWhenItChanged).
+    const QString stored = write(u"content"_s, "a,b\n1,2\n");
+    const ImportResult r = FileImport::run(stored, home(), 0, u"data.csv"_s, ImportSource::StoredFile);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(!r.moved);
+    QVERIFY(r.origin);
+    QVERIFY(r.origin->stillAsCopied(1'000'000'000));
+    const ImportResult person = FileImport::run(stored, home(), 0, u"p.csv"_s);
+    QVERIFY(person.origin);
+    QVERIFY(!person.origin->stillAsCopied(1'000'000'000));
+}
+
 QTEST_GUILESS_MAIN(TestFileImport)
 #include "test_fileimport.moc"

@@ -81,6 +81,8 @@ const cases = [
       for await (const f of client.containers.files.list(call.container_id)) files.push(f);
       const byPath = Object.fromEntries(files.map((f) => [f.path.split('/').pop(), f]));
       assert.ok(byPath['sales.csv'] && byPath['summary.txt'], `container files: ${files.map((f) => f.path)}`);
+      // Where OpenAI documents its code tools' files (the same folder as /workspace/home).
+      assert.equal(byPath['summary.txt'].path, '/mnt/data/summary.txt');
       files.forEach((f) => assertNoProblems(containerFilesDts.problems('FileListResponse', f), 'container file'));
       const summary = await client.containers.files.content.retrieve(byPath['summary.txt'].id, { container_id: call.container_id });
       assert.equal(await summary.text(), 'total 30\n');

@@ -5,6 +5,7 @@
 #include "sandbox/history/uploadstore.h"
 #include "server/apikeys.h"
 #include "server/apiserver.h"
+#include "server/filesapi.h"
 #include "server/multipartparser.h"
 
 #include <QDir>
@@ -14,6 +15,8 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -85,6 +88,7 @@ private Q_SLOTS:
     void tooLargeWhileStreaming();
     void quotaRefusesUpload();
     void cutUploadLeavesNothing();
+    void bigUploadArrivesWhole();
     void containerUploads();
 
 private:
@@ -466,6 +470,60 @@ void TestUploads::cutUploadLeavesNothing()
     QCOMPARE(int(request("GET", u"/api/v1/files"_s).json().value(u"data"_s).toArray().size()), filesBefore);
 }
 
+void TestUploads::bigUploadArrivesWhole()
+{
+    // A body several times what the server lets wait for its writer (it stops reading the socket meanwhile)
+    // arrives whole, in order, through both kinds of upload; bytes that look like the start of a boundary
+    // are data. curl sends it (a client that streams from disk, as the benchmark's).
+    const qsizetype size = 40 * 1024 * 1024;
+    QByteArray data;
+    data.reserve(size);
+    quint32 x = 12345;
+    while (data.size() < size - 16) {
+        x = x * 1664525u + 1013904223u;
+        data.append(char(x >> 24));
+        if ((x & 0xffff) == 7)
+            data.append("\r\n--BOUN");
+    }
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"big.bin"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(data), data.size());
+    file.close();
+    const QString base = u"http://127.0.0.1:%1/api/v1"_s.arg(m_server->port());
+    const auto curl = [&](const QStringList &args) {
+        QProcess p;
+        p.start(u"curl"_s, QStringList{u"-sS"_s, u"-H"_s, u"Authorization: Bearer "_s + m_key} + args);
+        if (!QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, 60000))
+            return QJsonObject();
+        return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    };
+    // Paused and resumed all the time: at most 64 KiB wait for the writer.
+    FilesApi *files = m_server->findChild<FilesApi *>();
+    QVERIFY(files);
+    files->setUploadQueueBytes(64 * 1024, 16 * 1024);
+    const auto restore = qScopeGuard([files] { files->setUploadQueueBytes(8 << 20, 2 << 20); });
+    const QJsonObject stored =
+        curl({u"-F"_s, u"purpose=user_data"_s, u"-F"_s, u"file=@"_s + path, base + u"/files"_s});
+    QCOMPARE(stored.value(u"bytes"_s).toInteger(), data.size());
+    const Reply content = request("GET", u"/api/v1/files/%1/content"_s.arg(stored.value(u"id"_s).toString()));
+    QCOMPARE(content.status, 200);
+    QVERIFY(content.body == data);
+
+    const Reply created = request("POST", u"/api/v1/containers"_s, R"({"name":"big"})", "application/json");
+    const QString containerId = created.json().value(u"id"_s).toString();
+    QVERIFY2(!containerId.isEmpty(), created.body.constData());
+    const QJsonObject raw =
+        curl({u"-H"_s, u"Content-Type: application/octet-stream"_s, u"--data-binary"_s, u"@"_s + path,
+              base + u"/containers/%1/files?path=big.bin"_s.arg(containerId)});
+    QCOMPARE(raw.value(u"bytes"_s).toInteger(), data.size());
+    QFile inHome(workspaceDir(u"main"_s) + u"/containers/"_s + containerId + u"/home/big.bin"_s);
+    QVERIFY(inHome.open(QIODevice::ReadOnly));
+    QVERIFY(inHome.readAll() == data);
+}
+
 void TestUploads::containerUploads()
 {
     // The Containers API: a container with a stored file copied in.
@@ -503,7 +561,18 @@ void TestUploads::containerUploads()
     const Reply multi =
         request("POST", files, form({{"file", "data.csv", "second"}}), "multipart/form-data; boundary=BOUND");
     QCOMPARE(multi.status, 200);
-    QCOMPARE(multi.json().value(u"path"_s).toString(), u"/workspace/home/data-2.csv"_s);
+    QCOMPARE(multi.json().value(u"path"_s).toString(), u"/mnt/data/data-2.csv"_s);
+    // The spool became the container's file (no copy): nothing is left in the workspace's incoming folder.
+    QFile second(home + u"/data-2.csv"_s);
+    QVERIFY(second.open(QIODevice::ReadOnly));
+    QCOMPARE(second.readAll(), "second");
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return QDir(workspaceDir(u"main"_s) + u"/files/.incoming"_s)
+                .entryList(QDir::Files | QDir::Hidden | QDir::System)
+                .isEmpty();
+        },
+        10000));
     QCOMPARE(multi.json().value(u"object"_s).toString(), u"container.file"_s);
     const Reply byId = request("POST", files, QJsonDocument(QJsonObject{{u"file_id"_s, fileId}}).toJson(),
                                "application/json");
@@ -512,7 +581,7 @@ void TestUploads::containerUploads()
     const Reply raw =
         request("POST", files + u"?path=..%2Fescape.txt"_s, "raw bytes", "application/octet-stream");
     QCOMPARE(raw.status, 200);
-    QCOMPARE(raw.json().value(u"path"_s).toString(), u"/workspace/home/escape.txt"_s);
+    QCOMPARE(raw.json().value(u"path"_s).toString(), u"/mnt/data/escape.txt"_s);
     QVERIFY(!QFile::exists(home + u"/../escape.txt"_s));
     QCOMPARE(request("POST", files, QJsonDocument(QJsonObject{{u"file_id"_s, u"file-nope"_s}}).toJson(),
                      "application/json")

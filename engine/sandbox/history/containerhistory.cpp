@@ -430,7 +430,7 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
 }
 
 QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64 maxBytes,
-                                                   const QString &name)
+                                                   const QString &name, ImportSource kind)
 {
     // The copy into home is the caller's result as soon as the store has captured it (a large file copied
     // aside): from then on commands may run and read it, and nothing they do changes the upload's entry,
@@ -480,8 +480,12 @@ QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64
             s.store.setCapturedHook({});
             return snap;
         },
-        [pending, source, maxBytes, name](State &s) {
-            pending->imported = FileImport::run(source, s.homeDir, maxBytes, name);
+        [pending, source, maxBytes, name, kind](State &s) {
+            pending->imported = FileImport::run(source, s.homeDir, maxBytes, name, kind);
+            // A spool moved into home is complete there and the history's copy is made from it before any
+            // command may run (no origin): the caller need not wait for that copy.
+            if (pending->imported.moved)
+                pending->resolve({});
         },
         [pending](const HistoryResult<Snapshot> &r) { pending->resolve(r ? QString() : r.error); }, scanDone);
     return future;

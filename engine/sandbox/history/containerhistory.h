@@ -80,8 +80,10 @@ public:
     // a large one is still hashed and stored. The copy stays when recording fails; ImportResult::
     // historyError says why when it failed before the capture, saveFailed() otherwise. saved() reports the
     // entry.
-    // name: the file's name in home (FileImport::run); empty: the source's own.
-    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes, const QString &name = {});
+    // name: the file's name in home (FileImport::run); empty: the source's own. kind: see ImportSource (a
+    // spool is moved into home rather than copied where it can be).
+    QFuture<ImportResult> importFile(const QString &source, qint64 maxBytes, const QString &name = {},
+                                     ImportSource kind = ImportSource::PersonsFile);
     // Records fileName, a file already put into home (e.g. with FileImport::run), as an upload entry.
     QFuture<HistoryResult<Snapshot>> commitUpload(const QString &fileName);
 

@@ -66,7 +66,7 @@ bool ImportOrigin::stillAsCopied(qint64 racyWindowNs) const
     return now.st_dev == source.st_dev && now.st_ino == source.st_ino && now.st_size == source.st_size &&
            now.st_size >= size && nanoseconds(now.st_mtim) == nanoseconds(source.st_mtim) &&
            nanoseconds(now.st_ctim) == nanoseconds(source.st_ctim) &&
-           nanoseconds(source.st_ctim) < copyStartNs - racyWindowNs;
+           (settled || nanoseconds(source.st_ctim) < copyStartNs - racyWindowNs);
 }
 
 QString FileImport::check(const QString &source, qint64 maxBytes)
@@ -88,7 +88,7 @@ QString FileImport::check(const QString &source, qint64 maxBytes)
 }
 
 ImportResult FileImport::run(const QString &source, const QString &homeDir, qint64 maxBytes,
-                             const QString &targetName)
+                             const QString &targetName, ImportSource kind)
 {
     ImportResult result;
     result.error = check(source, maxBytes);
@@ -152,6 +152,7 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
                 origin->homeDev = copied.st_dev;
                 origin->homeIno = copied.st_ino;
                 origin->homeMtime = copied.st_mtim;
+                origin->settled = kind != ImportSource::PersonsFile;
                 result.origin = std::move(origin);
             }
             return {};
@@ -186,6 +187,56 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
         return result;
     };
 
+    // Links fd under the first free name (NAME, NAME-2.csv, …); 0 when it did, else errno (EEXIST: all
+    // taken).
+    const auto linkIn = [&](int fd) -> int {
+        const QByteArray self = "/proc/self/fd/" + QByteArray::number(fd);
+        for (int n = 1; n <= MaxNameTries; ++n) {
+            const QString name = numberedName(sourceName, n);
+            const QByteArray encoded = QFile::encodeName(name);
+            // linkat never replaces an existing name (a symlink included): the next free name is taken.
+            if (::linkat(fd, "", dirFd, encoded.constData(), AT_EMPTY_PATH) == 0 ||
+                (errno != EEXIST &&
+                 ::linkat(AT_FDCWD, self.constData(), dirFd, encoded.constData(), AT_SYMLINK_FOLLOW) == 0)) {
+                finish(name);
+                return 0;
+            }
+            if (errno != EEXIST)
+                return errno;
+        }
+        return EEXIST;
+    };
+    const auto allTaken = [&] {
+        result.error = tr("Cannot write %1 into the container: %2 names are taken already.")
+                           .arg(sourceName)
+                           .arg(MaxNameTries);
+        return result;
+    };
+
+    // A spool is complete and nothing writes it any more: on home's file system it becomes home's file
+    // itself (one more name of it, then the spool's name goes), which costs no copy whatever its size.
+    struct stat homeSt;
+    struct stat spoolSt;
+    if (kind == ImportSource::Spool && ::fstat(dirFd, &homeSt) == 0 && ::fstat(in.handle(), &spoolSt) == 0 &&
+        S_ISREG(spoolSt.st_mode) && spoolSt.st_dev == homeSt.st_dev && spoolSt.st_nlink == 1 &&
+        (maxBytes <= 0 || spoolSt.st_size <= maxBytes)) {
+        const int fd = in.handle();
+        bool handed = ::fchmod(fd, 0644) == 0;
+        if (handed && ::geteuid() == 0)
+            handed = ::fchown(fd, SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) == 0;
+        const int linkError = handed ? linkIn(fd) : errno;
+        if (linkError == EEXIST && handed)
+            return allTaken();
+        if (linkError == 0) {
+            // No origin: the file in home is the only one, and commands may change it once they run, so the
+            // history captures it before they do (ContainerHistory::importFile).
+            result.size = spoolSt.st_size;
+            result.moved = true;
+            return result;
+        }
+        // Not linkable here (another mount, hard links refused): copied below instead.
+    }
+
     // An unnamed file in home, named only once it is complete: a command running meanwhile never sees half
     // of it, and the history sees one new file appear.
     const int tmpFd = ::openat(dirFd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
@@ -194,23 +245,12 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
         result.error = copy(tmpFd, sourceName);
         if (!result.error.isEmpty())
             return result; // the unnamed file goes with its descriptor
-        const QByteArray self = "/proc/self/fd/" + QByteArray::number(tmpFd);
-        for (int n = 1; n <= MaxNameTries; ++n) {
-            const QString name = numberedName(sourceName, n);
-            const QByteArray encoded = QFile::encodeName(name);
-            // linkat never replaces an existing name (a symlink included): the next free name is taken.
-            if (::linkat(tmpFd, "", dirFd, encoded.constData(), AT_EMPTY_PATH) == 0 ||
-                (errno != EEXIST &&
-                 ::linkat(AT_FDCWD, self.constData(), dirFd, encoded.constData(), AT_SYMLINK_FOLLOW) == 0))
-                return finish(name);
-            if (errno != EEXIST) {
-                result.error = tr("Cannot write %1: %2").arg(home.filePath(name), errnoText(errno));
-                return result;
-            }
-        }
-        result.error = tr("Cannot write %1 into the container: %2 names are taken already.")
-                           .arg(sourceName)
-                           .arg(MaxNameTries);
+        const int linkError = linkIn(tmpFd);
+        if (linkError == 0)
+            return result;
+        if (linkError == EEXIST)
+            return allTaken();
+        result.error = tr("Cannot write %1: %2").arg(home.filePath(sourceName), errnoText(linkError));
         return result;
     }
 

@@ -23,11 +23,22 @@ struct ImportOrigin
     dev_t homeDev = 0;       // the copy in home as it was when complete
     ino_t homeIno = 0;
     struct timespec homeMtime = {};
+    // The source's stat cannot change unseen: it is a file Sandbench stored and never writes again (a stored
+    // upload, ImportSource::StoredFile). stillAsCopied() then needs no racy window.
+    bool settled = false;
 
     // True when fd still holds what was copied: same file, size, mtime and ctime as before the copy, and that
     // ctime was older than the copy by more than racyWindowNs (a change within the same clock tick as the
     // first fstat would not show in the ctime).
     bool stillAsCopied(qint64 racyWindowNs) const;
+};
+
+// What an import's source is, which decides how it gets into home.
+enum class ImportSource {
+    PersonsFile, // a file a person may change at any time: copied
+    StoredFile,  // a file Sandbench stored and never writes again (UploadStore's content): copied
+    Spool, // a complete spool of the server's that nothing writes any more: moved into home (a hard link of
+           // the same file, no copy) when both are on one file system, else copied
 };
 
 // What importing one file into a container's home produced.
@@ -43,6 +54,8 @@ struct ImportResult
     QString historyError;
     // Set by run() when the copy was made from a regular file's descriptor (see ImportOrigin).
     std::shared_ptr<const ImportOrigin> origin;
+    // The source (a spool) became home's file itself: nothing was copied and there is no origin.
+    bool moved = false;
 };
 
 // Copies a user's file into a container's home; the copy belongs to the sandbox user. Run it off the GUI
@@ -61,6 +74,7 @@ public:
     // way it goes through the folder's descriptor and fchown, so a symlink the sandbox planted is never
     // followed.
     // name: the file's name in home (one element, already sanitised); empty: the source's own name.
+    // kind: see ImportSource; a spool is handed to the sandbox user (and made 0644) before it is linked.
     static ImportResult run(const QString &source, const QString &homeDir, qint64 maxBytes,
-                            const QString &name = {});
+                            const QString &name = {}, ImportSource kind = ImportSource::PersonsFile);
 };
