@@ -230,7 +230,8 @@ QJsonObject McpSession::initialize(const QJsonObject &params)
              "container_id gets a new container; every result names its container_id: pass it to later calls "
              "(and to read_file, write_file, list_files) to keep working with the same files in "
              "/workspace/home. The network is off unless a new container's network_policy allows hosts. "
-             "Python state does not persist between python calls; files do."_s}};
+             "python calls of one container share a Jupyter kernel: variables and imports persist while the "
+             "container is awake (a container that slept starts a fresh kernel, with its files)."_s}};
 }
 
 void McpSession::callTool(const QJsonValue &id, const QJsonObject &params)

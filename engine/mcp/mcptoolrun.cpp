@@ -258,6 +258,9 @@ void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolRe
         }
     } else if (m_tool == u"python") {
         const CodeOutput code = CodeOutput::fromResult(*call.code, result.scanned.value(0));
+        // The container's Jupyter kernel ran the cell (SPEC §10): its state lives while the container is
+        // awake. An image without ipykernel ran it as a script, whose state is gone when it ends.
+        const bool persists = code.kernel && code.kernel->mode == KernelCellResult::Mode::Kernel;
         QJsonArray images;
         for (const CodeImage &image : result.images)
             images.append(image.path);
@@ -266,7 +269,7 @@ void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolRe
                       {u"stderr"_s, code.stderrText},
                       {u"exit_code"_s, code.returnCode},
                       {u"timed_out"_s, code.timedOut},
-                      {u"state_persists"_s, false},
+                      {u"state_persists"_s, persists},
                       {u"images"_s, images}};
         QString text = u"container_id: %1\n"_s.arg(container);
         if (code.isError())
@@ -277,9 +280,10 @@ void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolRe
             text +=
                 u"[stderr]\n"_s + code.stderrText + (code.stderrText.endsWith(u'\n') ? QString() : u"\n"_s);
         text += code.timedOut ? u"[timed out]\n"_s : u"[exit code %1]\n"_s.arg(code.returnCode);
-        text +=
-            u"Note: Python state (variables, imports) does not persist between python calls: each call is "
-            "a new python3 process. Files in /workspace/home persist."_s;
+        if (!persists)
+            text += u"Note: this container's image has no Jupyter kernel (python3-ipykernel), so the code ran "
+                    "as a new python3 process: variables and imports do not persist between python calls. "
+                    "Files in /workspace/home persist."_s;
         content.append(textItem(text));
         for (const CodeImage &image : result.images)
             content.append(QJsonObject{{u"type"_s, u"image"_s},

@@ -300,8 +300,9 @@ QJsonArray McpTools::definitions(const SessionLimits &limits)
         annotations(u"Run shell commands"_s, false, true, false, true));
     add(u"python"_s, u"Run Python code"_s,
         u"Runs Python 3 code "_s + sandbox +
-            u"Each call is a new python3 process: variables and imports do NOT persist between calls (files "
-            "in /workspace/home do). Print what you want to see."_s,
+            u"Calls with the same container_id are cells of one Jupyter kernel: variables and imports persist "
+            "while the container is awake, and a cell's last expression is shown, as in a notebook (files in "
+            "/workspace/home always persist). state_persists says whether the kernel ran the cell."_s,
         annotations(u"Run Python code"_s, false, true, false, true));
     add(u"read_file"_s, u"Read a file"_s,
         u"Reads a file of a container's /workspace/home: text as text, images as images, other files as a "

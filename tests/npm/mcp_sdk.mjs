@@ -165,14 +165,18 @@ async function mainPart() {
         assert.equal(again.content.filter(c => c.type === 'resource_link').length, 0);
     });
 
-    await check('python says its state does not persist, and it does not', async () => {
+    await check('python keeps its state in the container\'s kernel and shows the last expression', async () => {
         const a = await call(client, 'python', { container_id: container, code: 'x = 41\nprint(x + 1)' });
         assert.equal(a.structuredContent.stdout, '42\n');
-        assert.equal(a.structuredContent.state_persists, false);
-        assert.match(text(a), /does not persist/);
-        const b = await call(client, 'python', { container_id: container, code: 'print(x)' });
-        assert.match(b.structuredContent.stderr, /NameError/);
-        assert.notEqual(b.structuredContent.exit_code, 0);
+        assert.equal(a.structuredContent.state_persists, true);
+        assert.doesNotMatch(text(a), /does not persist/);
+        const b = await call(client, 'python', { container_id: container, code: 'print("out")\nx * 2' });
+        assert.notEqual(b.isError, true, text(b));
+        assert.equal(b.structuredContent.stdout, 'out\n82');
+        assert.equal(b.structuredContent.exit_code, 0);
+        const c = await call(client, 'python', { container_id: container, code: 'y' });
+        assert.match(c.structuredContent.stderr, /NameError/);
+        assert.notEqual(c.structuredContent.exit_code, 0);
     });
 
     await check('read_file returns an image item for a PNG and a resource for other binary files', async () => {
