@@ -21,9 +21,11 @@
 #include <QFile>
 #include <QFutureWatcher>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTimer>
+#include <QtConcurrent>
 
 using namespace Qt::StringLiterals;
 
@@ -1020,6 +1022,15 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
         m_imagesHome = c->homeDir();
         m_imagesBefore = CodeImages::listing(m_imagesHome);
     }
+    m_filesHome.clear();
+    m_filesBefore.clear();
+    m_codeFiles.clear();
+    // Anthropic's code-execution results name the files the code made by file_id (CodeFiles).
+    if (call.code && m_request.code && m_request.code->contractName.startsWith(u"code_execution_"_s) &&
+        (call.code->kind == CodeAction::Kind::Bash || call.code->kind == CodeAction::Kind::Python)) {
+        m_filesHome = c->homeDir();
+        m_filesBefore = CodeFiles::listing(m_filesHome);
+    }
     c->setIdleSleepMs(m_env.limits.idleSleepMs);
     PythonKernel *kernel = nullptr;
     m_kernelNote.clear();
@@ -1096,6 +1107,34 @@ bool AgentLoop::prepareCodeCall(const PendingCall &pending, AgentToolCall *call)
 
 void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call, int recordIndex)
 {
+    if (!m_filesHome.isEmpty() && !m_done && !shell->results().isEmpty()) {
+        // The files the call made are copied into the workspace's stored files off the event loop; the
+        // call's result follows once they are there.
+        auto *watcher = new QFutureWatcher<QList<CodeFile>>(this);
+        connect(watcher, &QFutureWatcher<QList<CodeFile>>::finished, this,
+                [this, watcher, guard = QPointer<ShellCall>(shell), call, recordIndex] {
+                    watcher->deleteLater();
+                    m_codeFiles = watcher->result();
+                    for (const CodeFile &f : std::as_const(m_codeFiles))
+                        m_fileBytesLeft -= f.bytes;
+                    if (!guard) {
+                        fail({500, u"api_error"_s, u"the code call's result is gone"_s, {}, {}});
+                        return;
+                    }
+                    onShellCallFinished(guard, call, recordIndex);
+                });
+        watcher->setFuture(QtConcurrent::run(
+            [before = std::exchange(m_filesBefore, {}), home = std::exchange(m_filesHome, {}),
+             workspaceDir = m_env.containers ? m_env.containers->settings().workspaceDir() : QString(),
+             containerId = m_containerId, budget = m_fileBytesLeft]() mutable {
+                if (workspaceDir.isEmpty())
+                    return QList<CodeFile>();
+                return CodeFiles::storeChangedSince(before, home, workspaceDir, containerId, &budget);
+            }));
+        return;
+    }
+    m_filesHome.clear();
+    m_filesBefore.clear();
     m_call = nullptr;
     if (!m_env.keepShellCalls)
         shell->deleteLater();
@@ -1147,6 +1186,7 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         if (!m_imagesHome.isEmpty())
             result.images =
                 CodeImages::changedSince(std::exchange(m_imagesBefore, {}), m_imagesHome, &m_imageBytesLeft);
+        result.files = std::exchange(m_codeFiles, {});
         if (result.code->isError()) {
             result.error = result.code->errorMessage;
             result.errorCode = result.code->errorCode;
@@ -1166,6 +1206,11 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
             imagePaths.append(image.path);
         if (!imagePaths.isEmpty())
             content += u"\nimages: "_s + imagePaths.join(u", "_s);
+        QStringList filePaths;
+        for (const CodeFile &file : std::as_const(result.files))
+            filePaths.append(file.path);
+        if (!filePaths.isEmpty())
+            content += u"\nfiles made (downloadable by the user): "_s + filePaths.join(u", "_s);
     } else if (call.isBash()) {
         const CommandResult m = forModel.value(0);
         content = compact(QJsonObject{

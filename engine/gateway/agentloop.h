@@ -3,6 +3,7 @@
 
 #include "base/approvalpolicy.h"
 #include "gateway/agentrequest.h"
+#include "gateway/codefiles.h"
 #include "gateway/codeimages.h"
 #include "gateway/guardrail.h"
 #include "gateway/requestrecord.h"
@@ -103,6 +104,9 @@ struct AgentToolResult
     std::optional<CodeOutput> code;
     // A Python call: the images it made (CodeImages: files created or changed under home, open figures).
     QList<CodeImage> images;
+    // An Anthropic code-execution call (bash, or 20250522's Python): the files it created or changed in home,
+    // copied into the workspace's UploadStore (CodeFiles), for the result block's file_ids.
+    QList<CodeFile> files;
     // What the model reads: the results after the tool-output guardrails (redacted where they redact), and
     // the reason when a block-action guardrail withheld the output; a direct caller (MCP) gets these.
     QList<CommandResult> scanned;
@@ -252,6 +256,12 @@ private:
     QHash<QString, qint64> m_imagesBefore;
     QString m_kernelNote; // why the running Python call's kernel lost its state, for its result (once)
     qint64 m_imageBytesLeft = CodeImages::MaxRequestImageBytes; // over all the calls of this request
+    // The running Anthropic code call's container home and its files before the call (CodeFiles), and the
+    // files stored once it finished (for its result).
+    QString m_filesHome;
+    QHash<QString, qint64> m_filesBefore;
+    QList<CodeFile> m_codeFiles;
+    qint64 m_fileBytesLeft = CodeFiles::MaxRequestBytes; // over all the calls of this request
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it
     bool m_hostedCode = false;  // code_interpreter on OpenAI with engine auto: the provider runs it

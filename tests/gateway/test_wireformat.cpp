@@ -1042,7 +1042,8 @@ private Q_SLOTS:
         Q_EMIT loop->toolCallStarted(call);
         AgentToolResult r;
         r.completed = true;
-        r.code = CodeOutput{u"2\n"_s, {}, 0, false, {}, {}, {}};
+        r.code = CodeOutput();
+        r.code->stdoutText = u"2\n"_s;
         Q_EMIT loop->toolCallFinished(call, r);
         AgentOutcome o = outcome();
         o.stop = AgentOutcome::Stop::CallerTools;
@@ -1393,7 +1394,10 @@ private Q_SLOTS:
         run(u"bash"_s, {{u"command"_s, u"sleep 999"_s}}, output(slow));
         CodeOutput py;
         py.stdoutText = u"42\n"_s;
-        run(u"python"_s, {{u"code"_s, u"print(42)"_s}}, output(py));
+        // A file the code made, stored for the Files API: named by file_id in the result's content.
+        AgentToolResult pyResult = output(py);
+        pyResult.files = {CodeFile{u"/workspace/home/out.csv"_s, u"abcdefghijklmnopqrstuvwx"_s, 4}};
+        run(u"python"_s, {{u"code"_s, u"print(42)"_s}}, pyResult);
         AgentToolResult blocked;
         blocked.error = u"blocked by a guardrail"_s;
         blocked.errorCode = u"output_blocked"_s;
@@ -1454,11 +1458,14 @@ private Q_SLOTS:
                                         {u"error_code"_s, u"invalid_tool_input"_s}}));
         QCOMPARE(inner(6), QJsonObject({{u"type"_s, u"bash_code_execution_tool_result_error"_s},
                                         {u"error_code"_s, u"execution_time_exceeded"_s}}));
-        QCOMPARE(inner(7), QJsonObject({{u"type"_s, u"code_execution_result"_s},
-                                        {u"stdout"_s, u"42\n"_s},
-                                        {u"stderr"_s, QString()},
-                                        {u"return_code"_s, 0},
-                                        {u"content"_s, QJsonArray()}}));
+        QCOMPARE(inner(7),
+                 QJsonObject({{u"type"_s, u"code_execution_result"_s},
+                              {u"stdout"_s, u"42\n"_s},
+                              {u"stderr"_s, QString()},
+                              {u"return_code"_s, 0},
+                              {u"content"_s, QJsonArray{QJsonObject{
+                                                 {u"type"_s, u"code_execution_output"_s},
+                                                 {u"file_id"_s, u"file_abcdefghijklmnopqrstuvwx"_s}}}}}));
         // output_blocked is not in CodeExecutionToolResultErrorCode.
         QCOMPARE(inner(8), QJsonObject({{u"type"_s, u"code_execution_tool_result_error"_s},
                                         {u"error_code"_s, u"unavailable"_s}}));

@@ -30,11 +30,20 @@ const editor = (args) => ({ tool_calls: [{ name: 'text_editor_code_execution', a
 const python = (args) => ({ tool_calls: [{ name: 'python', arguments: args }] });
 const answer = (chunks = 1) => ({ text: 'saw {{last_tool_result}}', chunks });
 
+// A stored file's id in an expected result (any file_ + 24 letters and digits); the download checks are in
+// files_anthropic.mjs.
+const FILE_ID = '<file_id>';
+const withFileIds = (content) => (Array.isArray(content?.content)
+  ? { ...content, content: content.content.map((o) => (/^file_[a-z0-9]{24}$/.test(o?.file_id ?? '') ? { ...o, file_id: FILE_ID } : o)) }
+  : content);
+
 // The bash + text editor session: each call, its input and the result content it must produce.
 const EDIT_CALLS = [
   { step: bash('echo contract-ok > note.txt && cat note.txt'),
     name: 'bash_code_execution',
-    content: { type: 'bash_code_execution_result', stdout: 'contract-ok\n', stderr: '', return_code: 0, content: [] } },
+    // The file the command wrote comes back by file_id (Files API), as Anthropic's result blocks carry it.
+    content: { type: 'bash_code_execution_result', stdout: 'contract-ok\n', stderr: '', return_code: 0,
+               content: [{ type: 'bash_code_execution_output', file_id: FILE_ID }] } },
   { step: editor({ command: 'create', path: 'notes/plan.md', file_text: 'alpha\nbeta\n' }),
     name: 'text_editor_code_execution',
     content: { type: 'text_editor_code_execution_create_result', is_file_update: false } },
@@ -151,7 +160,7 @@ function assertCalls(message, calls) {
     assert.equal(result.type, `${call.name}_tool_result`, `${where}: result block type`);
     assert.equal(result.tool_use_id, use.id, `${where}: tool_use_id`);
     if (call.content) {
-      assert.deepEqual(result.content, call.content, `${where}: result content`);
+      assert.deepEqual(withFileIds(result.content), call.content, `${where}: result content`);
     } else {
       assert.equal(result.content.type, call.error.type, `${where}: error type (${JSON.stringify(result.content)})`);
       assert.equal(result.content.error_code, call.error.error_code, `${where}: error_code`);

@@ -20,6 +20,10 @@ const upload = async (c = client, bytes = Buffer.from(CSV), name = 'sales.csv') 
   c.beta.files.upload({ file: await toFile(bytes, name, { type: 'text/csv' }) });
 const READ_CSV = "python3 -c \"import csv; print('contract-ok total', sum(int(r['amount']) for r in csv.DictReader(open('sales.csv'))))\"";
 
+const SUMMARY = 'contract-ok total 30\n';
+const WRITE_SUMMARY = `${READ_CSV} > summary.txt && echo hidden > .notes && ln -s /etc/hostname link.txt && cat summary.txt`;
+const WRITE_PY = "open('out.csv', 'w').write('a,b\\n1,2\\n')";
+
 async function rejects(promise, ErrorClass, status, type) {
   const error = await promise.then(() => null, (e) => e);
   assert.ok(error instanceof ErrorClass, `${ErrorClass.name}, got ${error?.constructor?.name}: ${error?.message}`);
@@ -66,7 +70,55 @@ const cases = [
       assert.ok(text.includes('contract-ok total 30'), `the answer: ${text}`);
       const result = message.content.find((b) => b.type === 'bash_code_execution_tool_result');
       assert.equal(result?.content?.return_code, 0, `the code read the file: ${JSON.stringify(result)}`);
+      assert.deepEqual(result.content.content, [], 'reading the input file makes no output file');
       assert.ok(message.container?.id, 'the response names its container');
+    },
+  },
+  {
+    // Files the code makes come back by file_id (bash_code_execution_output), downloadable through the Files
+    // API; a symlink (to a host path), a hidden file and the unchanged input file are not outputs.
+    name: 'code-output-files',
+    steps: [{ tool_calls: [{ name: 'bash_code_execution', arguments: { command: WRITE_SUMMARY } }] }, { text: 'saw {{last_tool_result}}' }],
+    run: async (model) => {
+      const file = await upload();
+      const message = await client.beta.messages.create({
+        model, max_tokens: 1024, betas: ['code-execution-2025-08-25', 'files-api-2025-04-14'],
+        tools: [{ type: 'code_execution_20250825', name: 'code_execution' }],
+        messages: [{ role: 'user', content: [
+          { type: 'text', text: 'Summarise this CSV into summary.txt' },
+          { type: 'container_upload', file_id: file.id },
+        ] }],
+      });
+      const result = message.content.find((b) => b.type === 'bash_code_execution_tool_result');
+      assert.equal(result?.content?.return_code, 0, `the code ran: ${JSON.stringify(result)}`);
+      const outputs = result.content.content;
+      assert.equal(outputs.length, 1, `one output file (not the link, the hidden file or the input): ${JSON.stringify(outputs)}`);
+      assert.equal(outputs[0].type, 'bash_code_execution_output');
+      assert.match(outputs[0].file_id, /^file_[a-z0-9]{24}$/);
+      assert.notEqual(outputs[0].file_id, file.id, 'a new file, not the upload');
+      const meta = await client.beta.files.retrieveMetadata(outputs[0].file_id);
+      assertNoProblems(filesDts.problems('BetaFileMetadata', meta), 'BetaFileMetadata');
+      assert.equal(meta.filename, 'summary.txt');
+      assert.equal(meta.size_bytes, SUMMARY.length);
+      assert.equal(await (await client.beta.files.download(outputs[0].file_id)).text(), SUMMARY, 'download');
+      await rejects(other.beta.files.download(outputs[0].file_id), Anthropic.NotFoundError, 404);
+    },
+  },
+  {
+    // code_execution_20250522's Python: code_execution_output.
+    name: 'python-output-files',
+    steps: [{ tool_calls: [{ name: 'python', arguments: { code: WRITE_PY } }] }, { text: 'saw {{last_tool_result}}' }],
+    run: async (model) => {
+      const message = await client.beta.messages.create({
+        model, max_tokens: 1024, betas: ['code-execution-2025-05-22'],
+        tools: [{ type: 'code_execution_20250522', name: 'code_execution' }],
+        messages: [{ role: 'user', content: 'Write out.csv' }],
+      });
+      const result = message.content.find((b) => b.type === 'code_execution_tool_result');
+      assert.equal(result?.content?.return_code, 0, `the code ran: ${JSON.stringify(result)}`);
+      const outputs = result.content.content;
+      assert.deepEqual(outputs.map((o) => o.type), ['code_execution_output'], JSON.stringify(outputs));
+      assert.equal(await (await client.beta.files.download(outputs[0].file_id)).text(), 'a,b\n1,2\n', 'download');
     },
   },
   {

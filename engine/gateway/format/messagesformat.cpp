@@ -726,12 +726,16 @@ QJsonObject MessagesFormat::codeResultBlock(const AgentToolCall &call, const Age
                        {u"total_lines"_s, field(u"total_lines"_s)}};
         }
     } else {
-        // Files the code saves are in the container (the files API, or the next call), not file_ids here.
+        // The files the code created or changed, stored for the Files API (AgentLoop, CodeFiles), by file_id.
+        QJsonArray files;
+        for (const CodeFile &file : result.files)
+            files.append(QJsonObject{{u"type"_s, QString(prefix + u"_output"_s)},
+                                     {u"file_id"_s, QString(u"file_"_s + file.token)}});
         content = {{u"type"_s, QString(prefix + u"_result"_s)},
                    {u"stdout"_s, result.code->stdoutText},
                    {u"stderr"_s, result.code->stderrText},
                    {u"return_code"_s, result.code->returnCode},
-                   {u"content"_s, QJsonArray()}};
+                   {u"content"_s, files}};
     }
     return {{u"type"_s, QString(prefix + u"_tool_result"_s)},
             {u"tool_use_id"_s, toolUseId},
