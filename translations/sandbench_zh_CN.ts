@@ -2869,6 +2869,18 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <source>%1
+Started %2
+Container %3</source>
+        <translation>%1
+开始于 %2
+容器 %3</translation>
+    </message>
+    <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>

@@ -295,6 +295,7 @@ private Q_SLOTS:
     void tabsAndTitlesAreNotCut();
     void csvPreviewSaysWhatTheFileIs();
     void tablePreviewFollowsItsConversation();
+    void conversationsAreFoundAndNotPiledUp();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -646,6 +647,7 @@ void TestWindowPolish::keyboardReachesConversationsPanelsAndApprovals()
     QApplication::setActiveWindow(window.get());
     QVERIFY(QTest::qWaitForWindowActive(window.get()));
     auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    list->item(0)->setText(u"Earlier"_s); // named, so Ctrl+N makes a new one instead of reusing it
     list->setFocus();
     QTest::keyClick(window.get(), Qt::Key_N, Qt::ControlModifier);
     QTRY_COMPARE(window->conversationCount(), 2);
@@ -815,6 +817,40 @@ void TestWindowPolish::tablePreviewFollowsItsConversation()
     QVERIFY(window);
     QCoreApplication::processEvents();
     QVERIFY(!window->findChild<QDockWidget *>(u"CsvPreviewDock"_s)->isVisible());
+}
+
+// Point 17: Ctrl+N reuses a conversation nobody has asked anything yet instead of piling up empty ones; each
+// conversation's tooltip says when it was started; the search box hides the conversations that do not match.
+void TestWindowPolish::conversationsAreFoundAndNotPiledUp()
+{
+    auto window = createWindow();
+    QVERIFY(window);
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    QCOMPARE(window->conversationCount(), 1);
+    QTest::keyClick(window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTest::keyClick(window.get(), Qt::Key_N, Qt::ControlModifier);
+    QCOMPARE(window->conversationCount(), 1);
+    list->item(0)->setText(u"Revenue by region"_s);
+    QTest::keyClick(window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_COMPARE(window->conversationCount(), 2);
+    QCOMPARE(list->currentRow(), 1);
+    list->setCurrentRow(0);
+    QTest::keyClick(window.get(), Qt::Key_N, Qt::ControlModifier);
+    QCOMPARE(window->conversationCount(), 2);
+    QCOMPARE(list->currentRow(), 1);
+    const QString year = QString::number(QDate::currentDate().year() % 100);
+    QVERIFY2(list->item(0)->toolTip().contains(u"Revenue by region"_s) &&
+                 list->item(0)->toolTip().contains(year),
+             qPrintable(list->item(0)->toolTip()));
+
+    auto *filter = window->findChild<QLineEdit *>(u"ConversationFilter"_s);
+    QVERIFY(filter && filter->isVisible());
+    QVERIFY(!filter->placeholderText().isEmpty());
+    QTest::keyClicks(filter, u"REGION"_s);
+    QVERIFY(!list->item(0)->isHidden());
+    QVERIFY(list->item(1)->isHidden());
+    filter->clear();
+    QVERIFY(!list->item(1)->isHidden());
 }
 
 QTEST_MAIN(TestWindowPolish)

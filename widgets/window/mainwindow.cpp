@@ -60,6 +60,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
 #include <QMenu>
@@ -331,10 +332,16 @@ void MainWindow::createDocks()
     auto *newButton = new QPushButton;
     newButton->setObjectName(u"NewConversationButton"_s);
     m_newButton = newButton;
-    connect(newButton, &QPushButton::clicked, this, &MainWindow::newConversation);
+    connect(newButton, &QPushButton::clicked, this, &MainWindow::startConversation);
     auto *left = new QWidget;
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(4, 4, 4, 4);
+    // Finds a conversation among many by a word of its title; the others are hidden, not removed.
+    auto *filter = new QLineEdit(left);
+    filter->setObjectName(u"ConversationFilter"_s);
+    filter->setClearButtonEnabled(true);
+    connect(filter, &QLineEdit::textChanged, this, &MainWindow::filterConversations);
+    leftLayout->addWidget(filter);
     leftLayout->addWidget(m_conversationList, 1);
     m_deleteConfirm = new InlineConfirm(left);
     m_deleteConfirm->setObjectName(u"DeleteConversationConfirm"_s);
@@ -383,6 +390,10 @@ void MainWindow::createDocks()
     watchDock(m_shellDock);
     retranslate(this, [=, this] {
         newButton->setText(tr("New conversation"));
+        filter->setPlaceholderText(tr("Search conversations"));
+        filter->setAccessibleName(tr("Search conversations"));
+        for (int row = 0; row < m_conversationList->count(); ++row)
+            describeConversationItem(m_conversationList->item(row));
         renameAction->setText(tr("&Rename"));
         deleteAction->setText(tr("&Delete…"));
         m_conversationList->setAccessibleName(tr("Conversation list"));
@@ -665,7 +676,7 @@ void MainWindow::createMenus()
 
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(u"FileMenu"_s);
-    m_newAction = m_fileMenu->addAction(QString(), this, &MainWindow::newConversation);
+    m_newAction = m_fileMenu->addAction(QString(), this, &MainWindow::startConversation);
     m_newAction->setObjectName(u"NewConversationAction"_s);
     m_newAction->setShortcuts(keysOr(QKeySequence::New, QKeySequence(Qt::CTRL | Qt::Key_N)));
     m_attachAction = m_fileMenu->addAction(QString(), this, &MainWindow::attachWithDialog);
@@ -926,6 +937,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             if (item->data(Qt::UserRole + 1).toString() == c->id) {
                 const QSignalBlocker blocker(m_conversationList);
                 item->setText(title);
+                describeConversationItem(item);
             }
         }
         scheduleSave(c);
@@ -943,10 +955,10 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     connect(c->panel, &ShellCallPanel::allowHostRequested, this, &MainWindow::allowHost);
 
     auto *item = new QListWidgetItem(c->title);
-    // The whole id: container references are never truncated (SPEC 1.4).
-    item->setToolTip(tr("Container %1").arg(container->id()));
     item->setData(Qt::UserRole, container->id());
     item->setData(Qt::UserRole + 1, c->id);
+    item->setData(Qt::UserRole + 2, c->createdMs);
+    describeConversationItem(item);
     item->setFlags(item->flags() | Qt::ItemIsEditable);
     m_conversations.push_back(std::move(conversation));
     {
@@ -961,6 +973,46 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         saveIndex();
     }
     return c;
+}
+
+void MainWindow::describeConversationItem(QListWidgetItem *item) const
+{
+    // The whole id: container references are never truncated (SPEC 1.4).
+    const QDateTime created = QDateTime::fromMSecsSinceEpoch(item->data(Qt::UserRole + 2).toLongLong());
+    item->setToolTip(tr("%1\nStarted %2\nContainer %3")
+                         .arg(item->text(), QLocale().toString(created, QLocale::ShortFormat),
+                              item->data(Qt::UserRole).toString()));
+}
+
+void MainWindow::filterConversations(const QString &text)
+{
+    const QString needle = text.trimmed();
+    for (int row = 0; row < m_conversationList->count(); ++row) {
+        QListWidgetItem *item = m_conversationList->item(row);
+        item->setHidden(!needle.isEmpty() && !item->text().contains(needle, Qt::CaseInsensitive));
+    }
+}
+
+void MainWindow::startConversation()
+{
+    // A conversation nobody has asked anything yet is reused, so Ctrl+N does not pile up empty ones.
+    for (const auto &conversation : m_conversations) {
+        Conversation *c = conversation.get();
+        if (!c->titlePending || !c->session->messages().isEmpty() || c->session->isBusy() ||
+            !c->shellCalls.isEmpty() || !c->chat->pendingAttachments().isEmpty() || m_csvOwner == c->chat)
+            continue;
+        for (int row = 0; row < m_conversationList->count(); ++row) {
+            QListWidgetItem *item = m_conversationList->item(row);
+            if (item->data(Qt::UserRole + 1).toString() == c->id) {
+                item->setHidden(false);
+                m_conversationList->setCurrentItem(item);
+            }
+        }
+        if (auto *input = c->chat->findChild<QPlainTextEdit *>(u"MessageInput"_s))
+            input->setFocus(Qt::ShortcutFocusReason);
+        return;
+    }
+    newConversation();
 }
 
 void MainWindow::newConversation()
@@ -1117,9 +1169,10 @@ void MainWindow::onConversationItemChanged(QListWidgetItem *item)
             c->chat->showInfo(tr("A conversation needs a name; it keeps “%1”.").arg(c->title));
             return;
         }
-        if (title != item->text()) {
+        {
             const QSignalBlocker blocker(m_conversationList);
             item->setText(title);
+            describeConversationItem(item);
         }
         c->title = title;
         c->titlePending = false;
@@ -1204,16 +1257,21 @@ void MainWindow::retranslateConversations()
             }
         }
         QListWidgetItem *item = m_conversationList->item(row);
-        if (item && c->container)
-            item->setToolTip(tr("Container %1").arg(c->container->id()));
-        if (title != c->title) {
+        const bool renamed = title != c->title;
+        if (renamed) {
             c->title = title;
             if (item) {
                 const QSignalBlocker blocker(m_conversationList);
                 item->setText(title);
             }
-            scheduleSave(c);
         }
+        if (item && c->container) {
+            const QSignalBlocker blocker(m_conversationList);
+            item->setData(Qt::UserRole, c->container->id());
+            describeConversationItem(item);
+        }
+        if (renamed)
+            scheduleSave(c);
     }
     updateShellDockTitle();
     onModelChosen();
