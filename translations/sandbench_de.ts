@@ -3017,7 +3017,7 @@ Container %3</translation>
     <message>
         <location line="+1"/>
         <source>Use for workspace</source>
-        <translation>Für Arbeitsbereich verwenden</translation>
+        <translation>Für Arbeitsbereich</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -3017,7 +3017,7 @@ Conteneur %3</translation>
     <message>
         <location line="+1"/>
         <source>Use for workspace</source>
-        <translation>Utiliser pour l’espace de travail</translation>
+        <translation>Pour l’espace de travail</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -5,6 +5,7 @@
 #include "base/settings.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
+#include "common/elidingcombobox.h"
 #include "common/inlinemessage.h"
 #include "data/csvtablemodel.h"
 #include "fakeupstream.h"
@@ -44,6 +45,7 @@
 #include <QTest>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
+#include <QToolBar>
 #include <QToolButton>
 #include <QXmlStreamReader>
 
@@ -296,6 +298,7 @@ private Q_SLOTS:
     void csvPreviewSaysWhatTheFileIs();
     void tablePreviewFollowsItsConversation();
     void conversationsAreFoundAndNotPiledUp();
+    void toolbarFitsAt1366();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -851,6 +854,46 @@ void TestWindowPolish::conversationsAreFoundAndNotPiledUp()
     QVERIFY(list->item(1)->isHidden());
     filter->clear();
     QVERIFY(!list->item(1)->isHidden());
+}
+
+// Point 15: at 1366×768, in English and German, every toolbar field and action is on the toolbar (none in its
+// » menu), and the image picker's text is whole or ends in "…" with the whole text in its tooltip.
+void TestWindowPolish::toolbarFitsAt1366()
+{
+    for (const QString &language : Languages) {
+        TranslatorLoader::apply(QCoreApplication::instance(), language);
+        auto window = createWindow();
+        QVERIFY(window);
+        auto *toolbar = window->findChild<QToolBar *>(u"ModelToolBar"_s);
+        QVERIFY(toolbar);
+        QCoreApplication::processEvents();
+        auto *extension = toolbar->findChild<QToolButton *>(u"qt_toolbar_ext_button"_s);
+        QString widths;
+        for (QComboBox *box : toolbar->findChildren<QComboBox *>())
+            widths += u" %1=%2"_s.arg(box->objectName()).arg(box->sizeHint().width());
+        QVERIFY2(!extension || !extension->isVisible(),
+                 qPrintable(language +
+                            u": toolbar %1 px in a %2 px window;"_s.arg(toolbar->sizeHint().width())
+                                .arg(window->width()) +
+                            widths));
+        for (const char *name : {"ApprovalModePicker", "ImagePicker", "ToolContractPicker", "ModelPicker"}) {
+            auto *field = toolbar->findChild<QWidget *>(QLatin1String(name));
+            QVERIFY2(field && field->isVisible() &&
+                         toolbar->rect().contains(field->mapTo(toolbar, field->rect().bottomRight())),
+                     name);
+        }
+        QAction *useForWorkspace = toolbar->findChild<QAction *>(u"ApprovalWorkspaceDefaultAction"_s);
+        QVERIFY(useForWorkspace);
+        QWidget *button = toolbar->widgetForAction(useForWorkspace);
+        QVERIFY2(button && button->isVisible(), qPrintable(language));
+        auto *image = toolbar->findChild<ElidingComboBox *>(u"ImagePicker"_s);
+        QVERIFY(image);
+        const QString shown = image->shownText();
+        QVERIFY2(shown == image->currentText() ||
+                     (shown.endsWith(QChar(0x2026)) && image->currentText().startsWith(shown.chopped(1))),
+                 qPrintable(shown));
+        QVERIFY2(image->toolTip().contains(image->currentText()), qPrintable(image->toolTip()));
+    }
 }
 
 QTEST_MAIN(TestWindowPolish)

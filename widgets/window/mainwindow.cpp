@@ -6,6 +6,7 @@
 #include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
+#include "common/elidingcombobox.h"
 #include "common/filedialog.h"
 #include "common/inlineconfirm.h"
 #include "common/retranslate.h"
@@ -74,6 +75,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -472,11 +474,14 @@ void MainWindow::createDocks()
     auto *modelLabel = new QLabel(toolbar);
     m_modelPicker = new QComboBox(toolbar);
     m_modelPicker->setObjectName(u"ModelPicker"_s);
-    m_modelPicker->setMinimumContentsLength(28);
+    m_modelPicker->setMinimumContentsLength(20);
     m_modelPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     addLabelledField(toolbar, modelLabel, m_modelPicker);
     QAction *refresh = toolbar->addAction(QString(), this, &MainWindow::refreshModels);
     refresh->setObjectName(u"RefreshModelsAction"_s);
+    // An icon with the name in its tooltip: the toolbar keeps room for Approvals at 1366 pixels in German
+    // too.
+    refresh->setIcon(QIcon::fromTheme(u"view-refresh"_s, style()->standardIcon(QStyle::SP_BrowserReload)));
     toolbar->addSeparator();
     auto *contractLabel = new QLabel(toolbar);
     m_contractPicker = new QComboBox(toolbar);
@@ -490,18 +495,22 @@ void MainWindow::createDocks()
     connect(m_contractPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onContractChosen);
     toolbar->addSeparator();
     auto *imageLabel = new QLabel(toolbar);
-    m_imagePicker = new QComboBox(toolbar);
+    m_imagePicker = new ElidingComboBox(toolbar);
     m_imagePicker->setObjectName(u"ImagePicker"_s);
     // "Host system — Debian GNU/Linux 12 (bookworm) · Python 3.11.2" would push the Approvals picker out of a
     // 1366-pixel toolbar: the box shows the start, the list and the tooltip the whole text.
     m_imagePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_imagePicker->setMinimumContentsLength(22);
+    m_imagePicker->setMinimumContentsLength(16);
     addLabelledField(toolbar, imageLabel, m_imagePicker);
     connect(m_imagePicker, &QComboBox::currentIndexChanged, this, &MainWindow::onImageChosen);
     toolbar->addSeparator();
     auto *approvalLabel = new QLabel(toolbar);
-    m_approvalPicker = new QComboBox(toolbar);
+    m_approvalPicker = new ElidingComboBox(toolbar);
     m_approvalPicker->setObjectName(u"ApprovalModePicker"_s);
+    // "Valeur par défaut de l'espace de travail (…)" alone is 360 pixels: the box ends it in "…", the list
+    // and the tooltip have it whole.
+    m_approvalPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_approvalPicker->setMinimumContentsLength(20);
     m_approvalPicker->addItem(QString(), QString());
     for (const QString &mode : ApprovalPolicy::modeNames())
         m_approvalPicker->addItem(QString(), mode);
@@ -1423,7 +1432,7 @@ void MainWindow::showApprovalModeOf(Conversation *c)
     if (rules)
         tip += u' ' + tr("Choose \u201c"
                          "Edit Rules\u2026\u201d in this list to see, change and test the rules.");
-    m_approvalPicker->setToolTip(tip);
+    m_approvalPicker->setToolTip(m_approvalPicker->currentText() + u"\n\n"_s + tip);
 }
 
 void MainWindow::showContractOf(Conversation *c)
