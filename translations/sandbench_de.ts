@@ -3123,12 +3123,6 @@ Container %3</translation>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
     <message>
-        <location line="+52"/>
-        <location line="+239"/>
-        <source>Container %1</source>
-        <translation>Container %1</translation>
-    </message>
-    <message>
         <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
