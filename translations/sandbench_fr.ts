@@ -938,6 +938,10 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DiffView</name>
     <message>
+        <source>Lines: %1</source>
+        <translation>Lignes : %1</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>Unifié</translation>
@@ -1825,6 +1829,10 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
@@ -1893,11 +1901,6 @@ SHA-256 %3</translation>
         <location line="+25"/>
         <source>Made by</source>
         <translation>Origine</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Changes</source>
-        <translation>Modifications</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -945,6 +945,10 @@ In the sandbox: %2</source>
 <context>
     <name>DiffView</name>
     <message>
+        <source>Lines: %1</source>
+        <translation>Строки: %1</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
@@ -1841,6 +1845,10 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <source>Files</source>
+        <translation>Файлы</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
@@ -1909,11 +1917,6 @@ SHA-256 %3</translation>
         <location line="+25"/>
         <source>Made by</source>
         <translation>Источник</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Changes</source>
-        <translation>Изменения</translation>
     </message>
     <message>
         <location line="+2"/>

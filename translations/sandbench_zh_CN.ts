@@ -931,6 +931,10 @@ In the sandbox: %2</source>
 <context>
     <name>DiffView</name>
     <message>
+        <source>Lines: %1</source>
+        <translation>行：%1</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
         <translation>统一视图</translation>
@@ -1809,6 +1813,10 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
@@ -1877,11 +1885,6 @@ SHA-256 %3</translation>
         <location line="+25"/>
         <source>Made by</source>
         <translation>来源</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Changes</source>
-        <translation>更改</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -9,6 +9,10 @@
 #include "common/inlinemessage.h"
 #include "data/csvtablemodel.h"
 #include "fakeupstream.h"
+#include "files/diffview.h"
+#include "files/historymodel.h"
+#include "files/historyview.h"
+#include "sandbox/history/snapshotstore.h"
 #include "settings/settingsdialog.h"
 #include "settings/thememanager.h"
 #include "settings/translatorloader.h"
@@ -299,6 +303,7 @@ private Q_SLOTS:
     void tablePreviewFollowsItsConversation();
     void conversationsAreFoundAndNotPiledUp();
     void toolbarFitsAt1366();
+    void historySaysFilesAndLines();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -894,6 +899,27 @@ void TestWindowPolish::toolbarFitsAt1366()
                  qPrintable(shown));
         QVERIFY2(image->toolTip().contains(image->currentText()), qPrintable(image->toolTip()));
     }
+}
+
+// Point 10: the History list's counts are of files and the diff's of lines, and each says so, in the
+// language shown.
+void TestWindowPolish::historySaysFilesAndLines()
+{
+    auto window = createWindow();
+    QVERIFY(window);
+    auto *history = window->findChild<HistoryView *>();
+    QVERIFY(history);
+    QCOMPARE(history->historyModel()->headerData(HistoryModel::ChangesColumn, Qt::Horizontal).toString(),
+             u"Files"_s);
+    FileDiff diff;
+    diff.text = u"--- a/notes.txt\n+++ b/notes.txt\n@@ -1,2 +1,3 @@\n-two\n+TWO\n+three\n one\n"_s;
+    history->diffView()->setDiff(u"notes.txt"_s, diff);
+    auto *stats = history->diffView()->findChild<QLabel *>(u"DiffStats"_s);
+    QCOMPARE(stats->text(), u"Lines: +2 \u22121"_s);
+    TranslatorLoader::apply(QCoreApplication::instance(), u"de"_s);
+    QTRY_COMPARE(stats->text(), u"Zeilen: +2 \u22121"_s);
+    QCOMPARE(history->historyModel()->headerData(HistoryModel::ChangesColumn, Qt::Horizontal).toString(),
+             u"Dateien"_s);
 }
 
 QTEST_MAIN(TestWindowPolish)
