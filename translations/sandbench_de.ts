@@ -559,6 +559,34 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <source>Redacted by %1 before the model read it; the model received: “%2”</source>
+        <translation>Geschwärzt durch %1, bevor das Modell sie las; das Modell erhielt: „%2“</translation>
+    </message>
+    <message>
+        <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
+        <translation>Markiert durch %1; unverändert gesendet, der Fund steht im Anfrageprotokoll.</translation>
+    </message>
+    <message>
+        <source>Prompt-injection patterns</source>
+        <translation>Prompt-Injection-Muster</translation>
+    </message>
+    <message>
+        <source>Email addresses</source>
+        <translation>E-Mail-Adressen</translation>
+    </message>
+    <message>
+        <source>Phone numbers</source>
+        <translation>Telefonnummern</translation>
+    </message>
+    <message>
+        <source>Credit card numbers</source>
+        <translation>Kreditkartennummern</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>IP-Adressen</translation>
+    </message>
+    <message>
         <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
@@ -582,16 +610,6 @@
         <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
-        <translation>Die Schutzregel %1 hat einen Teil Ihrer Frage geschwärzt, bevor das Modell sie gelesen hat; das Modell hat den angezeigten Text erhalten.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
-        <translation>Die Schutzregel %1 hat Ihre Frage markiert; sie wurde unverändert gesendet, und die Erkennung steht im Anfrageprotokoll.</translation>
     </message>
     <message numerus="yes">
         <location line="-56"/>

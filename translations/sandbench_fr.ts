@@ -559,6 +559,34 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <source>Redacted by %1 before the model read it; the model received: “%2”</source>
+        <translation>Masqué par %1 avant que le modèle ne la lise ; le modèle a reçu : « %2 »</translation>
+    </message>
+    <message>
+        <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
+        <translation>Signalé par %1 ; envoyé tel quel, la détection figure dans le journal des requêtes.</translation>
+    </message>
+    <message>
+        <source>Prompt-injection patterns</source>
+        <translation>Motifs d’injection de prompt</translation>
+    </message>
+    <message>
+        <source>Email addresses</source>
+        <translation>Adresses e-mail</translation>
+    </message>
+    <message>
+        <source>Phone numbers</source>
+        <translation>Numéros de téléphone</translation>
+    </message>
+    <message>
+        <source>Credit card numbers</source>
+        <translation>Numéros de carte bancaire</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>Adresses IP</translation>
+    </message>
+    <message>
         <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
@@ -582,16 +610,6 @@
         <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
-        <translation>Le garde-fou %1 a masqué une partie de votre question avant que le modèle ne la lise&#xa0;; le modèle a reçu le texte affiché.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
-        <translation>Le garde-fou %1 a signalé votre question&#xa0;; elle a été envoyée telle quelle et la détection figure dans le journal des requêtes.</translation>
     </message>
     <message numerus="yes">
         <location line="-56"/>

@@ -563,6 +563,34 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <source>Redacted by %1 before the model read it; the model received: “%2”</source>
+        <translation>Скрыто правилом «%1» до того, как модель это прочла; модель получила: «%2»</translation>
+    </message>
+    <message>
+        <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
+        <translation>Отмечено правилом «%1»; отправлено без изменений, срабатывание записано в журнал запросов.</translation>
+    </message>
+    <message>
+        <source>Prompt-injection patterns</source>
+        <translation>Шаблоны промпт-инъекций</translation>
+    </message>
+    <message>
+        <source>Email addresses</source>
+        <translation>Адреса электронной почты</translation>
+    </message>
+    <message>
+        <source>Phone numbers</source>
+        <translation>Номера телефонов</translation>
+    </message>
+    <message>
+        <source>Credit card numbers</source>
+        <translation>Номера банковских карт</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>IP-адреса</translation>
+    </message>
+    <message>
         <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
@@ -586,16 +614,6 @@
         <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
-        <translation>Защитный фильтр %1 замаскировал часть вашего вопроса до того, как его прочитала модель; модель получила показанный текст.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
-        <translation>Защитный фильтр %1 отметил ваш вопрос; вопрос отправлен без изменений, а срабатывание записано в журнал запросов.</translation>
     </message>
     <message numerus="yes">
         <location line="-56"/>

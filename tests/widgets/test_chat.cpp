@@ -663,7 +663,7 @@ void TestChat::blockedQuestionShownAndLogged()
     auto *message = chat->findChild<InlineMessage *>(u"ChatError"_s);
     QTRY_VERIFY(message->isVisible());
     QCOMPARE(message->type(), InlineMessage::Type::Error);
-    QVERIFY2(message->text().contains(u"regex-prompt-injection"_s), qPrintable(message->text()));
+    QVERIFY2(message->text().contains(u"Prompt-injection patterns"_s), qPrintable(message->text()));
     snapshot(window.get(), u"blocked"_s);
     // Nothing reached the model, the question stays in the input to be rephrased.
     QCOMPARE(m_fake->modelRequests().size(), 0);
@@ -714,13 +714,15 @@ void TestChat::redactedQuestionShownAndLogged()
     const QByteArray body = m_fake->modelRequests().first().body;
     QVERIFY(body.contains("[PROMPT_INJECTION]"));
     QVERIFY(!body.contains("Ignore all previous instructions"));
-    // The chat shows what the model received and says why.
+    // The chat shows the question as typed, and a note with what the model received and why.
     const QStringList users = bubbleTexts(chat, MessageBubble::Role::User);
     QCOMPARE(users.size(), 1);
-    QVERIFY2(users.first().contains(u"[PROMPT_INJECTION]"_s), qPrintable(users.first()));
+    QVERIFY2(users.first().contains(u"Ignore all previous instructions"_s), qPrintable(users.first()));
     auto *note = chat->findChild<MessageBubble *>(u"GuardrailNote"_s);
     QVERIFY(note);
-    QVERIFY(note->text().contains(u"redacted"_s));
+    QVERIFY2(note->text().contains(u"Redacted by Prompt-injection patterns"_s) &&
+                 note->text().contains(u"[PROMPT_INJECTION]"_s),
+             qPrintable(note->text()));
     QTRY_VERIFY(!chat->session()->isBusy());
     snapshot(window.get(), u"redacted"_s);
     QTRY_VERIFY(!chat->session()->isBusy());
