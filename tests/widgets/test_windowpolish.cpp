@@ -306,6 +306,7 @@ private Q_SLOTS:
     void toolbarFitsAt1366();
     void historySaysFilesAndLines();
     void guardrailNoteSaysWhatEachRuleDid();
+    void conversationShowsTheModelItAsked();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -964,6 +965,53 @@ void TestWindowPolish::guardrailNoteSaysWhatEachRuleDid()
         typed = typed || (bubble->role() == MessageBubble::Role::User && bubble->text() == question);
     QVERIFY(typed);
     QTRY_VERIFY(!chat->session()->isBusy());
+}
+
+// Point 9: a conversation shows the model it asked, not the one picked later in another conversation, also
+// after a restart.
+void TestWindowPolish::conversationShowsTheModelItAsked()
+{
+    FakeUpstream fake;
+    QVERIFY(fake.listen());
+    QString error;
+    QVERIFY2(fake.addAsProvider(m_dataDir->path(), u"test"_s, u"responses"_s, u"fake"_s, &error),
+             qPrintable(error));
+    fake.setScript({FakeStep::answer(u"ok"_s)});
+    const QString asked = u"fake/fake-model"_s;
+    {
+        auto window = createWindow();
+        QVERIFY(window);
+        auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+        QTRY_VERIFY(picker->findData(asked) >= 0);
+        picker->setCurrentIndex(picker->findData(asked));
+        ChatWidget *chat = window->currentChat();
+        chat->findChild<QPlainTextEdit *>(u"MessageInput"_s)->setPlainText(u"Hello"_s);
+        chat->sendCurrentText();
+        QTRY_COMPARE_WITH_TIMEOUT(fake.modelRequests().size(), 1, 30000);
+        QTRY_VERIFY(!chat->session()->isBusy());
+        window->newConversation();
+        int other = -1;
+        for (int i = 0; i < picker->count() && other < 0; ++i)
+            if (!picker->itemData(i).toString().isEmpty() && picker->itemData(i).toString() != asked)
+                other = i;
+        QVERIFY(other >= 0);
+        picker->setCurrentIndex(other);
+        auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+        list->setCurrentRow(0);
+        QCOMPARE(picker->currentData().toString(), asked);
+        list->setCurrentRow(1);
+        QCOMPARE(picker->currentIndex(), other);
+        window->close();
+    }
+    auto window = createWindow();
+    QVERIFY(window);
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findData(asked) >= 0);
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    list->setCurrentRow(1);
+    QVERIFY(picker->currentData().toString() != asked);
+    list->setCurrentRow(0);
+    QCOMPARE(picker->currentData().toString(), asked);
 }
 
 QTEST_MAIN(TestWindowPolish)

@@ -159,6 +159,7 @@ struct MainWindow::Conversation
     QList<TraceCall> trace;
     QPointer<ModelClient> client;
     QString clientModelId;
+    QString modelId; // the model it last asked: picked again when the conversation is shown
 };
 
 MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget *parent)
@@ -863,6 +864,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         c->session->setMessages(saved->messages);
         if (const auto contract = ChatSession::toolContractFromKey(saved->toolContract))
             c->session->setToolContract(*contract);
+        c->modelId = saved->model;
         c->session->setApprovalMode(ApprovalPolicy::parseMode(saved->approvalMode));
         c->session->setTotalCost(saved->totalCost);
         c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
@@ -1076,6 +1078,7 @@ void MainWindow::saveConversation(Conversation *c)
     s.titlePending = c->titlePending;
     s.containerId = c->container ? c->container->id() : QString();
     s.toolContract = ChatSession::toolContractKey(c->session->toolContract());
+    s.model = c->modelId;
     s.image = c->container ? c->container->imageName() : QString();
     if (const std::optional<ApprovalMode> mode = c->session->approvalMode())
         s.approvalMode = ApprovalPolicy::modeName(*mode);
@@ -1216,7 +1219,15 @@ void MainWindow::selectConversation(int row)
     }
     updateShellDockTitle();
     Q_EMIT currentContainerChanged(c->container.data());
-    // The model picked now, shown in this conversation's header as well.
+    // The model this conversation asked, when the picker still offers it (its tools follow in
+    // showContractOf()); a conversation not asked yet keeps the model picked now.
+    if (!c->modelId.isEmpty() && m_modelPicker->currentData().toString() != c->modelId) {
+        const int index = m_modelPicker->findData(c->modelId);
+        if (index >= 0) {
+            const QSignalBlocker blocker(m_modelPicker);
+            m_modelPicker->setCurrentIndex(index);
+        }
+    }
     onModelChosen();
 }
 
@@ -1336,7 +1347,12 @@ void MainWindow::refreshModels()
                 }
                 for (const ModelInfo &m : models)
                     m_modelPicker->addItem(m.id, m.id);
-                int index = m_modelPicker->findData(m_wantedModel);
+                // The current conversation's own model first, then the one picked before the refresh.
+                int index = -1;
+                if (Conversation *c = current(); c && !c->modelId.isEmpty())
+                    index = m_modelPicker->findData(c->modelId);
+                if (index < 0)
+                    index = m_modelPicker->findData(m_wantedModel);
                 if (index < 0 && !models.isEmpty())
                     index = m_modelPicker->findData(models.first().id);
                 m_modelPicker->setCurrentIndex(index >= 0 ? index : 0);
@@ -1539,6 +1555,13 @@ void MainWindow::onModelChosen()
         showContractOf(nullptr);
         return;
     }
+    // The pick is this conversation's model from now on; a recorded model the picker does not offer (the
+    // list is still loading, or its provider is gone) is kept.
+    if (!id.isEmpty() && c->modelId != id &&
+        (c->modelId.isEmpty() || m_modelPicker->findData(c->modelId) >= 0)) {
+        c->modelId = id;
+        scheduleSave(c);
+    }
     if (id.isEmpty())
         c->chat->setModelLabel(tr("none — add a provider in File › Model Providers"), false);
     else if (id.startsWith(ScriptedPrefix))
@@ -1590,6 +1613,7 @@ bool MainWindow::prepareClient(Conversation *c)
         c->session->setClient(client, route.model);
     }
     c->clientModelId = id;
+    c->modelId = id;
     return true;
 }
 
