@@ -563,6 +563,34 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <source>Redacted by %1 before the model read it; the model received: “%2”</source>
+        <translation>Geschwärzt durch %1, bevor das Modell sie las; das Modell erhielt: „%2“</translation>
+    </message>
+    <message>
+        <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
+        <translation>Markiert durch %1; unverändert gesendet, der Fund steht im Anfrageprotokoll.</translation>
+    </message>
+    <message>
+        <source>Prompt-injection patterns</source>
+        <translation>Prompt-Injection-Muster</translation>
+    </message>
+    <message>
+        <source>Email addresses</source>
+        <translation>E-Mail-Adressen</translation>
+    </message>
+    <message>
+        <source>Phone numbers</source>
+        <translation>Telefonnummern</translation>
+    </message>
+    <message>
+        <source>Credit card numbers</source>
+        <translation>Kreditkartennummern</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>IP-Adressen</translation>
+    </message>
+    <message>
         <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
@@ -586,16 +614,6 @@
         <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
-        <translation>Die Schutzregel %1 hat einen Teil Ihrer Frage geschwärzt, bevor das Modell sie gelesen hat; das Modell hat den angezeigten Text erhalten.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
-        <translation>Die Schutzregel %1 hat Ihre Frage markiert; sie wurde unverändert gesendet, und die Erkennung steht im Anfrageprotokoll.</translation>
     </message>
     <message numerus="yes">
         <location line="-56"/>
@@ -941,6 +959,10 @@ In der Sandbox: %2</translation>
 </context>
 <context>
     <name>DiffView</name>
+    <message>
+        <source>Lines: %1</source>
+        <translation>Zeilen: %1</translation>
+    </message>
     <message>
         <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
@@ -1829,6 +1851,10 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
@@ -1897,11 +1923,6 @@ SHA-256 %3</translation>
         <location line="+25"/>
         <source>Made by</source>
         <translation>Ursache</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Changes</source>
-        <translation>Änderungen</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2894,6 +2915,18 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Search conversations</source>
+        <translation>Unterhaltungen durchsuchen</translation>
+    </message>
+    <message>
+        <source>%1
+Started %2
+Container %3</source>
+        <translation>%1
+Begonnen %2
+Container %3</translation>
+    </message>
+    <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
@@ -3009,7 +3042,7 @@ SHA-256 %3</translation>
     <message>
         <location line="+1"/>
         <source>Use for workspace</source>
-        <translation>Für Arbeitsbereich verwenden</translation>
+        <translation>Für Arbeitsbereich</translation>
     </message>
     <message>
         <source>Python: idle</source>
@@ -3137,12 +3170,6 @@ SHA-256 %3</translation>
         <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
-    </message>
-    <message>
-        <location line="+52"/>
-        <location line="+239"/>
-        <source>Container %1</source>
-        <translation>Container %1</translation>
     </message>
     <message>
         <location line="-202"/>

@@ -563,6 +563,34 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <source>Redacted by %1 before the model read it; the model received: “%2”</source>
+        <translation>Masqué par %1 avant que le modèle ne la lise ; le modèle a reçu : « %2 »</translation>
+    </message>
+    <message>
+        <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
+        <translation>Signalé par %1 ; envoyé tel quel, la détection figure dans le journal des requêtes.</translation>
+    </message>
+    <message>
+        <source>Prompt-injection patterns</source>
+        <translation>Motifs d’injection de prompt</translation>
+    </message>
+    <message>
+        <source>Email addresses</source>
+        <translation>Adresses e-mail</translation>
+    </message>
+    <message>
+        <source>Phone numbers</source>
+        <translation>Numéros de téléphone</translation>
+    </message>
+    <message>
+        <source>Credit card numbers</source>
+        <translation>Numéros de carte bancaire</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>Adresses IP</translation>
+    </message>
+    <message>
         <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
@@ -586,16 +614,6 @@
         <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
-        <translation>Le garde-fou %1 a masqué une partie de votre question avant que le modèle ne la lise&#xa0;; le modèle a reçu le texte affiché.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
-        <translation>Le garde-fou %1 a signalé votre question&#xa0;; elle a été envoyée telle quelle et la détection figure dans le journal des requêtes.</translation>
     </message>
     <message numerus="yes">
         <location line="-56"/>
@@ -941,6 +959,10 @@ Dans le bac à sable : %2</translation>
 </context>
 <context>
     <name>DiffView</name>
+    <message>
+        <source>Lines: %1</source>
+        <translation>Lignes : %1</translation>
+    </message>
     <message>
         <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
@@ -1829,6 +1851,10 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
@@ -1897,11 +1923,6 @@ SHA-256 %3</translation>
         <location line="+25"/>
         <source>Made by</source>
         <translation>Origine</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Changes</source>
-        <translation>Modifications</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2894,6 +2915,18 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Search conversations</source>
+        <translation>Rechercher dans les conversations</translation>
+    </message>
+    <message>
+        <source>%1
+Started %2
+Container %3</source>
+        <translation>%1
+Commencée le %2
+Conteneur %3</translation>
+    </message>
+    <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
@@ -3009,7 +3042,7 @@ SHA-256 %3</translation>
     <message>
         <location line="+1"/>
         <source>Use for workspace</source>
-        <translation>Utiliser pour l’espace de travail</translation>
+        <translation>Pour l’espace de travail</translation>
     </message>
     <message>
         <source>Python: idle</source>
@@ -3137,12 +3170,6 @@ SHA-256 %3</translation>
         <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
-    </message>
-    <message>
-        <location line="+52"/>
-        <location line="+239"/>
-        <source>Container %1</source>
-        <translation>Conteneur %1</translation>
     </message>
     <message>
         <location line="-202"/>

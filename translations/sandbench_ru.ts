@@ -567,6 +567,34 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <source>Redacted by %1 before the model read it; the model received: “%2”</source>
+        <translation>Скрыто правилом «%1» до того, как модель это прочла; модель получила: «%2»</translation>
+    </message>
+    <message>
+        <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
+        <translation>Отмечено правилом «%1»; отправлено без изменений, срабатывание записано в журнал запросов.</translation>
+    </message>
+    <message>
+        <source>Prompt-injection patterns</source>
+        <translation>Шаблоны промпт-инъекций</translation>
+    </message>
+    <message>
+        <source>Email addresses</source>
+        <translation>Адреса электронной почты</translation>
+    </message>
+    <message>
+        <source>Phone numbers</source>
+        <translation>Номера телефонов</translation>
+    </message>
+    <message>
+        <source>Credit card numbers</source>
+        <translation>Номера банковских карт</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>IP-адреса</translation>
+    </message>
+    <message>
         <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
@@ -590,16 +618,6 @@
         <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
-        <translation>Защитный фильтр %1 замаскировал часть вашего вопроса до того, как его прочитала модель; модель получила показанный текст.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
-        <translation>Защитный фильтр %1 отметил ваш вопрос; вопрос отправлен без изменений, а срабатывание записано в журнал запросов.</translation>
     </message>
     <message numerus="yes">
         <location line="-56"/>
@@ -948,6 +966,10 @@ In the sandbox: %2</source>
 </context>
 <context>
     <name>DiffView</name>
+    <message>
+        <source>Lines: %1</source>
+        <translation>Строки: %1</translation>
+    </message>
     <message>
         <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
@@ -1845,6 +1867,10 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <source>Files</source>
+        <translation>Файлы</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
@@ -1913,11 +1939,6 @@ SHA-256 %3</translation>
         <location line="+25"/>
         <source>Made by</source>
         <translation>Источник</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Changes</source>
-        <translation>Изменения</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2915,6 +2936,18 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Search conversations</source>
+        <translation>Поиск по беседам</translation>
+    </message>
+    <message>
+        <source>%1
+Started %2
+Container %3</source>
+        <translation>%1
+Начата %2
+Контейнер %3</translation>
+    </message>
+    <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
@@ -3158,12 +3191,6 @@ SHA-256 %3</translation>
         <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
-    </message>
-    <message>
-        <location line="+52"/>
-        <location line="+239"/>
-        <source>Container %1</source>
-        <translation>Контейнер %1</translation>
     </message>
     <message>
         <location line="-202"/>

@@ -559,6 +559,34 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <source>Redacted by %1 before the model read it; the model received: “%2”</source>
+        <translation>在模型读取前已由 %1 遮盖；模型收到的是：“%2”</translation>
+    </message>
+    <message>
+        <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
+        <translation>已由 %1 标记；内容原样发送，检测结果记录在请求日志中。</translation>
+    </message>
+    <message>
+        <source>Prompt-injection patterns</source>
+        <translation>提示词注入模式</translation>
+    </message>
+    <message>
+        <source>Email addresses</source>
+        <translation>电子邮件地址</translation>
+    </message>
+    <message>
+        <source>Phone numbers</source>
+        <translation>电话号码</translation>
+    </message>
+    <message>
+        <source>Credit card numbers</source>
+        <translation>信用卡号</translation>
+    </message>
+    <message>
+        <source>IP addresses</source>
+        <translation>IP 地址</translation>
+    </message>
+    <message>
         <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
@@ -582,16 +610,6 @@
         <location line="+122"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Guardrail %1 redacted part of your question before the model read it; the model received the text shown.</source>
-        <translation>护栏 %1 在模型读取前对您的问题进行了部分脱敏；模型收到的是此处显示的文本。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Guardrail %1 flagged your question; it was sent unchanged and the detection is in the request log.</source>
-        <translation>护栏 %1 标记了您的问题；问题已原样发送，检测结果记录在请求日志中。</translation>
     </message>
     <message numerus="yes">
         <location line="-56"/>
@@ -934,6 +952,10 @@ In the sandbox: %2</source>
 </context>
 <context>
     <name>DiffView</name>
+    <message>
+        <source>Lines: %1</source>
+        <translation>行：%1</translation>
+    </message>
     <message>
         <location filename="../widgets/files/diffview.cpp" line="+108"/>
         <source>Unified</source>
@@ -1813,6 +1835,10 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
         <location filename="../widgets/files/historymodel.cpp" line="+60"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
@@ -1881,11 +1907,6 @@ SHA-256 %3</translation>
         <location line="+25"/>
         <source>Made by</source>
         <translation>来源</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Changes</source>
-        <translation>更改</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2873,6 +2894,18 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <source>%1
+Started %2
+Container %3</source>
+        <translation>%1
+开始于 %2
+容器 %3</translation>
+    </message>
+    <message>
         <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
@@ -3116,12 +3149,6 @@ SHA-256 %3</translation>
         <location line="+24"/>
         <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
-    </message>
-    <message>
-        <location line="+52"/>
-        <location line="+239"/>
-        <source>Container %1</source>
-        <translation>容器 %1</translation>
     </message>
     <message>
         <location line="-202"/>

@@ -271,7 +271,7 @@ bool ChatSession::send(const QString &text)
                 tr("Blocked by the guardrail \"%1\" (%2 detected); the question was not sent "
                    "to the model. Rephrase "
                    "it, or change the guardrail's action in the Guardrails panel.")
-                    .arg(slug, family);
+                    .arg(guardrailTitle(slug), family);
             Q_EMIT failed(reason);
             finishWith(false, 403, reason);
             return;
@@ -298,20 +298,41 @@ bool ChatSession::send(const QString &text)
     if (request.guardFromMessage < seen.size())
         m_lastUserText = seen.at(request.guardFromMessage).text();
     if (!loop->detections().isEmpty()) {
-        QStringList slugs;
-        for (const Detection &d : loop->detections())
-            if (!slugs.contains(d.guardrail))
-                slugs.append(d.guardrail);
-        if (m_lastUserText != text)
-            m_lastGuardrailNote = tr("Guardrail %1 redacted part of your question before the model read it; "
-                                     "the model received the text shown.")
-                                      .arg(slugs.join(u", "_s));
-        else
-            m_lastGuardrailNote = tr("Guardrail %1 flagged your question; it was sent unchanged and the "
-                                     "detection is in the request log.")
-                                      .arg(slugs.join(u", "_s));
+        // Each guardrail by the name the Guardrails panel gives it, under what it did: a Flag rule only
+        // flags, even when another rule redacted the same question.
+        QStringList redacted;
+        QStringList flagged;
+        for (const Detection &d : loop->detections()) {
+            QStringList &names = d.action == GuardrailAction::Redact ? redacted : flagged;
+            const QString name = guardrailTitle(d.guardrail);
+            if (!names.contains(name))
+                names.append(name);
+        }
+        QStringList notes;
+        if (!redacted.isEmpty() && m_lastUserText != text)
+            notes.append(tr("Redacted by %1 before the model read it; the model received: \u201c%2\u201d")
+                             .arg(redacted.join(u", "_s), m_lastUserText));
+        if (!flagged.isEmpty())
+            notes.append(tr("Flagged by %1; sent unchanged, and the detection is in the request log.")
+                             .arg(flagged.join(u", "_s)));
+        m_lastGuardrailNote = notes.join(u"\n"_s);
     }
     return true;
+}
+
+QString ChatSession::guardrailTitle(const QString &slug)
+{
+    if (slug == u"regex-prompt-injection")
+        return tr("Prompt-injection patterns");
+    if (slug == u"email")
+        return tr("Email addresses");
+    if (slug == u"phone")
+        return tr("Phone numbers");
+    if (slug == u"credit-card")
+        return tr("Credit card numbers");
+    if (slug == u"ip-address")
+        return tr("IP addresses");
+    return slug;
 }
 
 QString ChatSession::titleFromQuestion(const QString &question, int maxLength)

@@ -100,6 +100,8 @@ public:
     static ToolDefinition shellTool();
     // A conversation's name made from its first question: the first line, cut at a word to at most
     // maxLength characters with "…" when longer; empty when the question has no text.
+    // The name the Guardrails panel gives a guardrail ("Email addresses" for email); an unknown slug as is.
+    static QString guardrailTitle(const QString &slug);
     static QString titleFromQuestion(const QString &question, int maxLength = 48);
 
 Q_SIGNALS:

@@ -171,6 +171,7 @@ QJsonObject StoredConversation::toJson() const
             {u"title_pending"_s, titlePending},
             {u"container_id"_s, containerId},
             {u"tool_contract"_s, toolContract},
+            {u"model"_s, model},
             {u"image"_s, image},
             {u"approvals"_s, approvalMode},
             {u"created_ms"_s, createdMs},
@@ -200,6 +201,7 @@ std::optional<StoredConversation> StoredConversation::fromJson(const QJsonObject
     c.titlePending = obj.value(u"title_pending"_s).toBool();
     c.containerId = obj.value(u"container_id"_s).toString();
     c.toolContract = obj.value(u"tool_contract"_s).toString();
+    c.model = obj.value(u"model"_s).toString();
     c.image = obj.value(u"image"_s).toString();
     c.approvalMode = obj.value(u"approvals"_s).toString();
     c.createdMs = qint64(obj.value(u"created_ms"_s).toDouble());

@@ -42,6 +42,7 @@ struct StoredConversation
     bool titlePending = false; // named after its first question once it is asked
     QString containerId;
     QString toolContract; // ChatSession::toolContractKey(); empty: the shell
+    QString model;        // the model it last asked (the model picker's id); empty: none yet
     QString image;        // the image its container runs on (ImageStore name); empty: the host's /usr
     QString approvalMode; // ApprovalPolicy::modeName(); empty: the workspace's
     qint64 createdMs = 0;

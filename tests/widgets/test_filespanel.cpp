@@ -261,7 +261,7 @@ void TestFilesPanel::historyDiffAndRestore()
     auto *diffText = diff->findChild<QTextBrowser *>(u"DiffText"_s);
     QVERIFY(diffText->toPlainText().contains(u"TWO"_s));
     QVERIFY(diffText->toPlainText().contains(u"two"_s));
-    QCOMPARE(diff->findChild<QLabel *>(u"DiffStats"_s)->text(), u"+1 \u22121"_s);
+    QCOMPARE(diff->findChild<QLabel *>(u"DiffStats"_s)->text(), u"Lines: +1 \u22121"_s);
     QCOMPARE(diff->findChild<QLabel *>(u"DiffStats"_s)->toolTip(), u"1 line(s) added, 1 line(s) removed"_s);
     QTest::mouseClick(diff->findChild<QToolButton *>(u"DiffSideBySideButton"_s), Qt::LeftButton);
     QCOMPARE(diff->mode(), DiffView::Mode::SideBySide);

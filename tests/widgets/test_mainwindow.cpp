@@ -254,7 +254,11 @@ void TestMainWindow::layoutHasThreeAreas()
     QCOMPARE(list->count(), 1);
     QVERIFY(list->item(0)->data(Qt::UserRole).toString().startsWith(u"sess_"_s));
     QVERIFY(window->findChild<QWidget *>(u"ChatWidget"_s)->isVisible());
-    // New Conversation adds a second one with its own container.
+    // New Conversation reuses an unasked one; once the first is named, it adds a second with its own
+    // container.
+    window->findChild<QAction *>(u"NewConversationAction"_s)->trigger();
+    QCOMPARE(list->count(), 1);
+    list->item(0)->setText(u"Named"_s);
     window->findChild<QAction *>(u"NewConversationAction"_s)->trigger();
     QCOMPARE(list->count(), 2);
     QVERIFY(list->item(1)->data(Qt::UserRole).toString() != list->item(0)->data(Qt::UserRole).toString());

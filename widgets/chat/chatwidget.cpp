@@ -601,8 +601,8 @@ void ChatWidget::sendCurrentText()
     }
     m_error->hide();
     if (m_session->send(forModel)) {
-        // What the model received: a redacting guardrail may have changed it.
-        const QString sent = m_session->lastUserText();
+        // The question as the person typed it; what a redacting guardrail made of it is in the note below.
+        const QString sent = text;
         addBubble(MessageBubble::Role::User, QString(), sent);
         remember({TranscriptEntry::Kind::User, sent, {}, {}, {}, -1});
         scrollToEnd();

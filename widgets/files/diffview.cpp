@@ -225,8 +225,10 @@ void DiffView::render()
     }
     bool truncated = false;
     const QList<Line> lines = parse(m_diff.text, &m_added, &m_removed, &truncated);
-    // Numbers only (as in the history list); the tooltip says it in words, with plural forms.
-    m_stats->setText(u"+%1 \u2212%2"_s.arg(QString::number(m_added), QString::number(m_removed)));
+    // Lines, said so: the history list beside it counts files. The tooltip says it in words, with plural
+    // forms.
+    const QString counts = u"+%1 \u2212%2"_s.arg(QString::number(m_added), QString::number(m_removed));
+    setTranslatedText(m_stats, [counts] { return tr("Lines: %1").arg(counts); });
     setTranslatedToolTip(m_stats, [=, this]() -> QString {
         return tr("%n line(s) added", nullptr, m_added) + u", "_s +
                tr("%n line(s) removed", nullptr, m_removed);

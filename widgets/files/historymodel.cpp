@@ -159,7 +159,8 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
     case CommandColumn:
         return tr("Made by");
     case ChangesColumn:
-        return tr("Changes");
+        // Files added ~changed −deleted; the diff beside it counts lines and says so.
+        return tr("Files");
     case TimeColumn:
         return tr("Time");
     }

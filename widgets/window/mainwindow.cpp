@@ -6,6 +6,7 @@
 #include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
 #include "common/csvpreview.h"
+#include "common/elidingcombobox.h"
 #include "common/filedialog.h"
 #include "common/inlineconfirm.h"
 #include "common/retranslate.h"
@@ -61,6 +62,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
 #include <QMenu>
@@ -74,6 +76,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -157,6 +160,7 @@ struct MainWindow::Conversation
     QList<TraceCall> trace;
     QPointer<ModelClient> client;
     QString clientModelId;
+    QString modelId; // the model it last asked: picked again when the conversation is shown
 };
 
 MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget *parent)
@@ -332,10 +336,16 @@ void MainWindow::createDocks()
     auto *newButton = new QPushButton;
     newButton->setObjectName(u"NewConversationButton"_s);
     m_newButton = newButton;
-    connect(newButton, &QPushButton::clicked, this, &MainWindow::newConversation);
+    connect(newButton, &QPushButton::clicked, this, &MainWindow::startConversation);
     auto *left = new QWidget;
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(4, 4, 4, 4);
+    // Finds a conversation among many by a word of its title; the others are hidden, not removed.
+    auto *filter = new QLineEdit(left);
+    filter->setObjectName(u"ConversationFilter"_s);
+    filter->setClearButtonEnabled(true);
+    connect(filter, &QLineEdit::textChanged, this, &MainWindow::filterConversations);
+    leftLayout->addWidget(filter);
     leftLayout->addWidget(m_conversationList, 1);
     m_deleteConfirm = new InlineConfirm(left);
     m_deleteConfirm->setObjectName(u"DeleteConversationConfirm"_s);
@@ -384,6 +394,10 @@ void MainWindow::createDocks()
     watchDock(m_shellDock);
     retranslate(this, [=, this] {
         newButton->setText(tr("New conversation"));
+        filter->setPlaceholderText(tr("Search conversations"));
+        filter->setAccessibleName(tr("Search conversations"));
+        for (int row = 0; row < m_conversationList->count(); ++row)
+            describeConversationItem(m_conversationList->item(row));
         renameAction->setText(tr("&Rename"));
         deleteAction->setText(tr("&Delete…"));
         m_conversationList->setAccessibleName(tr("Conversation list"));
@@ -462,11 +476,14 @@ void MainWindow::createDocks()
     auto *modelLabel = new QLabel(toolbar);
     m_modelPicker = new QComboBox(toolbar);
     m_modelPicker->setObjectName(u"ModelPicker"_s);
-    m_modelPicker->setMinimumContentsLength(28);
+    m_modelPicker->setMinimumContentsLength(20);
     m_modelPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     addLabelledField(toolbar, modelLabel, m_modelPicker);
     QAction *refresh = toolbar->addAction(QString(), this, &MainWindow::refreshModels);
     refresh->setObjectName(u"RefreshModelsAction"_s);
+    // An icon with the name in its tooltip: the toolbar keeps room for Approvals at 1366 pixels in German
+    // too.
+    refresh->setIcon(QIcon::fromTheme(u"view-refresh"_s, style()->standardIcon(QStyle::SP_BrowserReload)));
     toolbar->addSeparator();
     auto *contractLabel = new QLabel(toolbar);
     m_contractPicker = new QComboBox(toolbar);
@@ -480,18 +497,22 @@ void MainWindow::createDocks()
     connect(m_contractPicker, &QComboBox::currentIndexChanged, this, &MainWindow::onContractChosen);
     toolbar->addSeparator();
     auto *imageLabel = new QLabel(toolbar);
-    m_imagePicker = new QComboBox(toolbar);
+    m_imagePicker = new ElidingComboBox(toolbar);
     m_imagePicker->setObjectName(u"ImagePicker"_s);
     // "Host system — Debian GNU/Linux 12 (bookworm) · Python 3.11.2" would push the Approvals picker out of a
     // 1366-pixel toolbar: the box shows the start, the list and the tooltip the whole text.
     m_imagePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_imagePicker->setMinimumContentsLength(22);
+    m_imagePicker->setMinimumContentsLength(16);
     addLabelledField(toolbar, imageLabel, m_imagePicker);
     connect(m_imagePicker, &QComboBox::currentIndexChanged, this, &MainWindow::onImageChosen);
     toolbar->addSeparator();
     auto *approvalLabel = new QLabel(toolbar);
-    m_approvalPicker = new QComboBox(toolbar);
+    m_approvalPicker = new ElidingComboBox(toolbar);
     m_approvalPicker->setObjectName(u"ApprovalModePicker"_s);
+    // "Valeur par défaut de l'espace de travail (…)" alone is 360 pixels: the box ends it in "…", the list
+    // and the tooltip have it whole.
+    m_approvalPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_approvalPicker->setMinimumContentsLength(20);
     m_approvalPicker->addItem(QString(), QString());
     for (const QString &mode : ApprovalPolicy::modeNames())
         m_approvalPicker->addItem(QString(), mode);
@@ -698,7 +719,7 @@ void MainWindow::createMenus()
 
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->setObjectName(u"FileMenu"_s);
-    m_newAction = m_fileMenu->addAction(QString(), this, &MainWindow::newConversation);
+    m_newAction = m_fileMenu->addAction(QString(), this, &MainWindow::startConversation);
     m_newAction->setObjectName(u"NewConversationAction"_s);
     m_newAction->setShortcuts(keysOr(QKeySequence::New, QKeySequence(Qt::CTRL | Qt::Key_N)));
     m_attachAction = m_fileMenu->addAction(QString(), this, &MainWindow::attachWithDialog);
@@ -876,6 +897,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         c->session->setMessages(saved->messages);
         if (const auto contract = ChatSession::toolContractFromKey(saved->toolContract))
             c->session->setToolContract(*contract);
+        c->modelId = saved->model;
         c->session->setApprovalMode(ApprovalPolicy::parseMode(saved->approvalMode));
         c->session->setTotalCost(saved->totalCost);
         c->chat->setTotalCost(saved->totalCost > 0 || !saved->shellCalls.isEmpty() ? saved->totalCost : -1);
@@ -959,6 +981,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             if (item->data(Qt::UserRole + 1).toString() == c->id) {
                 const QSignalBlocker blocker(m_conversationList);
                 item->setText(title);
+                describeConversationItem(item);
             }
         }
         scheduleSave(c);
@@ -976,10 +999,10 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     connect(c->panel, &ShellCallPanel::allowHostRequested, this, &MainWindow::allowHost);
 
     auto *item = new QListWidgetItem(c->title);
-    // The whole id: container references are never truncated (SPEC 1.4).
-    item->setToolTip(tr("Container %1").arg(container->id()));
     item->setData(Qt::UserRole, container->id());
     item->setData(Qt::UserRole + 1, c->id);
+    item->setData(Qt::UserRole + 2, c->createdMs);
+    describeConversationItem(item);
     item->setFlags(item->flags() | Qt::ItemIsEditable);
     m_conversations.push_back(std::move(conversation));
     {
@@ -994,6 +1017,46 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         saveIndex();
     }
     return c;
+}
+
+void MainWindow::describeConversationItem(QListWidgetItem *item) const
+{
+    // The whole id: container references are never truncated (SPEC 1.4).
+    const QDateTime created = QDateTime::fromMSecsSinceEpoch(item->data(Qt::UserRole + 2).toLongLong());
+    item->setToolTip(tr("%1\nStarted %2\nContainer %3")
+                         .arg(item->text(), QLocale().toString(created, QLocale::ShortFormat),
+                              item->data(Qt::UserRole).toString()));
+}
+
+void MainWindow::filterConversations(const QString &text)
+{
+    const QString needle = text.trimmed();
+    for (int row = 0; row < m_conversationList->count(); ++row) {
+        QListWidgetItem *item = m_conversationList->item(row);
+        item->setHidden(!needle.isEmpty() && !item->text().contains(needle, Qt::CaseInsensitive));
+    }
+}
+
+void MainWindow::startConversation()
+{
+    // A conversation nobody has asked anything yet is reused, so Ctrl+N does not pile up empty ones.
+    for (const auto &conversation : m_conversations) {
+        Conversation *c = conversation.get();
+        if (!c->titlePending || !c->session->messages().isEmpty() || c->session->isBusy() ||
+            !c->shellCalls.isEmpty() || !c->chat->pendingAttachments().isEmpty() || m_csvOwner == c->chat)
+            continue;
+        for (int row = 0; row < m_conversationList->count(); ++row) {
+            QListWidgetItem *item = m_conversationList->item(row);
+            if (item->data(Qt::UserRole + 1).toString() == c->id) {
+                item->setHidden(false);
+                m_conversationList->setCurrentItem(item);
+            }
+        }
+        if (auto *input = c->chat->findChild<QPlainTextEdit *>(u"MessageInput"_s))
+            input->setFocus(Qt::ShortcutFocusReason);
+        return;
+    }
+    newConversation();
 }
 
 void MainWindow::newConversation()
@@ -1048,6 +1111,7 @@ void MainWindow::saveConversation(Conversation *c)
     s.titlePending = c->titlePending;
     s.containerId = c->container ? c->container->id() : QString();
     s.toolContract = ChatSession::toolContractKey(c->session->toolContract());
+    s.model = c->modelId;
     s.image = c->container ? c->container->imageName() : QString();
     if (const std::optional<ApprovalMode> mode = c->session->approvalMode())
         s.approvalMode = ApprovalPolicy::modeName(*mode);
@@ -1150,9 +1214,10 @@ void MainWindow::onConversationItemChanged(QListWidgetItem *item)
             c->chat->showInfo(tr("A conversation needs a name; it keeps “%1”.").arg(c->title));
             return;
         }
-        if (title != item->text()) {
+        {
             const QSignalBlocker blocker(m_conversationList);
             item->setText(title);
+            describeConversationItem(item);
         }
         c->title = title;
         c->titlePending = false;
@@ -1187,7 +1252,15 @@ void MainWindow::selectConversation(int row)
     }
     updateShellDockTitle();
     Q_EMIT currentContainerChanged(c->container.data());
-    // The model picked now, shown in this conversation's header as well.
+    // The model this conversation asked, when the picker still offers it (its tools follow in
+    // showContractOf()); a conversation not asked yet keeps the model picked now.
+    if (!c->modelId.isEmpty() && m_modelPicker->currentData().toString() != c->modelId) {
+        const int index = m_modelPicker->findData(c->modelId);
+        if (index >= 0) {
+            const QSignalBlocker blocker(m_modelPicker);
+            m_modelPicker->setCurrentIndex(index);
+        }
+    }
     onModelChosen();
 }
 
@@ -1237,16 +1310,21 @@ void MainWindow::retranslateConversations()
             }
         }
         QListWidgetItem *item = m_conversationList->item(row);
-        if (item && c->container)
-            item->setToolTip(tr("Container %1").arg(c->container->id()));
-        if (title != c->title) {
+        const bool renamed = title != c->title;
+        if (renamed) {
             c->title = title;
             if (item) {
                 const QSignalBlocker blocker(m_conversationList);
                 item->setText(title);
             }
-            scheduleSave(c);
         }
+        if (item && c->container) {
+            const QSignalBlocker blocker(m_conversationList);
+            item->setData(Qt::UserRole, c->container->id());
+            describeConversationItem(item);
+        }
+        if (renamed)
+            scheduleSave(c);
     }
     updateShellDockTitle();
     onModelChosen();
@@ -1302,7 +1380,12 @@ void MainWindow::refreshModels()
                 }
                 for (const ModelInfo &m : models)
                     m_modelPicker->addItem(m.id, m.id);
-                int index = m_modelPicker->findData(m_wantedModel);
+                // The current conversation's own model first, then the one picked before the refresh.
+                int index = -1;
+                if (Conversation *c = current(); c && !c->modelId.isEmpty())
+                    index = m_modelPicker->findData(c->modelId);
+                if (index < 0)
+                    index = m_modelPicker->findData(m_wantedModel);
                 if (index < 0 && !models.isEmpty())
                     index = m_modelPicker->findData(models.first().id);
                 m_modelPicker->setCurrentIndex(index >= 0 ? index : 0);
@@ -1398,7 +1481,7 @@ void MainWindow::showApprovalModeOf(Conversation *c)
     if (rules)
         tip += u' ' + tr("Choose \u201c"
                          "Edit Rules\u2026\u201d in this list to see, change and test the rules.");
-    m_approvalPicker->setToolTip(tip);
+    m_approvalPicker->setToolTip(m_approvalPicker->currentText() + u"\n\n"_s + tip);
 }
 
 void MainWindow::showContractOf(Conversation *c)
@@ -1505,6 +1588,13 @@ void MainWindow::onModelChosen()
         showContractOf(nullptr);
         return;
     }
+    // The pick is this conversation's model from now on; a recorded model the picker does not offer (the
+    // list is still loading, or its provider is gone) is kept.
+    if (!id.isEmpty() && c->modelId != id &&
+        (c->modelId.isEmpty() || m_modelPicker->findData(c->modelId) >= 0)) {
+        c->modelId = id;
+        scheduleSave(c);
+    }
     if (id.isEmpty())
         c->chat->setModelLabel(tr("none — add a provider in File › Model Providers"), false);
     else if (id.startsWith(ScriptedPrefix))
@@ -1556,6 +1646,7 @@ bool MainWindow::prepareClient(Conversation *c)
         c->session->setClient(client, route.model);
     }
     c->clientModelId = id;
+    c->modelId = id;
     return true;
 }
 

@@ -71,7 +71,10 @@ public Q_SLOTS:
     void showAbout();
     // Help › Keyboard Shortcuts, one non-modal list per window.
     void showShortcuts();
+    // Always a new conversation; the New conversation button and Ctrl+N use startConversation().
     void newConversation();
+    // Selects a conversation nobody has asked anything yet, or starts a new one.
+    void startConversation();
     // Copies the file into the current conversation's container home and shows a chip; errors show inline.
     void attachFile(const QString &path);
     void attachWithDialog();
@@ -116,6 +119,10 @@ private:
     // saved: a conversation restored from the store (title is then ignored).
     Conversation *addConversation(const QString &title, const StoredConversation *saved = nullptr);
     Conversation *current() const;
+    // The list item's tooltip: its whole title, when it was started and its container.
+    void describeConversationItem(QListWidgetItem *item) const;
+    // Hides the conversations whose title does not contain text.
+    void filterConversations(const QString &text);
     void selectConversation(int row);
     // Shows the conversation step rows below (or above) the current one, wrapping around.
     void stepConversation(int step);
