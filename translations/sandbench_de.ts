@@ -197,6 +197,14 @@
         <source>sandbox $%1</source>
         <translation>Sandbox %1 $</translation>
     </message>
+    <message>
+        <source>File received: %1 (%2)</source>
+        <translation>Datei empfangen: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Copied into container %1</source>
+        <translation>In Container %1 kopiert</translation>
+    </message>
 </context>
 <context>
     <name>ApprovalPrompt</name>
@@ -497,11 +505,6 @@
         <translation>Der Aufruf: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
-        <translation>Er führt eine Befehlsersetzung aus, daher kann keine Regel ihn erlauben; es wird nachgefragt, außer eine Regel lehnt ihn ab.</translation>
-    </message>
-    <message>
         <location line="+3"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>Ausgelassen, da ungültig: Regel %1.</translation>
@@ -510,6 +513,10 @@
         <location line="+5"/>
         <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
         <translation>Die Regeln entscheiden nur in Unterhaltungen mit „Regeln“; der Standardmodus ist „%1“.</translation>
+    </message>
+    <message>
+        <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
+        <translation>Die Regeln können nicht alles davon erfassen (%1), daher erlaubt ihn keine Regel: Es wird nachgefragt, außer eine Regel lehnt einen seiner Befehle ab.</translation>
     </message>
 </context>
 <context>
@@ -1287,6 +1294,10 @@ SHA-256 %3</translation>
         <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>%1 kann nicht dem Sandbox-Benutzer übergeben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a file name.</source>
+        <translation>%1 ist kein Dateiname.</translation>
     </message>
 </context>
 <context>

@@ -197,6 +197,14 @@
         <source>sandbox $%1</source>
         <translation>bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
+    <message>
+        <source>File received: %1 (%2)</source>
+        <translation>Fichier reçu : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Copied into container %1</source>
+        <translation>Copié dans le conteneur %1</translation>
+    </message>
 </context>
 <context>
     <name>ApprovalPrompt</name>
@@ -497,11 +505,6 @@
         <translation>L’appel : %1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
-        <translation>Il exécute une substitution de commande : aucune règle ne peut l’autoriser ; il demande, sauf si une règle le refuse.</translation>
-    </message>
-    <message>
         <location line="+3"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>Ignorée, car non valide : règle %1.</translation>
@@ -510,6 +513,10 @@
         <location line="+5"/>
         <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
         <translation>Les règles ne décident que dans les conversations réglées sur « Règles » ; le mode par défaut est « %1 ».</translation>
+    </message>
+    <message>
+        <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
+        <translation>Les règles ne peuvent pas tout en rendre compte (%1) ; aucune règle ne l&apos;autorise donc : une question est posée, sauf si une règle refuse l&apos;une de ses commandes.</translation>
     </message>
 </context>
 <context>
@@ -1287,6 +1294,10 @@ SHA-256 %3</translation>
         <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a file name.</source>
+        <translation>%1 n&apos;est pas un nom de fichier.</translation>
     </message>
 </context>
 <context>

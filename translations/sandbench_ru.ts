@@ -199,6 +199,14 @@
         <source>sandbox $%1</source>
         <translation>песочница $%1</translation>
     </message>
+    <message>
+        <source>File received: %1 (%2)</source>
+        <translation>Получен файл: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Copied into container %1</source>
+        <translation>Скопирован в контейнер %1</translation>
+    </message>
 </context>
 <context>
     <name>ApprovalPrompt</name>
@@ -501,11 +509,6 @@
         <translation>Вызов: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
-        <translation>В нём есть подстановка команды, поэтому ни одно правило не может его разрешить; он спрашивает, если правило его не запрещает.</translation>
-    </message>
-    <message>
         <location line="+3"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>Пропущено как недействительное: правило %1.</translation>
@@ -514,6 +517,10 @@
         <location line="+5"/>
         <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
         <translation>Правила решают только в беседах с режимом «Правила»; режим по умолчанию — «%1».</translation>
+    </message>
+    <message>
+        <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
+        <translation>Правила не могут учесть всё в этом вызове (%1), поэтому ни одно правило его не разрешает: будет задан вопрос, если только правило не запрещает одну из его команд.</translation>
     </message>
 </context>
 <context>
@@ -1296,6 +1303,10 @@ SHA-256 %3</translation>
         <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a file name.</source>
+        <translation>%1 — не имя файла.</translation>
     </message>
 </context>
 <context>

@@ -195,6 +195,14 @@
         <source>sandbox $%1</source>
         <translation>沙箱 $%1</translation>
     </message>
+    <message>
+        <source>File received: %1 (%2)</source>
+        <translation>已收到文件：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Copied into container %1</source>
+        <translation>已复制到容器 %1</translation>
+    </message>
 </context>
 <context>
     <name>ApprovalPrompt</name>
@@ -493,11 +501,6 @@
         <translation>该调用：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>It runs a command substitution, so no rule can allow it; it asks unless a rule denies it.</source>
-        <translation>它执行了命令替换，因此任何规则都不能允许它；除非有规则拒绝，否则会询问。</translation>
-    </message>
-    <message>
         <location line="+3"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>已略过（无效）：规则 %1。</translation>
@@ -506,6 +509,10 @@
         <location line="+5"/>
         <source>The rules decide only in conversations set to “Rules”; the default mode is “%1”.</source>
         <translation>规则仅在设为“规则”的对话中起作用；默认模式为“%1”。</translation>
+    </message>
+    <message>
+        <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
+        <translation>规则无法完整解析该调用（%1），因此没有规则能允许它：除非有规则拒绝其中某条命令，否则会询问。</translation>
     </message>
 </context>
 <context>
@@ -1278,6 +1285,10 @@ SHA-256 %3</translation>
         <location line="-46"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>无法将 %1 交给沙箱用户：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a file name.</source>
+        <translation>%1 不是文件名。</translation>
     </message>
 </context>
 <context>

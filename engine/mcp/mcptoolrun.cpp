@@ -281,9 +281,10 @@ void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolRe
                 u"[stderr]\n"_s + code.stderrText + (code.stderrText.endsWith(u'\n') ? QString() : u"\n"_s);
         text += code.timedOut ? u"[timed out]\n"_s : u"[exit code %1]\n"_s.arg(code.returnCode);
         if (!persists)
-            text += u"Note: this container's image has no Jupyter kernel (python3-ipykernel), so the code ran "
-                    "as a new python3 process: variables and imports do not persist between python calls. "
-                    "Files in /workspace/home persist."_s;
+            text +=
+                u"Note: this container's image has no Jupyter kernel (python3-ipykernel), so the code ran "
+                "as a new python3 process: variables and imports do not persist between python calls. "
+                "Files in /workspace/home persist."_s;
         content.append(textItem(text));
         for (const CodeImage &image : result.images)
             content.append(QJsonObject{{u"type"_s, u"image"_s},

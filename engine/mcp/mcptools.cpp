@@ -300,7 +300,8 @@ QJsonArray McpTools::definitions(const SessionLimits &limits)
         annotations(u"Run shell commands"_s, false, true, false, true));
     add(u"python"_s, u"Run Python code"_s,
         u"Runs Python 3 code "_s + sandbox +
-            u"Calls with the same container_id are cells of one Jupyter kernel: variables and imports persist "
+            u"Calls with the same container_id are cells of one Jupyter kernel: variables and imports "
+            u"persist "
             "while the container is awake, and a cell's last expression is shown, as in a notebook (files in "
             "/workspace/home always persist). state_persists says whether the kernel ran the cell."_s,
         annotations(u"Run Python code"_s, false, true, false, true));

@@ -172,7 +172,7 @@ async function mainPart() {
         assert.doesNotMatch(text(a), /does not persist/);
         const b = await call(client, 'python', { container_id: container, code: 'print("out")\nx * 2' });
         assert.notEqual(b.isError, true, text(b));
-        assert.equal(b.structuredContent.stdout, 'out\n82');
+        assert.equal(b.structuredContent.stdout, 'out\n82\n');
         assert.equal(b.structuredContent.exit_code, 0);
         const c = await call(client, 'python', { container_id: container, code: 'y' });
         assert.match(c.structuredContent.stderr, /NameError/);

@@ -734,7 +734,7 @@ void TestApiActivity::fileUploadedThroughApiShowsInFilesAndHistory()
     QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 30000);
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
     QCOMPARE(QJsonDocument::fromJson(reply->readAll()).object().value(u"path"_s).toString(),
-             u"/workspace/home/sales.csv"_s);
+             u"/mnt/data/sales.csv"_s);
 
     // The live view names the file that came in.
     ApiActivityPanel *activity = panel(window.get());

@@ -413,7 +413,7 @@ void TestWorkbench::notebookStateBetweenQuestions()
         QCOMPARE(view->commandViews()[0]->outputText(), outputs.at(i));
         QTRY_VERIFY(!chat->session()->isBusy());
     }
-    // The toolbar shows the kernel's state; Restart Python drops x.
+    // The status bar shows the kernel's state; Restart Python drops x.
     auto *state = window->findChild<QLabel *>(u"KernelStateLabel"_s);
     auto *restart = window->findChild<QAction *>(u"RestartPythonAction"_s);
     QVERIFY(state && restart);

@@ -271,11 +271,15 @@ void ApiRequestView::onFileReceived(const QJsonObject &event)
     label->setObjectName(u"ApiRequestFileReceived"_s);
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
-    label->setText(tr("File received: %1 (%2)")
-                       .arg(name, QLocale().formattedDataSize(event.value(u"bytes"_s).toInteger())));
+    const qint64 bytes = event.value(u"bytes"_s).toInteger();
+    setTranslatedText(label, [=, this]() -> QString {
+        return tr("File received: %1 (%2)").arg(name, QLocale().formattedDataSize(bytes));
+    });
     const QString container = event.value(u"container_id"_s).toString();
     if (!container.isEmpty())
-        label->setToolTip(plainToolTip(tr("Copied into container %1").arg(container)));
+        setTranslatedToolTip(label, [=, this]() -> QString {
+            return plainToolTip(tr("Copied into container %1").arg(container));
+        });
     m_files.append(label);
     m_callsLayout->insertWidget(m_files.size(), label); // after the dropped-calls note, before the calls
     m_noCalls->hide();

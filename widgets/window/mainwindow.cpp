@@ -81,6 +81,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -543,15 +544,25 @@ void MainWindow::createDocks()
     approvalDefault->setObjectName(u"ApprovalWorkspaceDefaultAction"_s);
     m_approvalDefault = approvalDefault;
     // The conversation's Python kernel (SPEC §10): its state, and Restart Python, which drops its variables.
-    toolbar->addSeparator();
-    auto *kernelState = new QLabel(toolbar);
+    // In the status bar, beside the local API's state: the toolbar keeps its room for the pickers at 1366
+    // pixels in every language.
+    auto *kernelState = new QLabel(this);
     kernelState->setObjectName(u"KernelStateLabel"_s);
-    toolbar->addWidget(kernelState);
-    QAction *restartPython = toolbar->addAction(QString(), this, [this] {
+    auto *restartPython = new QAction(this);
+    restartPython->setObjectName(u"RestartPythonAction"_s);
+    restartPython->setIcon(
+        QIcon::fromTheme(u"system-reboot"_s, style()->standardIcon(QStyle::SP_DialogResetButton)));
+    connect(restartPython, &QAction::triggered, this, [this] {
         if (Container *c = currentContainer())
             PythonKernel::of(c)->restart();
     });
-    restartPython->setObjectName(u"RestartPythonAction"_s);
+    auto *restartButton = new QToolButton(this);
+    restartButton->setObjectName(u"RestartPythonButton"_s);
+    restartButton->setDefaultAction(restartPython);
+    restartButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    restartButton->setAutoRaise(true);
+    statusBar()->addPermanentWidget(kernelState);
+    statusBar()->addPermanentWidget(restartButton);
     const auto showKernel = [this, kernelState, restartPython] {
         Container *c = currentContainer();
         const PythonKernel::State state = c ? PythonKernel::of(c)->state() : PythonKernel::State::None;
@@ -1207,6 +1218,10 @@ void MainWindow::onConversationItemChanged(QListWidgetItem *item)
         if (c->id != id)
             continue;
         const QString title = item->text().simplified();
+        // itemChanged also reports a new tooltip or data (describeConversationItem): only a new text is a
+        // rename, which ends "New conversation" following the language.
+        if (title == c->title)
+            return;
         if (title.isEmpty()) {
             // An empty name would leave a blank row; keep the old one.
             const QSignalBlocker blocker(m_conversationList);
