@@ -20,9 +20,9 @@ struct HttpRequest;
 // Origin and key (which decides the workspace) before a request gets here. POST carries one JSON-RPC
 // message: notifications and responses get 202; a request gets its answer as JSON when nothing else is sent
 // before it, else as an SSE stream (begun by the first progress notification or elicitation request, or
-// after KeepAliveMs of quiet) that ends with its response. initialize makes a session (Mcp-Session-Id); later requests must name it, and only
-// the key's own workspace can use it; DELETE ends it. GET (a standalone server stream) is 405: everything the
-// server sends belongs to a request.
+// after KeepAliveMs of quiet) that ends with its response. initialize makes a session (Mcp-Session-Id); later
+// requests must name it, and only the key's own workspace can use it; DELETE ends it. GET (a standalone
+// server stream) is 405: everything the server sends belongs to a request.
 class McpEndpoint : public QObject
 {
     Q_OBJECT

@@ -163,9 +163,8 @@ inline QByteArray configOf(const QList<QByteArray> &layers)
 // The files of an OCI image layout (path -> content) for these layers. corruptLayer: the layer blob's
 // content no longer matches its name and descriptor.
 // configOverride: this config instead of the layers' own (a trusted image's config over other layers).
-inline QList<std::pair<QByteArray, QByteArray>> ociLayout(const QList<QByteArray> &layers,
-                                                          bool corruptLayer = false,
-                                                          const QByteArray &configOverride = {})
+inline QList<std::pair<QByteArray, QByteArray>>
+ociLayout(const QList<QByteArray> &layers, bool corruptLayer = false, const QByteArray &configOverride = {})
 {
     QList<std::pair<QByteArray, QByteArray>> files;
     auto blob = [&files](const QByteArray &data) {
