@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QSocketNotifier>
+#include <QTimer>
 
 #include <cerrno>
 #include <csignal>
@@ -20,6 +21,8 @@ namespace {
 
 constexpr qsizetype ReadChunk = 1024 * 1024;
 constexpr int KillGraceMs = 10000;
+// How long a command that init refused during start-up (EPIPE) waits for init's own reason.
+constexpr int StartFailureWaitMs = 5000;
 
 } // namespace
 
@@ -142,6 +145,21 @@ void ShellCall::startCommand(int index)
         id = m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error, &startedPid) : 0;
         ::close(pipes[0][1]);
         ::close(pipes[1][1]);
+        if (id == 0 && m_container && m_container->state() == Container::State::Starting) {
+            // Init is dying during start-up ("Broken pipe"): the container's shutDown hands this call
+            // init's own reason through failToStart once init's exit is seen. The fallback only keeps
+            // the call from waiting on a container that never reports.
+            ::close(readEnds[0]);
+            ::close(readEnds[1]);
+            QTimer::singleShot(StartFailureWaitMs, this, [this, error] {
+                if (m_finished)
+                    return;
+                m_incomplete = true;
+                m_error = error;
+                finishCommand(CommandOutcome::exit(126), error);
+            });
+            return;
+        }
     }
     for (int i = 0; i < 2; ++i) {
         auto reader = std::make_unique<Reader>(m_action.maxOutputLength, m_action.keepOutputTail

@@ -118,6 +118,9 @@ void TestContainer::exitCodes_data()
     QTest::newRow("not found") << u"no-such-command-here"_s << 127;
     QTest::newRow("SIGKILL") << u"kill -KILL $$"_s << 137;
     QTest::newRow("SIGTERM") << u"kill -TERM $$"_s << 143;
+    // Never read as the shell's own options (bash -c --version would print bash's version and exit 0).
+    QTest::newRow("--version") << u"--version"_s << 127;
+    QTest::newRow("-x") << u"-x"_s << 127;
 }
 
 void TestContainer::exitCodes()

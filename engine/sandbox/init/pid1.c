@@ -195,7 +195,7 @@ static const char k_ahead_shell[] =
     "IFS= read -r -N 1048576 BASH_EXECUTION_STRING <&3; exec 3<&-; "
     "[[ $BASH_EXECUTION_STRING == *$'\\001' ]] || exit 0; "
     "BASH_EXECUTION_STRING=${BASH_EXECUTION_STRING%$'\\001'}; SECONDS=0; : bash; "
-    "eval \"$BASH_EXECUTION_STRING\"";
+    "eval -- \"$BASH_EXECUTION_STRING\"";
 
 /* The first shell of a container from a standby (sb_pid1_prepare_first_shell) started before the container
    had its name and workspace: once its command has come (the engine sends it after READY, when both exist),
@@ -208,7 +208,7 @@ static const char k_first_shell[] =
     "builtin cd -- " SB_WORKDIR " || exit 126; unset OLDPWD; export OLDPWD; "
     "HOSTNAME=; IFS= read -r HOSTNAME </etc/hostname; export HOSTNAME; "
     "BASH_EXECUTION_STRING=${BASH_EXECUTION_STRING%$'\\001'}; SECONDS=0; : bash; "
-    "eval \"$BASH_EXECUTION_STRING\"";
+    "eval -- \"$BASH_EXECUTION_STRING\"";
 
 /* cmd_fd >= 0: the shell spare's way, `bash -c k_ahead_shell` with cmd_fd as its fd 3 (cmd unused); before
    CONFIG (no id yet), k_first_shell and no HOSTNAME. */
@@ -261,7 +261,8 @@ static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd
     }
     env[n] = NULL;
     char *script = first ? (char *)k_first_shell : (char *)k_ahead_shell;
-    char *argv[] = {"bash", "-c", cmd_fd >= 0 ? script : (char *)cmd, NULL};
+    /* "--": a command that starts with "-" is a command, never bash's (or sh's) options. */
+    char *argv[] = {"bash", "-c", "--", cmd_fd >= 0 ? script : (char *)cmd, NULL};
     execve("/bin/bash", argv, env);
     if (errno == ENOENT && cmd_fd < 0) {
         /* An image without bash (busybox, alpine): its POSIX shell. */
