@@ -12,6 +12,7 @@
 
 #include <fcntl.h>
 #include <linux/fs.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -96,6 +97,7 @@ private Q_SLOTS:
     void depthAndPathLimits();
     void chainedLinksCostLinearWork();
     void repeatedOpaqueWhiteoutsCostLinearWork();
+    void staleScratchIsSwept();
 
 private:
     QString write(const QString &name, const QByteArray &data);
@@ -576,6 +578,31 @@ void TestImageImport::repeatedOpaqueWhiteoutsCostLinearWork()
     QVERIFY2(budget.steps <= 8 * budget.entries, // each marker would rescan o/: over 300 steps
              qPrintable(u"%1 steps for %2 entries"_s.arg(budget.steps).arg(budget.entries)));
     QVERIFY(LayerUnpacker::removeTreeAtPath(root, &error));
+}
+
+void TestImageImport::staleScratchIsSwept()
+{
+    // What an import killed with SIGKILL leaves: a scratch tree nobody holds. The next import removes it,
+    // but never one that another process is still unpacking (locked), nor one made a moment ago.
+    const QString data = dataDir(u"sweep"_s);
+    const QString tmp = ImageStore::imagesDir(data) + u"/tmp"_s;
+    const timespec old[2] = {{time(nullptr) - 3600, 0}, {time(nullptr) - 3600, 0}};
+    for (const QString &name : {u"import-dead"_s, u"import-busy"_s, u"import-young"_s}) {
+        QVERIFY(QDir().mkpath(tmp + u'/' + name + u"/rootfs/usr/lib"_s));
+        QVERIFY(writeFile(tmp + u'/' + name + u"/rootfs/usr/lib/big"_s, QByteArray(4096, 'x')));
+        if (name != u"import-young"_s)
+            QVERIFY(utimensat(AT_FDCWD, QFile::encodeName(tmp + u'/' + name).constData(), old, 0) == 0);
+    }
+    const int busy = ::open(QFile::encodeName(tmp + u"/import-busy"_s).constData(), O_RDONLY | O_DIRECTORY);
+    QVERIFY(busy >= 0 && flock(busy, LOCK_EX | LOCK_NB) == 0);
+
+    ImageStore store(data);
+    QString error;
+    QVERIFY2(store.importPath(write(u"small.tar"_s, tarOf({Entry{"hello", Entry::File, "hi\n", 0644}})),
+                              u"small"_s, &error),
+             qPrintable(error));
+    ::close(busy);
+    QCOMPARE(entriesOf(tmp), QStringList({u"import-busy"_s, u"import-young"_s}));
 }
 
 QTEST_GUILESS_MAIN(TestImageImport)

@@ -25,6 +25,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -116,6 +117,44 @@ bool removeTree(const QString &path, QString *error = nullptr)
 {
     QString ignored;
     return LayerUnpacker::removeTreeAtPath(path, error ? error : &ignored);
+}
+
+// An import's scratch directory left by a process that died (SIGKILL, power loss) is one that nobody
+// holds locked and that is older than any start-up (the lock comes a moment after mkdir). Best effort:
+// whatever cannot be opened or removed now stays for the next sweep.
+constexpr qint64 StaleScratchSeconds = 600;
+
+void sweepStaleScratch(int parentFd)
+{
+    const int listFd = fcntl(parentFd, F_DUPFD_CLOEXEC, 0);
+    DIR *dir = listFd >= 0 ? fdopendir(listFd) : nullptr;
+    if (!dir) {
+        if (listFd >= 0)
+            ::close(listFd);
+        return;
+    }
+    QList<QByteArray> stale;
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    while (const dirent *e = readdir(dir)) {
+        const QByteArray name(e->d_name);
+        if (name == "." || name == ".." || stale.size() >= 64)
+            continue;
+        const int fd = openat(parentFd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        struct stat st
+        {
+        };
+        if (fstat(fd, &st) == 0 && now - qint64(st.st_mtim.tv_sec) >= StaleScratchSeconds &&
+            flock(fd, LOCK_EX | LOCK_NB) == 0)
+            stale.append(name);
+        ::close(fd); // the lock goes with it; a directory older than any start-up is not locked again
+    }
+    closedir(dir);
+    for (const QByteArray &name : std::as_const(stale)) {
+        QString ignored;
+        LayerUnpacker::removeTree(parentFd, name, &ignored);
+    }
 }
 
 // ChainID as the OCI image spec defines it: the first layer's DiffID, then sha256("<chain> <diff_id>").
@@ -647,6 +686,7 @@ ImageStore::Scratch::Scratch(const ImageStore *store, const QString &kind, QStri
         *error = u"cannot create a scratch directory in %1: %2"_s.arg(tmp, sysError());
         return;
     }
+    sweepStaleScratch(m_parentFd);
     for (int attempt = 0; attempt < 100 && m_name.isEmpty(); ++attempt) {
         const QByteArray name =
             kind.toLatin1() + '-' + QByteArray::number(QRandomGenerator::system()->generate64(), 36);
@@ -661,10 +701,15 @@ ImageStore::Scratch::Scratch(const ImageStore *store, const QString &kind, QStri
     }
     m_path = tmp + u'/' + QFile::decodeName(m_name);
     // The tree itself is one level down, so the scratch directory's own mode never matters to it.
-    Fd dir(openat(m_parentFd, m_name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    m_rootFd = dir.fd < 0 || mkdirat(dir.fd, "rootfs", 0755)
+    // Held, and locked, while this import lives: a sweep by another process leaves it alone.
+    m_lockFd = openat(m_parentFd, m_name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (m_lockFd >= 0 && flock(m_lockFd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(m_lockFd);
+        m_lockFd = -1;
+    }
+    m_rootFd = m_lockFd < 0 || mkdirat(m_lockFd, "rootfs", 0755)
                    ? -1
-                   : openat(dir.fd, "rootfs", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                   : openat(m_lockFd, "rootfs", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (m_rootFd < 0 || fchmod(m_rootFd, 0755)) {
         *error = u"cannot create %1/rootfs: %2"_s.arg(m_path, sysError());
         if (m_rootFd >= 0)
@@ -683,8 +728,9 @@ ImageStore::Scratch::~Scratch()
                          // tree
         LayerUnpacker::removeTree(m_parentFd, m_name, &ignored);
     }
-    if (m_parentFd >= 0)
-        ::close(m_parentFd);
+    for (int fd : {m_lockFd, m_parentFd})
+        if (fd >= 0)
+            ::close(fd);
 }
 
 QString ImageStore::treePath(const QString &chainId) const

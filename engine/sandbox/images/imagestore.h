@@ -111,6 +111,7 @@ private:
         QByteArray m_name;
         int m_parentFd = -1;
         int m_spareFd = -1;
+        int m_lockFd = -1;
         int m_rootFd = -1;
     };
 
