@@ -71,31 +71,16 @@ int runApprovalsCommand(const QStringList &args)
         "deny; PATTERN is a glob over one command ('python3 *': * any text, ? one character). A call's "
         "commands are split at |, ||, &&, ;, & and newlines; each gets the first matching rule's verdict "
         "(ask when none matches) and the strictest one wins: deny > ask > allow."_s);
-    parser.addHelpOption();
-    const QCommandLineOption dataDirOption(
-        u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-        u"dir"_s);
-    const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s,
-                                             u"name"_s);
+    const WorkspaceOptions common;
+    common.addTo(parser);
     const QCommandLineOption jsonOption(u"json"_s, u"Print the settings as JSON."_s);
     const QCommandLineOption positionOption(
         u"position"_s, u"rules add: insert as rule N (1 is first); default: last."_s, u"n"_s);
-    parser.addOptions({dataDirOption, workspaceOption, jsonOption, positionOption});
+    parser.addOptions({jsonOption, positionOption});
     parser.addPositionalArgument(u"args"_s, u"The action's arguments."_s);
-    if (!parser.parse(rest)) {
-        printErr(parser.errorText() + u"\n\n"_s + commandHelpText(parser));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(commandHelpText(parser));
-        return ExitOk;
-    }
-    if (parser.isSet(workspaceOption) && !ContainerManager::isValidId(parser.value(workspaceOption))) {
-        printErr(u"invalid --workspace name: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s);
-        return ExitUsage;
-    }
-    const SandboxSettings where =
-        SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common))
+        return *exit;
+    const SandboxSettings where = common.settings(parser);
     const QString dir = ContainerRegistry(where.dataDir).workspaceDir(where.workspace);
     const QStringList positional = parser.positionalArguments();
     const bool json = parser.isSet(jsonOption);

@@ -31,31 +31,16 @@ int runBroadcastCommand(const QStringList &args)
     const QStringList rest = withoutAction(args, &action);
     QCommandLineParser parser;
     parser.setApplicationDescription(kUsage);
-    parser.addHelpOption();
-    const QCommandLineOption dataDirOption(
-        u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-        u"dir"_s);
-    const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s,
-                                             u"name"_s);
+    const WorkspaceOptions common;
+    common.addTo(parser);
     const QCommandLineOption headerOption(u"header"_s, u"A header sent with every export (repeatable)."_s,
                                           u"name=value"_s);
     const QCommandLineOption jsonOption(u"json"_s, u"Print JSON."_s);
-    parser.addOptions({dataDirOption, workspaceOption, headerOption, jsonOption});
+    parser.addOptions({headerOption, jsonOption});
     parser.addPositionalArgument(u"url"_s, u"The collector's base URL (add, rm)."_s);
-    if (!parser.parse(rest)) {
-        printErr(parser.errorText() + u"\n"_s + kUsage);
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(commandHelpText(parser));
-        return ExitOk;
-    }
-    if (parser.isSet(workspaceOption) && !ContainerManager::isValidId(parser.value(workspaceOption))) {
-        printErr(u"invalid --workspace name: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s);
-        return ExitUsage;
-    }
-    const SandboxSettings settings =
-        SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common))
+        return *exit;
+    const SandboxSettings settings = common.settings(parser);
     BroadcastConfig config(settings.workspaceDir());
     QString error;
     if (!config.load(&error)) {

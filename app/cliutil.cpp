@@ -2,6 +2,7 @@
 #include "cliutil.h"
 
 #include "base/printabletext.h"
+#include "sandbox/containermanager.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -90,4 +91,42 @@ QString commandHelpText(const QCommandLineParser &parser)
     if (!g_example.isEmpty())
         text += u"\nExample:\n  "_s + g_example + u'\n';
     return text;
+}
+
+void WorkspaceOptions::addTo(QCommandLineParser &parser) const
+{
+    parser.addHelpOption();
+    parser.addOption(dataDir);
+    parser.addOption(workspace);
+}
+
+SandboxSettings WorkspaceOptions::settings(const QCommandLineParser &parser) const
+{
+    return SandboxSettings::forDataDir(parser.value(dataDir), parser.value(workspace));
+}
+
+std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &args,
+                                    const WorkspaceOptions &options, const CommandUsage &usage)
+{
+    const auto help = [&] {
+        return usage.text.isEmpty()
+                   ? commandHelpText(parser)
+                   : usage.text + u"\n"_s + commandOptionsText(parser, usage.exampleInOptions);
+    };
+    if (!parser.parse(args)) {
+        printErr(parser.errorText() + u"\n\n"_s +
+                 (usage.text.isEmpty() ? commandHelpText(parser) : usage.text));
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        printOut(help());
+        return ExitOk;
+    }
+    // The same rule as API keys and containers' ids, so a workspace named here is one every path accepts.
+    if (parser.isSet(options.workspace) && !ContainerManager::isValidId(parser.value(options.workspace))) {
+        printErr(u"invalid --workspace name %1: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s.arg(
+            displayName(parser.value(options.workspace), true)));
+        return ExitUsage;
+    }
+    return std::nullopt;
 }

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sandbox/sandboxsettings.h"
+
 #include <QByteArray>
+#include <QCommandLineOption>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 // Exit codes and output helpers shared by every headless subcommand.
 enum ExitCode { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
@@ -40,3 +45,35 @@ QString commandHelpText(const QCommandLineParser &parser);
 // For a command that prints its own usage text first: only the parser's option list (no second "Usage:"
 // line of Qt's, no description, no --help-all), then the command's example unless usage shows examples.
 QString commandOptionsText(const QCommandLineParser &parser, bool withExample = true);
+
+// --help, --data-dir DIR and --workspace NAME: what every command that works on a workspace takes.
+struct WorkspaceOptions
+{
+    QCommandLineOption dataDir{QStringLiteral("data-dir"),
+                               QStringLiteral("Data directory (default: $SANDBENCH_DATA_DIR or the XDG data "
+                                              "location)."),
+                               QStringLiteral("dir")};
+    QCommandLineOption workspace{QStringLiteral("workspace"),
+                                 QStringLiteral("Workspace name (default: default)."),
+                                 QStringLiteral("name")};
+
+    WorkspaceOptions() = default;
+    explicit WorkspaceOptions(const QString &workspaceHelp) { workspace.setDescription(workspaceHelp); }
+    // --help, then the two options (in that order, before the command's own).
+    void addTo(QCommandLineParser &parser) const;
+    SandboxSettings settings(const QCommandLineParser &parser) const;
+};
+
+// How a command's --help and a usage error read: its own usage text above the parser's option list (the
+// example at the end unless the usage shows examples), or, with no text, the parser's help text.
+struct CommandUsage
+{
+    QString text;
+    bool exampleInOptions = true;
+};
+
+// Parses args and does what every command does alike: a parse error prints the error and the usage (exit 2),
+// --help prints the help (exit 0), a --workspace name outside 1 to 40 characters of A-Z, a-z, 0-9, _ and -
+// is refused (exit 2). std::nullopt: the command carries on.
+std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &args,
+                                    const WorkspaceOptions &options, const CommandUsage &usage = {});

@@ -42,42 +42,11 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QCommandLineOption
-    dataDirOption(u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-                  u"dir"_s);
-const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s, u"name"_s);
-
-void addCommonOptions(QCommandLineParser &parser)
-{
-    parser.addHelpOption();
-    parser.addOption(dataDirOption);
-    parser.addOption(workspaceOption);
-}
-
-// Parses and reports errors itself; false means the exit code is in *exitCode.
-bool parse(QCommandLineParser &parser, const QStringList &args, int *exitCode)
-{
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + u"\n\n"_s + commandHelpText(parser));
-        *exitCode = ExitUsage;
-        return false;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(commandHelpText(parser));
-        *exitCode = ExitOk;
-        return false;
-    }
-    if (parser.isSet(workspaceOption) && !ContainerManager::isValidId(parser.value(workspaceOption))) {
-        printErr(u"invalid --workspace name: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s);
-        *exitCode = ExitUsage;
-        return false;
-    }
-    return true;
-}
+const WorkspaceOptions common;
 
 SandboxSettings settingsFrom(const QCommandLineParser &parser)
 {
-    return SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
+    return common.settings(parser);
 }
 
 bool parseInt(const QCommandLineParser &parser, const QCommandLineOption &option, int *out)
@@ -151,7 +120,7 @@ int runExecCommand(const QStringList &args)
         u"Runs the commands as one shell call in a sandbox and prints the output "
         "item as JSON. Exit 0 when the call ran, 1 when the sandbox cannot run, "
         "2 on bad input."_s);
-    addCommonOptions(parser);
+    common.addTo(parser);
     const QCommandLineOption sessionOption(u"session"_s, u"Session id; names the container."_s, u"id"_s);
     const QCommandLineOption containerOption(u"container"_s, u"Container id (1-40 of A-Z a-z 0-9 _ -)."_s,
                                              u"id"_s);
@@ -176,9 +145,8 @@ int runExecCommand(const QStringList &args)
     {
         ~DiscardFrontLauncher() { FrontLauncher::discard(); }
     } discardFrontLauncher;
-    int exitCode = ExitOk;
-    if (!parse(parser, args, &exitCode))
-        return exitCode;
+    if (const std::optional<int> exit = parseCommandLine(parser, args, common))
+        return *exit;
     // While the other core is idle: the history needs libgit2 started before this call's entry is saved.
     SnapshotStore::startLibraryAhead();
     struct FinishLibraryAhead
@@ -306,12 +274,11 @@ int runDoctorCommand(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Reports what isolation and limits are enforced on this machine. "
                                      "Exit 0 when sandboxes can run, 1 otherwise."_s);
-    addCommonOptions(parser);
+    common.addTo(parser);
     const QCommandLineOption jsonOption(u"json"_s, u"Print the report as JSON."_s);
     parser.addOption(jsonOption);
-    int exitCode = ExitOk;
-    if (!parse(parser, args, &exitCode))
-        return exitCode;
+    if (const std::optional<int> exit = parseCommandLine(parser, args, common))
+        return *exit;
     if (!parser.positionalArguments().isEmpty()) {
         printErr(u"doctor takes no arguments"_s);
         return ExitUsage;
@@ -353,7 +320,7 @@ int runServeCommand(const QStringList &args)
         "cgroups "
         "are removed, logs are flushed, and the exit status is 0. A second signal during that ends it at "
         "once."_s);
-    addCommonOptions(parser);
+    common.addTo(parser);
     const QCommandLineOption hostOption(u"host"_s, u"Address to bind (default 127.0.0.1)."_s, u"address"_s,
                                         u"127.0.0.1"_s);
     const QCommandLineOption portOption(u"port"_s, u"Port (default 8642; 0 picks a free one)."_s, u"port"_s,
@@ -399,9 +366,8 @@ int runServeCommand(const QStringList &args)
     parser.addOptions({hostOption, portOption, allowHostOption, allowOriginOption, headerTimeoutOption,
                        idleTimeoutOption, approvalsOption, approvalsTimeoutOption, approvalsViewersOption,
                        maxUploadOption});
-    int exitCode = ExitOk;
-    if (!parse(parser, args, &exitCode))
-        return exitCode;
+    if (const std::optional<int> exit = parseCommandLine(parser, args, common))
+        return *exit;
     int headerTimeout = HttpLimits().headTimeoutMs;
     int idleTimeout = HttpLimits().idleTimeoutMs;
     if (!parseInt(parser, headerTimeoutOption, &headerTimeout) ||
@@ -517,10 +483,9 @@ int runKeysCommand(const QStringList &args)
     parser.setApplicationDescription(
         u"keys create: prints a new API key for the workspace (shown once; only its "
         "SHA-256 is stored)."_s);
-    addCommonOptions(parser);
-    int exitCode = ExitOk;
-    if (!parse(parser, rest, &exitCode))
-        return exitCode;
+    common.addTo(parser);
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common))
+        return *exit;
     if (action != u"create"_s) {
         printErr(u"usage: sandbench keys create [--workspace NAME] [--data-dir DIR]"_s);
         return ExitUsage;
@@ -555,12 +520,11 @@ int runWorkspacesCommand(const QStringList &args)
         "and output past max_output_length keeps its last characters.\n"
         "long_sessions_api on|off: while long_sessions is on, lift them for API requests made with the "
         "workspace's keys as well (off, or long_sessions off: they keep the hosted 300 s and 5 minutes)."_s);
-    addCommonOptions(parser);
+    common.addTo(parser);
     parser.addPositionalArgument(u"key"_s, u"Setting name."_s);
     parser.addPositionalArgument(u"value"_s, u"New value (set)."_s);
-    int exitCode = ExitOk;
-    if (!parse(parser, rest, &exitCode))
-        return exitCode;
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common))
+        return *exit;
     const QStringList positional = parser.positionalArguments();
     const bool get = action == u"get"_s && positional.size() <= 1;
     const bool set = action == u"set"_s && positional.size() == 2;
@@ -617,7 +581,7 @@ int runProvidersCommand(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"providers add NAME --api responses|messages|chat --base-url URL "
                                      "[--key-env VAR] [--default]\nproviders list"_s);
-    addCommonOptions(parser);
+    common.addTo(parser);
     const QCommandLineOption apiOption(u"api"_s, u"responses, messages or chat."_s, u"api"_s);
     const QCommandLineOption urlOption(u"base-url"_s, u"Base URL, e.g. https://api.openai.com/v1."_s,
                                        u"url"_s);
@@ -627,9 +591,8 @@ int runProvidersCommand(const QStringList &args)
     const QCommandLineOption jsonOption(u"json"_s, u"list: print JSON."_s);
     parser.addOptions({apiOption, urlOption, keyEnvOption, defaultOption, jsonOption});
     parser.addPositionalArgument(u"name"_s, u"Provider name ([a-z0-9_-]+)."_s);
-    int exitCode = ExitOk;
-    if (!parse(parser, rest, &exitCode))
-        return exitCode;
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common))
+        return *exit;
     ProviderRegistry registry(dataDirFrom(parser), workspaceFrom(parser));
     QString error;
     if (!registry.load(&error)) {

@@ -336,33 +336,19 @@ int runContainersCommand(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         u"Lists, inspects, promotes from and removes the containers of a workspace."_s);
-    parser.addHelpOption();
-    const QCommandLineOption dataDirOption(
-        u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-        u"dir"_s);
-    const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s,
-                                             u"name"_s);
+    const WorkspaceOptions common;
+    common.addTo(parser);
     const QCommandLineOption jsonOption(u"json"_s, u"Print JSON."_s);
     const QCommandLineOption limitOption(
         u"limit"_s, u"files: page size (1-1000, default 100); history: entries."_s, u"n"_s);
     const QCommandLineOption afterOption(
         u"after"_s, u"files: the id of the last file of the previous page."_s, u"file-id"_s);
-    parser.addOptions({dataDirOption, workspaceOption, jsonOption, limitOption, afterOption});
+    parser.addOptions({jsonOption, limitOption, afterOption});
     parser.addPositionalArgument(u"args"_s, u"ID [PATH]"_s);
-    if (!parser.parse(rest)) {
-        printErr(parser.errorText() + u"\n\n"_s + usage());
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(usage() + u"\n"_s + commandOptionsText(parser));
-        return ExitOk;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common, {usage()}))
+        return *exit;
     Context ctx;
-    ctx.settings = SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
-    if (!ContainerRegistry::isValidWorkspaceName(ctx.settings.workspace)) {
-        printErr(u"invalid --workspace name: use 1 to 64 characters of A-Z, a-z, 0-9, _ and -"_s);
-        return ExitUsage;
-    }
+    ctx.settings = common.settings(parser);
     ctx.registry = ContainerRegistry(ctx.settings.dataDir);
     ctx.json = parser.isSet(jsonOption);
     const QStringList positional = parser.positionalArguments();

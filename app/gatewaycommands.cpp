@@ -27,46 +27,6 @@ constexpr int kDefaultLimit = 50;
 constexpr int kMaxLimit = 100000;
 
 // The options every command takes, as in commands.cpp (whose helpers are private to it).
-struct CommonOptions
-{
-    QCommandLineOption dataDir{u"data-dir"_s,
-                               u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-                               u"dir"_s};
-    QCommandLineOption workspace{u"workspace"_s, u"Workspace name (default: default)."_s, u"name"_s};
-
-    void addTo(QCommandLineParser &parser) const
-    {
-        parser.addHelpOption();
-        parser.addOption(dataDir);
-        parser.addOption(workspace);
-    }
-    SandboxSettings settings(const QCommandLineParser &parser) const
-    {
-        return SandboxSettings::forDataDir(parser.value(dataDir), parser.value(workspace));
-    }
-};
-
-// Parses and reports errors itself; false means the exit code is in *exitCode.
-bool parse(QCommandLineParser &parser, const CommonOptions &common, const QStringList &args, int *exitCode)
-{
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + u"\n\n"_s + commandHelpText(parser));
-        *exitCode = ExitUsage;
-        return false;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(commandHelpText(parser));
-        *exitCode = ExitOk;
-        return false;
-    }
-    if (parser.isSet(common.workspace) && !ContainerManager::isValidId(parser.value(common.workspace))) {
-        printErr(u"invalid --workspace name: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s);
-        *exitCode = ExitUsage;
-        return false;
-    }
-    return true;
-}
-
 QString guardrailsUsage()
 {
     return u"usage: sandbench guardrails set SLUG --action flag|redact|block [--scope "
@@ -166,7 +126,7 @@ int runGuardrailsCommand(const QStringList &args)
     const QStringList rest = withoutAction(args, &action);
     QCommandLineParser parser;
     parser.setApplicationDescription(guardrailsUsage());
-    const CommonOptions common;
+    const WorkspaceOptions common;
     common.addTo(parser);
     const QCommandLineOption actionOption(u"action"_s, u"set: flag, redact or block."_s, u"action"_s);
     const QCommandLineOption scopeOption(
@@ -174,9 +134,8 @@ int runGuardrailsCommand(const QStringList &args)
     const QCommandLineOption jsonOption(u"json"_s, u"list, show: print JSON."_s);
     parser.addOptions({actionOption, scopeOption, jsonOption});
     parser.addPositionalArgument(u"slug"_s, u"set: the guardrail to configure."_s, u"[SLUG]"_s);
-    int exitCode = ExitOk;
-    if (!parse(parser, common, rest, &exitCode))
-        return exitCode;
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common))
+        return *exit;
 
     GuardrailConfig config(common.settings(parser).workspaceDir());
     QString error;
@@ -259,7 +218,7 @@ int runLogsCommand(const QStringList &args)
     const QStringList rest = withoutAction(args, &action);
     QCommandLineParser parser;
     parser.setApplicationDescription(logsUsage());
-    const CommonOptions common;
+    const WorkspaceOptions common;
     common.addTo(parser);
     const QCommandLineOption jsonOption(u"json"_s, u"list, show: print JSON."_s);
     const QCommandLineOption limitOption(
@@ -273,9 +232,8 @@ int runLogsCommand(const QStringList &args)
     parser.addOptions({jsonOption, limitOption, searchOption});
     parser.addPositionalArgument(u"arg"_s, u"show: the request ID; export: the JSON Lines file to write."_s,
                                  u"[ID | FILE]"_s);
-    int exitCode = ExitOk;
-    if (!parse(parser, common, rest, &exitCode))
-        return exitCode;
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common))
+        return *exit;
     if (action != u"list"_s && action != u"show"_s && action != u"export"_s) {
         printErr(action.isEmpty() ? logsUsage() : u"unknown action '%1'\n"_s.arg(action) + logsUsage());
         return ExitUsage;

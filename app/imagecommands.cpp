@@ -95,12 +95,8 @@ int runImagesCommand(const QStringList &args)
     parser.setApplicationDescription(
         u"Imports, builds, lists, inspects and removes the images containers can run "
         "on instead of the host's /usr."_s);
-    parser.addHelpOption();
-    const QCommandLineOption dataDirOption(
-        u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-        u"dir"_s);
-    const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (images are shared by all)."_s,
-                                             u"name"_s);
+    const WorkspaceOptions common(u"Workspace name (images are shared by all)."_s);
+    common.addTo(parser);
     const QCommandLineOption jsonOption(u"json"_s, u"Print JSON."_s);
     const QCommandLineOption nameOption(u"name"_s, u"import: the image's name."_s, u"name"_s);
     const QCommandLineOption packagesOption(
@@ -111,17 +107,10 @@ int runImagesCommand(const QStringList &args)
         u"mirror"_s,
         u"build: the Debian mirror, an http://, https:// or file:// URL (default: deb.debian.org)."_s,
         u"url"_s);
-    parser.addOptions(
-        {dataDirOption, workspaceOption, jsonOption, nameOption, packagesOption, suiteOption, mirrorOption});
+    parser.addOptions({jsonOption, nameOption, packagesOption, suiteOption, mirrorOption});
     parser.addPositionalArgument(u"args"_s, u"PATH | NAME | ID"_s);
-    if (!parser.parse(rest)) {
-        printErr(parser.errorText() + u"\n\n"_s + usage());
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(usage() + u"\n"_s + commandOptionsText(parser, false));
-        return ExitOk;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common, {usage(), false}))
+        return *exit;
     const bool json = parser.isSet(jsonOption);
     const QStringList positional = parser.positionalArguments();
     const bool known = action == u"import"_s || action == u"build"_s || action == u"list"_s ||
@@ -138,7 +127,7 @@ int runImagesCommand(const QStringList &args)
             usage());
         return ExitUsage;
     }
-    const SandboxSettings settings = SandboxSettings::forDataDir(parser.value(dataDirOption));
+    const SandboxSettings settings = SandboxSettings::forDataDir(parser.value(common.dataDir));
     ImageStore store(settings.dataDir);
     QString error;
 

@@ -27,32 +27,16 @@ int runMcpCommand(const QStringList &args)
         "containers with its limits, network policy, guardrails, approvals, history and request log (api "
         "\"mcp\"). Ends when stdin closes (exit 0).\n"
         "The same server is at /mcp of `sandbench serve` (Streamable HTTP, with the workspace's API key)."_s);
-    parser.addHelpOption();
-    const QCommandLineOption dataDirOption(
-        u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-        u"dir"_s);
-    const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s,
-                                             u"name"_s);
-    parser.addOptions({dataDirOption, workspaceOption});
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + u"\n\n"_s + commandHelpText(parser));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(commandHelpText(parser));
-        return ExitOk;
-    }
-    if (parser.isSet(workspaceOption) && !ContainerManager::isValidId(parser.value(workspaceOption))) {
-        printErr(u"invalid --workspace name: use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"_s);
-        return ExitUsage;
-    }
+    const WorkspaceOptions common;
+    common.addTo(parser);
+    if (const std::optional<int> exit = parseCommandLine(parser, args, common))
+        return *exit;
     if (!parser.positionalArguments().isEmpty()) {
         printErr(u"sandbench mcp takes no arguments (got \"%1\"); it reads MCP messages from stdin"_s.arg(
             displayName(parser.positionalArguments().constFirst(), true)));
         return ExitUsage;
     }
-    const SandboxSettings settings =
-        SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
+    const SandboxSettings settings = common.settings(parser);
     QString error;
     if (!DataDir::open(settings.dataDir, &error)) {
         printErr(u"sandbench mcp: "_s + error);

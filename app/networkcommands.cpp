@@ -34,26 +34,16 @@ int runNetworkCommand(const QStringList &args)
     const QStringList rest = withoutAction(args, &action);
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Shows or widens the network policy of one container."_s);
-    parser.addHelpOption();
-    const QCommandLineOption dataDirOption(
-        u"data-dir"_s, u"Data directory (default: $SANDBENCH_DATA_DIR or the XDG data location)."_s,
-        u"dir"_s);
-    const QCommandLineOption workspaceOption(u"workspace"_s, u"Workspace name (default: default)."_s,
-                                             u"name"_s);
+    const WorkspaceOptions common;
+    common.addTo(parser);
     const QCommandLineOption containerOption(u"container"_s, u"The container's id (sess_…)."_s, u"id"_s);
     const QCommandLineOption conversationOption(
         u"conversation"_s, u"A window conversation's id (conv_…): its container."_s, u"id"_s);
     const QCommandLineOption jsonOption(u"json"_s, u"Print JSON."_s);
-    parser.addOptions({dataDirOption, workspaceOption, containerOption, conversationOption, jsonOption});
+    parser.addOptions({containerOption, conversationOption, jsonOption});
     parser.addPositionalArgument(u"host"_s, u"allow: the hostname or pattern (*.example.com) to allow."_s);
-    if (!parser.parse(rest)) {
-        printErr(parser.errorText() + u"\n\n"_s + usage());
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        printOut(usage() + u"\n"_s + commandOptionsText(parser));
-        return ExitOk;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, rest, common, {usage()}))
+        return *exit;
     const QStringList positional = parser.positionalArguments();
     const bool allow = action == u"allow"_s;
     if (!allow && action != u"show"_s) {
@@ -73,12 +63,7 @@ int runNetworkCommand(const QStringList &args)
                  usage());
         return ExitUsage;
     }
-    const SandboxSettings settings =
-        SandboxSettings::forDataDir(parser.value(dataDirOption), parser.value(workspaceOption));
-    if (!ContainerRegistry::isValidWorkspaceName(settings.workspace)) {
-        printErr(u"invalid --workspace name: use 1 to 64 characters of A-Z, a-z, 0-9, _ and -"_s);
-        return ExitUsage;
-    }
+    const SandboxSettings settings = common.settings(parser);
     QString containerId = parser.value(containerOption);
     const QString conversationId = parser.value(conversationOption);
     if (!conversationId.isEmpty()) {

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,6 +32,8 @@ private Q_SLOTS:
     void unknownCommand();
     void everyHelpNamesItsCommandWithAnExample_data();
     void everyHelpNamesItsCommandWithAnExample();
+    void everyCommandRefusesABadWorkspace_data();
+    void everyCommandRefusesABadWorkspace();
     void globalOptionsAnywhere_data();
     void globalOptionsAnywhere();
     void execPrintsOutputItem();
@@ -112,7 +115,7 @@ void TestCli::everyHelpNamesItsCommandWithAnExample_data()
 {
     QTest::addColumn<QString>("command");
     for (const char *c : {"exec", "doctor", "serve", "keys", "workspaces", "providers", "containers",
-                          "guardrails", "logs", "broadcast"})
+                          "guardrails", "logs", "broadcast", "images", "network", "approvals", "mcp"})
         QTest::newRow(c) << QString::fromLatin1(c);
 }
 
@@ -125,8 +128,45 @@ void TestCli::everyHelpNamesItsCommandWithAnExample()
     // The command as a user types it, not the path the binary was started from.
     QVERIFY2(text.contains(u"Usage: sandbench %1"_s.arg(command)), qPrintable(text));
     QVERIFY2(!text.contains(m_bin), qPrintable(text));
-    QVERIFY2(text.contains(u"\nExample:\n  sandbench %1 "_s.arg(command)), qPrintable(text));
+    // An example of the command itself (images shows several; mcp's is how a host runs it).
+    const QRegularExpression example(u"\nExamples?:\n  .*sandbench %1 "_s.arg(command));
+    QVERIFY2(example.match(text).hasMatch(), qPrintable(text));
     QVERIFY2(text.contains(u"--data-dir"_s), qPrintable(text));
+}
+
+void TestCli::everyCommandRefusesABadWorkspace_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QList<QStringList> commands{
+        {u"exec"_s, u"--"_s, u"true"_s},
+        {u"doctor"_s},
+        {u"keys"_s, u"list"_s},
+        {u"providers"_s, u"list"_s},
+        {u"containers"_s, u"list"_s},
+        {u"guardrails"_s, u"list"_s},
+        {u"logs"_s},
+        {u"broadcast"_s, u"list"_s},
+        {u"images"_s, u"list"_s},
+        {u"network"_s, u"show"_s, u"--container"_s, u"sess_x"_s},
+        {u"approvals"_s, u"rules"_s, u"list"_s},
+        {u"mcp"_s},
+    };
+    for (const QStringList &command : commands)
+        QTest::newRow(qPrintable(command.join(u' '))) << command;
+}
+
+void TestCli::everyCommandRefusesABadWorkspace()
+{
+    // One rule and one message for every command (they once disagreed: 40 characters here, 64 there).
+    QFETCH(QStringList, args);
+    for (const QString &bad : {u"bad name\x1b[31m"_s, u"w"_s.repeated(41)}) {
+        const Run r = sandbench(QStringList{u"--workspace"_s, bad} + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("invalid --workspace name \""), r.err.constData());
+        QVERIFY2(r.err.contains("use 1 to 40 characters of A-Z, a-z, 0-9, _ and -"), r.err.constData());
+        QVERIFY2(!r.err.contains('\x1b'), r.err.constData()); // shown escaped, never raw
+        QVERIFY(r.out.isEmpty());
+    }
 }
 
 void TestCli::globalOptionsAnywhere_data()
