@@ -152,6 +152,7 @@ struct MainWindow::Conversation
     // Finished shell calls as saved (Responses output items with their cost), and costs of running ones.
     QList<TranscriptEntry> shellCalls;
     QHash<ShellCall *, std::pair<double, bool>> callCosts; // dollars, includes the minimum
+    QHash<ShellCall *, qsizetype> savedCalls;              // where a finished call is in shellCalls
     QString title;
     bool titlePending = false; // still "New conversation": named after its first question
     QPointer<Container> container;
@@ -947,19 +948,30 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             showImageOf(c);
     });
     connect(c->session, &ChatSession::shellCallStarted, c->panel, [this, c](ShellCall *call) {
+        // A new call may have the address of one long gone.
+        c->savedCalls.remove(call);
+        c->callCosts.remove(call);
         c->panel->addCall(call);
         m_shellDock->show();
         m_shellDock->raise();
     });
+    // A call's cost is its share in the request record (ChatSession::shellCallCharged): set when it ends,
+    // and again when the question ends or is stopped, also after the call was saved.
     connect(c->session, &ChatSession::shellCallCharged, this,
-            [c](ShellCall *call, double dollars, bool includesMinimum) {
+            [this, c](ShellCall *call, double dollars, bool includesMinimum) {
                 c->callCosts.insert(call, {dollars, includesMinimum});
+                if (const qsizetype saved = c->savedCalls.value(call, -1); saved >= 0) {
+                    c->shellCalls[saved].cost = dollars;
+                    c->shellCalls[saved].includesMinimum = includesMinimum;
+                    scheduleSave(c);
+                }
                 const QList<ShellCallView *> views = c->panel->views();
                 for (ShellCallView *view : views) {
                     if (view->call() == call) {
                         view->setCost(dollars, includesMinimum);
-                        view->setCostToolTip(tr("Sandbox time at $%1 a second; a call that starts a new or "
-                                                "sleeping container pays "
+                        view->setCostToolTip(tr("This call's share of the question's sandbox time (metered "
+                                                "from its first command to the end of the answer) at $%1 a "
+                                                "second; a call that starts a new or sleeping container pays "
                                                 "at least 30 seconds.")
                                                  .arg(Meter::kDefaultRatePerSecond));
                     }
@@ -969,13 +981,25 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         TranscriptEntry entry;
         entry.kind = TranscriptEntry::Kind::ShellCall;
         entry.item = call->outputItem();
-        const std::pair<double, bool> cost = c->callCosts.take(call);
+        const std::pair<double, bool> cost = c->callCosts.value(call, {-1.0, false});
         entry.cost = cost.first;
         entry.includesMinimum = cost.second;
         entry.durationMs = 0;
         for (const CommandResult &r : call->results())
             entry.durationMs += r.durationMs;
+        c->savedCalls.insert(call, c->shellCalls.size());
         c->shellCalls.append(entry);
+        scheduleSave(c);
+    });
+    // A call that did not run (denied, unanswered, invalid) gets its card in order, saying why.
+    connect(c->session, &ChatSession::callNotRun, this, [this, c](const QJsonObject &item) {
+        c->panel->addItem(item, ShellCallView::Origin::Saved);
+        TranscriptEntry entry;
+        entry.kind = TranscriptEntry::Kind::ShellCall;
+        entry.item = item;
+        c->shellCalls.append(entry);
+        m_shellDock->show();
+        m_shellDock->raise();
         scheduleSave(c);
     });
     connect(c->session, &ChatSession::busyChanged, this, [this, c] { scheduleSave(c); });
