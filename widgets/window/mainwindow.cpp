@@ -41,6 +41,7 @@
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
+#include "window/dockshares.h"
 #include "window/shortcutsdialog.h"
 #include "window/welcomepage.h"
 #include "window/windowlauncher.h"
@@ -182,6 +183,7 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_tabDecorator->setSingleShot(true);
     m_tabDecorator->setInterval(0);
     connect(m_tabDecorator, &QTimer::timeout, this, &MainWindow::decorateDockTabs);
+    m_dockShares = new DockShares(this);
     // A panel scrolls inside its dock when its place is small: the widget Tab moves to is scrolled into
     // view, or the focus would land on something the user cannot see.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
@@ -1925,10 +1927,8 @@ void MainWindow::rerunTrace(Conversation *c)
         action.maxOutputLength = std::clamp(action.maxOutputLength, 1, ShellAction::MaxMaxOutputLength);
         c->panel->addComparison(call.toOutputItem(), c->container->run(action));
     }
-    // Two columns per command need room: the panel takes half the window unless it is wider already.
+    // The comparison fits the column as it is (its two sides share the width): the columns do not jump.
     m_shellDock->show();
-    if (!m_shellDock->isFloating() && m_shellDock->width() < width() / 2)
-        resizeDocks({m_shellDock}, {width() / 2}, Qt::Horizontal);
 }
 
 void MainWindow::showProviderSettings()
@@ -1986,7 +1986,11 @@ void MainWindow::restoreWindowState()
             size = size.boundedTo(screen->availableSize() * 0.92);
         resize(size);
     }
-    if (!restoreState(m_settings->windowState()))
+    // The columns' widths are saved as shares of the window's width too: a window opened larger (or
+    // maximised) than they were saved at gives them their share of the room, not all of it to the chat.
+    if (restoreState(m_settings->windowState()))
+        m_dockShares->fromVariant(m_settings->value(Settings::Key::WindowPanelShares).toMap());
+    else
         applyDefaultDockSizes();
     m_tabDecorator->start();
 }
@@ -2000,11 +2004,13 @@ void MainWindow::applyDefaultDockSizes()
     resizeDocks({m_conversationsDock, m_shellDock}, {conversations, side}, Qt::Horizontal);
     resizeDocks({m_shellDock, m_panelDocks.first()}, {height() * 50 / 100, height() * 50 / 100},
                 Qt::Vertical);
+    m_dockShares->setFromLayout();
 }
 
 void MainWindow::saveWindowState() const
 {
     m_settings->setValue(Settings::Key::WindowGeometry, saveGeometry());
     m_settings->setValue(Settings::Key::WindowState, saveState());
+    m_settings->setValue(Settings::Key::WindowPanelShares, m_dockShares->toVariant());
     m_settings->sync();
 }
