@@ -2852,6 +2852,37 @@ SHA-256 %3</translation>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Der Aufruf wird in der aktuellen Unterhaltung erneut ausgeführt; siehe Bereich „Shell-Aufrufe“.</translation>
     </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Werkzeugaufruf</translation>
+    </message>
+    <message>
+        <source>Call id</source>
+        <translation>Aufruf-ID</translation>
+    </message>
+    <message>
+        <source>Arguments or code</source>
+        <translation>Argumente oder Code</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>for the caller to run</source>
+        <translation>führt der Aufrufer aus</translation>
+    </message>
+    <message numerus="yes">
+        <source>Response (%n tool call(s))</source>
+        <translation>
+            <numerusform>Antwort (%n Werkzeugaufruf)</numerusform>
+            <numerusform>Antwort (%n Werkzeugaufrufe)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>LongSessionsBox</name>
@@ -3178,11 +3209,6 @@ Container %3</translation>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
-        <translation>Sandbox-Zeit zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
-    </message>
-    <message>
         <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
@@ -3438,6 +3464,10 @@ Container %3</translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
             <numerusform>%1 – %n Shell-Aufrufe</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Anteil dieses Aufrufs an der Sandbox-Zeit der Frage (gemessen vom ersten Befehl bis zum Ende der Antwort) zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
 </context>
 <context>
@@ -4410,6 +4440,54 @@ Container %3</translation>
         <location line="+306"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>Nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>Denied by the approval rules (%1); it did not run.</source>
+        <translation>Von den Freigaberegeln abgelehnt (%1); nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Denied by you in this window; it did not run.</source>
+        <translation>Von Ihnen in diesem Fenster abgelehnt; nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Denied at the terminal; it did not run.</source>
+        <translation>Im Terminal abgelehnt; nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Denied by a live viewer; it did not run.</source>
+        <translation>Von einem Live-Betrachter abgelehnt; nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Denied; it did not run.</source>
+        <translation>Abgelehnt; nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>No one answered the approval request in time; it did not run.</source>
+        <translation>Niemand hat die Freigabeanfrage rechtzeitig beantwortet; nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
+        <translation>Er braucht die Freigabe einer Person (%1), aber nichts konnte fragen; nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>It did not run: %1</source>
+        <translation>Nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>Note to the model: “%1”</source>
+        <translation>Notiz an das Modell: „%1“</translation>
+    </message>
+    <message>
+        <source>part of $%1</source>
+        <translation>Teil von %1 $</translation>
     </message>
 </context>
 <context>

@@ -198,6 +198,13 @@
             <numerusform>Exported %n requests to %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Response (%n tool call(s))</source>
+        <translation>
+            <numerusform>Response (%n tool call)</numerusform>
+            <numerusform>Response (%n tool calls)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -2852,6 +2852,37 @@ SHA-256 %3</translation>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Relance de l’appel dans la conversation actuelle&#xa0;; voir la vue Appels shell.</translation>
     </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Appel d’outil</translation>
+    </message>
+    <message>
+        <source>Call id</source>
+        <translation>ID de l’appel</translation>
+    </message>
+    <message>
+        <source>Arguments or code</source>
+        <translation>Arguments ou code</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>for the caller to run</source>
+        <translation>à exécuter par l’appelant</translation>
+    </message>
+    <message numerus="yes">
+        <source>Response (%n tool call(s))</source>
+        <translation>
+            <numerusform>Réponse (%n appel d’outil)</numerusform>
+            <numerusform>Réponse (%n appels d’outils)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>LongSessionsBox</name>
@@ -3178,11 +3209,6 @@ Conteneur %3</translation>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
-        <translation>Temps de bac à sable à %1&#xa0;$ par seconde&#xa0;; un appel qui démarre un conteneur nouveau ou en veille est facturé au moins 30 secondes.</translation>
-    </message>
-    <message>
         <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
@@ -3438,6 +3464,10 @@ Conteneur %3</translation>
             <numerusform>%1 — %n appel shell</numerusform>
             <numerusform>%1 — %n appels shell</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Part de cet appel dans le temps de bac à sable de la question (mesuré de sa première commande à la fin de la réponse) à %1 $ par seconde ; un appel qui démarre un conteneur nouveau ou en veille paie au moins 30 secondes.</translation>
     </message>
 </context>
 <context>
@@ -4410,6 +4440,54 @@ Conteneur %3</translation>
         <location line="+306"/>
         <source>not run</source>
         <translation>non exécutée</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Refusé</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>Non exécuté</translation>
+    </message>
+    <message>
+        <source>Denied by the approval rules (%1); it did not run.</source>
+        <translation>Refusé par les règles d’approbation (%1) ; non exécuté.</translation>
+    </message>
+    <message>
+        <source>Denied by you in this window; it did not run.</source>
+        <translation>Refusé par vous dans cette fenêtre ; non exécuté.</translation>
+    </message>
+    <message>
+        <source>Denied at the terminal; it did not run.</source>
+        <translation>Refusé dans le terminal ; non exécuté.</translation>
+    </message>
+    <message>
+        <source>Denied by a live viewer; it did not run.</source>
+        <translation>Refusé par un observateur en direct ; non exécuté.</translation>
+    </message>
+    <message>
+        <source>Denied; it did not run.</source>
+        <translation>Refusé ; non exécuté.</translation>
+    </message>
+    <message>
+        <source>No one answered the approval request in time; it did not run.</source>
+        <translation>Personne n’a répondu à temps à la demande d’approbation ; non exécuté.</translation>
+    </message>
+    <message>
+        <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
+        <translation>Il faut l’approbation d’une personne (%1), mais rien ne pouvait la demander ; non exécuté.</translation>
+    </message>
+    <message>
+        <source>It did not run: %1</source>
+        <translation>Non exécuté : %1</translation>
+    </message>
+    <message>
+        <source>Note to the model: “%1”</source>
+        <translation>Note au modèle : « %1 »</translation>
+    </message>
+    <message>
+        <source>part of $%1</source>
+        <translation>part de %1 $</translation>
     </message>
 </context>
 <context>

@@ -2873,6 +2873,38 @@ SHA-256 %3</translation>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Вызов повторяется в текущем разговоре; см. панель «Вызовы оболочки».</translation>
     </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Вызов инструмента</translation>
+    </message>
+    <message>
+        <source>Call id</source>
+        <translation>ID вызова</translation>
+    </message>
+    <message>
+        <source>Arguments or code</source>
+        <translation>Аргументы или код</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>for the caller to run</source>
+        <translation>выполняет вызывающая сторона</translation>
+    </message>
+    <message numerus="yes">
+        <source>Response (%n tool call(s))</source>
+        <translation>
+            <numerusform>Ответ (%n вызов инструмента)</numerusform>
+            <numerusform>Ответ (%n вызова инструментов)</numerusform>
+            <numerusform>Ответ (%n вызовов инструментов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>LongSessionsBox</name>
@@ -3199,11 +3231,6 @@ Container %3</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
-        <translation>Время песочницы: $%1 в секунду; вызов, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
-    </message>
-    <message>
         <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
@@ -3461,6 +3488,10 @@ Container %3</source>
             <numerusform>%1 — %n вызова оболочки</numerusform>
             <numerusform>%1 — %n вызовов оболочки</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>Доля этого вызова во времени песочницы для вопроса (от первой команды до конца ответа) по $%1 в секунду; вызов, запускающий новый или спящий контейнер, оплачивает не менее 30 секунд.</translation>
     </message>
 </context>
 <context>
@@ -4435,6 +4466,54 @@ Container %3</source>
         <location line="+306"/>
         <source>not run</source>
         <translation>не выполнена</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Запрещено</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>Не выполнено</translation>
+    </message>
+    <message>
+        <source>Denied by the approval rules (%1); it did not run.</source>
+        <translation>Запрещено правилами одобрения (%1); не выполнено.</translation>
+    </message>
+    <message>
+        <source>Denied by you in this window; it did not run.</source>
+        <translation>Запрещено вами в этом окне; не выполнено.</translation>
+    </message>
+    <message>
+        <source>Denied at the terminal; it did not run.</source>
+        <translation>Запрещено в терминале; не выполнено.</translation>
+    </message>
+    <message>
+        <source>Denied by a live viewer; it did not run.</source>
+        <translation>Запрещено наблюдателем в реальном времени; не выполнено.</translation>
+    </message>
+    <message>
+        <source>Denied; it did not run.</source>
+        <translation>Запрещено; не выполнено.</translation>
+    </message>
+    <message>
+        <source>No one answered the approval request in time; it did not run.</source>
+        <translation>Никто не ответил на запрос одобрения вовремя; не выполнено.</translation>
+    </message>
+    <message>
+        <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
+        <translation>Нужно одобрение человека (%1), но спросить было некому; не выполнено.</translation>
+    </message>
+    <message>
+        <source>It did not run: %1</source>
+        <translation>Не выполнено: %1</translation>
+    </message>
+    <message>
+        <source>Note to the model: “%1”</source>
+        <translation>Заметка для модели: «%1»</translation>
+    </message>
+    <message>
+        <source>part of $%1</source>
+        <translation>часть от $%1</translation>
     </message>
 </context>
 <context>

@@ -2831,6 +2831,36 @@ SHA-256 %3</translation>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>正在当前对话中再次运行该调用；请查看“Shell 调用”视图。</translation>
     </message>
+    <message>
+        <source>Tool call</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>Call id</source>
+        <translation>调用 ID</translation>
+    </message>
+    <message>
+        <source>Arguments or code</source>
+        <translation>参数或代码</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>for the caller to run</source>
+        <translation>由调用方运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Response (%n tool call(s))</source>
+        <translation>
+            <numerusform>响应（%n 个工具调用）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>LongSessionsBox</name>
@@ -3157,11 +3187,6 @@ Container %3</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>Sandbox time at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
-        <translation>沙箱用时按每秒 $%1 计费；启动新容器或唤醒休眠容器的调用至少按 30 秒计费。</translation>
-    </message>
-    <message>
         <location line="-202"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
@@ -3415,6 +3440,10 @@ Container %3</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
+        <translation>此调用在该问题沙箱时间中所占的份额（从第一条命令计到回答结束），每秒 $%1；启动新容器或休眠容器的调用至少按 30 秒计费。</translation>
     </message>
 </context>
 <context>
@@ -4385,6 +4414,54 @@ Container %3</source>
         <location line="+306"/>
         <source>not run</source>
         <translation>未运行</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>Denied by the approval rules (%1); it did not run.</source>
+        <translation>被审批规则拒绝（%1）；未运行。</translation>
+    </message>
+    <message>
+        <source>Denied by you in this window; it did not run.</source>
+        <translation>已由您在此窗口中拒绝；未运行。</translation>
+    </message>
+    <message>
+        <source>Denied at the terminal; it did not run.</source>
+        <translation>已在终端中拒绝；未运行。</translation>
+    </message>
+    <message>
+        <source>Denied by a live viewer; it did not run.</source>
+        <translation>已被实时查看者拒绝；未运行。</translation>
+    </message>
+    <message>
+        <source>Denied; it did not run.</source>
+        <translation>已拒绝；未运行。</translation>
+    </message>
+    <message>
+        <source>No one answered the approval request in time; it did not run.</source>
+        <translation>无人及时回应审批请求；未运行。</translation>
+    </message>
+    <message>
+        <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
+        <translation>需要人工审批（%1），但无处可询问；未运行。</translation>
+    </message>
+    <message>
+        <source>It did not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>Note to the model: “%1”</source>
+        <translation>给模型的备注：“%1”</translation>
+    </message>
+    <message>
+        <source>part of $%1</source>
+        <translation>$%1 的一部分</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,8 @@ public:
         Language,
         Theme,
         WrapOutput,
+        // The side columns' shares of the window's width (DockShares), so they scale to another size.
+        WindowPanelShares,
     };
     Q_ENUM(Key)
 

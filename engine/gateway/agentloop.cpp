@@ -27,6 +27,8 @@
 #include <QTimer>
 #include <QtConcurrent>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -1157,6 +1159,17 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         if (command.startMs == 0)
             command.startMs = callRecord.startMs;
     }
+    if (m_env.meter && m_meterStarted && callRecord.cost < 0) {
+        // What the request's charge grew by while this call ran (the first call on a cold container pays
+        // the minimum); settleCosts() gives the last call the rest.
+        const MeterCharge charge = m_env.meter->current(m_request.id);
+        double before = 0;
+        for (const ShellCallRecord &other : std::as_const(m_shellRecords))
+            before += &other != &callRecord ? std::max(0.0, other.cost) : 0.0;
+        callRecord.cost = std::round(std::max(0.0, charge.cost - before) * 1e8) / 1e8;
+        callRecord.includesMinimum = before <= 0 && charge.billedMs > charge.meteredMs;
+        Q_EMIT callCostChanged(recordIndex, callRecord.cost, callRecord.includesMinimum);
+    }
     if (m_done) {
         m_runningCallId.clear(); // the failure that ended the loop answered it
         return;
@@ -1261,8 +1274,7 @@ void AgentLoop::finish(AgentOutcome::Stop stop)
     outcome.callerCallCodeIndex = m_callerCallCodeIndex;
     outcome.usage = m_usage;
     if (m_env.meter && m_meterStarted) {
-        m_cost = m_env.meter->finish(m_request.id).cost;
-        m_meterStarted = false;
+        settleCosts();
         outcome.metered = true;
     }
     outcome.metered = outcome.metered || m_request.hasServerTool();
@@ -1280,9 +1292,11 @@ void AgentLoop::fail(const AgentError &error)
     if (m_done)
         return;
     m_done = true;
-    if (m_env.meter && m_meterStarted)
-        m_cost = m_env.meter->finish(m_request.id).cost;
-    m_meterStarted = false;
+    // A call stopped while it runs is recorded with the time it ran so far (its end may come later).
+    if (m_call && !m_call->isFinished() && !m_shellRecords.isEmpty() && m_shellRecords.last().durationMs == 0)
+        m_shellRecords.last().durationMs =
+            QDateTime::currentMSecsSinceEpoch() - m_shellRecords.last().startMs;
+    settleCosts();
     // Every call of the assistant's message needs a result, or the conversation cannot be sent again.
     if (!m_runningCallId.isEmpty())
         m_messages.append(Message::tool(m_runningCallId, u"cancelled: %1"_s.arg(error.message), true));
@@ -1296,6 +1310,32 @@ void AgentLoop::fail(const AgentError &error)
         m_call->cancel();
     // Queued so a caller connecting after start() still sees it.
     QTimer::singleShot(0, this, [this, error] { Q_EMIT failed(error); });
+}
+
+void AgentLoop::settleCosts()
+{
+    if (!m_env.meter || !m_meterStarted)
+        return;
+    const MeterCharge charge = m_env.meter->finish(m_request.id);
+    m_meterStarted = false;
+    m_cost = charge.cost;
+    if (m_shellRecords.isEmpty())
+        return;
+    // The calls before the last were costed when they ended; the last (ended, or stopped while it ran)
+    // carries the rest of the request's charge, so the calls add up to it.
+    double before = 0;
+    for (qsizetype i = 0; i + 1 < m_shellRecords.size(); ++i) {
+        m_shellRecords[i].cost = std::max(0.0, m_shellRecords[i].cost);
+        before += m_shellRecords[i].cost;
+    }
+    ShellCallRecord &last = m_shellRecords.last();
+    const double rest = std::round(std::max(0.0, charge.cost - before) * 1e8) / 1e8;
+    const bool minimum = before <= 0 && charge.billedMs > charge.meteredMs;
+    if (rest == last.cost && minimum == last.includesMinimum)
+        return;
+    last.cost = rest;
+    last.includesMinimum = minimum;
+    Q_EMIT callCostChanged(int(m_shellRecords.size()) - 1, last.cost, last.includesMinimum);
 }
 
 void AgentLoop::cancel()

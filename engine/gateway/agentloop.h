@@ -165,6 +165,8 @@ public:
     // them) plus every assistant message and tool result of this loop.
     QList<Message> messages() const { return m_messages; }
     QList<Detection> detections() const { return m_detections; }
+    // Every approval decision so far, in order (a refused call's says who refused it and why).
+    QList<ApprovalRecord> approvals() const { return m_approvalRecords; }
     // What the loop did so far: id, start time, api, model, provider, tokens, cost, container, turns, shell
     // calls with their commands, guardrail detections. The caller adds status, latency, workspace, bodies.
     RequestRecord record() const;
@@ -201,6 +203,10 @@ Q_SIGNALS:
     void commandOutput(int call, int command, bool isStderr, const QString &text);
     void commandFinished(int call, int command, const CommandResult &result);
     void toolCallFinished(const AgentToolCall &call, const AgentToolResult &result);
+    // A shell/code call's share of the request's sandbox cost (ShellCallRecord::cost) became known when it
+    // ended, or grew when the request ended (its last call carries the rest of the metered time). record is
+    // the call's index in record().shellCalls: the calls in the order shellCallRunning() showed them.
+    void callCostChanged(int record, double dollars, bool includesMinimum);
     // A call waits for a person's answer (ApprovalBroker); approvalResolved follows with the decision word
     // (ApprovalAnswer::decisionName, or "withdrawn").
     void approvalPending(const ApprovalRequest &request);
@@ -237,6 +243,8 @@ private:
     void rejectCall(const PendingCall &pending, const QString &message, const QString &code);
     void finish(AgentOutcome::Stop stop);
     void fail(const AgentError &error);
+    // Ends the meter: m_cost is the request's charge, and its calls' costs add up to it.
+    void settleCosts();
     bool resolveContainer();
     bool applyGuardrails();
     // Runs the guardrails over one stream of sandbox output; false when a block-action guardrail matched.

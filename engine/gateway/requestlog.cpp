@@ -88,7 +88,12 @@ const QList<QStringList> &migrations()
             " WHERE s.request_id = r.id ORDER BY s.id, c.idx, c.id)), '') AS body"
             " FROM requests r WHERE r.io_logged = 1"_s,
         };
-        return QList<QStringList>{v1, v2, v3, v4};
+        // v5: each shell call's share of the request's sandbox cost, so a call's card and the request agree.
+        QStringList v5{
+            u"ALTER TABLE shell_calls ADD COLUMN cost REAL"_s,
+            u"ALTER TABLE shell_calls ADD COLUMN includes_minimum INTEGER"_s,
+        };
+        return QList<QStringList>{v1, v2, v3, v4, v5};
     }();
     return steps;
 }
@@ -219,12 +224,14 @@ QJsonObject recordJsonOf(const RequestRecord &r)
             }
             commands.append(o);
         }
-        calls.append(QJsonObject{{u"call_id"_s, c.callId},
-                                 {u"tool"_s, c.tool},
-                                 {u"container_id"_s, c.containerId},
-                                 {u"start_ms"_s, c.startMs},
-                                 {u"duration_ms"_s, c.durationMs},
-                                 {u"commands"_s, commands}});
+        QJsonObject call{{u"call_id"_s, c.callId},           {u"tool"_s, c.tool},
+                         {u"container_id"_s, c.containerId}, {u"start_ms"_s, c.startMs},
+                         {u"duration_ms"_s, c.durationMs},   {u"commands"_s, commands}};
+        if (c.cost >= 0) {
+            call.insert(u"cost"_s, c.cost);
+            call.insert(u"includes_minimum"_s, c.includesMinimum);
+        }
+        calls.append(call);
     }
     QJsonArray detections;
     for (const Detection &d : r.detections)
@@ -432,7 +439,7 @@ private:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
         m_insertCall = QSqlQuery(m_db);
         m_insertCall.prepare(u"INSERT INTO shell_calls (request_id, call_id, tool, container_id, start_ms,"
-                             " duration_ms) VALUES (?, ?, ?, ?, ?, ?)"_s);
+                             " duration_ms, cost, includes_minimum) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
         m_insertCommand = QSqlQuery(m_db);
         m_insertCommand.prepare(u"INSERT INTO commands (shell_call_id, idx, command, stdout, stderr, outcome,"
                                 " exit_code, start_ms, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
@@ -490,6 +497,8 @@ private:
             m_insertCall.addBindValue(c.containerId);
             m_insertCall.addBindValue(c.startMs);
             m_insertCall.addBindValue(c.durationMs);
+            m_insertCall.addBindValue(c.cost >= 0 ? QVariant(c.cost) : QVariant());
+            m_insertCall.addBindValue(c.includesMinimum ? 1 : 0);
             if (!run(m_insertCall, error))
                 return false;
             const qint64 callRow = m_insertCall.lastInsertId().toLongLong();
@@ -944,8 +953,8 @@ std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
     r.responseBodyBytes = q.value(16).toLongLong();
 
     QSqlQuery calls(db);
-    calls.prepare(u"SELECT id, call_id, tool, container_id, start_ms, duration_ms FROM shell_calls"
-                  " WHERE request_id = ? ORDER BY id"_s);
+    calls.prepare(u"SELECT id, call_id, tool, container_id, start_ms, duration_ms, cost, includes_minimum"
+                  " FROM shell_calls WHERE request_id = ? ORDER BY id"_s);
     calls.addBindValue(rowId);
     calls.exec();
     QSqlQuery commands(db);
@@ -955,6 +964,8 @@ std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
     while (calls.next()) {
         ShellCallRecord c{calls.value(1).toString(),   calls.value(2).toString(),   calls.value(3).toString(),
                           calls.value(4).toLongLong(), calls.value(5).toLongLong(), {}};
+        c.cost = calls.value(6).isNull() ? -1.0 : calls.value(6).toDouble();
+        c.includesMinimum = calls.value(7).toInt() != 0;
         commands.addBindValue(calls.value(0).toLongLong());
         commands.exec();
         while (commands.next()) {

@@ -28,6 +28,12 @@ struct ShellCallRecord
     qint64 startMs = 0;
     qint64 durationMs = 0;
     QList<CommandRecord> commands;
+    // This call's share of the request's sandbox cost (the meter runs from the first command to the end of
+    // the response): what the request's charge grew by while it ran, the last call also the rest of the
+    // request; the calls of a request add up to its serverToolCost. Negative: not known (logged before
+    // calls were costed, or no meter).
+    double cost = -1;
+    bool includesMinimum = false; // the cost was raised to the cold-start minimum (SPEC 1.7)
 };
 
 // One approval decision on a shell or code call (README "Approvals").

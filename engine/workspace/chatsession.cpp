@@ -227,26 +227,36 @@ bool ChatSession::send(const QString &text)
     m_loop = loop;
     m_steps = 0;
     m_stopping = false;
-    m_chargedInRequest = 0;
     connect(loop, &AgentLoop::turnStarted, this, [this] { Q_EMIT assistantStarted(); });
     connect(loop, &AgentLoop::textDelta, this, &ChatSession::textDelta);
     connect(loop, &AgentLoop::textDone, this, [this](const QString &text) { m_turnText = text; });
     connect(loop, &AgentLoop::turnFinished, this,
             [this] { Q_EMIT assistantFinished(std::exchange(m_turnText, {})); });
-    connect(loop, &AgentLoop::shellCallRunning, this, [this](const AgentToolCall &, ShellCall *shell) {
+    m_shells.clear();
+    m_ranCalls.clear();
+    m_callItems.clear();
+    connect(loop, &AgentLoop::shellCallRunning, this, [this](const AgentToolCall &call, ShellCall *shell) {
         ++m_steps;
+        m_shells.append(shell);
+        m_ranCalls.insert(call.index);
+        m_callItems.append({QPointer<ShellCall>(shell), QJsonObject()});
         Q_EMIT shellCallStarted(shell);
-        connect(shell, &ShellCall::finished, this, [this, shell] {
-            if (m_meter && m_loop) {
-                const MeterCharge charge = m_meter->current(m_requestId);
-                // The first charged call of a cold request pays the minimum while less time was metered.
-                const bool minimum = m_chargedInRequest <= 0 && charge.billedMs > charge.meteredMs;
-                Q_EMIT shellCallCharged(shell, std::max(0.0, charge.cost - m_chargedInRequest), minimum);
-                m_chargedInRequest = std::max(charge.cost, m_chargedInRequest);
-            }
-            Q_EMIT shellCallFinished(shell);
-        });
+        // The loop costs the call first (AgentLoop::callCostChanged), then this reports it finished.
+        connect(shell, &ShellCall::finished, this, [this, shell] { Q_EMIT shellCallFinished(shell); });
     });
+    // Each call's cost is the request record's: the cards, the conversation's total and the Logs agree.
+    connect(loop, &AgentLoop::callCostChanged, this, [this](int record, double dollars, bool minimum) {
+        if (ShellCall *shell = m_shells.value(record))
+            Q_EMIT shellCallCharged(shell, dollars, minimum);
+    });
+    connect(loop, &AgentLoop::toolCallFinished, this,
+            [this, loop](const AgentToolCall &call, const AgentToolResult &result) {
+                if (m_ranCalls.contains(call.index))
+                    return;
+                const QJsonObject item = notRunItem(loop, call, result);
+                m_callItems.append({QPointer<ShellCall>(), item});
+                Q_EMIT callNotRun(item);
+            });
     connect(loop, &AgentLoop::finished, this, [this, loop](const AgentOutcome &outcome) {
         m_messages = loop->messages();
         if (outcome.stop == AgentOutcome::Stop::MaxToolCalls) {
@@ -318,6 +328,86 @@ bool ChatSession::send(const QString &text)
         m_lastGuardrailNote = notes.join(u"\n"_s);
     }
     return true;
+}
+
+QJsonObject ChatSession::responseBody(const QString &answer) const
+{
+    // Shaped like a Responses body, so the Logs read its tool calls as they read an API request's: each
+    // call's item (its output cut to its first characters; the Shell calls tab has it whole), then the
+    // answer.
+    constexpr qsizetype KeptChars = 2000;
+    QJsonArray output;
+    for (const auto &[shell, notRun] : m_callItems) {
+        if (!shell) {
+            if (!notRun.isEmpty())
+                output.append(notRun);
+            continue;
+        }
+        QJsonObject item = shell->outputItem();
+        QJsonArray results;
+        for (const QJsonValue &v : item.value(u"output"_s).toArray()) {
+            QJsonObject result = v.toObject();
+            for (const QString &stream : {u"stdout"_s, u"stderr"_s}) {
+                const QString text = result.value(stream).toString();
+                if (text.size() > KeptChars)
+                    result.insert(stream,
+                                  QString(text.left(KeptChars) + truncationMarker(text.size() - KeptChars)));
+            }
+            results.append(result);
+        }
+        item.insert(u"output"_s, results);
+        output.append(item);
+    }
+    if (!answer.isEmpty())
+        output.append(QJsonObject{
+            {u"type"_s, u"message"_s},
+            {u"role"_s, u"assistant"_s},
+            {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"output_text"_s}, {u"text"_s, answer}}}}});
+    return {{u"object"_s, u"response"_s}, {u"output"_s, output}, {u"output_text"_s, answer}};
+}
+
+QJsonObject ChatSession::notRunItem(const AgentLoop *loop, const AgentToolCall &call,
+                                    const AgentToolResult &result) const
+{
+    // The commands as the model sent them (a call refused for bad arguments has no validated action).
+    QStringList commands = call.displayCommands();
+    commands.removeAll(QString());
+    const QJsonObject &args = call.arguments;
+    if (commands.isEmpty() && args.value(u"commands"_s).isArray())
+        for (const QJsonValue &c : args.value(u"commands"_s).toArray())
+            commands.append(c.isString() ? c.toString()
+                                         : QString::fromUtf8(
+                                               QJsonDocument(QJsonArray{c}).toJson(QJsonDocument::Compact)));
+    if (commands.isEmpty())
+        for (const QString &key : {u"command"_s, u"code"_s})
+            if (args.value(key).isString()) {
+                commands.append(args.value(key).toString());
+                break;
+            }
+    if (commands.isEmpty())
+        commands.append(QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact)));
+    QJsonObject notRun{{u"code"_s, result.errorCode}, {u"message"_s, result.error}};
+    const QList<ApprovalRecord> approvals = loop->approvals();
+    for (auto it = approvals.crbegin(); it != approvals.crend(); ++it) {
+        if (it->callId != call.callId)
+            continue;
+        notRun.insert(u"decision"_s, it->decision);
+        notRun.insert(u"by"_s, it->by);
+        notRun.insert(u"reason"_s, it->reason);
+        if (!it->note.trimmed().isEmpty())
+            notRun.insert(u"note"_s, it->note.trimmed());
+        break;
+    }
+    QJsonObject item{{u"type"_s, u"openrouter:shell"_s},
+                     {u"call_id"_s, call.callId},
+                     {u"status"_s, u"incomplete"_s},
+                     {u"container_id"_s, m_container ? m_container->id() : call.containerId},
+                     {u"action"_s, QJsonObject{{u"commands"_s, QJsonArray::fromStringList(commands)}}},
+                     {u"output"_s, QJsonArray()},
+                     {u"not_run"_s, notRun}};
+    if (m_contract != ToolContract::Shell)
+        item.insert(u"tool"_s, toolContractKey(m_contract));
+    return item;
 }
 
 QString ChatSession::guardrailTitle(const QString &slug)
@@ -403,9 +493,12 @@ void ChatSession::finishWith(bool ok, int status, const QString &error)
     for (auto it = m_messages.crbegin(); it != m_messages.crend() && answer.isEmpty(); ++it)
         if (it->role == Message::Role::Assistant)
             answer = it->text();
-    record(loop, status,
-           QJsonDocument(ok ? QJsonObject{{u"output_text"_s, answer}} : QJsonObject{{u"error"_s, error}})
-               .toJson(QJsonDocument::Compact));
+    QJsonObject body = responseBody(answer);
+    if (!ok) {
+        body.remove(u"output_text"_s);
+        body.insert(u"error"_s, error);
+    }
+    record(loop, status, QJsonDocument(body).toJson(QJsonDocument::Compact));
     loop->deleteLater();
     Q_EMIT requestRecorded(m_requestId, status);
     const bool wasStopping = m_stopping;

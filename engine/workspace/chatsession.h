@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 
@@ -112,8 +113,16 @@ Q_SIGNALS:
     void assistantFinished(const QString &text);
     void shellCallStarted(ShellCall *call);
     void shellCallFinished(ShellCall *call);
-    // The sandbox cost of a finished call (emitted just before shellCallFinished); the first call on a new
-    // or sleeping container carries the 30-second minimum, and includesMinimum says when it does.
+    // A call the model made that did not run: refused by the approval rules or a person, unanswered, or
+    // invalid. item is shaped like a finished call's Responses output item (type, call_id, container_id,
+    // action.commands, tool, status "incomplete", empty output) plus "not_run": {code (the loop's
+    // errorCode: "approval_denied", "approval_timeout", "approval_unavailable", "invalid_tool_input", …),
+    // message (what the model was told), and for an approval: decision, by, reason, note}.
+    void callNotRun(const QJsonObject &item);
+    // A call's share of the question's sandbox cost, from the request record (ShellCallRecord::cost): when
+    // it ends (just before shellCallFinished), and again when the question ends or is stopped (its last
+    // call carries the rest), so the calls add up to the question's cost. The first call on a new or
+    // sleeping container carries the 30-second minimum, and includesMinimum says when it does.
     void shellCallCharged(ShellCall *call, double dollars, bool includesMinimum);
     // totalCost() changed (a question finished).
     void costChanged(double total);
@@ -127,6 +136,8 @@ Q_SIGNALS:
 private:
     void finishWith(bool ok, int status, const QString &error = {});
     void record(const AgentLoop *loop, int status, const QByteArray &responseBody);
+    QJsonObject notRunItem(const AgentLoop *loop, const AgentToolCall &call,
+                           const AgentToolResult &result) const;
 
     QPointer<Container> m_container;
     QPointer<ModelClient> m_client;
@@ -146,8 +157,14 @@ private:
     QString m_lastGuardrailNote;
     QString m_turnText;
     double m_totalCost = 0;
-    double m_chargedInRequest = 0;
     bool m_busy = false;
     bool m_stopping = false;
     int m_steps = 0;
+    // The current question's calls that ran, in order (AgentLoop's record index), and their loop indexes.
+    QList<QPointer<ShellCall>> m_shells;
+    QSet<int> m_ranCalls;
+    // Every call of the question in order, for the logged response: a call that ran (its ShellCall) or the
+    // item of one that did not.
+    QList<QPair<QPointer<ShellCall>, QJsonObject>> m_callItems;
+    QJsonObject responseBody(const QString &answer) const;
 };

@@ -516,11 +516,15 @@ void ChatWidget::addChip(const QString &hostPath, const QString &sandboxPath)
     frame->setFrameShape(QFrame::StyledPanel);
     auto *chip = new QToolButton(frame);
     chip->setObjectName(u"AttachmentChip"_s);
+    // A long name is elided in its middle (the tooltip has it whole): a chip never widens the chat, or the
+    // columns beside it would give way.
     setTranslatedText(chip, [=, this]() -> QString {
-        return info.exists() ? tr("%1 · %2").arg(info.fileName(),
-                                                 QLocale().formattedDataSize(
-                                                     info.size(), 1, QLocale::DataSizeTraditionalFormat))
-                             : info.fileName();
+        const QString name = chip->fontMetrics().elidedText(info.fileName(), Qt::ElideMiddle,
+                                                            chip->fontMetrics().averageCharWidth() * 36);
+        return info.exists()
+                   ? tr("%1 · %2").arg(name, QLocale().formattedDataSize(info.size(), 1,
+                                                                         QLocale::DataSizeTraditionalFormat))
+                   : name;
     });
     setTranslatedToolTip(chip, [=, this]() -> QString {
         return plainToolTip(tr("%1\nIn the sandbox: %2").arg(hostPath, sandboxPath));

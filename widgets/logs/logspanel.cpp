@@ -265,6 +265,25 @@ void LogsPanel::buildUi()
         view->setOpenLinks(false);
     }
 
+    // The Response tab: the tool calls the response holds (what a developer debugging a trace looks for),
+    // each on one line, over the body itself.
+    auto *responsePage = new QSplitter(Qt::Vertical, m_detailBox);
+    responsePage->setObjectName(u"LogsResponseSplitter"_s);
+    responsePage->setChildrenCollapsible(false);
+    m_responseCalls = new QTreeWidget(responsePage);
+    m_responseCalls->setObjectName(u"LogsResponseToolCalls"_s);
+    m_responseCalls->setRootIsDecorated(false);
+    m_responseCalls->setUniformRowHeights(true);
+    m_responseCalls->setAlternatingRowColors(true);
+    m_responseCalls->setTextElideMode(Qt::ElideRight);
+    m_responseCalls->setHeaderLabels(
+        {tr("Tool call"), tr("Call id"), tr("Arguments or code"), tr("Outcome")});
+    m_responseCalls->hide();
+    responsePage->addWidget(m_responseCalls);
+    responsePage->addWidget(m_responseView);
+    responsePage->setStretchFactor(0, 1);
+    responsePage->setStretchFactor(1, 2);
+
     auto *callsPage = new QWidget(m_detailBox);
     m_callList = new QListWidget(callsPage);
     m_callList->setObjectName(u"LogsShellCallList"_s);
@@ -325,7 +344,7 @@ void LogsPanel::buildUi()
     m_detailTabs->setObjectName(u"LogsDetailTabs"_s);
     m_detailTabs->setDocumentMode(true);
     m_detailTabs->addTab(m_requestView, tr("Request"));
-    m_detailTabs->addTab(m_responseView, tr("Response"));
+    m_detailTabs->addTab(responsePage, tr("Response"));
     m_detailTabs->addTab(callsPage, tr("Shell calls"));
     m_detailTabs->addTab(detectionsPage, tr("Detections"));
     auto *detailLayout = new QVBoxLayout(m_detailBox);
@@ -360,7 +379,12 @@ void LogsPanel::buildUi()
         m_detections->setHeaderLabels(
             {tr("Guardrail"), tr("Action"), tr("Pattern"), tr("Where"), tr("Reported")});
         m_detailTabs->setTabText(0, tr("Request"));
-        m_detailTabs->setTabText(1, tr("Response"));
+        m_detailTabs->setTabText(
+            1, m_detail.found && !m_detail.toolCalls.isEmpty()
+                   ? tr("Response (%n tool call(s))", nullptr, int(m_detail.toolCalls.size()))
+                   : tr("Response"));
+        m_responseCalls->setHeaderLabels(
+            {tr("Tool call"), tr("Call id"), tr("Arguments or code"), tr("Outcome")});
         if (m_detail.found) {
             m_detailTabs->setTabText(2, tr("Shell calls (%1)").arg(m_detail.record.shellCalls.size()));
             m_detailTabs->setTabText(3, tr("Detections (%1)").arg(m_detail.record.detections.size()));
@@ -635,6 +659,7 @@ void LogsPanel::showRequest(qint64 rowId)
         detail.falsePositives = QSet<qint64>(reported.cbegin(), reported.cend());
         detail.requestText = prettyJson(record->requestBody);
         detail.responseText = prettyJson(record->responseBody);
+        detail.toolCalls = ResponseToolCalls::read(record->responseBody);
         return detail;
     }));
 }
@@ -645,6 +670,7 @@ void LogsPanel::clearDetail(const QString &message)
     m_detailHeader->setText(message.toHtmlEscaped());
     m_requestView->clear();
     m_responseView->clear();
+    showToolCalls({});
     ++m_highlightGeneration[m_requestView];
     ++m_highlightGeneration[m_responseView];
     m_callList->clear();
@@ -722,6 +748,7 @@ void LogsPanel::setDetail(const LogsDetail &detail)
     m_bodiesNote->setVisible(!r.ioLogged || !cut.isEmpty());
 
     if (!sameRequest || m_requestView->toPlainText().isEmpty()) {
+        showToolCalls(detail.toolCalls);
         if (r.ioLogged) {
             highlightInto(m_requestView, detail.requestText, u"request.json"_s);
             highlightInto(m_responseView, detail.responseText, u"response.json"_s);
@@ -746,8 +773,17 @@ void LogsPanel::setDetail(const LogsDetail &detail)
             auto *item = new QListWidgetItem(tr("%1. %2").arg(i + 1).arg(summary), m_callList);
             item->setToolTip(
                 plainToolTip(tr("%1 in %2").arg(call.tool, call.containerId) + u'\n' + commands.join(u'\n')));
-            m_callPanel->addItem(outputItemOf(call), ShellCallView::Origin::Saved)
-                ->setElapsed(call.durationMs);
+            ShellCallView *view = m_callPanel->addItem(outputItemOf(call), ShellCallView::Origin::Saved);
+            view->setElapsed(call.durationMs);
+            // The call's share of the request's cost as the record keeps it (the cards of the conversation
+            // show the same); a request logged before calls were costed shows only the whole.
+            if (call.cost >= 0) {
+                view->setCost(call.cost, call.includesMinimum);
+            } else if (r.shellCalls.size() == 1) {
+                view->setCost(r.serverToolCost);
+            } else if (r.serverToolCost > 0) {
+                view->setCostPartOf(r.serverToolCost);
+            }
         }
         if (!r.shellCalls.isEmpty())
             m_callList->setCurrentRow(0);
@@ -778,6 +814,30 @@ void LogsPanel::setDetail(const LogsDetail &detail)
     updateDetectionButtons();
     selectShownRequest();
     Q_EMIT detailShown(r.rowId);
+}
+
+void LogsPanel::showToolCalls(const QList<LoggedToolCall> &calls)
+{
+    m_responseCalls->clear();
+    for (const LoggedToolCall &call : calls) {
+        // The API's own words for the kind of call, the tool's name beside it.
+        const QString tool = call.name.isEmpty() || call.name == call.type
+                                 ? call.type
+                                 : tr("%1 (%2)").arg(call.name, call.type);
+        auto *item = new QTreeWidgetItem(
+            m_responseCalls, {tool, call.callId, call.input,
+                              call.outcome.isEmpty() ? tr("for the caller to run") : call.outcome});
+        for (int column = 0; column < 4; ++column)
+            item->setToolTip(column, plainToolTip(item->text(column)));
+    }
+    m_responseCalls->setVisible(!calls.isEmpty());
+    // The name and id whole; the arguments at most 60 characters wide (elided, the tooltip has them).
+    for (int column = 0; column < 3; ++column)
+        m_responseCalls->resizeColumnToContents(column);
+    m_responseCalls->setColumnWidth(
+        2, std::min(m_responseCalls->columnWidth(2), m_responseCalls->fontMetrics().averageCharWidth() * 60));
+    m_detailTabs->setTabText(
+        1, calls.isEmpty() ? tr("Response") : tr("Response (%n tool call(s))", nullptr, int(calls.size())));
 }
 
 void LogsPanel::highlightInto(QTextBrowser *view, const QString &text, const QString &fileName)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gateway/requestlog.h"
+#include "gateway/responsetoolcalls.h"
 
 #include <QHash>
 #include <QList>
@@ -40,6 +41,7 @@ struct LogsDetail
     QSet<qint64> falsePositives;
     QString requestText; // pretty-printed JSON when the body is JSON
     QString responseText;
+    QList<LoggedToolCall> toolCalls; // read from the response body (ResponseToolCalls)
 };
 
 // The Logs panel: the workspace's request log as a searchable, filterable table (text, model, status, time
@@ -139,6 +141,8 @@ private:
     QTabWidget *m_detailTabs = nullptr;
     QTextBrowser *m_requestView = nullptr;
     QTextBrowser *m_responseView = nullptr;
+    QTreeWidget *m_responseCalls = nullptr; // the response's tool calls, above its body
+    void showToolCalls(const QList<LoggedToolCall> &calls);
     QLabel *m_bodiesNote = nullptr;
     QListWidget *m_callList = nullptr;
     QPushButton *m_replayButton = nullptr;

@@ -468,6 +468,8 @@ ShellCallView::ShellCallView(const QJsonObject &outputItem, Origin origin, int m
     }
     const QString status = outputItem.value(u"status"_s).toString(u"completed"_s);
     setStatus([=, this]() -> QString { return status == u"completed" ? tr("Completed") : tr("Incomplete"); });
+    if (outputItem.value(u"not_run"_s).isObject())
+        showNotRun(outputItem.value(u"not_run"_s).toObject());
     // A saved call of this workbench is not from a trace: it shows its time when it was saved with one.
     if (m_fromTrace)
         setTranslatedText(m_elapsed, [=, this]() -> QString { return tr("from trace"); });
@@ -565,6 +567,55 @@ void ShellCallView::finishFromEvents(qint64 timeMs, bool cancelled, const QStrin
         m_commands[i]->setResult(CommandResult());
         m_commands[i]->setNotRun();
     }
+}
+
+void ShellCallView::showNotRun(const QJsonObject &notRun)
+{
+    const QString code = notRun.value(u"code"_s).toString();
+    const QString by = notRun.value(u"by"_s).toString();
+    const QString reason = notRun.value(u"reason"_s).toString();
+    const QString note = notRun.value(u"note"_s).toString();
+    const QString message = notRun.value(u"message"_s).toString();
+    const bool denied = code == u"approval_denied";
+    m_notRunCode = code;
+    for (CommandOutputView *view : std::as_const(m_commands))
+        view->setNotRun();
+    setStatus([=]() -> QString { return denied ? tr("Denied") : tr("Not run"); });
+    m_cost->hide(); // nothing ran, nothing was metered
+    m_notRun = new QLabel(this);
+    m_notRun->setObjectName(u"NotRunReason"_s);
+    m_notRun->setTextFormat(Qt::PlainText); // the reason and the note are others' text
+    m_notRun->setWordWrap(true);
+    m_notRun->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    setTranslatedText(m_notRun, [=]() -> QString {
+        QString text;
+        if (denied && by == u"rule")
+            text = tr("Denied by the approval rules (%1); it did not run.").arg(reason);
+        else if (denied && by == u"window")
+            text = tr("Denied by you in this window; it did not run.");
+        else if (denied && by == u"terminal")
+            text = tr("Denied at the terminal; it did not run.");
+        else if (denied && by == u"websocket")
+            text = tr("Denied by a live viewer; it did not run.");
+        else if (denied)
+            text = tr("Denied; it did not run.");
+        else if (code == u"approval_timeout")
+            text = tr("No one answered the approval request in time; it did not run.");
+        else if (code == u"approval_unavailable")
+            text =
+                tr("It needs a person's approval (%1), but nothing could ask; it did not run.").arg(reason);
+        else
+            text = tr("It did not run: %1").arg(message);
+        if (!note.isEmpty())
+            text += u'\n' + tr("Note to the model: \u201c%1\u201d").arg(note);
+        return text;
+    });
+    static_cast<QVBoxLayout *>(layout())->insertWidget(2, m_notRun);
+}
+
+QString ShellCallView::notRunText() const
+{
+    return m_notRun ? m_notRun->text() : QString();
 }
 
 QString ShellCallView::contractTitle(const QString &key)
@@ -805,6 +856,11 @@ QString ShellCallView::formatElapsed(qint64 ms)
 void ShellCallView::setCostText(const QString &text)
 {
     m_cost->setText(text);
+}
+
+void ShellCallView::setCostPartOf(double dollars)
+{
+    setTranslatedText(m_cost, [=] { return tr("part of $%1").arg(QLocale().toString(dollars, 'f', 4)); });
 }
 
 QString ShellCallView::costText() const

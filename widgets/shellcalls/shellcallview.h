@@ -118,6 +118,10 @@ public:
     QString callId() const { return m_callId; }
     bool isFinished() const { return m_finished; }
     bool isFromTrace() const { return m_fromTrace; }
+    // A call that did not run (its item's "not_run", ChatSession::callNotRun): why, as the card says it,
+    // and the loop's code ("approval_denied", …); empty for a call that ran.
+    QString notRunText() const;
+    QString notRunCode() const { return m_notRunCode; }
     QString elapsedText() const;
     QString costText() const;
     // A finished call's elapsed time (negative: unknown, shows nothing).
@@ -136,6 +140,8 @@ public:
     void setCostToolTip(const QString &text);
     // Free text in the cost slot (a trace records one cost for all its calls).
     void setCostText(const QString &text);
+    // The cost slot reads "part of $X": the call shares dollars with the other calls of its request.
+    void setCostPartOf(double dollars);
 
     // A host the container's egress proxy refused while this call ran: a row with "Allow HOST" (for a live
     // call its container's refusals arrive by themselves). Hosts its policy cannot take are shown without.
@@ -174,6 +180,7 @@ private:
     void onFinished();
     void tick();
     void setStatus(std::function<QString()> text);
+    void showNotRun(const QJsonObject &notRun);
 
     QPointer<ShellCall> m_call;
     QJsonObject m_item;
@@ -187,6 +194,8 @@ private:
     QLabel *m_elapsed = nullptr;
     QLabel *m_cost = nullptr;
     QLabel *m_tool = nullptr;
+    QLabel *m_notRun = nullptr;
+    QString m_notRunCode;
     QVBoxLayout *m_commandsLayout = nullptr;
     QList<CommandOutputView *> m_commands;
     QWidget *m_refusedBox = nullptr;

@@ -41,6 +41,7 @@
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
+#include "window/dockshares.h"
 #include "window/shortcutsdialog.h"
 #include "window/welcomepage.h"
 #include "window/windowlauncher.h"
@@ -152,6 +153,7 @@ struct MainWindow::Conversation
     // Finished shell calls as saved (Responses output items with their cost), and costs of running ones.
     QList<TranscriptEntry> shellCalls;
     QHash<ShellCall *, std::pair<double, bool>> callCosts; // dollars, includes the minimum
+    QHash<ShellCall *, qsizetype> savedCalls;              // where a finished call is in shellCalls
     QString title;
     bool titlePending = false; // still "New conversation": named after its first question
     QPointer<Container> container;
@@ -181,6 +183,7 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
     m_tabDecorator->setSingleShot(true);
     m_tabDecorator->setInterval(0);
     connect(m_tabDecorator, &QTimer::timeout, this, &MainWindow::decorateDockTabs);
+    m_dockShares = new DockShares(this);
     // A panel scrolls inside its dock when its place is small: the widget Tab moves to is scrolled into
     // view, or the focus would land on something the user cannot see.
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
@@ -947,19 +950,30 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             showImageOf(c);
     });
     connect(c->session, &ChatSession::shellCallStarted, c->panel, [this, c](ShellCall *call) {
+        // A new call may have the address of one long gone.
+        c->savedCalls.remove(call);
+        c->callCosts.remove(call);
         c->panel->addCall(call);
         m_shellDock->show();
         m_shellDock->raise();
     });
+    // A call's cost is its share in the request record (ChatSession::shellCallCharged): set when it ends,
+    // and again when the question ends or is stopped, also after the call was saved.
     connect(c->session, &ChatSession::shellCallCharged, this,
-            [c](ShellCall *call, double dollars, bool includesMinimum) {
+            [this, c](ShellCall *call, double dollars, bool includesMinimum) {
                 c->callCosts.insert(call, {dollars, includesMinimum});
+                if (const qsizetype saved = c->savedCalls.value(call, -1); saved >= 0) {
+                    c->shellCalls[saved].cost = dollars;
+                    c->shellCalls[saved].includesMinimum = includesMinimum;
+                    scheduleSave(c);
+                }
                 const QList<ShellCallView *> views = c->panel->views();
                 for (ShellCallView *view : views) {
                     if (view->call() == call) {
                         view->setCost(dollars, includesMinimum);
-                        view->setCostToolTip(tr("Sandbox time at $%1 a second; a call that starts a new or "
-                                                "sleeping container pays "
+                        view->setCostToolTip(tr("This call's share of the question's sandbox time (metered "
+                                                "from its first command to the end of the answer) at $%1 a "
+                                                "second; a call that starts a new or sleeping container pays "
                                                 "at least 30 seconds.")
                                                  .arg(Meter::kDefaultRatePerSecond));
                     }
@@ -969,13 +983,25 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         TranscriptEntry entry;
         entry.kind = TranscriptEntry::Kind::ShellCall;
         entry.item = call->outputItem();
-        const std::pair<double, bool> cost = c->callCosts.take(call);
+        const std::pair<double, bool> cost = c->callCosts.value(call, {-1.0, false});
         entry.cost = cost.first;
         entry.includesMinimum = cost.second;
         entry.durationMs = 0;
         for (const CommandResult &r : call->results())
             entry.durationMs += r.durationMs;
+        c->savedCalls.insert(call, c->shellCalls.size());
         c->shellCalls.append(entry);
+        scheduleSave(c);
+    });
+    // A call that did not run (denied, unanswered, invalid) gets its card in order, saying why.
+    connect(c->session, &ChatSession::callNotRun, this, [this, c](const QJsonObject &item) {
+        c->panel->addItem(item, ShellCallView::Origin::Saved);
+        TranscriptEntry entry;
+        entry.kind = TranscriptEntry::Kind::ShellCall;
+        entry.item = item;
+        c->shellCalls.append(entry);
+        m_shellDock->show();
+        m_shellDock->raise();
         scheduleSave(c);
     });
     connect(c->session, &ChatSession::busyChanged, this, [this, c] { scheduleSave(c); });
@@ -1901,10 +1927,8 @@ void MainWindow::rerunTrace(Conversation *c)
         action.maxOutputLength = std::clamp(action.maxOutputLength, 1, ShellAction::MaxMaxOutputLength);
         c->panel->addComparison(call.toOutputItem(), c->container->run(action));
     }
-    // Two columns per command need room: the panel takes half the window unless it is wider already.
+    // The comparison fits the column as it is (its two sides share the width): the columns do not jump.
     m_shellDock->show();
-    if (!m_shellDock->isFloating() && m_shellDock->width() < width() / 2)
-        resizeDocks({m_shellDock}, {width() / 2}, Qt::Horizontal);
 }
 
 void MainWindow::showProviderSettings()
@@ -1962,7 +1986,11 @@ void MainWindow::restoreWindowState()
             size = size.boundedTo(screen->availableSize() * 0.92);
         resize(size);
     }
-    if (!restoreState(m_settings->windowState()))
+    // The columns' widths are saved as shares of the window's width too: a window opened larger (or
+    // maximised) than they were saved at gives them their share of the room, not all of it to the chat.
+    if (restoreState(m_settings->windowState()))
+        m_dockShares->fromVariant(m_settings->value(Settings::Key::WindowPanelShares).toMap());
+    else
         applyDefaultDockSizes();
     m_tabDecorator->start();
 }
@@ -1976,11 +2004,13 @@ void MainWindow::applyDefaultDockSizes()
     resizeDocks({m_conversationsDock, m_shellDock}, {conversations, side}, Qt::Horizontal);
     resizeDocks({m_shellDock, m_panelDocks.first()}, {height() * 50 / 100, height() * 50 / 100},
                 Qt::Vertical);
+    m_dockShares->setFromLayout();
 }
 
 void MainWindow::saveWindowState() const
 {
     m_settings->setValue(Settings::Key::WindowGeometry, saveGeometry());
     m_settings->setValue(Settings::Key::WindowState, saveState());
+    m_settings->setValue(Settings::Key::WindowPanelShares, m_dockShares->toVariant());
     m_settings->sync();
 }

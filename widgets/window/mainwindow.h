@@ -172,6 +172,7 @@ private:
     // Every dock in View menu order: conversations, shell calls, then the panels.
     QList<QDockWidget *> m_allDocks;
     QTimer *m_tabDecorator = nullptr;
+    class DockShares *m_dockShares = nullptr; // the side columns' shares of the width
     CsvPreview *m_csvPreview = nullptr;
     // The conversation whose file the table preview shows, and whether a switch away hid it.
     QPointer<QWidget> m_csvOwner;
