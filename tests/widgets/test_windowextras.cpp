@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 31 point 21, on the real MainWindow: what users of other workbenches expect and Sandbench lacked —
+// Markdown files formatted (safely) in the Files preview, a sample trace to try the trace viewer, Logs that
+// say which conversation, question or client a request came from, a hint to add a provider, and clean-up
+// actions in Data & Disk Use that free what they say.
+#include "base/settings.h"
+#include "files/filepreview.h"
+#include "files/filespanel.h"
+#include "sandbox/container.h"
+#include "window/mainwindow.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+class TestWindowExtras final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void markdownIsFormattedSafely();
+
+private:
+    std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
+    FilesPanel *openFilesPanel(MainWindow *window);
+
+    std::unique_ptr<QTemporaryDir> m_dataDir;
+};
+
+void TestWindowExtras::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestWindowExtras::init()
+{
+    Settings().reset(Settings::Key::WindowState);
+    Settings().reset(Settings::Key::WindowGeometry);
+    Settings().reset(Settings::Key::LastModel);
+    m_dataDir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dataDir->isValid());
+}
+
+void TestWindowExtras::cleanup()
+{
+    m_dataDir.reset();
+}
+
+std::unique_ptr<MainWindow> TestWindowExtras::createWindow(const QSize &size)
+{
+    auto window = std::make_unique<MainWindow>(m_dataDir->path(), u"test"_s);
+    window->resize(size);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    return window;
+}
+
+FilesPanel *TestWindowExtras::openFilesPanel(MainWindow *window)
+{
+    auto *dock = window->findChild<QDockWidget *>(u"FilesDock"_s);
+    if (!dock)
+        return nullptr;
+    window->showPanel(dock);
+    return dock->findChild<FilesPanel *>(u"FilesPanel"_s);
+}
+
+// 21a: a Markdown file of the container is shown formatted, but as hostile text: raw HTML stays text, no
+// image is loaded (not from a server, not from a host file; each shows as its address), a huge file stays
+// source and says why, and Show source shows the text as written.
+void TestWindowExtras::markdownIsFormattedSafely()
+{
+    QTcpServer server; // a real server the file's images name: nothing may connect to it
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    int connections = 0;
+    connect(&server, &QTcpServer::newConnection, &server, [&] {
+        while (QTcpSocket *socket = server.nextPendingConnection()) {
+            ++connections;
+            socket->close();
+        }
+    });
+    QImage hostImage(8, 8, QImage::Format_RGB32);
+    hostImage.fill(Qt::red);
+    const QString hostPicture = m_dataDir->filePath(u"host.png"_s);
+    QVERIFY(hostImage.save(hostPicture));
+
+    auto window = createWindow();
+    QVERIFY(window);
+    Container *container = window->currentContainer();
+    QVERIFY(container);
+    QVERIFY(QDir().mkpath(container->homeDir()));
+    const QString remote = u"http://127.0.0.1:%1/pixel.png"_s.arg(server.serverPort());
+    {
+        QFile md(container->homeDir() + u"/notes.md"_s);
+        QVERIFY(md.open(QIODevice::WriteOnly));
+        md.write(QStringLiteral("# Quarterly notes\n\nRevenue rose **sharply** in Q3, see [the "
+                                "report](https://example.com/r).\n\n"
+                                "![tracking pixel](%1)\n\n![host file](%2)\n\n"
+                                "<script>alert('owned')</script>\n\n<img src=\"%1\"> <b>raw bold</b>\n\n"
+                                "| Region | Revenue |\n|---|---:|\n| North | 10 |\n")
+                     .arg(remote, QUrl::fromLocalFile(hostPicture).toString())
+                     .toUtf8());
+        // Quotes as deep as allowed, and long runs of emphasis and link brackets: formatted at once.
+        QFile deep(container->homeDir() + u"/deep.md"_s);
+        QVERIFY(deep.open(QIODevice::WriteOnly));
+        deep.write(QByteArray(FilePreview::MaxMarkdownDepth, '>') + " deep\n");
+        deep.write(QByteArray(FilePreview::MaxMarkdownBytes / 4, '*') + "\n");
+        deep.write(QByteArray(FilePreview::MaxMarkdownBytes / 8, '[') + "\n");
+        QFile lists(container->homeDir() + u"/lists.md"_s);
+        QVERIFY(lists.open(QIODevice::WriteOnly));
+        QByteArray nested;
+        for (int i = 0; i < 20000; ++i)
+            nested += "- ";
+        lists.write(nested + "x\n");
+        QFile huge(container->homeDir() + u"/huge.md"_s);
+        QVERIFY(huge.open(QIODevice::WriteOnly));
+        const QByteArray line = "- item with **bold** and [a link](https://example.com)\n";
+        while (huge.size() < FilePreview::MaxMarkdownBytes + 4096)
+            huge.write(line);
+    }
+    FilesPanel *panel = openFilesPanel(window.get());
+    QVERIFY(panel);
+    panel->refresh();
+    QTRY_VERIFY(panel->openPath(u"notes.md"_s));
+    FilePreview *preview = panel->preview();
+    QTRY_COMPARE(preview->kind(), FilePreview::Kind::Text);
+    QVERIFY(preview->isMarkdown());
+    QVERIFY(preview->showsFormatted());
+    auto *formatted = preview->findChild<QTextBrowser *>(u"FilePreviewFormatted"_s);
+    QVERIFY(formatted);
+    QTRY_VERIFY(formatted->isVisible());
+    formatted->grab(); // painted: any image would be asked for now
+    QTest::qWait(300);
+    QCOMPARE(connections, 0);
+
+    QTextDocument *doc = formatted->document();
+    const QString text = doc->toPlainText();
+    QVERIFY2(text.startsWith(u"Quarterly notes"_s), qPrintable(text));               // a heading, not "# …"
+    QVERIFY2(text.contains(u"<script>alert('owned')</script>"_s), qPrintable(text)); // raw HTML stays text
+    QVERIFY2(text.contains(u"<b>raw bold</b>"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"[image not loaded: %1]"_s.arg(remote)), qPrintable(text));
+    QVERIFY2(text.contains(u"[image not loaded: %1]"_s.arg(QUrl::fromLocalFile(hostPicture).toString())),
+             qPrintable(text));
+    bool bold = false, heading = false, image = false, table = false;
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        heading = heading || block.blockFormat().headingLevel() == 1;
+        table = table || block.text() == u"North"_s;
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextCharFormat format = it.fragment().charFormat();
+            image = image || format.isImageFormat();
+            bold = bold || (it.fragment().text() == u"sharply"_s && format.fontWeight() >= QFont::Bold);
+        }
+    }
+    QVERIFY(heading);
+    QVERIFY(bold);
+    QVERIFY(table);
+    QVERIFY(!image);
+
+    // Show source: the text as written, highlighted; the choice holds for the next Markdown file.
+    auto *toggle = preview->findChild<QToolButton *>(u"FilePreviewSourceToggle"_s);
+    QVERIFY(toggle && toggle->isVisible());
+    toggle->click();
+    auto *source = preview->findChild<QTextBrowser *>(u"FilePreviewText"_s);
+    QTRY_VERIFY(source->isVisible());
+    QVERIFY(!preview->showsFormatted());
+    QVERIFY(source->toPlainText().startsWith(u"# Quarterly notes"_s));
+    toggle->click();
+    QTRY_VERIFY(formatted->isVisible());
+
+    QVERIFY(panel->openPath(u"deep.md"_s));
+    QTRY_VERIFY(preview->path() == u"deep.md"_s && preview->kind() == FilePreview::Kind::Text);
+    QVERIFY(preview->showsFormatted());
+    QVERIFY(formatted->document()->toPlainText().contains(u"deep"_s));
+
+    // Lists nested 20000 deep in one line would take the layout seconds: source, and the note says why.
+    QVERIFY(panel->openPath(u"lists.md"_s));
+    QTRY_VERIFY(preview->path() == u"lists.md"_s && preview->kind() == FilePreview::Kind::Text);
+    QVERIFY(!preview->isMarkdown());
+    QVERIFY(source->isVisible());
+    QVERIFY2(preview->noteText().contains(u"nests quotes or lists 20000 deep"_s),
+             qPrintable(preview->noteText()));
+
+    // A huge Markdown file is source, and the note says why.
+    QVERIFY(panel->openPath(u"huge.md"_s));
+    QTRY_COMPARE(preview->kind(), FilePreview::Kind::Text);
+    QVERIFY(!preview->isMarkdown());
+    QVERIFY(source->isVisible());
+    QVERIFY(!toggle->isVisible());
+    QVERIFY2(preview->noteText().contains(u"is shown as source, not formatted"_s),
+             qPrintable(preview->noteText()));
+    QCOMPARE(connections, 0);
+}
+
+QTEST_MAIN(TestWindowExtras)
+#include "test_windowextras.moc"
