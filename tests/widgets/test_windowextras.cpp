@@ -4,9 +4,11 @@
 // say which conversation, question or client a request came from, a hint to add a provider, and clean-up
 // actions in Data & Disk Use that free what they say.
 #include "base/settings.h"
+#include "chat/chatwidget.h"
 #include "files/filepreview.h"
 #include "files/filespanel.h"
 #include "sandbox/container.h"
+#include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
 
 #include <QAbstractButton>
@@ -15,6 +17,8 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -37,6 +41,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void markdownIsFormattedSafely();
+    void sampleTraceOpensFromTheEmptyPanel();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -207,6 +212,56 @@ void TestWindowExtras::markdownIsFormattedSafely()
     QVERIFY2(preview->noteText().contains(u"is shown as source, not formatted"_s),
              qPrintable(preview->noteText()));
     QCOMPARE(connections, 0);
+}
+
+// 21b: the empty Shell calls panel offers the sample trace Sandbench made of the sales demo; it opens in the
+// trace viewer with its call, commands and output, and can be re-run. The Logs panel's call list offers none.
+void TestWindowExtras::sampleTraceOpensFromTheEmptyPanel()
+{
+    auto window = createWindow();
+    QVERIFY(window);
+    ShellCallPanel *empty = window->currentShellPanel();
+    QVERIFY(empty->views().isEmpty());
+    auto *button = empty->findChild<QPushButton *>(u"OpenSampleTraceButton"_s);
+    QVERIFY(button);
+    QTRY_VERIFY(button->isVisible());
+    QCOMPARE(button->text(), u"Open Sample Trace"_s);
+    for (ShellCallPanel *other : window->findChildren<ShellCallPanel *>())
+        if (other->parent() && !window->findChild<QWidget *>(u"ShellPanelStack"_s)->isAncestorOf(other))
+            QVERIFY2(!other->findChild<QPushButton *>(u"OpenSampleTraceButton"_s)->isVisibleTo(other),
+                     qPrintable(other->parent()->objectName()));
+
+    auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
+    const int conversations = list->count();
+    button->click();
+    QTRY_COMPARE(list->count(), conversations + 1);
+    QCOMPARE(list->currentItem()->text(), u"Trace: sales-demo.json"_s);
+    ShellCallPanel *panel = window->currentShellPanel();
+    QVERIFY(panel != empty);
+    QCOMPARE(panel->views().size(), 1);
+    ShellCallView *call = panel->views().constFirst();
+    QVERIFY(call->isFromTrace());
+    QVERIFY(call->isFinished());
+    const QList<CommandOutputView *> commands = call->commandViews();
+    QCOMPARE(commands.size(), 3);
+    QCOMPARE(commands.at(0)->command(), u"head -5 sales.csv"_s);
+    QCOMPARE(commands.at(1)->command(), u"wc -l sales.csv"_s);
+    for (CommandOutputView *command : commands)
+        command->flush();
+    QVERIFY2(commands.at(1)->outputText().contains(u"241 sales.csv"_s),
+             qPrintable(commands.at(1)->outputText()));
+    QVERIFY2(commands.at(2)->outputText().contains(u"**South** sells the most"_s),
+             qPrintable(commands.at(2)->outputText()));
+    QVERIFY(!panel->findChild<QPushButton *>(u"OpenSampleTraceButton"_s)->isVisible());
+    QVERIFY(panel->findChild<QPushButton *>(u"RerunButton"_s)->isVisible());
+    // The conversation shows the trace's answer.
+    const auto answered = [&] {
+        for (QTextBrowser *text : window->currentChat()->findChildren<QTextBrowser *>())
+            if (text->toPlainText().contains(u"South sells the most"_s))
+                return true;
+        return false;
+    };
+    QTRY_VERIFY(answered());
 }
 
 QTEST_MAIN(TestWindowExtras)

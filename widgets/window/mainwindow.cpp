@@ -886,6 +886,8 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
     c->panel->setContainerId(container->id());
+    c->panel->setOffersSampleTrace(true);
+    connect(c->panel, &ShellCallPanel::sampleTraceRequested, this, &MainWindow::openSampleTrace);
     c->panel->setMaxBlocks(m_settings->viewMaxBlocks());
     c->panel->setWrapLines(m_settings->value(Settings::Key::WrapOutput).toBool());
     connect(c->panel, &ShellCallPanel::wrapLinesToggled, this, [this](bool wrap) {
@@ -1788,6 +1790,12 @@ void MainWindow::openTraceWithDialog()
     options.caption = tr("Open a trace");
     options.nameFilters = {tr("JSON files (*.json)"), tr("All files (*)")};
     FileDialog::chooseFileToOpen(this, options, this, [this](const QString &path) { openTrace(path); });
+}
+
+bool MainWindow::openSampleTrace()
+{
+    // Made by Sandbench from a run of the sales demo (resources/traces/make-sample-trace.sh).
+    return openTrace(u":/traces/sales-demo.json"_s);
 }
 
 bool MainWindow::openTrace(const QString &path)

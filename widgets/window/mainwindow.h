@@ -80,6 +80,8 @@ public Q_SLOTS:
     void attachWithDialog();
     void openTraceWithDialog();
     bool openTrace(const QString &path);
+    // The sample trace shipped with the workbench (the empty Shell calls panel offers it).
+    bool openSampleTrace();
     void openCsvPreview(const QString &path);
     void showProviderSettings();
     // Lists the scripts and every configured provider's models in the picker again.
