@@ -5,20 +5,26 @@
 // actions in Data & Disk Use that free what they say.
 #include "base/settings.h"
 #include "chat/chatwidget.h"
+#include "chat/providerhint.h"
 #include "files/filepreview.h"
 #include "files/filespanel.h"
 #include "sandbox/container.h"
+#include "settings/providersettings.h"
+#include "settings/settingsdialog.h"
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -42,6 +48,7 @@ private Q_SLOTS:
     void cleanup();
     void markdownIsFormattedSafely();
     void sampleTraceOpensFromTheEmptyPanel();
+    void hintAddsAProviderWhenThereIsNone();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -262,6 +269,41 @@ void TestWindowExtras::sampleTraceOpensFromTheEmptyPanel()
         return false;
     };
     QTRY_VERIFY(answered());
+}
+
+// 21d: with no provider set up the model list offers only the demos, and the window says so above the
+// conversation; Add Provider… opens Settings → Providers with a blank form focused, and once a provider is
+// saved there the hint goes.
+void TestWindowExtras::hintAddsAProviderWhenThereIsNone()
+{
+    auto window = createWindow();
+    QVERIFY(window);
+    auto *hint = window->findChild<ProviderHint *>(u"ProviderHint"_s);
+    QVERIFY(hint);
+    QTRY_VERIFY(hint->isVisible());
+    QVERIFY2(hint->text().contains(u"No model provider is set up"_s), qPrintable(hint->text()));
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    for (int i = 0; i < picker->count(); ++i)
+        QVERIFY2(picker->itemData(i).toString().startsWith(u"scripted:"_s), qPrintable(picker->itemText(i)));
+    // Below the hint, the conversation keeps its room.
+    QVERIFY(hint->height() < window->height() / 6);
+
+    hint->findChild<QPushButton *>(u"ProviderHintAddButton"_s)->click();
+    auto *dialog = window->findChild<SettingsDialog *>(u"SettingsDialog"_s);
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    auto *page = dialog->findChild<ProviderSettingsPage *>(u"ProviderSettingsPage"_s);
+    QVERIFY(page);
+    QTRY_VERIFY(page->isVisible());
+    auto *name = page->findChild<QLineEdit *>(u"ProviderName"_s);
+    QVERIFY(name->text().isEmpty());
+    QTRY_VERIFY(name->hasFocus() || QApplication::focusWidget() == name);
+
+    name->setText(u"local"_s);
+    page->findChild<QLineEdit *>(u"ProviderBaseUrl"_s)->setText(u"http://127.0.0.1:9/v1"_s);
+    page->findChild<QPushButton *>(u"SaveProviderButton"_s)->click();
+    QTRY_VERIFY(!hint->isVisible());
+    dialog->close();
 }
 
 QTEST_MAIN(TestWindowExtras)

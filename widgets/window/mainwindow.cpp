@@ -5,6 +5,7 @@
 #include "base/settings.h"
 #include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
+#include "chat/providerhint.h"
 #include "common/csvpreview.h"
 #include "common/elidingcombobox.h"
 #include "common/filedialog.h"
@@ -263,6 +264,11 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
         },
         central);
     centralLayout->addWidget(approvals);
+    // While no provider is set up (refreshModels()): a hint with Add Provider….
+    m_providerHint = new ProviderHint(central);
+    m_providerHint->hide();
+    connect(m_providerHint, &ProviderHint::addRequested, this, &MainWindow::addProvider);
+    centralLayout->addWidget(m_providerHint);
     centralLayout->addWidget(m_chatStack, 1);
     setCentralWidget(central);
 
@@ -1414,6 +1420,7 @@ void MainWindow::refreshModels()
                         chat->showInfo(
                             tr("Some providers did not list their models. %1").arg(lines.join(u"; "_s)));
                 }
+                m_providerHint->setVisible(m_workspace->providers()->providers().isEmpty());
                 onModelChosen();
                 Q_EMIT modelsRefreshed();
             });
@@ -1918,6 +1925,13 @@ void MainWindow::rerunTrace(Conversation *c)
 void MainWindow::showProviderSettings()
 {
     showSettings(u"providers"_s);
+}
+
+void MainWindow::addProvider()
+{
+    showSettings(u"providers"_s);
+    if (auto *page = findChild<ProviderSettingsPage *>())
+        page->startNewProvider();
 }
 
 void MainWindow::showSettings(const QString &page)
