@@ -8,7 +8,12 @@
 #include "chat/providerhint.h"
 #include "files/filepreview.h"
 #include "files/filespanel.h"
+#include "gateway/requestlog.h"
+#include "localapi/localapicontroller.h"
+#include "logs/logsmodel.h"
+#include "logs/logspanel.h"
 #include "sandbox/container.h"
+#include "server/apikeys.h"
 #include "settings/providersettings.h"
 #include "settings/settingsdialog.h"
 #include "shellcalls/shellcallview.h"
@@ -20,9 +25,15 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -49,6 +60,7 @@ private Q_SLOTS:
     void markdownIsFormattedSafely();
     void sampleTraceOpensFromTheEmptyPanel();
     void hintAddsAProviderWhenThereIsNone();
+    void logsSayWhoAsked();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -304,6 +316,109 @@ void TestWindowExtras::hintAddsAProviderWhenThereIsNone()
     page->findChild<QPushButton *>(u"SaveProviderButton"_s)->click();
     QTRY_VERIFY(!hint->isVisible());
     dialog->close();
+}
+
+// 21c: each row of the Logs says who asked: the window's conversation and question (first line, control
+// characters escaped, long ones cut), or the API client by its User-Agent.
+void TestWindowExtras::logsSayWhoAsked()
+{
+    auto window = createWindow();
+    QVERIFY(window);
+    // A question from the window, through a script of one shell call.
+    QVERIFY(QDir().mkpath(window->scriptsDir()));
+    const QJsonObject script{
+        {u"name"_s, u"origin"_s},
+        {u"steps"_s,
+         QJsonArray{
+             QJsonObject{{u"text"_s, u"Running."_s},
+                         {u"tool_calls"_s,
+                          QJsonArray{QJsonObject{
+                              {u"name"_s, u"shell"_s},
+                              {u"arguments"_s, QJsonObject{{u"commands"_s, QJsonArray{u"echo hi"_s}}}}}}}},
+             QJsonObject{{u"text"_s, u"Done."_s}}}}};
+    const QString path = window->scriptsDir() + u"/origin.json"_s;
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(script).toJson());
+    }
+    window->refreshModels();
+    auto *picker = window->findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findData(QString(u"scripted:"_s + path)) >= 0);
+    picker->setCurrentIndex(picker->findData(QString(u"scripted:"_s + path)));
+    ChatWidget *chat = window->currentChat();
+    const QString question =
+        u"Sum the \x1b[31mred\x1b[0m column of every sheet"_s + QString(300, u'!') + u"\nthen plot it"_s;
+    chat->findChild<QPlainTextEdit *>(u"MessageInput"_s)->setPlainText(question);
+    chat->sendCurrentText();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->currentShellPanel()->views().isEmpty(), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!chat->session()->isBusy(), 60000);
+    // The title comes from the question too: logged printable, as the question is.
+    const QString title = RequestRecord::oneLine(chat->session()->title(), RequestRecord::MaxQuestionChars);
+    QVERIFY(!title.isEmpty());
+
+    // A request of another program, through the window's local API, with its own User-Agent.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    QString error;
+    QVERIFY2(window->localApi()->start(port, &error), qPrintable(error));
+    const std::optional<QString> key = ApiKeys(m_dataDir->path()).create(u"test"_s, &error);
+    QVERIFY2(key, qPrintable(error));
+    QNetworkAccessManager nam;
+    QNetworkRequest request(QUrl(u"http://127.0.0.1:%1/api/v1/responses"_s.arg(port)));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Authorization", "Bearer " + key->toUtf8());
+    request.setRawHeader("User-Agent", "OpenAI/Python 1.54.0");
+    std::unique_ptr<QNetworkReply> reply(nam.post(
+        request,
+        QJsonDocument(QJsonObject{{u"model"_s, u"nowhere/none"_s}, {u"input"_s, u"hi"_s}}).toJson()));
+    QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 30000);
+    QVERIFY(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() >= 400);
+
+    auto *dock = window->findChild<QDockWidget *>(u"LogsDock"_s);
+    QVERIFY(dock);
+    window->showPanel(dock);
+    auto *logs = dock->findChild<LogsPanel *>();
+    QVERIFY(logs);
+    LogsModel *model = logs->model();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            logs->reload();
+            return model->rowCount() >= 2 &&
+                   !model->index(0, LogsModel::FromColumn).data().toString().isEmpty() &&
+                   !model->index(1, LogsModel::FromColumn).data().toString().isEmpty();
+        }(),
+        20000);
+    QCOMPARE(model->headerData(LogsModel::FromColumn, Qt::Horizontal).toString(), u"From"_s);
+    QString fromWindow, fromApi;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString from = model->index(row, LogsModel::FromColumn).data().toString();
+        (from.startsWith(u"Window"_s) ? fromWindow : fromApi) = from;
+    }
+    QCOMPARE(fromApi, u"API: OpenAI/Python 1.54.0"_s);
+    QVERIFY2(fromWindow.startsWith(
+                 u"Window: %1 — \"Sum the \\x1b[31mred\\x1b[0m column of every sheet!!!"_s.arg(title)),
+             qPrintable(fromWindow));
+    QVERIFY2(!fromWindow.contains(u'\x1b'), qPrintable(fromWindow));
+    QVERIFY2(!fromWindow.contains(u"then plot it"_s), qPrintable(fromWindow));
+    QVERIFY2(fromWindow.endsWith(u'…'), qPrintable(fromWindow));
+    QVERIFY(fromWindow.size() < title.size() + RequestRecord::MaxQuestionChars + 20);
+
+    // The details say it too.
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (!model->index(row, LogsModel::FromColumn).data().toString().startsWith(u"Window"_s))
+            continue;
+        logs->showRequest(model->rowIdAt(row));
+        QTRY_COMPARE(logs->detail().record.rowId, model->rowIdAt(row));
+        QCOMPARE(logs->detail().record.client, u"window"_s);
+        QCOMPARE(logs->detail().record.conversation, title);
+        auto *header = logs->findChild<QLabel *>(u"LogsDetailHeader"_s);
+        QVERIFY(header);
+        QTRY_VERIFY2(header->text().contains(u"from the window's conversation"_s),
+                     qPrintable(header->text()));
+    }
 }
 
 QTEST_MAIN(TestWindowExtras)

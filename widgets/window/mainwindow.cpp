@@ -885,6 +885,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->container = container;
     c->session = new ChatSession(container, this);
     c->session->setObserver(m_workspace->observer());
+    c->session->setTitle(c->title);
     c->session->setMeter(m_workspace->containers()->meter());
     c->session->setApprovals(
         m_workspace->approvals(), [ws = m_workspace] { return ws->approvalPolicy(); }, u"window:"_s + c->id);
@@ -995,6 +996,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             return;
         c->titlePending = false;
         c->title = title;
+        c->session->setTitle(c->title);
         for (int row = 0; row < m_conversationList->count(); ++row) {
             QListWidgetItem *item = m_conversationList->item(row);
             if (item->data(Qt::UserRole + 1).toString() == c->id) {
@@ -1243,6 +1245,7 @@ void MainWindow::onConversationItemChanged(QListWidgetItem *item)
             describeConversationItem(item);
         }
         c->title = title;
+        c->session->setTitle(c->title);
         c->titlePending = false;
         saveConversation(c.get());
         return;
@@ -1336,6 +1339,7 @@ void MainWindow::retranslateConversations()
         const bool renamed = title != c->title;
         if (renamed) {
             c->title = title;
+            c->session->setTitle(c->title);
             if (item) {
                 const QSignalBlocker blocker(m_conversationList);
                 item->setText(title);
