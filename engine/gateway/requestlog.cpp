@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "requestlog.h"
 
+#include "base/printabletext.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -93,7 +95,13 @@ const QList<QStringList> &migrations()
             u"ALTER TABLE shell_calls ADD COLUMN cost REAL"_s,
             u"ALTER TABLE shell_calls ADD COLUMN includes_minimum INTEGER"_s,
         };
-        return QList<QStringList>{v1, v2, v3, v4, v5};
+        // v6: who asked — the API client, or the window's conversation and question.
+        QStringList v6{
+            u"ALTER TABLE requests ADD COLUMN client TEXT"_s,
+            u"ALTER TABLE requests ADD COLUMN conversation TEXT"_s,
+            u"ALTER TABLE requests ADD COLUMN question TEXT"_s,
+        };
+        return QList<QStringList>{v1, v2, v3, v4, v5, v6};
     }();
     return steps;
 }
@@ -269,21 +277,43 @@ QJsonObject RequestLog::recordJson(const RequestRecord &record)
     return recordJsonOf(record);
 }
 
+QString RequestRecord::oneLine(const QString &text, int maxChars)
+{
+    QString line = text.trimmed();
+    const qsizetype end = line.indexOf(u'\n');
+    const bool more = end >= 0;
+    if (more)
+        line.truncate(end);
+    line = line.trimmed();
+    // Escaped before it is cut, so the cut never splits an escape; an escape counts as its characters.
+    const QString printable = printableText(line.left(maxChars * 2));
+    if (printable.size() > maxChars)
+        return printable.left(maxChars - 1) + u'…';
+    return more || line.size() > maxChars * 2 ? printable + u'…' : printable;
+}
+
 QJsonObject RequestLog::summaryJson(const RequestRecord &r)
 {
-    return {{u"id"_s, r.id},
-            {u"time"_s, QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs)},
-            {u"latency_ms"_s, r.latencyMs},
-            {u"workspace"_s, r.workspace},
-            {u"api"_s, r.api},
-            {u"model"_s, r.model},
-            {u"provider"_s, r.provider},
-            {u"status"_s, r.status},
-            {u"input_tokens"_s, r.inputTokens},
-            {u"output_tokens"_s, r.outputTokens},
-            {u"server_tool_cost"_s, r.serverToolCost},
-            {u"container_ids"_s, QJsonArray::fromStringList(r.containerIds)},
-            {u"io_logged"_s, r.ioLogged}};
+    QJsonObject o{{u"id"_s, r.id},
+                  {u"time"_s, QDateTime::fromMSecsSinceEpoch(r.timeMs, Qt::UTC).toString(Qt::ISODateWithMs)},
+                  {u"latency_ms"_s, r.latencyMs},
+                  {u"workspace"_s, r.workspace},
+                  {u"api"_s, r.api},
+                  {u"model"_s, r.model},
+                  {u"provider"_s, r.provider},
+                  {u"status"_s, r.status},
+                  {u"input_tokens"_s, r.inputTokens},
+                  {u"output_tokens"_s, r.outputTokens},
+                  {u"server_tool_cost"_s, r.serverToolCost},
+                  {u"container_ids"_s, QJsonArray::fromStringList(r.containerIds)},
+                  {u"io_logged"_s, r.ioLogged}};
+    if (!r.client.isEmpty())
+        o.insert(u"client"_s, r.client);
+    if (!r.conversation.isEmpty())
+        o.insert(u"conversation"_s, r.conversation);
+    if (!r.question.isEmpty())
+        o.insert(u"question"_s, r.question);
+    return o;
 }
 
 // Owns the write connection; lives in RequestLog's writer thread.
@@ -435,8 +465,8 @@ private:
         m_insertRequest.prepare(
             u"INSERT INTO requests (request_id, time_ms, latency_ms, workspace, api, model, provider, status,"
             " input_tokens, output_tokens, server_tool_cost, container_ids, request_body, response_body, "
-            "io_logged, request_body_bytes, response_body_bytes)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+            "io_logged, request_body_bytes, response_body_bytes, client, conversation, question)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
         m_insertCall = QSqlQuery(m_db);
         m_insertCall.prepare(u"INSERT INTO shell_calls (request_id, call_id, tool, container_id, start_ms,"
                              " duration_ms, cost, includes_minimum) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
@@ -487,6 +517,9 @@ private:
         q.addBindValue(r.ioLogged ? 1 : 0);
         q.addBindValue(r.ioLogged ? QVariant(r.requestBodyBytes) : QVariant());
         q.addBindValue(r.ioLogged ? QVariant(r.responseBodyBytes) : QVariant());
+        q.addBindValue(r.client.isEmpty() ? QVariant() : QVariant(r.client));
+        q.addBindValue(r.ioLogged && !r.conversation.isEmpty() ? QVariant(r.conversation) : QVariant());
+        q.addBindValue(r.ioLogged && !r.question.isEmpty() ? QVariant(r.question) : QVariant());
         if (!run(q, error))
             return false;
         const qint64 requestRow = q.lastInsertId().toLongLong();
@@ -884,8 +917,8 @@ QList<RequestRecord> RequestLog::search(const LogFilter &filter) const
     const QString where = whereClause(filter, &binds, &ftsDriven);
     QString sql =
         u"SELECT r.id, r.request_id, r.time_ms, r.latency_ms, r.workspace, r.api, r.model, r.provider,"
-        " r.status, r.input_tokens, r.output_tokens, r.server_tool_cost, r.container_ids, r.io_logged"
-        " FROM "_s %
+        " r.status, r.input_tokens, r.output_tokens, r.server_tool_cost, r.container_ids, r.io_logged,"
+        " r.client, r.conversation, r.question FROM "_s %
         (ftsDriven ? u"request_fts CROSS JOIN requests r ON r.id = request_fts.rowid"_s : u"requests r"_s) %
         where;
     // A text search lists the most recently logged first, in the index's own order (it stops after the page).
@@ -916,6 +949,9 @@ QList<RequestRecord> RequestLog::search(const LogFilter &filter) const
         r.serverToolCost = q.value(11).toDouble();
         r.containerIds = q.value(12).toString().split(u',', Qt::SkipEmptyParts);
         r.ioLogged = q.value(13).toBool();
+        r.client = q.value(14).toString();
+        r.conversation = q.value(15).toString();
+        r.question = q.value(16).toString();
         out.append(r);
     }
     return out;
@@ -928,7 +964,7 @@ std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
     q.prepare(
         u"SELECT request_id, time_ms, latency_ms, workspace, api, model, provider, status, input_tokens,"
         " output_tokens, server_tool_cost, container_ids, request_body, response_body, io_logged,"
-        " request_body_bytes, response_body_bytes FROM requests WHERE id = ?"_s);
+        " request_body_bytes, response_body_bytes, client, conversation, question FROM requests WHERE id = ?"_s);
     q.addBindValue(rowId);
     if (!q.exec() || !q.next())
         return std::nullopt;
@@ -951,6 +987,9 @@ std::optional<RequestRecord> RequestLog::request(qint64 rowId) const
     r.ioLogged = q.value(14).toBool();
     r.requestBodyBytes = q.value(15).toLongLong();
     r.responseBodyBytes = q.value(16).toLongLong();
+    r.client = q.value(17).toString();
+    r.conversation = q.value(18).toString();
+    r.question = q.value(19).toString();
 
     QSqlQuery calls(db);
     calls.prepare(u"SELECT id, call_id, tool, container_id, start_ms, duration_ms, cost, includes_minimum"

@@ -73,6 +73,18 @@ struct RequestRecord
     qint64 latencyMs = 0;
     QString workspace;
     QString api; // "responses", "messages", "chat_completions", "gemini"
+    // Who asked: "window" for the workbench's own conversations, else the API client as its User-Agent says
+    // (printable, at most MaxClientChars); empty when unknown.
+    QString client;
+    // The window's requests: the conversation's title and the first line of the question (printable, at
+    // most MaxQuestionChars). Stored only with input & output logging, like the bodies.
+    QString conversation;
+    QString question;
+    static constexpr int MaxClientChars = 120;
+    static constexpr int MaxQuestionChars = 160;
+    // text's first line, control and invisible characters escaped (printableText()), cut at maxChars with
+    // an ellipsis.
+    static QString oneLine(const QString &text, int maxChars);
     QString model;
     QString provider;
     int status = 200;

@@ -665,12 +665,14 @@ RequestObserver *ApiServer::observer(const QString &name)
 }
 
 void ApiServer::logRecord(const QString &workspaceName, RequestRecord record, int status,
-                          const QByteArray &requestBody, const QByteArray &responseBody)
+                          const QByteArray &requestBody, const QByteArray &responseBody,
+                          const QString &client)
 {
     RequestObserver *obs = m_logging ? observer(workspaceName) : nullptr;
     if (!obs)
         return;
     record.workspace = workspaceName;
+    record.client = client;
     record.status = status;
     record.latencyMs = QDateTime::currentMSecsSinceEpoch() - record.timeMs;
     // RequestLog drops the bodies itself when input & output logging is off; not copying them saves work.
@@ -693,7 +695,20 @@ void ApiServer::logRejected(const QString &workspaceName, const QString &api, co
         if (const auto route = GeminiFormat::route(request.path, u"sse"_s, &ignored))
             record.model = route->model;
     }
-    logRecord(workspaceName, record, status, request.body, toJson(error));
+    logRecord(workspaceName, record, status, request.body, toJson(error), clientOf(request));
+}
+
+QString ApiServer::clientOf(const HttpRequest &request)
+{
+    // What the client calls itself ("OpenAI/Python 1.54.0", "Anthropic/JS 0.32.1"): printable and bounded,
+    // it is the caller's own text. The SDKs that send none say their language in x-stainless-lang.
+    QString agent = QString::fromUtf8(request.header("user-agent").left(4 * RequestRecord::MaxClientChars));
+    if (agent.trimmed().isEmpty()) {
+        const QByteArray lang = request.header("x-stainless-lang").left(32);
+        agent = lang.isEmpty() ? QString() : u"SDK (%1)"_s.arg(QString::fromUtf8(lang));
+    }
+    return agent.trimmed().isEmpty() ? u"API client"_s
+                                     : RequestRecord::oneLine(agent, RequestRecord::MaxClientChars);
 }
 
 void ApiServer::sendJson(HttpConnection *connection, int status, const QJsonObject &body)
@@ -904,8 +919,9 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
         });
     }
     const QByteArray requestBody = request.body;
+    const QString client = clientOf(request);
     connect(loop, &AgentLoop::finished, this,
-            [this, loop, fmt, conn, streaming, workspaceName, requestBody, headers] {
+            [this, loop, fmt, conn, streaming, workspaceName, requestBody, headers, client] {
                 const QByteArray body = toJson(fmt->finalBody());
                 if (conn) {
                     if (streaming)
@@ -914,22 +930,23 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
                         conn->sendResponse(200, "application/json", body, headers);
                 }
                 --m_activeRuns;
-                logRecord(workspaceName, loop->record(), 200, requestBody, body);
+                logRecord(workspaceName, loop->record(), 200, requestBody, body, client);
                 loop->deleteLater();
             });
-    connect(loop, &AgentLoop::failed, this,
-            [this, loop, fmt, conn, streaming, workspaceName, requestBody, headers](const AgentError &e) {
-                const QJsonObject errorJson = fmt->errorBody(e);
-                if (conn) {
-                    if (streaming)
-                        conn->endStream();
-                    else if (e.httpStatus != 499)
-                        conn->sendResponse(e.httpStatus, "application/json", toJson(errorJson), headers);
-                }
-                --m_activeRuns;
-                logRecord(workspaceName, loop->record(), e.httpStatus, requestBody, toJson(errorJson));
-                loop->deleteLater();
-            });
+    connect(
+        loop, &AgentLoop::failed, this,
+        [this, loop, fmt, conn, streaming, workspaceName, requestBody, headers, client](const AgentError &e) {
+            const QJsonObject errorJson = fmt->errorBody(e);
+            if (conn) {
+                if (streaming)
+                    conn->endStream();
+                else if (e.httpStatus != 499)
+                    conn->sendResponse(e.httpStatus, "application/json", toJson(errorJson), headers);
+            }
+            --m_activeRuns;
+            logRecord(workspaceName, loop->record(), e.httpStatus, requestBody, toJson(errorJson), client);
+            loop->deleteLater();
+        });
     // A caller that goes away ends its loop: the running command is killed, the container stays.
     connect(connection, &HttpConnection::closed, loop, &AgentLoop::cancel);
 }

@@ -147,7 +147,9 @@ private:
                      int status, const QJsonObject &errorBody);
     // Completes a record with what only the server knows and hands it to the workspace's observer.
     void logRecord(const QString &workspace, RequestRecord record, int status, const QByteArray &requestBody,
-                   const QByteArray &responseBody);
+                   const QByteArray &responseBody, const QString &client);
+    // The request's client as the log names it: its User-Agent, printable and bounded.
+    static QString clientOf(const HttpRequest &request);
 
     QString m_dataDir;
     QTcpServer *m_tcp = nullptr;

@@ -464,6 +464,10 @@ void ChatSession::record(const AgentLoop *loop, int status, const QByteArray &re
     RequestRecord r = loop->record();
     r.workspace = m_observer->workspace();
     r.status = status;
+    // Which conversation and question: the Logs panel shows them (kept only with input & output logging).
+    r.client = u"window"_s;
+    r.conversation = RequestRecord::oneLine(m_title, RequestRecord::MaxQuestionChars);
+    r.question = RequestRecord::oneLine(m_lastUserText, RequestRecord::MaxQuestionChars);
     r.latencyMs = QDateTime::currentMSecsSinceEpoch() - r.timeMs;
     if (m_observer->ioLogging()) {
         // The request as the model received it (its provider's own body) and what came back.

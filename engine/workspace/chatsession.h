@@ -60,6 +60,9 @@ public:
     // Neither is owned and both must outlive the session; either may be null (no guardrails or log; no
     // cost).
     void setObserver(RequestObserver *observer) { m_observer = observer; }
+    // The conversation's title as the window shows it; the request log names it with each request.
+    void setTitle(const QString &title) { m_title = title; }
+    QString title() const { return m_title; }
     void setMeter(Meter *meter) { m_meter = meter; }
 
     // Approvals (README "Approvals"): where asks wait and the workspace's policy now; the conversation's own
@@ -154,6 +157,7 @@ private:
     QString m_conversationKey;
     QString m_requestId;
     QString m_lastUserText;
+    QString m_title;
     QString m_lastGuardrailNote;
     QString m_turnText;
     double m_totalCost = 0;

@@ -193,11 +193,20 @@ void TestRequestLog::ioLoggingOff()
     QVERIFY(log.open(m_dir.filePath(u"iooff.sqlite"_s)));
     QVERIFY(log.ioLogging());
     log.setIoLogging(false);
-    log.append(sample(u"resp_secret"_s, 1'700'000'000'000, u"m"_s, 200, u"my secret body"_s));
+    RequestRecord secret = sample(u"resp_secret"_s, 1'700'000'000'000, u"m"_s, 200, u"my secret body"_s);
+    // Who asked: the client is metadata; the conversation's title and the question are input.
+    secret.client = u"window"_s;
+    secret.conversation = u"my secret title"_s;
+    secret.question = u"my secret question"_s;
+    log.append(secret);
     log.flush();
     const auto full = log.request(log.search({}).value(0).rowId);
     QVERIFY(full);
     QVERIFY(!full->ioLogged);
+    QCOMPARE(full->client, u"window"_s);
+    QVERIFY(full->conversation.isEmpty());
+    QVERIFY(full->question.isEmpty());
+    QCOMPARE(log.search({}).value(0).client, u"window"_s);
     QVERIFY(full->requestBody.isEmpty());
     QVERIFY(full->responseBody.isEmpty());
     QCOMPARE(full->inputTokens, 100); // metadata kept
@@ -210,7 +219,10 @@ void TestRequestLog::ioLoggingOff()
     QVERIFY(log.search(f).isEmpty());
     QFile raw(log.path());
     QVERIFY(raw.open(QIODevice::ReadOnly));
-    QVERIFY(!raw.readAll().contains("my secret body"));
+    const QByteArray bytes = raw.readAll();
+    QVERIFY(!bytes.contains("my secret body"));
+    QVERIFY(!bytes.contains("my secret title"));
+    QVERIFY(!bytes.contains("my secret question"));
 }
 
 void TestRequestLog::search_data()
@@ -691,7 +703,10 @@ void TestRequestLog::fullTextMigratesOldLog()
               u"CREATE TRIGGER requests_fts_delete AFTER DELETE ON requests BEGIN"
               " DELETE FROM request_text WHERE rowid = old.id; END"_s,
               u"INSERT INTO request_text (rowid, body) SELECT id, CAST(request_body AS TEXT) FROM requests"_s,
-              u"DROP TABLE approvals"_s, u"PRAGMA user_version = 2"_s})
+              u"DROP TABLE approvals"_s, u"ALTER TABLE requests DROP COLUMN client"_s,
+              u"ALTER TABLE requests DROP COLUMN conversation"_s,
+              u"ALTER TABLE requests DROP COLUMN question"_s, u"ALTER TABLE shell_calls DROP COLUMN cost"_s,
+              u"ALTER TABLE shell_calls DROP COLUMN includes_minimum"_s, u"PRAGMA user_version = 2"_s})
             QVERIFY2(q.exec(sql), qPrintable(sql));
         q.finish();
         db.close();

@@ -20,7 +20,11 @@
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -38,6 +42,7 @@ struct FilePreview::Result
     QString mime;
     QString text;
     bool textCapped = false;
+    int markdownDepth = 0; // Markdown: the deepest nesting of quotes and lists
     QImage image;
     // CSV: a private copy of the file (deleted with the last reference) and the copy's path.
     std::shared_ptr<QTemporaryDir> csvSnapshot;
@@ -45,6 +50,56 @@ struct FilePreview::Result
 };
 
 namespace {
+bool isMarkdownName(const QString &name)
+{
+    const QString suffix = QFileInfo(name).suffix().toLower();
+    return suffix == u"md"_s || suffix == u"markdown"_s;
+}
+
+// How deeply a Markdown line nests block quotes and lists, at most: its markers at the start ("> - 1. ")
+// and its indentation. Formatting thousands of nested lists takes the layout seconds.
+int markdownDepth(const QString &text)
+{
+    int deepest = 0;
+    for (qsizetype at = 0; at < text.size();) {
+        qsizetype end = text.indexOf(u'\n', at);
+        if (end < 0)
+            end = text.size();
+        int depth = 0, columns = 0;
+        qsizetype i = at;
+        while (i < end) {
+            const QChar c = text.at(i);
+            if (c == u' ' || c == u'\t') {
+                if (depth == 0) // the indentation that nests a line under earlier ones
+                    columns += c == u'\t' ? 4 : 1;
+                ++i;
+            } else if (c == u'>') {
+                ++depth;
+                ++i;
+            } else if ((c == u'-' || c == u'*' || c == u'+') && (i + 1 == end || text.at(i + 1).isSpace())) {
+                ++depth;
+                ++i;
+            } else if (c.isDigit()) {
+                qsizetype j = i;
+                while (j < end && j - i < 9 && text.at(j).isDigit())
+                    ++j;
+                if (j < end && (text.at(j) == u'.' || text.at(j) == u')') &&
+                    (j + 1 == end || text.at(j + 1).isSpace())) {
+                    ++depth;
+                    i = j + 1;
+                } else {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        deepest = qMax(deepest, depth + columns / 2);
+        at = end + 1;
+    }
+    return deepest;
+}
+
 bool isCsvName(const QString &name)
 {
     const QString suffix = QFileInfo(name).suffix().toLower();
@@ -164,6 +219,8 @@ FilePreview::Result load(const QString &homeDir, const QString &relativePath, QS
     }
     r.kind = FilePreview::Kind::Text;
     r.text = QString::fromUtf8(bytes);
+    if (isMarkdownName(relativePath) && !r.textCapped && r.size <= FilePreview::MaxMarkdownBytes)
+        r.markdownDepth = markdownDepth(r.text);
     return r;
 }
 } // namespace
@@ -195,6 +252,18 @@ FilePreview::FilePreview(QWidget *parent)
     m_text->setOpenLinks(false);
     m_text->setLineWrapMode(QTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_formatted = new SafeTextBrowser(this);
+    m_formatted->setObjectName(u"FilePreviewFormatted"_s);
+    m_sourceToggle = new QToolButton(this);
+    m_sourceToggle->setObjectName(u"FilePreviewSourceToggle"_s);
+    m_sourceToggle->setCheckable(true);
+    m_sourceToggle->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    retranslate(m_sourceToggle, [this] {
+        m_sourceToggle->setText(tr("Show source"));
+        m_sourceToggle->setToolTip(tr("Show the Markdown file as its source text instead of formatted"));
+    });
+    m_sourceToggle->hide();
+    connect(m_sourceToggle, &QToolButton::toggled, this, [this](bool source) { setShowFormatted(!source); });
     m_imageLabel = new QLabel;
     m_imageLabel->setObjectName(u"FilePreviewImage"_s);
     m_imageLabel->setAlignment(Qt::AlignCenter);
@@ -210,12 +279,16 @@ FilePreview::FilePreview(QWidget *parent)
     m_stack->setObjectName(u"FilePreviewStack"_s);
     m_stack->addWidget(m_placeholder);
     m_stack->addWidget(m_text);
+    m_stack->addWidget(m_formatted);
     m_stack->addWidget(m_imageArea);
     m_stack->addWidget(m_csv);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_title);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(m_sourceToggle, 0, Qt::AlignTop);
+    layout->addLayout(top);
     layout->addWidget(m_note);
     layout->addWidget(m_message);
     layout->addWidget(m_stack, 1);
@@ -228,6 +301,9 @@ void FilePreview::clear()
     releaseCsv();
     m_path.clear();
     m_kind = Kind::None;
+    m_markdown = false;
+    m_sourceToggle->hide();
+    m_formatted->clear();
     m_highlightedHtml.clear();
     m_plainText.clear();
     m_image = QImage();
@@ -278,6 +354,9 @@ void FilePreview::showFile(const QString &homeDir, const QString &relativePath, 
     m_homeDir = homeDir;
     m_path = relativePath;
     m_kind = Kind::None;
+    m_markdown = false;
+    m_sourceToggle->hide();
+    m_formatted->clear();
     m_highlightedHtml.clear();
     m_plainText.clear();
     m_image = QImage();
@@ -373,6 +452,34 @@ void FilePreview::apply(const Result &r)
         m_stack->setCurrentWidget(m_text);
         m_plainText = r.text;
         highlightText();
+        if (isMarkdownName(m_path)) {
+            if (r.textCapped || r.size > MaxMarkdownBytes) {
+                // Formatting is laid out on this thread: a large file stays source, and says why.
+                setTranslatedText(m_note, [=, this]() -> QString {
+                    return tr("%1 is %2: Markdown larger than %3 is shown as source, not formatted.")
+                        .arg(m_path, size,
+                             locale.formattedDataSize(MaxMarkdownBytes, 0,
+                                                      QLocale::DataSizeTraditionalFormat));
+                });
+                m_note->show();
+            } else if (r.markdownDepth > MaxMarkdownDepth) {
+                setTranslatedText(m_note, [=, this]() -> QString {
+                    return tr("%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, "
+                              "not formatted.")
+                        .arg(m_path)
+                        .arg(r.markdownDepth)
+                        .arg(MaxMarkdownDepth);
+                });
+                m_note->show();
+            } else {
+                m_markdown = true;
+                const QSignalBlocker blocker(m_sourceToggle);
+                m_sourceToggle->setChecked(!m_formattedWanted);
+                m_sourceToggle->show();
+                if (m_formattedWanted)
+                    showMarkdown();
+            }
+        }
         break;
     }
     }
@@ -396,9 +503,61 @@ void FilePreview::highlightText()
     });
 }
 
+bool FilePreview::showsFormatted() const
+{
+    return m_markdown && m_stack->currentWidget() == m_formatted;
+}
+
+void FilePreview::setShowFormatted(bool formatted)
+{
+    m_formattedWanted = formatted;
+    {
+        const QSignalBlocker blocker(m_sourceToggle);
+        m_sourceToggle->setChecked(!formatted);
+    }
+    if (!m_markdown || m_kind != Kind::Text)
+        return;
+    if (formatted)
+        showMarkdown();
+    else
+        m_stack->setCurrentWidget(m_text);
+}
+
+void FilePreview::showMarkdown()
+{
+    if (m_formatted->document()->isEmpty()) {
+        QTextDocument *doc = m_formatted->document();
+        // The file is the container's: no raw HTML (it could hide text or style the page), and nothing is
+        // loaded (SafeTextBrowser loads no resource). An image shows as the address it names, so a tracking
+        // pixel or a picture of a host file is seen for what it is.
+        doc->setMarkdown(m_plainText, QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
+                                                                      QTextDocument::MarkdownNoHTML));
+        QList<QPair<int, QString>> images;
+        for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+            for (auto it = block.begin(); !it.atEnd(); ++it)
+                if (const QTextFragment fragment = it.fragment(); fragment.charFormat().isImageFormat())
+                    for (int i = 0; i < fragment.length(); ++i)
+                        images.append(
+                            {fragment.position() + i, fragment.charFormat().toImageFormat().name()});
+        for (auto it = images.crbegin(); it != images.crend(); ++it) {
+            QTextCursor cursor(doc);
+            cursor.setPosition(it->first);
+            cursor.setPosition(it->first + 1, QTextCursor::KeepAnchor);
+            cursor.insertText(tr("[image not loaded: %1]").arg(it->second), QTextCharFormat());
+        }
+    }
+    m_stack->setCurrentWidget(m_formatted);
+}
+
 void FilePreview::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
+    // The addresses of images that were not loaded are in the formatted text: lay it out again.
+    if (event->type() == QEvent::LanguageChange && m_markdown) {
+        m_formatted->clear();
+        if (m_formattedWanted && m_kind == Kind::Text)
+            showMarkdown();
+    }
     // A theme switch between light and dark: highlight again with the matching colours.
     if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) &&
         m_kind == Kind::Text && !m_plainText.isEmpty() &&

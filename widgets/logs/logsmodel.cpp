@@ -250,6 +250,8 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
             return plainToolTip(tr("%1 via provider %2").arg(r->model, r->provider));
         if (index.column() == TokensColumn)
             return tr("%1 input tokens, %2 output tokens").arg(r->inputTokens).arg(r->outputTokens);
+        if (index.column() == FromColumn)
+            return plainToolTip(fromText(*r));
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -257,6 +259,8 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
             return LocaleFormat::dateTime(QDateTime::fromMSecsSinceEpoch(r->timeMs));
         case StatusColumn:
             return r->status;
+        case FromColumn:
+            return fromText(*r);
         case ModelColumn:
             return r->model;
         case ApiColumn:
@@ -276,6 +280,23 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QString LogsModel::fromText(const RequestRecord &r)
+{
+    if (r.client == u"window") {
+        if (r.conversation.isEmpty() && r.question.isEmpty())
+            return tr("Window");
+        if (r.question.isEmpty())
+            return tr("Window: %1").arg(r.conversation);
+        return tr("Window: %1 — %2")
+            .arg(r.conversation.isEmpty() ? tr("(untitled)") : r.conversation, r.question);
+    }
+    if (r.api == u"mcp")
+        return tr("MCP client");
+    if (!r.client.isEmpty())
+        return tr("API: %1").arg(r.client);
+    return QString();
+}
+
 QVariant LogsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
@@ -287,6 +308,8 @@ QVariant LogsModel::headerData(int section, Qt::Orientation orientation, int rol
         return tr("Status");
     case ModelColumn:
         return tr("Model");
+    case FromColumn:
+        return tr("From");
     case ApiColumn:
         return tr("API");
     case RequestColumn:

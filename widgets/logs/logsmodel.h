@@ -24,6 +24,7 @@ public:
     enum Column {
         TimeColumn,
         StatusColumn,
+        FromColumn, // who asked: the window's conversation and question, or the API client
         ModelColumn,
         ApiColumn,
         RequestColumn,
@@ -37,6 +38,10 @@ public:
     static constexpr int MaxCachedPages = 40;
 
     explicit LogsModel(LogsReader *reader, QObject *parent = nullptr);
+
+    // Who asked, in a line: "Window: TITLE — QUESTION" for the window's requests, "API: CLIENT" for the
+    // local API's (the texts were made printable when logged).
+    static QString fromText(const RequestRecord &record);
 
     // Applies a new filter (limit and offset are ignored) and re-reads.
     void setFilter(const LogFilter &filter);

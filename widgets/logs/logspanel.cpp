@@ -225,6 +225,7 @@ void LogsPanel::buildUi()
     m_table->setColumnWidth(LogsModel::TimeColumn,
                             fontMetrics().horizontalAdvance(u"2026-12-31 23:59:59"_s) + 16);
     m_table->setColumnWidth(LogsModel::StatusColumn, digit * 7);
+    m_table->setColumnWidth(LogsModel::FromColumn, digit * 28);
     m_table->setColumnWidth(LogsModel::ModelColumn, digit * 15);
     m_table->setColumnWidth(LogsModel::ApiColumn, digit * 11);
     m_table->setColumnWidth(LogsModel::RequestColumn, digit * 20);
@@ -724,6 +725,12 @@ void LogsPanel::setDetail(const LogsDetail &detail)
             .arg(r.status)
             .arg(r.model.toHtmlEscaped(), r.api.toHtmlEscaped()),
         tr("%1 ms · %2 input / %3 output tokens").arg(r.latencyMs).arg(r.inputTokens).arg(r.outputTokens)};
+    // Who asked: the window's conversation and question, or the API client.
+    if (r.client == u"window" && (!r.conversation.isEmpty() || !r.question.isEmpty()))
+        facts.insert(1, tr("from the window's conversation “%1”, question “%2”")
+                            .arg(r.conversation.toHtmlEscaped(), r.question.toHtmlEscaped()));
+    else if (const QString from = LogsModel::fromText(r); !from.isEmpty())
+        facts.insert(1, tr("from %1").arg(from.toHtmlEscaped()));
     if (r.serverToolCost > 0)
         facts.append(tr("sandbox cost $%1").arg(QLocale().toString(r.serverToolCost, 'f', 4)));
     if (!r.containerIds.isEmpty())

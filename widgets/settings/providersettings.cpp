@@ -146,17 +146,7 @@ ProviderSettingsPage::ProviderSettingsPage(ProviderRegistry *registry, SecretSto
     // Remove acts on the provider selected in the list, so it is off while none is.
     connect(m_list, &QListWidget::currentItemChanged, this,
             [this](QListWidgetItem *item) { m_remove->setEnabled(item != nullptr); });
-    connect(m_add, &QPushButton::clicked, this, [this] {
-        // A blank form for a new provider, nothing in the list selected: Save adds it.
-        m_list->setCurrentItem(nullptr);
-        m_name->clear();
-        m_api->setCurrentIndex(0);
-        m_baseUrl->clear();
-        m_key->clear();
-        m_keyEnv->clear();
-        m_testResult->hide();
-        m_name->setFocus();
-    });
+    connect(m_add, &QPushButton::clicked, this, &ProviderSettingsPage::startNewProvider);
     connect(m_test, &QPushButton::clicked, this, &ProviderSettingsPage::testConnection);
     connect(m_detect, &QPushButton::clicked, this, &ProviderSettingsPage::detectLocalServers);
     connect(m_probe, &LocalServerProbe::finished, this, [this](const QList<LocalServer> &servers) {
@@ -286,6 +276,18 @@ void ProviderSettingsPage::updateKeyState()
     }
     m_keyState->setText(text);
     m_keyState->show();
+}
+
+void ProviderSettingsPage::startNewProvider()
+{
+    m_list->setCurrentItem(nullptr);
+    m_name->clear();
+    m_api->setCurrentIndex(0);
+    m_baseUrl->clear();
+    m_key->clear();
+    m_keyEnv->clear();
+    m_testResult->hide();
+    m_name->setFocus();
 }
 
 void ProviderSettingsPage::save()

@@ -27,6 +27,8 @@ public:
 
 public Q_SLOTS:
     void detectLocalServers();
+    // A blank form for a new provider, nothing in the list selected, the name field focused: Save adds it.
+    void startNewProvider();
 
 Q_SIGNALS:
     // A provider was added, changed or removed, or a key was stored.

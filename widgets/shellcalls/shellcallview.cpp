@@ -1005,11 +1005,28 @@ ShellCallPanel::ShellCallPanel(QWidget *parent)
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setForegroundRole(QPalette::PlaceholderText);
+    // The trace viewer without a trace: a sample made by Sandbench (resources/traces) to try it on.
+    m_sampleTrace = new QPushButton(this);
+    m_sampleTrace->setObjectName(u"OpenSampleTraceButton"_s);
+    retranslate(m_sampleTrace, [this] {
+        m_sampleTrace->setText(tr("Open Sample Trace"));
+        m_sampleTrace->setToolTip(
+            tr("Open a saved Responses trace of the sales demo in the trace viewer: its "
+               "shell call, its output and the answer, ready to re-run locally"));
+    });
+    connect(m_sampleTrace, &QPushButton::clicked, this, &ShellCallPanel::sampleTraceRequested);
+    m_sampleTrace->hide(); // setOffersSampleTrace()
+    m_emptyBox = new QWidget(this);
+    m_emptyBox->setObjectName(u"ShellCallsEmptyState"_s);
+    auto *emptyLayout = new QVBoxLayout(m_emptyBox);
+    emptyLayout->setContentsMargins(0, 12, 0, 0);
+    emptyLayout->addWidget(m_empty);
+    emptyLayout->addWidget(m_sampleTrace, 0, Qt::AlignHCenter);
 
     auto *content = new QWidget;
     m_list = new QVBoxLayout(content);
     m_list->setContentsMargins(4, 4, 4, 4);
-    m_list->addWidget(m_empty);
+    m_list->addWidget(m_emptyBox);
     m_list->addStretch(1);
     m_scroll = new QScrollArea(this);
     m_scroll->setObjectName(u"ShellCallScroll"_s);
@@ -1070,7 +1087,7 @@ void ShellCallPanel::setTraceSummary(QWidget *summary)
     delete m_summary;
     m_summary = summary;
     if (summary) {
-        m_empty->hide();
+        m_emptyBox->hide();
         m_list->insertWidget(0, summary);
     }
 }
@@ -1100,7 +1117,7 @@ ShellCallView *ShellCallPanel::append(ShellCallView *view)
 
 void ShellCallPanel::appendWidget(QWidget *widget)
 {
-    m_empty->hide();
+    m_emptyBox->hide();
     m_list->insertWidget(m_list->count() - 1, widget);
     m_follow = true;
     QTimer::singleShot(0, this, [this] {
@@ -1114,7 +1131,12 @@ void ShellCallPanel::clear()
     m_views.clear();
     qDeleteAll(m_comparisons);
     m_comparisons.clear();
-    m_empty->setVisible(!m_summary);
+    m_emptyBox->setVisible(!m_summary);
+}
+
+void ShellCallPanel::setOffersSampleTrace(bool offer)
+{
+    m_sampleTrace->setVisible(offer);
 }
 
 void ShellCallPanel::setTraceTitle(const QString &title)

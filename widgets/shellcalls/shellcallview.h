@@ -233,6 +233,8 @@ public:
     QWidget *traceSummary() const { return m_summary; }
     QList<ShellCallView *> views() const { return m_views; }
     void clear();
+    // Whether the empty panel offers "Open Sample Trace" (sampleTraceRequested()); off by default.
+    void setOffersSampleTrace(bool offer);
     // A trace's title and the Re-run button; empty hides them.
     void setTraceTitle(const QString &title);
     // The container these calls run in, shown whole at the top (SPEC 1.4).
@@ -243,6 +245,8 @@ public:
 
 Q_SIGNALS:
     void rerunRequested();
+    // The empty panel's "Open Sample Trace".
+    void sampleTraceRequested();
     // A call's "Allow HOST" (ShellCallView::allowHostRequested); view shows what became of it.
     void allowHostRequested(ShellCallView *view, const QString &containerId, const QString &host);
     // The user toggled "Wrap lines".
@@ -257,6 +261,8 @@ private:
     QPushButton *m_rerun = nullptr;
     QToolButton *m_wrapButton = nullptr;
     QLabel *m_empty = nullptr;
+    QWidget *m_emptyBox = nullptr; // m_empty and m_sampleTrace
+    QPushButton *m_sampleTrace = nullptr;
     QVBoxLayout *m_list = nullptr;
     class QScrollArea *m_scroll = nullptr;
     QList<ShellCallView *> m_views;

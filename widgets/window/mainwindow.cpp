@@ -5,6 +5,7 @@
 #include "base/settings.h"
 #include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
+#include "chat/providerhint.h"
 #include "common/csvpreview.h"
 #include "common/elidingcombobox.h"
 #include "common/filedialog.h"
@@ -266,6 +267,11 @@ MainWindow::MainWindow(const QString &dataDir, const QString &workspace, QWidget
         },
         central);
     centralLayout->addWidget(approvals);
+    // While no provider is set up (refreshModels()): a hint with Add Provider….
+    m_providerHint = new ProviderHint(central);
+    m_providerHint->hide();
+    connect(m_providerHint, &ProviderHint::addRequested, this, &MainWindow::addProvider);
+    centralLayout->addWidget(m_providerHint);
     centralLayout->addWidget(m_chatStack, 1);
     setCentralWidget(central);
 
@@ -882,6 +888,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->container = container;
     c->session = new ChatSession(container, this);
     c->session->setObserver(m_workspace->observer());
+    c->session->setTitle(c->title);
     c->session->setMeter(m_workspace->containers()->meter());
     c->session->setApprovals(
         m_workspace->approvals(), [ws = m_workspace] { return ws->approvalPolicy(); }, u"window:"_s + c->id);
@@ -889,6 +896,8 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
     c->panel->setContainerId(container->id());
+    c->panel->setOffersSampleTrace(true);
+    connect(c->panel, &ShellCallPanel::sampleTraceRequested, this, &MainWindow::openSampleTrace);
     c->panel->setMaxBlocks(m_settings->viewMaxBlocks());
     c->panel->setWrapLines(m_settings->value(Settings::Key::WrapOutput).toBool());
     connect(c->panel, &ShellCallPanel::wrapLinesToggled, this, [this](bool wrap) {
@@ -1013,6 +1022,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
             return;
         c->titlePending = false;
         c->title = title;
+        c->session->setTitle(c->title);
         for (int row = 0; row < m_conversationList->count(); ++row) {
             QListWidgetItem *item = m_conversationList->item(row);
             if (item->data(Qt::UserRole + 1).toString() == c->id) {
@@ -1261,6 +1271,7 @@ void MainWindow::onConversationItemChanged(QListWidgetItem *item)
             describeConversationItem(item);
         }
         c->title = title;
+        c->session->setTitle(c->title);
         c->titlePending = false;
         saveConversation(c.get());
         return;
@@ -1354,6 +1365,7 @@ void MainWindow::retranslateConversations()
         const bool renamed = title != c->title;
         if (renamed) {
             c->title = title;
+            c->session->setTitle(c->title);
             if (item) {
                 const QSignalBlocker blocker(m_conversationList);
                 item->setText(title);
@@ -1438,6 +1450,7 @@ void MainWindow::refreshModels()
                         chat->showInfo(
                             tr("Some providers did not list their models. %1").arg(lines.join(u"; "_s)));
                 }
+                m_providerHint->setVisible(m_workspace->providers()->providers().isEmpty());
                 onModelChosen();
                 Q_EMIT modelsRefreshed();
             });
@@ -1816,6 +1829,12 @@ void MainWindow::openTraceWithDialog()
     FileDialog::chooseFileToOpen(this, options, this, [this](const QString &path) { openTrace(path); });
 }
 
+bool MainWindow::openSampleTrace()
+{
+    // Made by Sandbench from a run of the sales demo (resources/traces/make-sample-trace.sh).
+    return openTrace(u":/traces/sales-demo.json"_s);
+}
+
 bool MainWindow::openTrace(const QString &path)
 {
     QString error;
@@ -1934,6 +1953,13 @@ void MainWindow::rerunTrace(Conversation *c)
 void MainWindow::showProviderSettings()
 {
     showSettings(u"providers"_s);
+}
+
+void MainWindow::addProvider()
+{
+    showSettings(u"providers"_s);
+    if (auto *page = findChild<ProviderSettingsPage *>())
+        page->startNewProvider();
 }
 
 void MainWindow::showSettings(const QString &page)

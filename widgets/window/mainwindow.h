@@ -80,8 +80,12 @@ public Q_SLOTS:
     void attachWithDialog();
     void openTraceWithDialog();
     bool openTrace(const QString &path);
+    // The sample trace shipped with the workbench (the empty Shell calls panel offers it).
+    bool openSampleTrace();
     void openCsvPreview(const QString &path);
     void showProviderSettings();
+    // Settings → Providers with a new provider's form ready (the no-provider hint's button).
+    void addProvider();
     // Lists the scripts and every configured provider's models in the picker again.
     void refreshModels();
 
@@ -161,6 +165,7 @@ private:
     QAction *m_quitAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QStackedWidget *m_chatStack = nullptr;
+    class ProviderHint *m_providerHint = nullptr;
     WelcomePage *m_welcomePage = nullptr;
     QDockWidget *m_conversationsDock = nullptr;
     QListWidget *m_conversationList = nullptr;
