@@ -61,3 +61,10 @@ sandbench_add_fuzzer(NAME kernel_answer
     SOURCES fuzz_kernel_answer.cpp ${SANDBENCH_ROOT}/engine/tools/kernelcell.cpp
             ${SANDBENCH_ROOT}/engine/tools/kernelcell.h
     CORPUS corpus/kernel_answer)
+# A kernel's text/html reduced to the notebook view's safe rich text (libxml2's HTML parser + our walk).
+find_package(LibXml2 REQUIRED)
+sandbench_add_fuzzer(NAME kernel_html
+    SOURCES fuzz_kernel_html.cpp ${SANDBENCH_ROOT}/engine/tools/kernelhtml.cpp
+            ${SANDBENCH_ROOT}/engine/tools/kernelhtml.h
+    LIBS LibXml2::LibXml2
+    CORPUS corpus/kernel_html)
