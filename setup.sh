@@ -16,6 +16,8 @@ PACKAGES=(
     # Images of your own: layers unpacked by libarchive, Debian images built by mmdebstrap, busybox-static
     # for the image tests' small OCI archive.
     libarchive-dev mmdebstrap busybox-static
+    # The notebook view's tables: the kernel's HTML parsed by libxml2.
+    libxml2-dev
     python3 python3-pandas python3-matplotlib python3-numpy python3-requests
     python3-ipykernel
     xvfb xauth imagemagick libgl-dev

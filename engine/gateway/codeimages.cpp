@@ -3,8 +3,10 @@
 
 #include "sandbox/history/safefs.h"
 
+#include <QCryptographicHash>
 #include <QDirIterator>
 #include <QFile>
+#include <QSet>
 
 #include <algorithm>
 
@@ -148,6 +150,7 @@ QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, 
     const UniqueFd home = SafeFs::openDirectory(homeDir, &error);
     if (!home.isValid())
         return images;
+    QSet<QByteArray> seen;
     for (const QString &path : std::as_const(paths)) {
         if (images.size() >= MaxImages)
             break;
@@ -156,10 +159,46 @@ QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, 
         if (allowed <= 0 || !path.startsWith(homeDir + u'/') ||
             !readImage(home.get(), path.mid(homeDir.size() + 1), allowed, &image.data, &image.mimeType))
             continue;
+        // The same bytes twice (a file saved with savefig and the figure captured after it) are one image:
+        // the file, which sorts first, is kept.
+        const QByteArray digest = QCryptographicHash::hash(image.data, QCryptographicHash::Sha256);
+        if (seen.contains(digest))
+            continue;
+        seen.insert(digest);
         if (budgetBytes)
             *budgetBytes -= image.data.size();
         image.path = u"/workspace/home"_s + path.mid(homeDir.size());
         images.append(image);
     }
     return images;
+}
+
+CodeImage CodeImages::read(const QString &homeDir, const QString &containerPath, qint64 maxBytes)
+{
+    CodeImage image;
+    const QString prefix = u"/workspace/home/"_s;
+    if (homeDir.isEmpty() || !containerPath.startsWith(prefix) || containerPath.contains(u"/../"_s) ||
+        containerPath.endsWith(u"/.."_s))
+        return image;
+    QString error;
+    const UniqueFd home = SafeFs::openDirectory(homeDir, &error);
+    if (!home.isValid() ||
+        !readImage(home.get(), containerPath.mid(prefix.size()), maxBytes, &image.data, &image.mimeType))
+        return CodeImage();
+    image.path = containerPath;
+    return image;
+}
+
+QList<CodeImage> CodeImages::withoutDuplicates(const QList<CodeImage> &images)
+{
+    QList<CodeImage> kept;
+    QSet<QByteArray> seen;
+    for (const CodeImage &image : images) {
+        const QByteArray digest = QCryptographicHash::hash(image.data, QCryptographicHash::Sha256);
+        if (seen.contains(digest))
+            continue;
+        seen.insert(digest);
+        kept.append(image);
+    }
+    return kept;
 }

@@ -37,4 +37,10 @@ QHash<QString, qint64> listing(const QString &homeDir);
 // first bytes are not an image of those formats are left out.
 QList<CodeImage> changedSince(const QHash<QString, qint64> &before, const QString &homeDir,
                               qint64 *budgetBytes = nullptr);
+// One image by its path inside the container (/workspace/home/...), read beneath homeDir without following
+// links and within maxBytes; data is empty when it is not there, not a regular file or not an image.
+CodeImage read(const QString &homeDir, const QString &containerPath, qint64 maxBytes = MaxImageBytes);
+// Leaves out each image whose bytes equal an earlier one's (a chart saved with savefig and captured again
+// as a figure of the same pixels is one chart).
+QList<CodeImage> withoutDuplicates(const QList<CodeImage> &images);
 } // namespace CodeImages

@@ -75,6 +75,11 @@ ShellCall::~ShellCall()
         m_container->forgetCall(this);
 }
 
+Container *ShellCall::container() const
+{
+    return m_container;
+}
+
 QJsonObject ShellCall::outputItem() const
 {
     if (m_toolLabel.isEmpty())

@@ -32,6 +32,8 @@ public:
     QString id() const { return m_id; }         // "call_..."
     QString itemId() const { return m_itemId; } // the output item's "id"
     QString containerId() const { return m_containerId; }
+    // The container the call runs in (null once it is gone).
+    Container *container() const;
     ShellAction action() const { return m_action; }
     // What a person reads for each command — a code tool's code rather than the wrapper that runs it — and
     // the tool that made the call ("openrouter:shell", "code_interpreter", ...; empty: a plain shell call).

@@ -164,8 +164,9 @@ except UnicodeError:
 )PY";
 
 // Runs main.py in the __main__ module (so its tracebacks and pickles are as with `python3 main.py`) and, at
-// exit, saves the matplotlib figures still open as /workspace/home/.sandbench/figures/figure-N.png (at most
-// 8; CodeImages, gateway/, returns them), after removing the previous call's. Nothing is imported unless the
+// exit, saves the matplotlib figures still open — but not those the code saved itself — as
+// /workspace/home/.sandbench/figures/figure-N.png (at most 8; CodeImages, gateway/, returns them), after
+// removing the previous call's. Nothing is imported unless the
 // code imported pyplot itself.
 constexpr char kFigureWrapper[] = R"PY(import atexit, glob, os, sys
 d = "/workspace/home/.sandbench/figures"
@@ -175,14 +176,37 @@ def figures(sys=sys, os=os, d=d):
     plt = sys.modules.get("matplotlib.pyplot")
     if plt is None or not plt.get_fignums():
         return
+    # A figure the code saved itself is that file; capturing it again would show the chart twice.
+    left = [n for n in plt.get_fignums() if not getattr(plt.figure(n), "_sandbench_saved", False)]
+    if not left:
+        return
     os.makedirs(d, exist_ok=True)
-    for i, n in enumerate(plt.get_fignums()[:8]):
+    for i, n in enumerate(left[:8]):
         plt.figure(n).savefig("%s/figure-%d.png" % (d, i + 1), dpi=100)
 def hook(t, v, tb, sys=sys):
     while tb is not None and tb.tb_frame.f_code.co_filename == "<string>":
         tb = tb.tb_next
     sys.__excepthook__(t, v.with_traceback(tb), tb)
 sys.excepthook = hook
+class Saved:
+    # Marks the figures the code saves (Figure.savefig), once matplotlib.figure is imported by the code.
+    def find_spec(self, name, path=None, target=None, sys=sys):  # run() empties the globals
+        if name != "matplotlib.figure":
+            return None
+        import importlib.util
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+        def exec_module(m):
+            run(m)
+            save = m.Figure.savefig
+            def savefig(self, *a, **k):
+                self._sandbench_saved = True
+                return save(self, *a, **k)
+            m.Figure.savefig = savefig
+        spec.loader.exec_module = exec_module
+        return spec
+sys.meta_path.insert(0, Saved())
 def run(p, g, atexit=atexit, figures=figures):
     c = compile(open(p, encoding="utf-8").read(), p, "exec")
     for k in [k for k in g if not k.startswith("__")]:

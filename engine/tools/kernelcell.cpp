@@ -66,6 +66,13 @@ def _sandbench_setup():
                 if getattr(plt.figure(n), "_sandbench_saved", False):
                     plt.close(n)
     ip.events.register("post_execute", post)
+    # plt.show() after savefig would show the saved chart a second time: a saved figure displays nothing.
+    fmt = ip.display_formatter.format
+    def format(obj, *a, **k):
+        if getattr(obj, "_sandbench_saved", False):
+            return {}, {}
+        return fmt(obj, *a, **k)
+    ip.display_formatter.format = format
     # sys.exit(N) ends the cell as a script's exit would: no traceback, no warning, the code for the bridge.
     import warnings
     from IPython.display import publish_display_data

@@ -65,3 +65,10 @@ sandbench_add_fuzzer(NAME response_toolcalls
     SOURCES fuzz_response_toolcalls.cpp ${SANDBENCH_ROOT}/engine/gateway/responsetoolcalls.cpp
     MAXLEN 65536
     CORPUS corpus/response_toolcalls)
+# A kernel's text/html reduced to the notebook view's safe rich text (libxml2's HTML parser + our walk).
+find_package(LibXml2 REQUIRED)
+sandbench_add_fuzzer(NAME kernel_html
+    SOURCES fuzz_kernel_html.cpp ${SANDBENCH_ROOT}/engine/tools/kernelhtml.cpp
+            ${SANDBENCH_ROOT}/engine/tools/kernelhtml.h
+    LIBS LibXml2::LibXml2
+    CORPUS corpus/kernel_html)

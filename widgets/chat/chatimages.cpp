@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -46,6 +48,11 @@ QStringList ChatImages::changedSince(const QHash<QString, qint64> &before, const
         if (old == before.cend() || old.value() != it.value())
             images.append(it.key());
     }
-    images.sort();
+    // Files by path, the captured figures last: when a figure has the same bytes as a file, the file is kept.
+    const QString figures = dir + u'/' + QLatin1StringView(CodeImages::FiguresDir) + u'/';
+    std::sort(images.begin(), images.end(), [&figures](const QString &a, const QString &b) {
+        const bool fa = a.startsWith(figures), fb = b.startsWith(figures);
+        return fa != fb ? fb : a < b;
+    });
     return images;
 }

@@ -2,6 +2,7 @@
 #include "chat/chatwidget.h"
 
 #include "chat/chatimages.h"
+#include "common/inlineimage.h"
 #include "common/inlinemessage.h"
 #include "common/plaintooltip.h"
 #include "common/retranslate.h"
@@ -10,13 +11,12 @@
 #include "workspace/chatsession.h"
 
 #include <QAction>
-#include <QBuffer>
 #include <QClipboard>
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
-#include <QImageReader>
 #include <QJsonArray>
 #include <QKeyEvent>
 #include <QLabel>
@@ -38,43 +38,6 @@
 #include <utility>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-// An image in the chat: as large as the file at most, scaled down with the column, never cropped.
-class ChatImage final : public QWidget
-{
-public:
-    explicit ChatImage(const QImage &image)
-        : m_image(image)
-    {
-        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-        policy.setHeightForWidth(true);
-        setSizePolicy(policy);
-    }
-    QSize sizeHint() const override { return m_image.size() / m_image.devicePixelRatio(); }
-    QSize minimumSizeHint() const override { return {64, heightForWidth(64)}; }
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override
-    {
-        const QSize natural = sizeHint();
-        const int w = std::min(width, natural.width());
-        return natural.width() > 0 ? w * natural.height() / natural.width() : 0;
-    }
-
-protected:
-    void paintEvent(QPaintEvent *) override
-    {
-        const QSize natural = sizeHint();
-        const int w = std::min(width(), natural.width());
-        QPainter painter(this);
-        painter.setRenderHint(QPainter::SmoothPixmapTransform);
-        painter.drawImage(QRect(0, 0, w, heightForWidth(w)), m_image);
-    }
-
-private:
-    QImage m_image;
-};
-} // namespace
 
 MessageBubble::MessageBubble(Role role, const QString &title, QWidget *parent)
     : QFrame(parent)
@@ -375,9 +338,11 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
         addNote(u"ToolNote"_s, QJsonObject{{u"commands"_s, QJsonArray::fromStringList(commands)}});
     });
     connect(session, &ChatSession::shellCallFinished, this, [this] {
+        // One chart once: a file saved with savefig and the figure captured after it can be the same bytes.
+        QSet<QByteArray> shown;
         for (const QString &path : ChatImages::changedSince(std::exchange(m_pngsBefore, {}), homeDir())) {
-            addImage(path);
-            remember({TranscriptEntry::Kind::Image, path, {}, {}, {}, -1});
+            if (addImage(path, &shown))
+                remember({TranscriptEntry::Kind::Image, path, {}, {}, {}, -1});
         }
     });
     connect(session, &ChatSession::failed, this, [this](const QString &message) { showError(message); });
@@ -677,26 +642,28 @@ QString ChatWidget::homeDir() const
     return m_session && m_session->container() ? m_session->container()->homeDir() : QString();
 }
 
-void ChatWidget::addImage(const QString &path)
+bool ChatWidget::addImage(const QString &path, QSet<QByteArray> *shown)
 {
     // Only images inside the conversation's home: a container could plant a symlink to a file of the host.
     if (!ChatImages::isImageInside(path, homeDir()))
-        return;
-    QByteArray bytes = readImageFile(path, 64 << 20);
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::ReadOnly);
-    QImageReader reader(&buffer);
-    reader.setAutoTransform(true);
-    const QImage image = reader.read();
+        return false;
+    const QByteArray bytes = readImageFile(path, 64 << 20);
+    if (shown) {
+        const QByteArray digest = QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
+        if (shown->contains(digest))
+            return false;
+        shown->insert(digest);
+    }
+    const QImage image = InlineImage::decode(bytes);
     if (image.isNull())
-        return;
+        return false;
     m_empty->hide();
-    auto *label = new ChatImage(image);
+    auto *label = new InlineImage(image, bytes, QFileInfo(path).fileName());
     label->setObjectName(u"ChatImage"_s);
     label->setProperty("imagePath", path);
-    label->setToolTip(plainToolTip(QFileInfo(path).fileName()));
     m_messages->insertWidget(m_messages->count() - 1, label);
     scrollToEnd();
+    return true;
 }
 
 void ChatWidget::scrollToEnd()

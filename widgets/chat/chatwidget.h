@@ -8,6 +8,7 @@
 #include <QFrame>
 #include <QHash>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 #include <QWidget>
 
@@ -105,7 +106,8 @@ private:
     void addChip(const QString &hostPath, const QString &sandboxPath);
     void removeAttachment(QWidget *chip, const QString &hostPath, const QString &sandboxPath);
     void showEntry(const TranscriptEntry &entry);
-    void addImage(const QString &path);
+    // Shows the image at path (inside the home); with shown, not when its bytes are among those shown.
+    bool addImage(const QString &path, QSet<QByteArray> *shown = nullptr);
     QString homeDir() const; // the conversation's container home, where its images are
     void remember(const TranscriptEntry &entry);
     void scrollToEnd();

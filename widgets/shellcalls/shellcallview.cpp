@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shellcalls/shellcallview.h"
 
+#include "shellcalls/celloutputview.h"
 #include "shellcalls/tracecomparison.h"
 
 #include "common/elidedlabel.h"
@@ -188,7 +189,7 @@ void CommandOutputView::flush()
         return;
     if (!m_hasOutput) {
         m_hasOutput = true;
-        m_output->show();
+        m_output->setVisible(!m_cellView);
     }
     QTextDocument *doc = m_output->document();
     const qint64 before = doc->isEmpty() ? 0 : doc->characterCount();
@@ -311,7 +312,16 @@ void CommandOutputView::setResult(const CommandResult &result)
 
 QString CommandOutputView::outputText() const
 {
-    return m_output->toPlainText();
+    return m_cellView ? m_cellView->text() : m_output->toPlainText();
+}
+
+void CommandOutputView::setCell(const KernelCellResult &cell, const QHash<QString, QByteArray> &images,
+                                const QString &commandStderr)
+{
+    delete m_cellView;
+    m_cellView = new CellOutputView(cell, images, commandStderr, this);
+    m_output->hide();
+    static_cast<QVBoxLayout *>(layout())->insertWidget(layout()->indexOf(m_output) + 1, m_cellView);
 }
 
 QString CommandOutputView::badgeText() const
@@ -909,8 +919,14 @@ void ShellCallView::onCommandFinished(int index, const CommandResult &result)
         // What the notebook shows: the cell's outputs in the kernel's order, then what the command itself
         // said on stderr.
         const KernelCellResult cell = KernelCellResult::parse(result.stdoutText, m_call->kernelNonce());
-        m_commands[index]->appendOutput(ShellCall::Stream::Stdout, cell.logs());
-        m_commands[index]->appendOutput(ShellCall::Stream::Stderr, result.stderrText);
+        if (CellOutputView::isRich(cell)) {
+            // Tables and images: the images are read now, before the next cell replaces them.
+            const QString home = m_call->container() ? m_call->container()->homeDir() : QString();
+            m_commands[index]->setCell(cell, CellOutputView::readImages(cell, home), result.stderrText);
+        } else {
+            m_commands[index]->appendOutput(ShellCall::Stream::Stdout, cell.logs());
+            m_commands[index]->appendOutput(ShellCall::Stream::Stderr, result.stderrText);
+        }
     }
     if (index >= 0 && index < m_commands.size())
         m_commands[index]->setResult(result);

@@ -13,7 +13,9 @@
 
 #include <functional>
 
+class CellOutputView;
 class ElidedLabel;
+struct KernelCellResult;
 class QGridLayout;
 class QLabel;
 class QTextEdit;
@@ -44,6 +46,11 @@ public:
     void setResult(const CommandResult &result);
     // The command never ran (an earlier one ended the call).
     void setNotRun();
+    // A Python cell's outputs as a notebook shows them (tables, images) in place of the plain output view;
+    // images: its display images, read already (CellOutputView::readImages).
+    void setCell(const KernelCellResult &cell, const QHash<QString, QByteArray> &images,
+                 const QString &commandStderr);
+    CellOutputView *cellView() const { return m_cellView; }
     // Writes pending output at once (tests and finishing calls).
     void flush();
     // Long lines wrap at the view's width (default) or scroll sideways.
@@ -86,6 +93,7 @@ private:
     qint64 m_skipped = 0;
     qint64 m_omitted = 0;
     QLabel *m_omittedLabel = nullptr;
+    CellOutputView *m_cellView = nullptr;
     QTimer m_flushTimer;
     Badge m_badgeKind = Badge::Waiting;
     bool m_followOutput = true;
