@@ -19,6 +19,7 @@ McpStdio::McpStdio(McpSession *session, int inputFd, int outputFd, QObject *pare
     : QObject(parent)
     , m_session(session)
     , m_in(inputFd)
+    , m_reader(McpSession::MaxMessageBytes)
 {
     // The protocol gets a private copy of the output; the process's fd 1 becomes stderr.
     m_out = ::fcntl(outputFd, F_DUPFD_CLOEXEC, 3);
@@ -51,37 +52,20 @@ void McpStdio::onReadable()
         if (n <= 0) {
             // End of input (or an error reading it): the client is gone.
             m_notifier->setEnabled(false);
-            if (!m_buffer.trimmed().isEmpty() && !m_skipping)
-                processLine(std::exchange(m_buffer, {}));
+            if (const QByteArray last = m_reader.finish(); !last.isEmpty())
+                processLine(last);
             m_session->close();
             QTimer::singleShot(0, this, &McpStdio::finished);
             return;
         }
-        qsizetype start = 0;
-        const QByteArrayView data(chunk, n);
-        for (;;) {
-            const qsizetype newline = data.indexOf('\n', start);
-            const QByteArrayView part = data.sliced(start, (newline < 0 ? n : newline) - start);
-            if (!m_skipping) {
-                if (m_buffer.size() + part.size() > McpSession::MaxMessageBytes) {
-                    m_skipping = true;
-                    m_buffer.clear();
-                    send(JsonRpcMessage::errorMessage(
-                        QJsonValue::Undefined, JsonRpcMessage::InvalidRequest,
-                        u"a message is longer than %1 bytes, the most one may be; it was skipped"_s.arg(
-                            McpSession::MaxMessageBytes)));
-                } else {
-                    m_buffer.append(part);
-                }
-            }
-            if (newline < 0)
-                break;
-            if (!m_skipping && !m_buffer.trimmed().isEmpty())
-                processLine(std::exchange(m_buffer, {}));
-            m_buffer.clear();
-            m_skipping = false;
-            start = newline + 1;
-        }
+        m_reader.feed(
+            QByteArrayView(chunk, n), [this](const QByteArray &line) { processLine(line); },
+            [this] {
+                send(JsonRpcMessage::errorMessage(
+                    QJsonValue::Undefined, JsonRpcMessage::InvalidRequest,
+                    u"a message is longer than %1 bytes, the most one may be; it was skipped"_s.arg(
+                        McpSession::MaxMessageBytes)));
+            });
     }
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "mcplinereader.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QObject>
@@ -34,6 +36,5 @@ private:
     int m_in = -1;
     int m_out = -1;
     QSocketNotifier *m_notifier = nullptr;
-    QByteArray m_buffer;
-    bool m_skipping = false; // inside a line past the limit
+    McpLineReader m_reader;
 };

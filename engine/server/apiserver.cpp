@@ -16,6 +16,7 @@
 #include "livepublish.h"
 #include "mcp/mcpsession.h"
 #include "mcpendpoint.h"
+#include "mcpsocketserver.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
@@ -202,6 +203,7 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
     McpContext mcp;
     mcp.meter = m_meter.get();
     mcp.followLoop = [this](AgentLoop *loop, const QString &workspace) {
+        trackCalls(loop, workspace);
         publishLive(loop, m_events, workspace, u"mcp"_s, true);
     };
     m_mcp = new McpEndpoint([this](const QString &name) { return workspace(name); },
@@ -212,6 +214,10 @@ ApiServer::ApiServer(const QString &dataDir, QObject *parent)
                                     true, workspace(name)->containers()->settings().hostedLimits);
                             },
                             mcp, this);
+    m_mcpSockets = new McpSocketServer(
+        dataDir,
+        [this](const QString &name, QObject *parent) { return m_mcp->createLocalSession(name, parent); },
+        this);
     QString error;
     if (!DataDir::open(dataDir, &error))
         qWarning("sandbench: %s", qPrintable(error));
@@ -334,7 +340,8 @@ ApiServer::~ApiServer()
     m_filePool->waitForDone();
     // Runs still going refer to the meter and the workspaces: end them while both exist.
     qDeleteAll(findChildren<AgentLoop *>(Qt::FindDirectChildrenOnly));
-    // So do MCP sessions' calls (their loops use the meter too).
+    // So do MCP sessions' calls (their loops use the meter too): the relayed ones first.
+    delete std::exchange(m_mcpSockets, nullptr);
     delete std::exchange(m_mcp, nullptr);
     for (Workspace *ws : std::as_const(m_workspaces)) {
         if (ws->parent() == this)
@@ -354,6 +361,17 @@ void ApiServer::useWorkspace(Workspace *workspace)
     m_workspaces.insert(workspace->name(), workspace);
     watchApprovals(workspace);
     watchEgress(workspace);
+    publishMcpSocket(workspace->name());
+}
+
+void ApiServer::publishMcpSocket(const QString &name)
+{
+    if (!m_tcp->isListening() || !m_mcpSockets || m_mcpSockets->isPublished(name))
+        return;
+    QString error;
+    if (!m_mcpSockets->publish(name, &error))
+        qWarning("sandbench: `sandbench mcp` for workspace %s cannot relay to this engine: %s",
+                 qPrintable(name), qPrintable(error));
 }
 
 QString ApiServer::createViewerKey(const QString &workspace)
@@ -382,6 +400,8 @@ bool ApiServer::listen(const QHostAddress &address, quint16 port, QString *error
         *error = u"cannot listen on %1:%2: %3"_s.arg(address.toString()).arg(port).arg(m_tcp->errorString());
         return false;
     }
+    for (const QString &name : m_workspaces.keys())
+        publishMcpSocket(name);
     return true;
 }
 
@@ -656,6 +676,7 @@ Workspace *ApiServer::workspace(const QString &name)
     m_workspaces.insert(name, ws);
     watchApprovals(ws);
     watchEgress(ws);
+    publishMcpSocket(name);
     return ws;
 }
 
@@ -865,23 +886,7 @@ void ApiServer::handleModelRequest(HttpConnection *connection, const HttpRequest
     fmt->setParent(loop);
     ++m_activeRuns;
     const QPointer<HttpConnection> conn(connection);
-    // Which request and call each container's command belongs to while it runs, for egress.refused.
-    auto callsOf = std::make_shared<QHash<int, QPair<QString, QString>>>(); // index -> (call id, container)
-    connect(loop, &AgentLoop::toolCallStarted, this, [callsOf](const AgentToolCall &call) {
-        callsOf->insert(call.index, {call.callId, call.containerId});
-    });
-    connect(loop, &AgentLoop::commandStarted, this,
-            [this, callsOf, loop, workspaceName](int call, int, const QString &) {
-                const QPair<QString, QString> c = callsOf->value(call);
-                if (!c.second.isEmpty())
-                    m_runningCalls.insert(workspaceName + u'/' + c.second, {loop->id(), c.first});
-            });
-    const auto forgetCalls = [this, loop] {
-        const QString id = loop->id();
-        m_runningCalls.removeIf([&id](const auto &entry) { return entry.value().first == id; });
-    };
-    connect(loop, &AgentLoop::finished, this, forgetCalls);
-    connect(loop, &AgentLoop::failed, this, forgetCalls);
+    trackCalls(loop, workspaceName);
     loop->start();
     // start() fails early (bad model, container policy, a blocking guardrail) with a plain HTTP error;
     // streaming starts only after.
@@ -1174,6 +1179,31 @@ void ApiServer::handleDocuments(HttpConnection *connection, const QString &works
         data.append(doc);
     }
     sendJson(connection, 200, {{u"object"_s, u"list"_s}, {u"data"_s, data}, {u"has_more"_s, false}});
+}
+
+void ApiServer::trackCalls(AgentLoop *loop, const QString &workspaceName)
+{
+    // Which request and call each container's command belongs to while it runs, for egress.refused.
+    auto callsOf = std::make_shared<QHash<int, QPair<QString, QString>>>(); // index -> (call id, container)
+    connect(loop, &AgentLoop::toolCallStarted, this, [callsOf](const AgentToolCall &call) {
+        callsOf->insert(call.index, {call.callId, call.containerId});
+    });
+    connect(loop, &AgentLoop::commandStarted, this,
+            [this, callsOf, loop, workspaceName](int call, int, const QString &) {
+                const QPair<QString, QString> c = callsOf->value(call);
+                if (!c.second.isEmpty())
+                    m_runningCalls.insert(workspaceName + u'/' + c.second, {loop->id(), c.first});
+            });
+    const auto forgetCalls = [this, loop] {
+        const QString id = loop->id();
+        m_runningCalls.removeIf([&id](const auto &entry) { return entry.value().first == id; });
+    };
+    connect(loop, &AgentLoop::finished, this, forgetCalls);
+    connect(loop, &AgentLoop::failed, this, forgetCalls);
+    // A loop deleted before it finished (an MCP call cancelled, a server closing) leaves nothing behind.
+    connect(loop, &QObject::destroyed, this, [this, id = loop->id()] {
+        m_runningCalls.removeIf([&id](const auto &entry) { return entry.value().first == id; });
+    });
 }
 
 void ApiServer::watchEgress(Workspace *ws)

@@ -24,6 +24,7 @@ class Workspace;
 class ContainerManager;
 class EventHub;
 class McpEndpoint;
+class McpSocketServer;
 class FilesApi;
 class Meter;
 class ProviderRegistry;
@@ -91,6 +92,8 @@ public:
     // server is deleted and is never written to disk (the desktop's own activity viewer uses it).
     QString createViewerKey(const QString &workspace);
     ApiKeys *keys() const { return m_keys.get(); }
+    // While listening, `sandbench mcp` for a served workspace relays its stdio to this engine (McpRelay).
+    McpSocketServer *mcpSockets() const { return m_mcpSockets; }
 
 Q_SIGNALS:
     // A workspace is served from now on (made on its first request, or lent with useWorkspace()).
@@ -131,6 +134,11 @@ private:
                        const QStringList &parts);
     // Publishes the workspace's egress refusals (egress.refused) and policy replacements to its viewers.
     void watchEgress(Workspace *workspace);
+    // Remembers which of the loop's calls runs in which container while its commands run (egress.refused
+    // names the request and call that tried a host): API requests and MCP calls alike.
+    void trackCalls(AgentLoop *loop, const QString &workspace);
+    // Takes `sandbench mcp` relays for the workspace (while listening).
+    void publishMcpSocket(const QString &workspace);
     // Runs work on the file pool and answers with its result on this thread; work's cancel check turns true
     // when the client goes away, the container's home disappears or the server stops.
     void
@@ -156,7 +164,8 @@ private:
     std::unique_ptr<ApiKeys> m_keys;
     std::unique_ptr<Meter> m_meter;
     EventHub *m_events = nullptr;
-    McpEndpoint *m_mcp = nullptr; // /mcp
+    McpEndpoint *m_mcp = nullptr;            // /mcp
+    McpSocketServer *m_mcpSockets = nullptr; // `sandbench mcp` relays (DATA/workspaces/<ws>/mcp.sock)
     FilesApi *m_files = nullptr;
     QHash<QString, Workspace *> m_workspaces;
     QHash<QString, QString> m_viewerKeys; // key -> workspace

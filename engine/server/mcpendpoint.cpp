@@ -88,6 +88,16 @@ void McpEndpoint::handle(HttpConnection *connection, const HttpRequest &request)
         {{"Allow", "POST, DELETE"}});
 }
 
+McpSession *McpEndpoint::createLocalSession(const QString &workspace, QObject *parent)
+{
+    McpContext context = m_context;
+    context.workspace = m_workspaces(workspace);
+    if (!context.workspace)
+        return nullptr;
+    context.limits = m_limits(workspace);
+    return new McpSession(context, randomToken(u"mcpl_"_s, 32), parent);
+}
+
 McpSession *McpEndpoint::createSession(const QString &workspace, QString *id)
 {
     // Past the limit, the session unused longest without a running call makes room.

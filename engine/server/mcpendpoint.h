@@ -45,6 +45,9 @@ public:
     void setLogging(bool enabled);
     int sessionCount() const { return int(m_sessions.size()); }
     void handle(HttpConnection *connection, const HttpRequest &request);
+    // A session of workspace for another transport (a `sandbench mcp` relay on the engine's local socket):
+    // the same context as this endpoint's sessions, owned by parent.
+    McpSession *createLocalSession(const QString &workspace, QObject *parent);
 
 private:
     struct Stream

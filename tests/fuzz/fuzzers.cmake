@@ -53,6 +53,7 @@ sandbench_add_fuzzer(NAME hostsfile
     CORPUS corpus/hostsfile)
 sandbench_add_fuzzer(NAME mcp_message
     SOURCES fuzz_mcp_message.cpp ${SANDBENCH_ROOT}/engine/mcp/jsonrpc.cpp ${SANDBENCH_ROOT}/engine/mcp/mcptools.cpp
+            ${SANDBENCH_ROOT}/engine/mcp/mcplinereader.cpp
     CORPUS corpus/mcp_message)
 sandbench_add_fuzzer(NAME multipart
     SOURCES fuzz_multipart.cpp ${SANDBENCH_ROOT}/engine/server/multipartparser.cpp

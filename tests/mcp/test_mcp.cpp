@@ -3,6 +3,7 @@
 #include "support/clirun.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,7 +14,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
 #include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -21,6 +27,7 @@ using namespace Qt::StringLiterals;
 // stdio (`sandbench mcp`) and Streamable HTTP (/mcp of a real `sandbench serve`): tools, state across calls,
 // progress with live output, cancellation, resources, elicitation allow/deny, bad input; and the stdio
 // transport driven byte by byte (JSON-RPC errors, an oversized line, a clean stdout, exit at end of input).
+// While `serve` serves a workspace, `sandbench mcp` relays to it (its socket, same user only).
 class TestMcp final : public QObject
 {
     Q_OBJECT
@@ -35,6 +42,10 @@ private Q_SLOTS:
     void serveStopsWhileACallRuns();
     void stdioEndsWhileACallRuns_data();
     void stdioEndsWhileACallRuns();
+    void relayOnlyToTheUsersOwnEngine_data();
+    void relayOnlyToTheUsersOwnEngine();
+    void twoRelaysShareOneHistory();
+    void relayEndsWhenTheEngineStops();
 
 private:
     int runNode(const QProcessEnvironment &extra, QByteArray *out);
@@ -114,7 +125,7 @@ void TestMcp::sdk_data()
     QTest::addColumn<QString>("transport");
     QTest::addColumn<QString>("part");
     for (const QString &sdk : {u"v1"_s, u"v2"_s})
-        for (const QString &transport : {u"stdio"_s, u"http"_s})
+        for (const QString &transport : {u"stdio"_s, u"stdio-own"_s, u"http"_s})
             for (const QString &part : {u"main"_s, u"approvals"_s})
                 QTest::addRow("%s-%s-%s", qPrintable(sdk), qPrintable(transport), qPrintable(part))
                     << sdk << transport << part;
@@ -144,6 +155,12 @@ void TestMcp::sdk()
     const QByteArray okLine = QByteArray("OK mcp ") + sdk.toLatin1() + " " + transport.toLatin1();
     QVERIFY2(out.contains(okLine), out.constData());
     QVERIFY(!out.contains("FAIL "));
+    // `serve` serves the workspace, so `sandbench mcp` relays to it unless told not to (its stderr is in
+    // out).
+    if (transport == u"stdio")
+        QVERIFY2(out.contains("relaying to the engine") && !out.contains("in this process"), out.constData());
+    if (transport == u"stdio-own")
+        QVERIFY2(out.contains("in this process") && !out.contains("relaying"), out.constData());
 }
 
 QList<QJsonObject> TestMcp::runStdio(const QByteArray &input, int expected, QByteArray *stderrOut,
@@ -324,18 +341,24 @@ void TestMcp::serveStopsWhileACallRuns()
 void TestMcp::stdioEndsWhileACallRuns_data()
 {
     QTest::addColumn<bool>("signal");
-    QTest::newRow("end of input") << false;
-    QTest::newRow("SIGTERM") << true;
+    QTest::addColumn<QString>("workspace");
+    QTest::newRow("end of input") << false << u"stdio"_s;
+    QTest::newRow("SIGTERM") << true << u"stdio"_s;
+    // A workspace `serve` serves: the call runs there, and the relay's end ends it there.
+    QTest::newRow("end of input, relayed") << false << u"default"_s;
+    QTest::newRow("SIGTERM, relayed") << true << u"default"_s;
 }
 
 void TestMcp::stdioEndsWhileACallRuns()
 {
     // The host closes stdin (or sends SIGTERM) while a command runs: exit 0, the command killed.
     QFETCH(bool, signal);
-    const QByteArray marker = signal ? "27.1828" : "27.1829";
+    QFETCH(QString, workspace);
+    const bool relayed = workspace != u"stdio"_s;
+    const QByteArray marker = QByteArray(signal ? "27.1828" : "27.1829") + (relayed ? "1" : "");
     QProcess p;
     p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
-            {u"mcp"_s, u"--data-dir"_s, m_dir.path(), u"--workspace"_s, u"stdio"_s});
+            {u"mcp"_s, u"--data-dir"_s, m_dir.path(), u"--workspace"_s, workspace});
     QVERIFY(p.waitForStarted());
     p.write(
         R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}})"
@@ -353,6 +376,189 @@ void TestMcp::stdioEndsWhileACallRuns()
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(!commandLives(marker), 10000);
+    QCOMPARE(p.readAllStandardError().contains("relaying to the engine"), relayed);
+}
+
+namespace {
+
+// `sandbench mcp` answering one ping: its stdout and stderr.
+bool pingMcp(const QString &dataDir, const QString &workspace, QByteArray *out, QByteArray *err)
+{
+    QProcess p;
+    p.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+            {u"mcp"_s, u"--data-dir"_s, dataDir, u"--workspace"_s, workspace});
+    if (!p.waitForStarted())
+        return false;
+    p.write(R"({"jsonrpc":"2.0","id":7,"method":"ping"})"
+            "\n");
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000))
+        return false;
+    *out = p.readAllStandardOutput();
+    *err = p.readAllStandardError();
+    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+// A socket file nothing listens on any more (an engine killed with SIGKILL leaves one).
+bool leaveSocket(const QString &path)
+{
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    const QByteArray name = QFile::encodeName(path);
+    if (fd < 0 || size_t(name.size()) >= sizeof address.sun_path)
+        return false;
+    std::memcpy(address.sun_path, name.constData(), size_t(name.size()));
+    const bool ok = ::bind(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0;
+    ::close(fd);
+    return ok;
+}
+
+// `sandbench serve` on a data directory of its own (with a key, so it serves workspace default).
+bool startServe(QProcess *serve, const QString &dataDir)
+{
+    if (runSandbench(dataDir, {u"keys"_s, u"create"_s}) != 0)
+        return false;
+    serve->setStandardInputFile(QProcess::nullDevice());
+    serve->start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+                 {u"serve"_s, u"--port"_s, u"0"_s, u"--data-dir"_s, dataDir});
+    return serve->waitForStarted() && QTest::qWaitFor([&] { return serve->canReadLine(); }, 30000);
+}
+
+} // namespace
+
+void TestMcp::relayOnlyToTheUsersOwnEngine_data()
+{
+    QTest::addColumn<QString>("plant");
+    QTest::addColumn<QByteArray>("said");
+    QTest::newRow("no engine") << u"nothing"_s << QByteArray();
+    QTest::newRow("a socket left behind") << u"stale"_s << QByteArray("no engine serves it any more");
+    QTest::newRow("a file, not a socket") << u"file"_s << QByteArray("is not a socket of yours");
+    // A link to a live engine's socket (serve's, of another data directory) is not followed.
+    QTest::newRow("a link to a live socket") << u"link"_s << QByteArray("is not a socket of yours");
+    QTest::newRow("a directory others may write") << u"open-dir"_s << QByteArray("is not yours alone");
+}
+
+void TestMcp::relayOnlyToTheUsersOwnEngine()
+{
+    // Whatever is at the socket's place, `sandbench mcp` relays only to a live engine of its user through a
+    // socket in a directory nobody else can write; otherwise it serves in-process and says why.
+    QFETCH(QString, plant);
+    QFETCH(QByteArray, said);
+    QTemporaryDir dir;
+    const QString wsDir = dir.path() + u"/workspaces/w"_s;
+    QVERIFY(QDir().mkpath(wsDir));
+    QVERIFY(::chmod(QFile::encodeName(dir.path() + u"/workspaces"_s).constData(), 0700) == 0);
+    QVERIFY(::chmod(QFile::encodeName(wsDir).constData(), 0700) == 0);
+    const QString socket = wsDir + u"/mcp.sock"_s;
+    const QString live = m_dir.path() + u"/workspaces/default/mcp.sock"_s;
+    QVERIFY(QFileInfo(live).exists()); // serve takes relays for the workspaces it serves
+    if (plant == u"stale"_s || plant == u"open-dir"_s)
+        QVERIFY(leaveSocket(socket));
+    if (plant == u"open-dir"_s)
+        QVERIFY(::chmod(QFile::encodeName(wsDir).constData(), 0770) == 0);
+    if (plant == u"file"_s) {
+        QFile f(socket);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    }
+    if (plant == u"link"_s)
+        QVERIFY(QFile::link(live, socket));
+    QByteArray out, err;
+    QVERIFY2(pingMcp(dir.path(), u"w"_s, &out, &err), err.constData());
+    QCOMPARE(QJsonDocument::fromJson(out).object().value(u"id"_s).toInt(), 7);
+    QVERIFY2(err.contains("serving workspace w in this process") && !err.contains("relaying to the engine"),
+             err.constData());
+    if (said.isEmpty())
+        QVERIFY2(!err.contains("not relaying"), err.constData());
+    else
+        QVERIFY2(err.contains("not relaying to another engine: ") && err.contains(said), err.constData());
+}
+
+void TestMcp::twoRelaysShareOneHistory()
+{
+    // Two agent hosts' `sandbench mcp` on one container of a workspace serve serves: both relay, so each
+    // call is the one engine's, and the container's history has an entry for each command (two engines
+    // would each run the container and write its history over the other's).
+    QTemporaryDir dir;
+    QProcess serve;
+    QVERIFY(startServe(&serve, dir.path()));
+    const auto call = [this, &dir](const QString &container, const QString &command) {
+        auto *p = new QProcess(this);
+        p->start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"), {u"mcp"_s, u"--data-dir"_s, dir.path()});
+        QJsonObject args{{u"commands"_s, QJsonArray{command}}};
+        if (!container.isEmpty())
+            args.insert(u"container_id"_s, container);
+        const QJsonObject message{
+            {u"jsonrpc"_s, u"2.0"_s},
+            {u"id"_s, 2},
+            {u"method"_s, u"tools/call"_s},
+            {u"params"_s, QJsonObject{{u"name"_s, u"shell"_s}, {u"arguments"_s, args}}}};
+        p->write(
+            R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t"}}})"
+            "\n" +
+            QJsonDocument(message).toJson(QJsonDocument::Compact) + "\n");
+        return p;
+    };
+    const auto result = [](QProcess *p) {
+        QByteArray out;
+        QTest::qWaitFor([&] { return (out += p->readAllStandardOutput()).count('\n') >= 2; }, 60000);
+        p->closeWriteChannel();
+        p->waitForFinished(30000);
+        const QByteArray err = p->readAllStandardError();
+        p->deleteLater();
+        if (!err.contains("relaying to the engine"))
+            return QJsonObject{{u"stderr"_s, QString::fromUtf8(err)}};
+        return QJsonDocument::fromJson(out.split('\n').value(1)).object().value(u"result"_s).toObject();
+    };
+    const QJsonObject first = result(call({}, u"echo one > f1"_s));
+    const QString container = first.value(u"structuredContent"_s)[u"container_id"_s].toString();
+    QVERIFY2(!container.isEmpty(), QJsonDocument(first).toJson().constData());
+    QProcess *slow = call(container, u"sleep 2; echo two > f2"_s);
+    QTest::qWait(500);
+    QProcess *quick = call(container, u"echo three > f3"_s);
+    const QJsonObject second = result(slow);
+    const QJsonObject third = result(quick);
+    for (const QJsonObject &r : {second, third})
+        QVERIFY2(r.contains(u"structuredContent"_s) && !r.value(u"isError"_s).toBool(),
+                 QJsonDocument(r).toJson().constData());
+    // The history is read once the engine has let it go.
+    serve.terminate();
+    QVERIFY(serve.waitForFinished(30000));
+    QProcess list;
+    list.setProcessChannelMode(QProcess::MergedChannels);
+    list.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"),
+               {u"containers"_s, u"history"_s, container, u"--data-dir"_s, dir.path()});
+    QVERIFY(list.waitForFinished(60000));
+    const QByteArray history = list.readAll();
+    QVERIFY2(list.exitCode() == 0, history.constData());
+    for (const QByteArray command : {"$ echo one > f1", "$ sleep 2; echo two > f2", "$ echo three > f3"})
+        QVERIFY2(history.contains(command), history.constData());
+}
+
+void TestMcp::relayEndsWhenTheEngineStops()
+{
+    // The window closes (or serve stops) under a relayed session: the relay says so and exits 1; the host
+    // can start it again (then in-process).
+    QTemporaryDir dir;
+    QByteArray out;
+    QProcess serve;
+    QVERIFY(startServe(&serve, dir.path()));
+    QProcess relay;
+    relay.start(QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"), {u"mcp"_s, u"--data-dir"_s, dir.path()});
+    QVERIFY(relay.waitForStarted());
+    relay.write(R"({"jsonrpc":"2.0","id":7,"method":"ping"})"
+                "\n");
+    QTRY_VERIFY_WITH_TIMEOUT((out += relay.readAllStandardOutput()).contains("\"id\":7"), 30000);
+    serve.terminate();
+    QVERIFY(serve.waitForFinished(30000));
+    QVERIFY(relay.waitForFinished(30000));
+    QCOMPARE(relay.exitCode(), 1);
+    const QByteArray err = relay.readAllStandardError();
+    QVERIFY2(err.contains("relaying to the engine") &&
+                 err.contains("the engine serving this workspace stopped"),
+             err.constData());
+    // Its socket went with it.
+    QVERIFY(!QFileInfo::exists(dir.path() + u"/workspaces/default/mcp.sock"_s));
 }
 
 QTEST_GUILESS_MAIN(TestMcp)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // An official MCP client SDK against Sandbench's MCP server (run by tests/mcp/test_mcp):
 //   MCP_SDK=v1 (@modelcontextprotocol/sdk) or v2 (@modelcontextprotocol/client)
-//   MCP_TRANSPORT=stdio (spawns `sandbench mcp`) or http (Streamable HTTP at /mcp of a running serve)
+//   MCP_TRANSPORT=stdio (spawns `sandbench mcp`, which relays to the serve that serves the workspace),
+//   stdio-own (`sandbench mcp --no-relay`: the calls run in that process) or http (Streamable HTTP at /mcp
+//   of a running serve)
 //   SANDBENCH_BIN, SANDBENCH_DATA_DIR, SANDBENCH_WORKSPACE; for http SANDBENCH_URL, SANDBENCH_KEY,
 //   SANDBENCH_OTHER_KEY (a key of another workspace)
 //   MCP_PART=main (tools, state, progress, cancellation, resources, bad input) or approvals (a workspace
@@ -41,10 +43,11 @@ async function check(name, fn) {
 }
 
 function makeTransport(apiKey = key) {
-    if (transportKind === 'stdio')
+    if (transportKind.startsWith('stdio'))
         return new StdioClientTransport({
             command: bin,
-            args: ['mcp', '--data-dir', dataDir, '--workspace', workspace],
+            args: ['mcp', '--data-dir', dataDir, '--workspace', workspace,
+                   ...(transportKind === 'stdio-own' ? ['--no-relay'] : [])],
             stderr: 'inherit',
         });
     return new StreamableHTTPClientTransport(new URL(url), {

@@ -4,6 +4,7 @@
 // tests/npm/mcp_live.mjs) runs a command through /mcp while the "Other programs" panel shows it live.
 #include "base/settings.h"
 #include "base/workspacesettings.h"
+#include "config-sandbench-tests.h"
 #include "localapi/apiactivitypanel.h"
 #include "localapi/apirequestview.h"
 #include "localapi/localapicontroller.h"
@@ -12,6 +13,8 @@
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/containerregistry.h"
+#include "server/apiserver.h"
+#include "server/mcpsocketserver.h"
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
 #include "workspace/workspace.h"
@@ -23,6 +26,7 @@
 #include <QFile>
 #include <QFrame>
 #include <QGuiApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -45,12 +49,14 @@ private Q_SLOTS:
     void initTestCase();
     void cleanup();
     void configurationsForEachHost();
+    void mcpClientCallShowsLive_data();
     void mcpClientCallShowsLive();
     void mcpCallWaitsForTheWindowsAnswer();
 
 private:
-    // Starts tests/npm/mcp_live.mjs against the window's /mcp.
-    bool startClient(QProcess *node, MainWindow *window, const QString &key);
+    // Starts tests/npm/mcp_live.mjs against the window's /mcp, or over stdio through a `sandbench mcp` it
+    // starts on the window's data directory and workspace.
+    bool startClient(QProcess *node, MainWindow *window, const QString &key, bool stdio = false);
     std::unique_ptr<MainWindow> createWindow(QTemporaryDir *dir);
     static quint16 freePort();
     LocalApiPage *openPage(MainWindow *window);
@@ -151,8 +157,17 @@ void TestMcpWindow::configurationsForEachHost()
         u"claude mcp add sandbench -- '/opt/my apps/sandbench' mcp --data-dir '/d/it'\\''s' --workspace w"_s);
 }
 
+void TestMcpWindow::mcpClientCallShowsLive_data()
+{
+    QTest::addColumn<bool>("stdio");
+    QTest::newRow("Streamable HTTP") << false;
+    // The host starts `sandbench mcp` itself: it relays to the window's engine, so the call is the window's.
+    QTest::newRow("stdio") << true;
+}
+
 void TestMcpWindow::mcpClientCallShowsLive()
 {
+    QFETCH(bool, stdio);
     if (!QFile::exists(
             QStringLiteral(SANDBENCH_NPM_DIR "/node_modules/@modelcontextprotocol/sdk/package.json")))
         QSKIP("tests/npm has no node_modules: run npm ci --prefix tests/npm");
@@ -171,7 +186,7 @@ void TestMcpWindow::mcpClientCallShowsLive()
     QVERIFY(activity);
 
     QProcess node;
-    QVERIFY(startClient(&node, window.get(), *key));
+    QVERIFY(startClient(&node, window.get(), *key, stdio));
     QByteArray out;
     const auto readNode = [&] { out += node.readAll(); };
 
@@ -206,13 +221,33 @@ void TestMcpWindow::mcpClientCallShowsLive()
     QVERIFY(out.contains(call->containerId().toUtf8()));
     QTRY_COMPARE(request->statusText(), u"Completed"_s);
     QTRY_COMPARE(call->commandViews()[0]->outputText(), u"live-1\nlive-2\n"_s);
+    if (stdio) {
+        // It said so on stderr, and nothing but protocol reached the client's stdout (the SDK would have
+        // failed on anything else).
+        const QByteArray said =
+            "STDERR sandbench mcp: relaying to the engine that serves workspace test (pid " +
+            QByteArray::number(QCoreApplication::applicationPid()) + ")";
+        QVERIFY2(out.contains(said), out.constData());
+        QVERIFY(!out.contains("in this process"));
+        // The relay's session has ended with it.
+        QTRY_COMPARE(window->localApi()->server()->mcpSockets()->connectionCount(), 0);
+    }
 }
 
-bool TestMcpWindow::startClient(QProcess *node, MainWindow *window, const QString &key)
+bool TestMcpWindow::startClient(QProcess *node, MainWindow *window, const QString &key, bool stdio)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"SANDBENCH_URL"_s, window->localApi()->url().toString() + u"/mcp"_s);
-    env.insert(u"SANDBENCH_KEY"_s, key);
+    if (stdio) {
+        env.insert(u"SANDBENCH_BIN"_s, QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"));
+        env.insert(u"SANDBENCH_ARGS"_s,
+                   QString::fromUtf8(
+                       QJsonDocument(QJsonArray{u"mcp"_s, u"--data-dir"_s, window->localApi()->dataDir(),
+                                                u"--workspace"_s, window->localApi()->workspace()})
+                           .toJson(QJsonDocument::Compact)));
+    } else {
+        env.insert(u"SANDBENCH_URL"_s, window->localApi()->url().toString() + u"/mcp"_s);
+        env.insert(u"SANDBENCH_KEY"_s, key);
+    }
     node->setProcessEnvironment(env);
     node->setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
     node->setProcessChannelMode(QProcess::MergedChannels);
