@@ -12,6 +12,7 @@
 #include "sandbox/history/filestore.h"
 #include "sandbox/history/safefs.h"
 #include "sandbox/history/uploadstore.h"
+#include "uploadpump.h"
 #include "uploadreceiver.h"
 #include "workspace/workspace.h"
 
@@ -115,6 +116,63 @@ FilesApi::FilesApi(const QString &dataDir, EventHub *events,
     , m_workspaceOf(std::move(workspaceOf))
 {
     m_pool.setMaxThreadCount(2);
+    m_directPool.setMaxThreadCount(m_directMax);
+}
+
+FilesApi::~FilesApi()
+{
+    // Readers waiting on their sockets stop now rather than after their idle timeout.
+    for (const std::weak_ptr<BodyCancel> &weak : m_directCancels) {
+        if (const std::shared_ptr<BodyCancel> cancel = weak.lock())
+            cancel->cancel();
+    }
+    m_directPool.waitForDone();
+}
+
+bool FilesApi::startDirect(HttpConnection *connection, Api api, std::shared_ptr<UploadReceiver> receiver)
+{
+    const QPointer<HttpConnection> conn(connection);
+    const QPointer<FilesApi> self(this);
+    connection->readBodyDirect([self, conn, api, receiver](DirectBody body) {
+        if (!self)
+            return;
+        ++self->m_directActive;
+        self->m_directCancels.remove_if([](const std::weak_ptr<BodyCancel> &w) { return w.expired(); });
+        self->m_directCancels.push_back(body.cancel);
+        const bool splice = self->m_directSplice;
+        self->m_directPool.start([self, conn, api, receiver, splice, body = std::move(body)]() mutable {
+            const UploadPump::Result r = UploadPump::run(std::move(body), *receiver, splice);
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, conn, api, receiver, r] {
+                    if (!self)
+                        return;
+                    --self->m_directActive;
+                    if (!conn)
+                        return; // the receiver's spool goes with it
+                    conn->finishDirectBody(r.fromFd, r.outcome == UploadPump::Outcome::Complete);
+                    switch (r.outcome) {
+                    case UploadPump::Outcome::Complete:
+                        return; // requestReady: handle() stores the file
+                    case UploadPump::Outcome::Failed:
+                        conn->setDrainLimit(HttpConnection::MaxDrainBytes);
+                        self->sendError(conn, api, receiver->status(), u"invalid_request_error"_s,
+                                        receiver->message(), receiver->code(), true);
+                        return;
+                    case UploadPump::Outcome::TimedOut:
+                        self->sendError(conn, api, 408, u"invalid_request_error"_s,
+                                        u"the request body stopped arriving"_s, {}, true);
+                        return;
+                    case UploadPump::Outcome::ClientGone:
+                    case UploadPump::Outcome::Cancelled:
+                        conn->abort();
+                        return;
+                    }
+                },
+                Qt::QueuedConnection);
+        });
+    });
+    return true;
 }
 
 bool FilesApi::claimsPath(const QString &path)
@@ -268,6 +326,8 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
     if (!receiver->start())
         return refuse(receiver->status(), receiver->message());
     request.upload = receiver;
+    if (request.declaredLength >= m_directMinBytes && m_directActive < m_directMax)
+        return startDirect(connection, api, receiver);
     const QPointer<HttpConnection> conn(connection);
     const QPointer<FilesApi> self(this);
     qint64 left = request.declaredLength;

@@ -14,9 +14,11 @@
 
 #include <deque>
 #include <functional>
+#include <list>
 #include <map>
 #include <memory>
 
+class BodyCancel;
 class EventHub;
 class HttpConnection;
 class UploadReceiver;
@@ -56,6 +58,7 @@ public:
 
     FilesApi(const QString &dataDir, EventHub *events,
              std::function<Workspace *(const QString &)> workspaceOf, QObject *parent = nullptr);
+    ~FilesApi() override;
 
     // Which of these APIs a request is for (None: not one of them). GET of a container's files stays with
     // the server's own files API.
@@ -72,6 +75,17 @@ public:
     {
         m_pauseAbove = pauseAbove;
         m_resumeAt = resumeAt;
+    }
+
+    // Upload bodies of at least minBytes are read straight from the socket on a thread of their own
+    // (UploadPump), at most maxAtOnce at a time; others go through the event loop to the pool (UploadFeed).
+    // splice false: the direct reader reads blocks instead (tests).
+    void setDirectUploads(int maxAtOnce, qint64 minBytes, bool splice = true)
+    {
+        m_directMax = maxAtOnce;
+        m_directMinBytes = minBytes;
+        m_directSplice = splice;
+        m_directPool.setMaxThreadCount(qMax(1, maxAtOnce));
     }
 
     // From the server's head filter, once the key was checked: decides on an upload from its head (route,
@@ -131,6 +145,14 @@ private:
     };
     // Parsing and writing upload bodies, off the event loop; not the global pool (other work waits there).
     QThreadPool m_pool;
+    // Direct uploads (UploadPump): each holds a thread while its body arrives.
+    QThreadPool m_directPool;
+    int m_directMax = 8;
+    qint64 m_directMinBytes = 1024 * 1024;
+    bool m_directSplice = true;
+    int m_directActive = 0;
+    std::list<std::weak_ptr<BodyCancel>> m_directCancels; // ended ones expire; cancelled when this goes
+    bool startDirect(HttpConnection *connection, Api api, std::shared_ptr<UploadReceiver> receiver);
     qint64 m_pauseAbove = 8 * 1024 * 1024;
     qint64 m_resumeAt = 2 * 1024 * 1024;
 

@@ -5,7 +5,11 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -39,7 +43,30 @@ HttpConnection::HttpConnection(QTcpSocket *socket, const HttpLimits &limits, QOb
     QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
 }
 
-HttpConnection::~HttpConnection() = default;
+BodyCancel::BodyCancel()
+    : m_fd(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK))
+{}
+
+BodyCancel::~BodyCancel()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+void BodyCancel::cancel()
+{
+    m_cancelled.store(true, std::memory_order_release);
+    if (m_fd >= 0) {
+        const quint64 one = 1;
+        (void)!::write(m_fd, &one, sizeof one);
+    }
+}
+
+HttpConnection::~HttpConnection()
+{
+    if (m_directCancel)
+        m_directCancel->cancel();
+}
 
 bool HttpConnection::isOpen() const
 {
@@ -123,6 +150,8 @@ void HttpConnection::fail(int status, const QByteArray &message)
 
 void HttpConnection::abort()
 {
+    if (m_directCancel)
+        m_directCancel->cancel();
     if (m_socket)
         m_socket->abort();
 }
@@ -214,8 +243,21 @@ void HttpConnection::onReadyRead()
     m_unreadBody = request.declaredLength;
     m_closeAfter = request.header("connection").toLower() == "close";
     m_sink = {};
+    m_directStart = {};
     if (m_filter && !m_filter(this, request))
         return;
+    // A client that asked whether to send its body (curl does for bodies over 1 MiB, and otherwise waits a
+    // second before it sends anyway) hears yes once the head was accepted; a refusal was the final answer.
+    if (request.declaredLength > 0 &&
+        (m_sink || m_directStart || request.declaredLength <= m_limits.maxBodyBytes) &&
+        request.header("expect").toLower() == "100-continue")
+        m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+    if (m_directStart) {
+        m_request = std::move(request);
+        m_state = State::Body;
+        readBody();
+        return;
+    }
     if (m_sink) {
         m_request = std::move(request);
         m_state = State::Body;
@@ -267,8 +309,74 @@ void HttpConnection::abandonBody()
         m_socket->setReadBufferSize(MaxHeaderBytes + 4);
 }
 
+void HttpConnection::readBodyDirect(DirectStart start)
+{
+    m_directStart = std::move(start);
+}
+
+void HttpConnection::finishDirectBody(qint64 fromFd, bool complete)
+{
+    if (!m_direct)
+        return;
+    m_direct = false;
+    m_directCancel.reset();
+    if (!m_socket)
+        return;
+    // The bytes the reader got from Qt's buffer leave it now, and Qt reads the socket again.
+    m_socket->skip(m_directPeeked);
+    m_unreadBody -= m_directPeeked + fromFd;
+    m_directPeeked = 0;
+    m_socket->setReadBufferSize(MaxHeaderBytes + 4);
+    if (!complete || m_unreadBody != 0) {
+        m_state = State::Busy; // the caller answers (with close) or aborts
+        return;
+    }
+    m_state = State::Busy;
+    const HttpRequest request = std::move(m_request);
+    m_request = HttpRequest();
+    Q_EMIT requestReady(request);
+}
+
+void HttpConnection::startDirectBody()
+{
+    // Called with at least one byte in Qt's buffer: a read buffer no larger than what it holds makes Qt stop
+    // reading the socket at once (it disables its read notifier), so the bytes that follow are the reader's
+    // alone, in order. They stay in the buffer (peeked) until finishDirectBody().
+    DirectStart start = std::move(m_directStart);
+    m_directStart = {};
+    const qint64 have = m_socket->bytesAvailable();
+    DirectBody body;
+    m_directPeeked = qMin(have, m_unreadBody);
+    body.buffered = m_socket->peek(m_directPeeked);
+    body.left = m_unreadBody - m_directPeeked;
+    body.idleTimeoutMs = m_limits.idleTimeoutMs;
+    if (body.left > 0) {
+        m_socket->setReadBufferSize(1);
+        body.fd = ::fcntl(int(m_socket->socketDescriptor()), F_DUPFD_CLOEXEC, 0);
+        if (body.fd < 0) {
+            m_socket->setReadBufferSize(MaxHeaderBytes + 4);
+            m_directPeeked = 0;
+            fail(503, "the server is out of file descriptors");
+            return;
+        }
+    }
+    m_directCancel = std::make_shared<BodyCancel>();
+    body.cancel = m_directCancel;
+    m_direct = true;
+    m_timer->stop();
+    m_state = State::Busy; // onReadyRead leaves the socket alone
+    start(std::move(body));
+}
+
 void HttpConnection::readBody()
 {
+    if (m_directStart) {
+        if (m_socket->bytesAvailable() > 0 || m_unreadBody == 0)
+            startDirectBody();
+        else
+            m_timer->start(m_limits.idleTimeoutMs);
+        return;
+    }
     if (m_sink) {
         if (m_bodyPaused)
             return; // resumeBody() reads on

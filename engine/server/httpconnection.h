@@ -8,10 +8,39 @@
 #include <QPointer>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
 class QFile;
+
+// Stops a body being read on another thread (HttpConnection::readBodyDirect): set when the connection is
+// aborted or goes away; fd() is an eventfd the reader polls along with the socket.
+class BodyCancel
+{
+public:
+    BodyCancel();
+    ~BodyCancel();
+    BodyCancel(const BodyCancel &) = delete;
+    BodyCancel &operator=(const BodyCancel &) = delete;
+    void cancel();
+    bool isCancelled() const { return m_cancelled.load(std::memory_order_acquire); }
+    int fd() const { return m_fd; }
+
+private:
+    std::atomic<bool> m_cancelled{false};
+    int m_fd = -1;
+};
+
+// A request body handed to another thread to read straight from the socket (readBodyDirect).
+struct DirectBody
+{
+    QByteArray buffered; // the body's first bytes, which Qt had read already
+    int fd = -1;         // a duplicate of the socket's descriptor (the reader closes it); -1 when left is 0
+    qint64 left = 0;     // the body's bytes still to read from fd, after buffered
+    int idleTimeoutMs = 0;
+    std::shared_ptr<BodyCancel> cancel;
+};
 
 class QTcpSocket;
 class QTimer;
@@ -71,6 +100,17 @@ public:
     // false. The caller answers with close set.
     void abandonBody();
 
+    // From the head filter, instead of streamBody(): the body is read by the caller on another thread,
+    // straight from the socket's descriptor (splice, large reads: no copy through Qt's buffers). Once the
+    // body's first bytes have arrived, Qt stops reading the socket (its buffer is full by its own measure)
+    // and start gets them, a duplicate of the descriptor and how much more to read from it. The caller then
+    // calls finishDirectBody() on this thread: with complete, requestReady follows; otherwise it answers
+    // (with close) or aborts. The idle timeout is the reader's; abort() or the connection's end cancels it.
+    using DirectStart = std::function<void(DirectBody body)>;
+    void readBodyDirect(DirectStart start);
+    // fromFd: bytes the reader took from the descriptor.
+    void finishDirectBody(qint64 fromFd, bool complete);
+
     // Whole response; the connection then reads the next request (unless close is set).
     void sendResponse(int status, const QByteArray &contentType, const QByteArray &body,
                       const QList<QPair<QByteArray, QByteArray>> &headers = {}, bool close = false);
@@ -113,6 +153,7 @@ private:
     void onReadyRead();
     void onTimeout();
     void readBody();
+    void startDirectBody();
     void fail(int status, const QByteArray &message);
     void waitForHead(int timeoutMs);
     void closeAfterWrite();
@@ -133,6 +174,10 @@ private:
     qint64 m_drainLimit = MaxDrainBytes;
     BodySink m_sink;
     bool m_bodyPaused = false;
+    DirectStart m_directStart; // readBodyDirect(), until the first bytes arrive
+    bool m_direct = false;     // the body is being read on another thread
+    qint64 m_directPeeked = 0; // of it, the bytes left in Qt's buffer (skipped when it finishes)
+    std::shared_ptr<BodyCancel> m_directCancel;
     std::unique_ptr<QFile> m_file; // sendFile(): the rest of the body still to write
     qint64 m_fileLeft = 0;
     bool m_fileClose = false;

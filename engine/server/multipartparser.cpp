@@ -286,6 +286,15 @@ MultipartParser::Status MultipartParser::feed(QByteArrayView data)
     return m_status;
 }
 
+QByteArray MultipartParser::takeHeldBack()
+{
+    if (!inPartData())
+        return {};
+    QByteArray held = std::move(m_buffer);
+    m_buffer = QByteArray();
+    return held;
+}
+
 MultipartParser::Status MultipartParser::finish()
 {
     if (m_status == Status::NeedMore)

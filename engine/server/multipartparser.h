@@ -55,6 +55,16 @@ public:
     void fail(const QString &error);
     int partCount() const { return m_parts; }
 
+    // For a caller that writes a large part's data itself (UploadReceiver's direct appends): true while the
+    // parse is in a part's data past its first byte, where all the parser holds back (holdBack()) is data
+    // that might start the next delimiter.
+    bool inPartData() const { return m_status == Status::NeedMore && m_state == State::Data && m_skip == 0; }
+    // Hands over the bytes held back (inPartData() only): the caller appends them to the part's data as
+    // unconfirmed, finds the delimiter in what follows itself, and feeds the parser again from the
+    // delimiter on (or, without one, the bytes that might still start one) with nothing lost or doubled.
+    QByteArray takeHeldBack();
+    QByteArrayView delimiter() const { return m_delimiter; }
+
 private:
     enum class State { Preamble, AfterDelimiter, Head, Data, Epilogue };
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "uploadreceiver.h"
 
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 UploadReceiver::UploadReceiver(const UploadStore &store, Mode mode, const QByteArray &boundary,
@@ -24,6 +28,7 @@ bool UploadReceiver::fail(int status, const QString &message, const QString &cod
         m_code = code;
     }
     m_spool.reset(); // deletes what was written
+    m_appending = false;
     if (m_parser && m_parser->status() == MultipartParser::Status::NeedMore)
         m_parser->fail(message);
     return false;
@@ -95,6 +100,8 @@ bool UploadReceiver::feed(QByteArrayView bytes)
 {
     if (m_status != 0)
         return false;
+    if (m_appending && !endAppending())
+        return false;
     if (m_mode == Mode::Raw)
         return writeFile(bytes);
     if (m_parser->feed(bytes) == MultipartParser::Status::Error)
@@ -106,7 +113,122 @@ bool UploadReceiver::finish()
 {
     if (m_status != 0)
         return false;
+    if (m_appending && !endAppending())
+        return false;
     if (m_mode == Mode::Multipart && m_parser->finish() != MultipartParser::Status::Done)
         return fail(400, u"malformed multipart/form-data body: "_s + m_parser->error());
     return true;
+}
+
+bool UploadReceiver::startAppending()
+{
+    if (m_status != 0 || !m_spool)
+        return false;
+    if (m_appending)
+        return true;
+    if (m_mode == Mode::Raw) {
+        m_appending = true;
+        return true;
+    }
+    if (!m_inFile || !m_parser->inPartData())
+        return false;
+    // What the parser held back might be the start of the delimiter: it goes in front, unconfirmed.
+    m_unconfirmed = m_spool->size();
+    const QByteArray held = m_parser->takeHeldBack();
+    QString error;
+    if (!held.isEmpty() && !m_spool->write(held, &error))
+        return fail(500, error);
+    m_appending = true;
+    return true;
+}
+
+void UploadReceiver::failWrite(int err)
+{
+    fail(err == ENOSPC || err == EDQUOT ? 507 : 500,
+         u"cannot store the upload: %1"_s.arg(QString::fromLocal8Bit(strerror(err))));
+}
+
+bool UploadReceiver::readSpool(qint64 from, qint64 to, QByteArray *out)
+{
+    out->resize(to - from);
+    qint64 done = 0;
+    while (done < out->size()) {
+        const ssize_t n =
+            ::pread(m_spool->fd(), out->data() + done, size_t(out->size() - done), off_t(from + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return fail(500, u"cannot read the upload's spool back: %1"_s.arg(
+                                 QString::fromLocal8Bit(strerror(n < 0 ? errno : EIO))));
+        done += n;
+    }
+    return true;
+}
+
+bool UploadReceiver::appended(qint64 n)
+{
+    if (m_status != 0 || !m_appending)
+        return fail(500, u"the upload's bytes arrived out of order"_s);
+    m_spool->appended(n);
+    const auto tooLarge = [this] {
+        return fail(413,
+                    u"the file is over %1 bytes (%2 MiB), the most one upload may have"_s.arg(m_maxFileBytes)
+                        .arg(m_maxFileBytes / (1024 * 1024)),
+                    u"request_too_large"_s);
+    };
+    if (m_mode == Mode::Raw)
+        return m_spool->size() <= m_maxFileBytes || tooLarge();
+    // The delimiter in what is unconfirmed, a window at a time (windows overlap by less than a delimiter).
+    static constexpr qint64 Window = 1024 * 1024;
+    const QByteArrayView delimiter = m_parser->delimiter();
+    const qint64 end = m_spool->size();
+    qint64 from = m_unconfirmed;
+    qint64 found = -1;
+    while (found < 0 && end - from >= delimiter.size()) {
+        const qint64 to = qMin(end, from + Window);
+        if (!readSpool(from, to, &m_scan))
+            return false;
+        const void *at =
+            ::memmem(m_scan.constData(), size_t(m_scan.size()), delimiter.data(), size_t(delimiter.size()));
+        if (at)
+            found = from + (static_cast<const char *>(at) - m_scan.constData());
+        else if (to == end)
+            from = end - (delimiter.size() - 1);
+        else
+            from = to - (delimiter.size() - 1);
+    }
+    if (found < 0) {
+        m_unconfirmed = qMax(m_unconfirmed, from);
+        return m_unconfirmed <= m_maxFileBytes || tooLarge();
+    }
+    // The file ends at the delimiter; from it on, the parser reads the rest of the form.
+    if (found > m_maxFileBytes)
+        return tooLarge();
+    QByteArray rest;
+    if (!readSpool(found, end, &rest))
+        return false;
+    QString error;
+    if (!m_spool->truncate(found, &error))
+        return fail(500, error);
+    m_appending = false;
+    m_scan = QByteArray();
+    return feed(rest);
+}
+
+bool UploadReceiver::endAppending()
+{
+    if (!m_appending)
+        return m_status == 0;
+    m_appending = false;
+    if (m_mode == Mode::Raw)
+        return m_status == 0;
+    // The unconfirmed tail (shorter than a delimiter) goes back to the parser, which finds out what it is.
+    QByteArray tail;
+    if (!readSpool(m_unconfirmed, m_spool->size(), &tail))
+        return false;
+    QString error;
+    if (!m_spool->truncate(m_unconfirmed, &error))
+        return fail(500, error);
+    m_scan = QByteArray();
+    return tail.isEmpty() || feed(tail);
 }

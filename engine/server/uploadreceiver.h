@@ -36,6 +36,22 @@ public:
     // The body is complete: false when it was not a complete form.
     bool finish();
 
+    // Appending straight to the spool (UploadPump splices the socket into spoolFd(), no copy through user
+    // space): true when the next body bytes may be appended there now, which a raw body always may and a
+    // form while its file part's data is read. In a form the appended bytes are unconfirmed until
+    // appended() has looked for the closing delimiter in them: the spool is cut there and the rest (the
+    // delimiter and what follows) goes through the parser. Between startAppending() and the next feed() or
+    // finish(), endAppending() must be called.
+    bool startAppending();
+    int spoolFd() const { return m_spool ? m_spool->fd() : -1; }
+    // n more bytes were appended through spoolFd(); false once the upload failed.
+    bool appended(qint64 n);
+    // Back to feed(): bytes at the spool's end that might start a delimiter go back to the parser.
+    bool endAppending();
+    bool isAppending() const { return m_appending; }
+    // Writing through spoolFd() failed with errno err: the upload fails (and its spool goes).
+    void failWrite(int err);
+
     int status() const { return m_status; }
     QString message() const { return m_message; }
     // "request_too_large" for a file over the limit, else empty.
@@ -56,6 +72,7 @@ public:
 private:
     bool fail(int status, const QString &message, const QString &code = {});
     bool writeFile(QByteArrayView bytes);
+    bool readSpool(qint64 from, qint64 to, QByteArray *out);
 
     UploadStore m_store;
     Mode m_mode;
@@ -71,6 +88,9 @@ private:
     QHash<QByteArray, QByteArray> m_fields;
     QString m_filename;
     QByteArray m_contentType;
+    bool m_appending = false;
+    qint64 m_unconfirmed = 0; // appending to a form's file: bytes from here on may be a delimiter's
+    QByteArray m_scan;        // appended(): the window being searched (reused)
     int m_status = 0;
     QString m_message;
     QString m_code;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the streaming multipart/form-data parser on a client's arbitrary bytes. The first byte
 // picks chunk sizes; what the parser reports (parts, their data, the outcome) must not depend on how the
-// network split the body, and a part's data is never more than the body.
+// network split the body (nor on bytes held back being taken and given back, as UploadReceiver does when it
+// appends a file's data itself), and a part's data is never more than the body.
 #include "server/multipartparser.h"
 
 #include <cstdint>
@@ -40,6 +41,10 @@ QByteArray run(const QByteArray &body, unsigned seed, bool whole)
             const qsizetype n = qMin<qsizetype>(body.size() - pos, 1 + (step >> 16) % 97);
             parser.feed(QByteArrayView(body).sliced(pos, n));
             pos += n;
+            // A caller that writes a part's data itself takes what the parser held back and gives back what
+            // it did not find to be data (here: all of it): nothing may be lost or doubled.
+            if ((step & 0x300) == 0x300 && parser.inPartData())
+                parser.feed(parser.takeHeldBack());
         }
     }
     const MultipartParser::Status status = parser.finish();

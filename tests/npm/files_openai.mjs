@@ -100,6 +100,48 @@ const cases = [
     },
   },
   {
+    name: 'seed-code-interpreter-stream',
+    steps: [{ tool_calls: [{ name: 'python', arguments: { code: READ_CSV } }] }, { text: 'saw {{last_tool_result}}' }],
+    run: async (model) => {
+      // The same through the SDK's stream helper, which rebuilds the response from the events and refuses
+      // any out of order: the citation comes as its own response.output_text.annotation.added event too.
+      const file = await upload();
+      const stream = client.responses.stream({
+        model, input: 'What is the total amount in my CSV?',
+        tools: [{ type: 'code_interpreter', container: { type: 'auto', file_ids: [file.id] } }],
+      });
+      const added = [];
+      const order = [];
+      for await (const event of stream) {
+        order.push(event.type);
+        if (event.type === 'response.output_text.annotation.added') {
+          assertNoProblems(responsesDts.problems('ResponseOutputTextAnnotationAddedEvent', event), 'annotation.added');
+          added.push(event);
+        }
+      }
+      const response = await stream.finalResponse();
+      assert.equal(response.status, 'completed', `status (error: ${JSON.stringify(response.error)})`);
+      const message = response.output.find((i) => i.type === 'message');
+      const part = message.content[0];
+      assert.equal(added.length, 1, `annotation events: ${JSON.stringify(added)}`);
+      const [event] = added;
+      assert.equal(event.item_id, message.id);
+      assert.equal(event.output_index, response.output.indexOf(message));
+      assert.equal(event.content_index, 0);
+      assert.equal(event.annotation_index, 0);
+      assert.equal(event.annotation.type, 'container_file_citation');
+      assert.equal(event.annotation.filename, 'summary.txt');
+      assert.equal([...part.text].slice(event.annotation.start_index, event.annotation.end_index).join(''),
+        '/mnt/data/summary.txt');
+      // The stream's own response (rebuilt from the events) and the final part carry the same annotation.
+      assert.deepEqual(part.annotations, [event.annotation]);
+      assert.ok(order.indexOf('response.output_text.annotation.added') > order.lastIndexOf('response.output_text.delta'),
+        'after the text it cites');
+      assert.ok(order.indexOf('response.output_text.annotation.added') < order.indexOf('response.output_text.done'),
+        'before the text is done');
+    },
+  },
+  {
     name: 'containers-roundtrip',
     run: async () => {
       const file = await upload();

@@ -85,13 +85,26 @@ private Q_SLOTS:
     void anthropicFilesRoundTrip();
     void errorsInEachShape();
     void tooLargeBeforeTheBody();
+    void tooLargeWhileStreaming_data() { readPaths(); }
     void tooLargeWhileStreaming();
     void quotaRefusesUpload();
+    void cutUploadLeavesNothing_data() { readPaths(); }
     void cutUploadLeavesNothing();
+    void bigUploadArrivesWhole_data() { readPaths(); }
     void bigUploadArrivesWhole();
+    void formSplitAnywhere_data() { readPaths(); }
+    void formSplitAnywhere();
+    void continueBeforeTheBody();
+    void directBodyTimesOut();
     void containerUploads();
 
 private:
+    // The three ways a body is read: through the event loop to the pool, or straight from the socket on a
+    // thread of its own, spliced or in blocks.
+    void readPaths();
+    // Sets the path of the current data row for uploads of at least 1 KiB; restores the default when the
+    // guard goes.
+    [[nodiscard]] auto useReadPath();
     struct Reply
     {
         int status = 0;
@@ -108,6 +121,25 @@ private:
     QString m_key;
     QString m_otherKey;
 };
+
+void TestUploads::readPaths()
+{
+    QTest::addColumn<QString>("path");
+    QTest::newRow("event loop") << u"queue"_s;
+    QTest::newRow("direct, spliced") << u"splice"_s;
+    QTest::newRow("direct, blocks") << u"blocks"_s;
+}
+
+auto TestUploads::useReadPath()
+{
+    QFETCH(QString, path);
+    FilesApi *files = m_server->findChild<FilesApi *>();
+    if (path == u"queue"_s)
+        files->setDirectUploads(0, 1024);
+    else
+        files->setDirectUploads(4, 1024, path == u"splice"_s);
+    return qScopeGuard([files] { files->setDirectUploads(8, 1024 * 1024); });
+}
 
 void TestUploads::initTestCase()
 {
@@ -418,6 +450,7 @@ void TestUploads::tooLargeBeforeTheBody()
 void TestUploads::tooLargeWhileStreaming()
 {
     // Under a small limit, a form whose file passes it is stopped while it streams, and nothing stays.
+    const auto path = useReadPath();
     m_server->setMaxUploadBytes(100 * 1024);
     const Reply big = request(
         "POST", u"/api/v1/files"_s,
@@ -426,6 +459,18 @@ void TestUploads::tooLargeWhileStreaming()
     m_server->setMaxUploadBytes(0);
     QCOMPARE(big.status, 413);
     QVERIFY2(big.body.contains("102400"), big.body.constData());
+    QVERIFY(QDir(workspaceDir(u"main"_s) + u"/files/.incoming"_s)
+                .entryList(QDir::NoDotAndDotDot | QDir::AllEntries)
+                .isEmpty());
+    // A raw body over the limit too.
+    const Reply created = request("POST", u"/api/v1/containers"_s, R"({"name":"limit"})", "application/json");
+    const QString containerId = created.json().value(u"id"_s).toString();
+    m_server->setMaxUploadBytes(100 * 1024);
+    const Reply raw = request("POST", u"/api/v1/containers/%1/files?path=big.bin"_s.arg(containerId),
+                              QByteArray(150 * 1024, 'r'), "application/octet-stream");
+    m_server->setMaxUploadBytes(0);
+    QCOMPARE(raw.status, 413);
+    QVERIFY(!QFile::exists(workspaceDir(u"main"_s) + u"/containers/"_s + containerId + u"/home/big.bin"_s));
     QVERIFY(QDir(workspaceDir(u"main"_s) + u"/files/.incoming"_s)
                 .entryList(QDir::NoDotAndDotDot | QDir::AllEntries)
                 .isEmpty());
@@ -452,6 +497,7 @@ void TestUploads::quotaRefusesUpload()
 void TestUploads::cutUploadLeavesNothing()
 {
     // A client that sends half its file and goes away leaves no spool and no file behind.
+    const auto path = useReadPath();
     const QString incoming = workspaceDir(u"main"_s) + u"/files/.incoming"_s;
     const int filesBefore = int(request("GET", u"/api/v1/files"_s).json().value(u"data"_s).toArray().size());
     QTcpSocket socket;
@@ -500,6 +546,7 @@ void TestUploads::bigUploadArrivesWhole()
             return QJsonObject();
         return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
     };
+    const auto readPath = useReadPath();
     // Paused and resumed all the time: at most 64 KiB wait for the writer.
     FilesApi *files = m_server->findChild<FilesApi *>();
     QVERIFY(files);
@@ -599,6 +646,142 @@ void TestUploads::containerUploads()
     QCOMPARE(request("DELETE", u"/api/v1/containers/"_s + containerId).status, 200);
     QVERIFY(QTest::qWaitFor([&] { return !QDir(home).exists(); }, 10000));
     QCOMPARE(request("GET", u"/api/v1/containers/"_s + containerId).status, 404);
+}
+
+void TestUploads::formSplitAnywhere()
+{
+    // A form sent in pieces of any size, whose file is full of bytes that start like its delimiter (also
+    // across the 1 MiB windows it is searched in), with the purpose after the file as the openai SDK sends
+    // it: the file arrives byte for byte and the field after it is read.
+    const auto path = useReadPath();
+    QByteArray data;
+    quint32 x = 777;
+    while (data.size() < 3 * 1024 * 1024 + 5000) {
+        x = x * 1664525u + 1013904223u;
+        data.append(char(x >> 24));
+        if ((x & 0x3ff) == 5)
+            data.append(QByteArray("\r\n--BOUNDARY-").left(int(x >> 28)) + "x"); // never the whole
+    }
+    // About 2 MiB: searched in several windows and splice steps.
+    data.resize(2 * 1024 * 1024 - 7);
+    const QByteArray body =
+        "--BOUNDARY-1\r\nContent-Disposition: form-data; name=\"file\"; filename=\"s.bin\"\r\n"
+        "Content-Type: application/octet-stream\r\n\r\n" +
+        data +
+        "\r\n--BOUNDARY-1\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\n"
+        "user_data\r\n--BOUNDARY-1--\r\n";
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nContent-Type: multipart/form-data; boundary=BOUNDARY-1\r\nContent-Length: " +
+                 QByteArray::number(body.size()) + "\r\n\r\n");
+    QByteArray answer;
+    // A pause in the middle of the file's closing delimiter: the server has read up to there (most likely) and
+    // must not take the half it has for data.
+    const qsizetype split = body.indexOf("\r\n--BOUNDARY-1\r\n", 100) + 7;
+    for (qsizetype at = 0; at < body.size();) {
+        x = x * 1664525u + 1013904223u;
+        qsizetype n = qMin<qsizetype>(body.size() - at, 1 + (x >> 8) % (300 * 1024));
+        if (at < split && at + n > split) {
+            n = split - at;
+            socket.write(body.mid(at, n));
+            at += n;
+            QVERIFY(socket.waitForBytesWritten(10000) || socket.bytesToWrite() == 0);
+            QTest::qWait(300);
+            continue;
+        }
+        socket.write(body.mid(at, n));
+        at += n;
+        QVERIFY(socket.waitForBytesWritten(10000) || socket.bytesToWrite() == 0);
+        if ((x & 7) == 0)
+            QTest::qWait(1);
+    }
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.contains("\r\n\r\n{") && answer.endsWith("}");
+        },
+        30000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.left(400).constData());
+    const QJsonObject stored = QJsonDocument::fromJson(answer.mid(answer.indexOf("\r\n\r\n") + 4)).object();
+    QCOMPARE(stored.value(u"purpose"_s).toString(), u"user_data"_s);
+    QCOMPARE(stored.value(u"bytes"_s).toInteger(), data.size());
+    const Reply content = request("GET", u"/api/v1/files/%1/content"_s.arg(stored.value(u"id"_s).toString()));
+    QVERIFY(content.body == data);
+}
+
+void TestUploads::continueBeforeTheBody()
+{
+    // A client that asks first (Expect: 100-continue, as curl does for large bodies) is told to go on before
+    // it sends a byte of the body, and then gets its answer.
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    const QByteArray body = form({{"purpose", QByteArray(), "user_data"}, {"file", "ask.csv", "a,b\n"}});
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nExpect: 100-continue\r\nContent-Type: multipart/form-data; boundary=BOUND\r\n"
+                 "Content-Length: " +
+                 QByteArray::number(body.size()) + "\r\n\r\n");
+    QByteArray answer;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.contains("\r\n\r\n");
+        },
+        5000));
+    QCOMPARE(answer, QByteArray("HTTP/1.1 100 Continue\r\n\r\n"));
+    socket.write(body);
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.endsWith("}");
+        },
+        10000));
+    QVERIFY2(answer.contains("HTTP/1.1 200 OK"), answer.constData());
+    QVERIFY(answer.contains("\"filename\":\"ask.csv\""));
+
+    // Refused from the head: the final answer instead of 100 Continue.
+    QTcpSocket refused;
+    refused.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(refused.waitForConnected(5000));
+    refused.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+                  m_key.toUtf8() +
+                  "\r\nExpect: 100-continue\r\nContent-Type: multipart/form-data; boundary=BOUND\r\n"
+                  "Content-Length: 900000000\r\n\r\n");
+    QByteArray no;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            no += refused.readAll();
+            return no.endsWith("}}");
+        },
+        5000));
+    QVERIFY2(no.startsWith("HTTP/1.1 413"), no.constData());
+}
+
+void TestUploads::directBodyTimesOut()
+{
+    // A body read on its own thread that stops arriving is answered 408 after the idle timeout, and its
+    // spool goes.
+    m_server->setTimeouts(10'000, 700);
+    const auto restore = qScopeGuard([this] { m_server->setTimeouts(10'000, 60'000); });
+    const QString incoming = workspaceDir(u"main"_s) + u"/files/.incoming"_s;
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: 5000000\r\n\r\n"
+                 "--BOUND\r\nContent-Disposition: form-data; name=\"file\"; filename=\"slow.csv\"\r\n\r\n" +
+                 QByteArray(1500000, 's'));
+    QByteArray answer;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.endsWith("}}");
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 408"), answer.constData());
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestUploads)

@@ -448,6 +448,15 @@ void ResponsesFormat::textDone(const QString &text)
                                            {u"start_index"_s, c.start},
                                            {u"end_index"_s, c.end}});
         part.insert(u"annotations"_s, annotations);
+        // Each also as its own event once the text it cites was streamed, in order (as OpenAI streams them).
+        if (isStreaming()) {
+            for (qsizetype i = 0; i < annotations.size(); ++i)
+                send("response.output_text.annotation.added", {{u"item_id"_s, m_textId},
+                                                               {u"output_index"_s, m_text},
+                                                               {u"content_index"_s, 0},
+                                                               {u"annotation_index"_s, i},
+                                                               {u"annotation"_s, annotations.at(i)}});
+        }
     }
     if (isStreaming())
         send("response.output_text.done", {{u"item_id"_s, m_textId},

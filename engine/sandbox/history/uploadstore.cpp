@@ -174,6 +174,17 @@ bool UploadStore::Spool::write(QByteArrayView bytes, QString *error)
     return true;
 }
 
+bool UploadStore::Spool::truncate(qint64 size, QString *error)
+{
+    if (size < 0 || size > m_size || ::ftruncate(m_fd, off_t(size)) != 0 ||
+        ::lseek(m_fd, off_t(size), SEEK_SET) != off_t(size)) {
+        *error = u"cannot store the upload: %1"_s.arg(errnoText(size < 0 || size > m_size ? EINVAL : errno));
+        return false;
+    }
+    m_size = size;
+    return true;
+}
+
 std::unique_ptr<UploadStore::Spool> UploadStore::beginSpool(QString *error)
 {
     if (m_dir.isEmpty()) {
@@ -189,7 +200,7 @@ std::unique_ptr<UploadStore::Spool> UploadStore::beginSpool(QString *error)
     for (int attempt = 0; attempt < 8 && spool->m_fd < 0; ++attempt) {
         const QString path = incoming + u'/' + newToken();
         spool->m_fd = ::open(QFile::encodeName(path).constData(),
-                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+                             O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
         if (spool->m_fd >= 0)
             spool->m_path = path;
         else if (errno != EEXIST)

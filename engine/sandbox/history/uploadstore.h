@@ -59,6 +59,10 @@ public:
     public:
         ~Spool(); // an uncommitted spool is deleted
         bool write(QByteArrayView bytes, QString *error);
+        // n bytes were written at the end through fd() by the caller (splice).
+        void appended(qint64 n) { m_size += n; }
+        // Cuts the spool to size bytes (no more than it has); the next write() goes on from there.
+        bool truncate(qint64 size, QString *error);
         qint64 size() const { return m_size; }
         int fd() const { return m_fd; }
         QString path() const { return m_path; }

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "uploadpump.h"
+
+#include "uploadreceiver.h"
+
+#include <QScopeGuard>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr qint64 PipeBytes = 1024 * 1024; // one splice step (the pipe's size, when the kernel allows it)
+constexpr qint64 BlockBytes = 256 * 1024; // one read of what is parsed
+
+} // namespace
+
+UploadPump::Result UploadPump::run(DirectBody body, UploadReceiver &receiver, bool splice)
+{
+    Result r;
+    const auto closeSocket = qScopeGuard([&body] {
+        if (body.fd >= 0)
+            ::close(body.fd);
+    });
+    const auto failed = [&r](Outcome outcome) {
+        r.outcome = outcome;
+        return r;
+    };
+    if (!body.buffered.isEmpty() && !receiver.feed(body.buffered))
+        return failed(Outcome::Failed);
+    body.buffered = QByteArray();
+
+    int pipeFds[2] = {-1, -1};
+    bool canSplice = splice && body.left > 0 && ::pipe2(pipeFds, O_CLOEXEC) == 0;
+    const auto closePipe = qScopeGuard([&pipeFds] {
+        for (const int fd : pipeFds) {
+            if (fd >= 0)
+                ::close(fd);
+        }
+    });
+    qint64 pipeBytes = 64 * 1024;
+    if (canSplice) {
+        const int size = ::fcntl(pipeFds[1], F_SETPIPE_SZ, int(PipeBytes));
+        if (size > 0)
+            pipeBytes = size;
+    }
+    QByteArray block;
+    qint64 left = body.left;
+
+    // Until the socket has bytes: Complete when it has, else why not.
+    const auto waitReadable = [&]() -> Outcome {
+        for (;;) {
+            if (body.cancel && body.cancel->isCancelled())
+                return Outcome::Cancelled;
+            struct pollfd fds[2] = {{body.fd, POLLIN, 0}, {body.cancel ? body.cancel->fd() : -1, POLLIN, 0}};
+            const int n = ::poll(fds, 2, body.idleTimeoutMs > 0 ? body.idleTimeoutMs : -1);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0)
+                return Outcome::ClientGone;
+            if (n == 0)
+                return Outcome::TimedOut;
+            if (fds[1].revents != 0)
+                return Outcome::Cancelled;
+            return Outcome::Complete; // readable, or hung up: the read says which
+        }
+    };
+
+    while (left > 0) {
+        if (body.cancel && body.cancel->isCancelled())
+            return failed(Outcome::Cancelled);
+        if (canSplice && receiver.startAppending()) {
+            const ssize_t n = ::splice(body.fd, nullptr, pipeFds[1], nullptr, size_t(qMin(left, pipeBytes)),
+                                       SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0 && errno == EAGAIN) {
+                if (const Outcome w = waitReadable(); w != Outcome::Complete)
+                    return failed(w);
+                continue;
+            }
+            if (n < 0 && (errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP)) {
+                canSplice = false; // nothing was moved: the block reads below take over
+                continue;
+            }
+            if (n <= 0)
+                return failed(Outcome::ClientGone);
+            r.fromFd += n;
+            left -= n;
+            for (qint64 moved = 0; moved < n;) {
+                const ssize_t m = ::splice(pipeFds[0], nullptr, receiver.spoolFd(), nullptr,
+                                           size_t(n - moved), SPLICE_F_MOVE);
+                if (m < 0 && errno == EINTR)
+                    continue;
+                if (m <= 0) {
+                    receiver.failWrite(m < 0 ? errno : EIO);
+                    return failed(Outcome::Failed);
+                }
+                moved += m;
+            }
+            if (!receiver.appended(n))
+                return failed(Outcome::Failed);
+            continue;
+        }
+        if (block.isEmpty())
+            block.resize(BlockBytes);
+        const ssize_t n = ::recv(body.fd, block.data(), size_t(qMin<qint64>(left, block.size())), 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            if (const Outcome w = waitReadable(); w != Outcome::Complete)
+                return failed(w);
+            continue;
+        }
+        if (n <= 0)
+            return failed(Outcome::ClientGone);
+        r.fromFd += n;
+        left -= n;
+        if (!receiver.feed(QByteArrayView(block.constData(), n)))
+            return failed(Outcome::Failed);
+    }
+    if (!receiver.finish())
+        return failed(Outcome::Failed);
+    r.outcome = Outcome::Complete;
+    return r;
+}
