@@ -691,7 +691,8 @@ void TestRequestLog::fullTextMigratesOldLog()
               u"CREATE TRIGGER requests_fts_delete AFTER DELETE ON requests BEGIN"
               " DELETE FROM request_text WHERE rowid = old.id; END"_s,
               u"INSERT INTO request_text (rowid, body) SELECT id, CAST(request_body AS TEXT) FROM requests"_s,
-              u"DROP TABLE approvals"_s, u"PRAGMA user_version = 2"_s})
+              u"DROP TABLE approvals"_s, u"ALTER TABLE shell_calls DROP COLUMN cost"_s,
+              u"ALTER TABLE shell_calls DROP COLUMN includes_minimum"_s, u"PRAGMA user_version = 2"_s})
             QVERIFY2(q.exec(sql), qPrintable(sql));
         q.finish();
         db.close();
