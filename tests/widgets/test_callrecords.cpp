@@ -151,8 +151,12 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
                {*ApprovalRule::make(u"allow"_s, u"echo *"_s, &error),
                 *ApprovalRule::make(u"deny"_s, u"curl *"_s, &error)},
                300});
+    // Longer than the panel is high: its card must still show why it did not run.
+    QString longCurl = u"curl http://example.com/x"_s;
+    for (int line = 0; line < 60; ++line)
+        longCurl += u" \\\n  -H 'X-Line: %1'"_s.arg(line);
     m_fake.setScript({FakeStep::toolCall(u"shell"_s, shell(u"echo first-ran"_s)),
-                      FakeStep::toolCall(u"shell"_s, shell(u"curl http://example.com/x"_s)),
+                      FakeStep::toolCall(u"shell"_s, shell(longCurl)),
                       FakeStep::toolCall(u"shell"_s, shell(u"rm -rf /workspace/home/old"_s)),
                       FakeStep::toolCall(u"shell"_s, shell(u"echo last-ran"_s)),
                       FakeStep::answer(u"denied-and-done"_s)});
@@ -163,6 +167,11 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
         ask(window.get(), u"Clean up"_s);
         auto *prompt = window->findChild<QFrame *>(u"ApprovalPrompt"_s);
         QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 60000);
+        // The refused call's card is the newest: the panel shows where it says why, not its last line.
+        QTRY_COMPARE(window->currentShellPanel()->views().size(), 2);
+        auto *reason = window->currentShellPanel()->views().at(1)->findChild<QLabel *>(u"NotRunReason"_s);
+        QVERIFY(reason);
+        QTRY_VERIFY(!reason->visibleRegion().isEmpty());
         QTest::keyClicks(prompt->findChild<QLineEdit *>(u"ApprovalNote"_s), u"keep the old files"_s);
         QTest::mouseClick(prompt->findChild<QPushButton *>(u"ApprovalDeny"_s), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!window->currentChat()->session()->isBusy(), 60000);
@@ -179,7 +188,7 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
         QVERIFY2(views.at(1)->notRunText().contains(u"approval rules"_s) &&
                      views.at(1)->notRunText().contains(u"curl *"_s),
                  qPrintable(views.at(1)->notRunText()));
-        QVERIFY(views.at(1)->commandViews().value(0)->command().contains(u"curl http://example.com/x"_s));
+        QVERIFY(views.at(1)->commandViews().value(0)->command().startsWith(u"curl http://example.com/x"_s));
         QCOMPARE(views.at(1)->commandViews().value(0)->badgeText(), u"not run"_s);
         QVERIFY(views.at(1)->commandViews().value(0)->outputText().isEmpty());
         // Denied by the person in the window, with the note the model got.
