@@ -209,6 +209,13 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
         logs->findChild<QTabWidget *>(u"LogsDetailTabs"_s)->setCurrentIndex(1);
         QVERIFY(calls->isVisible());
         QCOMPARE(calls->topLevelItem(0)->text(2), u"echo first-ran"_s);
+        // The model's own call id (the one its next request answers), not the sandbox's.
+        QString answered;
+        for (const QJsonValue &v : m_fake.modelRequests().at(1).json().value(u"input"_s).toArray())
+            if (v.toObject().value(u"type"_s).toString() == u"function_call_output")
+                answered = v.toObject().value(u"call_id"_s).toString();
+        QVERIFY(!answered.isEmpty());
+        QCOMPARE(calls->topLevelItem(0)->text(1), answered);
         QVERIFY2(calls->topLevelItem(0)->text(3).contains(u"exit 0"_s),
                  qPrintable(calls->topLevelItem(0)->text(3)));
         QVERIFY2(calls->topLevelItem(1)->text(3).contains(u"not run (approval_denied)"_s),
