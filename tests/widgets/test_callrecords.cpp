@@ -367,6 +367,22 @@ void TestCallRecords::responseTabListsEveryApisToolCalls()
         plain.requestBody = "{\"input\":\"zebra plain\"}";
         plain.responseBody = "{\"output\":[{\"type\":\"message\",\"content\":[]}],\"choices\":7}";
         log.append(plain);
+        // Logged before calls had costs of their own: two calls share the request's.
+        RequestRecord older;
+        older.id = u"req_older"_s;
+        older.timeMs = QDateTime::currentMSecsSinceEpoch();
+        older.api = u"responses"_s;
+        older.ioLogged = true;
+        older.requestBody = "{\"input\":\"zebra older\"}";
+        older.serverToolCost = 0.0063;
+        for (const QString &command : {u"echo a"_s, u"echo b"_s}) {
+            ShellCallRecord call;
+            call.callId = u"call_"_s + command.back();
+            call.tool = u"openrouter:shell"_s;
+            call.commands = {CommandRecord{command, u"x\n"_s, {}, u"exit"_s, 0, older.timeMs, 5}};
+            older.shellCalls.append(call);
+        }
+        log.append(older);
         log.flush();
     }
     std::unique_ptr<MainWindow> window = openWindow();
@@ -398,6 +414,12 @@ void TestCallRecords::responseTabListsEveryApisToolCalls()
     QTRY_COMPARE(calls->topLevelItemCount(), 0);
     QVERIFY(!calls->isVisible());
     QCOMPARE(logs->findChild<QTabWidget *>(u"LogsDetailTabs"_s)->tabText(1), u"Response"_s);
+    // A request logged before calls had costs: each card says it shares the request's cost.
+    selectRequest(logs, u"zebra older"_s);
+    auto *cards = logs->findChild<ShellCallPanel *>(u"LogsShellCallPanel"_s);
+    QTRY_COMPARE(cards->views().size(), 2);
+    for (ShellCallView *card : cards->views())
+        QVERIFY2(card->costText().contains(u"part of $0.0063"_s), qPrintable(card->costText()));
 }
 
 QTEST_MAIN(TestCallRecords)
