@@ -39,6 +39,7 @@ private Q_SLOTS:
     void widthsFollowAMaximisedWindow();
     void widthsStayWhileTheChatChanges();
     void aDraggedSeparatorIsTheNewShare();
+    void brokenSavedSharesAreIgnored();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QSize &size);
@@ -245,6 +246,36 @@ void TestPanelWidths::aDraggedSeparatorIsTheNewShare()
     settle();
     QTRY_VERIFY2(qAbs(shell->width() - double(dragged) / 1366 * 1920) <= 8,
                  qPrintable(u"%1, expected %2"_s.arg(shell->width()).arg(double(dragged) / 1366 * 1920)));
+}
+
+// Shares that are not numbers, or would leave the chat no room, are not applied: the window opens with the
+// widths its state saved.
+void TestPanelWidths::brokenSavedSharesAreIgnored()
+{
+    for (int run = 0; run < 2; ++run) {
+        std::unique_ptr<MainWindow> window = openWindow(QSize(1366, 768));
+        QVERIFY(window);
+        window->close();
+    }
+    // What the saved state gives without shares.
+    int savedRight = 0;
+    {
+        Settings().reset(Settings::Key::WindowPanelShares);
+        std::unique_ptr<MainWindow> window = openWindow(QSize(1366, 768));
+        QVERIFY(window);
+        savedRight = widthOf(window.get(), u"ShellCallsDock"_s);
+        window->close();
+    }
+    Settings().setValue(Settings::Key::WindowPanelShares,
+                        QVariantMap{{u"width"_s, -5}, {u"left"_s, u"a lot"_s}, {u"right"_s, 12.0}});
+    std::unique_ptr<MainWindow> window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    QVERIFY2(qAbs(widthOf(window.get(), u"ShellCallsDock"_s) - savedRight) <= 8,
+             qPrintable(QString::number(widthOf(window.get(), u"ShellCallsDock"_s))));
+    QVERIFY(window->currentChat()->width() > 300);
+    Settings().setValue(Settings::Key::WindowPanelShares,
+                        QVariantMap{{u"left"_s, qQNaN()}, {u"right"_s, -0.3}});
+    window->close();
 }
 
 QTEST_MAIN(TestPanelWidths)
