@@ -239,7 +239,7 @@ bool ChatSession::send(const QString &text)
         ++m_steps;
         m_shells.append(shell);
         m_ranCalls.insert(call.index);
-        m_callItems.append({QPointer<ShellCall>(shell), QJsonObject()});
+        m_callItems.append({QPointer<ShellCall>(shell), QJsonObject{{u"call_id"_s, call.callId}}});
         Q_EMIT shellCallStarted(shell);
         // The loop costs the call first (AgentLoop::callCostChanged), then this reports it finished.
         connect(shell, &ShellCall::finished, this, [this, shell] { Q_EMIT shellCallFinished(shell); });
@@ -344,6 +344,7 @@ QJsonObject ChatSession::responseBody(const QString &answer) const
             continue;
         }
         QJsonObject item = shell->outputItem();
+        item.insert(u"call_id"_s, notRun.value(u"call_id"_s)); // the model's id, not the sandbox's
         QJsonArray results;
         for (const QJsonValue &v : item.value(u"output"_s).toArray()) {
             QJsonObject result = v.toObject();

@@ -167,8 +167,8 @@ private:
     // The current question's calls that ran, in order (AgentLoop's record index), and their loop indexes.
     QList<QPointer<ShellCall>> m_shells;
     QSet<int> m_ranCalls;
-    // Every call of the question in order, for the logged response: a call that ran (its ShellCall) or the
-    // item of one that did not.
+    // Every call of the question in order, for the logged response: a call that ran (its ShellCall and
+    // {call_id: the model's id}) or the item of one that did not.
     QList<QPair<QPointer<ShellCall>, QJsonObject>> m_callItems;
     QJsonObject responseBody(const QString &answer) const;
 };

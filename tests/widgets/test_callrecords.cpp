@@ -151,8 +151,12 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
                {*ApprovalRule::make(u"allow"_s, u"echo *"_s, &error),
                 *ApprovalRule::make(u"deny"_s, u"curl *"_s, &error)},
                300});
+    // Longer than the panel is high: its card must still show why it did not run.
+    QString longCurl = u"curl http://example.com/x"_s;
+    for (int line = 0; line < 60; ++line)
+        longCurl += u" \\\n  -H 'X-Line: %1'"_s.arg(line);
     m_fake.setScript({FakeStep::toolCall(u"shell"_s, shell(u"echo first-ran"_s)),
-                      FakeStep::toolCall(u"shell"_s, shell(u"curl http://example.com/x"_s)),
+                      FakeStep::toolCall(u"shell"_s, shell(longCurl)),
                       FakeStep::toolCall(u"shell"_s, shell(u"rm -rf /workspace/home/old"_s)),
                       FakeStep::toolCall(u"shell"_s, shell(u"echo last-ran"_s)),
                       FakeStep::answer(u"denied-and-done"_s)});
@@ -163,6 +167,11 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
         ask(window.get(), u"Clean up"_s);
         auto *prompt = window->findChild<QFrame *>(u"ApprovalPrompt"_s);
         QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 60000);
+        // The refused call's card is the newest: the panel shows where it says why, not its last line.
+        QTRY_COMPARE(window->currentShellPanel()->views().size(), 2);
+        auto *reason = window->currentShellPanel()->views().at(1)->findChild<QLabel *>(u"NotRunReason"_s);
+        QVERIFY(reason);
+        QTRY_VERIFY(!reason->visibleRegion().isEmpty());
         QTest::keyClicks(prompt->findChild<QLineEdit *>(u"ApprovalNote"_s), u"keep the old files"_s);
         QTest::mouseClick(prompt->findChild<QPushButton *>(u"ApprovalDeny"_s), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!window->currentChat()->session()->isBusy(), 60000);
@@ -179,7 +188,7 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
         QVERIFY2(views.at(1)->notRunText().contains(u"approval rules"_s) &&
                      views.at(1)->notRunText().contains(u"curl *"_s),
                  qPrintable(views.at(1)->notRunText()));
-        QVERIFY(views.at(1)->commandViews().value(0)->command().contains(u"curl http://example.com/x"_s));
+        QVERIFY(views.at(1)->commandViews().value(0)->command().startsWith(u"curl http://example.com/x"_s));
         QCOMPARE(views.at(1)->commandViews().value(0)->badgeText(), u"not run"_s);
         QVERIFY(views.at(1)->commandViews().value(0)->outputText().isEmpty());
         // Denied by the person in the window, with the note the model got.
@@ -200,6 +209,13 @@ void TestCallRecords::deniedCallsLeaveCardsInOrder()
         logs->findChild<QTabWidget *>(u"LogsDetailTabs"_s)->setCurrentIndex(1);
         QVERIFY(calls->isVisible());
         QCOMPARE(calls->topLevelItem(0)->text(2), u"echo first-ran"_s);
+        // The model's own call id (the one its next request answers), not the sandbox's.
+        QString answered;
+        for (const QJsonValue &v : m_fake.modelRequests().at(1).json().value(u"input"_s).toArray())
+            if (v.toObject().value(u"type"_s).toString() == u"function_call_output")
+                answered = v.toObject().value(u"call_id"_s).toString();
+        QVERIFY(!answered.isEmpty());
+        QCOMPARE(calls->topLevelItem(0)->text(1), answered);
         QVERIFY2(calls->topLevelItem(0)->text(3).contains(u"exit 0"_s),
                  qPrintable(calls->topLevelItem(0)->text(3)));
         QVERIFY2(calls->topLevelItem(1)->text(3).contains(u"not run (approval_denied)"_s),
@@ -351,6 +367,22 @@ void TestCallRecords::responseTabListsEveryApisToolCalls()
         plain.requestBody = "{\"input\":\"zebra plain\"}";
         plain.responseBody = "{\"output\":[{\"type\":\"message\",\"content\":[]}],\"choices\":7}";
         log.append(plain);
+        // Logged before calls had costs of their own: two calls share the request's.
+        RequestRecord older;
+        older.id = u"req_older"_s;
+        older.timeMs = QDateTime::currentMSecsSinceEpoch();
+        older.api = u"responses"_s;
+        older.ioLogged = true;
+        older.requestBody = "{\"input\":\"zebra older\"}";
+        older.serverToolCost = 0.0063;
+        for (const QString &command : {u"echo a"_s, u"echo b"_s}) {
+            ShellCallRecord call;
+            call.callId = u"call_"_s + command.back();
+            call.tool = u"openrouter:shell"_s;
+            call.commands = {CommandRecord{command, u"x\n"_s, {}, u"exit"_s, 0, older.timeMs, 5}};
+            older.shellCalls.append(call);
+        }
+        log.append(older);
         log.flush();
     }
     std::unique_ptr<MainWindow> window = openWindow();
@@ -382,6 +414,12 @@ void TestCallRecords::responseTabListsEveryApisToolCalls()
     QTRY_COMPARE(calls->topLevelItemCount(), 0);
     QVERIFY(!calls->isVisible());
     QCOMPARE(logs->findChild<QTabWidget *>(u"LogsDetailTabs"_s)->tabText(1), u"Response"_s);
+    // A request logged before calls had costs: each card says it shares the request's cost.
+    selectRequest(logs, u"zebra older"_s);
+    auto *cards = logs->findChild<ShellCallPanel *>(u"LogsShellCallPanel"_s);
+    QTRY_COMPARE(cards->views().size(), 2);
+    for (ShellCallView *card : cards->views())
+        QVERIFY2(card->costText().contains(u"part of $0.0063"_s), qPrintable(card->costText()));
 }
 
 QTEST_MAIN(TestCallRecords)

@@ -20,8 +20,10 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWindow>
 
 #include <memory>
 
@@ -36,6 +38,8 @@ private Q_SLOTS:
     void savedWidthsScaleToALargerWindow();
     void widthsFollowAMaximisedWindow();
     void widthsStayWhileTheChatChanges();
+    void aDraggedSeparatorIsTheNewShare();
+    void brokenSavedSharesAreIgnored();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QSize &size);
@@ -215,6 +219,63 @@ void TestPanelWidths::widthsStayWhileTheChatChanges()
     unchanged("a trace re-run");
     settings.setApprovalPolicy(ApprovalPolicy{ApprovalMode::RunAll, {}, 300});
     QVERIFY(settings.save(&error));
+}
+
+// A person drags the separator between the chat and the shell calls: that width stays (it is not put back as
+// a layout pass would be) and is the share the column keeps when the window grows.
+void TestPanelWidths::aDraggedSeparatorIsTheNewShare()
+{
+    std::unique_ptr<MainWindow> window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    auto *shell = window->findChild<QDockWidget *>(u"ShellCallsDock"_s);
+    const int before = shell->width();
+    // The separator lies just left of the dock; dragging it 150 px left widens the column by as much.
+    // Through the window system, as a real mouse: the application knows the button is down.
+    QWindow *handle = window->windowHandle();
+    const int extent =
+        window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, window.get());
+    const QPoint grip(shell->geometry().left() - extent / 2 - 1, shell->geometry().center().y());
+    QTest::mousePress(handle, Qt::LeftButton, {}, grip);
+    for (int step = 1; step <= 5; ++step)
+        QTest::mouseMove(handle, grip - QPoint(30 * step, 0));
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(150, 0));
+    settle();
+    const int dragged = shell->width();
+    QVERIFY2(dragged > before + 100, qPrintable(u"%1 -> %2"_s.arg(before).arg(dragged)));
+    window->resize(1920, 1080);
+    settle();
+    QTRY_VERIFY2(qAbs(shell->width() - double(dragged) / 1366 * 1920) <= 8,
+                 qPrintable(u"%1, expected %2"_s.arg(shell->width()).arg(double(dragged) / 1366 * 1920)));
+}
+
+// Shares that are not numbers, or would leave the chat no room, are not applied: the window opens with the
+// widths its state saved.
+void TestPanelWidths::brokenSavedSharesAreIgnored()
+{
+    for (int run = 0; run < 2; ++run) {
+        std::unique_ptr<MainWindow> window = openWindow(QSize(1366, 768));
+        QVERIFY(window);
+        window->close();
+    }
+    // What the saved state gives without shares.
+    int savedRight = 0;
+    {
+        Settings().reset(Settings::Key::WindowPanelShares);
+        std::unique_ptr<MainWindow> window = openWindow(QSize(1366, 768));
+        QVERIFY(window);
+        savedRight = widthOf(window.get(), u"ShellCallsDock"_s);
+        window->close();
+    }
+    Settings().setValue(Settings::Key::WindowPanelShares,
+                        QVariantMap{{u"width"_s, -5}, {u"left"_s, u"a lot"_s}, {u"right"_s, 12.0}});
+    std::unique_ptr<MainWindow> window = openWindow(QSize(1366, 768));
+    QVERIFY(window);
+    QVERIFY2(qAbs(widthOf(window.get(), u"ShellCallsDock"_s) - savedRight) <= 8,
+             qPrintable(QString::number(widthOf(window.get(), u"ShellCallsDock"_s))));
+    QVERIFY(window->currentChat()->width() > 300);
+    Settings().setValue(Settings::Key::WindowPanelShares,
+                        QVariantMap{{u"left"_s, qQNaN()}, {u"right"_s, -0.3}});
+    window->close();
 }
 
 QTEST_MAIN(TestPanelWidths)

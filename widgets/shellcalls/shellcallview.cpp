@@ -1135,9 +1135,14 @@ void ShellCallPanel::appendWidget(QWidget *widget)
 {
     m_emptyBox->hide();
     m_list->insertWidget(m_list->count() - 1, widget);
-    m_follow = true;
-    QTimer::singleShot(0, this, [this] {
-        m_scroll->verticalScrollBar()->setValue(m_scroll->verticalScrollBar()->maximum());
+    // A call that did not run has no output to follow: its top, where it says why, comes into view (the
+    // next call follows again).
+    const auto *view = qobject_cast<ShellCallView *>(widget);
+    const bool notRun = view && !view->notRunCode().isEmpty();
+    m_follow = !notRun;
+    QTimer::singleShot(0, this, [this, notRun, card = QPointer<QWidget>(widget)] {
+        QScrollBar *bar = m_scroll->verticalScrollBar();
+        bar->setValue(notRun && card ? std::min(bar->maximum(), card->y()) : bar->maximum());
     });
 }
 

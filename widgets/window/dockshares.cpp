@@ -51,8 +51,8 @@ void DockShares::fromVariant(const QVariantMap &saved)
     for (const Qt::DockWidgetArea area : Columns) {
         bool ok = false;
         const double share = saved.value(areaKey(area)).toDouble(&ok);
-        // A column never takes more than half the window: anything else is not a saved share.
-        if (ok && std::isfinite(share) && share > 0 && share <= 0.5)
+        // The chat keeps some room: anything else is not a share this class saved.
+        if (ok && std::isfinite(share) && share > 0 && share < 0.9)
             m_shares.insert(area, share);
     }
     // Applied at the window's next size, whatever width it was saved at.
