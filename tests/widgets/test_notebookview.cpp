@@ -59,6 +59,7 @@ private Q_SLOTS:
     void inlineImageMenuViewerAndSave();
     void savedChartShownOnce();
     void otherViewsShowCodeAndOutput();
+    void restoredConversationKeepsItsCharts();
 
 private:
     std::unique_ptr<MainWindow> createWindow();
@@ -421,6 +422,32 @@ void TestNotebookView::otherViewsShowCodeAndOutput()
     CommandOutputView *logged = calls->views().first()->commandViews().first();
     QCOMPARE(logged->command(), code);
     QCOMPARE(logged->outputText(), u"answer 42\n42\n"_s);
+}
+
+void TestNotebookView::restoredConversationKeepsItsCharts()
+{
+    // Each cell's shown figure replaces the previous cell's file in the kernel's figures folder; the chat
+    // keeps what it showed, so a restored conversation shows each chart where it was, not the last one.
+    m_window = createWindow();
+    QVERIFY(m_window);
+    ShellCallPanel *panel = nullptr;
+    runCells(m_window.get(),
+             {u"import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.show()"_s,
+              u"plt.bar(['x', 'y'], [4, 1])\nplt.show()"_s},
+             &panel);
+    QVERIFY(panel);
+    QList<InlineImage *> shown = m_window->currentChat()->findChildren<InlineImage *>(u"ChatImage"_s);
+    QCOMPARE(shown.size(), 2);
+    const QByteArray first = shown.at(0)->bytes(), second = shown.at(1)->bytes();
+    QVERIFY(first != second);
+
+    m_window.reset();
+    m_window = createWindow();
+    QVERIFY(m_window);
+    QTRY_COMPARE(m_window->currentChat()->findChildren<InlineImage *>(u"ChatImage"_s).size(), 2);
+    shown = m_window->currentChat()->findChildren<InlineImage *>(u"ChatImage"_s);
+    QCOMPARE(shown.at(0)->bytes(), first);
+    QCOMPARE(shown.at(1)->bytes(), second);
 }
 
 QTEST_MAIN(TestNotebookView)
