@@ -5068,4 +5068,132 @@ Container %3</translation>
         <translation>Die Konfiguration für %1</translation>
     </message>
 </context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… %n Zeichen der Ausgabe dieser Zelle verworfen: max_output_length]</numerusform>
+            <numerusform>[… %n Zeichen der Ausgabe dieser Zelle verworfen: max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… mehr von dieser Ausgabe wurde weggelassen: das Fenster zeigt höchstens %1 Zeilen und %2 Spalten einer Tabelle]</translation>
+    </message>
+    <message>
+        <source>Loading image…</source>
+        <translation>Bild wird geladen…</translation>
+    </message>
+    <message>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>%1 kann nicht angezeigt werden: Es ist kein PNG-Bild, das das Fenster lesen kann, oder es ist größer als %2 Megapixel.</translation>
+    </message>
+</context>
+<context>
+    <name>ImageViewer</name>
+    <message>
+        <source>%1 — Image</source>
+        <translation>%1 — Bild</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Fit the image to the window</source>
+        <translation>Das Bild ins Fenster einpassen</translation>
+    </message>
+    <message>
+        <source>100%</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>Die Pixel des Bildes eins zu eins zeigen</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>Vergrößern (Strg++ oder Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>Verkleinern (Strg+- oder Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the image</source>
+        <translation>Das Bild kopieren</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Save the image to a file</source>
+        <translation>Das Bild in eine Datei speichern</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>Bild kopiert.</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — klicken zum Vergrößern, Rechtsklick zum Kopieren oder Speichern</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Bild kopieren</translation>
+    </message>
+    <message>
+        <source>Save image as…</source>
+        <translation>Bild speichern unter…</translation>
+    </message>
+    <message>
+        <source>Open at full size</source>
+        <translation>In voller Größe öffnen</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>Bild kopiert.</translation>
+    </message>
+    <message>
+        <source>Save image as</source>
+        <translation>Bild speichern unter</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Gespeichert unter %1.</translation>
+    </message>
+    <message>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>Das Bild konnte nicht unter %1 gespeichert werden: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
+    </message>
+</context>
 </TS>

@@ -286,4 +286,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… %n character of this cell&apos;s output dropped: max_output_length]</numerusform>
+            <numerusform>[… %n characters of this cell&apos;s output dropped: max_output_length]</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -5068,4 +5068,132 @@ Conteneur %3</translation>
         <translation>La configuration de %1</translation>
     </message>
 </context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… %n caractère de la sortie de cette cellule abandonné : max_output_length]</numerusform>
+            <numerusform>[… %n caractères de la sortie de cette cellule abandonnés : max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… le reste de cette sortie a été omis : la fenêtre affiche au plus %1 lignes et %2 colonnes d’un tableau]</translation>
+    </message>
+    <message>
+        <source>Loading image…</source>
+        <translation>Chargement de l’image…</translation>
+    </message>
+    <message>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>%1 n’a pas pu être affichée : ce n’est pas une image PNG lisible par la fenêtre, ou elle dépasse %2 mégapixels.</translation>
+    </message>
+</context>
+<context>
+    <name>ImageViewer</name>
+    <message>
+        <source>%1 — Image</source>
+        <translation>%1 — Image</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Ajuster</translation>
+    </message>
+    <message>
+        <source>Fit the image to the window</source>
+        <translation>Ajuster l’image à la fenêtre</translation>
+    </message>
+    <message>
+        <source>100%</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>Afficher les pixels de l’image tels quels</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Zoom avant</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>Zoom avant (Ctrl++ ou Ctrl+molette)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Zoom arrière</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>Zoom arrière (Ctrl+- ou Ctrl+molette)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy the image</source>
+        <translation>Copier l’image</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Enregistrer sous…</translation>
+    </message>
+    <message>
+        <source>Save the image to a file</source>
+        <translation>Enregistrer l’image dans un fichier</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>Image copiée.</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — cliquez pour agrandir, clic droit pour copier ou enregistrer</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Copier l’image</translation>
+    </message>
+    <message>
+        <source>Save image as…</source>
+        <translation>Enregistrer l’image sous…</translation>
+    </message>
+    <message>
+        <source>Open at full size</source>
+        <translation>Ouvrir en taille réelle</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>Image copiée.</translation>
+    </message>
+    <message>
+        <source>Save image as</source>
+        <translation>Enregistrer l’image sous</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Enregistrée dans %1.</translation>
+    </message>
+    <message>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>Impossible d’enregistrer l’image dans %1 : %2. Choisissez un dossier où vous pouvez écrire.</translation>
+    </message>
+</context>
 </TS>

@@ -5099,4 +5099,133 @@ Container %3</source>
         <translation>Конфигурация для %1</translation>
     </message>
 </context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… отброшен %n символ вывода этой ячейки: max_output_length]</numerusform>
+            <numerusform>[… отброшено %n символа вывода этой ячейки: max_output_length]</numerusform>
+            <numerusform>[… отброшено %n символов вывода этой ячейки: max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… часть этого вывода опущена: окно показывает не более %1 строк и %2 столбцов таблицы]</translation>
+    </message>
+    <message>
+        <source>Loading image…</source>
+        <translation>Загрузка изображения…</translation>
+    </message>
+    <message>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>%1 не удалось показать: это не изображение PNG, которое окно может прочитать, или оно больше %2 мегапикселей.</translation>
+    </message>
+</context>
+<context>
+    <name>ImageViewer</name>
+    <message>
+        <source>%1 — Image</source>
+        <translation>%1 — изображение</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Вписать</translation>
+    </message>
+    <message>
+        <source>Fit the image to the window</source>
+        <translation>Вписать изображение в окно</translation>
+    </message>
+    <message>
+        <source>100%</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>Показать изображение пиксель в пиксель</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Увеличить</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>Увеличить (Ctrl++ или Ctrl+колесо)</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Уменьшить</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>Уменьшить (Ctrl+- или Ctrl+колесо)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <source>Copy the image</source>
+        <translation>Копировать изображение</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Сохранить как…</translation>
+    </message>
+    <message>
+        <source>Save the image to a file</source>
+        <translation>Сохранить изображение в файл</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>Изображение скопировано.</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — щёлкните, чтобы увеличить; правый щелчок — копировать или сохранить</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>Копировать изображение</translation>
+    </message>
+    <message>
+        <source>Save image as…</source>
+        <translation>Сохранить изображение как…</translation>
+    </message>
+    <message>
+        <source>Open at full size</source>
+        <translation>Открыть в полном размере</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>Изображение скопировано.</translation>
+    </message>
+    <message>
+        <source>Save image as</source>
+        <translation>Сохранить изображение как</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Изображения PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Сохранено в %1.</translation>
+    </message>
+    <message>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>Не удалось сохранить изображение в %1: %2. Выберите папку, в которую можно записывать.</translation>
+    </message>
+</context>
 </TS>

@@ -5037,4 +5037,131 @@ Container %3</source>
         <translation>%1 的配置</translation>
     </message>
 </context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… 已丢弃此单元格输出的 %n 个字符：max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… 此输出的其余部分已省略：窗口最多显示表格的 %1 行和 %2 列]</translation>
+    </message>
+    <message>
+        <source>Loading image…</source>
+        <translation>正在加载图像…</translation>
+    </message>
+    <message>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>无法显示 %1：它不是窗口可以读取的 PNG 图像，或大于 %2 百万像素。</translation>
+    </message>
+</context>
+<context>
+    <name>ImageViewer</name>
+    <message>
+        <source>%1 — Image</source>
+        <translation>%1 — 图像</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Fit the image to the window</source>
+        <translation>使图像适应窗口</translation>
+    </message>
+    <message>
+        <source>100%</source>
+        <translation>100%</translation>
+    </message>
+    <message>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>按图像的原始像素显示</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>缩小（Ctrl+- 或 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save the image to a file</source>
+        <translation>将图像保存到文件</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>图像已复制。</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — 单击放大，右键单击可复制或保存</translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <source>Save image as…</source>
+        <translation>图像另存为…</translation>
+    </message>
+    <message>
+        <source>Open at full size</source>
+        <translation>以原始大小打开</translation>
+    </message>
+    <message>
+        <source>Image copied.</source>
+        <translation>图像已复制。</translation>
+    </message>
+    <message>
+        <source>Save image as</source>
+        <translation>图像另存为</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>无法将图像保存到 %1：%2。请选择您可以写入的文件夹。</translation>
+    </message>
+</context>
 </TS>

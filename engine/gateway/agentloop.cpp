@@ -1064,13 +1064,28 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
                 commands[command].startMs = QDateTime::currentMSecsSinceEpoch();
                 Q_EMIT commandStarted(call.index, command, text);
             });
-    connect(shell, &ShellCall::outputChunk, this,
-            [this, index = call.index](int command, ShellCall::Stream stream, const QString &text) {
+    // A Python cell's stdout is the kernel bridge's JSON lines: its output goes out readable, whole, when
+    // the cell ends, for every viewer (event stream, SSE, MCP, logs) alike.
+    const QString cellNonce =
+        call.code && call.code->kind == CodeAction::Kind::Python ? call.code->nonce : QString();
+    connect(
+        shell, &ShellCall::outputChunk, this,
+        [this, index = call.index, cellNonce](int command, ShellCall::Stream stream, const QString &text) {
+            if (cellNonce.isEmpty())
                 Q_EMIT commandOutput(index, command, stream == ShellCall::Stream::Stderr, text);
-            });
+        });
     connect(shell, &ShellCall::commandFinished, this,
-            [this, index = call.index](int command, const CommandResult &result) {
-                Q_EMIT commandFinished(index, command, result);
+            [this, index = call.index, cellNonce](int command, const CommandResult &result) {
+                if (cellNonce.isEmpty()) {
+                    Q_EMIT commandFinished(index, command, result);
+                    return;
+                }
+                const CommandResult readable = CodeOutput::readableResult(result, cellNonce);
+                if (!readable.stdoutText.isEmpty())
+                    Q_EMIT commandOutput(index, command, false, readable.stdoutText);
+                if (!readable.stderrText.isEmpty())
+                    Q_EMIT commandOutput(index, command, true, readable.stderrText);
+                Q_EMIT commandFinished(index, command, readable);
             });
     connect(shell, &ShellCall::finished, this,
             [this, shell, call, recordIndex] { onShellCallFinished(shell, call, recordIndex); });
@@ -1150,7 +1165,9 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
             callRecord.commands.append(missing);
         }
         CommandRecord &command = callRecord.commands[i];
-        const CommandResult &r = results.at(i);
+        const CommandResult r = call.code && call.code->kind == CodeAction::Kind::Python
+                                    ? CodeOutput::readableResult(results.at(i), call.code->nonce)
+                                    : results.at(i);
         command.stdoutText = r.stdoutText;
         command.stderrText = r.stderrText;
         command.outcome = r.outcome.type == CommandOutcome::Type::Timeout ? u"timeout"_s : u"exit"_s;

@@ -480,7 +480,8 @@ void Container::forgetCall(ShellCall *call)
 
 void Container::commandStarting(ShellCall *call, int index)
 {
-    m_history->commandStarting(call->action().commands.value(index), call->id(), index);
+    // What a person reads (a code tool's code), not the wrapper that runs it.
+    m_history->commandStarting(call->displayCommands().value(index), call->id(), index);
 }
 
 void Container::commandCompleted(ShellCall *call, int index, const CommandResult &result)
@@ -490,7 +491,7 @@ void Container::commandCompleted(ShellCall *call, int index, const CommandResult
     meta.timedOut = result.outcome.type == CommandOutcome::Type::Timeout;
     meta.exitCode = result.outcome.exitCode;
     meta.durationMs = result.durationMs;
-    m_history->commit(call->action().commands.value(index), meta, call->id(), index);
+    m_history->commit(call->displayCommands().value(index), meta, call->id(), index);
 }
 
 void Container::afterHistorySettled(QObject *context, std::function<void()> fn)

@@ -39,6 +39,8 @@ void PythonKernel::startAhead()
     action.timeoutMs = 90000;
     action.maxOutputLength = 4096;
     ShellCall *call = m_container->run(action);
+    // History and logs name what it does, not the bridge's script.
+    call->setPresentation({u"# Sandbench: start the Python kernel"_s}, QString());
     setState(State::Starting);
     connect(call, &ShellCall::finished, this, [this, call] {
         call->deleteLater();
@@ -82,6 +84,7 @@ void PythonKernel::restart()
     action.timeoutMs = 90000;
     action.maxOutputLength = 4096;
     ShellCall *call = m_container->run(action);
+    call->setPresentation({u"# Sandbench: restart the Python kernel (Restart Python)"_s}, QString());
     track(call);
     connect(call, &ShellCall::finished, call, &QObject::deleteLater);
 }

@@ -4,6 +4,7 @@
 #include "base/randomtoken.h"
 #include "container.h"
 #include "outputcapture.h"
+#include "tools/codeaction.h"
 
 #include <QFile>
 #include <QSocketNotifier>
@@ -82,12 +83,19 @@ Container *ShellCall::container() const
 
 QJsonObject ShellCall::outputItem() const
 {
-    if (m_toolLabel.isEmpty())
+    if (m_toolLabel.isEmpty() && m_kernelNonce.isEmpty())
         return shellOutputItem(m_itemId, m_id, m_containerId, m_action, m_results, isCompleted());
-    // A code tool's call is kept as a person read it: its code, and the tool that ran it.
+    // A code tool's call is kept as a person read it: its code, the cell's output rather than the kernel
+    // bridge's JSON lines, and the tool that ran it.
     ShellAction shown = m_action;
     shown.commands = displayCommands();
-    QJsonObject item = shellOutputItem(m_itemId, m_id, m_containerId, shown, m_results, isCompleted());
+    QList<CommandResult> results = m_results;
+    if (!m_kernelNonce.isEmpty())
+        for (CommandResult &r : results)
+            r = CodeOutput::readableResult(r, m_kernelNonce);
+    QJsonObject item = shellOutputItem(m_itemId, m_id, m_containerId, shown, results, isCompleted());
+    if (m_toolLabel.isEmpty())
+        return item;
     item.insert(u"tool"_s, m_toolLabel);
     return item;
 }

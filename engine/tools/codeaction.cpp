@@ -506,6 +506,15 @@ CodeOutput CodeOutput::fromResult(const CodeAction &action, const CommandResult 
     return out;
 }
 
+CommandResult CodeOutput::readableResult(const CommandResult &result, const QString &nonce)
+{
+    const KernelCellResult cell = KernelCellResult::parse(result.stdoutText, nonce);
+    CommandResult readable = result;
+    readable.stdoutText = cell.mode == KernelCellResult::Mode::Kernel ? cell.stdoutText() : cell.scriptStdout;
+    readable.stderrText = cell.stderrText() + result.stderrText;
+    return readable;
+}
+
 QString CodeOutput::forModel() const
 {
     QJsonObject o;

@@ -89,6 +89,9 @@ struct CodeOutput
     QString errorMessage;
 
     static CodeOutput fromResult(const CodeAction &action, const CommandResult &result);
+    // A Python cell's command result as people read it wherever commands are shown (logs, history, saved
+    // conversations, event streams): the cell's stdout and stderr instead of the kernel bridge's JSON lines.
+    static CommandResult readableResult(const CommandResult &result, const QString &nonce);
     bool isError() const { return !errorCode.isEmpty(); }
     // Puts a Sandbench note (a kernel's reset) first in stderr and the logs.
     void addNote(const QString &note);

@@ -143,6 +143,24 @@ await runCases([
       assertFinished(last, model);
     },
   },
+  // Runs with one x-session-id share the container and its Python kernel: variables persist. The output is
+  // what the code printed, as Google documents CodeExecutionResult.output ("stdout"): a bare last
+  // expression shows nothing, unlike a notebook cell of the OpenAI or Anthropic REPL contracts.
+  {
+    name: 'session-state',
+    steps: [pythonStep('y = 21\nprint("contract-ok")'), answerStep(),
+            pythonStep('print("contract-ok", y * 2)\ny * 2'), answerStep()],
+    run: async (model) => {
+      const session = genai({ httpOptions: { headers: { 'x-session-id': `notebook-${Date.now()}` } } });
+      const first = await session.models.generateContent({ model, contents: 'Set y', config: { tools: codeExecution } });
+      assertNoProblems(responseProblems(first), 'the first response');
+      assertCodeParts(partsOf(first), 'y = 21\nprint("contract-ok")', { output: 'contract-ok\n' });
+      const second = await session.models.generateContent({ model, contents: 'Use y', config: { tools: codeExecution } });
+      assertNoProblems(responseProblems(second), 'the second response');
+      assertCodeParts(partsOf(second), 'print("contract-ok", y * 2)\ny * 2', { output: 'contract-ok 42\n' });
+      assert.equal(containerOf(second), containerOf(first), 'one container for the session');
+    },
+  },
   {
     name: 'code-error',
     steps: [pythonStep('raise ValueError("contract-error")'), answerStep()],

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "gateway/codeimages.h"
 #include "sandboxtestutil.h"
 #include "tools/codeaction.h"
 
@@ -22,6 +23,7 @@ private Q_SLOTS:
     void pythonQuotesSurvive();
     void pythonSavesOpenFigures();
     void pythonTimeoutIsExecutionTimeExceeded();
+    void savedChartIsOneImage();
     void editorCreateViewReplace();
     void editorViewRangeAndDirectory();
     void editorErrors_data();
@@ -153,6 +155,63 @@ void TestCodeAction::pythonSavesOpenFigures()
         run(parsed(CodeAction::python({{u"code"_s, u"print(__name__)"_s}}, &error), error));
     QCOMPARE(plain.stdoutText, u"__main__\n"_s);
     QVERIFY(QDir(figures).entryList(QDir::Files).isEmpty());
+}
+
+void TestCodeAction::savedChartIsOneImage()
+{
+    // A chart the code saves and then shows is one image (issue 31, point 20): the kernel formats a saved
+    // figure as nothing, the script runner does not capture it again, and CodeImages returns equal bytes
+    // once.
+    QString error;
+    const CodeOutput probe = run(parsed(
+        CodeAction::python(
+            {{u"code"_s, u"import importlib.util\nprint(bool(importlib.util.find_spec('matplotlib')))"_s}},
+            &error),
+        error));
+    if (probe.stdoutText != u"True\n"_s)
+        QSKIP("the container's python3 has no matplotlib (install python3-matplotlib)");
+    const QString home = m_c->homeDir();
+    QHash<QString, qint64> before = CodeImages::listing(home);
+    CodeOutput out =
+        run(parsed(CodeAction::python({{u"code"_s, u"import matplotlib.pyplot as plt\n"
+                                                   "plt.plot([1, 2, 3])\nplt.savefig('chart.png')\n"
+                                                   "plt.show()\nplt.figure(); plt.bar([1], [2])"_s}},
+                                      &error),
+                   error));
+    QVERIFY2(out.returnCode == 0, qPrintable(out.stderrText));
+    QList<CodeImage> images = CodeImages::changedSince(before, home);
+    QStringList paths;
+    for (const CodeImage &i : std::as_const(images))
+        paths.append(i.path);
+    // The saved chart, and the other figure left open; no second copy of the chart.
+    QCOMPARE(paths, (QStringList{u"/workspace/home/chart.png"_s,
+                                 u"/workspace/home/.sandbench/figures/display-1.png"_s}));
+
+    // The script runner (an image without ipykernel): the saved figure is not captured at exit.
+    before = CodeImages::listing(home);
+    CodeAction script = parsed(CodeAction::python({{u"code"_s, u"import matplotlib.pyplot as plt\n"
+                                                               "plt.plot([3, 1])\nplt.savefig('chart2.png')\n"
+                                                               "plt.figure(); plt.bar([1], [2])"_s}},
+                                                  &error),
+                               error);
+    ShellAction runner;
+    runner.commands = {script.scriptRunner()};
+    ShellCall *call = m_c->run(runner);
+    QVERIFY(waitForCall(call));
+    QCOMPARE(call->results().value(0).outcome.exitCode, 0);
+    images = CodeImages::changedSince(before, home);
+    paths.clear();
+    for (const CodeImage &i : std::as_const(images))
+        paths.append(i.path);
+    QCOMPARE(paths, (QStringList{u"/workspace/home/chart2.png"_s,
+                                 u"/workspace/home/.sandbench/figures/figure-1.png"_s}));
+
+    // Equal bytes under two names: the file is returned, the figure is not.
+    before = CodeImages::listing(home);
+    QCOMPARE(runShell(u"cp chart2.png copy.png && cp chart2.png .sandbench/figures/figure-2.png"_s), 0);
+    images = CodeImages::changedSince(before, home);
+    QCOMPARE(images.size(), 1);
+    QCOMPARE(images.first().path, u"/workspace/home/copy.png"_s);
 }
 
 void TestCodeAction::pythonTimeoutIsExecutionTimeExceeded()

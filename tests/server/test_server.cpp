@@ -48,6 +48,7 @@ private Q_SLOTS:
     void sixModelsAnswer5050();
     void hostedPythonExample();
     void webSocketSeesOtherClientsRequest();
+    void webSocketShowsACellAsItsOutput();
     void badRequests_data();
     void badRequests();
     void unauthorized_data();
@@ -684,6 +685,45 @@ void TestServer::webSocketSeesOtherClientsRequest()
             [&] { badClosed = true; });
     bad.open(QUrl(u"ws://127.0.0.1:%1/api/v1/events?key=wrong"_s.arg(m_port)));
     QTRY_VERIFY_WITH_TIMEOUT(badClosed, 10000);
+}
+
+void TestServer::webSocketShowsACellAsItsOutput()
+{
+    // A Python cell's events carry its code and the cell's output, never the kernel bridge's script or JSON.
+    QWebSocket ws;
+    QList<QJsonObject> events;
+    connect(&ws, &QWebSocket::textMessageReceived, this,
+            [&](const QString &text) { events.append(QJsonDocument::fromJson(text.toUtf8()).object()); });
+    ws.open(QUrl(u"ws://127.0.0.1:%1/api/v1/events?key=%2"_s.arg(m_port).arg(m_key)));
+    QTRY_VERIFY_WITH_TIMEOUT(!events.isEmpty(), 10000);
+    const QString code = u"print('cell-ok')\n6 * 7"_s;
+    m_fake.setScriptForModel(u"cell"_s, {FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, code}}),
+                                         FakeStep::answer(u"ok"_s)});
+    const QJsonObject tool{{u"type"_s, u"code_interpreter"_s},
+                           {u"container"_s, QJsonObject{{u"type"_s, u"auto"_s}}}};
+    const Reply r = post(u"/api/v1/responses"_s, responsesBody(u"cell"_s, tool));
+    QCOMPARE(r.status, 200);
+    const auto finished = [&] {
+        for (const QJsonObject &e : std::as_const(events))
+            if (e.value(u"type"_s) == u"request.finished"_s)
+                return true;
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(finished(), 30000);
+    QString chunks, finishedStdout, started;
+    for (const QJsonObject &e : std::as_const(events)) {
+        const QString type = e.value(u"type"_s).toString();
+        if (type == u"output.chunk"_s)
+            chunks += e.value(u"text"_s).toString();
+        else if (type == u"command.finished"_s)
+            finishedStdout = e.value(u"result"_s).toObject().value(u"stdout"_s).toString();
+        else if (type == u"command.started"_s)
+            started = e.value(u"command"_s).toString();
+    }
+    QCOMPARE(started, code);
+    QCOMPARE(chunks, u"cell-ok\n42\n"_s);
+    QCOMPARE(finishedStdout, u"cell-ok\n42\n"_s);
+    ws.close();
 }
 
 void TestServer::badRequests_data()

@@ -10,6 +10,11 @@
 #include "common/inlineimage.h"
 #include "common/inlinemessage.h"
 #include "fakeupstream.h"
+#include "files/filespanel.h"
+#include "files/historymodel.h"
+#include "files/historyview.h"
+#include "gateway/logsreader.h"
+#include "logs/logspanel.h"
 #include "sandbox/container.h"
 #include "shellcalls/celloutputview.h"
 #include "shellcalls/shellcallview.h"
@@ -20,12 +25,16 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QDockWidget>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -49,6 +58,8 @@ private Q_SLOTS:
     void cellOutputsAsANotebook();
     void inlineImageMenuViewerAndSave();
     void savedChartShownOnce();
+    void otherViewsShowCodeAndOutput();
+    void restoredConversationKeepsItsCharts();
 
 private:
     std::unique_ptr<MainWindow> createWindow();
@@ -354,6 +365,89 @@ void TestNotebookView::savedChartShownOnce()
     CommandOutputView *view = panel->views().first()->commandViews().first();
     QVERIFY(!view->cellView() || view->cellView()->images().isEmpty());
     QCOMPARE(view->outputText(), u"saved\n"_s);
+}
+
+void TestNotebookView::otherViewsShowCodeAndOutput()
+{
+    // Wherever a cell's command and output are shown — the call's saved item, History, the request log —
+    // they are the model's code and the cell's output, never the kernel bridge's script or JSON lines.
+    m_window = createWindow();
+    QVERIFY(m_window);
+    const QString code = u"x = 6 * 7\nprint('answer', x)\nx"_s;
+    ShellCallPanel *panel = nullptr;
+    runCells(m_window.get(), {code}, &panel);
+    QVERIFY(panel);
+    const auto isWrapper = [](const QString &text) {
+        return text.contains(u"sb_start"_s) || text.contains(u"base64"_s) || text.contains(u"{\"t\""_s);
+    };
+
+    // The item a saved conversation keeps (and restores as a card).
+    const QJsonObject item = panel->views().first()->outputItem();
+    QCOMPARE(item.value(u"action"_s).toObject().value(u"commands"_s).toArray().first().toString(), code);
+    const QJsonObject output = item.value(u"output"_s).toArray().first().toObject();
+    QCOMPARE(output.value(u"stdout"_s).toString(), u"answer 42\n42\n"_s);
+    QVERIFY2(!isWrapper(QString::fromUtf8(QJsonDocument(item).toJson())),
+             QJsonDocument(item).toJson().constData());
+
+    // History: the cell's entry is its code; the kernel's own start says what it is.
+    auto *files = m_window->findChild<FilesPanel *>();
+    QVERIFY(files);
+    HistoryModel *commits = files->historyView()->historyModel();
+    QStringList commands;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            commands.clear();
+            for (int r = 0; r < commits->rowCount(); ++r)
+                commands.append(commits->index(r, HistoryModel::CommandColumn).data().toString());
+            return commands.contains(code.simplified()); // the list shows one line
+        }(),
+        30000);
+    QVERIFY2(commands.contains(u"# Sandbench: start the Python kernel"_s),
+             qPrintable(commands.join(u" | "_s)));
+    for (const QString &c : std::as_const(commands))
+        QVERIFY2(!isWrapper(c), qPrintable(c.left(300)));
+
+    // The request log: the call's command and its output as the cell printed them.
+    auto *dock = m_window->findChild<QDockWidget *>(u"LogsDock"_s);
+    QVERIFY(dock);
+    auto *logs = dock->findChild<LogsPanel *>();
+    logs->reader()->setInterval(100);
+    dock->show();
+    dock->raise();
+    auto *table = logs->findChild<QTableView *>(u"LogsTable"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() > 0, 20000);
+    table->selectRow(0);
+    auto *calls = logs->findChild<ShellCallPanel *>(u"LogsShellCallPanel"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(calls->views().size(), 1, 20000);
+    CommandOutputView *logged = calls->views().first()->commandViews().first();
+    QCOMPARE(logged->command(), code);
+    QCOMPARE(logged->outputText(), u"answer 42\n42\n"_s);
+}
+
+void TestNotebookView::restoredConversationKeepsItsCharts()
+{
+    // Each cell's shown figure replaces the previous cell's file in the kernel's figures folder; the chat
+    // keeps what it showed, so a restored conversation shows each chart where it was, not the last one.
+    m_window = createWindow();
+    QVERIFY(m_window);
+    ShellCallPanel *panel = nullptr;
+    runCells(m_window.get(),
+             {u"import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.show()"_s,
+              u"plt.bar(['x', 'y'], [4, 1])\nplt.show()"_s},
+             &panel);
+    QVERIFY(panel);
+    QList<InlineImage *> shown = m_window->currentChat()->findChildren<InlineImage *>(u"ChatImage"_s);
+    QCOMPARE(shown.size(), 2);
+    const QByteArray first = shown.at(0)->bytes(), second = shown.at(1)->bytes();
+    QVERIFY(first != second);
+
+    m_window.reset();
+    m_window = createWindow();
+    QVERIFY(m_window);
+    QTRY_COMPARE(m_window->currentChat()->findChildren<InlineImage *>(u"ChatImage"_s).size(), 2);
+    shown = m_window->currentChat()->findChildren<InlineImage *>(u"ChatImage"_s);
+    QCOMPARE(shown.at(0)->bytes(), first);
+    QCOMPARE(shown.at(1)->bytes(), second);
 }
 
 QTEST_MAIN(TestNotebookView)

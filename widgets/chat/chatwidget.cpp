@@ -7,12 +7,14 @@
 #include "common/plaintooltip.h"
 #include "common/retranslate.h"
 #include "common/safetextbrowser.h"
+#include "gateway/codeimages.h"
 #include "sandbox/shellcall.h"
 #include "workspace/chatsession.h"
 
 #include <QAction>
 #include <QClipboard>
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -24,6 +26,7 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
@@ -341,8 +344,9 @@ ChatWidget::ChatWidget(ChatSession *session, QWidget *parent)
         // One chart once: a file saved with savefig and the figure captured after it can be the same bytes.
         QSet<QByteArray> shown;
         for (const QString &path : ChatImages::changedSince(std::exchange(m_pngsBefore, {}), homeDir())) {
-            if (addImage(path, &shown))
-                remember({TranscriptEntry::Kind::Image, path, {}, {}, {}, -1});
+            const QString kept = addImage(path, &shown);
+            if (!kept.isEmpty())
+                remember({TranscriptEntry::Kind::Image, kept, {}, {}, {}, -1});
         }
     });
     connect(session, &ChatSession::failed, this, [this](const QString &message) { showError(message); });
@@ -642,28 +646,49 @@ QString ChatWidget::homeDir() const
     return m_session && m_session->container() ? m_session->container()->homeDir() : QString();
 }
 
-bool ChatWidget::addImage(const QString &path, QSet<QByteArray> *shown)
+QString ChatWidget::addImage(const QString &path, QSet<QByteArray> *shown)
 {
-    // Only images inside the conversation's home: a container could plant a symlink to a file of the host.
-    if (!ChatImages::isImageInside(path, homeDir()))
-        return false;
+    // Only images inside the conversation's home (a container could plant a symlink to a file of the host)
+    // or kept by the chat itself.
+    const bool kept = !m_imageStore.isEmpty() && ChatImages::isImageInside(path, m_imageStore);
+    if (!kept && !ChatImages::isImageInside(path, homeDir()))
+        return {};
     const QByteArray bytes = readImageFile(path, 64 << 20);
+    const QByteArray digest = QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
     if (shown) {
-        const QByteArray digest = QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
         if (shown->contains(digest))
-            return false;
+            return {};
         shown->insert(digest);
     }
     const QImage image = InlineImage::decode(bytes);
     if (image.isNull())
-        return false;
+        return {};
     m_empty->hide();
     auto *label = new InlineImage(image, bytes, QFileInfo(path).fileName());
     label->setObjectName(u"ChatImage"_s);
     label->setProperty("imagePath", path);
     m_messages->insertWidget(m_messages->count() - 1, label);
     scrollToEnd();
-    return true;
+    const QString figures = homeDir() + u'/' + QLatin1StringView(CodeImages::FiguresDir) + u'/';
+    if (kept || !path.startsWith(figures))
+        return path;
+    const QString copy = keepCopy(path, bytes, digest);
+    return copy.isEmpty() ? path : copy;
+}
+
+QString ChatWidget::keepCopy(const QString &path, const QByteArray &bytes, const QByteArray &digest) const
+{
+    if (m_imageStore.isEmpty() || !QDir().mkpath(m_imageStore))
+        return {};
+    // Named by content: the same chart shown twice is kept once.
+    const QString copy = m_imageStore + u'/' + QString::fromLatin1(digest.toHex().left(32)) + u'.' +
+                         QFileInfo(path).suffix().toLower();
+    if (QFileInfo(copy).isFile())
+        return copy;
+    QSaveFile file(copy);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return {};
+    return copy;
 }
 
 void ChatWidget::scrollToEnd()

@@ -82,6 +82,10 @@ public:
     // Called before a question goes to the session so the window can pick the model; false stops the
     // sending (the preparer has shown why).
     void setPreparer(std::function<bool()> preparer) { m_preparer = std::move(preparer); }
+    // Where the chat keeps a copy of each image it showed from the kernel's figures folder, whose files the
+    // next cell replaces: a restored conversation shows the chart it showed (the window's data, not the
+    // container's).
+    void setImageStore(const QString &dir) { m_imageStore = dir; }
 
 public Q_SLOTS:
     void sendCurrentText();
@@ -106,8 +110,10 @@ private:
     void addChip(const QString &hostPath, const QString &sandboxPath);
     void removeAttachment(QWidget *chip, const QString &hostPath, const QString &sandboxPath);
     void showEntry(const TranscriptEntry &entry);
-    // Shows the image at path (inside the home); with shown, not when its bytes are among those shown.
-    bool addImage(const QString &path, QSet<QByteArray> *shown = nullptr);
+    // Shows the image at path (inside the home or the image store); with shown, not when its bytes are among
+    // those shown. Returns the path to remember (a kept copy for a figure), empty when nothing was shown.
+    QString addImage(const QString &path, QSet<QByteArray> *shown = nullptr);
+    QString keepCopy(const QString &path, const QByteArray &bytes, const QByteArray &digest) const;
     QString homeDir() const; // the conversation's container home, where its images are
     void remember(const TranscriptEntry &entry);
     void scrollToEnd();
@@ -115,6 +121,7 @@ private:
 
     QPointer<ChatSession> m_session;
     QHash<QString, qint64> m_pngsBefore; // PNG files of the home when the running call started
+    QString m_imageStore;
     QLabel *m_modelLabel = nullptr;
     QLabel *m_containerLabel = nullptr;
     QLabel *m_costLabel = nullptr;

@@ -106,8 +106,9 @@ CellOutputView::CellOutputView(const KernelCellResult &cell, const QHash<QString
     }
     if (cell.droppedChars > 0)
         text.append(
-            {Piece::Tone::Note, tr("[… %n character(s) of this cell's output dropped: max_output_length]\n",
-                                   nullptr, int(std::min<qint64>(cell.droppedChars, INT_MAX)))});
+            {Piece::Tone::Note, tr("[… %n character(s) of this cell's output dropped: max_output_length]",
+                                   nullptr, int(std::min<qint64>(cell.droppedChars, INT_MAX))) +
+                                    u'\n'});
     if (!commandStderr.isEmpty())
         text.append({Piece::Tone::Error, commandStderr});
     flushText();

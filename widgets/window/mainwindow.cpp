@@ -893,6 +893,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->session->setApprovals(
         m_workspace->approvals(), [ws = m_workspace] { return ws->approvalPolicy(); }, u"window:"_s + c->id);
     c->chat = new ChatWidget(c->session, m_chatStack);
+    c->chat->setImageStore(m_workspace->containers()->settings().workspaceDir() + u"/chat-images"_s);
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
     c->panel->setContainerId(container->id());
