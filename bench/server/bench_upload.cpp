@@ -77,17 +77,34 @@ qint64 cpuTicks(qint64 pid)
     return fields.size() > 12 ? fields.at(11).toLongLong() + fields.at(12).toLongLong() : -1;
 }
 
-// Waits until the server has used no CPU for a second (at most two minutes): the history stores each upload
-// again in the background after the answer, which is not what the next step measures.
+// Bytes the process has written (or had written back for it) so far: /proc/PID/io's write_bytes.
+qint64 writtenBytes(qint64 pid)
+{
+    QFile f(u"/proc/%1/io"_s.arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith("write_bytes:"))
+            return line.mid(12).trimmed().toLongLong();
+    }
+    return -1;
+}
+
+// Waits until the server has used no CPU and written nothing for a second (at most two minutes): the history
+// stores each upload again in the background after the answer, which is not what the next step measures.
+// Its writer can sleep in the kernel's dirty-page throttling for over a second, so CPU alone is not enough.
 void waitIdle(qint64 pid)
 {
     qint64 last = cpuTicks(pid);
+    qint64 lastWritten = writtenBytes(pid);
     int quiet = 0;
     for (int i = 0; i < 1200 && quiet < 5; ++i) {
         QThread::msleep(200);
         const qint64 now = cpuTicks(pid);
-        quiet = now == last ? quiet + 1 : 0;
+        const qint64 written = writtenBytes(pid);
+        quiet = now == last && written == lastWritten ? quiet + 1 : 0;
         last = now;
+        lastWritten = written;
     }
 }
 
