@@ -712,6 +712,18 @@ void TestUploads::formSplitAnywhere()
     QCOMPARE(stored.value(u"bytes"_s).toInteger(), data.size());
     const Reply content = request("GET", u"/api/v1/files/%1/content"_s.arg(stored.value(u"id"_s).toString()));
     QVERIFY(content.body == data);
+    // The connection goes on: its next request is read (Qt reads the socket again after a direct body).
+    answer.clear();
+    socket.write("GET /api/v1/files/" + stored.value(u"id"_s).toString().toUtf8() +
+                 " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() + "\r\n\r\n");
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.contains("\r\n\r\n{") && answer.endsWith("}");
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.constData());
+    QVERIFY(answer.contains("\"purpose\":\"user_data\""));
 }
 
 void TestUploads::continueBeforeTheBody()
