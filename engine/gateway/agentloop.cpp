@@ -117,6 +117,7 @@ AgentLoop::AgentLoop(const AgentRequest &request, const AgentEnvironment &env, Q
 
 AgentLoop::~AgentLoop()
 {
+    dropFilesBatch();
     withdrawApproval();
     if (m_turn)
         m_turn->cancel();
@@ -1127,13 +1128,23 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     if (!m_filesHome.isEmpty() && !m_done && !shell->results().isEmpty()) {
         // The files the call made are copied into the workspace's stored files off the event loop; the
         // call's result follows once they are there.
-        auto *watcher = new QFutureWatcher<QList<CodeFile>>(this);
-        connect(watcher, &QFutureWatcher<QList<CodeFile>>::finished, this,
+        // The files the call made are copied into the workspace's stored files off the event loop; the
+        // call's result follows once they are there. Should the loop end first (the client left), the
+        // batch is let go of: the copy stops and what was stored is deleted again.
+        const QString workspaceDir =
+            m_env.containers ? m_env.containers->settings().workspaceDir() : QString();
+        auto batch = std::make_shared<CodeFiles::Batch>(workspaceDir);
+        m_filesBatch = batch;
+        auto *watcher = new QFutureWatcher<void>(this);
+        connect(watcher, &QFutureWatcher<void>::finished, this,
                 [this, watcher, guard = QPointer<ShellCall>(shell), call, recordIndex] {
                     watcher->deleteLater();
-                    m_codeFiles = watcher->result();
-                    for (const CodeFile &f : std::as_const(m_codeFiles))
-                        m_fileBytesLeft -= f.bytes;
+                    // Without the batch the loop ended meanwhile and the files are deleted again.
+                    if (m_filesBatch) {
+                        m_codeFiles = std::exchange(m_filesBatch, {})->take();
+                        for (const CodeFile &f : std::as_const(m_codeFiles))
+                            m_fileBytesLeft -= f.bytes;
+                    }
                     if (!guard) {
                         fail({500, u"api_error"_s, u"the code call's result is gone"_s, {}, {}});
                         return;
@@ -1141,12 +1152,11 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
                     onShellCallFinished(guard, call, recordIndex);
                 });
         watcher->setFuture(QtConcurrent::run(
-            [before = std::exchange(m_filesBefore, {}), home = std::exchange(m_filesHome, {}),
-             workspaceDir = m_env.containers ? m_env.containers->settings().workspaceDir() : QString(),
-             containerId = m_containerId, budget = m_fileBytesLeft]() mutable {
-                if (workspaceDir.isEmpty())
-                    return QList<CodeFile>();
-                return CodeFiles::storeChangedSince(before, home, workspaceDir, containerId, &budget);
+            [batch, before = std::exchange(m_filesBefore, {}), home = std::exchange(m_filesHome, {}),
+             workspaceDir, containerId = m_containerId, budget = m_fileBytesLeft]() mutable {
+                if (!workspaceDir.isEmpty())
+                    batch->stored(CodeFiles::storeChangedSince(before, home, workspaceDir, containerId,
+                                                               &budget, batch->cancelFlag()));
             }));
         return;
     }
@@ -1320,6 +1330,7 @@ void AgentLoop::fail(const AgentError &error)
     for (const PendingCall &p : std::as_const(m_pending))
         m_messages.append(Message::tool(p.call.id, u"not run: %1"_s.arg(error.message), true));
     m_pending.clear();
+    dropFilesBatch();
     withdrawApproval();
     if (m_turn)
         m_turn->cancel();
@@ -1353,6 +1364,15 @@ void AgentLoop::settleCosts()
     last.cost = rest;
     last.includesMinimum = minimum;
     Q_EMIT callCostChanged(int(m_shellRecords.size()) - 1, last.cost, last.includesMinimum);
+}
+
+void AgentLoop::dropFilesBatch()
+{
+    // Files a call's code made that no answer will name: the copy stops, and whatever it stored goes once
+    // the copying thread lets go too.
+    if (m_filesBatch)
+        std::exchange(m_filesBatch, {})->cancel();
+    m_codeFiles.clear();
 }
 
 void AgentLoop::cancel()

@@ -269,6 +269,10 @@ private:
     QString m_filesHome;
     QHash<QString, qint64> m_filesBefore;
     QList<CodeFile> m_codeFiles;
+    // The files the running call's code made, being stored (CodeFiles::Batch); let go of when the loop
+    // ends first, which deletes them again.
+    std::shared_ptr<CodeFiles::Batch> m_filesBatch;
+    void dropFilesBatch();
     qint64 m_fileBytesLeft = CodeFiles::MaxRequestBytes; // over all the calls of this request
     QString m_upstreamModel;
     bool m_hostedShell = false; // shell auto on OpenAI: the provider runs it

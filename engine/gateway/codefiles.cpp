@@ -55,7 +55,7 @@ QHash<QString, qint64> CodeFiles::listing(const QString &homeDir)
 
 QList<CodeFile> CodeFiles::storeChangedSince(const QHash<QString, qint64> &before, const QString &homeDir,
                                              const QString &workspaceDir, const QString &containerId,
-                                             qint64 *budgetBytes)
+                                             qint64 *budgetBytes, const std::atomic<bool> *cancel)
 {
     QList<CodeFile> stored;
     if (homeDir.isEmpty())
@@ -75,7 +75,7 @@ QList<CodeFile> CodeFiles::storeChangedSince(const QHash<QString, qint64> &befor
     UploadStore store(workspaceDir);
     const QMimeDatabase mimes;
     for (const QString &path : std::as_const(paths)) {
-        if (stored.size() >= MaxFiles)
+        if (stored.size() >= MaxFiles || (cancel && cancel->load(std::memory_order_acquire)))
             break;
         if (!path.startsWith(homeDir + u'/'))
             continue;
@@ -98,11 +98,45 @@ QList<CodeFile> CodeFiles::storeChangedSince(const QHash<QString, qint64> &befor
         meta.api = u"anthropic"_s;
         const QString inContainer = u"/workspace/home/"_s + relative;
         meta.extra = QJsonObject{{u"container_id"_s, containerId}, {u"path"_s, inContainer}};
-        const std::optional<StoredFile> file = store.addFromFd(fd.get(), meta, &error);
+        const std::optional<StoredFile> file = store.addFromFd(fd.get(), meta, &error, nullptr, cancel);
         if (!file)
             continue; // over the workspace's quota, or unreadable: the file stays in the container only
         *budgetBytes -= file->bytes;
         stored.append({inContainer, file->token, file->bytes});
     }
     return stored;
+}
+
+CodeFiles::Batch::Batch(const QString &workspaceDir)
+    : m_workspaceDir(workspaceDir)
+{}
+
+CodeFiles::Batch::~Batch()
+{
+    removeAll();
+}
+
+void CodeFiles::Batch::stored(const QList<CodeFile> &files)
+{
+    const QMutexLocker lock(&m_mutex);
+    m_files = files;
+    if (m_cancel.load(std::memory_order_acquire))
+        removeAll();
+}
+
+QList<CodeFile> CodeFiles::Batch::take()
+{
+    const QMutexLocker lock(&m_mutex);
+    return std::exchange(m_files, {});
+}
+
+void CodeFiles::Batch::removeAll()
+{
+    if (m_files.isEmpty())
+        return;
+    UploadStore store(m_workspaceDir);
+    QString error;
+    for (const CodeFile &f : std::as_const(m_files))
+        store.remove(f.token, &error);
+    m_files.clear();
 }

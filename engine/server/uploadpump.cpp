@@ -91,10 +91,29 @@ UploadPump::Result UploadPump::run(DirectBody body, UploadReceiver &receiver, bo
             r.fromFd += n;
             left -= n;
             for (qint64 moved = 0; moved < n;) {
-                const ssize_t m = ::splice(pipeFds[0], nullptr, receiver.spoolFd(), nullptr,
-                                           size_t(n - moved), SPLICE_F_MOVE);
+                ssize_t m = -1;
+                if (canSplice)
+                    m = ::splice(pipeFds[0], nullptr, receiver.spoolFd(), nullptr, size_t(n - moved),
+                                 SPLICE_F_MOVE);
                 if (m < 0 && errno == EINTR)
                     continue;
+                if (m < 0 && (!canSplice || errno == EINVAL || errno == EOPNOTSUPP)) {
+                    // The spool's file system takes no splice: what is in the pipe is read out and written.
+                    canSplice = false;
+                    if (block.isEmpty())
+                        block.resize(BlockBytes);
+                    m = ::read(pipeFds[0], block.data(), size_t(qMin<qint64>(n - moved, block.size())));
+                    for (ssize_t w = 0; m > 0 && w < m;) {
+                        const ssize_t k = ::write(receiver.spoolFd(), block.constData() + w, size_t(m - w));
+                        if (k < 0 && errno == EINTR)
+                            continue;
+                        if (k <= 0) {
+                            m = k < 0 ? -1 : 0;
+                            break;
+                        }
+                        w += k;
+                    }
+                }
                 if (m <= 0) {
                     receiver.failWrite(m < 0 ? errno : EIO);
                     return failed(Outcome::Failed);

@@ -2,6 +2,7 @@
 // Issue 32: files in through the APIs. The streaming multipart parser, file names, the workspace's upload
 // store, and a real ApiServer on loopback taking uploads (OpenAI's and Anthropic's Files APIs, the Containers
 // API's and Sandbench's own container uploads) with their limits and errors in each API's own shape.
+#include "gateway/codefiles.h"
 #include "sandbox/history/uploadstore.h"
 #include "server/apikeys.h"
 #include "server/apiserver.h"
@@ -20,6 +21,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -96,6 +98,7 @@ private Q_SLOTS:
     void formSplitAnywhere();
     void continueBeforeTheBody();
     void directBodyTimesOut();
+    void codeOutputsGoWhenTheClientLeaves();
     void containerUploads();
 
 private:
@@ -677,8 +680,8 @@ void TestUploads::formSplitAnywhere()
                  "\r\nContent-Type: multipart/form-data; boundary=BOUNDARY-1\r\nContent-Length: " +
                  QByteArray::number(body.size()) + "\r\n\r\n");
     QByteArray answer;
-    // A pause in the middle of the file's closing delimiter: the server has read up to there (most likely) and
-    // must not take the half it has for data.
+    // A pause in the middle of the file's closing delimiter: the server has read up to there (most likely)
+    // and must not take the half it has for data.
     const qsizetype split = body.indexOf("\r\n--BOUNDARY-1\r\n", 100) + 7;
     for (qsizetype at = 0; at < body.size();) {
         x = x * 1664525u + 1013904223u;
@@ -709,6 +712,18 @@ void TestUploads::formSplitAnywhere()
     QCOMPARE(stored.value(u"bytes"_s).toInteger(), data.size());
     const Reply content = request("GET", u"/api/v1/files/%1/content"_s.arg(stored.value(u"id"_s).toString()));
     QVERIFY(content.body == data);
+    // The connection goes on: its next request is read (Qt reads the socket again after a direct body).
+    answer.clear();
+    socket.write("GET /api/v1/files/" + stored.value(u"id"_s).toString().toUtf8() +
+                 " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() + "\r\n\r\n");
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.contains("\r\n\r\n{") && answer.endsWith("}");
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.constData());
+    QVERIFY(answer.contains("\"purpose\":\"user_data\""));
 }
 
 void TestUploads::continueBeforeTheBody()
@@ -782,6 +797,80 @@ void TestUploads::directBodyTimesOut()
         10000));
     QVERIFY2(answer.startsWith("HTTP/1.1 408"), answer.constData());
     QTRY_VERIFY_WITH_TIMEOUT(QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty(), 10000);
+}
+
+void TestUploads::codeOutputsGoWhenTheClientLeaves()
+{
+    // Anthropic code execution stores the files a call's code made (CodeFiles) for the answer to name by
+    // file_id. A request whose client left while they were being copied (AgentLoop cancels the batch and
+    // lets go of it) leaves none of them, whole or half-copied, in the workspace's files.
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    QFile big(home.filePath(u"big.bin"_s));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    const QByteArray block(1024 * 1024, 'b');
+    for (int i = 0; i < 60; ++i)
+        QCOMPARE(big.write(block), block.size());
+    big.close();
+    QFile small(home.filePath(u"summary.txt"_s));
+    QVERIFY(small.open(QIODevice::WriteOnly));
+    small.write("total 30\n");
+    small.close();
+    const QString ws = workspaceDir(u"codeout"_s);
+    QVERIFY(QDir().mkpath(ws));
+    UploadStore store(ws);
+    const QString incoming = ws + u"/files/.incoming"_s;
+    const auto nothingLeft = [&] {
+        return store.list().isEmpty() && QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty();
+    };
+    const auto storeAll = [ws, dir = home.path()](const std::shared_ptr<CodeFiles::Batch> &batch) {
+        qint64 budget = CodeFiles::MaxRequestBytes;
+        batch->stored(CodeFiles::storeChangedSince({}, dir, ws, u"sess_t"_s, &budget, batch->cancelFlag()));
+    };
+
+    // Taken by the request: they stay, for the answer that names them.
+    auto batch = std::make_shared<CodeFiles::Batch>(ws);
+    storeAll(batch);
+    const QList<CodeFile> taken = batch->take();
+    QCOMPARE(taken.size(), 2);
+    batch.reset();
+    QCOMPARE(store.list().size(), 2);
+    QString error;
+    for (const CodeFile &f : taken)
+        QVERIFY(store.remove(f.token, &error));
+
+    // The client leaves while they are copied: the copy stops and nothing stays.
+    batch = std::make_shared<CodeFiles::Batch>(ws);
+    QFuture<void> copying = QtConcurrent::run([storeAll, b = batch]() mutable {
+        storeAll(b);
+        b.reset(); // the copying thread lets go before the future finishes
+    });
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return !QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty() ||
+                   !store.list().isEmpty() || copying.isFinished();
+        },
+        20000));
+    batch->cancel();
+    batch.reset();
+    copying.waitForFinished();
+    QVERIFY2(nothingLeft(), qPrintable(QDir(ws + u"/files"_s).entryList(QDir::AllEntries).join(u' ')));
+
+    // Stored completely, but the request ended before it took them (the client left at that moment).
+    batch = std::make_shared<CodeFiles::Batch>(ws);
+    storeAll(batch);
+    QCOMPARE(store.list().size(), 2);
+    batch->cancel();
+    batch.reset();
+    QVERIFY(nothingLeft());
+
+    // Cancelled before the copy started: nothing is stored at all.
+    batch = std::make_shared<CodeFiles::Batch>(ws);
+    batch->cancel();
+    qint64 budget = CodeFiles::MaxRequestBytes;
+    QVERIFY(CodeFiles::storeChangedSince({}, home.path(), ws, u"sess_t"_s, &budget, batch->cancelFlag())
+                .isEmpty());
+    QVERIFY(nothingLeft());
 }
 
 QTEST_GUILESS_MAIN(TestUploads)

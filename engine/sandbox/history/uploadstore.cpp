@@ -302,7 +302,8 @@ std::optional<StoredFile> UploadStore::commit(std::unique_ptr<Spool> spool, Stor
     return meta;
 }
 
-std::optional<StoredFile> UploadStore::addFromFd(int fd, StoredFile meta, QString *error, UploadError *kind)
+std::optional<StoredFile> UploadStore::addFromFd(int fd, StoredFile meta, QString *error, UploadError *kind,
+                                                 const std::atomic<bool> *cancel)
 {
     struct stat st;
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -319,7 +320,8 @@ std::optional<StoredFile> UploadStore::addFromFd(int fd, StoredFile meta, QStrin
         setKind(kind, UploadError::Io);
         return std::nullopt;
     }
-    const FileCopy::Result r = FileCopy::copy(fd, spool->m_fd, qint64(st.st_size));
+    const FileCopy::Result r =
+        FileCopy::copy(fd, spool->m_fd, qint64(st.st_size), FileCopy::Method::Clone, cancel);
     if (!r.ok) {
         *error = u"cannot copy the file: %1"_s.arg(errnoText(r.error));
         setKind(kind, UploadError::Io);

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -82,7 +83,9 @@ public:
     std::optional<StoredFile> commit(std::unique_ptr<Spool> spool, StoredFile meta, QString *error,
                                      UploadError *kind = nullptr);
     // Copies a file of the host (a container's file, opened safely by the caller) in as a new stored file.
-    std::optional<StoredFile> addFromFd(int fd, StoredFile meta, QString *error, UploadError *kind = nullptr);
+    // While *cancel is true the copy stops (and nothing of it stays).
+    std::optional<StoredFile> addFromFd(int fd, StoredFile meta, QString *error, UploadError *kind = nullptr,
+                                        const std::atomic<bool> *cancel = nullptr);
 
     std::optional<StoredFile> find(const QString &token) const;
     // Newest first.
