@@ -99,6 +99,8 @@ GuardrailsPanel::GuardrailsPanel(const QString &dataDir, const QString &workspac
 
     reloadConfig();
     reloadReport();
+    // The test's verdict is made of translated sentences: made again in the new language.
+    retranslate(m_testVerdict, [this] { showTestResult(m_testResult); });
 }
 
 GuardrailsPanel::~GuardrailsPanel() = default;
