@@ -280,6 +280,12 @@ void TestPanelRoom::filesTreeHasRoom()
     keepGrab(window.get(), u"files-preview-%1"_s.arg(sizeName(screen)));
     QVERIFY2(visibleHeight(text) >= 5 * text->fontMetrics().height(),
              qPrintable(u"the preview's text is %1 px high in view"_s.arg(visibleHeight(text))));
+    // A narrow panel (the user made it so): the names keep room to be read; the time makes way.
+    window->resizeDocks({dock}, {300}, Qt::Horizontal);
+    QCoreApplication::processEvents();
+    const int name = tree->columnWidth(FileTreeModel::NameColumn);
+    QVERIFY2(name >= 15 * tree->fontMetrics().averageCharWidth(),
+             qPrintable(u"the names get %1 px of a %2 px tree"_s.arg(name).arg(tree->width())));
 }
 
 void TestPanelRoom::historyDiffVisibleWhileDocked_data()
@@ -326,6 +332,22 @@ void TestPanelRoom::historyDiffVisibleWhileDocked()
     }
     for (const char *name : {"RestoreBeforeButton", "RestoreFileButton", "RestoreWorkspaceButton"})
         QVERIFY2(fullyVisible(history->findChild<QPushButton *>(QLatin1String(name))), name);
+    // Narrow: the command and the file keep room to be read, the buttons stay whole.
+    window->resizeDocks({window->findChild<QDockWidget *>(u"FilesDock"_s)}, {300}, Qt::Horizontal);
+    QCoreApplication::processEvents();
+    auto *commands = history->findChild<QTreeView *>(u"HistoryList"_s);
+    auto *files = history->findChild<QTreeView *>(u"HistoryChanges"_s);
+    const int chars = commands->fontMetrics().averageCharWidth();
+    QVERIFY2(commands->columnWidth(HistoryModel::CommandColumn) >= 10 * chars,
+             qPrintable(u"the command gets %1 px"_s.arg(commands->columnWidth(HistoryModel::CommandColumn))));
+    QVERIFY2(files->columnWidth(ChangeListModel::PathColumn) >= 8 * chars,
+             qPrintable(u"the file gets %1 px"_s.arg(files->columnWidth(ChangeListModel::PathColumn))));
+    for (const char *name : {"RestoreBeforeButton", "RestoreFileButton", "RestoreWorkspaceButton"})
+        QVERIFY2(fullyVisible(history->findChild<QPushButton *>(QLatin1String(name))), name);
+    keepGrab(window.get(), u"history-narrow-%1"_s.arg(sizeName(screen)));
+    window->resizeDocks({window->findChild<QDockWidget *>(u"FilesDock"_s)}, {screen.width() * 41 / 100},
+                        Qt::Horizontal);
+    QCoreApplication::processEvents();
     // With its lists and diff shown the panel still fits a short dock (1024×600 gives it about 250 px).
     const QSize least = window->findChild<QDockWidget *>(u"FilesDock"_s)->minimumSizeHint();
     QVERIFY2(least.height() <= 300 && least.width() <= 340,

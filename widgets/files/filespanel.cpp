@@ -235,6 +235,9 @@ void FilesPanel::showEvent(QShowEvent *event)
 void FilesPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    // In a narrow panel the names come first: the modification time ("5 Dec 2026 00:28:00") goes before it
+    // squeezes them to "…"; widening the panel brings it back.
+    m_tree->setColumnHidden(FileTreeModel::ModifiedColumn, width() < 55 * fontMetrics().averageCharWidth());
     placePreview();
 }
 

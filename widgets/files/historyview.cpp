@@ -103,6 +103,7 @@ HistoryView::HistoryView(QWidget *parent)
     // A command line is longer than a file's path and a command changes only a few files.
     m_lists->setStretchFactor(0, 3);
     m_lists->setStretchFactor(1, 2);
+    connect(m_lists, &QSplitter::splitterMoved, this, &HistoryView::fitColumns);
     auto *listsBox = new QWidget(this);
     auto *listsLayout = new QVBoxLayout(listsBox);
     listsLayout->setContentsMargins(0, 0, 0, 0);
@@ -120,6 +121,7 @@ HistoryView::HistoryView(QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     m_splitter->addWidget(listsBox);
     m_splitter->addWidget(m_diff);
+    connect(m_splitter, &QSplitter::splitterMoved, this, &HistoryView::fitColumns);
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 2);
     // Two rows of each list and three lines of the diff are enough to start from in a short dock; the
@@ -149,6 +151,16 @@ void HistoryView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     arrange();
+    fitColumns();
+}
+
+void HistoryView::fitColumns()
+{
+    // A narrow list shows the command and the file first: the time and the sizes go before they squeeze
+    // those to "…", and come back when the list is wider.
+    const int chars = fontMetrics().averageCharWidth();
+    m_historyList->setColumnHidden(HistoryModel::TimeColumn, m_historyList->width() < 40 * chars);
+    m_changeList->setColumnHidden(ChangeListModel::SizeColumn, m_changeList->width() < 40 * chars);
 }
 
 void HistoryView::arrange()

@@ -68,6 +68,8 @@ protected:
 private:
     // The lists above the diff in a narrow panel, left of it in a wide one.
     void arrange();
+    // Hides the columns a narrow list has no room for.
+    void fitColumns();
     void onCommitSelected();
     void onChangeSelected();
     void loadChanges();
