@@ -33,6 +33,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyle>
@@ -452,8 +453,11 @@ void TestPanelRoom::guardrailsButtonsFollowTheSettings()
     QFETCH(QSize, screen);
     auto window = createWindow(screen);
     QVERIFY(window);
-    window->showPanel(window->findChild<QDockWidget *>(u"GuardrailsDock"_s));
+    auto *dock = window->findChild<QDockWidget *>(u"GuardrailsDock"_s);
+    window->showPanel(dock);
     window->findChild<QTabWidget *>(u"GuardrailsTabs"_s)->setCurrentIndex(0);
+    // The right column as wide as the window makes it by default (41 %).
+    window->resizeDocks({dock}, {screen.width() * 41 / 100}, Qt::Horizontal);
     QCoreApplication::processEvents();
     auto *save = window->findChild<QPushButton *>(u"GuardrailsSaveButton"_s);
     auto *revert = window->findChild<QPushButton *>(u"GuardrailsRevertButton"_s);
@@ -468,6 +472,16 @@ void TestPanelRoom::guardrailsButtonsFollowTheSettings()
     const int gap = revert->mapTo(page, QPoint()).y() - contentBottom;
     QVERIFY2(gap <= 3 * revert->fontMetrics().height() / 2,
              qPrintable(u"%1 px between the settings and Revert/Save"_s.arg(gap)));
+    // A narrow panel cuts nothing off: what does not fit its width can be scrolled to.
+    window->resizeDocks({dock}, {300}, Qt::Horizontal);
+    QCoreApplication::processEvents();
+    auto *area = window->findChild<QScrollArea *>(u"GuardrailsSettingsArea"_s);
+    QVERIFY(area);
+    QTRY_VERIFY2(content->width() <= area->viewport()->width() || area->horizontalScrollBar()->isVisible(),
+                 qPrintable(u"the settings are %1 px wide in a %2 px view that does not scroll sideways"_s
+                                .arg(content->width())
+                                .arg(area->viewport()->width())));
+    QVERIFY(fullyVisible(save) && fullyVisible(revert));
 }
 
 // Point 17: after a live switch to the dark theme, the exit badges of a card made before it and of one made

@@ -3,6 +3,7 @@
 
 #include <QEvent>
 #include <QResizeEvent>
+#include <QScrollBar>
 
 #include <algorithm>
 
@@ -11,7 +12,6 @@ FittingScrollArea::FittingScrollArea(QWidget *parent)
 {
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Up to the height its widget needs (sizeHint()); less when the page is short, then it scrolls.
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
 }
@@ -22,11 +22,16 @@ QSize FittingScrollArea::sizeHint() const
     QWidget *content = widget();
     if (!content)
         return base;
-    const int width = viewport()->width() > 0 ? viewport()->width() : content->sizeHint().width();
+    // The width the content is laid out at: the view's, or its own least when the view is narrower (then it
+    // scrolls sideways too, and the bar takes a line).
+    const int view = viewport()->width() > 0 ? viewport()->width() : content->sizeHint().width();
+    const int width = std::max(view, content->minimumSizeHint().width());
     int height = content->hasHeightForWidth() ? content->heightForWidth(width) : -1;
     if (height < 0)
         height = content->sizeHint().height();
     height = std::max(height, content->minimumSizeHint().height());
+    if (width > view)
+        height += horizontalScrollBar()->sizeHint().height();
     return {base.width(), height + 2 * frameWidth()};
 }
 
