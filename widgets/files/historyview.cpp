@@ -8,6 +8,7 @@
 #include "files/historymodel.h"
 #include "sandbox/container.h"
 
+#include <QEvent>
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -103,7 +104,8 @@ HistoryView::HistoryView(QWidget *parent)
     // A command line is longer than a file's path and a command changes only a few files.
     m_lists->setStretchFactor(0, 3);
     m_lists->setStretchFactor(1, 2);
-    connect(m_lists, &QSplitter::splitterMoved, this, &HistoryView::fitColumns);
+    m_historyList->installEventFilter(this);
+    m_changeList->installEventFilter(this);
     auto *listsBox = new QWidget(this);
     auto *listsLayout = new QVBoxLayout(listsBox);
     listsLayout->setContentsMargins(0, 0, 0, 0);
@@ -121,7 +123,6 @@ HistoryView::HistoryView(QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     m_splitter->addWidget(listsBox);
     m_splitter->addWidget(m_diff);
-    connect(m_splitter, &QSplitter::splitterMoved, this, &HistoryView::fitColumns);
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 2);
     // Two rows of each list and three lines of the diff are enough to start from in a short dock; the
@@ -151,7 +152,13 @@ void HistoryView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     arrange();
-    fitColumns();
+}
+
+bool HistoryView::eventFilter(QObject *watched, QEvent *event)
+{
+    if ((watched == m_historyList || watched == m_changeList) && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 void HistoryView::fitColumns()
@@ -165,8 +172,9 @@ void HistoryView::fitColumns()
 
 void HistoryView::arrange()
 {
-    // Side by side from about 110 characters: each half still shows a command line or a diff's line.
-    const bool wide = width() >= 110 * fontMetrics().averageCharWidth();
+    // Lists beside the diff only from about 160 characters: a side-by-side diff needs twice a code line's
+    // width, and a docked panel (1920 wide: about 110 characters) shows it better below the lists.
+    const bool wide = width() >= 160 * fontMetrics().averageCharWidth();
     const Qt::Orientation outer = wide ? Qt::Horizontal : Qt::Vertical;
     const int along = wide ? width() : height();
     QWidget *listsBox = m_splitter->widget(0);
