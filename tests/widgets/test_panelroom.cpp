@@ -15,6 +15,7 @@
 #include "files/historyview.h"
 #include "settings/thememanager.h"
 #include "shellcalls/shellcallview.h"
+#include "shellcalls/tracecomparison.h"
 #include "window/mainwindow.h"
 
 #include <QAbstractButton>
@@ -152,6 +153,7 @@ private Q_SLOTS:
     void guardrailsButtonsFollowTheSettings_data();
     void guardrailsButtonsFollowTheSettings();
     void darkThemeBadgesAndIndicatorsContrast();
+    void darkThemeReachesTraceComparisons();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size);
@@ -564,6 +566,54 @@ void TestPanelRoom::darkThemeBadgesAndIndicatorsContrast()
     for (const QString &failure : std::as_const(failures))
         qWarning().noquote() << failure;
     QVERIFY2(failures.isEmpty(), qPrintable(u"%1 low-contrast parts"_s.arg(failures.size())));
+}
+
+// Point 17: a trace re-run's badges (same, differs) made in the light theme read in the dark one, and so do
+// those of a re-run made after the switch.
+void TestPanelRoom::darkThemeReachesTraceComparisons()
+{
+    const QString path = m_dataDir->filePath(u"trace.json"_s);
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"id":"resp_1","output":[{"type":"openrouter:shell","id":"sh_1","call_id":"call_1",
+            "status":"completed","action":{"commands":["echo traced","echo local"]},
+            "output":[{"stdout":"traced\n","stderr":"","outcome":{"type":"exit","exit_code":0}},
+                      {"stdout":"other\n","stderr":"","outcome":{"type":"exit","exit_code":0}}]}]})");
+    }
+    auto window = createWindow(QSize(1366, 768));
+    QVERIFY(window);
+    window->openTrace(path);
+    QTRY_COMPARE(window->conversationCount(), 2);
+    ShellCallPanel *panel = window->currentShellPanel();
+    const auto rerun = [&] {
+        const qsizetype before = panel->comparisons().size();
+        auto *button = panel->findChild<QPushButton *>(u"RerunButton"_s);
+        QVERIFY(button && button->isEnabled());
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_COMPARE(panel->comparisons().size(), before + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->comparisons().constLast()->isFinished(), 60000);
+    };
+    rerun();
+    ThemeManager::apply(u"dark"_s);
+    QCoreApplication::processEvents();
+    rerun();
+    QStringList failures;
+    for (TraceComparisonView *comparison : panel->comparisons()) {
+        QCOMPARE(comparison->badgeText(0), u"same"_s);
+        QCOMPARE(comparison->badgeText(1), u"differs"_s);
+        for (QLabel *badge : comparison->findChildren<QLabel *>(u"CompareBadge"_s)) {
+            const QImage image = badge->grab().toImage();
+            const auto [background, ink] = backgroundAndInk(image, image.rect());
+            if (contrast(background, ink) < 4.5)
+                failures.append(u"\"%1\": %2 on %3, %4:1"_s.arg(badge->text(), ink.name(), background.name())
+                                    .arg(contrast(background, ink), 0, 'f', 2));
+        }
+    }
+    keepGrab(window.get(), u"dark-trace"_s);
+    for (const QString &failure : std::as_const(failures))
+        qWarning().noquote() << failure;
+    QVERIFY2(failures.isEmpty(), qPrintable(u"%1 low-contrast badges"_s.arg(failures.size())));
 }
 
 QTEST_MAIN(TestPanelRoom)
