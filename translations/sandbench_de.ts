@@ -1415,8 +1415,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+30"/>
-        <source>Preview</source>
-        <translation>Vorschau</translation>
+        <source>Files</source>
+        <translation>Dateien</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -1415,8 +1415,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+30"/>
-        <source>Preview</source>
-        <translation>Aperçu</translation>
+        <source>Files</source>
+        <translation>Fichiers</translation>
     </message>
     <message>
         <location line="+3"/>

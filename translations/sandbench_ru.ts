@@ -1424,8 +1424,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+30"/>
-        <source>Preview</source>
-        <translation>Просмотр</translation>
+        <source>Files</source>
+        <translation>Файлы</translation>
     </message>
     <message>
         <location line="+3"/>

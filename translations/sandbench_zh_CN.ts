@@ -1406,8 +1406,8 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+30"/>
-        <source>Preview</source>
-        <translation>预览</translation>
+        <source>Files</source>
+        <translation>文件</translation>
     </message>
     <message>
         <location line="+3"/>

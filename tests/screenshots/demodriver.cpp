@@ -290,11 +290,6 @@ void DemoDriver::addPanelSteps()
         [this] {
             HistoryView *history = m_window->findChild<FilesPanel *>()->historyView();
             history->diffView()->setMode(DiffView::Mode::SideBySide);
-            // Room for the diff: the command and change lists need only a few rows here.
-            if (auto *splitter = history->findChild<QSplitter *>(u"HistorySplitter"_s))
-                splitter->setSizes({160, 70, 1000});
-            if (auto *splitter = m_window->findChild<QSplitter *>(u"FilesSplitter"_s))
-                splitter->setSizes({100, 1000});
             history->selectChange(ScriptFile);
         },
         [this] {

@@ -125,25 +125,32 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
 
     m_preview = new FilePreview(this);
     m_historyView = new HistoryView(this);
+    // The tree and its preview on one tab, the history on the other: each gets the panel's whole height,
+    // which docked below the shell calls is a third of the window or less.
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(u"FilesSplitter"_s);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(m_tree);
+    m_splitter->addWidget(m_preview);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    // The preview takes room only when it shows a file; until then the tree has the whole page. Its pages
+    // (the table's search row and all) would ask for more than a short dock has beside five rows of the tree:
+    // it needs a title and a few lines, the rest scrolls.
+    m_preview->hide();
+    m_preview->setMinimumHeight(6 * fontMetrics().height());
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_previewPlaced = true; });
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"FilesTabs"_s);
     m_tabs->setDocumentMode(true);
-    retranslate(m_tabs, [this, tab = m_tabs->addTab(m_preview, QString())] {
-        m_tabs->setTabText(tab, tr("Preview"));
+    retranslate(m_tabs, [this, tab = m_tabs->addTab(m_splitter, QString())] {
+        m_tabs->setTabText(tab, tr("Files"));
     });
     retranslate(m_tabs, [this, tab = m_tabs->addTab(m_historyView, QString())] {
         m_tabs->setTabText(tab, tr("History"));
     });
     connect(m_preview, &FilePreview::fileMissing, this, &FilesPanel::scheduleRefresh);
     connect(m_historyView, &HistoryView::message, this, &FilesPanel::showMessage);
-
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(u"FilesSplitter"_s);
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(m_tree);
-    splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
 
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
@@ -155,7 +162,7 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(m_message);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_tabs, 1);
 
     // Commands often save in bursts (one commit per command of a call): read once per burst.
     m_refreshTimer = new QTimer(this);
@@ -178,6 +185,7 @@ void FilesPanel::setContainer(Container *container)
     ++m_listGeneration; // a listing of the previous container still running is ignored
     m_message->hide();
     m_preview->clear();
+    showPreview(false);
     m_model->setFiles({});
     m_totalBytes = 0;
     m_truncated = false;
@@ -217,10 +225,47 @@ void FilesPanel::scheduleRefresh()
 void FilesPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    placePreview();
     if (m_dirty) {
         m_dirty = false;
         refresh();
     }
+}
+
+void FilesPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // In a narrow panel the names come first: the modification time ("5 Dec 2026 00:28:00") goes before it
+    // squeezes them to "…"; widening the panel brings it back.
+    m_tree->setColumnHidden(FileTreeModel::ModifiedColumn, width() < 55 * fontMetrics().averageCharWidth());
+    placePreview();
+}
+
+void FilesPanel::showPreview(bool shown)
+{
+    if (shown == m_preview->isVisibleTo(m_splitter))
+        return;
+    m_preview->setVisible(shown);
+    m_placePending = shown && !m_previewPlaced;
+    placePreview();
+}
+
+void FilesPanel::placePreview()
+{
+    // Until the user moves the divider: the tree keeps the rows it has (five at least) and at most a little
+    // more than half the page; the preview the rest.
+    if (!m_placePending || !m_splitter->isVisible() || m_splitter->height() < 4 * fontMetrics().height())
+        return;
+    m_placePending = false;
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    const int row = std::max(m_tree->sizeHintForRow(0), fontMetrics().height() + 2);
+    int rows = 0;
+    for (QModelIndex index = m_model->index(0, 0); index.isValid(); index = m_tree->indexBelow(index))
+        ++rows;
+    const int frame = m_tree->header()->height() + 2 * m_tree->frameWidth();
+    const int wanted = frame + row * (rows + 1);
+    const int tree = std::max(frame + 5 * row, std::min(wanted, total * 55 / 100));
+    m_splitter->setSizes({tree, std::max(0, total - tree)});
 }
 
 void FilesPanel::refresh()
@@ -300,6 +345,7 @@ void FilesPanel::refresh()
 
         if (!selected.isEmpty() && !again.isValid() && m_preview->path() == selected) {
             m_preview->clear();
+            showPreview(false);
             showMessage(tr("%1 was deleted.").arg(selected), InlineMessage::Type::Information);
         } else if (again.isValid() && m_preview->property("stale").toBool()) {
             m_preview->setProperty("stale", false);
@@ -321,7 +367,8 @@ void FilesPanel::onCurrentChanged()
     m_preview->setProperty("stale", false);
     m_preview->showFile(m_homeDir, current.data(FileTreeModel::PathRole).toString(),
                         current.data(FileTreeModel::FileIdRole).toString());
-    m_tabs->setCurrentWidget(m_preview);
+    m_tabs->setCurrentWidget(m_splitter);
+    showPreview(true);
 }
 
 QString FilesPanel::selectedPath() const

@@ -11,6 +11,7 @@ class FilePreview;
 class FileTreeModel;
 class HistoryView;
 class QLabel;
+class QSplitter;
 class QTabWidget;
 class QTimer;
 class QToolButton;
@@ -62,11 +63,15 @@ Q_SIGNALS:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void scheduleRefresh();
     void onFilesChanged(const QStringList &paths);
     void onCurrentChanged();
+    // Shows the preview below the tree (a file is previewed) or gives the tree the page (nothing is).
+    void showPreview(bool shown);
+    void placePreview();
     void showMessage(const QString &text, InlineMessage::Type type);
     void saveFileTo(const QString &home, const QString &fileId, const QString &path,
                     const QString &destination);
@@ -85,6 +90,9 @@ private:
     QTreeView *m_tree = nullptr;
     FileTreeModel *m_model = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QSplitter *m_splitter = nullptr; // the tree above the preview
+    bool m_previewPlaced = false;    // the user moved the divider: placePreview() leaves it
+    bool m_placePending = false;
     FilePreview *m_preview = nullptr;
     HistoryView *m_historyView = nullptr;
     QTimer *m_refreshTimer = nullptr;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/historyview.h"
 
+#include "common/flowlayout.h"
 #include "common/retranslate.h"
 #include "files/changelistmodel.h"
 #include "files/diffview.h"
 #include "files/historymodel.h"
 #include "sandbox/container.h"
 
+#include <QEvent>
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -15,8 +17,11 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -88,31 +93,51 @@ HistoryView::HistoryView(QWidget *parent)
             [this] { restoreSelectedFile(Version::BeforeEntry); });
     connect(m_restoreWorkspace, &QPushButton::clicked, this, &HistoryView::confirmRestoreWorkspace);
 
-    auto *changesBox = new QWidget(this);
-    auto *changesLayout = new QVBoxLayout(changesBox);
-    changesLayout->setContentsMargins(0, 0, 0, 0);
-    changesLayout->addWidget(m_changeList, 1);
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_restoreBefore);
-    buttons->addWidget(m_restoreFile);
-    buttons->addWidget(m_restoreWorkspace);
-    changesLayout->addLayout(buttons);
+    // The commands beside the files the selected one changed, the restore buttons under both, and the diff
+    // below: docked below the shell calls, the panel is wide but short, and the diff is what is read. In a
+    // wide panel (floating, or the user widened it) the lists stand left of the diff.
+    m_lists = new QSplitter(Qt::Horizontal, this);
+    m_lists->setObjectName(u"HistoryListsSplitter"_s);
+    m_lists->setChildrenCollapsible(false);
+    m_lists->addWidget(m_historyList);
+    m_lists->addWidget(m_changeList);
+    // A command line is longer than a file's path and a command changes only a few files.
+    m_lists->setStretchFactor(0, 3);
+    m_lists->setStretchFactor(1, 2);
+    m_historyList->installEventFilter(this);
+    m_changeList->installEventFilter(this);
+    auto *listsBox = new QWidget(this);
+    auto *listsLayout = new QVBoxLayout(listsBox);
+    listsLayout->setContentsMargins(0, 0, 0, 0);
+    listsLayout->addWidget(m_lists, 1);
+    // The three restore buttons wrap in a narrow panel instead of setting its narrowest width.
+    m_restoreButtons = new QWidget(listsBox);
+    auto *buttonsLayout = new FlowLayout(m_restoreButtons, 6, 4);
+    buttonsLayout->setContentsMargins(0, 0, 0, 0);
+    for (QPushButton *button : {m_restoreBefore, m_restoreFile, m_restoreWorkspace})
+        buttonsLayout->addWidget(button);
+    listsLayout->addWidget(m_restoreButtons);
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(u"HistorySplitter"_s);
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(m_historyList);
-    splitter->addWidget(changesBox);
-    splitter->addWidget(m_diff);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 2);
-    splitter->setStretchFactor(2, 4);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(u"HistorySplitter"_s);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(listsBox);
+    m_splitter->addWidget(m_diff);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 2);
+    // Two rows of each list and three lines of the diff are enough to start from in a short dock; the
+    // splitter gives the diff what is left.
+    for (QTreeView *list : {m_historyList, m_changeList})
+        list->setMinimumHeight(list->header()->sizeHint().height() + 2 * (fontMetrics().height() + 10) +
+                               2 * list->frameWidth());
+    m_diff->setMinimumHeight(6 * fontMetrics().height());
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_empty);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
+    m_splitter->hide(); // until there is history to show
+    arrange();
 
     connect(m_historyList->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &HistoryView::onCommitSelected);
@@ -121,6 +146,56 @@ HistoryView::HistoryView(QWidget *parent)
     // The restore buttons' texts depend on the selection: updateButtons() sets them, now and after a
     // language switch.
     retranslate(this, [this] { updateButtons(); });
+}
+
+void HistoryView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrange();
+}
+
+bool HistoryView::eventFilter(QObject *watched, QEvent *event)
+{
+    if ((watched == m_historyList || watched == m_changeList) && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void HistoryView::fitColumns()
+{
+    // A narrow list shows the command and the file first: the time and the sizes go before they squeeze
+    // those to "…", and come back when the list is wider.
+    const int chars = fontMetrics().averageCharWidth();
+    m_historyList->setColumnHidden(HistoryModel::TimeColumn, m_historyList->width() < 40 * chars);
+    m_changeList->setColumnHidden(ChangeListModel::SizeColumn, m_changeList->width() < 40 * chars);
+}
+
+void HistoryView::arrange()
+{
+    // Lists beside the diff only from about 160 characters: a side-by-side diff needs twice a code line's
+    // width, and a docked panel (1920 wide: about 110 characters) shows it better below the lists.
+    const bool wide = width() >= 160 * fontMetrics().averageCharWidth();
+    const Qt::Orientation outer = wide ? Qt::Horizontal : Qt::Vertical;
+    const int along = wide ? width() : height();
+    QWidget *listsBox = m_splitter->widget(0);
+    if (m_splitter->orientation() == outer && (m_placed || along < 8 * fontMetrics().height())) {
+        // Above the diff, the restore buttons wrap when the panel is narrow: the lists' part grows by the
+        // lines they need, so the buttons never cover the lists.
+        const int needed = m_lists->minimumSizeHint().height() + listsBox->layout()->spacing() +
+                           m_restoreButtons->heightForWidth(width());
+        const QList<int> sizes = m_splitter->sizes();
+        if (!wide && m_placed && sizes.size() == 2 && sizes.at(0) < needed &&
+            sizes.at(0) + sizes.at(1) > needed)
+            m_splitter->setSizes({needed, sizes.at(0) + sizes.at(1) - needed});
+        return;
+    }
+    m_splitter->setOrientation(outer);
+    m_lists->setOrientation(wide ? Qt::Vertical : Qt::Horizontal);
+    // The lists two fifths of the way, no less than they need; the diff the rest.
+    const int lists = std::max(along * 2 / 5, wide ? listsBox->minimumSizeHint().width()
+                                                   : listsBox->minimumSizeHint().height());
+    m_splitter->setSizes({lists, std::max(0, along - lists)});
+    m_placed = true;
 }
 
 void HistoryView::setContainer(Container *container)
@@ -144,6 +219,7 @@ void HistoryView::refresh()
     if (!m_container) {
         m_history->setEntries({});
         m_empty->setVisible(true);
+        m_splitter->setVisible(false);
         updateButtons();
         return;
     }
@@ -161,7 +237,9 @@ void HistoryView::refresh()
                   m_historyList->selectionModel()->blockSignals(true);
                   m_history->setEntries(*result.value);
                   m_historyList->selectionModel()->blockSignals(false);
+                  // Nothing to list: the sentence says so, and no empty lists or diff take the room.
                   m_empty->setVisible(m_history->rowCount() == 0);
+                  m_splitter->setVisible(m_history->rowCount() > 0);
                   const int row = m_history->rowForCommit(keep);
                   if (row >= 0) {
                       m_historyList->selectionModel()->blockSignals(true);
@@ -342,6 +420,9 @@ void HistoryView::updateButtons()
     } else {
         m_restoreBefore->setEnabled(fileSelected);
     }
+    // Their texts changed with the selection: they may wrap onto another line now.
+    if (m_splitter)
+        QTimer::singleShot(0, this, &HistoryView::arrange);
 }
 
 void HistoryView::restoreSelectedFile(Version version)

@@ -16,6 +16,7 @@ class DiffView;
 class HistoryModel;
 class QLabel;
 class QPushButton;
+class QSplitter;
 class QTreeView;
 
 // A container's per-command file history: the commands (newest first) with what each added, changed and
@@ -61,7 +62,15 @@ Q_SIGNALS:
     // The diff view shows the selected file's diff.
     void diffLoaded();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The lists above the diff in a narrow panel, left of it in a wide one.
+    void arrange();
+    // Hides the columns a narrow list has no room for.
+    void fitColumns();
     void onCommitSelected();
     void onChangeSelected();
     void loadChanges();
@@ -78,6 +87,10 @@ private:
     QTreeView *m_historyList = nullptr;
     QTreeView *m_changeList = nullptr;
     DiffView *m_diff = nullptr;
+    QSplitter *m_splitter = nullptr; // the lists and the diff
+    QSplitter *m_lists = nullptr;    // the commands and the files the selected one changed
+    QWidget *m_restoreButtons = nullptr;
+    bool m_placed = false; // the splitter has its first sizes
     QLabel *m_empty = nullptr;
     QPushButton *m_restoreFile = nullptr;   // this version
     QPushButton *m_restoreBefore = nullptr; // the version before

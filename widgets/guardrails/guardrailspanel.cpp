@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guardrails/guardrailspanel.h"
 
+#include "common/fittingscrollarea.h"
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
 #include "gateway/guardrailconfig.h"
@@ -22,7 +23,6 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QTabWidget>
 #include <QTextBlock>
 #include <QTreeWidget>
@@ -99,6 +99,8 @@ GuardrailsPanel::GuardrailsPanel(const QString &dataDir, const QString &workspac
 
     reloadConfig();
     reloadReport();
+    // The test's verdict is made of translated sentences: made again in the new language.
+    retranslate(m_testVerdict, [this] { showTestResult(m_testResult); });
 }
 
 GuardrailsPanel::~GuardrailsPanel() = default;
@@ -204,15 +206,15 @@ QWidget *GuardrailsPanel::buildSettingsPage()
     layout->addWidget(m_scanToolOutput);
     layout->addSpacing(6);
     layout->addWidget(explain);
-    layout->addStretch(1);
-    auto *scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    // Revert and Save right under the settings they act on; a tall panel's spare room goes below them.
+    auto *scroll = new FittingScrollArea;
+    scroll->setObjectName(u"GuardrailsSettingsArea"_s);
     scroll->setWidget(content);
     auto *pageLayout = new QVBoxLayout(page);
     pageLayout->setContentsMargins(0, 0, 0, 0);
-    pageLayout->addWidget(scroll, 1);
+    pageLayout->addWidget(scroll);
     pageLayout->addLayout(buttons);
+    pageLayout->addStretch(1);
     return page;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "network/networkpolicyeditor.h"
 
+#include "common/elidedlabel.h"
 #include "common/inlinemessage.h"
 #include "common/retranslate.h"
 #include "network/networkpolicyeditorconnections.h"
@@ -233,16 +234,12 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     indented->addWidget(rowsArea, 1);
     indented->addWidget(m_count);
     formLayout->addLayout(indented, 1);
+    // What is wrong with the entries stays with them; the outcome of Save is shown below the form.
     formLayout->addWidget(m_wildcardWarning);
     formLayout->addWidget(m_formError);
-    formLayout->addWidget(m_message);
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_revertButton);
-    buttons->addWidget(m_saveButton);
-    formLayout->addLayout(buttons);
 
-    m_connectionsTitle = new QLabel(this);
+    // Elided: it names the container, whose id would otherwise set the panel's narrowest width.
+    m_connectionsTitle = new ElidedLabel(this);
     m_connectionsTitle->setObjectName(u"NetworkConnectionsTitle"_s);
     QFont bold = m_connectionsTitle->font();
     bold.setBold(true);
@@ -293,7 +290,22 @@ NetworkPolicyEditor::NetworkPolicyEditor(const QString &workspaceDir, QWidget *p
     formArea->setWidgetResizable(true);
     formArea->setFrameShape(QFrame::NoFrame);
     formArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    splitter->addWidget(formArea);
+    // Revert, Save and what Save answered stay below the form, never scrolled away: the message gets the
+    // height its wrapped text needs (the box layout asks it), the form scrolls in the rest.
+    // In a short dock the form scrolls down to a few lines rather than cutting the messages under it.
+    formArea->setMinimumHeight(3 * fontMetrics().height());
+    auto *formPane = new QWidget(this);
+    formPane->setObjectName(u"NetworkPolicyFormPane"_s);
+    auto *paneLayout = new QVBoxLayout(formPane);
+    paneLayout->setContentsMargins(0, 0, 0, 0);
+    paneLayout->addWidget(formArea, 1);
+    paneLayout->addWidget(m_message);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_revertButton);
+    buttons->addWidget(m_saveButton);
+    paneLayout->addLayout(buttons);
+    splitter->addWidget(formPane);
     splitter->addWidget(connections);
     // The form is what is edited here; the live list below gets the smaller share.
     splitter->setStretchFactor(0, 2);

@@ -2,6 +2,7 @@
 #include "shellcalls/tracecomparison.h"
 #include "common/retranslate.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QJsonArray>
@@ -29,6 +30,12 @@ QColor sameColour(const QPalette &p)
 QColor differsColour(const QPalette &p)
 {
     return isDark(p) ? QColor(0xff, 0xa6, 0x57) : QColor(0xb3, 0x54, 0x00);
+}
+
+// A running command: not the palette's highlight, which reads at about 3:1 as a badge's small text.
+QColor busyColour(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x6c, 0xb6, 0xff) : QColor(0x1f, 0x5f, 0xa8);
 }
 
 // The background of a differing line: the differs colour, faint enough to read the text on.
@@ -250,7 +257,8 @@ void TraceComparisonView::onStarted(int index)
 {
     if (index < 0 || index >= m_commands.size())
         return;
-    setBadge(m_commands[index].badge, tr("running"), palette().color(QPalette::Highlight));
+    m_commands[index].started = true;
+    recolour(index);
     m_commands[index].localSide.outcome->setText(tr("running"));
 }
 
@@ -281,11 +289,33 @@ void TraceComparisonView::onCallFinished()
         setTranslatedText(c.localSide.outcome, [=, this]() -> QString { return tr("not run"); });
         c.verdict = Verdict::Differs;
         c.differences = {u"outcome"_s};
-        setBadge(c.badge, tr("not run"), differsColour(palette()));
-        c.localSide.outcome->setStyleSheet(u"QLabel { color: %1; }"_s.arg(differsColour(palette()).name()));
+        recolour(i);
     }
     updateSummary();
     Q_EMIT finished();
+}
+
+void TraceComparisonView::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        for (int i = 0; i < m_commands.size(); ++i)
+            recolour(i);
+}
+
+void TraceComparisonView::recolour(int index)
+{
+    Command &c = m_commands[index];
+    if (c.ran) {
+        compare(index);
+    } else if (m_finished) {
+        setBadge(c.badge, tr("not run"), differsColour(palette()));
+        c.localSide.outcome->setStyleSheet(u"QLabel { color: %1; }"_s.arg(differsColour(palette()).name()));
+    } else if (c.started) {
+        setBadge(c.badge, tr("running"), busyColour(palette()));
+    } else {
+        setBadge(c.badge, tr("waiting"), palette().color(QPalette::PlaceholderText));
+    }
 }
 
 void TraceComparisonView::compare(int index)

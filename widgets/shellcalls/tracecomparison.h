@@ -35,6 +35,10 @@ public:
 Q_SIGNALS:
     void finished();
 
+protected:
+    // A theme switch: the badges and marks are coloured again from the new palette.
+    void changeEvent(QEvent *event) override;
+
 private:
     struct Side
     {
@@ -47,6 +51,7 @@ private:
         QString text;
         bool inTrace = false;
         CommandResult trace;
+        bool started = false;
         bool ran = false;
         CommandResult local;
         Verdict verdict = Verdict::Pending;
@@ -64,6 +69,8 @@ private:
     void onFinished(int index, const CommandResult &result);
     void onCallFinished();
     void compare(int index);
+    // Colours command index's badge and marks for its state from the palette in use now.
+    void recolour(int index);
     void setBadge(QLabel *badge, const QString &text, const QColor &colour);
     void updateSummary();
     static QString outcomeText(const CommandResult &result);

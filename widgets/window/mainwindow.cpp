@@ -422,7 +422,8 @@ void MainWindow::createDocks()
     // [panel: files]
     auto *filesPanel = new FilesPanel(documentsDir, workspace);
     connect(this, &MainWindow::currentContainerChanged, filesPanel, &FilesPanel::setContainer);
-    addPanelDock(filesPanel, QT_TR_NOOP("Files"), u"FilesDock"_s, panelIcon(u"folder"_s, u"files"_s));
+    addPanelDock(filesPanel, QT_TR_NOOP("Files"), u"FilesDock"_s, panelIcon(u"folder"_s, u"files"_s),
+                 Scrolling::Panel);
     // [panel: documents]
     auto *documentsPanel = new DocumentsPanel(documentsDir);
     addPanelDock(documentsPanel, QT_TR_NOOP("Documents"), u"DocumentsDock"_s,
@@ -431,10 +432,10 @@ void MainWindow::createDocks()
     auto *networkPanel = new NetworkPolicyEditor(m_workspace->containers()->settings().workspaceDir());
     connect(this, &MainWindow::currentContainerChanged, networkPanel, &NetworkPolicyEditor::setContainer);
     addPanelDock(networkPanel, QT_TR_NOOP("Network"), u"NetworkDock"_s,
-                 panelIcon(u"network-workgroup"_s, u"network"_s));
+                 panelIcon(u"network-workgroup"_s, u"network"_s), Scrolling::Panel);
     // [panel: guardrails]
     addPanelDock(new GuardrailsPanel(dataDir, workspace), QT_TR_NOOP("Guardrails"), u"GuardrailsDock"_s,
-                 panelIcon(u"security-high"_s, u"guardrails"_s));
+                 panelIcon(u"security-high"_s, u"guardrails"_s), Scrolling::Panel);
     // [panel: logs]
     auto *logsPanel = new LogsPanel(dataDir, workspace);
     logsPanel->setReplayHandler([this](const QStringList &commands) -> QString {
@@ -623,7 +624,7 @@ void MainWindow::createDocks()
 }
 
 QDockWidget *MainWindow::addPanelDock(QWidget *panel, const char *title, const QString &objectName,
-                                      const QIcon &icon)
+                                      const QIcon &icon, Scrolling scrolling)
 {
     auto *dock = new QDockWidget(this);
     dock->setObjectName(objectName);
@@ -631,14 +632,18 @@ QDockWidget *MainWindow::addPanelDock(QWidget *panel, const char *title, const Q
     retranslate(dock, [dock, title] { dock->setWindowTitle(tr(title)); });
     // A panel that needs more height than its place has scrolls, instead of pushing the shell calls
     // above it to a sliver (Files and Logs want about 450 pixels) or being squeezed until it overlaps.
-    auto *scroll = new QScrollArea(dock);
-    scroll->setObjectName(objectName + u"Scroll"_s);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidgetResizable(true);
-    // The panel inside takes the focus, not the scroll area around it (it would draw no focus ring).
-    scroll->setFocusPolicy(Qt::NoFocus);
-    scroll->setWidget(panel);
-    dock->setWidget(scroll);
+    if (scrolling == Scrolling::Panel) {
+        dock->setWidget(panel);
+    } else {
+        auto *scroll = new QScrollArea(dock);
+        scroll->setObjectName(objectName + u"Scroll"_s);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        // The panel inside takes the focus, not the scroll area around it (it would draw no focus ring).
+        scroll->setFocusPolicy(Qt::NoFocus);
+        scroll->setWidget(panel);
+        dock->setWidget(scroll);
+    }
     addDockWidget(Qt::RightDockWidgetArea, dock);
     // The first panel goes below the shell calls; the others are tabs next to it, so opening one only
     // changes the tab, never the layout.

@@ -109,8 +109,11 @@ private:
     // Puts a panel in a dock widget with a View menu entry; the dock starts hidden and tabbed with the
     // shell calls unless it goes to another area.
     // title: untranslated (QT_TR_NOOP), so the dock's title follows a language switch.
-    QDockWidget *addPanelDock(QWidget *panel, const char *title, const QString &objectName,
-                              const QIcon &icon);
+    // Scrolling::Panel: the panel scrolls its own parts and fits any height the dock gets, so the dock puts
+    // no scroll area around it (one scroll owner: a list inside a scrolling page scrolls twice).
+    enum class Scrolling { Dock, Panel };
+    QDockWidget *addPanelDock(QWidget *panel, const char *title, const QString &objectName, const QIcon &icon,
+                              Scrolling scrolling = Scrolling::Dock);
     // Keeps the dock's tab decorated and gives it a View menu entry.
     void watchDock(QDockWidget *dock);
     QAction *addPanelAction(QDockWidget *dock);
