@@ -133,11 +133,10 @@ public:
         m_process.write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
         const QJsonValue id = message.value(u"id"_s);
         for (;;) {
-            while (!m_process.canReadLine()) {
-                if (m_process.state() == QProcess::NotRunning)
-                    return {};
-                m_process.waitForReadyRead(-1);
-            }
+            // The event loop keeps running meanwhile: a relayed server is this process's own ApiServer.
+            waitUntil([this] { return m_process.canReadLine() || m_process.state() == QProcess::NotRunning; });
+            if (!m_process.canReadLine())
+                return {};
             const QJsonObject reply = QJsonDocument::fromJson(m_process.readLine()).object();
             if (reply.value(u"id"_s) == id) {
                 if (ms)
