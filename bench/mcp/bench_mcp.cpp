@@ -7,6 +7,8 @@
 //  (4) the Responses API's gateway overhead: a plain request through the gateway minus a direct loopback
 //      round trip to the (scripted) upstream, as bench_server measures it.
 // Targets: (2) - (1) <= 1 ms p50 (both ways); (3) - (1) <= (4) p50.
+// Besides wall time, the CPU each kind of call costs this process (its event-loop thread, and all its threads
+// until the next call: the request log's writer included) — steadier than wall time on a busy machine.
 #include "fakeupstream.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
@@ -26,6 +28,8 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTimer>
+
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -89,6 +93,25 @@ Reply post(quint16 port, const QByteArray &path, const QByteArray &headers, cons
     return reply;
 }
 
+// CPU time used so far, in ms: by the calling (event-loop) thread, and by the whole process.
+struct Cpu
+{
+    double thread = 0;
+    double process = 0;
+};
+
+Cpu cpuNow()
+{
+    const auto ms = [](const rusage &r) {
+        return double(r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1e3 +
+               double(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e3;
+    };
+    rusage thread{}, process{};
+    getrusage(RUSAGE_THREAD, &thread);
+    getrusage(RUSAGE_SELF, &process);
+    return {ms(thread), ms(process)};
+}
+
 // Lets the containers get their next shell ready (a spare bash) before a measured call, so no call pays for
 // the one before it.
 void settle()
@@ -134,7 +157,8 @@ public:
         const QJsonValue id = message.value(u"id"_s);
         for (;;) {
             // The event loop keeps running meanwhile: a relayed server is this process's own ApiServer.
-            waitUntil([this] { return m_process.canReadLine() || m_process.state() == QProcess::NotRunning; });
+            waitUntil(
+                [this] { return m_process.canReadLine() || m_process.state() == QProcess::NotRunning; });
             if (!m_process.canReadLine())
                 return {};
             const QJsonObject reply = QJsonDocument::fromJson(m_process.readLine()).object();
@@ -256,15 +280,25 @@ int main(int argc, char **argv)
         return fprintf(stderr, "sandbench mcp (relayed) did not start\n"), 1;
 
     QList<double> engine, overStdio, overRelay, overHttp, overHttpNoLog, direct, gateway;
+    // CPU per call (thread, process), measured from its start to the start of the next measured call.
+    QList<double> cpuEngineT, cpuEngineP, cpuHttpT, cpuHttpP, cpuQuietT, cpuQuietP, cpuGatewayT, cpuGatewayP;
+    const auto cpuSince = [](const Cpu &from, QList<double> *thread, QList<double> *process) {
+        const Cpu now = cpuNow();
+        thread->append(now.thread - from.thread);
+        process->append(now.process - from.process);
+    };
+    Cpu cpu;
     const QByteArray chatBody = R"({"model":"plain","messages":[{"role":"user","content":"hi"}]})";
     const QByteArray plainBody = R"({"model":"plain","input":"hi"})";
     int id = 10;
     for (int i = 0; i < runs; ++i) {
         settle();
+        cpu = cpuNow();
         if (!callEngine(container, &ms))
             return fprintf(stderr, "engine call failed\n"), 1;
         engine.append(ms);
         settle();
+        cpuSince(cpu, &cpuEngineT, &cpuEngineP);
         const QJsonObject viaStdio = stdio.request(shellMessage(++id, stdioContainer), &ms);
         if (viaStdio.value(u"result"_s)[u"isError"_s].toBool() || viaStdio.value(u"result"_s).isUndefined())
             return fprintf(stderr, "MCP stdio call failed\n"), 1;
@@ -275,6 +309,7 @@ int main(int argc, char **argv)
             return fprintf(stderr, "MCP relayed stdio call failed\n"), 1;
         overRelay.append(ms);
         settle();
+        cpu = cpuNow();
         const Reply viaHttp =
             post(server.port(), "/mcp", sessionHeaders,
                  QJsonDocument(shellMessage(++id, container->id())).toJson(QJsonDocument::Compact), &ms);
@@ -285,6 +320,8 @@ int main(int argc, char **argv)
         // The same without the request log, to show what the log costs a call.
         server.setLoggingEnabled(false);
         settle();
+        cpuSince(cpu, &cpuHttpT, &cpuHttpP);
+        cpu = cpuNow();
         const Reply quiet =
             post(server.port(), "/mcp", sessionHeaders,
                  QJsonDocument(shellMessage(++id, container->id())).toJson(QJsonDocument::Compact), &ms);
@@ -292,12 +329,17 @@ int main(int argc, char **argv)
         if (quiet.status != 200 || resultOf(quiet).isEmpty())
             return fprintf(stderr, "MCP HTTP call failed: %s\n", quiet.body.constData()), 1;
         overHttpNoLog.append(ms);
+        settle();
+        cpuSince(cpu, &cpuQuietT, &cpuQuietP);
         if (post(fake.port(), "/v1/chat/completions", auth, chatBody, &ms).status != 200)
             return fprintf(stderr, "direct upstream request failed\n"), 1;
         direct.append(ms);
+        cpu = cpuNow();
         if (post(server.port(), "/api/v1/responses", auth, plainBody, &ms).status != 200)
             return fprintf(stderr, "gateway request failed\n"), 1;
         gateway.append(ms);
+        settle();
+        cpuSince(cpu, &cpuGatewayT, &cpuGatewayP);
     }
     stdio.stop();
     relay.stop();
@@ -319,6 +361,12 @@ int main(int argc, char **argv)
     printf("Responses API gateway overhead:            p50 %.3f ms (gateway %.3f ms - direct upstream %.3f "
            "ms)\n",
            gatewayOverhead, percentile(gateway, 0.5), percentile(direct, 0.5));
+    printf("CPU per call, p50 (event-loop thread / whole process until the next call): engine %.3f / %.3f "
+           "ms; MCP over HTTP %.3f / %.3f ms, request log off %.3f / %.3f ms; Responses gateway request "
+           "%.3f / %.3f ms\n",
+           percentile(cpuEngineT, 0.5), percentile(cpuEngineP, 0.5), percentile(cpuHttpT, 0.5),
+           percentile(cpuHttpP, 0.5), percentile(cpuQuietT, 0.5), percentile(cpuQuietP, 0.5),
+           percentile(cpuGatewayT, 0.5), percentile(cpuGatewayP, 0.5));
     printf("verdict: stdio adds %.3f ms p50, relayed %.3f ms (target <= 1 ms): %s; HTTP adds %.3f ms p50 "
            "(target <= the "
            "Responses gateway overhead, %.3f ms): %s\n",
