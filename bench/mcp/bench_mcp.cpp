@@ -7,6 +7,8 @@
 //  (4) the Responses API's gateway overhead: a plain request through the gateway minus a direct loopback
 //      round trip to the (scripted) upstream, as bench_server measures it.
 // Targets: (2) - (1) <= 1 ms p50 (both ways); (3) - (1) <= (4) p50.
+// Besides wall time, the CPU each kind of call costs this process (its event-loop thread, and all its threads
+// until the next call: the request log's writer included) — steadier than wall time on a busy machine.
 #include "fakeupstream.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
@@ -26,6 +28,8 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTimer>
+
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -89,6 +93,25 @@ Reply post(quint16 port, const QByteArray &path, const QByteArray &headers, cons
     return reply;
 }
 
+// CPU time used so far, in ms: by the calling (event-loop) thread, and by the whole process.
+struct Cpu
+{
+    double thread = 0;
+    double process = 0;
+};
+
+Cpu cpuNow()
+{
+    const auto ms = [](const rusage &r) {
+        return double(r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1e3 +
+               double(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e3;
+    };
+    rusage thread{}, process{};
+    getrusage(RUSAGE_THREAD, &thread);
+    getrusage(RUSAGE_SELF, &process);
+    return {ms(thread), ms(process)};
+}
+
 // Lets the containers get their next shell ready (a spare bash) before a measured call, so no call pays for
 // the one before it.
 void settle()
@@ -133,11 +156,11 @@ public:
         m_process.write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
         const QJsonValue id = message.value(u"id"_s);
         for (;;) {
-            while (!m_process.canReadLine()) {
-                if (m_process.state() == QProcess::NotRunning)
-                    return {};
-                m_process.waitForReadyRead(-1);
-            }
+            // The event loop keeps running meanwhile: a relayed server is this process's own ApiServer.
+            waitUntil(
+                [this] { return m_process.canReadLine() || m_process.state() == QProcess::NotRunning; });
+            if (!m_process.canReadLine())
+                return {};
             const QJsonObject reply = QJsonDocument::fromJson(m_process.readLine()).object();
             if (reply.value(u"id"_s) == id) {
                 if (ms)
@@ -257,15 +280,25 @@ int main(int argc, char **argv)
         return fprintf(stderr, "sandbench mcp (relayed) did not start\n"), 1;
 
     QList<double> engine, overStdio, overRelay, overHttp, overHttpNoLog, direct, gateway;
+    // CPU per call (thread, process), measured from its start to the start of the next measured call.
+    QList<double> cpuEngineT, cpuEngineP, cpuHttpT, cpuHttpP, cpuQuietT, cpuQuietP, cpuGatewayT, cpuGatewayP;
+    const auto cpuSince = [](const Cpu &from, QList<double> *thread, QList<double> *process) {
+        const Cpu now = cpuNow();
+        thread->append(now.thread - from.thread);
+        process->append(now.process - from.process);
+    };
+    Cpu cpu;
     const QByteArray chatBody = R"({"model":"plain","messages":[{"role":"user","content":"hi"}]})";
     const QByteArray plainBody = R"({"model":"plain","input":"hi"})";
     int id = 10;
     for (int i = 0; i < runs; ++i) {
         settle();
+        cpu = cpuNow();
         if (!callEngine(container, &ms))
             return fprintf(stderr, "engine call failed\n"), 1;
         engine.append(ms);
         settle();
+        cpuSince(cpu, &cpuEngineT, &cpuEngineP);
         const QJsonObject viaStdio = stdio.request(shellMessage(++id, stdioContainer), &ms);
         if (viaStdio.value(u"result"_s)[u"isError"_s].toBool() || viaStdio.value(u"result"_s).isUndefined())
             return fprintf(stderr, "MCP stdio call failed\n"), 1;
@@ -275,30 +308,35 @@ int main(int argc, char **argv)
         if (viaRelay.value(u"result"_s)[u"isError"_s].toBool() || viaRelay.value(u"result"_s).isUndefined())
             return fprintf(stderr, "MCP relayed stdio call failed\n"), 1;
         overRelay.append(ms);
-        settle();
-        const Reply viaHttp =
-            post(server.port(), "/mcp", sessionHeaders,
-                 QJsonDocument(shellMessage(++id, container->id())).toJson(QJsonDocument::Compact), &ms);
-        if (viaHttp.status != 200 || resultOf(viaHttp).value(u"isError"_s).toBool() ||
-            resultOf(viaHttp).isEmpty())
-            return fprintf(stderr, "MCP HTTP call failed: %s\n", viaHttp.body.constData()), 1;
-        overHttp.append(ms);
-        // The same without the request log, to show what the log costs a call.
-        server.setLoggingEnabled(false);
-        settle();
-        const Reply quiet =
-            post(server.port(), "/mcp", sessionHeaders,
-                 QJsonDocument(shellMessage(++id, container->id())).toJson(QJsonDocument::Compact), &ms);
+        // Over HTTP with the request log, and the same without it to show what the log costs a call; in
+        // alternating order, so neither always follows the same kind of call.
+        for (const bool logged : {i % 2 == 0, i % 2 != 0}) {
+            server.setLoggingEnabled(logged);
+            settle();
+            cpu = cpuNow();
+            const Reply viaHttp =
+                post(server.port(), "/mcp", sessionHeaders,
+                     QJsonDocument(shellMessage(++id, container->id())).toJson(QJsonDocument::Compact), &ms);
+            if (viaHttp.status != 200 || resultOf(viaHttp).value(u"isError"_s).toBool() ||
+                resultOf(viaHttp).isEmpty())
+                return fprintf(stderr, "MCP HTTP call failed: %s\n", viaHttp.body.constData()), 1;
+            (logged ? overHttp : overHttpNoLog).append(ms);
+            settle();
+            if (logged)
+                cpuSince(cpu, &cpuHttpT, &cpuHttpP);
+            else
+                cpuSince(cpu, &cpuQuietT, &cpuQuietP);
+        }
         server.setLoggingEnabled(true);
-        if (quiet.status != 200 || resultOf(quiet).isEmpty())
-            return fprintf(stderr, "MCP HTTP call failed: %s\n", quiet.body.constData()), 1;
-        overHttpNoLog.append(ms);
         if (post(fake.port(), "/v1/chat/completions", auth, chatBody, &ms).status != 200)
             return fprintf(stderr, "direct upstream request failed\n"), 1;
         direct.append(ms);
+        cpu = cpuNow();
         if (post(server.port(), "/api/v1/responses", auth, plainBody, &ms).status != 200)
             return fprintf(stderr, "gateway request failed\n"), 1;
         gateway.append(ms);
+        settle();
+        cpuSince(cpu, &cpuGatewayT, &cpuGatewayP);
     }
     stdio.stop();
     relay.stop();
@@ -320,6 +358,12 @@ int main(int argc, char **argv)
     printf("Responses API gateway overhead:            p50 %.3f ms (gateway %.3f ms - direct upstream %.3f "
            "ms)\n",
            gatewayOverhead, percentile(gateway, 0.5), percentile(direct, 0.5));
+    printf("CPU per call, p50 (event-loop thread / whole process until the next call): engine %.3f / %.3f "
+           "ms; MCP over HTTP %.3f / %.3f ms, request log off %.3f / %.3f ms; Responses gateway request "
+           "%.3f / %.3f ms\n",
+           percentile(cpuEngineT, 0.5), percentile(cpuEngineP, 0.5), percentile(cpuHttpT, 0.5),
+           percentile(cpuHttpP, 0.5), percentile(cpuQuietT, 0.5), percentile(cpuQuietP, 0.5),
+           percentile(cpuGatewayT, 0.5), percentile(cpuGatewayP, 0.5));
     printf("verdict: stdio adds %.3f ms p50, relayed %.3f ms (target <= 1 ms): %s; HTTP adds %.3f ms p50 "
            "(target <= the "
            "Responses gateway overhead, %.3f ms): %s\n",

@@ -4,6 +4,7 @@
 #include "base/printabletext.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -16,6 +17,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
+#include <QTimer>
 #include <QUuid>
 #include <QVariant>
 
@@ -320,6 +322,8 @@ QJsonObject RequestLog::summaryJson(const RequestRecord &r)
 class RequestLogWriter : public QObject
 {
 public:
+    static constexpr qsizetype MaxBatch = 256;
+
     RequestLogWriter(RequestLog *log, const QString &path, bool fts)
         : m_log(log)
         , m_path(path)
@@ -344,8 +348,14 @@ public:
         QMutexLocker lock(&m_mutex);
         const bool wasIdle = m_pending.isEmpty();
         m_pending.append(std::move(record));
+        // The first record waits DrainDelayMs for company: the answer it describes is still on its way to
+        // the client (a writer busy with SQLite would take a core from it), and the records of a burst
+        // share one transaction. flush() and the log's end write at once.
         if (wasIdle)
-            QMetaObject::invokeMethod(this, &RequestLogWriter::drain, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this,
+                [this] { QTimer::singleShot(RequestLog::DrainDelayMs, this, &RequestLogWriter::drain); },
+                Qt::QueuedConnection);
     }
 
     void setRetention(const RetentionPolicy &policy)
@@ -355,13 +365,42 @@ public:
     }
 
     // Writer thread from here on.
+    // Writes what is pending, a bounded batch per transaction, yielding to the thread's other work between
+    // batches.
     void drain()
     {
+        if (drainBatch())
+            QMetaObject::invokeMethod(this, &RequestLogWriter::drain, Qt::QueuedConnection);
+    }
+
+    // Everything pending, now (flush, reads that must see it, the end).
+    void drainAll()
+    {
+        while (drainBatch()) {
+        }
+    }
+
+    // One transaction of at most MaxBatch records; true when more are pending.
+    bool drainBatch()
+    {
         QList<RequestRecord> batch;
+        bool more = false;
         {
             QMutexLocker lock(&m_mutex);
-            batch.swap(m_pending);
+            if (m_pending.size() <= MaxBatch) {
+                batch.swap(m_pending);
+            } else {
+                batch = m_pending.first(MaxBatch);
+                m_pending.remove(0, MaxBatch);
+                more = true;
+            }
         }
+        writeBatch(batch);
+        return more;
+    }
+
+    void writeBatch(const QList<RequestRecord> &batch)
+    {
         if (batch.isEmpty() || !ensureOpen())
             return;
         QString error;
@@ -384,8 +423,13 @@ public:
             QMutexLocker lock(&m_mutex);
             policy = m_retention;
         }
-        if (policy.maxAgeMs > 0 || policy.maxRows > 0)
+        // Retention is measured in days: pruning after every batch only recompiled the DELETE (with its
+        // cascades and FTS triggers), the bigger part of a record's cost. Once a minute is plenty.
+        if ((policy.maxAgeMs > 0 || policy.maxRows > 0) &&
+            (!m_lastPrune.isValid() || m_lastPrune.elapsed() >= RequestLog::AutoPruneIntervalMs)) {
             prune(policy);
+            m_lastPrune.start();
+        }
     }
 
     int prune(const RetentionPolicy &policy)
@@ -412,7 +456,7 @@ public:
 
     int pruneNow()
     {
-        drain();
+        drainAll();
         QMutexLocker lock(&m_mutex);
         const RetentionPolicy policy = m_retention;
         lock.unlock();
@@ -421,7 +465,7 @@ public:
 
     void reportFalsePositive(qint64 detectionId, const QString &note)
     {
-        drain();
+        drainAll();
         if (!ensureOpen())
             return;
         QSqlQuery q(m_db);
@@ -600,6 +644,7 @@ private:
     QMutex m_mutex;
     QList<RequestRecord> m_pending;
     RetentionPolicy m_retention;
+    QElapsedTimer m_lastPrune; // writer thread
 };
 
 RequestLog::RequestLog(QObject *parent)
@@ -841,7 +886,7 @@ void RequestLog::flush()
 {
     if (m_writer)
         QMetaObject::invokeMethod(
-            m_writer, [w = m_writer] { w->drain(); }, Qt::BlockingQueuedConnection);
+            m_writer, [w = m_writer] { w->drainAll(); }, Qt::BlockingQueuedConnection);
 }
 
 int RequestLog::pruneNow()

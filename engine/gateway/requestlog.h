@@ -66,6 +66,11 @@ public:
     // The log keeps at most this many bytes of each body (the local API's own limit on a request body,
     // ApiServer::DefaultMaxBodyBytes); a longer one keeps its start, and its whole size says it was cut.
     static constexpr qint64 MaxBodyBytes = 32LL * 1024 * 1024;
+    // How long the writer waits after a record arrives on an idle log before writing (with any that came
+    // meanwhile, in one transaction).
+    static constexpr int DrainDelayMs = 10;
+    // Retention is applied after the first write and then at most this often (pruneNow(): at once).
+    static constexpr qint64 AutoPruneIntervalMs = 60 * 1000;
 
     static QString databasePath(const QString &dataDir, const QString &workspace);
     static int schemaVersion();

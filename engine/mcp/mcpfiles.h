@@ -37,7 +37,7 @@ Read read(const QString &home, const QString &relativePath, qint64 maxBytes);
 // Regular files below home whose path starts with prefix ("" for all, else "dir/"), at most maxEntries.
 Listing list(const QString &home, const QString &prefix, int maxEntries);
 // Regular files of home and its direct subfolders (no symlink followed) with their size and modification
-// time, at most maxEntries looked at: taken before and after a command to name the files it created or
+// time (ns), at most maxEntries looked at: taken before and after a command to name the files it created or
 // changed. Cheap enough for the event loop at this bound.
 QHash<QString, QPair<qint64, qint64>> snapshot(const QString &home, int maxEntries = 2000);
 // The paths of after that are new or changed since before, sorted, at most max.

@@ -33,6 +33,21 @@ QStringList McpSession::protocolVersions()
     return {u"2025-11-25"_s, u"2025-06-18"_s, u"2025-03-26"_s, u"2024-11-05"_s, u"2024-10-07"_s};
 }
 
+QStringList McpSession::statelessProtocolVersions()
+{
+    // As @modelcontextprotocol/client 2.x negotiates them (SUPPORTED_MODERN_PROTOCOL_VERSIONS).
+    return {u"2026-07-28"_s};
+}
+
+QString McpSession::statelessVersionOf(const QJsonObject &message)
+{
+    const QJsonValue version = message.value(u"params"_s)[u"_meta"_s][QLatin1StringView(VersionMetaKey)];
+    if (version.isUndefined())
+        return {};
+    // A version that is not a string is still a claim to a stateless revision, and gets its error.
+    return version.isString() ? version.toString() : u"(not a string)"_s;
+}
+
 McpSession::McpSession(const McpContext &context, const QString &id, QObject *parent)
     : QObject(parent)
     , m_context(context)
@@ -134,14 +149,61 @@ void McpSession::receiveJson(const QJsonValue &value)
 
 void McpSession::reply(const QJsonValue &id, const QJsonObject &result)
 {
+    QJsonObject answer = result;
+    if (const auto it = m_stateless.constFind(JsonRpcMessage::idKey(id)); it != m_stateless.constEnd()) {
+        // 2026-07-28: every result says it is complete and who answered; a list how long it may be kept
+        // (containers and their files change with every call: not at all, and for this client only).
+        answer.insert(u"resultType"_s, u"complete"_s);
+        QJsonObject meta = answer.value(u"_meta"_s).toObject();
+        meta.insert(u"io.modelcontextprotocol/serverInfo"_s, serverInfo());
+        answer.insert(u"_meta"_s, meta);
+        if (it.value()) {
+            answer.insert(u"ttlMs"_s, 0);
+            answer.insert(u"cacheScope"_s, u"private"_s);
+        }
+        m_stateless.erase(it);
+    }
     if (!m_closed)
-        Q_EMIT sendMessage(JsonRpcMessage::resultMessage(id, result), id);
+        Q_EMIT sendMessage(JsonRpcMessage::resultMessage(id, answer), id);
 }
 
 void McpSession::replyError(const QJsonValue &id, int code, const QString &message, const QJsonValue &data)
 {
+    m_stateless.remove(JsonRpcMessage::idKey(id));
     if (!m_closed)
         Q_EMIT sendMessage(JsonRpcMessage::errorMessage(id, code, message, data), id);
+}
+
+QJsonObject McpSession::capabilities()
+{
+    return {{u"tools"_s, QJsonObject{{u"listChanged"_s, false}}},
+            {u"resources"_s, QJsonObject{{u"listChanged"_s, false}, {u"subscribe"_s, false}}}};
+}
+
+QString McpSession::instructions()
+{
+    return u"Sandbench runs commands in isolated local Linux containers. A shell or python call without "
+           "container_id gets a new container; every result names its container_id: pass it to later calls "
+           "(and to read_file, write_file, list_files) to keep working with the same files in "
+           "/workspace/home. The network is off unless a new container's network_policy allows hosts. "
+           "python calls of one container share a Jupyter kernel: variables and imports persist while the "
+           "container is awake (a container that slept starts a fresh kernel, with its files)."_s;
+}
+
+QJsonObject McpSession::serverInfo() const
+{
+    return {{u"name"_s, u"sandbench"_s},
+            {u"title"_s, u"Sandbench"_s},
+            {u"version"_s, QCoreApplication::applicationVersion()}};
+}
+
+QJsonArray McpSession::resourceTemplates()
+{
+    return {QJsonObject{{u"uriTemplate"_s, u"sandbench://containers/{container_id}/files/{+path}"_s},
+                        {u"name"_s, u"container-file"_s},
+                        {u"title"_s, u"A file of a container's /workspace/home"_s},
+                        {u"description"_s, u"A file below /workspace/home of a Sandbench container of this "
+                                           "workspace (container_id as the tools' results name it)."_s}}};
 }
 
 void McpSession::handleRequest(const JsonRpcMessage &message)
@@ -152,6 +214,33 @@ void McpSession::handleRequest(const JsonRpcMessage &message)
         replyError(id, JsonRpcMessage::InvalidRequest,
                    u"Invalid Request: id %1 is already used by a request that is still running"_s.arg(
                        JsonRpcMessage::idKey(id).mid(2)));
+        return;
+    }
+    if (const QString stateless = statelessVersionOf({{u"params"_s, message.params}}); !stateless.isEmpty()) {
+        if (!statelessProtocolVersions().contains(stateless)) {
+            replyError(id, UnsupportedProtocolVersion,
+                       u"Unsupported protocol version \"%1\": this server speaks %2 without a handshake (the "
+                       u"version "
+                       "in each request's _meta) and, after initialize, %3"_s.arg(
+                           stateless.left(40), statelessProtocolVersions().join(u", "_s),
+                           protocolVersions().join(u", "_s)),
+                       QJsonObject{{u"supported"_s, QJsonArray::fromStringList(statelessProtocolVersions() +
+                                                                               protocolVersions())},
+                                   {u"requested"_s, stateless.left(40)}});
+            return;
+        }
+        handleStatelessRequest(message);
+        return;
+    }
+    if (method == u"server/discover") {
+        // server/discover without the stateless revision's _meta: this is a handshake-era session.
+        replyError(id, UnsupportedProtocolVersion,
+                   u"server/discover needs params._meta[\"%1\"] naming one of %2; without it, start with "
+                   "initialize (%3)"_s.arg(QLatin1StringView(VersionMetaKey),
+                                           statelessProtocolVersions().join(u", "_s),
+                                           protocolVersions().join(u", "_s)),
+                   QJsonObject{{u"supported"_s, QJsonArray::fromStringList(statelessProtocolVersions() +
+                                                                           protocolVersions())}});
         return;
     }
     if (method == u"initialize") {
@@ -182,17 +271,64 @@ void McpSession::handleRequest(const JsonRpcMessage &message)
     } else if (method == u"resources/read") {
         readResource(id, message.params);
     } else if (method == u"resources/templates/list") {
-        reply(id, {{u"resourceTemplates"_s,
-                    QJsonArray{QJsonObject{
-                        {u"uriTemplate"_s, u"sandbench://containers/{container_id}/files/{+path}"_s},
-                        {u"name"_s, u"container-file"_s},
-                        {u"title"_s, u"A file of a container's /workspace/home"_s},
-                        {u"description"_s, u"A file below /workspace/home of a Sandbench container of this "
-                                           "workspace (container_id as the tools' results name it)."_s}}}}});
+        reply(id, {{u"resourceTemplates"_s, resourceTemplates()}});
     } else {
         replyError(id, JsonRpcMessage::MethodNotFound,
                    u"Method not found: \"%1\"; this server answers initialize, ping, tools/list, tools/call, "
                    "resources/list, resources/read and resources/templates/list"_s.arg(method.left(100)));
+    }
+}
+
+void McpSession::handleStatelessRequest(const JsonRpcMessage &message)
+{
+    const QString &method = message.method;
+    const QJsonValue &id = message.id;
+    const QJsonObject meta = message.params.value(u"_meta"_s).toObject();
+    // Who asks comes with each request (the request log and the live view name it).
+    QString name = meta.value(u"io.modelcontextprotocol/clientInfo"_s)[u"name"_s].toString().left(100);
+    name.removeIf([](QChar c) { return c.category() == QChar::Other_Control; });
+    if (!name.isEmpty())
+        m_context.clientName = name;
+    else if (m_context.clientName.isEmpty())
+        m_context.clientName = u"mcp"_s;
+    const bool list = method == u"tools/list" || method == u"resources/list" ||
+                      method == u"resources/templates/list" || method == u"resources/read" ||
+                      method == u"server/discover";
+    m_stateless.insert(JsonRpcMessage::idKey(id), list);
+    if (method == u"initialize") {
+        replyError(
+            id, JsonRpcMessage::InvalidRequest,
+            u"Invalid Request: %1 has no initialize; send requests directly, with the version in "
+            "_meta, or initialize without it (%2)"_s.arg(
+                meta.value(QLatin1StringView(VersionMetaKey)).toString(), protocolVersions().join(u", "_s)));
+        return;
+    }
+    if (method == u"server/discover") {
+        reply(id, {{u"supportedVersions"_s,
+                    QJsonArray::fromStringList(statelessProtocolVersions() + protocolVersions())},
+                   {u"capabilities"_s, capabilities()},
+                   {u"instructions"_s, instructions()}});
+        return;
+    }
+    // Elicitation in this revision is an input_required result, which this server does not send: asks go
+    // to the window, a terminal or the live viewers, as for a client that cannot be asked.
+    if (method == u"ping") {
+        reply(id, {});
+    } else if (method == u"tools/list") {
+        reply(id, {{u"tools"_s, McpTools::definitions(m_context.limits)}});
+    } else if (method == u"tools/call") {
+        callTool(id, message.params);
+    } else if (method == u"resources/list") {
+        listResources(id, message.params);
+    } else if (method == u"resources/read") {
+        readResource(id, message.params);
+    } else if (method == u"resources/templates/list") {
+        reply(id, {{u"resourceTemplates"_s, resourceTemplates()}});
+    } else {
+        replyError(id, JsonRpcMessage::MethodNotFound,
+                   u"Method not found: \"%1\"; this server answers server/discover, ping, tools/list, "
+                   "tools/call, resources/list, resources/read and resources/templates/list"_s.arg(
+                       method.left(100)));
     }
 }
 
@@ -219,19 +355,9 @@ QJsonObject McpSession::initialize(const QJsonObject &params)
         m_context.approvals = m_ownApprovals;
     }
     return {{u"protocolVersion"_s, m_protocolVersion},
-            {u"capabilities"_s,
-             QJsonObject{{u"tools"_s, QJsonObject{{u"listChanged"_s, false}}},
-                         {u"resources"_s, QJsonObject{{u"listChanged"_s, false}, {u"subscribe"_s, false}}}}},
-            {u"serverInfo"_s, QJsonObject{{u"name"_s, u"sandbench"_s},
-                                          {u"title"_s, u"Sandbench"_s},
-                                          {u"version"_s, QCoreApplication::applicationVersion()}}},
-            {u"instructions"_s,
-             u"Sandbench runs commands in isolated local Linux containers. A shell or python call without "
-             "container_id gets a new container; every result names its container_id: pass it to later calls "
-             "(and to read_file, write_file, list_files) to keep working with the same files in "
-             "/workspace/home. The network is off unless a new container's network_policy allows hosts. "
-             "python calls of one container share a Jupyter kernel: variables and imports persist while the "
-             "container is awake (a container that slept starts a fresh kernel, with its files)."_s}};
+            {u"capabilities"_s, capabilities()},
+            {u"serverInfo"_s, serverInfo()},
+            {u"instructions"_s, instructions()}};
 }
 
 void McpSession::callTool(const QJsonValue &id, const QJsonObject &params)

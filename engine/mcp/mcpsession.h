@@ -4,6 +4,7 @@
 #include "mcpcontext.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QObject>
@@ -22,7 +23,9 @@ struct JsonRpcMessage;
 // version negotiation, ping, tools/list, tools/call (progress notifications carry live output; a
 // notifications/cancelled kills the running command), resources/list, resources/read and
 // resources/templates/list; approval asks go to the client as elicitation/create when it declared the
-// capability. Malformed JSON-RPC gets JSON-RPC errors; a tool's own failures are results with isError.
+// capability. Requests of the stateless revision (2026-07-28) are answered without initialize
+// (server/discover, the version in each request's _meta). Malformed JSON-RPC gets JSON-RPC errors; a tool's
+// own failures are results with isError.
 class McpSession : public QObject
 {
     Q_OBJECT
@@ -35,6 +38,14 @@ public:
     // The protocol versions spoken, newest first; initialize answers with the client's when it is one of
     // these, else with the newest.
     static QStringList protocolVersions();
+    // The stateless revisions (2026-07-28): no initialize; each request names its version, client and
+    // capabilities in params._meta (VersionMetaKey, …), and server/discover says what the server speaks.
+    static QStringList statelessProtocolVersions();
+    static constexpr char VersionMetaKey[] = "io.modelcontextprotocol/protocolVersion";
+    // MCP's error for a revision the server does not speak (data: supported, requested).
+    static constexpr int UnsupportedProtocolVersion = -32022;
+    // The revision a message's params._meta names (empty when it names none: the initialize era).
+    static QString statelessVersionOf(const QJsonObject &message);
 
     McpSession(const McpContext &context, const QString &id, QObject *parent = nullptr);
     ~McpSession() override;
@@ -70,6 +81,12 @@ private:
     void handleNotification(const JsonRpcMessage &message);
     void handleResponse(const JsonRpcMessage &message);
     QJsonObject initialize(const QJsonObject &params);
+    // A request of a stateless revision: answered without a session handshake.
+    void handleStatelessRequest(const JsonRpcMessage &message);
+    QJsonObject serverInfo() const;
+    static QJsonArray resourceTemplates();
+    static QJsonObject capabilities();
+    static QString instructions();
     void callTool(const QJsonValue &id, const QJsonObject &params);
     void listResources(const QJsonValue &id, const QJsonObject &params);
     void readResource(const QJsonValue &id, const QJsonObject &params);
@@ -92,5 +109,8 @@ private:
     QHash<QString, QString> m_elicitationFor;        // approval id -> elicitation request id key
     QHash<QString, QJsonValue> m_elicitationRelated; // elicitation id key -> the tools/call's id
     QStringList m_containers;                        // the containers this session's calls used, in order
+    // Stateless requests still to be answered (id key -> whether the answer is a list, which says how long
+    // it may be cached): their results carry resultType, the server's info and, for lists, ttlMs.
+    QHash<QString, bool> m_stateless;
     qint64 m_nextRequestId = 1;
 };

@@ -467,6 +467,9 @@ void HttpConnection::sendResponse(int status, const QByteArray &contentType, con
     out += close ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n";
     out += body;
     m_socket->write(out);
+    // The answer reaches the kernel now, not when the loop next polls the socket: whatever the caller does
+    // next (a request-log record, the next event) is then no part of the client's wait.
+    m_socket->flush();
     if (close) {
         closeAfterWrite();
         return;
@@ -549,5 +552,6 @@ void HttpConnection::endStream()
         return;
     m_streaming = false;
     m_state = State::Closing;
+    m_socket->flush();
     m_socket->disconnectFromHost();
 }

@@ -168,11 +168,24 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
     const JsonRpcMessage message = JsonRpcMessage::fromJson(doc.object());
     QString sessionId = QString::fromLatin1(request.header("mcp-session-id"));
     const bool initialize = message.kind == JsonRpcMessage::Kind::Request && message.method == u"initialize";
+    const QByteArray version = request.header("mcp-protocol-version");
+    // A stateless revision (2026-07-28) needs no session: each request is answered by a session of its own.
+    const bool stateless = sessionId.isEmpty() &&
+                           (!McpSession::statelessVersionOf(doc.object()).isEmpty() ||
+                            McpSession::statelessProtocolVersions().contains(QString::fromLatin1(version)));
     if (sessionId.isEmpty()) {
-        if (!initialize) {
+        if (stateless && message.kind != JsonRpcMessage::Kind::Request) {
+            // Without a session there is nothing a notification or response could be about; a stateless
+            // client cancels a call by closing its request.
+            connection->sendResponse(202, "application/json", {});
+            return;
+        }
+        if (!initialize && !stateless) {
             sendRpcError(connection, 400, -32000,
                          u"Bad Request: the Mcp-Session-Id header is required; start a session with an "
-                         "initialize request"_s);
+                         "initialize request (%1), or name %2 in each request's _meta without one"_s.arg(
+                             McpSession::protocolVersions().join(u", "_s),
+                             McpSession::statelessProtocolVersions().join(u", "_s)));
             return;
         }
         if (!createSession(request.workspace, &sessionId)) {
@@ -181,6 +194,7 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
                 u"%1 MCP sessions are open and busy; end one (DELETE /mcp) or try later"_s.arg(MaxSessions));
             return;
         }
+        m_sessions[sessionId].stateless = stateless;
     }
     auto it = m_sessions.find(sessionId);
     if (it == m_sessions.end() || it->workspace != request.workspace) {
@@ -190,12 +204,13 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
                 sessionId.left(80)));
         return;
     }
-    const QByteArray version = request.header("mcp-protocol-version");
-    if (!version.isEmpty() && !McpSession::protocolVersions().contains(QString::fromLatin1(version))) {
-        sendRpcError(
-            connection, 400, -32000,
-            u"Bad Request: MCP-Protocol-Version \"%1\" is not supported; supported: %2"_s.arg(
-                QString::fromLatin1(version.left(40)), McpSession::protocolVersions().join(u", "_s)));
+    const QStringList versions = McpSession::statelessProtocolVersions() + McpSession::protocolVersions();
+    if (!version.isEmpty() && !versions.contains(QString::fromLatin1(version))) {
+        sendRpcError(connection, 400, -32000,
+                     u"Bad Request: MCP-Protocol-Version \"%1\" is not supported; supported: %2"_s.arg(
+                         QString::fromLatin1(version.left(40)), versions.join(u", "_s)));
+        if (it->stateless)
+            remove(sessionId);
         return;
     }
     Entry &entry = it.value();
@@ -297,8 +312,11 @@ void McpEndpoint::beginSse(Stream *stream)
     if (stream->sse || !stream->connection)
         return;
     stream->sse = true;
-    stream->connection->beginStream(200, "text/event-stream",
-                                    {{SessionHeader, stream->sessionId.toLatin1()}});
+    const bool stateless = m_sessions.value(stream->sessionId).stateless;
+    stream->connection->beginStream(
+        200, "text/event-stream",
+        stateless ? QList<QPair<QByteArray, QByteArray>>()
+                  : QList<QPair<QByteArray, QByteArray>>{{SessionHeader, stream->sessionId.toLatin1()}});
     const QList<QJsonObject> early = std::exchange(stream->responses, {});
     for (const QJsonObject &m : early)
         writeEvent(stream, m);
@@ -329,10 +347,16 @@ void McpEndpoint::finishStream(const QString &sessionId, Entry &entry, Stream *s
         if (!m.contains(u"method"_s))
             answer = m;
     dropStream(stream);
+    if (entry.stateless && entry.streams.isEmpty()) {
+        // Its one request is answered: the session goes (after this call has returned through it).
+        QTimer::singleShot(0, this, [this, sessionId] { remove(sessionId); });
+    }
     if (!connection)
         return;
     if (sse)
         connection->endStream();
+    else if (entry.stateless)
+        connection->sendResponse(200, "application/json", toJson(answer));
     else
         connection->sendResponse(200, "application/json", toJson(answer),
                                  {{SessionHeader, sessionId.toLatin1()}});

@@ -21,8 +21,10 @@ struct HttpRequest;
 // message: notifications and responses get 202; a request gets its answer as JSON when nothing else is sent
 // before it, else as an SSE stream (begun by the first progress notification or elicitation request, or
 // after KeepAliveMs of quiet) that ends with its response. initialize makes a session (Mcp-Session-Id); later
-// requests must name it, and only the key's own workspace can use it; DELETE ends it. GET (a standalone
-// server stream) is 405: everything the server sends belongs to a request.
+// requests must name it, and only the key's own workspace can use it; DELETE ends it. A request of the
+// stateless revision (2026-07-28: the version in its _meta or MCP-Protocol-Version) needs no session: it gets
+// one of its own, removed once it is answered, and no Mcp-Session-Id. GET (a standalone server stream) is
+// 405: everything the server sends belongs to a request.
 class McpEndpoint : public QObject
 {
     Q_OBJECT
@@ -68,6 +70,7 @@ private:
         qint64 lastUsedMs = 0;
         QList<Stream *> streams;
         Stream *current = nullptr; // the POST being handled right now (errors without an id go there)
+        bool stateless = false;    // made for one request of a stateless revision (2026-07-28)
     };
 
     void post(HttpConnection *connection, const HttpRequest &request);

@@ -46,6 +46,9 @@ private Q_SLOTS:
     void relayOnlyToTheUsersOwnEngine();
     void twoRelaysShareOneHistory();
     void relayEndsWhenTheEngineStops();
+    void statelessRevision_data();
+    void statelessRevision();
+    void statelessRevisionRefusesOtherVersions();
 
 private:
     int runNode(const QProcessEnvironment &extra, QByteArray *out);
@@ -559,6 +562,75 @@ void TestMcp::relayEndsWhenTheEngineStops()
              err.constData());
     // Its socket went with it.
     QVERIFY(!QFileInfo::exists(dir.path() + u"/workspaces/default/mcp.sock"_s));
+}
+
+void TestMcp::statelessRevision_data()
+{
+    QTest::addColumn<QString>("transport");
+    QTest::newRow("stdio") << u"stdio"_s;
+    QTest::newRow("stdio, relayed") << u"stdio-relayed"_s;
+    QTest::newRow("http") << u"http"_s;
+}
+
+void TestMcp::statelessRevision()
+{
+    // The official v2 client pinned to 2026-07-28: server/discover instead of initialize, the version in
+    // every request's _meta, no session; tools, state across calls (through container_id), progress,
+    // resources and bad input (tests/npm/mcp_stateless.mjs).
+    QFETCH(QString, transport);
+    if (!QFileInfo::exists(QStringLiteral(SANDBENCH_NPM_DIR "/node_modules/@modelcontextprotocol/client")))
+        QSKIP("tests/npm has no node_modules: run npm ci --prefix tests/npm");
+    QProcess node;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"MCP_TRANSPORT"_s, transport == u"http"_s ? u"http"_s : u"stdio"_s);
+    env.insert(u"SANDBENCH_BIN"_s, QStringLiteral(SANDBENCH_BIN_DIR "/sandbench"));
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_dir.path());
+    // "stdio" has no key, so serve does not serve it: in-process; default is relayed to serve.
+    env.insert(u"SANDBENCH_WORKSPACE"_s, transport == u"stdio-relayed"_s ? u"default"_s : u"stdio"_s);
+    env.insert(u"SANDBENCH_URL"_s, u"http://127.0.0.1:%1/mcp"_s.arg(m_port));
+    env.insert(u"SANDBENCH_KEY"_s, m_key);
+    node.setProcessEnvironment(env);
+    node.setWorkingDirectory(QStringLiteral(SANDBENCH_NPM_DIR));
+    node.setProcessChannelMode(QProcess::MergedChannels);
+    node.start(u"node"_s, {u"mcp_stateless.mjs"_s});
+    QVERIFY(node.waitForStarted());
+    QVERIFY(QTest::qWaitFor([&] { return node.state() == QProcess::NotRunning; }, 180000));
+    const QByteArray out = node.readAll();
+    QVERIFY2(node.exitCode() == 0 && out.contains("OK stateless") && !out.contains("FAIL "), out.constData());
+    if (transport == u"stdio-relayed"_s)
+        QVERIFY2(out.contains("relaying to the engine"), out.constData());
+}
+
+void TestMcp::statelessRevisionRefusesOtherVersions()
+{
+    // A request without initialize naming a revision this server does not speak: a JSON-RPC error that
+    // says which are supported (MCP's -32022 with data.supported), over stdio and over HTTP.
+    const QByteArray request =
+        R"({"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01","io.modelcontextprotocol/clientCapabilities":{}}}})";
+    const QList<QJsonObject> messages = runStdio(request + "\n", 1);
+    QCOMPARE(messages.size(), 1);
+    QTcpSocket socket;
+    QVERIFY(!postMcp(&socket, m_port, m_key.toUtf8(), {}, request).isEmpty());
+    QByteArray reply;
+    QTRY_VERIFY_WITH_TIMEOUT((reply += socket.readAll()).contains("\r\n\r\n{") && reply.endsWith('}'), 30000);
+    const QJsonObject overHttp = QJsonDocument::fromJson(reply.mid(reply.indexOf("\r\n\r\n") + 4)).object();
+    QVERIFY(!reply.toLower().contains("mcp-session-id")); // a stateless request makes no session
+    for (const QJsonObject &m : {messages.first(), overHttp}) {
+        const QJsonObject error = m.value(u"error"_s).toObject();
+        QCOMPARE(error.value(u"code"_s).toInt(), -32022);
+        QCOMPARE(error.value(u"data"_s)[u"requested"_s].toString(), u"2099-01-01"_s);
+        const QJsonArray supported = error.value(u"data"_s)[u"supported"_s].toArray();
+        QVERIFY(supported.contains(u"2026-07-28"_s) && supported.contains(u"2025-11-25"_s));
+        QVERIFY2(error.value(u"message"_s).toString().contains(u"2026-07-28"_s),
+                 qPrintable(error.value(u"message"_s).toString()));
+    }
+    // server/discover without the revision's _meta belongs to no era: it says how to start.
+    const QList<QJsonObject> discover =
+        runStdio(R"({"jsonrpc":"2.0","id":4,"method":"server/discover","params":{}})"
+                 "\n",
+                 1);
+    QCOMPARE(discover.size(), 1);
+    QVERIFY(discover.first().value(u"error"_s)[u"message"_s].toString().contains(u"initialize"_s));
 }
 
 QTEST_GUILESS_MAIN(TestMcp)

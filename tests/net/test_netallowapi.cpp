@@ -46,6 +46,7 @@ private Q_SLOTS:
     void allowedHostIsReachableAfterRestart();
     void severalHostsAtOnceRestartOnce();
     void refusalOfAnApiRequestNamesTheRequest();
+    void refusalOfAnMcpCallNamesTheCall();
     void refusalAllowingCannotHelpIsNotAllowable();
     void badInput_data();
     void badInput();
@@ -312,6 +313,62 @@ void TestNetAllowApi::refusalOfAnApiRequestNamesTheRequest()
     QCOMPARE(allowed.status, 200);
     QCOMPARE(allowed.json.value(u"network_policy"_s).toObject().value(u"allowed_domains"_s).toArray(),
              QJsonArray({u"blocked.sandbench.test"_s, u"pypi.org"_s}));
+}
+
+// Issue 30: an MCP client's shell call (Streamable HTTP at /mcp) is attributed the same way: the refusal
+// names the MCP call's request and call, as the live view shows them.
+void TestNetAllowApi::refusalOfAnMcpCallNamesTheCall()
+{
+    const auto post = [this](const QJsonObject &message, const QByteArray &session, QByteArray *sessionOut) {
+        QNetworkRequest request(QUrl(u"http://127.0.0.1:%1/mcp"_s.arg(m_server->port())));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        request.setRawHeader("Accept", "application/json, text/event-stream");
+        request.setRawHeader("Authorization", "Bearer " + m_key.toUtf8());
+        if (!session.isEmpty())
+            request.setRawHeader("Mcp-Session-Id", session);
+        request.setTransferTimeout(120000);
+        QNetworkReply *reply = m_nam.post(request, QJsonDocument(message).toJson(QJsonDocument::Compact));
+        (void)QTest::qWaitFor([reply] { return reply->isFinished(); }, 120000);
+        if (sessionOut)
+            *sessionOut = reply->rawHeader("Mcp-Session-Id");
+        const QByteArray body = reply->readAll();
+        reply->deleteLater();
+        return body;
+    };
+    QByteArray session;
+    post({{u"jsonrpc"_s, u"2.0"_s},
+          {u"id"_s, 1},
+          {u"method"_s, u"initialize"_s},
+          {u"params"_s, QJsonObject{{u"protocolVersion"_s, u"2025-11-25"_s},
+                                    {u"capabilities"_s, QJsonObject()},
+                                    {u"clientInfo"_s, QJsonObject{{u"name"_s, u"egress-client"_s}}}}}},
+         {}, &session);
+    QVERIFY(!session.isEmpty());
+    const QJsonObject args{
+        {u"commands"_s,
+         QJsonArray{u"curl -s -o /dev/null --max-time 20 https://mcp-blocked.sandbench.test/"_s}},
+        {u"network_policy"_s,
+         QJsonObject{{u"type"_s, u"allowlist"_s}, {u"allowed_domains"_s, QJsonArray{u"pypi.org"_s}}}}};
+    const QByteArray result =
+        post({{u"jsonrpc"_s, u"2.0"_s},
+              {u"id"_s, 2},
+              {u"method"_s, u"tools/call"_s},
+              {u"params"_s, QJsonObject{{u"name"_s, u"shell"_s}, {u"arguments"_s, args}}}},
+             session, nullptr);
+    QVERIFY2(result.contains("structuredContent") && !result.contains("\"isError\":true"),
+             result.constData());
+    const QJsonObject started = waitForEvent(u"shell_call.started"_s, [](const QJsonObject &e) {
+        return e.value(u"action"_s)[u"commands"_s][0].toString().contains(u"mcp-blocked"_s);
+    });
+    QVERIFY(!started.isEmpty());
+    const QJsonObject refused = waitForEvent(u"egress.refused"_s, [](const QJsonObject &e) {
+        return e.value(u"host"_s).toString() == u"mcp-blocked.sandbench.test"_s;
+    });
+    QVERIFY2(!refused.isEmpty(), "no egress.refused event");
+    QVERIFY(!started.value(u"request_id"_s).toString().isEmpty());
+    QCOMPARE(refused.value(u"request_id"_s).toString(), started.value(u"request_id"_s).toString());
+    QCOMPARE(refused.value(u"call_id"_s).toString(), started.value(u"call_id"_s).toString());
+    QCOMPARE(refused.value(u"container_id"_s).toString(), started.value(u"container_id"_s).toString());
 }
 
 // Issue 28 (7): names and addresses the proxy refuses whatever the policy says (loopback, documentation)
