@@ -60,7 +60,8 @@ void TestPythonKernel::initTestCase()
     QVERIFY2(m_c, qPrintable(error));
     const CodeOutput probe = cell(u"1"_s);
     if (!probe.kernel || probe.kernel->mode != KernelCellResult::Mode::Kernel)
-        QSKIP("the host's python3 has no ipykernel (apt-get install python3-ipykernel)");
+        QSKIP(qPrintable(u"the host's python3 has no ipykernel (apt-get install python3-ipykernel): "_s +
+                         probe.stdoutText + probe.stderrText));
 }
 
 void TestPythonKernel::cleanupTestCase()
