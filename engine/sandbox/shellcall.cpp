@@ -398,8 +398,13 @@ void ShellCall::killCurrent()
         PythonKernel *kernel = m_container ? PythonKernel::existing(m_container) : nullptr;
         if (!kernel || m_timedOut || m_storageExceeded || m_killSent) {
             // The bridge interrupts a cell at its own time limit: past this call's margin it is stuck.
-            const QString note = tr("[the Python kernel did not answer in time; it was stopped and its state "
-                                    "is lost]");
+            const QString note =
+                m_storageExceeded
+                    ? tr("[workspace storage limit of %1 bytes exceeded; the Python kernel was stopped and "
+                         "its "
+                         "state is lost]")
+                          .arg(m_storageLimit)
+                    : tr("[the Python kernel did not answer in time; it was stopped and its state is lost]");
             if (kernel)
                 kernel->abandon(this, note);
             else

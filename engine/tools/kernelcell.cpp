@@ -131,10 +131,12 @@ shell = iopub = None
 ctx = zmq.Context()
 
 def execute(code, silent=False):
-    # The Jupyter execute_request on the kernel's shell channel, signed by jupyter_client's Session.
+    # The Jupyter execute_request on the kernel's shell channel, signed by jupyter_client's Session. Never
+    # stop_on_error: the bridge sends one cell at a time, and with it ipykernel aborts (runs nothing, says
+    # nothing) a request that comes right after a failed one, before it has cleared its aborting flag.
     return session.send(shell, "execute_request",
                         {"code": code, "silent": silent, "store_history": not silent, "user_expressions": {},
-                         "allow_stdin": False, "stop_on_error": True})["header"]["msg_id"]
+                         "allow_stdin": False, "stop_on_error": False})["header"]["msg_id"]
 
 def recv(sock):
     try:

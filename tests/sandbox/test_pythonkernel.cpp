@@ -37,6 +37,7 @@ private Q_SLOTS:
     void imagesWithoutKernel();
     void hostileBytesThroughThePipe();
     void bridgeListensNowhere();
+    void cellRightAfterAnErrorRuns();
     void cancelInterruptsAndKeepsState();
     void lostBridgeStartsAgain();
     void kernelIsInTheContainersCgroups();
@@ -506,6 +507,22 @@ void TestPythonKernel::bridgeListensNowhere()
     QVERIFY2(counts.at(0).toInt() >= 5, qPrintable(counts.at(0))); // the kernel's shell, iopub, stdin, ...
     QCOMPARE(counts.at(1), u"0"_s);
     QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+}
+
+// A cell that comes right after a failed one runs: ipykernel's stop_on_error would abort (run nothing, say
+// nothing) a request that reaches it before it cleared its aborting flag. The bridge sends the next cell
+// that fast after ending a paused cell whose tool call got no result (it fails with TimeoutError). Several
+// rounds, as that is a race.
+void TestPythonKernel::cellRightAfterAnErrorRuns()
+{
+    for (int i = 0; i < 12; ++i) {
+        QCOMPARE(run(withTools(u"await get_weather(city='Rome')"_s)).kernel->status, u"pending"_s);
+        const CodeOutput next = cell(u"6 * %1"_s.arg(i));
+        QCOMPARE(next.kernel->status, u"ok"_s);
+        QCOMPARE(next.stdoutText, QString::number(6 * i) + u'\n');
+        QCOMPARE(cell(u"1 / 0"_s).kernel->status, u"error"_s);
+        QCOMPARE(cell(u"7 * %1"_s.arg(i)).stdoutText, QString::number(7 * i) + u'\n');
+    }
 }
 
 // A cancelled cell (the window's stop, a client gone) is interrupted by the bridge; its answer still comes
