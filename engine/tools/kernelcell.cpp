@@ -576,8 +576,10 @@ QString bridgeCommand()
         QString::fromLatin1(QByteArray(kBridge).toBase64()));
 }
 
-// Whether python3 can run the bridge; what it imports.
-constexpr char kProbe[] = "python3 -I -c 'import ipykernel, jupyter_client, zmq' >/dev/null 2>&1";
+// Whether python3 has what the bridge imports: found, not imported (importing ipykernel takes ~0.3 s, and
+// the kernel does it again anyway).
+constexpr char kProbe[] = "python3 -I -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) "
+                          "for m in (\"ipykernel\", \"jupyter_client\", \"zmq\")))' >/dev/null 2>&1";
 
 QString textOf(const QJsonObject &o)
 {
@@ -603,11 +605,15 @@ QString KernelCell::startScript()
            "[ -e $d/none ] && exit 3\n"
            "if ! %2; then : > $d/none; exit 3; fi\n"
            "rm -f $d/ready $d/failed\n"
-           "(cd / && exec setsid %3 </dev/null >>$d/bridge.log 2>&1 &)\n"
+           "(cd / && exec setsid %3) </dev/null >>$d/bridge.log 2>&1 &\n"
+           "pid=$!\n"
            "exec 3>&-\n"
            "i=0\n"
            "while [ ! -e $d/ready ]; do\n"
            "  [ -e $d/failed ] && { head -c 2000 $d/failed; exit 4; }\n"
+           "  kill -0 $pid 2>/dev/null || [ -e $d/ready ] || { echo 'the kernel bridge exited:'; tail -c "
+           "2000 "
+           "$d/bridge.log; exit 4; }\n"
            "  i=$((i+1)); [ $i -gt 1200 ] && { echo 'the kernel did not start within 60 s'; exit 4; }\n"
            "  sleep 0.05\n"
            "done\n"_s.arg(QLatin1StringView(Dir), QLatin1StringView(kProbe), bridgeCommand());

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
@@ -415,11 +416,15 @@ void TestPythonKernel::imagesWithoutKernel()
     // A python3 that runs scripts but has no ipykernel (its import probe fails).
     QList<Entry> withPython = base;
     withPython.append(file("usr/bin/python3",
-                           "#!/bin/sh\ncase \"$*\" in *'import ipykernel'*) exit 1;; esac\necho script-ran\n",
-                           0755));
+                           "#!/bin/sh\ncase \"$*\" in *ipykernel*) exit 1;; esac\necho script-ran\n", 0755));
+    // A python3 whose every program (the bridge too) just prints and exits: it looks like it has ipykernel.
+    QList<Entry> brokenPython = base;
+    brokenPython.append(file("usr/bin/python3", "#!/bin/sh\necho script-ran\n", 0755));
     ImageStore store(m_dir.path());
     QString error;
     const QString archives = m_dir.path() + u"/archives"_s;
+    QVERIFY(writeFile(archives + u"/brokenpy.tar"_s, archiveOf(ociLayout({tarOf(brokenPython)}))));
+    QVERIFY2(store.importPath(archives + u"/brokenpy.tar"_s, u"brokenpy"_s, &error), qPrintable(error));
     QVERIFY(writeFile(archives + u"/nopy.tar"_s, archiveOf(ociLayout({tarOf(base)}))));
     QVERIFY(writeFile(archives + u"/fakepy.tar"_s, archiveOf(ociLayout({tarOf(withPython)}))));
     QVERIFY2(store.importPath(archives + u"/nopy.tar"_s, u"nopy"_s, &error), qPrintable(error));
@@ -447,6 +452,21 @@ void TestPythonKernel::imagesWithoutKernel()
     QCOMPARE(second.kernel->mode, KernelCellResult::Mode::Script);
     QCOMPARE(second.stdoutText, u"script-ran\n"_s);
     QVERIFY2(!second.stderrText.contains(u"ipykernel"_s), qPrintable(second.stderrText)); // said once
+
+    // A bridge that exits at once fails the start then (not after the 60 s it may take to come up), and the
+    // cell runs as a script, saying that the kernel is not running.
+    m_c = m_manager->create(&error);
+    QVERIFY2(m_c, qPrintable(error));
+    QVERIFY2(store.applyTo(m_c, u"brokenpy"_s, &error), qPrintable(error));
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(u"the Python kernel did not start \\(exit 4\\): the "
+                                            "kernel bridge exited"_s));
+    const CodeOutput broken = cell(u"print(1)"_s);
+    QVERIFY(broken.kernel);
+    QCOMPARE(broken.kernel->mode, KernelCellResult::Mode::Script);
+    QCOMPARE(broken.stdoutText, u"script-ran\n"_s);
+    QVERIFY2(broken.stderrText.contains(u"the Python kernel is not running"_s),
+             qPrintable(broken.stderrText));
 }
 
 // What a cell's code can put on the wire: protocol look-alikes, control bytes, a lone surrogate and a 3 MB
