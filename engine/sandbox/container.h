@@ -96,6 +96,9 @@ public:
     // Queues the action; it runs once the container is up and earlier calls are done. Starts a stopped
     // container. extraEnv holds "KEY=VALUE" entries added to init's default environment.
     ShellCall *run(const ShellAction &action, const QStringList &extraEnv = {});
+    // SIGKILLs what is left of command commandId (ShellCall::lastCommandId): the processes it left running in
+    // its namespace, such as the Python kernel's bridge (PythonKernel). False when the container is not up.
+    bool killCommand(quint32 commandId) { return commandId != 0 && sendKill(commandId); }
 
     // The clock that idle time is measured with (monotonic ms); tests inject their own.
     void setClock(std::function<qint64()> nowMs);

@@ -4,6 +4,7 @@
 #include "base/randomtoken.h"
 #include "container.h"
 #include "outputcapture.h"
+#include "pythonkernel.h"
 #include "tools/codeaction.h"
 
 #include <QFile>
@@ -72,6 +73,12 @@ ShellCall::ShellCall(Container *container, const ShellAction &action, const QStr
 
 ShellCall::~ShellCall()
 {
+    if (m_stderrChannel >= 0)
+        ::close(m_stderrChannel);
+    if (m_kernelCell && !m_finished && m_container) {
+        if (PythonKernel *kernel = PythonKernel::existing(m_container))
+            kernel->cellGone(this);
+    }
     if (m_container && !m_finished)
         m_container->forgetCall(this);
 }
@@ -79,6 +86,34 @@ ShellCall::~ShellCall()
 Container *ShellCall::container() const
 {
     return m_container;
+}
+
+void ShellCall::setStderrChannel(int fd)
+{
+    if (m_stderrChannel >= 0)
+        ::close(m_stderrChannel);
+    m_stderrChannel = fd;
+}
+
+void ShellCall::kernelOutput(const char *data, qsizetype size)
+{
+    if (!m_kernelCell || m_finished || !m_readers[0])
+        return;
+    const QString text = m_readers[0]->capture.feed(data, size);
+    if (!text.isEmpty())
+        Q_EMIT outputChunk(m_index, Stream::Stdout, text);
+}
+
+void ShellCall::kernelCellEnded(const QString &note)
+{
+    if (!m_kernelCell || m_finished)
+        return;
+    m_kernelCell = false;
+    // Answered (no note): the command "ran" as the cell script's `cat` of the answer would have, exit 0.
+    const CommandOutcome outcome = note.isEmpty() ? CommandOutcome::exit(0)
+                                   : m_timedOut   ? CommandOutcome::timeout()
+                                                  : CommandOutcome::exit(128 + SIGKILL);
+    finishCommand(outcome, note);
 }
 
 QJsonObject ShellCall::outputItem() const
@@ -129,15 +164,48 @@ void ShellCall::startCommand(int index)
     }
     if (m_container)
         m_container->commandStarting(this, index);
-    // The shell init started ahead of this command takes it with its own output pipes; else two of ours.
+    const auto makeReader = [this](int i, int fd) {
+        auto reader = std::make_unique<Reader>(m_action.maxOutputLength, m_action.keepOutputTail
+                                                                             ? OutputCapture::Keep::Tail
+                                                                             : OutputCapture::Keep::Head);
+        reader->fd = fd;
+        if (fd >= 0) {
+            reader->notifier = new QSocketNotifier(reader->fd, QSocketNotifier::Read);
+            connect(reader->notifier, &QSocketNotifier::activated, this, [this, i] { readStream(i, false); });
+        }
+        m_readers[i] = std::move(reader);
+    };
+    // A Python cell goes to the container's kernel over its channel when it has one (PythonKernel): no
+    // process starts; the answer is this command's stdout, behind the head line the cell script would print.
+    if (index == 0 && !m_action.kernelRequest.isEmpty() && m_container) {
+        PythonKernel *kernel = PythonKernel::existing(m_container);
+        if (kernel && kernel->hasChannel()) {
+            makeReader(0, -1);
+            makeReader(1, -1);
+            m_kernelCell = true;
+            m_timeoutTimer.start(m_action.timeoutMs);
+            kernel->sendCell(this);
+            QPointer<ShellCall> self(this);
+            Q_EMIT commandStarted(m_index);
+            if (!self || !m_kernelCell)
+                return;
+            const QByteArray head = KernelCell::headLine(m_action.kernelNonce);
+            kernelOutput(head.constData(), head.size());
+            return;
+        }
+    }
+    // The shell init started ahead of this command takes it with its own output pipes; else two of ours
+    // (or one, and the channel as its stderr).
+    const bool channel = m_stderrChannel >= 0;
     int readEnds[2] = {-1, -1};
     qint32 startedPid = -1;
-    quint32 id =
-        m_container ? m_container->sendToReadyShell(payload, &readEnds[0], &readEnds[1], &startedPid) : 0;
+    quint32 id = m_container && !channel
+                     ? m_container->sendToReadyShell(payload, &readEnds[0], &readEnds[1], &startedPid)
+                     : 0;
     QString error;
     if (id == 0) {
-        int pipes[2][2];
-        for (int i = 0; i < 2; ++i) {
+        int pipes[2][2] = {{-1, -1}, {-1, -1}};
+        for (int i = 0; i < (channel ? 1 : 2); ++i) {
             if (pipe2(pipes[i], O_CLOEXEC) != 0) {
                 const QString message =
                     tr("cannot create a pipe: %1").arg(QString::fromLocal8Bit(strerror(errno)));
@@ -155,15 +223,18 @@ void ShellCall::startCommand(int index)
             fcntl(pipes[i][0], F_SETFL, fcntl(pipes[i][0], F_GETFL) | O_NONBLOCK);
             readEnds[i] = pipes[i][0];
         }
-        id = m_container ? m_container->sendExec(payload, pipes[0][1], pipes[1][1], &error, &startedPid) : 0;
+        const int stderrEnd = channel ? m_stderrChannel : pipes[1][1];
+        id = m_container ? m_container->sendExec(payload, pipes[0][1], stderrEnd, &error, &startedPid) : 0;
         ::close(pipes[0][1]);
-        ::close(pipes[1][1]);
+        ::close(stderrEnd);
+        m_stderrChannel = -1;
         if (id == 0 && m_container && m_container->state() == Container::State::Starting) {
             // Init is dying during start-up ("Broken pipe"): the container's shutDown hands this call
             // init's own reason through failToStart once init's exit is seen. The fallback only keeps
             // the call from waiting on a container that never reports.
-            ::close(readEnds[0]);
-            ::close(readEnds[1]);
+            for (int fd : readEnds)
+                if (fd >= 0)
+                    ::close(fd);
             QTimer::singleShot(StartFailureWaitMs, this, [this, error] {
                 if (m_finished)
                     return;
@@ -174,15 +245,8 @@ void ShellCall::startCommand(int index)
             return;
         }
     }
-    for (int i = 0; i < 2; ++i) {
-        auto reader = std::make_unique<Reader>(m_action.maxOutputLength, m_action.keepOutputTail
-                                                                             ? OutputCapture::Keep::Tail
-                                                                             : OutputCapture::Keep::Head);
-        reader->fd = readEnds[i];
-        reader->notifier = new QSocketNotifier(reader->fd, QSocketNotifier::Read);
-        connect(reader->notifier, &QSocketNotifier::activated, this, [this, i] { readStream(i, false); });
-        m_readers[i] = std::move(reader);
-    }
+    for (int i = 0; i < 2; ++i)
+        makeReader(i, readEnds[i]);
     if (id == 0) {
         if (error.isEmpty())
             error = tr("the sandbox is gone");
@@ -192,6 +256,7 @@ void ShellCall::startCommand(int index)
         return;
     }
     m_commandId = id;
+    m_lastCommandId = id;
     m_timeoutTimer.start(m_action.timeoutMs);
     if (startedPid >= 0)
         handleStarted(id, startedPid);
@@ -317,6 +382,7 @@ void ShellCall::finishCommand(CommandOutcome outcome, const QString &note)
         Q_EMIT outputChunk(index, Stream::Stderr, notes);
     }
     m_commandId = 0;
+    m_kernelCell = false;
     m_results.append(result);
     if (m_container)
         m_container->commandCompleted(this, index, result);
@@ -360,6 +426,29 @@ void ShellCall::finishCall()
 
 void ShellCall::killCurrent()
 {
+    if (m_kernelCell && !m_finished) {
+        PythonKernel *kernel = m_container ? PythonKernel::existing(m_container) : nullptr;
+        if (!kernel || m_timedOut || m_storageExceeded || m_killSent) {
+            // The bridge interrupts a cell at its own time limit: past this call's margin it is stuck.
+            const QString note =
+                m_storageExceeded
+                    ? tr("[workspace storage limit of %1 bytes exceeded; the Python kernel was stopped and "
+                         "its "
+                         "state is lost]")
+                          .arg(m_storageLimit)
+                    : tr("[the Python kernel did not answer in time; it was stopped and its state is lost]");
+            if (kernel)
+                kernel->abandon(this, note);
+            else
+                kernelCellEnded(note);
+            return;
+        }
+        // Cancelled: the bridge interrupts the cell (restarting a kernel that does not stop) and answers.
+        m_killSent = true;
+        kernel->cancelCell(this);
+        m_timeoutTimer.start(KillGraceMs + KernelCell::GraceMs);
+        return;
+    }
     if (m_commandId == 0 || m_finished)
         return;
     m_killSent = true;
@@ -373,6 +462,11 @@ void ShellCall::killCurrent()
 
 void ShellCall::onTimeout()
 {
+    if (m_kernelCell) {
+        m_timedOut = !m_killSent;
+        killCurrent();
+        return;
+    }
     if (m_killSent) {
         if (m_container)
             m_container->stop(); // aborts this call through abort()
@@ -386,7 +480,7 @@ void ShellCall::onTimeout()
 
 void ShellCall::stopForStorage()
 {
-    if (m_commandId == 0 || m_killSent || m_finished)
+    if ((m_commandId == 0 && !m_kernelCell) || m_killSent || m_finished)
         return;
     m_storageExceeded = true;
     killCurrent();
@@ -414,7 +508,7 @@ void ShellCall::abort(const QString &reason)
     m_incomplete = true;
     if (m_error.isEmpty())
         m_error = reason;
-    if (m_index >= 0 && m_commandId != 0) {
+    if (m_index >= 0 && (m_commandId != 0 || m_kernelCell)) {
         finishCommand(m_timedOut ? CommandOutcome::timeout() : CommandOutcome::exit(128 + SIGKILL),
                       tr("[%1]").arg(reason));
         return; // finishCommand ends the call because m_incomplete is set

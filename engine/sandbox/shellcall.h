@@ -71,6 +71,7 @@ Q_SIGNALS:
 
 private:
     friend class Container;
+    friend class PythonKernel;
     struct Reader;
 
     ShellCall(Container *container, const ShellAction &action, const QStringList &extraEnv);
@@ -83,6 +84,16 @@ private:
     void abort(const QString &reason);       // the sandbox went away
     void failToStart(const QString &reason); // never got to run
     quint32 commandId() const { return m_commandId; }
+
+    // Used by PythonKernel. A socket given as the next command's stderr (the kernel's channel): its output is
+    // not captured, and the command never goes to a shell spare. Taken over; closed once sent.
+    void setStderrChannel(int fd);
+    // The id of the last command sent to init (kept after it finished).
+    quint32 lastCommandId() const { return m_lastCommandId; }
+    // A kernel cell (ShellAction::kernelRequest) answered over the channel: bytes of its stdout, and its end.
+    bool isKernelCell() const { return m_kernelCell; }
+    void kernelOutput(const char *data, qsizetype size);
+    void kernelCellEnded(const QString &note);
 
     void startCommand(int index);
     void finishCommand(CommandOutcome outcome, const QString &note);
@@ -107,6 +118,9 @@ private:
     QString m_error;
     int m_index = -1;
     quint32 m_commandId = 0;
+    quint32 m_lastCommandId = 0;
+    int m_stderrChannel = -1;
+    bool m_kernelCell = false;
     bool m_finished = false;
     bool m_incomplete = false;
     bool m_cancelled = false;

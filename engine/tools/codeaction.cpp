@@ -369,9 +369,7 @@ QString CodeAction::script() const
     case Kind::Bash:
         return code;
     case Kind::Python:
-        return KernelCell::cellScript(code, ShellAction::DefaultTimeoutMs,
-                                      ShellAction::DefaultMaxOutputLength, nonce, scriptRunner(), showResults,
-                                      kernelRequest());
+        return KernelCell::cellScript(nonce, scriptRunner());
     case Kind::View:
     case Kind::Create:
     case Kind::StrReplace:
@@ -428,8 +426,10 @@ ShellAction CodeAction::shellAction(int timeoutMs, int maxOutputLength) const
     if (kind == Kind::Python) {
         // The kernel interrupts the cell at timeoutMs; the command ends on its own soon after, and the
         // engine's kill is the last resort. The answer is bounded JSON lines that must arrive whole.
-        action.commands = {KernelCell::cellScript(code, timeoutMs, maxOutputLength, nonce, scriptRunner(),
-                                                  showResults, kernelRequest())};
+        action.commands = {KernelCell::cellScript(nonce, scriptRunner())};
+        action.kernelRequest =
+            KernelCell::request(code, timeoutMs, maxOutputLength, showResults, kernelRequest());
+        action.kernelNonce = nonce;
         action.timeoutMs = timeoutMs + KernelCell::EngineMarginMs;
         action.maxOutputLength = ShellAction::MaxMaxOutputLength;
         return action;

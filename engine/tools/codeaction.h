@@ -27,7 +27,7 @@ struct CodeAction
     QString newStr;
     int viewStart = 0; // view_range [start, end], 1-based; 0: from the start / end -1: to the end
     int viewEnd = -1;
-    // Python: the nonce its cell script prints before the kernel's answer (KernelCell::cellScript).
+    // Python: the nonce of the head line before the kernel's answer (KernelCell::headLine).
     QString nonce;
     // Python: whether the cell shows its last expression's value (Jupyter's execute_result); Gemini: no.
     bool showResults = true;
@@ -59,7 +59,9 @@ struct CodeAction
     // Python without a kernel: `python3 main.py` with the figures left open saved for CodeImages.
     QString scriptRunner() const;
     // The action that runs script() with these limits (a Python cell: the kernel interrupts the code at
-    // timeoutMs; the command itself ends KernelCell::EngineMarginMs later at the latest).
+    // timeoutMs; the call itself ends KernelCell::EngineMarginMs later at the latest). A Python cell goes to
+    // the container's kernel when PythonKernel::startAhead started it before (PythonKernel::execute does);
+    // else it runs as a script and says that the kernel is not running.
     ShellAction shellAction(int timeoutMs, int maxOutputLength) const;
     // A Python action that resumes the cell paused in tool call callId with the client's result.
     static CodeAction resume(const QString &callId, const QString &value, bool isError);

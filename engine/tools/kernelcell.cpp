@@ -11,10 +11,16 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // The bridge (see kernelcell.h), run by the container's python3 with -I. It starts ipykernel from a kernel
-// spec of its own under Dir, listens on 127.0.0.1 (the container's loopback), serves one cell per connection
-// and writes the port file once the kernel is ready.
+// spec of its own under Dir, writes the ready file once the kernel answers, then serves the engine's
+// requests from its channel (fd 3) one after another; it ends, with its kernel, when the engine closes it.
 constexpr char kBridge[] = R"PY(
-import base64, json, os, queue, re, select, signal, socket, sys, time
+import base64, json, os, re, signal, socket, sys, time
+# The engine's channel: one end of a socket pair the engine made, passed as the start command's stderr and
+# kept here as fd 3 (nothing else in the container holds it). Requests come in as JSON lines; answers go out
+# as JSON lines.
+CH = socket.socket(fileno=3)
+CH.setblocking(True)
+os.set_inheritable(3, False)
 D = "/tmp/.sandbench-kernel"
 HOME = "/workspace/home"
 FIG = HOME + "/.sandbench/figures"
@@ -35,6 +41,7 @@ with open(D + "/kernels/sandbench/kernel.json", "w") as f:
                         "--InteractiveShell.colors=NoColor", "--HistoryManager.enabled=False",
                         "--IPKernelApp.quiet=True"],
                "display_name": "Python 3", "language": "python", "interrupt_mode": "signal"}, f)
+import zmq
 from jupyter_client.manager import KernelManager
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # Run once in each new kernel: a figure saved with savefig is not also shown (its file is the image).
@@ -126,28 +133,87 @@ del _sandbench_setup
 '''
 
 km = None
-kc = None
+session = None
+shell = iopub = None
+ctx = zmq.Context()
+
+def execute(code, silent=False):
+    # The Jupyter execute_request on the kernel's shell channel, signed by jupyter_client's Session. Never
+    # stop_on_error: the bridge sends one cell at a time, and with it ipykernel aborts (runs nothing, says
+    # nothing) a request that comes right after a failed one, before it has cleared its aborting flag.
+    return session.send(shell, "execute_request",
+                        {"code": code, "silent": silent, "store_history": not silent, "user_expressions": {},
+                         "allow_stdin": False, "stop_on_error": False})["header"]["msg_id"]
+
+def recv(sock):
+    try:
+        return session.recv(sock, mode=zmq.NOBLOCK)[1]
+    except zmq.ZMQError:
+        return None
+
+def wait_idle(msg_id, until):
+    while time.monotonic() < until:
+        if not kernel_alive():
+            raise RuntimeError("the kernel exited: " + exit_reason())
+        if iopub.poll(50):
+            while True:
+                msg = recv(iopub)
+                if msg is None:
+                    break
+                if (msg.get("parent_header", {}).get("msg_id") == msg_id and msg.get("msg_type") == "status"
+                        and msg.get("content", {}).get("execution_state") == "idle"):
+                    return True
+    return False
+
 def start():
-    global km, kc
+    # jupyter_client starts (and later interrupts, restarts and stops) the kernel; the messages themselves
+    # go over plain synchronous ZeroMQ sockets with jupyter_client's Session: its blocking client runs an
+    # asyncio loop per message, a few milliseconds of every trivial cell.
+    global km, session, shell, iopub
     km = KernelManager(kernel_name="sandbench")
     km.start_kernel(cwd=HOME if os.path.isdir(HOME) else "/")
-    kc = km.client()
-    kc.start_channels()
-    kc.wait_for_ready(timeout=60)
-    kc.execute(SETUP, silent=True, store_history=False)
-    kc.get_shell_msg(timeout=30)
+    session = km.session
+    info = km.get_connection_info()
+    url = "%s://%s:%%d" % (info["transport"], info["ip"])
+    shell = ctx.socket(zmq.DEALER)
+    shell.linger = 0
+    shell.connect(url % info["shell_port"])
+    iopub = ctx.socket(zmq.SUB)
+    iopub.linger = 0
+    iopub.setsockopt(zmq.SUBSCRIBE, b"")
+    iopub.connect(url % info["iopub_port"])
+    # Ready once a kernel_info_request's status reaches us on iopub (the subscription is then live too).
+    deadline = time.monotonic() + 60
+    while True:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the kernel did not answer within 60 s")
+        msg_id = session.send(shell, "kernel_info_request", {})["header"]["msg_id"]
+        if wait_idle(msg_id, min(deadline, time.monotonic() + 0.5)):
+            break
+    if not wait_idle(execute(SETUP, silent=True), time.monotonic() + 30):
+        raise RuntimeError("the kernel did not run its setup within 30 s")
+    while recv(shell) is not None:
+        pass
 
 def stop():
-    global km, kc
-    try:
-        kc.stop_channels()
-    except Exception:
-        pass
+    global km, shell, iopub
+    for sock in (shell, iopub):
+        try:
+            sock.close(linger=0)
+        except Exception:
+            pass
+    shell = iopub = None
     try:
         km.shutdown_kernel(now=True)
     except Exception:
         pass
-    km = kc = None
+    km = None
+
+def kernel_alive():
+    try:
+        return km.provisioner.process.poll() is None
+    except Exception:
+        return False
 
 def exit_reason():
     try:
@@ -164,7 +230,7 @@ def exit_reason():
 
 class Out:
     def __init__(self, conn, limit):
-        self.conn = conn
+        self.conn = conn  # CH, or None to drop everything
         self.left = limit
         self.dropped = 0
         self.images = 0
@@ -172,6 +238,7 @@ class Out:
         self.gone = False
         self.room = ROOM
         self.results = True
+        self.t0 = time.monotonic()
     def send(self, obj, final=False):
         if self.conn is None:
             return True
@@ -200,6 +267,10 @@ class Out:
         self.left -= len(text)
     def note(self, text):
         self.send({"t": "note", "text": text})
+    def end(self, status, exit_code):
+        # us: the bridge's own time for the request, for the benchmark's breakdown (the engine ignores it).
+        self.send({"t": "end", "status": status, "dropped": self.dropped, "exit_code": exit_code,
+                   "us": int((time.monotonic() - self.t0) * 1e6)}, final=True)
 
 def display(out, data, kind, cell):
     text = data.get("text/plain")
@@ -225,14 +296,64 @@ def display(out, data, kind, cell):
         item["html"] = html
     out.text(kind, text + "\n" if isinstance(text, str) else "", **item)
 
-def alive(conn):
-    r, _, _ = select.select([conn], [], [], 0)
-    if not r:
-        return True
-    try:
-        return conn.recv(1, socket.MSG_PEEK) != b""
-    except OSError:
-        return False
+class Lines:
+    # Request lines from the engine, at most MAX_LINE bytes each (a longer one is skipped whole).
+    def __init__(self):
+        self.buf = b""
+        self.skipping = False
+        self.eof = False
+    def take(self):
+        while True:
+            i = self.buf.find(b"\n")
+            if i >= 0:
+                line, self.buf = self.buf[:i], self.buf[i + 1:]
+                if self.skipping:
+                    self.skipping = False
+                    continue
+                return line
+            if len(self.buf) > MAX_LINE:
+                self.buf = b""
+                self.skipping = True
+            return None
+    def fill(self, block):
+        if self.eof:
+            return
+        try:
+            b = CH.recv(65536, 0 if block else socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            return
+        except OSError:
+            b = b""
+        if not b:
+            self.eof = True
+        self.buf += b
+    def next(self):
+        while True:
+            line = self.take()
+            if line is not None or self.eof:
+                return line
+            self.fill(True)
+
+LINES = Lines()
+
+class EngineGone(Exception):
+    pass
+
+def cancelled():
+    # What the engine sent while a cell runs: a cancel (the call was cancelled), or EOF (the engine let go).
+    LINES.fill(False)
+    seen = False
+    while True:
+        line = LINES.take()
+        if line is None:
+            break
+        try:
+            seen = seen or bool(json.loads(line).get("cancel"))
+        except Exception:
+            pass
+    if LINES.eof:
+        raise EngineGone()
+    return seen
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 CALL_ID = re.compile(r"[0-9a-f]{32}")
@@ -246,9 +367,10 @@ def reply(cid, obj):
         json.dump(obj, f)
     os.replace(path + ".tmp", path)
 
-def cell(conn, req):
+def cell(conn, req, t0):
     global pending
     out = Out(conn, max(0, int(req.get("max_output", 16384))))
+    out.t0 = t0
     timeout = max(0.1, int(req.get("timeout_ms", 120000)) / 1000.0)
     grace = max(0.1, int(req.get("grace_ms", 3000)) / 1000.0)
     out.results = bool(req.get("results", True))
@@ -258,7 +380,7 @@ def cell(conn, req):
                 os.remove(os.path.join(FIG, f))
             except OSError:
                 pass
-    if km is None or not km.is_alive():
+    if km is None or not kernel_alive():
         pending = None
         if km is not None:
             out.note("sandbench: the Python kernel had stopped (%s); a new kernel starts, and the state of "
@@ -269,7 +391,7 @@ def cell(conn, req):
         if pending is None or req.get("resume") != pending["id"]:
             out.note("sandbench: no code waits for this tool result (its call timed out, or the Python "
                      "kernel was restarted)")
-            out.send({"t": "end", "status": "failed", "dropped": 0, "exit_code": 0}, final=True)
+            out.end("failed", 0)
             return
         value = req.get("value")
         reply(pending["id"], {"value": value if isinstance(value, str) else json.dumps(value),
@@ -283,46 +405,63 @@ def cell(conn, req):
             drain = Out(None, 0)
             reply(pending["id"], {"timeout": True})
             p, pending = pending, None
-            collect(drain, None, p["msg_id"], [], timeout, grace, draining=True)
+            collect(drain, p["msg_id"], [], timeout, grace, draining=True)
             out.note("sandbench: an earlier cell's call to %s got no tool result; it raised TimeoutError" % name)
         tools = [n for n in req.get("tools", []) if isinstance(n, str) and NAME.fullmatch(n)]
         if tools:
             timeout_s = max(0.1, int(req.get("tool_timeout_ms", 240000)) / 1000.0)
-            kc.execute("__sandbench_tools__(%s, %r)" % (json.dumps(tools), timeout_s), silent=True,
-                       store_history=False)
-        msg_id = kc.execute(req.get("code", ""), store_history=True, allow_stdin=False, stop_on_error=True)
-    collect(out, conn, msg_id, tools, timeout, grace)
+            execute("__sandbench_tools__(%s, %r)" % (json.dumps(tools), timeout_s), silent=True)
+        code = req.get("code", "")
+        msg_id = execute(code if isinstance(code, str) else "")
+    collect(out, msg_id, tools, timeout, grace)
 
-def collect(out, conn, msg_id, tools, timeout, grace, draining=False):
+def collect(out, msg_id, tools, timeout, grace, draining=False):
     global pending
     deadline = time.monotonic() + timeout
     interrupted = None
     status = "ok"
     exit_code = 0
     count = 0
+    queued = []
+    poller = zmq.Poller()
+    poller.register(iopub, zmq.POLLIN)
+    poller.register(shell, zmq.POLLIN)
+    poller.register(CH, zmq.POLLIN)
     while True:
-        try:
-            msg = kc.get_iopub_msg(timeout=0.1)
-        except queue.Empty:
+        if not queued:
+            ready = dict(poller.poll(100))
+            while shell in ready and recv(shell) is not None:
+                pass  # execute_reply: everything it says came on iopub already
             now = time.monotonic()
-            if not km.is_alive():
-                out.note("sandbench: the Python kernel stopped while running this cell (%s); its state is "
-                         "lost and a new kernel starts" % exit_reason())
-                stop()
-                start()
-                status = "died"
-                break
-            if interrupted is None and (now >= deadline or (conn is not None and not alive(conn))):
+            # A cancel from the engine (its call was cancelled) interrupts as the time limit does.
+            stop_now = (CH.fileno() in ready or LINES.buf) and cancelled() and not draining
+            if interrupted is None and (now >= deadline or stop_now):
                 km.interrupt_kernel()
                 interrupted = now
-            elif interrupted is not None and now - interrupted > grace:
-                out.note("sandbench: the Python kernel did not stop within %g s of the interrupt; it was "
-                         "restarted and the state of earlier cells is lost" % grace)
-                stop()
-                start()
-                status = "restarted"
-                break
-            continue
+            if iopub not in ready:
+                if not kernel_alive():
+                    out.note("sandbench: the Python kernel stopped while running this cell (%s); its state "
+                             "is lost and a new kernel starts" % exit_reason())
+                    stop()
+                    start()
+                    status = "died"
+                    break
+                if interrupted is not None and now - interrupted > grace:
+                    out.note("sandbench: the Python kernel did not stop within %g s of the interrupt; it "
+                             "was restarted and the state of earlier cells is lost" % grace)
+                    stop()
+                    start()
+                    status = "restarted"
+                    break
+                continue
+            while len(queued) < 64:
+                msg = recv(iopub)
+                if msg is None:
+                    break
+                queued.append(msg)
+            if not queued:
+                continue
+        msg = queued.pop(0)
         if msg.get("parent_header", {}).get("msg_id") != msg_id:
             continue
         t = msg.get("msg_type")
@@ -350,7 +489,7 @@ def collect(out, conn, msg_id, tools, timeout, grace, draining=False):
                 pending = {"msg_id": msg_id, "id": cid, "name": v["name"], "tools": tools,
                            "results": out.results}
                 out.send({"t": "tool_call", "id": cid, "name": v["name"], "input": v["input"]}, final=True)
-                out.send({"t": "end", "status": "pending", "dropped": out.dropped, "exit_code": 0}, final=True)
+                out.end("pending", 0)
                 return
         elif t == "display_data" and "application/x-sandbench-exit" in c.get("data", {}):
             v = c["data"]["application/x-sandbench-exit"]
@@ -381,7 +520,15 @@ def collect(out, conn, msg_id, tools, timeout, grace, draining=False):
             break
     if interrupted is not None and status in ("ok", "error", "exit"):
         status = "interrupted"
-    out.send({"t": "end", "status": status, "dropped": out.dropped, "exit_code": exit_code}, final=True)
+    out.end(status, exit_code)
+
+def answer(text, status):
+    lines = [{"t": "note", "text": text}] if text else []
+    lines.append({"t": "end", "status": status})
+    try:
+        CH.sendall("".join(json.dumps(x) + "\n" for x in lines).encode("ascii"))
+    except OSError:
+        pass
 
 def main():
     global pending
@@ -391,43 +538,36 @@ def main():
         with open(D + "/failed", "w") as f:
             f.write("the kernel did not start: %s" % e)
         raise
-    srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    srv.bind(("127.0.0.1", 0))
-    srv.listen(8)
-    with open(D + "/port.tmp", "w") as f:
-        f.write(str(srv.getsockname()[1]))
-    os.replace(D + "/port.tmp", D + "/port")
+    with open(D + "/ready", "w") as f:
+        f.write(str(os.getpid()))
     while True:
-        conn, _ = srv.accept()
+        line = LINES.next()
+        if line is None:
+            return  # the engine closed its end: the container sleeps or the kernel was let go
+        t0 = time.monotonic()
         try:
-            conn.settimeout(10)
-            buf = b""
-            while b"\n" not in buf and len(buf) <= MAX_LINE:
-                b = conn.recv(65536)
-                if not b:
-                    break
-                buf += b
-            conn.settimeout(None)
-            if b"\n" not in buf:
-                continue
-            req = json.loads(buf.split(b"\n", 1)[0])
+            req = json.loads(line)
+            if not isinstance(req, dict):
+                raise ValueError("a request is a JSON object")
+            if req.get("cancel"):
+                continue  # for a cell that has ended already
             if req.get("restart"):
                 pending = None
                 stop()
                 start()
-                conn.sendall(b'{"t": "end", "status": "restarted"}\n')
+                answer("", "restarted")
             else:
-                cell(conn, req)
+                cell(CH, req, t0)
+        except EngineGone:
+            return
         except Exception as e:
-            try:
-                conn.sendall((json.dumps({"t": "note", "text": "sandbench: kernel bridge: %s" % e}) + "\n" +
-                              '{"t": "end", "status": "failed"}\n').encode())
-            except OSError:
-                pass
-        finally:
-            conn.close()
+            answer("sandbench: kernel bridge: %s" % e, "failed")
 
-main()
+try:
+    main()
+finally:
+    if km is not None:
+        stop()
 )PY";
 
 QString quoted(const QString &text)
@@ -437,30 +577,16 @@ QString quoted(const QString &text)
     return u'\'' + q + u'\'';
 }
 
-QString startFunction()
+QString bridgeCommand()
 {
-    // Exit codes: 0 ready, 2 no python3, 3 no ipykernel/jupyter_client in the image (remembered for the
-    // container's life in Dir/none), 4 the bridge did not come up within 60 s.
-    return u"d=%1\n"
-           "sb_start() {\n"
-           "  [ -s $d/port ] && return 0\n"
-           "  [ -e $d/none ] && return 3\n"
-           "  command -v python3 >/dev/null 2>&1 || return 2\n"
-           "  mkdir -p $d || return 4\n"
-           "  if ! python3 -I -c 'import ipykernel, jupyter_client' >/dev/null 2>&1; then : > $d/none; "
-           "return 3; fi\n"
-           "  rm -f $d/failed\n"
-           "  (cd / && exec setsid python3 -I -c \"$(printf %s '%2' | base64 -d)\" </dev/null "
-           ">>$d/bridge.log 2>&1 &)\n"
-           "  local i=0\n"
-           "  while [ ! -s $d/port ]; do\n"
-           "    [ -e $d/failed ] && return 4\n"
-           "    i=$((i+1)); [ $i -gt 1200 ] && return 4\n"
-           "    sleep 0.05\n"
-           "  done\n"
-           "}\n"_s.arg(QLatin1StringView(KernelCell::Dir),
-                       QString::fromLatin1(QByteArray(kBridge).toBase64()));
+    return u"python3 -I -c \"$(printf %s '%1' | base64 -d)\""_s.arg(
+        QString::fromLatin1(QByteArray(kBridge).toBase64()));
 }
+
+// Whether python3 has what the bridge imports: found, not imported (importing ipykernel takes ~0.3 s, and
+// the kernel does it again anyway).
+constexpr char kProbe[] = "python3 -I -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) "
+                          "for m in (\"ipykernel\", \"jupyter_client\", \"zmq\")))' >/dev/null 2>&1";
 
 QString textOf(const QJsonObject &o)
 {
@@ -476,11 +602,32 @@ QString KernelCell::newNonce()
 
 QString KernelCell::startScript()
 {
-    return startFunction() + u"sb_start; r=$?; [ $r = 3 ] && exit 0; exit $r\n"_s;
+    // fd 3 is the channel (this command's stderr); bash's own messages go nowhere. The bridge runs in the
+    // background of this command's namespace (so that no cell's end can take it along) and holds the only
+    // other copy of the channel; "ready" says its kernel answered.
+    return u"exec 3>&2 2>/dev/null\n"
+           "d=%1\n"
+           "command -v python3 >/dev/null 2>&1 || exit 2\n"
+           "mkdir -p $d || exit 4\n"
+           "[ -e $d/none ] && exit 3\n"
+           "if ! %2; then : > $d/none; exit 3; fi\n"
+           "rm -f $d/ready $d/failed\n"
+           "(cd / && exec setsid %3) </dev/null >>$d/bridge.log 2>&1 &\n"
+           "pid=$!\n"
+           "exec 3>&-\n"
+           "i=0\n"
+           "while [ ! -e $d/ready ]; do\n"
+           "  [ -e $d/failed ] && { head -c 2000 $d/failed; exit 4; }\n"
+           "  kill -0 $pid 2>/dev/null || [ -e $d/ready ] || { echo 'the kernel bridge exited:'; tail -c "
+           "2000 "
+           "$d/bridge.log; exit 4; }\n"
+           "  i=$((i+1)); [ $i -gt 1200 ] && { echo 'the kernel did not start within 60 s'; exit 4; }\n"
+           "  sleep 0.05\n"
+           "done\n"_s.arg(QLatin1StringView(Dir), QLatin1StringView(kProbe), bridgeCommand());
 }
 
-QString KernelCell::cellScript(const QString &code, int timeoutMs, int maxOutputLength, const QString &nonce,
-                               const QString &fallbackScript, bool showResults, const QJsonObject &extra)
+QByteArray KernelCell::request(const QString &code, int timeoutMs, int maxOutputLength, bool showResults,
+                               const QJsonObject &extra)
 {
     QJsonObject request{{u"code"_s, code},
                         {u"timeout_ms"_s, timeoutMs},
@@ -489,39 +636,81 @@ QString KernelCell::cellScript(const QString &code, int timeoutMs, int maxOutput
                         {u"results"_s, showResults}};
     for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
         request.insert(it.key(), it.value());
-    const QString line = QString::fromUtf8(QJsonDocument(request).toJson(QJsonDocument::Compact));
-    const QString kernelLine = u"{\"t\":\"kernel\",\"nonce\":\"%1\"}"_s.arg(nonce);
+    return QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n';
+}
+
+QByteArray KernelCell::restartRequest()
+{
+    return QByteArrayLiteral("{\"restart\":true}\n");
+}
+
+QByteArray KernelCell::cancelRequest()
+{
+    return QByteArrayLiteral("{\"cancel\":true}\n");
+}
+
+QByteArray KernelCell::headLine(const QString &nonce)
+{
+    return QJsonDocument(QJsonObject{{u"t"_s, u"kernel"_s}, {u"nonce"_s, nonce}})
+               .toJson(QJsonDocument::Compact) +
+           '\n';
+}
+
+QString KernelCell::cellScript(const QString &nonce, const QString &fallbackScript)
+{
     const QString fallbackLine = u"{\"t\":\"fallback\",\"nonce\":\"%1\"}"_s.arg(nonce);
-    return startFunction() +
-           u"sb_start; r=$?\n"
-           "if [ $r = 0 ] && ! { exec 3<>/dev/tcp/127.0.0.1/$(<$d/port); } 2>/dev/null; then\n"
-           "  rm -f $d/port; sb_start; r=$?\n"
-           "  [ $r = 0 ] && { { exec 3<>/dev/tcp/127.0.0.1/$(<$d/port); } 2>/dev/null || r=4; }\n"
-           "  [ $r = 0 ] && lost=1\n"
-           "fi\n"
-           "if [ $r = 0 ]; then\n"
-           "  printf '%s\\n' %1\n"
-           "  [ -n \"$lost\" ] && printf '%s\\n' '{\"t\":\"note\",\"text\":\"sandbench: the Python kernel "
-           "had stopped; "
-           "a new kernel started, and the state of earlier cells is lost\"}'\n"
-           "  printf '%s\\n' %2 >&3\n"
-           "  exec cat <&3\n"
-           "fi\n"
-           "[ $r = 3 ] && [ ! -e $d/said ] && : > $d/said && printf '%s\\n' %3\n"
-           "[ $r = 4 ] && echo 'sandbench: the Python kernel did not start; this cell runs as a script' >&2\n"_s
-               .arg(quoted(kernelLine), quoted(line), quoted(fallbackLine)) +
+    return u"d=%1\n"
+           "if command -v python3 >/dev/null 2>&1; then\n"
+           "  if [ -e $d/none ] || ! %2; then\n"
+           "    mkdir -p $d && : > $d/none\n"
+           "    [ -e $d/said ] || { : > $d/said; printf '%s\\n' %3; }\n"
+           "  else\n"
+           "    echo 'sandbench: the Python kernel is not running (it did not start, or it stopped); this "
+           "cell "
+           "runs as a script' >&2\n"
+           "  fi\n"
+           "fi\n"_s.arg(QLatin1StringView(Dir), QLatin1StringView(kProbe), quoted(fallbackLine)) +
            fallbackScript;
 }
 
-QString KernelCell::restartScript(const QString &nonce)
+QString KernelCell::restartScript()
 {
-    return startFunction() +
-           u"sb_start || { echo 'sandbench: no Python kernel runs in this container' >&2; exit 1; }\n"
-           "{ exec 3<>/dev/tcp/127.0.0.1/$(<$d/port); } 2>/dev/null || { rm -f $d/port; sb_start; exit $?; "
-           "}\n"
-           "printf '%s\\n' %1\n"
-           "printf '%s\\n' '{\"restart\":true}' >&3\n"
-           "exec cat <&3\n"_s.arg(quoted(u"{\"t\":\"kernel\",\"nonce\":\"%1\"}"_s.arg(nonce)));
+    return u"echo 'sandbench: no Python kernel runs in this container' >&2; exit 1\n"_s;
+}
+
+QList<QByteArray> KernelCell::LineSplitter::feed(const char *data, qsizetype size)
+{
+    QList<QByteArray> lines;
+    qsizetype at = 0;
+    while (at < size) {
+        const char *nl = static_cast<const char *>(memchr(data + at, '\n', size_t(size - at)));
+        const qsizetype end = nl ? nl - data : size;
+        const qsizetype n = end - at;
+        if (!m_skipping) {
+            if (m_buffer.size() + n > MaxLineBytes) {
+                // Too long: dropped whole, up to its newline.
+                m_buffer.clear();
+                m_skipping = true;
+                ++m_dropped;
+            } else {
+                m_buffer.append(data + at, n);
+            }
+        }
+        at = end;
+        if (nl) {
+            ++at;
+            if (!m_skipping)
+                lines.append(std::exchange(m_buffer, {}));
+            m_skipping = false;
+        }
+    }
+    return lines;
+}
+
+void KernelCell::LineSplitter::reset()
+{
+    m_buffer = QByteArray();
+    m_skipping = false;
 }
 
 KernelCellResult KernelCellResult::parse(const QString &stdoutText, const QString &nonce)

@@ -29,6 +29,12 @@ struct ShellAction
     int maxTimeoutMs = MaxTimeoutMs;
     // Past maxOutputLength keep the last characters rather than the first (SessionLimits::keepOutputTail).
     bool keepOutputTail = false;
+    // A Python cell (CodeAction::shellAction; not part of the JSON): its request line for the container's
+    // kernel bridge and the nonce of its answer (KernelCell). When the container's PythonKernel has its
+    // channel, the one command is not run: the request goes over the channel and the bridge's answer is the
+    // command's stdout; commands[0] is what runs without a channel (the script fallback).
+    QByteArray kernelRequest;
+    QString kernelNonce;
 
     // Parses the model's arguments {"commands":[...],"timeout_ms":N,"max_output_length":N} (or "command":"x")
     // and validates them against limits (the hosted ones by default: timeout_ms up to 300,000, 120,000 when

@@ -1,18 +1,39 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: a Python cell's answer as the engine reads it from the cell command's stdout
-// (KernelCellResult::parse). Whatever the bytes, the result stays inside its bounds: at most MaxItems
-// outputs and MaxHtmlChars of HTML, images only under the bridge's figures folder, a known status, and a
-// pause only with one well-formed tool call.
+// libFuzzer target: a Python cell's answer as the engine reads it (KernelCellResult::parse): from the
+// kernel's channel, cut into lines (KernelCell::LineSplitter, fed in chunks whose size the input's first
+// byte picks) behind the engine's head line when that byte is even; as a script fallback command's stdout
+// when it is odd. Whatever the bytes, every line and the splitter's buffer
+// stay within MaxLineBytes, and the result stays inside its bounds: at most MaxItems outputs and
+// MaxHtmlChars of HTML, images only under the bridge's figures folder, a known status, and a pause only
+// with one well-formed tool call.
 #include "tools/kernelcell.h"
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QString answer = QString::fromUtf8(reinterpret_cast<const char *>(data), qsizetype(size));
+    const bool channelled = size > 0 && data[0] % 2 == 0;
+    const size_t chunk = size > 0 ? size_t(data[0] / 2) * 97 + 1 : 1;
+    KernelCell::LineSplitter splitter;
+    QByteArray channel = channelled ? KernelCell::headLine(QStringLiteral("NONCE")) : QByteArray();
+    for (size_t at = size > 0 ? 1 : 0; at < size; at += chunk) {
+        const size_t n = std::min(chunk, size - at);
+        for (const QByteArray &line :
+             splitter.feed(reinterpret_cast<const char *>(data) + at, qsizetype(n))) {
+            if (line.size() > KernelCell::MaxLineBytes || line.contains('\n'))
+                abort();
+            channel += line + '\n';
+        }
+        if (splitter.buffered() > KernelCell::MaxLineBytes)
+            abort();
+    }
+    const QString answer =
+        channelled ? QString::fromUtf8(channel)
+                   : QString::fromUtf8(reinterpret_cast<const char *>(data), qsizetype(size)).mid(1);
     const KernelCellResult r = KernelCellResult::parse(answer, QStringLiteral("NONCE"));
     if (r.outputs.size() > KernelCellResult::MaxItems + 1) // + the "ended early" note
         abort();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gateway/codeimages.h"
+#include "sandbox/pythonkernel.h"
 #include "sandboxtestutil.h"
 #include "tools/codeaction.h"
 
@@ -69,6 +70,9 @@ void TestCodeAction::cleanupTestCase()
 
 CodeOutput TestCodeAction::run(const CodeAction &action, int timeoutMs)
 {
+    // As the agent loop does: a Python cell goes to the container's kernel, started ahead of it.
+    if (action.kind == CodeAction::Kind::Python)
+        PythonKernel::of(m_c)->startAhead();
     ShellCall *call = m_c->run(action.shellAction(timeoutMs, 16384));
     if (!waitForCall(call) || call->results().isEmpty()) {
         qWarning("the call did not run: %s", qPrintable(call->errorString()));

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
@@ -36,6 +37,11 @@ private Q_SLOTS:
     void unansweredToolCallTimesOut();
     void imagesWithoutKernel();
     void hostileBytesThroughThePipe();
+    void bridgeListensNowhere();
+    void cellRightAfterAnErrorRuns();
+    void cancelInterruptsAndKeepsState();
+    void lostBridgeStartsAgain();
+    void kernelIsInTheContainersCgroups();
     void matchesJupyter();
 
 private:
@@ -60,7 +66,8 @@ void TestPythonKernel::initTestCase()
     QVERIFY2(m_c, qPrintable(error));
     const CodeOutput probe = cell(u"1"_s);
     if (!probe.kernel || probe.kernel->mode != KernelCellResult::Mode::Kernel)
-        QSKIP("the host's python3 has no ipykernel (apt-get install python3-ipykernel)");
+        QSKIP(qPrintable(u"the host's python3 has no ipykernel (apt-get install python3-ipykernel): "_s +
+                         probe.stdoutText + probe.stderrText));
 }
 
 void TestPythonKernel::cleanupTestCase()
@@ -91,6 +98,19 @@ CodeOutput TestPythonKernel::run(const CodeAction &action, int timeoutMs, int ma
     return out;
 }
 
+// Host processes holding a file open in the directory name under a container's home (as the container
+// sees it, or as the host does).
+static QList<int> holding(const QString &name)
+{
+    return hostProcesses([&](const QString &proc) {
+        const QString fdDir = proc + u"/fd"_s;
+        const QStringList fds = QDir(fdDir).entryList(QDir::Files | QDir::System);
+        return std::any_of(fds.cbegin(), fds.cend(), [&](const QString &fd) {
+            return QFile::symLinkTarget(fdDir + u'/' + fd).contains(u'/' + name + u'/');
+        });
+    });
+}
+
 CodeAction TestPythonKernel::withTools(const QString &code, int toolTimeoutMs)
 {
     QString error;
@@ -110,6 +130,8 @@ void TestPythonKernel::stateAcrossCells()
     QCOMPARE(out.stdoutText, u"42\n"_s);
     QCOMPARE(cell(u"round(math.pi * 2, 4)"_s).stdoutText, u"6.2832\n"_s);
     QCOMPARE(PythonKernel::of(m_c)->state(), PythonKernel::State::Idle);
+    // The cells went over the kernel's channel, not as commands.
+    QVERIFY(PythonKernel::of(m_c)->hasChannel());
 }
 
 void TestPythonKernel::lastExpressionAndOrder()
@@ -394,11 +416,15 @@ void TestPythonKernel::imagesWithoutKernel()
     // A python3 that runs scripts but has no ipykernel (its import probe fails).
     QList<Entry> withPython = base;
     withPython.append(file("usr/bin/python3",
-                           "#!/bin/sh\ncase \"$*\" in *'import ipykernel'*) exit 1;; esac\necho script-ran\n",
-                           0755));
+                           "#!/bin/sh\ncase \"$*\" in *ipykernel*) exit 1;; esac\necho script-ran\n", 0755));
+    // A python3 whose every program (the bridge too) just prints and exits: it looks like it has ipykernel.
+    QList<Entry> brokenPython = base;
+    brokenPython.append(file("usr/bin/python3", "#!/bin/sh\necho script-ran\n", 0755));
     ImageStore store(m_dir.path());
     QString error;
     const QString archives = m_dir.path() + u"/archives"_s;
+    QVERIFY(writeFile(archives + u"/brokenpy.tar"_s, archiveOf(ociLayout({tarOf(brokenPython)}))));
+    QVERIFY2(store.importPath(archives + u"/brokenpy.tar"_s, u"brokenpy"_s, &error), qPrintable(error));
     QVERIFY(writeFile(archives + u"/nopy.tar"_s, archiveOf(ociLayout({tarOf(base)}))));
     QVERIFY(writeFile(archives + u"/fakepy.tar"_s, archiveOf(ociLayout({tarOf(withPython)}))));
     QVERIFY2(store.importPath(archives + u"/nopy.tar"_s, u"nopy"_s, &error), qPrintable(error));
@@ -426,6 +452,21 @@ void TestPythonKernel::imagesWithoutKernel()
     QCOMPARE(second.kernel->mode, KernelCellResult::Mode::Script);
     QCOMPARE(second.stdoutText, u"script-ran\n"_s);
     QVERIFY2(!second.stderrText.contains(u"ipykernel"_s), qPrintable(second.stderrText)); // said once
+
+    // A bridge that exits at once fails the start then (not after the 60 s it may take to come up), and the
+    // cell runs as a script, saying that the kernel is not running.
+    m_c = m_manager->create(&error);
+    QVERIFY2(m_c, qPrintable(error));
+    QVERIFY2(store.applyTo(m_c, u"brokenpy"_s, &error), qPrintable(error));
+    QTest::ignoreMessage(QtWarningMsg,
+                         QRegularExpression(u"the Python kernel did not start \\(exit 4\\): the "
+                                            "kernel bridge exited"_s));
+    const CodeOutput broken = cell(u"print(1)"_s);
+    QVERIFY(broken.kernel);
+    QCOMPARE(broken.kernel->mode, KernelCellResult::Mode::Script);
+    QCOMPARE(broken.stdoutText, u"script-ran\n"_s);
+    QVERIFY2(broken.stderrText.contains(u"the Python kernel is not running"_s),
+             qPrintable(broken.stderrText));
 }
 
 // What a cell's code can put on the wire: protocol look-alikes, control bytes, a lone surrogate and a 3 MB
@@ -460,6 +501,134 @@ void TestPythonKernel::hostileBytesThroughThePipe()
     QCOMPARE(forged.stdoutText, u"wrote 0\n"_s);
     QCOMPARE(forged.kernel->malformedLines, 0);
     QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+}
+
+// The bridge takes cells only from the engine's channel: a program in the container that tries every TCP
+// port listening on its loopback (the kernel's own ZeroMQ ports among them) with a bridge request gets no
+// bridge answer anywhere.
+void TestPythonKernel::bridgeListensNowhere()
+{
+    QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+    const QString probe =
+        u"import socket\nports = set()\nfor line in open('/proc/net/tcp').read().splitlines()[1:]:\n"
+        "    f = line.split()\n    if f[3] == '0A':\n        ports.add(int(f[1].split(':')[1], 16))\n"
+        "answers = 0\nfor p in sorted(ports):\n    data = b''\n    try:\n"
+        "        s = socket.create_connection(('127.0.0.1', p), timeout=2)\n"
+        "        s.sendall(b'{\"code\": \"print(6 * 7)\", \"timeout_ms\": 5000}\\n')\n"
+        "        while len(data) < 65536:\n            b = s.recv(4096)\n            if not b:\n"
+        "                break\n            data += b\n    except OSError:\n        pass\n"
+        "    answers += b'\"t\": \"' in data\nprint(len(ports), answers)\n"_s;
+    RUN_CALL(call, m_c,
+             shellAction({u"python3 -c \"$(printf %s '"_s + QString::fromLatin1(probe.toUtf8().toBase64()) +
+                          u"' | base64 -d)\""_s},
+                         120000));
+    const QStringList counts = call->results().constFirst().stdoutText.trimmed().split(u' ');
+    QCOMPARE(counts.size(), 2);
+    QVERIFY2(counts.at(0).toInt() >= 5, qPrintable(counts.at(0))); // the kernel's shell, iopub, stdin, ...
+    QCOMPARE(counts.at(1), u"0"_s);
+    QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+}
+
+// A cell that comes right after a failed one runs: ipykernel's stop_on_error would abort (run nothing, say
+// nothing) a request that reaches it before it cleared its aborting flag. The bridge sends the next cell
+// that fast after ending a paused cell whose tool call got no result (it fails with TimeoutError). Several
+// rounds, as that is a race.
+void TestPythonKernel::cellRightAfterAnErrorRuns()
+{
+    for (int i = 0; i < 12; ++i) {
+        QCOMPARE(run(withTools(u"await get_weather(city='Rome')"_s)).kernel->status, u"pending"_s);
+        const CodeOutput next = cell(u"6 * %1"_s.arg(i));
+        QCOMPARE(next.kernel->status, u"ok"_s);
+        QCOMPARE(next.stdoutText, QString::number(6 * i) + u'\n');
+        QCOMPARE(cell(u"1 / 0"_s).kernel->status, u"error"_s);
+        QCOMPARE(cell(u"7 * %1"_s.arg(i)).stdoutText, QString::number(7 * i) + u'\n');
+    }
+}
+
+// A cancelled cell (the window's stop, a client gone) is interrupted by the bridge; its answer still comes
+// whole, and the state stays.
+void TestPythonKernel::cancelInterruptsAndKeepsState()
+{
+    cell(u"kept_on_cancel = 5"_s);
+    QString error;
+    const std::optional<CodeAction> action = CodeAction::python(
+        {{u"code"_s, u"import time\nprint('started', flush=True)\nwhile True: time.sleep(0.05)"_s}}, &error);
+    QVERIFY(action);
+    ShellCall *call = PythonKernel::of(m_c)->execute(*action, 60000, 16384);
+    bool started = false;
+    connect(call, &ShellCall::outputChunk, this, [&started](int, ShellCall::Stream, const QString &text) {
+        started |= text.contains(u"started"_s);
+    });
+    QVERIFY(QTest::qWaitFor([&started] { return started; }, 60000));
+    call->cancel();
+    QVERIFY(waitForCall(call, 60000));
+    QVERIFY(!call->isCompleted());
+    const CodeOutput out = CodeOutput::fromResult(*action, call->results().constFirst());
+    QVERIFY(out.kernel);
+    QCOMPARE(out.kernel->status, u"interrupted"_s);
+    QVERIFY(out.stdoutText.startsWith(u"started\n"_s));
+    call->deleteLater();
+    QCOMPARE(cell(u"kept_on_cancel"_s).stdoutText, u"5\n"_s);
+}
+
+// Something in the container kills the bridge in the middle of a cell: the cell ends (its answer says it
+// ended early), the old kernel goes with the bridge's namespace, and the next cell gets a new kernel and
+// says that the state was lost.
+void TestPythonKernel::lostBridgeStartsAgain()
+{
+    cell(u"gone = 1"_s);
+    // Its files show as the container sees them: a name of this container's own.
+    const QString held = u"lost-bridge-"_s + m_c->id();
+    const CodeOutput out =
+        cell(u"import os, signal, time\nos.makedirs('%1', exist_ok=True)\n"
+             "held = open('%1/old-kernel', 'w')\nprint('killing', flush=True)\n"
+             "time.sleep(0.5)\nos.kill(os.getppid(), signal.SIGKILL)\ntime.sleep(120)"_s.arg(held));
+    QVERIFY(out.kernel);
+    QCOMPARE(out.kernel->status, u"lost"_s);
+    QVERIFY2(out.stderrText.contains(u"ended early"_s), qPrintable(out.stderrText));
+    QVERIFY(QTest::qWaitFor([&held] { return holding(held).isEmpty(); }, 30000));
+    const CodeOutput next = cell(u"'gone' in globals()"_s);
+    QCOMPARE(next.stdoutText, u"False\n"_s);
+    // Said once, by whoever runs a cell next (here: run() takes the note after the lost cell).
+    QVERIFY2(QString(out.stderrText + next.stderrText).contains(u"the Python kernel had stopped"_s),
+             qPrintable(out.stderrText + next.stderrText));
+    QVERIFY(PythonKernel::of(m_c)->hasChannel());
+    QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+}
+
+// The kernel's CPU and memory are the container's: it runs in the same cgroups (every controller: memory,
+// pids, cpu) as the container's commands, so the container's limits and accounting cover it.
+void TestPythonKernel::kernelIsInTheContainersCgroups()
+{
+    const QString cgroup = m_c->enforcement().value(u"cgroup"_s);
+    if (cgroup.isEmpty() || cgroup == u"none")
+        QSKIP("no cgroup on this machine");
+    const QString probe = u"cgroup-probe-"_s + m_c->id();
+    QCOMPARE(cell(u"import os\nos.makedirs('%1/kernel', exist_ok=True)\n"
+                  "_held = open('%1/kernel/held', 'w')\nprint('held')"_s.arg(probe))
+                 .stdoutText,
+             u"held\n"_s);
+    ShellCall *command = m_c->run(shellAction(
+        {u"mkdir -p %1/command && exec 9>%1/command/held && exec sleep 120"_s.arg(probe)}, 180000));
+    QList<int> kernel, plain;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            kernel = holding(probe + u"/kernel"_s);
+            plain = holding(probe + u"/command"_s);
+            return kernel.size() == 1 && plain.size() == 1;
+        },
+        30000));
+    const auto cgroupsOf = [](int pid) {
+        QFile f(u"/proc/%1/cgroup"_s.arg(pid));
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    const QString ofKernel = cgroupsOf(kernel.first());
+    QVERIFY2(ofKernel.contains(u"/sandbench/"_s + m_c->id() + u'-'), qPrintable(ofKernel));
+    QCOMPARE(ofKernel, cgroupsOf(plain.first()));
+    command->cancel();
+    QVERIFY(waitForCall(command));
+    command->deleteLater();
+    cell(u"_held.close()"_s);
 }
 
 // The same cells through Sandbench's kernel and through a real Jupyter kernel on the host (jupyter_client's
