@@ -63,6 +63,11 @@ DiskUsage::Areas measureWorkspace(const QString &workspaceDir)
 }
 } // namespace
 
+qint64 DiskUsage::sizeOnDisk(const QString &path)
+{
+    return treeSize(path);
+}
+
 DiskUsage DiskUsage::measure(const QString &dataDir, const QString &workspace)
 {
     DiskUsage usage;

@@ -24,5 +24,7 @@ struct DiskUsage
     int workspaceCount = 0;
 
     static DiskUsage measure(const QString &dataDir, const QString &workspace);
+    // What path (a file, or a folder with everything in it) takes on disk, symlinks not followed.
+    static qint64 sizeOnDisk(const QString &path);
     static QFuture<DiskUsage> start(const QString &dataDir, const QString &workspace);
 };
