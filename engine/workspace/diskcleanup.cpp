@@ -39,11 +39,13 @@ DiskCleanup::Plan DiskCleanup::planOldRequests(const QString &workspaceDir, qint
     const qint64 count = viewer.count(old);
     plan.items = int(qMin<qint64>(count, std::numeric_limits<int>::max()));
     // SQLite does not say what a row takes; the old requests' share of the file is a fair estimate.
-    plan.bytes = total > 0 ? qint64(double(requestLogBytes(workspaceDir)) * double(count) / double(total)) : 0;
+    plan.bytes =
+        total > 0 ? qint64(double(requestLogBytes(workspaceDir)) * double(count) / double(total)) : 0;
     return plan;
 }
 
-DiskCleanup::Outcome DiskCleanup::runOldRequests(const QString &workspaceDir, RequestLog *log, const Plan &plan)
+DiskCleanup::Outcome DiskCleanup::runOldRequests(const QString &workspaceDir, RequestLog *log,
+                                                 const Plan &plan)
 {
     Outcome outcome;
     if (!log) {

@@ -22,9 +22,9 @@ public:
     struct Plan
     {
         Action action = Action::OldRequests;
-        int items = 0;      // requests, containers or files
-        qint64 bytes = 0;   // what deleting them frees (OldRequests: their share of the log file, estimated)
-        QStringList ids;    // UnusedContainers: container ids; Uploads: tokens
+        int items = 0;       // requests, containers or files
+        qint64 bytes = 0;    // what deleting them frees (OldRequests: their share of the log file, estimated)
+        QStringList ids;     // UnusedContainers: container ids; Uploads: tokens
         QList<qint64> sizes; // the bytes of each of ids
         qint64 cutoffMs = 0; // OldRequests: requests logged before this
         QString error;
@@ -41,7 +41,8 @@ public:
     static Plan planOldRequests(const QString &workspaceDir, qint64 cutoffMs);
     static Plan planUploads(const QString &workspaceDir);
     // inUse: ids of containers to keep (the saved conversations' and the awake ones).
-    static Plan planUnusedContainers(const QString &dataDir, const QString &workspace, const QSet<QString> &inUse);
+    static Plan planUnusedContainers(const QString &dataDir, const QString &workspace,
+                                     const QSet<QString> &inUse);
 
     // log: the workspace's open log (its writer deletes; this waits for it).
     static Outcome runOldRequests(const QString &workspaceDir, RequestLog *log, const Plan &plan);

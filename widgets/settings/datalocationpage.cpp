@@ -25,10 +25,10 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QtConcurrent>
 #include <QTreeWidget>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 using namespace Qt::StringLiterals;
 
@@ -147,15 +147,18 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
     m_logDays = new QSpinBox(cleanBox);
     m_logDays->setObjectName(u"CleanupLogDays"_s);
     m_logDays->setRange(0, 3650);
-    m_logDays->setValue(7); // the log keeps 30 days by itself (Logs → retention)
+    m_logDays->setValue(7);                     // the log keeps 30 days by itself (Logs → retention)
     m_logDays->setFocusPolicy(Qt::StrongFocus); // the page scrolls under the wheel, the number does not
     retranslate(m_logDays, [this] {
         m_logDays->setSuffix(tr(" days"));
         m_logDays->setSpecialValueText(tr("any age"));
     });
-    auto *logsLabel = translatedLabel([]() -> QString { return tr("Requests in the log older than"); }, cleanBox);
+    auto *logsLabel =
+        translatedLabel([]() -> QString { return tr("Requests in the log older than"); }, cleanBox);
     auto *containersLabel = translatedLabel(
-        []() -> QString { return tr("Containers no conversation uses (made by the local API or left behind)"); },
+        []() -> QString {
+            return tr("Containers no conversation uses (made by the local API or left behind)");
+        },
         cleanBox);
     auto *uploadsLabel =
         translatedLabel([]() -> QString { return tr("Files uploaded through the Files APIs"); }, cleanBox);
@@ -249,9 +252,10 @@ void DataLocationPage::startCleanup(int which)
                 [action, days]() -> QString {
                     switch (action) {
                     case DiskCleanup::Action::OldRequests:
-                        return days > 0 ? tr("Nothing to delete: no request in the log is older than %1 days.")
-                                              .arg(days)
-                                        : tr("Nothing to delete: the request log is empty.");
+                        return days > 0
+                                   ? tr("Nothing to delete: no request in the log is older than %1 days.")
+                                         .arg(days)
+                                   : tr("Nothing to delete: the request log is empty.");
                     case DiskCleanup::Action::UnusedContainers:
                         return tr("Nothing to delete: every container belongs to a conversation.");
                     case DiskCleanup::Action::Uploads:
@@ -266,15 +270,16 @@ void DataLocationPage::startCleanup(int which)
         QString question;
         switch (action) {
         case DiskCleanup::Action::OldRequests:
-            question = days > 0 ? tr("Delete %n request(s) logged more than %1 days ago from the request log, "
-                                     "with their shell calls and outputs? This frees about %2.",
-                                     nullptr, plan.items)
-                                      .arg(days)
-                                      .arg(size)
-                                : tr("Delete all %n request(s) from the request log, with their shell calls and "
-                                     "outputs? This frees about %1.",
-                                     nullptr, plan.items)
-                                      .arg(size);
+            question = days > 0
+                           ? tr("Delete %n request(s) logged more than %1 days ago from the request log, "
+                                "with their shell calls and outputs? This frees about %2.",
+                                nullptr, plan.items)
+                                 .arg(days)
+                                 .arg(size)
+                           : tr("Delete all %n request(s) from the request log, with their shell calls and "
+                                "outputs? This frees about %1.",
+                                nullptr, plan.items)
+                                 .arg(size);
             break;
         case DiskCleanup::Action::UnusedContainers:
             question = tr("Delete %n container(s) that no conversation uses, with their files and history? "
@@ -283,10 +288,11 @@ void DataLocationPage::startCleanup(int which)
                            .arg(size);
             break;
         case DiskCleanup::Action::Uploads:
-            question = tr("Delete %n file(s) uploaded through the Files APIs? Programs that still name them get "
-                          "an error. This frees %1.",
-                          nullptr, plan.items)
-                           .arg(size);
+            question =
+                tr("Delete %n file(s) uploaded through the Files APIs? Programs that still name them get "
+                   "an error. This frees %1.",
+                   nullptr, plan.items)
+                    .arg(size);
             break;
         }
         m_confirm->disconnect(this);
@@ -338,17 +344,20 @@ void DataLocationPage::startCleanup(int which)
                         QString text;
                         switch (action) {
                         case DiskCleanup::Action::OldRequests:
-                            text = tr("Deleted %n request(s); the log is %1 smaller.", nullptr, outcome.removed)
-                                       .arg(freed);
+                            text =
+                                tr("Deleted %n request(s); the log is %1 smaller.", nullptr, outcome.removed)
+                                    .arg(freed);
                             break;
                         case DiskCleanup::Action::UnusedContainers:
-                            text = tr("Deleted %n container(s), freeing %1.", nullptr, outcome.removed).arg(freed);
+                            text = tr("Deleted %n container(s), freeing %1.", nullptr, outcome.removed)
+                                       .arg(freed);
                             break;
                         case DiskCleanup::Action::Uploads:
                             text = tr("Deleted %n file(s), freeing %1.", nullptr, outcome.removed).arg(freed);
                             break;
                         }
-                        return outcome.error.isEmpty() ? text : tr("%1 Not everything: %2").arg(text, outcome.error);
+                        return outcome.error.isEmpty() ? text
+                                                       : tr("%1 Not everything: %2").arg(text, outcome.error);
                     },
                     outcome.error.isEmpty() ? InlineMessage::Type::Positive : InlineMessage::Type::Warning);
                 setCleaning(false);
@@ -363,8 +372,8 @@ void DataLocationPage::startCleanup(int which)
     planWatcher->setFuture(QtConcurrent::run([=]() -> Plan {
         switch (action) {
         case DiskCleanup::Action::OldRequests:
-            return DiskCleanup::planOldRequests(
-                workspaceDir, QDateTime::currentMSecsSinceEpoch() - qint64(days) * 24 * 60 * 60 * 1000);
+            return DiskCleanup::planOldRequests(workspaceDir, QDateTime::currentMSecsSinceEpoch() -
+                                                                  qint64(days) * 24 * 60 * 60 * 1000);
         case DiskCleanup::Action::UnusedContainers:
             return DiskCleanup::planUnusedContainers(
                 dataDir, workspace, loaded | DiskCleanup::conversationContainers(dataDir, workspace));
