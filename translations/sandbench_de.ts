@@ -2623,10 +2623,6 @@ SHA-256 %3</translation>
         <translation>Fenster: %1</translation>
     </message>
     <message>
-        <source>Window: %1 — %2</source>
-        <translation>Fenster: %1 — %2</translation>
-    </message>
-    <message>
         <source>(untitled)</source>
         <translation>(ohne Titel)</translation>
     </message>
@@ -2641,6 +2637,14 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>Von</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation>%1 (in %2)</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>Gefragt in der Unterhaltung „%1“ im Fenster: %2</translation>
     </message>
 </context>
 <context>
@@ -4067,16 +4071,20 @@ Container %3</translation>
 <context>
     <name>ProviderHint</name>
     <message>
-        <source>No model provider is set up: the model list offers only the scripted demos, which play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
-        <translation>Es ist kein Modellanbieter eingerichtet: Die Modellliste bietet nur die Skript-Demos, die aufgezeichnete Antworten abspielen. Fügen Sie einen Anbieter hinzu (OpenAI, Anthropic, OpenRouter, Gemini oder einen Modellserver auf diesem Computer), um ein echtes Modell zu fragen.</translation>
-    </message>
-    <message>
         <source>Add Provider…</source>
         <translation>Anbieter hinzufügen …</translation>
     </message>
     <message>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>Einstellungen → Anbieter mit dem Formular für einen neuen Anbieter öffnen</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>Es ist kein Modellanbieter eingerichtet: Die Modellliste bietet nur die Skript-Demos.</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>Die Skript-Demos spielen aufgezeichnete Antworten ab. Fügen Sie einen Anbieter hinzu (OpenAI, Anthropic, OpenRouter, Gemini oder einen Modellserver auf diesem Computer), um ein echtes Modell zu fragen.</translation>
     </message>
 </context>
 <context>

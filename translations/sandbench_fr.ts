@@ -2623,10 +2623,6 @@ SHA-256 %3</translation>
         <translation>Fenêtre : %1</translation>
     </message>
     <message>
-        <source>Window: %1 — %2</source>
-        <translation>Fenêtre : %1 — %2</translation>
-    </message>
-    <message>
         <source>(untitled)</source>
         <translation>(sans titre)</translation>
     </message>
@@ -2641,6 +2637,14 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>Origine</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation>%1 (dans %2)</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>Demandé dans la conversation « %1 » de la fenêtre : %2</translation>
     </message>
 </context>
 <context>
@@ -4067,16 +4071,20 @@ Conteneur %3</translation>
 <context>
     <name>ProviderHint</name>
     <message>
-        <source>No model provider is set up: the model list offers only the scripted demos, which play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
-        <translation>Aucun fournisseur de modèles n’est configuré : la liste ne propose que les démos scriptées, qui rejouent des réponses enregistrées. Ajoutez un fournisseur (OpenAI, Anthropic, OpenRouter, Gemini ou un serveur de modèles sur cet ordinateur) pour interroger un vrai modèle.</translation>
-    </message>
-    <message>
         <source>Add Provider…</source>
         <translation>Ajouter un fournisseur…</translation>
     </message>
     <message>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>Ouvrir Paramètres → Fournisseurs avec le formulaire d’un nouveau fournisseur</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>Aucun fournisseur de modèles n’est configuré : la liste ne propose que les démos scriptées.</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>Les démos scriptées rejouent des réponses enregistrées. Ajoutez un fournisseur (OpenAI, Anthropic, OpenRouter, Gemini ou un serveur de modèles sur cet ordinateur) pour interroger un vrai modèle.</translation>
     </message>
 </context>
 <context>

@@ -2647,10 +2647,6 @@ SHA-256 %3</translation>
         <translation>Окно: %1</translation>
     </message>
     <message>
-        <source>Window: %1 — %2</source>
-        <translation>Окно: %1 — %2</translation>
-    </message>
-    <message>
         <source>(untitled)</source>
         <translation>(без названия)</translation>
     </message>
@@ -2665,6 +2661,14 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>Откуда</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation>%1 (в %2)</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>Спрошено в разговоре «%1» в окне: %2</translation>
     </message>
 </context>
 <context>
@@ -4098,16 +4102,20 @@ Container %3</source>
 <context>
     <name>ProviderHint</name>
     <message>
-        <source>No model provider is set up: the model list offers only the scripted demos, which play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
-        <translation>Поставщик моделей не настроен: в списке моделей только демонстрационные сценарии, которые воспроизводят записанные ответы. Добавьте поставщика (OpenAI, Anthropic, OpenRouter, Gemini или сервер моделей на этом компьютере), чтобы спрашивать настоящую модель.</translation>
-    </message>
-    <message>
         <source>Add Provider…</source>
         <translation>Добавить поставщика…</translation>
     </message>
     <message>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>Открыть «Настройки → Поставщики» с формой нового поставщика</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>Поставщик моделей не настроен: в списке моделей только демонстрационные сценарии.</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>Демонстрационные сценарии воспроизводят записанные ответы. Добавьте поставщика (OpenAI, Anthropic, OpenRouter, Gemini или сервер моделей на этом компьютере), чтобы спрашивать настоящую модель.</translation>
     </message>
 </context>
 <context>

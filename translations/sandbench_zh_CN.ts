@@ -2599,10 +2599,6 @@ SHA-256 %3</translation>
         <translation>窗口：%1</translation>
     </message>
     <message>
-        <source>Window: %1 — %2</source>
-        <translation>窗口：%1 — %2</translation>
-    </message>
-    <message>
         <source>(untitled)</source>
         <translation>（无标题）</translation>
     </message>
@@ -2617,6 +2613,14 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation>%1（在 %2 中）</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>在窗口中的对话“%1”中提问：%2</translation>
     </message>
 </context>
 <context>
@@ -4036,16 +4040,20 @@ Container %3</source>
 <context>
     <name>ProviderHint</name>
     <message>
-        <source>No model provider is set up: the model list offers only the scripted demos, which play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
-        <translation>尚未设置模型提供商：模型列表只提供脚本演示，它们播放预先录制的回答。添加一个提供商（OpenAI、Anthropic、OpenRouter、Gemini 或本机上的模型服务器）即可向真实模型提问。</translation>
-    </message>
-    <message>
         <source>Add Provider…</source>
         <translation>添加提供商…</translation>
     </message>
     <message>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>打开“设置 → 提供商”并显示新提供商表单</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>尚未设置模型提供商：模型列表只提供脚本演示。</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>脚本演示播放预先录制的回答。添加一个提供商（OpenAI、Anthropic、OpenRouter、Gemini 或本机上的模型服务器）即可向真实模型提问。</translation>
     </message>
 </context>
 <context>

@@ -411,23 +411,29 @@ void TestWindowExtras::logsSayWhoAsked()
         }(),
         20000);
     QCOMPARE(model->headerData(LogsModel::FromColumn, Qt::Horizontal).toString(), u"From"_s);
-    QString fromWindow, fromApi;
+    QString fromWindow, fromApi, windowTip;
     for (int row = 0; row < model->rowCount(); ++row) {
-        const QString from = model->index(row, LogsModel::FromColumn).data().toString();
-        (from.startsWith(u"Window"_s) ? fromWindow : fromApi) = from;
+        const QModelIndex from = model->index(row, LogsModel::FromColumn);
+        if (from.data().toString().startsWith(u"API: "_s)) {
+            fromApi = from.data().toString();
+        } else {
+            fromWindow = from.data().toString();
+            windowTip = from.data(Qt::ToolTipRole).toString();
+        }
     }
     QCOMPARE(fromApi, u"API: OpenAI/Python 1.54.0"_s);
-    QVERIFY2(fromWindow.startsWith(
-                 u"Window: %1 — \"Sum the \\x1b[31mred\\x1b[0m column of every sheet!!!"_s.arg(title)),
+    // The question (first line, escaped, cut), then the conversation; the tooltip says it in a sentence.
+    QVERIFY2(fromWindow.startsWith(u"\"Sum the \\x1b[31mred\\x1b[0m column of every sheet!!!"_s),
              qPrintable(fromWindow));
+    QVERIFY2(fromWindow.endsWith(u"… (in %1)"_s.arg(title)), qPrintable(fromWindow));
     QVERIFY2(!fromWindow.contains(u'\x1b'), qPrintable(fromWindow));
     QVERIFY2(!fromWindow.contains(u"then plot it"_s), qPrintable(fromWindow));
-    QVERIFY2(fromWindow.endsWith(u'…'), qPrintable(fromWindow));
+    QVERIFY2(windowTip.contains(u"Asked in the window"_s), qPrintable(windowTip));
     QVERIFY(fromWindow.size() < title.size() + RequestRecord::MaxQuestionChars + 20);
 
     // The details say it too.
     for (int row = 0; row < model->rowCount(); ++row) {
-        if (!model->index(row, LogsModel::FromColumn).data().toString().startsWith(u"Window"_s))
+        if (model->index(row, LogsModel::FromColumn).data().toString().startsWith(u"API: "_s))
             continue;
         logs->showRequest(model->rowIdAt(row));
         QTRY_COMPARE(logs->detail().record.rowId, model->rowIdAt(row));
