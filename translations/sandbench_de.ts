@@ -1076,6 +1076,14 @@ In der Sandbox: %2</translation>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>Hochgeladene Dateien</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>Dateien, die über die Files-APIs der lokalen API kamen</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>

@@ -1076,6 +1076,14 @@ Dans le bac à sable : %2</translation>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>Fichiers téléversés</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>Fichiers arrivés par les API Files de l’API locale</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>

@@ -1090,6 +1090,14 @@ In the sandbox: %2</source>
         <source>Delete</source>
         <translation>Удалить</translation>
     </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>Загруженные файлы</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>Файлы, пришедшие через Files API локального API</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>

@@ -1062,6 +1062,14 @@ In the sandbox: %2</source>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>上传的文件</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>通过本地 API 的 Files API 传入的文件</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>

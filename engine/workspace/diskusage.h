@@ -15,7 +15,8 @@ struct DiskUsage
         qint64 snapshots = 0;   // history.git of each container
         qint64 documents = 0;   // promoted documents
         qint64 requestLogs = 0; // logs.sqlite with its journal files
-        qint64 total() const { return containers + snapshots + documents + requestLogs; }
+        qint64 uploads = 0;     // files that came in through the Files APIs (UploadStore)
+        qint64 total() const { return containers + snapshots + documents + requestLogs + uploads; }
     };
 
     Areas workspace;

@@ -573,7 +573,11 @@ void TestWindowExtras::cleanupFreesWhatItSays()
     QVERIFY2(question.contains(u"Nothing to delete: no request in the log is older than 7 days"_s),
              qPrintable(question));
 
-    // Uploads.
+    // Uploads: the table's Uploaded files row holds the 1 MiB file before.
+    const auto uploadsRow = [&] {
+        return page->findChild<QTreeWidget *>(u"DiskUseTable"_s)->topLevelItem(4)->text(1);
+    };
+    QVERIFY2(uploadsRow().endsWith(u"MiB"_s), qPrintable(uploadsRow()));
     question = ask("CleanupUploadsButton");
     QVERIFY2(question.contains(u"Delete 1 file uploaded through the Files APIs"_s), qPrintable(question));
     QVERIFY2(question.contains(u"This frees 1"_s), qPrintable(question)); // 1.0 MiB and a little
@@ -583,6 +587,8 @@ void TestWindowExtras::cleanupFreesWhatItSays()
     answer(u"delete"_s);
     QVERIFY2(message->text().startsWith(u"Deleted 1 file, freeing 1"_s), qPrintable(message->text()));
     QVERIFY(uploads.list().isEmpty());
+    // The table's Uploaded files row follows (whole blocks: the store's empty folder is left).
+    QVERIFY2(uploadsRow().endsWith(u"KiB"_s), qPrintable(uploadsRow()));
     QVERIFY(!QFileInfo::exists(uploads.dir() + u'/' + stored->token));
 
     // Containers: only the one left behind, never the conversation's.

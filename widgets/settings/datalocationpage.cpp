@@ -33,7 +33,7 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-enum Row { Containers, Snapshots, Documents, RequestLogs, Total, RowCount };
+enum Row { Containers, Snapshots, Documents, RequestLogs, Uploads, Total, RowCount };
 } // namespace
 
 DataLocationPage::DataLocationPage(const QString &dataDir, const QString &workspace, QWidget *parent)
@@ -86,13 +86,14 @@ DataLocationPage::DataLocationPage(const QString &dataDir, const QString &worksp
     m_table->setFocusPolicy(Qt::NoFocus);
     m_table->setHeaderLabels(
         {tr("Area"), tr("Workspace \u201c%1\u201d").arg(m_workspace), tr("All workspaces")});
-    const QString areaNames[RowCount] = {tr("Containers"), tr("Snapshots (file history)"), tr("Documents"),
-                                         tr("Request logs"), tr("Total")};
+    const QString areaNames[RowCount] = {tr("Containers"),   tr("Snapshots (file history)"), tr("Documents"),
+                                         tr("Request logs"), tr("Uploaded files"),           tr("Total")};
     const QString areaHints[RowCount] = {
         tr("Files in the containers' home folders"),
         tr("The per-command history of each container's files"),
         tr("Files promoted from containers"),
         tr("The local API's request and shell-call log"),
+        tr("Files that came in through the Files APIs of the local API"),
         QString(),
     };
     for (int row = 0; row < RowCount; ++row) {
@@ -413,7 +414,8 @@ void DataLocationPage::showUsage(const DiskUsage &usage)
     const DiskUsage::Areas *columns[] = {&usage.workspace, &usage.all};
     for (int column = 0; column < 2; ++column) {
         const DiskUsage::Areas &a = *columns[column];
-        const qint64 values[RowCount] = {a.containers, a.snapshots, a.documents, a.requestLogs, a.total()};
+        const qint64 values[RowCount] = {a.containers,  a.snapshots, a.documents,
+                                         a.requestLogs, a.uploads,   a.total()};
         for (int row = 0; row < RowCount; ++row)
             m_table->topLevelItem(row)->setText(column + 1, format(values[row]));
     }
