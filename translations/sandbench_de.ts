@@ -2631,10 +2631,6 @@ SHA-256 %3</translation>
         <translation>Fenster: %1</translation>
     </message>
     <message>
-        <source>(untitled)</source>
-        <translation>(ohne Titel)</translation>
-    </message>
-    <message>
         <source>MCP client</source>
         <translation>MCP-Client</translation>
     </message>
@@ -2645,10 +2641,6 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>Von</translation>
-    </message>
-    <message>
-        <source>%1 (in %2)</source>
-        <translation>%1 (in %2)</translation>
     </message>
     <message>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>

@@ -2631,10 +2631,6 @@ SHA-256 %3</translation>
         <translation>Fenêtre : %1</translation>
     </message>
     <message>
-        <source>(untitled)</source>
-        <translation>(sans titre)</translation>
-    </message>
-    <message>
         <source>MCP client</source>
         <translation>Client MCP</translation>
     </message>
@@ -2645,10 +2641,6 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>Origine</translation>
-    </message>
-    <message>
-        <source>%1 (in %2)</source>
-        <translation>%1 (dans %2)</translation>
     </message>
     <message>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>

@@ -2655,10 +2655,6 @@ SHA-256 %3</translation>
         <translation>Окно: %1</translation>
     </message>
     <message>
-        <source>(untitled)</source>
-        <translation>(без названия)</translation>
-    </message>
-    <message>
         <source>MCP client</source>
         <translation>Клиент MCP</translation>
     </message>
@@ -2669,10 +2665,6 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>Откуда</translation>
-    </message>
-    <message>
-        <source>%1 (in %2)</source>
-        <translation>%1 (в %2)</translation>
     </message>
     <message>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>

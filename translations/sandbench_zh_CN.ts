@@ -2607,10 +2607,6 @@ SHA-256 %3</translation>
         <translation>窗口：%1</translation>
     </message>
     <message>
-        <source>(untitled)</source>
-        <translation>（无标题）</translation>
-    </message>
-    <message>
         <source>MCP client</source>
         <translation>MCP 客户端</translation>
     </message>
@@ -2621,10 +2617,6 @@ SHA-256 %3</translation>
     <message>
         <source>From</source>
         <translation>来源</translation>
-    </message>
-    <message>
-        <source>%1 (in %2)</source>
-        <translation>%1（在 %2 中）</translation>
     </message>
     <message>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>

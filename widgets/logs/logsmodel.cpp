@@ -286,12 +286,12 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
 QString LogsModel::fromText(const RequestRecord &r)
 {
     if (r.client == u"window") {
-        // The question first: a table elides in the middle, and the title repeats on a conversation's rows.
+        // The question: a narrow column elides in the middle, and a title would repeat on each of its rows.
         if (r.conversation.isEmpty() && r.question.isEmpty())
             return tr("Window");
         if (r.question.isEmpty())
             return tr("Window: %1").arg(r.conversation);
-        return tr("%1 (in %2)").arg(r.question, r.conversation.isEmpty() ? tr("(untitled)") : r.conversation);
+        return r.question; // the conversation is in the tooltip and the details
     }
     if (r.api == u"mcp")
         return tr("MCP client");
