@@ -77,6 +77,13 @@ QString requestDetail(const RequestRecord &r)
                .arg(r.serverToolCost, 0, 'f', 6);
     if (!r.containerIds.isEmpty())
         out += u"  containers %1\n"_s.arg(r.containerIds.join(u", "_s));
+    // Who asked; the texts were made printable when logged, displayName() keeps them so.
+    if (!r.client.isEmpty())
+        out += u"  from %1\n"_s.arg(displayName(r.client));
+    if (!r.conversation.isEmpty())
+        out += u"  conversation %1\n"_s.arg(displayName(r.conversation));
+    if (!r.question.isEmpty())
+        out += u"  question %1\n"_s.arg(displayName(r.question));
     out += r.shellCalls.isEmpty() ? u"  no shell calls\n"_s : u"  shell calls:\n"_s;
     for (const ShellCallRecord &c : r.shellCalls) {
         out += u"    %1  %2  %3  %4 ms\n"_s.arg(c.callId, c.tool, c.containerId).arg(c.durationMs);

@@ -963,6 +963,127 @@ In der Sandbox: %2</translation>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>Gemessen um %1. Arbeitsbereiche: %2. Der gesamte Datenordner belegt %3.</translation>
     </message>
+    <message>
+        <source>Clean up</source>
+        <translation>Aufräumen</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>any age</source>
+        <translation>jedes Alter</translation>
+    </message>
+    <message>
+        <source>Requests in the log older than</source>
+        <translation>Anfragen im Protokoll, älter als</translation>
+    </message>
+    <message>
+        <source>Containers no conversation uses (made by the local API or left behind)</source>
+        <translation>Container, die keine Unterhaltung nutzt (von der lokalen API angelegt oder zurückgeblieben)</translation>
+    </message>
+    <message>
+        <source>Files uploaded through the Files APIs</source>
+        <translation>Über die Files-APIs hochgeladene Dateien</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen …</translation>
+    </message>
+    <message>
+        <source>Looking at what can be deleted…</source>
+        <translation>Es wird ermittelt, was gelöscht werden kann …</translation>
+    </message>
+    <message>
+        <source>Cannot clean up: %1</source>
+        <translation>Aufräumen nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no request in the log is older than %1 days.</source>
+        <translation>Nichts zu löschen: Keine Anfrage im Protokoll ist älter als %1 Tage.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: the request log is empty.</source>
+        <translation>Nichts zu löschen: Das Anfrageprotokoll ist leer.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: every container belongs to a conversation.</source>
+        <translation>Nichts zu löschen: Jeder Container gehört zu einer Unterhaltung.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
+        <translation>Nichts zu löschen: Über die Files-APIs wurde keine Datei hochgeladen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
+        <translation>
+            <numerusform>%n Anfrage, die vor mehr als %1 Tagen protokolliert wurde, mit ihren Shell-Aufrufen und Ausgaben aus dem Anfrageprotokoll löschen? Das gibt etwa %2 frei.</numerusform>
+            <numerusform>%n Anfragen, die vor mehr als %1 Tagen protokolliert wurden, mit ihren Shell-Aufrufen und Ausgaben aus dem Anfrageprotokoll löschen? Das gibt etwa %2 frei.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
+        <translation>
+            <numerusform>Die %n Anfrage mit ihren Shell-Aufrufen und Ausgaben aus dem Anfrageprotokoll löschen? Das gibt etwa %1 frei.</numerusform>
+            <numerusform>Alle %n Anfragen mit ihren Shell-Aufrufen und Ausgaben aus dem Anfrageprotokoll löschen? Das gibt etwa %1 frei.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
+        <translation>
+            <numerusform>%n Container, den keine Unterhaltung nutzt, mit seinen Dateien und seinem Verlauf löschen? Das gibt %1 frei.</numerusform>
+            <numerusform>%n Container, die keine Unterhaltung nutzt, mit ihren Dateien und ihrem Verlauf löschen? Das gibt %1 frei.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
+        <translation>
+            <numerusform>%n über die Files-APIs hochgeladene Datei löschen? Programme, die sie noch nennen, erhalten einen Fehler. Das gibt %1 frei.</numerusform>
+            <numerusform>%n über die Files-APIs hochgeladene Dateien löschen? Programme, die sie noch nennen, erhalten einen Fehler. Das gibt %1 frei.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was deleted.</source>
+        <translation>Es wurde nichts gelöscht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n request(s); the log is %1 smaller.</source>
+        <translation>
+            <numerusform>%n Anfrage gelöscht; das Protokoll ist %1 kleiner.</numerusform>
+            <numerusform>%n Anfragen gelöscht; das Protokoll ist %1 kleiner.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n container(s), freeing %1.</source>
+        <translation>
+            <numerusform>%n Container gelöscht, %1 freigegeben.</numerusform>
+            <numerusform>%n Container gelöscht, %1 freigegeben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n file(s), freeing %1.</source>
+        <translation>
+            <numerusform>%n Datei gelöscht, %1 freigegeben.</numerusform>
+            <numerusform>%n Dateien gelöscht, %1 freigegeben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 Not everything: %2</source>
+        <translation>%1 Nicht alles: %2</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>Hochgeladene Dateien</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>Dateien, die über die Files-APIs der lokalen API kamen</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>
@@ -1356,6 +1477,26 @@ SHA-256 %3</translation>
         <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>Die ersten %1 von %2 werden angezeigt.</translation>
+    </message>
+    <message>
+        <source>Show source</source>
+        <translation>Quelltext zeigen</translation>
+    </message>
+    <message>
+        <source>Show the Markdown file as its source text instead of formatted</source>
+        <translation>Die Markdown-Datei als Quelltext statt formatiert zeigen</translation>
+    </message>
+    <message>
+        <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
+        <translation>%1 ist %2 groß: Markdown über %3 wird als Quelltext gezeigt, nicht formatiert.</translation>
+    </message>
+    <message>
+        <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
+        <translation>%1 verschachtelt Zitate oder Listen %2 Ebenen tief: Markdown tiefer als %3 wird als Quelltext gezeigt, nicht formatiert.</translation>
+    </message>
+    <message>
+        <source>[image not loaded: %1]</source>
+        <translation>[Bild nicht geladen: %1]</translation>
     </message>
 </context>
 <context>
@@ -2481,6 +2622,30 @@ SHA-256 %3</translation>
         <source>Sandbox cost</source>
         <translation>Sandbox-Kosten</translation>
     </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Window: %1</source>
+        <translation>Fenster: %1</translation>
+    </message>
+    <message>
+        <source>MCP client</source>
+        <translation>MCP-Client</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>Gefragt in der Unterhaltung „%1“ im Fenster: %2</translation>
+    </message>
 </context>
 <context>
     <name>LogsPanel</name>
@@ -2882,6 +3047,14 @@ SHA-256 %3</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>from the window&apos;s conversation “%1”, question “%2”</source>
+        <translation>aus der Unterhaltung „%1“ im Fenster, Frage „%2“</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>von %1</translation>
     </message>
 </context>
 <context>
@@ -3926,6 +4099,25 @@ Container %3</translation>
     </message>
 </context>
 <context>
+    <name>ProviderHint</name>
+    <message>
+        <source>Add Provider…</source>
+        <translation>Anbieter hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Open Settings → Providers with a new provider&apos;s form</source>
+        <translation>Einstellungen → Anbieter mit dem Formular für einen neuen Anbieter öffnen</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>Es ist kein Modellanbieter eingerichtet: Die Modellliste bietet nur die Skript-Demos.</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>Die Skript-Demos spielen aufgezeichnete Antworten ab. Fügen Sie einen Anbieter hinzu (OpenAI, Anthropic, OpenRouter, Gemini oder einen Modellserver auf diesem Computer), um ein echtes Modell zu fragen.</translation>
+    </message>
+</context>
+<context>
     <name>ProviderSettingsDialog</name>
     <message>
         <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
@@ -4263,6 +4455,14 @@ Container %3</translation>
         <location line="+33"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
+    </message>
+    <message>
+        <source>Open Sample Trace</source>
+        <translation>Beispiel-Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
+        <translation>Einen gespeicherten Responses-Trace der Verkaufs-Demo im Trace-Betrachter öffnen: Shell-Aufruf, Ausgabe und Antwort, bereit zum lokalen erneuten Ausführen</translation>
     </message>
 </context>
 <context>

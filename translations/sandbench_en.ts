@@ -73,6 +73,58 @@
     </message>
 </context>
 <context>
+    <name>DataLocationPage</name>
+    <message numerus="yes">
+        <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
+        <translation>
+            <numerusform>Delete %n request logged more than %1 days ago from the request log, with its shell calls and outputs? This frees about %2.</numerusform>
+            <numerusform>Delete %n requests logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
+        <translation>
+            <numerusform>Delete the %n request from the request log, with its shell calls and outputs? This frees about %1.</numerusform>
+            <numerusform>Delete all %n requests from the request log, with their shell calls and outputs? This frees about %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
+        <translation>
+            <numerusform>Delete %n container that no conversation uses, with its files and history? This frees %1.</numerusform>
+            <numerusform>Delete %n containers that no conversation uses, with their files and history? This frees %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
+        <translation>
+            <numerusform>Delete %n file uploaded through the Files APIs? Programs that still name it get an error. This frees %1.</numerusform>
+            <numerusform>Delete %n files uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n request(s); the log is %1 smaller.</source>
+        <translation>
+            <numerusform>Deleted %n request; the log is %1 smaller.</numerusform>
+            <numerusform>Deleted %n requests; the log is %1 smaller.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n container(s), freeing %1.</source>
+        <translation>
+            <numerusform>Deleted %n container, freeing %1.</numerusform>
+            <numerusform>Deleted %n containers, freeing %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n file(s), freeing %1.</source>
+        <translation>
+            <numerusform>Deleted %n file, freeing %1.</numerusform>
+            <numerusform>Deleted %n files, freeing %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DiffView</name>
     <message numerus="yes">
         <location filename="../widgets/files/diffview.cpp" line="+230"/>

@@ -963,6 +963,127 @@ Dans le bac à sable : %2</translation>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>Mesuré à %1. Espaces de travail&#xa0;: %2. L’ensemble du dossier de données occupe %3.</translation>
     </message>
+    <message>
+        <source>Clean up</source>
+        <translation>Nettoyage</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> jours</translation>
+    </message>
+    <message>
+        <source>any age</source>
+        <translation>tout âge</translation>
+    </message>
+    <message>
+        <source>Requests in the log older than</source>
+        <translation>Requêtes du journal plus anciennes que</translation>
+    </message>
+    <message>
+        <source>Containers no conversation uses (made by the local API or left behind)</source>
+        <translation>Conteneurs qu’aucune conversation n’utilise (créés par l’API locale ou laissés de côté)</translation>
+    </message>
+    <message>
+        <source>Files uploaded through the Files APIs</source>
+        <translation>Fichiers téléversés par les API Files</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Supprimer…</translation>
+    </message>
+    <message>
+        <source>Looking at what can be deleted…</source>
+        <translation>Recherche de ce qui peut être supprimé…</translation>
+    </message>
+    <message>
+        <source>Cannot clean up: %1</source>
+        <translation>Nettoyage impossible : %1</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no request in the log is older than %1 days.</source>
+        <translation>Rien à supprimer : aucune requête du journal n’a plus de %1 jours.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: the request log is empty.</source>
+        <translation>Rien à supprimer : le journal des requêtes est vide.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: every container belongs to a conversation.</source>
+        <translation>Rien à supprimer : chaque conteneur appartient à une conversation.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
+        <translation>Rien à supprimer : aucun fichier n’a été téléversé par les API Files.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
+        <translation>
+            <numerusform>Supprimer du journal %n requête enregistrée il y a plus de %1 jours, avec ses appels shell et ses sorties ? Cela libère environ %2.</numerusform>
+            <numerusform>Supprimer du journal %n requêtes enregistrées il y a plus de %1 jours, avec leurs appels shell et leurs sorties ? Cela libère environ %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
+        <translation>
+            <numerusform>Supprimer du journal la %n requête, avec ses appels shell et ses sorties ? Cela libère environ %1.</numerusform>
+            <numerusform>Supprimer du journal les %n requêtes, avec leurs appels shell et leurs sorties ? Cela libère environ %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
+        <translation>
+            <numerusform>Supprimer %n conteneur qu’aucune conversation n’utilise, avec ses fichiers et son historique ? Cela libère %1.</numerusform>
+            <numerusform>Supprimer %n conteneurs qu’aucune conversation n’utilise, avec leurs fichiers et leur historique ? Cela libère %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
+        <translation>
+            <numerusform>Supprimer %n fichier téléversé par les API Files ? Les programmes qui le nomment encore recevront une erreur. Cela libère %1.</numerusform>
+            <numerusform>Supprimer %n fichiers téléversés par les API Files ? Les programmes qui les nomment encore recevront une erreur. Cela libère %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was deleted.</source>
+        <translation>Rien n’a été supprimé.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n request(s); the log is %1 smaller.</source>
+        <translation>
+            <numerusform>%n requête supprimée ; le journal a perdu %1.</numerusform>
+            <numerusform>%n requêtes supprimées ; le journal a perdu %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n container(s), freeing %1.</source>
+        <translation>
+            <numerusform>%n conteneur supprimé, %1 libérés.</numerusform>
+            <numerusform>%n conteneurs supprimés, %1 libérés.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n file(s), freeing %1.</source>
+        <translation>
+            <numerusform>%n fichier supprimé, %1 libérés.</numerusform>
+            <numerusform>%n fichiers supprimés, %1 libérés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 Not everything: %2</source>
+        <translation>%1 Pas tout : %2</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>Fichiers téléversés</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>Fichiers arrivés par les API Files de l’API locale</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>
@@ -1356,6 +1477,26 @@ SHA-256 %3</translation>
         <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>Seul le début est affiché&#xa0;: %1 sur %2.</translation>
+    </message>
+    <message>
+        <source>Show source</source>
+        <translation>Afficher la source</translation>
+    </message>
+    <message>
+        <source>Show the Markdown file as its source text instead of formatted</source>
+        <translation>Afficher le fichier Markdown sous forme de texte source plutôt que mis en forme</translation>
+    </message>
+    <message>
+        <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
+        <translation>%1 fait %2 : un Markdown de plus de %3 est affiché en source, sans mise en forme.</translation>
+    </message>
+    <message>
+        <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
+        <translation>%1 imbrique citations ou listes sur %2 niveaux : un Markdown plus profond que %3 est affiché en source, sans mise en forme.</translation>
+    </message>
+    <message>
+        <source>[image not loaded: %1]</source>
+        <translation>[image non chargée : %1]</translation>
     </message>
 </context>
 <context>
@@ -2481,6 +2622,30 @@ SHA-256 %3</translation>
         <source>Sandbox cost</source>
         <translation>Coût du bac à sable</translation>
     </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenêtre</translation>
+    </message>
+    <message>
+        <source>Window: %1</source>
+        <translation>Fenêtre : %1</translation>
+    </message>
+    <message>
+        <source>MCP client</source>
+        <translation>Client MCP</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API : %1</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Origine</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>Demandé dans la conversation « %1 » de la fenêtre : %2</translation>
+    </message>
 </context>
 <context>
     <name>LogsPanel</name>
@@ -2882,6 +3047,14 @@ SHA-256 %3</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>from the window&apos;s conversation “%1”, question “%2”</source>
+        <translation>depuis la conversation « %1 » de la fenêtre, question « %2 »</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>depuis %1</translation>
     </message>
 </context>
 <context>
@@ -3926,6 +4099,25 @@ Conteneur %3</translation>
     </message>
 </context>
 <context>
+    <name>ProviderHint</name>
+    <message>
+        <source>Add Provider…</source>
+        <translation>Ajouter un fournisseur…</translation>
+    </message>
+    <message>
+        <source>Open Settings → Providers with a new provider&apos;s form</source>
+        <translation>Ouvrir Paramètres → Fournisseurs avec le formulaire d’un nouveau fournisseur</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>Aucun fournisseur de modèles n’est configuré : la liste ne propose que les démos scriptées.</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>Les démos scriptées rejouent des réponses enregistrées. Ajoutez un fournisseur (OpenAI, Anthropic, OpenRouter, Gemini ou un serveur de modèles sur cet ordinateur) pour interroger un vrai modèle.</translation>
+    </message>
+</context>
+<context>
     <name>ProviderSettingsDialog</name>
     <message>
         <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
@@ -4263,6 +4455,14 @@ Conteneur %3</translation>
         <location line="+33"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
+    </message>
+    <message>
+        <source>Open Sample Trace</source>
+        <translation>Ouvrir la trace d’exemple</translation>
+    </message>
+    <message>
+        <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
+        <translation>Ouvrir dans la visionneuse une trace Responses enregistrée de la démo des ventes : son appel shell, sa sortie et la réponse, prête à être relancée localement</translation>
     </message>
 </context>
 <context>

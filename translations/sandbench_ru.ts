@@ -970,6 +970,134 @@ In the sandbox: %2</source>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>Измерено в %1. Рабочих пространств: %2. Вся папка данных занимает %3.</translation>
     </message>
+    <message>
+        <source>Clean up</source>
+        <translation>Очистка</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> дн.</translation>
+    </message>
+    <message>
+        <source>any age</source>
+        <translation>любой давности</translation>
+    </message>
+    <message>
+        <source>Requests in the log older than</source>
+        <translation>Запросы в журнале старше</translation>
+    </message>
+    <message>
+        <source>Containers no conversation uses (made by the local API or left behind)</source>
+        <translation>Контейнеры, которые не использует ни один разговор (созданные локальным API или оставшиеся)</translation>
+    </message>
+    <message>
+        <source>Files uploaded through the Files APIs</source>
+        <translation>Файлы, загруженные через Files API</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Удалить…</translation>
+    </message>
+    <message>
+        <source>Looking at what can be deleted…</source>
+        <translation>Поиск того, что можно удалить…</translation>
+    </message>
+    <message>
+        <source>Cannot clean up: %1</source>
+        <translation>Не удалось очистить: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no request in the log is older than %1 days.</source>
+        <translation>Нечего удалять: в журнале нет запросов старше %1 дн.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: the request log is empty.</source>
+        <translation>Нечего удалять: журнал запросов пуст.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: every container belongs to a conversation.</source>
+        <translation>Нечего удалять: каждый контейнер принадлежит разговору.</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
+        <translation>Нечего удалять: через Files API не загружено ни одного файла.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
+        <translation>
+            <numerusform>Удалить из журнала %n запрос старше %1 дн. вместе с вызовами оболочки и выводом? Это освободит около %2.</numerusform>
+            <numerusform>Удалить из журнала %n запроса старше %1 дн. вместе с вызовами оболочки и выводом? Это освободит около %2.</numerusform>
+            <numerusform>Удалить из журнала %n запросов старше %1 дн. вместе с вызовами оболочки и выводом? Это освободит около %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
+        <translation>
+            <numerusform>Удалить из журнала весь %n запрос вместе с вызовами оболочки и выводом? Это освободит около %1.</numerusform>
+            <numerusform>Удалить из журнала все %n запроса вместе с вызовами оболочки и выводом? Это освободит около %1.</numerusform>
+            <numerusform>Удалить из журнала все %n запросов вместе с вызовами оболочки и выводом? Это освободит около %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
+        <translation>
+            <numerusform>Удалить %n контейнер, который не использует ни один разговор, вместе с файлами и историей? Это освободит %1.</numerusform>
+            <numerusform>Удалить %n контейнера, которые не использует ни один разговор, вместе с файлами и историей? Это освободит %1.</numerusform>
+            <numerusform>Удалить %n контейнеров, которые не использует ни один разговор, вместе с файлами и историей? Это освободит %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
+        <translation>
+            <numerusform>Удалить %n файл, загруженный через Files API? Программы, которые на него ссылаются, получат ошибку. Это освободит %1.</numerusform>
+            <numerusform>Удалить %n файла, загруженных через Files API? Программы, которые на них ссылаются, получат ошибку. Это освободит %1.</numerusform>
+            <numerusform>Удалить %n файлов, загруженных через Files API? Программы, которые на них ссылаются, получат ошибку. Это освободит %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was deleted.</source>
+        <translation>Ничего не удалено.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n request(s); the log is %1 smaller.</source>
+        <translation>
+            <numerusform>Удалён %n запрос; журнал уменьшился на %1.</numerusform>
+            <numerusform>Удалено %n запроса; журнал уменьшился на %1.</numerusform>
+            <numerusform>Удалено %n запросов; журнал уменьшился на %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n container(s), freeing %1.</source>
+        <translation>
+            <numerusform>Удалён %n контейнер, освобождено %1.</numerusform>
+            <numerusform>Удалено %n контейнера, освобождено %1.</numerusform>
+            <numerusform>Удалено %n контейнеров, освобождено %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n file(s), freeing %1.</source>
+        <translation>
+            <numerusform>Удалён %n файл, освобождено %1.</numerusform>
+            <numerusform>Удалено %n файла, освобождено %1.</numerusform>
+            <numerusform>Удалено %n файлов, освобождено %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 Not everything: %2</source>
+        <translation>%1 Не всё: %2</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>Загруженные файлы</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>Файлы, пришедшие через Files API локального API</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>
@@ -1365,6 +1493,26 @@ SHA-256 %3</translation>
         <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>Показан начальный фрагмент: %1 из %2.</translation>
+    </message>
+    <message>
+        <source>Show source</source>
+        <translation>Показать исходный текст</translation>
+    </message>
+    <message>
+        <source>Show the Markdown file as its source text instead of formatted</source>
+        <translation>Показать файл Markdown исходным текстом, а не отформатированным</translation>
+    </message>
+    <message>
+        <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
+        <translation>%1 занимает %2: Markdown больше %3 показывается исходным текстом, без форматирования.</translation>
+    </message>
+    <message>
+        <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
+        <translation>%1 вкладывает цитаты или списки на глубину %2: Markdown глубже %3 показывается исходным текстом, без форматирования.</translation>
+    </message>
+    <message>
+        <source>[image not loaded: %1]</source>
+        <translation>[изображение не загружено: %1]</translation>
     </message>
 </context>
 <context>
@@ -2498,6 +2646,30 @@ SHA-256 %3</translation>
         <source>Sandbox cost</source>
         <translation>Стоимость песочницы</translation>
     </message>
+    <message>
+        <source>Window</source>
+        <translation>Окно</translation>
+    </message>
+    <message>
+        <source>Window: %1</source>
+        <translation>Окно: %1</translation>
+    </message>
+    <message>
+        <source>MCP client</source>
+        <translation>Клиент MCP</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Откуда</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>Спрошено в разговоре «%1» в окне: %2</translation>
+    </message>
 </context>
 <context>
     <name>LogsPanel</name>
@@ -2904,6 +3076,14 @@ SHA-256 %3</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>from the window&apos;s conversation “%1”, question “%2”</source>
+        <translation>из разговора «%1» в окне, вопрос «%2»</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>от %1</translation>
     </message>
 </context>
 <context>
@@ -3951,6 +4131,25 @@ Container %3</source>
     </message>
 </context>
 <context>
+    <name>ProviderHint</name>
+    <message>
+        <source>Add Provider…</source>
+        <translation>Добавить поставщика…</translation>
+    </message>
+    <message>
+        <source>Open Settings → Providers with a new provider&apos;s form</source>
+        <translation>Открыть «Настройки → Поставщики» с формой нового поставщика</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>Поставщик моделей не настроен: в списке моделей только демонстрационные сценарии.</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>Демонстрационные сценарии воспроизводят записанные ответы. Добавьте поставщика (OpenAI, Anthropic, OpenRouter, Gemini или сервер моделей на этом компьютере), чтобы спрашивать настоящую модель.</translation>
+    </message>
+</context>
+<context>
     <name>ProviderSettingsDialog</name>
     <message>
         <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
@@ -4289,6 +4488,14 @@ Container %3</source>
         <location line="+33"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
+    </message>
+    <message>
+        <source>Open Sample Trace</source>
+        <translation>Открыть пример трассировки</translation>
+    </message>
+    <message>
+        <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
+        <translation>Открыть в просмотрщике сохранённую трассировку Responses демонстрации продаж: вызов оболочки, вывод и ответ, готовые к локальному повторному запуску</translation>
     </message>
 </context>
 <context>

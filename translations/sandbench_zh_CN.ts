@@ -956,6 +956,120 @@ In the sandbox: %2</source>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>统计于 %1。工作区：%2。整个数据文件夹占用 %3。</translation>
     </message>
+    <message>
+        <source>Clean up</source>
+        <translation>清理</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>any age</source>
+        <translation>任意时间</translation>
+    </message>
+    <message>
+        <source>Requests in the log older than</source>
+        <translation>日志中早于以下时间的请求</translation>
+    </message>
+    <message>
+        <source>Containers no conversation uses (made by the local API or left behind)</source>
+        <translation>没有对话使用的容器（由本地 API 创建或遗留）</translation>
+    </message>
+    <message>
+        <source>Files uploaded through the Files APIs</source>
+        <translation>通过 Files API 上传的文件</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Looking at what can be deleted…</source>
+        <translation>正在查看可以删除的内容…</translation>
+    </message>
+    <message>
+        <source>Cannot clean up: %1</source>
+        <translation>无法清理：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no request in the log is older than %1 days.</source>
+        <translation>没有可删除的内容：日志中没有早于 %1 天的请求。</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: the request log is empty.</source>
+        <translation>没有可删除的内容：请求日志为空。</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: every container belongs to a conversation.</source>
+        <translation>没有可删除的内容：每个容器都属于某个对话。</translation>
+    </message>
+    <message>
+        <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
+        <translation>没有可删除的内容：没有通过 Files API 上传的文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
+        <translation>
+            <numerusform>从请求日志中删除 %n 个记录于 %1 天前的请求及其 shell 调用和输出？这将释放约 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
+        <translation>
+            <numerusform>从请求日志中删除全部 %n 个请求及其 shell 调用和输出？这将释放约 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
+        <translation>
+            <numerusform>删除 %n 个没有对话使用的容器及其文件和历史？这将释放 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
+        <translation>
+            <numerusform>删除 %n 个通过 Files API 上传的文件？仍引用它们的程序将收到错误。这将释放 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was deleted.</source>
+        <translation>未删除任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n request(s); the log is %1 smaller.</source>
+        <translation>
+            <numerusform>已删除 %n 个请求；日志减小了 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n container(s), freeing %1.</source>
+        <translation>
+            <numerusform>已删除 %n 个容器，释放了 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n file(s), freeing %1.</source>
+        <translation>
+            <numerusform>已删除 %n 个文件，释放了 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 Not everything: %2</source>
+        <translation>%1 未全部完成：%2</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Uploaded files</source>
+        <translation>上传的文件</translation>
+    </message>
+    <message>
+        <source>Files that came in through the Files APIs of the local API</source>
+        <translation>通过本地 API 的 Files API 传入的文件</translation>
+    </message>
 </context>
 <context>
     <name>DiffView</name>
@@ -1347,6 +1461,26 @@ SHA-256 %3</translation>
         <location line="+8"/>
         <source>Showing the first %1 of %2.</source>
         <translation>仅显示了 %2 中的前 %1。</translation>
+    </message>
+    <message>
+        <source>Show source</source>
+        <translation>显示源代码</translation>
+    </message>
+    <message>
+        <source>Show the Markdown file as its source text instead of formatted</source>
+        <translation>以源文本而不是格式化形式显示 Markdown 文件</translation>
+    </message>
+    <message>
+        <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
+        <translation>%1 大小为 %2：大于 %3 的 Markdown 以源代码显示，不进行格式化。</translation>
+    </message>
+    <message>
+        <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
+        <translation>%1 的引用或列表嵌套深度为 %2：嵌套超过 %3 的 Markdown 以源代码显示，不进行格式化。</translation>
+    </message>
+    <message>
+        <source>[image not loaded: %1]</source>
+        <translation>[未加载图片：%1]</translation>
     </message>
 </context>
 <context>
@@ -2464,6 +2598,30 @@ SHA-256 %3</translation>
         <source>Sandbox cost</source>
         <translation>沙箱费用</translation>
     </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Window: %1</source>
+        <translation>窗口：%1</translation>
+    </message>
+    <message>
+        <source>MCP client</source>
+        <translation>MCP 客户端</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API：%1</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Asked in the window&apos;s conversation “%1”: %2</source>
+        <translation>在窗口中的对话“%1”中提问：%2</translation>
+    </message>
 </context>
 <context>
     <name>LogsPanel</name>
@@ -2860,6 +3018,14 @@ SHA-256 %3</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>from the window&apos;s conversation “%1”, question “%2”</source>
+        <translation>来自窗口中的对话“%1”，问题“%2”</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
     </message>
 </context>
 <context>
@@ -3901,6 +4067,25 @@ Container %3</source>
     </message>
 </context>
 <context>
+    <name>ProviderHint</name>
+    <message>
+        <source>Add Provider…</source>
+        <translation>添加提供商…</translation>
+    </message>
+    <message>
+        <source>Open Settings → Providers with a new provider&apos;s form</source>
+        <translation>打开“设置 → 提供商”并显示新提供商表单</translation>
+    </message>
+    <message>
+        <source>No model provider is set up: the model list offers only the scripted demos.</source>
+        <translation>尚未设置模型提供商：模型列表只提供脚本演示。</translation>
+    </message>
+    <message>
+        <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
+        <translation>脚本演示播放预先录制的回答。添加一个提供商（OpenAI、Anthropic、OpenRouter、Gemini 或本机上的模型服务器）即可向真实模型提问。</translation>
+    </message>
+</context>
+<context>
     <name>ProviderSettingsDialog</name>
     <message>
         <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
@@ -4237,6 +4422,14 @@ Container %3</source>
         <location line="+33"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
+    </message>
+    <message>
+        <source>Open Sample Trace</source>
+        <translation>打开示例跟踪</translation>
+    </message>
+    <message>
+        <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
+        <translation>在跟踪查看器中打开销售演示的已保存 Responses 跟踪：其 shell 调用、输出和回答，可在本地重新运行</translation>
     </message>
 </context>
 <context>

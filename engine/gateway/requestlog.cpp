@@ -454,6 +454,29 @@ public:
         return removed;
     }
 
+    // Deletes the requests logged before cutoffMs (with their calls, commands and detections) and gives the
+    // space back to the file system: SQLite keeps freed pages for reuse until VACUUM.
+    int deleteBefore(qint64 cutoffMs)
+    {
+        drain();
+        if (!ensureOpen())
+            return 0;
+        QSqlQuery q(m_db);
+        q.prepare(u"DELETE FROM requests WHERE time_ms < ?"_s);
+        q.addBindValue(cutoffMs);
+        if (!q.exec()) {
+            Q_EMIT m_log->writeFailed(q.lastError().text());
+            return 0;
+        }
+        const int removed = q.numRowsAffected();
+        q.finish();
+        QString error;
+        if (!exec(m_db, u"PRAGMA wal_checkpoint(TRUNCATE)"_s, &error) || !exec(m_db, u"VACUUM"_s, &error) ||
+            !exec(m_db, u"PRAGMA wal_checkpoint(TRUNCATE)"_s, &error))
+            Q_EMIT m_log->writeFailed(error);
+        return removed;
+    }
+
     int pruneNow()
     {
         drainAll();
@@ -887,6 +910,16 @@ void RequestLog::flush()
     if (m_writer)
         QMetaObject::invokeMethod(
             m_writer, [w = m_writer] { w->drainAll(); }, Qt::BlockingQueuedConnection);
+}
+
+int RequestLog::deleteBefore(qint64 cutoffMs)
+{
+    int removed = 0;
+    if (m_writer)
+        QMetaObject::invokeMethod(
+            m_writer, [w = m_writer, &removed, cutoffMs] { removed = w->deleteBefore(cutoffMs); },
+            Qt::BlockingQueuedConnection);
+    return removed;
 }
 
 int RequestLog::pruneNow()

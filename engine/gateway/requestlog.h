@@ -108,6 +108,9 @@ public:
     void flush();
     // Applies the retention policy now; returns the number of requests removed. Waits for the writer.
     int pruneNow();
+    // Deletes every request logged before cutoffMs and shrinks the file (VACUUM); returns how many were
+    // deleted. Waits for the writer: call it from a worker thread, never the GUI's.
+    int deleteBefore(qint64 cutoffMs);
 
     // Metadata only, newest first; a text search the full-text index answers lists the most recently logged
     // first (the same but for requests that overlapped).

@@ -57,11 +57,17 @@ DiskUsage::Areas measureWorkspace(const QString &workspaceDir)
         }
     }
     areas.documents = treeSize(workspaceDir + u"/documents"_s);
+    areas.uploads = treeSize(workspaceDir + u"/files"_s);
     for (const char *suffix : {"", "-wal", "-shm", "-journal"})
         areas.requestLogs += allocated(workspaceDir + u"/logs.sqlite"_s + QLatin1StringView(suffix));
     return areas;
 }
 } // namespace
+
+qint64 DiskUsage::sizeOnDisk(const QString &path)
+{
+    return treeSize(path);
+}
 
 DiskUsage DiskUsage::measure(const QString &dataDir, const QString &workspace)
 {
@@ -74,6 +80,7 @@ DiskUsage DiskUsage::measure(const QString &dataDir, const QString &workspace)
         usage.all.snapshots += areas.snapshots;
         usage.all.documents += areas.documents;
         usage.all.requestLogs += areas.requestLogs;
+        usage.all.uploads += areas.uploads;
         if (name == workspace)
             usage.workspace = areas;
         ++usage.workspaceCount;

@@ -15,7 +15,8 @@ struct DiskUsage
         qint64 snapshots = 0;   // history.git of each container
         qint64 documents = 0;   // promoted documents
         qint64 requestLogs = 0; // logs.sqlite with its journal files
-        qint64 total() const { return containers + snapshots + documents + requestLogs; }
+        qint64 uploads = 0;     // files that came in through the Files APIs (UploadStore)
+        qint64 total() const { return containers + snapshots + documents + requestLogs + uploads; }
     };
 
     Areas workspace;
@@ -24,5 +25,7 @@ struct DiskUsage
     int workspaceCount = 0;
 
     static DiskUsage measure(const QString &dataDir, const QString &workspace);
+    // What path (a file, or a folder with everything in it) takes on disk, symlinks not followed.
+    static qint64 sizeOnDisk(const QString &path);
     static QFuture<DiskUsage> start(const QString &dataDir, const QString &workspace);
 };

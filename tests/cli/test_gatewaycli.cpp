@@ -76,6 +76,7 @@ void TestGatewayCli::initTestCase()
         r.inputTokens = 10 * (i + 1);
         r.outputTokens = i;
         r.containerIds = {u"ctr_%1"_s.arg(i)};
+        r.client = u"OpenAI/Python 1.54.0"_s;
         r.requestBody = "{\"input\":\"question " + QByteArray::number(i) + "\"}";
         r.responseBody = "{\"output\":[]}";
         ShellCallRecord call{
@@ -273,6 +274,9 @@ void TestGatewayCli::logsShow()
     QVERIFY2(
         r.out.startsWith("resp_1  2023-11-14T22:13:21.000Z  messages  openai/gpt-test  status 200  101 ms\n"),
         r.out.constData());
+    QVERIFY2(r.out.contains("  from \"OpenAI/Python 1.54.0\"\n") ||
+                 r.out.contains("  from OpenAI/Python 1.54.0\n"),
+             r.out.constData());
     QVERIFY2(r.out.contains("$ echo 1  -> exit 0, 5 ms"), r.out.constData());
     QVERIFY2(r.out.contains("stdout: 1\n"), r.out.constData());
     QVERIFY2(r.out.contains("pii  redact  message 0, characters 3-20  (email)"), r.out.constData());
@@ -282,6 +286,7 @@ void TestGatewayCli::logsShow()
     QCOMPARE(r.exitCode, 0);
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(o.value(u"id"_s).toString(), u"resp_1"_s);
+    QCOMPARE(o.value(u"client"_s).toString(), u"OpenAI/Python 1.54.0"_s);
     QCOMPARE(o.value(u"detections"_s).toArray().size(), 3);
     QCOMPARE(o.value(u"request_body"_s).toString(), u"{\"input\":\"question 1\"}"_s);
     QCOMPARE(o.value(u"shell_calls"_s).toArray().at(0).toObject().value(u"call_id"_s).toString(),

@@ -384,7 +384,7 @@ void TestSettingsDialog::diskUseShowsFiguresAfterRefresh()
     auto *page = dialog->findChild<DataLocationPage *>(u"DataLocationPage"_s);
     auto *table = dialog->findChild<QTreeWidget *>(u"DiskUseTable"_s);
     QVERIFY(page && table);
-    QCOMPARE(table->topLevelItemCount(), 5);
+    QCOMPARE(table->topLevelItemCount(), 6);
     // Showing the page starts the first measurement.
     QTRY_VERIFY(!page->isMeasuring() && table->topLevelItem(0)->text(1) != u"—"_s);
     const QLocale locale;
@@ -396,7 +396,7 @@ void TestSettingsDialog::diskUseShowsFiguresAfterRefresh()
     QVERIFY2(plausible.contains(documentsBytes()), qPrintable(documentsBytes()));
     for (int row = 0; row < table->topLevelItemCount(); ++row)
         QVERIFY2(table->topLevelItem(row)->text(2) != u"—"_s, qPrintable(table->topLevelItem(row)->text(0)));
-    const QString totalBefore = table->topLevelItem(4)->text(2);
+    const QString totalBefore = table->topLevelItem(5)->text(2);
     QVERIFY(totalBefore != locale.formattedDataSize(0));
     auto *status = dialog->findChild<QLabel *>(u"DiskUseStatus"_s);
     QVERIFY2(status->text().contains(u"Measured"_s), qPrintable(status->text()));
@@ -408,7 +408,7 @@ void TestSettingsDialog::diskUseShowsFiguresAfterRefresh()
     QTest::mouseClick(dialog->findChild<QPushButton *>(u"RefreshDiskUseButton"_s), Qt::LeftButton);
     QTRY_COMPARE(measured.size(), 1);
     QCOMPARE(table->topLevelItem(2)->text(1), documentsBytes());
-    QVERIFY2(table->topLevelItem(4)->text(2) != totalBefore, qPrintable(table->topLevelItem(4)->text(2)));
+    QVERIFY2(table->topLevelItem(5)->text(2) != totalBefore, qPrintable(table->topLevelItem(5)->text(2)));
     QVERIFY2(status->text().contains(u"Workspaces: 2."_s), qPrintable(status->text()));
 }
 

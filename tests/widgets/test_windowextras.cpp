@@ -6,18 +6,28 @@
 #include "base/settings.h"
 #include "chat/chatwidget.h"
 #include "chat/providerhint.h"
+#include "common/inlineconfirm.h"
+#include "common/inlinemessage.h"
 #include "files/filepreview.h"
 #include "files/filespanel.h"
 #include "gateway/requestlog.h"
+#include "gateway/requestobserver.h"
 #include "localapi/localapicontroller.h"
 #include "logs/logsmodel.h"
 #include "logs/logspanel.h"
 #include "sandbox/container.h"
+#include "sandbox/containermanager.h"
+#include "sandbox/history/containerregistry.h"
+#include "sandbox/history/uploadstore.h"
 #include "server/apikeys.h"
+#include "settings/datalocationpage.h"
 #include "settings/providersettings.h"
 #include "settings/settingsdialog.h"
+#include "settings/translatorloader.h"
 #include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
+#include "workspace/diskcleanup.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -39,13 +49,19 @@
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
+#include <QTemporaryFile>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QToolButton>
+#include <QTreeWidget>
 
+#include <QRandomGenerator>
+
+#include <fcntl.h>
 #include <memory>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -61,6 +77,7 @@ private Q_SLOTS:
     void sampleTraceOpensFromTheEmptyPanel();
     void hintAddsAProviderWhenThereIsNone();
     void logsSayWhoAsked();
+    void cleanupFreesWhatItSays();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size = QSize(1366, 768));
@@ -72,6 +89,8 @@ private:
 void TestWindowExtras::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
+    // English plurals ("1 file", "40 requests") come from the English catalogue, as in the app.
+    TranslatorLoader::apply(QCoreApplication::instance(), u"en"_s);
 }
 
 void TestWindowExtras::init()
@@ -392,23 +411,30 @@ void TestWindowExtras::logsSayWhoAsked()
         }(),
         20000);
     QCOMPARE(model->headerData(LogsModel::FromColumn, Qt::Horizontal).toString(), u"From"_s);
-    QString fromWindow, fromApi;
+    QString fromWindow, fromApi, windowTip;
     for (int row = 0; row < model->rowCount(); ++row) {
-        const QString from = model->index(row, LogsModel::FromColumn).data().toString();
-        (from.startsWith(u"Window"_s) ? fromWindow : fromApi) = from;
+        const QModelIndex from = model->index(row, LogsModel::FromColumn);
+        if (from.data().toString().startsWith(u"API: "_s)) {
+            fromApi = from.data().toString();
+        } else {
+            fromWindow = from.data().toString();
+            windowTip = from.data(Qt::ToolTipRole).toString();
+        }
     }
     QCOMPARE(fromApi, u"API: OpenAI/Python 1.54.0"_s);
-    QVERIFY2(fromWindow.startsWith(
-                 u"Window: %1 — \"Sum the \\x1b[31mred\\x1b[0m column of every sheet!!!"_s.arg(title)),
+    // The question (first line, escaped, cut); the tooltip names its conversation too.
+    QVERIFY2(fromWindow.startsWith(u"\"Sum the \\x1b[31mred\\x1b[0m column of every sheet!!!"_s),
              qPrintable(fromWindow));
+    QVERIFY2(fromWindow.endsWith(u'…'), qPrintable(fromWindow));
+    QVERIFY2(windowTip.contains(title), qPrintable(windowTip));
     QVERIFY2(!fromWindow.contains(u'\x1b'), qPrintable(fromWindow));
     QVERIFY2(!fromWindow.contains(u"then plot it"_s), qPrintable(fromWindow));
-    QVERIFY2(fromWindow.endsWith(u'…'), qPrintable(fromWindow));
-    QVERIFY(fromWindow.size() < title.size() + RequestRecord::MaxQuestionChars + 20);
+    QVERIFY2(windowTip.contains(u"Asked in the window"_s), qPrintable(windowTip));
+    QVERIFY(fromWindow.size() <= RequestRecord::MaxQuestionChars + 1);
 
     // The details say it too.
     for (int row = 0; row < model->rowCount(); ++row) {
-        if (!model->index(row, LogsModel::FromColumn).data().toString().startsWith(u"Window"_s))
+        if (model->index(row, LogsModel::FromColumn).data().toString().startsWith(u"API: "_s))
             continue;
         logs->showRequest(model->rowIdAt(row));
         QTRY_COMPARE(logs->detail().record.rowId, model->rowIdAt(row));
@@ -419,6 +445,168 @@ void TestWindowExtras::logsSayWhoAsked()
         QTRY_VERIFY2(header->text().contains(u"from the window's conversation"_s),
                      qPrintable(header->text()));
     }
+}
+
+namespace {
+qint64 fileBytes(const QString &path)
+{
+    qint64 sum = 0;
+    for (const char *suffix : {"", "-wal", "-shm"})
+        sum += QFileInfo(path + QLatin1StringView(suffix)).size();
+    return sum;
+}
+
+QByteArray noise(qsizetype size)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), size / 4);
+    return bytes.toBase64().left(size); // text, as bodies are; random, so nothing packs it smaller
+}
+} // namespace
+
+// 21e: Data & Disk Use deletes old requests, containers no conversation uses and uploaded files: each says
+// what it would delete and free, Cancel deletes nothing, Delete frees what it said and the figures follow.
+void TestWindowExtras::cleanupFreesWhatItSays()
+{
+    auto window = createWindow();
+    QVERIFY(window);
+    Workspace *ws = window->workspace();
+    const QString dataDir = m_dataDir->path();
+    const ContainerRegistry registry(dataDir);
+    const QString wsDir = registry.workspaceDir(ws->name());
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+
+    // 40 requests from 10 days ago with 64 KiB bodies (the log itself keeps 30 days), 3 from today.
+    RequestLog *log = ws->observer()->log();
+    QVERIFY(log);
+    for (int i = 0; i < 43; ++i) {
+        RequestRecord r;
+        r.id = u"resp_cleanup_%1"_s.arg(i);
+        r.timeMs = i < 40 ? now - 10LL * 24 * 3600 * 1000 : now - 1000;
+        r.api = u"responses"_s;
+        r.model = u"m"_s;
+        r.requestBody = noise(64 * 1024);
+        r.responseBody = "{}";
+        log->append(r);
+    }
+    log->flush();
+    const QString logPath = wsDir + u"/logs.sqlite"_s;
+    QCOMPARE(log->path(), logPath);
+    const qint64 logBefore = fileBytes(logPath);
+    QVERIFY2(logBefore > 40 * 64 * 1024, qPrintable(QString::number(logBefore)));
+
+    // An uploaded file of 1 MiB.
+    UploadStore uploads(wsDir);
+    QTemporaryFile upload;
+    QVERIFY(upload.open());
+    upload.write(noise(1 << 20));
+    upload.flush();
+    StoredFile meta;
+    meta.filename = u"data.bin"_s;
+    meta.api = u"openai"_s;
+    QString error;
+    const int fd = ::open(QFile::encodeName(upload.fileName()).constData(), O_RDONLY | O_CLOEXEC);
+    QVERIFY(fd >= 0);
+    const std::optional<StoredFile> stored = uploads.addFromFd(fd, meta, &error);
+    ::close(fd);
+    QVERIFY2(stored, qPrintable(error));
+    QCOMPARE(uploads.list().size(), 1);
+
+    // A container an API request left behind (no conversation uses it) with 1 MiB of files, beside the
+    // window's own conversation container.
+    ContainerMeta left;
+    left.id = u"sess_leftbehind0123456789"_s;
+    left.workspace = ws->name();
+    left.createdMs = left.lastUsedMs = now;
+    QVERIFY2(ContainerRegistry(dataDir).create(left, &error), qPrintable(error));
+    {
+        QVERIFY(QDir().mkpath(registry.homeDir(ws->name(), left.id)));
+        QFile big(registry.homeDir(ws->name(), left.id) + u"/big.bin"_s);
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        big.write(noise(1 << 20));
+    }
+    const QString ownContainer = window->currentContainer()->id();
+    QVERIFY(registry.exists(ws->name(), ownContainer));
+
+    window->showSettings(u"data"_s);
+    auto *page = window->findChild<DataLocationPage *>(u"DataLocationPage"_s);
+    QVERIFY(page);
+    QTRY_VERIFY(page->isVisible());
+    QTRY_VERIFY(!page->isMeasuring());
+    auto *confirm = page->findChild<InlineConfirm *>(u"CleanupConfirm"_s);
+    auto *message = page->findChild<InlineMessage *>(u"CleanupMessage"_s);
+    QVERIFY(confirm && message);
+
+    // ask(button): the question the page asks for it.
+    const auto ask = [&](const char *button) -> QString {
+        QSignalSpy asked(page, &DataLocationPage::cleanupAsked);
+        QSignalSpy finished(page, &DataLocationPage::cleanupFinished); // nothing to ask about
+        page->findChild<QPushButton *>(QString::fromLatin1(button))->click();
+        if (!QTest::qWaitFor([&] { return !asked.isEmpty() || !finished.isEmpty(); }, 30000))
+            return QString();
+        return asked.isEmpty() ? message->text() : confirm->question();
+    };
+    const auto answer = [&](const QString &button) {
+        QSignalSpy finished(page, &DataLocationPage::cleanupFinished);
+        QSignalSpy measured(page, &DataLocationPage::measured);
+        confirm->findChild<QPushButton *>(button)->click();
+        QVERIFY(finished.size() > 0 || finished.wait(60000));
+        if (button != u"InlineConfirmCancel"_s)
+            QVERIFY(measured.size() > 0 || measured.wait(60000));
+    };
+
+    // Request logs: Cancel keeps all 43; Delete removes the 40 old ones and the file shrinks.
+    QString question = ask("CleanupLogsButton");
+    QVERIFY2(question.contains(u"Delete 40 requests logged more than 7 days ago"_s), qPrintable(question));
+    QVERIFY2(question.contains(u"This frees about"_s), qPrintable(question));
+    answer(u"InlineConfirmCancel"_s);
+    QCOMPARE(message->text(), u"Nothing was deleted."_s);
+    QCOMPARE(log->count(LogFilter()), 43);
+    question = ask("CleanupLogsButton");
+    answer(u"delete"_s);
+    QVERIFY2(message->text().startsWith(u"Deleted 40 requests; the log is"_s), qPrintable(message->text()));
+    QCOMPARE(log->count(LogFilter()), 3);
+    const qint64 logAfter = fileBytes(logPath);
+    QVERIFY2(logBefore - logAfter > 40 * 64 * 1024 / 2,
+             qPrintable(u"%1 -> %2"_s.arg(logBefore).arg(logAfter)));
+    // Nothing older is left: it says so and asks nothing.
+    question = ask("CleanupLogsButton");
+    QVERIFY2(question.contains(u"Nothing to delete: no request in the log is older than 7 days"_s),
+             qPrintable(question));
+
+    // Uploads: the table's Uploaded files row holds the 1 MiB file before.
+    const auto uploadsRow = [&] {
+        return page->findChild<QTreeWidget *>(u"DiskUseTable"_s)->topLevelItem(4)->text(1);
+    };
+    QVERIFY2(uploadsRow().endsWith(u"MiB"_s), qPrintable(uploadsRow()));
+    question = ask("CleanupUploadsButton");
+    QVERIFY2(question.contains(u"Delete 1 file uploaded through the Files APIs"_s), qPrintable(question));
+    QVERIFY2(question.contains(u"This frees 1"_s), qPrintable(question)); // 1.0 MiB and a little
+    answer(u"InlineConfirmCancel"_s);
+    QCOMPARE(uploads.list().size(), 1);
+    ask("CleanupUploadsButton");
+    answer(u"delete"_s);
+    QVERIFY2(message->text().startsWith(u"Deleted 1 file, freeing 1"_s), qPrintable(message->text()));
+    QVERIFY(uploads.list().isEmpty());
+    // The table's Uploaded files row follows (whole blocks: the store's empty folder is left).
+    QVERIFY2(uploadsRow().endsWith(u"KiB"_s), qPrintable(uploadsRow()));
+    QVERIFY(!QFileInfo::exists(uploads.dir() + u'/' + stored->token));
+
+    // Containers: only the one left behind, never the conversation's.
+    question = ask("CleanupContainersButton");
+    QVERIFY2(question.contains(u"Delete 1 container that no conversation uses"_s), qPrintable(question));
+    answer(u"InlineConfirmCancel"_s);
+    QVERIFY(registry.exists(ws->name(), left.id));
+    ask("CleanupContainersButton");
+    answer(u"delete"_s);
+    QVERIFY2(message->text().startsWith(u"Deleted 1 container, freeing 1"_s), qPrintable(message->text()));
+    QTRY_VERIFY(!QFileInfo::exists(registry.containerDir(ws->name(), left.id)));
+    QVERIFY(registry.exists(ws->name(), ownContainer));
+
+    // The table was measured again after each: the workspace's request logs figure is the smaller file.
+    auto *table = page->findChild<QTreeWidget *>(u"DiskUseTable"_s);
+    QCOMPARE(table->topLevelItem(3)->text(1),
+             QLocale().formattedDataSize(DiskCleanup::requestLogBytes(wsDir)));
 }
 
 QTEST_MAIN(TestWindowExtras)

@@ -24,10 +24,9 @@ ProviderHint::ProviderHint(QWidget *parent)
     m_add = new QPushButton(this);
     m_add->setObjectName(u"ProviderHintAddButton"_s);
     retranslate(this, [this] {
-        m_text->setText(
-            tr("No model provider is set up: the model list offers only the scripted demos, which "
-               "play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a "
-               "model server on this computer) to ask a real model."));
+        m_text->setText(tr("No model provider is set up: the model list offers only the scripted demos."));
+        m_text->setToolTip(tr("The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, "
+                              "OpenRouter, Gemini or a model server on this computer) to ask a real model."));
         m_add->setText(tr("Add Provider…"));
         m_add->setToolTip(tr("Open Settings → Providers with a new provider's form"));
     });

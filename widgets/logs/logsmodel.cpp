@@ -250,6 +250,9 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
             return plainToolTip(tr("%1 via provider %2").arg(r->model, r->provider));
         if (index.column() == TokensColumn)
             return tr("%1 input tokens, %2 output tokens").arg(r->inputTokens).arg(r->outputTokens);
+        if (index.column() == FromColumn && r->client == u"window" && !r->question.isEmpty())
+            return plainToolTip(
+                tr("Asked in the window's conversation “%1”: %2").arg(r->conversation, r->question));
         if (index.column() == FromColumn)
             return plainToolTip(fromText(*r));
         return {};
@@ -283,12 +286,12 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
 QString LogsModel::fromText(const RequestRecord &r)
 {
     if (r.client == u"window") {
+        // The question: a narrow column elides in the middle, and a title would repeat on each of its rows.
         if (r.conversation.isEmpty() && r.question.isEmpty())
             return tr("Window");
         if (r.question.isEmpty())
             return tr("Window: %1").arg(r.conversation);
-        return tr("Window: %1 — %2")
-            .arg(r.conversation.isEmpty() ? tr("(untitled)") : r.conversation, r.question);
+        return r.question; // the conversation is in the tooltip and the details
     }
     if (r.api == u"mcp")
         return tr("MCP client");

@@ -39,8 +39,8 @@ public:
 
     explicit LogsModel(LogsReader *reader, QObject *parent = nullptr);
 
-    // Who asked, in a line: "Window: TITLE — QUESTION" for the window's requests, "API: CLIENT" for the
-    // local API's (the texts were made printable when logged).
+    // Who asked, in a line: the question for the window's requests (its conversation in the tooltip), "API:
+    // CLIENT" for the local API's (the texts were made printable when logged).
     static QString fromText(const RequestRecord &record);
 
     // Applies a new filter (limit and offset are ignored) and re-reads.

@@ -60,8 +60,9 @@ SettingsDialog::SettingsDialog(Workspace *workspace, Settings *settings, SecretS
 
     addPage(u"theme"_s, QT_TR_NOOP("Theme"), s->standardIcon(QStyle::SP_DesktopIcon),
             new ThemePage(settings));
-    addPage(u"data"_s, QT_TR_NOOP("Data & Disk Use"), s->standardIcon(QStyle::SP_DriveHDIcon),
-            new DataLocationPage(workspace->dataDir(), workspace->name()));
+    auto *data = new DataLocationPage(workspace->dataDir(), workspace->name());
+    data->setWorkspace(workspace);
+    addPage(u"data"_s, QT_TR_NOOP("Data & Disk Use"), s->standardIcon(QStyle::SP_DriveHDIcon), data);
 
     // Wide enough for the longest title; after a language switch once every title has its new text.
     const auto fitList = [this] {
