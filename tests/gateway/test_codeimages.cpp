@@ -37,13 +37,13 @@ private Q_SLOTS:
         QCOMPARE(before.size(), 2);
         QTest::qWait(20); // a later modification time than the listing's
         QVERIFY(put(h + u"/old.png"_s, kPng + "changed"));
-        QVERIFY(put(h + u"/plots/new.PNG"_s, kPng));
+        QVERIFY(put(h + u"/plots/new.PNG"_s, kPng + "new"));
         QVERIFY(put(h + u"/photo.jpg"_s, QByteArray("\xff\xd8\xff\xe0jpeg", 8)));
         QVERIFY(put(h + u"/notes.txt"_s, kPng));              // not an image name
         QVERIFY(put(h + u"/fake.png"_s, "not really a png")); // not an image inside
         QVERIFY(put(h + u"/a/b/deep.png"_s, kPng));           // deeper than a direct subfolder
-        QVERIFY(put(h + u"/.sandbench/figures/figure-10.png"_s, kPng));
-        QVERIFY(put(h + u"/.sandbench/figures/figure-2.png"_s, kPng));
+        QVERIFY(put(h + u"/.sandbench/figures/figure-10.png"_s, kPng + "10"));
+        QVERIFY(put(h + u"/.sandbench/figures/figure-2.png"_s, kPng + "2"));
         const QList<CodeImage> images = CodeImages::changedSince(before, h);
         QStringList paths;
         for (const CodeImage &i : images)
@@ -66,12 +66,27 @@ private Q_SLOTS:
         const QHash<QString, qint64> before = CodeImages::listing(h);
         QVERIFY(put(h + u"/big.png"_s, kPng + QByteArray(CodeImages::MaxImageBytes, 'x'))); // too large
         for (int i = 0; i < CodeImages::MaxImages + 3; ++i)
-            QVERIFY(put(h + u"/img-%1.png"_s.arg(i, 2, 10, QChar(u'0')), kPng));
+            QVERIFY(put(h + u"/img-%1.png"_s.arg(i, 2, 10, QChar(u'0')), kPng + QByteArray::number(i)));
         const QList<CodeImage> images = CodeImages::changedSince(before, h);
         QCOMPARE(images.size(), CodeImages::MaxImages);
         for (const CodeImage &i : images)
             QVERIFY(!i.path.endsWith(u"big.png"_s));
         QCOMPARE(images.first().path, u"/workspace/home/img-00.png"_s);
+    }
+
+    void identicalBytesShownOnce()
+    {
+        // A chart saved to a file and the same figure captured by the runner: one image, the first by path.
+        QTemporaryDir home;
+        const QString h = home.path();
+        const QHash<QString, qint64> before = CodeImages::listing(h);
+        QVERIFY(put(h + u"/chart.png"_s, kPng + "chart"));
+        QVERIFY(put(h + u"/.sandbench/figures/figure-1.png"_s, kPng + "chart"));
+        QVERIFY(put(h + u"/other.png"_s, kPng + "other"));
+        const QList<CodeImage> images = CodeImages::changedSince(before, h);
+        QCOMPARE(images.size(), 2);
+        QCOMPARE(images.at(0).path, u"/workspace/home/chart.png"_s);
+        QCOMPARE(images.at(1).path, u"/workspace/home/other.png"_s);
     }
 
     void symlinksAreNeverFollowed()
