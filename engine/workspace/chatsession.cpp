@@ -430,7 +430,12 @@ QString ChatSession::titleFromQuestion(const QString &question, int maxLength)
 {
     QString line;
     const QStringList lines = question.split(u'\n');
-    for (const QString &l : lines) {
+    for (QString l : lines) {
+        // A title is shown as text in lists and headers: no terminal escapes or bidi overrides in it.
+        l.removeIf([](QChar c) {
+            return c != u'\t' &&
+                   (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format);
+        });
         line = l.simplified();
         if (!line.isEmpty())
             break;

@@ -308,7 +308,10 @@ void TestFront::misfitOrDeadLauncherIsReleased()
     const Run r =
         run(bin + u"/sandbench"_s, {u"exec"_s, u"--data-dir"_s, data.path(), u"--"_s, u"echo ran; exit 4"_s});
     QVERIFY2(r.exitCode == 0, r.err.constData());
-    QCOMPARE(r.err.contains("does not fit these settings"), warns);
+    // A launcher that exits at once may still be running its script when the CLI looks (a loaded machine):
+    // then it is a misfit and says so, which is true too. Only a misfit that stays must always warn.
+    if (warns)
+        QVERIFY2(r.err.contains("does not fit these settings"), r.err.constData());
     const QJsonObject item = QJsonDocument::fromJson(r.out).object();
     const QJsonObject first = item.value(u"output"_s).toArray().at(0).toObject();
     QCOMPARE(first.value(u"stdout"_s).toString(), u"ran\n"_s);

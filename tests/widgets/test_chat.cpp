@@ -1077,6 +1077,8 @@ void TestChat::titleFromQuestion_data()
         << u"Which region of the sales file grew fastest…"_s;
     QTest::newRow("one long word") << QString(60, u'x') << QString(47, u'x') + u'…';
     QTest::newRow("empty") << u"  \n "_s << QString();
+    QTest::newRow("control characters")
+        << u"\x1b[31mred\x1b[0m \u202Etxt.exe\u202C sales?\r"_s << u"[31mred[0m txt.exe sales?"_s;
 }
 
 void TestChat::titleFromQuestion()

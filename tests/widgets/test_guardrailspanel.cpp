@@ -192,7 +192,9 @@ void TestGuardrailsPanel::blockPredicts403()
              qPrintable(selections.constFirst().cursor.selectedText()));
     auto *detections = m_panel->findChild<QTreeWidget *>(u"GuardrailsTestDetections"_s);
     QVERIFY(detections->topLevelItemCount() >= 1);
-    QCOMPARE(detections->topLevelItem(0)->text(1), u"regex-prompt-injection"_s);
+    // Named as the chat's notice names it, never by its slug (which stays in the tip for config files).
+    QCOMPARE(detections->topLevelItem(0)->text(1), u"Prompt-injection patterns"_s);
+    QCOMPARE(detections->topLevelItem(0)->toolTip(1), u"regex-prompt-injection"_s);
     QCOMPARE(detections->topLevelItem(0)->text(3), u"Block"_s);
 
     // Harmless text passes.
@@ -368,7 +370,7 @@ void TestGuardrailsPanel::flagReportCountsRealTraffic()
     auto *table = m_panel->findChild<QTreeWidget *>(u"GuardrailsReportTable"_s);
     const auto row = [table](const QString &slug) -> QTreeWidgetItem * {
         for (int i = 0; i < table->topLevelItemCount(); ++i) {
-            if (table->topLevelItem(i)->text(0) == slug)
+            if (table->topLevelItem(i)->toolTip(0) == slug)
                 return table->topLevelItem(i);
         }
         return nullptr;
@@ -376,6 +378,7 @@ void TestGuardrailsPanel::flagReportCountsRealTraffic()
     QTRY_VERIFY_WITH_TIMEOUT(row(u"email"_s) && row(u"email"_s)->text(1) == u"2 of 6"_s, 20000);
     QCOMPARE(row(u"regex-prompt-injection"_s)->text(1), u"2 of 6"_s);
     QCOMPARE(row(u"phone"_s)->text(1), u"0 of 6"_s);
+    QCOMPARE(row(u"email"_s)->text(0), u"Email addresses"_s);
     QCOMPARE(row(u"email"_s)->text(2), QLocale().toString(100.0 / 3, 'f', 1) + u" %"_s);
     QCOMPARE(row(u"email"_s)->text(3), u"Flag"_s);
     QCOMPARE(row(u"phone"_s)->text(3), u"off"_s);

@@ -8,6 +8,7 @@
 #include "gateway/logsreader.h"
 #include "gateway/patternset.h"
 #include "sandbox/sandboxsettings.h"
+#include "workspace/chatsession.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -685,8 +686,11 @@ void GuardrailsPanel::showTestResult(const GuardrailTestResult &result)
     for (const Detection &d : result.detections) {
         const QString match = result.text.mid(d.start, d.length);
         const QString pattern = d.family == d.patternId ? d.family : d.family + u" / "_s + d.patternId;
-        new QTreeWidgetItem(m_testDetections,
-                            {match.simplified(), d.guardrail, pattern, actionTitle(d.action)});
+        // The guardrail by its name, as the chat's notice names it; the slug (for config files) in its tip.
+        auto *detection = new QTreeWidgetItem(
+            m_testDetections,
+            {match.simplified(), ChatSession::guardrailTitle(d.guardrail), pattern, actionTitle(d.action)});
+        detection->setToolTip(1, d.guardrail);
         if (!current)
             continue;
         QTextEdit::ExtraSelection selection;
@@ -750,9 +754,11 @@ void GuardrailsPanel::reloadReport()
             const auto g = std::find_if(edited.cbegin(), edited.cend(),
                                         [&](const Guardrail &x) { return x.slug == slug; });
             auto *item =
-                new QTreeWidgetItem(m_reportTable, {slug, tr("%1 of %2").arg(matched).arg(report.requests),
+                new QTreeWidgetItem(m_reportTable, {ChatSession::guardrailTitle(slug),
+                                                    tr("%1 of %2").arg(matched).arg(report.requests),
                                                     QLocale().toString(share * 100, 'f', 1) + u" %"_s,
                                                     g != edited.cend() ? actionTitle(g->action) : tr("off")});
+            item->setToolTip(0, slug);
             item->setData(1, Qt::UserRole, matched);
             item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
             item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
