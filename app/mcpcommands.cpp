@@ -46,8 +46,7 @@ int runMcpCommand(const QStringList &args)
         "relayed to that engine (its socket DATA/workspaces/<ws>/mcp.sock, same user only) so the calls run "
         "there: live in the window's \"Other programs\", one history. Otherwise the calls run in this "
         "process. Which one is said on stderr.\n"
-        "The same server is at /mcp of `sandbench serve` (Streamable HTTP, with the workspace's API key).\n"
-        "Example: claude mcp add sandbench -- sandbench mcp --workspace default"_s);
+        "The same server is at /mcp of `sandbench serve` (Streamable HTTP, with the workspace's API key)."_s);
     const WorkspaceOptions common;
     common.addTo(parser);
     const QCommandLineOption noRelayOption(
