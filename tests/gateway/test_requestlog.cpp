@@ -835,9 +835,15 @@ void TestRequestLog::facets()
     QVERIFY(log.models().isEmpty());
     QVERIFY(log.statuses().isEmpty());
     int i = 0;
-    for (const auto &[model, status] : QList<QPair<QString, int>>{
-             {u"b"_s, 500}, {u"a"_s, 200}, {QString(), 200}, {u"A-upper"_s, 403}, {u"a"_s, 0}, {u"b"_s, 200}})
-        log.append(sample(u"f%1"_s.arg(++i), 1000 + i, model, status, u"x"_s));
+    for (const auto &[model, status] : QList<QPair<QString, int>>{{u"b"_s, 500},
+                                                                  {u"a"_s, 200},
+                                                                  {QString(), 200},
+                                                                  {u"A-upper"_s, 403},
+                                                                  {u"a"_s, 0},
+                                                                  {u"b"_s, 200}}) {
+        ++i; // not inside the call: its arguments are evaluated in no set order
+        log.append(sample(u"f%1"_s.arg(i), 1000 + i, model, status, u"x"_s));
+    }
     log.flush();
     QCOMPARE(log.models(), (QStringList{u"A-upper"_s, u"a"_s, u"b"_s}));
     QCOMPARE(log.statuses(), (QList<int>{0, 200, 403, 500}));
