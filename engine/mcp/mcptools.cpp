@@ -161,14 +161,6 @@ QJsonObject inputSchema(const QList<Field> &fields)
             {u"additionalProperties"_s, false}};
 }
 
-QJsonObject obj(std::initializer_list<QPair<QString, QJsonValue>> fields)
-{
-    QJsonObject o;
-    for (const auto &[k, v] : fields)
-        o.insert(k, v);
-    return o;
-}
-
 QJsonObject typed(const QString &type)
 {
     return {{u"type"_s, type}};
