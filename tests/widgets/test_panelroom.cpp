@@ -5,6 +5,7 @@
 // check boxes have the contrast WCAG asks for.
 #include "base/settings.h"
 #include "chat/chatwidget.h"
+#include "colorcontrast.h"
 #include "common/inlinemessage.h"
 #include "files/changelistmodel.h"
 #include "files/diffview.h"
@@ -68,39 +69,11 @@ void keepGrab(QWidget *window, const QString &name)
     window->grab().save(dir + u'/' + name + u".png"_s);
 }
 
-// WCAG 2 contrast ratio of two colours.
-double contrast(const QColor &a, const QColor &b)
-{
-    const auto luminance = [](const QColor &c) {
-        const auto channel = [](double v) {
-            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-        };
-        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-    };
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using ColorContrast::contrast;
 
-// The colour of most pixels in part of an image (the background there) and, among the other common ones, the
-// one furthest from it (the text or line drawn on it; anti-aliasing only blends towards the background).
 QPair<QColor, QColor> backgroundAndInk(const QImage &image, const QRect &part)
 {
-    QHash<QRgb, int> counts;
-    for (int y = part.top(); y <= part.bottom(); ++y)
-        for (int x = part.left(); x <= part.right(); ++x)
-            ++counts[image.pixel(x, y) & 0xffffff];
-    QList<QPair<int, QRgb>> sorted;
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        sorted.append({it.value(), it.key()});
-    std::sort(sorted.begin(), sorted.end(), std::greater<>());
-    const QColor background = QColor::fromRgb(sorted.value(0).second);
-    QColor ink = background;
-    for (int i = 1; i < std::min<qsizetype>(sorted.size(), 16); ++i) {
-        const QColor candidate = QColor::fromRgb(sorted.at(i).second);
-        if (contrast(candidate, background) > contrast(ink, background))
-            ink = candidate;
-    }
-    return {background, ink};
+    return ColorContrast::backgroundAndInk(image, part, 15);
 }
 
 // The highest contrast any pixel of part has against background.

@@ -4,6 +4,7 @@
 // accident, cards that fit their panel, and the keyboard reaching what the mouse does.
 #include "base/settings.h"
 #include "chat/chatwidget.h"
+#include "colorcontrast.h"
 #include "common/csvpreview.h"
 #include "common/elidingcombobox.h"
 #include "common/inlinemessage.h"
@@ -246,40 +247,14 @@ QList<QPair<QString, QString>> visibleTexts(QWidget *root)
     return texts;
 }
 
-// WCAG 2 contrast ratio of two colours.
-double contrast(const QColor &a, const QColor &b)
-{
-    const auto luminance = [](const QColor &c) {
-        const auto channel = [](double v) {
-            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-        };
-        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-    };
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using ColorContrast::contrast;
 
-// The colours the widget's pixels show most and second most: its background and its text.
+// The colours the widget's pixels show most and, of the next eleven, the furthest from it: its background and
+// its text.
 QPair<QColor, QColor> backgroundAndText(QWidget *widget)
 {
     const QImage image = widget->grab().toImage();
-    QHash<QRgb, int> counts;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x)
-            ++counts[image.pixel(x, y) & 0xffffff];
-    QList<QPair<int, QRgb>> sorted;
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
-        sorted.append({it.value(), it.key()});
-    std::sort(sorted.begin(), sorted.end(), std::greater<>());
-    const QColor background = QColor::fromRgb(sorted.value(0).second);
-    // The text is the colour furthest from the background among the common ones (anti-aliasing blends).
-    QColor text = background;
-    for (int i = 1; i < std::min<qsizetype>(sorted.size(), 12); ++i) {
-        const QColor candidate = QColor::fromRgb(sorted.at(i).second);
-        if (contrast(candidate, background) > contrast(text, background))
-            text = candidate;
-    }
-    return {background, text};
+    return ColorContrast::backgroundAndInk(image, image.rect(), 11);
 }
 } // namespace
 
