@@ -14,6 +14,7 @@
 #include "sandbox/containermanager.h"
 #include "sandbox/doctor.h"
 #include "sandbox/history/containerregistry.h"
+#include "sandbox/history/safefs.h"
 #include "sandbox/history/snapshotstore.h"
 #include "sandbox/images/imagestore.h"
 #include "sandbox/initprocess.h"
@@ -88,7 +89,7 @@ QString topLevelUsage()
            "                 the workspace's settings (documents_quota_bytes, "
            "code_execution_timeout_seconds, image,\n"
            "                 approvals, approvals_timeout_seconds, long_sessions, long_sessions_api,\n"
-           "                 long_command_timeout_seconds, idle_sleep_minutes)\n"
+           "                 long_command_timeout_seconds, idle_sleep_minutes, python_ahead)\n"
            "  approvals [show] | mode run-all|ask|rules | timeout S | rules list|add VERDICT PATTERN|rm "
            "N|clear\n"
            "                 approve shell and code calls: run all, ask each, or by rule ([--json])\n"
@@ -227,6 +228,20 @@ int runExecCommand(const QStringList &args)
     if (!container) {
         printErr(error);
         return ExitUsage;
+    }
+    {
+        // Another process running this container (sandbench serve, the window) holds its history: a second
+        // sandbox on the same home would mix both processes' changes. Only probed (released at once): this
+        // process's own history opens it below.
+        const ContainerRegistry registry(manager.settings().dataDir);
+        UniqueFd probe;
+        if (!SnapshotStore::lockAgainstOpen(
+                registry.historyDir(manager.settings().workspace, container->id()), &probe)) {
+            printErr(
+                u"sandbench: container %1 is in use by another Sandbench process (sandbench serve or the "
+                "window); run the command there, or stop it there first"_s.arg(container->id()));
+            return ExitFailure;
+        }
     }
     // --image, else the workspace's image for a container that has none fixed yet.
     QString image = parser.value(imageOption);
@@ -519,7 +534,10 @@ int runWorkspacesCommand(const QStringList &args)
         "when the call names none), an idle container sleeps after idle_sleep_minutes (default 60; 0: never) "
         "and output past max_output_length keeps its last characters.\n"
         "long_sessions_api on|off: while long_sessions is on, lift them for API requests made with the "
-        "workspace's keys as well (off, or long_sessions off: they keep the hosted 300 s and 5 minutes)."_s);
+        "workspace's keys as well (off, or long_sessions off: they keep the hosted 300 s and 5 minutes).\n"
+        "python_ahead on|off (default on): once the workspace ran Python, serve, mcp and the window keep one "
+        "hidden container with its kernel started, so a new container's first cell needs no start; off "
+        "frees its memory (a running serve or window applies it when it next starts one)."_s);
     common.addTo(parser);
     parser.addPositionalArgument(u"key"_s, u"Setting name."_s);
     parser.addPositionalArgument(u"value"_s, u"New value (set)."_s);

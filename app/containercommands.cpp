@@ -4,6 +4,7 @@
 
 #include "sandbox/containermanager.h"
 #include "sandbox/history/containerregistry.h"
+#include "sandbox/history/fileorigins.h"
 #include "sandbox/history/filestore.h"
 #include "sandbox/history/safefs.h"
 #include "sandbox/history/snapshotstore.h"
@@ -12,6 +13,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -209,18 +211,25 @@ int listFiles(const Context &ctx, const QString &id, int limit, const QString &a
         printErr(error);
         return ExitFailure;
     }
+    // Who put each file there, as the Containers API says it: "user" for an upload as it arrived,
+    // "assistant" for what the code wrote (an unreadable record makes every file the assistant's, as there).
+    FileOrigins origins(ctx.registry.containerDir(ctx.settings.workspace, id));
+    if (QString why; !origins.load(&why))
+        printErr(u"warning: %1; every file is listed as the assistant's"_s.arg(why));
     if (ctx.json) {
         QJsonArray files;
         for (const ContainerFile &f : page->files)
             files.append(QJsonObject{{u"id"_s, f.id},
                                      {u"path"_s, f.path},
                                      {u"size"_s, f.size},
-                                     {u"modified"_s, isoTime(f.mtimeMs)}});
+                                     {u"modified"_s, isoTime(f.mtimeMs)},
+                                     {u"source"_s, origins.sourceOf(f)}});
         printJson(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, files}, {u"has_more"_s, page->hasMore}});
         return ExitOk;
     }
     for (const ContainerFile &f : page->files)
-        printOut(u"%1  %2 bytes  %3\n"_s.arg(displayName(f.path)).arg(f.size).arg(f.id));
+        printOut(
+            u"%1  %2 bytes  %3  %4\n"_s.arg(displayName(f.path)).arg(f.size).arg(f.id, origins.sourceOf(f)));
     if (page->hasMore && !page->files.isEmpty())
         printOut(u"(more: --after %1)\n"_s.arg(page->files.constLast().id));
     return ExitOk;
@@ -230,8 +239,17 @@ int showHistory(const Context &ctx, const QString &id, int limit)
 {
     SnapshotStore store;
     QString error;
-    if (!store.open(ctx.registry.homeDir(ctx.settings.workspace, id),
-                    ctx.registry.historyDir(ctx.settings.workspace, id), &error)) {
+    const QString gitDir = ctx.registry.historyDir(ctx.settings.workspace, id);
+    if (!QFileInfo::exists(gitDir + u"/HEAD"_s)) {
+        if (ctx.json)
+            printJson(QJsonArray());
+        else
+            printOut(u"no commands have run in %1 yet\n"_s.arg(id));
+        return ExitOk;
+    }
+    // Read only, without the history's lock: `sandbench serve` or the window may be running the container
+    // and committing meanwhile (SnapshotStore::openReadOnly).
+    if (!store.openReadOnly(ctx.registry.homeDir(ctx.settings.workspace, id), gitDir, &error)) {
         printErr(u"cannot open the history of %1: %2"_s.arg(id, error));
         return ExitFailure;
     }
@@ -390,6 +408,14 @@ int runContainersCommand(const QStringList &args)
     if (action == u"promote"_s)
         return promote(ctx, id, positional.at(1));
 
+    // Never under a running container: while another process (sandbench serve, the window) has it open,
+    // its history's lock is held there. Holding it here keeps them from opening it while it goes.
+    UniqueFd held;
+    if (!SnapshotStore::lockAgainstOpen(ctx.registry.historyDir(ctx.settings.workspace, id), &held)) {
+        printErr(u"container %1 is in use by another Sandbench process (sandbench serve or the window); "
+                 "stop it there or remove it there"_s.arg(id));
+        return ExitFailure;
+    }
     ContainerManager manager(ctx.settings);
     QString error;
     if (!manager.remove(id, &error)) {

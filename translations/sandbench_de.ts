@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+38"/>
         <source>This app&apos;s local API</source>
         <translation>Lokale API dieser Anwendung</translation>
     </message>
@@ -39,22 +39,22 @@
         <translation>Beobachten</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>Anfragen, die andere Programme an die lokale API von Sandbench senden, erscheinen hier während der Ausführung – mit ihren Shell-Aufrufen und der Live-Ausgabe.</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+113"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>„%1“ ist keine Serveradresse: Verwenden Sie eine wie http://127.0.0.1:8642, so wie `sandbench serve` sie ausgibt.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>Geben Sie einen API-Schlüssel des Arbeitsbereichs des Servers ein (`sandbench keys create` erzeugt einen).</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
         <translation>Die lokale API dieser Anwendung unter %1 wird beobachtet (Arbeitsbereich %2).</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>Die lokale API ist ausgeschaltet, daher können andere Programme Sandbench nicht erreichen. Schalten Sie sie in den Einstellungen der lokalen API ein.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Asking %1 to allow %2…</source>
         <translation>%1 wird gebeten, %2 zu erlauben …</translation>
     </message>
@@ -113,12 +113,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>No shell calls.</source>
         <translation>Keine Shell-Aufrufe.</translation>
     </message>
@@ -128,31 +128,32 @@
         <translation>Verbindung getrennt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
         <translation>Die Verbindung zum Server ging verloren, während diese Anfrage lief; wie sie endete, steht im Anfrageprotokoll des Servers.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Responses</source>
         <translation>Responses</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>MCP</source>
         <translation>MCP</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model %1</source>
         <translation>Modell %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n früherer Shell-Aufruf dieser Anfrage wird nicht angezeigt</numerusform>
@@ -160,7 +161,7 @@
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
@@ -170,7 +171,7 @@
         <translation>Vom Programm abgebrochen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Failed (HTTP %1)</source>
         <translation>Fehlgeschlagen (HTTP %1)</translation>
     </message>
@@ -180,7 +181,7 @@
         <translation>Die Sandbox wird pro Anfrage abgerechnet: siehe die Gesamtkosten der Anfrage oben</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+52"/>
         <source>%n shell call(s)</source>
         <translation>
             <numerusform>%n Shell-Aufruf</numerusform>
@@ -198,10 +199,12 @@
         <translation>Sandbox %1 $</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>File received: %1 (%2)</source>
         <translation>Datei empfangen: %1 (%2)</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Copied into container %1</source>
         <translation>In Container %1 kopiert</translation>
     </message>
@@ -209,7 +212,7 @@
 <context>
     <name>ApprovalPrompt</name>
     <message>
-        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+108"/>
         <source>The model wants to run a command</source>
         <translation>Das Modell möchte einen Befehl ausführen</translation>
     </message>
@@ -220,11 +223,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+5"/>
         <source>Allow once</source>
         <translation>Einmal erlauben</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Allow for this conversation</source>
         <translation>Für diese Unterhaltung erlauben</translation>
     </message>
@@ -235,6 +239,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>Deny</source>
         <translation>Ablehnen</translation>
     </message>
@@ -273,7 +278,7 @@
 <context>
     <name>ApprovalRulesBox</name>
     <message>
-        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+35"/>
         <source>Allow</source>
         <translation>Erlauben</translation>
     </message>
@@ -404,22 +409,22 @@
         <translation>&amp;Zurücksetzen</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>The unsaved changes to the approvals of “%1” were dropped.</source>
         <translation>Die nicht gespeicherten Änderungen an den Freigaben von „%1“ wurden verworfen.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>The workspace&apos;s settings cannot be read: %1</source>
         <translation>Die Einstellungen des Arbeitsbereichs können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
         <translation>Die gespeicherten Freigaben sind ungültig (%1); daher wird bei jedem Aufruf nachgefragt, bis sie erneut gespeichert werden.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Rule %1: </source>
         <translation>Regel %1: </translation>
     </message>
@@ -454,12 +459,12 @@
         <translation>Regel %1 wiederholt Regel %2 („%3“); entfernen Sie eine davon.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>A workspace holds at most %1 rules; remove one before adding another.</source>
         <translation>Ein Arbeitsbereich enthält höchstens %1 Regeln; entfernen Sie eine, bevor Sie eine weitere hinzufügen.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Rule %1 is this rule already.</source>
         <translation>Regel %1 ist bereits diese Regel.</translation>
     </message>
@@ -469,23 +474,23 @@
         <translation>Nicht gespeichert. %1</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
+        <location line="+8"/>
+        <location line="+10"/>
         <source>Not saved: %1</source>
         <translation>Nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
         <translation>Gespeichert. Der nächste Shell- oder Code-Aufruf des Arbeitsbereichs folgt diesen Freigaben; „sandbench approvals rules list“ zeigt sie.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Type a call to see which rule decides each of its commands.</source>
         <translation>Geben Sie einen Aufruf ein, um zu sehen, welche Regel über jeden seiner Befehle entscheidet.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>“%1” → no rule matches: %2</source>
         <translation>„%1“ → keine Regel passt: %2</translation>
     </message>
@@ -505,7 +510,7 @@
         <translation>Der Aufruf: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>Ausgelassen, da ungültig: Regel %1.</translation>
     </message>
@@ -515,8 +520,35 @@
         <translation>Die Regeln entscheiden nur in Unterhaltungen mit „Regeln“; der Standardmodus ist „%1“.</translation>
     </message>
     <message>
+        <location line="-9"/>
         <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
         <translation>Die Regeln können nicht alles davon erfassen (%1), daher erlaubt ihn keine Regel: Es wird nachgefragt, außer eine Regel lehnt einen seiner Befehle ab.</translation>
+    </message>
+</context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/celloutputview.cpp" line="+109"/>
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… %n Zeichen der Ausgabe dieser Zelle verworfen: max_output_length]</numerusform>
+            <numerusform>[… %n Zeichen der Ausgabe dieser Zelle verworfen: max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… mehr von dieser Ausgabe wurde weggelassen: das Fenster zeigt höchstens %1 Zeilen und %2 Spalten einer Tabelle]</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Loading image…</source>
+        <translation>Bild wird geladen…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>%1 kann nicht angezeigt werden: Es ist kein PNG-Bild, das das Fenster lesen kann, oder es ist größer als %2 Megapixel.</translation>
     </message>
 </context>
 <context>
@@ -570,35 +602,42 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <location filename="../engine/workspace/chatsession.cpp" line="+355"/>
         <source>Redacted by %1 before the model read it; the model received: “%2”</source>
         <translation>Geschwärzt durch %1, bevor das Modell sie las; das Modell erhielt: „%2“</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
         <translation>Markiert durch %1; unverändert gesendet, der Fund steht im Anfrageprotokoll.</translation>
     </message>
     <message>
+        <location line="+91"/>
         <source>Prompt-injection patterns</source>
         <translation>Prompt-Injection-Muster</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Email addresses</source>
         <translation>E-Mail-Adressen</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>Telefonnummern</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>Kreditkartennummern</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>IP-Adressen</translation>
     </message>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
+        <location line="-324"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Warten Sie auf die aktuelle Antwort oder drücken Sie „Stopp“.</translation>
     </message>
@@ -618,12 +657,12 @@
         <translation>Die Frage wurde nicht gesendet: Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden (%1).</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+163"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Durch die Schutzregel „%1“ blockiert (%2 erkannt); die Frage wurde nicht an das Modell gesendet. Formulieren Sie sie um oder ändern Sie die Aktion der Schutzregel im Bereich „Schutzregeln“.</translation>
     </message>
     <message numerus="yes">
-        <location line="-56"/>
+        <location line="-17"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Nach %n Werkzeugaufruf angehalten: die Grenze für eine Frage.</numerusform>
@@ -634,7 +673,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+269"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Sandbox-Zeit dieser Unterhaltung: 0,0001 $ pro Sekunde; eine Frage, die einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
     </message>
@@ -674,7 +713,7 @@
         <translation>Assistent</translation>
     </message>
     <message numerus="yes">
-        <location line="+332"/>
+        <location line="+344"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n Befehl läuft in der Sandbox: %1</numerusform>
@@ -687,7 +726,7 @@
         <translation>Angehalten.</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-130"/>
         <source>Message box</source>
         <translation>Nachrichtenfeld</translation>
     </message>
@@ -707,7 +746,7 @@
         <translation>Tabulator in die Nachricht eingeben</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 – ein Skript spielt die Antworten ab, kein Modell wird gefragt</translation>
     </message>
@@ -717,34 +756,39 @@
         <translation>Modell: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
         <translation>Jeder Shell-Befehl dieser Unterhaltung läuft in Container %1; seine Dateien bleiben zwischen Fragen und über Neustarts hinweg erhalten.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Sandbox cost: $%1</source>
         <translation>Sandbox-Kosten: %1 $</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+1"/>
+        <source>No sandbox cost yet</source>
+        <translation>Noch keine Sandbox-Kosten</translation>
+    </message>
+    <message>
+        <location line="+107"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
 In der Sandbox: %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Remove this attachment</source>
         <translation>Diesen Anhang entfernen</translation>
     </message>
@@ -764,7 +808,7 @@ In der Sandbox: %2</translation>
         <translation>Angehängte Dateien (in der Sandbox): %1</translation>
     </message>
     <message>
-        <location line="-491"/>
+        <location line="-511"/>
         <source>You</source>
         <translation>Sie</translation>
     </message>
@@ -772,13 +816,12 @@ In der Sandbox: %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
-        <location line="+39"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+169"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+45"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n Zeichen der Ausgabe hier nicht angezeigt …]</numerusform>
@@ -791,7 +834,7 @@ In der Sandbox: %2</translation>
         <translation>Frühere Ausgabe hier nicht angezeigt: %1 Zeichen</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
@@ -811,7 +854,7 @@ In der Sandbox: %2</translation>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ran for %1</source>
         <translation>Laufzeit: %1</translation>
     </message>
@@ -837,21 +880,23 @@ In der Sandbox: %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
+        <location filename="../widgets/common/csvpreview.cpp" line="+77"/>
         <source>%1 is empty (0 bytes): there are no rows to show.</source>
         <translation>%1 ist leer (0 Bytes): Es gibt keine Zeilen anzuzeigen.</translation>
     </message>
     <message>
+        <location line="+13"/>
         <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
         <translation>%1 ist keine Texttabelle: Die Datei enthält Binärdaten (%2). Speichern Sie sie und öffnen Sie sie mit dem Programm, das sie erstellt hat.</translation>
     </message>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
+        <location line="+57"/>
         <source>%1 rows so far…</source>
         <translation>bisher %1 Zeilen …</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 rows</source>
         <translation>%1 Zeilen</translation>
     </message>
@@ -859,17 +904,17 @@ In der Sandbox: %2</translation>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+47"/>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
         <translation>Hier liegen Container, Dokumente, Anfrageprotokolle und Snapshots aller Arbeitsbereiche. Starten Sie Sandbench mit --data-dir oder SANDBENCH_DATA_DIR, um einen anderen Ordner zu verwenden.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Open in File Manager</source>
         <translation>Im Dateimanager ö&amp;ffnen</translation>
     </message>
@@ -944,7 +989,7 @@ In der Sandbox: %2</translation>
         <translation>Das Protokoll der lokalen API über Anfragen und Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Not measured yet.</source>
         <translation>Noch nicht gemessen.</translation>
     </message>
@@ -954,68 +999,82 @@ In der Sandbox: %2</translation>
         <translation>&amp;Aktualisieren</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+281"/>
         <source>Measuring…</source>
         <translation>Wird gemessen …</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>Gemessen um %1. Arbeitsbereiche: %2. Der gesamte Datenordner belegt %3.</translation>
     </message>
     <message>
+        <location line="-279"/>
         <source>Clean up</source>
         <translation>Aufräumen</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source> days</source>
         <translation> Tage</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>any age</source>
         <translation>jedes Alter</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Requests in the log older than</source>
         <translation>Anfragen im Protokoll, älter als</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Containers no conversation uses (made by the local API or left behind)</source>
         <translation>Container, die keine Unterhaltung nutzt (von der lokalen API angelegt oder zurückgeblieben)</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>Files uploaded through the Files APIs</source>
         <translation>Über die Files-APIs hochgeladene Dateien</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Delete…</source>
         <translation>Löschen …</translation>
     </message>
     <message>
+        <location line="+61"/>
         <source>Looking at what can be deleted…</source>
         <translation>Es wird ermittelt, was gelöscht werden kann …</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>Cannot clean up: %1</source>
         <translation>Aufräumen nicht möglich: %1</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Nothing to delete: no request in the log is older than %1 days.</source>
         <translation>Nichts zu löschen: Keine Anfrage im Protokoll ist älter als %1 Tage.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: the request log is empty.</source>
         <translation>Nichts zu löschen: Das Anfrageprotokoll ist leer.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: every container belongs to a conversation.</source>
         <translation>Nichts zu löschen: Jeder Container gehört zu einer Unterhaltung.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
         <translation>Nichts zu löschen: Über die Files-APIs wurde keine Datei hochgeladen.</translation>
     </message>
     <message numerus="yes">
+        <location line="+12"/>
         <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
         <translation>
             <numerusform>%n Anfrage, die vor mehr als %1 Tagen protokolliert wurde, mit ihren Shell-Aufrufen und Ausgaben aus dem Anfrageprotokoll löschen? Das gibt etwa %2 frei.</numerusform>
@@ -1023,6 +1082,7 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+5"/>
         <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
         <translation>
             <numerusform>Die %n Anfrage mit ihren Shell-Aufrufen und Ausgaben aus dem Anfrageprotokoll löschen? Das gibt etwa %1 frei.</numerusform>
@@ -1030,6 +1090,7 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+6"/>
         <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
         <translation>
             <numerusform>%n Container, den keine Unterhaltung nutzt, mit seinen Dateien und seinem Verlauf löschen? Das gibt %1 frei.</numerusform>
@@ -1037,6 +1098,7 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+7"/>
         <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
         <translation>
             <numerusform>%n über die Files-APIs hochgeladene Datei löschen? Programme, die sie noch nennen, erhalten einen Fehler. Das gibt %1 frei.</numerusform>
@@ -1044,10 +1106,12 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message>
+        <location line="+11"/>
         <source>Nothing was deleted.</source>
         <translation>Es wurde nichts gelöscht.</translation>
     </message>
     <message numerus="yes">
+        <location line="+45"/>
         <source>Deleted %n request(s); the log is %1 smaller.</source>
         <translation>
             <numerusform>%n Anfrage gelöscht; das Protokoll ist %1 kleiner.</numerusform>
@@ -1055,6 +1119,7 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n container(s), freeing %1.</source>
         <translation>
             <numerusform>%n Container gelöscht, %1 freigegeben.</numerusform>
@@ -1062,6 +1127,7 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n file(s), freeing %1.</source>
         <translation>
             <numerusform>%n Datei gelöscht, %1 freigegeben.</numerusform>
@@ -1069,18 +1135,22 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>%1 Not everything: %2</source>
         <translation>%1 Nicht alles: %2</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
     <message>
+        <location line="-280"/>
         <source>Uploaded files</source>
         <translation>Hochgeladene Dateien</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Files that came in through the Files APIs of the local API</source>
         <translation>Dateien, die über die Files-APIs der lokalen API kamen</translation>
     </message>
@@ -1088,11 +1158,12 @@ In der Sandbox: %2</translation>
 <context>
     <name>DiffView</name>
     <message>
+        <location filename="../widgets/files/diffview.cpp" line="+231"/>
         <source>Lines: %1</source>
         <translation>Zeilen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+108"/>
+        <location line="-123"/>
         <source>Unified</source>
         <translation>Einheitlich</translation>
     </message>
@@ -1122,7 +1193,7 @@ In der Sandbox: %2</translation>
         <translation>Keine Unterschiede: Die Datei ist in beiden Versionen gleich.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>%n Zeile hinzugefügt</numerusform>
@@ -1138,7 +1209,7 @@ In der Sandbox: %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
         <translation>Diff gekürzt: Er ist größer als %1, der Rest wird nicht angezeigt.</translation>
     </message>
@@ -1151,17 +1222,17 @@ In der Sandbox: %2</translation>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+177"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Aus einem Container übernommene Dateien. Dokumente gehören zum Arbeitsbereich und laufen nie ab.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
         <translation>Noch keine Dokumente. Übernehmen Sie eine Datei aus einem Container (Bereich „Dateien“, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; oder die lokale API), um hier eine Kopie aufzubewahren.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Open</source>
         <translation>Öffnen</translation>
     </message>
@@ -1187,8 +1258,8 @@ In der Sandbox: %2</translation>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <location line="+176"/>
+        <location line="+41"/>
+        <location line="+177"/>
         <source>Select a document to see it here.</source>
         <translation>Wählen Sie ein Dokument aus, um es hier anzuzeigen.</translation>
     </message>
@@ -1198,67 +1269,67 @@ In der Sandbox: %2</translation>
         <translation>%1 · aus /workspace/home/%2 in %3</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Loading…</source>
         <translation>Wird geladen …</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 Pixel</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
         <translation>[Die Vorschau zeigt die ersten %1; verwenden Sie „Öffnen“ oder „Speichern unter“ für die ganze Datei.]</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
         <translation>Für diese Dateiart gibt es keine Vorschau. Verwenden Sie „Öffnen“, um sie in einer anderen Anwendung anzuzeigen, oder „Speichern unter“, um eine Kopie aufzubewahren.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>Keine Anwendung auf diesem Computer kann %1 öffnen. Speichern Sie mit „Speichern unter“ eine Kopie und öffnen Sie sie selbst.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Save a copy of %1</source>
         <translation>Eine Kopie von %1 speichern</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Cannot save %1 to %2: %3</source>
         <translation>%1 kann nicht unter %2 gespeichert werden: %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved %1 to %2.</source>
         <translation>%1 wurde unter %2 gespeichert.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
         <translation>%1 aus den Dokumenten des Arbeitsbereichs löschen? Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>%1 kann nicht vollständig gelöscht werden; einige seiner Dateien verbleiben in %2.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Deleted %1.</source>
         <translation>%1 wurde gelöscht.</translation>
     </message>
@@ -1371,7 +1442,7 @@ SHA-256 %3</translation>
         <translation>%1 ist %2 groß, mehr als die für einen Upload erlaubten %3.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 cannot be read: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -1386,37 +1457,38 @@ SHA-256 %3</translation>
         <translation>Der Home-Ordner %1 des Containers kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <location line="+46"/>
-        <location line="+19"/>
+        <location line="+50"/>
+        <location line="+94"/>
+        <location line="+13"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location line="-15"/>
-        <location line="+20"/>
+        <location line="-59"/>
+        <location line="+64"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>%1 kann nicht in den Container geschrieben werden: %2 Namen sind bereits vergeben.</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+27"/>
+        <location line="-133"/>
+        <location line="+28"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Kopieren von %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location line="-39"/>
-        <location line="+36"/>
+        <location line="-40"/>
+        <location line="+37"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 ist während des Kopierens über die Upload-Grenze gewachsen.</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>%1 kann nicht dem Sandbox-Benutzer übergeben werden: %2</translation>
     </message>
     <message>
+        <location line="-10"/>
         <source>%1 is not a file name.</source>
         <translation>%1 ist kein Dateiname.</translation>
     </message>
@@ -1424,17 +1496,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+314"/>
         <source>Select a file to preview it.</source>
         <translation>Wählen Sie eine Datei aus, um eine Vorschau zu sehen.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Loading %1…</source>
         <translation>%1 wird geladen …</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 — %2</source>
         <translation>%1 – %2</translation>
     </message>
@@ -1444,7 +1516,7 @@ SHA-256 %3</translation>
         <translation>%1 – %2, %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
         <translation>%1 existiert im Container nicht mehr: Die Datei wurde gelöscht oder umbenannt, nachdem die Liste gelesen wurde.</translation>
     </message>
@@ -1459,17 +1531,17 @@ SHA-256 %3</translation>
         <translation>Binärdatei (%1, %2): keine Vorschau. Mit „Speichern unter“ kopieren Sie sie auf diesen Computer.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 Pixel</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>%1 ist %2 groß und damit größer als die %3, für die die Tabellenvorschau gedacht ist. Mit „Speichern unter …“ kopieren Sie die Datei auf diesen Computer.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot open %1 as a table.</source>
         <translation>%1 kann nicht als Tabelle geöffnet werden.</translation>
     </message>
@@ -1479,22 +1551,27 @@ SHA-256 %3</translation>
         <translation>Die ersten %1 von %2 werden angezeigt.</translation>
     </message>
     <message>
+        <location line="-184"/>
         <source>Show source</source>
         <translation>Quelltext zeigen</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Show the Markdown file as its source text instead of formatted</source>
         <translation>Die Markdown-Datei als Quelltext statt formatiert zeigen</translation>
     </message>
     <message>
+        <location line="+196"/>
         <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
         <translation>%1 ist %2 groß: Markdown über %3 wird als Quelltext gezeigt, nicht formatiert.</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
         <translation>%1 verschachtelt Zitate oder Listen %2 Ebenen tief: Markdown tiefer als %3 wird als Quelltext gezeigt, nicht formatiert.</translation>
     </message>
     <message>
+        <location line="+79"/>
         <source>[image not loaded: %1]</source>
         <translation>[Bild nicht geladen: %1]</translation>
     </message>
@@ -1525,12 +1602,12 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Read the files and history again</source>
         <translation>Dateien und Verlauf neu einlesen</translation>
     </message>
@@ -1540,7 +1617,7 @@ SHA-256 %3</translation>
         <translation>Speichern unter …</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Save the selected file on this computer</source>
         <translation>Die ausgewählte Datei auf diesem Computer speichern</translation>
     </message>
@@ -1555,7 +1632,17 @@ SHA-256 %3</translation>
         <translation>Die ausgewählte Datei in die Dokumente des Arbeitsbereichs kopieren, die nie ablaufen</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+4"/>
+        <source>Hidden files</source>
+        <translation>Versteckte Dateien</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also list files and folders whose name starts with a dot (.cache, .config, .sandbench)</source>
+        <translation>Auch Dateien und Ordner anzeigen, deren Name mit einem Punkt beginnt (.cache, .config, .sandbench)</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Files</source>
         <translation>Dateien</translation>
     </message>
@@ -1565,17 +1652,17 @@ SHA-256 %3</translation>
         <translation>Verlauf</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+153"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Die Dateien des Containers können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>%1 was deleted.</source>
         <translation>%1 wurde gelöscht.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>„%1“ kann nicht geöffnet werden: %2. Pfade sind relativ zu /workspace/home und dürfen weder „..“ enthalten noch mit „/“ beginnen.</translation>
     </message>
@@ -1625,20 +1712,28 @@ SHA-256 %3</translation>
         <translation>Kein Container</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 – %n Datei, %2</numerusform>
             <numerusform>%1 – %n Dateien, %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>(%n hidden)</source>
+        <translation>
+            <numerusform>(%n versteckt)</numerusform>
+            <numerusform>(%n versteckt)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>(only the first %1 files are listed)</source>
         <translation>(nur die ersten %1 Dateien werden aufgelistet)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>/workspace/home of container %1</source>
         <translation>/workspace/home von Container %1</translation>
     </message>
@@ -1646,7 +1741,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+42"/>
         <source>Flag</source>
         <translation>Markieren</translation>
     </message>
@@ -1676,12 +1771,12 @@ SHA-256 %3</translation>
         <translation>Trefferbericht</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>Prompt injection</source>
         <translation>Prompt-Injection</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Prompt-injection patterns</source>
         <translation>Prompt-Injection-Muster</translation>
     </message>
@@ -1691,7 +1786,7 @@ SHA-256 %3</translation>
         <translation>Reguläre Ausdrücke für Versuche, die Anweisungen des Modells außer Kraft zu setzen</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
         <translation>
             <numerusform>Mustersatz Version %1: %n Muster in %2 Familien (Sprachen: %3). Das Gateway verwendet den in diese Sandbench-Version eingebauten Satz.</numerusform>
@@ -1699,22 +1794,22 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Personal data</source>
         <translation>Personenbezogene Daten</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Email addresses</source>
         <translation>E-Mail-Adressen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>Telefonnummern</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>Kreditkartennummern</translation>
     </message>
@@ -1724,7 +1819,7 @@ SHA-256 %3</translation>
         <translation>13 bis 19 Ziffern, die die Luhn-Prüfung bestehen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>IP-Adressen</translation>
     </message>
@@ -1744,12 +1839,12 @@ SHA-256 %3</translation>
         <translation>Jede aktive Schutzregel prüft die Ausgabe von Shell-Aufrufen, unabhängig von ihrem Geltungsbereich: „Schwärzen“ verbirgt die Treffer, „Blockieren“ hält die Ausgabe zurück.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>„Markieren“ erfasst eine Erkennung und leitet die Anfrage unverändert weiter. „Schwärzen“ ersetzt jeden Treffer durch eine Kennzeichnung wie [EMAIL]. „Blockieren“ weist die Anfrage mit HTTP 403 ab, bevor sie das Modell erreicht. Greifen mehrere, gilt die strengste. „Benutzernachrichten“ prüft nur, was Benutzer geschrieben haben; „Alle Nachrichten“ prüft auch System-, Entwickler- und Assistententext.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save</source>
         <translation>Speichern</translation>
     </message>
@@ -1759,7 +1854,7 @@ SHA-256 %3</translation>
         <translation>Zurücksetzen</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+58"/>
         <source>User messages</source>
         <translation>Benutzernachrichten</translation>
     </message>
@@ -1769,7 +1864,7 @@ SHA-256 %3</translation>
         <translation>Alle Nachrichten</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>User message</source>
         <translation>Benutzernachricht</translation>
     </message>
@@ -1865,22 +1960,22 @@ SHA-256 %3</translation>
         <translation>Jede Erkennung wird unabhängig von der Aktion erfasst. Wenn Sie eine Schutzregel zunächst mit „Markieren“ betreiben, sehen Sie daher, wie viel des realen Datenverkehrs „Schwärzen“ ändern oder „Blockieren“ abweisen würde.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Period:</source>
         <translation>Zeitraum:</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>Die Schutzregel-Einstellungen des Arbeitsbereichs können nicht gelesen werden: %1. Anfragen werden abgewiesen, bis die Datei repariert ist; „Speichern“ ersetzt sie durch die hier angezeigten Einstellungen.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>Ungespeicherte Änderungen: Das Testfeld verwendet sie bereits, Anfragen erst nach dem Speichern.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>Für diesen Arbeitsbereich ist keine Schutzregel aktiv.</translation>
     </message>
@@ -1893,17 +1988,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Die Schutzregeln konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 wurde außerhalb dieses Bereichs geändert. „Zurücksetzen“ lädt diese Version, „Speichern“ behält Ihre.</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Type a sample above to see what the guardrails that are on would do with it.</source>
         <translation>Geben Sie oben ein Beispiel ein, um zu sehen, was die aktiven Schutzregeln damit tun würden.</translation>
     </message>
@@ -1959,12 +2054,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
@@ -1974,12 +2069,12 @@ SHA-256 %3</translation>
         <translation>aus</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>In diesem Zeitraum gibt es noch keine protokollierten Anfragen. Aktivieren Sie Schutzregeln mit „Markieren“ und senden Sie Anfragen über die lokale API, um zu sehen, was „Schwärzen“ oder „Blockieren“ tun würden.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>%n Anfrage in diesem Zeitraum protokolliert.</numerusform>
@@ -1992,7 +2087,7 @@ SHA-256 %3</translation>
         <translation>%1 davon (%2&#xa0;%) hatten mindestens eine Erkennung: Mit Schwärzen oder Blockieren wären sie verändert oder abgelehnt worden.</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+8"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n Erkennung wurde als Fehlalarm gemeldet.</numerusform>
@@ -2003,11 +2098,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <location filename="../widgets/files/historymodel.cpp" line="+163"/>
         <source>Files</source>
         <translation>Dateien</translation>
     </message>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location line="-103"/>
         <source>Restore: %1</source>
         <translation>Wiederherstellung: %1</translation>
     </message>
@@ -2077,7 +2173,7 @@ SHA-256 %3</translation>
         <translation>Ursache</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
@@ -2085,22 +2181,22 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+69"/>
+        <location filename="../widgets/files/historyview.cpp" line="+74"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>In diesem Container haben noch keine Befehle Dateien geändert.</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+297"/>
         <source>Restore This Version</source>
         <translation>Diese Version wiederherstellen</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
         <source>Restore Version Before</source>
         <translation>Version davor wiederherstellen</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-320"/>
         <source>Restore Workspace…</source>
         <translation>Alle Dateien wiederherstellen …</translation>
     </message>
@@ -2110,12 +2206,12 @@ SHA-256 %3</translation>
         <translation>Alle Dateien unter /workspace/home auf den Stand nach dem ausgewählten Befehl zurücksetzen</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+143"/>
         <source>Cannot read the file history: %1</source>
         <translation>Der Dateiverlauf kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>Es kann nicht gelesen werden, was der Befehl geändert hat: %1</translation>
     </message>
@@ -2140,22 +2236,22 @@ SHA-256 %3</translation>
         <translation>Nicht aufbewahrt: Speicherbudget. Der Inhalt dieser Version wurde nicht aufbewahrt, daher kann sie nicht wiederhergestellt werden.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Select a file to put it back as the selected entry left it</source>
         <translation>Wählen Sie eine Datei, um sie so wiederherzustellen, wie der gewählte Eintrag sie hinterlassen hat</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The selected entry deleted %1: there is no version of it after this entry.</source>
         <translation>Der gewählte Eintrag hat %1 gelöscht: Nach diesem Eintrag gibt es keine Version davon.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Put %1 back as the selected entry left it. %2</source>
         <translation>%1 so wiederherstellen, wie der gewählte Eintrag die Datei hinterlassen hat. %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Delete, as Before</source>
         <translation>Löschen, wie zuvor</translation>
     </message>
@@ -2165,7 +2261,7 @@ SHA-256 %3</translation>
         <translation>%1 gab es vor dem gewählten Eintrag nicht: aus /workspace/home löschen. %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restore Deleted File</source>
         <translation>Gelöschte Datei wiederherstellen</translation>
     </message>
@@ -2175,7 +2271,7 @@ SHA-256 %3</translation>
         <translation>%1 so wiederherstellen, wie die Datei war, bevor der gewählte Eintrag sie gelöscht hat. %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Put %1 back as it was before the selected entry. %2</source>
         <translation>%1 so wiederherstellen, wie die Datei vor dem gewählten Eintrag war. %2</translation>
     </message>
@@ -2185,12 +2281,12 @@ SHA-256 %3</translation>
         <translation>Wählen Sie eine Datei, um sie so wiederherzustellen, wie sie vor dem gewählten Eintrag war</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Nothing was saved before this entry: it is the first one.</source>
         <translation>Vor diesem Eintrag wurde nichts gespeichert: Es ist der erste.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>%1 is already as this entry left it: nothing was restored.</source>
         <translation>%1 ist bereits so, wie dieser Eintrag die Datei hinterlassen hat: Es wurde nichts wiederhergestellt.</translation>
     </message>
@@ -2259,11 +2355,142 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ImageViewer</name>
+    <message>
+        <location filename="../widgets/common/imageviewer.cpp" line="+45"/>
+        <source>%1 — Image</source>
+        <translation>%1 — Bild</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fit the image to the window</source>
+        <translation>Das Bild ins Fenster einpassen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>100%</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>Die Pixel des Bildes eins zu eins zeigen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom in</source>
+        <translation>Vergrößern</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>Vergrößern (Strg++ oder Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>Verkleinern (Strg+- oder Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy the image</source>
+        <translation>Das Bild kopieren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the image to a file</source>
+        <translation>Das Bild in eine Datei speichern</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Image copied.</source>
+        <translation>Bild kopiert.</translation>
+    </message>
+</context>
+<context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+55"/>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <location filename="../widgets/common/inlineimage.cpp" line="+82"/>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — klicken zum Vergrößern, Rechtsklick zum Kopieren oder Speichern</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Copy image</source>
+        <translation>Bild kopieren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save image as…</source>
+        <translation>Bild speichern unter…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open at full size</source>
+        <translation>In voller Größe öffnen</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Image copied.</source>
+        <translation>Bild kopiert.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Save image as</source>
+        <translation>Bild speichern unter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to %1.</source>
+        <translation>Gespeichert unter %1.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>Das Bild konnte nicht unter %1 gespeichert werden: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
@@ -2346,7 +2573,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+23"/>
         <source>Local API: %1</source>
         <translation>Lokale API: %1</translation>
     </message>
@@ -2364,17 +2591,17 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+37"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
         <translation>Andere Programme auf diesem Computer können Responses- und Messages-Anfragen mit dem Werkzeug openrouter:shell an Sandbench senden. Ihre Shell-Aufrufe laufen in den Sandboxes dieses Arbeitsbereichs und erscheinen live im Bereich „Andere Programme“. Die API lauscht nur auf 127.0.0.1 und benötigt einen der Schlüssel unten.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Lokale API ausführen, solange Sandbench geöffnet ist</translation>
     </message>
@@ -2384,7 +2611,7 @@ SHA-256 %3</translation>
         <translation>Ein Port von %1 bis %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
@@ -2409,12 +2636,12 @@ SHA-256 %3</translation>
         <translation>Basis-URL:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API keys of workspace %1</source>
         <translation>API-Schlüssel des Arbeitsbereichs %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Key</source>
         <translation>Schlüssel</translation>
     </message>
@@ -2430,12 +2657,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+166"/>
+        <location line="+183"/>
         <source>Copy the selected key</source>
         <translation>Den ausgewählten Schlüssel kopieren</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-181"/>
         <source>Revoke…</source>
         <translation>Widerrufen …</translation>
     </message>
@@ -2445,12 +2672,12 @@ SHA-256 %3</translation>
         <translation>Programme, die den ausgewählten Schlüssel verwenden, werden ab ihrer nächsten Anfrage abgewiesen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Kopieren Sie den neuen Schlüssel jetzt und geben Sie ihn an Ihr Programm weiter. Sandbench speichert nur einen Hash davon auf der Festplatte und kann den Schlüssel daher nach dem Beenden nicht mehr anzeigen.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Try it</source>
         <translation>Ausprobieren</translation>
     </message>
@@ -2460,12 +2687,12 @@ SHA-256 %3</translation>
         <translation>Den Beispielbefehl kopieren</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>Ersetzen Sie MODEL durch ein Modell Ihrer Anbieter (anbieter/modell).</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>The base URL</source>
         <translation>Die Basis-URL</translation>
     </message>
@@ -2480,22 +2707,22 @@ SHA-256 %3</translation>
         <translation>Läuft unter %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Not running: %1</source>
         <translation>Läuft nicht: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stopped</source>
         <translation>Angehalten</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Cannot read the API keys: %1</source>
         <translation>Die API-Schlüssel können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Only the start of this key is known; Sandbench stores a hash</source>
         <translation>Nur der Anfang dieses Schlüssels ist bekannt; Sandbench speichert einen Hash</translation>
     </message>
@@ -2505,17 +2732,17 @@ SHA-256 %3</translation>
         <translation>Erstellt, während Sandbench geöffnet ist: Er kann noch kopiert werden</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
         <translation>Nur Schlüssel, die erstellt wurden, während Sandbench geöffnet ist, können kopiert werden; erstellen Sie einen neuen, um ihn an ein Programm weiterzugeben</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot create a key: %1</source>
         <translation>Schlüssel kann nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The key</source>
         <translation>Der Schlüssel</translation>
     </message>
@@ -2535,17 +2762,18 @@ SHA-256 %3</translation>
         <translation>Widerrufen</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot revoke the key: %1</source>
         <translation>Der Schlüssel kann nicht widerrufen werden: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The key is revoked.</source>
         <translation>Der Schlüssel wurde widerrufen.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-187"/>
+        <location line="+216"/>
         <source>%1 is on the clipboard.</source>
         <translation>%1 ist in der Zwischenablage.</translation>
     </message>
@@ -2569,21 +2797,57 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+23"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 via provider %2</source>
         <translation>%1 über Anbieter %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 input tokens, %2 output tokens</source>
         <translation>%1 Eingabe-Tokens, %2 Ausgabe-Tokens</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic Messages</source>
+        <translation>Anthropic Messages</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chat Completions</source>
+        <translation>Chat Completions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini</source>
+        <translation>Gemini</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this window</source>
+        <comment>the API of a request the window&apos;s own conversation made</comment>
+        <translation>dieses Fenster</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
@@ -2598,7 +2862,7 @@ SHA-256 %3</translation>
         <translation>Modell</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API</source>
         <translation>API</translation>
     </message>
@@ -2623,26 +2887,32 @@ SHA-256 %3</translation>
         <translation>Sandbox-Kosten</translation>
     </message>
     <message>
+        <location line="-34"/>
         <source>Window</source>
         <translation>Fenster</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Window: %1</source>
         <translation>Fenster: %1</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>MCP client</source>
         <translation>MCP-Client</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>API: %1</source>
         <translation>API: %1</translation>
     </message>
     <message>
+        <location line="+16"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
+        <location line="-78"/>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>
         <translation>Gefragt in der Unterhaltung „%1“ im Fenster: %2</translation>
     </message>
@@ -2650,29 +2920,29 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+194"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Die Protokollierung von Ein- und Ausgaben ist für diesen Arbeitsbereich ausgeschaltet: Nur Metadaten (Zeit, Modell, Status, Tokens, Kosten, Erkennungen) werden aufbewahrt; Anfrage- und Antwortinhalte, Befehle und deren Ausgabe werden nicht gespeichert.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Anfragen, Antworten, Befehle und Ausgaben durchsuchen</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+219"/>
+        <location line="+24"/>
+        <location line="+289"/>
         <source>All models</source>
         <translation>Alle Modelle</translation>
     </message>
     <message>
-        <location line="-215"/>
-        <location line="+216"/>
+        <location line="-286"/>
+        <location line="+287"/>
         <source>All statuses</source>
         <translation>Alle Status</translation>
     </message>
     <message>
-        <location line="-211"/>
+        <location line="-282"/>
         <source>Any time</source>
         <translation>Beliebiger Zeitraum</translation>
     </message>
@@ -2722,108 +2992,114 @@ SHA-256 %3</translation>
         <translation>Alle Anfragen, die dem Filter entsprechen, in eine JSON-Lines-Datei schreiben</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+123"/>
+        <location line="+79"/>
+        <location line="+174"/>
         <source>Select a request to see its detail.</source>
         <translation>Wählen Sie eine Anfrage aus, um ihre Details zu sehen.</translation>
     </message>
     <message>
-        <location line="+336"/>
+        <location line="+417"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Diese Anfrage wurde protokolliert, während die Protokollierung von Ein- und Ausgaben ausgeschaltet war: Nur ihre Metadaten wurden aufbewahrt.</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-544"/>
         <source>Run again in the current conversation</source>
         <translation>In der aktuellen Unterhaltung erneut ausführen</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-268"/>
+        <source>(commands not logged)</source>
+        <translation>(Befehle nicht protokolliert)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
         <translation>Findet Anfragen, die jedes Wort enthalten; &quot;Wörter in Anführungszeichen&quot; in dieser Reihenfolge, Wort* für Wörter, die so beginnen. Text ohne Buchstaben oder Ziffern wird so gefunden, wie er ist.</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+206"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Führt die Befehle des ausgewählten Aufrufs im Container der gerade angezeigten Unterhaltung aus; die Live-Ausgabe erscheint im Bereich „Shell-Aufrufe“.</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+57"/>
+        <location line="+27"/>
+        <location line="+81"/>
         <source>Guardrail</source>
         <translation>Schutzregel</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Pattern</source>
         <translation>Muster</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Where</source>
         <translation>Fundstelle</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Reported</source>
         <translation>Gemeldet</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-76"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Warum dies keine echte Erkennung ist (optional)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+479"/>
+        <location line="+658"/>
         <source>Report false positive</source>
         <translation>Als Fehlalarm melden</translation>
     </message>
     <message>
-        <location line="-464"/>
-        <location line="+35"/>
+        <location line="-643"/>
+        <location line="+59"/>
         <source>Request</source>
         <translation>Anfrage</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+35"/>
+        <location line="-58"/>
+        <location line="+62"/>
+        <location line="+556"/>
         <source>Response</source>
         <translation>Antwort</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+39"/>
+        <location line="-617"/>
+        <location line="+68"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-38"/>
-        <location line="+39"/>
+        <location line="-67"/>
+        <location line="+68"/>
         <source>Detections</source>
         <translation>Erkennungen</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+119"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Der Zeitraum ist leer: „Von“ (%1) muss vor „bis“ (%2) liegen.</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+118"/>
         <source>The request log cannot be read: %1</source>
         <translation>Das Anfrageprotokoll kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No request matches the filter.</source>
         <translation>Keine Anfrage entspricht dem Filter.</translation>
     </message>
@@ -2833,7 +3109,7 @@ SHA-256 %3</translation>
         <translation>Noch keine Anfragen protokolliert. Anfragen an die lokale API des Arbeitsbereichs „%1“ erscheinen hier.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n Anfrage entspricht dem Filter.</numerusform>
@@ -2849,7 +3125,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+122"/>
         <source>The filter hides the request shown here. Select a request to see its detail.</source>
         <translation>Der Filter blendet die hier angezeigte Anfrage aus. Wählen Sie eine Anfrage, um ihre Details zu sehen.</translation>
     </message>
@@ -2874,7 +3150,7 @@ SHA-256 %3</translation>
         <translation>%1 ms · %2 Eingabe- / %3 Ausgabe-Tokens</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>sandbox cost $%1</source>
         <translation>Sandbox-Kosten %1 $</translation>
     </message>
@@ -2894,13 +3170,13 @@ SHA-256 %3</translation>
         <translation>Das Protokoll hat die ersten %1 des Antwort-Bodys behalten (insgesamt %2).</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>(nicht protokolliert)</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+16"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n Befehl</numerusform>
@@ -2909,17 +3185,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+42"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-40"/>
         <source>%1 in %2</source>
         <translation>%1 in %2</translation>
     </message>
     <message>
-        <location line="-371"/>
-        <location line="+379"/>
+        <location line="-456"/>
+        <location line="+504"/>
         <source>Shell calls (%1)</source>
         <translation>Shell-Aufrufe (%1)</translation>
     </message>
@@ -2944,28 +3221,33 @@ SHA-256 %3</translation>
         <translation>Fehlalarm</translation>
     </message>
     <message>
-        <location line="-390"/>
-        <location line="+399"/>
+        <location line="-515"/>
+        <location line="+524"/>
         <source>Detections (%1)</source>
         <translation>Erkennungen (%1)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-31"/>
+        <source>1 command</source>
+        <translation>1 Befehl</translation>
+    </message>
+    <message>
+        <location line="+82"/>
         <source>Reported as false positive</source>
         <translation>Als Fehlalarm gemeldet</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>The report could not be recorded: %1.</source>
         <translation>Die Meldung konnte nicht gespeichert werden: %1.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Recorded as a false positive.</source>
         <translation>Als Fehlalarm erfasst.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the workspace has no request log</source>
         <translation>der Arbeitsbereich hat kein Anfrageprotokoll</translation>
     </message>
@@ -2985,17 +3267,17 @@ SHA-256 %3</translation>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Nothing was exported: the workspace has no request log yet.</source>
         <translation>Nichts exportiert: Der Arbeitsbereich hat noch kein Anfrageprotokoll.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Export nach %1 nicht möglich: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>%n Anfrage nach %1 exportiert.</numerusform>
@@ -3003,41 +3285,52 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>nothing can run shell calls here</source>
         <translation>hier können keine Shell-Aufrufe ausgeführt werden</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The call could not be run again: %1</source>
         <translation>Der Aufruf konnte nicht erneut ausgeführt werden: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Der Aufruf wird in der aktuellen Unterhaltung erneut ausgeführt; siehe Bereich „Shell-Aufrufe“.</translation>
     </message>
     <message>
+        <location line="-847"/>
+        <location line="+132"/>
         <source>Tool call</source>
         <translation>Werkzeugaufruf</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Call id</source>
         <translation>Aufruf-ID</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Arguments or code</source>
         <translation>Argumente oder Code</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Outcome</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
+        <location line="+543"/>
         <source>for the caller to run</source>
         <translation>führt der Aufrufer aus</translation>
     </message>
     <message numerus="yes">
+        <location line="-546"/>
+        <location line="+557"/>
         <source>Response (%n tool call(s))</source>
         <translation>
             <numerusform>Antwort (%n Werkzeugaufruf)</numerusform>
@@ -3045,14 +3338,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
+        <location line="-14"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
+        <location line="-135"/>
         <source>from the window&apos;s conversation “%1”, question “%2”</source>
         <translation>aus der Unterhaltung „%1“ im Fenster, Frage „%2“</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>from %1</source>
         <translation>von %1</translation>
     </message>
@@ -3101,7 +3397,7 @@ SHA-256 %3</translation>
         <translation>Speichern</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Longest command:</source>
         <translation>Längster Befehl:</translation>
     </message>
@@ -3112,12 +3408,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Not saved: %1</source>
         <translation>Nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next question of a conversation uses these limits.</source>
         <translation>Gespeichert. Die nächste Frage einer Unterhaltung nutzt diese Grenzen.</translation>
     </message>
@@ -3130,10 +3426,13 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../widgets/window/mainwindow.cpp" line="+414"/>
+        <location line="+1"/>
         <source>Search conversations</source>
         <translation>Unterhaltungen durchsuchen</translation>
     </message>
     <message>
+        <location line="+711"/>
         <source>%1
 Started %2
 Container %3</source>
@@ -3142,20 +3441,20 @@ Begonnen %2
 Container %3</translation>
     </message>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
+        <location line="-873"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Die Unterhaltung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+143"/>
-        <location line="+408"/>
-        <location line="+157"/>
-        <location line="+198"/>
+        <location line="+160"/>
+        <location line="+518"/>
+        <location line="+235"/>
+        <location line="+237"/>
         <source>New conversation</source>
         <translation>Neue Unterhaltung</translation>
     </message>
     <message>
-        <location line="-762"/>
+        <location line="-985"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
@@ -3170,17 +3469,17 @@ Container %3</translation>
         <translation>Unterhaltungen</translation>
     </message>
     <message>
-        <location line="+733"/>
+        <location line="+956"/>
         <source>Shell calls</source>
         <translation>Shell-Aufrufe</translation>
     </message>
     <message>
-        <location line="-674"/>
+        <location line="-893"/>
         <source>Table preview</source>
         <translation>Tabellenvorschau</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-64"/>
         <source>Conversation list</source>
         <translation>Unterhaltungsliste</translation>
     </message>
@@ -3190,7 +3489,7 @@ Container %3</translation>
         <translation>Dateien</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Documents</source>
         <translation>Dokumente</translation>
     </message>
@@ -3210,7 +3509,7 @@ Container %3</translation>
         <translation>öffnen Sie zuerst eine Unterhaltung; ihr Container führt den Aufruf aus</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Logs</source>
         <translation>Protokolle</translation>
     </message>
@@ -3220,12 +3519,12 @@ Container %3</translation>
         <translation>Andere Programme</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Der Freigabemodus des Arbeitsbereichs konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
@@ -3255,41 +3554,47 @@ Container %3</translation>
         <translation>Freigaben:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Use for workspace</source>
         <translation>Für Arbeitsbereich</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>Python: idle</source>
         <translation>Python: bereit</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: busy</source>
         <translation>Python: beschäftigt</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: starting</source>
         <translation>Python: startet</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: none</source>
         <translation>Python: kein Kernel</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Restart Python</source>
         <translation>Python neu starten</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
         <translation>Den Python-Kernel dieser Unterhaltung neu starten: Variablen, Importe und geladene Daten gehen verloren; Dateien bleiben</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>Den Freigabemodus dieser Unterhaltung zur Vorgabe des Arbeitsbereichs machen, der auch API-Anfragen folgen</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+218"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -3339,15 +3644,17 @@ Container %3</translation>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
+        <location line="-24"/>
         <source>&amp;Next Conversation</source>
         <translation>&amp;Nächste Unterhaltung</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Previous Conversation</source>
         <translation>&amp;Vorherige Unterhaltung</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+24"/>
         <source>&amp;About Sandbench</source>
         <translation>Ü&amp;ber Sandbench</translation>
     </message>
@@ -3377,17 +3684,17 @@ Container %3</translation>
         <translation>Diese Unterhaltung läuft auf dem System des Rechners: %1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+71"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Die Dateien des Containers %1 dieser Unterhaltung sind nicht mehr vorhanden (gespeicherte Dateien werden 30 Tage nach der letzten Verwendung aufbewahrt); ihre Befehle laufen jetzt im neuen Container %2.</translation>
     </message>
     <message>
-        <location line="-202"/>
+        <location line="+199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Einige gespeicherte Unterhaltungen konnten nicht gelesen werden und werden nicht angezeigt: %1</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Die Unterhaltung „%1“ löschen? Ihr Container %2 behält seine Dateien, sofern Sie diese nicht ebenfalls löschen.</translation>
     </message>
@@ -3402,7 +3709,7 @@ Container %3</translation>
         <translation>Unterhaltung und ihre Dateien löschen</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Deleted the files of container %1.</source>
         <translation>Die Dateien von Container %1 wurden gelöscht.</translation>
     </message>
@@ -3412,44 +3719,44 @@ Container %3</translation>
         <translation>Die Unterhaltung wurde gelöscht, nicht aber die Dateien von Container %1: %2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>Eine Unterhaltung braucht einen Namen; sie behält „%1“.</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+89"/>
         <source>Conversation %1</source>
         <translation>Unterhaltung %1</translation>
     </message>
     <message>
-        <location line="+83"/>
-        <location line="+178"/>
+        <location line="+99"/>
+        <location line="+184"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>Edit Rules…</source>
         <translation>Regeln bearbeiten …</translation>
     </message>
     <message>
-        <location line="+377"/>
+        <location line="+428"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 wurde nicht erlaubt: %2</translation>
     </message>
     <message>
-        <location line="-1160"/>
-        <location line="+694"/>
+        <location line="-1402"/>
+        <location line="+879"/>
         <source>Plays a script; no model is asked</source>
         <translation>Spielt ein Skript ab; kein Modell wird gefragt</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Some providers did not list their models. %1</source>
         <translation>Einige Anbieter haben ihre Modelle nicht aufgelistet. %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Run everything</source>
         <translation>Alles ausführen</translation>
     </message>
@@ -3489,7 +3796,7 @@ Container %3</translation>
         <translation>Die Werkzeuge, die das Modell in diesem Gespräch erhält, so wie das gehostete Werkzeug des jeweiligen Anbieters sie definiert; alle laufen in seinem Container.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host system — %1</source>
         <translation>System des Rechners — %1</translation>
     </message>
@@ -3519,7 +3826,7 @@ Container %3</translation>
         <translation>%1 (entfernt)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>Der Container dieser Unterhaltung ist auf diesem Image gelaufen; sein Image bleibt. Starten Sie eine neue Unterhaltung, um ein anderes zu verwenden.</translation>
     </message>
@@ -3529,7 +3836,7 @@ Container %3</translation>
         <translation>Das System, auf dem die Befehle dieser Unterhaltung laufen; neue Unterhaltungen beginnen mit dem zuletzt gewählten. Images importieren Sie mit sandbench images import oder bauen sie mit sandbench images build.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>keins – fügen Sie unter Datei › Modellanbieter einen Anbieter hinzu</translation>
     </message>
@@ -3539,7 +3846,7 @@ Container %3</translation>
         <translation>Wählen Sie zuerst ein Modell.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The demo&apos;s sample %1 could not be prepared.</source>
         <translation>Die Beispieldatei %1 der Demo konnte nicht vorbereitet werden.</translation>
     </message>
@@ -3555,22 +3862,30 @@ Container %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV-Dateien (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%1 — %n call(s)</source>
+        <translation>
+            <numerusform>%1 – %n Aufruf</numerusform>
+            <numerusform>%1 – %n Aufrufe</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+31"/>
+        <location line="+43"/>
         <source>part of %1</source>
         <translation>Teil von %1</translation>
     </message>
@@ -3595,8 +3910,13 @@ Container %3</translation>
         <source>no status</source>
         <translation>kein Status</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>Python cell %1 (%2) in container %3: %4</source>
+        <translation>Python-Zelle %1 (%2) in Container %3: %4</translation>
+    </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Shell call %1 ran %n command(s) in container %2: %3</source>
         <translation>
             <numerusform>Shell-Aufruf %1 führte %n Befehl im Container %2 aus: %3</numerusform>
@@ -3604,7 +3924,8 @@ Container %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-4"/>
+        <location line="+7"/>
         <source>(not named)</source>
         <translation>(nicht genannt)</translation>
     </message>
@@ -3614,24 +3935,23 @@ Container %3</translation>
         <translation>Trace %1 geöffnet. Seine Shell-Aufrufe stehen im Bereich Shell-Aufrufe; „Lokal erneut ausführen“ führt sie im Container dieser Unterhaltung erneut aus und vergleicht jeden Befehl.</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-107"/>
         <source>Open a trace</source>
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <location line="-474"/>
+        <location line="-506"/>
         <source>Shell calls of container %1</source>
         <translation>Shell-Aufrufe von Container %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+455"/>
+        <location line="+502"/>
         <source>Trace: %1</source>
         <translation>Trace: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-770"/>
-        <location line="+774"/>
+        <location line="-13"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 – %n Shell-Aufruf</numerusform>
@@ -3639,8 +3959,47 @@ Container %3</translation>
         </translation>
     </message>
     <message>
+        <location line="-875"/>
         <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Anteil dieses Aufrufs an der Sandbox-Zeit der Frage (gemessen vom ersten Befehl bis zum Ende der Antwort) zu %1 $ pro Sekunde; ein Aufruf, der einen neuen oder ruhenden Container startet, kostet mindestens 30 Sekunden.</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>Sandbench aus einem Agent-Host nutzen (MCP)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop, Claude Code, Cursor, VS Code und Goose können die Sandboxen dieses Arbeitsbereichs als MCP-Werkzeuge nutzen (shell, python, read_file, write_file, list_files). Über stdio startet der Host Sandbench selbst; über HTTP nutzt er diese lokale API mit einem Schlüssel.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio (der Host startet sandbench mcp)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP (diese lokale API)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this configuration</source>
+        <translation>Diese Konfiguration kopieren</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The %1 configuration</source>
+        <translation>Die Konfiguration für %1</translation>
     </message>
 </context>
 <context>
@@ -3820,7 +4179,7 @@ Container %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+55"/>
         <source>no network access</source>
         <translation>kein Netzwerkzugriff</translation>
     </message>
@@ -3876,12 +4235,12 @@ Container %3</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+364"/>
+        <location line="+378"/>
         <source>This conversation</source>
         <translation>Diese Unterhaltung</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-373"/>
         <source>Policy of:</source>
         <translation>Richtlinie für:</translation>
     </message>
@@ -3921,13 +4280,13 @@ Container %3</translation>
         <translation>Die Hosts hinzufügen, die ein gängiges Werkzeug benötigt</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+491"/>
+        <location line="+38"/>
+        <location line="+514"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Noch keine Hosts: Fügen Sie oben einen hinzu oder wählen Sie eine Vorlage.</translation>
     </message>
     <message>
-        <location line="-463"/>
+        <location line="-486"/>
         <source>Revert</source>
         <translation>Zurücksetzen</translation>
     </message>
@@ -3937,17 +4296,17 @@ Container %3</translation>
         <translation>Speichern</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>Clear</source>
         <translation>Leeren</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+67"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>Die Netzwerkrichtlinie des Arbeitsbereichs konnte nicht gelesen werden; neue Unterhaltungen erhalten daher kein Netzwerk, bis sie erneut gespeichert wird: %1</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
@@ -3982,27 +4341,27 @@ Container %3</translation>
         <translation>Neue Unterhaltungen starten ihren Container mit dieser Richtlinie. Die Richtlinie eines Containers steht fest, sobald er gestartet ist; eine Änderung hier gilt daher nur für neue Container. Starten Sie eine neue Unterhaltung, um sie zu verwenden.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
         <translation>Der Container dieser Unterhaltung wurde mit dieser Richtlinie gestartet, und sie bleibt fest, solange der Container existiert. Um eine andere zu verwenden, ändern Sie den Standard des Arbeitsbereichs und starten Sie eine neue Unterhaltung.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
         <translation>Der Container dieser Unterhaltung ist noch nicht gestartet: Er startet mit der hier gespeicherten Richtlinie. Nach seinem ersten Befehl kann die Richtlinie nicht mehr geändert werden.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>%1 is already in the list.</source>
         <translation>%1 ist bereits in der Liste.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>Die Vorlage „%1“ wurde nicht hinzugefügt: %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Every host of &quot;%1&quot; is in the list already.</source>
         <translation>Alle Hosts von „%1“ sind bereits in der Liste.</translation>
     </message>
@@ -4017,12 +4376,12 @@ Container %3</translation>
         <translation>„*“ (uneingeschränkter ausgehender Verkehr) muss der einzige Eintrag sein: Entfernen Sie die anderen Hosts oder „*“.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>No hosts.</source>
         <translation>Keine Hosts.</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+3"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n von %1 Einträgen</numerusform>
@@ -4030,57 +4389,57 @@ Container %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
         <translation>„*“ erlaubt uneingeschränkten ausgehenden Datenverkehr: Befehle können jeden öffentlichen Host auf den Ports 80 und 443 erreichen, und was sie hoch- oder herunterladen, wird nicht geprüft. Verwenden Sie dies nur für Code und Daten, denen Sie vertrauen.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+36"/>
         <source>Correct the entries marked in red first.</source>
         <translation>Korrigieren Sie zuerst die rot markierten Einträge.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>The policy was not saved: %1</source>
         <translation>Die Richtlinie wurde nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
         <translation>Gespeichert. Neue Unterhaltungen starten mit %1; bereits gestartete Container behalten ihre eigene Richtlinie.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Saved. This conversation&apos;s container starts with %1.</source>
         <translation>Gespeichert. Der Container dieser Unterhaltung startet mit %1.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Connections</source>
         <translation>Verbindungen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>No conversation is open.</source>
         <translation>Keine Unterhaltung geöffnet.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Connections of %1</source>
         <translation>Verbindungen von %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>This container has no network access, so its commands make no connections to list.</source>
         <translation>Dieser Container hat keinen Netzwerkzugriff; seine Befehle bauen daher keine Verbindungen auf, die hier aufgelistet werden könnten.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Policy: %1. Each connection a command makes or tries appears here.</source>
         <translation>Richtlinie: %1. Jede Verbindung, die ein Befehl aufbaut oder versucht, erscheint hier.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Policy: %1.</source>
         <translation>Richtlinie: %1.</translation>
     </message>
@@ -4088,7 +4447,7 @@ Container %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+28"/>
         <source>Remove this entry</source>
         <translation>Diesen Eintrag entfernen</translation>
     </message>
@@ -4101,18 +4460,22 @@ Container %3</translation>
 <context>
     <name>ProviderHint</name>
     <message>
+        <location filename="../widgets/chat/providerhint.cpp" line="+30"/>
         <source>Add Provider…</source>
         <translation>Anbieter hinzufügen …</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>Einstellungen → Anbieter mit dem Formular für einen neuen Anbieter öffnen</translation>
     </message>
     <message>
+        <location line="-4"/>
         <source>No model provider is set up: the model list offers only the scripted demos.</source>
         <translation>Es ist kein Modellanbieter eingerichtet: Die Modellliste bietet nur die Skript-Demos.</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
         <translation>Die Skript-Demos spielen aufgezeichnete Antworten ab. Fügen Sie einen Anbieter hinzu (OpenAI, Anthropic, OpenRouter, Gemini oder einen Modellserver auf diesem Computer), um ein echtes Modell zu fragen.</translation>
     </message>
@@ -4120,7 +4483,7 @@ Container %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+406"/>
         <source>Model providers</source>
         <translation>Modellanbieter</translation>
     </message>
@@ -4128,11 +4491,12 @@ Container %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
+        <location line="-316"/>
         <source>Add provider</source>
         <translation>Anbieter hinzufügen</translation>
     </message>
     <message>
-        <location line="-319"/>
+        <location line="-46"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -4192,17 +4556,17 @@ Container %3</translation>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Test connection</source>
         <translation>Verbindung testen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
         <translation>Den Anbieter unter dieser Basis-URL nach seinen Modellen fragen, mit dem hier eingegebenen oder dem gespeicherten Schlüssel</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Detect local servers</source>
         <translation>Lokale Server erkennen</translation>
     </message>
@@ -4212,12 +4576,12 @@ Container %3</translation>
         <translation>Modellserver auf diesem Computer</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
         <translation>Gesucht wird nach Ollama (11434), llama.cpp (8080), LM Studio (1234) und vLLM (8000). Doppelklicken Sie auf einen Eintrag, um das Formular auszufüllen.</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+38"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 unter %2 – %n Modell</numerusform>
@@ -4230,22 +4594,22 @@ Container %3</translation>
         <translation>Kein lokaler Modellserver hat geantwortet.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Saved %1; its key is in the system keychain.</source>
         <translation>%1 gespeichert; der Schlüssel liegt im Schlüsselbund des Systems.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 wurde ohne Schlüssel gespeichert. %2</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>The default provider: a model name without a provider&apos;s name goes here</source>
         <translation>Der Standardanbieter: Ein Modellname ohne Anbieternamen geht hierhin</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>Suche nach einem Schlüssel im Schlüsselbund des Systems …</translation>
     </message>
@@ -4272,22 +4636,22 @@ Container %3</translation>
         <translation>Dieser Schlüssel kann nicht gespeichert werden. %1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+53"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Asking %1 for its models…</source>
         <translation>%1 wird nach seinen Modellen gefragt …</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%1 did not answer as a model server: %2</source>
         <translation>%1 hat nicht wie ein Modellserver geantwortet: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%1 answered, but lists no models.</source>
         <translation>%1 hat geantwortet, listet aber keine Modelle.</translation>
     </message>
@@ -4298,9 +4662,42 @@ Container %3</translation>
     </message>
 </context>
 <context>
+    <name>PythonAheadBox</name>
+    <message>
+        <location filename="../widgets/settings/pythonaheadbox.cpp" line="+21"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keep Python started ahead for new conversations</source>
+        <translation>Python für neue Unterhaltungen vorab starten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Once this workspace has run Python, one hidden container waits with its kernel running, so a new conversation&apos;s first cell needs no start. It holds about 95 MiB of memory while the workspace is open.</source>
+        <translation>Sobald dieser Arbeitsbereich Python ausgeführt hat, wartet ein verborgener Container mit laufendem Kernel, sodass die erste Zelle einer neuen Unterhaltung keinen Start braucht. Er belegt etwa 95 MiB Arbeitsspeicher, solange der Arbeitsbereich geöffnet ist.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Saved. After this workspace&apos;s next Python cell, new conversations find Python started.</source>
+        <translation>Gespeichert. Nach der nächsten Python-Zelle dieses Arbeitsbereichs finden neue Unterhaltungen Python gestartet vor.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved. No container is kept ahead; a new conversation&apos;s first cell starts Python.</source>
+        <translation>Gespeichert. Es wird kein Container vorab gehalten; die erste Zelle einer neuen Unterhaltung startet Python.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-555"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 ist kein privates Verzeichnis dieses Benutzers</translation>
     </message>
@@ -4389,7 +4786,7 @@ Container %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+33"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
@@ -4404,7 +4801,7 @@ Container %3</translation>
         <translation>Lokale API</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Workspaces</source>
         <translation>Arbeitsbereiche</translation>
     </message>
@@ -4419,7 +4816,7 @@ Container %3</translation>
         <translation>Erscheinungsbild</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Data &amp; Disk Use</source>
         <translation>Daten und Speicherplatz</translation>
     </message>
@@ -4427,7 +4824,7 @@ Container %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+538"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+712"/>
         <source>Re-run locally</source>
         <translation>Lokal erneut ausführen</translation>
     </message>
@@ -4452,15 +4849,17 @@ Container %3</translation>
         <translation>Shell-Aufrufe des Modells erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+60"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
+        <location line="-51"/>
         <source>Open Sample Trace</source>
         <translation>Beispiel-Trace öffnen</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
         <translation>Einen gespeicherten Responses-Trace der Verkaufs-Demo im Trace-Betrachter öffnen: Shell-Aufruf, Ausgabe und Antwort, bereit zum lokalen erneuten Ausführen</translation>
     </message>
@@ -4468,7 +4867,7 @@ Container %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-821"/>
+        <location line="-989"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -4478,32 +4877,47 @@ Container %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+309"/>
-        <location line="+58"/>
+        <location line="+386"/>
+        <location line="+60"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
     <message>
-        <location line="-32"/>
-        <location line="+83"/>
-        <location line="+308"/>
+        <location line="-34"/>
+        <location line="+86"/>
+        <location line="+418"/>
         <source>Completed</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location line="-391"/>
-        <location line="+87"/>
-        <location line="+308"/>
+        <location line="-504"/>
+        <location line="+90"/>
+        <location line="+418"/>
         <source>Incomplete</source>
         <translation>Unvollständig</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-503"/>
         <source>from trace</source>
         <translation>aus Trace</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+109"/>
+        <source>Stopped</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Stopped before it ran: Stop was pressed while it waited for approval.</source>
+        <translation>Angehalten, bevor er lief: Stopp wurde gedrückt, während er auf die Freigabe wartete.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It did not run: the question ended while it waited for approval.</source>
+        <translation>Er lief nicht: Die Frage endete, während er auf die Freigabe wartete.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Shell</source>
         <translation>Shell</translation>
     </message>
@@ -4533,18 +4947,18 @@ Container %3</translation>
         <translation>OpenAI Code Interpreter</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+2"/>
+        <location line="+19"/>
+        <location line="+4"/>
         <source>Container %1</source>
         <translation>Container %1</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>(unknown)</source>
         <translation>(unbekannt)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -4564,27 +4978,27 @@ Container %3</translation>
         <translation>Sandbox-Kosten dieses Aufrufs</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+64"/>
         <source>Refused: %1</source>
         <translation>Abgelehnt: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Allow %1</source>
         <translation>%1 erlauben</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Add %1 to this container&apos;s network policy; it restarts with its files and the new policy</source>
         <translation>%1 zur Netzwerkrichtlinie dieses Containers hinzufügen; er startet mit seinen Dateien und der neuen Richtlinie neu</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>every host</source>
         <translation>jeder Host</translation>
     </message>
@@ -4609,7 +5023,7 @@ Container %3</translation>
         <translation>%1 erlaubt. Der Container startet mit seinen Dateien und der neuen Richtlinie (%2).</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>cost —</source>
         <translation>Kosten –</translation>
     </message>
@@ -4624,68 +5038,79 @@ Container %3</translation>
         <translation>%1 $</translation>
     </message>
     <message>
-        <location line="-234"/>
-        <location line="+308"/>
+        <location line="-316"/>
+        <location line="+418"/>
         <source>Completed (timeout)</source>
         <translation>Abgeschlossen (Zeitüberschreitung)</translation>
     </message>
     <message>
-        <location line="-306"/>
-        <location line="+308"/>
+        <location line="-416"/>
+        <location line="+418"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location line="-298"/>
-        <location line="+306"/>
+        <location line="-645"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
     <message>
+        <location line="+253"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Not run</source>
         <translation>Nicht ausgeführt</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Denied by the approval rules (%1); it did not run.</source>
         <translation>Von den Freigaberegeln abgelehnt (%1); nicht ausgeführt.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by you in this window; it did not run.</source>
         <translation>Von Ihnen in diesem Fenster abgelehnt; nicht ausgeführt.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied at the terminal; it did not run.</source>
         <translation>Im Terminal abgelehnt; nicht ausgeführt.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by a live viewer; it did not run.</source>
         <translation>Von einem Live-Betrachter abgelehnt; nicht ausgeführt.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied; it did not run.</source>
         <translation>Abgelehnt; nicht ausgeführt.</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>No one answered the approval request in time; it did not run.</source>
         <translation>Niemand hat die Freigabeanfrage rechtzeitig beantwortet; nicht ausgeführt.</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
         <translation>Er braucht die Freigabe einer Person (%1), aber nichts konnte fragen; nicht ausgeführt.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>It did not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Note to the model: “%1”</source>
         <translation>Notiz an das Modell: „%1“</translation>
     </message>
     <message>
+        <location line="+273"/>
         <source>part of $%1</source>
         <translation>Teil von %1 $</translation>
     </message>
@@ -4772,7 +5197,7 @@ Container %3</translation>
 <context>
     <name>TraceComparisonView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+79"/>
         <source>
 [… %n more character(s) not shown …]</source>
         <translation>
@@ -4788,7 +5213,7 @@ Container %3</translation>
         <translation>(leer)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Trace (container %1) beside the local run (container %2)</source>
         <translation>Trace (Container %1) neben dem lokalen Lauf (Container %2)</translation>
     </message>
@@ -4799,13 +5224,14 @@ Container %3</translation>
         <translation>unbekannt</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <location line="+46"/>
+        <location line="+81"/>
         <source>waiting</source>
         <translation>wartet</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-123"/>
         <source>Trace</source>
         <translation>Trace</translation>
     </message>
@@ -4845,19 +5271,19 @@ Container %3</translation>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+1"/>
+        <location line="+17"/>
+        <location line="+53"/>
         <source>running</source>
         <translation>läuft</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+3"/>
+        <location line="-26"/>
+        <location line="+23"/>
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>same</source>
         <translation>gleich</translation>
     </message>
@@ -4867,7 +5293,7 @@ Container %3</translation>
         <translation>abweichend</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>stdout, stderr and outcome are the same as in the trace</source>
         <translation>stdout, stderr und Ergebnis sind wie im Trace</translation>
     </message>
@@ -4877,7 +5303,7 @@ Container %3</translation>
         <translation>Weicht vom Trace ab in: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Running: %1 of %n command(s) compared</source>
         <translation>
             <numerusform>Läuft: %1 von %n Befehl verglichen</numerusform>
@@ -4885,7 +5311,7 @@ Container %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>All %n command(s) the same as in the trace</source>
         <translation>
             <numerusform>Der %n Befehl ist wie im Trace</numerusform>
@@ -4893,7 +5319,7 @@ Container %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 of %n command(s) differ from the trace</source>
         <translation>
             <numerusform>%1 von %n Befehl weicht vom Trace ab</numerusform>
@@ -4904,17 +5330,78 @@ Container %3</translation>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+250"/>
+        <location filename="../engine/data/traceloader.cpp" line="+136"/>
+        <source>An image output without a URL is not shown.</source>
+        <translation>Eine Bildausgabe ohne URL wird nicht angezeigt.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An image at %1 is not shown: only its address is here, and Sandbench does not fetch it.</source>
+        <translation>Ein Bild unter %1 wird nicht angezeigt: Hier steht nur seine Adresse, und Sandbench lädt es nicht herunter.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>An image (%1) is not shown: only PNG images in base64 data: URLs are.</source>
+        <translation>Ein Bild (%1) wird nicht angezeigt: Angezeigt werden nur PNG-Bilder in base64-data:-URLs.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>More images than %1 in one cell: this one is not shown.</source>
+        <translation>Mehr als %1 Bilder in einer Zelle: Dieses wird nicht angezeigt.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+7"/>
+        <source>An image larger than %1 bytes is not shown.</source>
+        <translation>Ein Bild mit mehr als %1 Bytes wird nicht angezeigt.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An image is not shown: its data: URL does not hold a PNG image.</source>
+        <translation>Ein Bild wird nicht angezeigt: Seine data:-URL enthält kein PNG-Bild.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>[… %1 more characters of output not shown …]</source>
+        <translation>[… %1 weitere Zeichen der Ausgabe nicht angezeigt …]</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>An output of type %1 is not shown.</source>
+        <translation>Eine Ausgabe vom Typ %1 wird nicht angezeigt.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The code did not run: %1</source>
+        <translation>Der Code wurde nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The code made the file %1; only its id is here.</source>
+        <translation>Der Code hat die Datei %1 erstellt; hier steht nur ihre ID.</translation>
+    </message>
+    <message>
+        <location line="+175"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>Die Trace ist kein gültiges JSON: %1 an Position %2</translation>
     </message>
     <message>
-        <location line="+105"/>
-        <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
-        <translation>Die Datei enthält keine Shell-Aufrufe (openrouter:shell-Einträge oder server_tool_use-Blöcke).</translation>
+        <location line="+110"/>
+        <source>The command did not run: %1</source>
+        <translation>Der Befehl wurde nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+31"/>
+        <source>The file holds no shell or code calls (openrouter:shell, shell_call or code_interpreter_call items, server_tool_use blocks).</source>
+        <translation>Die Datei enthält keine Shell- oder Code-Aufrufe (openrouter:shell-, shell_call- oder code_interpreter_call-Elemente, server_tool_use-Blöcke).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The trace %1 is larger than %2 MiB: it is not opened.</source>
+        <translation>Der Trace %1 ist größer als %2 MiB: Er wird nicht geöffnet.</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
@@ -4922,14 +5409,14 @@ Container %3</translation>
 <context>
     <name>TraceSummaryView</name>
     <message>
-        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+38"/>
         <location line="+21"/>
-        <location line="+40"/>
+        <location line="+46"/>
         <source>not in the trace</source>
         <translation>nicht im Trace</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-62"/>
         <source>%1 input (%2 cached)</source>
         <translation>%1 Eingabe (%2 zwischengespeichert)</translation>
     </message>
@@ -4974,7 +5461,12 @@ Container %3</translation>
         <translation>Reasoning: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Python cell %1 (%2): %3</source>
+        <translation>Python-Zelle %1 (%2): %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Shell call %1 (%2): %3</source>
         <translation>Shell-Aufruf %1 (%2): %3</translation>
     </message>
@@ -5054,12 +5546,12 @@ Container %3</translation>
         <translation>Sandbox-Kosten:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Items in order (%1)</source>
         <translation>Elemente in Reihenfolge (%1)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>The assistant&apos;s text</source>
         <translation>Der Text des Assistenten</translation>
     </message>
@@ -5128,17 +5620,17 @@ Container %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+32"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Jeder Arbeitsbereich hat seine eigenen Container, Dokumente, Anfrageprotokolle, Modellanbieter und API-Schlüssel.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>This window shows the workspace “%1”.</source>
         <translation>Dieses Fenster zeigt den Arbeitsbereich „%1“.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&amp;Open in New Window</source>
         <translation>In neuem &amp;Fenster öffnen</translation>
     </message>
@@ -5168,7 +5660,7 @@ Container %3</translation>
         <translation>&amp;Anlegen</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>this window</source>
         <translation>dieses Fenster</translation>
     </message>
@@ -5188,17 +5680,17 @@ Container %3</translation>
         <translation>, </translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>This window shows this workspace already.</source>
         <translation>Dieses Fenster zeigt diesen Arbeitsbereich bereits.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>Der Arbeitsbereich „%1“ wurde angelegt. Öffnen Sie ihn in einem neuen Fenster oder wählen Sie ihn aus, damit er beim nächsten Start geöffnet wird.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sandbench opens “%1” at the next start.</source>
         <translation>Sandbench öffnet „%1“ beim nächsten Start.</translation>
     </message>
@@ -5234,166 +5726,6 @@ Container %3</translation>
         <location line="-15"/>
         <source>name</source>
         <translation>name</translation>
-    </message>
-</context>
-<context>
-    <name>McpConfigBox</name>
-    <message>
-        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
-        <source>Use Sandbench from an agent host (MCP)</source>
-        <translation>Sandbench aus einem Agent-Host nutzen (MCP)</translation>
-    </message>
-    <message>
-        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
-        <translation>Claude Desktop, Claude Code, Cursor, VS Code und Goose können die Sandboxen dieses Arbeitsbereichs als MCP-Werkzeuge nutzen (shell, python, read_file, write_file, list_files). Über stdio startet der Host Sandbench selbst; über HTTP nutzt er diese lokale API mit einem Schlüssel.</translation>
-    </message>
-    <message>
-        <source>stdio (the host starts sandbench mcp)</source>
-        <translation>stdio (der Host startet sandbench mcp)</translation>
-    </message>
-    <message>
-        <source>HTTP (this local API)</source>
-        <translation>HTTP (diese lokale API)</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Kopieren</translation>
-    </message>
-    <message>
-        <source>Copy this configuration</source>
-        <translation>Diese Konfiguration kopieren</translation>
-    </message>
-    <message>
-        <source>The %1 configuration</source>
-        <translation>Die Konfiguration für %1</translation>
-    </message>
-</context>
-<context>
-    <name>CellOutputView</name>
-    <message numerus="yes">
-        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
-        <translation>
-            <numerusform>[… %n Zeichen der Ausgabe dieser Zelle verworfen: max_output_length]</numerusform>
-            <numerusform>[… %n Zeichen der Ausgabe dieser Zelle verworfen: max_output_length]</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
-        <translation>[… mehr von dieser Ausgabe wurde weggelassen: das Fenster zeigt höchstens %1 Zeilen und %2 Spalten einer Tabelle]</translation>
-    </message>
-    <message>
-        <source>Loading image…</source>
-        <translation>Bild wird geladen…</translation>
-    </message>
-    <message>
-        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
-        <translation>%1 kann nicht angezeigt werden: Es ist kein PNG-Bild, das das Fenster lesen kann, oder es ist größer als %2 Megapixel.</translation>
-    </message>
-</context>
-<context>
-    <name>ImageViewer</name>
-    <message>
-        <source>%1 — Image</source>
-        <translation>%1 — Bild</translation>
-    </message>
-    <message>
-        <source>Fit</source>
-        <translation>Einpassen</translation>
-    </message>
-    <message>
-        <source>Fit the image to the window</source>
-        <translation>Das Bild ins Fenster einpassen</translation>
-    </message>
-    <message>
-        <source>100%</source>
-        <translation>100 %</translation>
-    </message>
-    <message>
-        <source>Show the image&apos;s own pixels</source>
-        <translation>Die Pixel des Bildes eins zu eins zeigen</translation>
-    </message>
-    <message>
-        <source>Zoom in</source>
-        <translation>Vergrößern</translation>
-    </message>
-    <message>
-        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
-        <translation>Vergrößern (Strg++ oder Strg+Mausrad)</translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <translation>Verkleinern</translation>
-    </message>
-    <message>
-        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
-        <translation>Verkleinern (Strg+- oder Strg+Mausrad)</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Kopieren</translation>
-    </message>
-    <message>
-        <source>Copy the image</source>
-        <translation>Das Bild kopieren</translation>
-    </message>
-    <message>
-        <source>Save as…</source>
-        <translation>Speichern unter…</translation>
-    </message>
-    <message>
-        <source>Save the image to a file</source>
-        <translation>Das Bild in eine Datei speichern</translation>
-    </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>Bild kopiert.</translation>
-    </message>
-</context>
-<context>
-    <name>InlineImage</name>
-    <message>
-        <source>%1 — click to enlarge, right-click to copy or save</source>
-        <translation>%1 — klicken zum Vergrößern, Rechtsklick zum Kopieren oder Speichern</translation>
-    </message>
-    <message>
-        <source>Copy image</source>
-        <translation>Bild kopieren</translation>
-    </message>
-    <message>
-        <source>Save image as…</source>
-        <translation>Bild speichern unter…</translation>
-    </message>
-    <message>
-        <source>Open at full size</source>
-        <translation>In voller Größe öffnen</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>Bild kopiert.</translation>
-    </message>
-    <message>
-        <source>Save image as</source>
-        <translation>Bild speichern unter</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG-Bilder (*.png)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Saved to %1.</source>
-        <translation>Gespeichert unter %1.</translation>
-    </message>
-    <message>
-        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
-        <translation>Das Bild konnte nicht unter %1 gespeichert werden: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 </TS>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiRequestView</name>
     <message numerus="yes">
-        <location filename="../widgets/localapi/apirequestview.cpp" line="+187"/>
+        <location filename="../widgets/localapi/apirequestview.cpp" line="+199"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n earlier shell call of this request not shown</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+72"/>
+        <location line="+108"/>
         <source>%n shell call(s)</source>
         <translation>
             <numerusform>%n shell call</numerusform>
@@ -23,7 +23,7 @@
 <context>
     <name>ApprovalPrompt</name>
     <message numerus="yes">
-        <location filename="../widgets/approvals/approvalprompt.cpp" line="+133"/>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+161"/>
         <source>%n more waiting</source>
         <translation>
             <numerusform>%n more waiting</numerusform>
@@ -40,9 +40,20 @@
     </message>
 </context>
 <context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/celloutputview.cpp" line="+109"/>
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… %n character of this cell&apos;s output dropped: max_output_length]</numerusform>
+            <numerusform>[… %n characters of this cell&apos;s output dropped: max_output_length]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChatSession</name>
     <message numerus="yes">
-        <location filename="../engine/workspace/chatsession.cpp" line="+254"/>
+        <location filename="../engine/workspace/chatsession.cpp" line="+296"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Stopped after %n tool call: the limit for one question.</numerusform>
@@ -53,7 +64,7 @@
 <context>
     <name>ChatWidget</name>
     <message numerus="yes">
-        <location filename="../widgets/chat/chatwidget.cpp" line="+430"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+408"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>Running %n command in the sandbox: %1</numerusform>
@@ -64,7 +75,7 @@
 <context>
     <name>CommandOutputView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+194"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+214"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n character of output not shown here …]</numerusform>
@@ -75,6 +86,7 @@
 <context>
     <name>DataLocationPage</name>
     <message numerus="yes">
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+275"/>
         <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
         <translation>
             <numerusform>Delete %n request logged more than %1 days ago from the request log, with its shell calls and outputs? This frees about %2.</numerusform>
@@ -82,6 +94,7 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+5"/>
         <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
         <translation>
             <numerusform>Delete the %n request from the request log, with its shell calls and outputs? This frees about %1.</numerusform>
@@ -89,6 +102,7 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+6"/>
         <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
         <translation>
             <numerusform>Delete %n container that no conversation uses, with its files and history? This frees %1.</numerusform>
@@ -96,6 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+7"/>
         <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
         <translation>
             <numerusform>Delete %n file uploaded through the Files APIs? Programs that still name it get an error. This frees %1.</numerusform>
@@ -103,6 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+56"/>
         <source>Deleted %n request(s); the log is %1 smaller.</source>
         <translation>
             <numerusform>Deleted %n request; the log is %1 smaller.</numerusform>
@@ -110,6 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n container(s), freeing %1.</source>
         <translation>
             <numerusform>Deleted %n container, freeing %1.</numerusform>
@@ -117,6 +134,7 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n file(s), freeing %1.</source>
         <translation>
             <numerusform>Deleted %n file, freeing %1.</numerusform>
@@ -127,7 +145,7 @@
 <context>
     <name>DiffView</name>
     <message numerus="yes">
-        <location filename="../widgets/files/diffview.cpp" line="+230"/>
+        <location filename="../widgets/files/diffview.cpp" line="+233"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>%n line added</numerusform>
@@ -146,18 +164,26 @@
 <context>
     <name>FilesPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/files/filespanel.cpp" line="+490"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+567"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n file, %2</numerusform>
             <numerusform>%1 — %n files, %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>(%n hidden)</source>
+        <translation>
+            <numerusform>(%n hidden)</numerusform>
+            <numerusform>(%n hidden)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>GuardrailsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+129"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+138"/>
         <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
         <translation>
             <numerusform>Pattern set version %1: %n pattern in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</numerusform>
@@ -165,7 +191,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+329"/>
+        <location line="+356"/>
         <source>%n guardrail(s) on; saved in %1.</source>
         <translation>
             <numerusform>%n guardrail on; saved in %1.</numerusform>
@@ -173,7 +199,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+171"/>
+        <location line="+177"/>
         <source>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match(es) found.</source>
         <translation>
             <numerusform>&lt;b&gt;Forwarded redacted&lt;/b&gt;: %n match found.</numerusform>
@@ -189,7 +215,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+95"/>
+        <location line="+101"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>%n request logged in this period.</numerusform>
@@ -197,7 +223,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+9"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n detection was reported as a false positive.</numerusform>
@@ -208,7 +234,7 @@
 <context>
     <name>HistoryView</name>
     <message numerus="yes">
-        <location filename="../widgets/files/historyview.cpp" line="+425"/>
+        <location filename="../widgets/files/historyview.cpp" line="+516"/>
         <source>Restored the workspace: %n file(s) changed.</source>
         <translation>
             <numerusform>Restored the workspace: %n file changed.</numerusform>
@@ -219,7 +245,7 @@
 <context>
     <name>LogsPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/logs/logspanel.cpp" line="+548"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+780"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n request match the filter.</numerusform>
@@ -235,7 +261,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+181"/>
+        <location line="+200"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n command</numerusform>
@@ -243,7 +269,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+146"/>
+        <location line="+224"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>Exported %n request to %1.</numerusform>
@@ -251,6 +277,8 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location line="-682"/>
+        <location line="+557"/>
         <source>Response (%n tool call(s))</source>
         <translation>
             <numerusform>Response (%n tool call)</numerusform>
@@ -261,8 +289,15 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../widgets/window/mainwindow.cpp" line="+833"/>
-        <location line="+774"/>
+        <location filename="../widgets/window/mainwindow.cpp" line="+1903"/>
+        <source>%1 — %n call(s)</source>
+        <translation>
+            <numerusform>%1 — %n call</numerusform>
+            <numerusform>%1 — %n calls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n shell call</numerusform>
@@ -270,7 +305,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+37"/>
+        <location line="+75"/>
         <source>Shell call %1 ran %n command(s) in container %2: %3</source>
         <translation>
             <numerusform>Shell call %1 ran %n command in container %2: %3</numerusform>
@@ -281,7 +316,7 @@
 <context>
     <name>NetworkPolicyEditor</name>
     <message numerus="yes">
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+668"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+695"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n of %1 entries</numerusform>
@@ -292,7 +327,7 @@
 <context>
     <name>ProviderSettingsPage</name>
     <message numerus="yes">
-        <location filename="../widgets/settings/providersettings.cpp" line="+143"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+157"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 at %2 — %n model</numerusform>
@@ -303,7 +338,7 @@
 <context>
     <name>TraceComparisonView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+79"/>
         <source>
 [… %n more character(s) not shown …]</source>
         <translation>
@@ -314,7 +349,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+259"/>
+        <location line="+287"/>
         <source>Running: %1 of %n command(s) compared</source>
         <translation>
             <numerusform>Running: %1 of %n command compared</numerusform>
@@ -322,7 +357,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>All %n command(s) the same as in the trace</source>
         <translation>
             <numerusform>All %n command the same as in the trace</numerusform>
@@ -330,21 +365,11 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 of %n command(s) differ from the trace</source>
         <translation>
             <numerusform>%1 of %n command differ from the trace</numerusform>
             <numerusform>%1 of %n commands differ from the trace</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>CellOutputView</name>
-    <message numerus="yes">
-        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
-        <translation>
-            <numerusform>[… %n character of this cell&apos;s output dropped: max_output_length]</numerusform>
-            <numerusform>[… %n characters of this cell&apos;s output dropped: max_output_length]</numerusform>
         </translation>
     </message>
 </context>

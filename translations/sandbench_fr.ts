@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+38"/>
         <source>This app&apos;s local API</source>
         <translation>API locale de cette application</translation>
     </message>
@@ -39,22 +39,22 @@
         <translation>Suivre</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>Les requêtes que d’autres programmes envoient à l’API locale de Sandbench apparaissent ici pendant leur exécution, avec leurs appels shell et leur sortie en direct.</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+113"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>«&#xa0;%1&#xa0;» n’est pas une adresse de serveur&#xa0;: utilisez une adresse comme http://127.0.0.1:8642, telle que l’affiche `sandbench serve`.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>Saisissez une clé d’API de l’espace de travail du serveur (`sandbench keys create` en affiche une).</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
         <translation>Suivi de l’API locale de cette application sur %1 (espace de travail %2).</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>L’API locale est désactivée&#xa0;: les autres programmes ne peuvent donc pas joindre Sandbench. Activez-la dans les paramètres de l’API locale.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Asking %1 to allow %2…</source>
         <translation>Demande à %1 d’autoriser %2…</translation>
     </message>
@@ -113,12 +113,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Running</source>
         <translation>En cours</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>No shell calls.</source>
         <translation>Aucun appel shell.</translation>
     </message>
@@ -128,31 +128,32 @@
         <translation>Déconnecté</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
         <translation>La connexion au serveur a été perdue pendant cette requête&#xa0;; son issue figure dans le journal des requêtes du serveur.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Responses</source>
         <translation>Responses</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>MCP</source>
         <translation>MCP</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model %1</source>
         <translation>Modèle %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n appel shell antérieur de cette requête n’est pas affiché</numerusform>
@@ -160,7 +161,7 @@
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Completed</source>
         <translation>Terminée</translation>
     </message>
@@ -170,7 +171,7 @@
         <translation>Annulée par le programme</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Failed (HTTP %1)</source>
         <translation>Échec (HTTP %1)</translation>
     </message>
@@ -180,7 +181,7 @@
         <translation>Le bac à sable est facturé par requête&#xa0;: voir le total de la requête ci-dessus</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+52"/>
         <source>%n shell call(s)</source>
         <translation>
             <numerusform>%n appel shell</numerusform>
@@ -198,10 +199,12 @@
         <translation>bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>File received: %1 (%2)</source>
         <translation>Fichier reçu : %1 (%2)</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Copied into container %1</source>
         <translation>Copié dans le conteneur %1</translation>
     </message>
@@ -209,7 +212,7 @@
 <context>
     <name>ApprovalPrompt</name>
     <message>
-        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+108"/>
         <source>The model wants to run a command</source>
         <translation>Le modèle veut exécuter une commande</translation>
     </message>
@@ -220,11 +223,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+5"/>
         <source>Allow once</source>
         <translation>Autoriser une fois</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Allow for this conversation</source>
         <translation>Autoriser pour cette conversation</translation>
     </message>
@@ -235,6 +239,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>Deny</source>
         <translation>Refuser</translation>
     </message>
@@ -273,7 +278,7 @@
 <context>
     <name>ApprovalRulesBox</name>
     <message>
-        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+35"/>
         <source>Allow</source>
         <translation>Autoriser</translation>
     </message>
@@ -404,22 +409,22 @@
         <translation>Ann&amp;uler les modifications</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>The unsaved changes to the approvals of “%1” were dropped.</source>
         <translation>Les modifications non enregistrées des approbations de « %1 » ont été abandonnées.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>The workspace&apos;s settings cannot be read: %1</source>
         <translation>Impossible de lire les réglages de l’espace de travail : %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
         <translation>Les approbations enregistrées ne sont pas valides (%1) : chaque appel demande jusqu’à ce qu’elles soient enregistrées à nouveau.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Rule %1: </source>
         <translation>Règle %1 : </translation>
     </message>
@@ -454,12 +459,12 @@
         <translation>La règle %1 répète la règle %2 (« %3 ») ; supprimez l’une des deux.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>A workspace holds at most %1 rules; remove one before adding another.</source>
         <translation>Un espace de travail contient au plus %1 règles ; supprimez-en une avant d’en ajouter une autre.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Rule %1 is this rule already.</source>
         <translation>La règle %1 est déjà cette règle.</translation>
     </message>
@@ -469,23 +474,23 @@
         <translation>Non enregistré. %1</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
+        <location line="+8"/>
+        <location line="+10"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
         <translation>Enregistré. Le prochain appel shell ou code de l’espace de travail suit ces approbations ; « sandbench approvals rules list » les affiche.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Type a call to see which rule decides each of its commands.</source>
         <translation>Saisissez un appel pour voir quelle règle décide de chacune de ses commandes.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>“%1” → no rule matches: %2</source>
         <translation>« %1 » → aucune règle ne correspond : %2</translation>
     </message>
@@ -505,7 +510,7 @@
         <translation>L’appel : %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>Ignorée, car non valide : règle %1.</translation>
     </message>
@@ -515,8 +520,35 @@
         <translation>Les règles ne décident que dans les conversations réglées sur « Règles » ; le mode par défaut est « %1 ».</translation>
     </message>
     <message>
+        <location line="-9"/>
         <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
         <translation>Les règles ne peuvent pas tout en rendre compte (%1) ; aucune règle ne l&apos;autorise donc : une question est posée, sauf si une règle refuse l&apos;une de ses commandes.</translation>
+    </message>
+</context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/celloutputview.cpp" line="+109"/>
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… %n caractère de la sortie de cette cellule abandonné : max_output_length]</numerusform>
+            <numerusform>[… %n caractères de la sortie de cette cellule abandonnés : max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… le reste de cette sortie a été omis : la fenêtre affiche au plus %1 lignes et %2 colonnes d’un tableau]</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Loading image…</source>
+        <translation>Chargement de l’image…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>%1 n’a pas pu être affichée : ce n’est pas une image PNG lisible par la fenêtre, ou elle dépasse %2 mégapixels.</translation>
     </message>
 </context>
 <context>
@@ -570,35 +602,42 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <location filename="../engine/workspace/chatsession.cpp" line="+355"/>
         <source>Redacted by %1 before the model read it; the model received: “%2”</source>
         <translation>Masqué par %1 avant que le modèle ne la lise ; le modèle a reçu : « %2 »</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
         <translation>Signalé par %1 ; envoyé tel quel, la détection figure dans le journal des requêtes.</translation>
     </message>
     <message>
+        <location line="+91"/>
         <source>Prompt-injection patterns</source>
         <translation>Motifs d’injection de prompt</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Email addresses</source>
         <translation>Adresses e-mail</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>Numéros de téléphone</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>Numéros de carte bancaire</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>Adresses IP</translation>
     </message>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
+        <location line="-324"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Attendez la réponse en cours ou appuyez sur Arrêter.</translation>
     </message>
@@ -618,12 +657,12 @@
         <translation>La question n’a pas été envoyée&#xa0;: les paramètres des garde-fous de l’espace de travail sont illisibles (%1).</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+163"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Bloquée par le garde-fou «&#xa0;%1&#xa0;» (détection&#xa0;: %2)&#xa0;; la question n’a pas été envoyée au modèle. Reformulez-la ou modifiez l’action du garde-fou dans le panneau Garde-fous.</translation>
     </message>
     <message numerus="yes">
-        <location line="-56"/>
+        <location line="-17"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Arrêté après %n appel d’outil&#xa0;: la limite pour une question.</numerusform>
@@ -634,7 +673,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+269"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Temps de bac à sable de cette conversation&#xa0;: 0,0001&#xa0;$ par seconde&#xa0;; une question qui démarre un conteneur nouveau ou en veille est facturée au moins 30 secondes.</translation>
     </message>
@@ -674,7 +713,7 @@
         <translation>Assistant</translation>
     </message>
     <message numerus="yes">
-        <location line="+332"/>
+        <location line="+344"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>%n commande s’exécute dans le bac à sable&#xa0;: %1</numerusform>
@@ -687,7 +726,7 @@
         <translation>Arrêté.</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-130"/>
         <source>Message box</source>
         <translation>Zone de message</translation>
     </message>
@@ -707,7 +746,7 @@
         <translation>Insérer une tabulation dans le message</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — un script joue les réponses, aucun modèle n’est interrogé</translation>
     </message>
@@ -717,34 +756,39 @@
         <translation>Modèle&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
         <translation>Chaque commande shell de cette conversation s’exécute dans le conteneur %1&#xa0;; ses fichiers sont conservés d’une question et d’un redémarrage à l’autre.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Sandbox cost: $%1</source>
         <translation>Coût du bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+1"/>
+        <source>No sandbox cost yet</source>
+        <translation>Pas encore de coût de bac à sable</translation>
+    </message>
+    <message>
+        <location line="+107"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
 Dans le bac à sable : %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Remove this attachment</source>
         <translation>Retirer cette pièce jointe</translation>
     </message>
@@ -764,7 +808,7 @@ Dans le bac à sable : %2</translation>
         <translation>Fichiers joints (dans le bac à sable)&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="-491"/>
+        <location line="-511"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
@@ -772,13 +816,12 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
-        <location line="+39"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+169"/>
         <source>waiting</source>
         <translation>en attente</translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+45"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n caractère de sortie non affiché ici …]</numerusform>
@@ -791,7 +834,7 @@ Dans le bac à sable : %2</translation>
         <translation>Sortie antérieure non affichée ici : %1 caractères</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
@@ -811,7 +854,7 @@ Dans le bac à sable : %2</translation>
         <translation>code %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ran for %1</source>
         <translation>Durée&#xa0;: %1</translation>
     </message>
@@ -837,21 +880,23 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>CsvPreview</name>
     <message>
+        <location filename="../widgets/common/csvpreview.cpp" line="+77"/>
         <source>%1 is empty (0 bytes): there are no rows to show.</source>
         <translation>%1 est vide (0 octet) : il n&apos;y a aucune ligne à afficher.</translation>
     </message>
     <message>
+        <location line="+13"/>
         <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
         <translation>%1 n&apos;est pas un tableau texte : il contient des données binaires (%2). Enregistrez-le et ouvrez-le avec le programme qui l&apos;a créé.</translation>
     </message>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
+        <location line="+57"/>
         <source>%1 rows so far…</source>
         <translation>%1 lignes pour l’instant…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 rows</source>
         <translation>%1 lignes</translation>
     </message>
@@ -859,17 +904,17 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+47"/>
         <source>Data folder</source>
         <translation>Dossier de données</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
         <translation>Les conteneurs, documents, journaux des requêtes et instantanés de tous les espaces de travail se trouvent ici. Lancez Sandbench avec --data-dir ou SANDBENCH_DATA_DIR pour utiliser un autre dossier.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Open in File Manager</source>
         <translation>&amp;Ouvrir dans le gestionnaire de fichiers</translation>
     </message>
@@ -944,7 +989,7 @@ Dans le bac à sable : %2</translation>
         <translation>Journal des requêtes et des appels shell de l’API locale</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Not measured yet.</source>
         <translation>Pas encore mesuré.</translation>
     </message>
@@ -954,68 +999,82 @@ Dans le bac à sable : %2</translation>
         <translation>&amp;Actualiser</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+281"/>
         <source>Measuring…</source>
         <translation>Mesure en cours…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>Mesuré à %1. Espaces de travail&#xa0;: %2. L’ensemble du dossier de données occupe %3.</translation>
     </message>
     <message>
+        <location line="-279"/>
         <source>Clean up</source>
         <translation>Nettoyage</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source> days</source>
         <translation> jours</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>any age</source>
         <translation>tout âge</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Requests in the log older than</source>
         <translation>Requêtes du journal plus anciennes que</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Containers no conversation uses (made by the local API or left behind)</source>
         <translation>Conteneurs qu’aucune conversation n’utilise (créés par l’API locale ou laissés de côté)</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>Files uploaded through the Files APIs</source>
         <translation>Fichiers téléversés par les API Files</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Delete…</source>
         <translation>Supprimer…</translation>
     </message>
     <message>
+        <location line="+61"/>
         <source>Looking at what can be deleted…</source>
         <translation>Recherche de ce qui peut être supprimé…</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>Cannot clean up: %1</source>
         <translation>Nettoyage impossible : %1</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Nothing to delete: no request in the log is older than %1 days.</source>
         <translation>Rien à supprimer : aucune requête du journal n’a plus de %1 jours.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: the request log is empty.</source>
         <translation>Rien à supprimer : le journal des requêtes est vide.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: every container belongs to a conversation.</source>
         <translation>Rien à supprimer : chaque conteneur appartient à une conversation.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
         <translation>Rien à supprimer : aucun fichier n’a été téléversé par les API Files.</translation>
     </message>
     <message numerus="yes">
+        <location line="+12"/>
         <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
         <translation>
             <numerusform>Supprimer du journal %n requête enregistrée il y a plus de %1 jours, avec ses appels shell et ses sorties ? Cela libère environ %2.</numerusform>
@@ -1023,6 +1082,7 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+5"/>
         <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
         <translation>
             <numerusform>Supprimer du journal la %n requête, avec ses appels shell et ses sorties ? Cela libère environ %1.</numerusform>
@@ -1030,6 +1090,7 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+6"/>
         <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
         <translation>
             <numerusform>Supprimer %n conteneur qu’aucune conversation n’utilise, avec ses fichiers et son historique ? Cela libère %1.</numerusform>
@@ -1037,6 +1098,7 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+7"/>
         <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
         <translation>
             <numerusform>Supprimer %n fichier téléversé par les API Files ? Les programmes qui le nomment encore recevront une erreur. Cela libère %1.</numerusform>
@@ -1044,10 +1106,12 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message>
+        <location line="+11"/>
         <source>Nothing was deleted.</source>
         <translation>Rien n’a été supprimé.</translation>
     </message>
     <message numerus="yes">
+        <location line="+45"/>
         <source>Deleted %n request(s); the log is %1 smaller.</source>
         <translation>
             <numerusform>%n requête supprimée ; le journal a perdu %1.</numerusform>
@@ -1055,6 +1119,7 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n container(s), freeing %1.</source>
         <translation>
             <numerusform>%n conteneur supprimé, %1 libérés.</numerusform>
@@ -1062,6 +1127,7 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n file(s), freeing %1.</source>
         <translation>
             <numerusform>%n fichier supprimé, %1 libérés.</numerusform>
@@ -1069,18 +1135,22 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>%1 Not everything: %2</source>
         <translation>%1 Pas tout : %2</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
+        <location line="-280"/>
         <source>Uploaded files</source>
         <translation>Fichiers téléversés</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Files that came in through the Files APIs of the local API</source>
         <translation>Fichiers arrivés par les API Files de l’API locale</translation>
     </message>
@@ -1088,11 +1158,12 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DiffView</name>
     <message>
+        <location filename="../widgets/files/diffview.cpp" line="+231"/>
         <source>Lines: %1</source>
         <translation>Lignes : %1</translation>
     </message>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+108"/>
+        <location line="-123"/>
         <source>Unified</source>
         <translation>Unifié</translation>
     </message>
@@ -1122,7 +1193,7 @@ Dans le bac à sable : %2</translation>
         <translation>Aucune différence&#xa0;: le fichier est identique dans les deux versions.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>%n ligne ajoutée</numerusform>
@@ -1138,7 +1209,7 @@ Dans le bac à sable : %2</translation>
         </translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
         <translation>Différences tronquées&#xa0;: elles dépassent %1, la suite n’est pas affichée.</translation>
     </message>
@@ -1151,17 +1222,17 @@ Dans le bac à sable : %2</translation>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+177"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Fichiers promus depuis un conteneur. Les documents appartiennent à l’espace de travail et n’expirent jamais.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
         <translation>Aucun document pour l’instant. Promouvez un fichier d’un conteneur (panneau Fichiers, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; ou API locale) pour en conserver une copie ici.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Open</source>
         <translation>Ouvrir</translation>
     </message>
@@ -1187,8 +1258,8 @@ Dans le bac à sable : %2</translation>
         <translation>Conserver</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <location line="+176"/>
+        <location line="+41"/>
+        <location line="+177"/>
         <source>Select a document to see it here.</source>
         <translation>Sélectionnez un document pour l’afficher ici.</translation>
     </message>
@@ -1198,67 +1269,67 @@ Dans le bac à sable : %2</translation>
         <translation>%1 · depuis /workspace/home/%2 dans %3</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Loading…</source>
         <translation>Chargement…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 pixels</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
         <translation>[L’aperçu n’affiche que le début du fichier (%1)&#xa0;; utilisez Ouvrir ou Enregistrer sous pour le fichier complet.]</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
         <translation>Aucun aperçu pour ce type de fichier. Utilisez Ouvrir pour l’afficher dans une autre application, ou Enregistrer sous pour en conserver une copie.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Cannot read %1: %2</source>
         <translation>Impossible de lire %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Cannot open %1: %2</source>
         <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>Aucune application de cet ordinateur ne sait ouvrir %1. Utilisez Enregistrer sous pour en conserver une copie et l’ouvrir vous-même.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Save a copy of %1</source>
         <translation>Enregistrer une copie de %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Cannot save %1 to %2: %3</source>
         <translation>Impossible d’enregistrer %1 dans %2&#xa0;: %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved %1 to %2.</source>
         <translation>%1 enregistré dans %2.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
         <translation>Supprimer %1 des documents de l’espace de travail&#xa0;? Cette action est irréversible.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>Impossible de supprimer complètement %1&#xa0;; certains de ses fichiers restent dans %2.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Deleted %1.</source>
         <translation>%1 supprimé.</translation>
     </message>
@@ -1371,7 +1442,7 @@ SHA-256 %3</translation>
         <translation>%1 fait %2, plus que les %3 autorisés pour un envoi.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 cannot be read: %2</source>
         <translation>%1 ne peut pas être lu&#xa0;: %2</translation>
     </message>
@@ -1386,37 +1457,38 @@ SHA-256 %3</translation>
         <translation>Impossible d’ouvrir le dossier personnel %1 du conteneur&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <location line="+46"/>
-        <location line="+19"/>
+        <location line="+50"/>
+        <location line="+94"/>
+        <location line="+13"/>
         <source>Cannot write %1: %2</source>
         <translation>Impossible d’écrire %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-15"/>
-        <location line="+20"/>
+        <location line="-59"/>
+        <location line="+64"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>Impossible d’écrire %1 dans le conteneur&#xa0;: %2 noms sont déjà pris.</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+27"/>
+        <location line="-133"/>
+        <location line="+28"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>La copie de %1 a échoué&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-39"/>
-        <location line="+36"/>
+        <location line="-40"/>
+        <location line="+37"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 a dépassé la limite d’envoi pendant la copie.</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Impossible d’attribuer %1 à l’utilisateur du bac à sable&#xa0;: %2</translation>
     </message>
     <message>
+        <location line="-10"/>
         <source>%1 is not a file name.</source>
         <translation>%1 n&apos;est pas un nom de fichier.</translation>
     </message>
@@ -1424,17 +1496,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+314"/>
         <source>Select a file to preview it.</source>
         <translation>Sélectionnez un fichier pour en afficher l’aperçu.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Loading %1…</source>
         <translation>Chargement de %1…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1444,7 +1516,7 @@ SHA-256 %3</translation>
         <translation>%1 — %2, %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
         <translation>%1 n’existe plus dans le conteneur&#xa0;: il a été supprimé ou renommé après la lecture de la liste.</translation>
     </message>
@@ -1459,17 +1531,17 @@ SHA-256 %3</translation>
         <translation>Fichier binaire (%1, %2)&#xa0;: pas d’aperçu. Utilisez Enregistrer sous pour le copier sur cet ordinateur.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 pixels</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>%1 fait %2, plus que les %3 prévus pour l’aperçu en tableau. Utilisez Enregistrer sous… pour le copier sur cet ordinateur.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot open %1 as a table.</source>
         <translation>Impossible d’ouvrir %1 comme tableau.</translation>
     </message>
@@ -1479,22 +1551,27 @@ SHA-256 %3</translation>
         <translation>Seul le début est affiché&#xa0;: %1 sur %2.</translation>
     </message>
     <message>
+        <location line="-184"/>
         <source>Show source</source>
         <translation>Afficher la source</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Show the Markdown file as its source text instead of formatted</source>
         <translation>Afficher le fichier Markdown sous forme de texte source plutôt que mis en forme</translation>
     </message>
     <message>
+        <location line="+196"/>
         <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
         <translation>%1 fait %2 : un Markdown de plus de %3 est affiché en source, sans mise en forme.</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
         <translation>%1 imbrique citations ou listes sur %2 niveaux : un Markdown plus profond que %3 est affiché en source, sans mise en forme.</translation>
     </message>
     <message>
+        <location line="+79"/>
         <source>[image not loaded: %1]</source>
         <translation>[image non chargée : %1]</translation>
     </message>
@@ -1525,12 +1602,12 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Read the files and history again</source>
         <translation>Relire les fichiers et l’historique</translation>
     </message>
@@ -1540,7 +1617,7 @@ SHA-256 %3</translation>
         <translation>Enregistrer sous…</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Save the selected file on this computer</source>
         <translation>Enregistrer le fichier sélectionné sur cet ordinateur</translation>
     </message>
@@ -1555,7 +1632,17 @@ SHA-256 %3</translation>
         <translation>Copier le fichier sélectionné dans les documents de l’espace de travail, qui n’expirent jamais</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+4"/>
+        <source>Hidden files</source>
+        <translation>Fichiers cachés</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also list files and folders whose name starts with a dot (.cache, .config, .sandbench)</source>
+        <translation>Lister aussi les fichiers et dossiers dont le nom commence par un point (.cache, .config, .sandbench)</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Files</source>
         <translation>Fichiers</translation>
     </message>
@@ -1565,17 +1652,17 @@ SHA-256 %3</translation>
         <translation>Historique</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+153"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Impossible de lister les fichiers du conteneur&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>%1 was deleted.</source>
         <translation>%1 a été supprimé.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>Impossible d’ouvrir «&#xa0;%1&#xa0;»&#xa0;: %2. Les chemins sont relatifs à /workspace/home&#xa0;; ils ne peuvent pas contenir «&#xa0;..&#xa0;» ni commencer par «&#xa0;/&#xa0;».</translation>
     </message>
@@ -1625,20 +1712,28 @@ SHA-256 %3</translation>
         <translation>Aucun conteneur</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n fichier, %2</numerusform>
             <numerusform>%1 — %n fichiers, %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>(%n hidden)</source>
+        <translation>
+            <numerusform>(%n caché)</numerusform>
+            <numerusform>(%n cachés)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>(only the first %1 files are listed)</source>
         <translation>(seuls les %1 premiers fichiers sont listés)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>/workspace/home of container %1</source>
         <translation>/workspace/home du conteneur %1</translation>
     </message>
@@ -1646,7 +1741,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+42"/>
         <source>Flag</source>
         <translation>Signaler</translation>
     </message>
@@ -1676,12 +1771,12 @@ SHA-256 %3</translation>
         <translation>Rapport des signalements</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>Prompt injection</source>
         <translation>Injection de prompt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Prompt-injection patterns</source>
         <translation>Motifs d’injection de prompt</translation>
     </message>
@@ -1691,7 +1786,7 @@ SHA-256 %3</translation>
         <translation>Expressions régulières repérant les tentatives de contourner les instructions du modèle</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
         <translation>
             <numerusform>Jeu de motifs version %1&#xa0;: %n motif réparti en %2 familles (langues&#xa0;: %3). La passerelle utilise le jeu intégré à cette version de Sandbench.</numerusform>
@@ -1699,22 +1794,22 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Personal data</source>
         <translation>Données personnelles</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Email addresses</source>
         <translation>Adresses e-mail</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>Numéros de téléphone</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>Numéros de carte bancaire</translation>
     </message>
@@ -1724,7 +1819,7 @@ SHA-256 %3</translation>
         <translation>13 à 19 chiffres validés par l’algorithme de Luhn</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>Adresses IP</translation>
     </message>
@@ -1744,12 +1839,12 @@ SHA-256 %3</translation>
         <translation>Chaque garde-fou activé lit la sortie des appels shell, quelle que soit sa portée&#xa0;: Masquer cache les correspondances, Bloquer retient la sortie.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>Signaler enregistre une détection et transmet la requête telle quelle. Masquer remplace chaque correspondance par une étiquette telle que [EMAIL]. Bloquer refuse la requête avec HTTP 403 avant qu’elle n’atteigne le modèle. Si plusieurs garde-fous se déclenchent, le plus strict l’emporte. «&#xa0;Messages utilisateur&#xa0;» ne lit que ce que les utilisateurs ont écrit&#xa0;; «&#xa0;Tous les messages&#xa0;» lit aussi le texte système, développeur et assistant.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
@@ -1759,7 +1854,7 @@ SHA-256 %3</translation>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+58"/>
         <source>User messages</source>
         <translation>Messages utilisateur</translation>
     </message>
@@ -1769,7 +1864,7 @@ SHA-256 %3</translation>
         <translation>Tous les messages</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>User message</source>
         <translation>Message utilisateur</translation>
     </message>
@@ -1865,22 +1960,22 @@ SHA-256 %3</translation>
         <translation>Chaque détection est enregistrée quelle que soit l’action&#xa0;: en utilisant d’abord un garde-fou avec l’action Signaler, vous voyez quelle part du trafic réel Masquer modifierait ou Bloquer refuserait.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Period:</source>
         <translation>Période&#xa0;:</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>Les paramètres des garde-fous de l’espace de travail sont illisibles&#xa0;: %1. Les requêtes sont refusées jusqu’à ce que le fichier soit corrigé&#xa0;; Enregistrer le remplace par les paramètres affichés ici.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>Modifications non enregistrées&#xa0;: la zone de test les utilise déjà&#xa0;; les requêtes les utiliseront une fois enregistrées.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>Aucun garde-fou n’est activé pour cet espace de travail.</translation>
     </message>
@@ -1893,17 +1988,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Impossible d’enregistrer les garde-fous&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 a été modifié en dehors de ce panneau. Rétablir charge cette version&#xa0;; Enregistrer conserve la vôtre.</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Type a sample above to see what the guardrails that are on would do with it.</source>
         <translation>Saisissez un exemple ci-dessus pour voir ce qu’en feraient les garde-fous activés.</translation>
     </message>
@@ -1959,12 +2054,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
     </message>
@@ -1974,12 +2069,12 @@ SHA-256 %3</translation>
         <translation>désactivé</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>Aucune requête journalisée sur cette période pour l’instant. Activez des garde-fous avec Signaler et faites passer du trafic par l’API locale pour voir ce que feraient Masquer ou Bloquer.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>%n requête journalisée sur cette période.</numerusform>
@@ -1992,7 +2087,7 @@ SHA-256 %3</translation>
         <translation>%1 d’entre elles (%2&#xa0;%) avaient au moins une détection&#xa0;: avec Masquer ou Bloquer, elles auraient été modifiées ou refusées.</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+8"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n détection a été déclarée comme faux positif.</numerusform>
@@ -2003,11 +2098,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <location filename="../widgets/files/historymodel.cpp" line="+163"/>
         <source>Files</source>
         <translation>Fichiers</translation>
     </message>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location line="-103"/>
         <source>Restore: %1</source>
         <translation>Restauration&#xa0;: %1</translation>
     </message>
@@ -2077,7 +2173,7 @@ SHA-256 %3</translation>
         <translation>Origine</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>
@@ -2085,22 +2181,22 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+69"/>
+        <location filename="../widgets/files/historyview.cpp" line="+74"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>Aucune commande n’a encore modifié de fichier dans ce conteneur.</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+297"/>
         <source>Restore This Version</source>
         <translation>Restaurer cette version</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
         <source>Restore Version Before</source>
         <translation>Restaurer la version précédente</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-320"/>
         <source>Restore Workspace…</source>
         <translation>Restaurer l’espace de travail…</translation>
     </message>
@@ -2110,12 +2206,12 @@ SHA-256 %3</translation>
         <translation>Remettre chaque fichier de /workspace/home dans l’état où il était après la commande sélectionnée</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+143"/>
         <source>Cannot read the file history: %1</source>
         <translation>Impossible de lire l’historique des fichiers&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>Impossible de lire ce que la commande a modifié&#xa0;: %1</translation>
     </message>
@@ -2140,22 +2236,22 @@ SHA-256 %3</translation>
         <translation>Non conservée : budget de stockage. Le contenu de cette version n’a pas été conservé ; elle ne peut donc pas être restaurée.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Select a file to put it back as the selected entry left it</source>
         <translation>Sélectionnez un fichier pour le remettre tel que l&apos;entrée sélectionnée l&apos;a laissé</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The selected entry deleted %1: there is no version of it after this entry.</source>
         <translation>L&apos;entrée sélectionnée a supprimé %1 : il n&apos;en existe aucune version après cette entrée.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Put %1 back as the selected entry left it. %2</source>
         <translation>Remettre %1 tel que l&apos;entrée sélectionnée l&apos;a laissé. %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Delete, as Before</source>
         <translation>Supprimer, comme avant</translation>
     </message>
@@ -2165,7 +2261,7 @@ SHA-256 %3</translation>
         <translation>%1 n&apos;existait pas avant l&apos;entrée sélectionnée : le supprimer de /workspace/home. %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restore Deleted File</source>
         <translation>Restaurer le fichier supprimé</translation>
     </message>
@@ -2175,7 +2271,7 @@ SHA-256 %3</translation>
         <translation>Remettre %1 tel qu&apos;il était avant que l&apos;entrée sélectionnée ne le supprime. %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Put %1 back as it was before the selected entry. %2</source>
         <translation>Remettre %1 tel qu&apos;il était avant l&apos;entrée sélectionnée. %2</translation>
     </message>
@@ -2185,12 +2281,12 @@ SHA-256 %3</translation>
         <translation>Sélectionnez un fichier pour le remettre tel qu&apos;il était avant l&apos;entrée sélectionnée</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Nothing was saved before this entry: it is the first one.</source>
         <translation>Rien n&apos;a été enregistré avant cette entrée : c&apos;est la première.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>%1 is already as this entry left it: nothing was restored.</source>
         <translation>%1 est déjà tel que cette entrée l&apos;a laissé : rien n&apos;a été restauré.</translation>
     </message>
@@ -2259,11 +2355,142 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ImageViewer</name>
+    <message>
+        <location filename="../widgets/common/imageviewer.cpp" line="+45"/>
+        <source>%1 — Image</source>
+        <translation>%1 — Image</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Fit</source>
+        <translation>Ajuster</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fit the image to the window</source>
+        <translation>Ajuster l’image à la fenêtre</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>100%</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>Afficher les pixels de l’image tels quels</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom in</source>
+        <translation>Zoom avant</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>Zoom avant (Ctrl++ ou Ctrl+molette)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom out</source>
+        <translation>Zoom arrière</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>Zoom arrière (Ctrl+- ou Ctrl+molette)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy the image</source>
+        <translation>Copier l’image</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as…</source>
+        <translation>Enregistrer sous…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the image to a file</source>
+        <translation>Enregistrer l’image dans un fichier</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Image copied.</source>
+        <translation>Image copiée.</translation>
+    </message>
+</context>
+<context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+55"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <location filename="../widgets/common/inlineimage.cpp" line="+82"/>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — cliquez pour agrandir, clic droit pour copier ou enregistrer</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Copy image</source>
+        <translation>Copier l’image</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save image as…</source>
+        <translation>Enregistrer l’image sous…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open at full size</source>
+        <translation>Ouvrir en taille réelle</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Image copied.</source>
+        <translation>Image copiée.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Save image as</source>
+        <translation>Enregistrer l’image sous</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to %1.</source>
+        <translation>Enregistrée dans %1.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>Impossible d’enregistrer l’image dans %1 : %2. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
 </context>
 <context>
@@ -2346,7 +2573,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+23"/>
         <source>Local API: %1</source>
         <translation>API locale&#xa0;: %1</translation>
     </message>
@@ -2364,17 +2591,17 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+37"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
         <translation>D’autres programmes de cet ordinateur peuvent envoyer à Sandbench des requêtes Responses et Messages avec l’outil openrouter:shell. Leurs appels shell s’exécutent dans les bacs à sable de cet espace de travail et apparaissent en direct dans le panneau Autres programmes. L’API écoute uniquement sur 127.0.0.1 et exige l’une des clés ci-dessous.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Exécuter l’API locale tant que Sandbench est ouvert</translation>
     </message>
@@ -2384,7 +2611,7 @@ SHA-256 %3</translation>
         <translation>Un port de %1 à %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Apply</source>
         <translation>Appliquer</translation>
     </message>
@@ -2409,12 +2636,12 @@ SHA-256 %3</translation>
         <translation>URL de base&#xa0;:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API keys of workspace %1</source>
         <translation>Clés d’API de l’espace de travail %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Key</source>
         <translation>Clé</translation>
     </message>
@@ -2430,12 +2657,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+166"/>
+        <location line="+183"/>
         <source>Copy the selected key</source>
         <translation>Copier la clé sélectionnée</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-181"/>
         <source>Revoke…</source>
         <translation>Révoquer…</translation>
     </message>
@@ -2445,12 +2672,12 @@ SHA-256 %3</translation>
         <translation>Les programmes qui utilisent la clé sélectionnée sont refusés dès leur requête suivante</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Copiez la nouvelle clé maintenant et transmettez-la à votre programme. Sandbench n’en conserve qu’une empreinte sur le disque&#xa0;: une fois Sandbench quitté, il ne peut plus afficher la clé.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Try it</source>
         <translation>Essayer</translation>
     </message>
@@ -2460,12 +2687,12 @@ SHA-256 %3</translation>
         <translation>Copier la commande d’exemple</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>Remplacez MODEL par un modèle de vos fournisseurs (fournisseur/modèle).</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>The base URL</source>
         <translation>L’URL de base</translation>
     </message>
@@ -2480,22 +2707,22 @@ SHA-256 %3</translation>
         <translation>En cours d’exécution sur %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Not running: %1</source>
         <translation>Non démarrée&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stopped</source>
         <translation>Arrêtée</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Cannot read the API keys: %1</source>
         <translation>Impossible de lire les clés d’API&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Only the start of this key is known; Sandbench stores a hash</source>
         <translation>Seul le début de cette clé est connu&#xa0;; Sandbench n’en conserve qu’une empreinte</translation>
     </message>
@@ -2505,17 +2732,17 @@ SHA-256 %3</translation>
         <translation>Créée pendant que Sandbench est ouvert&#xa0;: elle peut encore être copiée</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
         <translation>Seules les clés créées pendant que Sandbench est ouvert peuvent être copiées&#xa0;; créez-en une nouvelle pour la donner à un programme</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot create a key: %1</source>
         <translation>Impossible de créer une clé&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The key</source>
         <translation>La clé</translation>
     </message>
@@ -2535,17 +2762,18 @@ SHA-256 %3</translation>
         <translation>Révoquer</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot revoke the key: %1</source>
         <translation>Impossible de révoquer la clé&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The key is revoked.</source>
         <translation>La clé a été révoquée.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-187"/>
+        <location line="+216"/>
         <source>%1 is on the clipboard.</source>
         <translation>%1 est dans le presse-papiers.</translation>
     </message>
@@ -2569,21 +2797,57 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+23"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 via provider %2</source>
         <translation>%1 via le fournisseur %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 input tokens, %2 output tokens</source>
         <translation>%1 jetons en entrée, %2 jetons en sortie</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic Messages</source>
+        <translation>Anthropic Messages</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chat Completions</source>
+        <translation>Chat Completions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini</source>
+        <translation>Gemini</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this window</source>
+        <comment>the API of a request the window&apos;s own conversation made</comment>
+        <translation>cette fenêtre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>
@@ -2598,7 +2862,7 @@ SHA-256 %3</translation>
         <translation>Modèle</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API</source>
         <translation>API</translation>
     </message>
@@ -2623,26 +2887,32 @@ SHA-256 %3</translation>
         <translation>Coût du bac à sable</translation>
     </message>
     <message>
+        <location line="-34"/>
         <source>Window</source>
         <translation>Fenêtre</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Window: %1</source>
         <translation>Fenêtre : %1</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>MCP client</source>
         <translation>Client MCP</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>API: %1</source>
         <translation>API : %1</translation>
     </message>
     <message>
+        <location line="+16"/>
         <source>From</source>
         <translation>Origine</translation>
     </message>
     <message>
+        <location line="-78"/>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>
         <translation>Demandé dans la conversation « %1 » de la fenêtre : %2</translation>
     </message>
@@ -2650,29 +2920,29 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+194"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>La journalisation des entrées et sorties est désactivée pour cet espace de travail&#xa0;: seules les métadonnées (heure, modèle, état, jetons, coût, détections) sont conservées&#xa0;; les corps des requêtes et des réponses, les commandes et leur sortie ne sont pas stockés.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Rechercher dans les requêtes, réponses, commandes et sorties</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+219"/>
+        <location line="+24"/>
+        <location line="+289"/>
         <source>All models</source>
         <translation>Tous les modèles</translation>
     </message>
     <message>
-        <location line="-215"/>
-        <location line="+216"/>
+        <location line="-286"/>
+        <location line="+287"/>
         <source>All statuses</source>
         <translation>Tous les états</translation>
     </message>
     <message>
-        <location line="-211"/>
+        <location line="-282"/>
         <source>Any time</source>
         <translation>Toute période</translation>
     </message>
@@ -2722,108 +2992,114 @@ SHA-256 %3</translation>
         <translation>Écrire chaque requête correspondant au filtre dans un fichier JSON Lines</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+123"/>
+        <location line="+79"/>
+        <location line="+174"/>
         <source>Select a request to see its detail.</source>
         <translation>Sélectionnez une requête pour en voir le détail.</translation>
     </message>
     <message>
-        <location line="+336"/>
+        <location line="+417"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Cette requête a été journalisée alors que la journalisation des entrées et sorties était désactivée&#xa0;: seules ses métadonnées ont été conservées.</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-544"/>
         <source>Run again in the current conversation</source>
         <translation>Relancer dans la conversation actuelle</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-268"/>
+        <source>(commands not logged)</source>
+        <translation>(commandes non journalisées)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
         <translation>Trouve les requêtes contenant chaque mot ; &quot;des mots entre guillemets&quot; dans cet ordre, mot* pour les mots qui commencent ainsi. Un texte sans lettres ni chiffres est cherché tel quel.</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+206"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Exécute les commandes de l’appel sélectionné dans le conteneur de la conversation affichée&#xa0;; la sortie en direct apparaît dans la vue Appels shell.</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+57"/>
+        <location line="+27"/>
+        <location line="+81"/>
         <source>Guardrail</source>
         <translation>Garde-fou</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Where</source>
         <translation>Emplacement</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Reported</source>
         <translation>Déclaré</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-76"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Pourquoi ce n’est pas une vraie détection (facultatif)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+479"/>
+        <location line="+658"/>
         <source>Report false positive</source>
         <translation>Déclarer un faux positif</translation>
     </message>
     <message>
-        <location line="-464"/>
-        <location line="+35"/>
+        <location line="-643"/>
+        <location line="+59"/>
         <source>Request</source>
         <translation>Requête</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+35"/>
+        <location line="-58"/>
+        <location line="+62"/>
+        <location line="+556"/>
         <source>Response</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+39"/>
+        <location line="-617"/>
+        <location line="+68"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-38"/>
-        <location line="+39"/>
+        <location line="-67"/>
+        <location line="+68"/>
         <source>Detections</source>
         <translation>Détections</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+119"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>La période est vide&#xa0;: «&#xa0;Du&#xa0;» (%1) doit précéder «&#xa0;au&#xa0;» (%2).</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+118"/>
         <source>The request log cannot be read: %1</source>
         <translation>Le journal des requêtes est illisible&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No request matches the filter.</source>
         <translation>Aucune requête ne correspond au filtre.</translation>
     </message>
@@ -2833,7 +3109,7 @@ SHA-256 %3</translation>
         <translation>Aucune requête journalisée pour l’instant. Les requêtes envoyées à l’API locale de l’espace de travail «&#xa0;%1&#xa0;» apparaissent ici.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>%n requête correspond au filtre.</numerusform>
@@ -2849,7 +3125,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+122"/>
         <source>The filter hides the request shown here. Select a request to see its detail.</source>
         <translation>Le filtre masque la requête affichée ici. Sélectionnez une requête pour voir son détail.</translation>
     </message>
@@ -2874,7 +3150,7 @@ SHA-256 %3</translation>
         <translation>%1 ms · %2 jetons en entrée / %3 en sortie</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>sandbox cost $%1</source>
         <translation>coût du bac à sable&#xa0;: %1&#xa0;$</translation>
     </message>
@@ -2894,13 +3170,13 @@ SHA-256 %3</translation>
         <translation>Le journal a gardé les premiers %1 du corps de la réponse (%2 au total).</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>(non journalisé)</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+16"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n commande</numerusform>
@@ -2909,17 +3185,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+42"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-40"/>
         <source>%1 in %2</source>
         <translation>%1 dans %2</translation>
     </message>
     <message>
-        <location line="-371"/>
-        <location line="+379"/>
+        <location line="-456"/>
+        <location line="+504"/>
         <source>Shell calls (%1)</source>
         <translation>Appels shell (%1)</translation>
     </message>
@@ -2944,28 +3221,33 @@ SHA-256 %3</translation>
         <translation>faux positif</translation>
     </message>
     <message>
-        <location line="-390"/>
-        <location line="+399"/>
+        <location line="-515"/>
+        <location line="+524"/>
         <source>Detections (%1)</source>
         <translation>Détections (%1)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-31"/>
+        <source>1 command</source>
+        <translation>1 commande</translation>
+    </message>
+    <message>
+        <location line="+82"/>
         <source>Reported as false positive</source>
         <translation>Déclaré comme faux positif</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>The report could not be recorded: %1.</source>
         <translation>La déclaration n’a pas pu être enregistrée&#xa0;: %1.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Recorded as a false positive.</source>
         <translation>Enregistré comme faux positif.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the workspace has no request log</source>
         <translation>l’espace de travail n’a pas de journal des requêtes</translation>
     </message>
@@ -2985,17 +3267,17 @@ SHA-256 %3</translation>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Nothing was exported: the workspace has no request log yet.</source>
         <translation>Rien n’a été exporté&#xa0;: l’espace de travail n’a pas encore de journal des requêtes.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Impossible d’exporter vers %1&#xa0;: %2. Choisissez un dossier accessible en écriture.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>%n requête exportée vers %1.</numerusform>
@@ -3003,41 +3285,52 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>nothing can run shell calls here</source>
         <translation>rien ne peut exécuter d’appels shell ici</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The call could not be run again: %1</source>
         <translation>Impossible de relancer l’appel&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Relance de l’appel dans la conversation actuelle&#xa0;; voir la vue Appels shell.</translation>
     </message>
     <message>
+        <location line="-847"/>
+        <location line="+132"/>
         <source>Tool call</source>
         <translation>Appel d’outil</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Call id</source>
         <translation>ID de l’appel</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Arguments or code</source>
         <translation>Arguments ou code</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Outcome</source>
         <translation>Résultat</translation>
     </message>
     <message>
+        <location line="+543"/>
         <source>for the caller to run</source>
         <translation>à exécuter par l’appelant</translation>
     </message>
     <message numerus="yes">
+        <location line="-546"/>
+        <location line="+557"/>
         <source>Response (%n tool call(s))</source>
         <translation>
             <numerusform>Réponse (%n appel d’outil)</numerusform>
@@ -3045,14 +3338,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
+        <location line="-14"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
+        <location line="-135"/>
         <source>from the window&apos;s conversation “%1”, question “%2”</source>
         <translation>depuis la conversation « %1 » de la fenêtre, question « %2 »</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>from %1</source>
         <translation>depuis %1</translation>
     </message>
@@ -3101,7 +3397,7 @@ SHA-256 %3</translation>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Longest command:</source>
         <translation>Commande la plus longue :</translation>
     </message>
@@ -3112,12 +3408,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Not saved: %1</source>
         <translation>Non enregistré : %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next question of a conversation uses these limits.</source>
         <translation>Enregistré. La prochaine question d’une conversation utilise ces limites.</translation>
     </message>
@@ -3130,10 +3426,13 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../widgets/window/mainwindow.cpp" line="+414"/>
+        <location line="+1"/>
         <source>Search conversations</source>
         <translation>Rechercher dans les conversations</translation>
     </message>
     <message>
+        <location line="+711"/>
         <source>%1
 Started %2
 Container %3</source>
@@ -3142,20 +3441,20 @@ Commencée le %2
 Conteneur %3</translation>
     </message>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
+        <location line="-873"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Impossible d’enregistrer la conversation&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+143"/>
-        <location line="+408"/>
-        <location line="+157"/>
-        <location line="+198"/>
+        <location line="+160"/>
+        <location line="+518"/>
+        <location line="+235"/>
+        <location line="+237"/>
         <source>New conversation</source>
         <translation>Nouvelle conversation</translation>
     </message>
     <message>
-        <location line="-762"/>
+        <location line="-985"/>
         <source>&amp;Rename</source>
         <translation>&amp;Renommer</translation>
     </message>
@@ -3170,17 +3469,17 @@ Conteneur %3</translation>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location line="+733"/>
+        <location line="+956"/>
         <source>Shell calls</source>
         <translation>Appels shell</translation>
     </message>
     <message>
-        <location line="-674"/>
+        <location line="-893"/>
         <source>Table preview</source>
         <translation>Aperçu du tableau</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-64"/>
         <source>Conversation list</source>
         <translation>Liste des conversations</translation>
     </message>
@@ -3190,7 +3489,7 @@ Conteneur %3</translation>
         <translation>Fichiers</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Documents</source>
         <translation>Documents</translation>
     </message>
@@ -3210,7 +3509,7 @@ Conteneur %3</translation>
         <translation>ouvrez d’abord une conversation&#xa0;; son conteneur exécute l’appel</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Logs</source>
         <translation>Journaux</translation>
     </message>
@@ -3220,12 +3519,12 @@ Conteneur %3</translation>
         <translation>Autres programmes</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Le mode d’approbation de l’espace de travail n’a pas pu être enregistré : %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -3255,41 +3554,47 @@ Conteneur %3</translation>
         <translation>Approbations :</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Use for workspace</source>
         <translation>Pour l’espace de travail</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>Python: idle</source>
         <translation>Python : inactif</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: busy</source>
         <translation>Python : occupé</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: starting</source>
         <translation>Python : démarrage</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: none</source>
         <translation>Python : aucun</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Restart Python</source>
         <translation>Redémarrer Python</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
         <translation>Redémarrer le noyau Python de cette conversation : ses variables, imports et données chargées sont perdus ; les fichiers restent</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>Faire du mode d’approbation de cette conversation celui par défaut de l’espace de travail, que suivent aussi les requêtes API</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+218"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
@@ -3339,15 +3644,17 @@ Conteneur %3</translation>
         <translation>&amp;Raccourcis clavier</translation>
     </message>
     <message>
+        <location line="-24"/>
         <source>&amp;Next Conversation</source>
         <translation>Conversation &amp;suivante</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Previous Conversation</source>
         <translation>Conversation &amp;précédente</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+24"/>
         <source>&amp;About Sandbench</source>
         <translation>À &amp;propos de Sandbench</translation>
     </message>
@@ -3377,17 +3684,17 @@ Conteneur %3</translation>
         <translation>Cette conversation s’exécute sur le système de l’hôte : %1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+71"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Les fichiers du conteneur %1 de cette conversation ont disparu (les fichiers enregistrés sont conservés 30 jours après la dernière utilisation)&#xa0;; ses commandes s’exécutent désormais dans le nouveau conteneur %2.</translation>
     </message>
     <message>
-        <location line="-202"/>
+        <location line="+199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Certaines conversations enregistrées sont illisibles et ne sont pas affichées&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Supprimer la conversation «&#xa0;%1&#xa0;»&#xa0;? Son conteneur %2 conserve ses fichiers, sauf si vous les supprimez aussi.</translation>
     </message>
@@ -3402,7 +3709,7 @@ Conteneur %3</translation>
         <translation>Supprimer la conversation et ses fichiers</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Deleted the files of container %1.</source>
         <translation>Les fichiers du conteneur %1 ont été supprimés.</translation>
     </message>
@@ -3412,44 +3719,44 @@ Conteneur %3</translation>
         <translation>La conversation a été supprimée, mais pas les fichiers du conteneur %1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>Une conversation doit avoir un nom&#xa0;; elle garde «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+89"/>
         <source>Conversation %1</source>
         <translation>Conversation %1</translation>
     </message>
     <message>
-        <location line="+83"/>
-        <location line="+178"/>
+        <location line="+99"/>
+        <location line="+184"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>Edit Rules…</source>
         <translation>Modifier les règles…</translation>
     </message>
     <message>
-        <location line="+377"/>
+        <location line="+428"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 n’a pas été autorisé : %2</translation>
     </message>
     <message>
-        <location line="-1160"/>
-        <location line="+694"/>
+        <location line="-1402"/>
+        <location line="+879"/>
         <source>Plays a script; no model is asked</source>
         <translation>Joue un script&#xa0;; aucun modèle n’est interrogé</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Some providers did not list their models. %1</source>
         <translation>Certains fournisseurs n’ont pas listé leurs modèles. %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Run everything</source>
         <translation>Tout exécuter</translation>
     </message>
@@ -3489,7 +3796,7 @@ Conteneur %3</translation>
         <translation>Les outils que le modèle reçoit dans cette conversation, tels que l’outil hébergé de chaque fournisseur les définit ; tous s’exécutent dans son conteneur.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host system — %1</source>
         <translation>Système de l’hôte — %1</translation>
     </message>
@@ -3519,7 +3826,7 @@ Conteneur %3</translation>
         <translation>%1 (supprimée)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>Le conteneur de cette conversation s’est exécuté sur cette image ; son image reste. Commencez une nouvelle conversation pour en utiliser une autre.</translation>
     </message>
@@ -3529,7 +3836,7 @@ Conteneur %3</translation>
         <translation>Le système sur lequel s’exécutent les commandes de cette conversation ; les nouvelles conversations commencent sur le dernier choisi. Importez des images avec sandbench images import ou construisez-les avec sandbench images build.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>aucun — ajoutez un fournisseur dans Fichier › Fournisseurs de modèles</translation>
     </message>
@@ -3539,7 +3846,7 @@ Conteneur %3</translation>
         <translation>Choisissez d’abord un modèle.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The demo&apos;s sample %1 could not be prepared.</source>
         <translation>L’exemple %1 de la démo n’a pas pu être préparé.</translation>
     </message>
@@ -3555,22 +3862,30 @@ Conteneur %3</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Fichiers CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>JSON files (*.json)</source>
         <translation>Fichiers JSON (*.json)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%1 — %n call(s)</source>
+        <translation>
+            <numerusform>%1 — %n appel</numerusform>
+            <numerusform>%1 — %n appels</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+31"/>
+        <location line="+43"/>
         <source>part of %1</source>
         <translation>partie de %1</translation>
     </message>
@@ -3595,8 +3910,13 @@ Conteneur %3</translation>
         <source>no status</source>
         <translation>aucun statut</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>Python cell %1 (%2) in container %3: %4</source>
+        <translation>Cellule Python %1 (%2) dans le conteneur %3&#xa0;: %4</translation>
+    </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Shell call %1 ran %n command(s) in container %2: %3</source>
         <translation>
             <numerusform>L’appel shell %1 a exécuté %n commande dans le conteneur %2 : %3</numerusform>
@@ -3604,7 +3924,8 @@ Conteneur %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-4"/>
+        <location line="+7"/>
         <source>(not named)</source>
         <translation>(non indiqué)</translation>
     </message>
@@ -3614,24 +3935,23 @@ Conteneur %3</translation>
         <translation>Trace %1 ouverte. Ses appels shell sont dans le panneau Appels shell ; « Relancer localement » les exécute à nouveau dans le conteneur de cette conversation et compare chaque commande.</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-107"/>
         <source>Open a trace</source>
         <translation>Ouvrir une trace</translation>
     </message>
     <message>
-        <location line="-474"/>
+        <location line="-506"/>
         <source>Shell calls of container %1</source>
         <translation>Appels shell du conteneur %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+455"/>
+        <location line="+502"/>
         <source>Trace: %1</source>
         <translation>Trace&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-770"/>
-        <location line="+774"/>
+        <location line="-13"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n appel shell</numerusform>
@@ -3639,8 +3959,47 @@ Conteneur %3</translation>
         </translation>
     </message>
     <message>
+        <location line="-875"/>
         <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Part de cet appel dans le temps de bac à sable de la question (mesuré de sa première commande à la fin de la réponse) à %1 $ par seconde ; un appel qui démarre un conteneur nouveau ou en veille paie au moins 30 secondes.</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>Utiliser Sandbench depuis un hôte d’agents (MCP)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop, Claude Code, Cursor, VS Code et Goose peuvent utiliser les bacs à sable de cet espace de travail comme outils MCP (shell, python, read_file, write_file, list_files). En stdio, l’hôte lance lui-même Sandbench ; en HTTP, il utilise cette API locale avec une clé.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio (l’hôte lance sandbench mcp)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP (cette API locale)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this configuration</source>
+        <translation>Copier cette configuration</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The %1 configuration</source>
+        <translation>La configuration de %1</translation>
     </message>
 </context>
 <context>
@@ -3820,7 +4179,7 @@ Conteneur %3</translation>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+55"/>
         <source>no network access</source>
         <translation>aucun accès réseau</translation>
     </message>
@@ -3876,12 +4235,12 @@ Conteneur %3</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+364"/>
+        <location line="+378"/>
         <source>This conversation</source>
         <translation>Cette conversation</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-373"/>
         <source>Policy of:</source>
         <translation>Politique de&#xa0;:</translation>
     </message>
@@ -3921,13 +4280,13 @@ Conteneur %3</translation>
         <translation>Ajouter les hôtes dont un outil courant a besoin</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+491"/>
+        <location line="+38"/>
+        <location line="+514"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Aucun hôte pour l’instant&#xa0;: ajoutez-en un ci-dessus ou choisissez un préréglage.</translation>
     </message>
     <message>
-        <location line="-463"/>
+        <location line="-486"/>
         <source>Revert</source>
         <translation>Rétablir</translation>
     </message>
@@ -3937,17 +4296,17 @@ Conteneur %3</translation>
         <translation>Enregistrer</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>Clear</source>
         <translation>Effacer</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+67"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>La politique réseau de l’espace de travail n’a pas pu être lue&#xa0;; les nouvelles conversations n’auront pas de réseau tant qu’elle ne sera pas réenregistrée&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
@@ -3982,27 +4341,27 @@ Conteneur %3</translation>
         <translation>Les nouvelles conversations démarrent leur conteneur avec cette politique. La politique d’un conteneur est figée dès son démarrage&#xa0;: une modification ici ne s’applique donc qu’aux nouveaux conteneurs&#xa0;; démarrez une nouvelle conversation pour l’utiliser.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
         <translation>Le conteneur de cette conversation a démarré avec cette politique, qui reste figée tant que le conteneur existe. Pour en utiliser une autre, modifiez la politique par défaut de l’espace de travail et démarrez une nouvelle conversation.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
         <translation>Le conteneur de cette conversation n’a pas encore démarré&#xa0;: il démarrera avec la politique enregistrée ici. Après sa première commande, la politique ne peut plus changer.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>%1 is already in the list.</source>
         <translation>%1 est déjà dans la liste.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>Le préréglage «&#xa0;%1&#xa0;» n’a pas été ajouté&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Every host of &quot;%1&quot; is in the list already.</source>
         <translation>Tous les hôtes de «&#xa0;%1&#xa0;» sont déjà dans la liste.</translation>
     </message>
@@ -4017,12 +4376,12 @@ Conteneur %3</translation>
         <translation>«&#xa0;*&#xa0;» (sortie sans restriction) doit être la seule entrée&#xa0;: retirez les autres hôtes, ou retirez «&#xa0;*&#xa0;».</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>No hosts.</source>
         <translation>Aucun hôte.</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+3"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n entrée sur %1</numerusform>
@@ -4030,57 +4389,57 @@ Conteneur %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
         <translation>«&#xa0;*&#xa0;» autorise le trafic sortant sans restriction&#xa0;: les commandes peuvent joindre n’importe quel hôte public sur les ports 80 et 443, et rien de ce qu’elles envoient ou téléchargent n’est contrôlé. Ne l’utilisez que pour du code et des données de confiance.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+36"/>
         <source>Correct the entries marked in red first.</source>
         <translation>Corrigez d’abord les entrées marquées en rouge.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>The policy was not saved: %1</source>
         <translation>La politique n’a pas été enregistrée&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
         <translation>Enregistré. Les nouvelles conversations démarrent avec la politique %1&#xa0;; les conteneurs déjà démarrés conservent leur propre politique.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Saved. This conversation&apos;s container starts with %1.</source>
         <translation>Enregistré. Le conteneur de cette conversation démarrera avec la politique %1.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Connections</source>
         <translation>Connexions</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>No conversation is open.</source>
         <translation>Aucune conversation n’est ouverte.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Connections of %1</source>
         <translation>Connexions de %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>This container has no network access, so its commands make no connections to list.</source>
         <translation>Ce conteneur n’a pas d’accès réseau&#xa0;: ses commandes n’établissent donc aucune connexion à lister.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Policy: %1. Each connection a command makes or tries appears here.</source>
         <translation>Politique&#xa0;: %1. Chaque connexion qu’une commande établit ou tente d’établir apparaît ici.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Policy: %1.</source>
         <translation>Politique&#xa0;: %1.</translation>
     </message>
@@ -4088,7 +4447,7 @@ Conteneur %3</translation>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+28"/>
         <source>Remove this entry</source>
         <translation>Retirer cette entrée</translation>
     </message>
@@ -4101,18 +4460,22 @@ Conteneur %3</translation>
 <context>
     <name>ProviderHint</name>
     <message>
+        <location filename="../widgets/chat/providerhint.cpp" line="+30"/>
         <source>Add Provider…</source>
         <translation>Ajouter un fournisseur…</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>Ouvrir Paramètres → Fournisseurs avec le formulaire d’un nouveau fournisseur</translation>
     </message>
     <message>
+        <location line="-4"/>
         <source>No model provider is set up: the model list offers only the scripted demos.</source>
         <translation>Aucun fournisseur de modèles n’est configuré : la liste ne propose que les démos scriptées.</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
         <translation>Les démos scriptées rejouent des réponses enregistrées. Ajoutez un fournisseur (OpenAI, Anthropic, OpenRouter, Gemini ou un serveur de modèles sur cet ordinateur) pour interroger un vrai modèle.</translation>
     </message>
@@ -4120,7 +4483,7 @@ Conteneur %3</translation>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+406"/>
         <source>Model providers</source>
         <translation>Fournisseurs de modèles</translation>
     </message>
@@ -4128,11 +4491,12 @@ Conteneur %3</translation>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
+        <location line="-316"/>
         <source>Add provider</source>
         <translation>Ajouter un fournisseur</translation>
     </message>
     <message>
-        <location line="-319"/>
+        <location line="-46"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -4192,17 +4556,17 @@ Conteneur %3</translation>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Test connection</source>
         <translation>Tester la connexion</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
         <translation>Demander ses modèles au fournisseur à cette URL de base, avec la clé saisie ici ou celle enregistrée</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Detect local servers</source>
         <translation>Détecter les serveurs locaux</translation>
     </message>
@@ -4212,12 +4576,12 @@ Conteneur %3</translation>
         <translation>Serveurs de modèles sur cet ordinateur</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
         <translation>Sandbench recherche Ollama (11434), llama.cpp (8080), LM Studio (1234) et vLLM (8000). Double-cliquez sur l’un d’eux pour remplir le formulaire.</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+38"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 sur %2 — %n modèle</numerusform>
@@ -4230,22 +4594,22 @@ Conteneur %3</translation>
         <translation>Aucun serveur de modèles local n’a répondu.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Saved %1; its key is in the system keychain.</source>
         <translation>%1 enregistré&#xa0;; sa clé est dans le trousseau système.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 a été enregistré sans sa clé. %2</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>The default provider: a model name without a provider&apos;s name goes here</source>
         <translation>Le fournisseur par défaut : un nom de modèle sans nom de fournisseur va ici</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>Recherche d’une clé dans le trousseau système…</translation>
     </message>
@@ -4272,22 +4636,22 @@ Conteneur %3</translation>
         <translation>Cette clé ne peut pas être enregistrée. %1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+53"/>
         <source>Saved %1.</source>
         <translation>%1 enregistré.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Asking %1 for its models…</source>
         <translation>Demande des modèles à %1…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%1 did not answer as a model server: %2</source>
         <translation>%1 n’a pas répondu comme un serveur de modèles : %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%1 answered, but lists no models.</source>
         <translation>%1 a répondu, mais ne liste aucun modèle.</translation>
     </message>
@@ -4298,9 +4662,42 @@ Conteneur %3</translation>
     </message>
 </context>
 <context>
+    <name>PythonAheadBox</name>
+    <message>
+        <location filename="../widgets/settings/pythonaheadbox.cpp" line="+21"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keep Python started ahead for new conversations</source>
+        <translation>Démarrer Python à l’avance pour les nouvelles conversations</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Once this workspace has run Python, one hidden container waits with its kernel running, so a new conversation&apos;s first cell needs no start. It holds about 95 MiB of memory while the workspace is open.</source>
+        <translation>Dès que cet espace de travail a exécuté du Python, un conteneur caché attend avec son noyau en marche, de sorte que la première cellule d’une nouvelle conversation n’a rien à démarrer. Il occupe environ 95 Mio de mémoire tant que l’espace de travail est ouvert.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Not saved: %1</source>
+        <translation>Non enregistré : %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Saved. After this workspace&apos;s next Python cell, new conversations find Python started.</source>
+        <translation>Enregistré. Après la prochaine cellule Python de cet espace de travail, les nouvelles conversations trouvent Python démarré.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved. No container is kept ahead; a new conversation&apos;s first cell starts Python.</source>
+        <translation>Enregistré. Aucun conteneur n’est gardé à l’avance ; la première cellule d’une nouvelle conversation démarre Python.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-555"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 n’est pas un dossier privé de cet utilisateur</translation>
     </message>
@@ -4389,7 +4786,7 @@ Conteneur %3</translation>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+33"/>
         <source>Settings</source>
         <translation>Paramètres</translation>
     </message>
@@ -4404,7 +4801,7 @@ Conteneur %3</translation>
         <translation>API locale</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Workspaces</source>
         <translation>Espaces de travail</translation>
     </message>
@@ -4419,7 +4816,7 @@ Conteneur %3</translation>
         <translation>Thème</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Data &amp; Disk Use</source>
         <translation>Données et espace disque</translation>
     </message>
@@ -4427,7 +4824,7 @@ Conteneur %3</translation>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+538"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+712"/>
         <source>Re-run locally</source>
         <translation>Relancer localement</translation>
     </message>
@@ -4452,15 +4849,17 @@ Conteneur %3</translation>
         <translation>Les appels shell du modèle apparaissent ici pendant leur exécution.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+60"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
+        <location line="-51"/>
         <source>Open Sample Trace</source>
         <translation>Ouvrir la trace d’exemple</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
         <translation>Ouvrir dans la visionneuse une trace Responses enregistrée de la démo des ventes : son appel shell, sa sortie et la réponse, prête à être relancée localement</translation>
     </message>
@@ -4468,7 +4867,7 @@ Conteneur %3</translation>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-821"/>
+        <location line="-989"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -4478,32 +4877,47 @@ Conteneur %3</translation>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+309"/>
-        <location line="+58"/>
+        <location line="+386"/>
+        <location line="+60"/>
         <source>Running</source>
         <translation>En cours</translation>
     </message>
     <message>
-        <location line="-32"/>
-        <location line="+83"/>
-        <location line="+308"/>
+        <location line="-34"/>
+        <location line="+86"/>
+        <location line="+418"/>
         <source>Completed</source>
         <translation>Terminé</translation>
     </message>
     <message>
-        <location line="-391"/>
-        <location line="+87"/>
-        <location line="+308"/>
+        <location line="-504"/>
+        <location line="+90"/>
+        <location line="+418"/>
         <source>Incomplete</source>
         <translation>Incomplet</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-503"/>
         <source>from trace</source>
         <translation>depuis la trace</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+109"/>
+        <source>Stopped</source>
+        <translation>Arrêté</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Stopped before it ran: Stop was pressed while it waited for approval.</source>
+        <translation>Arrêté avant son exécution : Arrêter a été pressé pendant qu’il attendait l’approbation.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It did not run: the question ended while it waited for approval.</source>
+        <translation>Il n’a pas été exécuté : la question s’est terminée pendant qu’il attendait l’approbation.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Shell</source>
         <translation>Shell</translation>
     </message>
@@ -4533,18 +4947,18 @@ Conteneur %3</translation>
         <translation>Interpréteur de code OpenAI</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+2"/>
+        <location line="+19"/>
+        <location line="+4"/>
         <source>Container %1</source>
         <translation>Conteneur %1</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>(unknown)</source>
         <translation>(inconnu)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -4564,27 +4978,27 @@ Conteneur %3</translation>
         <translation>Coût du bac à sable pour cet appel</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+64"/>
         <source>Refused: %1</source>
         <translation>Refusé : %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Allow %1</source>
         <translation>Autoriser %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Add %1 to this container&apos;s network policy; it restarts with its files and the new policy</source>
         <translation>Ajouter %1 à la politique réseau de ce conteneur ; il redémarre avec ses fichiers et la nouvelle politique</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>every host</source>
         <translation>tous les hôtes</translation>
     </message>
@@ -4609,7 +5023,7 @@ Conteneur %3</translation>
         <translation>%1 autorisé. Le conteneur démarre avec ses fichiers et la nouvelle politique (%2).</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>cost —</source>
         <translation>coût —</translation>
     </message>
@@ -4624,68 +5038,79 @@ Conteneur %3</translation>
         <translation>%1&#xa0;$</translation>
     </message>
     <message>
-        <location line="-234"/>
-        <location line="+308"/>
+        <location line="-316"/>
+        <location line="+418"/>
         <source>Completed (timeout)</source>
         <translation>Terminé (délai dépassé)</translation>
     </message>
     <message>
-        <location line="-306"/>
-        <location line="+308"/>
+        <location line="-416"/>
+        <location line="+418"/>
         <source>Cancelled</source>
         <translation>Annulé</translation>
     </message>
     <message>
-        <location line="-298"/>
-        <location line="+306"/>
+        <location line="-645"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>
     <message>
+        <location line="+253"/>
         <source>Denied</source>
         <translation>Refusé</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Not run</source>
         <translation>Non exécuté</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Denied by the approval rules (%1); it did not run.</source>
         <translation>Refusé par les règles d’approbation (%1) ; non exécuté.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by you in this window; it did not run.</source>
         <translation>Refusé par vous dans cette fenêtre ; non exécuté.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied at the terminal; it did not run.</source>
         <translation>Refusé dans le terminal ; non exécuté.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by a live viewer; it did not run.</source>
         <translation>Refusé par un observateur en direct ; non exécuté.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied; it did not run.</source>
         <translation>Refusé ; non exécuté.</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>No one answered the approval request in time; it did not run.</source>
         <translation>Personne n’a répondu à temps à la demande d’approbation ; non exécuté.</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
         <translation>Il faut l’approbation d’une personne (%1), mais rien ne pouvait la demander ; non exécuté.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>It did not run: %1</source>
         <translation>Non exécuté : %1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Note to the model: “%1”</source>
         <translation>Note au modèle : « %1 »</translation>
     </message>
     <message>
+        <location line="+273"/>
         <source>part of $%1</source>
         <translation>part de %1 $</translation>
     </message>
@@ -4772,7 +5197,7 @@ Conteneur %3</translation>
 <context>
     <name>TraceComparisonView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+79"/>
         <source>
 [… %n more character(s) not shown …]</source>
         <translation>
@@ -4788,7 +5213,7 @@ Conteneur %3</translation>
         <translation>(vide)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Trace (container %1) beside the local run (container %2)</source>
         <translation>Trace (conteneur %1) à côté de l’exécution locale (conteneur %2)</translation>
     </message>
@@ -4799,13 +5224,14 @@ Conteneur %3</translation>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <location line="+46"/>
+        <location line="+81"/>
         <source>waiting</source>
         <translation>en attente</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-123"/>
         <source>Trace</source>
         <translation>Trace</translation>
     </message>
@@ -4845,19 +5271,19 @@ Conteneur %3</translation>
         <translation>code %1</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+1"/>
+        <location line="+17"/>
+        <location line="+53"/>
         <source>running</source>
         <translation>en cours</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+3"/>
+        <location line="-26"/>
+        <location line="+23"/>
         <source>not run</source>
         <translation>non exécutée</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>same</source>
         <translation>identique</translation>
     </message>
@@ -4867,7 +5293,7 @@ Conteneur %3</translation>
         <translation>diffère</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>stdout, stderr and outcome are the same as in the trace</source>
         <translation>stdout, stderr et l’issue sont les mêmes que dans la trace</translation>
     </message>
@@ -4877,7 +5303,7 @@ Conteneur %3</translation>
         <translation>Diffère de la trace pour : %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Running: %1 of %n command(s) compared</source>
         <translation>
             <numerusform>En cours : %1 commande sur %n comparée</numerusform>
@@ -4885,7 +5311,7 @@ Conteneur %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>All %n command(s) the same as in the trace</source>
         <translation>
             <numerusform>La commande (%n) est identique à la trace</numerusform>
@@ -4893,7 +5319,7 @@ Conteneur %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 of %n command(s) differ from the trace</source>
         <translation>
             <numerusform>%1 commande sur %n diffère de la trace</numerusform>
@@ -4904,17 +5330,78 @@ Conteneur %3</translation>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+250"/>
+        <location filename="../engine/data/traceloader.cpp" line="+136"/>
+        <source>An image output without a URL is not shown.</source>
+        <translation>Une sortie image sans URL n’est pas affichée.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An image at %1 is not shown: only its address is here, and Sandbench does not fetch it.</source>
+        <translation>Une image à l’adresse %1 n’est pas affichée&#xa0;: seule son adresse figure ici, et Sandbench ne la télécharge pas.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>An image (%1) is not shown: only PNG images in base64 data: URLs are.</source>
+        <translation>Une image (%1) n’est pas affichée&#xa0;: seules les images PNG dans des URL data: en base64 le sont.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>More images than %1 in one cell: this one is not shown.</source>
+        <translation>Plus de %1 images dans une cellule&#xa0;: celle-ci n’est pas affichée.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+7"/>
+        <source>An image larger than %1 bytes is not shown.</source>
+        <translation>Une image de plus de %1 octets n’est pas affichée.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An image is not shown: its data: URL does not hold a PNG image.</source>
+        <translation>Une image n’est pas affichée&#xa0;: son URL data: ne contient pas d’image PNG.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>[… %1 more characters of output not shown …]</source>
+        <translation>[… %1 caractères de sortie supplémentaires non affichés …]</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>An output of type %1 is not shown.</source>
+        <translation>Une sortie de type %1 n’est pas affichée.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The code did not run: %1</source>
+        <translation>Le code n’a pas été exécuté&#xa0;: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The code made the file %1; only its id is here.</source>
+        <translation>Le code a créé le fichier %1&#xa0;; seul son identifiant figure ici.</translation>
+    </message>
+    <message>
+        <location line="+175"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>La trace n’est pas du JSON valide&#xa0;: %1 à la position %2</translation>
     </message>
     <message>
-        <location line="+105"/>
-        <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
-        <translation>Le fichier ne contient aucun appel shell (éléments openrouter:shell ou blocs server_tool_use).</translation>
+        <location line="+110"/>
+        <source>The command did not run: %1</source>
+        <translation>La commande n’a pas été exécutée&#xa0;: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+31"/>
+        <source>The file holds no shell or code calls (openrouter:shell, shell_call or code_interpreter_call items, server_tool_use blocks).</source>
+        <translation>Le fichier ne contient aucun appel shell ou de code (éléments openrouter:shell, shell_call ou code_interpreter_call, blocs server_tool_use).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The trace %1 is larger than %2 MiB: it is not opened.</source>
+        <translation>La trace %1 dépasse %2&#xa0;Mio&#xa0;: elle n’est pas ouverte.</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>Cannot open %1: %2</source>
         <translation>Impossible d’ouvrir %1&#xa0;: %2</translation>
     </message>
@@ -4922,14 +5409,14 @@ Conteneur %3</translation>
 <context>
     <name>TraceSummaryView</name>
     <message>
-        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+38"/>
         <location line="+21"/>
-        <location line="+40"/>
+        <location line="+46"/>
         <source>not in the trace</source>
         <translation>absent de la trace</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-62"/>
         <source>%1 input (%2 cached)</source>
         <translation>%1 en entrée (%2 en cache)</translation>
     </message>
@@ -4974,7 +5461,12 @@ Conteneur %3</translation>
         <translation>Raisonnement : %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Python cell %1 (%2): %3</source>
+        <translation>Cellule Python %1 (%2)&#xa0;: %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Shell call %1 (%2): %3</source>
         <translation>Appel shell %1 (%2) : %3</translation>
     </message>
@@ -5054,12 +5546,12 @@ Conteneur %3</translation>
         <translation>Coût du bac à sable :</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Items in order (%1)</source>
         <translation>Éléments dans l’ordre (%1)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>The assistant&apos;s text</source>
         <translation>Le texte de l’assistant</translation>
     </message>
@@ -5128,17 +5620,17 @@ Conteneur %3</translation>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+32"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>Chaque espace de travail a ses propres conteneurs, documents, journaux des requêtes, fournisseurs de modèles et clés d’API.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>This window shows the workspace “%1”.</source>
         <translation>Cette fenêtre affiche l’espace de travail «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Ouvrir dans une nouvelle fenêtre</translation>
     </message>
@@ -5168,7 +5660,7 @@ Conteneur %3</translation>
         <translation>&amp;Créer</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>this window</source>
         <translation>cette fenêtre</translation>
     </message>
@@ -5188,17 +5680,17 @@ Conteneur %3</translation>
         <translation>, </translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>This window shows this workspace already.</source>
         <translation>Cette fenêtre affiche déjà cet espace de travail.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>Espace de travail «&#xa0;%1&#xa0;» créé. Ouvrez-le dans une nouvelle fenêtre, ou choisissez de l’ouvrir au prochain démarrage.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sandbench opens “%1” at the next start.</source>
         <translation>Sandbench ouvrira «&#xa0;%1&#xa0;» au prochain démarrage.</translation>
     </message>
@@ -5234,166 +5726,6 @@ Conteneur %3</translation>
         <location line="-15"/>
         <source>name</source>
         <translation>nom</translation>
-    </message>
-</context>
-<context>
-    <name>McpConfigBox</name>
-    <message>
-        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
-        <source>Use Sandbench from an agent host (MCP)</source>
-        <translation>Utiliser Sandbench depuis un hôte d’agents (MCP)</translation>
-    </message>
-    <message>
-        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
-        <translation>Claude Desktop, Claude Code, Cursor, VS Code et Goose peuvent utiliser les bacs à sable de cet espace de travail comme outils MCP (shell, python, read_file, write_file, list_files). En stdio, l’hôte lance lui-même Sandbench ; en HTTP, il utilise cette API locale avec une clé.</translation>
-    </message>
-    <message>
-        <source>stdio (the host starts sandbench mcp)</source>
-        <translation>stdio (l’hôte lance sandbench mcp)</translation>
-    </message>
-    <message>
-        <source>HTTP (this local API)</source>
-        <translation>HTTP (cette API locale)</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Copier</translation>
-    </message>
-    <message>
-        <source>Copy this configuration</source>
-        <translation>Copier cette configuration</translation>
-    </message>
-    <message>
-        <source>The %1 configuration</source>
-        <translation>La configuration de %1</translation>
-    </message>
-</context>
-<context>
-    <name>CellOutputView</name>
-    <message numerus="yes">
-        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
-        <translation>
-            <numerusform>[… %n caractère de la sortie de cette cellule abandonné : max_output_length]</numerusform>
-            <numerusform>[… %n caractères de la sortie de cette cellule abandonnés : max_output_length]</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
-        <translation>[… le reste de cette sortie a été omis : la fenêtre affiche au plus %1 lignes et %2 colonnes d’un tableau]</translation>
-    </message>
-    <message>
-        <source>Loading image…</source>
-        <translation>Chargement de l’image…</translation>
-    </message>
-    <message>
-        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
-        <translation>%1 n’a pas pu être affichée : ce n’est pas une image PNG lisible par la fenêtre, ou elle dépasse %2 mégapixels.</translation>
-    </message>
-</context>
-<context>
-    <name>ImageViewer</name>
-    <message>
-        <source>%1 — Image</source>
-        <translation>%1 — Image</translation>
-    </message>
-    <message>
-        <source>Fit</source>
-        <translation>Ajuster</translation>
-    </message>
-    <message>
-        <source>Fit the image to the window</source>
-        <translation>Ajuster l’image à la fenêtre</translation>
-    </message>
-    <message>
-        <source>100%</source>
-        <translation>100 %</translation>
-    </message>
-    <message>
-        <source>Show the image&apos;s own pixels</source>
-        <translation>Afficher les pixels de l’image tels quels</translation>
-    </message>
-    <message>
-        <source>Zoom in</source>
-        <translation>Zoom avant</translation>
-    </message>
-    <message>
-        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
-        <translation>Zoom avant (Ctrl++ ou Ctrl+molette)</translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <translation>Zoom arrière</translation>
-    </message>
-    <message>
-        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
-        <translation>Zoom arrière (Ctrl+- ou Ctrl+molette)</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Copier</translation>
-    </message>
-    <message>
-        <source>Copy the image</source>
-        <translation>Copier l’image</translation>
-    </message>
-    <message>
-        <source>Save as…</source>
-        <translation>Enregistrer sous…</translation>
-    </message>
-    <message>
-        <source>Save the image to a file</source>
-        <translation>Enregistrer l’image dans un fichier</translation>
-    </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>Image copiée.</translation>
-    </message>
-</context>
-<context>
-    <name>InlineImage</name>
-    <message>
-        <source>%1 — click to enlarge, right-click to copy or save</source>
-        <translation>%1 — cliquez pour agrandir, clic droit pour copier ou enregistrer</translation>
-    </message>
-    <message>
-        <source>Copy image</source>
-        <translation>Copier l’image</translation>
-    </message>
-    <message>
-        <source>Save image as…</source>
-        <translation>Enregistrer l’image sous…</translation>
-    </message>
-    <message>
-        <source>Open at full size</source>
-        <translation>Ouvrir en taille réelle</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>Image copiée.</translation>
-    </message>
-    <message>
-        <source>Save image as</source>
-        <translation>Enregistrer l’image sous</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Images PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <source>Saved to %1.</source>
-        <translation>Enregistrée dans %1.</translation>
-    </message>
-    <message>
-        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
-        <translation>Impossible d’enregistrer l’image dans %1 : %2. Choisissez un dossier où vous pouvez écrire.</translation>
     </message>
 </context>
 </TS>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+38"/>
         <source>This app&apos;s local API</source>
         <translation>Локальный API этого приложения</translation>
     </message>
@@ -39,22 +39,22 @@
         <translation>Наблюдать</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>Запросы, которые другие программы отправляют в локальный API Sandbench, появляются здесь во время выполнения — вместе с их вызовами оболочки и выводом в реальном времени.</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+113"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>«%1» — не адрес сервера: укажите адрес вида http://127.0.0.1:8642, как его выводит `sandbench serve`.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>Введите ключ API рабочего пространства сервера (его выводит `sandbench keys create`).</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
         <translation>Наблюдение за локальным API этого приложения по адресу %1 (рабочее пространство %2).</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>Локальный API выключен, поэтому другие программы не могут обращаться к Sandbench. Включите его в настройках локального API.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Asking %1 to allow %2…</source>
         <translation>Запрос к %1 на разрешение %2…</translation>
     </message>
@@ -113,12 +113,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Running</source>
         <translation>Выполняется</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>No shell calls.</source>
         <translation>Вызовов оболочки нет.</translation>
     </message>
@@ -128,31 +128,32 @@
         <translation>Соединение потеряно</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
         <translation>Соединение с сервером прервалось во время выполнения запроса; чем он закончился, видно в журнале запросов сервера.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Responses</source>
         <translation>Responses</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>MCP</source>
         <translation>MCP</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model %1</source>
         <translation>Модель %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>%n более ранний вызов оболочки этого запроса не показан</numerusform>
@@ -161,7 +162,7 @@
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
@@ -171,7 +172,7 @@
         <translation>Отменено программой</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Failed (HTTP %1)</source>
         <translation>Ошибка (HTTP %1)</translation>
     </message>
@@ -181,7 +182,7 @@
         <translation>Песочница тарифицируется за весь запрос: см. общую сумму запроса выше</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+52"/>
         <source>%n shell call(s)</source>
         <translation>
             <numerusform>%n вызов оболочки</numerusform>
@@ -200,10 +201,12 @@
         <translation>песочница $%1</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>File received: %1 (%2)</source>
         <translation>Получен файл: %1 (%2)</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Copied into container %1</source>
         <translation>Скопирован в контейнер %1</translation>
     </message>
@@ -211,7 +214,7 @@
 <context>
     <name>ApprovalPrompt</name>
     <message>
-        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+108"/>
         <source>The model wants to run a command</source>
         <translation>Модель хочет выполнить команду</translation>
     </message>
@@ -222,11 +225,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+5"/>
         <source>Allow once</source>
         <translation>Разрешить один раз</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Allow for this conversation</source>
         <translation>Разрешить для этого разговора</translation>
     </message>
@@ -237,6 +241,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>Deny</source>
         <translation>Запретить</translation>
     </message>
@@ -277,7 +282,7 @@
 <context>
     <name>ApprovalRulesBox</name>
     <message>
-        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+35"/>
         <source>Allow</source>
         <translation>Разрешить</translation>
     </message>
@@ -408,22 +413,22 @@
         <translation>Отм&amp;енить изменения</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>The unsaved changes to the approvals of “%1” were dropped.</source>
         <translation>Несохранённые изменения одобрений «%1» отброшены.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>The workspace&apos;s settings cannot be read: %1</source>
         <translation>Не удаётся прочитать настройки рабочего пространства: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
         <translation>Сохранённые одобрения недействительны (%1), поэтому каждый вызов спрашивает, пока они не будут сохранены заново.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Rule %1: </source>
         <translation>Правило %1: </translation>
     </message>
@@ -458,12 +463,12 @@
         <translation>Правило %1 повторяет правило %2 («%3»); удалите одно из них.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>A workspace holds at most %1 rules; remove one before adding another.</source>
         <translation>В рабочем пространстве не больше %1 правил; удалите одно, прежде чем добавить новое.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Rule %1 is this rule already.</source>
         <translation>Правило %1 уже такое же.</translation>
     </message>
@@ -473,23 +478,23 @@
         <translation>Не сохранено. %1</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
+        <location line="+8"/>
+        <location line="+10"/>
         <source>Not saved: %1</source>
         <translation>Не сохранено: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
         <translation>Сохранено. Следующий вызов оболочки или кода в рабочем пространстве следует этим одобрениям; «sandbench approvals rules list» показывает их.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Type a call to see which rule decides each of its commands.</source>
         <translation>Введите вызов, чтобы увидеть, какое правило решает каждую его команду.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>“%1” → no rule matches: %2</source>
         <translation>«%1» → ни одно правило не подходит: %2</translation>
     </message>
@@ -509,7 +514,7 @@
         <translation>Вызов: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>Пропущено как недействительное: правило %1.</translation>
     </message>
@@ -519,8 +524,36 @@
         <translation>Правила решают только в беседах с режимом «Правила»; режим по умолчанию — «%1».</translation>
     </message>
     <message>
+        <location line="-9"/>
         <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
         <translation>Правила не могут учесть всё в этом вызове (%1), поэтому ни одно правило его не разрешает: будет задан вопрос, если только правило не запрещает одну из его команд.</translation>
+    </message>
+</context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/celloutputview.cpp" line="+109"/>
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… отброшен %n символ вывода этой ячейки: max_output_length]</numerusform>
+            <numerusform>[… отброшено %n символа вывода этой ячейки: max_output_length]</numerusform>
+            <numerusform>[… отброшено %n символов вывода этой ячейки: max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… часть этого вывода опущена: окно показывает не более %1 строк и %2 столбцов таблицы]</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Loading image…</source>
+        <translation>Загрузка изображения…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>%1 не удалось показать: это не изображение PNG, которое окно может прочитать, или оно больше %2 мегапикселей.</translation>
     </message>
 </context>
 <context>
@@ -574,35 +607,42 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <location filename="../engine/workspace/chatsession.cpp" line="+355"/>
         <source>Redacted by %1 before the model read it; the model received: “%2”</source>
         <translation>Скрыто правилом «%1» до того, как модель это прочла; модель получила: «%2»</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
         <translation>Отмечено правилом «%1»; отправлено без изменений, срабатывание записано в журнал запросов.</translation>
     </message>
     <message>
+        <location line="+91"/>
         <source>Prompt-injection patterns</source>
         <translation>Шаблоны промпт-инъекций</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Email addresses</source>
         <translation>Адреса электронной почты</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>Номера телефонов</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>Номера банковских карт</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>IP-адреса</translation>
     </message>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
+        <location line="-324"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>Дождитесь текущего ответа или нажмите «Стоп».</translation>
     </message>
@@ -622,12 +662,12 @@
         <translation>Вопрос не отправлен: не удаётся прочитать настройки защитных фильтров рабочего пространства (%1).</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+163"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>Заблокировано защитным фильтром «%1» (обнаружено: %2); вопрос не отправлен модели. Переформулируйте его или измените действие фильтра на панели «Защитные фильтры».</translation>
     </message>
     <message numerus="yes">
-        <location line="-56"/>
+        <location line="-17"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>Остановлено после %n вызова инструмента: это предел для одного вопроса.</numerusform>
@@ -639,7 +679,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+269"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Время песочницы в этом разговоре: $0.0001 в секунду; вопрос, который запускает новый или спящий контейнер, оплачивается минимум за 30 секунд.</translation>
     </message>
@@ -679,7 +719,7 @@
         <translation>Ассистент</translation>
     </message>
     <message numerus="yes">
-        <location line="+332"/>
+        <location line="+344"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>В песочнице выполняется %n команда: %1</numerusform>
@@ -693,7 +733,7 @@
         <translation>Остановлено.</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-130"/>
         <source>Message box</source>
         <translation>Поле сообщения</translation>
     </message>
@@ -713,7 +753,7 @@
         <translation>Вставить табуляцию в сообщение</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — ответы воспроизводит сценарий, модель не используется</translation>
     </message>
@@ -723,34 +763,39 @@
         <translation>Модель: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
         <translation>Все команды оболочки этого разговора выполняются в контейнере %1; его файлы сохраняются между вопросами и перезапусками.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Sandbox cost: $%1</source>
         <translation>Стоимость песочницы: $%1</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+1"/>
+        <source>No sandbox cost yet</source>
+        <translation>Расходов песочницы пока нет</translation>
+    </message>
+    <message>
+        <location line="+107"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
 В песочнице: %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Remove this attachment</source>
         <translation>Удалить это вложение</translation>
     </message>
@@ -770,7 +815,7 @@ In the sandbox: %2</source>
         <translation>Прикреплённые файлы (в песочнице): %1</translation>
     </message>
     <message>
-        <location line="-491"/>
+        <location line="-511"/>
         <source>You</source>
         <translation>Вы</translation>
     </message>
@@ -778,13 +823,12 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
-        <location line="+39"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+169"/>
         <source>waiting</source>
         <translation>ожидает</translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+45"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… %n символ вывода здесь не показан …]</numerusform>
@@ -798,7 +842,7 @@ In the sandbox: %2</source>
         <translation>Более ранний вывод здесь не показан: %1 символов</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>running</source>
         <translation>выполняется</translation>
     </message>
@@ -818,7 +862,7 @@ In the sandbox: %2</source>
         <translation>код %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ran for %1</source>
         <translation>Выполнялась %1</translation>
     </message>
@@ -844,21 +888,23 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
+        <location filename="../widgets/common/csvpreview.cpp" line="+77"/>
         <source>%1 is empty (0 bytes): there are no rows to show.</source>
         <translation>%1 пуст (0 байт): строк для показа нет.</translation>
     </message>
     <message>
+        <location line="+13"/>
         <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
         <translation>%1 — не текстовая таблица: файл содержит двоичные данные (%2). Сохраните его и откройте программой, которая его создала.</translation>
     </message>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
+        <location line="+57"/>
         <source>%1 rows so far…</source>
         <translation>строк пока: %1…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 rows</source>
         <translation>строк: %1</translation>
     </message>
@@ -866,17 +912,17 @@ In the sandbox: %2</source>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+47"/>
         <source>Data folder</source>
         <translation>Папка данных</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
         <translation>Здесь хранятся контейнеры, документы, журналы запросов и снимки всех рабочих пространств. Чтобы использовать другую папку, запустите Sandbench с параметром --data-dir или с переменной окружения SANDBENCH_DATA_DIR.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Open in File Manager</source>
         <translation>&amp;Открыть в файловом менеджере</translation>
     </message>
@@ -951,7 +997,7 @@ In the sandbox: %2</source>
         <translation>Журнал запросов и вызовов оболочки локального API</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Not measured yet.</source>
         <translation>Ещё не измерено.</translation>
     </message>
@@ -961,68 +1007,82 @@ In the sandbox: %2</source>
         <translation>Об&amp;новить</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+281"/>
         <source>Measuring…</source>
         <translation>Измерение…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>Измерено в %1. Рабочих пространств: %2. Вся папка данных занимает %3.</translation>
     </message>
     <message>
+        <location line="-279"/>
         <source>Clean up</source>
         <translation>Очистка</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source> days</source>
         <translation> дн.</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>any age</source>
         <translation>любой давности</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Requests in the log older than</source>
         <translation>Запросы в журнале старше</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Containers no conversation uses (made by the local API or left behind)</source>
         <translation>Контейнеры, которые не использует ни один разговор (созданные локальным API или оставшиеся)</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>Files uploaded through the Files APIs</source>
         <translation>Файлы, загруженные через Files API</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Delete…</source>
         <translation>Удалить…</translation>
     </message>
     <message>
+        <location line="+61"/>
         <source>Looking at what can be deleted…</source>
         <translation>Поиск того, что можно удалить…</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>Cannot clean up: %1</source>
         <translation>Не удалось очистить: %1</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Nothing to delete: no request in the log is older than %1 days.</source>
         <translation>Нечего удалять: в журнале нет запросов старше %1 дн.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: the request log is empty.</source>
         <translation>Нечего удалять: журнал запросов пуст.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: every container belongs to a conversation.</source>
         <translation>Нечего удалять: каждый контейнер принадлежит разговору.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
         <translation>Нечего удалять: через Files API не загружено ни одного файла.</translation>
     </message>
     <message numerus="yes">
+        <location line="+12"/>
         <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
         <translation>
             <numerusform>Удалить из журнала %n запрос старше %1 дн. вместе с вызовами оболочки и выводом? Это освободит около %2.</numerusform>
@@ -1031,6 +1091,7 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+5"/>
         <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
         <translation>
             <numerusform>Удалить из журнала весь %n запрос вместе с вызовами оболочки и выводом? Это освободит около %1.</numerusform>
@@ -1039,6 +1100,7 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+6"/>
         <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
         <translation>
             <numerusform>Удалить %n контейнер, который не использует ни один разговор, вместе с файлами и историей? Это освободит %1.</numerusform>
@@ -1047,6 +1109,7 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+7"/>
         <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
         <translation>
             <numerusform>Удалить %n файл, загруженный через Files API? Программы, которые на него ссылаются, получат ошибку. Это освободит %1.</numerusform>
@@ -1055,10 +1118,12 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message>
+        <location line="+11"/>
         <source>Nothing was deleted.</source>
         <translation>Ничего не удалено.</translation>
     </message>
     <message numerus="yes">
+        <location line="+45"/>
         <source>Deleted %n request(s); the log is %1 smaller.</source>
         <translation>
             <numerusform>Удалён %n запрос; журнал уменьшился на %1.</numerusform>
@@ -1067,6 +1132,7 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n container(s), freeing %1.</source>
         <translation>
             <numerusform>Удалён %n контейнер, освобождено %1.</numerusform>
@@ -1075,6 +1141,7 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n file(s), freeing %1.</source>
         <translation>
             <numerusform>Удалён %n файл, освобождено %1.</numerusform>
@@ -1083,18 +1150,22 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>%1 Not everything: %2</source>
         <translation>%1 Не всё: %2</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Delete</source>
         <translation>Удалить</translation>
     </message>
     <message>
+        <location line="-280"/>
         <source>Uploaded files</source>
         <translation>Загруженные файлы</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Files that came in through the Files APIs of the local API</source>
         <translation>Файлы, пришедшие через Files API локального API</translation>
     </message>
@@ -1102,11 +1173,12 @@ In the sandbox: %2</source>
 <context>
     <name>DiffView</name>
     <message>
+        <location filename="../widgets/files/diffview.cpp" line="+231"/>
         <source>Lines: %1</source>
         <translation>Строки: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+108"/>
+        <location line="-123"/>
         <source>Unified</source>
         <translation>Объединённый</translation>
     </message>
@@ -1136,7 +1208,7 @@ In the sandbox: %2</source>
         <translation>Различий нет: файл одинаков в обеих версиях.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>добавлена %n строка</numerusform>
@@ -1154,7 +1226,7 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
         <translation>Различия обрезаны: они больше %1, остальное не показано.</translation>
     </message>
@@ -1167,17 +1239,17 @@ In the sandbox: %2</source>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+177"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>Файлы, добавленные из контейнеров. Документы принадлежат рабочему пространству и хранятся бессрочно.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
         <translation>Документов пока нет. Добавьте файл из контейнера (на панели «Файлы», командой &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; или через локальный API), чтобы хранить здесь его копию.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Open</source>
         <translation>Открыть</translation>
     </message>
@@ -1203,8 +1275,8 @@ In the sandbox: %2</source>
         <translation>Оставить</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <location line="+176"/>
+        <location line="+41"/>
+        <location line="+177"/>
         <source>Select a document to see it here.</source>
         <translation>Выберите документ, чтобы просмотреть его здесь.</translation>
     </message>
@@ -1214,67 +1286,67 @@ In the sandbox: %2</source>
         <translation>%1 · из /workspace/home/%2 в %3</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 пикс.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
         <translation>[Показан только начальный фрагмент (%1); чтобы получить весь файл, используйте «Открыть» или «Сохранить как».]</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
         <translation>Для файлов этого типа просмотр недоступен. Нажмите «Открыть», чтобы посмотреть файл в другом приложении, или «Сохранить как», чтобы сохранить копию.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Cannot read %1: %2</source>
         <translation>Не удаётся прочитать %1: %2</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Cannot open %1: %2</source>
         <translation>Не удаётся открыть %1: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>На этом компьютере нет приложения, которое открывает %1. Сохраните копию с помощью «Сохранить как» и откройте её самостоятельно.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Save a copy of %1</source>
         <translation>Сохранить копию %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Cannot save %1 to %2: %3</source>
         <translation>Не удаётся сохранить %1 в %2: %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved %1 to %2.</source>
         <translation>Файл %1 сохранён в %2.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
         <translation>Удалить %1 из документов рабочего пространства? Это действие нельзя отменить.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>Не удаётся полностью удалить %1; часть его файлов осталась в %2.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Deleted %1.</source>
         <translation>Документ %1 удалён.</translation>
     </message>
@@ -1387,7 +1459,7 @@ SHA-256 %3</translation>
         <translation>Размер %1 — %2, больше допустимых для загрузки %3.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 cannot be read: %2</source>
         <translation>Файл %1 нельзя прочитать: %2</translation>
     </message>
@@ -1402,37 +1474,38 @@ SHA-256 %3</translation>
         <translation>Не удаётся открыть домашнюю папку контейнера %1: %2</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <location line="+46"/>
-        <location line="+19"/>
+        <location line="+50"/>
+        <location line="+94"/>
+        <location line="+13"/>
         <source>Cannot write %1: %2</source>
         <translation>Не удаётся записать %1: %2</translation>
     </message>
     <message>
-        <location line="-15"/>
-        <location line="+20"/>
+        <location line="-59"/>
+        <location line="+64"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>Не удаётся записать %1 в контейнер: уже занято имён: %2.</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+27"/>
+        <location line="-133"/>
+        <location line="+28"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>Не удалось скопировать %1: %2</translation>
     </message>
     <message>
-        <location line="-39"/>
-        <location line="+36"/>
+        <location line="-40"/>
+        <location line="+37"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>Файл %1 во время копирования превысил ограничение на размер загрузки.</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>Не удаётся передать %1 пользователю песочницы: %2</translation>
     </message>
     <message>
+        <location line="-10"/>
         <source>%1 is not a file name.</source>
         <translation>%1 — не имя файла.</translation>
     </message>
@@ -1440,17 +1513,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+314"/>
         <source>Select a file to preview it.</source>
         <translation>Выберите файл для просмотра.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Loading %1…</source>
         <translation>Загрузка %1…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1460,7 +1533,7 @@ SHA-256 %3</translation>
         <translation>%1 — %2, %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
         <translation>%1 больше нет в контейнере: файл удалён или переименован после чтения списка.</translation>
     </message>
@@ -1475,17 +1548,17 @@ SHA-256 %3</translation>
         <translation>Двоичный файл (%1, %2): просмотр недоступен. Нажмите «Сохранить как», чтобы скопировать его на этот компьютер.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 пикс.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>Размер %1 — %2, больше %3, на которые рассчитан табличный просмотр. Скопируйте файл на этот компьютер через «Сохранить как…».</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot open %1 as a table.</source>
         <translation>Не удаётся открыть %1 как таблицу.</translation>
     </message>
@@ -1495,22 +1568,27 @@ SHA-256 %3</translation>
         <translation>Показан начальный фрагмент: %1 из %2.</translation>
     </message>
     <message>
+        <location line="-184"/>
         <source>Show source</source>
         <translation>Показать исходный текст</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Show the Markdown file as its source text instead of formatted</source>
         <translation>Показать файл Markdown исходным текстом, а не отформатированным</translation>
     </message>
     <message>
+        <location line="+196"/>
         <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
         <translation>%1 занимает %2: Markdown больше %3 показывается исходным текстом, без форматирования.</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
         <translation>%1 вкладывает цитаты или списки на глубину %2: Markdown глубже %3 показывается исходным текстом, без форматирования.</translation>
     </message>
     <message>
+        <location line="+79"/>
         <source>[image not loaded: %1]</source>
         <translation>[изображение не загружено: %1]</translation>
     </message>
@@ -1541,12 +1619,12 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>Обновить</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Read the files and history again</source>
         <translation>Заново прочитать файлы и историю</translation>
     </message>
@@ -1556,7 +1634,7 @@ SHA-256 %3</translation>
         <translation>Сохранить как…</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Save the selected file on this computer</source>
         <translation>Сохранить выбранный файл на этом компьютере</translation>
     </message>
@@ -1571,7 +1649,17 @@ SHA-256 %3</translation>
         <translation>Скопировать выбранный файл в документы рабочего пространства, которые хранятся бессрочно</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+4"/>
+        <source>Hidden files</source>
+        <translation>Скрытые файлы</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also list files and folders whose name starts with a dot (.cache, .config, .sandbench)</source>
+        <translation>Показывать также файлы и папки, имя которых начинается с точки (.cache, .config, .sandbench)</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Files</source>
         <translation>Файлы</translation>
     </message>
@@ -1581,17 +1669,17 @@ SHA-256 %3</translation>
         <translation>История</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+153"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>Не удаётся получить список файлов контейнера: %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>%1 was deleted.</source>
         <translation>Файл %1 удалён.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>Не удаётся открыть «%1»: %2. Пути указываются относительно /workspace/home, не могут содержать «..» и начинаться с «/».</translation>
     </message>
@@ -1641,7 +1729,7 @@ SHA-256 %3</translation>
         <translation>Нет контейнера</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n файл, %2</numerusform>
@@ -1649,13 +1737,22 @@ SHA-256 %3</translation>
             <numerusform>%1 — %n файлов, %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>(%n hidden)</source>
+        <translation>
+            <numerusform>(%n скрыт)</numerusform>
+            <numerusform>(%n скрыто)</numerusform>
+            <numerusform>(%n скрыто)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>(only the first %1 files are listed)</source>
         <translation>(показаны только первые %1 файлов)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>/workspace/home of container %1</source>
         <translation>/workspace/home контейнера %1</translation>
     </message>
@@ -1663,7 +1760,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+42"/>
         <source>Flag</source>
         <translation>Отмечать</translation>
     </message>
@@ -1693,12 +1790,12 @@ SHA-256 %3</translation>
         <translation>Отчёт о срабатываниях</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>Prompt injection</source>
         <translation>Промпт-инъекции</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Prompt-injection patterns</source>
         <translation>Шаблоны промпт-инъекций</translation>
     </message>
@@ -1708,7 +1805,7 @@ SHA-256 %3</translation>
         <translation>Регулярные выражения для попыток переопределить инструкции модели</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
         <translation>
             <numerusform>Набор шаблонов версии %1: %n шаблон, семейств: %2 (языки: %3). Шлюз использует набор, встроенный в эту сборку Sandbench.</numerusform>
@@ -1717,22 +1814,22 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Personal data</source>
         <translation>Персональные данные</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Email addresses</source>
         <translation>Адреса электронной почты</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>Номера телефонов</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>Номера банковских карт</translation>
     </message>
@@ -1742,7 +1839,7 @@ SHA-256 %3</translation>
         <translation>От 13 до 19 цифр, проходящих проверку по алгоритму Луна</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>IP-адреса</translation>
     </message>
@@ -1762,12 +1859,12 @@ SHA-256 %3</translation>
         <translation>Каждый включённый защитный фильтр проверяет вывод вызовов оболочки независимо от области действия: «Маскировать» скрывает совпадения, «Блокировать» не передаёт вывод модели.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>«Отмечать» записывает срабатывание и передаёт запрос без изменений. «Маскировать» заменяет каждое совпадение меткой, например [EMAIL]. «Блокировать» отклоняет запрос с кодом HTTP 403 до того, как он дойдёт до модели. Если срабатывает несколько фильтров, применяется самое строгое действие. «Сообщения пользователя» — проверяется только то, что написали пользователи; «Все сообщения» — также текст системы, разработчика и ассистента.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save</source>
         <translation>Сохранить</translation>
     </message>
@@ -1777,7 +1874,7 @@ SHA-256 %3</translation>
         <translation>Вернуть</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+58"/>
         <source>User messages</source>
         <translation>Сообщения пользователя</translation>
     </message>
@@ -1787,7 +1884,7 @@ SHA-256 %3</translation>
         <translation>Все сообщения</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>User message</source>
         <translation>Сообщение пользователя</translation>
     </message>
@@ -1883,22 +1980,22 @@ SHA-256 %3</translation>
         <translation>Каждое срабатывание записывается независимо от действия, поэтому, если сначала запустить фильтр с действием «Отмечать», будет видно, какую часть реального трафика изменило бы «Маскировать» или отклонило бы «Блокировать».</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Period:</source>
         <translation>Период:</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>Не удаётся прочитать настройки защитных фильтров рабочего пространства: %1. Запросы отклоняются, пока файл не будет исправлен; «Сохранить» заменит его настройками, показанными здесь.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>Есть несохранённые изменения: поле проверки уже их учитывает, а запросы начнут учитывать после сохранения.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>Для этого рабочего пространства не включён ни один защитный фильтр.</translation>
     </message>
@@ -1912,17 +2009,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>Не удалось сохранить защитные фильтры: %1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>Файл %1 изменён вне этой панели. «Вернуть» загрузит ту версию; «Сохранить» оставит вашу.</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Type a sample above to see what the guardrails that are on would do with it.</source>
         <translation>Введите пример выше, чтобы увидеть, что с ним сделают включённые защитные фильтры.</translation>
     </message>
@@ -1980,12 +2077,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 из %2</translation>
     </message>
@@ -1995,12 +2092,12 @@ SHA-256 %3</translation>
         <translation>выключен</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>За этот период записанных запросов пока нет. Включите защитные фильтры с действием «Отмечать» и отправьте трафик через локальный API, чтобы увидеть, что сделали бы «Маскировать» или «Блокировать».</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>За этот период записан %n запрос.</numerusform>
@@ -2014,7 +2111,7 @@ SHA-256 %3</translation>
         <translation>%1 из них (%2 %) имели хотя бы одно срабатывание: при маскировании или блокировке они были бы изменены или отклонены.</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+8"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>%n срабатывание помечено как ложное.</numerusform>
@@ -2026,11 +2123,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <location filename="../widgets/files/historymodel.cpp" line="+163"/>
         <source>Files</source>
         <translation>Файлы</translation>
     </message>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location line="-103"/>
         <source>Restore: %1</source>
         <translation>Восстановление: %1</translation>
     </message>
@@ -2100,7 +2198,7 @@ SHA-256 %3</translation>
         <translation>Источник</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Time</source>
         <translation>Время</translation>
     </message>
@@ -2108,22 +2206,22 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+69"/>
+        <location filename="../widgets/files/historyview.cpp" line="+74"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>В этом контейнере ещё ни одна команда не изменяла файлы.</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+297"/>
         <source>Restore This Version</source>
         <translation>Восстановить эту версию</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
         <source>Restore Version Before</source>
         <translation>Восстановить предыдущую версию</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-320"/>
         <source>Restore Workspace…</source>
         <translation>Восстановить все файлы…</translation>
     </message>
@@ -2133,12 +2231,12 @@ SHA-256 %3</translation>
         <translation>Вернуть все файлы в /workspace/home в состояние после выбранной команды</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+143"/>
         <source>Cannot read the file history: %1</source>
         <translation>Не удаётся прочитать историю файлов: %1</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>Не удаётся прочитать, что изменила команда: %1</translation>
     </message>
@@ -2163,22 +2261,22 @@ SHA-256 %3</translation>
         <translation>Не сохранено: лимит хранилища. Содержимое этой версии не сохранено, поэтому её нельзя восстановить.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Select a file to put it back as the selected entry left it</source>
         <translation>Выберите файл, чтобы вернуть его в состояние после выбранной записи</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The selected entry deleted %1: there is no version of it after this entry.</source>
         <translation>Выбранная запись удалила %1: после неё версии этого файла нет.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Put %1 back as the selected entry left it. %2</source>
         <translation>Вернуть %1 в состояние после выбранной записи. %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Delete, as Before</source>
         <translation>Удалить, как было</translation>
     </message>
@@ -2188,7 +2286,7 @@ SHA-256 %3</translation>
         <translation>%1 не существовал до выбранной записи: удалить его из /workspace/home. %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restore Deleted File</source>
         <translation>Восстановить удалённый файл</translation>
     </message>
@@ -2198,7 +2296,7 @@ SHA-256 %3</translation>
         <translation>Вернуть %1 в состояние до того, как выбранная запись его удалила. %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Put %1 back as it was before the selected entry. %2</source>
         <translation>Вернуть %1 в состояние до выбранной записи. %2</translation>
     </message>
@@ -2208,12 +2306,12 @@ SHA-256 %3</translation>
         <translation>Выберите файл, чтобы вернуть его в состояние до выбранной записи</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Nothing was saved before this entry: it is the first one.</source>
         <translation>До этой записи ничего не сохранялось: она первая.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>%1 is already as this entry left it: nothing was restored.</source>
         <translation>%1 уже в состоянии после этой записи: ничего не восстановлено.</translation>
     </message>
@@ -2283,11 +2381,142 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ImageViewer</name>
+    <message>
+        <location filename="../widgets/common/imageviewer.cpp" line="+45"/>
+        <source>%1 — Image</source>
+        <translation>%1 — изображение</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Fit</source>
+        <translation>Вписать</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fit the image to the window</source>
+        <translation>Вписать изображение в окно</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>100%</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>Показать изображение пиксель в пиксель</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom in</source>
+        <translation>Увеличить</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>Увеличить (Ctrl++ или Ctrl+колесо)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom out</source>
+        <translation>Уменьшить</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>Уменьшить (Ctrl+- или Ctrl+колесо)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy the image</source>
+        <translation>Копировать изображение</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as…</source>
+        <translation>Сохранить как…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the image to a file</source>
+        <translation>Сохранить изображение в файл</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Image copied.</source>
+        <translation>Изображение скопировано.</translation>
+    </message>
+</context>
+<context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+55"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <location filename="../widgets/common/inlineimage.cpp" line="+82"/>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — щёлкните, чтобы увеличить; правый щелчок — копировать или сохранить</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Copy image</source>
+        <translation>Копировать изображение</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save image as…</source>
+        <translation>Сохранить изображение как…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open at full size</source>
+        <translation>Открыть в полном размере</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Image copied.</source>
+        <translation>Изображение скопировано.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Save image as</source>
+        <translation>Сохранить изображение как</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PNG images (*.png)</source>
+        <translation>Изображения PNG (*.png)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>Все файлы (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to %1.</source>
+        <translation>Сохранено в %1.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>Не удалось сохранить изображение в %1: %2. Выберите папку, в которую можно записывать.</translation>
     </message>
 </context>
 <context>
@@ -2370,7 +2599,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+23"/>
         <source>Local API: %1</source>
         <translation>Локальный API: %1</translation>
     </message>
@@ -2388,17 +2617,17 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+37"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
         <translation>Другие программы на этом компьютере могут отправлять в Sandbench запросы Responses и Messages с инструментом openrouter:shell. Их вызовы оболочки выполняются в песочницах этого рабочего пространства и в реальном времени отображаются на панели «Другие программы». API принимает подключения только на 127.0.0.1 и требует один из ключей ниже.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>Запускать локальный API, пока открыт Sandbench</translation>
     </message>
@@ -2408,7 +2637,7 @@ SHA-256 %3</translation>
         <translation>Порт от %1 до %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Apply</source>
         <translation>Применить</translation>
     </message>
@@ -2433,12 +2662,12 @@ SHA-256 %3</translation>
         <translation>Базовый URL:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API keys of workspace %1</source>
         <translation>Ключи API рабочего пространства %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Key</source>
         <translation>Ключ</translation>
     </message>
@@ -2454,12 +2683,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+166"/>
+        <location line="+183"/>
         <source>Copy the selected key</source>
         <translation>Скопировать выбранный ключ</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-181"/>
         <source>Revoke…</source>
         <translation>Отозвать…</translation>
     </message>
@@ -2469,12 +2698,12 @@ SHA-256 %3</translation>
         <translation>Программы, использующие выбранный ключ, будут получать отказ начиная со следующего запроса</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>Скопируйте новый ключ сейчас и передайте его своей программе. Sandbench хранит на диске только его хеш, поэтому после выхода из Sandbench показать ключ снова будет невозможно.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Try it</source>
         <translation>Попробовать</translation>
     </message>
@@ -2484,12 +2713,12 @@ SHA-256 %3</translation>
         <translation>Скопировать пример команды</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>Замените MODEL на модель одного из ваших поставщиков (поставщик/модель).</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>The base URL</source>
         <translation>Базовый URL</translation>
     </message>
@@ -2504,22 +2733,22 @@ SHA-256 %3</translation>
         <translation>Запущен: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Not running: %1</source>
         <translation>Не запущен: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stopped</source>
         <translation>Остановлен</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Cannot read the API keys: %1</source>
         <translation>Не удаётся прочитать ключи API: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Only the start of this key is known; Sandbench stores a hash</source>
         <translation>Известно только начало этого ключа: Sandbench хранит лишь его хеш</translation>
     </message>
@@ -2529,17 +2758,17 @@ SHA-256 %3</translation>
         <translation>Создан в текущем сеансе Sandbench: его ещё можно скопировать</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
         <translation>Копировать можно только ключи, созданные в текущем сеансе Sandbench; чтобы передать ключ программе, создайте новый</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot create a key: %1</source>
         <translation>Не удаётся создать ключ: %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The key</source>
         <translation>Ключ</translation>
     </message>
@@ -2559,17 +2788,18 @@ SHA-256 %3</translation>
         <translation>Отозвать</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot revoke the key: %1</source>
         <translation>Не удаётся отозвать ключ: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The key is revoked.</source>
         <translation>Ключ отозван.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-187"/>
+        <location line="+216"/>
         <source>%1 is on the clipboard.</source>
         <translation>%1 скопирован в буфер обмена.</translation>
     </message>
@@ -2593,21 +2823,57 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+23"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 via provider %2</source>
         <translation>%1 через поставщика %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 input tokens, %2 output tokens</source>
         <translation>входных токенов: %1, выходных токенов: %2</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic Messages</source>
+        <translation>Anthropic Messages</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chat Completions</source>
+        <translation>Chat Completions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini</source>
+        <translation>Gemini</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this window</source>
+        <comment>the API of a request the window&apos;s own conversation made</comment>
+        <translation>это окно</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Time</source>
         <translation>Время</translation>
     </message>
@@ -2622,7 +2888,7 @@ SHA-256 %3</translation>
         <translation>Модель</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API</source>
         <translation>API</translation>
     </message>
@@ -2647,26 +2913,32 @@ SHA-256 %3</translation>
         <translation>Стоимость песочницы</translation>
     </message>
     <message>
+        <location line="-34"/>
         <source>Window</source>
         <translation>Окно</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Window: %1</source>
         <translation>Окно: %1</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>MCP client</source>
         <translation>Клиент MCP</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>API: %1</source>
         <translation>API: %1</translation>
     </message>
     <message>
+        <location line="+16"/>
         <source>From</source>
         <translation>Откуда</translation>
     </message>
     <message>
+        <location line="-78"/>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>
         <translation>Спрошено в разговоре «%1» в окне: %2</translation>
     </message>
@@ -2674,29 +2946,29 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+194"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>Запись ввода и вывода в журнал для этого рабочего пространства выключена: хранятся только метаданные (время, модель, статус, токены, стоимость, срабатывания); тела запросов и ответов, команды и их вывод не сохраняются.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Search requests, responses, commands and output</source>
         <translation>Поиск по запросам, ответам, командам и выводу</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+219"/>
+        <location line="+24"/>
+        <location line="+289"/>
         <source>All models</source>
         <translation>Все модели</translation>
     </message>
     <message>
-        <location line="-215"/>
-        <location line="+216"/>
+        <location line="-286"/>
+        <location line="+287"/>
         <source>All statuses</source>
         <translation>Все статусы</translation>
     </message>
     <message>
-        <location line="-211"/>
+        <location line="-282"/>
         <source>Any time</source>
         <translation>За всё время</translation>
     </message>
@@ -2746,108 +3018,114 @@ SHA-256 %3</translation>
         <translation>Записать все запросы, соответствующие фильтру, в файл JSON Lines</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+123"/>
+        <location line="+79"/>
+        <location line="+174"/>
         <source>Select a request to see its detail.</source>
         <translation>Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
     <message>
-        <location line="+336"/>
+        <location line="+417"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>Этот запрос записан, когда запись ввода и вывода в журнал была выключена: сохранены только его метаданные.</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-544"/>
         <source>Run again in the current conversation</source>
         <translation>Повторить в текущем разговоре</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-268"/>
+        <source>(commands not logged)</source>
+        <translation>(команды не записаны в журнал)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
         <translation>Находит запросы, содержащие каждое слово; &quot;слова в кавычках&quot; — в этом порядке, слово* — слова, начинающиеся так. Текст без букв и цифр ищется как есть.</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+206"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>Выполняет команды выбранного вызова в контейнере открытого сейчас разговора; вывод в реальном времени появляется на панели «Вызовы оболочки».</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+57"/>
+        <location line="+27"/>
+        <location line="+81"/>
         <source>Guardrail</source>
         <translation>Защитный фильтр</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Action</source>
         <translation>Действие</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Pattern</source>
         <translation>Шаблон</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Where</source>
         <translation>Где</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Reported</source>
         <translation>Пометка</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-76"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>Почему это не настоящее срабатывание (необязательно)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+479"/>
+        <location line="+658"/>
         <source>Report false positive</source>
         <translation>Сообщить о ложном срабатывании</translation>
     </message>
     <message>
-        <location line="-464"/>
-        <location line="+35"/>
+        <location line="-643"/>
+        <location line="+59"/>
         <source>Request</source>
         <translation>Запрос</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+35"/>
+        <location line="-58"/>
+        <location line="+62"/>
+        <location line="+556"/>
         <source>Response</source>
         <translation>Ответ</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+39"/>
+        <location line="-617"/>
+        <location line="+68"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-38"/>
-        <location line="+39"/>
+        <location line="-67"/>
+        <location line="+68"/>
         <source>Detections</source>
         <translation>Срабатывания</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+119"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>Период пуст: дата «С» (%1) должна быть раньше даты «по» (%2).</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+118"/>
         <source>The request log cannot be read: %1</source>
         <translation>Не удаётся прочитать журнал запросов: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No request matches the filter.</source>
         <translation>Ни один запрос не соответствует фильтру.</translation>
     </message>
@@ -2857,7 +3135,7 @@ SHA-256 %3</translation>
         <translation>Записанных запросов пока нет. Здесь появляются запросы, отправленные в локальный API рабочего пространства «%1».</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>Фильтру соответствует %n запрос.</numerusform>
@@ -2875,7 +3153,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+122"/>
         <source>The filter hides the request shown here. Select a request to see its detail.</source>
         <translation>Фильтр скрывает показанный здесь запрос. Выберите запрос, чтобы увидеть подробности.</translation>
     </message>
@@ -2900,7 +3178,7 @@ SHA-256 %3</translation>
         <translation>%1 мс · токены: %2 вх. / %3 вых.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>sandbox cost $%1</source>
         <translation>стоимость песочницы $%1</translation>
     </message>
@@ -2920,13 +3198,13 @@ SHA-256 %3</translation>
         <translation>Журнал сохранил первые %1 тела ответа (всего %2).</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>(не записано)</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+16"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n команда</numerusform>
@@ -2936,17 +3214,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+42"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-40"/>
         <source>%1 in %2</source>
         <translation>%1 в %2</translation>
     </message>
     <message>
-        <location line="-371"/>
-        <location line="+379"/>
+        <location line="-456"/>
+        <location line="+504"/>
         <source>Shell calls (%1)</source>
         <translation>Вызовы оболочки (%1)</translation>
     </message>
@@ -2971,28 +3250,33 @@ SHA-256 %3</translation>
         <translation>ложное срабатывание</translation>
     </message>
     <message>
-        <location line="-390"/>
-        <location line="+399"/>
+        <location line="-515"/>
+        <location line="+524"/>
         <source>Detections (%1)</source>
         <translation>Срабатывания (%1)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-31"/>
+        <source>1 command</source>
+        <translation>1 команда</translation>
+    </message>
+    <message>
+        <location line="+82"/>
         <source>Reported as false positive</source>
         <translation>Помечено как ложное срабатывание</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>The report could not be recorded: %1.</source>
         <translation>Не удалось записать отметку: %1.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Recorded as a false positive.</source>
         <translation>Помечено как ложное срабатывание.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the workspace has no request log</source>
         <translation>у рабочего пространства нет журнала запросов</translation>
     </message>
@@ -3012,17 +3296,17 @@ SHA-256 %3</translation>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Nothing was exported: the workspace has no request log yet.</source>
         <translation>Ничего не экспортировано: у рабочего пространства ещё нет журнала запросов.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>Не удалось экспортировать в %1: %2. Выберите папку, в которую у вас есть право записи.</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>Экспортирован %n запрос в %1.</numerusform>
@@ -3031,41 +3315,52 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>nothing can run shell calls here</source>
         <translation>здесь нечему выполнять вызовы оболочки</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The call could not be run again: %1</source>
         <translation>Не удалось повторить вызов: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>Вызов повторяется в текущем разговоре; см. панель «Вызовы оболочки».</translation>
     </message>
     <message>
+        <location line="-847"/>
+        <location line="+132"/>
         <source>Tool call</source>
         <translation>Вызов инструмента</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Call id</source>
         <translation>ID вызова</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Arguments or code</source>
         <translation>Аргументы или код</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Outcome</source>
         <translation>Итог</translation>
     </message>
     <message>
+        <location line="+543"/>
         <source>for the caller to run</source>
         <translation>выполняет вызывающая сторона</translation>
     </message>
     <message numerus="yes">
+        <location line="-546"/>
+        <location line="+557"/>
         <source>Response (%n tool call(s))</source>
         <translation>
             <numerusform>Ответ (%n вызов инструмента)</numerusform>
@@ -3074,14 +3369,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
+        <location line="-14"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
+        <location line="-135"/>
         <source>from the window&apos;s conversation “%1”, question “%2”</source>
         <translation>из разговора «%1» в окне, вопрос «%2»</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>from %1</source>
         <translation>от %1</translation>
     </message>
@@ -3130,7 +3428,7 @@ SHA-256 %3</translation>
         <translation>Сохранить</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Longest command:</source>
         <translation>Самая долгая команда:</translation>
     </message>
@@ -3141,12 +3439,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Not saved: %1</source>
         <translation>Не сохранено: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next question of a conversation uses these limits.</source>
         <translation>Сохранено. Следующий вопрос беседы использует эти ограничения.</translation>
     </message>
@@ -3159,10 +3457,13 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../widgets/window/mainwindow.cpp" line="+414"/>
+        <location line="+1"/>
         <source>Search conversations</source>
         <translation>Поиск по беседам</translation>
     </message>
     <message>
+        <location line="+711"/>
         <source>%1
 Started %2
 Container %3</source>
@@ -3171,20 +3472,20 @@ Container %3</source>
 Контейнер %3</translation>
     </message>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
+        <location line="-873"/>
         <source>The conversation could not be saved: %1</source>
         <translation>Не удалось сохранить разговор: %1</translation>
     </message>
     <message>
-        <location line="+143"/>
-        <location line="+408"/>
-        <location line="+157"/>
-        <location line="+198"/>
+        <location line="+160"/>
+        <location line="+518"/>
+        <location line="+235"/>
+        <location line="+237"/>
         <source>New conversation</source>
         <translation>Новый разговор</translation>
     </message>
     <message>
-        <location line="-762"/>
+        <location line="-985"/>
         <source>&amp;Rename</source>
         <translation>&amp;Переименовать</translation>
     </message>
@@ -3199,17 +3500,17 @@ Container %3</source>
         <translation>Разговоры</translation>
     </message>
     <message>
-        <location line="+733"/>
+        <location line="+956"/>
         <source>Shell calls</source>
         <translation>Вызовы оболочки</translation>
     </message>
     <message>
-        <location line="-674"/>
+        <location line="-893"/>
         <source>Table preview</source>
         <translation>Просмотр таблицы</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-64"/>
         <source>Conversation list</source>
         <translation>Список бесед</translation>
     </message>
@@ -3219,7 +3520,7 @@ Container %3</source>
         <translation>Файлы</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Documents</source>
         <translation>Документы</translation>
     </message>
@@ -3239,7 +3540,7 @@ Container %3</source>
         <translation>сначала откройте разговор: вызов выполняется в его контейнере</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Logs</source>
         <translation>Журналы</translation>
     </message>
@@ -3249,12 +3550,12 @@ Container %3</source>
         <translation>Другие программы</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>Не удалось сохранить режим одобрения рабочей области: %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
@@ -3284,41 +3585,47 @@ Container %3</source>
         <translation>Одобрения:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Use for workspace</source>
         <translation>Для всей рабочей области</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>Python: idle</source>
         <translation>Python: простаивает</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: busy</source>
         <translation>Python: занят</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: starting</source>
         <translation>Python: запускается</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: none</source>
         <translation>Python: нет</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Restart Python</source>
         <translation>Перезапустить Python</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
         <translation>Перезапустить ядро Python этого разговора: переменные, импорты и загруженные данные будут потеряны; файлы останутся</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>Сделать режим одобрения этого разговора режимом рабочей области по умолчанию, которому следуют и запросы API</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+218"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -3368,15 +3675,17 @@ Container %3</source>
         <translation>&amp;Сочетания клавиш</translation>
     </message>
     <message>
+        <location line="-24"/>
         <source>&amp;Next Conversation</source>
         <translation>&amp;Следующий разговор</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Previous Conversation</source>
         <translation>&amp;Предыдущий разговор</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+24"/>
         <source>&amp;About Sandbench</source>
         <translation>&amp;О программе Sandbench</translation>
     </message>
@@ -3406,17 +3715,17 @@ Container %3</source>
         <translation>Этот разговор выполняется в системе хоста: %1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+71"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>Файлы контейнера %1 этого разговора больше не существуют (сохранённые файлы хранятся 30 дней после последнего использования); теперь его команды выполняются в новом контейнере %2.</translation>
     </message>
     <message>
-        <location line="-202"/>
+        <location line="+199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>Некоторые сохранённые разговоры не удалось прочитать, и они не показаны: %1</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>Удалить разговор «%1»? Его контейнер %2 сохранит свои файлы, если вы не удалите и их.</translation>
     </message>
@@ -3431,7 +3740,7 @@ Container %3</source>
         <translation>Удалить разговор и его файлы</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Deleted the files of container %1.</source>
         <translation>Файлы контейнера %1 удалены.</translation>
     </message>
@@ -3441,44 +3750,44 @@ Container %3</source>
         <translation>Разговор удалён, но файлы контейнера %1 — нет: %2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>У разговора должно быть название; оставлено прежнее: «%1».</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+89"/>
         <source>Conversation %1</source>
         <translation>Разговор %1</translation>
     </message>
     <message>
-        <location line="+83"/>
-        <location line="+178"/>
+        <location line="+99"/>
+        <location line="+184"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>Edit Rules…</source>
         <translation>Изменить правила…</translation>
     </message>
     <message>
-        <location line="+377"/>
+        <location line="+428"/>
         <source>%1 was not allowed: %2</source>
         <translation>%1 не разрешён: %2</translation>
     </message>
     <message>
-        <location line="-1160"/>
-        <location line="+694"/>
+        <location line="-1402"/>
+        <location line="+879"/>
         <source>Plays a script; no model is asked</source>
         <translation>Воспроизводит сценарий; модель не используется</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Some providers did not list their models. %1</source>
         <translation>Некоторые поставщики не вернули список моделей. %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Run everything</source>
         <translation>Выполнять всё</translation>
     </message>
@@ -3518,7 +3827,7 @@ Container %3</source>
         <translation>Инструменты, которые модель получает в этом разговоре, в том виде, как их определяет размещённый инструмент каждого поставщика; все они работают в его контейнере.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host system — %1</source>
         <translation>Система хоста — %1</translation>
     </message>
@@ -3548,7 +3857,7 @@ Container %3</source>
         <translation>%1 (удалён)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>Контейнер этого разговора уже работал на этом образе; образ остаётся прежним. Начните новый разговор, чтобы использовать другой.</translation>
     </message>
@@ -3558,7 +3867,7 @@ Container %3</source>
         <translation>Система, в которой выполняются команды этого разговора; новые разговоры начинаются с последней выбранной. Импортируйте образы командой sandbench images import или соберите их командой sandbench images build.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>нет — добавьте поставщика в меню Файл › Поставщики моделей</translation>
     </message>
@@ -3568,7 +3877,7 @@ Container %3</source>
         <translation>Сначала выберите модель.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The demo&apos;s sample %1 could not be prepared.</source>
         <translation>Не удалось подготовить пример %1 для демонстрации.</translation>
     </message>
@@ -3584,22 +3893,31 @@ Container %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>All files (*)</source>
         <translation>Все файлы (*)</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>Файлы CSV (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>JSON files (*.json)</source>
         <translation>Файлы JSON (*.json)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%1 — %n call(s)</source>
+        <translation>
+            <numerusform>%1 — %n вызов</numerusform>
+            <numerusform>%1 — %n вызова</numerusform>
+            <numerusform>%1 — %n вызовов</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+31"/>
+        <location line="+43"/>
         <source>part of %1</source>
         <translation>часть от %1</translation>
     </message>
@@ -3624,8 +3942,13 @@ Container %3</source>
         <source>no status</source>
         <translation>нет статуса</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>Python cell %1 (%2) in container %3: %4</source>
+        <translation>Ячейка Python %1 (%2) в контейнере %3: %4</translation>
+    </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Shell call %1 ran %n command(s) in container %2: %3</source>
         <translation>
             <numerusform>Вызов оболочки %1 выполнил %n команду в контейнере %2: %3</numerusform>
@@ -3634,7 +3957,8 @@ Container %3</source>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-4"/>
+        <location line="+7"/>
         <source>(not named)</source>
         <translation>(не указан)</translation>
     </message>
@@ -3644,24 +3968,23 @@ Container %3</source>
         <translation>Открыта трасса %1. Её вызовы оболочки — на панели «Вызовы оболочки»; «Запустить локально» выполняет их снова в контейнере этого разговора и сравнивает каждую команду.</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-107"/>
         <source>Open a trace</source>
         <translation>Открыть трассу</translation>
     </message>
     <message>
-        <location line="-474"/>
+        <location line="-506"/>
         <source>Shell calls of container %1</source>
         <translation>Вызовы оболочки контейнера %1</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+455"/>
+        <location line="+502"/>
         <source>Trace: %1</source>
         <translation>Трасса: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-770"/>
-        <location line="+774"/>
+        <location line="-13"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n вызов оболочки</numerusform>
@@ -3670,8 +3993,47 @@ Container %3</source>
         </translation>
     </message>
     <message>
+        <location line="-875"/>
         <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>Доля этого вызова во времени песочницы для вопроса (от первой команды до конца ответа) по $%1 в секунду; вызов, запускающий новый или спящий контейнер, оплачивает не менее 30 секунд.</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>Использовать Sandbench из хоста агентов (MCP)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop, Claude Code, Cursor, VS Code и Goose могут использовать песочницы этого рабочего пространства как инструменты MCP (shell, python, read_file, write_file, list_files). Через stdio хост сам запускает Sandbench; через HTTP он использует этот локальный API с ключом.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio (хост запускает sandbench mcp)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP (этот локальный API)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this configuration</source>
+        <translation>Копировать эту конфигурацию</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The %1 configuration</source>
+        <translation>Конфигурация для %1</translation>
     </message>
 </context>
 <context>
@@ -3851,7 +4213,7 @@ Container %3</source>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+55"/>
         <source>no network access</source>
         <translation>без доступа к сети</translation>
     </message>
@@ -3907,12 +4269,12 @@ Container %3</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+364"/>
+        <location line="+378"/>
         <source>This conversation</source>
         <translation>Этот разговор</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-373"/>
         <source>Policy of:</source>
         <translation>Политика для:</translation>
     </message>
@@ -3952,13 +4314,13 @@ Container %3</source>
         <translation>Добавить хосты, которые нужны распространённому инструменту</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+491"/>
+        <location line="+38"/>
+        <location line="+514"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>Хостов пока нет: добавьте хост выше или выберите набор.</translation>
     </message>
     <message>
-        <location line="-463"/>
+        <location line="-486"/>
         <source>Revert</source>
         <translation>Вернуть</translation>
     </message>
@@ -3968,17 +4330,17 @@ Container %3</source>
         <translation>Сохранить</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>Clear</source>
         <translation>Очистить</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+67"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>Не удалось прочитать сетевую политику рабочего пространства, поэтому новые разговоры не получат доступа к сети, пока она не будет сохранена снова: %1</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Port</source>
         <translation>Порт</translation>
     </message>
@@ -4013,27 +4375,27 @@ Container %3</source>
         <translation>Контейнеры новых разговоров запускаются с этой политикой. После запуска контейнера его политика не меняется, поэтому изменение здесь действует только для новых контейнеров; чтобы применить его, начните новый разговор.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
         <translation>Контейнер этого разговора запущен с этой политикой, и она не меняется, пока контейнер существует. Чтобы использовать другую, измените политику рабочего пространства по умолчанию и начните новый разговор.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
         <translation>Контейнер этого разговора ещё не запущен: он запустится с политикой, сохранённой здесь. После первой команды изменить политику будет уже нельзя.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>%1 is already in the list.</source>
         <translation>%1 уже есть в списке.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>Набор «%1» не добавлен: %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Every host of &quot;%1&quot; is in the list already.</source>
         <translation>Все хосты набора «%1» уже есть в списке.</translation>
     </message>
@@ -4048,12 +4410,12 @@ Container %3</source>
         <translation>«*» (неограниченный исходящий доступ) должна быть единственной записью: удалите остальные хосты или удалите «*».</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>No hosts.</source>
         <translation>Хостов нет.</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+3"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n из %1 записей</numerusform>
@@ -4062,57 +4424,57 @@ Container %3</source>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
         <translation>«*» разрешает неограниченный исходящий трафик: команды смогут обращаться к любому публичному хосту на портах 80 и 443, и всё, что они выгружают или загружают, не проверяется. Используйте это только для кода и данных, которым доверяете.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+36"/>
         <source>Correct the entries marked in red first.</source>
         <translation>Сначала исправьте записи, отмеченные красным.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>The policy was not saved: %1</source>
         <translation>Политика не сохранена: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
         <translation>Сохранено. Контейнеры новых разговоров будут запускаться с политикой %1; уже запущенные контейнеры сохраняют свою политику.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Saved. This conversation&apos;s container starts with %1.</source>
         <translation>Сохранено. Контейнер этого разговора запустится с политикой %1.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Connections</source>
         <translation>Подключения</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>No conversation is open.</source>
         <translation>Нет открытого разговора.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Connections of %1</source>
         <translation>Подключения %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>This container has no network access, so its commands make no connections to list.</source>
         <translation>У этого контейнера нет доступа к сети, поэтому его команды не устанавливают подключений.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Policy: %1. Each connection a command makes or tries appears here.</source>
         <translation>Политика: %1. Здесь появляется каждое подключение, которое команда устанавливает или пытается установить.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Policy: %1.</source>
         <translation>Политика: %1.</translation>
     </message>
@@ -4120,7 +4482,7 @@ Container %3</source>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+28"/>
         <source>Remove this entry</source>
         <translation>Удалить эту запись</translation>
     </message>
@@ -4133,18 +4495,22 @@ Container %3</source>
 <context>
     <name>ProviderHint</name>
     <message>
+        <location filename="../widgets/chat/providerhint.cpp" line="+30"/>
         <source>Add Provider…</source>
         <translation>Добавить поставщика…</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>Открыть «Настройки → Поставщики» с формой нового поставщика</translation>
     </message>
     <message>
+        <location line="-4"/>
         <source>No model provider is set up: the model list offers only the scripted demos.</source>
         <translation>Поставщик моделей не настроен: в списке моделей только демонстрационные сценарии.</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
         <translation>Демонстрационные сценарии воспроизводят записанные ответы. Добавьте поставщика (OpenAI, Anthropic, OpenRouter, Gemini или сервер моделей на этом компьютере), чтобы спрашивать настоящую модель.</translation>
     </message>
@@ -4152,7 +4518,7 @@ Container %3</source>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+406"/>
         <source>Model providers</source>
         <translation>Поставщики моделей</translation>
     </message>
@@ -4160,11 +4526,12 @@ Container %3</source>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
+        <location line="-316"/>
         <source>Add provider</source>
         <translation>Добавить поставщика</translation>
     </message>
     <message>
-        <location line="-319"/>
+        <location line="-46"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</translation>
     </message>
@@ -4224,17 +4591,17 @@ Container %3</source>
         <translation>Удалить</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Test connection</source>
         <translation>Проверить соединение</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
         <translation>Запросить у провайдера по этому базовому URL список моделей с ключом, введённым здесь, или с сохранённым</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Detect local servers</source>
         <translation>Найти локальные серверы</translation>
     </message>
@@ -4244,12 +4611,12 @@ Container %3</source>
         <translation>Серверы моделей на этом компьютере</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
         <translation>Sandbench ищет Ollama (11434), llama.cpp (8080), LM Studio (1234) и vLLM (8000). Дважды щёлкните по серверу, чтобы заполнить форму.</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+38"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1 на %2 — %n модель</numerusform>
@@ -4263,22 +4630,22 @@ Container %3</source>
         <translation>Ни один локальный сервер моделей не ответил.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Saved %1; its key is in the system keychain.</source>
         <translation>Поставщик %1 сохранён; его ключ — в системной связке ключей.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>%1 was saved without its key. %2</source>
         <translation>Поставщик %1 сохранён без ключа. %2</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>The default provider: a model name without a provider&apos;s name goes here</source>
         <translation>Провайдер по умолчанию: сюда направляется имя модели без имени провайдера</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>Поиск ключа в системной связке ключей…</translation>
     </message>
@@ -4305,22 +4672,22 @@ Container %3</source>
         <translation>Этот ключ нельзя сохранить. %1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+53"/>
         <source>Saved %1.</source>
         <translation>Поставщик %1 сохранён.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Asking %1 for its models…</source>
         <translation>Запрос списка моделей у %1…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%1 did not answer as a model server: %2</source>
         <translation>%1 не ответил как сервер моделей: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%1 answered, but lists no models.</source>
         <translation>%1 ответил, но не перечислил ни одной модели.</translation>
     </message>
@@ -4331,9 +4698,42 @@ Container %3</source>
     </message>
 </context>
 <context>
+    <name>PythonAheadBox</name>
+    <message>
+        <location filename="../widgets/settings/pythonaheadbox.cpp" line="+21"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keep Python started ahead for new conversations</source>
+        <translation>Запускать Python заранее для новых бесед</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Once this workspace has run Python, one hidden container waits with its kernel running, so a new conversation&apos;s first cell needs no start. It holds about 95 MiB of memory while the workspace is open.</source>
+        <translation>Когда в этом рабочем пространстве уже запускался Python, один скрытый контейнер ждёт с работающим ядром, и первой ячейке новой беседы не нужно ничего запускать. Пока рабочее пространство открыто, он занимает около 95 МиБ памяти.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Not saved: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Saved. After this workspace&apos;s next Python cell, new conversations find Python started.</source>
+        <translation>Сохранено. После следующей ячейки Python в этом рабочем пространстве новые беседы найдут Python уже запущенным.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved. No container is kept ahead; a new conversation&apos;s first cell starts Python.</source>
+        <translation>Сохранено. Контейнер заранее не держится; первая ячейка новой беседы запускает Python.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-555"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 не является личным каталогом этого пользователя</translation>
     </message>
@@ -4422,7 +4822,7 @@ Container %3</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+33"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -4437,7 +4837,7 @@ Container %3</source>
         <translation>Локальный API</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Workspaces</source>
         <translation>Рабочие пространства</translation>
     </message>
@@ -4452,7 +4852,7 @@ Container %3</source>
         <translation>Тема</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Data &amp; Disk Use</source>
         <translation>Данные и диск</translation>
     </message>
@@ -4460,7 +4860,7 @@ Container %3</source>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+538"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+712"/>
         <source>Re-run locally</source>
         <translation>Повторить локально</translation>
     </message>
@@ -4485,15 +4885,17 @@ Container %3</source>
         <translation>Вызовы оболочки, которые делает модель, появляются здесь во время выполнения.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+60"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
+        <location line="-51"/>
         <source>Open Sample Trace</source>
         <translation>Открыть пример трассировки</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
         <translation>Открыть в просмотрщике сохранённую трассировку Responses демонстрации продаж: вызов оболочки, вывод и ответ, готовые к локальному повторному запуску</translation>
     </message>
@@ -4501,7 +4903,7 @@ Container %3</source>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-821"/>
+        <location line="-989"/>
         <source>%1 s</source>
         <translation>%1 с</translation>
     </message>
@@ -4511,32 +4913,47 @@ Container %3</source>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+309"/>
-        <location line="+58"/>
+        <location line="+386"/>
+        <location line="+60"/>
         <source>Running</source>
         <translation>Выполняется</translation>
     </message>
     <message>
-        <location line="-32"/>
-        <location line="+83"/>
-        <location line="+308"/>
+        <location line="-34"/>
+        <location line="+86"/>
+        <location line="+418"/>
         <source>Completed</source>
         <translation>Завершено</translation>
     </message>
     <message>
-        <location line="-391"/>
-        <location line="+87"/>
-        <location line="+308"/>
+        <location line="-504"/>
+        <location line="+90"/>
+        <location line="+418"/>
         <source>Incomplete</source>
         <translation>Не завершено</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-503"/>
         <source>from trace</source>
         <translation>из трассы</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+109"/>
+        <source>Stopped</source>
+        <translation>Остановлен</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Stopped before it ran: Stop was pressed while it waited for approval.</source>
+        <translation>Остановлен до запуска: «Стоп» нажата, пока он ждал одобрения.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It did not run: the question ended while it waited for approval.</source>
+        <translation>Не запущен: вопрос завершился, пока он ждал одобрения.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Shell</source>
         <translation>Оболочка</translation>
     </message>
@@ -4566,18 +4983,18 @@ Container %3</source>
         <translation>Интерпретатор кода OpenAI</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+2"/>
+        <location line="+19"/>
+        <location line="+4"/>
         <source>Container %1</source>
         <translation>Контейнер %1</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>(unknown)</source>
         <translation>(неизвестно)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Copy</source>
         <translation>Копировать</translation>
     </message>
@@ -4597,27 +5014,27 @@ Container %3</source>
         <translation>Стоимость песочницы для этого вызова</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+64"/>
         <source>Refused: %1</source>
         <translation>Отклонено: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Allow %1</source>
         <translation>Разрешить %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Add %1 to this container&apos;s network policy; it restarts with its files and the new policy</source>
         <translation>Добавить %1 в сетевую политику этого контейнера; он перезапустится со своими файлами и новой политикой</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>every host</source>
         <translation>любой хост</translation>
     </message>
@@ -4642,7 +5059,7 @@ Container %3</source>
         <translation>%1 разрешён. Контейнер запустится со своими файлами и новой политикой (%2).</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>cost —</source>
         <translation>стоимость —</translation>
     </message>
@@ -4657,68 +5074,79 @@ Container %3</source>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-234"/>
-        <location line="+308"/>
+        <location line="-316"/>
+        <location line="+418"/>
         <source>Completed (timeout)</source>
         <translation>Завершено (тайм-аут)</translation>
     </message>
     <message>
-        <location line="-306"/>
-        <location line="+308"/>
+        <location line="-416"/>
+        <location line="+418"/>
         <source>Cancelled</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location line="-298"/>
-        <location line="+306"/>
+        <location line="-645"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>
     <message>
+        <location line="+253"/>
         <source>Denied</source>
         <translation>Запрещено</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Not run</source>
         <translation>Не выполнено</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Denied by the approval rules (%1); it did not run.</source>
         <translation>Запрещено правилами одобрения (%1); не выполнено.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by you in this window; it did not run.</source>
         <translation>Запрещено вами в этом окне; не выполнено.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied at the terminal; it did not run.</source>
         <translation>Запрещено в терминале; не выполнено.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by a live viewer; it did not run.</source>
         <translation>Запрещено наблюдателем в реальном времени; не выполнено.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied; it did not run.</source>
         <translation>Запрещено; не выполнено.</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>No one answered the approval request in time; it did not run.</source>
         <translation>Никто не ответил на запрос одобрения вовремя; не выполнено.</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
         <translation>Нужно одобрение человека (%1), но спросить было некому; не выполнено.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>It did not run: %1</source>
         <translation>Не выполнено: %1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Note to the model: “%1”</source>
         <translation>Заметка для модели: «%1»</translation>
     </message>
     <message>
+        <location line="+273"/>
         <source>part of $%1</source>
         <translation>часть от $%1</translation>
     </message>
@@ -4805,7 +5233,7 @@ Container %3</source>
 <context>
     <name>TraceComparisonView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+79"/>
         <source>
 [… %n more character(s) not shown …]</source>
         <translation>
@@ -4823,7 +5251,7 @@ Container %3</source>
         <translation>(пусто)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Trace (container %1) beside the local run (container %2)</source>
         <translation>Трасса (контейнер %1) рядом с локальным запуском (контейнер %2)</translation>
     </message>
@@ -4834,13 +5262,14 @@ Container %3</source>
         <translation>неизвестно</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <location line="+46"/>
+        <location line="+81"/>
         <source>waiting</source>
         <translation>ожидает</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-123"/>
         <source>Trace</source>
         <translation>Трасса</translation>
     </message>
@@ -4880,19 +5309,19 @@ Container %3</source>
         <translation>код %1</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+1"/>
+        <location line="+17"/>
+        <location line="+53"/>
         <source>running</source>
         <translation>выполняется</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+3"/>
+        <location line="-26"/>
+        <location line="+23"/>
         <source>not run</source>
         <translation>не выполнена</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>same</source>
         <translation>совпадает</translation>
     </message>
@@ -4902,7 +5331,7 @@ Container %3</source>
         <translation>отличается</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>stdout, stderr and outcome are the same as in the trace</source>
         <translation>stdout, stderr и итог такие же, как в трассе</translation>
     </message>
@@ -4912,7 +5341,7 @@ Container %3</source>
         <translation>Отличается от трассы в: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Running: %1 of %n command(s) compared</source>
         <translation>
             <numerusform>Выполняется: сравнено %1 из %n команды</numerusform>
@@ -4921,7 +5350,7 @@ Container %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>All %n command(s) the same as in the trace</source>
         <translation>
             <numerusform>%n команда совпадает с трассой</numerusform>
@@ -4930,7 +5359,7 @@ Container %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 of %n command(s) differ from the trace</source>
         <translation>
             <numerusform>%1 из %n команды отличается от трассы</numerusform>
@@ -4942,17 +5371,78 @@ Container %3</source>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+250"/>
+        <location filename="../engine/data/traceloader.cpp" line="+136"/>
+        <source>An image output without a URL is not shown.</source>
+        <translation>Вывод изображения без URL не показан.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An image at %1 is not shown: only its address is here, and Sandbench does not fetch it.</source>
+        <translation>Изображение по адресу %1 не показано: здесь есть только его адрес, а Sandbench его не загружает.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>An image (%1) is not shown: only PNG images in base64 data: URLs are.</source>
+        <translation>Изображение (%1) не показано: показываются только изображения PNG в URL data: с base64.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>More images than %1 in one cell: this one is not shown.</source>
+        <translation>Больше %1 изображений в одной ячейке: это изображение не показано.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+7"/>
+        <source>An image larger than %1 bytes is not shown.</source>
+        <translation>Изображение больше %1 байт не показано.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An image is not shown: its data: URL does not hold a PNG image.</source>
+        <translation>Изображение не показано: его URL data: не содержит изображения PNG.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>[… %1 more characters of output not shown …]</source>
+        <translation>[… ещё %1 символов вывода не показано …]</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>An output of type %1 is not shown.</source>
+        <translation>Вывод типа %1 не показан.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The code did not run: %1</source>
+        <translation>Код не был выполнен: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The code made the file %1; only its id is here.</source>
+        <translation>Код создал файл %1; здесь есть только его идентификатор.</translation>
+    </message>
+    <message>
+        <location line="+175"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>Трасса не является корректным JSON: %1 в позиции %2</translation>
     </message>
     <message>
-        <location line="+105"/>
-        <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
-        <translation>В файле нет вызовов оболочки (элементов openrouter:shell или блоков server_tool_use).</translation>
+        <location line="+110"/>
+        <source>The command did not run: %1</source>
+        <translation>Команда не была выполнена: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+31"/>
+        <source>The file holds no shell or code calls (openrouter:shell, shell_call or code_interpreter_call items, server_tool_use blocks).</source>
+        <translation>Файл не содержит вызовов оболочки или кода (элементов openrouter:shell, shell_call или code_interpreter_call, блоков server_tool_use).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The trace %1 is larger than %2 MiB: it is not opened.</source>
+        <translation>Трасса %1 больше %2 МиБ: она не открывается.</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>Cannot open %1: %2</source>
         <translation>Не удаётся открыть %1: %2</translation>
     </message>
@@ -4960,14 +5450,14 @@ Container %3</source>
 <context>
     <name>TraceSummaryView</name>
     <message>
-        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+38"/>
         <location line="+21"/>
-        <location line="+40"/>
+        <location line="+46"/>
         <source>not in the trace</source>
         <translation>нет в трассе</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-62"/>
         <source>%1 input (%2 cached)</source>
         <translation>%1 входных (%2 из кэша)</translation>
     </message>
@@ -5012,7 +5502,12 @@ Container %3</source>
         <translation>Рассуждение: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Python cell %1 (%2): %3</source>
+        <translation>Ячейка Python %1 (%2): %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Shell call %1 (%2): %3</source>
         <translation>Вызов оболочки %1 (%2): %3</translation>
     </message>
@@ -5092,12 +5587,12 @@ Container %3</source>
         <translation>Стоимость песочницы:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Items in order (%1)</source>
         <translation>Элементы по порядку (%1)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>The assistant&apos;s text</source>
         <translation>Текст ассистента</translation>
     </message>
@@ -5166,17 +5661,17 @@ Container %3</source>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+32"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>У каждого рабочего пространства свои контейнеры, документы, журналы запросов, поставщики моделей и ключи API.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>This window shows the workspace “%1”.</source>
         <translation>В этом окне открыто рабочее пространство «%1».</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&amp;Open in New Window</source>
         <translation>&amp;Открыть в новом окне</translation>
     </message>
@@ -5206,7 +5701,7 @@ Container %3</source>
         <translation>&amp;Создать</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>this window</source>
         <translation>это окно</translation>
     </message>
@@ -5226,17 +5721,17 @@ Container %3</source>
         <translation>, </translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>This window shows this workspace already.</source>
         <translation>Это окно уже показывает это рабочее пространство.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>Рабочее пространство «%1» создано. Откройте его в новом окне или выберите, чтобы оно открывалось при следующем запуске.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sandbench opens “%1” at the next start.</source>
         <translation>При следующем запуске Sandbench откроет «%1».</translation>
     </message>
@@ -5272,167 +5767,6 @@ Container %3</source>
         <location line="-15"/>
         <source>name</source>
         <translation>имя</translation>
-    </message>
-</context>
-<context>
-    <name>McpConfigBox</name>
-    <message>
-        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
-        <source>Use Sandbench from an agent host (MCP)</source>
-        <translation>Использовать Sandbench из хоста агентов (MCP)</translation>
-    </message>
-    <message>
-        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
-        <translation>Claude Desktop, Claude Code, Cursor, VS Code и Goose могут использовать песочницы этого рабочего пространства как инструменты MCP (shell, python, read_file, write_file, list_files). Через stdio хост сам запускает Sandbench; через HTTP он использует этот локальный API с ключом.</translation>
-    </message>
-    <message>
-        <source>stdio (the host starts sandbench mcp)</source>
-        <translation>stdio (хост запускает sandbench mcp)</translation>
-    </message>
-    <message>
-        <source>HTTP (this local API)</source>
-        <translation>HTTP (этот локальный API)</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Копировать</translation>
-    </message>
-    <message>
-        <source>Copy this configuration</source>
-        <translation>Копировать эту конфигурацию</translation>
-    </message>
-    <message>
-        <source>The %1 configuration</source>
-        <translation>Конфигурация для %1</translation>
-    </message>
-</context>
-<context>
-    <name>CellOutputView</name>
-    <message numerus="yes">
-        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
-        <translation>
-            <numerusform>[… отброшен %n символ вывода этой ячейки: max_output_length]</numerusform>
-            <numerusform>[… отброшено %n символа вывода этой ячейки: max_output_length]</numerusform>
-            <numerusform>[… отброшено %n символов вывода этой ячейки: max_output_length]</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
-        <translation>[… часть этого вывода опущена: окно показывает не более %1 строк и %2 столбцов таблицы]</translation>
-    </message>
-    <message>
-        <source>Loading image…</source>
-        <translation>Загрузка изображения…</translation>
-    </message>
-    <message>
-        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
-        <translation>%1 не удалось показать: это не изображение PNG, которое окно может прочитать, или оно больше %2 мегапикселей.</translation>
-    </message>
-</context>
-<context>
-    <name>ImageViewer</name>
-    <message>
-        <source>%1 — Image</source>
-        <translation>%1 — изображение</translation>
-    </message>
-    <message>
-        <source>Fit</source>
-        <translation>Вписать</translation>
-    </message>
-    <message>
-        <source>Fit the image to the window</source>
-        <translation>Вписать изображение в окно</translation>
-    </message>
-    <message>
-        <source>100%</source>
-        <translation>100 %</translation>
-    </message>
-    <message>
-        <source>Show the image&apos;s own pixels</source>
-        <translation>Показать изображение пиксель в пиксель</translation>
-    </message>
-    <message>
-        <source>Zoom in</source>
-        <translation>Увеличить</translation>
-    </message>
-    <message>
-        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
-        <translation>Увеличить (Ctrl++ или Ctrl+колесо)</translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <translation>Уменьшить</translation>
-    </message>
-    <message>
-        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
-        <translation>Уменьшить (Ctrl+- или Ctrl+колесо)</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Копировать</translation>
-    </message>
-    <message>
-        <source>Copy the image</source>
-        <translation>Копировать изображение</translation>
-    </message>
-    <message>
-        <source>Save as…</source>
-        <translation>Сохранить как…</translation>
-    </message>
-    <message>
-        <source>Save the image to a file</source>
-        <translation>Сохранить изображение в файл</translation>
-    </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>Изображение скопировано.</translation>
-    </message>
-</context>
-<context>
-    <name>InlineImage</name>
-    <message>
-        <source>%1 — click to enlarge, right-click to copy or save</source>
-        <translation>%1 — щёлкните, чтобы увеличить; правый щелчок — копировать или сохранить</translation>
-    </message>
-    <message>
-        <source>Copy image</source>
-        <translation>Копировать изображение</translation>
-    </message>
-    <message>
-        <source>Save image as…</source>
-        <translation>Сохранить изображение как…</translation>
-    </message>
-    <message>
-        <source>Open at full size</source>
-        <translation>Открыть в полном размере</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>Изображение скопировано.</translation>
-    </message>
-    <message>
-        <source>Save image as</source>
-        <translation>Сохранить изображение как</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Изображения PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Saved to %1.</source>
-        <translation>Сохранено в %1.</translation>
-    </message>
-    <message>
-        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
-        <translation>Не удалось сохранить изображение в %1: %2. Выберите папку, в которую можно записывать.</translation>
     </message>
 </context>
 </TS>

@@ -4,7 +4,7 @@
 <context>
     <name>ApiActivityPanel</name>
     <message>
-        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+37"/>
+        <location filename="../widgets/localapi/apiactivitypanel.cpp" line="+38"/>
         <source>This app&apos;s local API</source>
         <translation>本应用的本地 API</translation>
     </message>
@@ -39,22 +39,22 @@
         <translation>监视</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Requests that other programs send to Sandbench&apos;s local API appear here while they run, with their shell calls and live output.</source>
         <translation>其他程序发送到 Sandbench 本地 API 的请求会在运行时显示在这里，包括其 shell 调用和实时输出。</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+113"/>
         <source>&quot;%1&quot; is not a server address: use one like http://127.0.0.1:8642, as `sandbench serve` prints it.</source>
         <translation>“%1”不是服务器地址：请使用 `sandbench serve` 输出的地址格式，例如 http://127.0.0.1:8642。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Enter an API key of the server&apos;s workspace (`sandbench keys create` prints one).</source>
         <translation>请输入该服务器所属工作区的 API 密钥（可用 `sandbench keys create` 生成）。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Watching this app&apos;s local API at %1 (workspace %2).</source>
         <translation>正在监视本应用位于 %1 的本地 API（工作区 %2）。</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>本地 API 已关闭，其他程序无法访问 Sandbench。请在“本地 API 设置”中开启。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Asking %1 to allow %2…</source>
         <translation>正在请求 %1 允许 %2…</translation>
     </message>
@@ -113,12 +113,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>No shell calls.</source>
         <translation>没有 shell 调用。</translation>
     </message>
@@ -128,38 +128,39 @@
         <translation>连接已断开</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The connection to the server was lost while this request ran; how it ended is in the server&apos;s request log.</source>
         <translation>此请求运行期间与服务器的连接中断；其结果请查看服务器的请求日志。</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Messages</source>
         <translation>Messages</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Responses</source>
         <translation>Responses</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>MCP</source>
         <translation>MCP</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>%n earlier shell call(s) of this request not shown</source>
         <translation>
             <numerusform>此请求中较早的 %n 个 shell 调用未显示</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
@@ -169,7 +170,7 @@
         <translation>已被程序取消</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Failed (HTTP %1)</source>
         <translation>失败（HTTP %1）</translation>
     </message>
@@ -179,7 +180,7 @@
         <translation>沙箱按请求计费：请查看上方该请求的总费用</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+52"/>
         <source>%n shell call(s)</source>
         <translation>
             <numerusform>%n 个 shell 调用</numerusform>
@@ -196,10 +197,12 @@
         <translation>沙箱 $%1</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>File received: %1 (%2)</source>
         <translation>已收到文件：%1（%2）</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Copied into container %1</source>
         <translation>已复制到容器 %1</translation>
     </message>
@@ -207,7 +210,7 @@
 <context>
     <name>ApprovalPrompt</name>
     <message>
-        <location filename="../widgets/approvals/approvalprompt.cpp" line="+82"/>
+        <location filename="../widgets/approvals/approvalprompt.cpp" line="+108"/>
         <source>The model wants to run a command</source>
         <translation>模型想要运行一条命令</translation>
     </message>
@@ -218,11 +221,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+5"/>
         <source>Allow once</source>
         <translation>允许一次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Allow for this conversation</source>
         <translation>在此对话中允许</translation>
     </message>
@@ -233,6 +237,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>Deny</source>
         <translation>拒绝</translation>
     </message>
@@ -269,7 +274,7 @@
 <context>
     <name>ApprovalRulesBox</name>
     <message>
-        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+34"/>
+        <location filename="../widgets/settings/approvalrulesbox.cpp" line="+35"/>
         <source>Allow</source>
         <translation>允许</translation>
     </message>
@@ -400,22 +405,22 @@
         <translation>还原(&amp;E)</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>The unsaved changes to the approvals of “%1” were dropped.</source>
         <translation>“%1”审批中未保存的更改已被丢弃。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>The workspace&apos;s settings cannot be read: %1</source>
         <translation>无法读取工作区设置：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The saved approvals are not valid (%1), so every call asks until they are saved again.</source>
         <translation>已保存的审批无效（%1），因此在重新保存之前每次调用都会询问。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Rule %1: </source>
         <translation>规则 %1：</translation>
     </message>
@@ -450,12 +455,12 @@
         <translation>规则 %1 与规则 %2 重复（“%3”）；请移除其中一条。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>A workspace holds at most %1 rules; remove one before adding another.</source>
         <translation>一个工作区最多有 %1 条规则；请先移除一条再添加。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Rule %1 is this rule already.</source>
         <translation>规则 %1 已经是这条规则。</translation>
     </message>
@@ -465,23 +470,23 @@
         <translation>未保存。%1</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
+        <location line="+8"/>
+        <location line="+10"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next shell or code call of the workspace follows these approvals; “sandbench approvals rules list” shows them.</source>
         <translation>已保存。工作区的下一次 shell 或代码调用将遵循这些审批；“sandbench approvals rules list”可以显示它们。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Type a call to see which rule decides each of its commands.</source>
         <translation>输入一个调用，查看哪条规则决定其每条命令。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>“%1” → no rule matches: %2</source>
         <translation>“%1” → 没有匹配的规则：%2</translation>
     </message>
@@ -501,7 +506,7 @@
         <translation>该调用：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Left out, not valid: rule %1.</source>
         <translation>已略过（无效）：规则 %1。</translation>
     </message>
@@ -511,8 +516,34 @@
         <translation>规则仅在设为“规则”的对话中起作用；默认模式为“%1”。</translation>
     </message>
     <message>
+        <location line="-9"/>
         <source>The rules cannot account for all of it (%1), so no rule allows it: it asks unless a rule denies one of its commands.</source>
         <translation>规则无法完整解析该调用（%1），因此没有规则能允许它：除非有规则拒绝其中某条命令，否则会询问。</translation>
+    </message>
+</context>
+<context>
+    <name>CellOutputView</name>
+    <message numerus="yes">
+        <location filename="../widgets/shellcalls/celloutputview.cpp" line="+109"/>
+        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
+        <translation>
+            <numerusform>[… 已丢弃此单元格输出的 %n 个字符：max_output_length]</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+134"/>
+        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
+        <translation>[… 此输出的其余部分已省略：窗口最多显示表格的 %1 行和 %2 列]</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Loading image…</source>
+        <translation>正在加载图像…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
+        <translation>无法显示 %1：它不是窗口可以读取的 PNG 图像，或大于 %2 百万像素。</translation>
     </message>
 </context>
 <context>
@@ -566,35 +597,42 @@
 <context>
     <name>ChatSession</name>
     <message>
+        <location filename="../engine/workspace/chatsession.cpp" line="+355"/>
         <source>Redacted by %1 before the model read it; the model received: “%2”</source>
         <translation>在模型读取前已由 %1 遮盖；模型收到的是：“%2”</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Flagged by %1; sent unchanged, and the detection is in the request log.</source>
         <translation>已由 %1 标记；内容原样发送，检测结果记录在请求日志中。</translation>
     </message>
     <message>
+        <location line="+91"/>
         <source>Prompt-injection patterns</source>
         <translation>提示词注入模式</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Email addresses</source>
         <translation>电子邮件地址</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>电话号码</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>信用卡号</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>IP 地址</translation>
     </message>
     <message>
-        <location filename="../engine/workspace/chatsession.cpp" line="+132"/>
+        <location line="-324"/>
         <source>Wait for the current answer or press Stop.</source>
         <translation>请等待当前回答完成，或点击“停止”。</translation>
     </message>
@@ -614,12 +652,12 @@
         <translation>问题未发送：无法读取工作区的护栏设置（%1）。</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+163"/>
         <source>Blocked by the guardrail &quot;%1&quot; (%2 detected); the question was not sent to the model. Rephrase it, or change the guardrail&apos;s action in the Guardrails panel.</source>
         <translation>已被护栏“%1”拦截（检测到 %2）；问题未发送给模型。请换一种说法，或在“护栏”面板中更改该护栏的操作。</translation>
     </message>
     <message numerus="yes">
-        <location line="-56"/>
+        <location line="-17"/>
         <source>Stopped after %n tool call(s): the limit for one question.</source>
         <translation>
             <numerusform>已在 %n 次工具调用后停止：这是单个问题的上限。</numerusform>
@@ -629,7 +667,7 @@
 <context>
     <name>ChatWidget</name>
     <message>
-        <location filename="../widgets/chat/chatwidget.cpp" line="+303"/>
+        <location filename="../widgets/chat/chatwidget.cpp" line="+269"/>
         <source>Sandbox time of this conversation: $0.0001 a second; a question that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>此对话的沙箱用时按每秒 $0.0001 计费；启动新容器或唤醒休眠容器的问题至少按 30 秒计费。</translation>
     </message>
@@ -669,7 +707,7 @@
         <translation>助手</translation>
     </message>
     <message numerus="yes">
-        <location line="+332"/>
+        <location line="+344"/>
         <source>Running %n command(s) in the sandbox: %1</source>
         <translation>
             <numerusform>正在沙箱中运行 %n 条命令：%1</numerusform>
@@ -681,7 +719,7 @@
         <translation>已停止。</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-130"/>
         <source>Message box</source>
         <translation>消息框</translation>
     </message>
@@ -701,7 +739,7 @@
         <translation>在消息中输入制表符</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>%1 — a script plays the answers, no model is asked</source>
         <translation>%1 — 由脚本给出回答，不询问任何模型</translation>
     </message>
@@ -711,34 +749,39 @@
         <translation>模型：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Every shell command of this conversation runs in container %1; its files stay between questions and restarts.</source>
         <translation>此对话的每条 shell 命令都在容器 %1 中运行；其中的文件在多次提问和重启之间保留。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Sandbox cost: $%1</source>
         <translation>沙箱费用：$%1</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+1"/>
+        <source>No sandbox cost yet</source>
+        <translation>尚无沙箱费用</translation>
+    </message>
+    <message>
+        <location line="+107"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1
 In the sandbox: %2</source>
         <translation>%1
 沙箱中：%2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Remove this attachment</source>
         <translation>移除此附件</translation>
     </message>
@@ -758,7 +801,7 @@ In the sandbox: %2</source>
         <translation>已附加的文件（沙箱中）：%1</translation>
     </message>
     <message>
-        <location line="-491"/>
+        <location line="-511"/>
         <source>You</source>
         <translation>你</translation>
     </message>
@@ -766,13 +809,12 @@ In the sandbox: %2</source>
 <context>
     <name>CommandOutputView</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+113"/>
-        <location line="+39"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+169"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+45"/>
         <source>[… %n character(s) of output not shown here …]</source>
         <translation>
             <numerusform>[… 此处未显示 %n 个输出字符 …]</numerusform>
@@ -784,7 +826,7 @@ In the sandbox: %2</source>
         <translation>此处未显示较早的输出：%1 个字符</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -804,7 +846,7 @@ In the sandbox: %2</source>
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ran for %1</source>
         <translation>运行了 %1</translation>
     </message>
@@ -830,21 +872,23 @@ In the sandbox: %2</source>
 <context>
     <name>CsvPreview</name>
     <message>
+        <location filename="../widgets/common/csvpreview.cpp" line="+77"/>
         <source>%1 is empty (0 bytes): there are no rows to show.</source>
         <translation>%1 为空（0 字节）：没有可显示的行。</translation>
     </message>
     <message>
+        <location line="+13"/>
         <source>%1 is not a text table: it holds binary data (%2). Save it and open it with the program that made it.</source>
         <translation>%1 不是文本表格：它包含二进制数据（%2）。请保存该文件，并用创建它的程序打开。</translation>
     </message>
     <message>
-        <location filename="../widgets/common/csvpreview.cpp" line="+105"/>
+        <location line="+57"/>
         <source>%1 rows so far…</source>
         <translation>已读取 %1 行…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 rows</source>
         <translation>%1 行</translation>
     </message>
@@ -852,17 +896,17 @@ In the sandbox: %2</source>
 <context>
     <name>DataLocationPage</name>
     <message>
-        <location filename="../widgets/settings/datalocationpage.cpp" line="+36"/>
+        <location filename="../widgets/settings/datalocationpage.cpp" line="+47"/>
         <source>Data folder</source>
         <translation>数据文件夹</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Containers, documents, request logs and snapshots of every workspace live here. Start Sandbench with --data-dir or SANDBENCH_DATA_DIR to use another folder.</source>
         <translation>所有工作区的容器、文档、请求日志和快照都存放在这里。要使用其他文件夹，请使用 --data-dir 或 SANDBENCH_DATA_DIR 启动 Sandbench。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Open in File Manager</source>
         <translation>在文件管理器中打开(&amp;O)</translation>
     </message>
@@ -937,7 +981,7 @@ In the sandbox: %2</source>
         <translation>本地 API 的请求和 shell 调用日志</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Not measured yet.</source>
         <translation>尚未统计。</translation>
     </message>
@@ -947,126 +991,151 @@ In the sandbox: %2</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+281"/>
         <source>Measuring…</source>
         <translation>正在统计…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Measured at %1. Workspaces: %2. The whole data folder uses %3.</source>
         <translation>统计于 %1。工作区：%2。整个数据文件夹占用 %3。</translation>
     </message>
     <message>
+        <location line="-279"/>
         <source>Clean up</source>
         <translation>清理</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>any age</source>
         <translation>任意时间</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Requests in the log older than</source>
         <translation>日志中早于以下时间的请求</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Containers no conversation uses (made by the local API or left behind)</source>
         <translation>没有对话使用的容器（由本地 API 创建或遗留）</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>Files uploaded through the Files APIs</source>
         <translation>通过 Files API 上传的文件</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
+        <location line="+61"/>
         <source>Looking at what can be deleted…</source>
         <translation>正在查看可以删除的内容…</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>Cannot clean up: %1</source>
         <translation>无法清理：%1</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Nothing to delete: no request in the log is older than %1 days.</source>
         <translation>没有可删除的内容：日志中没有早于 %1 天的请求。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: the request log is empty.</source>
         <translation>没有可删除的内容：请求日志为空。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: every container belongs to a conversation.</source>
         <translation>没有可删除的内容：每个容器都属于某个对话。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Nothing to delete: no file was uploaded through the Files APIs.</source>
         <translation>没有可删除的内容：没有通过 Files API 上传的文件。</translation>
     </message>
     <message numerus="yes">
+        <location line="+12"/>
         <source>Delete %n request(s) logged more than %1 days ago from the request log, with their shell calls and outputs? This frees about %2.</source>
         <translation>
             <numerusform>从请求日志中删除 %n 个记录于 %1 天前的请求及其 shell 调用和输出？这将释放约 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+5"/>
         <source>Delete all %n request(s) from the request log, with their shell calls and outputs? This frees about %1.</source>
         <translation>
             <numerusform>从请求日志中删除全部 %n 个请求及其 shell 调用和输出？这将释放约 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+6"/>
         <source>Delete %n container(s) that no conversation uses, with their files and history? This frees %1.</source>
         <translation>
             <numerusform>删除 %n 个没有对话使用的容器及其文件和历史？这将释放 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+7"/>
         <source>Delete %n file(s) uploaded through the Files APIs? Programs that still name them get an error. This frees %1.</source>
         <translation>
             <numerusform>删除 %n 个通过 Files API 上传的文件？仍引用它们的程序将收到错误。这将释放 %1。</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+11"/>
         <source>Nothing was deleted.</source>
         <translation>未删除任何内容。</translation>
     </message>
     <message numerus="yes">
+        <location line="+45"/>
         <source>Deleted %n request(s); the log is %1 smaller.</source>
         <translation>
             <numerusform>已删除 %n 个请求；日志减小了 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n container(s), freeing %1.</source>
         <translation>
             <numerusform>已删除 %n 个容器，释放了 %1。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>Deleted %n file(s), freeing %1.</source>
         <translation>
             <numerusform>已删除 %n 个文件，释放了 %1。</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>%1 Not everything: %2</source>
         <translation>%1 未全部完成：%2</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
+        <location line="-280"/>
         <source>Uploaded files</source>
         <translation>上传的文件</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Files that came in through the Files APIs of the local API</source>
         <translation>通过本地 API 的 Files API 传入的文件</translation>
     </message>
@@ -1074,11 +1143,12 @@ In the sandbox: %2</source>
 <context>
     <name>DiffView</name>
     <message>
+        <location filename="../widgets/files/diffview.cpp" line="+231"/>
         <source>Lines: %1</source>
         <translation>行：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/files/diffview.cpp" line="+108"/>
+        <location line="-123"/>
         <source>Unified</source>
         <translation>统一视图</translation>
     </message>
@@ -1108,7 +1178,7 @@ In the sandbox: %2</source>
         <translation>没有差异：该文件在两个版本中完全相同。</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%n line(s) added</source>
         <translation>
             <numerusform>新增 %n 行</numerusform>
@@ -1122,7 +1192,7 @@ In the sandbox: %2</source>
         </translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>Diff truncated: it is larger than %1, the rest is not shown.</source>
         <translation>差异已截断：超过 %1，其余部分未显示。</translation>
     </message>
@@ -1135,17 +1205,17 @@ In the sandbox: %2</source>
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="+175"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="+177"/>
         <source>Files promoted from a container. Documents belong to the workspace and never expire.</source>
         <translation>从容器存为文档的文件。文档属于工作区，永不过期。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>No documents yet. Promote a file from a container (the Files panel, &lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; or the local API) to keep a copy here.</source>
         <translation>还没有文档。将容器中的文件存为文档（通过“文件”面板、&lt;tt&gt;sandbench containers promote ID PATH&lt;/tt&gt; 或本地 API），即可在此保留一份副本。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
@@ -1171,8 +1241,8 @@ In the sandbox: %2</source>
         <translation>保留</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <location line="+176"/>
+        <location line="+41"/>
+        <location line="+177"/>
         <source>Select a document to see it here.</source>
         <translation>选择一个文档以在此查看。</translation>
     </message>
@@ -1182,67 +1252,67 @@ In the sandbox: %2</source>
         <translation>%1 · 来自 %3 中的 /workspace/home/%2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 像素</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>[The preview shows the first %1; use Open or Save As for the whole file.]</source>
         <translation>[预览仅显示前 %1；要查看完整文件，请使用“打开”或“另存为”。]</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>No preview for this kind of file. Use Open to view it in another application, or Save As to keep a copy.</source>
         <translation>无法预览此类文件。请使用“打开”在其他应用程序中查看，或使用“另存为”保存一份副本。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>No application on this computer opens %1. Use Save As to keep a copy and open it yourself.</source>
         <translation>本机没有可打开 %1 的应用程序。请使用“另存为”保存一份副本后自行打开。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Save a copy of %1</source>
         <translation>保存 %1 的副本</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Cannot save %1 to %2: %3</source>
         <translation>无法将 %1 保存到 %2：%3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved %1 to %2.</source>
         <translation>已将 %1 保存到 %2。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Delete %1 from the workspace&apos;s documents? This cannot be undone.</source>
         <translation>要从工作区文档中删除 %1 吗？此操作无法撤消。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Cannot delete %1 completely; some of its files remain in %2.</source>
         <translation>无法完全删除 %1；其部分文件仍留在 %2 中。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Deleted %1.</source>
         <translation>已删除 %1。</translation>
     </message>
@@ -1355,7 +1425,7 @@ SHA-256 %3</translation>
         <translation>%1 大小为 %2，超过了上传允许的 %3。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 cannot be read: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -1370,37 +1440,38 @@ SHA-256 %3</translation>
         <translation>无法打开容器的主目录 %1：%2</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <location line="+46"/>
-        <location line="+19"/>
+        <location line="+50"/>
+        <location line="+94"/>
+        <location line="+13"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-15"/>
-        <location line="+20"/>
+        <location line="-59"/>
+        <location line="+64"/>
         <source>Cannot write %1 into the container: %2 names are taken already.</source>
         <translation>无法将 %1 写入容器：已有 %2 个名称被占用。</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+27"/>
+        <location line="-133"/>
+        <location line="+28"/>
         <location line="+9"/>
         <source>Copying %1 failed: %2</source>
         <translation>复制 %1 失败：%2</translation>
     </message>
     <message>
-        <location line="-39"/>
-        <location line="+36"/>
+        <location line="-40"/>
+        <location line="+37"/>
         <source>%1 grew beyond the upload limit while it was copied.</source>
         <translation>%1 在复制过程中超过了上传上限。</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot hand %1 to the sandbox user: %2</source>
         <translation>无法将 %1 交给沙箱用户：%2</translation>
     </message>
     <message>
+        <location line="-10"/>
         <source>%1 is not a file name.</source>
         <translation>%1 不是文件名。</translation>
     </message>
@@ -1408,17 +1479,17 @@ SHA-256 %3</translation>
 <context>
     <name>FilePreview</name>
     <message>
-        <location filename="../widgets/files/filepreview.cpp" line="+237"/>
+        <location filename="../widgets/files/filepreview.cpp" line="+314"/>
         <source>Select a file to preview it.</source>
         <translation>选择一个文件以预览。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1428,7 +1499,7 @@ SHA-256 %3</translation>
         <translation>%1 — %2，%3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 no longer exists in the container: it was deleted or renamed after the list was read.</source>
         <translation>容器中已不存在 %1：读取列表后它已被删除或重命名。</translation>
     </message>
@@ -1443,17 +1514,17 @@ SHA-256 %3</translation>
         <translation>二进制文件（%1，%2）：无法预览。请使用“另存为”将其复制到本机。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 像素</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is %2, larger than the %3 a table preview is made for. Use Save As… to copy it to this computer.</source>
         <translation>%1 大小为 %2，超过表格预览支持的 %3。请用“另存为…”将其复制到本机。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot open %1 as a table.</source>
         <translation>无法以表格形式打开 %1。</translation>
     </message>
@@ -1463,22 +1534,27 @@ SHA-256 %3</translation>
         <translation>仅显示了 %2 中的前 %1。</translation>
     </message>
     <message>
+        <location line="-184"/>
         <source>Show source</source>
         <translation>显示源代码</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Show the Markdown file as its source text instead of formatted</source>
         <translation>以源文本而不是格式化形式显示 Markdown 文件</translation>
     </message>
     <message>
+        <location line="+196"/>
         <source>%1 is %2: Markdown larger than %3 is shown as source, not formatted.</source>
         <translation>%1 大小为 %2：大于 %3 的 Markdown 以源代码显示，不进行格式化。</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>%1 nests quotes or lists %2 deep: Markdown deeper than %3 is shown as source, not formatted.</source>
         <translation>%1 的引用或列表嵌套深度为 %2：嵌套超过 %3 的 Markdown 以源代码显示，不进行格式化。</translation>
     </message>
     <message>
+        <location line="+79"/>
         <source>[image not loaded: %1]</source>
         <translation>[未加载图片：%1]</translation>
     </message>
@@ -1509,12 +1585,12 @@ SHA-256 %3</translation>
 <context>
     <name>FilesPanel</name>
     <message>
-        <location filename="../widgets/files/filespanel.cpp" line="+94"/>
+        <location filename="../widgets/files/filespanel.cpp" line="+95"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Read the files and history again</source>
         <translation>重新读取文件和历史</translation>
     </message>
@@ -1524,7 +1600,7 @@ SHA-256 %3</translation>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Save the selected file on this computer</source>
         <translation>将所选文件保存到本机</translation>
     </message>
@@ -1539,7 +1615,17 @@ SHA-256 %3</translation>
         <translation>将所选文件复制到工作区的文档中，文档永不过期</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+4"/>
+        <source>Hidden files</source>
+        <translation>隐藏文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also list files and folders whose name starts with a dot (.cache, .config, .sandbench)</source>
+        <translation>同时列出名称以点开头的文件和文件夹（.cache、.config、.sandbench）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
@@ -1549,17 +1635,17 @@ SHA-256 %3</translation>
         <translation>历史</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+153"/>
         <source>Cannot list the container&apos;s files: %1</source>
         <translation>无法列出容器中的文件：%1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+57"/>
         <source>%1 was deleted.</source>
         <translation>%1 已被删除。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Cannot open &quot;%1&quot;: %2. Paths are relative to /workspace/home and may not contain &quot;..&quot; or start with &quot;/&quot;.</source>
         <translation>无法打开“%1”：%2。路径相对于 /workspace/home，不能包含 &quot;..&quot;，也不能以 &quot;/&quot; 开头。</translation>
     </message>
@@ -1609,19 +1695,26 @@ SHA-256 %3</translation>
         <translation>无容器</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%1 — %n file(s), %2</source>
         <translation>
             <numerusform>%1 — %n 个文件，%2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>(%n hidden)</source>
+        <translation>
+            <numerusform>（%n 个隐藏）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>(only the first %1 files are listed)</source>
         <translation>（仅列出前 %1 个文件）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>/workspace/home of container %1</source>
         <translation>容器 %1 的 /workspace/home</translation>
     </message>
@@ -1629,7 +1722,7 @@ SHA-256 %3</translation>
 <context>
     <name>GuardrailsPanel</name>
     <message>
-        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+41"/>
+        <location filename="../widgets/guardrails/guardrailspanel.cpp" line="+42"/>
         <source>Flag</source>
         <translation>标记</translation>
     </message>
@@ -1659,12 +1752,12 @@ SHA-256 %3</translation>
         <translation>标记报告</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>Prompt injection</source>
         <translation>提示词注入</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Prompt-injection patterns</source>
         <translation>提示词注入模式</translation>
     </message>
@@ -1674,29 +1767,29 @@ SHA-256 %3</translation>
         <translation>用于识别企图覆盖模型指令的正则表达式</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Pattern set version %1: %n pattern(s) in %2 families (languages: %3). The gateway uses the set built into this Sandbench.</source>
         <translation>
             <numerusform>模式集版本 %1：%n 个模式，分为 %2 个类别（语言：%3）。网关使用此 Sandbench 内置的模式集。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Personal data</source>
         <translation>个人数据</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Email addresses</source>
         <translation>电子邮件地址</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Phone numbers</source>
         <translation>电话号码</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Credit card numbers</source>
         <translation>信用卡号</translation>
     </message>
@@ -1706,7 +1799,7 @@ SHA-256 %3</translation>
         <translation>通过 Luhn 校验的 13 到 19 位数字</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>IP addresses</source>
         <translation>IP 地址</translation>
     </message>
@@ -1726,12 +1819,12 @@ SHA-256 %3</translation>
         <translation>所有已开启的护栏都会读取 shell 调用的输出，无论其范围如何：脱敏会隐藏匹配内容，拦截会扣下整个输出。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Flag records a detection and forwards the request unchanged. Redact replaces each match with a label such as [EMAIL]. Block refuses the request with HTTP 403 before it reaches the model. When several fire, the strictest wins. &quot;User messages&quot; reads only what users wrote; &quot;All messages&quot; also reads system, developer and assistant text.</source>
         <translation>标记：记录检测结果并原样转发请求。脱敏：将每处匹配替换为 [EMAIL] 之类的标签。拦截：在请求到达模型之前以 HTTP 403 拒绝。多个护栏同时触发时，以最严格的为准。“用户消息”只读取用户所写的内容；“所有消息”还会读取系统、开发者和助手文本。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
@@ -1741,7 +1834,7 @@ SHA-256 %3</translation>
         <translation>还原</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+58"/>
         <source>User messages</source>
         <translation>用户消息</translation>
     </message>
@@ -1751,7 +1844,7 @@ SHA-256 %3</translation>
         <translation>所有消息</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>User message</source>
         <translation>用户消息</translation>
     </message>
@@ -1847,22 +1940,22 @@ SHA-256 %3</translation>
         <translation>无论采取何种操作，每次检测都会被记录。因此先以“标记”方式运行护栏，就能看出“脱敏”会改动多少真实流量、“拦截”会拒绝多少。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Period:</source>
         <translation>时间段：</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>The workspace&apos;s guardrail settings cannot be read: %1. Requests are refused until the file is fixed; Save replaces it with the settings shown here.</source>
         <translation>无法读取工作区的护栏设置：%1。在修复该文件之前，所有请求都会被拒绝；点击“保存”将用此处显示的设置替换它。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Unsaved changes: the test box already uses them; requests use them once saved.</source>
         <translation>有未保存的更改：测试框已在使用这些更改；保存后请求才会使用它们。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>No guardrail is on for this workspace.</source>
         <translation>此工作区未开启任何护栏。</translation>
     </message>
@@ -1874,17 +1967,17 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>The guardrails could not be saved: %1</source>
         <translation>无法保存护栏：%1</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>%1 was changed outside this panel. Revert loads that version; Save keeps yours.</source>
         <translation>%1 已在此面板之外被更改。“还原”会载入该版本；“保存”会保留您的版本。</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Type a sample above to see what the guardrails that are on would do with it.</source>
         <translation>在上方输入示例，即可查看已开启的护栏会如何处理它。</translation>
     </message>
@@ -1938,12 +2031,12 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -1953,12 +2046,12 @@ SHA-256 %3</translation>
         <translation>未开启</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No logged requests in this period yet. Turn guardrails on with Flag and send traffic through the local API to see what Redact or Block would do.</source>
         <translation>此时间段内还没有已记录的请求。请以“标记”方式开启护栏，并通过本地 API 发送流量，以查看“脱敏”或“拦截”会产生什么效果。</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%n request(s) logged in this period.</source>
         <translation>
             <numerusform>此时间段内记录了 %n 个请求。</numerusform>
@@ -1970,7 +2063,7 @@ SHA-256 %3</translation>
         <translation>其中 %1 个（%2%）至少有一次检测：若设为脱敏或拦截，它们会被修改或拒绝。</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+8"/>
         <source>%n detection(s) were reported as false positives.</source>
         <translation>
             <numerusform>有 %n 条检测结果被报告为误报。</numerusform>
@@ -1980,11 +2073,12 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryModel</name>
     <message>
+        <location filename="../widgets/files/historymodel.cpp" line="+163"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../widgets/files/historymodel.cpp" line="+60"/>
+        <location line="-103"/>
         <source>Restore: %1</source>
         <translation>恢复：%1</translation>
     </message>
@@ -2054,7 +2148,7 @@ SHA-256 %3</translation>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -2062,22 +2156,22 @@ SHA-256 %3</translation>
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../widgets/files/historyview.cpp" line="+69"/>
+        <location filename="../widgets/files/historyview.cpp" line="+74"/>
         <source>No commands have changed files in this container yet.</source>
         <translation>此容器中还没有命令更改过文件。</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+297"/>
         <source>Restore This Version</source>
         <translation>恢复此版本</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
         <source>Restore Version Before</source>
         <translation>恢复之前的版本</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-320"/>
         <source>Restore Workspace…</source>
         <translation>恢复工作区…</translation>
     </message>
@@ -2087,12 +2181,12 @@ SHA-256 %3</translation>
         <translation>将 /workspace/home 下的所有文件恢复到所选命令执行后的状态</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+143"/>
         <source>Cannot read the file history: %1</source>
         <translation>无法读取文件历史：%1</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Cannot read what the command changed: %1</source>
         <translation>无法读取该命令所做的更改：%1</translation>
     </message>
@@ -2117,22 +2211,22 @@ SHA-256 %3</translation>
         <translation>未保留：存储预算。此版本的内容未被保留，因此无法恢复。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Select a file to put it back as the selected entry left it</source>
         <translation>选择一个文件，将其恢复为所选条目留下的样子</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The selected entry deleted %1: there is no version of it after this entry.</source>
         <translation>所选条目删除了 %1：此条目之后没有它的版本。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Put %1 back as the selected entry left it. %2</source>
         <translation>将 %1 恢复为所选条目留下的样子。%2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Delete, as Before</source>
         <translation>删除，恢复原状</translation>
     </message>
@@ -2142,7 +2236,7 @@ SHA-256 %3</translation>
         <translation>所选条目之前不存在 %1：将其从 /workspace/home 删除。%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Restore Deleted File</source>
         <translation>恢复已删除的文件</translation>
     </message>
@@ -2152,7 +2246,7 @@ SHA-256 %3</translation>
         <translation>将 %1 恢复为所选条目删除它之前的样子。%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Put %1 back as it was before the selected entry. %2</source>
         <translation>将 %1 恢复为所选条目之前的样子。%2</translation>
     </message>
@@ -2162,12 +2256,12 @@ SHA-256 %3</translation>
         <translation>选择一个文件，将其恢复为所选条目之前的样子</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Nothing was saved before this entry: it is the first one.</source>
         <translation>此条目之前没有保存任何内容：这是第一个条目。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>%1 is already as this entry left it: nothing was restored.</source>
         <translation>%1 已是此条目留下的样子：未恢复任何内容。</translation>
     </message>
@@ -2235,11 +2329,142 @@ SHA-256 %3</translation>
     </message>
 </context>
 <context>
+    <name>ImageViewer</name>
+    <message>
+        <location filename="../widgets/common/imageviewer.cpp" line="+45"/>
+        <source>%1 — Image</source>
+        <translation>%1 — 图像</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fit the image to the window</source>
+        <translation>使图像适应窗口</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>100%</source>
+        <translation>100%</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Show the image&apos;s own pixels</source>
+        <translation>按图像的原始像素显示</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
+        <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
+        <translation>缩小（Ctrl+- 或 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy the image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Save the image to a file</source>
+        <translation>将图像保存到文件</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Image copied.</source>
+        <translation>图像已复制。</translation>
+    </message>
+</context>
+<context>
     <name>InlineConfirm</name>
     <message>
-        <location filename="../widgets/common/inlineconfirm.cpp" line="+53"/>
+        <location filename="../widgets/common/inlineconfirm.cpp" line="+55"/>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>InlineImage</name>
+    <message>
+        <location filename="../widgets/common/inlineimage.cpp" line="+82"/>
+        <source>%1 — click to enlarge, right-click to copy or save</source>
+        <translation>%1 — 单击放大，右键单击可复制或保存</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Copy image</source>
+        <translation>复制图像</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save image as…</source>
+        <translation>图像另存为…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open at full size</source>
+        <translation>以原始大小打开</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Image copied.</source>
+        <translation>图像已复制。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Save image as</source>
+        <translation>图像另存为</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to %1.</source>
+        <translation>已保存到 %1。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
+        <translation>无法将图像保存到 %1：%2。请选择您可以写入的文件夹。</translation>
     </message>
 </context>
 <context>
@@ -2322,7 +2547,7 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiIndicator</name>
     <message>
-        <location filename="../widgets/localapi/localapiindicator.cpp" line="+22"/>
+        <location filename="../widgets/localapi/localapiindicator.cpp" line="+23"/>
         <source>Local API: %1</source>
         <translation>本地 API：%1</translation>
     </message>
@@ -2340,17 +2565,17 @@ SHA-256 %3</translation>
 <context>
     <name>LocalApiPage</name>
     <message>
-        <location filename="../widgets/localapi/localapipage.cpp" line="+35"/>
+        <location filename="../widgets/localapi/localapipage.cpp" line="+37"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Other programs on this computer can send Responses and Messages requests with the openrouter:shell tool to Sandbench. Their shell calls run in this workspace&apos;s sandboxes and appear live in the Other programs panel. The API listens on 127.0.0.1 only and needs one of the keys below.</source>
         <translation>本机上的其他程序可以使用 openrouter:shell 工具向 Sandbench 发送 Responses 和 Messages 请求。它们的 shell 调用在此工作区的沙箱中运行，并实时显示在“其他程序”面板中。API 仅监听 127.0.0.1，且需要使用下列密钥之一。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Run the local API while Sandbench is open</source>
         <translation>在 Sandbench 打开时运行本地 API</translation>
     </message>
@@ -2360,7 +2585,7 @@ SHA-256 %3</translation>
         <translation>%1 到 %2 之间的端口</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -2385,12 +2610,12 @@ SHA-256 %3</translation>
         <translation>基础 URL：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API keys of workspace %1</source>
         <translation>工作区 %1 的 API 密钥</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Key</source>
         <translation>密钥</translation>
     </message>
@@ -2406,12 +2631,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+166"/>
+        <location line="+183"/>
         <source>Copy the selected key</source>
         <translation>复制所选密钥</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-181"/>
         <source>Revoke…</source>
         <translation>撤销…</translation>
     </message>
@@ -2421,12 +2646,12 @@ SHA-256 %3</translation>
         <translation>使用所选密钥的程序将从下一个请求起被拒绝</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Copy the new key now and give it to your program. Sandbench keeps only a hash of it on disk, so after you quit Sandbench it cannot show the key again.</source>
         <translation>请立即复制新密钥并将其提供给您的程序。Sandbench 在磁盘上只保存其哈希值，因此退出 Sandbench 后将无法再次显示该密钥。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Try it</source>
         <translation>试一试</translation>
     </message>
@@ -2436,12 +2661,12 @@ SHA-256 %3</translation>
         <translation>复制示例命令</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Replace MODEL with a model of your providers (provider/model).</source>
         <translation>请将 MODEL 替换为您的提供方中的某个模型（提供方/模型）。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>The base URL</source>
         <translation>基础 URL</translation>
     </message>
@@ -2456,22 +2681,22 @@ SHA-256 %3</translation>
         <translation>运行于 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Not running: %1</source>
         <translation>未运行：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Cannot read the API keys: %1</source>
         <translation>无法读取 API 密钥：%1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Only the start of this key is known; Sandbench stores a hash</source>
         <translation>仅知道此密钥的开头部分；Sandbench 只保存其哈希值</translation>
     </message>
@@ -2481,17 +2706,17 @@ SHA-256 %3</translation>
         <translation>在 Sandbench 本次打开期间创建：仍可复制</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Only keys created while Sandbench is open can be copied; create a new one to hand to a program</source>
         <translation>只有在 Sandbench 本次打开期间创建的密钥才能复制；请新建一个密钥交给程序</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot create a key: %1</source>
         <translation>无法创建密钥：%1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The key</source>
         <translation>密钥</translation>
     </message>
@@ -2511,17 +2736,18 @@ SHA-256 %3</translation>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Cannot revoke the key: %1</source>
         <translation>无法撤销密钥：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The key is revoked.</source>
         <translation>密钥已撤销。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-187"/>
+        <location line="+216"/>
         <source>%1 is on the clipboard.</source>
         <translation>已复制到剪贴板：%1</translation>
     </message>
@@ -2545,21 +2771,57 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+23"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 via provider %2</source>
         <translation>%1（通过提供方 %2）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 input tokens, %2 output tokens</source>
         <translation>输入 %1 token，输出 %2 token</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+24"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
+        <source>OpenAI Responses</source>
+        <translation>OpenAI Responses</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Anthropic Messages</source>
+        <translation>Anthropic Messages</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chat Completions</source>
+        <translation>Chat Completions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Gemini</source>
+        <translation>Gemini</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this window</source>
+        <comment>the API of a request the window&apos;s own conversation made</comment>
+        <translation>本窗口</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MCP</source>
+        <translation>MCP</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -2574,7 +2836,7 @@ SHA-256 %3</translation>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>API</source>
         <translation>API</translation>
     </message>
@@ -2599,26 +2861,32 @@ SHA-256 %3</translation>
         <translation>沙箱费用</translation>
     </message>
     <message>
+        <location line="-34"/>
         <source>Window</source>
         <translation>窗口</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Window: %1</source>
         <translation>窗口：%1</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>MCP client</source>
         <translation>MCP 客户端</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>API: %1</source>
         <translation>API：%1</translation>
     </message>
     <message>
+        <location line="+16"/>
         <source>From</source>
         <translation>来源</translation>
     </message>
     <message>
+        <location line="-78"/>
         <source>Asked in the window&apos;s conversation “%1”: %2</source>
         <translation>在窗口中的对话“%1”中提问：%2</translation>
     </message>
@@ -2626,29 +2894,29 @@ SHA-256 %3</translation>
 <context>
     <name>LogsPanel</name>
     <message>
-        <location filename="../widgets/logs/logspanel.cpp" line="+114"/>
+        <location filename="../widgets/logs/logspanel.cpp" line="+194"/>
         <source>Input and output logging is off for this workspace: only metadata (time, model, status, tokens, cost, detections) is kept; request and response bodies, commands and their output are not stored.</source>
         <translation>此工作区已关闭输入和输出日志记录：仅保留元数据（时间、模型、状态、token、费用、检测结果）；不会保存请求和响应正文、命令及其输出。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Search requests, responses, commands and output</source>
         <translation>搜索请求、响应、命令和输出</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+219"/>
+        <location line="+24"/>
+        <location line="+289"/>
         <source>All models</source>
         <translation>所有模型</translation>
     </message>
     <message>
-        <location line="-215"/>
-        <location line="+216"/>
+        <location line="-286"/>
+        <location line="+287"/>
         <source>All statuses</source>
         <translation>所有状态</translation>
     </message>
     <message>
-        <location line="-211"/>
+        <location line="-282"/>
         <source>Any time</source>
         <translation>任意时间</translation>
     </message>
@@ -2698,108 +2966,114 @@ SHA-256 %3</translation>
         <translation>将所有符合筛选条件的请求写入 JSON Lines 文件</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+123"/>
+        <location line="+79"/>
+        <location line="+174"/>
         <source>Select a request to see its detail.</source>
         <translation>选择一个请求以查看其详情。</translation>
     </message>
     <message>
-        <location line="+336"/>
+        <location line="+417"/>
         <source>This request was logged while input and output logging was off: only its metadata was kept.</source>
         <translation>此请求记录时输入和输出日志记录处于关闭状态：仅保留了其元数据。</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-544"/>
         <source>Run again in the current conversation</source>
         <translation>在当前对话中再次运行</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-268"/>
+        <source>(commands not logged)</source>
+        <translation>（命令未记录）</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>Finds requests holding every word; &quot;words in quotes&quot; in this order, word* for words that start so. Text without letters or digits is found as it is.</source>
         <translation>查找包含每个词的请求；&quot;引号中的词&quot;按此顺序出现，词* 表示以此开头的词。不含字母或数字的文本按原样查找。</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+206"/>
         <source>Runs the selected call&apos;s commands in the container of the conversation shown now; the live output appears in the Shell calls view.</source>
         <translation>在当前显示的对话的容器中运行所选调用的命令；实时输出显示在“Shell 调用”视图中。</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+57"/>
+        <location line="+27"/>
+        <location line="+81"/>
         <source>Guardrail</source>
         <translation>护栏</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Pattern</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+57"/>
+        <location line="-81"/>
+        <location line="+81"/>
         <source>Reported</source>
         <translation>已报告</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-76"/>
         <source>Why this is not a real detection (optional)</source>
         <translation>为什么这不是真正的检测结果（可选）</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+479"/>
+        <location line="+658"/>
         <source>Report false positive</source>
         <translation>报告误报</translation>
     </message>
     <message>
-        <location line="-464"/>
-        <location line="+35"/>
+        <location line="-643"/>
+        <location line="+59"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+35"/>
+        <location line="-58"/>
+        <location line="+62"/>
+        <location line="+556"/>
         <source>Response</source>
         <translation>响应</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+39"/>
+        <location line="-617"/>
+        <location line="+68"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-38"/>
-        <location line="+39"/>
+        <location line="-67"/>
+        <location line="+68"/>
         <source>Detections</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+119"/>
         <source>The time range is empty: &quot;From&quot; (%1) must be before &quot;to&quot; (%2).</source>
         <translation>时间范围为空：“从”（%1）必须早于“到”（%2）。</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location line="+118"/>
         <source>The request log cannot be read: %1</source>
         <translation>无法读取请求日志：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No request matches the filter.</source>
         <translation>没有符合筛选条件的请求。</translation>
     </message>
@@ -2809,7 +3083,7 @@ SHA-256 %3</translation>
         <translation>尚未记录任何请求。发送到工作区“%1”本地 API 的请求会显示在这里。</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+6"/>
         <source>%n request(s) match the filter.</source>
         <translation>
             <numerusform>有 %n 个请求符合筛选条件。</numerusform>
@@ -2823,7 +3097,7 @@ SHA-256 %3</translation>
         </translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+122"/>
         <source>The filter hides the request shown here. Select a request to see its detail.</source>
         <translation>筛选条件隐藏了此处显示的请求。请选择一个请求以查看其详情。</translation>
     </message>
@@ -2848,7 +3122,7 @@ SHA-256 %3</translation>
         <translation>%1 毫秒 · 输入 %2 / 输出 %3 token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>sandbox cost $%1</source>
         <translation>沙箱费用 $%1</translation>
     </message>
@@ -2868,13 +3142,13 @@ SHA-256 %3</translation>
         <translation>日志保留了响应正文的前 %1（共 %2）。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <location line="+1"/>
         <source>(not logged)</source>
         <translation>（未记录）</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+16"/>
         <source>%n command(s)</source>
         <translation>
             <numerusform>%n 条命令</numerusform>
@@ -2882,17 +3156,18 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+42"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-40"/>
         <source>%1 in %2</source>
         <translation>%2 中的 %1</translation>
     </message>
     <message>
-        <location line="-371"/>
-        <location line="+379"/>
+        <location line="-456"/>
+        <location line="+504"/>
         <source>Shell calls (%1)</source>
         <translation>Shell 调用（%1）</translation>
     </message>
@@ -2917,28 +3192,33 @@ SHA-256 %3</translation>
         <translation>误报</translation>
     </message>
     <message>
-        <location line="-390"/>
-        <location line="+399"/>
+        <location line="-515"/>
+        <location line="+524"/>
         <source>Detections (%1)</source>
         <translation>检测结果（%1）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-31"/>
+        <source>1 command</source>
+        <translation>1 条命令</translation>
+    </message>
+    <message>
+        <location line="+82"/>
         <source>Reported as false positive</source>
         <translation>已报告为误报</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>The report could not be recorded: %1.</source>
         <translation>无法记录该报告：%1。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Recorded as a false positive.</source>
         <translation>已记录为误报。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the workspace has no request log</source>
         <translation>该工作区没有请求日志</translation>
     </message>
@@ -2958,72 +3238,86 @@ SHA-256 %3</translation>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Nothing was exported: the workspace has no request log yet.</source>
         <translation>未导出任何内容：该工作区还没有请求日志。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Could not export to %1: %2. Choose a folder you can write to.</source>
         <translation>无法导出到 %1：%2。请选择一个您有写入权限的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Exported %n request(s) to %1.</source>
         <translation>
             <numerusform>已将 %n 个请求导出到 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>nothing can run shell calls here</source>
         <translation>此处无法运行 shell 调用</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The call could not be run again: %1</source>
         <translation>无法再次运行该调用：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Running the call again in the current conversation; see the Shell calls view.</source>
         <translation>正在当前对话中再次运行该调用；请查看“Shell 调用”视图。</translation>
     </message>
     <message>
+        <location line="-847"/>
+        <location line="+132"/>
         <source>Tool call</source>
         <translation>工具调用</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Call id</source>
         <translation>调用 ID</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Arguments or code</source>
         <translation>参数或代码</translation>
     </message>
     <message>
+        <location line="-132"/>
+        <location line="+132"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
+        <location line="+543"/>
         <source>for the caller to run</source>
         <translation>由调用方运行</translation>
     </message>
     <message numerus="yes">
+        <location line="-546"/>
+        <location line="+557"/>
         <source>Response (%n tool call(s))</source>
         <translation>
             <numerusform>响应（%n 个工具调用）</numerusform>
         </translation>
     </message>
     <message>
+        <location line="-14"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
+        <location line="-135"/>
         <source>from the window&apos;s conversation “%1”, question “%2”</source>
         <translation>来自窗口中的对话“%1”，问题“%2”</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>from %1</source>
         <translation>来自 %1</translation>
     </message>
@@ -3072,7 +3366,7 @@ SHA-256 %3</translation>
         <translation>保存</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Longest command:</source>
         <translation>最长命令：</translation>
     </message>
@@ -3083,12 +3377,12 @@ SHA-256 %3</translation>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Saved. The next question of a conversation uses these limits.</source>
         <translation>已保存。对话的下一个问题将使用这些限制。</translation>
     </message>
@@ -3101,10 +3395,13 @@ SHA-256 %3</translation>
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../widgets/window/mainwindow.cpp" line="+414"/>
+        <location line="+1"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
+        <location line="+711"/>
         <source>%1
 Started %2
 Container %3</source>
@@ -3113,20 +3410,20 @@ Container %3</source>
 容器 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/window/mainwindow.cpp" line="+230"/>
+        <location line="-873"/>
         <source>The conversation could not be saved: %1</source>
         <translation>无法保存对话：%1</translation>
     </message>
     <message>
-        <location line="+143"/>
-        <location line="+408"/>
-        <location line="+157"/>
-        <location line="+198"/>
+        <location line="+160"/>
+        <location line="+518"/>
+        <location line="+235"/>
+        <location line="+237"/>
         <source>New conversation</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location line="-762"/>
+        <location line="-985"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
@@ -3141,17 +3438,17 @@ Container %3</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location line="+733"/>
+        <location line="+956"/>
         <source>Shell calls</source>
         <translation>Shell 调用</translation>
     </message>
     <message>
-        <location line="-674"/>
+        <location line="-893"/>
         <source>Table preview</source>
         <translation>表格预览</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-64"/>
         <source>Conversation list</source>
         <translation>对话列表</translation>
     </message>
@@ -3161,7 +3458,7 @@ Container %3</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
@@ -3181,7 +3478,7 @@ Container %3</source>
         <translation>请先打开一个对话；该调用将在其容器中运行</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Logs</source>
         <translation>日志</translation>
     </message>
@@ -3191,12 +3488,12 @@ Container %3</source>
         <translation>其他程序</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <source>The workspace&apos;s approval mode could not be saved: %1</source>
         <translation>无法保存工作区的审批模式：%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -3226,41 +3523,47 @@ Container %3</source>
         <translation>审批：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Use for workspace</source>
         <translation>用于工作区</translation>
     </message>
     <message>
+        <location line="-38"/>
         <source>Python: idle</source>
         <translation>Python：空闲</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: busy</source>
         <translation>Python：忙碌</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: starting</source>
         <translation>Python：启动中</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Python: none</source>
         <translation>Python：无</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Restart Python</source>
         <translation>重启 Python</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Start this conversation&apos;s Python kernel afresh: its variables, imports and loaded data are lost; files stay</source>
         <translation>重新启动此对话的 Python 内核：变量、导入和已加载的数据会丢失；文件保留</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Make this conversation&apos;s approval mode the workspace&apos;s default, which API requests follow too</source>
         <translation>将此对话的审批模式设为工作区默认值，API 请求也将遵循</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+218"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3310,15 +3613,17 @@ Container %3</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
+        <location line="-24"/>
         <source>&amp;Next Conversation</source>
         <translation>下一个对话(&amp;N)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Previous Conversation</source>
         <translation>上一个对话(&amp;P)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+24"/>
         <source>&amp;About Sandbench</source>
         <translation>关于 Sandbench(&amp;A)</translation>
     </message>
@@ -3348,17 +3653,17 @@ Container %3</source>
         <translation>此对话在主机系统上运行：%1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+71"/>
         <source>The files of this conversation&apos;s container %1 are gone (saved files are kept 30 days after last use); its commands now run in the new container %2.</source>
         <translation>此对话的容器 %1 中的文件已不存在（已保存的文件在最后一次使用后保留 30 天）；其命令现在在新容器 %2 中运行。</translation>
     </message>
     <message>
-        <location line="-202"/>
+        <location line="+199"/>
         <source>Some saved conversations could not be read and are not shown: %1</source>
         <translation>部分已保存的对话无法读取，因此未显示：%1</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Delete the conversation “%1”? Its container %2 keeps its files unless you delete them too.</source>
         <translation>要删除对话“%1”吗？除非您同时删除文件，否则其容器 %2 会保留其中的文件。</translation>
     </message>
@@ -3373,7 +3678,7 @@ Container %3</source>
         <translation>删除对话及其文件</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Deleted the files of container %1.</source>
         <translation>已删除容器 %1 的文件。</translation>
     </message>
@@ -3383,44 +3688,44 @@ Container %3</source>
         <translation>对话已删除，但容器 %1 的文件未删除：%2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>A conversation needs a name; it keeps “%1”.</source>
         <translation>对话必须有名称；仍使用“%1”。</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+89"/>
         <source>Conversation %1</source>
         <translation>对话 %1</translation>
     </message>
     <message>
-        <location line="+83"/>
-        <location line="+178"/>
+        <location line="+99"/>
+        <location line="+184"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>Edit Rules…</source>
         <translation>编辑规则…</translation>
     </message>
     <message>
-        <location line="+377"/>
+        <location line="+428"/>
         <source>%1 was not allowed: %2</source>
         <translation>未允许 %1：%2</translation>
     </message>
     <message>
-        <location line="-1160"/>
-        <location line="+694"/>
+        <location line="-1402"/>
+        <location line="+879"/>
         <source>Plays a script; no model is asked</source>
         <translation>按脚本回放回答；不询问任何模型</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Some providers did not list their models. %1</source>
         <translation>部分提供方未列出其模型。%1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Run everything</source>
         <translation>全部运行</translation>
     </message>
@@ -3460,7 +3765,7 @@ Container %3</source>
         <translation>模型在此对话中获得的工具，按各厂商托管工具的定义；全部在其容器中运行。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Host system — %1</source>
         <translation>主机系统 — %1</translation>
     </message>
@@ -3490,7 +3795,7 @@ Container %3</source>
         <translation>%1（已删除）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This conversation&apos;s container has run on this image; its image stays. Start a new conversation to use another.</source>
         <translation>此对话的容器已在该镜像上运行过；其镜像保持不变。要使用其他镜像，请开始新对话。</translation>
     </message>
@@ -3500,7 +3805,7 @@ Container %3</source>
         <translation>此对话的命令运行所在的系统；新对话从最后选择的系统开始。使用 sandbench images import 导入镜像，或使用 sandbench images build 构建镜像。</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+51"/>
         <source>none — add a provider in File › Model Providers</source>
         <translation>无 — 请在“文件 › 模型提供方”中添加提供方</translation>
     </message>
@@ -3510,7 +3815,7 @@ Container %3</source>
         <translation>请先选择一个模型。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>The demo&apos;s sample %1 could not be prepared.</source>
         <translation>无法准备演示的示例文件 %1。</translation>
     </message>
@@ -3526,22 +3831,29 @@ Container %3</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>CSV files (*.csv *.tsv)</source>
         <translation>CSV 文件 (*.csv *.tsv)</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%1 — %n call(s)</source>
+        <translation>
+            <numerusform>%1 — %n 个调用</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+31"/>
+        <location line="+43"/>
         <source>part of %1</source>
         <translation>%1 的一部分</translation>
     </message>
@@ -3566,15 +3878,21 @@ Container %3</source>
         <source>no status</source>
         <translation>无状态</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>Python cell %1 (%2) in container %3: %4</source>
+        <translation>Python 单元格 %1（%2），位于容器 %3：%4</translation>
+    </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Shell call %1 ran %n command(s) in container %2: %3</source>
         <translation>
             <numerusform>Shell 调用 %1 在容器 %2 中运行了 %n 条命令：%3</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-4"/>
+        <location line="+7"/>
         <source>(not named)</source>
         <translation>（未注明）</translation>
     </message>
@@ -3584,32 +3902,70 @@ Container %3</source>
         <translation>已打开追踪 %1。其 shell 调用显示在“Shell 调用”面板中；“本地重新运行”会在此对话的容器中再次运行它们，并逐条比较命令。</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-107"/>
         <source>Open a trace</source>
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <location line="-474"/>
+        <location line="-506"/>
         <source>Shell calls of container %1</source>
         <translation>容器 %1 的 Shell 调用</translation>
     </message>
     <message>
         <location line="+34"/>
-        <location line="+455"/>
+        <location line="+502"/>
         <source>Trace: %1</source>
         <translation>跟踪：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="-770"/>
-        <location line="+774"/>
+        <location line="-13"/>
         <source>%1 — %n shell call(s)</source>
         <translation>
             <numerusform>%1 — %n 个 shell 调用</numerusform>
         </translation>
     </message>
     <message>
+        <location line="-875"/>
         <source>This call&apos;s share of the question&apos;s sandbox time (metered from its first command to the end of the answer) at $%1 a second; a call that starts a new or sleeping container pays at least 30 seconds.</source>
         <translation>此调用在该问题沙箱时间中所占的份额（从第一条命令计到回答结束），每秒 $%1；启动新容器或休眠容器的调用至少按 30 秒计费。</translation>
+    </message>
+</context>
+<context>
+    <name>McpConfigBox</name>
+    <message>
+        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
+        <source>Use Sandbench from an agent host (MCP)</source>
+        <translation>从智能体宿主使用 Sandbench（MCP）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
+        <translation>Claude Desktop、Claude Code、Cursor、VS Code 和 Goose 可以将此工作区的沙箱用作 MCP 工具（shell、python、read_file、write_file、list_files）。通过 stdio 时由宿主自行启动 Sandbench；通过 HTTP 时使用此本地 API 和密钥。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>stdio (the host starts sandbench mcp)</source>
+        <translation>stdio（宿主启动 sandbench mcp）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>HTTP (this local API)</source>
+        <translation>HTTP（此本地 API）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy this configuration</source>
+        <translation>复制此配置</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The %1 configuration</source>
+        <translation>%1 的配置</translation>
     </message>
 </context>
 <context>
@@ -3789,7 +4145,7 @@ Container %3</source>
 <context>
     <name>NetworkPolicyEditor</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+54"/>
+        <location filename="../widgets/network/networkpolicyeditor.cpp" line="+55"/>
         <source>no network access</source>
         <translation>无网络访问</translation>
     </message>
@@ -3845,12 +4201,12 @@ Container %3</source>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+364"/>
+        <location line="+378"/>
         <source>This conversation</source>
         <translation>此对话</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-373"/>
         <source>Policy of:</source>
         <translation>策略适用于：</translation>
     </message>
@@ -3890,13 +4246,13 @@ Container %3</source>
         <translation>添加常用工具所需的主机</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+491"/>
+        <location line="+38"/>
+        <location line="+514"/>
         <source>No hosts yet: add one above or pick a preset.</source>
         <translation>还没有主机：请在上方添加，或选择一个预设。</translation>
     </message>
     <message>
-        <location line="-463"/>
+        <location line="-486"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
@@ -3906,17 +4262,17 @@ Container %3</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+45"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+67"/>
         <source>The workspace&apos;s network policy could not be read, so new conversations get no network until it is saved again: %1</source>
         <translation>无法读取工作区的网络策略，因此在重新保存之前，新对话将没有网络访问：%1</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Port</source>
         <translation>端口</translation>
     </message>
@@ -3951,27 +4307,27 @@ Container %3</source>
         <translation>新对话会以此策略启动其容器。容器启动后其策略即固定，因此此处的更改只对新容器生效；请新建对话以使用它。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has started with this policy, and it stays fixed while the container exists. To use another one, change the workspace default and start a new conversation.</source>
         <translation>此对话的容器已以此策略启动，且在容器存在期间保持不变。要使用其他策略，请更改工作区默认值并新建对话。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>This conversation&apos;s container has not started yet: it starts with the policy saved here. After its first command the policy can no longer change.</source>
         <translation>此对话的容器尚未启动：它将以此处保存的策略启动。执行第一条命令后，策略将无法再更改。</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>%1 is already in the list.</source>
         <translation>%1 已在列表中。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>The preset &quot;%1&quot; was not added: %2</source>
         <translation>未添加预设“%1”：%2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Every host of &quot;%1&quot; is in the list already.</source>
         <translation>“%1”的所有主机都已在列表中。</translation>
     </message>
@@ -3986,69 +4342,69 @@ Container %3</source>
         <translation>“*”（不受限制的出站访问）必须是唯一的条目：请删除其他主机，或删除“*”。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>No hosts.</source>
         <translation>没有主机。</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+3"/>
         <source>%n of %1 entries</source>
         <translation>
             <numerusform>%n / %1 个条目</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&quot;*&quot; allows unrestricted egress: commands may reach every public host on ports 80 and 443, and whatever they upload or download goes unchecked. Use it only for code and data you trust.</source>
         <translation>&quot;*&quot; 允许不受限制的出站访问：命令可以访问端口 80 和 443 上的任何公共主机，其上传或下载的内容均不受检查。请仅对您信任的代码和数据使用它。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+36"/>
         <source>Correct the entries marked in red first.</source>
         <translation>请先更正标为红色的条目。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>The policy was not saved: %1</source>
         <translation>策略未保存：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Saved. New conversations start with %1; containers that have already started keep their own policy.</source>
         <translation>已保存。新对话将以策略 %1 启动；已启动的容器保留各自的策略。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Saved. This conversation&apos;s container starts with %1.</source>
         <translation>已保存。此对话的容器将以策略 %1 启动。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Connections</source>
         <translation>连接</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>No conversation is open.</source>
         <translation>没有打开的对话。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Connections of %1</source>
         <translation>%1 的连接</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>This container has no network access, so its commands make no connections to list.</source>
         <translation>此容器没有网络访问，因此其命令不会产生可列出的连接。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Policy: %1. Each connection a command makes or tries appears here.</source>
         <translation>策略：%1。命令发起或尝试的每个连接都会显示在这里。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Policy: %1.</source>
         <translation>策略：%1。</translation>
     </message>
@@ -4056,7 +4412,7 @@ Container %3</source>
 <context>
     <name>NetworkPolicyEntryRow</name>
     <message>
-        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+27"/>
+        <location filename="../widgets/network/networkpolicyeditorrow.cpp" line="+28"/>
         <source>Remove this entry</source>
         <translation>移除此条目</translation>
     </message>
@@ -4069,18 +4425,22 @@ Container %3</source>
 <context>
     <name>ProviderHint</name>
     <message>
+        <location filename="../widgets/chat/providerhint.cpp" line="+30"/>
         <source>Add Provider…</source>
         <translation>添加提供商…</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Open Settings → Providers with a new provider&apos;s form</source>
         <translation>打开“设置 → 提供商”并显示新提供商表单</translation>
     </message>
     <message>
+        <location line="-4"/>
         <source>No model provider is set up: the model list offers only the scripted demos.</source>
         <translation>尚未设置模型提供商：模型列表只提供脚本演示。</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>The scripted demos play recorded answers. Add a provider (OpenAI, Anthropic, OpenRouter, Gemini or a model server on this computer) to ask a real model.</source>
         <translation>脚本演示播放预先录制的回答。添加一个提供商（OpenAI、Anthropic、OpenRouter、Gemini 或本机上的模型服务器）即可向真实模型提问。</translation>
     </message>
@@ -4088,7 +4448,7 @@ Container %3</source>
 <context>
     <name>ProviderSettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/providersettings.cpp" line="+363"/>
+        <location filename="../widgets/settings/providersettings.cpp" line="+406"/>
         <source>Model providers</source>
         <translation>模型提供方</translation>
     </message>
@@ -4096,11 +4456,12 @@ Container %3</source>
 <context>
     <name>ProviderSettingsPage</name>
     <message>
+        <location line="-316"/>
         <source>Add provider</source>
         <translation>添加提供方</translation>
     </message>
     <message>
-        <location line="-319"/>
+        <location line="-46"/>
         <source>Chat Completions (OpenRouter, Ollama, llama.cpp, vLLM, LM Studio)</source>
         <translation>Chat Completions（OpenRouter、Ollama、llama.cpp、vLLM、LM Studio）</translation>
     </message>
@@ -4160,17 +4521,17 @@ Container %3</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Ask the provider at this base URL for its models, with the key typed here or the one stored</source>
         <translation>使用此处输入的密钥或已存储的密钥，向此基础 URL 的提供方请求其模型列表</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Detect local servers</source>
         <translation>检测本地服务器</translation>
     </message>
@@ -4180,12 +4541,12 @@ Container %3</source>
         <translation>本机上的模型服务器</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Ollama (11434), llama.cpp (8080), LM Studio (1234) and vLLM (8000) are looked for. Double-click one to fill in the form.</source>
         <translation>将查找 Ollama（11434）、llama.cpp（8080）、LM Studio（1234）和 vLLM（8000）。双击其中一个即可填入表单。</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+38"/>
         <source>%1 at %2 — %n model(s)</source>
         <translation>
             <numerusform>%1（%2）— %n 个模型</numerusform>
@@ -4197,22 +4558,22 @@ Container %3</source>
         <translation>没有本地模型服务器响应。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Saved %1; its key is in the system keychain.</source>
         <translation>已保存 %1；其密钥保存在系统钥匙串中。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>%1 was saved without its key. %2</source>
         <translation>%1 已保存，但未保存其密钥。%2</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>The default provider: a model name without a provider&apos;s name goes here</source>
         <translation>默认提供方：不带提供方名称的模型名会发送到这里</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Looking for a key in the system keychain…</source>
         <translation>正在系统钥匙串中查找密钥…</translation>
     </message>
@@ -4239,22 +4600,22 @@ Container %3</source>
         <translation>无法保存此密钥。%1</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+53"/>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Asking %1 for its models…</source>
         <translation>正在向 %1 请求模型列表…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>%1 did not answer as a model server: %2</source>
         <translation>%1 未像模型服务器那样应答：%2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>%1 answered, but lists no models.</source>
         <translation>%1 已应答，但没有列出任何模型。</translation>
     </message>
@@ -4265,9 +4626,42 @@ Container %3</source>
     </message>
 </context>
 <context>
+    <name>PythonAheadBox</name>
+    <message>
+        <location filename="../widgets/settings/pythonaheadbox.cpp" line="+21"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keep Python started ahead for new conversations</source>
+        <translation>为新对话预先启动 Python</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Once this workspace has run Python, one hidden container waits with its kernel running, so a new conversation&apos;s first cell needs no start. It holds about 95 MiB of memory while the workspace is open.</source>
+        <translation>此工作区运行过 Python 后，会有一个隐藏容器带着运行中的内核等待，新对话的第一个单元格无需等待启动。工作区打开期间它约占用 95 MiB 内存。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Saved. After this workspace&apos;s next Python cell, new conversations find Python started.</source>
+        <translation>已保存。此工作区下一个 Python 单元格之后，新对话会发现 Python 已启动。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved. No container is kept ahead; a new conversation&apos;s first cell starts Python.</source>
+        <translation>已保存。不再预先保留容器；新对话的第一个单元格会启动 Python。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/documents/documentspanel.cpp" line="-526"/>
+        <location filename="../widgets/documents/documentspanel.cpp" line="-555"/>
         <source>%1 is not a private directory of this user</source>
         <translation>%1 不是此用户的私有目录</translation>
     </message>
@@ -4356,7 +4750,7 @@ Container %3</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../widgets/settings/settingsdialog.cpp" line="+32"/>
+        <location filename="../widgets/settings/settingsdialog.cpp" line="+33"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
@@ -4371,7 +4765,7 @@ Container %3</source>
         <translation>本地 API</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
@@ -4386,7 +4780,7 @@ Container %3</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Data &amp; Disk Use</source>
         <translation>数据和磁盘占用</translation>
     </message>
@@ -4394,7 +4788,7 @@ Container %3</source>
 <context>
     <name>ShellCallPanel</name>
     <message>
-        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+538"/>
+        <location filename="../widgets/shellcalls/shellcallview.cpp" line="+712"/>
         <source>Re-run locally</source>
         <translation>在本地重新运行</translation>
     </message>
@@ -4419,15 +4813,17 @@ Container %3</source>
         <translation>模型发起的 shell 调用会在运行时显示在这里。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+60"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
+        <location line="-51"/>
         <source>Open Sample Trace</source>
         <translation>打开示例跟踪</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Open a saved Responses trace of the sales demo in the trace viewer: its shell call, its output and the answer, ready to re-run locally</source>
         <translation>在跟踪查看器中打开销售演示的已保存 Responses 跟踪：其 shell 调用、输出和回答，可在本地重新运行</translation>
     </message>
@@ -4435,7 +4831,7 @@ Container %3</source>
 <context>
     <name>ShellCallView</name>
     <message>
-        <location line="-821"/>
+        <location line="-989"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -4445,32 +4841,47 @@ Container %3</source>
         <translation>%1:%2</translation>
     </message>
     <message>
-        <location line="+309"/>
-        <location line="+58"/>
+        <location line="+386"/>
+        <location line="+60"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="-32"/>
-        <location line="+83"/>
-        <location line="+308"/>
+        <location line="-34"/>
+        <location line="+86"/>
+        <location line="+418"/>
         <source>Completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location line="-391"/>
-        <location line="+87"/>
-        <location line="+308"/>
+        <location line="-504"/>
+        <location line="+90"/>
+        <location line="+418"/>
         <source>Incomplete</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location line="-392"/>
+        <location line="-503"/>
         <source>from trace</source>
         <translation>来自跟踪</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+109"/>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Stopped before it ran: Stop was pressed while it waited for approval.</source>
+        <translation>运行前已停止：等待批准时按下了“停止”。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It did not run: the question ended while it waited for approval.</source>
+        <translation>未运行：等待批准时问题已结束。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Shell</source>
         <translation>Shell</translation>
     </message>
@@ -4500,18 +4911,18 @@ Container %3</source>
         <translation>OpenAI 代码解释器</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+2"/>
+        <location line="+19"/>
+        <location line="+4"/>
         <source>Container %1</source>
         <translation>容器 %1</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>(unknown)</source>
         <translation>（未知）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -4531,27 +4942,27 @@ Container %3</source>
         <translation>此调用的沙箱费用</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+64"/>
         <source>Refused: %1</source>
         <translation>已拒绝：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Allow %1</source>
         <translation>允许 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Add %1 to this container&apos;s network policy; it restarts with its files and the new policy</source>
         <translation>将 %1 添加到此容器的网络策略；容器将带着其文件和新策略重新启动</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>every host</source>
         <translation>所有主机</translation>
     </message>
@@ -4576,7 +4987,7 @@ Container %3</source>
         <translation>已允许 %1。容器将带着其文件和新策略（%2）启动。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>cost —</source>
         <translation>费用 —</translation>
     </message>
@@ -4591,68 +5002,79 @@ Container %3</source>
         <translation>$%1</translation>
     </message>
     <message>
-        <location line="-234"/>
-        <location line="+308"/>
+        <location line="-316"/>
+        <location line="+418"/>
         <source>Completed (timeout)</source>
         <translation>已完成（超时）</translation>
     </message>
     <message>
-        <location line="-306"/>
-        <location line="+308"/>
+        <location line="-416"/>
+        <location line="+418"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="-298"/>
-        <location line="+306"/>
+        <location line="-645"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
+        <location line="+253"/>
         <source>Denied</source>
         <translation>已拒绝</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Not run</source>
         <translation>未运行</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>Denied by the approval rules (%1); it did not run.</source>
         <translation>被审批规则拒绝（%1）；未运行。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by you in this window; it did not run.</source>
         <translation>已由您在此窗口中拒绝；未运行。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied at the terminal; it did not run.</source>
         <translation>已在终端中拒绝；未运行。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied by a live viewer; it did not run.</source>
         <translation>已被实时查看者拒绝；未运行。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Denied; it did not run.</source>
         <translation>已拒绝；未运行。</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>No one answered the approval request in time; it did not run.</source>
         <translation>无人及时回应审批请求；未运行。</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>It needs a person&apos;s approval (%1), but nothing could ask; it did not run.</source>
         <translation>需要人工审批（%1），但无处可询问；未运行。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>It did not run: %1</source>
         <translation>未运行：%1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Note to the model: “%1”</source>
         <translation>给模型的备注：“%1”</translation>
     </message>
     <message>
+        <location line="+273"/>
         <source>part of $%1</source>
         <translation>$%1 的一部分</translation>
     </message>
@@ -4739,7 +5161,7 @@ Container %3</source>
 <context>
     <name>TraceComparisonView</name>
     <message numerus="yes">
-        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+71"/>
+        <location filename="../widgets/shellcalls/tracecomparison.cpp" line="+79"/>
         <source>
 [… %n more character(s) not shown …]</source>
         <translation>
@@ -4753,7 +5175,7 @@ Container %3</source>
         <translation>（空）</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Trace (container %1) beside the local run (container %2)</source>
         <translation>追踪（容器 %1）与本地运行（容器 %2）对照</translation>
     </message>
@@ -4764,13 +5186,14 @@ Container %3</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <location line="+46"/>
+        <location line="+81"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-123"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
@@ -4810,19 +5233,19 @@ Container %3</source>
         <translation>退出码 %1</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+1"/>
+        <location line="+17"/>
+        <location line="+53"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+3"/>
+        <location line="-26"/>
+        <location line="+23"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
@@ -4832,7 +5255,7 @@ Container %3</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>stdout, stderr and outcome are the same as in the trace</source>
         <translation>stdout、stderr 和结果与追踪中相同</translation>
     </message>
@@ -4842,21 +5265,21 @@ Container %3</source>
         <translation>与追踪不同之处：%1</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Running: %1 of %n command(s) compared</source>
         <translation>
             <numerusform>运行中：已比较 %1/%n 条命令</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>All %n command(s) the same as in the trace</source>
         <translation>
             <numerusform>全部 %n 条命令与追踪相同</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1 of %n command(s) differ from the trace</source>
         <translation>
             <numerusform>%n 条命令中有 %1 条与追踪不同</numerusform>
@@ -4866,17 +5289,78 @@ Container %3</source>
 <context>
     <name>TraceLoader</name>
     <message>
-        <location filename="../engine/data/traceloader.cpp" line="+250"/>
+        <location filename="../engine/data/traceloader.cpp" line="+136"/>
+        <source>An image output without a URL is not shown.</source>
+        <translation>没有 URL 的图像输出不予显示。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An image at %1 is not shown: only its address is here, and Sandbench does not fetch it.</source>
+        <translation>位于 %1 的图像未显示：这里只有它的地址，Sandbench 不会获取它。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>An image (%1) is not shown: only PNG images in base64 data: URLs are.</source>
+        <translation>图像（%1）未显示：只显示 base64 data: URL 中的 PNG 图像。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>More images than %1 in one cell: this one is not shown.</source>
+        <translation>一个单元格中的图像超过 %1 张：此图像未显示。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+7"/>
+        <source>An image larger than %1 bytes is not shown.</source>
+        <translation>大于 %1 字节的图像不予显示。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An image is not shown: its data: URL does not hold a PNG image.</source>
+        <translation>图像未显示：其 data: URL 不包含 PNG 图像。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>[… %1 more characters of output not shown …]</source>
+        <translation>[… 另有 %1 个输出字符未显示 …]</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>An output of type %1 is not shown.</source>
+        <translation>类型为 %1 的输出不予显示。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The code did not run: %1</source>
+        <translation>代码未运行：%1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The code made the file %1; only its id is here.</source>
+        <translation>代码生成了文件 %1；这里只有它的 ID。</translation>
+    </message>
+    <message>
+        <location line="+175"/>
         <source>The trace is not valid JSON: %1 at offset %2</source>
         <translation>跟踪不是有效的 JSON：%1，位于偏移 %2</translation>
     </message>
     <message>
-        <location line="+105"/>
-        <source>The file holds no shell calls (openrouter:shell items or server_tool_use blocks).</source>
-        <translation>该文件不包含 shell 调用（openrouter:shell 项或 server_tool_use 块）。</translation>
+        <location line="+110"/>
+        <source>The command did not run: %1</source>
+        <translation>命令未运行：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+31"/>
+        <source>The file holds no shell or code calls (openrouter:shell, shell_call or code_interpreter_call items, server_tool_use blocks).</source>
+        <translation>该文件不包含 shell 或代码调用（openrouter:shell、shell_call 或 code_interpreter_call 项，server_tool_use 块）。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The trace %1 is larger than %2 MiB: it is not opened.</source>
+        <translation>跟踪文件 %1 大于 %2 MiB：不予打开。</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -4884,14 +5368,14 @@ Container %3</source>
 <context>
     <name>TraceSummaryView</name>
     <message>
-        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+35"/>
+        <location filename="../widgets/shellcalls/tracesummary.cpp" line="+38"/>
         <location line="+21"/>
-        <location line="+40"/>
+        <location line="+46"/>
         <source>not in the trace</source>
         <translation>追踪中没有</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-62"/>
         <source>%1 input (%2 cached)</source>
         <translation>输入 %1（缓存 %2）</translation>
     </message>
@@ -4936,7 +5420,12 @@ Container %3</source>
         <translation>推理：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Python cell %1 (%2): %3</source>
+        <translation>Python 单元格 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Shell call %1 (%2): %3</source>
         <translation>Shell 调用 %1（%2）：%3</translation>
     </message>
@@ -5016,12 +5505,12 @@ Container %3</source>
         <translation>沙箱费用：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Items in order (%1)</source>
         <translation>按顺序排列的项（%1）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>The assistant&apos;s text</source>
         <translation>助手的文本</translation>
     </message>
@@ -5090,17 +5579,17 @@ Container %3</source>
 <context>
     <name>WorkspacesPage</name>
     <message>
-        <location filename="../widgets/settings/workspacespage.cpp" line="+30"/>
+        <location filename="../widgets/settings/workspacespage.cpp" line="+32"/>
         <source>Each workspace keeps its own containers, documents, request logs, model providers and API keys.</source>
         <translation>每个工作区都有各自的容器、文档、请求日志、模型提供方和 API 密钥。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>This window shows the workspace “%1”.</source>
         <translation>此窗口显示的是工作区“%1”。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&amp;Open in New Window</source>
         <translation>在新窗口中打开(&amp;O)</translation>
     </message>
@@ -5130,7 +5619,7 @@ Container %3</source>
         <translation>创建(&amp;C)</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>this window</source>
         <translation>此窗口</translation>
     </message>
@@ -5150,17 +5639,17 @@ Container %3</source>
         <translation>、</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>This window shows this workspace already.</source>
         <translation>此窗口已在显示该工作区。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Created the workspace “%1”. Open it in a new window, or choose it to open at the next start.</source>
         <translation>已创建工作区“%1”。可在新窗口中打开它，或将其设为下次启动时打开。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sandbench opens “%1” at the next start.</source>
         <translation>Sandbench 将在下次启动时打开“%1”。</translation>
     </message>
@@ -5196,165 +5685,6 @@ Container %3</source>
         <location line="-15"/>
         <source>name</source>
         <translation>名称</translation>
-    </message>
-</context>
-<context>
-    <name>McpConfigBox</name>
-    <message>
-        <location filename="../widgets/localapi/mcpconfigbox.cpp" line="+60"/>
-        <source>Use Sandbench from an agent host (MCP)</source>
-        <translation>从智能体宿主使用 Sandbench（MCP）</translation>
-    </message>
-    <message>
-        <source>Claude Desktop, Claude Code, Cursor, VS Code and Goose can use this workspace&apos;s sandboxes as MCP tools (shell, python, read_file, write_file, list_files). Over stdio the host starts Sandbench itself; over HTTP it uses this local API with a key.</source>
-        <translation>Claude Desktop、Claude Code、Cursor、VS Code 和 Goose 可以将此工作区的沙箱用作 MCP 工具（shell、python、read_file、write_file、list_files）。通过 stdio 时由宿主自行启动 Sandbench；通过 HTTP 时使用此本地 API 和密钥。</translation>
-    </message>
-    <message>
-        <source>stdio (the host starts sandbench mcp)</source>
-        <translation>stdio（宿主启动 sandbench mcp）</translation>
-    </message>
-    <message>
-        <source>HTTP (this local API)</source>
-        <translation>HTTP（此本地 API）</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <source>Copy this configuration</source>
-        <translation>复制此配置</translation>
-    </message>
-    <message>
-        <source>The %1 configuration</source>
-        <translation>%1 的配置</translation>
-    </message>
-</context>
-<context>
-    <name>CellOutputView</name>
-    <message numerus="yes">
-        <source>[… %n character(s) of this cell&apos;s output dropped: max_output_length]</source>
-        <translation>
-            <numerusform>[… 已丢弃此单元格输出的 %n 个字符：max_output_length]</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>[… more of this output was left out: the window shows at most %1 rows and %2 columns of a table]</source>
-        <translation>[… 此输出的其余部分已省略：窗口最多显示表格的 %1 行和 %2 列]</translation>
-    </message>
-    <message>
-        <source>Loading image…</source>
-        <translation>正在加载图像…</translation>
-    </message>
-    <message>
-        <source>%1 could not be shown: it is not a PNG image the window can read, or it is larger than %2 megapixels.</source>
-        <translation>无法显示 %1：它不是窗口可以读取的 PNG 图像，或大于 %2 百万像素。</translation>
-    </message>
-</context>
-<context>
-    <name>ImageViewer</name>
-    <message>
-        <source>%1 — Image</source>
-        <translation>%1 — 图像</translation>
-    </message>
-    <message>
-        <source>Fit</source>
-        <translation>适应窗口</translation>
-    </message>
-    <message>
-        <source>Fit the image to the window</source>
-        <translation>使图像适应窗口</translation>
-    </message>
-    <message>
-        <source>100%</source>
-        <translation>100%</translation>
-    </message>
-    <message>
-        <source>Show the image&apos;s own pixels</source>
-        <translation>按图像的原始像素显示</translation>
-    </message>
-    <message>
-        <source>Zoom in</source>
-        <translation>放大</translation>
-    </message>
-    <message>
-        <source>Zoom in (Ctrl++ or Ctrl+wheel)</source>
-        <translation>放大（Ctrl++ 或 Ctrl+滚轮）</translation>
-    </message>
-    <message>
-        <source>Zoom out</source>
-        <translation>缩小</translation>
-    </message>
-    <message>
-        <source>Zoom out (Ctrl+- or Ctrl+wheel)</source>
-        <translation>缩小（Ctrl+- 或 Ctrl+滚轮）</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <source>Copy the image</source>
-        <translation>复制图像</translation>
-    </message>
-    <message>
-        <source>Save as…</source>
-        <translation>另存为…</translation>
-    </message>
-    <message>
-        <source>Save the image to a file</source>
-        <translation>将图像保存到文件</translation>
-    </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1%</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>图像已复制。</translation>
-    </message>
-</context>
-<context>
-    <name>InlineImage</name>
-    <message>
-        <source>%1 — click to enlarge, right-click to copy or save</source>
-        <translation>%1 — 单击放大，右键单击可复制或保存</translation>
-    </message>
-    <message>
-        <source>Copy image</source>
-        <translation>复制图像</translation>
-    </message>
-    <message>
-        <source>Save image as…</source>
-        <translation>图像另存为…</translation>
-    </message>
-    <message>
-        <source>Open at full size</source>
-        <translation>以原始大小打开</translation>
-    </message>
-    <message>
-        <source>Image copied.</source>
-        <translation>图像已复制。</translation>
-    </message>
-    <message>
-        <source>Save image as</source>
-        <translation>图像另存为</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Saved to %1.</source>
-        <translation>已保存到 %1。</translation>
-    </message>
-    <message>
-        <source>Could not save the image to %1: %2. Choose a folder you can write to.</source>
-        <translation>无法将图像保存到 %1：%2。请选择您可以写入的文件夹。</translation>
     </message>
 </context>
 </TS>

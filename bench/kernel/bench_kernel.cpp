@@ -3,7 +3,9 @@
 // measured in the same run and the same container:
 //  (a) a follow-up cell on a loaded 3M-row CSV vs loading it again (target <= 0.05x);
 //  (b) a trivial cell round trip in a warm kernel vs `python3 -c pass` (target <= 0.2x);
-//  (c) the first cell in a new container whose kernel was started ahead vs `python3 -c pass` (<= 1.5x);
+//  (c) the first code call in a new container, made the way a request makes it (ContainerManager::create,
+//      which hands out the container kept ahead with its kernel running once the workspace used Python),
+//      vs `python3 -c pass` there (<= 1.5x); and what keeping that container costs in memory;
 //  (d) the engine's memory per awake kernel (target < 1 MiB).
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
@@ -56,6 +58,58 @@ qint64 rssKb()
         if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     return -1;
+}
+
+// The cgroup (v1 memory hierarchy on a hybrid host, else the unified one) the process is in.
+QString cgroupDir(qint64 pid)
+{
+    QFile f(u"/proc/%1/cgroup"_s.arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QString unified;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const QList<QByteArray> parts = line.split(':');
+        if (parts.size() < 3)
+            continue;
+        if (parts.at(1).split(',').contains("memory"))
+            return u"/sys/fs/cgroup/memory"_s + QString::fromUtf8(parts.at(2));
+        if (parts.at(0) == "0" && parts.at(1).isEmpty())
+            unified = u"/sys/fs/cgroup"_s + QString::fromUtf8(parts.at(2));
+    }
+    return unified;
+}
+
+// The memory charged to the process's cgroup (memory.current, or v1's usage_in_bytes), -1 when unknown.
+qint64 cgroupMemoryBytes(qint64 pid)
+{
+    const QString dir = cgroupDir(pid);
+    for (const QString &name : {u"memory.current"_s, u"memory.usage_in_bytes"_s}) {
+        QFile f(dir + u'/' + name);
+        if (f.open(QIODevice::ReadOnly))
+            return f.readAll().trimmed().toLongLong();
+    }
+    return -1;
+}
+
+// The proportional set size (shared pages split among their users) of every process in the process's
+// cgroup, KiB: what the container's processes add to the machine's memory.
+qint64 cgroupPssKb(qint64 pid)
+{
+    QFile procs(cgroupDir(pid) + u"/cgroup.procs"_s);
+    if (!procs.open(QIODevice::ReadOnly))
+        return -1;
+    qint64 total = 0;
+    for (const QByteArray &p : procs.readAll().split('\n')) {
+        if (p.isEmpty())
+            continue;
+        QFile rollup(u"/proc/%1/smaps_rollup"_s.arg(QString::fromLatin1(p)));
+        if (!rollup.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &line : rollup.readAll().split('\n'))
+            if (line.startsWith("Pss:"))
+                total += line.mid(4).trimmed().split(' ').value(0).toLongLong();
+    }
+    return total;
 }
 
 // The bridge's own time for the last cell (its end line's "us"), in ms; -1 when it did not say.
@@ -196,36 +250,60 @@ int main(int argc, char **argv)
            "command: %.2f ms (no targets)\n",
            median(bridge), median(trivial) - median(bridge), median(bare));
 
-    // (c) A new container whose kernel started ahead (as the agent loop does while the model's first turn
-    // runs): its first cell vs `python3 -c pass` there.
-    std::vector<double> firsts, passNew, starts;
-    for (int i = 0; i < std::max(3, runs / 3); ++i) {
-        Container *fresh = manager.create();
-        QElapsedTimer start;
-        start.start();
-        PythonKernel::of(fresh)->startAhead();
-        if (!waitIdle(fresh)) {
-            fprintf(stderr, "the kernel started ahead did not come up\n");
+    // (c) The product path: the workspace used Python (the kernel of `c` above), so the manager keeps a
+    // hidden container with its kernel started ahead; a new container is made as a request or the window
+    // makes one (ContainerManager::create), and its first cell runs. Timed from create() to the cell's
+    // result, against `python3 -c pass` in that container. Between runs the manager replenishes in the
+    // background, as it does between requests.
+    std::vector<double> firsts, passNew, creates;
+    int handedOut = 0;
+    qint64 warmCgroupBytes = -1;
+    qint64 warmPssKb = -1;
+    for (int i = 0; i < std::max(5, runs / 2); ++i) {
+        if (!QTest::qWaitFor(
+                [&manager] {
+                    Container *w = manager.hiddenPythonContainer();
+                    return w && PythonKernel::existing(w) &&
+                           PythonKernel::existing(w)->state() == PythonKernel::State::Idle;
+                },
+                180000)) {
+            fprintf(stderr, "no container was kept ahead with its kernel\n");
             return 1;
         }
-        starts.push_back(double(start.nsecsElapsed()) / 1e6);
+        const QString warmId = manager.hiddenPythonContainer()->id();
+        if (i == 0) {
+            QTest::qWait(1000); // settled: what an idle kernel and its container hold
+            Container *w = manager.hiddenPythonContainer();
+            warmCgroupBytes = cgroupMemoryBytes(w->initPid());
+            warmPssKb = cgroupPssKb(w->initPid());
+        }
+        QElapsedTimer t;
+        t.start();
+        Container *fresh = manager.create();
+        creates.push_back(double(t.nsecsElapsed()) / 1e6);
         const double f = cellMs(fresh, u"1"_s);
+        const double total = double(t.nsecsElapsed()) / 1e6;
+        if (fresh->id() == warmId)
+            ++handedOut;
         const double p = commandMs(fresh, u"python3 -c pass"_s);
         if (f < 0 || p < 0)
             return 1;
-        firsts.push_back(f);
+        firsts.push_back(total);
         passNew.push_back(p);
         manager.remove(fresh->id());
-        QTest::qWait(100);
     }
     const double firstRatio = median(firsts) / median(passNew);
     printf(
-        "(c) first cell in a new container, kernel started ahead: %.2f ms; python3 -c pass there %.2f ms\n",
-        median(firsts), median(passNew));
-    verdict("first cell (kernel ahead) vs python3 -c pass", firstRatio, "x", firstRatio <= 1.5, "<= 1.5x");
-    printf(
-        "    a new container's start and its kernel's (what starting it ahead hides): %.0f ms (no target)\n",
-        median(starts));
+        "(c) first code call in a new container (create() + first cell; %d of %zu handed out with the kernel "
+        "started ahead): %.2f ms; python3 -c pass there %.2f ms\n",
+        handedOut, firsts.size(), median(firsts), median(passNew));
+    printf("    of which create() (the hand-out: meta.json written and synced): %.2f ms (no target)\n",
+           median(creates));
+    verdict("first code call (kernel ahead) vs python3 -c pass", firstRatio, "x", firstRatio <= 1.5,
+            "<= 1.5x");
+    printf("    the container kept ahead, idle with its kernel: %.1f MiB charged to its cgroup (page cache "
+           "included), %.1f MiB PSS of its processes (no target)\n",
+           warmCgroupBytes / 1048576.0, warmPssKb / 1024.0);
 
     // (d) The engine's RSS per awake kernel: N awake containers, then a kernel and a cell in each.
     const int n = 6;

@@ -281,7 +281,8 @@ int main(int argc, char **argv)
 
     QList<double> engine, overStdio, overRelay, overHttp, overHttpNoLog, direct, gateway;
     // CPU per call (thread, process), measured from its start to the start of the next measured call.
-    QList<double> cpuEngineT, cpuEngineP, cpuHttpT, cpuHttpP, cpuQuietT, cpuQuietP, cpuGatewayT, cpuGatewayP;
+    QList<double> cpuEngineT, cpuEngineP, cpuHttpT, cpuHttpP, cpuQuietT, cpuQuietP, cpuGatewayT, cpuGatewayP,
+        cpuDirectT, cpuDirectP;
     const auto cpuSince = [](const Cpu &from, QList<double> *thread, QList<double> *process) {
         const Cpu now = cpuNow();
         thread->append(now.thread - from.thread);
@@ -328,9 +329,15 @@ int main(int argc, char **argv)
                 cpuSince(cpu, &cpuQuietT, &cpuQuietP);
         }
         server.setLoggingEnabled(true);
+        // Every measured request starts from the same quiet loop as the calls above: a request right after
+        // another finds the loop (and the CPU) awake, which would take that wake-up out of one side only.
+        settle();
+        cpu = cpuNow();
         if (post(fake.port(), "/v1/chat/completions", auth, chatBody, &ms).status != 200)
             return fprintf(stderr, "direct upstream request failed\n"), 1;
         direct.append(ms);
+        settle();
+        cpuSince(cpu, &cpuDirectT, &cpuDirectP);
         cpu = cpuNow();
         if (post(server.port(), "/api/v1/responses", auth, plainBody, &ms).status != 200)
             return fprintf(stderr, "gateway request failed\n"), 1;
@@ -360,10 +367,16 @@ int main(int argc, char **argv)
            gatewayOverhead, percentile(gateway, 0.5), percentile(direct, 0.5));
     printf("CPU per call, p50 (event-loop thread / whole process until the next call): engine %.3f / %.3f "
            "ms; MCP over HTTP %.3f / %.3f ms, request log off %.3f / %.3f ms; Responses gateway request "
-           "%.3f / %.3f ms\n",
+           "%.3f / %.3f ms, direct upstream request %.3f / %.3f ms\n",
            percentile(cpuEngineT, 0.5), percentile(cpuEngineP, 0.5), percentile(cpuHttpT, 0.5),
            percentile(cpuHttpP, 0.5), percentile(cpuQuietT, 0.5), percentile(cpuQuietP, 0.5),
-           percentile(cpuGatewayT, 0.5), percentile(cpuGatewayP, 0.5));
+           percentile(cpuGatewayT, 0.5), percentile(cpuGatewayP, 0.5), percentile(cpuDirectT, 0.5),
+           percentile(cpuDirectP, 0.5));
+    printf(
+        "CPU added per call, p50 differences (event-loop thread): MCP over HTTP - engine %.3f ms; Responses "
+        "gateway - direct upstream %.3f ms\n",
+        percentile(cpuHttpT, 0.5) - percentile(cpuEngineT, 0.5),
+        percentile(cpuGatewayT, 0.5) - percentile(cpuDirectT, 0.5));
     printf("verdict: stdio adds %.3f ms p50, relayed %.3f ms (target <= 1 ms): %s; HTTP adds %.3f ms p50 "
            "(target <= the "
            "Responses gateway overhead, %.3f ms): %s\n",

@@ -20,6 +20,7 @@ const QList<Entry> &table()
         {Settings::Key::WindowGeometry, "MainWindow/geometry"_L1, QByteArray()},
         {Settings::Key::WindowState, "MainWindow/state"_L1, QByteArray()},
         {Settings::Key::WindowPanelShares, "MainWindow/panelShares"_L1, QVariantMap()},
+        {Settings::Key::LogsDetailShare, "Logs/detailShare"_L1, 0.0},
         {Settings::Key::LastModel, "Chat/lastModel"_L1, QString()},
         // Uploads are copied whole into the container; 2 GiB keeps a workspace's 5 GiB quota usable.
         {Settings::Key::MaxUploadBytes, "Upload/maxBytes"_L1, qint64(2) * 1024 * 1024 * 1024},

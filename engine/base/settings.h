@@ -31,6 +31,8 @@ public:
         WrapOutput,
         // The side columns' shares of the window's width (DockShares), so they scale to another size.
         WindowPanelShares,
+        // The Logs panel's detail share of the height it shares with the request list (0: the default).
+        LogsDetailShare,
     };
     Q_ENUM(Key)
 

@@ -16,6 +16,7 @@ static const QString kLongSessions = u"long_sessions"_s;
 static const QString kLongSessionsApi = u"long_sessions_api"_s;
 static const QString kLongTimeout = u"long_command_timeout_seconds"_s;
 static const QString kIdleSleep = u"idle_sleep_minutes"_s;
+static const QString kPythonAhead = u"python_ahead"_s;
 
 namespace {
 
@@ -158,6 +159,16 @@ void WorkspaceSettings::setIdleSleepMinutes(int minutes)
     m_json.insert(kIdleSleep, minutes);
 }
 
+bool WorkspaceSettings::pythonAhead() const
+{
+    return m_json.value(kPythonAhead).toBool(true);
+}
+
+void WorkspaceSettings::setPythonAhead(bool on)
+{
+    m_json.insert(kPythonAhead, on);
+}
+
 SessionLimits WorkspaceSettings::sessionLimits(bool forApi, const SessionLimits &hosted) const
 {
     // long_sessions is the switch; long_sessions_api only extends it to API requests (README "Long
@@ -176,7 +187,7 @@ SessionLimits WorkspaceSettings::sessionLimits(bool forApi, const SessionLimits 
 QStringList WorkspaceSettings::keys()
 {
     return {kDocumentsQuota, kCodeTimeout,     u"image"_s,   kApprovals, kApprovalsTimeout,
-            kLongSessions,   kLongSessionsApi, kLongTimeout, kIdleSleep};
+            kLongSessions,   kLongSessionsApi, kLongTimeout, kIdleSleep, kPythonAhead};
 }
 
 QString WorkspaceSettings::value(const QString &key) const
@@ -199,6 +210,8 @@ QString WorkspaceSettings::value(const QString &key) const
         return QString::number(longCommandTimeoutSeconds());
     if (key == kIdleSleep)
         return QString::number(idleSleepMinutes());
+    if (key == kPythonAhead)
+        return pythonAhead() ? u"on"_s : u"off"_s;
     return {};
 }
 
@@ -255,7 +268,7 @@ bool WorkspaceSettings::setValue(const QString &key, const QString &value, QStri
         setApprovalPolicy(p);
         return true;
     }
-    if (key == kLongSessions || key == kLongSessionsApi) {
+    if (key == kLongSessions || key == kLongSessionsApi || key == kPythonAhead) {
         const std::optional<bool> on = parseBool(value);
         if (!on) {
             *error = u"%1 must be on or off (got \"%2\")"_s.arg(key, value);
@@ -263,8 +276,10 @@ bool WorkspaceSettings::setValue(const QString &key, const QString &value, QStri
         }
         if (key == kLongSessions)
             setLongSessions(*on);
-        else
+        else if (key == kLongSessionsApi)
             setLongSessionsForApi(*on);
+        else
+            setPythonAhead(*on);
         return true;
     }
     if (key == kLongTimeout) {

@@ -11,8 +11,8 @@
 // A workspace's own settings, kept in <workspace dir>/settings.json and shared by the window, `serve` and the
 // other commands: {"documents_quota_bytes": N, "code_execution_timeout_seconds": S, "image": NAME,
 // "approvals": {...}, "long_sessions": bool, "long_sessions_api": bool, "long_command_timeout_seconds": S,
-// "idle_sleep_minutes": M}. A missing file or key means the default. `sandbench workspaces set KEY VALUE`
-// writes them.
+// "idle_sleep_minutes": M, "python_ahead": bool}. A missing file or key means the default. `sandbench
+// workspaces set KEY VALUE` writes them.
 class WorkspaceSettings
 {
 public:
@@ -66,6 +66,10 @@ public:
     // 0 (never sleep) to MaxIdleSleepMinutes; out of range or unset: the default.
     int idleSleepMinutes() const;
     void setIdleSleepMinutes(int minutes);
+    // Whether a workspace that uses Python keeps one hidden container with its kernel started ahead, so the
+    // next new container's first cell finds Python ready (ContainerManager::keepPythonAhead); on by default.
+    bool pythonAhead() const;
+    void setPythonAhead(bool on);
     // The limits for a window conversation (forApi false) or an API request of this workspace: the hosted
     // ones (hosted) unless long sessions are on, and for an API request also long_sessions_api.
     SessionLimits sessionLimits(bool forApi, const SessionLimits &hosted = SessionLimits::hosted()) const;

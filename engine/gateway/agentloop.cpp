@@ -121,8 +121,12 @@ AgentLoop::~AgentLoop()
     withdrawApproval();
     if (m_turn)
         m_turn->cancel();
-    if (m_call && !m_call->isFinished())
+    if (m_call && !m_call->isFinished()) {
         m_call->cancel();
+        // Its end (a cell's interrupt takes a moment) has no one to read it now.
+        if (!m_env.keepShellCalls)
+            connect(m_call, &ShellCall::finished, m_call, &QObject::deleteLater);
+    }
     if (m_env.meter && m_meterStarted)
         m_env.meter->finish(m_request.id);
 }
@@ -321,7 +325,8 @@ void AgentLoop::startDirect(const ToolCall &call)
         kind = ServerToolConfig::Kind::CodeExecution;
         codeFunction = call.name == m_request.editorFunctionName ? u"text_editor"_s : u"bash"_s;
     }
-    m_tools = offeredTools();
+    // No model turn follows, so no tool definitions are built (runNextCall names the tools only for a call
+    // of none of them).
     m_pending.append({call, kind, codeFunction});
     runNextCall();
 }
@@ -573,8 +578,9 @@ bool AgentLoop::resolveContainer()
         return false;
     }
     QString error;
-    Container *c = m_env.containers->chooseContainer(
-        m_request.sessionId, reference, m_request.replayedContainerId, policy, &error, &m_containerCreated);
+    Container *c =
+        m_env.containers->chooseContainer(m_request.sessionId, reference, m_request.replayedContainerId,
+                                          policy, &error, &m_containerCreated, image);
     if (c) {
         QString wanted;
         if (image) {
@@ -764,7 +770,7 @@ void AgentLoop::runNextCall()
     ++m_steps;
     if (!pending.kind) {
         QStringList names;
-        for (const ToolDefinition &t : std::as_const(m_tools))
+        for (const ToolDefinition &t : m_direct ? offeredTools() : m_tools)
             names.append(t.name);
         rejectCall(pending,
                    u"unknown tool \"%1\"; the tools are: %2"_s.arg(pending.call.name, names.join(u", "_s)),
@@ -1012,8 +1018,12 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
     const std::optional<ShellAction> action = call.action;
     call.index = m_calls++;
     call.containerId = m_containerId;
-    // The meter charges a cold start when this command has to start a new or sleeping sandbox.
-    const bool cold = c->state() != Container::State::Running && c->state() != Container::State::Starting;
+    // The meter charges a cold start when this command has to start a new or sleeping sandbox (SPEC 1.7),
+    // and for the first command in a new container that was started ahead: the charge does not depend on
+    // what the engine prepared unseen.
+    const bool startedAhead = c->takeStartedAhead(); // once: taken whatever the state
+    const bool cold =
+        startedAhead || (c->state() != Container::State::Running && c->state() != Container::State::Starting);
     Q_EMIT toolCallStarted(call);
 
     const int recordIndex = int(m_shellRecords.size());
@@ -1027,12 +1037,15 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
     }
     m_filesHome.clear();
     m_filesBefore.clear();
+    m_filesWithFigures = false;
     m_codeFiles.clear();
     // Anthropic's code-execution results name the files the code made by file_id (CodeFiles).
     if (call.code && m_request.code && m_request.code->contractName.startsWith(u"code_execution_"_s) &&
         (call.code->kind == CodeAction::Kind::Bash || call.code->kind == CodeAction::Kind::Python)) {
         m_filesHome = c->homeDir();
-        m_filesBefore = CodeFiles::listing(m_filesHome);
+        // A Python call's shown figures are files the code made (the kernel saves them as PNG files).
+        m_filesWithFigures = call.code->kind == CodeAction::Kind::Python;
+        m_filesBefore = CodeFiles::listing(m_filesHome, m_filesWithFigures);
     }
     c->setIdleSleepMs(m_env.limits.idleSleepMs);
     PythonKernel *kernel = nullptr;
@@ -1065,27 +1078,39 @@ void AgentLoop::dispatchCall(const PendingCall &pending, AgentToolCall call)
                 commands[command].startMs = QDateTime::currentMSecsSinceEpoch();
                 Q_EMIT commandStarted(call.index, command, text);
             });
-    // A Python cell's stdout is the kernel bridge's JSON lines: its output goes out readable, whole, when
-    // the cell ends, for every viewer (event stream, SSE, MCP, logs) alike.
+    // A Python cell's stdout is the kernel bridge's JSON lines: every viewer (event stream, SSE, MCP
+    // progress, logs) gets its output readable, as it streams, and the rest of the readable result when it
+    // ends.
     const QString cellNonce =
         call.code && call.code->kind == CodeAction::Kind::Python ? call.code->nonce : QString();
-    connect(
-        shell, &ShellCall::outputChunk, this,
-        [this, index = call.index, cellNonce](int command, ShellCall::Stream stream, const QString &text) {
-            if (cellNonce.isEmpty())
-                Q_EMIT commandOutput(index, command, stream == ShellCall::Stream::Stderr, text);
-        });
+    const auto cell = std::make_shared<CellStream>(cellNonce);
+    connect(shell, &ShellCall::outputChunk, this,
+            [this, index = call.index, cellNonce, cell](int command, ShellCall::Stream stream,
+                                                        const QString &text) {
+                if (cellNonce.isEmpty()) {
+                    Q_EMIT commandOutput(index, command, stream == ShellCall::Stream::Stderr, text);
+                    return;
+                }
+                const QPointer<AgentLoop> self(this);
+                for (const CellStream::Piece &piece : cell->feed(stream == ShellCall::Stream::Stderr, text)) {
+                    Q_EMIT commandOutput(index, command, piece.isStderr, piece.text);
+                    if (!self)
+                        return;
+                }
+            });
     connect(shell, &ShellCall::commandFinished, this,
-            [this, index = call.index, cellNonce](int command, const CommandResult &result) {
+            [this, index = call.index, cellNonce, cell](int command, const CommandResult &result) {
                 if (cellNonce.isEmpty()) {
                     Q_EMIT commandFinished(index, command, result);
                     return;
                 }
                 const CommandResult readable = CodeOutput::readableResult(result, cellNonce);
-                if (!readable.stdoutText.isEmpty())
-                    Q_EMIT commandOutput(index, command, false, readable.stdoutText);
-                if (!readable.stderrText.isEmpty())
-                    Q_EMIT commandOutput(index, command, true, readable.stderrText);
+                const QPointer<AgentLoop> self(this);
+                for (const CellStream::Piece &piece : cell->rest(readable)) {
+                    Q_EMIT commandOutput(index, command, piece.isStderr, piece.text);
+                    if (!self)
+                        return;
+                }
                 Q_EMIT commandFinished(index, command, readable);
             });
     connect(shell, &ShellCall::finished, this,
@@ -1151,13 +1176,14 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
                     }
                     onShellCallFinished(guard, call, recordIndex);
                 });
-        watcher->setFuture(QtConcurrent::run(
-            [batch, before = std::exchange(m_filesBefore, {}), home = std::exchange(m_filesHome, {}),
-             workspaceDir, containerId = m_containerId, budget = m_fileBytesLeft]() mutable {
-                if (!workspaceDir.isEmpty())
-                    batch->stored(CodeFiles::storeChangedSince(before, home, workspaceDir, containerId,
-                                                               &budget, batch->cancelFlag()));
-            }));
+        watcher->setFuture(QtConcurrent::run([batch, before = std::exchange(m_filesBefore, {}),
+                                              home = std::exchange(m_filesHome, {}), workspaceDir,
+                                              containerId = m_containerId, budget = m_fileBytesLeft,
+                                              figures = m_filesWithFigures]() mutable {
+            if (!workspaceDir.isEmpty())
+                batch->stored(CodeFiles::storeChangedSince(before, home, workspaceDir, containerId, &budget,
+                                                           batch->cancelFlag(), figures));
+        }));
         return;
     }
     m_filesHome.clear();
@@ -1223,6 +1249,7 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
     if (call.code && !results.isEmpty()) {
         result.code = CodeOutput::fromResult(*call.code, results.constFirst());
         result.code->addNote(m_kernelNote);
+        result.kernelNote = m_kernelNote;
         if (!m_imagesHome.isEmpty())
             result.images =
                 CodeImages::changedSince(std::exchange(m_imagesBefore, {}), m_imagesHome, &m_imageBytesLeft);
@@ -1255,7 +1282,8 @@ void AgentLoop::onShellCallFinished(ShellCall *shell, const AgentToolCall &call,
         const CommandResult m = forModel.value(0);
         content = compact(QJsonObject{
             {u"stdout"_s, m.stdoutText}, {u"stderr"_s, m.stderrText}, {u"outcome"_s, m.outcome.toJson()}});
-    } else {
+    } else if (!m_direct) {
+        // A direct call has no model to read it: its caller builds its own result from result.scanned.
         QJsonArray out;
         for (const CommandResult &r : std::as_const(forModel))
             out.append(r.toJson());
@@ -1408,29 +1436,52 @@ QList<AgentLoop::FileCitation> AgentLoop::fileCitations(const QString &text) con
     const QString home = m_env.containers->registry()->homeDir(m_env.workspace, m_containerId);
     if (home.isEmpty())
         return out;
+    // A path in the container (/mnt/data/NAME or /workspace/home/NAME, also as OpenAI's sandbox: links), or a
+    // name with an extension standing on its own (summary.txt, `out/chart.png`), relative to home.
     static const QRegularExpression mention(
-        u"(?:sandbox:)?/(?:mnt/data|workspace/home)/([^\\s()\\[\\]'\"`<>\\\\]+)"_s);
+        u"(?:sandbox:)?/(?:mnt/data|workspace/home)/([^\\s()\\[\\]'\"`<>\\\\]+)"
+        u"|(?:^|(?<=[\\s(\\[{'\"`<>*_]))(\\w[^\\s()\\[\\]{}'\"`<>\\\\,;:!?*]*\\.\\w+)"
+        u"(?=\\.?(?:[\\s()\\[\\]{}'\"`<>\\\\,;:!?*]|$))"_s,
+        QRegularExpression::UseUnicodePropertiesOption);
+    static const QRegularExpression number(u"^[\\d.]+$"_s);
     const FileStore store(home);
+    QHash<QString, QString> made; // relative path -> its file id, or empty when not a file the code made
+    // Code points before a UTF-16 offset, counted on from the last one asked for (offsets only grow, so the
+    // text is walked once): a pair of surrogates is one, a lone one too.
+    qsizetype countedUnits = 0;
+    qsizetype counted = 0;
+    const auto codePoints = [&](qsizetype units) {
+        for (; countedUnits < units; ++countedUnits) {
+            if (!(text.at(countedUnits).isLowSurrogate() && countedUnits > 0 &&
+                  text.at(countedUnits - 1).isHighSurrogate()))
+                ++counted;
+        }
+        return counted;
+    };
     QRegularExpressionMatchIterator it = mention.globalMatch(text);
     // At most a few stats of files under home, each resolved beneath it (FileStore).
-    for (int checked = 0; it.hasNext() && checked < 32; ++checked) {
+    while (it.hasNext() && made.size() < 64) {
         const QRegularExpressionMatch m = it.next();
-        QString relative = m.captured(1);
+        const bool path = m.capturedStart(1) >= 0;
+        QString relative = m.captured(path ? 1 : 2);
         while (!relative.isEmpty() && QStringView(u".,;:!?").contains(relative.back()))
             relative.chop(1); // the sentence's punctuation
-        if (relative.isEmpty() || m_inputFileNames.contains(relative))
+        if (relative.isEmpty() || number.match(relative).hasMatch() || m_inputFileNames.contains(relative))
             continue;
-        const QString id = FileStore::fileIdForPath(QFile::encodeName(relative));
-        QString error;
-        const std::optional<ContainerFileStat> st = store.stat(id, false, &error);
-        if (!st || st->file.mtimeMs + 1000 < m_startMs)
-            continue; // not there, or older than this request: not a file its code made
-        const qsizetype startUnits = m.capturedStart(0);
-        const qsizetype endUnits = m.capturedStart(1) + relative.size();
-        const auto codePoints = [&text](qsizetype units) {
-            return QStringView(text).left(units).toUcs4().size();
-        };
-        out.append({id, relative.section(u'/', -1), codePoints(startUnits), codePoints(endUnits)});
+        auto known = made.constFind(relative);
+        if (known == made.constEnd()) {
+            const QString id = FileStore::fileIdForPath(QFile::encodeName(relative));
+            QString error;
+            const std::optional<ContainerFileStat> st = store.stat(id, false, &error);
+            // Not there, or older than this request: not a file its code made.
+            known = made.insert(relative, st && st->file.mtimeMs + 1000 >= m_startMs ? id : QString());
+        }
+        if (known->isEmpty())
+            continue;
+        const qsizetype startUnits = path ? m.capturedStart(0) : m.capturedStart(2);
+        const qsizetype endUnits = m.capturedStart(path ? 1 : 2) + relative.size();
+        const qsizetype start = codePoints(startUnits);
+        out.append({*known, relative.section(u'/', -1), start, codePoints(endUnits)});
     }
     return out;
 }

@@ -102,6 +102,9 @@ struct AgentToolResult
     QString errorCode;
     // A code tool's call that ran: its output as the caller's items show it (unredacted).
     std::optional<CodeOutput> code;
+    // A Python call: why the kernel's state was reset before it ran (code carries it first; scanned does
+    // not), empty when it was not.
+    QString kernelNote;
     // A Python call: the images it made (CodeImages: files created or changed under home, open figures).
     QList<CodeImage> images;
     // An Anthropic code-execution call (bash, or 20250522's Python): the files it created or changed in home,
@@ -150,8 +153,9 @@ public:
     const AgentRequest &request() const { return m_request; }
     QString containerId() const { return m_containerId; }
     // The files this request's code made (changed since it started, not its input files) that text names by
-    // their path in the container (/mnt/data/NAME or /workspace/home/NAME), as OpenAI's
-    // container_file_citation annotations: start and end are code-point offsets into text.
+    // their path in the container (/mnt/data/NAME or /workspace/home/NAME) or by a name with an extension
+    // relative to home (summary.txt, out/chart.png), as OpenAI's container_file_citation annotations: start
+    // and end are code-point offsets into text (what a Python str, OpenAI's, counts; not UTF-16 units).
     struct FileCitation
     {
         QString fileId; // FileStore's cfile_ id
@@ -268,6 +272,7 @@ private:
     // files stored once it finished (for its result).
     QString m_filesHome;
     QHash<QString, qint64> m_filesBefore;
+    bool m_filesWithFigures = false; // a Python call: its shown figures count as files it made
     QList<CodeFile> m_codeFiles;
     // The files the running call's code made, being stored (CodeFiles::Batch); let go of when the loop
     // ends first, which deletes them again.

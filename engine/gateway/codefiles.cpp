@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "codefiles.h"
 
+#include "codeimages.h"
+
 #include "sandbox/history/safefs.h"
 #include "sandbox/history/uploadstore.h"
+
+#include <QCryptographicHash>
+#include <QSet>
 
 #include <QDateTime>
 #include <QDirIterator>
@@ -19,8 +24,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Regular files (never symlinks, never through symlinked or hidden folders) up to depth levels below dir.
-void collect(const QString &dir, int depth, int *budget, QHash<QString, qint64> *files)
+// Regular files (never symlinks, never through symlinked or hidden folders) up to depth levels below dir,
+// whose names end with suffix.
+void collect(const QString &dir, int depth, int *budget, QHash<QString, qint64> *files,
+             const QString &suffix = {})
 {
     QDirIterator it(dir, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
     QStringList subdirs;
@@ -33,47 +40,67 @@ void collect(const QString &dir, int depth, int *budget, QHash<QString, qint64> 
         if (S_ISDIR(st.st_mode)) {
             if (depth > 0)
                 subdirs.append(path);
-        } else if (S_ISREG(st.st_mode)) {
+        } else if (S_ISREG(st.st_mode) && path.endsWith(suffix)) {
             files->insert(path, qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec);
         }
     }
     for (const QString &sub : std::as_const(subdirs))
-        collect(sub, depth - 1, budget, files);
+        collect(sub, depth - 1, budget, files, suffix);
+}
+
+// The SHA-256 of the first bytes bytes of fd, read with pread (the offset stays where it is); empty when it
+// cannot be read whole.
+QByteArray digestOf(int fd, qint64 bytes)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QByteArray block(64 * 1024, Qt::Uninitialized);
+    for (qint64 at = 0; at < bytes;) {
+        const ssize_t n = ::pread(fd, block.data(), size_t(std::min<qint64>(block.size(), bytes - at)), at);
+        if (n <= 0)
+            return {};
+        hash.addData(QByteArrayView(block.constData(), n));
+        at += n;
+    }
+    return hash.result();
 }
 
 } // namespace
 
-QHash<QString, qint64> CodeFiles::listing(const QString &homeDir)
+QHash<QString, qint64> CodeFiles::listing(const QString &homeDir, bool withFigures)
 {
     QHash<QString, qint64> files;
     if (homeDir.isEmpty())
         return files;
     int budget = MaxScannedEntries;
     collect(homeDir, 1, &budget, &files);
+    const QString figures = withFigures ? CodeImages::realFiguresDir(homeDir) : QString();
+    if (!figures.isEmpty()) {
+        budget = MaxScannedEntries;
+        collect(figures, 0, &budget, &files, u".png"_s);
+    }
     return files;
 }
 
 QList<CodeFile> CodeFiles::storeChangedSince(const QHash<QString, qint64> &before, const QString &homeDir,
                                              const QString &workspaceDir, const QString &containerId,
-                                             qint64 *budgetBytes, const std::atomic<bool> *cancel)
+                                             qint64 *budgetBytes, const std::atomic<bool> *cancel,
+                                             bool withFigures)
 {
     QList<CodeFile> stored;
     if (homeDir.isEmpty())
         return stored;
-    const QHash<QString, qint64> after = listing(homeDir);
-    QStringList paths;
-    for (auto it = after.cbegin(); it != after.cend(); ++it) {
-        const auto old = before.constFind(it.key());
-        if (old == before.cend() || old.value() != it.value())
-            paths.append(it.key());
-    }
-    std::sort(paths.begin(), paths.end());
+    const QHash<QString, qint64> after = listing(homeDir, withFigures);
+    const QStringList paths = CodeImages::changedPaths(before, after, homeDir);
+    const QString figures = homeDir + u'/' + QLatin1StringView(CodeImages::FiguresDir) + u'/';
     QString error;
     const UniqueFd home = SafeFs::openDirectory(homeDir, &error);
     if (!home.isValid())
         return stored;
     UploadStore store(workspaceDir);
     const QMimeDatabase mimes;
+    // A figure the code both saved and showed is one file: a shown one whose bytes a PNG stored before it in
+    // this call already has is left out (the saved one comes first, by the order above).
+    QSet<QByteArray> pngDigests;
     for (const QString &path : std::as_const(paths)) {
         if (stored.size() >= MaxFiles || (cancel && cancel->load(std::memory_order_acquire)))
             break;
@@ -91,6 +118,14 @@ QList<CodeFile> CodeFiles::storeChangedSince(const QHash<QString, qint64> &befor
         const qint64 allowed = std::min(MaxFileBytes, *budgetBytes);
         if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || qint64(st.st_size) > allowed)
             continue;
+        if (path.endsWith(u".png"_s, Qt::CaseInsensitive)) {
+            const QByteArray digest = digestOf(fd.get(), qint64(st.st_size));
+            if (!digest.isEmpty()) {
+                if (path.startsWith(figures) && pngDigests.contains(digest))
+                    continue;
+                pngDigests.insert(digest);
+            }
+        }
         StoredFile meta;
         meta.filename = UploadStore::sanitizeName(relative.section(u'/', -1), u"output"_s);
         meta.createdMs = QDateTime::currentMSecsSinceEpoch();

@@ -13,7 +13,9 @@
 // them by file_id and the Files API downloads them, as Anthropic's code-execution results do. Found by
 // comparing a listing taken before the call with one taken after; read on the host, never through a
 // symlink. Hidden entries (dot files and dot folders: shell history, caches, Sandbench's own folder) are
-// not the code's outputs and are left out.
+// not the code's outputs and are left out, but for a Python call the figures it showed (plt.show(), a
+// displayed image: PNG files the kernel saves under CodeImages::FiguresDir, as OpenAI's results carry them
+// as images) are: Anthropic's results carry no images, only files.
 struct CodeFile
 {
     QString path;  // inside the container, e.g. /workspace/home/summary.txt
@@ -29,15 +31,17 @@ constexpr int MaxFiles = 16;
 constexpr qint64 MaxFileBytes = 64 * 1024 * 1024;
 constexpr qint64 MaxRequestBytes = 256 * 1024 * 1024;
 
-// Regular, non-hidden files under homeDir (and its direct subfolders) with their modification times (ns).
-QHash<QString, qint64> listing(const QString &homeDir);
+// Regular, non-hidden files under homeDir (and its direct subfolders) with their modification times (ns);
+// withFigures adds the PNG files in CodeImages::FiguresDir.
+QHash<QString, qint64> listing(const QString &homeDir, bool withFigures = false);
 // The files new or changed since before, sorted by path, copied into the UploadStore of workspaceDir within
 // the limits (and *budgetBytes, lowered by what was stored). Blocking file I/O: call it off the event loop.
 // Once *cancel is true no further file is stored and a copy under way stops (the caller deletes what was
-// stored already: Batch).
+// stored already: Batch). withFigures as for listing (the listing before was taken with it).
 QList<CodeFile> storeChangedSince(const QHash<QString, qint64> &before, const QString &homeDir,
                                   const QString &workspaceDir, const QString &containerId,
-                                  qint64 *budgetBytes, const std::atomic<bool> *cancel = nullptr);
+                                  qint64 *budgetBytes, const std::atomic<bool> *cancel = nullptr,
+                                  bool withFigures = false);
 
 // The files one call stored, on their way to the answer that names them. Shared by the thread that stores
 // them and the request: when the request lets go without having taken them (the client left, the request

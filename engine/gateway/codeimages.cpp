@@ -117,26 +117,30 @@ QHash<QString, qint64> CodeImages::listing(const QString &homeDir)
         return files;
     int budget = MaxScannedEntries;
     collect(homeDir, 1, &budget, &files);
-    const QString figures = homeDir + u'/' + QLatin1StringView(FiguresDir);
-    if (isRealDirectory(figures.section(u'/', 0, -2)) && isRealDirectory(figures)) {
+    const QString figures = realFiguresDir(homeDir);
+    if (!figures.isEmpty()) {
         budget = MaxScannedEntries;
         collect(figures, 0, &budget, &files);
     }
     return files;
 }
 
-QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, const QString &homeDir,
-                                          qint64 *budgetBytes)
+QString CodeImages::realFiguresDir(const QString &homeDir)
 {
-    const QHash<QString, qint64> after = listing(homeDir);
-    const QString figures = homeDir + u'/' + QLatin1StringView(FiguresDir) + u'/';
+    const QString figures = homeDir + u'/' + QLatin1StringView(FiguresDir);
+    return isRealDirectory(figures.section(u'/', 0, -2)) && isRealDirectory(figures) ? figures : QString();
+}
+
+QStringList CodeImages::changedPaths(const QHash<QString, qint64> &before,
+                                     const QHash<QString, qint64> &after, const QString &homeDir)
+{
     QStringList paths;
     for (auto it = after.cbegin(); it != after.cend(); ++it) {
         const auto old = before.constFind(it.key());
         if (old == before.cend() || old.value() != it.value())
             paths.append(it.key());
     }
-    // Files by path, then the figures in the order the code made them (figure-2 before figure-10).
+    const QString figures = homeDir + u'/' + QLatin1StringView(FiguresDir) + u'/';
     std::sort(paths.begin(), paths.end(), [&figures](const QString &a, const QString &b) {
         const bool fa = a.startsWith(figures), fb = b.startsWith(figures);
         if (fa != fb)
@@ -145,6 +149,14 @@ QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, 
             return a.size() < b.size();
         return a < b;
     });
+    return paths;
+}
+
+QList<CodeImage> CodeImages::changedSince(const QHash<QString, qint64> &before, const QString &homeDir,
+                                          qint64 *budgetBytes)
+{
+    const QHash<QString, qint64> after = listing(homeDir);
+    const QStringList paths = changedPaths(before, after, homeDir);
     QList<CodeImage> images;
     QString error;
     const UniqueFd home = SafeFs::openDirectory(homeDir, &error);

@@ -32,6 +32,12 @@ constexpr qint64 MaxRequestImageBytes = 16 * 1024 * 1024;
 
 // Image files (by extension: png, jpg, jpeg, gif, webp) under homeDir with their modification times (ns).
 QHash<QString, qint64> listing(const QString &homeDir);
+// homeDir's FiguresDir when it and its parent are real directories (not links to one); empty otherwise.
+QString realFiguresDir(const QString &homeDir);
+// The paths in after that are new or changed since before: the home's files by path, then the figures
+// under FiguresDir in the order the code made them (figure-2 before figure-10). Shared with CodeFiles.
+QStringList changedPaths(const QHash<QString, qint64> &before, const QHash<QString, qint64> &after,
+                         const QString &homeDir);
 // The images new or changed since before, sorted by path with the figures last, read within the limits
 // and, when budgetBytes is given, within what is left of it (which is lowered by what was read); files whose
 // first bytes are not an image of those formats are left out.

@@ -342,20 +342,14 @@ public:
             QSqlDatabase::removeDatabase(m_connection);
     }
 
-    // Producer side, any thread.
-    void post(RequestRecord record)
+    // Producer side, any thread. True when it is the first record pending: the caller has the writer
+    // drain() DrainDelayMs from now (see RequestLog::append).
+    bool post(RequestRecord record)
     {
         QMutexLocker lock(&m_mutex);
         const bool wasIdle = m_pending.isEmpty();
         m_pending.append(std::move(record));
-        // The first record waits DrainDelayMs for company: the answer it describes is still on its way to
-        // the client (a writer busy with SQLite would take a core from it), and the records of a burst
-        // share one transaction. flush() and the log's end write at once.
-        if (wasIdle)
-            QMetaObject::invokeMethod(
-                this,
-                [this] { QTimer::singleShot(RequestLog::DrainDelayMs, this, &RequestLogWriter::drain); },
-                Qt::QueuedConnection);
+        return wasIdle;
     }
 
     void setRetention(const RetentionPolicy &policy)
@@ -887,7 +881,23 @@ void RequestLog::append(const RequestRecord &record)
             }
         }
     }
-    m_writer->post(std::move(copy));
+    if (!m_writer->post(std::move(copy)))
+        return;
+    // The first record waits DrainDelayMs for company: the answer it describes is still on its way to the
+    // client (a writer busy with SQLite would take a core from it), and the records of a burst share one
+    // transaction. The wait runs on this thread's timer, so the writer thread is not woken until then
+    // either (woken now, it would be scheduled in just as the answer goes out). flush() and the log's end
+    // write at once.
+    const auto drain = [w = m_writer] {
+        QMetaObject::invokeMethod(w, &RequestLogWriter::drain, Qt::QueuedConnection);
+    };
+    if (QThread::currentThread() == thread())
+        QTimer::singleShot(DrainDelayMs, this, drain);
+    else
+        QMetaObject::invokeMethod(
+            m_writer,
+            [w = m_writer] { QTimer::singleShot(RequestLog::DrainDelayMs, w, &RequestLogWriter::drain); },
+            Qt::QueuedConnection);
 }
 
 void RequestLog::reportFalsePositive(qint64 detectionId, const QString &note)

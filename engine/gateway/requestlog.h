@@ -67,7 +67,8 @@ public:
     // ApiServer::DefaultMaxBodyBytes); a longer one keeps its start, and its whole size says it was cut.
     static constexpr qint64 MaxBodyBytes = 32LL * 1024 * 1024;
     // How long the writer waits after a record arrives on an idle log before writing (with any that came
-    // meanwhile, in one transaction).
+    // meanwhile, in one transaction). The wait runs on the appending thread's timer when that is the log's
+    // own thread: the writer thread is not woken before it.
     static constexpr int DrainDelayMs = 10;
     // Retention is applied after the first write and then at most this often (pruneNow(): at once).
     static constexpr qint64 AutoPruneIntervalMs = 60 * 1000;

@@ -6,12 +6,16 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 class AgentLoop;
 class ApprovalBroker;
 class Meter;
 class QThreadPool;
 class Workspace;
+namespace McpFiles {
+class HomeScans;
+}
 
 // What one MCP session's tool calls need from the process serving it; nothing is owned.
 struct McpContext
@@ -28,4 +32,6 @@ struct McpContext
     bool logging = true;             // request log and broadcast (benchmarks turn them off)
     // Called with each call's agent loop right after it started (the HTTP server mirrors it to live viewers).
     std::function<void(AgentLoop *, const QString &workspace)> followLoop;
+    // The session's last view of its containers' homes (shell calls name the files they change).
+    std::shared_ptr<McpFiles::HomeScans> homeScans;
 };

@@ -127,6 +127,38 @@ QHash<QString, QPair<qint64, qint64>> snapshot(const QString &home, int maxEntri
     return files;
 }
 
+HomeScans::Files HomeScans::current(const QString &containerId, ContainerHistory *history,
+                                    const QString &home)
+{
+    if (!history)
+        return snapshot(home);
+    const auto it = m_entries.find(containerId);
+    if (it != m_entries.end() && it->history == history && it->writes == history->homeWrites()) {
+        it->used = ++m_clock;
+        return it->files;
+    }
+    // Counted before the read: a write finishing meanwhile (on the history's thread) makes it stale.
+    const quint64 writes = history->homeWrites();
+    const Files files = snapshot(home);
+    keep(containerId, history, writes, files);
+    return files;
+}
+
+void HomeScans::keep(const QString &containerId, ContainerHistory *history, quint64 writes,
+                     const Files &files)
+{
+    if (!history)
+        return;
+    if (!m_entries.contains(containerId) && m_entries.size() >= MaxContainers) {
+        auto oldest = m_entries.begin();
+        for (auto it = m_entries.begin(); it != m_entries.end(); ++it)
+            if (it->used < oldest->used)
+                oldest = it;
+        m_entries.erase(oldest);
+    }
+    m_entries.insert(containerId, {history, writes, files, ++m_clock});
+}
+
 QStringList changed(const QHash<QString, QPair<qint64, qint64>> &before,
                     const QHash<QString, QPair<qint64, qint64>> &after, int max)
 {

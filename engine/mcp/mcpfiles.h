@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sandbox/history/containerhistory.h"
 #include "sandbox/history/filestore.h"
 
 #include <QByteArray>
 #include <QHash>
 #include <QList>
 #include <QPair>
+#include <QPointer>
 #include <QString>
 
 #include <optional>
@@ -40,6 +42,33 @@ Listing list(const QString &home, const QString &prefix, int maxEntries);
 // time (ns), at most maxEntries looked at: taken before and after a command to name the files it created or
 // changed. Cheap enough for the event loop at this bound.
 QHash<QString, QPair<qint64, qint64>> snapshot(const QString &home, int maxEntries = 2000);
+// The last snapshot() of a few containers' homes, each with its history's homeWrites() as it was taken: a
+// shell call on a container that nothing wrote to since (a call of commands that changed no file) reuses it
+// instead of reading home again. Event-loop thread only.
+class HomeScans
+{
+public:
+    using Files = QHash<QString, QPair<qint64, qint64>>;
+    static constexpr int MaxContainers = 8;
+
+    // home's files as they are now: the kept snapshot while history says nothing wrote to home since, else a
+    // new one (kept). Without a history, always a new one.
+    Files current(const QString &containerId, ContainerHistory *history, const QString &home);
+    // Keeps files, a snapshot taken when history's homeWrites() was writes, as containerId's.
+    void keep(const QString &containerId, ContainerHistory *history, quint64 writes, const Files &files);
+
+private:
+    struct Entry
+    {
+        QPointer<ContainerHistory> history;
+        quint64 writes = 0;
+        Files files;
+        quint64 used = 0;
+    };
+    QHash<QString, Entry> m_entries;
+    quint64 m_clock = 0;
+};
+
 // The paths of after that are new or changed since before, sorted, at most max.
 QStringList changed(const QHash<QString, QPair<qint64, qint64>> &before,
                     const QHash<QString, QPair<qint64, qint64>> &after, int max);

@@ -30,13 +30,16 @@ constexpr int ResourcesPerPage = 100;
 QStringList McpSession::protocolVersions()
 {
     // As the official SDKs negotiate them (LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS).
-    return {u"2025-11-25"_s, u"2025-06-18"_s, u"2025-03-26"_s, u"2024-11-05"_s, u"2024-10-07"_s};
+    static const QStringList versions{u"2025-11-25"_s, u"2025-06-18"_s, u"2025-03-26"_s, u"2024-11-05"_s,
+                                      u"2024-10-07"_s};
+    return versions;
 }
 
 QStringList McpSession::statelessProtocolVersions()
 {
     // As @modelcontextprotocol/client 2.x negotiates them (SUPPORTED_MODERN_PROTOCOL_VERSIONS).
-    return {u"2026-07-28"_s};
+    static const QStringList versions{u"2026-07-28"_s};
+    return versions;
 }
 
 QString McpSession::statelessVersionOf(const QJsonObject &message)
@@ -60,6 +63,8 @@ McpSession::McpSession(const McpContext &context, const QString &id, QObject *pa
     }
     if (m_context.conversation.isEmpty())
         m_context.conversation = u"mcp:"_s + id;
+    if (!m_context.homeScans)
+        m_context.homeScans = std::make_shared<McpFiles::HomeScans>();
 }
 
 McpSession::~McpSession()
@@ -127,9 +132,14 @@ void McpSession::receive(const QByteArray &bytes)
 
 void McpSession::receiveJson(const QJsonValue &value)
 {
+    if (!m_closed)
+        receiveMessage(JsonRpcMessage::fromJson(value));
+}
+
+void McpSession::receiveMessage(const JsonRpcMessage &message)
+{
     if (m_closed)
         return;
-    const JsonRpcMessage message = JsonRpcMessage::fromJson(value);
     switch (message.kind) {
     case JsonRpcMessage::Kind::Request:
         handleRequest(message);
@@ -386,8 +396,7 @@ void McpSession::callTool(const QJsonValue &id, const QJsonObject &params)
         return;
     }
     const QJsonValue progressToken = params.value(u"_meta"_s).toObject().value(u"progressToken"_s);
-    const QByteArray requestJson = QJsonDocument(params).toJson(QJsonDocument::Compact);
-    auto *run = new McpToolRun(m_context, tool, arguments.toObject(), requestJson, this);
+    auto *run = new McpToolRun(m_context, tool, arguments.toObject(), params, this);
     const QString key = JsonRpcMessage::idKey(id);
     m_runs.insert(key, run);
     m_runIds.insert(key, id);

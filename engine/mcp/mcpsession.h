@@ -64,6 +64,8 @@ public:
     // requests (HTTP: its POST), passed back with everything sent about them.
     void receive(const QByteArray &bytes);
     void receiveJson(const QJsonValue &message);
+    // The same, already read as a JSON-RPC message (the HTTP transport reads it to route the answer).
+    void receiveMessage(const JsonRpcMessage &message);
     // Ends every running call (the transport closed); nothing more is sent.
     void close();
     // Cancels the calls of these request ids (an HTTP stream whose client went away).

@@ -52,7 +52,8 @@ void McpStdio::onReadable()
         if (n <= 0) {
             // End of input (or an error reading it): the client is gone.
             m_notifier->setEnabled(false);
-            if (const QByteArray last = m_reader.finish(); !last.isEmpty())
+            if (const QByteArray last = m_reader.finish([this](const QJsonValue &id) { refuseTooLong(id); });
+                !last.isEmpty())
                 processLine(last);
             m_session->close();
             QTimer::singleShot(0, this, &McpStdio::finished);
@@ -60,13 +61,16 @@ void McpStdio::onReadable()
         }
         m_reader.feed(
             QByteArrayView(chunk, n), [this](const QByteArray &line) { processLine(line); },
-            [this] {
-                send(JsonRpcMessage::errorMessage(
-                    QJsonValue::Undefined, JsonRpcMessage::InvalidRequest,
-                    u"a message is longer than %1 bytes, the most one may be; it was skipped"_s.arg(
-                        McpSession::MaxMessageBytes)));
-            });
+            [this](const QJsonValue &id) { refuseTooLong(id); });
     }
+}
+
+void McpStdio::refuseTooLong(const QJsonValue &id)
+{
+    send(JsonRpcMessage::errorMessage(
+        id, JsonRpcMessage::InvalidRequest,
+        u"a message is longer than %1 bytes, the most one may be; it was skipped"_s.arg(
+            McpSession::MaxMessageBytes)));
 }
 
 void McpStdio::processLine(const QByteArray &line)

@@ -31,6 +31,8 @@ private:
     void onReadable();
     void send(const QJsonObject &message);
     void processLine(const QByteArray &line);
+    // A message past the limit: the error goes to its own request when its id could be read.
+    void refuseTooLong(const QJsonValue &id);
 
     McpSession *m_session = nullptr;
     int m_in = -1;

@@ -8,8 +8,10 @@
 #include "mcptools.h"
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/containerhistory.h"
 #include "sandbox/history/filestore.h"
 #include "sandbox/net/networkpolicy.h"
+#include "sandbox/pythonkernel.h"
 #include "workspace/workspace.h"
 
 #include <QDateTime>
@@ -35,15 +37,17 @@ QJsonObject textItem(const QString &text)
 
 QString outcomeText(const CommandResult &r)
 {
-    return r.outcome.type == CommandOutcome::Type::Timeout ? u"timed out"_s
-                                                           : u"exit code %1"_s.arg(r.outcome.exitCode);
+    return r.outcome.type == CommandOutcome::Type::Timeout
+               ? u"timed out"_s
+               : u"exit code "_s + QString::number(r.outcome.exitCode);
 }
 
-// What the agent's model reads: each command with its output and how it ended.
+// What the agent's model reads: each command with its output and how it ended. (Built by appending: it is
+// made for every shell call, and QString::arg() parses its pattern each time.)
 QString transcript(const QString &containerId, const QStringList &commands,
                    const QList<CommandResult> &results)
 {
-    QString text = u"container_id: %1\n"_s.arg(containerId);
+    QString text = u"container_id: "_s + containerId + u'\n';
     for (int i = 0; i < results.size(); ++i) {
         const CommandResult &r = results.at(i);
         text += u"\n$ "_s + commands.value(i) + u'\n';
@@ -51,7 +55,7 @@ QString transcript(const QString &containerId, const QStringList &commands,
             text += r.stdoutText + (r.stdoutText.endsWith(u'\n') ? QString() : u"\n"_s);
         if (!r.stderrText.isEmpty())
             text += u"[stderr]\n"_s + r.stderrText + (r.stderrText.endsWith(u'\n') ? QString() : u"\n"_s);
-        text += u"[%1]\n"_s.arg(outcomeText(r));
+        text += u'[' + outcomeText(r) + u"]\n"_s;
     }
     if (results.size() < commands.size())
         text += u"\n(%1 of %2 commands did not run)\n"_s.arg(commands.size() - results.size())
@@ -62,12 +66,12 @@ QString transcript(const QString &containerId, const QStringList &commands,
 } // namespace
 
 McpToolRun::McpToolRun(const McpContext &context, const QString &tool, const QJsonObject &arguments,
-                       const QByteArray &requestJson, QObject *parent)
+                       const QJsonObject &request, QObject *parent)
     : QObject(parent)
     , m_context(context)
     , m_tool(tool)
     , m_arguments(arguments)
-    , m_requestJson(requestJson)
+    , m_request(request)
 {}
 
 McpToolRun::~McpToolRun()
@@ -198,7 +202,13 @@ void McpToolRun::startLoop()
         if (m_tool == u"shell" && c.validated) {
             if (Container *container = m_context.workspace->containers()->find(c.containerId)) {
                 m_home = container->homeDir();
-                m_filesBefore = McpFiles::snapshot(m_home);
+                m_history = container->historyStore();
+                if (m_history)
+                    m_changingBefore = m_history->changingCommits();
+                // Read again only when something wrote to home since this session last looked.
+                m_filesBefore = m_context.homeScans
+                                    ? m_context.homeScans->current(c.containerId, m_history, m_home)
+                                    : McpFiles::snapshot(m_home);
             }
         }
         Q_EMIT containerUsed(c.containerId);
@@ -250,17 +260,32 @@ void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolRe
             text += u"\n"_s + result.error + u'\n';
         content.append(textItem(text));
         // The files the commands created or changed, as links the client can read (resources/read).
-        if (!m_home.isEmpty()) {
-            for (const QString &path : McpFiles::changed(m_filesBefore, McpFiles::snapshot(m_home), 20))
+        // (Each command's commit was asked for before its result came: a command that wrote anything
+        // counts by now.)
+        const bool unchanged = m_history && m_history->changingCommits() == m_changingBefore;
+        if (!m_home.isEmpty() && !unchanged) {
+            const quint64 writes = m_history ? m_history->homeWrites() : 0;
+            const McpFiles::HomeScans::Files after = McpFiles::snapshot(m_home);
+            for (const QString &path : McpFiles::changed(m_filesBefore, after, 20))
                 content.append(QJsonObject{{u"type"_s, u"resource_link"_s},
                                            {u"uri"_s, McpFiles::uri(container, path)},
                                            {u"name"_s, path}});
+            if (m_context.homeScans)
+                m_context.homeScans->keep(container, m_history, writes, after);
         }
     } else if (m_tool == u"python") {
-        const CodeOutput code = CodeOutput::fromResult(*call.code, result.scanned.value(0));
+        CodeOutput code = CodeOutput::fromResult(*call.code, result.scanned.value(0));
+        // Why the kernel's state was reset before this cell (the container slept, the kernel was lost, or a
+        // cancelled cell's kernel was restarted), if the loop took that note before the cell ran.
+        code.addNote(result.kernelNote);
         // The container's Jupyter kernel ran the cell (SPEC §10): its state lives while the container is
-        // awake. An image without ipykernel ran it as a script, whose state is gone when it ends.
+        // awake. An image without ipykernel ran it as a script, whose state is gone when it ends; so did a
+        // cell that found the kernel not running (it did not start), and the next call tries it again.
         const bool persists = code.kernel && code.kernel->mode == KernelCellResult::Mode::Kernel;
+        const PythonKernel *kernel =
+            PythonKernel::existing(m_context.workspace->containers()->find(container));
+        const bool noKernelInImage = code.kernel && (code.kernel->mode == KernelCellResult::Mode::Fallback ||
+                                                     (kernel && kernel->isUnavailable()));
         QJsonArray images;
         for (const CodeImage &image : result.images)
             images.append(image.path);
@@ -280,11 +305,16 @@ void McpToolRun::onToolCallFinished(const AgentToolCall &call, const AgentToolRe
             text +=
                 u"[stderr]\n"_s + code.stderrText + (code.stderrText.endsWith(u'\n') ? QString() : u"\n"_s);
         text += code.timedOut ? u"[timed out]\n"_s : u"[exit code %1]\n"_s.arg(code.returnCode);
-        if (!persists)
+        if (!persists && noKernelInImage)
             text +=
                 u"Note: this container's image has no Jupyter kernel (python3-ipykernel), so the code ran "
                 "as a new python3 process: variables and imports do not persist between python calls. "
                 "Files in /workspace/home persist."_s;
+        else if (!persists)
+            text +=
+                u"Note: the container's Python kernel was not running (it did not start), so this code ran "
+                "as a new python3 process without the variables and imports of earlier calls; the next "
+                "python call starts the kernel again. Files in /workspace/home persist."_s;
         content.append(textItem(text));
         for (const CodeImage &image : result.images)
             content.append(QJsonObject{{u"type"_s, u"image"_s},
@@ -335,7 +365,7 @@ void McpToolRun::onLoopFailed(const AgentError &error)
             record.status = 499;
             record.latencyMs = QDateTime::currentMSecsSinceEpoch() - record.timeMs;
             if (m_context.workspace->observer()->ioLogging())
-                record.requestBody = m_requestJson;
+                record.requestBody = QJsonDocument(m_request).toJson(QJsonDocument::Compact);
             m_context.workspace->observer()->record(record);
         }
         if (!m_done) {
@@ -475,7 +505,7 @@ void McpToolRun::complete(const QJsonObject &result, int status)
         record = m_loop->record();
     const QPointer<Workspace> workspace = m_context.workspace;
     QTimer::singleShot(0, workspace,
-                       [workspace, record, result, status, requestJson = m_requestJson, startMs = m_startMs,
+                       [workspace, record, result, status, request = m_request, startMs = m_startMs,
                         containerId = m_containerId, client = m_context.clientName]() mutable {
                            if (!workspace)
                                return;
@@ -493,7 +523,7 @@ void McpToolRun::complete(const QJsonObject &result, int status)
                            record.status = status;
                            record.latencyMs = QDateTime::currentMSecsSinceEpoch() - record.timeMs;
                            if (observer->ioLogging()) {
-                               record.requestBody = requestJson;
+                               record.requestBody = QJsonDocument(request).toJson(QJsonDocument::Compact);
                                record.responseBody = QJsonDocument(result).toJson(QJsonDocument::Compact);
                            }
                            observer->record(record);

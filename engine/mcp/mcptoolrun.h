@@ -10,6 +10,7 @@
 
 class AgentLoop;
 class Container;
+class ContainerHistory;
 struct AgentToolCall;
 struct AgentToolResult;
 struct AgentOutcome;
@@ -24,8 +25,10 @@ class McpToolRun : public QObject
 {
     Q_OBJECT
 public:
+    // request: the tools/call's params, as the request log keeps them (serialised only for a log that keeps
+    // bodies, after the answer went out).
     McpToolRun(const McpContext &context, const QString &tool, const QJsonObject &arguments,
-               const QByteArray &requestJson, QObject *parent = nullptr);
+               const QJsonObject &request, QObject *parent = nullptr);
     ~McpToolRun() override;
 
     QString tool() const { return m_tool; }
@@ -59,13 +62,17 @@ private:
     McpContext m_context;
     QString m_tool;
     QJsonObject m_arguments;
-    QByteArray m_requestJson;
+    QJsonObject m_request;
     QString m_relativePath; // read_file, write_file, list_files
     QPointer<AgentLoop> m_loop;
     QJsonObject m_loopResult;
     QString m_containerId;
     QString m_home; // shell: the container's home, and its files before the call (resource_link items)
     QHash<QString, QPair<qint64, qint64>> m_filesBefore;
+    // The container's history and its count of commits that may have changed home, as the call started:
+    // unchanged at the end, the commands changed no file and home is not read again.
+    QPointer<ContainerHistory> m_history;
+    quint64 m_changingBefore = 0;
     bool m_done = false;
     qint64 m_startMs = 0;
 };

@@ -4,8 +4,10 @@
 #include "tools/shellaction.h"
 
 #include <QList>
+#include <QMutex>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -313,14 +315,40 @@ QJsonArray McpTools::definitions(const SessionLimits &limits)
 
 QString McpTools::check(const QString &tool, const QJsonObject &args, const SessionLimits &limits)
 {
-    const QList<Field> fields = fieldsOf(tool, limits);
-    QStringList known;
-    for (const Field &f : fields)
-        known.append(f.name);
+    // The table is built once per tool and limits (its descriptions are formatted text), not per call.
+    struct Table
+    {
+        QString tool;
+        qint64 defaultTimeoutMs = 0;
+        qint64 maxTimeoutMs = 0;
+        QList<Field> fields;
+    };
+    static QMutex mutex;
+    static QList<Table> tables;
+    QList<Field> fields;
+    {
+        QMutexLocker lock(&mutex);
+        const auto it = std::find_if(tables.cbegin(), tables.cend(), [&](const Table &t) {
+            return t.defaultTimeoutMs == limits.defaultTimeoutMs && t.maxTimeoutMs == limits.maxTimeoutMs &&
+                   t.tool == tool;
+        });
+        if (it != tables.cend()) {
+            fields = it->fields;
+        } else {
+            fields = fieldsOf(tool, limits);
+            if (tables.size() >= 64) // the tools times every workspace's limits: a handful; never unbounded
+                tables.clear();
+            tables.append({tool, limits.defaultTimeoutMs, limits.maxTimeoutMs, fields});
+        }
+    }
     for (auto it = args.begin(); it != args.end(); ++it) {
-        if (!known.contains(it.key()))
-            return u"unknown argument \"%1\": %2 takes %3"_s.arg(it.key().left(60), tool,
-                                                                 known.join(u", "_s));
+        const QString name = it.key();
+        if (std::none_of(fields.cbegin(), fields.cend(), [&](const Field &f) { return f.name == name; })) {
+            QStringList known;
+            for (const Field &f : std::as_const(fields))
+                known.append(f.name);
+            return u"unknown argument \"%1\": %2 takes %3"_s.arg(name.left(60), tool, known.join(u", "_s));
+        }
     }
     for (const Field &f : fields) {
         const QJsonValue v = args.value(f.name);

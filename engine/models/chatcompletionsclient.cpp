@@ -203,7 +203,12 @@ QJsonObject ChatCompletionsClient::requestBody(const TurnRequest &request) const
             for (const ContentPart &part : message.content)
                 onlyText = onlyText && part.type == ContentPart::Type::Text;
             if (onlyText) {
-                messages.append(QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, message.text()}});
+                // One string, as every server takes it; the parts stay apart as paragraphs, so a part the
+                // engine added (where the request's input files are) does not run into the question.
+                QStringList texts;
+                for (const ContentPart &part : message.content)
+                    texts.append(part.text);
+                messages.append(QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, texts.join(u"\n\n"_s)}});
                 break;
             }
             QJsonArray parts;

@@ -727,9 +727,15 @@ quint32 Container::sendExec(const QByteArray &payload, int stdoutFd, int stderrF
     return id;
 }
 
+void Container::setStorageWatchPaused(bool paused)
+{
+    m_storageWatchPaused = paused;
+    updateStorageWatch();
+}
+
 void Container::updateStorageWatch()
 {
-    if (m_liveCommands.isEmpty() || m_settings.limits.storageBytes <= 0) {
+    if (m_liveCommands.isEmpty() || m_settings.limits.storageBytes <= 0 || m_storageWatchPaused) {
         m_storageTimer.stop();
         if (m_storageWatcher) {
             m_storageWatcher->disconnect(this);

@@ -57,6 +57,10 @@ public:
     // Whether the last run() had to start the container (new, sleeping, or after a restart of the
     // program): such a request pays the cold-start minimum (SPEC 1.7).
     bool lastStartWasCold() const { return m_lastRunWasCold; }
+    // A new container handed out already started (ContainerManager's Python ahead): true once, for the first
+    // command's charge, which is a new container's (SPEC 1.7) all the same.
+    void setStartedAhead() { m_startedAhead = true; }
+    bool takeStartedAhead() { return std::exchange(m_startedAhead, false); }
 
     // The egress policy is fixed for the container's life once it first started (SPEC 1.5): set it before.
     // Returns false (and leaves the policy) when it is fixed and policy differs.
@@ -112,6 +116,9 @@ public:
     // How often the storage watchdog measures home + history.git (StorageUsage) while anything of a command
     // runs: the command itself or what it left running in the background (nohup, &, setsid).
     static constexpr int StorageCheckMs = 500;
+    // A hidden warm container (ContainerManager keeps one with its Python kernel started ahead) runs only
+    // its own kernel: no storage watch polls it until it is handed out.
+    void setStorageWatchPaused(bool paused);
     // Commands whose processes may still run: sent and not yet reported REAPED (their PID namespace is not
     // empty). Background processes keep a finished command here until they end or the container sleeps.
     int liveCommandCount() const { return int(m_liveCommands.size()); }
@@ -262,4 +269,6 @@ private:
     qint64 m_gitBytes = -1;      // history.git's size when last measured; -1: measure again
     quint64 m_gitGeneration = 0; // bumped whenever history may have changed on disk
     QString m_backgroundNote;
+    bool m_storageWatchPaused = false;
+    bool m_startedAhead = false;
 };

@@ -3,9 +3,13 @@
 
 #include "base/datadir.h"
 #include "base/randomtoken.h"
+#include "base/workspacesettings.h"
 #include "container.h"
 #include "history/janitor.h"
+#include "images/imagestore.h"
 #include "initprocess.h"
+#include "net/workspacepolicy.h"
+#include "pythonkernel.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -139,6 +143,7 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     if (!m_identity->load(&error))
         qWarning("sandbench: %s", qPrintable(error));
     cleanStaleCgroups();
+    removeOrphanedWarm();
     // No Container objects yet: a workspace may hold a thousand sleeping containers and a start needs one or
     // two of them (find() and chooseContainer() load each from the registry on first use).
 
@@ -173,6 +178,13 @@ ContainerManager::ContainerManager(const SandboxSettings &settings, QObject *par
     // Expired containers are moved aside before this returns: no request can load one of them.
     m_janitor->start();
 
+    m_warmTimer.setSingleShot(true);
+    connect(&m_warmTimer, &QTimer::timeout, this, [this] {
+        // With a hidden container: it is old enough to renew; without: the (re)start it waited for.
+        dropWarm();
+        startWarm();
+    });
+
     m_idleTimer.setInterval(IdleCheckIntervalMs);
     connect(&m_idleTimer, &QTimer::timeout, this, &ContainerManager::checkIdle);
     m_idleTimer.start();
@@ -182,6 +194,7 @@ ContainerManager::~ContainerManager()
 {
     liveManagers().removeOne(this);
     m_janitor->stop();
+    dropWarm(true);
     stopAll();
     // Containers (and their pending commits) go before the registry they touch.
     qDeleteAll(m_containers);
@@ -238,12 +251,21 @@ Container *ContainerManager::createWithId(const QString &id, const std::optional
 
 Container *ContainerManager::create(QString *error)
 {
+    if (m_warm) {
+        // What the window seeds a new conversation's container with (NetworkPolicyEditor::seed).
+        WorkspacePolicy workspacePolicy(m_settings.workspaceDir());
+        workspacePolicy.load();
+        if (Container *c = takeWarm(workspacePolicy.policy(), std::nullopt))
+            return c;
+    }
     const std::optional<QString> id = m_identity->newContainerId(error);
     return id ? createWithId(*id, std::nullopt, error) : nullptr;
 }
 
 Container *ContainerManager::create(const NetworkPolicy &policy, QString *error)
 {
+    if (Container *c = takeWarm(policy, std::nullopt))
+        return c;
     const std::optional<QString> id = m_identity->newContainerId(error);
     return id ? createWithId(*id, policy, error) : nullptr;
 }
@@ -278,13 +300,21 @@ Container *ContainerManager::findOrCreate(const QString &id, QString *error)
         return c;
     if (Container *c = loadFromDisk(id))
         return c;
+    if (m_warm && m_warm->id() == id)
+        dropWarm(); // named before it was handed out: it goes, and the id becomes an ordinary new container
+    if (QFileInfo::exists(m_settings.containerDir(id) + u'/' + warmMarkerName())) {
+        // Another process's hidden container: its id is taken.
+        if (error)
+            *error = tr("container id \"%1\" is taken: use another").arg(id);
+        return nullptr;
+    }
     return createWithId(id, std::nullopt, error);
 }
 
 Container *ContainerManager::chooseContainer(const QString &rawSessionId, const QString &containerReference,
                                              const QString &replayedContainerId,
                                              const std::optional<NetworkPolicy> &policy, QString *error,
-                                             bool *created)
+                                             bool *created, const std::optional<QString> &image)
 {
     if (created)
         *created = false;
@@ -306,10 +336,28 @@ Container *ContainerManager::chooseContainer(const QString &rawSessionId, const 
         const auto exists = [this](const QString &id) {
             return m_containers.contains(id) || m_registry.exists(m_settings.workspace, id);
         };
+        // A new id is the hidden container's when it can serve the request.
+        const NetworkPolicy wanted = policy.value_or(NetworkPolicy::disabled());
+        const auto reserved = [this, &wanted, &image]() -> std::optional<QString> {
+            if (warmServes(wanted, image))
+                return m_warm->id();
+            return std::nullopt;
+        };
         const std::optional<SessionIdentity::Choice> choice =
-            m_identity->choose(rawSessionId, replayedContainerId, exists, error);
+            m_identity->choose(rawSessionId, replayedContainerId, exists, error, reserved);
         if (!choice)
             return nullptr;
+        if (choice->reserved) {
+            if ((c = takeWarm(wanted, image))) {
+                if (created)
+                    *created = true;
+                return c;
+            }
+            // Its meta.json could not be written: the id becomes an ordinary new container (and says why if
+            // that fails too); the hidden one must not stay under it.
+            if (m_warm && m_warm->id() == choice->containerId)
+                dropWarm();
+        }
         c = find(choice->containerId);
         if (!c && !choice->isNew)
             c = loadFromDisk(choice->containerId);
@@ -387,7 +435,7 @@ QList<Container *> ContainerManager::list()
 
 bool ContainerManager::remove(const QString &id, QString *error)
 {
-    if (!isValidId(id)) {
+    if (!isValidId(id) || (m_warm && m_warm->id() == id)) {
         if (error)
             *error = tr("invalid container id \"%1\"").arg(id);
         return false;
@@ -395,7 +443,9 @@ bool ContainerManager::remove(const QString &id, QString *error)
     Container *c = m_containers.take(id);
     // A container of the workspace, its object made or not (containerRemoved() is for these).
     const bool known = c || m_registry.exists(m_settings.workspace, id);
-    const bool existed = known || QFileInfo::exists(m_settings.containerDir(id));
+    // A hidden container (another process's Python ahead) is no container of the workspace.
+    const bool existed = known || (QFileInfo::exists(m_settings.containerDir(id)) &&
+                                   !QFileInfo::exists(m_settings.containerDir(id) + u'/' + warmMarkerName()));
     if (!existed) {
         if (error)
             *error = tr("no container %1 in workspace %2").arg(id, m_settings.workspace);
@@ -421,11 +471,13 @@ bool ContainerManager::remove(const QString &id, QString *error)
 
 QFuture<QString> ContainerManager::removeInBackground(const QString &id)
 {
-    if (!isValidId(id))
+    if (!isValidId(id) || (m_warm && m_warm->id() == id))
         return QtFuture::makeReadyFuture(tr("invalid container id \"%1\"").arg(id));
     Container *c = m_containers.take(id);
     const bool known = c || m_registry.exists(m_settings.workspace, id);
-    const bool existed = known || QFileInfo::exists(m_settings.containerDir(id));
+    // A hidden container (another process's Python ahead) is no container of the workspace.
+    const bool existed = known || (QFileInfo::exists(m_settings.containerDir(id)) &&
+                                   !QFileInfo::exists(m_settings.containerDir(id) + u'/' + warmMarkerName()));
     if (!existed)
         return QtFuture::makeReadyFuture(tr("no container %1 in workspace %2").arg(id, m_settings.workspace));
     if (c) {
@@ -458,6 +510,245 @@ QFuture<QString> ContainerManager::removeInBackground(const QString &id)
 void ContainerManager::setPrewarm(bool enabled)
 {
     m_standby->setEnabled(enabled);
+    m_warmGaveUp = false;
+    m_warmFailures = 0;
+    // A workspace that ran Python before (in this or an earlier run of the engine) keeps one ahead from the
+    // start, so the first cell after a restart needs no kernel start either.
+    if (enabled && !m_pythonUsed && QFileInfo::exists(pythonUsedMarker()))
+        m_pythonUsed = true;
+    if (!enabled) {
+        dropWarm();
+        m_warmTimer.stop();
+    } else if (m_pythonUsed && !m_warm && !m_warmTimer.isActive()) {
+        m_warmTimer.start(WarmReplenishDelayMs);
+    }
+}
+
+void ContainerManager::keepPythonAhead()
+{
+    if (m_pythonUsed || m_warmGaveUp)
+        return;
+    m_pythonUsed = true;
+    // Remembered for the next start of serve, mcp or the window: an empty file, made once per engine run.
+    QFile marker(pythonUsedMarker());
+    if (!marker.exists() && !marker.open(QIODevice::WriteOnly))
+        qWarning("sandbench: cannot remember that the workspace uses Python: %s",
+                 qPrintable(marker.errorString()));
+    // Not at once: the kernel that asked starts first, undisturbed.
+    if (m_standby->isEnabled() && !m_warm && !m_warmTimer.isActive())
+        m_warmTimer.start(WarmReplenishDelayMs);
+}
+
+QString ContainerManager::pythonUsedMarker() const
+{
+    return m_settings.workspaceDir() + u"/python-used"_s;
+}
+
+void ContainerManager::reloadPythonAheadSetting()
+{
+    WorkspaceSettings workspace(m_settings.workspaceDir());
+    workspace.load();
+    m_warmGaveUp = false;
+    m_warmFailures = 0;
+    if (!workspace.pythonAhead()) {
+        dropWarm();
+        m_warmTimer.stop();
+    } else if (m_pythonUsed && m_standby->isEnabled() && !m_warm && !m_warmTimer.isActive()) {
+        m_warmTimer.start(0);
+    }
+}
+
+void ContainerManager::startWarm()
+{
+    if (m_warm || !m_pythonUsed || m_warmGaveUp || !m_standby->isEnabled())
+        return;
+    WorkspaceSettings workspace(m_settings.workspaceDir());
+    workspace.load();
+    if (!workspace.pythonAhead())
+        return;
+    QString error;
+    const std::optional<QString> id = m_identity->newContainerId(&error);
+    if (!id) {
+        qWarning("sandbench: no container for Python ahead: %s", qPrintable(error));
+        return;
+    }
+    // Its directories, and no meta.json: no container of the workspace until it is handed out. The marker
+    // names this process, so that a later manager deletes it if this one is killed.
+    const QString dir = m_settings.containerDir(*id);
+    QFile marker(dir + u'/' + warmMarkerName());
+    if (!QDir().mkpath(m_settings.homeDir(*id)) ||
+        !QFile::setPermissions(dir,
+                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner) ||
+        !marker.open(QIODevice::WriteOnly) || marker.write(QByteArray::number(qint64(::getpid()))) < 0) {
+        qWarning("sandbench: cannot make %s for Python ahead", qPrintable(dir));
+        m_registry.remove(m_settings.workspace, *id, nullptr);
+        return;
+    }
+    marker.close();
+    if (geteuid() == 0) {
+        const QByteArray home = QFile::encodeName(m_settings.homeDir(*id));
+        if (::chown(home.constData(), SandboxSettings::sandboxHostUid(), SandboxSettings::sandboxHostGid()) ==
+            0)
+            ::chmod(home.constData(), 0700);
+    }
+    auto *c = new Container(*id, m_settings, this);
+    c->setStandbyPool(m_standby);
+    c->setClock(m_nowMs);
+    c->setStorageWatchPaused(true);
+    if (!ImageStore(m_settings.dataDir).applyTo(c, workspace.image(), &error)) {
+        // The workspace's image is gone: its new containers cannot start either; nothing to start ahead.
+        delete c;
+        m_registry.remove(m_settings.workspace, *id, nullptr);
+        return;
+    }
+    c->setNetworkPolicy(NetworkPolicy::disabled());
+    m_warm = c;
+    connect(c, &Container::stopped, this, [this, c] { warmLost(c); });
+    connect(c, &Container::failed, this, [this, c] { warmLost(c); });
+    PythonKernel *kernel = PythonKernel::of(c);
+    connect(kernel, &PythonKernel::stateChanged, this, [this, c](PythonKernel::State state) {
+        if (state == PythonKernel::State::Idle) {
+            m_warmFailures = 0;
+        } else if (state == PythonKernel::State::None) {
+            // Its kernel ended, or could not start; an image without ipykernel is not tried again.
+            const PythonKernel *k = PythonKernel::existing(c);
+            warmLost(c, k && k->isUnavailable());
+        }
+    });
+    kernel->startAhead();
+    m_warmTimer.start(MaxWarmAgeMs);
+}
+
+bool ContainerManager::warmServes(const NetworkPolicy &policy, const std::optional<QString> &image) const
+{
+    if (!m_warm || !m_warm->isAwake() || m_warm->hasPendingNetworkPolicy() ||
+        !(policy == m_warm->networkPolicy()))
+        return false;
+    const PythonKernel *kernel = PythonKernel::existing(m_warm);
+    if (!kernel ||
+        (kernel->state() != PythonKernel::State::Idle && kernel->state() != PythonKernel::State::Starting))
+        return false;
+    QString name;
+    if (image) {
+        name = *image;
+    } else {
+        WorkspaceSettings workspace(m_settings.workspaceDir());
+        workspace.load();
+        name = workspace.image();
+    }
+    if (name.isEmpty())
+        return m_warm->imageId().isEmpty();
+    const std::optional<ImageInfo> info = ImageStore(m_settings.dataDir).find(name);
+    return info && info->id == m_warm->imageId();
+}
+
+Container *ContainerManager::takeWarm(const NetworkPolicy &policy, const std::optional<QString> &image)
+{
+    if (!warmServes(policy, image))
+        return nullptr;
+    Container *c = std::exchange(m_warm, nullptr);
+    m_warmTimer.stop();
+    c->disconnect(this);
+    if (PythonKernel *kernel = PythonKernel::existing(c))
+        kernel->disconnect(this);
+    // What createWithId() and the first start would have written, now: from here on it is a container of
+    // the workspace, used a moment ago.
+    ContainerMeta meta;
+    meta.id = c->id();
+    meta.workspace = m_settings.workspace;
+    meta.createdMs = m_wallMs();
+    meta.lastUsedMs = meta.createdMs;
+    meta.policy = c->networkPolicy().toJson();
+    meta.policy.insert(u"image"_s, c->imageId().isEmpty()
+                                       ? QJsonObject()
+                                       : QJsonObject{{u"name"_s, c->imageName()}, {u"id"_s, c->imageId()}});
+    QString why;
+    if (!m_registry.create(meta, &why)) {
+        qWarning("sandbench: cannot hand out the container Python was started ahead in: %s", qPrintable(why));
+        m_warm = c;
+        dropWarm();
+        m_warmTimer.start(WarmReplenishDelayMs);
+        return nullptr;
+    }
+    QFile::remove(m_settings.containerDir(c->id()) + u'/' + warmMarkerName());
+    c->setStorageWatchPaused(false);
+    c->setStartedAhead();
+    c->setIdleSleepMs(kIdleSleepMs);
+    c->setClock(m_nowMs); // idle from now on
+    m_containers.insert(c->id(), c);
+    Q_EMIT containerAdded(c);
+    m_warmTimer.start(WarmReplenishDelayMs);
+    return c;
+}
+
+void ContainerManager::dropWarm(bool wait)
+{
+    Container *c = std::exchange(m_warm, nullptr);
+    if (!c)
+        return;
+    m_warmTimer.stop();
+    const QString id = c->id();
+    c->disconnect(this);
+    if (PythonKernel *kernel = PythonKernel::existing(c))
+        kernel->disconnect(this);
+    c->historyStore()->cancel();
+    c->stop();
+    delete c;
+    // Moved aside at once (its id is free of it), deleted on a worker unless the manager is going.
+    QString why;
+    const QString trash = m_registry.moveToTrash(m_settings.workspace, id, &why);
+    if (!trash.isEmpty() && wait) {
+        m_registry.removeTrash(trash, &why);
+    } else if (!trash.isEmpty()) {
+        Janitor::deletionPool()->start([registry = m_registry, trash] {
+            QString error;
+            if (!registry.removeTrash(trash, &error))
+                qWarning("sandbench: %s", qPrintable(error));
+        });
+    }
+    if (!why.isEmpty())
+        qWarning("sandbench: cannot delete the container Python was started ahead in: %s", qPrintable(why));
+}
+
+void ContainerManager::warmLost(Container *c, bool noKernel)
+{
+    // From a signal of the container: it goes from the event loop, not from inside its own emit.
+    QMetaObject::invokeMethod(
+        this,
+        [this, c, noKernel] {
+            if (c != m_warm)
+                return;
+            dropWarm();
+            // A launcher killed from outside could not remove its cgroup: nothing of it may stay.
+            cleanStaleCgroups();
+            // Back off when they keep dying (2 s, 4 s, 8 s, ...); an image without ipykernel, or
+            // MaxWarmFailures in a row (a sandbox that cannot start), and none is kept (pythonAheadGaveUp).
+            if (noKernel || ++m_warmFailures >= MaxWarmFailures) {
+                m_warmGaveUp = true;
+                return;
+            }
+            m_warmTimer.start(WarmReplenishDelayMs << (m_warmFailures - 1));
+        },
+        Qt::QueuedConnection);
+}
+
+void ContainerManager::removeOrphanedWarm()
+{
+    const QString parent = m_settings.containersDir();
+    const QStringList ids = QDir(parent).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &id : ids) {
+        if (!isValidId(id) || m_registry.exists(m_settings.workspace, id))
+            continue;
+        QFile marker(parent + u'/' + id + u'/' + warmMarkerName());
+        if (!marker.open(QIODevice::ReadOnly))
+            continue;
+        const qint64 pid = marker.read(32).trimmed().toLongLong();
+        marker.close();
+        // Kept by a live engine (this one's other managers included): its own to delete.
+        if (pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM))
+            continue;
+        m_registry.remove(m_settings.workspace, id, nullptr);
+    }
 }
 
 void ContainerManager::adoptLauncher(const InitProcess &process)
@@ -467,6 +758,10 @@ void ContainerManager::adoptLauncher(const InitProcess &process)
 
 void ContainerManager::stopAll()
 {
+    // Everything ends (the program or its server is going): the hidden one too, and none is kept until
+    // Python is used again.
+    dropWarm(true);
+    m_pythonUsed = false;
     for (Container *c : std::as_const(m_containers))
         c->stop();
 }

@@ -46,7 +46,10 @@ public:
     Meter *meter() { return m_meter.get(); }
 
     // A new container with a fresh "sess_" id; not started until its first run(). Its network policy can be
-    // set until it first starts; create(policy) fixes it at once.
+    // set until it first starts; create(policy) fixes it at once. When the hidden container Python was
+    // started ahead in (keepPythonAhead) can serve it, that one is handed out instead, awake: create() when
+    // the workspace's network policy for new containers (WorkspacePolicy) is its own (no network),
+    // create(policy) for that policy, and either only while the workspace's image is the one it runs on.
     Container *create(QString *error = nullptr);
     Container *create(const NetworkPolicy &policy, QString *error);
     // The container with this id in this workspace, its object made on first use; nullptr when there is none.
@@ -57,10 +60,12 @@ public:
     // workspace; otherwise the session id rules of SessionIdentity::choose apply (replayedContainerId: the
     // most recent container id of the replayed conversation). policy nullopt: the container's own (disabled
     // for a new one); a policy different from an existing container's is refused. *created tells whether it
-    // is new.
+    // is new. image: the one the request names (nullopt: the workspace's); a new container is the hidden one
+    // Python was started ahead in when its policy and image are these (see create()).
     Container *chooseContainer(const QString &rawSessionId, const QString &containerReference,
                                const QString &replayedContainerId, const std::optional<NetworkPolicy> &policy,
-                               QString *error, bool *created = nullptr);
+                               QString *error, bool *created = nullptr,
+                               const std::optional<QString> &image = std::nullopt);
     // Adds host to the container's network policy (NetworkPolicy::withHost), saves it and restarts the
     // container with its files and the new policy (Container::replaceNetworkPolicy: after its running call).
     // Returns the new policy; nullopt and *error for an unknown container or a host that cannot be added.
@@ -81,6 +86,7 @@ public:
     // it finds nothing), its files are deleted on a worker thread. The future holds the error, empty when the
     // files are gone.
     QFuture<QString> removeInBackground(const QString &id);
+    // Stops every container, and deletes the hidden one Python was started ahead in (see keepPythonAhead).
     void stopAll();
     // Keeps a sandbox launcher started ahead of need so new containers start faster (see StandbyPool).
     // For long-lived hosts; one-shot commands leave it off.
@@ -88,6 +94,32 @@ public:
     // A launcher started with InitSpawner::spawnStandby before this manager was made: the next container to
     // start takes it (see StandbyPool::adopt).
     void adoptLauncher(const InitProcess &process);
+
+    // Python started ahead: once the workspace used Python (PythonKernel::startAhead calls this; remembered
+    // in the workspace's python-used file, so a later engine with prewarm keeps one from the start), and
+    // while prewarm is on and its python_ahead setting (WorkspaceSettings) allows, one hidden container with
+    // the defaults (no network, the workspace's image and limits) runs with its kernel started, its memory
+    // charged to its own cgroup. The next create() or chooseContainer() it can serve hands it out under the
+    // id it was minted with; another is started WarmReplenishDelayMs later. While hidden it is no container
+    // of the workspace: no meta.json (so list(), find(), the janitor, the API, MCP and the window never see
+    // it), never put to sleep, no storage watch, no timer but its renewal after MaxWarmAgeMs (it holds a
+    // copy of the host's mount table, like a spare launcher). It is replaced when it dies, and stopped and
+    // deleted with its files with the manager; one a killed engine left is deleted by the next manager.
+    void keepPythonAhead();
+    // Reads the python_ahead setting again: off drops the hidden container, on starts one if Python was used.
+    void reloadPythonAheadSetting();
+    // The hidden container, for tests and benchmarks only (never list or show it); nullptr when none.
+    Container *hiddenPythonContainer() const { return m_warm; }
+    // None is kept any more: the workspace's image has no ipykernel, or MaxWarmFailures in a row died.
+    // Switching the setting (reloadPythonAheadSetting) or prewarm tries again.
+    bool pythonAheadGaveUp() const { return m_warmGaveUp; }
+    static constexpr int WarmReplenishDelayMs = 2000;
+    static constexpr int MaxWarmAgeMs = 10 * 60 * 1000;
+    static constexpr int MaxWarmFailures = 5;
+    // The file in a hidden container's directory naming the engine process that keeps it.
+    static QString warmMarkerName() { return QStringLiteral("python-ahead.pid"); }
+    // The workspace's file saying it ran Python (see keepPythonAhead).
+    QString pythonUsedMarker() const;
 
     // Monotonic ms for idle tracking (tests inject a clock and call checkIdle()).
     void setClock(std::function<qint64()> nowMs);
@@ -125,6 +157,18 @@ private:
     bool inUse(const QString &id) const;
     // Any manager of this process over the same data directory has the container in use.
     static bool inUseInProcess(const QString &dataDir, const QString &workspace, const QString &id);
+    // The hidden container, made visible and registered under its id, when it can serve a new container with
+    // this network policy and image (nullopt: the workspace's); nullptr on a miss.
+    Container *takeWarm(const NetworkPolicy &policy, const std::optional<QString> &image);
+    bool warmServes(const NetworkPolicy &policy, const std::optional<QString> &image) const;
+    void startWarm();
+    // Stops the hidden container and deletes it with its files (on a worker unless wait).
+    void dropWarm(bool wait = false);
+    // The hidden container stopped, failed or lost its kernel: replaced after a back-off (noKernel: its
+    // image has no ipykernel; none is kept).
+    void warmLost(Container *c, bool noKernel = false);
+    // Deletes hidden containers (directories with a marker and no meta.json) whose engine is gone.
+    void removeOrphanedWarm();
     // The janitor is about to move the container aside: drop it without a signal (see Janitor::expiring).
     void releaseExpiring(const QString &id);
     // The janitor moved these "workspace/id" containers aside: forget ours and tell listeners.
@@ -141,4 +185,9 @@ private:
     std::function<qint64()> m_nowMs;
     std::function<qint64()> m_wallMs;
     QTimer m_idleTimer;
+    Container *m_warm = nullptr; // hidden, not in m_containers
+    bool m_pythonUsed = false;   // keepPythonAhead() was called
+    int m_warmFailures = 0;      // hidden containers lost in a row (back-off)
+    bool m_warmGaveUp = false;   // see pythonAheadGaveUp()
+    QTimer m_warmTimer;          // single shot: the next start, or the hidden one's renewal
 };

@@ -2,6 +2,7 @@
 #include "pythonkernel.h"
 
 #include "container.h"
+#include "containermanager.h"
 #include "shellcall.h"
 
 #include <QJsonDocument>
@@ -64,7 +65,12 @@ void PythonKernel::setState(State state)
 
 void PythonKernel::startAhead()
 {
-    if (!m_container || m_state != State::None || m_starting || m_unavailable)
+    if (!m_container)
+        return;
+    // A workspace that uses Python keeps a container with its kernel started ahead for the next new one.
+    if (auto *manager = qobject_cast<ContainerManager *>(m_container->parent()))
+        manager->keepPythonAhead();
+    if (m_state != State::None || m_starting || m_unavailable)
         return;
     // The channel: our end stays here, the other becomes the start command's stderr and so the bridge's.
     int pair[2];
@@ -197,6 +203,7 @@ void PythonKernel::closeChannel()
     m_outgoing = QByteArray();
     m_lines.reset();
     m_answering = false;
+    m_activeNote.clear();
     // A cell still waiting on this channel ends now, with what it got (its answer then says it ended
     // early); the container's own stop ends it first when that is why.
     const QPointer<ShellCall> active = std::exchange(m_active, nullptr);
@@ -245,6 +252,9 @@ void PythonKernel::sendCell(ShellCall *call)
     }
     m_active = call;
     m_answering = true;
+    // Why the state is gone, if nobody said it yet (a cancelled cell's kernel was restarted): this cell's
+    // answer says it first.
+    m_activeNote = std::exchange(m_resetNote, {});
     write(call->action().kernelRequest);
 }
 
@@ -343,16 +353,40 @@ void PythonKernel::handleLine(QByteArray line)
 {
     if (!m_answering)
         return; // nothing asked: dropped
-    const bool end = QJsonDocument::fromJson(line).object().value(u"t"_s).toString() == u"end";
+    const QJsonObject object = QJsonDocument::fromJson(line).object();
+    const bool end = object.value(u"t"_s).toString() == u"end";
     const QPointer<ShellCall> call = m_active;
     if (call && call->isKernelCell()) {
-        line.append('\n');
-        call->kernelOutput(line.constData(), line.size());
+        // The call's head line went out as it was sent: a note for it comes next, ahead of the answer.
+        if (const QString note = std::exchange(m_activeNote, {}); !note.isEmpty()) {
+            const QByteArray noteLine = QJsonDocument(QJsonObject{{u"t"_s, u"note"_s}, {u"text"_s, note}})
+                                            .toJson(QJsonDocument::Compact) +
+                                        '\n';
+            call->kernelOutput(noteLine.constData(), noteLine.size());
+        }
+        if (call && call->isKernelCell()) {
+            line.append('\n');
+            call->kernelOutput(line.constData(), line.size());
+        }
+    } else if (!m_activeNote.isEmpty()) {
+        // Its call went away before it could say it: the next cell does.
+        m_resetNote = std::exchange(m_activeNote, {});
     }
     if (!end)
         return;
     m_answering = false;
     m_active = nullptr;
+    // A cell that was cancelled (or whose call went away) and did not stop at the interrupt: the bridge
+    // restarted its kernel. Its answer went to no one, so the next cell says that the state is gone.
+    const QString status = object.value(u"status"_s).toString();
+    if (status == u"restarted" && (!call || call->m_cancelled))
+        m_resetNote = u"sandbench: the Python state was reset: a cancelled cell did not stop within %1 s of "
+                      "the interrupt, so its kernel was restarted; variables and imports from earlier cells "
+                      "are gone\n"_s.arg(KernelCell::GraceMs / 1000.0);
+    else if (status == u"died" && (!call || call->m_cancelled))
+        m_resetNote =
+            u"sandbench: the Python state was reset: the kernel stopped while a cancelled cell ran, "
+            "and a new kernel started; variables and imports from earlier cells are gone\n"_s;
     if (call && call->isKernelCell())
         call->kernelCellEnded({});
     if (m_channel < 0)

@@ -37,12 +37,15 @@ public:
     Container *container() const { return m_container; }
     // Whether a bridge answers on the channel: cells go there rather than running as commands.
     bool hasChannel() const { return m_channel >= 0; }
+    // The image has no python3 or no ipykernel: cells run as scripts in this awake life.
+    bool isUnavailable() const { return m_unavailable; }
 
     // Queues the command that starts the bridge and kernel unless one was started in this awake life (or
     // the image has no ipykernel).
     void startAhead();
-    // Once, for the first cell after the container stopped with a kernel (or the kernel's bridge was lost):
-    // why the Python state is gone.
+    // Once, for the first cell after the container stopped with a kernel, the kernel's bridge was lost, or a
+    // cancelled cell's kernel had to be restarted: why the Python state is gone. A cell sent to the kernel
+    // before anyone took it says it itself (a note ahead of its answer).
     QString takeResetNote() { return std::exchange(m_resetNote, {}); }
 
     // Runs code as a cell with these limits (the caller's ShellCall machinery: history, live view); the
@@ -104,5 +107,6 @@ private:
     quint32 m_bridgeCommand = 0;   // the start command, whose namespace the bridge lives in
     QPointer<ShellCall> m_active;  // the call whose answer is being read (null once gone)
     bool m_answering = false;      // an answer's end line is still to come
+    QString m_activeNote;          // a reset note for the active call, put ahead of its answer's first line
     QPointer<ShellCall> m_waiting; // the next cell, sent once the current answer ends
 };

@@ -498,6 +498,11 @@ void ShellCall::cancel()
         finishCall(); // still queued: nothing ran
         return;
     }
+    // Cancelled again (the agent loop cancels as it fails and again as it is deleted): the stop asked for
+    // runs its course. For a kernel cell a second kill would give up on the bridge's interrupt and stop the
+    // kernel, losing the state the interrupt keeps.
+    if (m_killSent)
+        return;
     killCurrent();
 }
 

@@ -21,6 +21,7 @@
 #include "sandbox/container.h"
 #include "sandbox/containermanager.h"
 #include "sandbox/history/containerregistry.h"
+#include "sandbox/history/fileorigins.h"
 #include "sandbox/history/filestore.h"
 #include "sandbox/history/meter.h"
 #include "sandbox/net/networkpolicy.h"
@@ -152,7 +153,8 @@ void publishLive(AgentLoop *loop, EventHub *hub, const QString &workspace, const
 
 namespace {
 
-QJsonObject fileJson(const ContainerFile &file, const QString &containerId)
+// origins: the container's FileOrigins, loaded: "user" for an upload as it arrived, "assistant" otherwise.
+QJsonObject fileJson(const ContainerFile &file, const QString &containerId, const FileOrigins &origins)
 {
     return {{u"id"_s, file.id},
             {u"object"_s, u"container.file"_s},
@@ -160,7 +162,7 @@ QJsonObject fileJson(const ContainerFile &file, const QString &containerId)
             {u"path"_s, QString(u"/mnt/data/"_s + file.path)}, // OpenAI's path; /workspace/home alike
             {u"bytes"_s, file.size},
             {u"created_at"_s, file.mtimeMs / 1000},
-            {u"source"_s, u"sandbox"_s}};
+            {u"source"_s, origins.sourceOf(file)}};
 }
 
 } // namespace
@@ -179,6 +181,17 @@ static QString modelEndpoint(const QString &path)
     if (path == u"/api/v1/chat/completions")
         return u"chat/completions"_s;
     return {};
+}
+
+// OpenAI's own SDKs (Stainless-made, in every language: they send x-stainless-lang) get OpenAI's error bodies
+// on the Responses and Chat Completions endpoints; other clients OpenRouter's, whose SDK validates a numeric
+// code (and @ai-sdk/openai takes either).
+static std::unique_ptr<WireFormat> formatFor(const QString &endpoint, const HttpRequest &request)
+{
+    std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
+    if (format && !request.header("x-stainless-lang").isEmpty())
+        format->setErrorShape(WireFormat::ErrorShape::OpenAi);
+    return format;
 }
 
 // /api/v1/containers/{id}/network[/…]: the Sandbench network extension, whose bodies are small.
@@ -534,7 +547,7 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
                                  ? ErrorShape::Anthropic
                                  : ErrorShape::OpenAi;
     const auto refuse = [&](const AgentError &error) {
-        const std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
+        const std::unique_ptr<WireFormat> format = formatFor(endpoint, request);
         const QJsonObject body =
             format ? format->errorBody(error)
                    : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
@@ -580,6 +593,16 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
     // Uploads are streamed to disk under their own limits.
     if (filesApi != FilesApi::Api::None)
         return m_files->acceptHead(connection, request);
+    if (McpEndpoint::claimsPath(request.path)) {
+        // An MCP client reads JSON-RPC errors: the 413 is one (id null), the body read away unkept.
+        const qint64 limit = std::min(m_limits.maxBodyBytes, McpSession::MaxMessageBytes);
+        if (request.declaredLength > limit) {
+            connection->setDrainLimit(8 * limit);
+            McpEndpoint::refuseTooLarge(connection, request, limit);
+            return false;
+        }
+        return true;
+    }
     if (request.declaredLength > m_limits.maxBodyBytes) {
         // The key's owner gets to read the 413 instead of a reset: its body is read away (never kept).
         connection->setDrainLimit(8 * m_limits.maxBodyBytes);
@@ -591,16 +614,6 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
                  .arg(m_limits.maxBodyBytes / (1024 * 1024)),
              {},
              {}});
-    }
-    if (request.declaredLength > McpSession::MaxMessageBytes && McpEndpoint::claimsPath(request.path)) {
-        connection->setDrainLimit(8 * McpSession::MaxMessageBytes);
-        return refuse({413,
-                       u"invalid_request_error"_s,
-                       u"the request body is %1 bytes; an MCP message may be at most %2 bytes"_s
-                           .arg(request.declaredLength)
-                           .arg(McpSession::MaxMessageBytes),
-                       u"request_too_large"_s,
-                       {}});
     }
     if (request.declaredLength > MaxNetworkBodyBytes && isNetworkPath(request.path)) {
         connection->setDrainLimit(8 * MaxNetworkBodyBytes);
@@ -766,7 +779,7 @@ void ApiServer::handle(HttpConnection *connection, const HttpRequest &request)
     if (FilesApi::apiOf(request) != FilesApi::Api::None)
         return m_files->handle(connection, request);
     const QString endpoint = modelEndpoint(request.path);
-    std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
+    std::unique_ptr<WireFormat> format = formatFor(endpoint, request);
     const ErrorShape shape = endpoint == u"messages" ? ErrorShape::Anthropic : ErrorShape::OpenAi;
     const auto refuse = [&](const AgentError &error, bool close = false) {
         const QJsonObject body =
@@ -1024,30 +1037,36 @@ void ApiServer::handleFiles(HttpConnection *connection, const HttpRequest &reque
         }
         // Listing walks the whole tree (to page it in path order): a worker does it, as it does the reads.
         const QString after = request.query.queryItemValue(u"after"_s);
-        runFileTask(connection, home, [this, home, limit, after, containerId](const std::function<bool()> &) {
-            QString error;
-            const std::optional<ContainerFilePage> page = FileStore(home).list(limit, after, &error);
-            return std::function<void(HttpConnection *)>([this, page, error, containerId](HttpConnection *c) {
-                if (!page) {
-                    sendError(c, ErrorShape::OpenAi, 400, u"invalid_request_error"_s, error);
-                    return;
-                }
-                QJsonArray data;
-                for (const ContainerFile &f : page->files)
-                    data.append(fileJson(f, containerId));
-                const auto edge = [&](bool first) -> QJsonValue {
-                    if (page->files.isEmpty())
-                        return QJsonValue::Null;
-                    return first ? page->files.first().id : page->files.last().id;
-                };
-                sendJson(c, 200,
-                         {{u"object"_s, u"list"_s},
-                          {u"data"_s, data},
-                          {u"has_more"_s, page->hasMore},
-                          {u"first_id"_s, edge(true)},
-                          {u"last_id"_s, edge(false)}});
-            });
-        });
+        const QString containerDir = registry.containerDir(workspaceName, containerId);
+        runFileTask(connection, home,
+                    [this, home, containerDir, limit, after, containerId](const std::function<bool()> &) {
+                        QString error;
+                        const std::optional<ContainerFilePage> page =
+                            FileStore(home).list(limit, after, &error);
+                        auto origins = std::make_shared<FileOrigins>(containerDir);
+                        origins->load(); // unreadable: every file is the assistant's
+                        return std::function<void(HttpConnection *)>(
+                            [this, page, error, containerId, origins](HttpConnection *c) {
+                                if (!page) {
+                                    sendError(c, ErrorShape::OpenAi, 400, u"invalid_request_error"_s, error);
+                                    return;
+                                }
+                                QJsonArray data;
+                                for (const ContainerFile &f : page->files)
+                                    data.append(fileJson(f, containerId, *origins));
+                                const auto edge = [&](bool first) -> QJsonValue {
+                                    if (page->files.isEmpty())
+                                        return QJsonValue::Null;
+                                    return first ? page->files.first().id : page->files.last().id;
+                                };
+                                sendJson(c, 200,
+                                         {{u"object"_s, u"list"_s},
+                                          {u"data"_s, data},
+                                          {u"has_more"_s, page->hasMore},
+                                          {u"first_id"_s, edge(true)},
+                                          {u"last_id"_s, edge(false)}});
+                            });
+                    });
         return;
     }
     const QString fileId = parts.at(3);
@@ -1123,15 +1142,19 @@ void ApiServer::handleFiles(HttpConnection *connection, const HttpRequest &reque
         });
         return;
     }
+    const QString containerDir = registry.containerDir(workspaceName, containerId);
     runFileTask(connection, home,
-                [home, fileId, containerId, failure](const std::function<bool()> &cancelled) -> Responder {
+                [home, containerDir, fileId, containerId,
+                 failure](const std::function<bool()> &cancelled) -> Responder {
                     QString error;
                     FileStoreError kind = FileStoreError::None;
                     const std::optional<ContainerFileStat> stat =
                         FileStore(home).stat(fileId, true, &error, cancelled, &kind);
                     if (!stat)
                         return failure(kind, error);
-                    QJsonObject json = fileJson(stat->file, containerId);
+                    FileOrigins origins(containerDir);
+                    origins.load();
+                    QJsonObject json = fileJson(stat->file, containerId, origins);
                     json.insert(u"sha256"_s, stat->sha256);
                     return
                         [json](HttpConnection *c) { c->sendResponse(200, "application/json", toJson(json)); };

@@ -26,6 +26,7 @@
 #include <QPointer>
 #include <QTimeZone>
 #include <QUuid>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -116,6 +117,7 @@ FilesApi::FilesApi(const QString &dataDir, EventHub *events,
     , m_workspaceOf(std::move(workspaceOf))
 {
     m_pool.setMaxThreadCount(2);
+    m_storePool.setMaxThreadCount(2);
     m_directPool.setMaxThreadCount(m_directMax);
 }
 
@@ -140,6 +142,7 @@ bool FilesApi::startDirect(HttpConnection *connection, Api api, std::shared_ptr<
         self->m_directCancels.remove_if([](const std::weak_ptr<BodyCancel> &w) { return w.expired(); });
         self->m_directCancels.push_back(body.cancel);
         const bool splice = self->m_directSplice;
+        receiver->setMapSearch(self->m_directMapSearch);
         self->m_directPool.start([self, conn, api, receiver, splice, body = std::move(body)]() mutable {
             const UploadPump::Result r = UploadPump::run(std::move(body), *receiver, splice);
             QMetaObject::invokeMethod(
@@ -318,7 +321,8 @@ bool FilesApi::acceptHead(HttpConnection *connection, HttpRequest &request)
                       u"request_too_large"_s);
     const UploadStore store(ContainerRegistry(m_dataDir).workspaceDir(request.workspace));
     QString quotaMessage;
-    if (!store.fitsQuota(qMax<qint64>(0, request.declaredLength - overhead), &quotaMessage))
+    // A form's file is at least its length less what the rest of a form may take.
+    if (!store.fitsQuota(qMax<qint64>(0, request.declaredLength - overhead), &quotaMessage, multipart))
         return refuse(413, quotaMessage, u"quota_exceeded"_s);
     auto receiver = std::make_shared<UploadReceiver>(
         store, multipart ? UploadReceiver::Mode::Multipart : UploadReceiver::Mode::Raw, boundary, "file",
@@ -568,17 +572,23 @@ void FilesApi::handleFiles(HttpConnection *connection, const HttpRequest &reques
         }
         meta.filename = UploadStore::sanitizeName(upload->filename());
         meta.mimeType = mimeTypeOf(meta.filename, upload->contentType());
-        QString error;
-        UploadError kind = UploadError::None;
-        const std::optional<StoredFile> stored = store.commit(upload->takeSpool(), meta, &error, &kind);
-        if (!stored) {
-            if (kind == UploadError::QuotaExceeded)
-                return sendError(connection, api, 413, u"invalid_request_error"_s, error,
-                                 u"quota_exceeded"_s);
-            return sendError(connection, api, 500, anthropic ? u"api_error"_s : u"server_error"_s, error);
-        }
-        publishReceived(request.workspace, stored->filename, stored->bytes, {});
-        return sendJson(connection, 200, render(*stored));
+        // Stored off the event loop; the answer only once the file is in place and listed.
+        const QPointer<HttpConnection> conn(connection);
+        storeInBackground(
+            request.workspace, upload->takeSpool(), meta,
+            [this, conn, api, anthropic, render, workspace = request.workspace](
+                const std::optional<StoredFile> &stored, const QString &error, UploadError kind) {
+                if (stored)
+                    publishReceived(workspace, stored->filename, stored->bytes, {});
+                if (!conn)
+                    return;
+                if (!stored && kind == UploadError::QuotaExceeded)
+                    return sendError(conn, api, 413, u"invalid_request_error"_s, error, u"quota_exceeded"_s);
+                if (!stored)
+                    return sendError(conn, api, 500, anthropic ? u"api_error"_s : u"server_error"_s, error);
+                sendJson(conn, 200, render(*stored));
+            });
+        return;
     }
     const QString id = parts.at(1);
     const QString token = UploadStore::tokenOf(id);
@@ -942,7 +952,21 @@ void FilesApi::handleGeminiFiles(HttpConnection *connection, const HttpRequest &
     const Api api = Api::GeminiFiles;
     UploadStore store(ContainerRegistry(m_dataDir).workspaceDir(request.workspace));
     const QString root = googleRoot(request);
-    const QStringList parts = googlePath(request.path).split(u'/', Qt::SkipEmptyParts); // v1beta, files[, x]
+    QStringList parts = googlePath(request.path).split(u'/', Qt::SkipEmptyParts); // v1beta, files[, x]
+    // @google/genai reads a file's uri as its name only when it starts with https://; it passes this server's
+    // http:// uri whole (files.get({name: file.uri}), files.download({file})): files/http:/HOST[/api]/v1beta/
+    // files/NAME[:download] is read as the NAME that uri ends with.
+    if (parts.size() > 3 && (parts.at(2) == u"http:"_s || parts.at(2) == u"https:"_s)) {
+        const qsizetype n = parts.size();
+        if (n < 6 || parts.at(n - 2) != u"files"_s || parts.at(n - 3) != u"v1beta"_s)
+            return sendError(connection, api, 404, {},
+                             u"%1 is not the uri of a file of this server (.../v1beta/files/NAME)"_s.arg(
+                                 parts.mid(2).join(u'/').left(200)));
+        parts = QStringList{parts.at(0), parts.at(1), parts.at(n - 1)};
+    }
+    if (parts.size() > 3)
+        return sendError(connection, api, 404, {},
+                         u"no route %1: files are files/NAME"_s.arg(googlePath(request.path).left(200)));
     if (parts.size() == 2) {
         if (request.method != "GET")
             return sendError(connection, api, 405, {},
@@ -973,11 +997,28 @@ void FilesApi::handleGeminiFiles(HttpConnection *connection, const HttpRequest &
             body.insert(u"nextPageToken"_s, next);
         return sendJson(connection, 200, body);
     }
-    const QString token = parts.size() == 3 ? parts.at(2) : QString();
+    // files/NAME, or a method on it: files/NAME:download (Google's route for a generated file's bytes).
+    const qsizetype colon = parts.at(2).indexOf(u':');
+    const QString token = colon < 0 ? parts.at(2) : parts.at(2).left(colon);
+    const QString method = colon < 0 ? QString() : parts.at(2).mid(colon + 1);
+    if (!method.isEmpty() && method != u"download"_s)
+        return sendError(
+            connection, api, 404, {},
+            u"files/%1 has no method :%2 (a file has :download)"_s.arg(token.left(64), method.left(64)));
     const std::optional<StoredFile> file = store.find(token);
     if (!file)
         return sendError(connection, api, 404, {},
                          u"File files/%1 does not exist in this workspace"_s.arg(token.left(64)));
+    if (method == u"download"_s) {
+        if (request.method != "GET")
+            return sendError(connection, api, 405, {}, u"use GET to download"_s);
+        // As Google's API: only a file the service generated (source GENERATED, with a downloadUri) can be
+        // downloaded; an upload's bytes are the caller's own.
+        return sendError(
+            connection, api, 400, {},
+            u"File files/%1 was uploaded (its source is UPLOADED) and cannot be downloaded: only "
+            "generated files can be, as on Google's API (they have a downloadUri)"_s.arg(token));
+    }
     if (request.method == "GET")
         return sendJson(connection, 200, geminiFile(*file, root));
     if (request.method != "DELETE")
@@ -1062,16 +1103,48 @@ void FilesApi::handleGeminiUpload(HttpConnection *connection, const HttpRequest 
         UploadStore::sanitizeName(session->displayName.isEmpty() ? u"upload"_s : session->displayName);
     meta.mimeType = session->mimeType.isEmpty() ? mimeTypeOf(meta.filename, {}) : session->mimeType.left(255);
     meta.expiresMs = QDateTime::currentMSecsSinceEpoch() + GeminiFileLifetimeMs;
-    UploadStore store(ContainerRegistry(m_dataDir).workspaceDir(request.workspace));
-    QString error;
-    UploadError kind = UploadError::None;
-    const std::optional<StoredFile> stored = store.commit(std::move(session->spool), meta, &error, &kind);
-    if (!stored)
-        return sendError(connection, api, kind == UploadError::QuotaExceeded ? 413 : 500, {}, error);
-    publishReceived(request.workspace, stored->filename, stored->bytes, {});
-    connection->sendResponse(200, "application/json",
-                             toJson({{u"file"_s, geminiFile(*stored, googleRoot(request))}}),
-                             {{"x-goog-upload-status", "final"}});
+    const QPointer<HttpConnection> conn(connection);
+    storeInBackground(
+        request.workspace, std::move(session->spool), meta,
+        [this, conn, api, root = googleRoot(request), workspace = request.workspace](
+            const std::optional<StoredFile> &stored, const QString &error, UploadError kind) {
+            if (stored)
+                publishReceived(workspace, stored->filename, stored->bytes, {});
+            if (!conn)
+                return;
+            if (!stored)
+                return sendError(conn, api, kind == UploadError::QuotaExceeded ? 413 : 500, {}, error);
+            conn->sendResponse(200, "application/json", toJson({{u"file"_s, geminiFile(*stored, root)}}),
+                               {{"x-goog-upload-status", "final"}});
+        });
+}
+
+void FilesApi::storeInBackground(const QString &workspace, std::unique_ptr<UploadStore::Spool> spool,
+                                 StoredFile meta, StoreDone done)
+{
+    struct Outcome
+    {
+        std::optional<StoredFile> stored;
+        QString error;
+        UploadError kind = UploadError::None;
+    };
+    // A task is copied: the spool (one owner) travels in a shared holder.
+    auto held = std::make_shared<std::unique_ptr<UploadStore::Spool>>(std::move(spool));
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [watcher, done = std::move(done)] {
+        watcher->deleteLater();
+        const Outcome o = watcher->result();
+        done(o.stored, o.error, o.kind);
+    });
+    watcher->setFuture(QtConcurrent::run(
+        &m_storePool, [store = UploadStore(ContainerRegistry(m_dataDir).workspaceDir(workspace)), held,
+                       meta = std::move(meta), hook = m_beforeStore]() mutable {
+            if (hook)
+                hook();
+            Outcome o;
+            o.stored = store.commit(std::move(*held), std::move(meta), &o.error, &o.kind);
+            return o;
+        }));
 }
 
 bool FilesApi::acceptGeminiChunk(HttpConnection *connection, HttpRequest &request)

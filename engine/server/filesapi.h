@@ -79,14 +79,20 @@ public:
 
     // Upload bodies of at least minBytes are read straight from the socket on a thread of their own
     // (UploadPump), at most maxAtOnce at a time; others go through the event loop to the pool (UploadFeed).
-    // splice false: the direct reader reads blocks instead (tests).
-    void setDirectUploads(int maxAtOnce, qint64 minBytes, bool splice = true)
+    // splice false: the direct reader reads blocks instead; mapSearch false: a form's spliced file is read
+    // back to be searched for its delimiter instead of mapped (tests).
+    void setDirectUploads(int maxAtOnce, qint64 minBytes, bool splice = true, bool mapSearch = true)
     {
         m_directMax = maxAtOnce;
         m_directMinBytes = minBytes;
         m_directSplice = splice;
+        m_directMapSearch = mapSearch;
         m_directPool.setMaxThreadCount(qMax(1, maxAtOnce));
     }
+
+    // Tests: called on the thread that stores a received upload (OpenAI's and Anthropic's Files APIs, a
+    // Gemini upload's finalize), just before UploadStore::commit.
+    void setBeforeStore(std::function<void()> hook) { m_beforeStore = std::move(hook); }
 
     // From the server's head filter, once the key was checked: decides on an upload from its head (route,
     // method, size, quota) and streams its body to a spool. Returns false when it answered (refused).
@@ -113,6 +119,13 @@ private:
                            std::function<void(const QString &error, const QJsonArray &files)> done);
     void publishReceived(const QString &workspace, const QString &name, qint64 bytes,
                          const QString &containerId);
+    // Stores a received upload's spool as a new file of the workspace (UploadStore::commit: the rename into
+    // place, meta.json written and synced, the quota checked) on m_storePool, off the event loop, then calls
+    // done on the event loop with the file, or with what failed; not at all once this FilesApi is gone.
+    using StoreDone =
+        std::function<void(const std::optional<StoredFile> &stored, const QString &error, UploadError kind)>;
+    void storeInBackground(const QString &workspace, std::unique_ptr<UploadStore::Spool> spool,
+                           StoredFile meta, StoreDone done);
     QJsonObject containerJson(const QString &workspace, const QString &id) const;
     void handleGeminiFiles(HttpConnection *connection, const HttpRequest &request);
     void handleGeminiUpload(HttpConnection *connection, const HttpRequest &request);
@@ -150,11 +163,16 @@ private:
     int m_directMax = 8;
     qint64 m_directMinBytes = 1024 * 1024;
     bool m_directSplice = true;
+    bool m_directMapSearch = true;
     int m_directActive = 0;
     std::list<std::weak_ptr<BodyCancel>> m_directCancels; // ended ones expire; cancelled when this goes
     bool startDirect(HttpConnection *connection, Api api, std::shared_ptr<UploadReceiver> receiver);
     qint64 m_pauseAbove = 8 * 1024 * 1024;
     qint64 m_resumeAt = 2 * 1024 * 1024;
+
+    std::function<void()> m_beforeStore;
+    // Storing received uploads (storeInBackground); waited for when this goes.
+    QThreadPool m_storePool;
 
     QString m_dataDir;
     EventHub *m_events = nullptr;

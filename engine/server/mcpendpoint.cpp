@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
+#include <QTimerEvent>
 
 using namespace Qt::StringLiterals;
 
@@ -57,6 +58,26 @@ void McpEndpoint::sendRpcError(HttpConnection *connection, int status, int code,
 {
     connection->sendResponse(status, "application/json",
                              toJson(JsonRpcMessage::errorMessage(QJsonValue::Undefined, code, message)));
+}
+
+void McpEndpoint::refuseTooLarge(HttpConnection *connection, const HttpRequest &request, qint64 limit)
+{
+    const QString message =
+        u"Payload Too Large: the message is %1 bytes; an MCP message may be at most %2 bytes (%3 MiB)"_s
+            .arg(request.declaredLength)
+            .arg(limit)
+            .arg(double(limit) / (1024 * 1024), 0, 'g', 3);
+    // A client that names what it accepts and leaves JSON out (MCP's clients all take it) reads plain text.
+    const QByteArray accept = request.header("accept").toLower();
+    if (!accept.isEmpty() && !accept.contains("application/json") && !accept.contains("application/*") &&
+        !accept.contains("*/*")) {
+        connection->sendResponse(413, "text/plain; charset=utf-8", message.toUtf8() + '\n', {}, true);
+        return;
+    }
+    connection->sendResponse(
+        413, "application/json",
+        toJson(JsonRpcMessage::errorMessage(QJsonValue::Undefined, JsonRpcMessage::InvalidRequest, message)),
+        {}, true);
 }
 
 void McpEndpoint::handle(HttpConnection *connection, const HttpRequest &request)
@@ -204,7 +225,8 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
                 sessionId.left(80)));
         return;
     }
-    const QStringList versions = McpSession::statelessProtocolVersions() + McpSession::protocolVersions();
+    static const QStringList versions =
+        McpSession::statelessProtocolVersions() + McpSession::protocolVersions();
     if (!version.isEmpty() && !versions.contains(QString::fromLatin1(version))) {
         sendRpcError(connection, 400, -32000,
                      u"Bad Request: MCP-Protocol-Version \"%1\" is not supported; supported: %2"_s.arg(
@@ -217,7 +239,7 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
     entry.lastUsedMs = QDateTime::currentMSecsSinceEpoch();
     if (message.kind == JsonRpcMessage::Kind::Notification ||
         message.kind == JsonRpcMessage::Kind::Response) {
-        entry.session->receiveJson(doc.object());
+        entry.session->receiveMessage(message);
         connection->sendResponse(202, "application/json", {}, {{SessionHeader, sessionId.toLatin1()}});
         return;
     }
@@ -229,7 +251,7 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
     entry.streams.append(stream);
     entry.current = stream;
     McpSession *session = entry.session;
-    session->receiveJson(doc.object());
+    session->receiveMessage(message);
     // The session may be gone (a DELETE cannot come in between, but be safe) or the answer already sent.
     it = m_sessions.find(sessionId);
     if (it == m_sessions.end())
@@ -242,13 +264,8 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
     // has been quiet for KeepAliveMs (then comments keep proxies and clients from timing out).
     stream->sessionId = sessionId;
     if (stream->acceptsSse) {
-        stream->keepAlive = new QTimer(this);
-        connect(stream->keepAlive, &QTimer::timeout, this, [this, stream] {
-            beginSse(stream);
-            if (stream->connection)
-                stream->connection->writeStream(": keep-alive\n\n");
-        });
-        stream->keepAlive->start(KeepAliveMs);
+        stream->keepAlive = startTimer(KeepAliveMs);
+        m_keepAlive.insert(stream->keepAlive, stream);
         for (const QJsonObject &m : std::as_const(stream->responses))
             if (m.contains(u"method"_s)) {
                 beginSse(stream);
@@ -273,6 +290,18 @@ void McpEndpoint::post(HttpConnection *connection, const HttpRequest &request)
         dropStream(stream);
         e->session->cancelRequests(ids);
     });
+}
+
+void McpEndpoint::timerEvent(QTimerEvent *event)
+{
+    Stream *stream = m_keepAlive.value(event->timerId());
+    if (!stream) {
+        QObject::timerEvent(event);
+        return;
+    }
+    beginSse(stream);
+    if (stream->connection)
+        stream->connection->writeStream(": keep-alive\n\n");
 }
 
 void McpEndpoint::route(const QString &sessionId, const QJsonObject &message, const QJsonValue &related)
@@ -331,7 +360,10 @@ void McpEndpoint::writeEvent(Stream *stream, const QJsonObject &message)
 void McpEndpoint::dropStream(Stream *stream)
 {
     QObject::disconnect(stream->closed);
-    delete stream->keepAlive;
+    if (stream->keepAlive) {
+        killTimer(stream->keepAlive);
+        m_keepAlive.remove(stream->keepAlive);
+    }
     delete stream;
 }
 

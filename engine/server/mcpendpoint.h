@@ -44,6 +44,10 @@ public:
     ~McpEndpoint() override;
 
     static bool claimsPath(const QString &path) { return path == u"/mcp" || path == u"/mcp/"; }
+    // Answers a POST whose declared body is over limit, from its head alone (its body is never read in):
+    // 413 with a JSON-RPC error (id null) naming the limit when the client takes JSON, else the same words
+    // as text. The connection closes after the answer.
+    static void refuseTooLarge(HttpConnection *connection, const HttpRequest &request, qint64 limit);
     void setLogging(bool enabled);
     int sessionCount() const { return int(m_sessions.size()); }
     void handle(HttpConnection *connection, const HttpRequest &request);
@@ -60,7 +64,7 @@ private:
         bool sse = false;
         bool acceptsSse = false;
         QString sessionId;
-        QTimer *keepAlive = nullptr;
+        int keepAlive = 0;              // the endpoint's timer id while it waits (see timerEvent)
         QMetaObject::Connection closed; // the client going away cancels the pending requests
     };
     struct Entry
@@ -74,11 +78,14 @@ private:
     };
 
     void post(HttpConnection *connection, const HttpRequest &request);
+    // A stream quiet for KeepAliveMs: SSE begins (if it had not) and a comment goes out. One timer id per
+    // waiting stream on this object, not a QTimer each: every tools/call has one.
+    void timerEvent(QTimerEvent *event) override;
     void remove(const QString &id);
     McpSession *createSession(const QString &workspace, QString *id);
     void route(const QString &sessionId, const QJsonObject &message, const QJsonValue &related);
     void finishStream(const QString &sessionId, Entry &entry, Stream *stream);
-    static void dropStream(Stream *stream);
+    void dropStream(Stream *stream);
     // Turns a waiting answer into an SSE stream and sends what was held back.
     void beginSse(Stream *stream);
     void writeEvent(Stream *stream, const QJsonObject &message);
@@ -89,5 +96,6 @@ private:
     LimitsLookup m_limits;
     McpContext m_context;
     QHash<QString, Entry> m_sessions;
+    QHash<int, Stream *> m_keepAlive; // timer id -> the stream it keeps alive
     QTimer *m_sweep = nullptr;
 };

@@ -75,7 +75,8 @@ private:
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
                 return;
             if (n <= 0) {
-                if (const QByteArray last = m_reader.finish(); !last.isEmpty() && m_session)
+                const QByteArray last = m_reader.finish([this](const QJsonValue &id) { refuseTooLong(id); });
+                if (!last.isEmpty() && m_session)
                     m_session->receive(last);
                 end();
                 return;
@@ -86,13 +87,16 @@ private:
                     if (m_session && !m_closing)
                         m_session->receive(line);
                 },
-                [this] {
-                    send(JsonRpcMessage::errorMessage(
-                        QJsonValue::Undefined, JsonRpcMessage::InvalidRequest,
-                        u"a message is longer than %1 bytes, the most one may be; it was skipped"_s.arg(
-                            McpSession::MaxMessageBytes)));
-                });
+                [this](const QJsonValue &id) { refuseTooLong(id); });
         }
+    }
+    // A message past the limit: the error goes to its own request when its id could be read.
+    void refuseTooLong(const QJsonValue &id)
+    {
+        send(JsonRpcMessage::errorMessage(
+            id, JsonRpcMessage::InvalidRequest,
+            u"a message is longer than %1 bytes, the most one may be; it was skipped"_s.arg(
+                McpSession::MaxMessageBytes)));
     }
     void send(const QJsonObject &message)
     {

@@ -39,9 +39,9 @@ public:
     // Appending straight to the spool (UploadPump splices the socket into spoolFd(), no copy through user
     // space): true when the next body bytes may be appended there now, which a raw body always may and a
     // form while its file part's data is read. In a form the appended bytes are unconfirmed until
-    // appended() has looked for the closing delimiter in them: the spool is cut there and the rest (the
-    // delimiter and what follows) goes through the parser. Between startAppending() and the next feed() or
-    // finish(), endAppending() must be called.
+    // appended() has looked for the closing delimiter in them (once 1 MiB is unconfirmed; the last bytes
+    // at endAppending()): the spool is cut there and the rest (the delimiter and what follows) goes through
+    // the parser. Between startAppending() and the next feed() or finish(), endAppending() must be called.
     bool startAppending();
     int spoolFd() const { return m_spool ? m_spool->fd() : -1; }
     // n more bytes were appended through spoolFd(); false once the upload failed.
@@ -51,6 +51,9 @@ public:
     bool isAppending() const { return m_appending; }
     // Writing through spoolFd() failed with errno err: the upload fails (and its spool goes).
     void failWrite(int err);
+    // appended() searches the spool's new bytes where the page cache has them (mmap) unless this is false
+    // (tests run the read-back path alone; it is also what happens when the spool cannot be mapped).
+    void setMapSearch(bool map) { m_mapSearch = map; }
 
     int status() const { return m_status; }
     QString message() const { return m_message; }
@@ -90,7 +93,8 @@ private:
     QByteArray m_contentType;
     bool m_appending = false;
     qint64 m_unconfirmed = 0; // appending to a form's file: bytes from here on may be a delimiter's
-    QByteArray m_scan;        // appended(): the window being searched (reused)
+    QByteArray m_scan;        // appended(): the window being searched when the spool cannot be mapped
+    bool m_mapSearch = true;  // appended() maps the spool (until an mmap fails)
     int m_status = 0;
     QString m_message;
     QString m_code;

@@ -539,3 +539,88 @@ void CodeOutput::addNote(const QString &note)
     if (kernel)
         kernel->outputs.prepend({KernelOutput::Kind::Note, false, note, {}, {}, {}});
 }
+
+QList<CellStream::Piece> CellStream::feed(bool isStderr, const QString &text)
+{
+    QList<Piece> pieces;
+    if (isStderr) {
+        give(&pieces, true, text);
+        return pieces;
+    }
+    if (m_mode == Mode::Script) {
+        give(&pieces, false, text);
+        return pieces;
+    }
+    if (m_mode == Mode::Kernel) {
+        const QByteArray bytes = text.toUtf8();
+        for (const QByteArray &line : m_lines.feed(bytes.constData(), bytes.size()))
+            readLine(&pieces, line);
+        return pieces;
+    }
+    // The first line says what answers: the kernel (its head line with the cell's nonce), a script that
+    // found no ipykernel (its fallback line), or anything else: a script's own output.
+    m_head += text;
+    const qsizetype newline = m_head.indexOf(u'\n');
+    if (newline < 0) {
+        // The head and fallback lines are JSON objects: anything else is a script's output, given at once.
+        if (m_head.size() > 512 || !m_head.startsWith(u'{')) {
+            m_mode = Mode::Script;
+            give(&pieces, false, std::exchange(m_head, {}));
+        }
+        return pieces;
+    }
+    const KernelCellResult head = KernelCellResult::parse(m_head.left(newline), m_nonce);
+    const QString after = m_head.mid(newline + 1);
+    if (head.mode == KernelCellResult::Mode::Kernel) {
+        m_mode = Mode::Kernel;
+        m_head.clear();
+        return feed(false, after);
+    }
+    m_mode = Mode::Script;
+    if (head.mode == KernelCellResult::Mode::Fallback) {
+        for (const KernelOutput &o : head.outputs)
+            if (o.kind == KernelOutput::Kind::Note)
+                give(&pieces, true, o.text);
+        give(&pieces, false, after);
+    } else {
+        give(&pieces, false, m_head);
+    }
+    m_head.clear();
+    return pieces;
+}
+
+void CellStream::readLine(QList<Piece> *pieces, const QByteArray &line)
+{
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    const QString t = o.value(u"t"_s).toString();
+    const QString text = o.value(u"text"_s).toString();
+    if (t == u"stream")
+        give(pieces, o.value(u"name"_s).toString() == u"stderr", text);
+    else if (t == u"result" || t == u"display")
+        give(pieces, false, text);
+    else if (t == u"error")
+        give(pieces, true, text);
+    else if (t == u"note")
+        give(pieces, true, text.endsWith(u'\n') || text.isEmpty() ? text : text + u'\n');
+}
+
+void CellStream::give(QList<Piece> *pieces, bool isStderr, const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    m_given[isStderr ? 1 : 0] += text;
+    pieces->append({isStderr, text});
+}
+
+QList<CellStream::Piece> CellStream::rest(const CommandResult &readable)
+{
+    QList<Piece> pieces;
+    const QString *texts[2] = {&readable.stdoutText, &readable.stderrText};
+    for (int i = 0; i < 2; ++i) {
+        // What came live is where the result starts; anything else (an early end's note in between) stays
+        // in the result alone.
+        if (texts[i]->startsWith(m_given[i]))
+            give(&pieces, i == 1, texts[i]->mid(m_given[i].size()));
+    }
+    return pieces;
+}

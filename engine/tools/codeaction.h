@@ -100,3 +100,36 @@ struct CodeOutput
     // What the model reads: compact JSON of the output (or the error).
     QString forModel() const;
 };
+
+// A Python cell's output as people read it, while the cell runs: the cell command's chunks as they stream
+// (the kernel bridge's JSON lines behind their head line, or a script's own output) in, readable text out.
+// Live viewers (the event stream, SSE, MCP progress) get it as it comes; rest() gives what the cell's final
+// readable result (CodeOutput::readableResult) adds. Holds at most one line of the bridge's (its bound).
+class CellStream
+{
+public:
+    struct Piece
+    {
+        bool isStderr = false;
+        QString text;
+    };
+
+    explicit CellStream(const QString &nonce)
+        : m_nonce(nonce)
+    {}
+    // A chunk of the cell command's stdout or stderr: the readable pieces it completes.
+    QList<Piece> feed(bool isStderr, const QString &text);
+    // The cell ended with this readable result: what of it was not given out yet.
+    QList<Piece> rest(const CommandResult &readable);
+
+private:
+    enum class Mode { Head, Kernel, Script };
+    void give(QList<Piece> *pieces, bool isStderr, const QString &text);
+    void readLine(QList<Piece> *pieces, const QByteArray &line);
+
+    QString m_nonce;
+    Mode m_mode = Mode::Head;
+    QString m_head;
+    KernelCell::LineSplitter m_lines;
+    QString m_given[2]; // stdout, stderr given out so far (bounded as the cell's captures are)
+};

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kernelcell.h"
 
+#include "shellaction.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
@@ -14,7 +16,7 @@ namespace {
 // spec of its own under Dir, writes the ready file once the kernel answers, then serves the engine's
 // requests from its channel (fd 3) one after another; it ends, with its kernel, when the engine closes it.
 constexpr char kBridge[] = R"PY(
-import base64, json, os, re, signal, socket, sys, time
+import base64, hmac, json, os, re, signal, socket, sys, time
 # The engine's channel: one end of a socket pair the engine made, passed as the start command's stderr and
 # kept here as fd 3 (nothing else in the container holds it). Requests come in as JSON lines; answers go out
 # as JSON lines.
@@ -36,10 +38,98 @@ os.environ["IPYTHONDIR"] = D + "/ipython"
 os.environ["JUPYTER_CONFIG_DIR"] = D + "/config"
 os.environ["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"  # init sets Agg for scripts
 os.environ["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+# The kernel: Debian's ipykernel, started by a launcher of ours in place of ipykernel_launcher. It runs the
+# same IPKernelApp and IPythonKernel (the same messages but execute_input, the same IOPub thread, the same
+# interrupt), minus costs of every request that this bridge, its only client, never needs; each was measured
+# (a trivial cell's round trip from the bridge, or profiled in the kernel, ipykernel 6.17 on Debian 12):
+# - a 0.5 ms sleep before each execute_reply (Kernel._execute_sleep, "FIXME: on rare occasions, the flush
+#   doesn't seem to make it to the clients"): the bridge waits for the status idle that follows on IOPub
+#   after everything the cell sent, never for execute_reply;
+# - four flushes of stdout and stderr per request, each a round trip to the IOPub thread even when nothing was
+#   written: a stream with nothing buffered, no flush scheduled and none under way now returns at once (a
+#   flush under way, its timer's, has its send queued only after it cleared the flag: skipped then, the
+#   status that follows would go out ahead of the cell's last text);
+# - a wake-up of the control thread before each request, to handle control requests (interrupt, shutdown,
+#   debug) sent ahead of it: the bridge sends none (an interrupt is SIGINT, a shutdown kills the kernel);
+# - the execute_input message, which re-broadcasts the cell's code to every client: the bridge sent it and
+#   reads nothing of it, and each IOPub message is a wake-up of the IOPub thread and a round of the GIL
+#   between it and the main thread (most of a message's cost, as profiled);
+# - inspect.signature of the same two methods on every request (whether they take cell_id): asked once
+#   per function;
+# - dateutil's parser for each request's header date (~0.1 ms; nothing in the kernel reads the date): the
+#   kernel's Session unpacks with an unpacker of ours that reads a header's date with datetime.fromisoformat,
+#   the same value jupyter_client gives (any other string it parses as before).
+KERNEL = r'''
+import os, sys
+if __name__ == "__main__":
+    # Not this file's folder but the working folder, first, as `python3 -m ipykernel_launcher` has it.
+    sys.path[0] = os.getcwd()
+    sys.modules["sandbench_kernel"] = sys.modules["__main__"]  # IPython takes over __main__ for the user
+from datetime import datetime
+from ipykernel import iostream, ipkernel, kernelapp, kernelbase
+from jupyter_client.session import json_unpacker
+from traitlets import Float
+
+def unpack(data):
+    obj = json_unpacker(data)
+    if type(obj) is dict and "msg_id" in obj and "msg_type" in obj and type(obj.get("date")) is str:
+        try:
+            date = datetime.fromisoformat(obj["date"])
+        except ValueError:
+            date = None
+        if date is not None and date.tzinfo is not None:
+            obj["date"] = date
+    return obj
+
+class Stream(iostream.OutStream):
+    # _flush (on the IOPub thread) clears _flush_pending first, then takes the buffer and queues its send:
+    # while one runs, the flag says nothing is waiting, so the count says one is under way. Read in this
+    # order (flag, then count), a flush that skips can only follow a _flush that queued its send already.
+    _sending = 0
+
+    def _flush(self):
+        self._sending += 1
+        try:
+            super()._flush()
+        finally:
+            self._sending -= 1
+
+    def flush(self):
+        if (self._flush_pending or self._sending or self._subprocess_flush_pending
+                or not self._is_master_process()):
+            super().flush()
+
+class Kernel(ipkernel.IPythonKernel):
+    _execute_sleep = Float(0.0)
+
+    async def _flush_control_queue(self):
+        return None
+
+    def _publish_execute_input(self, code, parent, execution_count):
+        return None
+
+def once_per_function(accepts):
+    known = {}
+    def cached(meth):
+        f = getattr(meth, "__func__", meth)
+        if f in known:
+            return known[f]
+        answer = accepts(meth)
+        if len(known) < 16:
+            known[f] = answer
+        return answer
+    return cached
+
+if __name__ == "__main__":
+    kernelbase._accepts_cell_id = ipkernel._accepts_cell_id = once_per_function(kernelbase._accepts_cell_id)
+    kernelapp.launch_new_instance(kernel_class=Kernel, outstream_class="sandbench_kernel.Stream")
+'''
+with open(D + "/kernels/sandbench/sandbench_kernel.py", "w") as f:
+    f.write(KERNEL)
 with open(D + "/kernels/sandbench/kernel.json", "w") as f:
-    json.dump({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+    json.dump({"argv": [sys.executable, D + "/kernels/sandbench/sandbench_kernel.py", "-f", "{connection_file}",
                         "--InteractiveShell.colors=NoColor", "--HistoryManager.enabled=False",
-                        "--IPKernelApp.quiet=True"],
+                        "--IPKernelApp.quiet=True", "--Session.unpacker=sandbench_kernel.unpack"],
                "display_name": "Python 3", "language": "python", "interrupt_mode": "signal"}, f)
 import zmq
 from jupyter_client.manager import KernelManager
@@ -80,7 +170,8 @@ def _sandbench_setup():
             return {}, {}
         return fmt(obj, *a, **k)
     ip.display_formatter.format = format
-    # sys.exit(N) ends the cell as a script's exit would: no traceback, no warning, the code for the bridge.
+    # sys.exit(N) ends the cell as a script's exit would: no traceback, no warning; the bridge gets the code
+    # (None, an int) or the message a script prints (any other value), in order with the cell's output.
     import warnings
     from IPython.display import publish_display_data
     warnings.filterwarnings("ignore", message="To exit: use")
@@ -88,7 +179,18 @@ def _sandbench_setup():
     def showtraceback(exc_tuple=None, *a, **k):
         t, v = (sys.exc_info() if exc_tuple is None else exc_tuple)[:2]
         if t is SystemExit:
-            publish_display_data({"application/x-sandbench-exit": repr(v.code) if not isinstance(v.code, (int, type(None))) else v.code})
+            c = v.code
+            if c is None or (isinstance(c, int) and not isinstance(c, bool)):
+                value = {"code": c}
+            elif isinstance(c, bool):
+                value = {"code": int(c)}
+            else:
+                try:
+                    text = str(c)
+                except Exception:
+                    text = "<unprintable %s object>" % type(c).__name__
+                value = {"message": text}
+            publish_display_data({"application/x-sandbench-exit": value})
             return
         return show(exc_tuple, *a, **k)
     ip.showtraceback = showtraceback
@@ -140,16 +242,32 @@ ctx = zmq.Context()
 def execute(code, silent=False):
     # The Jupyter execute_request on the kernel's shell channel, signed by jupyter_client's Session. Never
     # stop_on_error: the bridge sends one cell at a time, and with it ipykernel aborts (runs nothing, says
-    # nothing) a request that comes right after a failed one, before it has cleared its aborting flag.
+    # nothing) a request that comes right after a failed one, before it has cleared its aborting flag. An
+    # interrupted cell (time limit, cancel) fails too, with KeyboardInterrupt: the next cell would not run
+    # while the state stays, which looks like its printed text was lost.
     return session.send(shell, "execute_request",
                         {"code": code, "silent": silent, "store_history": not silent, "user_expressions": {},
                          "allow_stdin": False, "stop_on_error": False})["header"]["msg_id"]
 
 def recv(sock):
+    # The next message, None when there is none, {} for one that is not a signed Jupyter message. Checked and
+    # unpacked with jupyter_client's Session (its HMAC of the four parts, its JSON unpacker, which replaces
+    # bytes that are not UTF-8), without Session.deserialize: that would also parse both headers' dates with
+    # dateutil, ~0.1 ms a message, and no date is read here.
     try:
-        return session.recv(sock, mode=zmq.NOBLOCK)[1]
+        parts = sock.recv_multipart(zmq.NOBLOCK)
     except zmq.ZMQError:
         return None
+    try:
+        parts = session.feed_identities(parts)[1]
+        if len(parts) < 5 or not hmac.compare_digest(parts[0], session.sign(parts[1:5])):
+            return {}
+        header, parent, content = session.unpack(parts[1]), session.unpack(parts[2]), session.unpack(parts[4])
+    except Exception:
+        return {}
+    if not (isinstance(header, dict) and isinstance(parent, dict) and isinstance(content, dict)):
+        return {}
+    return {"msg_type": header.get("msg_type"), "parent_header": parent, "content": content}
 
 def wait_idle(msg_id, until):
     while time.monotonic() < until:
@@ -239,6 +357,7 @@ class Out:
         self.room = ROOM
         self.results = True
         self.t0 = time.monotonic()
+        self.lines = []  # lines not sent yet: they go out together when the bridge would wait, or at the end
     def send(self, obj, final=False):
         if self.conn is None:
             return True
@@ -246,11 +365,18 @@ class Out:
         if self.gone or (len(line) > self.room - 300 and not final):
             return False
         self.room -= len(line)
+        self.lines.append(line)
+        return True
+    def flush(self):
+        if not self.lines:
+            return
+        data, self.lines = "".join(self.lines).encode("ascii"), []
+        if self.gone:
+            return
         try:
-            self.conn.sendall(line.encode("ascii"))
+            self.conn.sendall(data)
         except OSError:
             self.gone = True
-        return True
     def text(self, kind, text, **extra):
         if not text and not extra:
             return
@@ -267,10 +393,12 @@ class Out:
         self.left -= len(text)
     def note(self, text):
         self.send({"t": "note", "text": text})
+        self.flush()  # notes come before a kernel's restart, which takes a while
     def end(self, status, exit_code):
         # us: the bridge's own time for the request, for the benchmark's breakdown (the engine ignores it).
         self.send({"t": "end", "status": status, "dropped": self.dropped, "exit_code": exit_code,
                    "us": int((time.monotonic() - self.t0) * 1e6)}, final=True)
+        self.flush()
 
 def display(out, data, kind, cell):
     text = data.get("text/plain")
@@ -415,6 +543,16 @@ def cell(conn, req, t0):
         msg_id = execute(code if isinstance(code, str) else "")
     collect(out, msg_id, tools, timeout, grace)
 
+def exited(out, code, message):
+    # The line Jupyter shows for sys.exit ("SystemExit: 3"), where it came in the cell's output; returns the
+    # exit status. A message (any value but None or an int) is the cell's text, as a script prints it on
+    # stderr (status 1); a status line is not, and is never dropped.
+    if message is not None:
+        out.text("exit", "SystemExit: %s\n" % message, message=True)
+        return 1
+    out.send({"t": "exit", "text": "SystemExit\n" if code is None else "SystemExit: %d\n" % code}, final=True)
+    return 0 if code is None else code if -2**31 < code < 2**31 else 1
+
 def collect(out, msg_id, tools, timeout, grace, draining=False):
     global pending
     deadline = time.monotonic() + timeout
@@ -429,9 +567,14 @@ def collect(out, msg_id, tools, timeout, grace, draining=False):
     poller.register(CH, zmq.POLLIN)
     while True:
         if not queued:
+            out.flush()
             ready = dict(poller.poll(100))
-            while shell in ready and recv(shell) is not None:
-                pass  # execute_reply: everything it says came on iopub already
+            while shell in ready:
+                # execute_reply: everything it says came on iopub already; dropped unread (no HMAC, no JSON).
+                try:
+                    shell.recv_multipart(zmq.NOBLOCK, copy=False)
+                except zmq.ZMQError:
+                    break
             now = time.monotonic()
             # A cancel from the engine (its call was cancelled) interrupts as the time limit does.
             stop_now = (CH.fileno() in ready or LINES.buf) and cancelled() and not draining
@@ -493,13 +636,12 @@ def collect(out, msg_id, tools, timeout, grace, draining=False):
                 return
         elif t == "display_data" and "application/x-sandbench-exit" in c.get("data", {}):
             v = c["data"]["application/x-sandbench-exit"]
-            if v is None:
-                exit_code = 0
-            elif isinstance(v, int):
-                exit_code = v
+            v = v if isinstance(v, dict) else {}
+            code, message = v.get("code"), v.get("message")
+            if isinstance(message, str):
+                exit_code = exited(out, None, message)
             else:
-                out.text("stream", str(v) + "\n", name="stderr")
-                exit_code = 1
+                exit_code = exited(out, code if type(code) is int else None, None)
             status = "exit"
         elif t == "execute_result" and not out.results:
             pass
@@ -508,9 +650,12 @@ def collect(out, msg_id, tools, timeout, grace, draining=False):
         elif t == "error" and c.get("ename") == "SystemExit":
             # sys.exit(N) ends the cell as a script's exit would, without a traceback; the kernel lives on.
             v = str(c.get("evalue", ""))
-            exit_code = int(v) if re.fullmatch(r"-?[0-9]{1,9}", v) else (0 if v in ("", "None") else 1)
-            if exit_code == 1 and v not in ("1",):
-                out.text("stream", v + "\n", name="stderr")
+            if re.fullmatch(r"-?[0-9]{1,9}", v):
+                exit_code = exited(out, int(v), None)
+            elif v in ("", "None"):
+                exit_code = exited(out, None, None)
+            else:
+                exit_code = exited(out, None, v)
             status = "exit"
         elif t == "error":
             status = "error"
@@ -805,6 +950,9 @@ KernelCellResult KernelCellResult::parse(const QString &stdoutText, const QStrin
         } else if (t == u"error") {
             out.kind = KernelOutput::Kind::Error;
             out.ename = o.value(u"ename"_s).toString().left(200);
+        } else if (t == u"exit") {
+            out.kind = KernelOutput::Kind::Exit;
+            out.stderrStream = o.value(u"message"_s).toBool();
         } else if (t == u"note") {
             out.kind = KernelOutput::Kind::Note;
             if (!out.text.endsWith(u'\n'))
@@ -836,18 +984,27 @@ QString KernelCellResult::stdoutText() const
             o.kind == KernelOutput::Kind::Result || o.kind == KernelOutput::Kind::Display)
             s += o.text;
     if (droppedChars > 0)
-        s += u"\n[... %1 characters of this cell's output dropped: max_output_length]\n"_s.arg(droppedChars);
+        s += truncationMarker(droppedChars);
     return s;
 }
 
 QString KernelCellResult::stderrText() const
 {
     QString s;
-    for (const KernelOutput &o : outputs)
+    for (const KernelOutput &o : outputs) {
         if ((o.kind == KernelOutput::Kind::Stream && o.stderrStream) || o.kind == KernelOutput::Kind::Error ||
             o.kind == KernelOutput::Kind::Note)
             s += o.text;
+        else if (o.kind == KernelOutput::Kind::Exit && o.stderrStream)
+            s += exitMessage(o.text); // sys.exit("message"): what a script prints
+    }
     return s;
+}
+
+QString KernelCellResult::exitMessage(const QString &exitLine)
+{
+    const QString prefix = u"SystemExit: "_s;
+    return exitLine.startsWith(prefix) ? exitLine.mid(prefix.size()) : exitLine;
 }
 
 QString KernelCellResult::logs() const
@@ -856,6 +1013,6 @@ QString KernelCellResult::logs() const
     for (const KernelOutput &o : outputs)
         s += o.text;
     if (droppedChars > 0)
-        s += u"\n[... %1 characters of this cell's output dropped: max_output_length]\n"_s.arg(droppedChars);
+        s += truncationMarker(droppedChars);
     return s;
 }

@@ -3,6 +3,7 @@
 
 #include "base/workspacesettings.h"
 #include "gateway/agentloop.h"
+#include "gateway/approvalbroker.h"
 #include "gateway/format/geminiformat.h"
 #include "gateway/guardrail.h"
 #include "gateway/requestobserver.h"
@@ -257,6 +258,37 @@ bool ChatSession::send(const QString &text)
                 m_callItems.append({QPointer<ShellCall>(), item});
                 Q_EMIT callNotRun(item);
             });
+    m_waitingApproval.clear();
+    connect(loop, &AgentLoop::approvalPending, this, [this](const ApprovalRequest &request) {
+        m_waitingApproval = request.id;
+        QJsonObject item{
+            {u"type"_s, u"openrouter:shell"_s},
+            {u"call_id"_s, request.callId},
+            {u"status"_s, u"incomplete"_s},
+            {u"container_id"_s, m_container ? m_container->id() : QString()},
+            {u"action"_s, QJsonObject{{u"commands"_s, QJsonArray::fromStringList(request.commands)}}},
+            {u"output"_s, QJsonArray()}};
+        if (m_contract != ToolContract::Shell)
+            item.insert(u"tool"_s, toolContractKey(m_contract));
+        m_waitingItem = item;
+    });
+    connect(loop, &AgentLoop::approvalResolved, this, [this](const QString &id, const QString &decision) {
+        if (id != m_waitingApproval)
+            return;
+        m_waitingApproval.clear();
+        QJsonObject item = std::exchange(m_waitingItem, {});
+        if (decision != u"withdrawn")
+            return; // answered: the call runs, or its refusal comes as toolCallFinished
+        // The question ended while the call waited (Stop): it never ran, and its card says so.
+        item.insert(
+            u"not_run"_s,
+            QJsonObject{{u"code"_s, m_stopping ? u"stopped"_s : u"approval_withdrawn"_s},
+                        {u"decision"_s, decision},
+                        {u"message"_s, m_stopping ? u"Stop was pressed while it waited for approval"_s
+                                                  : u"the question ended while it waited for approval"_s}});
+        m_callItems.append({QPointer<ShellCall>(), item});
+        Q_EMIT callNotRun(item);
+    });
     connect(loop, &AgentLoop::finished, this, [this, loop](const AgentOutcome &outcome) {
         m_messages = loop->messages();
         if (outcome.stop == AgentOutcome::Stop::MaxToolCalls) {

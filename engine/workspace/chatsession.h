@@ -170,5 +170,9 @@ private:
     // Every call of the question in order, for the logged response: a call that ran (its ShellCall and
     // {call_id: the model's id}) or the item of one that did not.
     QList<QPair<QPointer<ShellCall>, QJsonObject>> m_callItems;
+    // The call waiting for a person's answer now (its approval id, call id, tool and commands); a Stop while
+    // it waits gives it a "stopped" item (callNotRun).
+    QString m_waitingApproval;
+    QJsonObject m_waitingItem;
     QJsonObject responseBody(const QString &answer) const;
 };

@@ -310,16 +310,44 @@ void ConversationStore::saveIndex(const QStringList &order, int counter)
                                                 {u"counter"_s, counter}});
 }
 
-void ConversationStore::remove(const QString &id)
+void ConversationStore::remove(const QString &id, const QString &imageDir)
 {
     if (!isValidId(id))
         return;
     const QString path = filePath(id);
+    const QString dir = m_dir;
     QPointer<ConversationStore> self(this);
-    m_pool->start([self, path] {
+    m_pool->start([self, path, dir, imageDir] {
         QFile file(path);
-        if (file.exists() && !file.remove() && self)
-            Q_EMIT self->writeFailed(u"cannot delete %1: %2"_s.arg(path, file.errorString()));
+        if (file.exists() && !file.remove()) {
+            if (self)
+                Q_EMIT self->writeFailed(u"cannot delete %1: %2"_s.arg(path, file.errorString()));
+            return;
+        }
+        if (imageDir.isEmpty())
+            return;
+        // Runs after every write queued before it (one worker thread), so the saved files are current.
+        static const QRegularExpression copyName(u"^[0-9a-f]{32}\\.[a-z0-9]{1,8}$"_s);
+        QStringList unused;
+        const QFileInfoList copies = QDir(imageDir).entryInfoList(QDir::Files | QDir::NoSymLinks);
+        for (const QFileInfo &copy : copies) {
+            if (copyName.match(copy.fileName()).hasMatch())
+                unused.append(copy.fileName());
+        }
+        if (unused.isEmpty())
+            return;
+        const QFileInfoList saved = QDir(dir).entryInfoList({u"*.json"_s}, QDir::Files);
+        for (const QFileInfo &info : saved) {
+            QFile conversation(info.filePath());
+            if (!conversation.open(QIODevice::ReadOnly))
+                return; // unsure what is still used: keep them all
+            const QByteArray bytes = conversation.readAll();
+            unused.removeIf([&bytes](const QString &name) { return bytes.contains(name.toLatin1()); });
+            if (unused.isEmpty())
+                return;
+        }
+        for (const QString &name : std::as_const(unused))
+            QFile::remove(imageDir + u'/' + name);
     });
 }
 

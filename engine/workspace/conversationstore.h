@@ -83,7 +83,10 @@ public:
 
     void save(const StoredConversation &conversation);
     void saveIndex(const QStringList &order, int counter);
-    void remove(const QString &id);
+    // Deletes the conversation's file. With imageDir (the chat's kept image copies, named by content:
+    // 32 hex digits and an extension), the copies that no saved conversation names any more go too; queue
+    // pending saves first, so that every conversation still in use is on disk when the check runs.
+    void remove(const QString &id, const QString &imageDir = {});
     // Waits until every queued write is on disk.
     void flush();
 

@@ -16,6 +16,7 @@
 
 #include "../sandbox/sandboxtestutil.h"
 #include "sandbox/containermanager.h"
+#include "sandbox/history/containerhistory.h"
 
 #include <csignal>
 #include <sys/stat.h>
@@ -38,6 +39,7 @@ private Q_SLOTS:
     void globalOptionsAnywhere();
     void execPrintsOutputItem();
     void execSessionKeepsFiles();
+    void containersFilesSayWhoseEachFileIs();
     void execLeavesNothingRunning();
     void execBadInput_data();
     void execBadInput();
@@ -269,6 +271,64 @@ void TestCli::execSessionKeepsFiles()
     const QJsonObject item = QJsonDocument::fromJson(b.out).object();
     QCOMPARE(item.value(u"container_id"_s).toString(), id);
     QCOMPARE(item.value(u"output"_s).toArray().at(0).toObject().value(u"stdout"_s).toString(), u"42\n"_s);
+}
+
+void TestCli::containersFilesSayWhoseEachFileIs()
+{
+    // `containers files` names each file's source as the Containers API does: "user" for an upload as it
+    // arrived, "assistant" for what the code wrote, an upload the code changed included.
+    const Run made = sandbench({u"exec"_s, u"--session"_s, u"origins"_s, u"--"_s, u"echo made > made.txt"_s});
+    QVERIFY2(made.exitCode == 0, made.err.constData());
+    const QString id = QJsonDocument::fromJson(made.out).object().value(u"container_id"_s).toString();
+    QVERIFY(id.startsWith(u"sess_"_s));
+    const QString containerDir = containersDir() + u'/' + id;
+    QTemporaryDir spool;
+    QFile source(spool.filePath(u"upload.csv"_s));
+    QVERIFY(source.open(QIODevice::WriteOnly) && source.write("id,amount\n1,10\n") > 0);
+    source.close();
+    {
+        // Every API upload into a container ends in ContainerHistory::importFile (FilesApi does this).
+        ContainerHistory history(containerDir + u"/home"_s, containerDir + u"/history.git"_s, m_data.path(),
+                                 u"default"_s, id);
+        for (const QString &name : {u"in.csv"_s, u"edit.csv"_s}) {
+            const QFuture<ImportResult> f =
+                history.importFile(source.fileName(), 0, name, ImportSource::StoredFile);
+            QVERIFY(QTest::qWaitFor([&f] { return f.isFinished(); }, 60000));
+            QVERIFY2(f.result().ok, qPrintable(f.result().error));
+        }
+        history.waitForIdle();
+    }
+    const Run edit = sandbench({u"exec"_s, u"--container"_s, id, u"--"_s, u"echo 2,20 >> edit.csv"_s});
+    QVERIFY2(edit.exitCode == 0, edit.err.constData());
+
+    const auto sources = [&](Run *run) {
+        *run = sandbench({u"containers"_s, u"files"_s, id, u"--json"_s});
+        QHash<QString, QString> out;
+        for (const QJsonValue &f : QJsonDocument::fromJson(run->out).object().value(u"data"_s).toArray())
+            out.insert(f[u"path"_s].toString(), f[u"source"_s].toString());
+        return out;
+    };
+    Run r;
+    QHash<QString, QString> s = sources(&r);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(s, (QHash<QString, QString>{{u"in.csv"_s, u"user"_s},
+                                         {u"edit.csv"_s, u"assistant"_s},
+                                         {u"made.txt"_s, u"assistant"_s}}));
+    const Run text = sandbench({u"containers"_s, u"files"_s, id});
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(QRegularExpression(u"(?m)^in\\.csv .* user$"_s).match(QString::fromUtf8(text.out)).hasMatch(),
+             text.out.constData());
+
+    // A damaged record is no reason to fail the listing: every file is the assistant's, and stderr says why.
+    QFile record(containerDir + u"/file-origins.json"_s);
+    QVERIFY(record.exists());
+    QVERIFY(record.open(QIODevice::WriteOnly | QIODevice::Truncate) && record.write("{not json") > 0);
+    record.close();
+    s = sources(&r);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("damaged"), r.err.constData());
+    QCOMPARE(s.value(u"in.csv"_s), u"assistant"_s);
+    QCOMPARE(s.size(), 3);
 }
 
 void TestCli::execBadInput_data()

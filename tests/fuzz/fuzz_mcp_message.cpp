@@ -3,11 +3,13 @@
 // as a tool call's arguments (McpTools::check) and a path (McpTools::homeRelativePath). Nothing may crash, a
 // message is exactly one kind, and a path that passes never climbs out of home. The same bytes as a stdio or
 // relay stream (McpLineReader, with a small limit): lines are bounded, hold no newline, and come out the same
-// however the stream is cut into reads.
+// however the stream is cut into reads — also the id read off the edges of a line past the limit, which is
+// undefined, a number or a short string.
 #include "mcp/jsonrpc.h"
 #include "mcp/mcplinereader.h"
 #include "mcp/mcptools.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QList>
 
@@ -23,6 +25,13 @@ QList<QByteArray> frame(const QByteArray &bytes, qsizetype cut)
     constexpr qint64 Limit = 64;
     McpLineReader reader(Limit);
     QList<QByteArray> out;
+    const auto refused = [&](const QJsonValue &id) {
+        if (!id.isUndefined() && !id.isString() && !id.isDouble())
+            abort();
+        if (id.isString() && (id.toString().isEmpty() || id.toString().size() > 128))
+            abort();
+        out.append(QByteArrayLiteral("!") + QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact));
+    };
     for (qsizetype at = 0; at < bytes.size(); at += cut)
         reader.feed(
             QByteArrayView(bytes).sliced(at, std::min(cut, bytes.size() - at)),
@@ -31,8 +40,8 @@ QList<QByteArray> frame(const QByteArray &bytes, qsizetype cut)
                     abort();
                 out.append(line);
             },
-            [&] { out.append(QByteArrayLiteral("!")); });
-    if (const QByteArray last = reader.finish(); !last.isEmpty())
+            refused);
+    if (const QByteArray last = reader.finish(refused); !last.isEmpty())
         out.append(last);
     return out;
 }

@@ -60,7 +60,7 @@ sandbench_add_fuzzer(NAME multipart
     CORPUS corpus/multipart)
 sandbench_add_fuzzer(NAME kernel_answer
     SOURCES fuzz_kernel_answer.cpp ${SANDBENCH_ROOT}/engine/tools/kernelcell.cpp
-            ${SANDBENCH_ROOT}/engine/tools/kernelcell.h
+            ${SANDBENCH_ROOT}/engine/tools/kernelcell.h ${SANDBENCH_ROOT}/engine/tools/shellaction.cpp
     CORPUS corpus/kernel_answer)
 sandbench_add_fuzzer(NAME response_toolcalls
     SOURCES fuzz_response_toolcalls.cpp ${SANDBENCH_ROOT}/engine/gateway/responsetoolcalls.cpp

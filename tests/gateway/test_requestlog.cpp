@@ -15,6 +15,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <csignal>
 #include <limits>
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void initTestCase();
     void schemaAndPragmas();
     void roundTrip();
+    void writtenWithoutFlushFromAnyThread();
     void ioLoggingOff();
     void bodiesCutAtTheLimit();
     void search_data();
@@ -153,6 +155,27 @@ void TestRequestLog::bodiesCutAtTheLimit()
     const QJsonObject json = RequestLog::recordJson(*c);
     QCOMPARE(json.value(u"request_body_bytes"_s).toInteger(), 18);
     QCOMPARE(json.value(u"response_body_bytes"_s).toInteger(), 40);
+}
+
+void TestRequestLog::writtenWithoutFlushFromAnyThread()
+{
+    // The first record of a burst waits DrainDelayMs on the appending thread's timer when that is the log's
+    // own thread, and on the writer's otherwise (a thread with no event loop of its own): either way it is
+    // written with no flush(), and a burst shares one transaction.
+    RequestLog log;
+    QVERIFY(log.open(m_dir.filePath(u"threads.sqlite"_s)));
+    QSignalSpy committed(&log, &RequestLog::committed);
+    log.append(sample(u"resp_own_1"_s, 1'700'000'000'000, u"m"_s, 200, u"a"_s));
+    log.append(sample(u"resp_own_2"_s, 1'700'000'000'001, u"m"_s, 200, u"b"_s));
+    QTRY_COMPARE(log.search({}).size(), 2);
+    QCOMPARE(committed.size(), 1);
+    QCOMPARE(committed.first().first().toInt(), 2);
+    std::unique_ptr<QThread> other(QThread::create(
+        [&log] { log.append(sample(u"resp_other"_s, 1'700'000'000'002, u"m"_s, 200, u"c"_s)); }));
+    other->start();
+    QVERIFY(other->wait(10000));
+    QTRY_COMPARE(log.search({}).size(), 3);
+    QCOMPARE(committed.size(), 2);
 }
 
 void TestRequestLog::roundTrip()

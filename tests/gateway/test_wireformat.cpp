@@ -1522,6 +1522,33 @@ private Q_SLOTS:
         // OpenRouter's SDK validates a numeric code; the openai SDK reads type and message.
         QCOMPARE(openai.value(u"error"_s).toObject().value(u"code"_s).toInt(), 429);
         QCOMPARE(openai.value(u"error"_s).toObject().value(u"type"_s).toString(), u"rate_limit_error"_s);
+        // OpenAI's own SDKs type code (and param) as a string or null: their requests get OpenAI's shape, on
+        // both OpenAI-style endpoints.
+        const AgentError coded{404, u"not_found_error"_s, u"no file"_s, u"file_not_found"_s,
+                               u"file_ids[0]"_s};
+        for (const QString &endpoint : {u"responses"_s, u"chat/completions"_s}) {
+            std::unique_ptr<WireFormat> format = WireFormat::forEndpoint(endpoint);
+            format->setErrorShape(WireFormat::ErrorShape::OpenAi);
+            const QJsonObject plain = format->errorBody(e).value(u"error"_s).toObject();
+            QVERIFY2(plain.value(u"code"_s).isNull(), qPrintable(endpoint));
+            QVERIFY(plain.value(u"param"_s).isNull());
+            QCOMPARE(plain.value(u"type"_s).toString(), u"rate_limit_error"_s);
+            QCOMPARE(plain.value(u"message"_s).toString(), u"slow down"_s);
+            QVERIFY(!plain.contains(u"metadata"_s));
+            const QJsonObject named = format->errorBody(coded).value(u"error"_s).toObject();
+            QCOMPARE(named.value(u"code"_s).toString(), u"file_not_found"_s);
+            QCOMPARE(named.value(u"param"_s).toString(), u"file_ids[0]"_s);
+        }
+        // OpenRouter's keeps the reason in metadata.
+        QCOMPARE(WireFormat::forEndpoint(u"responses"_s)
+                     ->errorBody(coded)
+                     .value(u"error"_s)
+                     .toObject()
+                     .value(u"metadata"_s)
+                     .toObject()
+                     .value(u"reason"_s)
+                     .toString(),
+                 u"file_not_found"_s);
         const QJsonObject anthropic = WireFormat::forEndpoint(u"messages"_s)->errorBody(e);
         QCOMPARE(anthropic.value(u"type"_s).toString(), u"error"_s);
         QCOMPARE(anthropic.value(u"error"_s).toObject().value(u"type"_s).toString(), u"rate_limit_error"_s);

@@ -10,8 +10,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -30,6 +33,7 @@ private Q_SLOTS:
     void badContainerIsRefused();
     void listFilesHistoryPromoteRemove();
     void historyNamesWhatMadeEachEntry();
+    void historyWhileAnotherProcessRunsIt();
     void controlCharactersInNamesAreEscaped();
     void traversalIsRefused_data();
     void traversalIsRefused();
@@ -200,6 +204,76 @@ void TestContainerCli::listFilesHistoryPromoteRemove()
     QCOMPARE(badAction.exitCode, 2);
     const Run missingArg = sandbench({u"containers"_s, u"promote"_s, id});
     QCOMPARE(missingArg.exitCode, 2);
+}
+
+// True while some process holds an flock on path as a writer (what SnapshotStore::open takes), read from
+// /proc/locks without taking any lock of our own (which could make that process's open fail).
+static bool writeLockedByFlock(const QString &path)
+{
+    struct stat st;
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return false;
+    QFile locks(u"/proc/locks"_s);
+    if (!locks.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray inode = ':' + QByteArray::number(quint64(st.st_ino)) + ' ';
+    for (const QByteArray &line : locks.readAll().split('\n'))
+        if (line.contains("FLOCK") && line.contains("WRITE") && QByteArray(line + ' ').contains(inode))
+            return true;
+    return false;
+}
+
+void TestContainerCli::historyWhileAnotherProcessRunsIt()
+{
+    // The window or `sandbench serve` holds a running container's history; `containers history` still reads
+    // it (the CLI next to the window), while removing the container stays refused.
+    const Run made = sandbench({u"exec"_s, u"--"_s, u"echo one > one.txt"_s});
+    QVERIFY2(made.exitCode == 0, made.err.constData());
+    const QString id = made.containerId();
+    QProcess running;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDBENCH_DATA_DIR"_s, m_data.path());
+    running.setProcessEnvironment(env);
+    running.start(m_bin, {u"exec"_s, u"--container"_s, id, u"--timeout-ms"_s, u"120000"_s, u"--"_s,
+                          u"touch started; sleep 100"_s});
+    const auto stop = qScopeGuard([&running] {
+        running.terminate();
+        if (!running.waitForFinished(60000)) {
+            running.kill();
+            running.waitForFinished();
+        }
+    });
+    const QString lock = home(u"default"_s, id).chopped(4) + u"history.git/sandbench.lock"_s;
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                     return QFileInfo::exists(home(u"default"_s, id) + u"/started"_s) &&
+                            writeLockedByFlock(lock);
+                 },
+                 120000),
+             running.readAllStandardError().constData());
+
+    const Run history = sandbench({u"containers"_s, u"history"_s, id, u"--json"_s});
+    QVERIFY2(history.exitCode == 0, history.err.constData());
+    const QJsonArray entries = QJsonDocument::fromJson(history.out).array();
+    QCOMPARE(entries.size(), 1);
+    QCOMPARE(entries.at(0).toObject().value(u"command"_s).toString(), u"echo one > one.txt"_s);
+    QCOMPARE(entries.at(0).toObject().value(u"changes"_s).toArray().size(), 1);
+    const Run human = sandbench({u"containers"_s, u"history"_s, id});
+    QVERIFY2(human.exitCode == 0, human.err.constData());
+    QVERIFY2(human.out.contains("+ one.txt"), human.out.constData());
+    // The running process still holds its history: the read took nothing from it.
+    QVERIFY(writeLockedByFlock(lock));
+
+    // Writes are refused, with what to do: a second sandbox on the same home (its changes would mix with
+    // the other process's entry), removing the container under it.
+    const Run second = sandbench({u"exec"_s, u"--container"_s, id, u"--"_s, u"echo two > two.txt"_s});
+    QCOMPARE(second.exitCode, 1);
+    QVERIFY2(second.err.contains("in use by another Sandbench process"), second.err.constData());
+    QVERIFY(!QFileInfo::exists(home(u"default"_s, id) + u"/two.txt"_s));
+    const Run removed = sandbench({u"containers"_s, u"rm"_s, id});
+    QCOMPARE(removed.exitCode, 1);
+    QVERIFY2(removed.err.contains("in use by another Sandbench process"), removed.err.constData());
+    QVERIFY(QFileInfo::exists(home(u"default"_s, id) + u"/one.txt"_s));
 }
 
 void TestContainerCli::historyNamesWhatMadeEachEntry()

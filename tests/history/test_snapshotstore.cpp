@@ -35,6 +35,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void firstCommitRecordsFiles();
+    void readOnlyBesideAWriter();
     void newRepositoryIsAPlainBareGitRepository();
     void leftoverInitDirectoryIsReplaced();
     void modifiedAddedDeleted();
@@ -68,6 +69,7 @@ private Q_SLOTS:
     void budgetDropsTheOldestVersionsAndSaysSo();
     void contentLargerThanTheBudgetIsNotKept();
     void killBetweenCommandAndEntryGetsAnEntryOfItsOwn();
+    void spareMarkerBecomesTheMarker();
     void uploadIsAnEntryOfItsOwn();
     void uploadOnAFreshStoreHoldsOnlyTheFile();
     void uploadLargerThanTheBudgetIsNotKept();
@@ -249,6 +251,59 @@ void TestSnapshotStore::firstCommitRecordsFiles()
     QCOMPARE(hist->at(0).added, 2);
     QCOMPARE(hist->at(0).parentId, QString());
     QVERIFY(hist->at(0).timeMs > 0);
+}
+
+void TestSnapshotStore::readOnlyBesideAWriter()
+{
+    // A second store (another process: the CLI beside the window) reads the history the first one holds
+    // and keeps writing; it writes nothing itself and every write is refused.
+    write(u"a.txt"_s, "one\n");
+    SnapshotStore writer;
+    QString error;
+    QVERIFY2(writer.open(home(), git(), &error), qPrintable(error));
+    const auto first = writer.commitCommand(u"first"_s, {}, ChangeHint::anything(), &error);
+    QVERIFY2(first, qPrintable(error));
+    SnapshotStore second;
+    QVERIFY(!second.open(home(), git(), &error));
+    QVERIFY2(error.contains(u"in use by another process"_s), qPrintable(error));
+    SnapshotStore reader;
+    QVERIFY2(reader.openReadOnly(home(), git(), &error), qPrintable(error));
+    QVERIFY(reader.isReadOnly());
+    auto hist = reader.history(&error);
+    QVERIFY2(hist, qPrintable(error));
+    QCOMPARE(hist->size(), 1);
+    // The writer goes on; the reader sees the new entry, its changes and diff.
+    write(u"a.txt"_s, "two\n");
+    const auto next = writer.commitCommand(u"second"_s, {}, ChangeHint::anything(), &error);
+    QVERIFY2(next, qPrintable(error));
+    hist = reader.history(&error);
+    QVERIFY2(hist, qPrintable(error));
+    QCOMPARE(hist->size(), 2);
+    QCOMPARE(hist->at(0).command, u"second"_s);
+    const auto changes = reader.changes(next->commitId, &error);
+    QVERIFY2(changes && changes->size() == 1, qPrintable(error));
+    const auto diff = reader.fileDiff(u"a.txt"_s, {}, next->commitId, &error);
+    QVERIFY2(diff, qPrintable(error));
+    QVERIFY(diff->text.contains(u"+two"_s));
+    // Writes are refused with why.
+    error.clear();
+    QVERIFY(!reader.commitCommand(u"x"_s, {}, ChangeHint::anything(), &error));
+    QVERIFY2(error.contains(u"reading only"_s), qPrintable(error));
+    error.clear();
+    QVERIFY(!reader.restoreWorkspace(first->commitId, &error));
+    QVERIFY2(error.contains(u"reading only"_s), qPrintable(error));
+    QVERIFY(!reader.commitUpload(u"a.txt"_s, &error));
+    QVERIFY(!reader.refresh(&error));
+    QCOMPARE(QFile(home() + u"/a.txt"_s).size(), 4);
+    // Closing the reader writes nothing beside the writer's files; the writer still holds the lock.
+    const QStringList before = QDir(git()).entryList(QDir::Files | QDir::Hidden);
+    reader.close();
+    QCOMPARE(QDir(git()).entryList(QDir::Files | QDir::Hidden), before);
+    QVERIFY(!second.open(home(), git(), &error));
+    // No history yet: said so.
+    SnapshotStore none;
+    QVERIFY(!none.openReadOnly(home(), m_dir->filePath(u"none.git"_s), &error));
+    QVERIFY2(error.contains(u"no history yet"_s), qPrintable(error));
 }
 
 void TestSnapshotStore::modifiedAddedDeleted()
@@ -1108,6 +1163,85 @@ void TestSnapshotStore::killBetweenCommandAndEntryGetsAnEntryOfItsOwn()
     // Nothing left over: a second recovery records nothing.
     const auto none = store.recoverInterrupted({}, &error);
     QVERIFY(none && none->commitId.isEmpty());
+}
+
+void TestSnapshotStore::spareMarkerBecomesTheMarker()
+{
+    // A spare made ahead (on the history's worker) becomes the command's marker by a rename; a spare is never
+    // listed as a marker, and a missing or foreign spare still gets the command its marker.
+    const QString gitDir = git();
+    const QString pending = gitDir + u".pending"_s;
+    const QString spare = SnapshotStore::prepareMarker(gitDir);
+    QVERIFY(spare.startsWith(u".spare-"_s));
+    QVERIFY(QFileInfo::exists(pending + u'/' + spare));
+    QVERIFY(SnapshotStore::pendingMarkers(gitDir).isEmpty());
+
+    const QString marker = SnapshotStore::markCommandStarted(gitDir, u"make all"_s, spare);
+    QVERIFY(!marker.isEmpty());
+    QCOMPARE(SnapshotStore::pendingMarkers(gitDir), QStringList{marker});
+    QVERIFY(!QFileInfo::exists(pending + u'/' + spare)); // it was renamed, not copied
+    QFile f(pending + u'/' + marker);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("make all"));
+
+    // Kept open by the one who made it: written through that descriptor, which is closed.
+    int fd = -1;
+    const QString open = SnapshotStore::prepareMarker(gitDir, &fd);
+    QVERIFY(fd >= 0);
+    const QString viaFd = SnapshotStore::markCommandStarted(gitDir, u"make docs"_s, open, fd);
+    QVERIFY(!viaFd.isEmpty());
+    QCOMPARE(::fcntl(fd, F_GETFD), -1);
+    QFile g(pending + u'/' + viaFd);
+    QVERIFY(g.open(QIODevice::ReadOnly));
+    QCOMPARE(g.readAll(), QByteArray("make docs"));
+    QVERIFY(QFile::remove(pending + u'/' + viaFd));
+
+    // A marker whose entry is written is reused: renamed back to a spare, then overwritten by a shorter
+    // command, whose marker reads as that command alone.
+    const QString long_ = SnapshotStore::markCommandStarted(gitDir, u"make all install check"_s);
+    int reusedFd = -1;
+    const QString reused = SnapshotStore::recycleMarker(gitDir, long_, &reusedFd);
+    QVERIFY(reused.startsWith(u".spare-"_s));
+    QVERIFY(reusedFd >= 0);
+    QVERIFY(!QFileInfo::exists(pending + u'/' + long_));
+    QVERIFY(SnapshotStore::pendingMarkers(gitDir).contains(marker));
+    QCOMPARE(SnapshotStore::pendingMarkers(gitDir).size(), 1);
+    const QString shorter = SnapshotStore::markCommandStarted(gitDir, u"ls"_s, reused, reusedFd);
+    QFile h(pending + u'/' + shorter);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    QCOMPARE(h.readAll().trimmed(), QByteArray("ls"));
+    // Without a descriptor to keep, or for a name that is no marker, nothing is reused.
+    QVERIFY(SnapshotStore::recycleMarker(gitDir, shorter, nullptr).isEmpty());
+    QVERIFY(!QFileInfo::exists(pending + u'/' + shorter));
+    int none = -1;
+    QVERIFY(SnapshotStore::recycleMarker(gitDir, u"../history.git/HEAD"_s, &none).isEmpty());
+    QVERIFY(SnapshotStore::recycleMarker(gitDir, u".spare-1-1"_s, &none).isEmpty());
+    QCOMPARE(none, -1);
+
+    // Gone meanwhile: the marker is made anyway.
+    const QString gone = SnapshotStore::prepareMarker(gitDir);
+    QVERIFY(QFile::remove(pending + u'/' + gone));
+    const QString second = SnapshotStore::markCommandStarted(gitDir, u"make test"_s, gone);
+    QVERIFY(!second.isEmpty());
+    // Names that are no spare of ours are never opened or renamed.
+    QFile other(pending + u"/not-a-spare"_s);
+    QVERIFY(other.open(QIODevice::WriteOnly));
+    other.close();
+    const QString third = SnapshotStore::markCommandStarted(gitDir, u"ls"_s, u"../history.git/HEAD"_s);
+    const QString fourth = SnapshotStore::markCommandStarted(gitDir, u"ls"_s, u"not-a-spare"_s);
+    QVERIFY(!third.isEmpty() && !fourth.isEmpty());
+    QVERIFY(QFileInfo::exists(pending + u"/not-a-spare"_s));
+    QCOMPARE(SnapshotStore::pendingMarkers(gitDir).size(), 5); // the four markers and that file
+
+    // Spares a crash left are dropped, markers stay; keep is spared.
+    const QString a = SnapshotStore::prepareMarker(gitDir);
+    const QString b = SnapshotStore::prepareMarker(gitDir);
+    SnapshotStore::dropSpareMarkers(gitDir, b);
+    QVERIFY(!QFileInfo::exists(pending + u'/' + a));
+    QVERIFY(QFileInfo::exists(pending + u'/' + b));
+    QCOMPARE(SnapshotStore::pendingMarkers(gitDir).size(), 5);
+    SnapshotStore::dropSpareMarkers(gitDir);
+    QVERIFY(!QFileInfo::exists(pending + u'/' + b));
 }
 
 void TestSnapshotStore::uploadIsAnEntryOfItsOwn()

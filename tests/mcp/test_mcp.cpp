@@ -38,6 +38,7 @@ private Q_SLOTS:
     void sdk();
     void stdioSpeaksOnlyProtocol();
     void stdioOversizedLineIsRefused();
+    void callsAreInTheRequestLog();
     void helpHasAnExample();
     void serveStopsWhileACallRuns();
     void stdioEndsWhileACallRuns_data();
@@ -253,18 +254,88 @@ void TestMcp::stdioSpeaksOnlyProtocol()
     QCOMPARE(codes, (QStringList{u"-32600"_s, u"-32600"_s, u"-32700"_s}));
 }
 
+void TestMcp::callsAreInTheRequestLog()
+{
+    // Every tools/call is a request of api "mcp" in the workspace's request log, named by the client, with
+    // its command and output: written after the answer, but written, also when the client leaves at once.
+    const QByteArray input =
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"log-check","version":"1"}}})"
+        "\n"
+        R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"shell","arguments":{"commands":["echo logged-by-mcp"]}}})"
+        "\n"
+        R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"shell","arguments":{"commands":[]}}})"
+        "\n";
+    int code = -1;
+    const QList<QJsonObject> messages = runStdio(input, 3, nullptr, &code);
+    QCOMPARE(code, 0);
+    QCOMPARE(messages.size(), 3);
+    QByteArray out;
+    QCOMPARE(runSandbench(m_dir.path(),
+                          {u"logs"_s, u"list"_s, u"--json"_s, u"--workspace"_s, u"stdio"_s, u"--search"_s,
+                           u"logged-by-mcp"_s},
+                          &out),
+             0);
+    const QJsonArray list = QJsonDocument::fromJson(out).array();
+    QCOMPARE(list.size(), 1);
+    const QJsonObject entry = list.at(0).toObject();
+    QCOMPARE(entry.value(u"api"_s).toString(), u"mcp"_s);
+    QCOMPARE(entry.value(u"model"_s).toString(), u"log-check"_s);
+    QCOMPARE(entry.value(u"status"_s).toInt(), 200);
+    QCOMPARE(entry.value(u"container_ids"_s).toArray().size(), 1);
+    out.clear();
+    QCOMPARE(runSandbench(m_dir.path(),
+                          {u"logs"_s, u"show"_s, entry.value(u"id"_s).toString(), u"--json"_s,
+                           u"--workspace"_s, u"stdio"_s},
+                          &out),
+             0);
+    QVERIFY2(out.contains("echo logged-by-mcp") && out.contains("logged-by-mcp\\n"), out.constData());
+    // The call the schema refused is logged too, as what it was.
+    out.clear();
+    QCOMPARE(
+        runSandbench(m_dir.path(),
+                     {u"logs"_s, u"list"_s, u"--json"_s, u"--workspace"_s, u"stdio"_s, u"--limit"_s, u"2"_s},
+                     &out),
+        0);
+    QStringList statuses;
+    for (const QJsonValue &v : QJsonDocument::fromJson(out).array()) {
+        QCOMPARE(v[u"api"_s].toString(), u"mcp"_s);
+        statuses.append(QString::number(v[u"status"_s].toInt()));
+    }
+    statuses.sort();
+    QCOMPARE(statuses, (QStringList{u"200"_s, u"400"_s}));
+}
+
 void TestMcp::stdioOversizedLineIsRefused()
 {
-    QByteArray input = R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":")";
-    input += QByteArray(5 * 1024 * 1024, 'a');
-    input += "\"}}\n";
+    // Too long lines, each answered when it ends: one with its id first, one with the id last (the order the
+    // official TypeScript SDK writes), and one whose only "id" is inside a string (no id can be told). The
+    // error goes to the request's own id, so the client's call fails at once instead of waiting.
+    const QByteArray pad(5 * 1024 * 1024, 'a');
+    QByteArray input = R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":")" + pad + "\"}}\n";
+    input += R"({"method":"ping","params":{"pad":")" + pad +
+             R"("},"jsonrpc":"2.0","id":"req-7"})"
+             "\n";
+    input += R"({"method":"ping","params":{"pad":")" + pad +
+             R"(\",\"id\":9}"}})"
+             "\n";
+    // A response (to an elicitation, say) carries the server's id: answering that id would fail the client's
+    // own request that happens to have the same one.
+    input += R"({"result":{"pad":")" + pad +
+             R"("},"jsonrpc":"2.0","id":2})"
+             "\n";
     input += R"({"jsonrpc":"2.0","id":2,"method":"ping"})"
              "\n";
-    const QList<QJsonObject> messages = runStdio(input, 2);
-    QCOMPARE(messages.size(), 2);
-    QCOMPARE(messages.at(0).value(u"error"_s)[u"code"_s].toInt(), -32600);
-    QVERIFY(messages.at(0).value(u"error"_s)[u"message"_s].toString().contains(u"4194304"_s));
-    QCOMPARE(messages.at(1).value(u"id"_s).toInt(), 2); // the stream goes on after the skipped line
+    const QList<QJsonObject> messages = runStdio(input, 5);
+    QCOMPARE(messages.size(), 5);
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(messages.at(i).value(u"error"_s)[u"code"_s].toInt(), -32600);
+        QVERIFY(messages.at(i).value(u"error"_s)[u"message"_s].toString().contains(u"4194304"_s));
+    }
+    QCOMPARE(messages.at(0).value(u"id"_s).toInt(), 1);
+    QCOMPARE(messages.at(1).value(u"id"_s).toString(), u"req-7"_s);
+    QVERIFY(messages.at(2).value(u"id"_s).isNull());
+    QVERIFY(messages.at(3).value(u"id"_s).isNull());
+    QCOMPARE(messages.at(4).value(u"id"_s).toInt(), 2); // the stream goes on after the skipped lines
 }
 
 void TestMcp::helpHasAnExample()

@@ -401,6 +401,15 @@ void TestModelClients::requestShape()
     request.messages.append(Message::assistant(u"Looking."_s, {call}));
     request.messages.append(Message::tool(u"call_abc"_s, u"a.csv\nb.csv\nc.csv"_s, true));
     request.nativeTools = QJsonArray{QJsonObject{{u"type"_s, u"web_search"_s}}};
+    // A user message of two text parts (the engine adds one, e.g. where a request's input files are).
+    QString question;
+    for (Message &m : request.messages)
+        if (m.role == Message::Role::User) {
+            question = m.text();
+            m.content.append(ContentPart::fromText(u"Files are in /workspace/home."_s));
+            break;
+        }
+    QVERIFY(!question.isEmpty());
     const auto r = run(request);
     REQUIRE_RESULT(r);
     QCOMPARE(m_fake->modelRequests().size(), 1);
@@ -466,6 +475,9 @@ void TestModelClients::requestShape()
         const QJsonArray messages = body.value(u"messages"_s).toArray();
         QCOMPARE(messages.size(), 4);
         QCOMPARE(messages[0].toObject().value(u"role"_s).toString(), u"system"_s);
+        // The parts of a text-only user message are one string, kept apart as paragraphs (not run together).
+        QCOMPARE(messages[1].toObject().value(u"content"_s).toString(),
+                 question + u"\n\nFiles are in /workspace/home."_s);
         const QJsonObject toolCall =
             messages[2].toObject().value(u"tool_calls"_s).toArray().first().toObject();
         QCOMPARE(toolCall.value(u"id"_s).toString(), u"call_abc"_s);

@@ -74,6 +74,29 @@ const PYTHON_CALLS = [
     name: 'code_execution',
     content: { type: 'code_execution_result', stdout: 'contract-ok\n', stderr: '', return_code: 2, content: [] } },
 ];
+// sys.exit, a figure shown with plt.show() (no savefig) and a print over max_output_length (16,384) in the
+// REPL: the exit's status, the shown figure as a PNG file the code made, the shell's truncation marker.
+const EXIT_CODE = "import sys\nprint('contract-ok')\nsys.exit(3)";
+const SHOW_CODE = [
+  'try:',
+  '    import matplotlib.pyplot as plt',
+  '    plt.plot([1, 2, 3], [1, 4, 9])',
+  '    plt.show()',
+  "    print('shown')",
+  'except ImportError:',
+  "    print('no-matplotlib')",
+].join('\n');
+const BIG_CODE = "print('contract-ok ' + 'x' * 200_000)";
+const BIG_KEPT = `contract-ok ${'x'.repeat(16384 - 12)}\n[... ${200013 - 16384} characters truncated ...]`;
+const replCalls = (drawn) => [
+  { step: python({ code: EXIT_CODE }), name: 'code_execution',
+    content: { type: 'code_execution_result', stdout: 'contract-ok\n', stderr: '', return_code: 3, content: [] } },
+  { step: python({ code: SHOW_CODE }), name: 'code_execution',
+    content: { type: 'code_execution_result', stdout: drawn ? 'shown\n' : 'no-matplotlib\n', stderr: '', return_code: 0,
+               content: drawn ? [{ type: 'code_execution_output', file_id: FILE_ID }] : [] } },
+  { step: python({ code: BIG_CODE }), name: 'code_execution',
+    content: { type: 'code_execution_result', stdout: BIG_KEPT, stderr: '', return_code: 0, content: [] } },
+];
 const PTC_CODE = "w = await get_weather(city='Paris')\nprint('weather:', w)\nw.upper()";
 const stepsOf = (calls, chunks) => [...calls.map((c) => c.step), answer(chunks)];
 
@@ -347,6 +370,30 @@ await runCases([
       assert.equal(second.message.container?.id, first.container.id, 'container reused by id');
       assertCalls(second.message, useX);
       assertNoProblems(second.problems, 'the second message');
+    },
+  })),
+  ...REPL_TOOLS.map((tool, i) => ({
+    name: `python-exit-show-cut-${tool.type.slice(-8)}`,
+    steps: stepsOf(replCalls(true), 2),
+    run: async (model) => {
+      const { message, problems } = i === 0
+        ? await (async (m) => ({ message: m, problems: messageProblems(m) }))(await client.messages.create(request(model, [tool])))
+        : await streamed(request(model, [tool]));
+      assertNoProblems(problems, 'the message');
+      const results = message.content.filter((b) => b.type === 'code_execution_tool_result');
+      const drawn = results[1]?.content?.stdout === 'shown\n';
+      if (!drawn) console.log('note: the container\'s python3 has no matplotlib; the plt.show() check was skipped');
+      assertCalls(message, replCalls(drawn));
+      if (drawn) {
+        // The shown figure is a file: its id downloads the PNG through the Files API.
+        const id = results[1].content.content[0].file_id;
+        const meta = await client.beta.files.retrieveMetadata(id);
+        assert.equal(meta.mime_type, 'image/png', `metadata: ${JSON.stringify(meta)}`);
+        assert.match(meta.filename, /\.png$/, 'filename');
+        const png = Buffer.from(await (await client.beta.files.download(id)).arrayBuffer());
+        assert.equal(png.subarray(1, 4).toString(), 'PNG', 'the download is the PNG');
+        assert.equal(png.length, meta.size_bytes, 'size_bytes');
+      }
     },
   })),
   // Programmatic tool calling (code_execution_20260120/20260521): a tool whose allowed_callers name the version

@@ -129,7 +129,9 @@ const cases = [
       const mine = await upload();
       await rejects(other.beta.files.retrieveMetadata(mine.id), Anthropic.NotFoundError, 404);
       await rejects(other.beta.files.download(mine.id), Anthropic.NotFoundError, 404);
-      await rejects(upload(tiny, Buffer.alloc(5000, 'x'), 'big.csv'), Anthropic.APIError, 413, 'request_too_large');
+      const big = await rejects(upload(tiny, Buffer.alloc(5000, 'x'), 'big.csv'), Anthropic.APIError, 413, 'request_too_large');
+      // What was too large and what is allowed, in true figures (an empty workspace, a 1000-byte quota).
+      assert.match(big.error.error.message, /^storing 5000 bytes would pass this workspace's quota: 0 bytes used by its files and documents \+ 4\.88 KiB > the limit of 1000 bytes/);
       await rejects(client.beta.messages.create({
         model, max_tokens: 64, tools: [{ type: 'code_execution_20250825', name: 'code_execution' }],
         messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'container_upload', file_id: 'file_nothing' }] }],

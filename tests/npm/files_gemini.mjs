@@ -1,9 +1,13 @@
 // Files in, as Google takes them (issue 32), with the official @google/genai SDK against `sandbench serve`:
-// ai.files (upload over the resumable protocol, get, list, delete), the seed scenario both ways Google
+// ai.files (upload over the resumable protocol, get, list, delete; download refused as Google refuses it for
+// an upload), the seed scenario both ways Google
 // documents for code execution with file input (a CSV as an inlineData part, and as a fileData part naming
 // an uploaded file) whose code reads it, and the errors in Google's shape (unknown file, another workspace's
 // file, a file over the workspace's quota, a CSV without the codeExecution tool).
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { Dts } from './lib/dts.mjs';
 import { apiKey, assertNoProblems, baseURL, runCases } from './lib/contract.mjs';
@@ -52,6 +56,44 @@ const cases = [
         await client.files.delete({ name: file.name });
         await rejects(client.files.get({ name: file.name }), 404);
       }
+    },
+  },
+  {
+    name: 'download-uploaded',
+    run: async () => {
+      // Google serves back only the files it generated (source GENERATED, with a downloadUri), never an upload:
+      // ai.files.download of an uploaded file is refused in Google's shape, saying so, whichever way the SDK
+      // is given the file. Its uri is where this server has it (http://); the SDK parses only https:// uris and
+      // passes this one whole as a name, which the server reads as the name it ends with.
+      const downloadPath = join(tmpdir(), `sandbench-genai-download-${process.pid}.csv`);
+      for (const [client, root] of [[ai, apiRoot], [atRoot, serverRoot]]) {
+        const file = await upload(client);
+        assert.equal(file.source, 'UPLOADED');
+        assert.equal(file.downloadUri, undefined, 'an upload has no downloadUri');
+        assert.equal(file.uri, `${root}/v1beta/${file.name}`);
+        assert.deepEqual(await client.files.get({ name: file.uri }), file, 'get by uri');
+        for (const given of [file, file.name, file.uri]) {
+          const error = await rejects(client.files.download({ file: given, downloadPath }), 400);
+          const body = JSON.parse(error.message).error;
+          assert.equal(body.code, 400);
+          assert.equal(body.status, 'INVALID_ARGUMENT');
+          assert.match(body.message, new RegExp(`^File ${file.name} was uploaded .*cannot be downloaded: only generated files`),
+            `download of ${typeof given === 'string' ? given : 'the File'}`);
+        }
+        assert.ok(!existsSync(downloadPath), 'nothing was written');
+        const unknown = await rejects(client.files.download({ file: 'files/aaaaaaaaaaaaaaaaaaaaaaaa', downloadPath }), 404);
+        assert.equal(JSON.parse(unknown.message).error.message, 'File files/aaaaaaaaaaaaaaaaaaaaaaaa does not exist in this workspace');
+        await client.files.delete({ name: file.uri });
+        await rejects(client.files.get({ name: file.name }), 404);
+        await rejects(client.files.download({ file: file.name, downloadPath }), 404);
+      }
+      // Another workspace's file is unknown here, downloaded by its name or uri alike.
+      const mine = await upload();
+      await rejects(other.files.download({ file: mine.name, downloadPath }), 404);
+      await rejects(other.files.download({ file: mine, downloadPath }), 404);
+      // A uri of something else than a file is refused, not read as a file.
+      const wrong = await rejects(ai.files.get({ name: `${apiRoot}/v1beta/models/x` }), 404);
+      assert.match(JSON.parse(wrong.message).error.message, /is not the uri of a file of this server/);
     },
   },
   {

@@ -175,6 +175,20 @@ await runCases([
     },
   },
   {
+    // sys.exit(3): a failed run whose output says the status (Outcome: "output contains the stderr and
+    // stdout"), as a script's exit; the state of the session's kernel is kept.
+    name: 'exit',
+    steps: [pythonStep('import sys\nprint("contract-ok")\nsys.exit(3)'), answerStep()],
+    run: async (model) => {
+      const response = await ai.models.generateContent({ model, contents: 'Exit', config: { tools: codeExecution } });
+      assertNoProblems(responseProblems(response), 'the response');
+      assertCodeParts(partsOf(response), 'import sys\nprint("contract-ok")\nsys.exit(3)', {
+        outcome: Outcome.OUTCOME_FAILED, output: 'contract-ok\nThe program exited with code 3.',
+      });
+      assertFinished(response, model);
+    },
+  },
+  {
     name: 'deadline',
     steps: [pythonStep('import time\nprint("started", flush=True)\ntime.sleep(60)'), answerStep()],
     run: async (model) => {

@@ -166,6 +166,19 @@ async function mainPart() {
         assert.equal(read.contents[0].text, 'made\n');
         const again = await call(client, 'shell', { container_id: container, commands: ['cat out/made.txt'] });
         assert.equal(again.content.filter(c => c.type === 'resource_link').length, 0);
+        if (transportKind === 'http') {
+            // A file uploaded between two calls is none of the next call's files, though the session keeps
+            // its last look at home while nothing writes to it (a call that changed nothing reads home once).
+            const form = new FormData();
+            form.append('file', new Blob(['uploaded\n']), 'uploaded.txt');
+            const up = await fetch(new URL(`/api/v1/containers/${container}/files`, url),
+                                   { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
+            assert.equal(up.status, 200, await up.clone().text());
+            const next = await call(client, 'shell', { container_id: container, commands: ['echo second > out/second.txt'] });
+            assert.deepEqual(next.content.filter(c => c.type === 'resource_link').map(l => l.name), ['out/second.txt']);
+            const quiet = await call(client, 'shell', { container_id: container, commands: ['true'] });
+            assert.equal(quiet.content.filter(c => c.type === 'resource_link').length, 0);
+        }
     });
 
     await check('python keeps its state in the container\'s kernel and shows the last expression', async () => {
@@ -180,6 +193,49 @@ async function mainPart() {
         const c = await call(client, 'python', { container_id: container, code: 'y' });
         assert.match(c.structuredContent.stderr, /NameError/);
         assert.notEqual(c.structuredContent.exit_code, 0);
+    });
+
+    await check('python: output streams as progress while the cell runs; a cancel interrupts it and keeps the state', async () => {
+        const a = await call(client, 'python', { container_id: container, code: 'kept = 7' });
+        assert.notEqual(a.isError, true, text(a));
+        const seen = [];
+        const controller = new AbortController();
+        // The cell only ends by the cancel, which comes once tick1 arrived as progress.
+        const pending = call(client, 'python',
+                             { container_id: container, code: "import time\nprint('tick1', flush=True)\ntime.sleep(30)\nprint('tick2')" },
+                             { signal: controller.signal,
+                               onprogress: p => { seen.push(p.message ?? ''); if (seen.join('').includes('tick1')) controller.abort('enough'); } });
+        await assert.rejects(pending);
+        assert.match(seen.join(''), /tick1/);
+        assert.doesNotMatch(seen.join(''), /tick2/, 'the output came only as the cell ended');
+        // The value as the cell's result: right after an interrupt, ipykernel can lose a print's text (see
+        // test_pythonkernel's cancelledAndLetGoKeepsState), not the state.
+        const b = await call(client, 'python', { container_id: container, code: 'kept' });
+        assert.notEqual(b.isError, true, text(b));
+        assert.equal(b.structuredContent.stdout, '7\n', text(b));
+        assert.equal(b.structuredContent.state_persists, true);
+        assert.doesNotMatch(text(b), /reset|no Jupyter kernel|not running/);
+    });
+
+    await check('python: a cancelled cell that ignores the interrupt is restarted, and the next result says so', async () => {
+        const a = await call(client, 'python', { container_id: container, code: 'lost = 1' });
+        assert.notEqual(a.isError, true, text(a));
+        const controller = new AbortController();
+        const pending = call(client, 'python',
+                             { container_id: container, code: "import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint('stuck', flush=True)\ntime.sleep(30)" },
+                             { signal: controller.signal,
+                               onprogress: p => { if ((p.message ?? '').includes('stuck')) controller.abort('enough'); } });
+        await assert.rejects(pending);
+        const b = await call(client, 'python', { container_id: container, code: "'lost' in globals()" });
+        assert.notEqual(b.isError, true, text(b));
+        assert.equal(b.structuredContent.stdout, 'False\n');
+        assert.equal(b.structuredContent.state_persists, true);
+        assert.match(b.structuredContent.stderr, /Python state was reset: a cancelled cell did not stop/);
+        assert.match(text(b), /state was reset/);
+        assert.doesNotMatch(text(b), /no Jupyter kernel/);
+        const c = await call(client, 'python', { container_id: container, code: "print('fine')" });
+        assert.equal(c.structuredContent.stdout, 'fine\n');
+        assert.doesNotMatch(text(c), /reset/);
     });
 
     await check('read_file returns an image item for a PNG and a resource for other binary files', async () => {
@@ -250,6 +306,16 @@ async function mainPart() {
         await expectToolError(client, 'read_file', { container_id: container, path: 'data' }, /data/);
     });
 
+    await check('an oversized message is refused at once, to its own request; the session goes on', async () => {
+        // Over stdio the error must carry the request's id (the SDK writes it last), or the call would wait
+        // for its timeout; over HTTP it is the 413 of the POST.
+        await assert.rejects(call(client, 'write_file', { container_id: container, path: 'huge.txt', content: 'y'.repeat(5 * 1024 * 1024) },
+                                  { timeout: 30000 }),
+                             /4194304/);
+        const r = await call(client, 'shell', { container_id: container, commands: ['echo still here'] });
+        assert.equal(r.structuredContent.output[0].stdout, 'still here\n');
+    });
+
     if (sdk === 'v2') {
         await check('v2 auto negotiation: the 2026-07-28 probe falls back to initialize', async () => {
             const auto = new Client({ name: 'auto', version: '1' },
@@ -291,8 +357,24 @@ async function mainPart() {
             assert.equal(res.status, 404);
             res = await fetch(url, { method: 'GET', headers });
             assert.equal(res.status, 405);
+            // An oversized message: 413 with a JSON-RPC error (id null) naming the limit, from its head alone.
             res = await post('x'.repeat(5 * 1024 * 1024));
             assert.equal(res.status, 413);
+            assert.match(res.headers.get('content-type'), /^application\/json/);
+            const tooLarge = await res.json();
+            assert.equal(tooLarge.jsonrpc, '2.0');
+            assert.equal(tooLarge.id, null);
+            assert.equal(tooLarge.error.code, -32600);
+            assert.match(tooLarge.error.message, /5242880 bytes; an MCP message may be at most 4194304 bytes \(4 MiB\)/);
+            // A well-formed request over the limit: its body is never read, so its id is unknown (null).
+            res = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping', pad: 'z'.repeat(4 * 1024 * 1024) }));
+            assert.equal(res.status, 413);
+            assert.equal((await res.json()).id, null);
+            // One byte over; a client that does not take JSON reads the same words as text.
+            res = await post('x'.repeat(4 * 1024 * 1024 + 1), { Accept: 'text/event-stream' });
+            assert.equal(res.status, 413);
+            assert.match(res.headers.get('content-type'), /^text\/plain/);
+            assert.match(await res.text(), /4194305 bytes; an MCP message may be at most 4194304 bytes/);
             // A session of our own, to see JSON-RPC errors in it.
             res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
                                               params: { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));

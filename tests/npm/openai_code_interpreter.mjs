@@ -34,6 +34,21 @@ const PLOT = [
   "    print('no-matplotlib contract-ok')",
 ].join('\n');
 
+// sys.exit, a figure shown with plt.show() (no savefig) and a print over max_output_length (16,384).
+const EXIT = "import sys\nprint('contract-ok')\nsys.exit(3)";
+const SHOW = [
+  'try:',
+  '    import matplotlib.pyplot as plt',
+  '    plt.plot([1, 2, 3], [1, 4, 9])',
+  '    plt.show()',
+  "    print('shown contract-ok')",
+  'except ImportError:',
+  "    print('no-matplotlib contract-ok')",
+].join('\n');
+const BIG = "print('contract-ok ' + 'x' * 200_000)";
+// The shell's marker (SPEC 1.3): the first 16,384 characters of the cell's 200,013, then the number dropped.
+const BIG_KEPT = `contract-ok ${'x'.repeat(16384 - 12)}\n[... ${200013 - 16384} characters truncated ...]`;
+
 const pythonStep = (code) => ({ tool_calls: [{ name: 'python', arguments: { code } }] });
 const answer = (chunks = 1) => ({ text: 'saw {{last_tool_result}}', chunks });
 
@@ -163,6 +178,26 @@ const cases = [
         assert.equal(bytes.subarray(1, 4).toString(), 'PNG', 'a PNG image');
       }
       if (!logs.startsWith('drawn')) console.log('note: the container\'s python3 has no matplotlib; the figure case was skipped');
+    },
+  },
+  {
+    // As a Jupyter kernel shows them: the exit in the logs, a shown figure as an image, a long print cut
+    // with the number of characters dropped.
+    name: 'exit-show-truncate',
+    steps: [pythonStep(EXIT), answer(), pythonStep(SHOW), answer(), pythonStep(BIG), answer()],
+    run: async (model) => {
+      const exited = codeCall(await client.responses.create({ model, input: 'Exit', tools: interpreter(), include }), EXIT);
+      assert.deepEqual(exited.outputs, [{ type: 'logs', logs: 'contract-ok\nSystemExit: 3\n' }], 'the exit in the logs');
+      const shown = codeCall(await client.responses.create({ model, input: 'Show', tools: interpreter(), include }), SHOW);
+      if (logsOf(shown).startsWith('shown')) {
+        assert.deepEqual(shown.outputs.map((o) => o.type), ['logs', 'image'], 'the shown figure is an image');
+        const png = Buffer.from(shown.outputs[1].url.slice(shown.outputs[1].url.indexOf(',') + 1), 'base64');
+        assert.equal(png.subarray(1, 4).toString(), 'PNG', 'a PNG image');
+      } else {
+        console.log('note: the container\'s python3 has no matplotlib; the plt.show() check was skipped');
+      }
+      const big = codeCall(await client.responses.create({ model, input: 'Print', tools: interpreter(), include }), BIG);
+      assert.deepEqual(big.outputs, [{ type: 'logs', logs: BIG_KEPT }], 'the cut logs');
     },
   },
   {

@@ -1,6 +1,6 @@
 // The official openai SDK (argument: the package, "openai" for the current major or "openai-v6") against
 // `sandbench serve`: responses.create and the responses.stream() helper, with openrouter:shell and OpenAI's
-// native shell tool, and the SDK's typed errors. Assertions follow the SDK's own .d.ts (see lib/dts.mjs).
+// native shell tool, and the SDK's typed errors (their bodies as it types them). Assertions follow the SDK's own .d.ts (see lib/dts.mjs).
 import assert from 'node:assert/strict';
 import { Dts } from './lib/dts.mjs';
 import {
@@ -13,6 +13,16 @@ const dts = new Dts(`${pkg}/resources/responses/responses.d.ts`);
 const eventTypes = dts.literalsOf('ResponseStreamEvent');
 const itemTypes = new Set(dts.unions.get('ResponseOutputItem').map((m) => dts.typeLiteral(m)));
 const client = new OpenAI({ baseURL, apiKey, maxRetries: 0 });
+const sharedDts = new Dts(`${pkg}/resources/shared.d.ts`);
+
+// An error body as the SDK types it: the body's error object is an ErrorObject (code and param a string or
+// null, type a string), which APIError reads into its code, param and type.
+function assertErrorBody(error) {
+  assertNoProblems(sharedDts.problems('ErrorObject', error.error), `the error body ${JSON.stringify(error.error)}`);
+  for (const field of ['code', 'param'])
+    assert.ok(error[field] === null || typeof error[field] === 'string', `APIError.${field}: ${JSON.stringify(error[field])}`);
+  assert.equal(typeof error.type, 'string', 'APIError.type');
+}
 
 const openrouterShell = [{ type: 'openrouter:shell' }];
 const nativeShell = [{ type: 'shell', environment: { type: 'container_auto' } }];
@@ -153,6 +163,8 @@ await runCases([
       assert.ok(error instanceof OpenAI.AuthenticationError, `AuthenticationError, got ${error?.constructor?.name}: ${error?.message}`);
       assert.equal(error.status, 401);
       assert.ok(error.message.length > 0 && typeof error.error?.message === 'string', `error body: ${JSON.stringify(error.error)}`);
+      assertErrorBody(error);
+      assert.equal(error.code, 'invalid_api_key');
     },
   },
   {
@@ -164,6 +176,8 @@ await runCases([
       assert.equal(error.status, 400);
       assert.match(error.message, /timeout_ms/, 'the message names the bad parameter');
       assert.equal(typeof error.error?.message, 'string', `error body: ${JSON.stringify(error.error)}`);
+      assertErrorBody(error);
+      assert.equal(error.type, 'invalid_request_error');
     },
   },
 ]);

@@ -41,6 +41,8 @@ private Q_SLOTS:
     void editorRefusesWhatIsNotARegularFile();
     void editorFollowsALinkToARegularFile();
     void editorWriteIgnoresAFifoAtItsTemporaryName();
+    void cellStreamsReadably_data();
+    void cellStreamsReadably();
 
 private:
     // Runs a bash command in the container (to make FIFOs, sockets and links there); its exit code.
@@ -625,4 +627,70 @@ void TestCodeAction::editorWriteIgnoresAFifoAtItsTemporaryName()
 }
 
 QTEST_GUILESS_MAIN(TestCodeAction)
+void TestCodeAction::cellStreamsReadably_data()
+{
+    QTest::addColumn<QStringList>("stdoutChunks");
+    QTest::addColumn<QString>("stderrChunk");
+    QTest::addColumn<QString>("firstLive"); // what the first piece given out is
+    const QString nonce = u"abc123"_s;
+    const QString head = QString::fromUtf8(KernelCell::headLine(nonce));
+    const QString stream = u"{\"t\":\"stream\",\"name\":\"stdout\",\"text\":\"tick1\\n\"}\n"_s;
+    const QString err = u"{\"t\":\"stream\",\"name\":\"stderr\",\"text\":\"warn\\n\"}\n"_s;
+    const QString result = u"{\"t\":\"result\",\"text\":\"42\\n\"}\n"_s;
+    const QString note = u"{\"t\":\"note\",\"text\":\"sandbench: a note\"}\n"_s;
+    const QString end = u"{\"t\":\"end\",\"status\":\"ok\",\"dropped\":5,\"exit_code\":0}\n"_s;
+    // The kernel's lines, cut anywhere (the head line too), with a line too long to keep and one that is
+    // not JSON in between: the text comes as each line completes, the dropped-characters line at the end.
+    const QString all = head + stream + QString(KernelCell::MaxLineBytes + 10, u'x') + u"\nnot json\n"_s +
+                        err + result + note + end;
+    QStringList cut;
+    for (qsizetype at = 0; at < all.size(); at += 7)
+        cut.append(all.mid(at, 7));
+    QTest::newRow("kernel, cut in pieces") << cut << u"[engine note]\n"_s << u"tick1\n"_s;
+    QTest::newRow("kernel, whole lines")
+        << QStringList{head, stream, err, result, note, end} << QString() << u"tick1\n"_s;
+    // No kernel: the script's own output passes as it is; after a fallback line, its note comes first.
+    QTest::newRow("script") << QStringList{u"plain "_s, u"output\nmore\n"_s} << u"oops\n"_s << u"plain "_s;
+    QTest::newRow("script, a brace first")
+        << QStringList{u"{not a head\n"_s, u"more\n"_s} << QString() << u"{not a head\n"_s;
+    QTest::newRow("fallback") << QStringList{u"{\"t\":\"fallback\",\"nonce\":\"abc123\"}\nout\n"_s}
+                              << QString() << QString();
+    QTest::newRow("a head line of another nonce is output")
+        << QStringList{QString::fromUtf8(KernelCell::headLine(u"other"_s)), stream} << QString()
+        << QString::fromUtf8(KernelCell::headLine(u"other"_s));
+}
+
+// What live viewers see of a cell (the event stream, SSE, MCP progress): readable text as it comes, and
+// with the rest given at the end, exactly the cell's readable result.
+void TestCodeAction::cellStreamsReadably()
+{
+    QFETCH(QStringList, stdoutChunks);
+    QFETCH(QString, stderrChunk);
+    QFETCH(QString, firstLive);
+    CellStream cell(u"abc123"_s);
+    QString live[2];
+    QList<CellStream::Piece> first;
+    for (const QString &chunk : std::as_const(stdoutChunks))
+        for (const CellStream::Piece &piece : cell.feed(false, chunk)) {
+            first.append(piece);
+            live[piece.isStderr ? 1 : 0] += piece.text;
+        }
+    if (!stderrChunk.isEmpty())
+        for (const CellStream::Piece &piece : cell.feed(true, stderrChunk))
+            live[piece.isStderr ? 1 : 0] += piece.text;
+    if (!firstLive.isEmpty()) {
+        QVERIFY(!first.isEmpty());
+        QCOMPARE(first.constFirst().text, firstLive);
+    }
+    CommandResult raw;
+    raw.stdoutText = stdoutChunks.join(QString());
+    raw.stderrText = stderrChunk;
+    const CommandResult readable = CodeOutput::readableResult(raw, u"abc123"_s);
+    for (const CellStream::Piece &piece : cell.rest(readable))
+        live[piece.isStderr ? 1 : 0] += piece.text;
+    QCOMPARE(live[0], readable.stdoutText);
+    QCOMPARE(live[1], readable.stderrText);
+    QVERIFY(cell.rest(readable).isEmpty());
+}
+
 #include "test_codeaction.moc"

@@ -49,6 +49,8 @@ private Q_SLOTS:
     void hostedPythonExample();
     void webSocketSeesOtherClientsRequest();
     void webSocketShowsACellAsItsOutput();
+    void pythonStartedAheadServesTheNextNewContainer();
+    void clientGoneMidCellKeepsTheState();
     void badRequests_data();
     void badRequests();
     void unauthorized_data();
@@ -724,6 +726,115 @@ void TestServer::webSocketShowsACellAsItsOutput()
     QCOMPARE(chunks, u"cell-ok\n42\n"_s);
     QCOMPARE(finishedStdout, u"cell-ok\n42\n"_s);
     ws.close();
+}
+
+// A client that goes away while its request's cell runs: the cell is interrupted as a cancel is (SIGINT),
+// not the kernel restarted, so the container's Python state is there for the next request.
+void TestServer::clientGoneMidCellKeepsTheState()
+{
+    const QJsonObject tool{{u"type"_s, u"code_interpreter"_s},
+                           {u"container"_s, QJsonObject{{u"type"_s, u"auto"_s}}}};
+    m_fake.setScriptForModel(u"gone1"_s,
+                             {FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"kept_api = 3"_s}}),
+                              FakeStep::answer(u"ok"_s)});
+    const Reply first = post(u"/api/v1/responses"_s, responsesBody(u"gone1"_s, tool));
+    QCOMPARE(first.status, 200);
+    QString container;
+    for (const QJsonValue &item : first.json().value(u"output"_s).toArray())
+        if (item.toObject().value(u"type"_s) == u"code_interpreter_call"_s)
+            container = item.toObject().value(u"container_id"_s).toString();
+    QVERIFY2(!container.isEmpty(), first.body.constData());
+    const QJsonObject pinned{{u"type"_s, u"code_interpreter"_s}, {u"container"_s, container}};
+
+    m_fake.setScriptForModel(
+        u"gone2"_s,
+        {FakeStep::toolCall(
+             u"python"_s,
+             QJsonObject{{u"code"_s, u"import time\nprint('started', flush=True)\ntime.sleep(30)"_s}}),
+         FakeStep::answer(u"ok"_s)});
+    QJsonObject body = responsesBody(u"gone2"_s, pinned);
+    body.insert(u"stream"_s, true);
+    QNetworkRequest request(QUrl(url(u"/api/v1/responses"_s)));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, u"application/json"_s);
+    request.setRawHeader("Authorization", "Bearer " + m_key.toUtf8());
+    request.setRawHeader("x-sandbench-live-events", "1");
+    std::unique_ptr<QNetworkReply> reply(
+        m_nam.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)));
+    QByteArray streamed;
+    connect(reply.get(), &QIODevice::readyRead, this, [&] { streamed += reply->readAll(); });
+    // The cell's output streams while it runs; the client leaves then.
+    QVERIFY2(QTest::qWaitFor([&] { return streamed.contains("started"); }, 60000), streamed.constData());
+    QVERIFY(!streamed.contains("response.completed"));
+    reply->abort();
+
+    m_fake.setScriptForModel(u"gone3"_s,
+                             {FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"kept_api"_s}}),
+                              FakeStep::answer(u"ok"_s)});
+    QJsonObject nextBody = responsesBody(u"gone3"_s, pinned);
+    nextBody.insert(u"include"_s, QJsonArray{u"code_interpreter_call.outputs"_s});
+    const Reply next = post(u"/api/v1/responses"_s, nextBody);
+    QCOMPARE(next.status, 200);
+    QString logs;
+    for (const QJsonValue &item : next.json().value(u"output"_s).toArray())
+        for (const QJsonValue &out : item.toObject().value(u"outputs"_s).toArray())
+            logs += out.toObject().value(u"logs"_s).toString();
+    QVERIFY2(logs == u"3\n"_s, next.body.constData());
+}
+
+// Issue 29: once the workspace ran Python, `serve` keeps a hidden container with its kernel started ahead;
+// no list shows it, and the next request that needs a new container is handed it.
+void TestServer::pythonStartedAheadServesTheNextNewContainer()
+{
+    const QJsonObject tool{{u"type"_s, u"code_interpreter"_s},
+                           {u"container"_s, QJsonObject{{u"type"_s, u"auto"_s}}}};
+    m_fake.setScriptForModel(u"ahead1"_s, {FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"1"_s}}),
+                                           FakeStep::answer(u"ok"_s)});
+    QCOMPARE(post(u"/api/v1/responses"_s, responsesBody(u"ahead1"_s, tool)).status, 200);
+    // The hidden one: a container directory with the engine's marker and no meta.json.
+    const QString containers = m_dir.filePath(u"workspaces/default/containers"_s);
+    const auto hidden = [&] {
+        for (const QString &id : QDir(containers).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            if (QFileInfo::exists(containers + u'/' + id + u"/python-ahead.pid"_s))
+                return id;
+        return QString();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!hidden().isEmpty(), 60000);
+    const QString id = hidden();
+    QVERIFY(!QFileInfo::exists(containers + u'/' + id + u"/meta.json"_s));
+    QByteArray out;
+    QCOMPARE(runCli({u"containers"_s, u"list"_s, u"--json"_s}, &out), 0);
+    QVERIFY2(!out.contains(id.toUtf8()), out.constData());
+    // Another process (the CLI) cannot remove it either: there is no such container.
+    QVERIFY(runCli({u"containers"_s, u"rm"_s, id}, &out) != 0);
+    QVERIFY(QFileInfo::exists(containers + u'/' + id + u"/python-ahead.pid"_s));
+
+    // A new request without a container: handed the hidden one, its first cell answered by its kernel.
+    m_fake.setScriptForModel(u"ahead2"_s,
+                             {FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"6 * 7"_s}}),
+                              FakeStep::answer(u"{{last_tool_result}}"_s)});
+    QJsonObject body = responsesBody(u"ahead2"_s, tool);
+    body.insert(u"include"_s, QJsonArray{u"code_interpreter_call.outputs"_s});
+    const Reply r = post(u"/api/v1/responses"_s, body);
+    QCOMPARE(r.status, 200);
+    QString used;
+    QString logs;
+    for (const QJsonValue &v : r.json().value(u"output"_s).toArray()) {
+        const QJsonObject item = v.toObject();
+        if (item.value(u"type"_s) != u"code_interpreter_call"_s)
+            continue;
+        used = item.value(u"container_id"_s).toString();
+        for (const QJsonValue &o : item.value(u"outputs"_s).toArray())
+            logs += o.toObject().value(u"logs"_s).toString();
+    }
+    QCOMPARE(used, id);
+    QCOMPARE(logs, u"42\n"_s);
+    QVERIFY(!logs.contains(u"sandbench:"_s));
+    QVERIFY(QFileInfo::exists(containers + u'/' + id + u"/meta.json"_s));
+    QVERIFY(!QFileInfo::exists(containers + u'/' + id + u"/python-ahead.pid"_s));
+    QCOMPARE(runCli({u"containers"_s, u"list"_s, u"--json"_s}, &out), 0);
+    QVERIFY(out.contains(id.toUtf8()));
+    // It was a new container for this request: the cold-start minimum is charged (SPEC 1.7).
+    QVERIFY(r.json().value(u"usage"_s).toObject().value(u"server_tool_cost"_s).toDouble() >= 0.0029);
 }
 
 void TestServer::badRequests_data()

@@ -17,7 +17,9 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
+#include <QSemaphore>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -99,11 +101,14 @@ private Q_SLOTS:
     void continueBeforeTheBody();
     void directBodyTimesOut();
     void codeOutputsGoWhenTheClientLeaves();
+    void shownFiguresAreCodeFiles();
     void containerUploads();
+    void storeRunsOffTheEventLoop();
+    void storeFailureAnswersInShape();
 
 private:
-    // The three ways a body is read: through the event loop to the pool, or straight from the socket on a
-    // thread of its own, spliced or in blocks.
+    // The ways a body is read: through the event loop to the pool, or straight from the socket on a thread
+    // of its own, spliced (a form's file searched in the page cache, or read back) or in blocks.
     void readPaths();
     // Sets the path of the current data row for uploads of at least 1 KiB; restores the default when the
     // guard goes.
@@ -131,6 +136,7 @@ void TestUploads::readPaths()
     QTest::newRow("event loop") << u"queue"_s;
     QTest::newRow("direct, spliced") << u"splice"_s;
     QTest::newRow("direct, blocks") << u"blocks"_s;
+    QTest::newRow("direct, spliced, read back") << u"readback"_s;
 }
 
 auto TestUploads::useReadPath()
@@ -140,7 +146,7 @@ auto TestUploads::useReadPath()
     if (path == u"queue"_s)
         files->setDirectUploads(0, 1024);
     else
-        files->setDirectUploads(4, 1024, path == u"splice"_s);
+        files->setDirectUploads(4, 1024, path != u"blocks"_s, path != u"readback"_s);
     return qScopeGuard([files] { files->setDirectUploads(8, 1024 * 1024); });
 }
 
@@ -312,6 +318,12 @@ void TestUploads::storeKeepsAndDeletes()
     QCOMPARE(store.list().size(), 1);
     const QString content = store.contentPath(f->token);
     QVERIFY(QFile::exists(content));
+    // Content shorter than its metadata says (a crash before the kernel wrote it back) is not handed out.
+    QVERIFY(QFile::resize(content, 3));
+    QVERIFY(!store.find(f->token));
+    QVERIFY(store.list().isEmpty());
+    QVERIFY(QFile::resize(content, 8));
+    QVERIFY(store.find(f->token));
     QVERIFY(store.remove(f->token, &error));
     // Really gone: the bytes, the metadata and the folder.
     QVERIFY(!QFile::exists(content));
@@ -492,8 +504,63 @@ void TestUploads::quotaRefusesUpload()
                 "multipart/form-data; boundary=BOUND", m_otherKey);
     QCOMPARE(refused.status, 413);
     QCOMPARE(refused.json().value(u"error"_s).toObject().value(u"code"_s).toString(), u"quota_exceeded"_s);
+    // What was too large and what is allowed, in true figures: the file's own size (not what the form has
+    // around it), nothing used yet (the file being received is not "used").
+    const QString message = refused.json().value(u"error"_s).toObject().value(u"message"_s).toString();
+    QVERIFY2(message.startsWith(u"storing 5000 bytes would pass this workspace's quota: 0 bytes used by its "
+                                "files and documents + 4.88 KiB > the limit of 1000 bytes"_s),
+             qPrintable(message));
     QVERIFY(
         request("GET", u"/api/v1/files"_s, {}, {}, m_otherKey).json().value(u"data"_s).toArray().isEmpty());
+    // The same through Anthropic's path, in its shape.
+    const Reply anthropic = request("POST", u"/v1/files"_s, form({{"file", "q.csv", QByteArray(5000, 'q')}}),
+                                    "multipart/form-data; boundary=BOUND", m_otherKey, true);
+    QCOMPARE(anthropic.status, 413);
+    const QJsonObject anthropicError = anthropic.json().value(u"error"_s).toObject();
+    QCOMPARE(anthropicError.value(u"type"_s).toString(), u"request_too_large"_s);
+    QVERIFY2(anthropicError.value(u"message"_s)
+                 .toString()
+                 .startsWith(u"storing 5000 bytes would pass this "
+                             "workspace's quota: 0 bytes used"_s),
+             qPrintable(anthropicError.value(u"message"_s).toString()));
+    // A file that fits, then one that does not: the first counts as used, the second as what was asked for.
+    const Reply first =
+        request("POST", u"/api/v1/files"_s,
+                form({{"purpose", QByteArray(), "user_data"}, {"file", "a.csv", QByteArray(900, 'a')}}),
+                "multipart/form-data; boundary=BOUND", m_otherKey);
+    QCOMPARE(first.status, 200);
+    const Reply second =
+        request("POST", u"/api/v1/files"_s,
+                form({{"purpose", QByteArray(), "user_data"}, {"file", "b.csv", QByteArray(900, 'b')}}),
+                "multipart/form-data; boundary=BOUND", m_otherKey);
+    QCOMPARE(second.status, 413);
+    const QString secondMessage = second.json().value(u"error"_s).toObject().value(u"message"_s).toString();
+    QVERIFY2(
+        secondMessage.startsWith(u"storing 900 bytes would pass this workspace's quota: 900 bytes used by "
+                                 "its files and documents + 900 bytes > the limit of 1000 bytes"_s),
+        qPrintable(secondMessage));
+    // A form far over the quota is refused from its length, before its body is read: its file is at least
+    // the form's length less what the rest of a form may take, and the message says "at least".
+    const Reply early =
+        request("POST", u"/api/v1/files"_s,
+                form({{"purpose", QByteArray(), "user_data"}, {"file", "c.csv", QByteArray(200000, 'c')}}),
+                "multipart/form-data; boundary=BOUND", m_otherKey);
+    QCOMPARE(early.status, 413);
+    const QString earlyMessage = early.json().value(u"error"_s).toObject().value(u"message"_s).toString();
+    const QRegularExpressionMatch atLeast =
+        QRegularExpression(
+            u"^storing at least (\\d+) bytes would pass this workspace's quota: 900 bytes used by "
+            "its files and documents \\+ [0-9.]+ KiB > the limit of 1000 bytes"_s)
+            .match(earlyMessage);
+    QVERIFY2(atLeast.hasMatch(), qPrintable(earlyMessage));
+    QVERIFY(atLeast.captured(1).toLongLong() > 100000 && atLeast.captured(1).toLongLong() <= 200000);
+    QCOMPARE(
+        request("DELETE", u"/api/v1/files/"_s + first.json().value(u"id"_s).toString(), {}, {}, m_otherKey)
+            .status,
+        200);
+    QVERIFY(QDir(workspaceDir(u"other"_s) + u"/files/.incoming"_s)
+                .entryList(QDir::NoDotAndDotDot | QDir::AllEntries)
+                .isEmpty());
     QVERIFY(QFile::remove(settings.fileName()));
 }
 
@@ -871,6 +938,155 @@ void TestUploads::codeOutputsGoWhenTheClientLeaves()
     QVERIFY(CodeFiles::storeChangedSince({}, home.path(), ws, u"sess_t"_s, &budget, batch->cancelFlag())
                 .isEmpty());
     QVERIFY(nothingLeft());
+}
+
+void TestUploads::shownFiguresAreCodeFiles()
+{
+    // A Python call's shown figures (the kernel's PNGs under .sandbench/figures) are files it made, after
+    // the home's own; hidden files are not, nor anything but PNGs there, nor a figures folder that is a link.
+    QTemporaryDir home;
+    QTemporaryDir elsewhere;
+    QVERIFY(home.isValid() && elsewhere.isValid());
+    const QString figures = home.filePath(u".sandbench/figures"_s);
+    QVERIFY(QDir().mkpath(figures));
+    const auto write = [](const QString &path, const QByteArray &bytes) {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+    };
+    const QHash<QString, qint64> before = CodeFiles::listing(home.path(), true);
+    QVERIFY(write(figures + u"/display-10.png"_s, "\x89PNG ten"));
+    QVERIFY(write(figures + u"/display-2.png"_s, "\x89PNG two"));
+    QVERIFY(write(figures + u"/notes.txt"_s, "not a figure"));
+    QVERIFY(write(home.filePath(u".hidden.png"_s), "\x89PNG hidden"));
+    QVERIFY(write(home.filePath(u"table.csv"_s), "a,b\n"));
+    // Saved and shown (the same bytes): one file, the saved one.
+    QVERIFY(write(home.filePath(u"chart.png"_s), "\x89PNG two"));
+    const QString ws = workspaceDir(u"figures"_s);
+    QVERIFY(QDir().mkpath(ws));
+    qint64 budget = CodeFiles::MaxRequestBytes;
+    const QList<CodeFile> files =
+        CodeFiles::storeChangedSince(before, home.path(), ws, u"sess_f"_s, &budget, nullptr, true);
+    QStringList paths;
+    for (const CodeFile &f : files)
+        paths.append(f.path);
+    QCOMPARE(paths, (QStringList{u"/workspace/home/chart.png"_s, u"/workspace/home/table.csv"_s,
+                                 u"/workspace/home/.sandbench/figures/display-10.png"_s}));
+    UploadStore store(ws);
+    const std::optional<StoredFile> shown = store.find(files.at(2).token);
+    QVERIFY(shown);
+    QCOMPARE(shown->filename, u"display-10.png"_s);
+    QCOMPARE(shown->mimeType, u"image/png"_s);
+    // Without figures (bash, OpenAI), or with the folder swapped for a link: the home's files only.
+    budget = CodeFiles::MaxRequestBytes;
+    QCOMPARE(CodeFiles::storeChangedSince({}, home.path(), ws, u"sess_f"_s, &budget).size(), 2);
+    QVERIFY(QDir(figures).removeRecursively());
+    QVERIFY(write(elsewhere.filePath(u"display-1.png"_s), "\x89PNG outside"));
+    QVERIFY(QFile::link(elsewhere.path(), figures));
+    QVERIFY(!CodeFiles::listing(home.path(), true).contains(figures + u"/display-1.png"_s));
+}
+
+void TestUploads::storeRunsOffTheEventLoop()
+{
+    // Storing a received upload (the rename into place, meta.json written and fdatasynced) runs on a worker
+    // thread: while it is held there the server still answers other requests, and the upload's own answer
+    // waits until the file is stored and listed.
+    FilesApi *files = m_server->findChild<FilesApi *>();
+    // Shared with the hook: it may still run on the worker after a failed check returned from here.
+    auto entered = std::make_shared<QSemaphore>();
+    auto release = std::make_shared<QSemaphore>();
+    auto onEventLoop = std::make_shared<std::atomic<bool>>(false);
+    QThread *const eventLoop = QThread::currentThread();
+    files->setBeforeStore([entered, release, onEventLoop, eventLoop] {
+        *onEventLoop = QThread::currentThread() == eventLoop;
+        entered->release();
+        // Bounded, so that a store on the event loop (which nothing could release) fails the test instead
+        // of hanging it.
+        release->tryAcquire(1, 60000);
+    });
+    const auto unhook = qScopeGuard([files, release] {
+        files->setBeforeStore({});
+        release->release();
+    });
+    const QByteArray csv = "id,amount\n1,5\n2,7\n";
+    QNetworkRequest r(QUrl(u"http://127.0.0.1:%1/api/v1/files"_s.arg(m_server->port())));
+    r.setRawHeader("Authorization", "Bearer " + m_key.toUtf8());
+    r.setRawHeader("Content-Type", "multipart/form-data; boundary=BOUND");
+    std::unique_ptr<QNetworkReply> upload(
+        m_nam.post(r, form({{"purpose", QByteArray(), "user_data"}, {"file", "held.csv", csv}})));
+    QVERIFY(QTest::qWaitFor([&] { return entered->available() > 0; }, 70000));
+    QVERIFY2(!*onEventLoop, "the upload was stored on the event-loop thread");
+    // The server answers meanwhile; the held upload is not listed yet and not answered.
+    const Reply list = request("GET", u"/api/v1/files"_s);
+    QCOMPARE(list.status, 200);
+    for (const QJsonValue &f : list.json().value(u"data"_s).toArray())
+        QVERIFY(f.toObject().value(u"filename"_s).toString() != u"held.csv"_s);
+    QVERIFY(!upload->isFinished());
+    release->release();
+    QVERIFY(QTest::qWaitFor([&] { return upload->isFinished(); }, 20000));
+    QCOMPARE(upload->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+    const QJsonObject created = QJsonDocument::fromJson(upload->readAll()).object();
+    const QString id = created.value(u"id"_s).toString();
+    QCOMPARE(created.value(u"bytes"_s).toInteger(), csv.size());
+    // Right after the answer: listed, retrievable, its content whole.
+    const QJsonArray listed = request("GET", u"/api/v1/files"_s).json().value(u"data"_s).toArray();
+    QVERIFY(std::any_of(listed.begin(), listed.end(),
+                        [&](const QJsonValue &v) { return v.toObject().value(u"id"_s).toString() == id; }));
+    QCOMPARE(request("GET", u"/api/v1/files/"_s + id).json().value(u"filename"_s).toString(), u"held.csv"_s);
+    QCOMPARE(request("GET", u"/api/v1/files/%1/content"_s.arg(id)).body, csv);
+    QCOMPARE(request("DELETE", u"/api/v1/files/"_s + id).status, 200);
+}
+
+void TestUploads::storeFailureAnswersInShape()
+{
+    // The store fails after the body arrived, on the worker: each API still answers in its own error shape,
+    // and nothing is listed.
+    FilesApi *files = m_server->findChild<FilesApi *>();
+    const auto unhook = qScopeGuard([files] { files->setBeforeStore({}); });
+    const QString ws = workspaceDir(u"other"_s);
+    QDir().mkpath(ws);
+    QFile settings(ws + u"/settings.json"_s);
+    const auto noQuota = qScopeGuard([&] { QFile::remove(settings.fileName()); });
+    // (1) The quota was lowered while the body arrived (the head's check passed): 413 quota_exceeded.
+    files->setBeforeStore([path = settings.fileName()] {
+        QFile lowered(path);
+        if (lowered.open(QIODevice::WriteOnly))
+            lowered.write(R"({"documents_quota_bytes": 100})");
+    });
+    const Reply overQuota =
+        request("POST", u"/api/v1/files"_s,
+                form({{"purpose", QByteArray(), "user_data"}, {"file", "q.csv", QByteArray(5000, 'q')}}),
+                "multipart/form-data; boundary=BOUND", m_otherKey);
+    QCOMPARE(overQuota.status, 413);
+    QCOMPARE(overQuota.json().value(u"error"_s).toObject().value(u"code"_s).toString(), u"quota_exceeded"_s);
+    QVERIFY(QFile::remove(settings.fileName()));
+    QVERIFY(
+        request("GET", u"/api/v1/files"_s, {}, {}, m_otherKey).json().value(u"data"_s).toArray().isEmpty());
+    QVERIFY(QDir(ws + u"/files/.incoming"_s).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty());
+
+    // (2) The files folder cannot take the file (a file stands where its folder was; as root a read-only
+    // folder would not stop it): 500 in Anthropic's shape.
+    const QString filesDir = ws + u"/files"_s;
+    const QString away = ws + u"/files.away"_s;
+    files->setBeforeStore([filesDir, away] {
+        if (QDir().rename(filesDir, away)) {
+            QFile blocker(filesDir);
+            if (blocker.open(QIODevice::WriteOnly))
+                blocker.close();
+        }
+    });
+    const Reply failed = request("POST", u"/v1/files"_s, form({{"file", "n.txt", "hello"}}),
+                                 "multipart/form-data; boundary=BOUND", m_otherKey, true);
+    QVERIFY(QFile::remove(filesDir));
+    QVERIFY(QDir().rename(away, filesDir));
+    QDir(filesDir + u"/.incoming"_s).removeRecursively(); // the spool could not be unlinked by its old path
+    QCOMPARE(failed.status, 500);
+    QCOMPARE(failed.json().value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(failed.json().value(u"error"_s).toObject().value(u"type"_s).toString(), u"api_error"_s);
+    QVERIFY2(failed.json().value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"cannot"_s),
+             failed.body.constData());
+    files->setBeforeStore({});
+    QVERIFY(
+        request("GET", u"/v1/files"_s, {}, {}, m_otherKey, true).json().value(u"data"_s).toArray().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestUploads)

@@ -4,19 +4,28 @@
 #include "base/workspacesettings.h"
 #include "chat/chatwidget.h"
 #include "fakeupstream.h"
+#include "logs/logsmodel.h"
+#include "logs/logspanel.h"
 #include "sandbox/history/containerregistry.h"
+#include "shellcalls/shellcallview.h"
 #include "window/mainwindow.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -28,6 +37,7 @@ private Q_SLOTS:
     void askAllowDenyAndAllowForConversation();
     void rulesDecideWithoutAsking();
     void conversationModeOverridesWorkspace();
+    void deniedAndStoppedCallsHaveCards();
 
 private:
     void ask(MainWindow *window, const QString &question);
@@ -194,6 +204,94 @@ void TestApprovalsWindow::conversationModeOverridesWorkspace()
     QVERIFY(QTest::qWaitForWindowExposed(&again));
     QTRY_COMPARE(again.findChild<QComboBox *>(u"ApprovalModePicker"_s)->currentData().toString(),
                  u"run-all"_s);
+}
+
+// Issue 31 left over: a conversation whose only call was denied says it has no sandbox cost (not
+// "$0.0000"); a call still waiting for approval when Stop is pressed gets a "Stopped before it ran" card;
+// the Logs' Shell calls tab lists the calls that did not run, each saying why.
+void TestApprovalsWindow::deniedAndStoppedCallsHaveCards()
+{
+    m_fake.setScript(
+        {FakeStep::toolCall(u"shell"_s, shell(u"echo denied-one"_s)), FakeStep::answer(u"fine"_s),
+         FakeStep::toolCall(u"shell"_s, shell(u"echo stopped-one"_s)), FakeStep::answer(u"never"_s)});
+    auto owned = std::make_unique<MainWindow>(m_dataDir.path(), u"test"_s);
+    MainWindow &window = *owned;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.newConversation();
+    auto *picker = window.findChild<QComboBox *>(u"ModelPicker"_s);
+    QTRY_VERIFY(picker->findData(u"fake/fake-model"_s) >= 0);
+    picker->setCurrentIndex(picker->findData(u"fake/fake-model"_s));
+    auto *prompt = window.findChild<QFrame *>(u"ApprovalPrompt"_s);
+    ShellCallPanel *panel = window.currentShellPanel();
+    QVERIFY(panel->views().isEmpty());
+
+    // Denied: a card, and no "$0.0000".
+    ask(&window, u"First"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 30000);
+    QTest::mouseClick(prompt->findChild<QPushButton *>(u"ApprovalDeny"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.currentChat()->session()->isBusy(), 60000);
+    QCOMPARE(panel->views().size(), 1);
+    QCOMPARE(panel->views().at(0)->statusText(), u"Denied"_s);
+    auto *cost = window.currentChat()->findChild<QLabel *>(u"ConversationCost"_s);
+    QVERIFY(cost);
+    QVERIFY2(!cost->isVisible() || !cost->text().contains(u"0.0000"_s), qPrintable(cost->text()));
+
+    // Stop while the next call waits: its card says it was stopped before it ran.
+    ask(&window, u"Second"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 30000);
+    QTest::mouseClick(window.currentChat()->findChild<QPushButton *>(u"StopButton"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.currentChat()->session()->isBusy(), 60000);
+    QTRY_VERIFY(!prompt->isVisible());
+    QTRY_COMPARE(panel->views().size(), 2);
+    ShellCallView *stopped = panel->views().at(1);
+    QCOMPARE(stopped->statusText(), u"Stopped"_s);
+    QVERIFY2(stopped->notRunText().startsWith(u"Stopped before it ran"_s), qPrintable(stopped->notRunText()));
+    QCOMPARE(stopped->commandViews().first()->command(), u"echo stopped-one"_s);
+    QCOMPARE(stopped->notRunCode(), u"stopped"_s);
+
+    // The Logs list both requests' calls that did not run, with the same words.
+    auto *dock = window.findChild<QDockWidget *>(u"LogsDock"_s);
+    auto *logs = dock->findChild<LogsPanel *>();
+    window.showPanel(dock);
+    auto *table = logs->findChild<QTableView *>(u"LogsTable"_s);
+    auto *calls = logs->findChild<ShellCallPanel *>(u"LogsShellCallPanel"_s);
+    auto *tabs = logs->findChild<QTabWidget *>(u"LogsDetailTabs"_s);
+    // Logged off the answer's path: wait for the stopped request (499) to be the newest row.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            logs->reload();
+            return table->model()->rowCount() >= 2 &&
+                   logs->model()->index(0, LogsModel::StatusColumn).data().toInt() == 499;
+        }(),
+        20000);
+    QStringList statuses, commands;
+    for (int row : {1, 0}) { // oldest first: the denied call, then the stopped one
+        logs->showRequest(logs->model()->rowIdAt(row));
+        QTRY_COMPARE(logs->detail().record.rowId, logs->model()->rowIdAt(row));
+        QTRY_COMPARE(calls->views().size(), 1);
+        QTRY_COMPARE(tabs->tabText(2), u"Shell calls (1)"_s);
+        statuses.append(calls->views().first()->statusText());
+        commands.append(calls->views().first()->commandViews().first()->command());
+        QVERIFY(!calls->views().first()->notRunText().isEmpty());
+    }
+    QCOMPARE(statuses, (QStringList{u"Denied"_s, u"Stopped"_s}));
+    QCOMPARE(commands, (QStringList{u"echo denied-one"_s, u"echo stopped-one"_s}));
+
+    // After a restart the conversation shows its cards again and says it cost nothing.
+    const QString title = window.currentChat()->session()->title();
+    owned.reset();
+    MainWindow again(m_dataDir.path(), u"test"_s);
+    again.resize(1400, 900);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.currentChat()->session()->title(), title);
+    QTRY_COMPARE(again.currentShellPanel()->views().size(), 2);
+    QCOMPARE(again.currentShellPanel()->views().at(1)->statusText(), u"Stopped"_s);
+    cost = again.currentChat()->findChild<QLabel *>(u"ConversationCost"_s);
+    QVERIFY2(!cost->isVisible() || cost->text() == u"No sandbox cost yet"_s, qPrintable(cost->text()));
+    QVERIFY(cost->isVisible());
 }
 
 QTEST_MAIN(TestApprovalsWindow)

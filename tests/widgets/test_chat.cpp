@@ -67,6 +67,7 @@ private Q_SLOTS:
     void cleanup();
     void storeRoundTrip();
     void storeSkipsDamagedFiles();
+    void deletingAConversationDropsItsImages();
     void keychainKeyUsedForRequest();
     void unreachableKeychainExplained();
     void costBadgeAfterCall();
@@ -298,6 +299,51 @@ void TestChat::storeSkipsDamagedFiles()
     QVERIFY(errors.join(u'\n').contains(u"conv_broken.json"_s));
     QVERIFY(!ConversationStore::isValidId(u"conv_../x"_s));
     QVERIFY(!ConversationStore::isValidId(QString()));
+}
+
+void TestChat::deletingAConversationDropsItsImages()
+{
+    ConversationStore store(m_dataDir->path(), u"test"_s);
+    const QString images = m_dataDir->path() + u"/chat-images"_s;
+    QVERIFY(QDir().mkpath(images));
+    const QString onlyFirst = QString(32, u'a') + u".png"_s;
+    const QString shared = QString(32, u'b') + u".png"_s;
+    const QString notACopy = u"notes.png"_s;
+    for (const QString &name : {onlyFirst, shared, notACopy}) {
+        QFile f(images + u'/' + name);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("png");
+    }
+    StoredConversation first;
+    first.id = ConversationStore::newId();
+    first.entries = {{TranscriptEntry::Kind::Image, images + u'/' + onlyFirst, {}, {}, {}, -1},
+                     {TranscriptEntry::Kind::Image, images + u'/' + shared, {}, {}, {}, -1}};
+    StoredConversation second;
+    second.id = ConversationStore::newId();
+    second.entries = {{TranscriptEntry::Kind::Image, images + u'/' + shared, {}, {}, {}, -1}};
+    store.save(first);
+    store.save(second);
+
+    // Without the image directory only the conversation goes.
+    StoredConversation third;
+    third.id = ConversationStore::newId();
+    store.save(third);
+    store.remove(third.id);
+    store.flush();
+    QVERIFY(QFile::exists(images + u'/' + onlyFirst));
+
+    // The copies only the deleted conversation showed go; one another conversation shows stays, and so do
+    // files the chat did not name.
+    store.remove(first.id, images);
+    store.flush();
+    QVERIFY(!QFile::exists(store.filePath(first.id)));
+    QVERIFY(!QFile::exists(images + u'/' + onlyFirst));
+    QVERIFY(QFile::exists(images + u'/' + shared));
+    QVERIFY(QFile::exists(images + u'/' + notACopy));
+    store.remove(second.id, images);
+    store.flush();
+    QVERIFY(!QFile::exists(images + u'/' + shared));
+    QVERIFY(QFile::exists(images + u'/' + notACopy));
 }
 
 void TestChat::keychainKeyUsedForRequest()
@@ -586,6 +632,13 @@ void TestChat::deleteConversation()
     QCOMPARE(window->conversationCount(), 3);
     ConversationStore *store = window->workspace()->conversations();
 
+    // An image copy no conversation shows goes with the next deletion.
+    const QString unusedCopy = window->chatImageDir() + u'/' + QString(32, u'c') + u".png"_s;
+    QVERIFY(QDir().mkpath(window->chatImageDir()));
+    QFile copy(unusedCopy);
+    QVERIFY(copy.open(QIODevice::WriteOnly));
+    copy.close();
+
     // Delete the last one with its files.
     Container *third = window->currentContainer();
     const QString thirdId = third->id();
@@ -612,6 +665,7 @@ void TestChat::deleteConversation()
     QCOMPARE(list->count(), 2);
     QVERIFY(!window->workspace()->containers()->find(thirdId));
     QTRY_VERIFY(!QFileInfo::exists(thirdHome));
+    QTRY_VERIFY(!QFileInfo::exists(unusedCopy));
     // The files go on a worker thread; the chat says when they are gone.
     auto *deleted = window->currentChat()->findChild<InlineMessage *>(u"ChatError"_s);
     QTRY_VERIFY(deleted->isVisible() && deleted->text().contains(thirdId));

@@ -25,6 +25,7 @@
 #include <QBuffer>
 #include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QJsonDocument>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void treePreviewAndHighlight();
+    void hiddenFilesLeftOutUnlessAsked();
     void historyDiffAndRestore();
     void saveAndPromote();
     void badFiles();
@@ -217,6 +219,50 @@ void TestFilesPanel::treePreviewAndHighlight()
     QVERIFY(runCommands({u"echo later > later.txt"_s}));
     QTRY_COMPARE(model->fileCount(), 4);
     QVERIFY(model->indexForPath(u"later.txt"_s).isValid());
+}
+
+// Issue 31 left over: the caches and settings programs keep in the home (.cache, .config, Sandbench's
+// .sandbench) are left out of the list until "Hidden files" is on, and matplotlib keeps its own outside the
+// home (MPLCONFIGDIR), so a chart leaves no .cache/matplotlib behind.
+void TestFilesPanel::hiddenFilesLeftOutUnlessAsked()
+{
+    QVERIFY(runCommands(
+        {u"mkdir -p .cache/pip .sandbench/figures sub/.git && echo x > .cache/pip/wheel && "
+         "echo y > .sandbench/figures/f.png && echo z > .bashrc && echo h > sub/.git/HEAD && "
+         "echo 1 > data.csv"_s,
+         u"python3 -c 'import matplotlib.pyplot as plt; plt.plot([1, 2]); plt.savefig(\"c.png\")' && "
+         "test ! -e .cache/matplotlib && test ! -e .config/matplotlib"_s}));
+    FilesPanel *panel = openPanel();
+    QVERIFY(panel);
+    FileTreeModel *model = panel->treeModel();
+    QTRY_COMPARE(model->fileCount(), 2);
+    QVERIFY(model->indexForPath(u"data.csv"_s).isValid());
+    QVERIFY(model->indexForPath(u"c.png"_s).isValid());
+    QVERIFY(!model->indexForPath(u".bashrc"_s).isValid());
+    QVERIFY(!model->indexForPath(u".cache"_s).isValid());
+    auto *header = panel->findChild<QLabel *>(u"FilesHeader"_s);
+    // Every regular file of the home: the list shows the two of the user, the header counts the rest.
+    int all = 0;
+    QDirIterator it(m_window->currentContainer()->homeDir(), QDir::Files | QDir::Hidden | QDir::NoSymLinks,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        ++all;
+    }
+    QVERIFY(all >= 6);
+    QVERIFY2(header->text().contains(u"(%1 hidden)"_s.arg(all - 2)), qPrintable(header->text()));
+
+    auto *hidden = panel->findChild<QToolButton *>(u"FilesShowHiddenButton"_s);
+    QVERIFY(hidden && hidden->isVisible() && hidden->isCheckable());
+    QVERIFY(!hidden->toolTip().isEmpty());
+    QTest::mouseClick(hidden, Qt::LeftButton);
+    QTRY_COMPARE(model->fileCount(), all);
+    for (const QString &path :
+         {u".bashrc"_s, u".cache/pip/wheel"_s, u".sandbench/figures/f.png"_s, u"sub/.git/HEAD"_s})
+        QVERIFY2(model->indexForPath(path).isValid(), qPrintable(path));
+    QTRY_VERIFY2(!header->text().contains(u"hidden"_s), qPrintable(header->text()));
+    QTest::mouseClick(hidden, Qt::LeftButton);
+    QTRY_COMPARE(model->fileCount(), 2);
 }
 
 void TestFilesPanel::historyDiffAndRestore()

@@ -14,6 +14,7 @@
 #include "files/filetreemodel.h"
 #include "files/historymodel.h"
 #include "files/historyview.h"
+#include "logs/logspanel.h"
 #include "settings/thememanager.h"
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
@@ -26,6 +27,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,10 +39,12 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
@@ -127,6 +131,7 @@ private Q_SLOTS:
     void guardrailsButtonsFollowTheSettings();
     void darkThemeBadgesAndIndicatorsContrast();
     void darkThemeReachesTraceComparisons();
+    void logsDetailHasRoomAndIsRemembered();
 
 private:
     std::unique_ptr<MainWindow> createWindow(const QSize &size);
@@ -587,6 +592,81 @@ void TestPanelRoom::darkThemeReachesTraceComparisons()
     for (const QString &failure : std::as_const(failures))
         qWarning().noquote() << failure;
     QVERIFY2(failures.isEmpty(), qPrintable(u"%1 low-contrast badges"_s.arg(failures.size())));
+}
+
+// Issue 31 left over: the Logs' detail (the request, its response, its calls' cards) gets most of the
+// panel's height; the panel fits its dock (at 1366×768 the detail was pushed below the dock's edge), the list
+// above it keeps a few rows, and a share the user drags is kept for the next start.
+void TestPanelRoom::logsDetailHasRoomAndIsRemembered()
+{
+    Settings().reset(Settings::Key::LogsDetailShare);
+    const auto share = [](QSplitter *splitter) {
+        const QList<int> sizes = splitter->sizes();
+        return double(sizes.at(1)) / (sizes.at(0) + sizes.at(1));
+    };
+    struct Shown
+    {
+        std::unique_ptr<MainWindow> window;
+        LogsPanel *panel = nullptr;
+        QSplitter *splitter = nullptr;
+    };
+    const auto open = [this](const QSize &size) {
+        Shown shown;
+        shown.window = createWindow(size);
+        if (!shown.window)
+            return shown;
+        auto *dock = shown.window->findChild<QDockWidget *>(u"LogsDock"_s);
+        shown.window->showPanel(dock);
+        QCoreApplication::processEvents();
+        shown.panel = dock->findChild<LogsPanel *>();
+        shown.splitter = dock->findChild<QSplitter *>(u"LogsSplitter"_s);
+        return shown;
+    };
+
+    // 1366×768: the Logs share the right column with the shell calls; the panel fits its dock down to its
+    // least height instead of growing as tall as it would like, the list keeps three rows.
+    {
+        Shown shown = open(QSize(1366, 768));
+        QVERIFY(shown.panel && shown.splitter);
+        auto *scroll = shown.window->findChild<QScrollArea *>(u"LogsDockScroll"_s);
+        QVERIFY(scroll);
+        QTRY_VERIFY(shown.splitter->isVisible() && shown.splitter->height() > 0);
+        QVERIFY2(shown.panel->height() <=
+                     std::max(scroll->viewport()->height(), shown.panel->minimumSizeHint().height()),
+                 qPrintable(u"%1 px in %2"_s.arg(shown.panel->height()).arg(scroll->viewport()->height())));
+        auto *table = shown.panel->findChild<QTableView *>(u"LogsTable"_s);
+        QVERIFY(table->viewport()->height() >= 3 * table->verticalHeader()->defaultSectionSize());
+        QVERIFY2(share(shown.splitter) >= 0.65, qPrintable(QString::number(share(shown.splitter))));
+    }
+
+    // With the column to themselves (Shell calls closed): the default share, then one the user drags, kept
+    // for the next start.
+    double dragged = 0;
+    for (int start = 0; start < 2; ++start) {
+        Shown shown = open(QSize(1366, 768));
+        QVERIFY(shown.panel && shown.splitter);
+        shown.window->findChild<QDockWidget *>(u"ShellCallsDock"_s)->close();
+        QTRY_VERIFY(shown.panel->height() > shown.panel->minimumSizeHint().height() + 100);
+        QTRY_VERIFY(shown.splitter->isVisible() && shown.splitter->height() > 0);
+        if (start == 0) {
+            QVERIFY2(std::abs(share(shown.splitter) - LogsPanel::DefaultDetailShare) < 0.03,
+                     qPrintable(QString::number(share(shown.splitter))));
+            QSplitterHandle *handle = shown.splitter->handle(1);
+            const QPoint from = handle->rect().center();
+            const QPoint to = from - QPoint(0, 30); // the detail gets even more room
+            QTest::mousePress(handle, Qt::LeftButton, {}, from);
+            QMouseEvent move(QEvent::MouseMove, to, handle->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                             Qt::NoModifier);
+            QApplication::sendEvent(handle, &move);
+            QTest::mouseRelease(handle, Qt::LeftButton, {}, to);
+            QTRY_VERIFY(share(shown.splitter) > LogsPanel::DefaultDetailShare + 0.03);
+            dragged = share(shown.splitter);
+        } else {
+            QVERIFY2(std::abs(share(shown.splitter) - dragged) < 0.03,
+                     qPrintable(u"%1 after %2"_s.arg(share(shown.splitter)).arg(dragged)));
+        }
+    }
+    Settings().reset(Settings::Key::LogsDetailShare);
 }
 
 QTEST_MAIN(TestPanelRoom)

@@ -58,6 +58,7 @@ private Q_SLOTS:
     void createdWorkspaceIsListedAndOpens();
     void diskUseShowsFiguresAfterRefresh();
     void longSessionsRoundTrip();
+    void pythonAheadSwitch();
     void liveSwitchToGermanAndBack();
     void unknownLanguageFallsBackToEnglishTexts();
 
@@ -573,6 +574,45 @@ void TestSettingsDialog::longSessionsRoundTrip()
     QVERIFY(damaged.open(QIODevice::ReadOnly));
     QCOMPARE(damaged.readAll(), QByteArray("{ not json"));
     dialog->grab().save(u"/tmp/runtime-settings.png"_s);
+}
+
+// Python started ahead (issue 29): on by default, the switch saves python_ahead at once; a damaged
+// settings.json is not overwritten and the switch shows what is in force.
+void TestSettingsDialog::pythonAheadSwitch()
+{
+    const QString dir = SandboxSettings::forDataDir(m_dataDir->path(), u"test"_s).workspaceDir();
+    QDir().mkpath(dir);
+    const auto window = createWindow();
+    QVERIFY(window);
+    SettingsDialog *dialog = openSettings(window.get(), u"workspaces"_s);
+    QVERIFY(dialog);
+    auto *check = dialog->findChild<QCheckBox *>(u"PythonAheadCheck"_s);
+    auto *message = dialog->findChild<InlineMessage *>(u"PythonAheadMessage"_s);
+    QVERIFY(check && message);
+    QTRY_VERIFY(check->isVisible());
+    QVERIFY(check->isChecked());
+    QVERIFY(!check->toolTip().isEmpty());
+
+    QTest::mouseClick(check, Qt::LeftButton);
+    QVERIFY(!check->isChecked());
+    QTRY_VERIFY(message->isVisible());
+    QCOMPARE(message->type(), InlineMessage::Type::Positive);
+    WorkspaceSettings saved(dir);
+    QVERIFY(saved.load());
+    QVERIFY(!saved.pythonAhead());
+    QCOMPARE(saved.value(u"python_ahead"_s), u"off"_s);
+
+    QFile damaged(saved.filePath());
+    QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    damaged.write("{ not json");
+    damaged.close();
+    QTest::mouseClick(check, Qt::LeftButton);
+    QTRY_COMPARE(message->type(), InlineMessage::Type::Error);
+    QVERIFY2(message->text().startsWith(u"Not saved"_s), qPrintable(message->text()));
+    QVERIFY(damaged.open(QIODevice::ReadOnly));
+    QCOMPARE(damaged.readAll(), QByteArray("{ not json"));
+    // A file that cannot be read leaves the default in force, and the switch says so.
+    QVERIFY(check->isChecked());
 }
 
 QTEST_MAIN(TestSettingsDialog)

@@ -2,9 +2,11 @@
 #include "data/traceloader.h"
 #include "models/scriptedclient.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -24,6 +26,12 @@ private Q_SLOTS:
     void traceWithoutNumbers();
     void scriptedClientPlaysScript();
     void scriptedClientRejectsBadScripts();
+    void codeInterpreterCells();
+    void anthropicCodeExecution();
+    void savedCodeCallRoundTrip();
+    void hostileCellOutputs();
+    void hostileCellLimits();
+    void tooLargeFile();
 };
 
 void TestTraceLoader::responsesItem()
@@ -86,7 +94,7 @@ void TestTraceLoader::notATrace()
 {
     QString error;
     QVERIFY(TraceLoader::parse("{\"hello\":1}", &error).isEmpty());
-    QVERIFY(error.contains(u"no shell calls"_s));
+    QVERIFY(error.contains(u"no shell or code calls"_s));
     QVERIFY(TraceLoader::parse("{nope", &error).isEmpty());
     QVERIFY(error.contains(u"not valid JSON"_s));
 }
@@ -245,7 +253,7 @@ void TestTraceLoader::traceWithoutNumbers()
             "content":[{"type":"output_text","text":"just text"}]}]})",
         &error);
     QVERIFY(textOnly.calls.isEmpty());
-    QVERIFY(error.contains(u"no shell calls"_s));
+    QVERIFY(error.contains(u"no shell or code calls"_s));
     QCOMPARE(textOnly.text(), u"just text"_s);
 }
 
@@ -303,6 +311,248 @@ void TestTraceLoader::scriptedClientRejectsBadScripts()
     QVERIFY(!client.loadScript("[{\"nothing\":1}]", &error));
     QVERIFY2(error.contains(u"Step 1"_s), qPrintable(error));
     QCOMPARE(ScriptedClient::displayLabel(), u"Scripted"_s);
+}
+
+namespace {
+// The eight bytes every PNG starts with, then some bytes: the loader checks the signature, never decodes.
+QByteArray pngBytes(int size = 64)
+{
+    QByteArray png("\x89PNG\r\n\x1a\n");
+    while (png.size() < size)
+        png.append(char(png.size() % 251));
+    return png;
+}
+
+QString dataUrl(const QByteArray &bytes, const QString &type = u"image/png"_s)
+{
+    return u"data:%1;base64,"_s.arg(type) + QString::fromLatin1(bytes.toBase64());
+}
+
+QByteArray responseWith(const QJsonValue &outputs, const QJsonValue &code = u"print(1)"_s)
+{
+    const QJsonObject call{
+        {u"type"_s, u"code_interpreter_call"_s}, {u"id"_s, u"ci_1"_s},          {u"code"_s, code},
+        {u"container_id"_s, u"cntr_1"_s},        {u"status"_s, u"completed"_s}, {u"outputs"_s, outputs}};
+    return QJsonDocument(QJsonObject{{u"object"_s, u"response"_s}, {u"output"_s, QJsonArray{call}}}).toJson();
+}
+
+QStringList notesOf(const KernelCellResult &cell)
+{
+    QStringList notes;
+    for (const KernelOutput &o : cell.outputs)
+        if (o.kind == KernelOutput::Kind::Note)
+            notes.append(o.text);
+    return notes;
+}
+} // namespace
+
+// An OpenAI code_interpreter_call with outputs (include: code_interpreter_call.outputs, as responses.d.ts
+// types ResponseCodeInterpreterToolCall): the code is the command, logs are the cell's text, a PNG in a
+// data: URL is an image output; the plain result holds the logs.
+void TestTraceLoader::codeInterpreterCells()
+{
+    const QByteArray png = pngBytes();
+    const QByteArray json = responseWith(
+        QJsonArray{QJsonObject{{u"type"_s, u"logs"_s}, {u"logs"_s, u"   region  sales\n0  north    120\n"_s}},
+                   QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, dataUrl(png)}}});
+    QString error;
+    const Trace trace = TraceLoader::read(json, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(trace.calls.size(), 1);
+    const TraceCall &call = trace.calls.first();
+    QCOMPARE(call.tool, u"code_interpreter"_s);
+    QVERIFY(call.isPython());
+    QCOMPARE(call.action.commands, QStringList{u"print(1)"_s});
+    QCOMPARE(call.containerId, u"cntr_1"_s);
+    QVERIFY(call.completed);
+    QCOMPARE(call.cell.outputs.size(), 2);
+    QCOMPARE(call.cell.outputs.at(0).kind, KernelOutput::Kind::Stream);
+    QCOMPARE(call.cell.outputs.at(0).text, u"   region  sales\n0  north    120\n"_s);
+    QCOMPARE(call.cell.outputs.at(1).kind, KernelOutput::Kind::Display);
+    QCOMPARE(call.images.value(call.cell.outputs.at(1).imagePath), png);
+    QCOMPARE(call.results.size(), 1);
+    QCOMPARE(call.results.first().stdoutText, u"   region  sales\n0  north    120\n"_s);
+    QCOMPARE(trace.items.size(), 1);
+    QCOMPARE(trace.items.first().kind, TraceItem::Kind::ShellCall);
+
+    // Without outputs (the request did not include them) the call is there, with nothing to show.
+    const QByteArray bare = responseWith(QJsonValue::Null);
+    const Trace bareTrace = TraceLoader::read(bare, &error);
+    QCOMPARE(bareTrace.calls.size(), 1);
+    QVERIFY(bareTrace.calls.first().cell.outputs.isEmpty());
+    QVERIFY(bareTrace.calls.first().images.isEmpty());
+
+    // A failed call says so in its outcome.
+    QJsonObject failed = QJsonDocument::fromJson(json).object();
+    QJsonArray output = failed.value(u"output"_s).toArray();
+    QJsonObject item = output.first().toObject();
+    item.insert(u"status"_s, u"failed"_s);
+    output.replace(0, item);
+    failed.insert(u"output"_s, output);
+    const Trace failedTrace = TraceLoader::read(QJsonDocument(failed).toJson(), &error);
+    QVERIFY(!failedTrace.calls.first().completed);
+    QCOMPARE(failedTrace.calls.first().results.first().outcome.exitCode, 1);
+}
+
+// Anthropic's code execution as Messages blocks: server_tool_use code_execution with its
+// code_execution_tool_result (stdout, stderr, return_code, files by id), bash_code_execution with its result,
+// an error result, and a text_editor call that stays a tool call.
+void TestTraceLoader::anthropicCodeExecution()
+{
+    const QByteArray json = R"({"type":"message","role":"assistant","model":"claude","content":[
+        {"type":"server_tool_use","id":"srvtoolu_1","name":"code_execution","input":{"code":"import pandas"}},
+        {"type":"code_execution_tool_result","tool_use_id":"srvtoolu_1","content":{"type":"code_execution_result",
+         "stdout":"ok
+","stderr":"warn
+","return_code":3,"content":[{"type":"code_execution_output","file_id":"file_9"}]}},
+        {"type":"server_tool_use","id":"srvtoolu_2","name":"bash_code_execution","input":{"command":"ls -l"}},
+        {"type":"bash_code_execution_tool_result","tool_use_id":"srvtoolu_2","content":{"type":"bash_code_execution_result",
+         "stdout":"total 0
+","stderr":"","return_code":0,"content":[]}},
+        {"type":"server_tool_use","id":"srvtoolu_3","name":"code_execution","input":{"code":"1/0"}},
+        {"type":"code_execution_tool_result","tool_use_id":"srvtoolu_3","content":{"type":"code_execution_tool_result_error",
+         "error_code":"execution_time_exceeded"}},
+        {"type":"server_tool_use","id":"srvtoolu_4","name":"text_editor_code_execution","input":{"command":"view","path":"/tmp/a"}},
+        {"type":"text","text":"Done."}]})";
+    QString error;
+    const Trace trace = TraceLoader::read(json, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(trace.format, u"messages"_s);
+    QCOMPARE(trace.calls.size(), 3);
+
+    const TraceCall &python = trace.calls.at(0);
+    QCOMPARE(python.tool, u"code_execution_20250522"_s);
+    QVERIFY(python.isPython());
+    QCOMPARE(python.action.commands, QStringList{u"import pandas"_s});
+    QVERIFY(python.completed);
+    QCOMPARE(python.results.first().outcome.exitCode, 3);
+    QCOMPARE(python.results.first().stdoutText, u"ok\n"_s);
+    QVERIFY(python.results.first().stderrText.contains(u"warn\n"_s));
+    QCOMPARE(python.cell.outputs.at(0).text, u"ok\n"_s);
+    QVERIFY(python.cell.outputs.at(1).stderrStream);
+    QCOMPARE(notesOf(python.cell).size(), 1);
+    QVERIFY(notesOf(python.cell).first().contains(u"file_9"_s));
+
+    const TraceCall &bash = trace.calls.at(1);
+    QCOMPARE(bash.tool, u"code_execution_20250825"_s);
+    QVERIFY(!bash.isPython());
+    QCOMPARE(bash.action.commands, QStringList{u"ls -l"_s});
+    QCOMPARE(bash.results.first().stdoutText, u"total 0\n"_s);
+    QVERIFY(bash.cell.outputs.isEmpty());
+
+    const TraceCall &failed = trace.calls.at(2);
+    QCOMPARE(failed.results.first().outcome.exitCode, 1);
+    QCOMPARE(failed.cell.outputs.first().kind, KernelOutput::Kind::Error);
+    QVERIFY(failed.cell.outputs.first().text.contains(u"execution_time_exceeded"_s));
+
+    int toolCalls = 0;
+    for (const TraceItem &item : trace.items)
+        toolCalls += item.kind == TraceItem::Kind::ToolCall;
+    QCOMPARE(toolCalls, 1);
+    QCOMPARE(trace.text(), u"Done."_s);
+}
+
+// The window saves a trace's code call as an openrouter:shell item with "tool"; read back, it is the same
+// kind of call (a re-run leaves Python cells alone, a card titles it by its contract).
+void TestTraceLoader::savedCodeCallRoundTrip()
+{
+    const Trace trace = TraceLoader::read(
+        responseWith(QJsonArray{QJsonObject{{u"type"_s, u"logs"_s}, {u"logs"_s, u"1\n"_s}}}), nullptr);
+    const QJsonObject item = trace.calls.first().toOutputItem();
+    QCOMPARE(item.value(u"type"_s).toString(), u"openrouter:shell"_s);
+    QCOMPARE(item.value(u"tool"_s).toString(), u"code_interpreter"_s);
+    const QList<TraceCall> back = TraceLoader::parse(QJsonDocument(QJsonArray{item}).toJson(), nullptr);
+    QCOMPARE(back.size(), 1);
+    QVERIFY(back.first().isPython());
+    QCOMPARE(back.first().action.commands, QStringList{u"print(1)"_s});
+    QCOMPARE(back.first().results.first().stdoutText, u"1\n"_s);
+    // An unknown "tool" is not taken for a code call.
+    QJsonObject odd = item;
+    odd.insert(u"tool"_s, u"rm -rf"_s);
+    QVERIFY(!TraceLoader::parse(QJsonDocument(QJsonArray{odd}).toJson(), nullptr).first().isPython());
+}
+
+// Outputs a file may hold: a remote URL (never fetched: a note names it), a JPEG, bytes that are not a PNG,
+// broken base64, no URL, an unknown output type, code that is not a string, outputs that are not a list.
+void TestTraceLoader::hostileCellOutputs()
+{
+    const QByteArray json = responseWith(
+        QJsonArray{QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, u"https://files.example.com/chart.png"_s}},
+                   QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, dataUrl(pngBytes(), u"image/jpeg"_s)}},
+                   QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, dataUrl("GIF89a not a png")}},
+                   QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, u"data:image/png;base64,@@@@"_s}},
+                   QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, u"data:image/png;base64"_s}},
+                   QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, 42}}, QJsonObject{{u"type"_s, u"files"_s}},
+                   QJsonObject{{u"type"_s, u"logs"_s}, {u"logs"_s, QJsonArray{1, 2}}}, u"not an object"_s},
+        QJsonObject{{u"evil"_s, true}});
+    QString error;
+    const Trace trace = TraceLoader::read(json, &error);
+    QCOMPARE(trace.calls.size(), 1);
+    const TraceCall &call = trace.calls.first();
+    QCOMPARE(call.action.commands, QStringList{QString()});
+    QVERIFY(call.images.isEmpty());
+    const QStringList notes = notesOf(call.cell);
+    QCOMPARE(notes.size(), 8);
+    QVERIFY(notes.at(0).contains(u"https://files.example.com/chart.png"_s));
+    QVERIFY(notes.at(0).contains(u"not fetch"_s));
+    QVERIFY(notes.at(1).contains(u"image/jpeg"_s));
+    for (const QString &note : notes)
+        QVERIFY2(!note.contains(u"base64,"_s), qPrintable(note)); // a note never quotes the data itself
+    // The plain view says the same in the call's stderr.
+    QVERIFY(call.results.first().stderrText.contains(u"not fetch"_s));
+
+    // Outputs that are not a list: nothing to show, no crash.
+    const QByteArray odd = R"({"object":"response","output":[{"type":"code_interpreter_call","id":"ci_1",
+        "code":"x","outputs":{"type":"logs","logs":"hi"},"status":"completed"}]})";
+    const Trace oddTrace = TraceLoader::read(odd, &error);
+    QCOMPARE(oddTrace.calls.size(), 1);
+    QVERIFY(oddTrace.calls.first().cell.outputs.isEmpty());
+}
+
+// A cell's bounds: text past MaxCellTextChars is counted in a note, images past MaxCellImages and over
+// MaxImageBytes are notes, a remote URL of any length is quoted short.
+void TestTraceLoader::hostileCellLimits()
+{
+    QJsonArray outputs;
+    outputs.append(QJsonObject{{u"type"_s, u"logs"_s}, {u"logs"_s, QString(1000000, u'x')}});
+    outputs.append(QJsonObject{{u"type"_s, u"logs"_s}, {u"logs"_s, u"tail"_s}});
+    outputs.append(QJsonObject{{u"type"_s, u"image"_s},
+                               {u"url"_s, dataUrl(pngBytes(int(TraceLoader::MaxImageBytes) + 1))}});
+    for (int i = 0; i < TraceLoader::MaxCellImages + 2; ++i)
+        outputs.append(QJsonObject{{u"type"_s, u"image"_s}, {u"url"_s, dataUrl(pngBytes(64 + i))}});
+    outputs.append(QJsonObject{{u"type"_s, u"image"_s},
+                               {u"url"_s, QString(u"http://example.com/"_s + QString(100000, u'a'))}});
+    const Trace trace = TraceLoader::read(responseWith(outputs), nullptr);
+    const TraceCall &call = trace.calls.first();
+    qsizetype text = 0;
+    for (const KernelOutput &o : call.cell.outputs)
+        if (o.kind != KernelOutput::Kind::Note)
+            text += o.text.size();
+    QCOMPARE(text, TraceLoader::MaxCellTextChars);
+    QCOMPARE(call.images.size(), TraceLoader::MaxCellImages);
+    const QStringList notes = notesOf(call.cell);
+    QVERIFY(notes.join(u'\n').contains(u"more characters"_s));
+    QVERIFY(notes.join(u'\n').contains(QString::number(1000004 - TraceLoader::MaxCellTextChars)));
+    QVERIFY(notes.join(u'\n').contains(u"More images than"_s));
+    QVERIFY(notes.join(u'\n').contains(u"larger than"_s));
+    for (const QString &note : notes)
+        QVERIFY(note.size() < 400);
+    QVERIFY(call.results.first().stdoutText.size() <= TraceLoader::MaxCellTextChars);
+}
+
+// A file larger than MaxFileBytes is refused before it is read; a missing one says why.
+void TestTraceLoader::tooLargeFile()
+{
+    QTemporaryDir dir;
+    QFile file(dir.filePath(u"huge.json"_s));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QVERIFY(file.resize(TraceLoader::MaxFileBytes + 1)); // sparse: no disk used
+    file.close();
+    QString error;
+    QVERIFY(TraceLoader::readFile(file.fileName(), &error).calls.isEmpty());
+    QVERIFY2(error.contains(u"larger than 64 MiB"_s), qPrintable(error));
+    QVERIFY(TraceLoader::readFile(dir.filePath(u"missing.json"_s), &error).calls.isEmpty());
+    QVERIFY(error.contains(u"Cannot open"_s));
 }
 
 QTEST_GUILESS_MAIN(TestTraceLoader)

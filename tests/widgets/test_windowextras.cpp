@@ -445,6 +445,31 @@ void TestWindowExtras::logsSayWhoAsked()
         QTRY_VERIFY2(header->text().contains(u"from the window's conversation"_s),
                      qPrintable(header->text()));
     }
+
+    // The API is named as a person reads it, in the table and the details, in every language: never the
+    // log's own word ("über workbench").
+    int windowRow = -1, apiRow = -1;
+    for (int row = 0; row < model->rowCount(); ++row)
+        (model->index(row, LogsModel::FromColumn).data().toString().startsWith(u"API: "_s) ? apiRow
+                                                                                           : windowRow) = row;
+    QVERIFY(windowRow >= 0 && apiRow >= 0);
+    QCOMPARE(model->index(apiRow, LogsModel::ApiColumn).data().toString(), u"OpenAI Responses"_s);
+    QCOMPARE(model->index(windowRow, LogsModel::ApiColumn).data().toString(), u"this window"_s);
+    QCOMPARE(model->index(windowRow, LogsModel::ApiColumn).data(Qt::ToolTipRole).toString(),
+             u"this window (workbench)"_s);
+    auto *header = logs->findChild<QLabel *>(u"LogsDetailHeader"_s);
+    for (const QString &language : {u"de"_s, u"fr"_s, u"zh_CN"_s, u"ru"_s, u"en"_s}) {
+        TranslatorLoader::apply(QCoreApplication::instance(), language);
+        const QString shown = model->index(windowRow, LogsModel::ApiColumn).data().toString();
+        QVERIFY2(shown != u"workbench"_s && (language == u"en"_s) == (shown == u"this window"_s),
+                 qPrintable(language + u": "_s + shown));
+        logs->showRequest(model->rowIdAt(apiRow));
+        QTRY_COMPARE(logs->detail().record.rowId, model->rowIdAt(apiRow));
+        logs->showRequest(model->rowIdAt(windowRow));
+        QTRY_COMPARE(logs->detail().record.rowId, model->rowIdAt(windowRow));
+        QTRY_VERIFY2(header->text().contains(shown.toHtmlEscaped()), qPrintable(header->text()));
+        QVERIFY2(!header->text().contains(u"workbench"_s), qPrintable(language + u": "_s + header->text()));
+    }
 }
 
 namespace {

@@ -711,31 +711,70 @@ void TestWindowPolish::providersPageOpensOnAProvider()
     QVERIFY(!remove->isEnabled());
 }
 
-// Points 15 and 17: in German at 1366×768 with every panel open, the panels' tabs show whole names, and a
-// long conversation title needs no sideways scroll bar.
+// Points 15 and 17: in German at 1366×768 and 1920×1080 with every panel open (Table preview too), every
+// panel's tab is reachable without scrolling the tab bar, the current one shows its whole name and each
+// names its panel (its text, read by assistive technology, and its tooltip); a long conversation title
+// needs no sideways scroll bar.
 void TestWindowPolish::tabsAndTitlesAreNotCut()
 {
+    ThemeManager::apply(u"light"_s); // the window's style, as the app starts it (GuiStartup)
     TranslatorLoader::apply(QCoreApplication::instance(), u"de"_s);
-    auto window = createWindow();
-    QVERIFY(window);
-    for (QDockWidget *dock : window->findChildren<QDockWidget *>())
-        if (window->panelAction(dock->objectName()))
-            window->showPanel(dock);
-    QCoreApplication::processEvents();
-    int bars = 0;
-    for (QTabBar *bar : window->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly)) {
-        if (!bar->isVisible())
-            continue;
-        ++bars;
-        for (int i = 0; i < bar->count(); ++i) {
-            const int needed = bar->fontMetrics().horizontalAdvance(bar->tabText(i));
-            QVERIFY2(bar->tabRect(i).width() >= needed,
-                     qPrintable(u"tab \"%1\" is %2 px wide for %3 px of text"_s.arg(bar->tabText(i))
-                                    .arg(bar->tabRect(i).width())
-                                    .arg(needed)));
+    std::unique_ptr<MainWindow> window;
+    for (const QSize &size : {QSize(1920, 1080), QSize(1366, 768)}) {
+        window.reset();
+        Settings().reset(Settings::Key::WindowState);
+        window = createWindow(size);
+        QVERIFY(window);
+        QStringList titles;
+        for (QDockWidget *dock : window->findChildren<QDockWidget *>())
+            if (window->panelAction(dock->objectName())) {
+                window->showPanel(dock);
+                titles.append(dock->windowTitle());
+            }
+        QVERIFY(titles.contains(u"Tabellenvorschau"_s));
+        QTest::qWait(50); // the tabs are decorated after the docks settle
+        QCoreApplication::processEvents();
+        int tabs = 0;
+        for (QTabBar *bar : window->findChildren<QTabBar *>(Qt::FindDirectChildrenOnly)) {
+            if (!bar->isVisible())
+                continue;
+            for (int i = 0; i < bar->count(); ++i) {
+                ++tabs;
+                const QString where =
+                    u"%1×%2, tab \"%3\""_s.arg(size.width()).arg(size.height()).arg(bar->tabText(i));
+                QVERIFY2(titles.contains(bar->tabText(i)), qPrintable(where));
+                QVERIFY2(!bar->tabToolTip(i).isEmpty(), qPrintable(where));
+                QVERIFY2(
+                    bar->rect().contains(bar->tabRect(i)),
+                    qPrintable(where +
+                               u" at %1 in a bar %2 px wide"_s.arg(bar->tabRect(i).x()).arg(bar->width())));
+                if (i == bar->currentIndex()) {
+                    const int needed = bar->fontMetrics().horizontalAdvance(bar->tabText(i));
+                    QVERIFY2(
+                        bar->tabRect(i).width() >= needed,
+                        qPrintable(
+                            where +
+                            u" is %1 px wide for %2 px of text"_s.arg(bar->tabRect(i).width()).arg(needed)));
+                }
+            }
+            // Each tab, clicked, shows its panel's name whole.
+            for (int i = 0; i < bar->count(); ++i) {
+                QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
+                QTRY_COMPARE(bar->currentIndex(), i);
+                QTRY_VERIFY2(bar->tabRect(i).width() >= bar->fontMetrics().horizontalAdvance(bar->tabText(i)),
+                             qPrintable(bar->tabText(i)));
+                for (int j = 0; j < bar->count(); ++j)
+                    QVERIFY2(bar->rect().contains(bar->tabRect(j)),
+                             qPrintable(u"%1×%2, \"%3\" current: \"%4\" at %5 in a bar %6 px wide"_s
+                                            .arg(size.width())
+                                            .arg(size.height())
+                                            .arg(bar->tabText(i), bar->tabText(j))
+                                            .arg(bar->tabRect(j).x())
+                                            .arg(bar->width())));
+            }
         }
+        QVERIFY(tabs >= 6);
     }
-    QVERIFY(bars >= 1);
     auto *list = window->findChild<QListWidget *>(u"ConversationList"_s);
     list->item(0)->setText(u"Which region had the most revenue in sales.csv last quarter, by product?"_s);
     QCoreApplication::processEvents();

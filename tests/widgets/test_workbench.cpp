@@ -9,13 +9,16 @@
 #include "fakeupstream.h"
 #include "models/providerregistry.h"
 #include "sandbox/container.h"
+#include "sandbox/containermanager.h"
 #include "sandbox/history/containerregistry.h"
+#include "sandbox/pythonkernel.h"
 #include "sandbox/shellcall.h"
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
 #include "tools/kernelcell.h"
 #include "window/mainwindow.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -65,6 +68,7 @@ private Q_SLOTS:
     void stopEndsLongCommand();
     void toolContractPerConversation();
     void notebookStateBetweenQuestions();
+    void newConversationFindsPythonStartedAhead();
     void geminiContractUsesWorkspaceLimit();
     void openTrace_data();
     void openTrace();
@@ -428,6 +432,57 @@ void TestWorkbench::notebookStateBetweenQuestions()
     QTRY_COMPARE_WITH_TIMEOUT(panel->views().at(2)->statusText(), u"Completed"_s, 60000);
     const QString after = panel->views().at(2)->commandViews()[0]->outputText();
     QVERIFY2(after.contains(u"NameError: name 'x' is not defined"_s), qPrintable(after));
+}
+
+void TestWorkbench::newConversationFindsPythonStartedAhead()
+{
+    // Issue 29: once the workspace ran Python, the window keeps a hidden container with its kernel started;
+    // the next new conversation gets it, shows Python idle before its first question, and its first cell
+    // answers from that kernel.
+    addProvider(u"messages"_s);
+    m_fake->setScript({FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"1"_s}}),
+                       FakeStep::answer(u"one"_s),
+                       FakeStep::toolCall(u"python"_s, QJsonObject{{u"code"_s, u"6 * 7"_s}}),
+                       FakeStep::answer(u"It is 42."_s)});
+    m_fake->setModels({u"coder"_s});
+    auto window = createWindow();
+    QVERIFY(window);
+    pickModel(window.get(), u"fake/coder"_s);
+    auto *contracts = window->findChild<QComboBox *>(u"ToolContractPicker"_s);
+    QVERIFY(contracts);
+    contracts->setCurrentIndex(contracts->findData(u"code_interpreter"_s));
+    auto *chat = window->currentChat();
+    QTest::keyClicks(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), u"Run one cell"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(window->currentShellPanel()->views().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(window->currentShellPanel()->views().at(0)->statusText(), u"Completed"_s,
+                              60000);
+    QTRY_VERIFY(!chat->session()->isBusy());
+    const QString first = window->currentContainer()->id();
+
+    ContainerManager *containers = window->workspace()->containers();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        containers->hiddenPythonContainer() && PythonKernel::existing(containers->hiddenPythonContainer()) &&
+            PythonKernel::existing(containers->hiddenPythonContainer())->state() == PythonKernel::State::Idle,
+        120000);
+    const QString hidden = containers->hiddenPythonContainer()->id();
+    QVERIFY(hidden != first);
+    window->findChild<QAction *>(u"NewConversationAction"_s)->trigger();
+    QTRY_VERIFY(window->currentChat() != chat);
+    QCOMPARE(window->currentContainer()->id(), hidden);
+    auto *state = window->findChild<QLabel *>(u"KernelStateLabel"_s);
+    QVERIFY(state);
+    QTRY_COMPARE(state->text(), u"Python: idle"_s);
+
+    chat = window->currentChat();
+    contracts->setCurrentIndex(contracts->findData(u"code_interpreter"_s));
+    QTest::keyClicks(chat->findChild<QPlainTextEdit *>(u"MessageInput"_s), u"What is 6 * 7?"_s);
+    QTest::mouseClick(chat->findChild<QPushButton *>(u"SendButton"_s), Qt::LeftButton);
+    ShellCallPanel *panel = window->currentShellPanel();
+    QTRY_COMPARE(panel->views().size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(panel->views().at(0)->statusText(), u"Completed"_s, 60000);
+    QCOMPARE(panel->views().at(0)->commandViews()[0]->outputText(), u"42\n"_s);
+    QCOMPARE(window->currentContainer()->id(), hidden);
 }
 
 void TestWorkbench::toolContractPerConversation()
@@ -891,7 +946,9 @@ void TestWorkbench::demoWithoutFileUsesItsSample()
         QCOMPARE(entries.at(i).kind, EntryKind::Command);
         QFuture<HistoryResult<QList<FileChange>>> changes = container->changes(entries.at(i).commitId);
         QTRY_VERIFY(changes.isFinished());
-        for (const FileChange &change : *changes.result().value)
+        const HistoryResult<QList<FileChange>> listed = changes.result();
+        QVERIFY(listed.value);
+        for (const FileChange &change : *listed.value)
             QVERIFY2(change.path != u"sales.csv"_s, qPrintable(entries.at(i).command));
     }
 }

@@ -383,8 +383,10 @@ void ChatWidget::setTotalCost(double dollars)
         m_costLabel->hide();
         return;
     }
+    // Nothing metered yet (every call was denied or stopped before it ran): no "$0.0000".
     setTranslatedText(m_costLabel, [=, this]() -> QString {
-        return tr("Sandbox cost: $%1").arg(QLocale().toString(dollars, 'f', 4));
+        return dollars > 0 ? tr("Sandbox cost: $%1").arg(QLocale().toString(dollars, 'f', 4))
+                           : tr("No sandbox cost yet");
     });
     m_costLabel->show();
 }

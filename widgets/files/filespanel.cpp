@@ -100,6 +100,20 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     m_promoteButton = makeButton(
         u"FilesPromoteButton"_s, [] { return tr("Promote"); },
         [] { return tr("Copy the selected file to the workspace's documents, which never expire"); }, this);
+    // Caches and settings programs keep in the home (matplotlib's, pip's, Sandbench's own figures) are left
+    // out of the list unless asked for, as a file manager does.
+    m_hiddenButton = makeButton(
+        u"FilesShowHiddenButton"_s, [] { return tr("Hidden files"); },
+        [] {
+            return tr(
+                "Also list files and folders whose name starts with a dot (.cache, .config, .sandbench)");
+        },
+        this);
+    m_hiddenButton->setCheckable(true);
+    connect(m_hiddenButton, &QToolButton::toggled, this, [this](bool shown) {
+        m_showHidden = shown;
+        refresh();
+    });
     connect(m_refreshButton, &QToolButton::clicked, this, &FilesPanel::refresh);
     connect(m_saveButton, &QToolButton::clicked, this, &FilesPanel::saveSelected);
     connect(m_promoteButton, &QToolButton::clicked, this, &FilesPanel::promoteSelected);
@@ -149,6 +163,9 @@ FilesPanel::FilesPanel(const QString &documentsDir, const QString &workspace, QW
     retranslate(m_tabs, [this, tab = m_tabs->addTab(m_historyView, QString())] {
         m_tabs->setTabText(tab, tr("History"));
     });
+    // Beside the Files and History tabs, where the row has room (the top row sets the panel's least width).
+    m_hiddenButton->setAutoRaise(true);
+    m_tabs->setCornerWidget(m_hiddenButton, Qt::TopRightCorner);
     connect(m_preview, &FilePreview::fileMissing, this, &FilesPanel::scheduleRefresh);
     connect(m_historyView, &HistoryView::message, this, &FilesPanel::showMessage);
 
@@ -317,10 +334,18 @@ void FilesPanel::refresh()
         const bool first = m_model->fileCount() == 0;
 
         m_tree->selectionModel()->blockSignals(true);
-        m_model->setFiles(listing.files);
+        QList<ContainerFile> shown;
         m_totalBytes = 0;
-        for (const ContainerFile &f : listing.files)
+        m_hiddenFiles = 0;
+        for (const ContainerFile &f : listing.files) {
+            if (!m_showHidden && isHidden(f.path)) {
+                ++m_hiddenFiles;
+                continue;
+            }
+            shown.append(f);
             m_totalBytes += f.size;
+        }
+        m_model->setFiles(shown);
         m_truncated = listing.truncated;
         if (first && listing.files.size() <= 200) {
             // Open every folder but hidden ones (caches and tool settings such as .cache/ and .config/).
@@ -537,16 +562,24 @@ void FilesPanel::updateHeader()
         return;
     }
     setTranslatedText(m_header, [id = m_container->id(), files = m_model->fileCount(), bytes = m_totalBytes,
-                                 truncated = m_truncated] {
+                                 hidden = m_hiddenFiles, truncated = m_truncated] {
         QString text =
             tr("%1 — %n file(s), %2", nullptr, files)
                 .arg(id, QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat));
+        if (hidden > 0)
+            text += u' ' + tr("(%n hidden)", nullptr, hidden);
         if (truncated)
             text += u' ' + tr("(only the first %1 files are listed)").arg(MaxListedFiles);
         return text;
     });
     setTranslatedToolTip(m_header,
                          [id = m_container->id()] { return tr("/workspace/home of container %1").arg(id); });
+}
+
+bool FilesPanel::isHidden(const QString &path)
+{
+    const QList<QStringView> parts = QStringView(path).split(u'/', Qt::SkipEmptyParts);
+    return std::any_of(parts.cbegin(), parts.cend(), [](QStringView part) { return part.startsWith(u'.'); });
 }
 
 void FilesPanel::updateActions()

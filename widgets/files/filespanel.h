@@ -77,6 +77,9 @@ private:
                     const QString &destination);
     void updateHeader();
     void updateActions();
+    // Whether a path (relative to home) has a part named with a dot: the tools' and libraries' caches and
+    // settings (.cache, .config, .sandbench), not what the user works on.
+    static bool isHidden(const QString &path);
 
     QString m_documentsDir;
     QString m_workspace;
@@ -98,6 +101,9 @@ private:
     QTimer *m_refreshTimer = nullptr;
     QString m_homeDir;
     qint64 m_totalBytes = 0;
+    int m_hiddenFiles = 0;     // files under a dot-name the list leaves out
+    bool m_showHidden = false; // "Hidden files": list them too
+    QToolButton *m_hiddenButton = nullptr;
     bool m_truncated = false;
     bool m_dirty = false;
     bool m_listing = false;     // a listing runs

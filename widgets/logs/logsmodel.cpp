@@ -244,10 +244,16 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
         // Ids and names come from the clients of the local API: shown as text, never read as markup.
         if (index.column() == RequestColumn)
             return plainToolTip(r->id);
+        // The API whole where its column is narrow, and the log's own word for it, as searches and exports
+        // have it.
+        if (index.column() == ApiColumn)
+            return plainToolTip(tr("%1 (%2)").arg(apiTitle(r->api), r->api));
         if (index.column() == TimeColumn)
             return LocaleFormat::detailed(QDateTime::fromMSecsSinceEpoch(r->timeMs));
         if (index.column() == ModelColumn && !r->provider.isEmpty())
             return plainToolTip(tr("%1 via provider %2").arg(r->model, r->provider));
+        if (index.column() == ModelColumn)
+            return plainToolTip(r->model);
         if (index.column() == TokensColumn)
             return tr("%1 input tokens, %2 output tokens").arg(r->inputTokens).arg(r->outputTokens);
         if (index.column() == FromColumn && r->client == u"window" && !r->question.isEmpty())
@@ -267,7 +273,7 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
         case ModelColumn:
             return r->model;
         case ApiColumn:
-            return r->api;
+            return apiTitle(r->api);
         case RequestColumn:
             return r->id;
         case LatencyColumn:
@@ -281,6 +287,24 @@ QVariant LogsModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QString LogsModel::apiTitle(const QString &api)
+{
+    // The vendors' names of their APIs stay as they are; what is Sandbench's own is said in words.
+    if (api == u"responses")
+        return tr("OpenAI Responses");
+    if (api == u"messages")
+        return tr("Anthropic Messages");
+    if (api == u"chat_completions")
+        return tr("Chat Completions");
+    if (api == u"gemini")
+        return tr("Gemini");
+    if (api == u"workbench")
+        return tr("this window", "the API of a request the window's own conversation made");
+    if (api == u"mcp")
+        return tr("MCP");
+    return api;
 }
 
 QString LogsModel::fromText(const RequestRecord &r)

@@ -42,6 +42,9 @@ public:
     // Who asked, in a line: the question for the window's requests (its conversation in the tooltip), "API:
     // CLIENT" for the local API's (the texts were made printable when logged).
     static QString fromText(const RequestRecord &record);
+    // An API as a person reads it, in the current language ("OpenAI Responses" for "responses", "this
+    // window" for "workbench"); an unknown value as it is.
+    static QString apiTitle(const QString &api);
 
     // Applies a new filter (limit and offset are ignored) and re-reads.
     void setFilter(const LogFilter &filter);

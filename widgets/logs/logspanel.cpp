@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logs/logspanel.h"
 
+#include "base/settings.h"
+#include "common/elidedlabel.h"
+#include "common/elidingcombobox.h"
 #include "common/filedialog.h"
 #include "common/inlinemessage.h"
 #include "common/plaintooltip.h"
@@ -15,19 +18,26 @@
 #include "tools/shellaction.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDateTimeEdit>
 #include <QDir>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSet>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -36,6 +46,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 
@@ -67,10 +78,79 @@ QJsonObject outputItemOf(const ShellCallRecord &call)
         result.durationMs = c.durationMs;
         results.append(result);
     }
-    return shellOutputItem(call.callId, call.callId, call.containerId, action, results, true);
+    QJsonObject item = shellOutputItem(call.callId, call.callId, call.containerId, action, results, true);
+    // The card names a code tool's contract, as the conversation's own card does.
+    if (!call.tool.isEmpty())
+        item.insert(u"tool"_s, call.tool);
+    return item;
+}
+
+// The logged item with the cells of the window's saved item of the same call: a command's cell only when
+// the saved command is the logged one.
+QJsonObject withCells(QJsonObject logged, const QJsonObject &saved)
+{
+    const QJsonArray savedCommands = saved.value(u"action"_s).toObject().value(u"commands"_s).toArray();
+    const QJsonArray savedOutput = saved.value(u"output"_s).toArray();
+    const QJsonArray commands = logged.value(u"action"_s).toObject().value(u"commands"_s).toArray();
+    QJsonArray output = logged.value(u"output"_s).toArray();
+    for (qsizetype i = 0; i < output.size() && i < savedOutput.size() && i < commands.size(); ++i) {
+        const QJsonValue cell = savedOutput.at(i).toObject().value(u"cell"_s);
+        if (!cell.isObject() || savedCommands.at(i) != commands.at(i))
+            continue;
+        QJsonObject result = output.at(i).toObject();
+        result.insert(u"cell"_s, cell);
+        output.replace(i, result);
+    }
+    logged.insert(u"output"_s, output);
+    return logged;
+}
+
+// Whether a command of the item carries a saved cell (CellRecord).
+bool hasCell(const QJsonObject &item)
+{
+    for (const QJsonValue &result : item.value(u"output"_s).toArray())
+        if (result.toObject().value(u"cell"_s).isObject())
+            return true;
+    return false;
+}
+
+// A call the approval gate kept from running, as a not-run item (ShellCallView shows why); nullopt for a
+// decision that let it run.
+// stopped: the request was cancelled (the window's Stop), so a call that waited was stopped.
+std::optional<QJsonObject> notRunItemOf(const ApprovalRecord &approval, bool ioLogged, bool stopped)
+{
+    QString code;
+    if (approval.decision == u"denied" || approval.decision == u"deny")
+        code = u"approval_denied"_s;
+    else if (approval.decision == u"expired")
+        code = u"approval_timeout"_s;
+    else if (approval.decision == u"unavailable")
+        code = u"approval_unavailable"_s;
+    else if (approval.decision == u"withdrawn")
+        code = stopped ? u"stopped"_s : u"approval_withdrawn"_s;
+    else
+        return std::nullopt;
+    QJsonObject notRun{{u"code"_s, code}, {u"decision"_s, approval.decision}, {u"reason"_s, approval.reason}};
+    if (!approval.by.isEmpty())
+        notRun.insert(u"by"_s, approval.by);
+    if (!approval.note.isEmpty())
+        notRun.insert(u"note"_s, approval.note);
+    // The commands are kept only with input and output logging; one text, as the person read it.
+    const QString commands =
+        ioLogged ? approval.commands : QCoreApplication::translate("LogsPanel", "(commands not logged)");
+    return QJsonObject{
+        {u"type"_s, u"openrouter:shell"_s}, {u"call_id"_s, approval.callId},
+        {u"status"_s, u"incomplete"_s},     {u"action"_s, QJsonObject{{u"commands"_s, QJsonArray{commands}}}},
+        {u"output"_s, QJsonArray()},        {u"not_run"_s, notRun}};
 }
 
 } // namespace
+
+void LogsPanel::setCellLookup(const QString &storeDir, CellLookup lookup)
+{
+    m_callPanel->setCellStore(storeDir);
+    m_cellLookup = std::move(lookup);
+}
 
 LogsPanel::LogsPanel(const QString &dataDir, const QString &workspace, QWidget *parent)
     : QWidget(parent)
@@ -92,6 +172,9 @@ LogsPanel::LogsPanel(const QString &dataDir, const QString &workspace, QWidget *
         selectShownRequest();
         dropHiddenDetail();
     });
+    // The rows in view decide what From, Model and API need (fitColumns).
+    connect(m_model, &LogsModel::pageLoaded, this, &LogsPanel::fitColumns);
+    connect(m_model, &LogsModel::refreshed, this, &LogsPanel::fitColumns);
     connect(m_model, &LogsModel::pageLoaded, this, [this] {
         resolvePendingRow();
         selectShownRequest();
@@ -132,14 +215,23 @@ void LogsPanel::buildUi()
         applyFilter();
     });
 
-    m_modelFilter = new QComboBox(this);
+    // The filters share the panel's width and give way in the side column at 1366 pixels (their boxes
+    // elide, their lists and tooltips show whole texts), so the panel is never wider than its dock.
+    const auto filterBox = [this] {
+        auto *box = new ElidingComboBox(this);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(3);
+        connect(box, &QComboBox::currentTextChanged, box,
+                [box](const QString &text) { box->setToolTip(plainToolTip(text)); });
+        return box;
+    };
+    m_modelFilter = filterBox();
     m_modelFilter->setObjectName(u"LogsModelFilter"_s);
     m_modelFilter->addItem(tr("All models"), QString());
-    m_modelFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_statusFilter = new QComboBox(this);
+    m_statusFilter = filterBox();
     m_statusFilter->setObjectName(u"LogsStatusFilter"_s);
     m_statusFilter->addItem(tr("All statuses"), QVariant());
-    m_timeRange = new QComboBox(this);
+    m_timeRange = filterBox();
     m_timeRange->setObjectName(u"LogsTimeRange"_s);
     m_timeRange->addItem(QString(), AnyTime);
     retranslate(m_timeRange,
@@ -194,9 +286,13 @@ void LogsPanel::buildUi()
     });
     connect(m_exportButton, &QPushButton::clicked, this, &LogsPanel::exportFiltered);
 
-    m_countLabel = new QLabel(this);
+    // One line, elided (the tooltip has it whole): a wrapping label would make the whole panel's height
+    // depend on its width, and the dock's scroll area would then make the panel as tall as it would like
+    // (the detail pushed below the dock's edge at 1366×768) instead of fitting it to the dock.
+    auto *count = new ElidedLabel(this);
+    count->setElideMode(Qt::ElideRight);
+    m_countLabel = count;
     m_countLabel->setObjectName(u"LogsCountLabel"_s);
-    m_countLabel->setWordWrap(true);
     m_countLabel->setTextFormat(Qt::PlainText); // names the workspace and quotes errors
 
     auto *filters = new QHBoxLayout;
@@ -220,14 +316,23 @@ void LogsPanel::buildUi()
     // Fixed row heights keep scrolling through 100,000 rows free of per-row measuring.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    // However short the dock, the list keeps its header and three rows beside the detail.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              3 * m_table->verticalHeader()->defaultSectionSize() +
+                              m_table->horizontalScrollBar()->sizeHint().height() +
+                              2 * m_table->frameWidth());
     m_table->horizontalHeader()->setStretchLastSection(true);
     const int digit = fontMetrics().horizontalAdvance(u'0');
-    m_table->setColumnWidth(LogsModel::TimeColumn,
-                            fontMetrics().horizontalAdvance(u"2026-12-31 23:59:59"_s) + 16);
+    // As wide as the time the column shows, in the locale's format.
+    m_table->setColumnWidth(LogsModel::TimeColumn, fontMetrics().horizontalAdvance(LocaleFormat::dateTime(
+                                                       QDateTime(QDate(2026, 12, 28), QTime(23, 58, 58)))) +
+                                                       16);
     m_table->setColumnWidth(LogsModel::StatusColumn, digit * 7);
     m_table->setColumnWidth(LogsModel::FromColumn, digit * 28);
     m_table->setColumnWidth(LogsModel::ModelColumn, digit * 15);
-    m_table->setColumnWidth(LogsModel::ApiColumn, digit * 11);
+    // Wide enough for the longest API name shown ("Anthropic Messages").
+    m_table->setColumnWidth(LogsModel::ApiColumn,
+                            fontMetrics().horizontalAdvance(LogsModel::apiTitle(u"messages"_s)) + 16);
     m_table->setColumnWidth(LogsModel::RequestColumn, digit * 20);
     m_table->setColumnWidth(LogsModel::LatencyColumn, digit * 9);
     m_table->setColumnWidth(LogsModel::TokensColumn, digit * 12);
@@ -236,7 +341,18 @@ void LogsPanel::buildUi()
         const int title =
             fontMetrics().horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString()) + 24;
         m_table->setColumnWidth(column, std::max(m_table->columnWidth(column), title));
+        m_columnWidths.append(m_table->columnWidth(column));
+        // Giving way, a column keeps its title whole (the room a sort arrow takes is given up), the time
+        // its first and last characters.
+        m_columnMinimums.append(column == LogsModel::TimeColumn ? digit * 7 : title - 12);
     }
+    // The widths follow the list's width (fitColumns) until the person drags a column's edge; the last
+    // column's stretch is the header's own doing.
+    m_table->viewport()->installEventFilter(this);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column) {
+        if (!m_fittingColumns && column != LogsModel::ColumnCount - 1)
+            m_columnsSizedByHand = true;
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &LogsPanel::onCurrentRowChanged);
 
@@ -289,6 +405,7 @@ void LogsPanel::buildUi()
     m_callList = new QListWidget(callsPage);
     m_callList->setObjectName(u"LogsShellCallList"_s);
     m_callList->setMaximumHeight(fontMetrics().height() * 5);
+    m_callList->setMinimumHeight(fontMetrics().height() * 2 + 6);
     m_replayButton = new QPushButton(callsPage);
     retranslate(m_replayButton,
                 [this] { m_replayButton->setText(tr("Run again in the current conversation")); });
@@ -348,20 +465,44 @@ void LogsPanel::buildUi()
     m_detailTabs->addTab(responsePage, tr("Response"));
     m_detailTabs->addTab(callsPage, tr("Shell calls"));
     m_detailTabs->addTab(detectionsPage, tr("Detections"));
+    // The request's facts run to seven lines: they scroll past five, so the tabs below keep their room.
+    m_detailHeaderScroll = new QScrollArea(m_detailBox);
+    m_detailHeaderScroll->setObjectName(u"LogsDetailHeaderScroll"_s);
+    m_detailHeaderScroll->setFrameShape(QFrame::NoFrame);
+    m_detailHeaderScroll->setWidgetResizable(true);
+    m_detailHeaderScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_detailHeaderScroll->setFocusPolicy(Qt::NoFocus);
+    m_detailHeaderScroll->setWidget(m_detailHeader);
+    m_detailHeaderScroll->setMinimumHeight(2 * fontMetrics().lineSpacing());
+    m_detailHeaderScroll->setMaximumHeight(5 * fontMetrics().lineSpacing() + 4);
     auto *detailLayout = new QVBoxLayout(m_detailBox);
     detailLayout->setContentsMargins(0, 0, 0, 0);
-    detailLayout->addWidget(m_detailHeader);
+    detailLayout->addWidget(m_detailHeaderScroll);
     detailLayout->addWidget(m_bodiesNote);
     detailLayout->addWidget(m_detailTabs, 1);
     m_detailTabs->setEnabled(false);
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
+    // Most of the height goes to the detail (the request, its response, its calls' cards); the list keeps a
+    // few rows. A share the user drags is kept, also for the next start.
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    auto *splitter = m_splitter;
     splitter->setObjectName(u"LogsSplitter"_s);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_table);
     splitter->addWidget(m_detailBox);
-    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
+    if (const double saved = Settings().value(Settings::Key::LogsDetailShare).toDouble();
+        saved >= 0.1 && saved <= 0.95)
+        m_detailShare = saved;
+    splitter->installEventFilter(this);
+    connect(splitter, &QSplitter::splitterMoved, this, [this] {
+        const QList<int> sizes = m_splitter->sizes();
+        if (sizes.size() != 2 || sizes.at(0) + sizes.at(1) <= 0)
+            return;
+        m_detailShare = double(sizes.at(1)) / (sizes.at(0) + sizes.at(1));
+        Settings().setValue(Settings::Key::LogsDetailShare, m_detailShare);
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -400,6 +541,71 @@ void LogsPanel::buildUi()
         updateDetectionButtons();
         updateCountLabel();
     });
+}
+
+void LogsPanel::fitColumns()
+{
+    // At 1366 pixels the Logs share the side column: the columns up to API fit the list's width when they
+    // can. From, Model and API first narrow to what the rows in view need, then From and Model give way (to
+    // a few characters), then API, Time and Status, then From, Model and API to their titles, elided (the
+    // tooltips say them whole); the columns after API keep their widths
+    // and scroll into view. Once the person drags a column's edge, the widths are theirs.
+    if (m_columnsSizedByHand || m_columnWidths.size() != LogsModel::ColumnCount)
+        return;
+    QList<int> widths = m_columnWidths;
+    int excess = -m_table->viewport()->width();
+    for (int column = 0; column <= LogsModel::ApiColumn; ++column)
+        excess += widths.at(column);
+    // A group gives way by its columns' shares of the room they can give, each down to least(column).
+    const auto giveAlike = [&](const QList<int> &group, const std::function<int(int)> &least) {
+        const auto room = [&](int column) { return std::max(0, widths.at(column) - least(column)); };
+        int slack = 0;
+        for (const int column : group)
+            slack += room(column);
+        const int total = excess;
+        for (int pass = 0; pass < 2 && excess > 0 && slack > 0; ++pass) // the second: what rounding left
+            for (const int column : group) {
+                const int cut = std::min(
+                    {room(column), excess, pass == 0 ? int(qint64(total) * room(column) / slack) : excess});
+                widths[column] -= cut;
+                excess -= cut;
+            }
+    };
+    const int readable = fontMetrics().horizontalAdvance(u'0') * 7; // a few characters and the "…"
+    const auto least = [this](int column) { return m_columnMinimums.at(column); };
+    const auto legible = [&](int column) { return std::max(readable, least(column)); };
+    // What the rows in view need first: nothing is elided for it.
+    const QList<int> texts{LogsModel::FromColumn, LogsModel::ModelColumn, LogsModel::ApiColumn};
+    giveAlike(texts, [&](int column) {
+        // Public in QAbstractItemView; QTableView measures the rows in view.
+        const int needed = static_cast<QAbstractItemView *>(m_table)->sizeHintForColumn(column);
+        return needed < 0 ? widths.at(column) : std::max(least(column), needed);
+    });
+    giveAlike({LogsModel::FromColumn, LogsModel::ModelColumn}, legible);
+    giveAlike({LogsModel::ApiColumn, LogsModel::TimeColumn, LogsModel::StatusColumn},
+              [&](int column) { return column == LogsModel::ApiColumn ? legible(column) : least(column); });
+    giveAlike(texts, least);
+    m_fittingColumns = true;
+    for (int column = 0; column <= LogsModel::ApiColumn; ++column)
+        if (m_table->columnWidth(column) != widths.at(column))
+            m_table->setColumnWidth(column, widths.at(column));
+    m_fittingColumns = false;
+}
+
+bool LogsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (m_table && watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    if (watched == m_splitter && event->type() == QEvent::Resize) {
+        // The share holds whatever height the dock gives: the sizes follow it at every resize.
+        const int total = m_splitter->height() - m_splitter->handleWidth();
+        if (total > 0) {
+            const int detail = int(total * m_detailShare);
+            const QSignalBlocker blocker(m_splitter);
+            m_splitter->setSizes({total - detail, detail});
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LogsPanel::showEvent(QShowEvent *event)
@@ -661,6 +867,12 @@ void LogsPanel::showRequest(qint64 rowId)
         detail.requestText = prettyJson(record->requestBody);
         detail.responseText = prettyJson(record->responseBody);
         detail.toolCalls = ResponseToolCalls::read(record->responseBody);
+        if (record->ioLogged && !record->responseBody.isEmpty()) {
+            const Trace trace = TraceLoader::read(record->responseBody, nullptr);
+            for (const TraceCall &call : trace.calls)
+                if (call.isPython() && !call.cell.outputs.isEmpty())
+                    detail.codeCells.append(call);
+        }
         return detail;
     }));
 }
@@ -723,7 +935,7 @@ void LogsPanel::setDetail(const LogsDetail &detail)
         tr("%1 · HTTP %2 · %3 via %4")
             .arg(when)
             .arg(r.status)
-            .arg(r.model.toHtmlEscaped(), r.api.toHtmlEscaped()),
+            .arg(r.model.toHtmlEscaped(), LogsModel::apiTitle(r.api).toHtmlEscaped()),
         tr("%1 ms · %2 input / %3 output tokens").arg(r.latencyMs).arg(r.inputTokens).arg(r.outputTokens)};
     // Who asked: the window's conversation and question, or the API client.
     if (r.client == u"window" && (!r.conversation.isEmpty() || !r.question.isEmpty()))
@@ -770,6 +982,7 @@ void LogsPanel::setDetail(const LogsDetail &detail)
     if (!sameRequest) {
         m_callList->clear();
         m_callPanel->clear();
+        QList<bool> cellTaken(detail.codeCells.size(), false);
         for (int i = 0; i < r.shellCalls.size(); ++i) {
             const ShellCallRecord &call = r.shellCalls.at(i);
             QStringList commands;
@@ -780,7 +993,22 @@ void LogsPanel::setDetail(const LogsDetail &detail)
             auto *item = new QListWidgetItem(tr("%1. %2").arg(i + 1).arg(summary), m_callList);
             item->setToolTip(
                 plainToolTip(tr("%1 in %2").arg(call.tool, call.containerId) + u'\n' + commands.join(u'\n')));
-            ShellCallView *view = m_callPanel->addItem(outputItemOf(call), ShellCallView::Origin::Saved);
+            QJsonObject shown = outputItemOf(call);
+            if (m_cellLookup && r.ioLogged)
+                shown = withCells(shown, m_cellLookup(r.id, i));
+            ShellCallView *view = m_callPanel->addItem(shown, ShellCallView::Origin::Saved);
+            // A Python cell the window keeps nothing of (another program's request): its outputs as the
+            // logged response carries them, in the same notebook view; the first unused cell of its code.
+            if (r.ioLogged && commands.size() == 1 && !hasCell(shown)) {
+                for (qsizetype k = 0; k < detail.codeCells.size(); ++k) {
+                    const TraceCall &code = detail.codeCells.at(k);
+                    if (cellTaken.at(k) || code.action.commands != commands)
+                        continue;
+                    cellTaken[k] = true;
+                    view->showCell(0, code.cell, code.images);
+                    break;
+                }
+            }
             view->setElapsed(call.durationMs);
             // The call's share of the request's cost as the record keeps it (the cards of the conversation
             // show the same); a request logged before calls were costed shows only the whole.
@@ -792,11 +1020,27 @@ void LogsPanel::setDetail(const LogsDetail &detail)
                 view->setCostPartOf(r.serverToolCost);
             }
         }
-        if (!r.shellCalls.isEmpty())
+        // The calls that never ran (denied, unanswered, stopped while they waited) after those that ran,
+        // each with a card saying why, as the conversation shows them.
+        QSet<QString> ran;
+        for (const ShellCallRecord &call : r.shellCalls)
+            ran.insert(call.callId);
+        for (const ApprovalRecord &approval : r.approvals) {
+            const std::optional<QJsonObject> item = notRunItemOf(approval, r.ioLogged, r.status == 499);
+            if (!item || ran.contains(approval.callId))
+                continue;
+            const QString summary =
+                r.ioLogged ? RequestRecord::oneLine(approval.commands, 200) : tr("1 command");
+            auto *entry =
+                new QListWidgetItem(tr("%1. %2").arg(m_callList->count() + 1).arg(summary), m_callList);
+            entry->setToolTip(plainToolTip(approval.commands));
+            m_callPanel->addItem(*item, ShellCallView::Origin::Saved);
+        }
+        if (m_callList->count() > 0)
             m_callList->setCurrentRow(0);
         m_replayButton->setEnabled(!r.shellCalls.isEmpty() && r.ioLogged);
     }
-    m_detailTabs->setTabText(2, tr("Shell calls (%1)").arg(r.shellCalls.size()));
+    m_detailTabs->setTabText(2, tr("Shell calls (%1)").arg(m_callList->count()));
 
     const int currentDetection = m_detections->currentIndex().row();
     m_detections->clear();

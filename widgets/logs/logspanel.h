@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "data/traceloader.h"
 #include "gateway/requestlog.h"
 #include "gateway/responsetoolcalls.h"
 
@@ -42,6 +43,9 @@ struct LogsDetail
     QString requestText; // pretty-printed JSON when the body is JSON
     QString responseText;
     QList<LoggedToolCall> toolCalls; // read from the response body (ResponseToolCalls)
+    // The Python calls the response body carries with outputs (an API request's code_interpreter_call with
+    // its logs and images, Anthropic's code_execution results), in order (TraceLoader).
+    QList<TraceCall> codeCells;
 };
 
 // The Logs panel: the workspace's request log as a searchable, filterable table (text, model, status, time
@@ -73,6 +77,10 @@ public:
     // conversation's container and shows the live call); it returns an error to show, or an empty string.
     using ReplayHandler = std::function<QString(const QStringList &commands)>;
     void setReplayHandler(ReplayHandler handler) { m_replayHandler = std::move(handler); }
+    // The window's saved item of a request's index-th shell call (empty when it keeps none): a Python
+    // cell's card then shows the notebook it showed (CellRecord), its images in storeDir.
+    using CellLookup = std::function<QJsonObject(const QString &requestId, int index)>;
+    void setCellLookup(const QString &storeDir, CellLookup lookup);
 
 public Q_SLOTS:
     void showRequest(qint64 rowId);
@@ -82,7 +90,14 @@ Q_SIGNALS:
     void detailShown(qint64 rowId);
     void exported(const QString &path, qint64 requests);
 
+public:
+    // The detail's share of the height it shares with the request list, by default and once dragged (kept in
+    // Settings::Key::LogsDetailShare).
+    static constexpr double DefaultDetailShare = 0.72;
+    double detailShare() const { return m_detailShare; }
+
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
 
@@ -108,6 +123,8 @@ private:
     void exportTo(const QString &path);
     void replaySelectedCall();
     void updateDetectionButtons();
+    // Fits the table's columns up to API into its width (see the .cpp); not once a column was dragged.
+    void fitColumns();
 
     QString m_dataDir;
     QString m_workspace;
@@ -123,6 +140,7 @@ private:
     QHash<QObject *, quint64> m_highlightGeneration; // per view: changes whenever its text is reset
     bool m_filterValid = true;
     ReplayHandler m_replayHandler;
+    CellLookup m_cellLookup;
 
     InlineMessage *m_message = nullptr;
     QLabel *m_loggingNote = nullptr;
@@ -136,8 +154,15 @@ private:
     QPushButton *m_exportButton = nullptr;
     QLabel *m_countLabel = nullptr;
     QTableView *m_table = nullptr;
+    QList<int> m_columnWidths;   // each column's width when there is room
+    QList<int> m_columnMinimums; // and the least a column that gives way is narrowed to
+    bool m_fittingColumns = false;
+    bool m_columnsSizedByHand = false;
     QWidget *m_detailBox = nullptr;
     QLabel *m_detailHeader = nullptr;
+    class QScrollArea *m_detailHeaderScroll = nullptr;
+    class QSplitter *m_splitter = nullptr;
+    double m_detailShare = DefaultDetailShare;
     QTabWidget *m_detailTabs = nullptr;
     QTextBrowser *m_requestView = nullptr;
     QTextBrowser *m_responseView = nullptr;

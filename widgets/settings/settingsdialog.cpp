@@ -6,6 +6,7 @@
 #include "settings/datalocationpage.h"
 #include "settings/languagepage.h"
 #include "settings/providersettings.h"
+#include "settings/pythonaheadbox.h"
 #include "settings/themepage.h"
 #include "settings/workspacespage.h"
 #include "workspace/workspace.h"
@@ -51,6 +52,7 @@ SettingsDialog::SettingsDialog(Workspace *workspace, Settings *settings, SecretS
             new LocalApiPage(localApi, nullptr));
 
     auto *workspaces = new WorkspacesPage(workspace->dataDir(), workspace->name());
+    workspaces->addWorkspaceBox(new PythonAheadBox(workspace->containers()));
     connect(workspaces, &WorkspacesPage::openRequested, this, &SettingsDialog::openWorkspaceRequested);
     addPage(u"workspaces"_s, QT_TR_NOOP("Workspaces"), s->standardIcon(QStyle::SP_DirIcon), workspaces);
 

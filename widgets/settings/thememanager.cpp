@@ -16,9 +16,10 @@ namespace {
 constexpr int RingOutside = 2;
 constexpr int RingInside = 1;
 
-// The chosen style with one change: the focus frame (QFocusFrame, which follows the focused widget) is a
+// The chosen style with two changes. The focus frame (QFocusFrame, which follows the focused widget) is a
 // ring in the palette's highlight colour, drawn above the widget so no neighbour or scroll area hides it.
 // Fusion alone marks focus faintly or not at all on lists, text boxes and tool buttons, in either theme.
+// And a crowded tab bar's other tabs are icons (isCompactTab).
 class FocusStyle final : public QProxyStyle
 {
 public:
@@ -64,10 +65,40 @@ public:
             painter->fillRect(option->rect, option->palette.color(QPalette::Active, QPalette::Highlight));
             return;
         }
+        if (element == CE_TabBarTabLabel && isCompactTab(option, widget)) {
+            QStyleOptionTab iconOnly(*qstyleoption_cast<const QStyleOptionTab *>(option));
+            iconOnly.text.clear();
+            QProxyStyle::drawControl(element, &iconOnly, painter, widget);
+            return;
+        }
         QProxyStyle::drawControl(element, option, painter, widget);
     }
 
+    QSize sizeFromContents(ContentsType type, const QStyleOption *option, const QSize &size,
+                           const QWidget *widget) const override
+    {
+        if (type == CT_TabBarTab && isCompactTab(option, widget)) {
+            QStyleOptionTab iconOnly(*qstyleoption_cast<const QStyleOptionTab *>(option));
+            iconOnly.text.clear();
+            // Half the usual space beside the icon: the bar holds more of them.
+            const int space = pixelMetric(PM_TabBarTabHSpace, option, widget) / 2;
+            return QProxyStyle::sizeFromContents(
+                type, &iconOnly, QSize(iconOnly.iconSize.width() + space, size.height()), widget);
+        }
+        return QProxyStyle::sizeFromContents(type, option, size, widget);
+    }
+
 private:
+    // A tab bar whose "compactTabs" property is set (MainWindow: its tabs' names do not all fit) shows the
+    // current tab whole and the others as their icon only; their names stay the tabs' text (the tooltip and
+    // what assistive technology reads).
+    static bool isCompactTab(const QStyleOption *option, const QWidget *widget)
+    {
+        const auto *tab = qstyleoption_cast<const QStyleOptionTab *>(option);
+        return tab && widget && widget->property("compactTabs").toBool() && !tab->icon.isNull() &&
+               !(tab->state & State_Selected);
+    }
+
     // Fusion outlines an unchecked radio button or check box in its window colour, a little darker: about
     // 1.2:1 against the dark theme's window and 2.3:1 against the light one's, where WCAG asks 3:1 of a
     // control's boundary. The outline is drawn again, over Fusion's, halfway from the window colour to the

@@ -110,10 +110,18 @@ WorkspacesPage::WorkspacesPage(const QString &dataDir, const QString &currentWor
     layout->addWidget(m_currentLabel);
     layout->addLayout(listRow, 1);
     layout->addWidget(createBox);
-    layout->addWidget(new LongSessionsBox(ContainerRegistry(m_dataDir).workspaceDir(m_current), this));
+    m_longSessions = new LongSessionsBox(ContainerRegistry(m_dataDir).workspaceDir(m_current), this);
+    layout->addWidget(m_longSessions);
     layout->addWidget(m_message);
     layout->addWidget(m_rules);
     reload();
+}
+
+void WorkspacesPage::addWorkspaceBox(QWidget *box)
+{
+    auto *boxLayout = static_cast<QVBoxLayout *>(layout());
+    box->setParent(this);
+    boxLayout->insertWidget(boxLayout->indexOf(m_longSessions) + 1, box);
 }
 
 void WorkspacesPage::showApprovalRules()

@@ -23,6 +23,9 @@ public:
     ApprovalRulesBox *approvalRules() const { return m_rules; }
     // Selects this window's workspace and brings its approval rules into view, with the keyboard focus.
     void showApprovalRules();
+    // Adds a box of this window's workspace's settings below Long sessions (the dialog adds those that need
+    // the running workspace, such as PythonAheadBox).
+    void addWorkspaceBox(QWidget *box);
 
 public Q_SLOTS:
     void reload();
@@ -46,4 +49,5 @@ private:
     QPushButton *m_create = nullptr;
     InlineMessage *m_message = nullptr;
     ApprovalRulesBox *m_rules = nullptr;
+    QWidget *m_longSessions = nullptr;
 };

@@ -84,6 +84,7 @@ CellOutputView::CellOutputView(const KernelCellResult &cell, const QHash<QString
             text.append({o.stderrStream ? Piece::Tone::Error : Piece::Tone::Normal, o.text});
             continue;
         case KernelOutput::Kind::Error:
+        case KernelOutput::Kind::Exit: // "SystemExit: 3", as Jupyter shows it
             text.append({Piece::Tone::Error, o.text});
             continue;
         case KernelOutput::Kind::Note:
@@ -167,6 +168,9 @@ void CellOutputView::addText(const QList<Piece> &pieces)
             view->setFixedHeight(height);
     };
     connect(view->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, view, fit);
+    // Narrowed after its first layout, its text wraps into more rows without a new document size: the
+    // scroll bar's range says so.
+    connect(view->verticalScrollBar(), &QScrollBar::rangeChanged, view, fit);
     fit();
     m_layout->addWidget(view);
     m_texts.append({view, pieces});

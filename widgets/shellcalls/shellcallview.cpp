@@ -2,6 +2,7 @@
 #include "shellcalls/shellcallview.h"
 
 #include "shellcalls/celloutputview.h"
+#include "shellcalls/cellrecord.h"
 #include "shellcalls/tracecomparison.h"
 
 #include "common/elidedlabel.h"
@@ -592,7 +593,8 @@ void ShellCallView::showNotRun(const QJsonObject &notRun)
     m_notRunCode = code;
     for (CommandOutputView *view : std::as_const(m_commands))
         view->setNotRun();
-    setStatus([=]() -> QString { return denied ? tr("Denied") : tr("Not run"); });
+    const bool stopped = code == u"stopped";
+    setStatus([=]() -> QString { return denied ? tr("Denied") : stopped ? tr("Stopped") : tr("Not run"); });
     m_cost->hide(); // nothing ran, nothing was metered
     m_notRun = new QLabel(this);
     m_notRun->setObjectName(u"NotRunReason"_s);
@@ -611,6 +613,10 @@ void ShellCallView::showNotRun(const QJsonObject &notRun)
             text = tr("Denied by a live viewer; it did not run.");
         else if (denied)
             text = tr("Denied; it did not run.");
+        else if (stopped)
+            text = tr("Stopped before it ran: Stop was pressed while it waited for approval.");
+        else if (code == u"approval_withdrawn")
+            text = tr("It did not run: the question ended while it waited for approval.");
         else if (code == u"approval_timeout")
             text = tr("No one answered the approval request in time; it did not run.");
         else if (code == u"approval_unavailable")
@@ -623,6 +629,26 @@ void ShellCallView::showNotRun(const QJsonObject &notRun)
         return text;
     });
     static_cast<QVBoxLayout *>(layout())->insertWidget(2, m_notRun);
+}
+
+void ShellCallView::showCells(const QString &storeDir)
+{
+    const QJsonArray output = m_item.value(u"output"_s).toArray();
+    for (int i = 0; i < m_commands.size() && i < output.size(); ++i) {
+        const QJsonValue cell = output.at(i).toObject().value(u"cell"_s);
+        if (!cell.isObject())
+            continue;
+        const std::optional<CellRecord> record = CellRecord::load(cell.toObject(), storeDir);
+        if (record && CellOutputView::isRich(record->cell))
+            m_commands[i]->setCell(record->cell, record->images, record->commandStderr);
+    }
+}
+
+void ShellCallView::showCell(int command, const KernelCellResult &cell,
+                             const QHash<QString, QByteArray> &images)
+{
+    if (command >= 0 && command < m_commands.size() && CellOutputView::isRich(cell))
+        m_commands[command]->setCell(cell, images, {});
 }
 
 QString ShellCallView::notRunText() const
@@ -1089,7 +1115,10 @@ ShellCallView *ShellCallPanel::addCall(ShellCall *call)
 
 ShellCallView *ShellCallPanel::addItem(const QJsonObject &outputItem, ShellCallView::Origin origin)
 {
-    return append(new ShellCallView(outputItem, origin, m_maxBlocks));
+    auto *view = new ShellCallView(outputItem, origin, m_maxBlocks);
+    if (!m_cellStore.isEmpty())
+        view->showCells(m_cellStore);
+    return append(view);
 }
 
 TraceComparisonView *ShellCallPanel::addComparison(const QJsonObject &traceItem, ShellCall *local)

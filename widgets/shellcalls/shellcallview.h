@@ -130,6 +130,12 @@ public:
     // and the loop's code ("approval_denied", …); empty for a call that ran.
     QString notRunText() const;
     QString notRunCode() const { return m_notRunCode; }
+    // A finished item's Python cells as the notebook showed them (tables, images): each command's result
+    // that carries a "cell" (CellRecord, its images in storeDir) shows it in place of its plain text.
+    void showCells(const QString &storeDir);
+    // A command's Python cell read from elsewhere (a trace, a logged response) in the same notebook view;
+    // images: PNG bytes by KernelOutput::imagePath. Shown only when plain text cannot show it (isRich).
+    void showCell(int command, const KernelCellResult &cell, const QHash<QString, QByteArray> &images);
     QString elapsedText() const;
     QString costText() const;
     // A finished call's elapsed time (negative: unknown, shows nothing).
@@ -231,6 +237,9 @@ public:
     explicit ShellCallPanel(QWidget *parent = nullptr);
 
     void setMaxBlocks(int blocks) { m_maxBlocks = blocks; }
+    // Where the images of saved Python cells are kept (CellRecord): items added later show their cells.
+    void setCellStore(const QString &dir) { m_cellStore = dir; }
+    QString cellStore() const { return m_cellStore; }
     ShellCallView *addCall(ShellCall *call);
     ShellCallView *addItem(const QJsonObject &outputItem, ShellCallView::Origin origin);
     // A trace's call (its output item) beside the same commands run here now, command by command.
@@ -277,6 +286,7 @@ private:
     QList<class TraceComparisonView *> m_comparisons;
     QWidget *m_summary = nullptr;
     int m_maxBlocks = 5000;
+    QString m_cellStore;
     bool m_wrap = true;
     bool m_follow = true;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "shellcalls/tracesummary.h"
+
 #include "common/retranslate.h"
+#include "shellcalls/shellcallview.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -72,6 +74,12 @@ QString TraceSummaryView::itemLine(const Trace &t, int index)
         break;
     case TraceItem::Kind::ShellCall: {
         const TraceCall &call = t.calls.at(item.call);
+        if (call.isPython()) {
+            line = tr("Python cell %1 (%2): %3")
+                       .arg(item.call + 1)
+                       .arg(ShellCallView::contractTitle(call.tool), oneLine(call.action.commands.value(0)));
+            break;
+        }
         line = tr("Shell call %1 (%2): %3")
                    .arg(item.call + 1)
                    .arg(call.tool, oneLine(call.action.commands.join(u" ; "_s)));

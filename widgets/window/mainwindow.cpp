@@ -39,6 +39,8 @@
 #include "settings/thememanager.h"
 #include "settings/translatorloader.h"
 #include "settings/workspacespage.h"
+#include "shellcalls/celloutputview.h"
+#include "shellcalls/cellrecord.h"
 #include "shellcalls/shellcallview.h"
 #include "shellcalls/tracecomparison.h"
 #include "shellcalls/tracesummary.h"
@@ -76,6 +78,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
+#include <QSet>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -155,6 +158,10 @@ struct MainWindow::Conversation
     QList<TranscriptEntry> shellCalls;
     QHash<ShellCall *, std::pair<double, bool>> callCosts; // dollars, includes the minimum
     QHash<ShellCall *, qsizetype> savedCalls;              // where a finished call is in shellCalls
+    // The request whose calls finish now, and how many of them have (the Logs find a call's saved item by
+    // its request and place).
+    QString callsRequest;
+    int callsInRequest = 0;
     QString title;
     bool titlePending = false; // still "New conversation": named after its first question
     QPointer<Container> container;
@@ -452,6 +459,9 @@ void MainWindow::createDocks()
         m_shellDock->raise();
         return {};
     });
+    logsPanel->setCellLookup(chatImageDir(), [this](const QString &requestId, int index) {
+        return savedCallItem(requestId, index);
+    });
     addPanelDock(logsPanel, QT_TR_NOOP("Logs"), u"LogsDock"_s, panelIcon(u"view-list-details"_s, u"logs"_s));
     // [panel: api activity]
     m_localApi = new LocalApiController(m_settings, m_workspace, this);
@@ -685,17 +695,46 @@ QTabBar *MainWindow::dockTabBar(QDockWidget *dock, int *index) const
 
 void MainWindow::decorateDockTabs()
 {
+    QSet<QTabBar *> bars;
     for (QDockWidget *dock : std::as_const(m_allDocks)) {
         int index = -1;
         if (QTabBar *bar = dockTabBar(dock, &index)) {
-            // Whole names ("Schutzregeln", not "Schutzreg…"); when they do not fit, the bar scrolls.
+            // Whole names ("Schutzregeln", not "Schutzreg…").
             bar->setElideMode(Qt::ElideNone);
             bar->setUsesScrollButtons(true);
             bar->setTabIcon(index, dock->windowIcon());
             const QString tip = dock->property("tabToolTip").toString();
             bar->setTabToolTip(index, tip.isEmpty() ? dock->windowTitle() : tip);
+            bars.insert(bar);
         }
     }
+    for (QTabBar *bar : std::as_const(bars)) {
+        if (!bar->property("watchedByWindow").toBool()) {
+            // A narrower column may no longer fit the names.
+            bar->setProperty("watchedByWindow", true);
+            bar->installEventFilter(this);
+        }
+        // When the names do not all fit, the current tab keeps its name and the others show their icon
+        // (the style's compact tabs; the name is in the tooltip): every panel stays one click away,
+        // none behind scroll arrows.
+        const int space = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
+        int whole = 0;
+        for (int i = 0; i < bar->count(); ++i)
+            whole +=
+                bar->fontMetrics().horizontalAdvance(bar->tabText(i)) + bar->iconSize().width() + 4 + space;
+        const bool compact = whole > bar->width();
+        if (bar->property("compactTabs").toBool() != compact) {
+            bar->setProperty("compactTabs", compact);
+            bar->setElideMode(Qt::ElideNone); // lays the tabs out again
+        }
+    }
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && qobject_cast<QTabBar *>(watched))
+        m_tabDecorator->start();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::showPanel(QDockWidget *dock)
@@ -898,13 +937,14 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     c->session->setApprovals(
         m_workspace->approvals(), [ws = m_workspace] { return ws->approvalPolicy(); }, u"window:"_s + c->id);
     c->chat = new ChatWidget(c->session, m_chatStack);
-    c->chat->setImageStore(m_workspace->containers()->settings().workspaceDir() + u"/chat-images"_s);
+    c->chat->setImageStore(chatImageDir());
     c->chat->setContainerId(container->id());
     c->panel = new ShellCallPanel(m_shellStack);
     c->panel->setContainerId(container->id());
     c->panel->setOffersSampleTrace(true);
     connect(c->panel, &ShellCallPanel::sampleTraceRequested, this, &MainWindow::openSampleTrace);
     c->panel->setMaxBlocks(m_settings->viewMaxBlocks());
+    c->panel->setCellStore(chatImageDir());
     c->panel->setWrapLines(m_settings->value(Settings::Key::WrapOutput).toBool());
     connect(c->panel, &ShellCallPanel::wrapLinesToggled, this, [this](bool wrap) {
         // One preference for every conversation's panel.
@@ -946,7 +986,7 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
         if (!traceItems.isEmpty()) {
             // The trace's calls can be re-run after a restart too.
             c->trace = TraceLoader::parse(QJsonDocument(traceItems).toJson(QJsonDocument::Compact), nullptr);
-            c->panel->setTraceTitle(tr("%1 — %n shell call(s)", nullptr, int(c->trace.size())).arg(c->title));
+            c->panel->setTraceTitle(traceTitle(c->title, c->trace));
         }
         if (containerGone) {
             // Saved with the new container at once, or every start would make yet another one.
@@ -997,7 +1037,14 @@ MainWindow::Conversation *MainWindow::addConversation(const QString &title, cons
     connect(c->session, &ChatSession::shellCallFinished, this, [this, c](ShellCall *call) {
         TranscriptEntry entry;
         entry.kind = TranscriptEntry::Kind::ShellCall;
-        entry.item = call->outputItem();
+        entry.item = keptItem(call);
+        if (const QString request = c->session->requestId(); !request.isEmpty()) {
+            if (request != c->callsRequest)
+                c->callsInRequest = 0;
+            c->callsRequest = request;
+            entry.item.insert(u"request_id"_s, request);
+            entry.item.insert(u"request_call"_s, c->callsInRequest++);
+        }
         const std::pair<double, bool> cost = c->callCosts.value(call, {-1.0, false});
         entry.cost = cost.first;
         entry.includesMinimum = cost.second;
@@ -1230,7 +1277,9 @@ void MainWindow::deleteConversation(const QString &id, bool withFiles)
     c->chat->deleteLater();
     c->panel->deleteLater();
     c->session->deleteLater();
-    m_workspace->conversations()->remove(id);
+    // Pending saves first: the store keeps the chat's image copies another conversation still shows.
+    saveAll();
+    m_workspace->conversations()->remove(id, chatImageDir());
     saveIndex();
     const QString containerId = c->container ? c->container->id() : QString();
     selectConversation(m_conversationList->currentRow());
@@ -1410,6 +1459,11 @@ Container *MainWindow::currentContainer() const
 QString MainWindow::scriptsDir() const
 {
     return m_workspace->containers()->settings().workspaceDir() + u"/scripts"_s;
+}
+
+QString MainWindow::chatImageDir() const
+{
+    return m_workspace->containers()->settings().workspaceDir() + u"/chat-images"_s;
 }
 
 void MainWindow::refreshModels()
@@ -1841,6 +1895,15 @@ bool MainWindow::openSampleTrace()
     return openTrace(u":/traces/sales-demo.json"_s);
 }
 
+QString MainWindow::traceTitle(const QString &name, const QList<TraceCall> &calls)
+{
+    // A trace with Python cells does not call them shell calls.
+    const bool cells =
+        std::any_of(calls.cbegin(), calls.cend(), [](const TraceCall &c) { return c.isPython(); });
+    return cells ? tr("%1 — %n call(s)", nullptr, int(calls.size())).arg(name)
+                 : tr("%1 — %n shell call(s)", nullptr, int(calls.size())).arg(name);
+}
+
 bool MainWindow::openTrace(const QString &path)
 {
     QString error;
@@ -1855,7 +1918,7 @@ bool MainWindow::openTrace(const QString &path)
     if (!c)
         return false;
     c->trace = trace.calls;
-    c->panel->setTraceTitle(tr("%1 — %n shell call(s)", nullptr, int(trace.calls.size())).arg(fileName));
+    c->panel->setTraceTitle(traceTitle(fileName, trace.calls));
     c->panel->setTraceSummary(new TraceSummaryView(trace));
     // A trace records one sandbox cost for the whole request: a single call has it, several share it.
     const QString cost = TraceSummaryView::costText(trace);
@@ -1864,6 +1927,18 @@ bool MainWindow::openTrace(const QString &path)
         entry.kind = TranscriptEntry::Kind::ShellCall;
         entry.tag = u"trace"_s;
         entry.item = call.toOutputItem();
+        // A Python call's outputs as the notebook shows them: saved as the window's own cells are (its
+        // images by content in the chat images), so the card shows them now and after a restart.
+        if (call.isPython() && CellOutputView::isRich(call.cell)) {
+            QJsonArray output = entry.item.value(u"output"_s).toArray();
+            QJsonObject result = output.isEmpty() ? QJsonObject() : output.first().toObject();
+            result.insert(u"cell"_s, CellRecord::save(call.cell, call.images, {}, chatImageDir()));
+            if (output.isEmpty())
+                output.append(result);
+            else
+                output.replace(0, result);
+            entry.item.insert(u"output"_s, output);
+        }
         entry.cost = trace.calls.size() == 1 ? trace.serverToolCost : -1;
         ShellCallView *view = c->panel->addItem(entry.item, ShellCallView::Origin::Trace);
         view->setCost(entry.cost);
@@ -1892,6 +1967,15 @@ bool MainWindow::openTrace(const QString &path)
             break;
         case TraceItem::Kind::ShellCall: {
             const TraceCall &call = trace.calls.at(item.call);
+            if (call.isPython()) {
+                note(u"TraceItem"_s,
+                     tr("Python cell %1 (%2) in container %3: %4")
+                         .arg(item.call + 1)
+                         .arg(ShellCallView::contractTitle(call.tool),
+                              call.containerId.isEmpty() ? tr("(not named)") : call.containerId,
+                              call.action.commands.value(0).section(u'\n', 0, 0).left(200)));
+                break;
+            }
             note(u"TraceItem"_s, tr("Shell call %1 ran %n command(s) in container %2: %3", nullptr,
                                     int(call.action.commands.size()))
                                      .arg(item.call + 1)
@@ -1946,6 +2030,9 @@ void MainWindow::rerunTrace(Conversation *c)
     if (!c->container)
         return;
     for (const TraceCall &call : std::as_const(c->trace)) {
+        // A Python cell is code for a kernel, not a shell command: it is not run as one.
+        if (call.isPython())
+            continue;
         ShellAction action = call.action;
         // Traces may hold values beyond today's limits; run them within the limits instead of rejecting.
         action.timeoutMs = std::clamp(action.timeoutMs, 1, ShellAction::MaxTimeoutMs);
@@ -2045,4 +2132,38 @@ void MainWindow::saveWindowState() const
     m_settings->setValue(Settings::Key::WindowState, saveState());
     m_settings->setValue(Settings::Key::WindowPanelShares, m_dockShares->toVariant());
     m_settings->sync();
+}
+
+QJsonObject MainWindow::keptItem(ShellCall *call) const
+{
+    QJsonObject item = call->outputItem();
+    const QString nonce = call->kernelNonce();
+    if (nonce.isEmpty())
+        return item;
+    // Each Python cell's outputs as the notebook showed them, its images copied out of the container (the
+    // next cell replaces them there), so its card shows the same after a restart and in the Logs.
+    const QString home = call->container() ? call->container()->homeDir() : QString();
+    const QList<CommandResult> results = call->results();
+    QJsonArray output = item.value(u"output"_s).toArray();
+    for (qsizetype i = 0; i < results.size() && i < output.size(); ++i) {
+        const KernelCellResult cell = KernelCellResult::parse(results.at(i).stdoutText, nonce);
+        if (!CellOutputView::isRich(cell))
+            continue;
+        QJsonObject result = output.at(i).toObject();
+        result.insert(u"cell"_s, CellRecord::save(cell, CellOutputView::readImages(cell, home),
+                                                  results.at(i).stderrText, chatImageDir()));
+        output.replace(i, result);
+    }
+    item.insert(u"output"_s, output);
+    return item;
+}
+
+QJsonObject MainWindow::savedCallItem(const QString &requestId, int index) const
+{
+    for (const auto &c : m_conversations)
+        for (const TranscriptEntry &entry : c->shellCalls)
+            if (entry.item.value(u"request_id"_s).toString() == requestId &&
+                entry.item.value(u"request_call"_s).toInt(-1) == index)
+                return entry.item;
+    return {};
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QIcon>
+#include <QJsonObject>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -26,6 +27,7 @@ class QTabBar;
 class QTimer;
 class SecretStore;
 class Settings;
+class ShellCall;
 class ShellCallPanel;
 class WelcomePage;
 class Workspace;
@@ -66,6 +68,9 @@ public:
 
     // Where the model picker finds scripts besides the built-in ones: DATA/workspaces/<ws>/scripts.
     QString scriptsDir() const;
+    // Where the chats and the saved cards of Python cells (CellRecord) keep copies of the images they show,
+    // named by content: DATA/workspaces/<ws>/chat-images.
+    QString chatImageDir() const;
 
 public Q_SLOTS:
     void showAbout();
@@ -80,6 +85,8 @@ public Q_SLOTS:
     void attachWithDialog();
     void openTraceWithDialog();
     bool openTrace(const QString &path);
+    // The shell-call panel's title of a trace: its name and how many calls it holds.
+    static QString traceTitle(const QString &name, const QList<TraceCall> &calls);
     // The sample trace shipped with the workbench (the empty Shell calls panel offers it).
     bool openSampleTrace();
     void openCsvPreview(const QString &path);
@@ -98,6 +105,7 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     bool event(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -126,6 +134,10 @@ private:
     // saved: a conversation restored from the store (title is then ignored).
     Conversation *addConversation(const QString &title, const StoredConversation *saved = nullptr);
     Conversation *current() const;
+    // A finished call as its conversation saves it: a Python cell's outputs with it (CellRecord).
+    QJsonObject keptItem(ShellCall *call) const;
+    // The saved item of the index-th call of the window's request requestId; empty when none is kept.
+    QJsonObject savedCallItem(const QString &requestId, int index) const;
     // The list item's tooltip: its whole title, when it was started and its container.
     void describeConversationItem(QListWidgetItem *item) const;
     // Hides the conversations whose title does not contain text.

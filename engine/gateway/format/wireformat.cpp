@@ -159,9 +159,14 @@ QJsonArray WireFormat::resultsJson(const QList<CommandResult> &results)
     return out;
 }
 
-QJsonObject WireFormat::openAiStyleErrorBody(const AgentError &error)
+QJsonObject WireFormat::openAiStyleErrorBody(const AgentError &error) const
 {
     const QJsonValue null(QJsonValue::Null);
+    if (m_errorShape == ErrorShape::OpenAi)
+        return {{u"error"_s, QJsonObject{{u"message"_s, error.message},
+                                         {u"type"_s, error.type},
+                                         {u"param"_s, error.param.isEmpty() ? null : QJsonValue(error.param)},
+                                         {u"code"_s, error.code.isEmpty() ? null : QJsonValue(error.code)}}}};
     return {
         {u"error"_s,
          QJsonObject{{u"code"_s, error.httpStatus},

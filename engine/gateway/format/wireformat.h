@@ -55,6 +55,10 @@ public:
                                               AgentError *error) = 0;
     // The API's own error body for an error answered with a plain HTTP status.
     virtual QJsonObject errorBody(const AgentError &error) const = 0;
+    // Whose error body the Responses and Chat Completions formats answer with: OpenRouter's (its SDK
+    // validates a numeric code), or OpenAI's for its own SDKs (code a string or null, as they type it).
+    enum class ErrorShape { OpenRouter, OpenAi };
+    void setErrorShape(ErrorShape shape) { m_errorShape = shape; }
 
     // Renders loop's events; while stream is true they also go out through sink as SSE bytes (nothing is
     // written before the first event). finalBody() holds the whole response once the loop finished.
@@ -115,11 +119,13 @@ protected:
     static bool addFunctionTool(const QJsonObject &spec, const QString &schemaKey, const QString &path,
                                 AgentRequest *req, AgentError *error);
     static QJsonArray resultsJson(const QList<CommandResult> &results);
-    // OpenRouter's error shape (a numeric code, validated by its SDK) with OpenAI's type and param beside it
-    // (read by the openai SDK, which does not validate); the Responses and Chat Completions bodies.
-    static QJsonObject openAiStyleErrorBody(const AgentError &error);
+    // The Responses and Chat Completions error body, in the shape setErrorShape() chose: OpenRouter's {code:
+    // the HTTP status, message, metadata: {reason}} with OpenAI's type and param beside it, or OpenAI's
+    // {message, type, param, code: a string or null}.
+    QJsonObject openAiStyleErrorBody(const AgentError &error) const;
 
 private:
+    ErrorShape m_errorShape = ErrorShape::OpenRouter;
     QPointer<AgentLoop> m_loop;
     Sink m_sink;
     bool m_stream = false;

@@ -3,6 +3,7 @@
 
 #include "changewatcher.h"
 #include "containerregistry.h"
+#include "fileorigins.h"
 #include "lazygit.h"
 
 #include <QDateTime>
@@ -33,13 +34,13 @@ constexpr qint64 kFreshUseMs = 1000;
 
 // Runs fn on pool and returns its result as a future. Not QtConcurrent::run: QFuture::waitForFinished() would
 // steal a queued task and run it at once on the waiting thread, out of order and beside the running one.
-template<typename R, typename F>
-QFuture<R> runInOrder(QThreadPool *pool, F fn)
+template<typename R, typename F, typename Start>
+QFuture<R> runInOrder(Start start, F fn)
 {
     auto promise = std::make_shared<QPromise<R>>();
     QFuture<R> future = promise->future();
     promise->start();
-    pool->start([promise, fn = std::move(fn)]() mutable {
+    start([promise, fn = std::move(fn)]() mutable {
         promise->addResult(fn());
         promise->finish();
     });
@@ -81,6 +82,67 @@ struct ContainerHistory::State
     qint64 cgroupPid = -1;
     long workerTid = 0;
     QList<QByteArray> returnTo; // the tasks files the worker came from
+
+    // Records fileName (in home) as a user's upload in FileOrigins; a failure only costs that label.
+    void recordUpload(const QString &fileName)
+    {
+        QString why;
+        if (!FileOrigins(FileOrigins::containerDirOfHistory(gitDir)).recordUpload(homeDir, fileName, &why))
+            qWarning().noquote() << "cannot record the upload" << fileName << "as the user's:" << why;
+    }
+
+    // The next commands' markers, made ahead on the worker (SnapshotStore::prepareMarker) and kept open, so
+    // that the container's thread only writes and renames one. Guarded by spareMutex: the worker fills the
+    // list, commandStarting() takes from it.
+    static constexpr int kSpares = 2;
+    QMutex spareMutex;
+    QList<std::pair<QString, int>> spares; // name, descriptor
+
+    // On the worker (at wake and with each commit): spares for the next commands, up to kSpares.
+    void refillSpares()
+    {
+        for (;;) {
+            {
+                QMutexLocker lock(&spareMutex);
+                if (spares.size() >= kSpares)
+                    return;
+            }
+            int fd = -1;
+            const QString made = SnapshotStore::prepareMarker(gitDir, &fd);
+            if (made.isEmpty())
+                return;
+            QMutexLocker lock(&spareMutex);
+            spares.append({made, fd});
+        }
+    }
+    // On the worker, once a command's entry is written: its marker becomes a spare again, or goes.
+    void recycle(const QString &marker)
+    {
+        {
+            QMutexLocker lock(&spareMutex);
+            if (spares.size() >= kSpares || !awake) {
+                SnapshotStore::recycleMarker(gitDir, marker, nullptr); // removes it
+                return;
+            }
+        }
+        int fd = -1;
+        const QString spare = SnapshotStore::recycleMarker(gitDir, marker, &fd);
+        if (spare.isEmpty())
+            return;
+        QMutexLocker lock(&spareMutex);
+        spares.append({spare, fd});
+    }
+    // No spare is left behind (the container sleeps or goes).
+    void dropSpares()
+    {
+        QMutexLocker lock(&spareMutex);
+        if (spares.isEmpty())
+            return;
+        for (const auto &spare : std::as_const(spares))
+            ::close(spare.second);
+        spares.clear();
+        SnapshotStore::dropSpareMarkers(gitDir);
+    }
 
     bool ensureOpen(QString *error)
     {
@@ -200,7 +262,9 @@ ContainerHistory::ContainerHistory(const QString &homeDir, const QString &gitDir
 ContainerHistory::~ContainerHistory()
 {
     setCgroupProcess(-1);
+    startDeferred();
     m_pool.waitForDone();
+    m_state->dropSpares();
     m_state->watcher.stop();
     m_state->store.close();
 }
@@ -212,13 +276,32 @@ void ContainerHistory::cancel()
 
 void ContainerHistory::waitForIdle()
 {
+    startDeferred();
     m_pool.waitForDone();
+}
+
+void ContainerHistory::start(std::function<void()> task, bool deferred)
+{
+    if (deferred) {
+        if (m_deferred.isEmpty())
+            QMetaObject::invokeMethod(this, &ContainerHistory::startDeferred, Qt::QueuedConnection);
+        m_deferred.append(std::move(task));
+        return;
+    }
+    startDeferred(); // what was asked for earlier runs earlier
+    m_pool.start(std::move(task));
+}
+
+void ContainerHistory::startDeferred()
+{
+    for (std::function<void()> &task : std::exchange(m_deferred, {}))
+        m_pool.start(std::move(task));
 }
 
 void ContainerHistory::setStorageBudget(qint64 bytes)
 {
     std::shared_ptr<State> s = m_state;
-    m_pool.start([s, bytes] { s->store.setStorageBudget(bytes); });
+    start([s, bytes] { s->store.setStorageBudget(bytes); });
 }
 
 void ContainerHistory::setCgroupProcess(qint64 pid)
@@ -235,7 +318,15 @@ void ContainerHistory::setCgroupProcess(qint64 pid)
 
 void ContainerHistory::commandStarting(const QString &command, const QString &callId, int commandIndex)
 {
-    const QString marker = SnapshotStore::markCommandStarted(m_state->gitDir, command);
+    std::pair<QString, int> spare{QString(), -1};
+    {
+        QMutexLocker lock(&m_state->spareMutex);
+        if (!m_state->spares.isEmpty())
+            spare = m_state->spares.takeFirst();
+    }
+    // The next spare is made by this command's commit, on the worker (no thread is woken for it here).
+    const QString marker =
+        SnapshotStore::markCommandStarted(m_state->gitDir, command, spare.first, spare.second);
     if (!marker.isEmpty())
         m_markers.insert({callId, commandIndex}, marker);
 }
@@ -245,10 +336,11 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
     std::shared_ptr<State> s = m_state;
     m_awake = true;
     m_scanned = false;
+    ++m_homeWrites;
     // A scan queued before the last sleep() may have set it after sleep() cleared it; no hint is trusted
     // until this wake's own scan has run.
     s->hintsReady.store(false, std::memory_order_release);
-    m_pool.start([s, policyJson] {
+    start([s, policyJson] {
         QString error;
         s->awake = true;
         // Watch first, then scan (see scanHome): a change made in between is seen by both, never by neither.
@@ -256,6 +348,10 @@ void ContainerHistory::wake(const std::optional<QJsonObject> &policyJson)
             qWarning("sandbench: not watching %s (%s); every save scans it", qPrintable(s->homeDir),
                      qPrintable(error));
         s->recordUse(policyJson);
+        // What a crash left besides markers: spares, which name nothing. Then the first command's.
+        s->dropSpares();
+        SnapshotStore::dropSpareMarkers(s->gitDir);
+        s->refillSpares();
     });
     // Markers no command of ours is running under are what a crash left: what home holds beyond the last
     // entry is recorded as its own entry before any command runs (one opendir when there are none).
@@ -284,7 +380,7 @@ void ContainerHistory::prepareStore()
     if (!m_awake)
         return;
     std::shared_ptr<State> s = m_state;
-    m_pool.start([s] {
+    start([s] {
         QString error;
         if (s->awake && !s->ensureOpen(&error))
             qWarning("sandbench: history of %s is not available: %s", qPrintable(s->id), qPrintable(error));
@@ -298,7 +394,7 @@ void ContainerHistory::scanHome()
     // command. The first commit waits for them like for any scan.
     m_scanned = true;
     std::shared_ptr<State> s = m_state;
-    m_pool.start([s] {
+    start([s] {
         QString error;
         if (!s->ensureOpen(&error)) {
             qWarning("sandbench: history of %s is not available: %s", qPrintable(s->id), qPrintable(error));
@@ -316,12 +412,13 @@ void ContainerHistory::sleep()
     std::shared_ptr<State> s = m_state;
     m_awake = false;
     s->hintsReady.store(false, std::memory_order_release);
-    m_pool.start([s] {
+    start([s] {
         // Again on the worker: a scan queued before this sleep ran in between and set it.
         s->hintsReady.store(false, std::memory_order_release);
         if (s->unrecordedUseMs > 0)
             s->recordUse(std::nullopt, s->unrecordedUseMs);
         s->awake = false;
+        s->dropSpares();
         s->watcher.stop();
         if (s->store.isOpen())
             s->store.flush(nullptr);
@@ -329,27 +426,33 @@ void ContainerHistory::sleep()
     });
 }
 
-QFuture<HistoryResult<Snapshot>> ContainerHistory::write(
-    const QString &callId, int commandIndex, bool readsHome,
-    std::function<std::optional<Snapshot>(State &, QString *)> op, std::function<void(State &)> before,
-    std::function<void(const HistoryResult<Snapshot> &)> done, std::shared_ptr<bool> scanDone)
+QFuture<HistoryResult<Snapshot>>
+ContainerHistory::write(const QString &callId, int commandIndex, bool readsHome,
+                        std::function<std::optional<Snapshot>(State &, QString *)> op,
+                        std::function<void(State &)> before,
+                        std::function<void(const HistoryResult<Snapshot> &)> done,
+                        std::shared_ptr<bool> scanDone, bool deferStart)
 {
     ++m_pendingWrites;
-    if (readsHome)
+    if (readsHome) {
         ++m_pendingScans;
+        ++m_homeWrites;
+    }
     std::shared_ptr<State> s = m_state;
-    QFuture<HistoryResult<Snapshot>> future = runInOrder<HistoryResult<Snapshot>>(&m_pool, [s, op, before] {
-        HistoryResult<Snapshot> r;
-        if (before)
-            before(*s);
-        if (s->ensureOpen(&r.error))
-            r.value = op(*s, &r.error);
-        s->uncharge();
-        s->closeIfAsleep();
-        if (r.value)
-            s->noteUse();
-        return r;
-    });
+    QFuture<HistoryResult<Snapshot>> future = runInOrder<HistoryResult<Snapshot>>(
+        [this, deferStart](std::function<void()> task) { start(std::move(task), deferStart); },
+        [s, op, before] {
+            HistoryResult<Snapshot> r;
+            if (before)
+                before(*s);
+            if (s->ensureOpen(&r.error))
+                r.value = op(*s, &r.error);
+            s->uncharge();
+            s->closeIfAsleep();
+            if (r.value)
+                s->noteUse();
+            return r;
+        });
     // A watcher, not then(): a Qt 6.4 future holds a single continuation, so a caller's then() on the
     // returned future would silently replace this bookkeeping. Callers may also block on the future itself.
     auto *watcher = new QFutureWatcher<HistoryResult<Snapshot>>(this);
@@ -358,6 +461,8 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::write(
                 watcher->deleteLater();
                 const HistoryResult<Snapshot> r = watcher->result();
                 --m_pendingWrites;
+                if (readsHome)
+                    ++m_homeWrites; // what it wrote is in home by now
                 const bool releasedNow = readsHome && !(scanDone && *scanDone);
                 if (scanDone)
                     *scanDone = true;
@@ -398,6 +503,8 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
     // next command waits for it.
     const bool quiet =
         m_scanned && m_state->hintsReady.load(std::memory_order_acquire) && m_state->watcher.isQuiet();
+    if (!quiet)
+        ++m_changingCommits;
     if (m_awake && !m_scanned)
         scanHome();
     CommandMeta withMarker = meta;
@@ -422,11 +529,19 @@ QFuture<HistoryResult<Snapshot>> ContainerHistory::commit(const QString &command
                                     : s.watcher.isRunning() ? s.watcher.takeHint()
                                                             : ChangeHint::anything();
             s.store.setCapturedHook(quiet ? std::function<void()>() : captured);
-            std::optional<Snapshot> snap = s.store.commitCommand(command, meta, hint, error);
+            // The marker is this task's to remove once the entry is written: it is reused as the next
+            // commands' marker (no file made or deleted per command).
+            CommandMeta forStore = meta;
+            forStore.pendingMarker.clear();
+            std::optional<Snapshot> snap = s.store.commitCommand(command, forStore, hint, error);
             s.store.setCapturedHook({});
+            if (snap && !meta.pendingMarker.isEmpty())
+                s.recycle(meta.pendingMarker);
+            if (s.awake)
+                s.refillSpares();
             return snap;
         },
-        {}, {}, quiet ? std::shared_ptr<bool>() : scanDone);
+        {}, {}, quiet ? std::shared_ptr<bool>() : scanDone, quiet);
 }
 
 QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64 maxBytes,
@@ -482,6 +597,9 @@ QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64
         },
         [pending, source, maxBytes, name, kind](State &s) {
             pending->imported = FileImport::run(source, s.homeDir, maxBytes, name, kind);
+            // Before any command may run: the file as it arrived is the user's (OpenAI's "source").
+            if (pending->imported.ok)
+                s.recordUpload(pending->imported.fileName);
             // A spool moved into home is complete there and the history's copy is made from it before any
             // command may run (no origin): the caller need not wait for that copy.
             if (pending->imported.moved)
@@ -493,8 +611,10 @@ QFuture<ImportResult> ContainerHistory::importFile(const QString &source, qint64
 
 QFuture<HistoryResult<Snapshot>> ContainerHistory::commitUpload(const QString &fileName)
 {
-    return write({}, -1, true,
-                 [fileName](State &s, QString *error) { return s.store.commitUpload(fileName, error); });
+    return write({}, -1, true, [fileName](State &s, QString *error) {
+        s.recordUpload(fileName);
+        return s.store.commitUpload(fileName, error);
+    });
 }
 
 QFuture<HistoryResult<Snapshot>> ContainerHistory::restoreFile(const QString &path, const QString &commitId)
@@ -515,13 +635,14 @@ QFuture<HistoryResult<T>>
 ContainerHistory::read(std::function<std::optional<T>(SnapshotStore &, QString *)> op)
 {
     std::shared_ptr<State> s = m_state;
-    return runInOrder<HistoryResult<T>>(&m_pool, [s, op] {
-        HistoryResult<T> r;
-        if (s->ensureOpen(&r.error))
-            r.value = op(s->store, &r.error);
-        s->closeIfAsleep();
-        return r;
-    });
+    return runInOrder<HistoryResult<T>>([this](std::function<void()> task) { start(std::move(task)); },
+                                        [s, op] {
+                                            HistoryResult<T> r;
+                                            if (s->ensureOpen(&r.error))
+                                                r.value = op(s->store, &r.error);
+                                            s->closeIfAsleep();
+                                            return r;
+                                        });
 }
 
 QFuture<HistoryResult<QList<HistoryEntry>>> ContainerHistory::history(int limit)

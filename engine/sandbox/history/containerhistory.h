@@ -94,6 +94,15 @@ public:
     QFuture<HistoryResult<Snapshot>> restoreFile(const QString &path, const QString &commitId);
     QFuture<HistoryResult<Snapshot>> restoreWorkspace(const QString &commitId);
 
+    // Commits asked for so far of commands that may have changed home (the watcher saw something, or could
+    // not tell). While it stays the same, no command's commit found anything to look at: a caller can tell
+    // that the commands it ran changed no file without reading home.
+    quint64 changingCommits() const { return m_changingCommits; }
+    // Counts what may have changed home as this history knows it: a changing commit, an upload or a restore
+    // (each when asked for and again when done) and every wake (the host's files may have been edited while
+    // the container slept). While it stays the same, home holds what it held when it was last read, so a
+    // listing taken then may stand in for a new one.
+    quint64 homeWrites() const { return m_homeWrites; }
     // Commits and restores asked for whose result has not been delivered yet.
     int pendingWrites() const { return m_pendingWrites; }
     // True when no pending write still has to look at home (a commit that reads files, a restore): the next
@@ -122,7 +131,13 @@ private:
                                            std::function<std::optional<Snapshot>(State &, QString *)> op,
                                            std::function<void(State &)> before = {},
                                            std::function<void(const HistoryResult<Snapshot> &)> done = {},
-                                           std::shared_ptr<bool> scanDone = {});
+                                           std::shared_ptr<bool> scanDone = {}, bool deferStart = false);
+    // Every task goes to the worker through here, in the order asked for. A deferred one starts when control
+    // is back in the event loop (or before the next task, or a wait, whichever is first): a quiet command's
+    // commit then does not compete for a core with whatever its command's end still runs on this thread
+    // (the answer to the caller).
+    void start(std::function<void()> task, bool deferred = false);
+    void startDeferred();
     // The op of a write that reads home has captured it (*scanDone): the next command may start.
     void releaseScan(const std::shared_ptr<bool> &scanDone);
 
@@ -130,9 +145,12 @@ private:
 
     std::shared_ptr<State> m_state;
     QThreadPool m_pool;
-    bool m_awake = false;   // between wake() and sleep()
-    bool m_scanned = false; // scanHome() queued since the last wake()
+    QList<std::function<void()>> m_deferred; // tasks for the worker once control is back in the event loop
+    bool m_awake = false;                    // between wake() and sleep()
+    bool m_scanned = false;                  // scanHome() queued since the last wake()
     int m_pendingWrites = 0;
+    quint64 m_changingCommits = 0;
+    quint64 m_homeWrites = 0;
     int m_pendingScans = 0;
     QHash<QPair<QString, int>, QString> m_markers; // (callId, commandIndex) -> marker
 };

@@ -229,7 +229,10 @@ ImportResult FileImport::run(const QString &source, const QString &homeDir, qint
             return allTaken();
         if (linkError == 0) {
             // No origin: the file in home is the only one, and commands may change it once they run, so the
-            // history captures it before they do (ContainerHistory::importFile).
+            // history captures it before they do (ContainerHistory::importFile). The spool's own name goes
+            // now (its owner's later unlink finds nothing): the file's link count, and with it its ctime, is
+            // final before its identity is recorded as an upload (FileOrigins).
+            ::unlink(QFile::encodeName(source).constData());
             result.size = spoolSt.st_size;
             result.moved = true;
             return result;

@@ -279,8 +279,13 @@ static void collectFiles(int dirFd, const QByteArray &prefix, int depth,
 
 static ContainerFile describe(const QByteArray &path, const struct stat &st)
 {
-    return {FileStore::fileIdForPath(path), QString::fromUtf8(path), qint64(st.st_size),
-            qint64(st.st_mtim.tv_sec) * 1000 + st.st_mtim.tv_nsec / 1'000'000};
+    return {FileStore::fileIdForPath(path),
+            QString::fromUtf8(path),
+            qint64(st.st_size),
+            qint64(st.st_mtim.tv_sec) * 1000 + st.st_mtim.tv_nsec / 1'000'000,
+            quint64(st.st_dev),
+            quint64(st.st_ino),
+            qint64(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec};
 }
 
 std::optional<ContainerFilePage> FileStore::list(int limit, const QString &after, QString *error) const

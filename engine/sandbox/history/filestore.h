@@ -18,6 +18,10 @@ struct ContainerFile
     QString path; // relative to /workspace/home
     qint64 size = 0;
     qint64 mtimeMs = 0;
+    // The file's identity as listed (see FileOrigins): device, inode and status-change time.
+    quint64 device = 0;
+    quint64 inode = 0;
+    qint64 ctimeNs = 0;
 };
 
 struct ContainerFilePage

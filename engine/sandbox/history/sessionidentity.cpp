@@ -171,7 +171,8 @@ std::optional<QString> SessionIdentity::newContainerId(QString *error)
 
 std::optional<SessionIdentity::Choice>
 SessionIdentity::choose(const QString &rawSessionId, const QString &replayedContainerId,
-                        const std::function<bool(const QString &)> &existsInWorkspace, QString *error)
+                        const std::function<bool(const QString &)> &existsInWorkspace, QString *error,
+                        const std::function<std::optional<QString>()> &reserved)
 {
     Choice choice;
     if (const std::optional<QString> key = normalizeSessionId(rawSessionId)) {
@@ -188,7 +189,10 @@ SessionIdentity::choose(const QString &rawSessionId, const QString &replayedCont
         choice.containerId = replayedContainerId;
         return choice;
     }
-    const std::optional<QString> id = newContainerId(error);
+    std::optional<QString> id = reserved ? reserved() : std::nullopt;
+    choice.reserved = id.has_value();
+    if (!id)
+        id = newContainerId(error);
     if (!id)
         return std::nullopt;
     choice.containerId = *id;

@@ -36,16 +36,20 @@ public:
     struct Choice
     {
         QString containerId;
-        bool isNew = false; // the container does not exist yet: the caller creates it with this id
-        QString sessionKey; // the normalised session id, empty when none counted
+        bool isNew = false;    // the container does not exist yet: the caller creates it with this id
+        QString sessionKey;    // the normalised session id, empty when none counted
+        bool reserved = false; // containerId came from the reserved callback
     };
     // rawSessionId: the request's session_id / x-session-id; replayedContainerId: the most recent container
     // id found in the replayed conversation (empty when none); existsInWorkspace: whether a container id
     // exists in this workspace (ContainerRegistry::exists). A replayed id that does not exist here (expired,
-    // or another workspace's) is never reused: a fresh id is issued instead.
+    // or another workspace's) is never reused: a fresh id is issued instead. reserved, when given, is asked
+    // first for that fresh id: one issued earlier by newContainerId() (a warm container's, see
+    // ContainerManager), or nullopt to issue a new one; choice.reserved tells which.
     std::optional<Choice> choose(const QString &rawSessionId, const QString &replayedContainerId,
                                  const std::function<bool(const QString &)> &existsInWorkspace,
-                                 QString *error);
+                                 QString *error,
+                                 const std::function<std::optional<QString>()> &reserved = {});
 
 private:
     bool save(QString *error);

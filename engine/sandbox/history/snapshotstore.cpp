@@ -19,6 +19,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -26,6 +28,7 @@
 #include <mutex>
 #include <string_view>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <system_error>
 #include <thread>
@@ -615,6 +618,17 @@ struct SnapshotStore::Private
     git_repository *repo = nullptr;
     git_index *index = nullptr;
     bool libInit = false;
+    // openReadOnly(): another process may hold the lock and write; this one only reads.
+    bool readOnly = false;
+    // The store is open for reading only: a write asked of it is refused with this reason.
+    bool refuseWrite(QString *error) const
+    {
+        if (!readOnly)
+            return false;
+        if (error)
+            *error = u"history %1 is open for reading only (another process is writing it)"_s.arg(gitDir);
+        return true;
+    }
     bool needFullScan = true;
     bool indexDirty = false;
     bool recovered = false;
@@ -785,21 +799,21 @@ bool SnapshotStore::recoveredOnOpen() const
 void SnapshotStore::close()
 {
     if (d->index) {
-        if (d->indexDirty)
+        if (d->indexDirty && !d->readOnly)
             d->writeIndex(nullptr);
         git_index_free(d->index);
         d->index = nullptr;
     }
     if (d->repo) {
         git_oid head;
-        if (!d->indexDirty && git_reference_name_to_id(&head, d->repo, "HEAD") == 0) {
+        if (!d->readOnly && !d->indexDirty && git_reference_name_to_id(&head, d->repo, "HEAD") == 0) {
             QFile clean(d->gitDir + u'/' + QLatin1StringView(kCleanFile));
             if (clean.open(QIODevice::WriteOnly | QIODevice::Truncate))
                 clean.write(oidString(&head).toLatin1() +
                             (d->treeDirtyKnown && d->treeDirty.isEmpty() ? " 1\n" : " 0\n"));
         }
         // What the history took, for the next open (removed there: a crash leaves no stale figure).
-        if (d->historyUsed >= 0) {
+        if (d->historyUsed >= 0 && !d->readOnly) {
             QFile usage(d->gitDir + u'/' + QLatin1StringView(kUsageFile));
             if (usage.open(QIODevice::WriteOnly | QIODevice::Truncate))
                 usage.write(QByteArray::number(d->historyUsed) + '\n');
@@ -817,6 +831,7 @@ void SnapshotStore::close()
     d->historyExact = false;
     d->lockFd.reset();
     d->homeFd.reset();
+    d->readOnly = false;
     if (d->libInit) {
         git_libgit2_shutdown();
         d->libInit = false;
@@ -1201,6 +1216,69 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
     return true;
 }
 
+bool SnapshotStore::openReadOnly(const QString &homeDir, const QString &gitDir, QString *error)
+{
+    close();
+    d->homeDir = homeDir;
+    d->gitDir = QDir::cleanPath(QDir(gitDir).absolutePath());
+    d->readOnly = true;
+    auto fail = [this]() {
+        close();
+        return false;
+    };
+    if (!LazyGit::load(error))
+        return fail();
+    git_libgit2_init();
+    d->libInit = true;
+    // No lock, no repair, no clean-up and no stat cache: the writer (which holds the lock) may be committing
+    // meanwhile. What is read stays consistent because every write is atomic: objects are written under a
+    // temporary name and renamed into place before any ref names them, and a ref (the branch) is replaced by
+    // a rename (libgit2's lock file), so a reader sees the last entry before or after a commit, never half.
+    if (!QFileInfo::exists(d->gitDir + u"/HEAD"_s)) {
+        if (error)
+            *error = u"%1 has no history yet"_s.arg(d->gitDir);
+        return fail();
+    }
+    d->objectsFd.reset(
+        ::open(QFile::encodeName(d->gitDir + u"/objects"_s).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!d->objectsFd.isValid()) {
+        if (error)
+            *error = u"cannot open %1/objects: %2"_s.arg(d->gitDir, SafeFs::errnoString(errno));
+        return fail();
+    }
+    d->rawFd.reset(::open(QFile::encodeName(d->gitDir + u'/' + QLatin1StringView(kRawDir)).constData(),
+                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    d->loadNotKept();
+    if (git_repository_open_ext(&d->repo, QFile::encodeName(d->gitDir).constData(),
+                                GIT_REPOSITORY_OPEN_NO_SEARCH | GIT_REPOSITORY_OPEN_BARE, nullptr) != 0) {
+        gitFail(error, u"cannot open history %1"_s.arg(d->gitDir));
+        return fail();
+    }
+    // Large versions live beside the loose objects (none yet: nothing to install).
+    if (d->rawFd.isValid() && !RawBackend::install(d->repo, d->rawFd.get())) {
+        gitFail(error, u"cannot open history %1"_s.arg(d->gitDir));
+        return fail();
+    }
+    return true;
+}
+
+bool SnapshotStore::isReadOnly() const
+{
+    return d->readOnly && d->repo;
+}
+
+bool SnapshotStore::lockAgainstOpen(const QString &gitDir, UniqueFd *held)
+{
+    const QByteArray lockPath = QFile::encodeName(QDir::cleanPath(gitDir) + u"/sandbench.lock"_s);
+    UniqueFd fd(::open(lockPath.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+    if (!fd.isValid())
+        return true; // no lock file: no store was ever opened on it
+    if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0)
+        return false;
+    *held = std::move(fd);
+    return true;
+}
+
 QString SnapshotStore::headCommit() const
 {
     git_oid head;
@@ -1220,6 +1298,8 @@ bool SnapshotStore::Private::writeIndex(QString *error)
 
 bool SnapshotStore::refresh(QString *error)
 {
+    if (d->refuseWrite(error))
+        return false;
     if (!d->repo) {
         if (error)
             *error = u"history is not open"_s;
@@ -1237,6 +1317,8 @@ bool SnapshotStore::refresh(QString *error)
 
 bool SnapshotStore::flush(QString *error)
 {
+    if (d->refuseWrite(error))
+        return false;
     if (!d->index || !d->indexDirty)
         return true;
     return d->writeIndex(error);
@@ -1292,24 +1374,115 @@ qint64 SnapshotStore::bytesHashedTotal()
     return s_bytesHashed.load();
 }
 
-QString SnapshotStore::markCommandStarted(const QString &gitDir, const QString &command)
+namespace {
+
+// Spare markers (prepareMarker) start with a dot: pendingMarkers() never lists them.
+constexpr char kSparePrefix[] = ".spare-";
+
+} // namespace
+
+QString SnapshotStore::prepareMarker(const QString &gitDir, int *fd)
 {
     static std::atomic<quint64> counter{0};
     const QString dir = pendingDirOf(gitDir);
-    const QByteArray dirPath = QFile::encodeName(dir);
-    if (::mkdir(dirPath.constData(), 0700) != 0 && errno != EEXIST) {
-        // The container's directory itself is missing (not made yet): nothing to mark in.
+    if (::mkdir(QFile::encodeName(dir).constData(), 0700) != 0 && errno != EEXIST)
+        return {};
+    const QString name =
+        QLatin1StringView(kSparePrefix) + QString::number(::getpid()) + u'-' + QString::number(++counter);
+    UniqueFd made(::open(QFile::encodeName(dir + u'/' + name).constData(),
+                         O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (!made.isValid())
+        return {};
+    if (fd)
+        *fd = made.release();
+    return name;
+}
+
+QString SnapshotStore::recycleMarker(const QString &gitDir, const QString &marker, int *fd)
+{
+    static std::atomic<quint64> counter{0};
+    if (marker.isEmpty() || marker.startsWith(u'.') || marker.contains(u'/'))
+        return {};
+    const QString dir = pendingDirOf(gitDir);
+    const QByteArray from = QFile::encodeName(dir + u'/' + marker);
+    if (!fd) {
+        ::unlink(from.constData());
         return {};
     }
+    const QString name =
+        QLatin1StringView(kSparePrefix) + QString::number(::getpid()) + u"-r"_s + QString::number(++counter);
+    const QByteArray to = QFile::encodeName(dir + u'/' + name);
+    if (::renameat2(AT_FDCWD, from.constData(), AT_FDCWD, to.constData(), RENAME_NOREPLACE) != 0) {
+        ::unlink(from.constData());
+        return {};
+    }
+    UniqueFd opened(::open(to.constData(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
+    if (!opened.isValid()) {
+        ::unlink(to.constData());
+        return {};
+    }
+    *fd = opened.release();
+    return name;
+}
+
+void SnapshotStore::dropSpareMarkers(const QString &gitDir, const QString &keep)
+{
+    const QString dir = pendingDirOf(gitDir);
+    DIR *d = ::opendir(QFile::encodeName(dir).constData());
+    if (!d)
+        return;
+    QStringList spares;
+    while (dirent *de = ::readdir(d)) {
+        if (std::strncmp(de->d_name, kSparePrefix, sizeof kSparePrefix - 1) == 0)
+            spares.append(QFile::decodeName(de->d_name));
+    }
+    ::closedir(d);
+    for (const QString &name : std::as_const(spares))
+        if (name != keep)
+            ::unlink(QFile::encodeName(dir + u'/' + name).constData());
+}
+
+QString SnapshotStore::markCommandStarted(const QString &gitDir, const QString &command, const QString &spare,
+                                          int spareFd)
+{
+    static std::atomic<quint64> counter{0};
+    UniqueFd given(spareFd);
+    const QString dir = pendingDirOf(gitDir);
     // Named so that they sort in the order the commands started.
     const QString name = QString::number(QDateTime::currentMSecsSinceEpoch()).rightJustified(14, u'0') +
                          u'-' + QString::number(::getpid()) + u'-' +
                          QString::number(++counter).rightJustified(8, u'0');
-    UniqueFd fd(::open(QFile::encodeName(dir + u'/' + name).constData(),
-                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    const QByteArray text = command.toUtf8().left(kMaxMarkerBytes);
+    const QByteArray path = QFile::encodeName(dir + u'/' + name);
+    if (!spare.isEmpty() && spare.startsWith(QLatin1StringView(kSparePrefix)) && !spare.contains(u'/')) {
+        // The spare is written, then renamed to its marker's name: no inode is allocated here (on ext4 that
+        // allocation is what costs, more so the more files were deleted recently). A crash before the
+        // rename leaves a spare, which names no command and is dropped at the next wake.
+        const QByteArray sparePath = QFile::encodeName(dir + u'/' + spare);
+        UniqueFd fd = given.isValid()
+                          ? std::move(given)
+                          : UniqueFd(::open(sparePath.constData(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
+        // A recycled marker still holds its last command: overwritten in place (its block is reused), the
+        // rest blanked with spaces, which readers trim.
+        struct stat st
+        {
+        };
+        QByteArray padded = text;
+        if (fd.isValid() && ::fstat(fd.get(), &st) == 0 && st.st_size > padded.size())
+            padded.append(QByteArray(qMin<qint64>(st.st_size, kMaxMarkerBytes) - padded.size(), ' '));
+        if (fd.isValid() && st.st_size <= kMaxMarkerBytes &&
+            ::pwrite(fd.get(), padded.constData(), size_t(padded.size()), 0) == padded.size() &&
+            ::renameat2(AT_FDCWD, sparePath.constData(), AT_FDCWD, path.constData(), RENAME_NOREPLACE) == 0)
+            return name;
+        ::unlink(sparePath.constData());
+    }
+    if (::mkdir(QFile::encodeName(dir).constData(), 0700) != 0 && errno != EEXIST) {
+        // The container's directory itself is missing (not made yet): nothing to mark in.
+        return {};
+    }
+    UniqueFd fd(::open(path.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (!fd.isValid())
         return {};
-    const QByteArray text = command.toUtf8().left(kMaxMarkerBytes);
     if (!writeAll(fd.get(), text.constData(), size_t(text.size())))
         return {};
     return name;
@@ -1332,6 +1505,8 @@ QStringList SnapshotStore::pendingMarkers(const QString &gitDir)
 
 std::optional<Snapshot> SnapshotStore::recoverInterrupted(const QStringList &markers, QString *error)
 {
+    if (d->refuseWrite(error))
+        return std::nullopt;
     if (!d->repo) {
         if (error)
             *error = u"history is not open"_s;
@@ -2797,12 +2972,16 @@ std::optional<Snapshot> SnapshotStore::Private::record(const git_oid &treeOid, c
 std::optional<Snapshot> SnapshotStore::commitCommand(const QString &command, const CommandMeta &meta,
                                                      const ChangeHint &hint, QString *error)
 {
+    if (d->refuseWrite(error))
+        return std::nullopt;
     return d->commit(command, meta, hint, "command", error);
 }
 
 std::optional<Snapshot> SnapshotStore::commitUpload(const QString &fileName, QString *error,
                                                     std::shared_ptr<const ImportOrigin> origin)
 {
+    if (d->refuseWrite(error))
+        return std::nullopt;
     if (!d->repo) {
         if (error)
             *error = u"history is not open"_s;
@@ -3330,6 +3509,8 @@ std::optional<Snapshot> SnapshotStore::Private::restore(const QByteArray &realPr
 std::optional<Snapshot> SnapshotStore::restoreFile(const QString &path, const QString &commitId,
                                                    QString *error)
 {
+    if (d->refuseWrite(error))
+        return std::nullopt;
     if (path.isEmpty()) {
         if (error)
             *error = u"empty path"_s;
@@ -3340,5 +3521,7 @@ std::optional<Snapshot> SnapshotStore::restoreFile(const QString &path, const QS
 
 std::optional<Snapshot> SnapshotStore::restoreWorkspace(const QString &commitId, QString *error)
 {
+    if (d->refuseWrite(error))
+        return std::nullopt;
     return d->restore(QByteArray(), commitId, error);
 }

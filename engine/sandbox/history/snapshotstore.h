@@ -12,6 +12,7 @@
 #include <optional>
 
 struct ImportOrigin;
+class UniqueFd;
 
 // How one command ended, stored with its commit.
 struct CommandMeta
@@ -122,6 +123,15 @@ public:
     // Creates the repository if needed, takes an exclusive lock on it, clears stale lock files of a killed
     // process and falls back to the last good commit if HEAD is broken.
     bool open(const QString &homeDir, const QString &gitDir, QString *error);
+    // Opens an existing history for reading only, without its lock, while another process (sandbench
+    // serve, the window) may hold it and commit: history(), changes() and fileDiff() work; every write
+    // (commits, restores, refresh, flush) is refused with an error saying so. Nothing is repaired, cleaned
+    // or written, not even on close().
+    bool openReadOnly(const QString &homeDir, const QString &gitDir, QString *error);
+    bool isReadOnly() const;
+    // Takes gitDir's lock as open() does, for work that must not run beside an open store (removing the
+    // container): false while an open store (in any process) holds it; else *held keeps it until reset.
+    static bool lockAgainstOpen(const QString &gitDir, UniqueFd *held);
     void close();
     // Starts libgit2 on a thread of its own and keeps it started for the life of the process. Its start
     // parses the host's CA bundle for TLS transports the history never uses (milliseconds of CPU); a one-shot
@@ -188,7 +198,21 @@ public:
     // recoverInterrupted() then records whatever home holds that no entry does as an entry of its own,
     // naming those commands, so the next command's entry holds only its own changes. Both static functions
     // are cheap and safe to call from any thread.
-    static QString markCommandStarted(const QString &gitDir, const QString &command);
+    // spare: a file prepareMarker() made (e.g. on a worker, ahead of the command), and spareFd its descriptor
+    // when kept open (taken over and closed here): it becomes the marker by a rename, which costs the caller
+    // no file creation; without one (or when it is gone) the marker is created here.
+    static QString markCommandStarted(const QString &gitDir, const QString &command,
+                                      const QString &spare = {}, int spareFd = -1);
+    // An empty spare marker beside the repository for a later markCommandStarted(): its name, or empty. With
+    // fd, the file's descriptor (write-only) is left open there for the caller.
+    // Spares are never listed by pendingMarkers().
+    static QString prepareMarker(const QString &gitDir, int *fd = nullptr);
+    // A marker whose command's entry is written becomes a spare again (renamed, its file reused: no file is
+    // made or deleted for the next command's marker); its name, with its descriptor left open in fd. Empty,
+    // the marker removed, when that fails or fd is null.
+    static QString recycleMarker(const QString &gitDir, const QString &marker, int *fd);
+    // Removes the spares beside the repository except keep (what a crash or an earlier wake left).
+    static void dropSpareMarkers(const QString &gitDir, const QString &keep = {});
     static QStringList pendingMarkers(const QString &gitDir);
     // commitId is empty when home held nothing new; the markers are removed either way.
     std::optional<Snapshot> recoverInterrupted(const QStringList &markers, QString *error);

@@ -215,38 +215,60 @@ std::unique_ptr<UploadStore::Spool> UploadStore::beginSpool(QString *error)
 
 qint64 UploadStore::usage() const
 {
-    qint64 total = 0;
+    const Usage u = usageExcept({});
+    return u.stored + u.receiving;
+}
+
+UploadStore::Usage UploadStore::usageExcept(const QString &spoolPath) const
+{
+    Usage u;
     if (m_dir.isEmpty())
-        return 0;
+        return u;
     const QByteArray dir = QFile::encodeName(m_dir);
     for (const QString &token : QDir(m_dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         struct stat st;
         if (isValidToken(token) &&
             ::lstat(QByteArray(dir + '/' + QFile::encodeName(token) + "/content").constData(), &st) == 0 &&
             S_ISREG(st.st_mode))
-            total += qint64(st.st_size);
+            u.stored += qint64(st.st_size);
     }
-    for (const QString &name : QDir(m_dir + u"/.incoming"_s).entryList(QDir::Files | QDir::Hidden)) {
+    const QString incoming = m_dir + u"/.incoming"_s;
+    for (const QString &name : QDir(incoming).entryList(QDir::Files | QDir::Hidden)) {
         struct stat st;
-        if (::lstat(QByteArray(dir + "/.incoming/" + QFile::encodeName(name)).constData(), &st) == 0)
-            total += qint64(st.st_size);
+        if (incoming + u'/' + name != spoolPath &&
+            ::lstat(QByteArray(dir + "/.incoming/" + QFile::encodeName(name)).constData(), &st) == 0)
+            u.receiving += qint64(st.st_size);
     }
-    return total;
+    return u;
 }
 
-bool UploadStore::fitsQuota(qint64 bytes, QString *message) const
+bool UploadStore::fitsQuota(qint64 bytes, QString *message, bool atLeast) const
+{
+    return fitsQuota(bytes, message, {}, atLeast);
+}
+
+bool UploadStore::fitsQuota(qint64 bytes, QString *message, const QString &spoolPath, bool atLeast) const
 {
     WorkspaceSettings settings(m_workspaceDir);
     settings.load();
     const qint64 quota = settings.documentsQuotaBytes();
-    const qint64 used = usage() + FileStore::documentsUsage(m_workspaceDir + u"/documents"_s);
-    if (used + bytes <= quota)
+    const Usage u = usageExcept(spoolPath);
+    const qint64 used = u.stored + FileStore::documentsUsage(m_workspaceDir + u"/documents"_s);
+    if (used + u.receiving + bytes <= quota)
         return true;
-    if (message)
-        *message = u"storing %1 bytes would pass this workspace's quota: %2 used by its files and documents "
-                   "+ %3 > the limit of %4; delete files or raise documents_quota_bytes in the workspace's "
-                   "%5"_s.arg(bytes)
-                       .arg(sizeText(used), sizeText(bytes), sizeText(quota), WorkspaceSettings::fileName());
+    if (message) {
+        // What was asked for, what is used, what other uploads being received hold, and the limit.
+        const QString receiving = u.receiving > 0
+                                      ? u" + %1 of other uploads being received"_s.arg(sizeText(u.receiving))
+                                      : QString();
+        *message =
+            u"storing %1%2 bytes would pass this workspace's quota: %3 used by its files and documents%4 "
+            "+ %5 > the limit of %6; delete files or raise documents_quota_bytes in the workspace's "
+            "%7"_s.arg(atLeast ? u"at least "_s : QString())
+                .arg(bytes)
+                .arg(sizeText(used), receiving, sizeText(bytes), sizeText(quota),
+                     WorkspaceSettings::fileName());
+    }
     return false;
 }
 
@@ -258,8 +280,8 @@ std::optional<StoredFile> UploadStore::commit(std::unique_ptr<Spool> spool, Stor
         setKind(kind, UploadError::Io);
         return std::nullopt;
     }
-    // The spool is counted by usage() already: what it adds is its own size.
-    if (!fitsQuota(0, error)) {
+    // The spool is what is asked for, not part of what is used.
+    if (!fitsQuota(spool->m_size, error, spool->m_path, false)) {
         setKind(kind, UploadError::QuotaExceeded);
         return std::nullopt;
     }
@@ -343,6 +365,12 @@ std::optional<StoredFile> UploadStore::find(const QString &token) const
     if (!f || f->token != token)
         return std::nullopt;
     if (f->expiresMs > 0 && f->expiresMs <= QDateTime::currentMSecsSinceEpoch())
+        return std::nullopt;
+    // The content is not fsynced (as a file cp wrote; meta.json is): after a crash it may be shorter than
+    // the metadata says, and such a file is not handed out.
+    struct stat st;
+    if (::lstat(QFile::encodeName(contentPath(token)).constData(), &st) != 0 || !S_ISREG(st.st_mode) ||
+        qint64(st.st_size) != f->bytes)
         return std::nullopt;
     return f;
 }

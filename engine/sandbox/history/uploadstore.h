@@ -96,12 +96,23 @@ public:
     bool remove(const QString &token, QString *error);
     // Bytes the stored files (and spools) take.
     qint64 usage() const;
-    // Whether adding bytes would pass the workspace's quota; message says so when it would.
-    bool fitsQuota(qint64 bytes, QString *message) const;
+    // Whether adding bytes would pass the workspace's quota (its files, documents and the uploads being
+    // received); message says so when it would, with what was asked for, what is used and the limit.
+    // atLeast: bytes is a lower bound of the size (a form's file judged from the form's length).
+    bool fitsQuota(qint64 bytes, QString *message, bool atLeast = false) const;
 
     QString dir() const { return m_dir; }
 
 private:
+    struct Usage
+    {
+        qint64 stored = 0;    // the stored files
+        qint64 receiving = 0; // the spools of uploads being received
+    };
+    // The spool at spoolPath (the upload being judged) is left out.
+    Usage usageExcept(const QString &spoolPath) const;
+    bool fitsQuota(qint64 bytes, QString *message, const QString &spoolPath, bool atLeast) const;
+
     QString m_workspaceDir;
     QString m_dir;
 };

@@ -243,6 +243,9 @@ static void exec_bash(const char *cmd, char **extra_env, int n_extra, int out_fd
     env[n++] = "TERM=dumb";
     env[n++] = "TMPDIR=/tmp";
     env[n++] = "MPLBACKEND=Agg";
+    /* matplotlib's settings and font cache: in the container's /tmp, not as .cache/.config in the user's home
+       (where they showed among the user's files and went into its history). */
+    env[n++] = "MPLCONFIGDIR=/tmp/.sandbench-mpl";
     if (!first)
         env[n++] = hostname;
     for (int i = 0; i < n_extra && n < MAX_ENV + 15; ++i) {
