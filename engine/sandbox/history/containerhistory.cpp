@@ -95,6 +95,7 @@ struct ContainerHistory::State
     // that the container's thread only writes and renames one. Guarded by spareMutex: the worker fills the
     // list, commandStarting() takes from it.
     static constexpr int kSpares = 2;
+    static constexpr int kLockWaitMs = 2000;
     QMutex spareMutex;
     QList<std::pair<QString, int>> spares; // name, descriptor
 
@@ -149,7 +150,9 @@ struct ContainerHistory::State
         if (store.isOpen())
             return true;
         keepLibgit2Loaded();
-        return store.open(homeDir, gitDir, error);
+        // Another opener may be letting go this moment (a CLI command's restore, a store closing): a short
+        // wait here, on the worker, rather than an error in the Files panel.
+        return store.open(homeDir, gitDir, error, kLockWaitMs);
     }
     // A sleeping container does not keep its repository locked: another Sandbench process may want it.
     void closeIfAsleep()

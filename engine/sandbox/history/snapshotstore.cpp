@@ -669,6 +669,8 @@ struct SnapshotStore::Private
 
     bool initRepository(QString *error);
     void removeStaleLocks();
+    // The exclusive lock on gitDir/sandbench.lock, waited for up to waitMs (see open()).
+    bool takeLock(int waitMs, QString *error);
     bool verifyCommit(const git_oid *oid);
     bool checkHead(QString *error);
     bool openIndex(QString *error);
@@ -829,6 +831,8 @@ void SnapshotStore::close()
     d->notKept.clear();
     d->historyUsed = -1;
     d->historyExact = false;
+    if (d->lockFd.isValid())
+        (void)!::ftruncate(d->lockFd.get(), 0); // no holder named any more
     d->lockFd.reset();
     d->homeFd.reset();
     d->readOnly = false;
@@ -1073,7 +1077,55 @@ void SnapshotStore::finishLibraryAhead()
         s_aheadThread.join();
 }
 
-bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString *error)
+bool SnapshotStore::Private::takeLock(int waitMs, QString *error)
+{
+    const QByteArray path = QFile::encodeName(gitDir + u"/sandbench.lock"_s);
+    lockFd.reset(::open(path.constData(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (!lockFd.isValid()) {
+        if (error)
+            *error = u"cannot open the lock of history %1: %2"_s.arg(gitDir, SafeFs::errnoString(errno));
+        return false;
+    }
+    // A holder that lets go soon (a CLI command restoring a file, a store being closed) is waited for.
+    QElapsedTimer waited;
+    waited.start();
+    while (::flock(lockFd.get(), LOCK_EX | LOCK_NB) != 0) {
+        const int err = errno;
+        if (err == EINTR)
+            continue;
+        if (err != EWOULDBLOCK) {
+            if (error)
+                *error = u"cannot lock history %1: %2"_s.arg(gitDir, SafeFs::errnoString(err));
+            lockFd.reset();
+            return false;
+        }
+        if (waited.elapsed() < waitMs) {
+            ::usleep(20 * 1000);
+            continue;
+        }
+        if (error) {
+            // The holder wrote its process id when it took the lock (a few bytes; read bounded).
+            char buf[32] = {};
+            const ssize_t n = ::pread(lockFd.get(), buf, sizeof buf - 1, 0);
+            const qint64 pid = n > 0 ? QByteArray(buf, int(n)).trimmed().toLongLong() : 0;
+            if (pid == ::getpid())
+                *error = u"history %1 is already open in this process"_s.arg(gitDir);
+            else if (pid > 0)
+                *error = u"history %1 is in use by another process (pid %2)"_s.arg(gitDir).arg(pid);
+            else
+                *error = u"history %1 is in use by another process"_s.arg(gitDir);
+        }
+        lockFd.reset();
+        return false;
+    }
+    // Who holds it, for the message another opener shows.
+    const QByteArray pid = QByteArray::number(qint64(::getpid())) + '\n';
+    if (::ftruncate(lockFd.get(), 0) == 0)
+        (void)!::pwrite(lockFd.get(), pid.constData(), size_t(pid.size()), 0);
+    return true;
+}
+
+bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString *error, int lockWaitMs)
 {
     close();
     d->homeDir = homeDir;
@@ -1118,13 +1170,8 @@ bool SnapshotStore::open(const QString &homeDir, const QString &gitDir, QString 
                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         }
     }
-    d->lockFd.reset(::open(QFile::encodeName(d->gitDir + u"/sandbench.lock"_s).constData(),
-                           O_RDWR | O_CREAT | O_CLOEXEC, 0600));
-    if (!d->lockFd.isValid() || ::flock(d->lockFd.get(), LOCK_EX | LOCK_NB) != 0) {
-        if (error)
-            *error = u"history %1 is in use by another process"_s.arg(d->gitDir);
+    if (!d->takeLock(lockWaitMs, error))
         return fail();
-    }
     d->removeStaleLocks();
     d->objectsFd.reset(
         ::open(QFile::encodeName(d->gitDir + u"/objects"_s).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
@@ -1270,11 +1317,15 @@ bool SnapshotStore::isReadOnly() const
 bool SnapshotStore::lockAgainstOpen(const QString &gitDir, UniqueFd *held)
 {
     const QByteArray lockPath = QFile::encodeName(QDir::cleanPath(gitDir) + u"/sandbench.lock"_s);
-    UniqueFd fd(::open(lockPath.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+    UniqueFd fd(::open(lockPath.constData(), O_RDWR | O_CLOEXEC | O_NOFOLLOW));
     if (!fd.isValid())
         return true; // no lock file: no store was ever opened on it
     if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0)
         return false;
+    // Named as the holder, as open() names itself.
+    const QByteArray pid = QByteArray::number(qint64(::getpid())) + '\n';
+    if (::ftruncate(fd.get(), 0) == 0)
+        (void)!::pwrite(fd.get(), pid.constData(), size_t(pid.size()), 0);
     *held = std::move(fd);
     return true;
 }

@@ -121,8 +121,9 @@ public:
     SnapshotStore &operator=(const SnapshotStore &) = delete;
 
     // Creates the repository if needed, takes an exclusive lock on it, clears stale lock files of a killed
-    // process and falls back to the last good commit if HEAD is broken.
-    bool open(const QString &homeDir, const QString &gitDir, QString *error);
+    // process and falls back to the last good commit if HEAD is broken. A lock another store holds is
+    // waited for up to lockWaitMs; the error then says who holds it (its process id, or this process).
+    bool open(const QString &homeDir, const QString &gitDir, QString *error, int lockWaitMs = 0);
     // Opens an existing history for reading only, without its lock, while another process (sandbench
     // serve, the window) may hold it and commit: history(), changes() and fileDiff() work; every write
     // (commits, restores, refresh, flush) is refused with an error saying so. Nothing is repaired, cleaned
