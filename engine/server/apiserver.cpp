@@ -546,11 +546,14 @@ bool ApiServer::acceptHead(HttpConnection *connection, HttpRequest &request, qui
     const ErrorShape shape = endpoint == u"messages" || filesApi == FilesApi::Api::AnthropicFiles
                                  ? ErrorShape::Anthropic
                                  : ErrorShape::OpenAi;
+    const bool mcp = McpEndpoint::claimsPath(request.path);
     const auto refuse = [&](const AgentError &error) {
         const std::unique_ptr<WireFormat> format = formatFor(endpoint, request);
+        // MCP's clients read a JSON-RPC error (id null), as its Streamable HTTP servers send one.
         const QJsonObject body =
-            format ? format->errorBody(error)
-                   : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
+            mcp      ? McpEndpoint::httpErrorBody(error.message)
+            : format ? format->errorBody(error)
+                     : errorBody(shape, error.httpStatus, error.type, error.message, error.code);
         connection->sendResponse(error.httpStatus, "application/json", toJson(body), {}, true);
         return false;
     };

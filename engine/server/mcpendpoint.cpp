@@ -80,6 +80,11 @@ void McpEndpoint::refuseTooLarge(HttpConnection *connection, const HttpRequest &
         {}, true);
 }
 
+QJsonObject McpEndpoint::httpErrorBody(const QString &message)
+{
+    return JsonRpcMessage::errorMessage(QJsonValue::Undefined, -32000, message);
+}
+
 void McpEndpoint::handle(HttpConnection *connection, const HttpRequest &request)
 {
     const QByteArray sessionId = request.header("mcp-session-id");

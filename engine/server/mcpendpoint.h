@@ -48,6 +48,8 @@ public:
     // 413 with a JSON-RPC error (id null) naming the limit when the client takes JSON, else the same words
     // as text. The connection closes after the answer.
     static void refuseTooLarge(HttpConnection *connection, const HttpRequest &request, qint64 limit);
+    // The body of an HTTP-level refusal of /mcp (a bad Host, Origin or key): a JSON-RPC error, id null.
+    static QJsonObject httpErrorBody(const QString &message);
     void setLogging(bool enabled);
     int sessionCount() const { return int(m_sessions.size()); }
     void handle(HttpConnection *connection, const HttpRequest &request);

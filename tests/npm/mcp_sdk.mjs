@@ -341,10 +341,20 @@ async function mainPart() {
             const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
                               Authorization: `Bearer ${key}` };
             const post = (body, extra = {}) => fetch(url, { method: 'POST', headers: { ...headers, ...extra }, body });
+            // Refusals before the session are JSON-RPC errors too (id null), naming what to send instead.
+            const refusal = async (res, status, pattern) => {
+                assert.equal(res.status, status);
+                assert.match(res.headers.get('content-type'), /^application\/json/);
+                const body = await res.json();
+                assert.equal(body.jsonrpc, '2.0');
+                assert.equal(body.id, null);
+                assert.equal(body.error.code, -32000);
+                assert.match(body.error.message, pattern);
+            };
             let res = await fetch(url, { method: 'POST', headers: { ...headers, Authorization: 'Bearer nope' }, body: '{}' });
-            assert.equal(res.status, 401);
+            await refusal(res, 401, /missing or invalid API key: send Authorization: Bearer KEY/);
             res = await post('{}', { Origin: 'https://evil.example' });
-            assert.equal(res.status, 403);
+            await refusal(res, 403, /Origin https:\/\/evil\.example.*--allow-origin/);
             res = await post('{not json');
             assert.equal(res.status, 400);
             assert.equal((await res.json()).error.code, -32700);
