@@ -804,7 +804,7 @@ void TestSnapshotStore::secondOpenIsRefused()
     // Another process holds it: its process id is named; a holder that lets go within the wait is waited for.
     QProcess holder;
     holder.start(u"flock"_s, {git() + u"/sandbench.lock"_s, u"sh"_s, u"-c"_s,
-                               u"echo $$ > %1/sandbench.lock; echo held; sleep 1"_s.arg(git())});
+                              u"echo $$ > %1/sandbench.lock; echo held; sleep 1"_s.arg(git())});
     QVERIFY(holder.waitForReadyRead(10000));
     QVERIFY(!b.open(home(), git(), &error));
     QVERIFY2(error.contains(u"in use by another process (pid "_s), qPrintable(error));
