@@ -100,6 +100,7 @@ private Q_SLOTS:
     void formSplitAnywhere();
     void continueBeforeTheBody();
     void directBodyTimesOut();
+    void directBodyTrickles();
     void codeOutputsGoWhenTheClientLeaves();
     void shownFiguresAreCodeFiles();
     void containerUploads();
@@ -864,6 +865,57 @@ void TestUploads::directBodyTimesOut()
         10000));
     QVERIFY2(answer.startsWith("HTTP/1.1 408"), answer.constData());
     QTRY_VERIFY_WITH_TIMEOUT(QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty(), 10000);
+}
+
+void TestUploads::directBodyTrickles()
+{
+    // A body read on its own thread waits for half a MiB at a time when more is to come (a low-water mark):
+    // a client that sends less than that per idle timeout, in pieces further apart than the timeout's
+    // half, still gets its file stored whole, and the same connection then serves the next request (the
+    // mark is gone once the body is read).
+    m_server->setTimeouts(10'000, 700);
+    const auto restore = qScopeGuard([this] { m_server->setTimeouts(10'000, 60'000); });
+    QByteArray data;
+    for (int i = 0; data.size() < 1536 * 1024; ++i)
+        data += "row" + QByteArray::number(i) + ",trickle\n";
+    const QByteArray body = form({{"purpose", QByteArray(), "user_data"}, {"file", "trickle.csv", data}});
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: " +
+                 QByteArray::number(body.size()) + "\r\n\r\n");
+    const qsizetype piece = 96 * 1024;
+    QByteArray answer;
+    for (qsizetype at = 0; at < body.size(); at += piece) {
+        answer += socket.readAll();
+        QVERIFY2(answer.isEmpty(), answer.constData()); // no 408 between the pieces
+        socket.write(body.mid(at, piece));
+        QVERIFY(socket.waitForBytesWritten(5000));
+        QTest::qWait(400);
+    }
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.endsWith("}");
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 200 OK"), answer.constData());
+    const QJsonObject stored = QJsonDocument::fromJson(answer.mid(answer.indexOf("\r\n\r\n") + 4)).object();
+    QCOMPARE(stored.value(u"bytes"_s).toInteger(), data.size());
+    const QString id = stored.value(u"id"_s).toString();
+
+    answer.clear();
+    socket.write("GET /api/v1/files/" + id.toUtf8() + "/content HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 "Authorization: Bearer " + m_key.toUtf8() + "\r\n\r\n");
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.endsWith(data.right(32));
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 200 OK"), answer.left(300).constData());
+    QVERIFY(answer.mid(answer.indexOf("\r\n\r\n") + 4) == data);
 }
 
 void TestUploads::codeOutputsGoWhenTheClientLeaves()
