@@ -22,8 +22,10 @@ constexpr qint64 BlockBytes = 256 * 1024; // one read of what is parsed
 // other core (curl's CPU for 1 GiB: ~1.0-1.3 s against ~0.6 s with this; bench/server/bench_upload.cpp).
 constexpr int LowWaterBytes = 512 * 1024;
 // A wait for the low-water mark is at most this long: a client slower than that per LowWaterBytes (or a
-// kernel that will not queue that much) still makes progress, and then the pump wakes for any byte.
-constexpr int LowWaterWaitMs = 200;
+// kernel that will not queue that much: its receive window grows with what was read, which is why the mark
+// is only set once LowWaterAfter bytes were) still makes progress, and then the pump wakes for any byte.
+constexpr int LowWaterWaitMs = 100;
+constexpr qint64 LowWaterAfter = 4 * 1024 * 1024;
 
 } // namespace
 
@@ -80,7 +82,7 @@ UploadPump::Result UploadPump::run(DirectBody body, UploadReceiver &receiver, bo
         for (;;) {
             if (body.cancel && body.cancel->isCancelled())
                 return Outcome::Cancelled;
-            setLowWater(useLowWater ? int(qMin<qint64>(left, LowWaterBytes)) : 1);
+            setLowWater(useLowWater && r.fromFd >= LowWaterAfter ? int(qMin<qint64>(left, LowWaterBytes)) : 1);
             int timeoutMs = body.idleTimeoutMs > 0 ? body.idleTimeoutMs - waitedMs : -1;
             if (lowWater > 1)
                 timeoutMs = timeoutMs < 0 ? LowWaterWaitMs : qMin(timeoutMs, LowWaterWaitMs);

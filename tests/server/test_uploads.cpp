@@ -869,14 +869,14 @@ void TestUploads::directBodyTimesOut()
 
 void TestUploads::directBodyTrickles()
 {
-    // A body read on its own thread waits for half a MiB at a time when more is to come (a low-water mark):
-    // a client that sends less than that per idle timeout, in pieces further apart than the timeout's
-    // half, still gets its file stored whole, and the same connection then serves the next request (the
-    // mark is gone once the body is read).
+    // A body read on its own thread waits for half a MiB at a time once a few MiB came (a low-water mark): a
+    // client that then sends less than that per idle timeout, in pieces further apart than half of it,
+    // still gets its file stored whole, and the same connection then serves the next request (the mark is
+    // gone once the body is read).
     m_server->setTimeouts(10'000, 700);
     const auto restore = qScopeGuard([this] { m_server->setTimeouts(10'000, 60'000); });
     QByteArray data;
-    for (int i = 0; data.size() < 1536 * 1024; ++i)
+    for (int i = 0; data.size() < 5888 * 1024; ++i)
         data += "row" + QByteArray::number(i) + ",trickle\n";
     const QByteArray body = form({{"purpose", QByteArray(), "user_data"}, {"file", "trickle.csv", data}});
     QTcpSocket socket;
@@ -885,13 +885,15 @@ void TestUploads::directBodyTrickles()
     socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
                  "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: " +
                  QByteArray::number(body.size()) + "\r\n\r\n");
-    const qsizetype piece = 96 * 1024;
+    const qsizetype fast = 4608 * 1024; // at once, then the rest in small pieces
+    const qsizetype piece = 160 * 1024;
     QByteArray answer;
-    for (qsizetype at = 0; at < body.size(); at += piece) {
+    for (qsizetype at = 0; at < body.size(); at += at == 0 ? fast : piece) {
         answer += socket.readAll();
         QVERIFY2(answer.isEmpty(), answer.constData()); // no 408 between the pieces
-        socket.write(body.mid(at, piece));
-        QVERIFY(socket.waitForBytesWritten(5000));
+        socket.write(body.mid(at, at == 0 ? fast : piece));
+        // The server runs on this thread: the event loop runs while the piece goes out.
+        QVERIFY(QTest::qWaitFor([&] { return socket.bytesToWrite() == 0; }, 10000));
         QTest::qWait(400);
     }
     QVERIFY(QTest::qWaitFor(
