@@ -82,7 +82,8 @@ UploadPump::Result UploadPump::run(DirectBody body, UploadReceiver &receiver, bo
         for (;;) {
             if (body.cancel && body.cancel->isCancelled())
                 return Outcome::Cancelled;
-            setLowWater(useLowWater && r.fromFd >= LowWaterAfter ? int(qMin<qint64>(left, LowWaterBytes)) : 1);
+            setLowWater(useLowWater && r.fromFd >= LowWaterAfter ? int(qMin<qint64>(left, LowWaterBytes))
+                                                                 : 1);
             int timeoutMs = body.idleTimeoutMs > 0 ? body.idleTimeoutMs - waitedMs : -1;
             if (lowWater > 1)
                 timeoutMs = timeoutMs < 0 ? LowWaterWaitMs : qMin(timeoutMs, LowWaterWaitMs);

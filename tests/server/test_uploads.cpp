@@ -908,8 +908,10 @@ void TestUploads::directBodyTrickles()
     const QString id = stored.value(u"id"_s).toString();
 
     answer.clear();
-    socket.write("GET /api/v1/files/" + id.toUtf8() + "/content HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                 "Authorization: Bearer " + m_key.toUtf8() + "\r\n\r\n");
+    socket.write("GET /api/v1/files/" + id.toUtf8() +
+                 "/content HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 "Authorization: Bearer " +
+                 m_key.toUtf8() + "\r\n\r\n");
     QVERIFY(QTest::qWaitFor(
         [&] {
             answer += socket.readAll();
