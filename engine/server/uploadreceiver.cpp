@@ -6,43 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 using namespace Qt::StringLiterals;
-
-// The first occurrence of needle in haystack, or null: memmem(3), but a form's file is mostly searched 16
-// bytes at a time for where the needle's first and last bytes both match (a delimiter starts with "\r\n--",
-// so in CRLF text its first byte matches once a line, both together seldom), and only those places are
-// compared. glibc's memmem was an eighth of the upload pump's CPU for a 1 GiB CSV (#32). Bytes made to match
-// often (more than one place in 64) are searched with memmem from there on: it is linear whatever the bytes.
-const char *UploadReceiver::findNeedle(const char *haystack, size_t size, QByteArrayView needle)
-{
-    const size_t m = size_t(needle.size());
-    size_t at = 0;
-#if defined(__SSE2__)
-    if (m >= 2 && size >= m + 15) {
-        const __m128i first = _mm_set1_epi8(needle.front());
-        const __m128i last = _mm_set1_epi8(needle.back());
-        size_t compared = 0;
-        for (; at + m + 15 <= size && compared <= at / 64 + 16; at += 16) {
-            const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i *>(haystack + at));
-            const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(haystack + at + m - 1));
-            unsigned mask =
-                unsigned(_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, first), _mm_cmpeq_epi8(b, last))));
-            while (mask != 0) {
-                const size_t i = at + size_t(__builtin_ctz(mask));
-                ++compared;
-                if (std::memcmp(haystack + i + 1, needle.data() + 1, m - 2) == 0)
-                    return haystack + i;
-                mask &= mask - 1;
-            }
-        }
-    }
-#endif
-    return static_cast<const char *>(::memmem(haystack + at, size - at, needle.data(), m));
-}
 
 UploadReceiver::UploadReceiver(const UploadStore &store, Mode mode, const QByteArray &boundary,
                                const QByteArray &fileField, qint64 maxFileBytes)
@@ -245,9 +209,9 @@ bool UploadReceiver::appended(qint64 n)
                 return false;
             window = m_scan.constData();
         }
-        const char *at = findNeedle(window, size_t(to - from), delimiter);
+        const void *at = ::memmem(window, size_t(to - from), delimiter.data(), size_t(delimiter.size()));
         if (at)
-            found = from + (at - window);
+            found = from + (static_cast<const char *>(at) - window);
         if (mapped != MAP_FAILED)
             ::munmap(mapped, size_t(to - mapFrom));
         if (found >= 0)

@@ -55,10 +55,6 @@ public:
     // (tests run the read-back path alone; it is also what happens when the spool cannot be mapped).
     void setMapSearch(bool map) { m_mapSearch = map; }
 
-    // The first occurrence of needle in haystack (size bytes), or null: memmem(3), faster for a delimiter in
-    // text (appended() searches the spool with it); public for its tests.
-    static const char *findNeedle(const char *haystack, size_t size, QByteArrayView needle);
-
     int status() const { return m_status; }
     QString message() const { return m_message; }
     // "request_too_large" for a file over the limit, else empty.

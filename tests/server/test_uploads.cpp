@@ -8,7 +8,6 @@
 #include "server/apiserver.h"
 #include "server/filesapi.h"
 #include "server/multipartparser.h"
-#include "server/uploadreceiver.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,8 +24,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
-
-#include <cstring>
 
 using namespace Qt::StringLiterals;
 
@@ -104,9 +101,6 @@ private Q_SLOTS:
     void continueBeforeTheBody();
     void directBodyTimesOut();
     void directBodyTrickles();
-    void findNeedleIsMemmem();
-    void nearDelimitersAreData_data() { readPaths(); }
-    void nearDelimitersAreData();
     void codeOutputsGoWhenTheClientLeaves();
     void shownFiguresAreCodeFiles();
     void containerUploads();
@@ -926,72 +920,6 @@ void TestUploads::directBodyTrickles()
         10000));
     QVERIFY2(answer.startsWith("HTTP/1.1 200 OK"), answer.left(300).constData());
     QVERIFY(answer.mid(answer.indexOf("\r\n\r\n") + 4) == data);
-}
-
-void TestUploads::findNeedleIsMemmem()
-{
-    // The spool's delimiter search finds what memmem(3) finds, in bytes made of the needle's own (near
-    // misses everywhere), at every offset, and where near misses are packed (its fallback).
-    const auto same = [](const QByteArray &haystack, const QByteArray &needle) {
-        const void *expected = ::memmem(haystack.constData(), size_t(haystack.size()), needle.constData(),
-                                        size_t(needle.size()));
-        return UploadReceiver::findNeedle(haystack.constData(), size_t(haystack.size()), needle) == expected;
-    };
-    const QByteArray delimiter = "\r\n--BOUND";
-    const char alphabet[] = "\r\n-BOUNDx";
-    quint32 x = 7;
-    const auto next = [&x] {
-        x = x * 1664525u + 1013904223u;
-        return x >> 8;
-    };
-    for (int round = 0; round < 20000; ++round) {
-        QByteArray haystack;
-        const int size = int(next() % 300);
-        for (int i = 0; i < size; ++i)
-            haystack += next() % 4 == 0 ? delimiter.at(int(next() % 9)) : alphabet[next() % 10];
-        if (round % 3 == 0 && size > 0)
-            haystack.insert(int(next() % uint(size)), delimiter);
-        QByteArray needle = delimiter;
-        if (round % 2 == 1) {
-            needle.clear();
-            for (int i = int(next() % 12) + 1; i > 0; --i)
-                needle += alphabet[next() % 10];
-        }
-        QVERIFY2(same(haystack, needle), QByteArray(haystack.toHex() + " / " + needle.toHex()).constData());
-    }
-    for (int at = 0; at < 80; ++at) {
-        QByteArray haystack(200, 'a');
-        haystack.replace(at, delimiter.size(), delimiter);
-        QVERIFY(same(haystack, delimiter));
-        QVERIFY(same(haystack.left(at + delimiter.size() - 1), delimiter)); // the needle cut short
-    }
-    QByteArray packed = QByteArray("\r\n--BOUxD").repeated(100000) + delimiter + "--\r\n";
-    QVERIFY(same(packed, delimiter));
-    QVERIFY(UploadReceiver::findNeedle(packed.constData(), size_t(packed.size()), delimiter) ==
-            packed.constData() + packed.size() - delimiter.size() - 4);
-}
-
-void TestUploads::nearDelimitersAreData()
-{
-    // Where the spool is searched for the closing delimiter (MiBs at a time), bytes that start and end as the
-    // delimiter does ("\r\n--BOUxD" for "\r\n--BOUND"), in CRLF text and then packed together, are the
-    // file's, and the delimiter after them, at any offset, ends it.
-    QByteArray data;
-    for (int i = 0; data.size() < 1536 * 1024; ++i)
-        data += "row" + QByteArray::number(i) + (i % 7 == 0 ? ",x\r\n--BOUxD\r\n" : ",north,12\r\n");
-    while (data.size() < 3 * 1024 * 1024 + 5)
-        data += "\r\n--BOUxD\r\n--BOUN\r\n--XOUND";
-    data += "tail,1\r\n-";
-    const auto readPath = useReadPath();
-    const Reply created = request("POST", u"/api/v1/files"_s,
-                                  form({{"purpose", QByteArray(), "user_data"}, {"file", "near.csv", data}}),
-                                  "multipart/form-data; boundary=BOUND");
-    QCOMPARE(created.status, 200);
-    QCOMPARE(created.json().value(u"bytes"_s).toInteger(), data.size());
-    const Reply content =
-        request("GET", u"/api/v1/files/%1/content"_s.arg(created.json().value(u"id"_s).toString()));
-    QCOMPARE(content.status, 200);
-    QVERIFY(content.body == data);
 }
 
 void TestUploads::codeOutputsGoWhenTheClientLeaves()
