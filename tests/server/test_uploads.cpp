@@ -101,6 +101,8 @@ private Q_SLOTS:
     void continueBeforeTheBody();
     void directBodyTimesOut();
     void directBodyTrickles();
+    void nearDelimitersAreData_data() { readPaths(); }
+    void nearDelimitersAreData();
     void codeOutputsGoWhenTheClientLeaves();
     void shownFiguresAreCodeFiles();
     void containerUploads();
@@ -920,6 +922,29 @@ void TestUploads::directBodyTrickles()
         10000));
     QVERIFY2(answer.startsWith("HTTP/1.1 200 OK"), answer.left(300).constData());
     QVERIFY(answer.mid(answer.indexOf("\r\n\r\n") + 4) == data);
+}
+
+void TestUploads::nearDelimitersAreData()
+{
+    // Where the spool is searched for the closing delimiter (MiBs at a time), bytes that start and end as the
+    // delimiter does ("\r\n--BOUxD" for "\r\n--BOUND"), in CRLF text and then packed together, are the
+    // file's, and the delimiter after them ends it.
+    QByteArray data;
+    for (int i = 0; data.size() < 1536 * 1024; ++i)
+        data += "row" + QByteArray::number(i) + (i % 7 == 0 ? ",x\r\n--BOUxD\r\n" : ",north,12\r\n");
+    while (data.size() < 3 * 1024 * 1024 + 5)
+        data += "\r\n--BOUxD\r\n--BOUN\r\n--XOUND";
+    data += "tail,1\r\n-";
+    const auto readPath = useReadPath();
+    const Reply created = request("POST", u"/api/v1/files"_s,
+                                  form({{"purpose", QByteArray(), "user_data"}, {"file", "near.csv", data}}),
+                                  "multipart/form-data; boundary=BOUND");
+    QCOMPARE(created.status, 200);
+    QCOMPARE(created.json().value(u"bytes"_s).toInteger(), data.size());
+    const Reply content =
+        request("GET", u"/api/v1/files/%1/content"_s.arg(created.json().value(u"id"_s).toString()));
+    QCOMPARE(content.status, 200);
+    QVERIFY(content.body == data);
 }
 
 void TestUploads::codeOutputsGoWhenTheClientLeaves()
