@@ -100,6 +100,9 @@ private Q_SLOTS:
     void formSplitAnywhere();
     void continueBeforeTheBody();
     void directBodyTimesOut();
+    void directBodyTrickles();
+    void nearDelimitersAreData_data() { readPaths(); }
+    void nearDelimitersAreData();
     void codeOutputsGoWhenTheClientLeaves();
     void shownFiguresAreCodeFiles();
     void containerUploads();
@@ -864,6 +867,84 @@ void TestUploads::directBodyTimesOut()
         10000));
     QVERIFY2(answer.startsWith("HTTP/1.1 408"), answer.constData());
     QTRY_VERIFY_WITH_TIMEOUT(QDir(incoming).entryList(QDir::Files | QDir::Hidden).isEmpty(), 10000);
+}
+
+void TestUploads::directBodyTrickles()
+{
+    // A body read on its own thread waits for half a MiB at a time once a few MiB came (a low-water mark): a
+    // client that then sends less than that per idle timeout, in pieces further apart than half of it,
+    // still gets its file stored whole, and the same connection then serves the next request (the mark is
+    // gone once the body is read).
+    m_server->setTimeouts(10'000, 700);
+    const auto restore = qScopeGuard([this] { m_server->setTimeouts(10'000, 60'000); });
+    QByteArray data;
+    for (int i = 0; data.size() < 5888 * 1024; ++i)
+        data += "row" + QByteArray::number(i) + ",trickle\n";
+    const QByteArray body = form({{"purpose", QByteArray(), "user_data"}, {"file", "trickle.csv", data}});
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
+                 "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: " +
+                 QByteArray::number(body.size()) + "\r\n\r\n");
+    const qsizetype fast = 4608 * 1024; // at once, then the rest in small pieces
+    const qsizetype piece = 160 * 1024;
+    QByteArray answer;
+    for (qsizetype at = 0; at < body.size(); at += at == 0 ? fast : piece) {
+        answer += socket.readAll();
+        QVERIFY2(answer.isEmpty(), answer.constData()); // no 408 between the pieces
+        socket.write(body.mid(at, at == 0 ? fast : piece));
+        // The server runs on this thread: the event loop runs while the piece goes out.
+        QVERIFY(QTest::qWaitFor([&] { return socket.bytesToWrite() == 0; }, 10000));
+        QTest::qWait(400);
+    }
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.endsWith("}");
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 200 OK"), answer.constData());
+    const QJsonObject stored = QJsonDocument::fromJson(answer.mid(answer.indexOf("\r\n\r\n") + 4)).object();
+    QCOMPARE(stored.value(u"bytes"_s).toInteger(), data.size());
+    const QString id = stored.value(u"id"_s).toString();
+
+    answer.clear();
+    socket.write("GET /api/v1/files/" + id.toUtf8() +
+                 "/content HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 "Authorization: Bearer " +
+                 m_key.toUtf8() + "\r\n\r\n");
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            answer += socket.readAll();
+            return answer.endsWith(data.right(32));
+        },
+        10000));
+    QVERIFY2(answer.startsWith("HTTP/1.1 200 OK"), answer.left(300).constData());
+    QVERIFY(answer.mid(answer.indexOf("\r\n\r\n") + 4) == data);
+}
+
+void TestUploads::nearDelimitersAreData()
+{
+    // Where the spool is searched for the closing delimiter (MiBs at a time), bytes that start and end as the
+    // delimiter does ("\r\n--BOUxD" for "\r\n--BOUND"), in CRLF text and then packed together, are the
+    // file's, and the delimiter after them ends it.
+    QByteArray data;
+    for (int i = 0; data.size() < 1536 * 1024; ++i)
+        data += "row" + QByteArray::number(i) + (i % 7 == 0 ? ",x\r\n--BOUxD\r\n" : ",north,12\r\n");
+    while (data.size() < 3 * 1024 * 1024 + 5)
+        data += "\r\n--BOUxD\r\n--BOUN\r\n--XOUND";
+    data += "tail,1\r\n-";
+    const auto readPath = useReadPath();
+    const Reply created = request("POST", u"/api/v1/files"_s,
+                                  form({{"purpose", QByteArray(), "user_data"}, {"file", "near.csv", data}}),
+                                  "multipart/form-data; boundary=BOUND");
+    QCOMPARE(created.status, 200);
+    QCOMPARE(created.json().value(u"bytes"_s).toInteger(), data.size());
+    const Reply content =
+        request("GET", u"/api/v1/files/%1/content"_s.arg(created.json().value(u"id"_s).toString()));
+    QCOMPARE(content.status, 200);
+    QVERIFY(content.body == data);
 }
 
 void TestUploads::codeOutputsGoWhenTheClientLeaves()
