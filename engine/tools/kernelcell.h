@@ -28,7 +28,12 @@
 // Session.deserialize's date parsing. Back to back on the host: 4.3 ms -> 2.3 ms a cell; CPU per cell,
 // kernel 2.7 -> 1.7 ms, bridge 1.4 -> 0.5 ms. Profiled again, the launcher also drops execute_input (an
 // IOPub message, i.e. a GIL round with the IOPub thread), two inspect.signature calls and dateutil for the
-// request's date: kernel CPU per cell 1.68-1.75 -> 1.27-1.56 ms (host, load ~8).
+// request's date: kernel CPU per cell 1.68-1.75 -> 1.27-1.56 ms (host, load ~8). Timed inside the kernel,
+// the IOPub thread sent a cell's messages only once the request had ended (the main thread holds the GIL
+// throughout), and the execute_reply's JSON and signature came before the "idle" the bridge waits for: the
+// launcher now sends IOPub messages from the thread that makes them when nothing is queued ahead, sends
+// "idle" ahead of the reply and no "busy", formats results only in the three types the bridge reads, and
+// makes no debug log records. bench_kernel (b) at load ~1: 0.21-0.31x -> 0.18x `python3 -c pass`.
 // The bridge enforces the cell's time limit (SIGINT to the kernel, restart after a grace period), bounds
 // the cell's text, display items and HTML, and saves image/png display data under home's figures folder,
 // where CodeImages reads images.
