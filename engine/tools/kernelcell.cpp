@@ -70,7 +70,9 @@ os.environ["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
 #   message now goes out from the thread that sends it when nothing is queued ahead of it (see IOPub);
 # - formatting every result and display in ten formats (text/markdown, LaTeX, SVG, JPEG, PDF, JSON,
 #   JavaScript too) when the bridge reads three (SETUP's format): each formatter call is a decorator's
-#   inspect.Signature.bind, and each format an object's own _repr_*_ method.
+#   inspect.Signature.bind, and each format an object's own _repr_*_ method;
+# - that binding itself, for the formats that are left (direct_call), and a second transform_cell and
+#   should_run_async of the same cell in each request (answer_twice).
 # Together, on the host: a trivial cell's round trip from the bridge 2.45 -> 1.31 ms back to back, 3.3 ->
 # 2.4 ms alternating with `python3 -c pass`.
 KERNEL = r'''
@@ -82,6 +84,7 @@ if __name__ == "__main__":
 import threading
 import logging
 from datetime import datetime
+from IPython.core import formatters
 from ipykernel import iostream, ipkernel, kernelapp, kernelbase
 from jupyter_client.session import json_unpacker
 from traitlets import Float
@@ -153,8 +156,15 @@ class Kernel(ipkernel.IPythonKernel):
 
     async def do_execute(self, code, silent, store_history=True, user_expressions=None, allow_stdin=False, *,
                          cell_id=None):
-        reply = await super().do_execute(code, silent, store_history, user_expressions, allow_stdin,
-                                         cell_id=cell_id)
+        shell = self.shell
+        for name in ("transform_cell", "should_run_async"):
+            setattr(shell, name, answer_twice(shell, name))
+        try:
+            reply = await super().do_execute(code, silent, store_history, user_expressions, allow_stdin,
+                                             cell_id=cell_id)
+        finally:
+            for name in ("transform_cell", "should_run_async"):
+                shell.__dict__.pop(name, None)
         # The request's outputs are all out: its idle goes now, ahead of the execute_reply (the shell
         # channel's, which the bridge never reads) rather than after it.
         sys.stdout.flush()
@@ -177,6 +187,34 @@ class Kernel(ipkernel.IPythonKernel):
     def _publish_execute_input(self, code, parent, execution_count):
         return None
 
+def answer_twice(shell, name):
+    # do_execute transforms the cell and asks whether it runs async, then run_cell does both again with the
+    # same arguments before any code runs: the second call takes the first one's answer, and later calls
+    # (the cell's own) go to the shell's method again.
+    method = getattr(type(shell), name)
+    first = []
+    def once(*args, **kwargs):
+        if first:
+            shell.__dict__.pop(name, None)
+            if first[0] == (args, kwargs):
+                return first[1]
+        value = method(shell, *args, **kwargs)
+        if not first:
+            first[:] = [(args, kwargs), value]
+        return value
+    return once
+
+def direct_call(cls):
+    # IPython's formatters catch a format's errors with the decorator package, whose wrapper binds every
+    # call's arguments to the signature (inspect) before it calls the same handler: called here directly.
+    call, catch = cls.__dict__.get("__call__"), formatters.catch_format_error
+    func, handler = getattr(call, "__wrapped__", None), getattr(catch, "__wrapped__", None)
+    if func is None or handler is None:
+        return
+    def __call__(self, *args, **kwargs):
+        return handler(func, self, *args, **kwargs)
+    cls.__call__ = __call__
+
 def once_per_function(accepts):
     known = {}
     def cached(meth):
@@ -192,6 +230,9 @@ def once_per_function(accepts):
 if __name__ == "__main__":
     kernelbase._accepts_cell_id = ipkernel._accepts_cell_id = once_per_function(kernelbase._accepts_cell_id)
     kernelapp.IOPubThread = IOPub
+    for cls in (formatters.BaseFormatter, formatters.PlainTextFormatter, formatters.MimeBundleFormatter,
+                formatters.IPythonDisplayFormatter):
+        direct_call(cls)
     kernelapp.launch_new_instance(kernel_class=Kernel, outstream_class="sandbench_kernel.Stream")
 '''
 with open(D + "/kernels/sandbench/sandbench_kernel.py", "w") as f:
