@@ -34,13 +34,12 @@
 // launcher now sends IOPub messages from the thread that makes them when nothing is queued ahead, sends
 // "idle" ahead of the reply and no "busy", formats results only in the three types the bridge reads, and
 // makes no debug log records; formatters skip the decorator package's argument binding, and a cell is
-// transformed once. Host, a trivial cell 17 ms after the last: 3.4-3.7 -> 2.6-2.7 ms. bench_kernel (b), old and
-// new binaries alternately on the shared 2-core machine: 0.35x -> 0.30x (load 0.3-2), 0.18-0.24x when quieter.
-// What is left is mostly cold-cache Python: timed in the kernel, each step takes 2-3x as long 17 ms after the
-// last cell as back to back (1.3 ms a cell then).
-// The bridge enforces the cell's time limit (SIGINT to the kernel, restart after a grace period), bounds
-// the cell's text, display items and HTML, and saves image/png display data under home's figures folder,
-// where CodeImages reads images.
+// transformed once. Host, a trivial cell 17 ms after the last: 3.4-3.7 -> 2.6-2.7 ms. bench_kernel (b), old
+// and new binaries alternately on the shared 2-core machine: 0.35x -> 0.30x (load 0.3-2), 0.18-0.24x when
+// quieter. What is left is mostly cold-cache Python: timed in the kernel, each step takes 2-3x as long 17 ms
+// after the last cell as back to back (1.3 ms a cell then). The bridge enforces the cell's time limit (SIGINT
+// to the kernel, restart after a grace period), bounds the cell's text, display items and HTML, and saves
+// image/png display data under home's figures folder, where CodeImages reads images.
 struct KernelOutput
 {
     // Exit: the code called sys.exit; its text is the line Jupyter shows ("SystemExit: 3"), only in the
