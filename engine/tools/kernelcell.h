@@ -28,10 +28,18 @@
 // Session.deserialize's date parsing. Back to back on the host: 4.3 ms -> 2.3 ms a cell; CPU per cell,
 // kernel 2.7 -> 1.7 ms, bridge 1.4 -> 0.5 ms. Profiled again, the launcher also drops execute_input (an
 // IOPub message, i.e. a GIL round with the IOPub thread), two inspect.signature calls and dateutil for the
-// request's date: kernel CPU per cell 1.68-1.75 -> 1.27-1.56 ms (host, load ~8).
-// The bridge enforces the cell's time limit (SIGINT to the kernel, restart after a grace period), bounds
-// the cell's text, display items and HTML, and saves image/png display data under home's figures folder,
-// where CodeImages reads images.
+// request's date: kernel CPU per cell 1.68-1.75 -> 1.27-1.56 ms (host, load ~8). Timed inside the kernel,
+// the IOPub thread sent a cell's messages only once the request had ended (the main thread holds the GIL
+// throughout), and the execute_reply's JSON and signature came before the "idle" the bridge waits for: the
+// launcher now sends IOPub messages from the thread that makes them when nothing is queued ahead, sends
+// "idle" ahead of the reply and no "busy", formats results only in the three types the bridge reads, and
+// makes no debug log records; formatters skip the decorator package's argument binding, and a cell is
+// transformed once. Host, a trivial cell 17 ms after the last: 3.4-3.7 -> 2.6-2.7 ms. bench_kernel (b), old
+// and new binaries alternately on the shared 2-core machine: 0.35x -> 0.30x (load 0.3-2), 0.18-0.24x when
+// quieter. What is left is mostly cold-cache Python: timed in the kernel, each step takes 2-3x as long 17 ms
+// after the last cell as back to back (1.3 ms a cell then). The bridge enforces the cell's time limit (SIGINT
+// to the kernel, restart after a grace period), bounds the cell's text, display items and HTML, and saves
+// image/png display data under home's figures folder, where CodeImages reads images.
 struct KernelOutput
 {
     // Exit: the code called sys.exit; its text is the line Jupyter shows ("SystemExit: 3"), only in the
