@@ -871,14 +871,16 @@ void TestUploads::directBodyTimesOut()
 
 void TestUploads::directBodyTrickles()
 {
-    // A body read on its own thread waits for half a MiB at a time once a few MiB came (a low-water mark): a
-    // client that then sends less than that per idle timeout, in pieces further apart than half of it,
-    // still gets its file stored whole, and the same connection then serves the next request (the mark is
-    // gone once the body is read).
-    m_server->setTimeouts(10'000, 700);
+    // A body read on its own thread waits for half a MiB at a time once a few MiB came (a low-water mark, or
+    // what is left of the body when less): a client that then sends its last 160 KiB in small pieces, which
+    // together take longer than the idle timeout, still gets its file stored whole, and the same connection
+    // then serves the next request (the mark is gone once the body is read). Each gap (300 ms) is far inside
+    // the idle timeout (2 s), so a loaded machine's scheduling does not turn it into a 408; without the
+    // fallback that drops the mark, the pump would wait ~3 s for the rest and answer 408.
+    m_server->setTimeouts(10'000, 2000);
     const auto restore = qScopeGuard([this] { m_server->setTimeouts(10'000, 60'000); });
     QByteArray data;
-    for (int i = 0; data.size() < 5888 * 1024; ++i)
+    for (int i = 0; data.size() < 4800 * 1024; ++i)
         data += "row" + QByteArray::number(i) + ",trickle\n";
     const QByteArray body = form({{"purpose", QByteArray(), "user_data"}, {"file", "trickle.csv", data}});
     QTcpSocket socket;
@@ -887,8 +889,9 @@ void TestUploads::directBodyTrickles()
     socket.write("POST /api/v1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + m_key.toUtf8() +
                  "\r\nContent-Type: multipart/form-data; boundary=BOUND\r\nContent-Length: " +
                  QByteArray::number(body.size()) + "\r\n\r\n");
-    const qsizetype fast = 4608 * 1024; // at once, then the rest in small pieces
-    const qsizetype piece = 160 * 1024;
+    const qsizetype piece = 16 * 1024;
+    const qsizetype fast = body.size() - 10 * piece; // at once (past the 4 MiB), then the rest in pieces
+    QVERIFY(fast > 4608 * 1024);
     QByteArray answer;
     for (qsizetype at = 0; at < body.size(); at += at == 0 ? fast : piece) {
         answer += socket.readAll();
@@ -896,7 +899,7 @@ void TestUploads::directBodyTrickles()
         socket.write(body.mid(at, at == 0 ? fast : piece));
         // The server runs on this thread: the event loop runs while the piece goes out.
         QVERIFY(QTest::qWaitFor([&] { return socket.bytesToWrite() == 0; }, 10000));
-        QTest::qWait(400);
+        QTest::qWait(300);
     }
     QVERIFY(QTest::qWaitFor(
         [&] {
