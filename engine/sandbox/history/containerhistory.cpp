@@ -96,6 +96,8 @@ struct ContainerHistory::State
     // list, commandStarting() takes from it.
     static constexpr int kSpares = 2;
     static constexpr int kLockWaitMs = 2000;
+    static constexpr int kLockWaitAgainMs = 10000;
+    QElapsedTimer openFailed; // on the worker: when an open last failed
     QMutex spareMutex;
     QList<std::pair<QString, int>> spares; // name, descriptor
 
@@ -151,8 +153,15 @@ struct ContainerHistory::State
             return true;
         keepLibgit2Loaded();
         // Another opener may be letting go this moment (a CLI command's restore, a store closing): a short
-        // wait here, on the worker, rather than an error in the Files panel.
-        return store.open(homeDir, gitDir, error, kLockWaitMs);
+        // wait here, on the worker, rather than an error in the Files panel; not again while the last open
+        // failed a moment ago (a holder that stays would make each queued operation wait).
+        const bool failedLately = openFailed.isValid() && openFailed.elapsed() < kLockWaitAgainMs;
+        if (store.open(homeDir, gitDir, error, failedLately ? 0 : kLockWaitMs)) {
+            openFailed.invalidate();
+            return true;
+        }
+        openFailed.start();
+        return false;
     }
     // A sleeping container does not keep its repository locked: another Sandbench process may want it.
     void closeIfAsleep()
