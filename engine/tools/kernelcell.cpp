@@ -16,7 +16,7 @@ namespace {
 // spec of its own under Dir, writes the ready file once the kernel answers, then serves the engine's
 // requests from its channel (fd 3) one after another; it ends, with its kernel, when the engine closes it.
 constexpr char kBridge[] = R"PY(
-import base64, hmac, json, os, re, signal, socket, sys, time
+import base64, hmac, json, os, re, select, signal, socket, sys, time
 # The engine's channel: one end of a socket pair the engine made, passed as the start command's stderr and
 # kept here as fd 3 (nothing else in the container holds it). Requests come in as JSON lines; answers go out
 # as JSON lines.
@@ -81,6 +81,7 @@ if __name__ == "__main__":
     # Not this file's folder but the working folder, first, as `python3 -m ipykernel_launcher` has it.
     sys.path[0] = os.getcwd()
     sys.modules["sandbench_kernel"] = sys.modules["__main__"]  # IPython takes over __main__ for the user
+import socket
 import threading
 import logging
 from datetime import datetime
@@ -99,6 +100,25 @@ def unpack(data):
         if date is not None and date.tzinfo is not None:
             obj["date"] = date
     return obj
+
+# The bridge's socket pair (its fd in SANDBENCH_KERNEL_PAIR): the bridge's shell requests come in on it and
+# every IOPub message goes out on it, each a Jupyter message's frames as ZeroMQ carries them (signed by the
+# Session as ever), framed as the bridge's Pair reads them. Between two processes ZeroMQ is two I/O threads
+# and three wake-ups each way: a request and its answer after `python3 -c pass` had run (cold caches) took
+# 0.45-0.54 ms over a DEALER/ROUTER and PUB/SUB pair and 0.06 ms over a socket pair, on this machine. The
+# kernel keeps its ZeroMQ sockets (control, heartbeat; shell replies go out there, to an identity nobody
+# has), but its IOPub messages go only to the pair: the bridge is its one client.
+PAIR = None
+
+def framed(parts):
+    body = b"".join(len(p).to_bytes(4, "little") + p for p in parts)
+    return len(body).to_bytes(4, "little") + body
+
+class Part(bytes):
+    # A frame as ipykernel reads ZeroMQ's (copy=False): its content in .bytes.
+    @property
+    def bytes(self):
+        return self
 
 class Stream(iostream.OutStream):
     # _flush (on the IOPub thread) clears _flush_pending first, then takes the buffer and queues its send:
@@ -142,6 +162,14 @@ class IOPub(iostream.IOPubThread):
                     return
         super().send_multipart(*args, **kwargs)
 
+    def _really_send(self, msg, *args, **kwargs):
+        if PAIR is None or self.closed or self._check_mp_mode() == iostream.CHILD:
+            return super()._really_send(msg, *args, **kwargs)
+        try:
+            PAIR.sendall(framed([p if type(p) is bytes else memoryview(p).tobytes() for p in msg]))
+        except OSError:
+            pass  # the bridge is gone (it stops this kernel): as a PUB socket nobody reads, nothing is kept
+
 class Kernel(ipkernel.IPythonKernel):
     _execute_sleep = Float(0.0)
 
@@ -153,6 +181,36 @@ class Kernel(ipkernel.IPythonKernel):
             self.log.setLevel(level)
 
     _idle_sent = False
+    _pair_in = b""
+
+    def start(self):
+        super().start()
+        if PAIR is not None:
+            self.io_loop.add_handler(PAIR.fileno(), self._pair_readable, self.io_loop.READ)
+
+    def _pair_readable(self, fd, events):
+        # Shell requests from the bridge, dispatched as the shell channel's are.
+        try:
+            data = PAIR.recv(1 << 20, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self.io_loop.remove_handler(fd)  # the bridge let go; it stops this kernel
+            return
+        buf, pos = self._pair_in + data, 0
+        while len(buf) - pos >= 4:
+            n = int.from_bytes(buf[pos:pos + 4], "little")
+            if len(buf) - pos - 4 < n:
+                break
+            body, pos, parts, i = buf[pos + 4:pos + 4 + n], pos + 4 + n, [], 0
+            while i + 4 <= len(body):
+                m = int.from_bytes(body[i:i + 4], "little")
+                parts.append(Part(body[i + 4:i + 4 + m]))
+                i += 4 + m
+            self.schedule_dispatch(self.dispatch_shell, parts)
+        self._pair_in = buf[pos:]
 
     async def do_execute(self, code, silent, store_history=True, user_expressions=None, allow_stdin=False, *,
                          cell_id=None):
@@ -228,6 +286,10 @@ def once_per_function(accepts):
     return cached
 
 if __name__ == "__main__":
+    fd = os.environ.pop("SANDBENCH_KERNEL_PAIR", "")
+    if fd.isdigit():
+        PAIR = socket.socket(fileno=int(fd))
+        os.set_inheritable(PAIR.fileno(), False)  # not for the cell's commands (forked children share it)
     kernelbase._accepts_cell_id = ipkernel._accepts_cell_id = once_per_function(kernelbase._accepts_cell_id)
     kernelapp.IOPubThread = IOPub
     for cls in (formatters.BaseFormatter, formatters.PlainTextFormatter, formatters.MimeBundleFormatter,
@@ -242,7 +304,6 @@ with open(D + "/kernels/sandbench/kernel.json", "w") as f:
                         "--InteractiveShell.colors=NoColor", "--HistoryManager.enabled=False",
                         "--IPKernelApp.quiet=True", "--Session.unpacker=sandbench_kernel.unpack"],
                "display_name": "Python 3", "language": "python", "interrupt_mode": "signal"}, f)
-import zmq
 from jupyter_client.manager import KernelManager
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # Run once in each new kernel: a figure saved with savefig is not also shown (its file is the image).
@@ -349,8 +410,98 @@ del _sandbench_setup
 
 km = None
 session = None
-shell = iopub = None
-ctx = zmq.Context()
+MAX_MSG = 16 << 20           # bytes of one message from the kernel; a longer one is skipped unread
+
+class Pair:
+    # The bridge's end of the kernel's socket pair (see KERNEL's PAIR): requests out, IOPub messages in,
+    # each message its frames with their lengths. What comes in is the kernel's, i.e. the container's:
+    # read as it comes, a message longer than MAX_MSG is skipped. A kernel writing output blocks until its
+    # bytes are read (where a PUB socket would drop them): the bridge reads whenever it waits, but for a
+    # cell paused in a tool call (see Lines.next).
+    def __init__(self, sock):
+        self.sock = sock
+        self.buf = bytearray()
+        self.pos = 0
+        self.skip = 0
+        self.gone = False
+    def fileno(self):
+        return self.sock.fileno()
+    def close(self):
+        self.gone = True
+        self.sock.close()
+    def fill(self):
+        # Whatever has come, without waiting, up to room for one whole message (a kernel that writes faster
+        # than the bridge reads fills nothing but its own pair); False once the kernel's end is closed.
+        while not self.gone and len(self.buf) - self.pos < MAX_MSG + 4:
+            try:
+                data = self.sock.recv(1 << 20, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                break
+            except OSError:
+                data = b""
+            if not data:
+                self.gone = True
+                break
+            if self.skip:
+                n = min(self.skip, len(data))
+                self.skip -= n
+                data = data[n:]
+            if self.pos > (1 << 20) and self.pos * 2 > len(self.buf):
+                del self.buf[:self.pos]
+                self.pos = 0
+            self.buf += data
+            if len(data) < (1 << 20):
+                break
+        return not self.gone
+    def take(self):
+        # The next whole message's frames, or None.
+        while len(self.buf) - self.pos >= 4:
+            n = int.from_bytes(self.buf[self.pos:self.pos + 4], "little")
+            if n > MAX_MSG:
+                have = len(self.buf) - self.pos - 4
+                self.skip = max(0, n - have)
+                self.pos += 4 + min(n, have)
+                continue
+            if len(self.buf) - self.pos - 4 < n:
+                return None
+            body = bytes(self.buf[self.pos + 4:self.pos + 4 + n])
+            self.pos += 4 + n
+            parts, i = [], 0
+            while i + 4 <= len(body):
+                m = int.from_bytes(body[i:i + 4], "little")
+                parts.append(body[i + 4:i + 4 + m])
+                i += 4 + m
+            return parts
+        return None
+    def whole(self):
+        # Whether a whole message (or one to skip) was read and not taken yet.
+        if len(self.buf) - self.pos < 4:
+            return False
+        n = int.from_bytes(self.buf[self.pos:self.pos + 4], "little")
+        return n > MAX_MSG or len(self.buf) - self.pos - 4 >= n
+    def drop(self):
+        # Messages nobody waits for (between cells), as a PUB socket drops them.
+        self.fill()
+        while self.take() is not None:
+            pass
+    def send_multipart(self, parts, copy=True):
+        # Session.send's stream: the whole message, reading what the kernel sends meanwhile.
+        body = b"".join(len(p).to_bytes(4, "little") + bytes(p) for p in parts)
+        data = memoryview(len(body).to_bytes(4, "little") + body)
+        while data:
+            room = len(self.buf) - self.pos < MAX_MSG + 4
+            r, w, _ = select.select([self.sock] if room else [], [self.sock], [], 1.0)
+            if r and not self.fill():
+                raise RuntimeError("the kernel closed its end: " + exit_reason())
+            if w:
+                try:
+                    data = data[self.sock.send(data, socket.MSG_DONTWAIT):]
+                except BlockingIOError:
+                    pass
+            if data and not kernel_alive():
+                raise RuntimeError("the kernel exited: " + exit_reason())
+
+PAIR = None
 
 def execute(code, silent=False):
     # The Jupyter execute_request on the kernel's shell channel, signed by jupyter_client's Session. Never
@@ -358,19 +509,21 @@ def execute(code, silent=False):
     # nothing) a request that comes right after a failed one, before it has cleared its aborting flag. An
     # interrupted cell (time limit, cancel) fails too, with KeyboardInterrupt: the next cell would not run
     # while the state stays, which looks like its printed text was lost.
-    return session.send(shell, "execute_request",
+    return session.send(PAIR, "execute_request",
                         {"code": code, "silent": silent, "store_history": not silent, "user_expressions": {},
                          "allow_stdin": False, "stop_on_error": False})["header"]["msg_id"]
 
-def recv(sock):
-    # The next message, None when there is none, {} for one that is not a signed Jupyter message. Checked and
-    # unpacked with jupyter_client's Session (its HMAC of the four parts, its JSON unpacker, which replaces
-    # bytes that are not UTF-8), without Session.deserialize: that would also parse both headers' dates with
-    # dateutil, ~0.1 ms a message, and no date is read here.
-    try:
-        parts = sock.recv_multipart(zmq.NOBLOCK)
-    except zmq.ZMQError:
-        return None
+def recv():
+    # The kernel's next message, None when there is none, {} for one that is not a signed Jupyter message.
+    # Checked and unpacked with jupyter_client's Session (its HMAC of the four parts, its JSON unpacker, which
+    # replaces bytes that are not UTF-8), without Session.deserialize: that would also parse both headers'
+    # dates with dateutil, ~0.1 ms a message, and no date is read here.
+    parts = PAIR.take()
+    if parts is None:
+        PAIR.fill()
+        parts = PAIR.take()
+        if parts is None:
+            return None
     try:
         parts = session.feed_identities(parts)[1]
         if len(parts) < 5 or not hmac.compare_digest(parts[0], session.sign(parts[1:5])):
@@ -386,9 +539,12 @@ def wait_idle(msg_id, until):
     while time.monotonic() < until:
         if not kernel_alive():
             raise RuntimeError("the kernel exited: " + exit_reason())
-        if iopub.poll(50):
+        if PAIR.gone:
+            time.sleep(0.01)
+            continue
+        if PAIR.whole() or select.select([PAIR], [], [], 0.05)[0]:
             while True:
-                msg = recv(iopub)
+                msg = recv()
                 if msg is None:
                     break
                 if (msg.get("parent_header", {}).get("msg_id") == msg_id and msg.get("msg_type") == "status"
@@ -397,43 +553,32 @@ def wait_idle(msg_id, until):
     return False
 
 def start():
-    # jupyter_client starts (and later interrupts, restarts and stops) the kernel; the messages themselves
-    # go over plain synchronous ZeroMQ sockets with jupyter_client's Session: its blocking client runs an
-    # asyncio loop per message, a few milliseconds of every trivial cell.
-    global km, session, shell, iopub
+    # jupyter_client starts (and later interrupts, restarts and stops) the kernel; the messages themselves go
+    # over the kernel's socket pair (Pair) with jupyter_client's Session: its blocking client runs an asyncio
+    # loop per message, a few milliseconds of every trivial cell.
+    global km, session, PAIR
+    mine, theirs = socket.socketpair()
     km = KernelManager(kernel_name="sandbench")
-    km.start_kernel(cwd=HOME if os.path.isdir(HOME) else "/")
+    try:
+        km.start_kernel(cwd=HOME if os.path.isdir(HOME) else "/", pass_fds=(theirs.fileno(),),
+                        env=dict(os.environ, SANDBENCH_KERNEL_PAIR=str(theirs.fileno())))
+    finally:
+        theirs.close()
+    mine.set_inheritable(False)
     session = km.session
-    info = km.get_connection_info()
-    url = "%s://%s:%%d" % (info["transport"], info["ip"])
-    shell = ctx.socket(zmq.DEALER)
-    shell.linger = 0
-    shell.connect(url % info["shell_port"])
-    iopub = ctx.socket(zmq.SUB)
-    iopub.linger = 0
-    iopub.setsockopt(zmq.SUBSCRIBE, b"")
-    iopub.connect(url % info["iopub_port"])
-    # Ready once a kernel_info_request's status reaches us on iopub (the subscription is then live too).
-    deadline = time.monotonic() + 60
-    while True:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the kernel did not answer within 60 s")
-        msg_id = session.send(shell, "kernel_info_request", {})["header"]["msg_id"]
-        if wait_idle(msg_id, min(deadline, time.monotonic() + 0.5)):
-            break
+    PAIR = Pair(mine)
+    # Ready once a kernel_info_request's status comes back (the request waits in the pair until the kernel
+    # reads it).
+    if not wait_idle(session.send(PAIR, "kernel_info_request", {})["header"]["msg_id"], time.monotonic() + 60):
+        raise RuntimeError("the kernel did not answer within 60 s")
     if not wait_idle(execute(SETUP, silent=True), time.monotonic() + 30):
         raise RuntimeError("the kernel did not run its setup within 30 s")
-    while recv(shell) is not None:
-        pass
 
 def stop():
-    global km, shell, iopub
-    for sock in (shell, iopub):
-        try:
-            sock.close(linger=0)
-        except Exception:
-            pass
-    shell = iopub = None
+    global km, PAIR
+    if PAIR is not None:
+        PAIR.close()
+    PAIR = None
     try:
         km.shutdown_kernel(now=True)
     except Exception:
@@ -556,11 +701,11 @@ class Lines:
                 self.buf = b""
                 self.skipping = True
             return None
-    def fill(self, block):
+    def fill(self):
         if self.eof:
             return
         try:
-            b = CH.recv(65536, 0 if block else socket.MSG_DONTWAIT)
+            b = CH.recv(65536, socket.MSG_DONTWAIT)
         except BlockingIOError:
             return
         except OSError:
@@ -573,7 +718,15 @@ class Lines:
             line = self.take()
             if line is not None or self.eof:
                 return line
-            self.fill(True)
+            # Waiting for the engine, the bridge reads what the kernel sends meanwhile (a thread's output
+            # between cells) and drops it; but a cell paused in a tool call goes on after it, and what it
+            # sends waits in the pair for its resume (the kernel blocks when that is full).
+            kernel = [PAIR] if PAIR is not None and not PAIR.gone and pending is None else []
+            ready = select.select([CH] + kernel, [], [])[0]
+            if PAIR in ready:
+                PAIR.drop()
+            if CH in ready:
+                self.fill()
 
 LINES = Lines()
 
@@ -582,7 +735,7 @@ class EngineGone(Exception):
 
 def cancelled():
     # What the engine sent while a cell runs: a cancel (the call was cancelled), or EOF (the engine let go).
-    LINES.fill(False)
+    LINES.fill()
     seen = False
     while True:
         line = LINES.take()
@@ -674,27 +827,24 @@ def collect(out, msg_id, tools, timeout, grace, draining=False):
     exit_code = 0
     count = 0
     queued = []
-    poller = zmq.Poller()
-    poller.register(iopub, zmq.POLLIN)
-    poller.register(shell, zmq.POLLIN)
-    poller.register(CH, zmq.POLLIN)
+    poller = select.poll()
+    kernel_fd = PAIR.fileno()
+    poller.register(kernel_fd, select.POLLIN)
+    poller.register(CH.fileno(), select.POLLIN)
     while True:
         if not queued:
             out.flush()
-            ready = dict(poller.poll(100))
-            while shell in ready:
-                # execute_reply: everything it says came on iopub already; dropped unread (no HMAC, no JSON).
-                try:
-                    shell.recv_multipart(zmq.NOBLOCK, copy=False)
-                except zmq.ZMQError:
-                    break
+            ready = dict(poller.poll(0 if PAIR.whole() else 100))
+            if kernel_fd in ready and not PAIR.fill():
+                poller.unregister(kernel_fd)  # the kernel's end closed: it is exiting
+                kernel_fd = -1
             now = time.monotonic()
             # A cancel from the engine (its call was cancelled) interrupts as the time limit does.
             stop_now = (CH.fileno() in ready or LINES.buf) and cancelled() and not draining
             if interrupted is None and (now >= deadline or stop_now):
                 km.interrupt_kernel()
                 interrupted = now
-            if iopub not in ready:
+            if not PAIR.whole():
                 if not kernel_alive():
                     out.note("sandbench: the Python kernel stopped while running this cell (%s); its state "
                              "is lost and a new kernel starts" % exit_reason())
@@ -711,7 +861,7 @@ def collect(out, msg_id, tools, timeout, grace, draining=False):
                     break
                 continue
             while len(queued) < 64:
-                msg = recv(iopub)
+                msg = recv()
                 if msg is None:
                     break
                 queued.append(msg)

@@ -10,11 +10,12 @@
 // One Python cell run by the container's Jupyter kernel (SPEC §10), in neutral terms.
 //
 // Design: Debian's python3-ipykernel runs inside the container, started by a small bridge (also inside:
-// python3-jupyter-client starts, interrupts and restarts the kernel; the Jupyter messages go over plain
-// synchronous ZeroMQ sockets with jupyter_client's Session, on the container's own loopback). The bridge is
-// started by a command of its own (startScript) whose stderr is one end of a socket pair the engine made:
-// that socket, the *channel*, is the bridge's only way in and out, so nothing in the container can reach
-// the bridge and the kernel's ZeroMQ ports are reachable only from inside the container. A cell is a shell
+// python3-jupyter-client starts, interrupts and restarts the kernel; the Jupyter messages, signed with
+// jupyter_client's Session, go over a socket pair the bridge made and passed to the kernel, framed as ZeroMQ
+// frames). The bridge is started by a command of its own (startScript) whose stderr is one end of a socket
+// pair the engine made: that socket, the *channel*, is the bridge's only way in and out, so nothing in the
+// container can reach the bridge, and the kernel's own ZeroMQ ports are reachable only from inside the
+// container. A cell is a shell
 // call like any other (history, live view, queue), but its one command is not run: PythonKernel sends the
 // cell as one JSON line over the channel and feeds the bridge's answer — bounded JSON lines — into the
 // call's bounded stdout capture, behind a head line of its own with the cell's nonce. Without a channel
@@ -36,8 +37,14 @@
 // makes no debug log records; formatters skip the decorator package's argument binding, and a cell is
 // transformed once. Host, a trivial cell 17 ms after the last: 3.4-3.7 -> 2.6-2.7 ms. bench_kernel (b), old
 // and new binaries alternately on the shared 2-core machine: 0.35x -> 0.30x (load 0.3-2), 0.18-0.24x when
-// quieter. What is left is mostly cold-cache Python: timed in the kernel, each step takes 2-3x as long 17 ms
-// after the last cell as back to back (1.3 ms a cell then). The bridge enforces the cell's time limit (SIGINT
+// quieter. Then the bridge and the kernel spoke over ZeroMQ on the container's loopback: two I/O threads and
+// three wake-ups each way, 0.45-0.54 ms for a request and its answer after `python3 -c pass` (a socket pair:
+// 0.06 ms). They now use a socket pair the kernel's event loop watches (KERNEL's PAIR in kernelcell.cpp),
+// the same signed Jupyter messages: bench_kernel (b), old and new binaries alternately, bridge and kernel
+// 2.19-2.48 -> 2.08-2.10 ms; new binary across 12 runs 0.148-0.218x (median 0.18x), old 0.18-0.23x. What
+// is left is cold-cache Python, spread thin: timed in the kernel on the host after `python3 -c pass`, the
+// request reaching the kernel 0.36 ms, its dispatch 0.32 ms, IPython's run_cell 0.76 ms, flush and idle
+// 0.16 ms. The bridge enforces the cell's time limit (SIGINT
 // to the kernel, restart after a grace period), bounds the cell's text, display items and HTML, and saves
 // image/png display data under home's figures folder, where CodeImages reads images.
 struct KernelOutput

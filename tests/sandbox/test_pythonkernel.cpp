@@ -38,6 +38,8 @@ private Q_SLOTS:
     void imagesWithoutKernel();
     void hostileBytesThroughThePipe();
     void bridgeListensNowhere();
+    void kernelBreakingItsPairIsBounded();
+    void outputFromThreadsChildrenAndCommands();
     void cellRightAfterAnErrorRuns();
     void importsFromTheWorkingFolder();
     void cancelInterruptsAndKeepsState();
@@ -529,6 +531,52 @@ void TestPythonKernel::hostileBytesThroughThePipe()
     QCOMPARE(forged.stdoutText, u"wrote 0\n"_s);
     QCOMPARE(forged.kernel->malformedLines, 0);
     QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+}
+
+// The kernel's socket pair to the bridge carries what the kernel's code may write too (it is the kernel's
+// own process): a message past the bridge's limit is skipped unread and the cell goes on; a length that
+// never arrives ends the cell at its time limit with a restarted kernel, and the next cell runs.
+void TestPythonKernel::kernelBreakingItsPairIsBounded()
+{
+    // The bridge is the kernel's parent: its peak memory grows by far less than the 64 MiB it skipped.
+    const CodeOutput oversized = cell(
+        u"import os, sandbench_kernel as k\ndef peak():\n    for line in open('/proc/%d/status' % "
+        u"os.getppid()):\n"
+        "        if line.startswith('VmHWM:'):\n            return int(line.split()[1])\nbefore = peak()\n"
+        "k.PAIR.sendall(k.framed([b'x' * (64 << 20)]))\nprint('after', peak() - before < 8192)"_s);
+    QVERIFY(oversized.kernel);
+    QCOMPARE(oversized.kernel->status, u"ok"_s);
+    QCOMPARE(oversized.stdoutText, u"after True\n"_s);
+
+    const CodeOutput torn = cell(
+        u"import sandbench_kernel as k\nk.PAIR.sendall(b'\\xff\\xff\\xff\\x7fjunk')\nprint('lost')"_s, 1500);
+    QVERIFY(torn.kernel);
+    QCOMPARE(torn.kernel->status, u"restarted"_s);
+    QVERIFY(!torn.stdoutText.contains(u"lost"_s));
+    QCOMPARE(cell(u"6 * 7"_s).stdoutText, u"42\n"_s);
+}
+
+// Output that reaches the bridge by the kernel's other ways: a thread's (the IOPub thread sends it), a forked
+// child's (piped to the kernel first), and a command's (the kernel's captured file descriptors).
+void TestPythonKernel::outputFromThreadsChildrenAndCommands()
+{
+    const CodeOutput thread =
+        cell(u"import threading\nt = threading.Thread(target=lambda: print('from thread'))\n"
+             "t.start(); t.join()\nprint('main')"_s);
+    QCOMPARE(thread.stdoutText, u"from thread\nmain\n"_s);
+    const CodeOutput children =
+        cell(u"import multiprocessing as mp, sys\ndef f(x):\n    sys.stdout.write('child %d\\n' % x)\n    "
+             u"sys.stdout.flush()\n"
+             "    return x * 2\n"
+             "with mp.get_context('fork').Pool(2) as p:\n    r = p.map(f, [1, 2])\nr"_s);
+    QCOMPARE(children.kernel->status, u"ok"_s);
+    QVERIFY2(children.stdoutText.contains(u"child 1\n"_s) && children.stdoutText.contains(u"child 2\n"_s),
+             qPrintable(children.stdoutText));
+    QVERIFY2(children.stdoutText.endsWith(u"[2, 4]\n"_s), qPrintable(children.stdoutText));
+    const CodeOutput commands = cell(u"import os, subprocess\nos.system('echo from os.system')\n"
+                                     "subprocess.run(['sh', '-c', 'echo from sh >&2'])\nprint('after')"_s);
+    QCOMPARE(commands.stdoutText, u"from os.system\nafter\n"_s);
+    QCOMPARE(commands.stderrText, u"from sh\n"_s);
 }
 
 // The bridge takes cells only from the engine's channel: a program in the container that tries every TCP
