@@ -504,9 +504,10 @@ class Pair:
 PAIR = None
 
 def execute(code, silent=False):
-    # The Jupyter execute_request on the kernel's shell channel, signed by jupyter_client's Session. Never
-    # stop_on_error: the bridge sends one cell at a time, and with it ipykernel aborts (runs nothing, says
-    # nothing) a request that comes right after a failed one, before it has cleared its aborting flag. An
+    # The Jupyter execute_request, as the kernel's shell channel takes it, over the pair; signed by
+    # jupyter_client's Session. Never stop_on_error: the bridge sends one cell at a time, and with it
+    # ipykernel aborts (runs nothing, says nothing) a request that comes right after a failed one, before it
+    # has cleared its aborting flag. An
     # interrupted cell (time limit, cancel) fails too, with KeyboardInterrupt: the next cell would not run
     # while the state stays, which looks like its printed text was lost.
     return session.send(PAIR, "execute_request",
@@ -554,8 +555,8 @@ def wait_idle(msg_id, until):
 
 def start():
     # jupyter_client starts (and later interrupts, restarts and stops) the kernel; the messages themselves go
-    # over the kernel's socket pair (Pair) with jupyter_client's Session: its blocking client runs an asyncio
-    # loop per message, a few milliseconds of every trivial cell.
+    # over the kernel's socket pair (Pair), made and read with jupyter_client's Session but not its blocking
+    # client, which runs an asyncio loop per message (a few milliseconds of every trivial cell).
     global km, session, PAIR
     mine, theirs = socket.socketpair()
     km = KernelManager(kernel_name="sandbench")
