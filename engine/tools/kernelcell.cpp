@@ -570,7 +570,8 @@ def start():
     PAIR = Pair(mine)
     # Ready once a kernel_info_request's status comes back (the request waits in the pair until the kernel
     # reads it).
-    if not wait_idle(session.send(PAIR, "kernel_info_request", {})["header"]["msg_id"], time.monotonic() + 60):
+    info = session.send(PAIR, "kernel_info_request", {})["header"]["msg_id"]
+    if not wait_idle(info, time.monotonic() + 60):
         raise RuntimeError("the kernel did not answer within 60 s")
     if not wait_idle(execute(SETUP, silent=True), time.monotonic() + 30):
         raise RuntimeError("the kernel did not run its setup within 30 s")

@@ -538,6 +538,13 @@ void TestPythonKernel::hostileBytesThroughThePipe()
 // never arrives ends the cell at its time limit with a restarted kernel, and the next cell runs.
 void TestPythonKernel::kernelBreakingItsPairIsBounded()
 {
+    // A command the cell runs (os.system keeps every inheritable descriptor) does not get the pair.
+    const CodeOutput command =
+        cell(u"import os, sandbench_kernel as k\n"
+             "status = os.system('[ -e /proc/$$/fd/%d ] && echo inherited || echo not inherited'\n"
+             "                   % k.PAIR.fileno())"_s);
+    QCOMPARE(command.stdoutText, u"not inherited\n"_s);
+
     // The bridge is the kernel's parent: its peak memory grows by far less than the 64 MiB it skipped.
     const CodeOutput oversized = cell(
         u"import os, sandbench_kernel as k\ndef peak():\n    for line in open('/proc/%d/status' % "
