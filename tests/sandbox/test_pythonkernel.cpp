@@ -534,8 +534,9 @@ void TestPythonKernel::hostileBytesThroughThePipe()
 }
 
 // The kernel's socket pair to the bridge carries what the kernel's code may write too (it is the kernel's
-// own process): a message past the bridge's limit is skipped unread and the cell goes on; a length that
-// never arrives ends the cell at its time limit with a restarted kernel, and the next cell runs.
+// own process), but not a command's: a message past the bridge's limit is skipped unread and the cell goes
+// on; a length that never arrives ends the cell at its time limit with a restarted kernel, and the next cell
+// runs.
 void TestPythonKernel::kernelBreakingItsPairIsBounded()
 {
     // A command the cell runs (os.system keeps every inheritable descriptor) does not get the pair.
@@ -546,11 +547,14 @@ void TestPythonKernel::kernelBreakingItsPairIsBounded()
     QCOMPARE(command.stdoutText, u"not inherited\n"_s);
 
     // The bridge is the kernel's parent: its peak memory grows by far less than the 64 MiB it skipped.
-    const CodeOutput oversized = cell(
-        u"import os, sandbench_kernel as k\ndef peak():\n    for line in open('/proc/%d/status' % "
-        u"os.getppid()):\n"
-        "        if line.startswith('VmHWM:'):\n            return int(line.split()[1])\nbefore = peak()\n"
-        "k.PAIR.sendall(k.framed([b'x' * (64 << 20)]))\nprint('after', peak() - before < 8192)"_s);
+    const CodeOutput oversized = cell(u"import os, sandbench_kernel as k\n"
+                                      "def peak():\n"
+                                      "    for line in open('/proc/%d/status' % os.getppid()):\n"
+                                      "        if line.startswith('VmHWM:'):\n"
+                                      "            return int(line.split()[1])\n"
+                                      "before = peak()\n"
+                                      "k.PAIR.sendall(k.framed([b'x' * (64 << 20)]))\n"
+                                      "print('after', peak() - before < 8192)"_s);
     QVERIFY(oversized.kernel);
     QCOMPARE(oversized.kernel->status, u"ok"_s);
     QCOMPARE(oversized.stdoutText, u"after True\n"_s);
@@ -571,11 +575,14 @@ void TestPythonKernel::outputFromThreadsChildrenAndCommands()
         cell(u"import threading\nt = threading.Thread(target=lambda: print('from thread'))\n"
              "t.start(); t.join()\nprint('main')"_s);
     QCOMPARE(thread.stdoutText, u"from thread\nmain\n"_s);
-    const CodeOutput children =
-        cell(u"import multiprocessing as mp, sys\ndef f(x):\n    sys.stdout.write('child %d\\n' % x)\n    "
-             u"sys.stdout.flush()\n"
-             "    return x * 2\n"
-             "with mp.get_context('fork').Pool(2) as p:\n    r = p.map(f, [1, 2])\nr"_s);
+    const CodeOutput children = cell(u"import multiprocessing as mp, sys\n"
+                                     "def f(x):\n"
+                                     "    sys.stdout.write('child %d\\n' % x)\n"
+                                     "    sys.stdout.flush()\n"
+                                     "    return x * 2\n"
+                                     "with mp.get_context('fork').Pool(2) as p:\n"
+                                     "    r = p.map(f, [1, 2])\n"
+                                     "r"_s);
     QCOMPARE(children.kernel->status, u"ok"_s);
     QVERIFY2(children.stdoutText.contains(u"child 1\n"_s) && children.stdoutText.contains(u"child 2\n"_s),
              qPrintable(children.stdoutText));
